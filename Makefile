@@ -1,0 +1,38 @@
+# Thin wrapper over CMake + CTest. `make play` and `make check` install what is
+# missing on a fresh Debian machine (apt-get, as root), then build.
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_ARGS ?=
+
+.PHONY: all deps configure build check check-fast check-asan play bench clean format
+
+all: build
+
+deps:
+	@./scripts/install-deps
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+# Every test: the optimised build (all labels), then ASan+UBSan (fast label).
+check: deps build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	$(MAKE) check-asan
+
+check-asan:
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DDM_SANITIZE=ON $(CMAKE_ARGS)
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -L fast
+
+play: deps build
+	./$(BUILD)/damier play $(ARGS)
+
+bench: build
+	./$(BUILD)/damier bench
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

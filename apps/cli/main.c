@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/main.c: `damier <command> [options]`, dispatching to cmd_<command>. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+/* Command table. Keep the summaries short: they make `damier help`. */
+static const struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} commands[] = {
+    {"perft", cmd_perft, "count leaf nodes of the legal move tree (move generator check)"},
+    {"moves", cmd_moves, "list the legal moves of a position"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: damier <command> [options]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    }
+    fprintf(f, "\n`damier <command> --help` describes a command's options.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (!strcmp(argv[1], commands[i].name)) {
+            return commands[i].run(argc - 1, argv + 1);
+        }
+    }
+    fprintf(stderr, "damier: unknown command '%s'\n\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

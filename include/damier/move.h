@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT
+ * damier/move.h: moves of international draughts: legal move generation (FMJD 3-4),
+ * making and unmaking moves, perft, and move notation (FMJD 8, PDN 3.0, Hub). */
+#ifndef DM_MOVE_H
+#define DM_MOVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <damier/board.h>
+#include <damier/status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A move as three XOR deltas over the board's bitboards, so that applying and
+ * undoing are the same operation. from/to are kept explicitly because a king can
+ * end a capture on the square it started from (then own == 0).
+ * Two capture paths with the same from, to and captured set are ONE move. */
+typedef struct dm_move {
+    uint64_t own;   /* XOR into the mover's pieces: from and to bits (0 when from == to) */
+    uint64_t capt;  /* XOR into the opponent's pieces: the captured pieces */
+    uint64_t kings; /* XOR into kings: king moved, man promoted, kings captured */
+    uint8_t from;   /* square 1..50 the piece starts on */
+    uint8_t to;     /* square 1..50 the piece ends on */
+    uint8_t ncapt;  /* number of pieces captured (0 for an ordinary move) */
+    uint8_t pad_;   /* reserved, always 0 */
+} dm_move;
+
+/* Upper bound of legal moves in any position (quiet moves are below 200 by the
+ * four-rays-per-square argument; captures beyond are truncated and flagged). */
+#define DM_MAX_MOVES 256
+
+/* A list of moves, filled by dm_movegen_legal. */
+typedef struct dm_movelist {
+    int count;     /* number of moves in moves[] */
+    int overflow;  /* 1 if more than DM_MAX_MOVES moves existed (never seen in practice) */
+    dm_move moves[DM_MAX_MOVES];
+} dm_movelist;
+
+/* Generate every legal move of b into list (FMJD 3 and 4):
+ * - capture is compulsory (4.1) and only sequences taking the most pieces are legal
+ *   (4.13, majority rule; a king counts as one piece);
+ * - captured pieces stay on the board until the move ends and cannot be jumped twice
+ *   (4.8, 4.11, Turkish strike); an empty square may be crossed again;
+ * - a man is promoted only when the move ENDS on the far row (4.15);
+ * - paths with equal from, to and captured set are listed once.
+ * Returns list->count. Order is the generator's (deterministic, unspecified). */
+DM_API int dm_movegen_legal(dm_movelist *list, const dm_board *b);
+
+/* Number of legal moves (faster than generating them when there is no capture). */
+DM_API int dm_movegen_count(const dm_board *b);
+
+/* True when the side to move has a capture (so every legal move is a capture). */
+DM_API int dm_movegen_has_capture(const dm_board *b);
+
+/* Play m (a legal move of b) on b: pieces, kings, hash and side to move. */
+DM_API void dm_board_apply(dm_board *b, const dm_move *m);
+
+/* Take back m, which was the last move applied to b. */
+DM_API void dm_board_undo(dm_board *b, const dm_move *m);
+
+/* True when the move promotes a man (it is a man that ends on the far row). */
+DM_API int dm_move_is_promotion(const dm_board *before, const dm_move *m);
+
+/* True when a and b are the same move. */
+DM_API int dm_move_equal(const dm_move *a, const dm_move *b);
+
+/* Squares captured by m, ascending, into sq[] (cap >= m->ncapt); returns m->ncapt. */
+DM_API int dm_move_captured(const dm_move *m, int *sq, int cap);
+
+/* Leaf count of the legal move tree to depth plies (depth >= 0; perft(0) = 1).
+ * Uses bulk counting at the last ply. */
+DM_API uint64_t dm_perft(const dm_board *b, int depth);
+
+/* The path of a move: from, each landing square where the piece turned or stopped
+ * between captures (one per captured piece except the last, as PDN 3.0 requires),
+ * then to. Writes up to cap squares into sq[]; returns the number of squares
+ * (2 for an ordinary move or a single capture). When several paths give the same
+ * move, the first found is written. Returns 0 if m is not a legal move of b. */
+DM_API int dm_move_path(int *sq, int cap, const dm_board *b, const dm_move *m);
+
+/* Notation styles for dm_move_to_text. */
+typedef enum dm_notation {
+    DM_NOTATION_PDN = 0,  /* short "32-28", "19x28"; full path "28x19x10" only when
+                             another legal move shares from and to (PDN 3.0) */
+    DM_NOTATION_FULL = 1, /* every capture with its full path "28x19x10" */
+    DM_NOTATION_HUB = 2   /* Hub protocol: from, to, then every captured square,
+                             ascending: "28x10x19x23"; identifies the move uniquely */
+} dm_notation;
+
+/* Write m (a legal move of b) in the given notation. snprintf-style: writes at most
+ * cap bytes including the NUL and returns the length needed. 160 bytes suffice. */
+DM_API size_t dm_move_to_text(char *buf, size_t cap, const dm_board *b, const dm_move *m,
+                              dm_notation style);
+
+/* Read a move in any common notation and resolve it to exactly one legal move of b.
+ * Accepted: "32-28", "19x28", "19:28", "19×28" (UTF-8), full PDN paths "28x19x10"
+ * (landing squares), Hub form "28x10x19x23" (captured squares, any order), leading
+ * zeros "06-11", "1- 6" padding, a bare from-to "3228" is NOT accepted. Trailing
+ * strength marks (!, ?, !!, ?!, !?, ??) are ignored. A quiet move written with 'x' or a
+ * capture written with '-' is matched by from and to ("x" is not trusted, as real
+ * files misuse it).
+ * Errors (err->message says which): DM_EPARSE malformed text (with column);
+ * DM_EILLEGAL no legal move matches (the reason: capture compulsory with an example
+ * of a legal capture, or the majority rule, or simply not legal);
+ * DM_EAMBIGUOUS several legal moves match (the candidates are listed). */
+DM_API dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* DM_MOVE_H */
