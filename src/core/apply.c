@@ -11,7 +11,7 @@ static uint64_t hash_delta(const dm_board *before, const dm_move *m)
     int f = sq_to_bit(m->from), t = sq_to_bit(m->to);
     int was_king = (before->kings >> f) & 1;
     int is_king = was_king || ((m->kings >> t) & 1);
-    uint64_t h = layout->zobrist_side;
+    uint64_t h = layout_tab.zobrist_side;
     h ^= zobrist_key(c, was_king, f) ^ zobrist_key(c, is_king, t);
     for (uint64_t x = m->capt; x;) {
         int v = bb_pop_lsb(&x);
@@ -65,7 +65,8 @@ int dm_move_captured(const dm_move *m, int *sq, int cap)
     return n;
 }
 
-static uint64_t perft_rec(dm_board *b, int depth)
+/* perft copies the board and skips the hash, which it does not need. */
+static uint64_t perft_rec(const dm_board *b, int depth)
 {
     if (depth == 1) {
         return (uint64_t)dm_movegen_count(b);
@@ -74,9 +75,14 @@ static uint64_t perft_rec(dm_board *b, int depth)
     dm_movegen_legal(&list, b);
     uint64_t n = 0;
     for (int i = 0; i < list.count; i++) {
-        dm_board_apply(b, &list.moves[i]);
-        n += perft_rec(b, depth - 1);
-        dm_board_undo(b, &list.moves[i]);
+        const dm_move *m = &list.moves[i];
+        dm_board next;
+        next.pieces[b->side] = b->pieces[b->side] ^ m->own;
+        next.pieces[b->side ^ 1] = b->pieces[b->side ^ 1] ^ m->capt;
+        next.kings = b->kings ^ m->kings;
+        next.side = b->side ^ 1;
+        next.hash = 0;
+        n += perft_rec(&next, depth - 1);
     }
     return n;
 }
@@ -86,6 +92,5 @@ uint64_t dm_perft(const dm_board *b, int depth)
     if (depth <= 0) {
         return 1;
     }
-    dm_board copy = *b;
-    return perft_rec(&copy, depth);
+    return perft_rec(b, depth);
 }

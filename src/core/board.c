@@ -72,7 +72,7 @@ void dm_board_set_side(dm_board *b, dm_color side)
 {
     if ((int)side != b->side) {
         b->side = side;
-        b->hash ^= layout->zobrist_side;
+        b->hash ^= layout_tab.zobrist_side;
     }
 }
 
@@ -119,7 +119,7 @@ dm_status dm_board_validate(const dm_board *b, dm_error *err)
 
 uint64_t dm_board_compute_hash(const dm_board *b)
 {
-    uint64_t h = b->side == DM_BLACK ? layout->zobrist_side : 0;
+    uint64_t h = b->side == DM_BLACK ? layout_tab.zobrist_side : 0;
     for (int c = 0; c < 2; c++) {
         uint64_t p = b->pieces[c];
         while (p) {

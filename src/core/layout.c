@@ -2,8 +2,8 @@
  * core/layout.c: builds the layout tables once, before main() runs. */
 #include "core/layout.h"
 
-static layout_tables tables;
-const layout_tables *const layout = &tables;
+layout_tables layout_tab;
+#define tables layout_tab
 
 /* splitmix64: a fixed, well-mixed sequence so hashes are the same on every run. */
 static uint64_t splitmix64(uint64_t *state)
@@ -16,14 +16,6 @@ static uint64_t splitmix64(uint64_t *state)
 
 __attribute__((constructor)) static void layout_init(void)
 {
-    for (int b = 0; b < 64; b++) {
-        tables.square_of_bit[b] = 0;
-    }
-    for (int sq = 1; sq <= 50; sq++) {
-        int b = (sq - 1) + (sq - 1) / 10;
-        tables.bit_of_square[sq] = (uint8_t)b;
-        tables.square_of_bit[b] = (uint8_t)sq;
-    }
     for (int d = 0; d < DIR_NB; d++) {
         for (int b = 0; b < 64; b++) {
             uint64_t ray = 0;

@@ -19,14 +19,17 @@
 /* Directions, by bit offset. N* go towards square 1 (White men's forward),
  * S* towards square 50 (Black men's forward). */
 enum { DIR_NW = 0, DIR_NE = 1, DIR_SW = 2, DIR_SE = 3, DIR_NB = 4 };
-static const int dir_offset[DIR_NB] = {-6, -5, 5, 6};
 
 /* Shift every bit of b one step in direction d (a compile-time constant in hot code);
  * the result is masked to real squares. */
 static inline uint64_t bb_step(uint64_t b, int d)
 {
-    int o = dir_offset[d];
-    return (o > 0 ? b << o : b >> -o) & BB_ALL;
+    switch (d) {
+    case DIR_NW: return (b >> 6) & BB_ALL;
+    case DIR_NE: return (b >> 5) & BB_ALL;
+    case DIR_SW: return (b << 5) & BB_ALL;
+    default: return (b << 6) & BB_ALL;
+    }
 }
 
 /* The direction opposite to d. */
@@ -42,30 +45,31 @@ static inline int dir_is_up(int d)
 }
 
 typedef struct layout_tables {
-    uint8_t bit_of_square[51]; /* square 1..50 -> bit 0..53 ([0] unused) */
-    uint8_t square_of_bit[64]; /* bit -> square 1..50, 0 for ghosts and bits >= 54 */
     uint64_t ray[DIR_NB][64];  /* squares strictly beyond bit b in direction d */
     uint64_t zobrist[4][64];   /* [white man, black man, white king, black king][bit] */
     uint64_t zobrist_side;     /* XOR when Black is to move */
 } layout_tables;
 
-/* The tables (read-only after start-up). */
-extern const layout_tables *const layout;
+/* The tables: written once by a constructor before main(), read-only afterwards.
+ * Accessed as an object (not through a pointer) so hot code addresses it directly. */
+extern layout_tables layout_tab;
 
+/* Square 1..50 -> bit 0..53. */
 static inline int sq_to_bit(int sq)
 {
-    return layout->bit_of_square[sq];
+    return (sq - 1) + (sq - 1) / 10;
 }
 
+/* Bit of a real square -> square 1..50 (undefined for ghost bits). */
 static inline int bit_to_sq(int bit)
 {
-    return layout->square_of_bit[bit];
+    return bit - bit / 11 + 1;
 }
 
 /* The first occupied bit of occ along the ray from bit b in direction d, or -1. */
 static inline int ray_first(int b, int d, uint64_t occ)
 {
-    uint64_t hit = layout->ray[d][b] & occ;
+    uint64_t hit = layout_tab.ray[d][b] & occ;
     if (!hit) {
         return -1;
     }
@@ -75,7 +79,7 @@ static inline int ray_first(int b, int d, uint64_t occ)
 /* Zobrist key of a piece: colour 0/1, king 0/1, at bit b. */
 static inline uint64_t zobrist_key(int color, int king, int b)
 {
-    return layout->zobrist[color + 2 * king][b];
+    return layout_tab.zobrist[color + 2 * king][b];
 }
 
 #endif /* DM_CORE_LAYOUT_H */

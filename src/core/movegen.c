@@ -76,6 +76,7 @@ static void man_capture(gen_ctx *g, int at, uint64_t captured, int n, uint64_t o
 {
     int any = 0;
     uint64_t here = bb_bit(at);
+#pragma GCC unroll 4
     for (int d = 0; d < DIR_NB; d++) {
         uint64_t mid = bb_step(here, d) & opp_left;
         if (!mid) {
@@ -102,9 +103,9 @@ static int king_capture(gen_ctx *g, int at, int d, uint64_t captured, int n, uin
         return 0;
     }
     int w = ray_first(v, d, occ);
-    uint64_t landing = layout->ray[d][v];
+    uint64_t landing = layout_tab.ray[d][v];
     if (w >= 0) {
-        landing &= ~(layout->ray[d][w] | bb_bit(w));
+        landing &= ~(layout_tab.ray[d][w] | bb_bit(w));
     }
     if (!landing) {
         return 0;
@@ -135,6 +136,7 @@ static int king_capture(gen_ctx *g, int at, int d, uint64_t captured, int n, uin
 static inline uint64_t men_that_capture(uint64_t men, uint64_t opp, uint64_t empty)
 {
     uint64_t c = 0;
+#pragma GCC unroll 4
     for (int d = 0; d < DIR_NB; d++) {
         int r = dir_reverse(d);
         c |= bb_step(bb_step(empty, r) & opp, r) & men;
@@ -144,6 +146,7 @@ static inline uint64_t men_that_capture(uint64_t men, uint64_t opp, uint64_t emp
 
 static inline int king_can_capture(int at, uint64_t opp, uint64_t occ)
 {
+#pragma GCC unroll 4
     for (int d = 0; d < DIR_NB; d++) {
         int v = ray_first(at, d, occ);
         if (v >= 0 && ((opp >> v) & 1)) {
@@ -190,7 +193,8 @@ static void gen_captures(gen_ctx *g, const dm_board *b)
     for (uint64_t k = own & b->kings; k;) {
         g->from = bb_pop_lsb(&k);
         g->empty = empty | bb_bit(g->from);
-        for (int d = 0; d < DIR_NB; d++) {
+    #pragma GCC unroll 4
+    for (int d = 0; d < DIR_NB; d++) {
             king_capture(g, g->from, d, 0, 0, opp);
         }
     }
@@ -199,22 +203,24 @@ static void gen_captures(gen_ctx *g, const dm_board *b)
 /* The squares a king on bit at can reach by an ordinary move in direction d. */
 static inline uint64_t king_reach(int at, int d, uint64_t occ)
 {
-    uint64_t ray = layout->ray[d][at];
+    uint64_t ray = layout_tab.ray[d][at];
     int v = ray_first(at, d, occ);
     if (v >= 0) {
-        ray &= ~(layout->ray[d][v] | bb_bit(v));
+        ray &= ~(layout_tab.ray[d][v] | bb_bit(v));
     }
     return ray;
 }
 
-static void gen_quiet(dm_movelist *list, const dm_board *b)
+/* Ordinary moves for colour c (a constant after inlining, so the shifts are fixed). */
+static inline __attribute__((always_inline)) void gen_quiet_c(dm_movelist *list,
+                                                             const dm_board *b, int c)
 {
-    int c = b->side;
     uint64_t own = b->pieces[c], occ = b->pieces[0] | b->pieces[1];
     uint64_t empty = BB_ALL & ~occ;
     uint64_t men = own & ~b->kings;
     uint64_t promo = c == DM_WHITE ? BB_ROW1 : BB_ROW10;
     int d0 = c == DM_WHITE ? DIR_NW : DIR_SW;
+#pragma GCC unroll 2
     for (int d = d0; d < d0 + 2; d++) {
         int r = dir_reverse(d);
         for (uint64_t to = bb_step(men, d) & empty; to;) {
@@ -226,6 +232,7 @@ static void gen_quiet(dm_movelist *list, const dm_board *b)
     }
     for (uint64_t k = own & b->kings; k;) {
         int f = bb_pop_lsb(&k);
+#pragma GCC unroll 4
         for (int d = 0; d < DIR_NB; d++) {
             for (uint64_t to = king_reach(f, d, occ); to;) {
                 int t = bb_pop_lsb(&to);
@@ -233,6 +240,15 @@ static void gen_quiet(dm_movelist *list, const dm_board *b)
                 list_push(list, own_delta, 0, own_delta, f, t, 0);
             }
         }
+    }
+}
+
+static void gen_quiet(dm_movelist *list, const dm_board *b)
+{
+    if (b->side == DM_WHITE) {
+        gen_quiet_c(list, b, DM_WHITE);
+    } else {
+        gen_quiet_c(list, b, DM_BLACK);
     }
 }
 
@@ -268,7 +284,8 @@ int dm_movegen_count(const dm_board *b)
     }
     for (uint64_t k = own & b->kings; k;) {
         int f = bb_pop_lsb(&k);
-        for (int d = 0; d < DIR_NB; d++) {
+    #pragma GCC unroll 4
+    for (int d = 0; d < DIR_NB; d++) {
             n += bb_count(king_reach(f, d, occ));
         }
     }

@@ -62,9 +62,9 @@ static void king_path(path_ctx *pc, int at, int d, uint64_t captured, int n)
         return;
     }
     int w = ray_first(v, d, occ);
-    uint64_t landing = layout->ray[d][v];
+    uint64_t landing = layout_tab.ray[d][v];
     if (w >= 0) {
-        landing &= ~(layout->ray[d][w] | bb_bit(w));
+        landing &= ~(layout_tab.ray[d][w] | bb_bit(w));
     }
     if (!landing) {
         return;
