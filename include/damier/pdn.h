@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT
+ * damier/pdn.h: PDN 3.0 game records (Portable Draughts Notation): reading many games
+ * from a buffer, replaying them with the FMJD rules, writing normalised PDN.
+ * Memory in, memory out: nothing here opens files or prints. */
+#ifndef DM_PDN_H
+#define DM_PDN_H
+
+#include <stddef.h>
+
+#include <damier/board.h>
+#include <damier/move.h>
+#include <damier/status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the game record ---------------------------------------------------------
+ *
+ * A game is its tag pairs (in file order, unknown tags kept) and a movetext tree:
+ *
+ *   dm_pdn_game.main : dm_pdn_line      the mainline
+ *     .nodes[i]      : dm_pdn_node      a move (or an unknown move, or a setup command)
+ *        .variations[j] : dm_pdn_line   alternatives to nodes[i], played from the
+ *                                       position before nodes[i]; nested freely
+ *
+ * Comments are attached where they stand: `before` a node (first thing in a line, or
+ * after a variation), `after` a node (directly after it, before its variations), or
+ * at the `end` of a line. Comment text is stored with its runs of white space
+ * (newlines included) collapsed to one space and trimmed; `;` comments are stored like
+ * `{}` comments. All strings are UTF-8 (Latin-1 input is converted) and NUL-terminated;
+ * everything belongs to the game and is freed by dm_pdn_game_free. */
+
+/* One tag pair, e.g. name "White", value "Sijbrands, T." (escapes \" and \\ removed). */
+typedef struct dm_pdn_tag {
+    char *name;
+    char *value;
+} dm_pdn_tag;
+
+typedef enum dm_pdn_node_kind {
+    DM_PDN_NODE_MOVE = 0,    /* a move, text as written ("32-28", "1- 6", "06x17", "c3-d4") */
+    DM_PDN_NODE_UNKNOWN = 1, /* "..." or "-"/"--" written in place of a move */
+    DM_PDN_NODE_SETUP = 2    /* setup command /FEN "..."/: text holds the FEN */
+} dm_pdn_node_kind;
+
+typedef struct dm_pdn_line dm_pdn_line;
+
+/* A node of the movetext. */
+typedef struct dm_pdn_node {
+    int kind;             /* dm_pdn_node_kind */
+    char *text;           /* move as written without its strength mark; never NULL */
+    char *mark;           /* strength mark as written ("!", "?!", "(?)", "*"), or NULL */
+    int number;           /* move number written before this node ("12." or "12..."), 0 = none */
+    int number_black;     /* 1 when the number was written "N..." (or "N. ...") */
+    int *nags;            /* NAG values ($n), nnags of them */
+    int nnags;
+    char **before;        /* comments before the node, nbefore of them */
+    int nbefore;
+    char **after;         /* comments after the node (before its variations) */
+    int nafter;
+    dm_pdn_line *variations; /* alternatives to this node, nvariations of them */
+    int nvariations;
+    int line;             /* where the node's text starts in the input (1-based) */
+    int column;           /* 1-based byte column */
+} dm_pdn_node;
+
+/* A sequence of nodes: the mainline or one variation. */
+struct dm_pdn_line {
+    dm_pdn_node *nodes;
+    int nnodes;
+    char **end;           /* comments after the last node (or in an empty line) */
+    int nend;
+};
+
+/* A game as read (or as built by a program before writing). */
+typedef struct dm_pdn_game {
+    dm_pdn_tag *tags;     /* in input order, ntags of them */
+    int ntags;
+    dm_pdn_line main;     /* the movetext */
+    char *result;         /* the result token that ended the movetext ("2-0", "*", ...),
+                             or NULL when the game had none */
+    char **notes;         /* things the reader tolerated or skipped, for the user
+                             ("tag values read as Latin-1", ...), nnotes of them */
+    int nnotes;
+    int number;           /* 1-based index of the game in its input (unreadable ones count) */
+    int line;             /* line where the game starts in the input */
+} dm_pdn_game;
+
+/* A new, empty game (no tags, no nodes) for programs that build records.
+ * *out belongs to the caller (dm_pdn_game_free). DM_ENOMEM, DM_EINVAL. */
+DM_API dm_status dm_pdn_game_new(dm_pdn_game **out);
+
+/* Free a game and everything it holds; NULL is fine. */
+DM_API void dm_pdn_game_free(dm_pdn_game *g);
+
+/* Value of the first tag called name (compared case-insensitively, so "SetUp" finds
+ * "Setup"), or NULL. Borrowed from g. */
+DM_API const char *dm_pdn_game_tag(const dm_pdn_game *g, const char *name);
+
+/* Set tag name to value (replacing the first tag of that name, else appending).
+ * Copies both strings. DM_ENOMEM, DM_EINVAL. */
+DM_API dm_status dm_pdn_game_set_tag(dm_pdn_game *g, const char *name, const char *value);
+
+/* The FEN of the start position (the FEN tag's value), or NULL for the initial position. */
+DM_API const char *dm_pdn_game_fen(const dm_pdn_game *g);
+
+/* The GameType number (first field of the GameType tag, "20" in "20,W,10,10,N2,0");
+ * -1 when the tag is absent, -2 when it cannot be read. */
+DM_API int dm_pdn_game_type(const dm_pdn_game *g);
+
+/* ---- reading -------------------------------------------------------------------- */
+
+/* A reader over one buffer of PDN text. Opaque. */
+typedef struct dm_pdn_reader dm_pdn_reader;
+
+/* Make a reader over text[0..len). The text is NOT copied: it must outlive the reader.
+ * name (copied; may be NULL) is the file name used in error messages.
+ * A UTF-8 byte order mark is skipped. DM_ENOMEM, DM_EINVAL. */
+DM_API dm_status dm_pdn_reader_new(dm_pdn_reader **out, const char *text, size_t len,
+                                   const char *name);
+
+/* Free a reader; NULL is fine. Games already returned stay valid. */
+DM_API void dm_pdn_reader_free(dm_pdn_reader *r);
+
+/* Read the next game.
+ * Returns DM_OK with *out a game (caller frees it), or DM_OK with *out == NULL at the
+ * end of the text. A game that cannot be read returns DM_EPARSE with *out == NULL and
+ * err filled: err->line/column say where, err->message says
+ * "<name>: game <n>, line <l>, column <c>: expected <what>, found <what>". The reader
+ * then skips to the next game (the next tag section that follows a blank line or a
+ * result token) so the next call goes on; every game is either returned or reported.
+ * Games are separated by result tokens (2-0 1-1 0-2 1-0 0-1 1/2-1/2 0-0 *) or by the
+ * start of a new tag section. DM_ENOMEM leaves the reader unusable. */
+DM_API dm_status dm_pdn_reader_next(dm_pdn_game **out, dm_pdn_reader *r, dm_error *err);
+
+/* Number of games returned or reported so far. */
+DM_API int dm_pdn_reader_count(const dm_pdn_reader *r);
+
+/* ---- replaying ------------------------------------------------------------------ */
+
+typedef enum dm_pdn_verdict {
+    DM_PDN_LEGAL = 0,      /* every mainline move is legal */
+    DM_PDN_ILLEGAL = 1,    /* a move is not legal (or is ambiguous) in its position */
+    DM_PDN_UNREADABLE = 2, /* a move or the FEN cannot be read, or an unknown move "..."
+                              hides the position */
+    DM_PDN_VARIANT = 3     /* not international draughts: not replayed (later issue) */
+} dm_pdn_verdict;
+
+/* What replaying a game's mainline found. */
+typedef struct dm_pdn_replay {
+    int verdict;          /* dm_pdn_verdict */
+    int plies;            /* moves replayed successfully */
+    dm_board start;       /* start position (valid unless the FEN was unreadable) */
+    dm_board end;         /* position after the last good move */
+    /* The first bad move, when verdict is ILLEGAL or UNREADABLE: */
+    int move_number;      /* its move number (1-based, counted from the start number) */
+    int black;            /* 1 when it was Black's move */
+    char move_text[64];   /* as written (truncated), or "" for a bad FEN */
+    char fen_before[200]; /* position before it */
+    const dm_pdn_node *node; /* the node (borrowed from the game), NULL for a bad FEN */
+    dm_error reason;      /* why (the rule); line/column in the input */
+} dm_pdn_replay;
+
+/* Replay g's mainline from its start position (FEN tag, else the initial position of
+ * FMJD 2.8) with dm_move_parse, which resolves short, full-path and Hub notation and
+ * applies FMJD 4.1 (compulsory capture) and 4.13 (majority rule).
+ * Which games are international: GameType absent, 20, or lidraughts' 96 (Breakthrough)
+ * and 98 (Antidraughts), whose moves follow the international rules. Other GameTypes
+ * (21-31, 40 Frisian, 97 Frysk!, ...) and games without a GameType that are plainly
+ * 8x8 (algebraic squares, or numeric squares never above 32 with a first move that no
+ * international side could start with) get DM_PDN_VARIANT with the reason in
+ * out->reason.message. Setup commands /FEN/ reset the position; an unknown move "..."
+ * makes the rest unreadable.
+ * Returns DM_OK whatever the verdict (the verdict is the answer); DM_EINVAL for NULLs. */
+DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g);
+
+/* ---- writing -------------------------------------------------------------------- */
+
+/* Write g as PDN 3.0:
+ * - the seven-tag roster first (Event Site Date Round White Black Result; missing ones
+ *   as "?", Date "????.??.??", Result "*"), then GameType and FEN (+ SetUp) when the
+ *   start is not the initial position, then the other tags in their original order;
+ * - movetext with moves replayed and rewritten in `style` (DM_NOTATION_PDN: short form,
+ *   full path only where ambiguous; DM_NOTATION_FULL: every capture with its path);
+ *   moves that cannot be replayed (variants, illegal moves) are written as read;
+ * - move numbers "N." before White's moves and "N..." before a Black move that opens
+ *   a line or follows a comment or variation; marks, NAGs, comments and variations kept;
+ * - lines of at most 80 columns (a single longer word stands alone), ending with the
+ *   result token (the game's, else the Result tag, else "*") and a blank line.
+ * *out is a NUL-terminated malloc'd string the caller frees with free(); *len (may be
+ * NULL) gets its length. DM_ENOMEM, DM_EINVAL. */
+DM_API dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g,
+                              dm_notation style);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* DM_PDN_H */
