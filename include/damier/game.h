@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT
+ * damier/game.h: a game of international draughts: start position, moves, undo/redo,
+ * and the result with its reason (FMJD 6 draw rules and FMJD 7 end of the game).
+ * Also pure functions over a board plus counters, so an engine can apply the same
+ * draw rules inside its search without a dm_game. */
+#ifndef DM_GAME_H
+#define DM_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <damier/board.h>
+#include <damier/move.h>
+#include <damier/status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- results ------------------------------------------------------------------ */
+
+/* Outcome of a game (not dm_result: that is the engine's search result).
+ * Values are appended, never renumbered. */
+typedef enum dm_outcome {
+    DM_OUTCOME_ONGOING = 0,
+    DM_OUTCOME_WHITE_WINS = 1,
+    DM_OUTCOME_BLACK_WINS = 2,
+    DM_OUTCOME_DRAW = 3
+} dm_outcome;
+
+/* Why the game ended. DM_REASON_NONE goes with DM_OUTCOME_ONGOING only. */
+typedef enum dm_reason {
+    DM_REASON_NONE = 0,
+    DM_REASON_NO_PIECES = 1,   /* FMJD 7.2: the side to move has no pieces left (loses) */
+    DM_REASON_BLOCKED = 2,     /* FMJD 7.2: the side to move has no legal move (loses) */
+    DM_REASON_RESIGNATION = 3, /* a player resigned (loses) */
+    DM_REASON_AGREEMENT = 4,   /* draw by agreement (FMJD 7.3) */
+    DM_REASON_REPETITION = 5,  /* FMJD 6: the same position, same side to move, 3rd time */
+    DM_REASON_25_MOVES = 6,    /* FMJD 6: 25 moves of each side, only kings, no capture */
+    DM_REASON_16_MOVES = 7,    /* FMJD 6: 3 pieces incl. a king vs a lone king, 16 moves each */
+    DM_REASON_5_MOVES = 8,     /* FMJD 6: <= 2 pieces incl. a king vs a lone king, 5 each */
+    DM_REASON_TIME = 9,        /* FMJD 9: flag fall (the player out of time loses) */
+    DM_REASON_FORFEIT = 10     /* refusal to play by the rules, e.g. an engine's illegal move */
+} dm_reason;
+
+/* The result in PDN, FMJD points scale of GameType 20: "2-0", "0-2", "1-1", "*". */
+DM_API const char *dm_outcome_str(dm_outcome r);
+
+/* A short English phrase for a reason: "no pieces left", "no legal move",
+ * "resignation", "draw by agreement", "threefold repetition", "25-move rule",
+ * "16-move rule", "5-move rule", "loss on time", "forfeit", "" for NONE. */
+DM_API const char *dm_reason_str(dm_reason r);
+
+/* ---- draw-rule settings ------------------------------------------------------- */
+
+/* Thresholds of the draw rules. FMJD values by default (DM_GAME_RULES_INIT); a value
+ * of 0 switches the rule off. Moves are counted per player, so N moves = 2N plies. */
+typedef struct dm_game_rules {
+    int version;            /* DM_GAME_RULES_VERSION */
+    int repetitions;        /* 3: drawn when a position occurs for the 3rd time */
+    int kings_only_moves;   /* 25: drawn after 25 moves of EACH side with only king moves
+                               and no capture, i.e. 50 successive such plies */
+    int endgame16_moves;    /* 16: further moves of each side in a 16-move configuration */
+    int endgame5_moves;     /* 5: further moves of each side in a 5-move configuration */
+    int promotion_restarts; /* 1: a promotion that changes the material configuration
+                               restarts the 16/5-move count (see dm_draw_step);
+                               0: only a change of rule (16 <-> 5, or none -> 16/5) does */
+    int play_after_end;     /* 0: dm_game_play refuses moves once the result is decided;
+                               1: moves are accepted after a draw-rule result (analysis,
+                               replaying records where the players played on); the result
+                               is then that of the current position */
+} dm_game_rules;
+
+#define DM_GAME_RULES_VERSION 1
+#define DM_GAME_RULES_INIT { DM_GAME_RULES_VERSION, 3, 25, 16, 5, 1, 0 }
+
+/* ---- pure draw-rule functions (for engines) ----------------------------------- */
+
+/* Material configurations of the 16- and 5-move rules (FMJD 6), from the counts of
+ * men and kings only. One side must have a lone king (exactly one piece, a king):
+ * - DM_ENDGAME_16: the other side has exactly 3 pieces, at least one a king
+ *   (3 kings, 2 kings + man, king + 2 men);
+ * - DM_ENDGAME_5: the other side has 1 or 2 pieces, at least one a king
+ *   (2 kings, king + man, king; so king against king too).
+ * Three men, or one or two men without a king, against a lone king qualify for
+ * neither. */
+typedef enum dm_endgame {
+    DM_ENDGAME_NONE = 0,
+    DM_ENDGAME_16 = 1,
+    DM_ENDGAME_5 = 2
+} dm_endgame;
+
+DM_API dm_endgame dm_draw_endgame(const dm_board *b);
+
+/* Counters of the draw rules for one position. */
+typedef struct dm_draw_counters {
+    int kings_only_plies; /* plies since the last man move or capture (25-move rule;
+                             0 at the start position and right after such a move) */
+    int endgame_plies;    /* plies since the current 16/5-move configuration appeared;
+                             -1 when the position is in no such configuration. 0 at the
+                             start position if it already is in one */
+    int endgame_kind;     /* dm_endgame of the position */
+    int repetitions;      /* occurrences of this position (same pieces, same side to
+                             move) in the game so far, this one included: 1 = first */
+} dm_draw_counters;
+
+/* Counters of a start position: 0 plies, its endgame kind, 1 occurrence. */
+DM_API void dm_draw_init(dm_draw_counters *out, const dm_board *start);
+
+/* Counters after move m (a legal move of before), from the counters c of before:
+ * - a man move or a capture sets kings_only_plies to 0, a king move adds 1;
+ * - the 16/5-move count starts at 0 when the move produces a new qualifying
+ *   configuration: always after a capture, and after a promotion when
+ *   rules->promotion_restarts (else only when the kind of rule changes);
+ *   otherwise it adds 1 while the configuration lasts and is -1 outside one;
+ * - repetitions is set to 1 (a pure step cannot see the history; dm_game fills it,
+ *   an engine uses its own hash stack).
+ * out may equal c. rules may be NULL for the FMJD defaults. */
+DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c,
+                         const dm_board *before, const dm_move *m,
+                         const dm_game_rules *rules);
+
+/* Judge a position from its board and counters (pure; rules NULL = FMJD defaults):
+ * 1. the side to move has no pieces: it loses (DM_REASON_NO_PIECES);
+ * 2. it has no legal move: it loses (DM_REASON_BLOCKED);
+ *    (a loss takes precedence over a draw rule reached by the same move)
+ * 3. repetitions >= rules->repetitions: draw (DM_REASON_REPETITION);
+ * 4. endgame_plies >= 2 * (16 or 5) for its kind: draw (DM_REASON_16_MOVES / 5_MOVES),
+ *    i.e. drawn exactly when each player has made 16 (5) further moves, not a ply
+ *    earlier;
+ * 5. kings_only_plies >= 2 * rules->kings_only_moves: draw (DM_REASON_25_MOVES).
+ * Returns the result; *reason (if not NULL) gets the reason. */
+DM_API dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_counters *c,
+                               const dm_game_rules *rules);
+
+/* ---- the game object ---------------------------------------------------------- */
+
+/* A game: the start position, the moves played, the moves undone (redo list), the
+ * positions before each ply with their draw counters, and a declared result
+ * (resignation, agreement, time, forfeit). Opaque; not thread-safe. */
+typedef struct dm_game dm_game;
+
+/* Create a game from start (NULL = the initial position, FMJD 2.8), with the FMJD
+ * rules. start is copied and must pass dm_board_validate (DM_EINVAL otherwise).
+ * *out belongs to the caller: release it with dm_game_free. DM_ENOMEM possible. */
+DM_API dm_status dm_game_new(dm_game **out, const dm_board *start);
+
+/* Release a game; NULL is accepted. */
+DM_API void dm_game_free(dm_game *game);
+
+/* Replace the rules (thresholds are copied; counters are recomputed from the history).
+ * DM_EINVAL for a bad version or negative threshold. */
+DM_API dm_status dm_game_set_rules(dm_game *game, const dm_game_rules *rules);
+DM_API const dm_game_rules *dm_game_rules_of(const dm_game *game);
+
+/* Play a move (must be a legal move of the current position, compared with
+ * dm_move_equal against the generated list). The redo list is cleared.
+ * DM_EILLEGAL: not legal; DM_ESTATE: the result is already decided (see
+ * play_after_end); DM_ENOMEM. On error nothing changes. */
+DM_API dm_status dm_game_play(dm_game *game, const dm_move *m);
+
+/* Parse text with dm_move_parse in the current position and play it.
+ * DM_EPARSE / DM_EILLEGAL / DM_EAMBIGUOUS as dm_move_parse (err says why and where),
+ * DM_ESTATE when the game is over. On error nothing changes. */
+DM_API dm_status dm_game_play_text(dm_game *game, const char *text, dm_error *err);
+
+/* Take back the last move (it goes to the redo list) / replay the next move of the redo
+ * list. DM_ESTATE when there is nothing to undo / redo. A declared result belongs to
+ * the ply where it was declared: undo leaves it behind, redo back to that ply
+ * restores it. */
+DM_API dm_status dm_game_undo(dm_game *game);
+DM_API dm_status dm_game_redo(dm_game *game);
+
+/* Plies played (index of the current position; 0 at the start). */
+DM_API int dm_game_ply(const dm_game *game);
+/* Plies stored: played plus redoable (dm_game_ply + number of redo moves). */
+DM_API int dm_game_length(const dm_game *game);
+
+/* The start position, the current position (borrowed from the game; valid until the
+ * next call that changes it). */
+DM_API const dm_board *dm_game_start(const dm_game *game);
+DM_API const dm_board *dm_game_board(const dm_game *game);
+
+/* Move of ply i (0-based; 0 <= i < dm_game_length, redo moves included), the board
+ * BEFORE ply i (0 <= i <= dm_game_length; i = dm_game_ply is the current position),
+ * its Zobrist hash (for repetition detection), and its draw counters. NULL / 0 / DM_EINVAL
+ * when i is out of range. Borrowed pointers stay valid until the game changes. */
+DM_API const dm_move *dm_game_move_at(const dm_game *game, int i);
+DM_API const dm_board *dm_game_board_at(const dm_game *game, int i);
+DM_API uint64_t dm_game_hash_at(const dm_game *game, int i);
+DM_API dm_status dm_game_counters_at(dm_draw_counters *out, const dm_game *game, int i);
+
+/* Draw counters of the current position. */
+DM_API void dm_game_counters(dm_draw_counters *out, const dm_game *game);
+
+/* Hashes of the earlier positions that a repetition of the current one can match:
+ * those since the last man move or capture, oldest first, the current position
+ * excluded (what dm_search_input.history wants). Writes at most cap hashes into out
+ * (the most recent ones when cap is smaller) and returns how many there are in all. */
+DM_API int dm_game_history_hashes(uint64_t *out, int cap, const dm_game *game);
+
+/* Text of the move of ply i in the given notation (dm_move_to_text in the board before
+ * it). snprintf-style: returns the length needed, 0 when i is out of range. */
+DM_API size_t dm_game_move_text(char *buf, size_t cap, const dm_game *game, int i,
+                                dm_notation style);
+
+/* The result of the current position: a declared result at this ply if any, else
+ * dm_draw_judge of the current board and counters. *reason (if not NULL) gets why. */
+DM_API dm_outcome dm_game_result(const dm_game *game, dm_reason *reason);
+
+/* True when the result is not DM_OUTCOME_ONGOING. */
+DM_API int dm_game_over(const dm_game *game);
+
+/* Declare a result at the current ply (clears the redo list):
+ * - resign: `who` resigns, the other side wins;
+ * - agree_draw: draw by agreement;
+ * - flag: `who` ran out of time and loses (called by the front end when
+ *   dm_clock_flagged reports it);
+ * - forfeit: `who` loses by refusing to play by the rules (e.g. an illegal move).
+ * DM_ESTATE when the result is already decided; DM_EINVAL for a bad colour. */
+DM_API dm_status dm_game_resign(dm_game *game, dm_color who);
+DM_API dm_status dm_game_agree_draw(dm_game *game);
+DM_API dm_status dm_game_flag(dm_game *game, dm_color who);
+DM_API dm_status dm_game_forfeit(dm_game *game, dm_color who);
+
+/* Remove a declared result (e.g. a resignation at the start position, which undo
+ * cannot reach). DM_ESTATE when there is none at the current ply. */
+DM_API dm_status dm_game_clear_result(dm_game *game);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* DM_GAME_H */
