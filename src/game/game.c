@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: MIT
+ * game/game.c: the game object (damier/game.h): start position, moves, undo/redo and
+ * the result.
+ *
+ * History is kept as arrays indexed by ply:
+ *     boards[i], counters[i]   the position BEFORE ply i and its draw counters,
+ *                              i = 0..length (boards[0] is the start position)
+ *     moves[i]                 the move of ply i, i = 0..length-1
+ * with `ply` the current position (0..length); entries past `ply` are the redo list.
+ * Entry i depends only on entries < i, which never change while entry i exists
+ * (a new move truncates the list first), so the counters cached per ply are always
+ * those a recomputation from the history would give: undo and redo just move `ply`.
+ * A declared result (resignation, agreement, time, forfeit) is tied to the ply where
+ * it was declared. */
+#include <damier/game.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct declared {
+    int active;
+    int ply;            /* ply it belongs to */
+    dm_outcome outcome;
+    dm_reason reason;
+} declared;
+
+struct dm_game {
+    dm_game_rules rules;
+    int ply;                    /* current position index */
+    int length;                 /* plies stored (played + redoable) */
+    int cap;                    /* room for cap moves and cap + 1 positions */
+    dm_move *moves;
+    dm_board *boards;
+    dm_draw_counters *counters;
+    declared decl;
+};
+
+#define INITIAL_CAP 64
+
+static dm_status reserve(dm_game *g, int plies)
+{
+    if (plies <= g->cap) {
+        return DM_OK;
+    }
+    int cap = g->cap ? g->cap : INITIAL_CAP;
+    while (cap < plies) {
+        cap *= 2;
+    }
+    dm_move *mv = realloc(g->moves, (size_t)cap * sizeof *mv);
+    if (!mv) {
+        return DM_ENOMEM;
+    }
+    g->moves = mv;
+    dm_board *bd = realloc(g->boards, (size_t)(cap + 1) * sizeof *bd);
+    if (!bd) {
+        return DM_ENOMEM;
+    }
+    g->boards = bd;
+    dm_draw_counters *ct = realloc(g->counters, (size_t)(cap + 1) * sizeof *ct);
+    if (!ct) {
+        return DM_ENOMEM;
+    }
+    g->counters = ct;
+    g->cap = cap;
+    return DM_OK;
+}
+
+/* Counters of position i (i >= 1) from position i - 1 and the move between. The
+ * repetition count looks back only as far as the last man move or capture: no
+ * earlier position can be equal (different men or material). */
+static void compute_counters(dm_game *g, int i)
+{
+    dm_draw_counters *c = &g->counters[i];
+    dm_draw_step(c, &g->counters[i - 1], &g->boards[i - 1], &g->moves[i - 1], &g->rules);
+    const dm_board *b = &g->boards[i];
+    int first = i - c->kings_only_plies;
+    if (first < 0) {
+        first = 0;
+    }
+    for (int j = i - 2; j >= first; j -= 2) {
+        if (g->boards[j].hash == b->hash && dm_board_equal(&g->boards[j], b)) {
+            c->repetitions++;
+        }
+    }
+}
+
+dm_status dm_game_new(dm_game **out, const dm_board *start)
+{
+    if (!out) {
+        return DM_EINVAL;
+    }
+    *out = NULL;
+    dm_board s;
+    if (start) {
+        if (dm_board_validate(start, NULL) != DM_OK) {
+            return DM_EINVAL;
+        }
+        s = *start;
+        s.hash = dm_board_compute_hash(&s);
+    } else {
+        dm_board_start(&s);
+    }
+    dm_game *g = calloc(1, sizeof *g);
+    if (!g) {
+        return DM_ENOMEM;
+    }
+    g->rules = (dm_game_rules)DM_GAME_RULES_INIT;
+    if (reserve(g, INITIAL_CAP) != DM_OK) {
+        dm_game_free(g);
+        return DM_ENOMEM;
+    }
+    g->boards[0] = s;
+    dm_draw_init(&g->counters[0], &s);
+    *out = g;
+    return DM_OK;
+}
+
+void dm_game_free(dm_game *game)
+{
+    if (!game) {
+        return;
+    }
+    free(game->moves);
+    free(game->boards);
+    free(game->counters);
+    free(game);
+}
+
+dm_status dm_game_set_rules(dm_game *game, const dm_game_rules *rules)
+{
+    if (!game || !rules || rules->version != DM_GAME_RULES_VERSION || rules->repetitions < 0 ||
+        rules->kings_only_moves < 0 || rules->endgame16_moves < 0 ||
+        rules->endgame5_moves < 0 || rules->repetitions == 1) {
+        return DM_EINVAL;
+    }
+    game->rules = *rules;
+    for (int i = 1; i <= game->length; i++) {
+        compute_counters(game, i);
+    }
+    return DM_OK;
+}
+
+const dm_game_rules *dm_game_rules_of(const dm_game *game)
+{
+    return &game->rules;
+}
+
+/* The game is over in a way that forbids further moves. */
+static int refuses_moves(const dm_game *g)
+{
+    dm_reason r;
+    if (dm_game_result(g, &r) == DM_OUTCOME_ONGOING) {
+        return 0;
+    }
+    if (g->decl.active && g->decl.ply == g->ply) {
+        return 1;
+    }
+    /* A loss by FMJD 7.2 leaves no legal move anyway; draws by rule may be played
+     * through on request. */
+    return !g->rules.play_after_end || r == DM_REASON_NO_PIECES || r == DM_REASON_BLOCKED;
+}
+
+dm_status dm_game_play(dm_game *game, const dm_move *m)
+{
+    if (!game || !m) {
+        return DM_EINVAL;
+    }
+    if (refuses_moves(game)) {
+        return DM_ESTATE;
+    }
+    const dm_board *b = &game->boards[game->ply];
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
+    int found = -1;
+    for (int i = 0; i < list.count; i++) {
+        if (dm_move_equal(&list.moves[i], m)) {
+            found = i;
+            break;
+        }
+    }
+    if (found < 0) {
+        return DM_EILLEGAL;
+    }
+    if (reserve(game, game->ply + 1) != DM_OK) {
+        return DM_ENOMEM;
+    }
+    int i = game->ply;
+    game->moves[i] = list.moves[found];
+    game->boards[i + 1] = game->boards[i];
+    dm_board_apply(&game->boards[i + 1], &game->moves[i]);
+    compute_counters(game, i + 1);
+    game->ply = game->length = i + 1;
+    game->decl.active = 0; /* any declaration was on a ply now cut off */
+    return DM_OK;
+}
+
+static void describe_end(const dm_game *g, dm_error *err)
+{
+    dm_reason r;
+    dm_outcome o = dm_game_result(g, &r);
+    dm_error_set(err, DM_ESTATE, 0, 0, "the game is over: %s (%s)",
+                 o == DM_OUTCOME_WHITE_WINS   ? "White wins"
+                 : o == DM_OUTCOME_BLACK_WINS ? "Black wins"
+                                              : "draw",
+                 dm_reason_str(r));
+}
+
+dm_status dm_game_play_text(dm_game *game, const char *text, dm_error *err)
+{
+    if (!game || !text) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "no game or no move text");
+    }
+    if (refuses_moves(game)) {
+        describe_end(game, err);
+        return DM_ESTATE;
+    }
+    dm_move m;
+    dm_status st = dm_move_parse(&m, &game->boards[game->ply], text, err);
+    if (st != DM_OK) {
+        return st;
+    }
+    st = dm_game_play(game, &m);
+    if (st == DM_ENOMEM) {
+        dm_error_set(err, st, 0, 0, "out of memory storing the move");
+    } else if (st != DM_OK) {
+        dm_error_set(err, st, 0, 0, "move \"%s\" could not be played", text);
+    }
+    return st;
+}
+
+dm_status dm_game_undo(dm_game *game)
+{
+    if (!game || game->ply == 0) {
+        return DM_ESTATE;
+    }
+    game->ply--;
+    return DM_OK;
+}
+
+dm_status dm_game_redo(dm_game *game)
+{
+    if (!game || game->ply >= game->length) {
+        return DM_ESTATE;
+    }
+    game->ply++;
+    return DM_OK;
+}
+
+int dm_game_ply(const dm_game *game)
+{
+    return game->ply;
+}
+
+int dm_game_length(const dm_game *game)
+{
+    return game->length;
+}
+
+const dm_board *dm_game_start(const dm_game *game)
+{
+    return &game->boards[0];
+}
+
+const dm_board *dm_game_board(const dm_game *game)
+{
+    return &game->boards[game->ply];
+}
+
+const dm_move *dm_game_move_at(const dm_game *game, int i)
+{
+    return i >= 0 && i < game->length ? &game->moves[i] : NULL;
+}
+
+const dm_board *dm_game_board_at(const dm_game *game, int i)
+{
+    return i >= 0 && i <= game->length ? &game->boards[i] : NULL;
+}
+
+uint64_t dm_game_hash_at(const dm_game *game, int i)
+{
+    return i >= 0 && i <= game->length ? game->boards[i].hash : 0;
+}
+
+dm_status dm_game_counters_at(dm_draw_counters *out, const dm_game *game, int i)
+{
+    if (i < 0 || i > game->length) {
+        return DM_EINVAL;
+    }
+    *out = game->counters[i];
+    return DM_OK;
+}
+
+void dm_game_counters(dm_draw_counters *out, const dm_game *game)
+{
+    *out = game->counters[game->ply];
+}
+
+int dm_game_history_hashes(uint64_t *out, int cap, const dm_game *game)
+{
+    int n = game->counters[game->ply].kings_only_plies;
+    if (n > game->ply) {
+        n = game->ply;
+    }
+    int skip = cap < n ? n - cap : 0;
+    for (int k = skip; k < n; k++) {
+        out[k - skip] = game->boards[game->ply - n + k].hash;
+    }
+    return n;
+}
+
+size_t dm_game_move_text(char *buf, size_t cap, const dm_game *game, int i, dm_notation style)
+{
+    if (i < 0 || i >= game->length) {
+        if (cap > 0) {
+            buf[0] = '\0';
+        }
+        return 0;
+    }
+    return dm_move_to_text(buf, cap, &game->boards[i], &game->moves[i], style);
+}
+
+dm_outcome dm_game_result(const dm_game *game, dm_reason *reason)
+{
+    if (game->decl.active && game->decl.ply == game->ply) {
+        if (reason) {
+            *reason = game->decl.reason;
+        }
+        return game->decl.outcome;
+    }
+    return dm_draw_judge(reason, &game->boards[game->ply], &game->counters[game->ply],
+                         &game->rules);
+}
+
+int dm_game_over(const dm_game *game)
+{
+    return dm_game_result(game, NULL) != DM_OUTCOME_ONGOING;
+}
+
+static dm_status declare(dm_game *g, dm_outcome o, dm_reason r)
+{
+    if (dm_game_over(g)) {
+        return DM_ESTATE;
+    }
+    g->decl.active = 1;
+    g->decl.ply = g->ply;
+    g->decl.outcome = o;
+    g->decl.reason = r;
+    g->length = g->ply; /* the game ends here: the redo list goes */
+    return DM_OK;
+}
+
+static dm_outcome loss_of(dm_color who)
+{
+    return who == DM_WHITE ? DM_OUTCOME_BLACK_WINS : DM_OUTCOME_WHITE_WINS;
+}
+
+dm_status dm_game_resign(dm_game *game, dm_color who)
+{
+    if (!game || (who != DM_WHITE && who != DM_BLACK)) {
+        return DM_EINVAL;
+    }
+    return declare(game, loss_of(who), DM_REASON_RESIGNATION);
+}
+
+dm_status dm_game_agree_draw(dm_game *game)
+{
+    if (!game) {
+        return DM_EINVAL;
+    }
+    return declare(game, DM_OUTCOME_DRAW, DM_REASON_AGREEMENT);
+}
+
+dm_status dm_game_flag(dm_game *game, dm_color who)
+{
+    if (!game || (who != DM_WHITE && who != DM_BLACK)) {
+        return DM_EINVAL;
+    }
+    return declare(game, loss_of(who), DM_REASON_TIME);
+}
+
+dm_status dm_game_forfeit(dm_game *game, dm_color who)
+{
+    if (!game || (who != DM_WHITE && who != DM_BLACK)) {
+        return DM_EINVAL;
+    }
+    return declare(game, loss_of(who), DM_REASON_FORFEIT);
+}
+
+dm_status dm_game_clear_result(dm_game *game)
+{
+    if (!game || !game->decl.active || game->decl.ply != game->ply) {
+        return DM_ESTATE;
+    }
+    game->decl.active = 0;
+    return DM_OK;
+}
