@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT
+ * engine/engine.c: engine life cycle: options, table and per-thread allocation.
+ * All memory a search uses is allocated here; the search itself never allocates. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/search_int.h"
+
+static int options_ok(const dm_engine_options *o)
+{
+    return o->version == DM_ENGINE_OPTIONS_VERSION && o->tt_mib >= 1 && o->tt_mib <= 65536 &&
+           o->threads >= 1 && o->threads <= DM_ENGINE_MAX_THREADS;
+}
+
+static void free_threads(search_thread **th, int n)
+{
+    if (!th) {
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        free(th[i]);
+    }
+    free(th);
+}
+
+static search_thread **alloc_threads(dm_engine *e, int n)
+{
+    search_thread **th = calloc((size_t)n, sizeof *th);
+    if (!th) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        th[i] = calloc(1, sizeof **th);
+        if (!th[i]) {
+            free_threads(th, i);
+            return NULL;
+        }
+        th[i]->e = e;
+        th[i]->id = i;
+    }
+    return th;
+}
+
+void dm_search_input_init(dm_search_input *in, const dm_board *b)
+{
+    memset(in, 0, sizeof *in);
+    in->root = *b;
+}
+
+dm_status dm_engine_create(dm_engine **out, const dm_engine_options *opts)
+{
+    dm_engine_options def = DM_ENGINE_OPTIONS_INIT;
+    if (!out) {
+        return DM_EINVAL;
+    }
+    if (!opts) {
+        opts = &def;
+    }
+    if (!options_ok(opts)) {
+        return DM_EINVAL;
+    }
+    dm_engine *e = calloc(1, sizeof *e);
+    if (!e) {
+        return DM_ENOMEM;
+    }
+    e->opts = *opts;
+    if (tt_alloc(&e->tt, (size_t)opts->tt_mib) != 0) {
+        free(e);
+        return DM_ENOMEM;
+    }
+    e->threads = alloc_threads(e, opts->threads);
+    if (!e->threads) {
+        tt_release(&e->tt);
+        free(e);
+        return DM_ENOMEM;
+    }
+    *out = e;
+    return DM_OK;
+}
+
+void dm_engine_free(dm_engine *e)
+{
+    if (!e) {
+        return;
+    }
+    free_threads(e->threads, e->opts.threads);
+    tt_release(&e->tt);
+    free(e);
+}
+
+dm_status dm_engine_set_options(dm_engine *e, const dm_engine_options *opts)
+{
+    if (!e || !opts || !options_ok(opts)) {
+        return DM_EINVAL;
+    }
+    if (atomic_load(&e->searching)) {
+        return DM_ESTATE;
+    }
+    if (opts->tt_mib != e->opts.tt_mib) {
+        tt_table fresh;
+        if (tt_alloc(&fresh, (size_t)opts->tt_mib) != 0) {
+            return DM_ENOMEM;
+        }
+        tt_release(&e->tt);
+        e->tt = fresh;
+    }
+    if (opts->threads != e->opts.threads) {
+        search_thread **th = alloc_threads(e, opts->threads);
+        if (!th) {
+            return DM_ENOMEM;
+        }
+        free_threads(e->threads, e->opts.threads);
+        e->threads = th;
+    }
+    e->opts = *opts;
+    return DM_OK;
+}
+
+void dm_engine_clear(dm_engine *e)
+{
+    if (!e) {
+        return;
+    }
+    tt_clear(&e->tt);
+    for (int i = 0; i < e->opts.threads; i++) {
+        memset(e->threads[i]->history, 0, sizeof e->threads[i]->history);
+        memset(e->threads[i]->killer, 0, sizeof e->threads[i]->killer);
+    }
+}

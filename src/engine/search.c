@@ -1,0 +1,667 @@
+/* SPDX-License-Identifier: MIT
+ * engine/search.c: iterative deepening, principal variation search, quiescence.
+ *
+ * Short names: t = this thread's state, b = t->board (the position at this ply),
+ * ply = distance from the root, depth = remaining nominal depth.
+ *
+ * Steps of a node (numbered as in the code):
+ *   1. draw rules (FMJD 6): repetition, 25-move rule, 16- and 5-move rules;
+ *   2. mate-distance pruning: no score can beat a win at this ply;
+ *   3. transposition table cut-off (not at PV nodes);
+ *   4. move generation: no legal move = loss (FMJD: a blocked side loses);
+ *   5. ordering: TT move, then (quiet positions) killers, promotions, history;
+ *   6. PVS: full window for the first move, null window for the rest;
+ *   7. late-move reductions for late quiet moves;
+ *   8. killer/history update on a quiet cut-off, TT store.
+ * Quiescence: when the side to move must capture, every capture is searched (no
+ * stand-pat, the capture is compulsory); otherwise the static evaluation is the
+ * score, so a position with a capture pending is never evaluated statically. */
+#include <string.h>
+
+#include <damier/move.h>
+
+#include "core/layout.h"
+#include "engine/eval.h"
+#include "engine/search_int.h"
+#include "util/bits.h"
+
+#define INF 32000
+#define ORDER_TT (1 << 30)
+#define ORDER_KILLER (1 << 28)
+#define ORDER_PROMO (1 << 27)
+#define HISTORY_MAX (1 << 24)
+
+/* ---- helpers ------------------------------------------------------------------ */
+
+static inline int is_stopped(search_thread *t)
+{
+    dm_engine *e = t->e;
+    if (!t->allow_stop) {
+        return 0;
+    }
+    if (atomic_load_explicit(&e->stop, memory_order_relaxed)) {
+        return 1;
+    }
+    return t->id != 0 && atomic_load_explicit(&e->helpers_stop, memory_order_relaxed);
+}
+
+static double elapsed(dm_engine *e)
+{
+    return tm_now() - atomic_load_explicit(&e->start, memory_order_relaxed);
+}
+
+static uint64_t total_nodes(const dm_engine *e)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < e->opts.threads; i++) {
+        n += atomic_load_explicit(&e->threads[i]->nodes_shared, memory_order_relaxed);
+    }
+    return n;
+}
+
+/* Every 1024 nodes: publish the count; the main thread checks time and nodes. */
+static void poll(search_thread *t)
+{
+    dm_engine *e = t->e;
+    atomic_store_explicit(&t->nodes_shared, t->nodes, memory_order_relaxed);
+    if (t->id != 0 || !t->allow_stop) {
+        return;
+    }
+    if (e->lim.nodes && total_nodes(e) >= e->lim.nodes) {
+        atomic_store(&e->stop, 1);
+    }
+    int pondering = e->lim.ponder && !atomic_load_explicit(&e->ponderhit, memory_order_relaxed);
+    if (e->budget.timed && !pondering && elapsed(e) >= e->budget.hard) {
+        atomic_store(&e->stop, 1);
+    }
+}
+
+static inline int win_to_tt(int s, int ply)
+{
+    return s >= DM_SCORE_WIN_MIN ? s + ply : s <= -DM_SCORE_WIN_MIN ? s - ply : s;
+}
+
+static inline int win_from_tt(int s, int ply)
+{
+    return s >= DM_SCORE_WIN_MIN ? s - ply : s <= -DM_SCORE_WIN_MIN ? s + ply : s;
+}
+
+/* Plies after which FMJD 6 declares the draw in this material: 32 for the 16-move
+ * rule (three kings, two kings and a man, or a king and two men against a lone
+ * king), 10 for the 5-move rule (two kings, a king and a man, or a king against a
+ * lone king), 0 when neither applies. */
+static inline int endgame_rule(const dm_board *b)
+{
+    uint64_t w = b->pieces[DM_WHITE], bl = b->pieces[DM_BLACK];
+    uint64_t strong;
+    if (!bb_has_many(w) && (w & b->kings)) {
+        strong = bl;
+    } else if (!bb_has_many(bl) && (bl & b->kings)) {
+        strong = w;
+    } else {
+        return 0;
+    }
+    int n = bb_count(strong);
+    if (!(strong & b->kings) || n > 3) {
+        return 0;
+    }
+    return n == 3 ? 32 : 10;
+}
+
+/* The side to move has some ordinary move (used when it has no capture). */
+static inline int has_quiet_move(const dm_board *b)
+{
+    int c = b->side;
+    uint64_t own = b->pieces[c], empty = BB_ALL & ~(b->pieces[0] | b->pieces[1]);
+    uint64_t men = own & ~b->kings, kings = own & b->kings;
+    uint64_t fwd = c == DM_WHITE ? bb_step(empty, DIR_SE) | bb_step(empty, DIR_SW)
+                                 : bb_step(empty, DIR_NE) | bb_step(empty, DIR_NW);
+    if (men & fwd) {
+        return 1;
+    }
+    if (kings) {
+        uint64_t around = bb_step(empty, DIR_SE) | bb_step(empty, DIR_SW) |
+                          bb_step(empty, DIR_NE) | bb_step(empty, DIR_NW);
+        return (kings & around) != 0;
+    }
+    return 0;
+}
+
+static inline int same_move(const dm_move *a, const dm_move *b)
+{
+    return a->from == b->from && a->to == b->to && a->capt == b->capt;
+}
+
+/* Bring the best-scored of the unsearched entries [i, n) of the search order to
+ * position i: a selection-sort step, cheap because cut-offs usually come early. */
+static inline void pick(uint16_t *idx, int *score, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++) {
+        if (score[j] > score[best]) {
+            best = j;
+        }
+    }
+    if (best != i) {
+        uint16_t m = idx[i];
+        idx[i] = idx[best];
+        idx[best] = m;
+        int s = score[i];
+        score[i] = score[best];
+        score[best] = s;
+    }
+}
+
+/* Push the position after m (already applied to t->board) at ply + 1. */
+static inline void push_state(search_thread *t, const dm_move *m, int was_man, int ply)
+{
+    int irreversible = m->ncapt > 0 || was_man;
+    t->rev[ply + 1] = irreversible ? 0 : t->rev[ply] + 1;
+    if (m->ncapt > 0) {
+        t->egc[ply + 1] = 0;
+    } else {
+        t->egc[ply + 1] = endgame_rule(&t->board) ? t->egc[ply] + 1 : 0;
+    }
+    t->keys[t->kbase + ply + 1] = t->board.hash;
+}
+
+/* Step 1: the position at ply is drawn by a rule of FMJD 6. */
+static inline int is_rule_draw(const search_thread *t, int ply)
+{
+    int rev = t->rev[ply];
+    if (rev >= 50) {
+        return 1; /* 25 moves each with only kings moved and no capture */
+    }
+    int rule = endgame_rule(&t->board);
+    if (rule && t->egc[ply] >= rule) {
+        return 1;
+    }
+    int cur = t->kbase + ply;
+    uint64_t key = t->keys[cur];
+    for (int i = cur - 4; i >= cur - rev && i >= 0; i -= 2) {
+        if (t->keys[i] == key) {
+            return 1; /* a repetition is scored as the draw it leads to */
+        }
+    }
+    return 0;
+}
+
+/* ---- quiescence --------------------------------------------------------------- */
+
+static int qsearch(search_thread *t, int alpha, int beta, int ply)
+{
+    dm_board *b = &t->board;
+    if ((++t->nodes & 1023) == 0) {
+        poll(t);
+    }
+    if (ply > t->seldepth) {
+        t->seldepth = ply;
+    }
+    if (!dm_movegen_has_capture(b)) {
+        if (!has_quiet_move(b)) {
+            return -DM_SCORE_WIN + ply;
+        }
+        return eval_board(b);
+    }
+    if (ply >= MAX_PLY - 1) {
+        return eval_board(b);
+    }
+    dm_movelist *list = &t->lists[ply];
+    int n = dm_movegen_legal(list, b);
+    int best = -INF;
+    for (int i = 0; i < n; i++) {
+        const dm_move *m = &list->moves[i];
+        dm_board_apply(b, m);
+        int s = -qsearch(t, -beta, -alpha, ply + 1);
+        dm_board_undo(b, m);
+        if (t->aborted || is_stopped(t)) {
+            t->aborted = 1;
+            return 0;
+        }
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                if (s >= beta) {
+                    break;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* ---- main search -------------------------------------------------------------- */
+
+static void order_moves(search_thread *t, int ply, int tt_move, int capture)
+{
+    dm_movelist *list = &t->lists[ply];
+    int *score = t->order[ply];
+    uint16_t *idx = t->idx[ply];
+    const dm_board *b = &t->board;
+    int c = b->side;
+    uint64_t promo = c == DM_WHITE ? (uint64_t)0x1F : (uint64_t)0x1F << 49;
+    for (int i = 0; i < list->count; i++) {
+        const dm_move *m = &list->moves[i];
+        int s;
+        if (capture) {
+            /* Equal numbers of pieces (majority rule): prefer taking kings, then
+             * promoting. */
+            s = bb_count(m->capt & b->kings) * 64 + ((m->kings & promo) != 0) * 16;
+        } else if (same_move(m, &t->killer[ply][0])) {
+            s = ORDER_KILLER;
+        } else if (same_move(m, &t->killer[ply][1])) {
+            s = ORDER_KILLER - 1;
+        } else if (!((b->kings >> sq_to_bit(m->from)) & 1) && (m->kings & promo)) {
+            s = ORDER_PROMO;
+        } else {
+            s = t->history[c][m->from][m->to];
+        }
+        score[i] = s;
+        idx[i] = (uint16_t)i;
+    }
+    if (tt_move >= 0 && tt_move < list->count) {
+        score[tt_move] = ORDER_TT;
+    }
+}
+
+static void update_quiet(search_thread *t, int ply, const dm_move *m, int depth, int tried)
+{
+    if (!same_move(m, &t->killer[ply][0])) {
+        t->killer[ply][1] = t->killer[ply][0];
+        t->killer[ply][0] = *m;
+    }
+    int c = t->board.side;
+    int bonus = depth * depth;
+    int *h = &t->history[c][m->from][m->to];
+    *h += bonus;
+    if (*h > HISTORY_MAX) {
+        for (int f = 0; f < 51; f++) {
+            for (int to = 0; to < 51; to++) {
+                t->history[c][f][to] /= 2;
+            }
+        }
+    }
+    /* The quiet moves tried before it failed: a small malus. */
+    const dm_movelist *list = &t->lists[ply];
+    for (int i = 0; i < tried; i++) {
+        const dm_move *q = &list->moves[t->idx[ply][i]];
+        if (q->ncapt) {
+            continue;
+        }
+        int *hq = &t->history[c][q->from][q->to];
+        *hq -= bonus / 2;
+        if (*hq < -HISTORY_MAX) {
+            *hq = -HISTORY_MAX;
+        }
+    }
+}
+
+static int search(search_thread *t, int alpha, int beta, int depth, int ply)
+{
+    dm_board *b = &t->board;
+    const int pv_node = beta - alpha > 1;
+    t->pv_len[ply] = 0;
+
+    if (depth <= 0 || ply >= MAX_PLY - 1) {
+        return qsearch(t, alpha, beta, ply);
+    }
+    if ((++t->nodes & 1023) == 0) {
+        poll(t);
+    }
+    if (is_stopped(t)) {
+        t->aborted = 1;
+        return 0;
+    }
+    if (ply > t->seldepth) {
+        t->seldepth = ply;
+    }
+
+    if (ply > 0) {
+        /* Step 1 */
+        if (is_rule_draw(t, ply)) {
+            return 0;
+        }
+        /* Step 2 */
+        int lo = -DM_SCORE_WIN + ply, hi = DM_SCORE_WIN - ply - 1;
+        if (alpha < lo) {
+            alpha = lo;
+        }
+        if (beta > hi) {
+            beta = hi;
+        }
+        if (alpha >= beta) {
+            return alpha;
+        }
+    }
+
+    /* Step 3 */
+    uint64_t key = b->hash;
+    tt_hit hit;
+    int tt_move = -1;
+    if (tt_probe(&t->e->tt, key, &hit)) {
+        tt_move = hit.move;
+        int s = win_from_tt(hit.score, ply);
+        if (!pv_node && ply > 0 && hit.depth >= depth &&
+            (hit.bound == TT_EXACT || (hit.bound == TT_LOWER && s >= beta) ||
+             (hit.bound == TT_UPPER && s <= alpha))) {
+            return s;
+        }
+    }
+
+    /* Step 4 */
+    dm_movelist *list = &t->lists[ply];
+    int n = dm_movegen_legal(list, b);
+    if (n == 0) {
+        return -DM_SCORE_WIN + ply;
+    }
+    int capture = list->moves[0].ncapt > 0;
+    if (ply > 0 && n == 1) {
+        depth++; /* forced move: look one ply further for free */
+    }
+
+    /* Step 5 */
+    order_moves(t, ply, tt_move, capture);
+    int *score = t->order[ply];
+    uint16_t *idx = t->idx[ply];
+
+    int best = -INF, best_index = -1, old_alpha = alpha;
+    for (int i = 0; i < n; i++) {
+        pick(idx, score, i, n);
+        const dm_move *m = &list->moves[idx[i]];
+        int was_man = !((b->kings >> sq_to_bit(m->from)) & 1);
+        int is_quiet = m->ncapt == 0 && !(was_man && m->kings);
+        dm_board_apply(b, m);
+        push_state(t, m, was_man, ply);
+        tt_prefetch(&t->e->tt, b->hash);
+        int s;
+        if (i == 0) {
+            s = -search(t, -beta, -alpha, depth - 1, ply + 1);
+        } else {
+            /* Step 7 (LMR): quiet, late, not a killer, with depth to spare. */
+            int r = 0;
+            if (depth >= 3 && is_quiet && i >= 3 && score[i] < ORDER_PROMO) {
+                r = 1 + (i >= 8 && depth >= 6) + (!pv_node && i >= 16 && depth >= 8);
+            }
+            /* Step 6 */
+            s = -search(t, -alpha - 1, -alpha, depth - 1 - r, ply + 1);
+            if (s > alpha && r > 0) {
+                s = -search(t, -alpha - 1, -alpha, depth - 1, ply + 1);
+            }
+            if (s > alpha && s < beta) {
+                s = -search(t, -beta, -alpha, depth - 1, ply + 1);
+            }
+        }
+        dm_board_undo(b, m);
+        if (t->aborted) {
+            return 0;
+        }
+        if (s > best) {
+            best = s;
+            best_index = idx[i];
+            if (s > alpha) {
+                alpha = s;
+                /* PV: this move followed by the child's PV. */
+                t->pv[ply][0] = *m;
+                int len = t->pv_len[ply + 1];
+                if (len > DM_ENGINE_MAX_PV - 1) {
+                    len = DM_ENGINE_MAX_PV - 1;
+                }
+                memcpy(&t->pv[ply][1], t->pv[ply + 1], (size_t)len * sizeof(dm_move));
+                t->pv_len[ply] = len + 1;
+                if (s >= beta) {
+                    /* Step 8 */
+                    if (is_quiet) {
+                        update_quiet(t, ply, m, depth, i);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    int bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
+    /* The move is stored as its index in generator order (what a later probe of this
+     * position sees); a fail-low node has no trustworthy best move. */
+    tt_store(&t->e->tt, key, win_to_tt(best, ply), depth, bound,
+             bound == TT_UPPER ? -1 : best_index);
+    return best;
+}
+
+/* ---- iterative deepening ------------------------------------------------------ */
+
+static void report(search_thread *t, dm_info_fn on_info, void *payload)
+{
+    dm_engine *e = t->e;
+    if (!on_info) {
+        return;
+    }
+    dm_info info;
+    memset(&info, 0, sizeof info);
+    info.depth = t->completed_depth;
+    info.seldepth = t->seldepth;
+    info.score = t->best_score;
+    atomic_store_explicit(&t->nodes_shared, t->nodes, memory_order_relaxed);
+    info.nodes = total_nodes(e);
+    info.time = elapsed(e);
+    info.nps = info.time > 0 ? (double)info.nodes / info.time : 0;
+    info.pv_count = t->best_pv_len;
+    memcpy(info.pv, t->best_pv, (size_t)t->best_pv_len * sizeof(dm_move));
+    on_info(&info, payload);
+}
+
+typedef struct id_args {
+    dm_info_fn on_info;
+    void *payload;
+} id_args;
+
+static void iterate(search_thread *t, const id_args *args)
+{
+    dm_engine *e = t->e;
+    const dm_board root = t->board;
+    int max_depth = e->lim.depth > 0 ? e->lim.depth : DM_ENGINE_MAX_DEPTH;
+    if (max_depth > DM_ENGINE_MAX_DEPTH) {
+        max_depth = DM_ENGINE_MAX_DEPTH;
+    }
+    double instability = 0;
+    int prev_score = 0;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        /* Lazy SMP: odd helpers search one ply deeper, so threads spread out. */
+        int d = depth + (t->id & 1);
+        if (d > DM_ENGINE_MAX_DEPTH) {
+            d = DM_ENGINE_MAX_DEPTH;
+        }
+        t->allow_stop = depth > 1 || t->id != 0;
+        t->aborted = 0;
+        t->seldepth = 0;
+        int s;
+        /* Aspiration window around the last score from depth 5 on. */
+        int delta = 40;
+        int alpha = -INF, beta = INF;
+        if (depth >= 5 && prev_score > -DM_SCORE_WIN_MIN && prev_score < DM_SCORE_WIN_MIN) {
+            alpha = prev_score - delta;
+            beta = prev_score + delta;
+        }
+        for (;;) {
+            t->board = root;
+            s = search(t, alpha, beta, d, 0);
+            if (t->aborted) {
+                break;
+            }
+            if (s <= alpha && alpha > -INF) {
+                alpha = alpha - delta < -INF ? -INF : alpha - delta;
+                delta *= 2;
+            } else if (s >= beta && beta < INF) {
+                beta = beta + delta > INF ? INF : beta + delta;
+                delta *= 2;
+            } else {
+                break;
+            }
+            if (delta > 1000) {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+        t->board = root;
+        if (t->aborted) {
+            break;
+        }
+        if (t->pv_len[0] > 0) {
+            if (t->best_pv_len > 0 && !same_move(&t->pv[0][0], &t->best_pv[0])) {
+                instability += 1.0;
+            }
+            t->best_pv_len = t->pv_len[0];
+            memcpy(t->best_pv, t->pv[0], (size_t)t->pv_len[0] * sizeof(dm_move));
+        }
+        t->best_score = s;
+        prev_score = s;
+        t->completed_depth = d;
+        if (t->id != 0) {
+            continue;
+        }
+        report(t, args->on_info, args->payload);
+        instability *= 0.5;
+        /* Stop conditions checked between iterations (main thread). */
+        if (e->root_count == 1 && !e->lim.analyse && !e->lim.infinite && !e->lim.ponder) {
+            break;
+        }
+        if (s >= DM_SCORE_WIN_MIN && DM_SCORE_WIN - s <= depth && !e->lim.infinite &&
+            !e->lim.ponder && !e->lim.analyse) {
+            break; /* a forced win shorter than the depth searched is exact */
+        }
+        int pondering =
+            e->lim.ponder && !atomic_load_explicit(&e->ponderhit, memory_order_relaxed);
+        if (!pondering && tm_should_stop(&e->budget, elapsed(e), instability)) {
+            break;
+        }
+        if (atomic_load(&e->stop)) {
+            break;
+        }
+    }
+}
+
+void *search_thread_main(void *arg)
+{
+    search_thread *t = arg;
+    static const id_args none = {NULL, NULL};
+    iterate(t, &none);
+    return NULL;
+}
+
+/* Prepare thread t for a search of in. */
+static void thread_setup(search_thread *t, const dm_search_input *in)
+{
+    t->board = in->root;
+    t->nodes = 0;
+    atomic_store_explicit(&t->nodes_shared, 0, memory_order_relaxed);
+    t->seldepth = 0;
+    t->aborted = 0;
+    t->completed_depth = 0;
+    t->best_pv_len = 0;
+    t->best_score = 0;
+    int h = in->history && in->history_count > 0 ? in->history_count : 0;
+    if (h > DM_ENGINE_MAX_HISTORY) {
+        h = DM_ENGINE_MAX_HISTORY;
+    }
+    if (h > 0) {
+        memcpy(t->keys, in->history + (in->history_count - h), (size_t)h * sizeof(uint64_t));
+    }
+    t->kbase = h;
+    t->keys[h] = in->root.hash;
+    t->rev[0] = in->reversible_plies > 0 ? in->reversible_plies : 0;
+    t->egc[0] = in->endgame_plies > 0 ? in->endgame_plies : 0;
+    memset(t->killer, 0, sizeof t->killer);
+    memset(t->history, 0, sizeof t->history);
+}
+
+dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *in,
+                           const dm_limits *lim, dm_info_fn on_info, void *payload)
+{
+    if (!out || !e || !in || !lim) {
+        return DM_EINVAL;
+    }
+    memset(out, 0, sizeof *out);
+    if (dm_board_validate(&in->root, NULL) != DM_OK) {
+        return DM_EINVAL;
+    }
+    atomic_store(&e->stop, 0);
+    atomic_store(&e->helpers_stop, 0);
+    atomic_store(&e->ponderhit, 0);
+    atomic_store(&e->searching, 1);
+    atomic_store(&e->start, tm_now());
+    e->lim = *lim;
+    tm_plan(&e->budget, lim);
+    tt_new_search(&e->tt);
+
+    dm_movelist root_moves;
+    e->root_count = dm_movegen_legal(&root_moves, &in->root);
+    if (e->root_count == 0) {
+        atomic_store(&e->searching, 0);
+        out->score = -DM_SCORE_WIN;
+        return DM_OK;
+    }
+
+    int nthreads = e->opts.threads;
+    for (int i = 0; i < nthreads; i++) {
+        thread_setup(e->threads[i], in);
+    }
+    /* Helpers run only when there is something to share; a failed thread start
+     * just means fewer helpers. */
+    int started[DM_ENGINE_MAX_THREADS] = {0};
+    for (int i = 1; i < nthreads; i++) {
+        started[i] = pthread_create(&e->threads[i]->handle, NULL, search_thread_main,
+                                    e->threads[i]) == 0;
+    }
+    search_thread *t = e->threads[0];
+    id_args args = {on_info, payload};
+    iterate(t, &args);
+    atomic_store(&e->helpers_stop, 1);
+    for (int i = 1; i < nthreads; i++) {
+        if (started[i]) {
+            pthread_join(e->threads[i]->handle, NULL);
+        }
+    }
+
+    /* A deeper completed helper result is taken when its depth beats the main one. */
+    search_thread *best = t;
+    for (int i = 1; i < nthreads; i++) {
+        search_thread *h = e->threads[i];
+        if (h->completed_depth > best->completed_depth && h->best_pv_len > 0 &&
+            h->best_score >= best->best_score - 20) {
+            best = h;
+        }
+    }
+    atomic_store_explicit(&t->nodes_shared, t->nodes, memory_order_relaxed);
+    out->nodes = total_nodes(e);
+    out->time = elapsed(e);
+    out->depth = best->completed_depth;
+    out->score = best->best_score;
+    if (best->best_pv_len > 0) {
+        out->has_move = 1;
+        out->best = best->best_pv[0];
+        if (best->best_pv_len > 1) {
+            out->has_ponder = 1;
+            out->ponder = best->best_pv[1];
+        }
+    } else {
+        out->has_move = 1; /* cannot happen (depth 1 always completes); be safe */
+        out->best = root_moves.moves[0];
+    }
+    atomic_store(&e->searching, 0);
+    return DM_OK;
+}
+
+void dm_engine_stop(dm_engine *e)
+{
+    if (e) {
+        atomic_store(&e->stop, 1);
+    }
+}
+
+void dm_engine_ponderhit(dm_engine *e)
+{
+    if (e) {
+        atomic_store(&e->start, tm_now());
+        atomic_store(&e->ponderhit, 1);
+    }
+}
