@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT
+ * damier/variant.h: the draughts variants (international, Brazilian, Russian, English
+ * checkers, Canadian, antidraughts) from ONE table-driven rules core: a variant
+ * description selects move generation, square notation, FEN and the game result.
+ *
+ * The fast 10x10 core (board.h, move.h) stays the engine's path for international
+ * draughts; this generic core plays every variant, international included, on a
+ * mailbox board of up to 12x12 (72 playable squares), and its international perft
+ * equals dm_perft (tests/unit/test_variants.c checks it).
+ *
+ * Square numbering for every size n (n even, 8..12): the n*n/2 dark squares are
+ * numbered 1..n*n/2 row by row, left to right, from the top row as seen by White;
+ * the bottom-left corner (a1) is a playing square, square 1 is b<n> (the top row's
+ * second column). White men start on the last rows*n/2 squares and move towards
+ * square 1; Black men start on 1..rows*n/2. Algebraic squares: file a.. from White's
+ * left, rank 1 at White's side, except for English checkers where PDN puts the
+ * side that moves first (Black) on ranks 1-3 (files and ranks turned round). */
+#ifndef DM_VARIANT_H
+#define DM_VARIANT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <damier/board.h>
+#include <damier/move.h>
+#include <damier/status.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The variants, in the order of their command-line names. Values are appended. */
+typedef enum dm_variant_id {
+    DM_VARIANT_INTERNATIONAL = 0,
+    DM_VARIANT_BRAZILIAN = 1,
+    DM_VARIANT_RUSSIAN = 2,
+    DM_VARIANT_ENGLISH = 3,
+    DM_VARIANT_CANADIAN = 4,
+    DM_VARIANT_ANTIDRAUGHTS = 5,
+    DM_VARIANT_COUNT = 6
+} dm_variant_id;
+
+/* What happens when a man reaches the far row in the middle of a capture. */
+typedef enum dm_promotion {
+    DM_PROMOTE_AT_END = 0,       /* FMJD 4.15: it goes on capturing as a man and is
+                                    crowned only if the move ends on the far row */
+    DM_PROMOTE_CONTINUE_KING = 1,/* Russian: crowned at once, goes on capturing as a
+                                    (flying) king */
+    DM_PROMOTE_STOPS = 2         /* English/Italian: the move ends there, crowned */
+} dm_promotion;
+
+/* Draw-rule thresholds, all in moves of each side (a "move" = one ply of each
+ * player); 0 means the rule does not exist in this set. Data only: the game layer
+ * applies them. */
+typedef struct dm_draw_rules {
+    const char *name;        /* name of the set, e.g. "fmjd", "russian-source" */
+    int repetition;          /* n-fold repetition, same side to move (3) */
+    int kings_only_moves;    /* only king moves, no capture (FMJD 25) */
+    int no_capture_moves;    /* no capture at all (Russian source material: 30) */
+    int no_progress_moves;   /* no man move and no capture (English: 40) */
+    int three_vs_king_moves; /* 3 pieces incl. >= 1 king vs a lone king (FMJD 16) */
+    int three_kings_only;    /* 1: the 3-vs-1 rule needs three KINGS (Russian: 18) */
+    int two_vs_king_moves;   /* 2 or fewer pieces incl. a king vs a lone king (FMJD 5) */
+    int long_diagonal_moves; /* 3 pieces vs a king holding the long diagonal (5) */
+    int equal_kings_4_5_moves; /* equal kings, 4-5 pieces each (pydraughts Russian 30) */
+    int equal_kings_6_7_moves; /* equal kings, 6-7 pieces each (pydraughts Russian 60) */
+} dm_draw_rules;
+
+/* A variant description. Every field is read by the generic core; the set is
+ * fixed (dm_variant_get), callers never build their own. */
+typedef struct dm_variant {
+    dm_variant_id id;
+    const char *name;        /* command-line name: "international", "russian", ... */
+    const char *title;       /* human name: "Russian draughts (shashki)" */
+    int game_type;           /* PDN GameType number (20, 26, 25, 21, 27; lidraughts 98) */
+    int size;                /* the board is size x size; 8, 10 or 12 */
+    int squares;             /* playable squares = size * size / 2 (32, 50, 72) */
+    int men_rows;            /* rows of men per side at the start (3, 4, 5) */
+    dm_color first;          /* side that moves first (Black in English checkers) */
+    int men_capture_back;    /* 1: men capture backwards too (FMJD 4.2) */
+    int flying_kings;        /* 1: kings move and capture along whole diagonals */
+    int majority;            /* 1: the capture taking most pieces is compulsory
+                                (FMJD 4.13, a king counts one); 0: free choice */
+    dm_promotion promotion;  /* a man reaching the far row during a capture */
+    int men_capture_kings;   /* 1 here; 0 would be the Italian rule */
+    int reversed_result;     /* 1: antidraughts: the side that cannot move WINS */
+    int algebraic;           /* 1: records use algebraic squares (Russian, Brazilian) */
+    int algebraic_flipped;   /* 1: algebraic with the first mover (Black) on rank 1 */
+    char capture_sep;        /* separator written in captures: 'x' or ':' (Russian) */
+    dm_draw_rules draw;      /* default draw rules (../shared/docs/variants.md) */
+} dm_variant;
+
+/* The description of a variant; NULL for an id out of range. Borrowed, static. */
+DM_API const dm_variant *dm_variant_get(dm_variant_id id);
+
+/* Look a variant up by its command-line name (case-insensitive). On failure
+ * DM_EINVAL and err lists the valid names. */
+DM_API dm_status dm_variant_from_name(const dm_variant **out, const char *name, dm_error *err);
+
+/* Look a variant up by a PDN GameType tag value: "25" or the full form
+ * "25,W,8,8,A0,0" (only the number selects; a full form whose size contradicts the
+ * variant is an error). 20 international, 21 English, 25 Russian, 26 Brazilian,
+ * 27 Canadian, 98 antidraughts (lidraughts' private number). Others: DM_EINVAL
+ * ("unsupported GameType"), malformed text: DM_EPARSE. */
+DM_API dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag,
+                                          dm_error *err);
+
+/* The valid variant names separated by ", " (static text). */
+DM_API const char *dm_variant_names(void);
+
+/* A named draw-rule set: "fmjd", "russian-source" (the project's source material:
+ * 3-fold, 30 moves without capture, 3 kings vs king 18 moves), "russian-pydraughts"
+ * (the pydraughts set), "english" (3-fold, 40 moves), "antidraughts" (3-fold only).
+ * DM_EINVAL for an unknown name. */
+DM_API dm_status dm_variant_draw_rules(dm_draw_rules *out, const char *set_name, dm_error *err);
+
+/* ---- generic board ------------------------------------------------------------ */
+
+/* Most playable squares of any supported board (12x12). */
+#define DM_VMAX_SQUARES 72
+
+/* A position of any variant: a mailbox of dm_piece values indexed by square
+ * number 1..variant->squares (index 0 unused). Transparent value type. */
+typedef struct dm_vboard {
+    const dm_variant *variant; /* borrowed, static */
+    uint8_t sq[DM_VMAX_SQUARES + 1]; /* dm_piece per square; [0] unused, always 0 */
+    int side;                  /* dm_color to move */
+} dm_vboard;
+
+/* An empty board of variant v, v->first to move. */
+DM_API void dm_vboard_clear(dm_vboard *out, const dm_variant *v);
+
+/* The start position of variant v (men on their men_rows, v->first to move). */
+DM_API void dm_vboard_start(dm_vboard *out, const dm_variant *v);
+
+/* Piece on square sq; DM_EMPTY out of range. */
+DM_API dm_piece dm_vboard_piece(const dm_vboard *b, int sq);
+
+/* Put a piece (DM_EMPTY clears). DM_EINVAL for a bad square or piece. */
+DM_API dm_status dm_vboard_put(dm_vboard *b, int sq, dm_piece piece);
+
+/* Invariants: no man on its own promotion row. DM_EINVAL with a reason. */
+DM_API dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err);
+
+/* The same position on the fast 10x10 board (only for 10x10 variants); DM_EINVAL
+ * otherwise. And back: a dm_board as a generic board of variant v (10x10). */
+DM_API dm_status dm_vboard_to_board(dm_board *out, const dm_vboard *b);
+DM_API dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const dm_board *b);
+
+/* Square sq of variant v as text: numeric "17" or algebraic "c3" (algebraic != 0).
+ * snprintf-style; 4 bytes suffice. */
+DM_API size_t dm_vsquare_to_text(char *buf, size_t cap, const dm_variant *v, int sq,
+                                 int algebraic);
+
+/* Read one square at text (numeric with optional leading zeros, or algebraic
+ * "a1".."l12" where the letter selects algebraic). Returns the square 1..squares and
+ * sets *len to the characters used; 0 when the text is no square of v. */
+DM_API int dm_vsquare_parse(const dm_variant *v, const char *text, int *len);
+
+/* FEN for variant v: the PDN FEN grammar of dm_board_from_fen with numeric squares,
+ * ranges "a-b", or algebraic squares ("W:Wa1,c1,Kd4:Bb8"); lidraughts' ":H<n>" and
+ * ":F<n>" counters are accepted and ignored. Validated; on error *out is untouched
+ * and err->column points at the bad character. */
+DM_API dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fen,
+                                    dm_error *err);
+
+/* Write b as FEN, numeric (with ranges) or algebraic squares. snprintf-style;
+ * 512 bytes always suffice. */
+DM_API size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int algebraic);
+
+/* ---- generic moves ------------------------------------------------------------ */
+
+/* Most pieces one capture can take (the interior squares of 12x12). */
+#define DM_VMAX_CAPT 50
+/* Size of a generic move list; more legal moves than this sets overflow. */
+#define DM_VMAX_MOVES 320
+
+/* A move of any variant. Two capture paths with the same from, to, captured set
+ * and promotion are ONE move (the first path found is kept). */
+typedef struct dm_vmove {
+    uint64_t capt[2];  /* captured squares: bit (sq-1) of capt[(sq-1)/64]... */
+    uint8_t from;      /* square the piece starts on */
+    uint8_t to;        /* square it ends on (== from for a king's round trip) */
+    uint8_t ncapt;     /* pieces captured, 0 for an ordinary move */
+    uint8_t promote;   /* 1: a man becomes a king with this move */
+    uint8_t path[DM_VMAX_CAPT]; /* PDN 3.0 intermediate squares, ncapt-1 of them:
+                                   where the piece turned, or, going on straight,
+                                   the square directly behind the captured piece */
+} dm_vmove;
+
+typedef struct dm_vmovelist {
+    int count;                    /* moves in moves[] */
+    int overflow;                 /* 1 when more legal moves existed than fit */
+    dm_vmove moves[DM_VMAX_MOVES];
+} dm_vmovelist;
+
+/* Every legal move of b under b->variant's rules: capture compulsory (all
+ * variants), majority rule or free choice, men backwards or not, flying kings or
+ * not, promotion during a capture per v->promotion; captured pieces stay on the
+ * board until the move ends and cannot be jumped twice (Turkish strike); the start
+ * square counts as empty during the capture. Returns list->count. */
+DM_API int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b);
+
+/* True when square sq is captured by m. */
+DM_API int dm_vmove_captures(const dm_vmove *m, int sq);
+
+/* Play m (a legal move of b) on b and pass the turn. Undo by keeping a copy. */
+DM_API void dm_vboard_apply(dm_vboard *b, const dm_vmove *m);
+
+/* Leaf count of the legal move tree (perft(0) = 1), bulk counting at the last ply. */
+DM_API uint64_t dm_vperft(const dm_vboard *b, int depth);
+
+/* Outcome when the game ends because the side to move has no legal move (no
+ * pieces, or all blocked). */
+typedef enum dm_vresult {
+    DM_VRESULT_NONE = 0,       /* the side to move has a legal move: not decided here */
+    DM_VRESULT_WHITE_WINS = 1,
+    DM_VRESULT_BLACK_WINS = 2
+} dm_vresult;
+
+/* The result of b by the no-move rule: normally the side that cannot move loses;
+ * with v->reversed_result (antidraughts) it wins. */
+DM_API dm_vresult dm_variant_result(const dm_vboard *b);
+
+/* Square style for text: the variant's own (algebraic for Russian and Brazilian,
+ * numeric for the others), or forced. */
+typedef enum dm_vsquares {
+    DM_VSQUARES_DEFAULT = 0,
+    DM_VSQUARES_NUMERIC = 1,
+    DM_VSQUARES_ALGEBRAIC = 2
+} dm_vsquares;
+
+/* Write m (a legal move of b) as text: DM_NOTATION_PDN short "c3-d4", "d4:b6"
+ * (full path only when another legal move shares from and to), DM_NOTATION_FULL
+ * (every capture with its path), DM_NOTATION_HUB (from, to, captured squares in
+ * ascending order, 'x'). Captures use v->capture_sep except in Hub form.
+ * snprintf-style; 400 bytes suffice. */
+DM_API size_t dm_vmove_to_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *m,
+                               dm_notation style, dm_vsquares squares);
+
+/* Read a move (numeric or algebraic squares, separators '-', 'x', ':', UTF-8 '×'
+ * or none between algebraic squares "a3b4", full paths, Hub captured squares,
+ * leading zeros, strength marks) and resolve it to one legal move of b, as
+ * dm_move_parse does: DM_EPARSE malformed (with column), DM_EILLEGAL (capture
+ * compulsory / majority rule / not legal, said in the message), DM_EAMBIGUOUS
+ * (candidates listed). */
+DM_API dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text,
+                                dm_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* DM_VARIANT_H */

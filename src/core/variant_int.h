@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT
+ * core/variant_int.h: board geometry shared by the generic-core files (vboard.c,
+ * vmovegen.c, vnotation.c). Rows r = 0..n-1 from the top as White sees it, columns
+ * c = 0..n-1 from White's left; dark squares have r + c odd; square numbers run
+ * row by row from the top: sq = r * n/2 + c/2 + 1. */
+#ifndef DM_CORE_VARIANT_INT_H
+#define DM_CORE_VARIANT_INT_H
+
+#include <damier/variant.h>
+
+static inline int vg_row(const dm_variant *v, int sq)
+{
+    return (sq - 1) / (v->size / 2);
+}
+
+static inline int vg_col(const dm_variant *v, int sq)
+{
+    int r = vg_row(v, sq);
+    return 2 * ((sq - 1) % (v->size / 2)) + ((r & 1) ? 0 : 1);
+}
+
+/* Square at (r, c), or 0 when off the board or a light square. */
+static inline int vg_square(const dm_variant *v, int r, int c)
+{
+    if (r < 0 || c < 0 || r >= v->size || c >= v->size || !((r + c) & 1)) {
+        return 0;
+    }
+    return r * (v->size / 2) + c / 2 + 1;
+}
+
+/* Row where men of colour side are crowned. */
+static inline int vg_promo_row(const dm_variant *v, int side)
+{
+    return side == DM_WHITE ? 0 : v->size - 1;
+}
+
+static inline int vg_is_man(int piece)
+{
+    return piece == DM_WHITE_MAN || piece == DM_BLACK_MAN;
+}
+
+static inline int vg_is_king(int piece)
+{
+    return piece == DM_WHITE_KING || piece == DM_BLACK_KING;
+}
+
+/* Colour of a non-empty piece. */
+static inline int vg_color(int piece)
+{
+    return (piece == DM_BLACK_MAN || piece == DM_BLACK_KING) ? DM_BLACK : DM_WHITE;
+}
+
+static inline int vg_capt_has(const dm_vmove *m, int sq)
+{
+    return (int)((m->capt[(sq - 1) >> 6] >> ((sq - 1) & 63)) & 1);
+}
+
+/* Every capture of b, ignoring the majority rule (vmovegen.c); explains why a
+ * capture written in a record is illegal. Returns list->count. */
+int vgen_all_captures(dm_vmovelist *list, const dm_vboard *b);
+
+#endif

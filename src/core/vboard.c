@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: MIT
+ * core/vboard.c: the generic board of every variant (a mailbox of up to 72 dark
+ * squares), its square names (numeric per board size, algebraic) and its FEN.
+ * Reading is liberal (ranges, algebraic or numeric squares, any section order,
+ * spaces, trailing '.', lidraughts :H/:F counters), writing strict. */
+#include <damier/variant.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/variant_int.h"
+
+void dm_vboard_clear(dm_vboard *out, const dm_variant *v)
+{
+    memset(out, 0, sizeof *out);
+    out->variant = v;
+    out->side = v->first;
+}
+
+void dm_vboard_start(dm_vboard *out, const dm_variant *v)
+{
+    dm_vboard_clear(out, v);
+    int n = v->men_rows * (v->size / 2);
+    for (int sq = 1; sq <= n; sq++) {
+        out->sq[sq] = DM_BLACK_MAN;
+        out->sq[v->squares + 1 - sq] = DM_WHITE_MAN;
+    }
+}
+
+dm_piece dm_vboard_piece(const dm_vboard *b, int sq)
+{
+    if (sq < 1 || sq > b->variant->squares) {
+        return DM_EMPTY;
+    }
+    return (dm_piece)b->sq[sq];
+}
+
+dm_status dm_vboard_put(dm_vboard *b, int sq, dm_piece piece)
+{
+    if (sq < 1 || sq > b->variant->squares || (int)piece < 0 || piece > DM_BLACK_KING) {
+        return DM_EINVAL;
+    }
+    b->sq[sq] = (uint8_t)piece;
+    return DM_OK;
+}
+
+dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err)
+{
+    const dm_variant *v = b->variant;
+    if (b->side != DM_WHITE && b->side != DM_BLACK) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "side to move is neither White nor Black");
+    }
+    for (int sq = 1; sq <= v->squares; sq++) {
+        int p = b->sq[sq];
+        if (p > DM_BLACK_KING) {
+            return dm_error_set(err, DM_EINVAL, 0, 0, "square %d holds no valid piece", sq);
+        }
+        if (vg_is_man(p) && vg_row(v, sq) == vg_promo_row(v, vg_color(p))) {
+            return dm_error_set(err, DM_EINVAL, 0, 0,
+                                "a %s man stands on square %d, its own promotion row",
+                                vg_color(p) == DM_WHITE ? "white" : "black", sq);
+        }
+    }
+    return DM_OK;
+}
+
+dm_status dm_vboard_to_board(dm_board *out, const dm_vboard *b)
+{
+    if (b->variant->squares != DM_SQUARES) {
+        return DM_EINVAL;
+    }
+    dm_board_clear(out);
+    for (int sq = 1; sq <= DM_SQUARES; sq++) {
+        if (b->sq[sq]) {
+            dm_board_put(out, sq, (dm_piece)b->sq[sq]);
+        }
+    }
+    dm_board_set_side(out, (dm_color)b->side);
+    return DM_OK;
+}
+
+dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const dm_board *b)
+{
+    if (v->squares != DM_SQUARES) {
+        return DM_EINVAL;
+    }
+    dm_vboard_clear(out, v);
+    for (int sq = 1; sq <= DM_SQUARES; sq++) {
+        out->sq[sq] = (uint8_t)dm_board_piece(b, sq);
+    }
+    out->side = b->side;
+    return DM_OK;
+}
+
+/* ---- square names ----------------------------------------------------------- */
+
+size_t dm_vsquare_to_text(char *buf, size_t cap, const dm_variant *v, int sq, int algebraic)
+{
+    if (sq < 1 || sq > v->squares) {
+        return (size_t)snprintf(buf, cap, "?");
+    }
+    if (!algebraic) {
+        return (size_t)snprintf(buf, cap, "%d", sq);
+    }
+    int r = vg_row(v, sq), c = vg_col(v, sq);
+    int file = c, rank = v->size - r; /* White's view: a1 bottom-left */
+    if (v->algebraic_flipped) {       /* the first mover (Black) sits on rank 1 */
+        file = v->size - 1 - c;
+        rank = r + 1;
+    }
+    return (size_t)snprintf(buf, cap, "%c%d", 'a' + file, rank);
+}
+
+int dm_vsquare_parse(const dm_variant *v, const char *text, int *len)
+{
+    const unsigned char *t = (const unsigned char *)text;
+    int used = 0, sq = 0;
+    if (t[0] >= 'a' && t[0] < 'a' + v->size && isdigit(t[1])) {
+        int file = t[0] - 'a', rank = t[1] - '0';
+        used = 2;
+        if (isdigit(t[2]) && rank * 10 + (t[2] - '0') <= v->size) {
+            rank = rank * 10 + (t[2] - '0');
+            used = 3;
+        }
+        if (rank < 1 || rank > v->size) {
+            return 0;
+        }
+        int r = v->size - rank, c = file;
+        if (v->algebraic_flipped) {
+            r = rank - 1;
+            c = v->size - 1 - file;
+        }
+        sq = vg_square(v, r, c);
+    } else if (isdigit(t[0])) {
+        long n = 0;
+        while (isdigit(t[used])) {
+            if (n < 1000) {
+                n = n * 10 + (t[used] - '0');
+            }
+            used++;
+        }
+        sq = (n >= 1 && n <= v->squares) ? (int)n : 0;
+    }
+    if (len) {
+        *len = sq ? used : 0;
+    }
+    return sq;
+}
+
+/* ---- FEN ------------------------------------------------------------------------ */
+
+typedef struct vfen {
+    const dm_variant *v;
+    const char *s; /* the whole text */
+    size_t i;      /* current offset */
+    dm_error *err;
+} vfen;
+
+static void skip_space(vfen *r)
+{
+    while (r->s[r->i] == ' ' || r->s[r->i] == '\t') {
+        r->i++;
+    }
+}
+
+static dm_status fail(vfen *r, const char *expected)
+{
+    unsigned char c = (unsigned char)r->s[r->i];
+    char what[32];
+    if (c == 0) {
+        snprintf(what, sizeof what, "end of text");
+    } else if (isprint(c)) {
+        snprintf(what, sizeof what, "'%c'", c);
+    } else {
+        snprintf(what, sizeof what, "byte 0x%02X", c);
+    }
+    return dm_error_set(r->err, DM_EPARSE, 1, (int)r->i + 1,
+                        "bad FEN at character %zu: expected %s, found %s", r->i + 1, expected,
+                        what);
+}
+
+static dm_status read_square(vfen *r, int *sq)
+{
+    int len;
+    int s = dm_vsquare_parse(r->v, r->s + r->i, &len);
+    if (!s) {
+        if (isdigit((unsigned char)r->s[r->i]) || isalpha((unsigned char)r->s[r->i])) {
+            size_t n = 0;
+            while (isalnum((unsigned char)r->s[r->i + n])) {
+                n++;
+            }
+            return dm_error_set(r->err, DM_EPARSE, 1, (int)r->i + 1,
+                                "bad FEN at character %zu: '%.*s' is not a square of %s "
+                                "(1-%d or a1-%c%d)",
+                                r->i + 1, (int)(n > 8 ? 8 : n), r->s + r->i, r->v->name,
+                                r->v->squares, 'a' + r->v->size - 1, r->v->size);
+        }
+        return fail(r, "a square");
+    }
+    r->i += (size_t)len;
+    *sq = s;
+    return DM_OK;
+}
+
+static int at_section_end(const vfen *r)
+{
+    char c = r->s[r->i];
+    return c == ':' || c == '.' || c == 0 || c == '\r' || c == '\n';
+}
+
+static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
+{
+    skip_space(r);
+    if (at_section_end(r)) {
+        return DM_OK;
+    }
+    for (;;) {
+        skip_space(r);
+        int king = 0;
+        if (r->s[r->i] == 'K' || r->s[r->i] == 'k') {
+            king = 1;
+            r->i++;
+        }
+        size_t item = r->i;
+        int lo, hi;
+        dm_status st = read_square(r, &lo);
+        if (st) {
+            return st;
+        }
+        hi = lo;
+        skip_space(r);
+        if (r->s[r->i] == '-') {
+            r->i++;
+            skip_space(r);
+            st = read_square(r, &hi);
+            if (st) {
+                return st;
+            }
+            if (hi < lo) {
+                return dm_error_set(r->err, DM_EPARSE, 1, (int)item + 1,
+                                    "bad FEN at character %zu: range runs backwards", item + 1);
+            }
+        }
+        for (int sq = lo; sq <= hi; sq++) {
+            if (seen[sq]) {
+                return dm_error_set(r->err, DM_EPARSE, 1, (int)item + 1,
+                                    "bad FEN at character %zu: square %d is given twice",
+                                    item + 1, sq);
+            }
+            seen[sq] = 1;
+            b->sq[sq] = (uint8_t)(color == DM_WHITE ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
+                                                    : (king ? DM_BLACK_KING : DM_BLACK_MAN));
+        }
+        skip_space(r);
+        if (r->s[r->i] == ',') {
+            r->i++;
+            continue;
+        }
+        if (at_section_end(r)) {
+            return DM_OK;
+        }
+        return fail(r, "',' or ':' or the end");
+    }
+}
+
+dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fen,
+                             dm_error *err)
+{
+    if (!out || !v || !fen) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "no FEN given");
+    }
+    vfen r = {v, fen, 0, err};
+    dm_vboard b;
+    dm_vboard_clear(&b, v);
+    uint8_t seen[DM_VMAX_SQUARES + 1] = {0};
+    skip_space(&r);
+    char side = fen[r.i];
+    if (side == 'W' || side == 'w' || side == '?') {
+        b.side = DM_WHITE;
+    } else if (side == 'B' || side == 'b') {
+        b.side = DM_BLACK;
+    } else {
+        return fail(&r, "the side to move W or B");
+    }
+    r.i++;
+    int done[2] = {0, 0};
+    skip_space(&r);
+    while (fen[r.i] == ':') {
+        r.i++;
+        skip_space(&r);
+        char c = fen[r.i];
+        if (c == 'H' || c == 'F') {
+            r.i++;
+            if (!isdigit((unsigned char)fen[r.i])) {
+                return fail(&r, "a number");
+            }
+            while (isdigit((unsigned char)fen[r.i])) {
+                r.i++;
+            }
+            skip_space(&r);
+            continue;
+        }
+        int color;
+        if (c == 'W' || c == 'w') {
+            color = DM_WHITE;
+        } else if (c == 'B' || c == 'b') {
+            color = DM_BLACK;
+        } else {
+            return fail(&r, "a colour W or B");
+        }
+        if (done[color]) {
+            return dm_error_set(err, DM_EPARSE, 1, (int)r.i + 1,
+                                "bad FEN at character %zu: the %s section appears twice",
+                                r.i + 1, color == DM_WHITE ? "White" : "Black");
+        }
+        done[color] = 1;
+        r.i++;
+        dm_status st = read_section(&r, &b, color, seen);
+        if (st) {
+            return st;
+        }
+    }
+    if (fen[r.i] == '.') {
+        r.i++;
+    }
+    while (fen[r.i] == ' ' || fen[r.i] == '\t' || fen[r.i] == '\r' || fen[r.i] == '\n') {
+        r.i++;
+    }
+    if (fen[r.i]) {
+        return fail(&r, "':' or the end");
+    }
+    dm_status st = dm_vboard_validate(&b, err);
+    if (st) {
+        return st;
+    }
+    *out = b;
+    return DM_OK;
+}
+
+/* Append to buf (snprintf-style bookkeeping: *len counts what the full text needs). */
+static void put_text(char *buf, size_t cap, size_t *len, const char *text)
+{
+    size_t n = strlen(text);
+    if (*len < cap) {
+        size_t room = cap - *len - 1;
+        memcpy(buf + *len, text, n < room ? n : room);
+        buf[*len + (n < room ? n : room)] = 0;
+    }
+    *len += n;
+}
+
+size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int algebraic)
+{
+    const dm_variant *v = b->variant;
+    size_t len = 0;
+    if (cap) {
+        buf[0] = 0;
+    }
+    put_text(buf, cap, &len, b->side == DM_WHITE ? "W" : "B");
+    for (int color = DM_WHITE; color <= DM_BLACK; color++) {
+        int man = color == DM_WHITE ? DM_WHITE_MAN : DM_BLACK_MAN;
+        int king = color == DM_WHITE ? DM_WHITE_KING : DM_BLACK_KING;
+        put_text(buf, cap, &len, color == DM_WHITE ? ":W" : ":B");
+        int first = 1;
+        for (int sq = 1; sq <= v->squares; sq++) {
+            int p = b->sq[sq];
+            if (p != man && p != king) {
+                continue;
+            }
+            int end = sq;
+            if (!algebraic) { /* a run of 3+ equal pieces becomes a range */
+                while (end < v->squares && b->sq[end + 1] == p) {
+                    end++;
+                }
+                if (end - sq < 2) {
+                    end = sq;
+                }
+            }
+            char a[16], z[16], item[48];
+            dm_vsquare_to_text(a, sizeof a, v, sq, algebraic);
+            dm_vsquare_to_text(z, sizeof z, v, end, algebraic);
+            if (end > sq) {
+                snprintf(item, sizeof item, "%s%s%s-%s", first ? "" : ",", p == king ? "K" : "",
+                         a, z);
+            } else {
+                snprintf(item, sizeof item, "%s%s%s", first ? "" : ",", p == king ? "K" : "", a);
+            }
+            put_text(buf, cap, &len, item);
+            first = 0;
+            sq = end;
+        }
+    }
+    return len;
+}

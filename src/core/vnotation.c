@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT
+ * core/vnotation.c: move text of every variant, in and out (PDN 3.0 movetext with
+ * numeric or algebraic squares, Hub form). Text becomes a move only by matching the
+ * legal moves of the position, so a move that parses is always legal. */
+#include <damier/variant.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/variant_int.h"
+
+#define MAX_TEXT_SQ (DM_VMAX_CAPT + 2)
+
+static int use_algebraic(const dm_variant *v, dm_vsquares squares)
+{
+    if (squares == DM_VSQUARES_ALGEBRAIC) {
+        return 1;
+    }
+    if (squares == DM_VSQUARES_NUMERIC) {
+        return 0;
+    }
+    return v->algebraic;
+}
+
+typedef struct tbuf {
+    char *buf;
+    size_t cap, len;
+} tbuf;
+
+static void put(tbuf *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->len < t->cap) {
+        size_t room = t->cap - t->len - 1;
+        size_t k = n < room ? n : room;
+        memcpy(t->buf + t->len, s, k);
+        t->buf[t->len + k] = 0;
+    }
+    t->len += n;
+}
+
+static void put_sq(tbuf *t, const dm_variant *v, int sq, int alg)
+{
+    char s[16];
+    dm_vsquare_to_text(s, sizeof s, v, sq, alg);
+    put(t, s);
+}
+
+/* True when another legal move of b has m's from and to squares. */
+static int shares_ends(const dm_vboard *b, const dm_vmove *m)
+{
+    dm_vmovelist list;
+    int n = dm_vmovegen_legal(&list, b), same = 0;
+    for (int i = 0; i < n; i++) {
+        same += list.moves[i].from == m->from && list.moves[i].to == m->to;
+    }
+    return same > 1;
+}
+
+size_t dm_vmove_to_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *m,
+                        dm_notation style, dm_vsquares squares)
+{
+    const dm_variant *v = b->variant;
+    int alg = use_algebraic(v, squares);
+    tbuf t = {buf, cap, 0};
+    if (cap) {
+        buf[0] = 0;
+    }
+    char sep[2] = {m->ncapt ? v->capture_sep : '-', 0};
+    put_sq(&t, v, m->from, alg);
+    if (m->ncapt && style == DM_NOTATION_HUB) {
+        put(&t, "x");
+        put_sq(&t, v, m->to, alg);
+        for (int sq = 1; sq <= v->squares; sq++) {
+            if (vg_capt_has(m, sq)) {
+                put(&t, "x");
+                put_sq(&t, v, sq, alg);
+            }
+        }
+        return t.len;
+    }
+    if (m->ncapt > 1 && (style == DM_NOTATION_FULL || shares_ends(b, m))) {
+        for (int i = 0; i + 1 < m->ncapt; i++) {
+            put(&t, sep);
+            put_sq(&t, v, m->path[i], alg);
+        }
+    }
+    put(&t, sep);
+    put_sq(&t, v, m->to, alg);
+    return t.len;
+}
+
+/* ---- parsing ------------------------------------------------------------------- */
+
+/* Read the squares of a move text into sq[]; returns their number or a negative
+ * dm_status with err set. */
+static int read_squares(int *sq, const dm_variant *v, const char *text, dm_error *err)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0;
+    int n = 0;
+    while (s[i] == ' ' || s[i] == '\t') {
+        i++;
+    }
+    for (;;) {
+        int len;
+        int q = dm_vsquare_parse(v, (const char *)s + i, &len);
+        if (!q) {
+            if (isalnum(s[i])) {
+                size_t k = 0;
+                while (isalnum(s[i + k])) {
+                    k++;
+                }
+                return dm_error_set(err, DM_EPARSE, 1, (int)i + 1,
+                                    "move \"%.40s\": '%.*s' at column %zu is not a square of %s",
+                                    text, (int)(k > 8 ? 8 : k), s + i, i + 1, v->name);
+            }
+            return dm_error_set(err, DM_EPARSE, 1, (int)i + 1,
+                                "move \"%.40s\": expected a square at column %zu", text, i + 1);
+        }
+        if (n >= MAX_TEXT_SQ) {
+            return dm_error_set(err, DM_EPARSE, 1, (int)i + 1, "move \"%.40s\": too many squares",
+                                text);
+        }
+        sq[n++] = q;
+        int was_alpha = isalpha(s[i]);
+        i += (size_t)len;
+        /* separator: - x X : or UTF-8 multiplication sign, spaces around it allowed */
+        size_t j = i;
+        while (s[j] == ' ') {
+            j++;
+        }
+        if (s[j] == '-' || s[j] == 'x' || s[j] == 'X' || s[j] == ':') {
+            j++;
+        } else if (s[j] == 0xC3 && s[j + 1] == 0x97) {
+            j += 2;
+        } else if (was_alpha && j == i && isalpha(s[j]) && isdigit(s[j + 1])) {
+            continue; /* "a3b4": algebraic squares need no separator */
+        } else {
+            break;
+        }
+        while (s[j] == ' ') {
+            j++;
+        }
+        i = j;
+    }
+    /* trailing strength marks */
+    while (s[i] == '!' || s[i] == '?') {
+        i++;
+    }
+    while (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
+        i++;
+    }
+    if (s[i]) {
+        return dm_error_set(err, DM_EPARSE, 1, (int)i + 1,
+                            "move \"%.40s\": unexpected text at column %zu", text, i + 1);
+    }
+    if (n < 2) {
+        return dm_error_set(err, DM_EPARSE, 1, 1, "move \"%.40s\": needs a from and a to square",
+                            text);
+    }
+    return n;
+}
+
+/* Does m match the squares written? from-to; from, path..., to; or Hub form. */
+static int matches(const dm_vmove *m, const int *sq, int n)
+{
+    if (m->from != sq[0]) {
+        return 0;
+    }
+    if (n == 2) {
+        return m->to == sq[1];
+    }
+    if (m->to == sq[n - 1] && n - 2 == m->ncapt - 1) {
+        int ok = 1;
+        for (int i = 1; i < n - 1; i++) {
+            ok &= m->path[i - 1] == sq[i];
+        }
+        if (ok) {
+            return 1;
+        }
+    }
+    if (m->to == sq[1] && n - 2 == m->ncapt) { /* Hub: from, to, captured squares */
+        for (int i = 2; i < n; i++) {
+            if (!vg_capt_has(m, sq[i])) {
+                return 0;
+            }
+            for (int j = 2; j < i; j++) {
+                if (sq[j] == sq[i]) {
+                    return 0;
+                }
+            }
+        }
+        return 1;
+    }
+    return 0;
+}
+
+dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm_error *err)
+{
+    if (!out || !b || !text) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "no move given");
+    }
+    const dm_variant *v = b->variant;
+    int sq[MAX_TEXT_SQ];
+    int n = read_squares(sq, v, text, err);
+    if (n < 0) {
+        return (dm_status)n;
+    }
+    dm_vmovelist list;
+    int count = dm_vmovegen_legal(&list, b);
+    int found = -1, nfound = 0;
+    char cands[200] = "";
+    size_t clen = 0;
+    for (int i = 0; i < count; i++) {
+        if (matches(&list.moves[i], sq, n)) {
+            if (nfound++ == 0) {
+                found = i;
+            }
+            char t[400];
+            dm_vmove_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_FULL,
+                             DM_VSQUARES_DEFAULT);
+            if (clen < sizeof cands - 1) {
+                clen += (size_t)snprintf(cands + clen, sizeof cands - clen, "%s%s",
+                                         nfound > 1 ? ", " : "", t);
+            }
+        }
+    }
+    if (nfound == 1) {
+        *out = list.moves[found];
+        return DM_OK;
+    }
+    if (nfound > 1) {
+        return dm_error_set(err, DM_EAMBIGUOUS, 1, 1,
+                            "move \"%.40s\" is ambiguous: %d legal moves match (%s); write "
+                            "the full capture path",
+                            text, nfound, cands);
+    }
+    char from[16], ex[400] = "";
+    dm_vsquare_to_text(from, sizeof from, v, sq[0], v->algebraic);
+    int p = b->sq[sq[0]];
+    if (count == 0) {
+        return dm_error_set(err, DM_EILLEGAL, 1, 1,
+                            "illegal move \"%.40s\": the side to move has no legal move", text);
+    }
+    if (p == DM_EMPTY) {
+        return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%.40s\": square %s is empty",
+                            text, from);
+    }
+    if (vg_color(p) != b->side) {
+        return dm_error_set(err, DM_EILLEGAL, 1, 1,
+                            "illegal move \"%.40s\": the piece on %s is not %s's", text, from,
+                            b->side == DM_WHITE ? "White" : "Black");
+    }
+    dm_vmove_to_text(ex, sizeof ex, b, &list.moves[0], DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    if (list.moves[0].ncapt) {
+        if (v->majority) {
+            dm_vmovelist all;
+            int na = vgen_all_captures(&all, b);
+            for (int i = 0; i < na; i++) {
+                if (matches(&all.moves[i], sq, n)) {
+                    return dm_error_set(err, DM_EILLEGAL, 1, 1,
+                                        "illegal move \"%.40s\": majority rule, the capture "
+                                        "must take %d pieces (e.g. %s), this one takes %d",
+                                        text, list.moves[0].ncapt, ex, all.moves[i].ncapt);
+                }
+            }
+        }
+        return dm_error_set(err, DM_EILLEGAL, 1, 1,
+                            "illegal move \"%.40s\": capture is compulsory (e.g. %s)", text, ex);
+    }
+    return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%.40s\": not a legal move",
+                        text);
+}
