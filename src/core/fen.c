@@ -13,6 +13,7 @@ typedef struct fen_reader {
     const char *s; /* the whole text */
     size_t i;      /* current offset */
     dm_error *err;
+    int quoted;    /* the text opened with '"' (copied from a tag): '"' may close it */
 } fen_reader;
 
 static void skip_space(fen_reader *r)
@@ -71,7 +72,8 @@ static dm_status read_square(fen_reader *r, int *sq)
 static int at_section_end(const fen_reader *r)
 {
     char c = r->s[r->i];
-    return c == ':' || c == '.' || c == 0 || c == '\r' || c == '\n';
+    return c == ':' || c == '.' || c == 0 || c == '\r' || c == '\n' ||
+           (c == '"' && r->quoted);
 }
 
 /* One colour section after its 'W'/'B' letter: a comma-separated list of items
@@ -118,6 +120,15 @@ static dm_status read_section(fen_reader *r, dm_board *b, int color, uint64_t *s
                                     item + 1, sq);
             }
             *seen |= bit;
+            /* Checked here rather than only by dm_board_validate so that the error
+             * points at the square in the text. */
+            if (!king && (color == DM_WHITE ? sq <= 5 : sq > DM_SQUARES - 5)) {
+                return dm_error_set(r->err, DM_EINVAL, 1, (int)item + 1,
+                                    "bad FEN at character %zu: %s man on square %d, %s's "
+                                    "promotion row (it would be a king: write K%d)",
+                                    item + 1, color == DM_WHITE ? "white" : "black", sq,
+                                    color == DM_WHITE ? "White" : "Black", sq);
+            }
             dm_piece p = color == DM_WHITE ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
                                            : (king ? DM_BLACK_KING : DM_BLACK_MAN);
             dm_board_put(b, sq, p);
@@ -153,7 +164,7 @@ dm_status dm_board_from_fen(dm_board *out, const char *fen, dm_error *err)
     if (!out || !fen) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no FEN given");
     }
-    fen_reader r = {fen, 0, err};
+    fen_reader r = {fen, 0, err, 0};
     dm_board b;
     dm_board_clear(&b);
     uint64_t seen = 0;
@@ -164,6 +175,7 @@ dm_status dm_board_from_fen(dm_board *out, const char *fen, dm_error *err)
     }
     if (fen[r.i] == '"') {
         r.i++; /* tolerate a quoted FEN as copied from a tag */
+        r.quoted = 1;
     }
     char side = fen[r.i];
     if (side == 'W' || side == 'w' || side == '?') {
@@ -202,7 +214,7 @@ dm_status dm_board_from_fen(dm_board *out, const char *fen, dm_error *err)
     if (fen[r.i] == '.') {
         r.i++;
     }
-    if (fen[r.i] == '"') {
+    if (fen[r.i] == '"' && r.quoted) {
         r.i++;
     }
     while (isspace((unsigned char)fen[r.i])) {
