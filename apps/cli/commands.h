@@ -8,6 +8,10 @@
 
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
+int cmd_analyse(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_hub(int argc, char **argv);
+int cmd_pdn(int argc, char **argv);
 
 /* Shared helpers (cli_util.c). */
 

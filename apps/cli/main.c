@@ -13,6 +13,10 @@ static const struct command {
 } commands[] = {
     {"perft", cmd_perft, "count leaf nodes of the legal move tree (move generator check)"},
     {"moves", cmd_moves, "list the legal moves of a position"},
+    {"analyse", cmd_analyse, "search a position and print the progress (depth, score, PV)"},
+    {"bench", cmd_bench, "search fixed positions to a fixed depth: node signature and speed"},
+    {"hub", cmd_hub, "play and analyse through the Hub protocol on stdin/stdout"},
+    {"pdn", cmd_pdn, "check (replay) or convert PDN game files"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/cmd_pdn.c: `damier pdn check FILE...` and `damier pdn convert [--full] FILE...
+ * [-o OUT]`.
+ * check output (stable), one line per bad game:
+ *   FILE:LINE:COL: game N (WHITE - BLACK): move 12... 23-28: REASON; FEN before: FEN
+ * (a game the reader cannot read: the reader's message; a legal game with an ambiguous
+ * capture resolved by the moves that follow: "...: warning: ..."), then, when some are in
+ * variants not supported yet, "S skipped (variant not supported yet)", then always
+ *   G games, L legal, I with illegal moves, U unreadable
+ * Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or file errors. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <damier/pdn.h>
+
+#include "commands.h"
+
+/* Read a whole file into a malloc'd buffer; prints the error and returns NULL. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "damier pdn: cannot open %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap) {
+            break;
+        }
+        char *q = realloc(buf, cap * 2);
+        if (!q) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = q;
+        cap *= 2;
+    }
+    int bad = ferror(f);
+    int saved = errno;
+    fclose(f);
+    if (!buf || bad) {
+        fprintf(stderr, "damier pdn: cannot read %s: %s\n", path,
+                buf ? strerror(saved) : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+static const char *tag_or(const dm_pdn_game *g, const char *name, const char *dflt)
+{
+    const char *v = dm_pdn_game_tag(g, name);
+    return (v && *v) ? v : dflt;
+}
+
+typedef struct counts {
+    int games, legal, illegal, unreadable, variant;
+} counts;
+
+static int check_file(const char *path, counts *c, int verbose)
+{
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    if (!text) {
+        return 2;
+    }
+    dm_pdn_reader *r;
+    if (dm_pdn_reader_new(&r, text, len, path) != DM_OK) {
+        free(text);
+        fprintf(stderr, "damier pdn: out of memory\n");
+        return 2;
+    }
+    int rc = 0;
+    for (;;) {
+        dm_pdn_game *g = NULL;
+        dm_error err;
+        dm_status st = dm_pdn_reader_next(&g, r, &err);
+        if (st == DM_EPARSE) {
+            c->games++;
+            c->unreadable++;
+            printf("%s\n", err.message);
+            continue;
+        }
+        if (st != DM_OK) {
+            fprintf(stderr, "damier pdn: %s: %s\n", path, err.message);
+            rc = 2;
+            break;
+        }
+        if (!g) {
+            break;
+        }
+        c->games++;
+        dm_pdn_replay rep;
+        dm_pdn_replay_mainline(&rep, g);
+        const char *white = tag_or(g, "White", "?");
+        const char *black = tag_or(g, "Black", "?");
+        if (rep.resolved > 0 && rep.ambiguous) {
+            printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: warning: ambiguous capture "
+                   "written without its path; %s kept (%s)\n",
+                   path, rep.ambiguous->line, rep.ambiguous->column, g->number, white, black,
+                   rep.ambiguous_number, rep.ambiguous_black ? "..." : ".",
+                   rep.ambiguous->text, rep.ambiguous_as,
+                   rep.ambiguous_fits == 1 ? "the only path with which the rest of the game "
+                                             "is legal"
+                                           : "several paths fit the rest of the game");
+        }
+        switch (rep.verdict) {
+        case DM_PDN_LEGAL: c->legal++; break;
+        case DM_PDN_VARIANT:
+            c->variant++;
+            if (verbose) {
+                printf("%s:%d: game %d (%s - %s): skipped: %s\n", path, g->line, g->number,
+                       white, black, rep.reason.message);
+            }
+            break;
+        case DM_PDN_ILLEGAL:
+        case DM_PDN_UNREADABLE:
+            if (rep.verdict == DM_PDN_ILLEGAL) {
+                c->illegal++;
+            } else {
+                c->unreadable++;
+            }
+            if (rep.node) {
+                printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: %s; FEN before: %s\n", path,
+                       rep.node->line, rep.node->column, g->number, white, black,
+                       rep.move_number, rep.black ? "..." : ".", rep.move_text,
+                       rep.reason.message, rep.fen_before);
+            } else {
+                printf("%s:%d: game %d (%s - %s): %s\n", path, g->line, g->number, white,
+                       black, rep.reason.message);
+            }
+            break;
+        default: break;
+        }
+        if (verbose) {
+            for (int i = 0; i < g->nnotes; i++) {
+                printf("%s:%d: game %d: note: %s\n", path, g->line, g->number, g->notes[i]);
+            }
+        }
+        dm_pdn_game_free(g);
+    }
+    dm_pdn_reader_free(r);
+    free(text);
+    return rc;
+}
+
+static int convert_file(const char *path, FILE *out, dm_notation style)
+{
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    if (!text) {
+        return 2;
+    }
+    dm_pdn_reader *r;
+    if (dm_pdn_reader_new(&r, text, len, path) != DM_OK) {
+        free(text);
+        fprintf(stderr, "damier pdn: out of memory\n");
+        return 2;
+    }
+    int rc = 0;
+    for (;;) {
+        dm_pdn_game *g = NULL;
+        dm_error err;
+        dm_status st = dm_pdn_reader_next(&g, r, &err);
+        if (st == DM_EPARSE) {
+            fprintf(stderr, "%s (not converted)\n", err.message);
+            rc = rc ? rc : 1;
+            continue;
+        }
+        if (st != DM_OK) {
+            fprintf(stderr, "damier pdn: %s: %s\n", path, err.message);
+            rc = 2;
+            break;
+        }
+        if (!g) {
+            break;
+        }
+        char *pdn = NULL;
+        size_t n = 0;
+        if (dm_pdn_write(&pdn, &n, g, style) != DM_OK) {
+            fprintf(stderr, "damier pdn: out of memory writing %s game %d\n", path, g->number);
+            rc = 2;
+        } else {
+            fwrite(pdn, 1, n, out);
+            free(pdn);
+        }
+        dm_pdn_game_free(g);
+    }
+    dm_pdn_reader_free(r);
+    free(text);
+    return rc;
+}
+
+static void pdn_usage(FILE *f)
+{
+    fprintf(f, "usage: damier pdn check [--verbose] FILE...\n"
+               "       damier pdn convert [--full] [-o OUT] FILE...\n"
+               "  check: replay every game (international draughts) and report each illegal\n"
+               "         or unreadable move; ends with\n"
+               "         \"G games, L legal, I with illegal moves, U unreadable\";\n"
+               "         exit status 0 only when every game is legal.\n"
+               "  convert: rewrite the games as normalised PDN 3.0 (short notation; --full:\n"
+               "         every capture with its path) to OUT or standard output.\n");
+}
+
+int cmd_pdn(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        pdn_usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    const char *sub = argv[1];
+    int check = !strcmp(sub, "check");
+    if (!check && strcmp(sub, "convert")) {
+        fprintf(stderr, "damier pdn: unknown subcommand '%s'\n", sub);
+        pdn_usage(stderr);
+        return 2;
+    }
+    static const struct option opts[] = {{"full", no_argument, 0, 'f'},
+                                         {"output", required_argument, 0, 'o'},
+                                         {"verbose", no_argument, 0, 'v'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    int full = 0, verbose = 0;
+    const char *outpath = NULL;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc - 1, argv + 1, check ? "vh" : "fo:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'f': full = 1; break;
+        case 'o': outpath = optarg; break;
+        case 'v': verbose = 1; break;
+        case 'h': pdn_usage(stdout); return 0;
+        default: pdn_usage(stderr); return 2;
+        }
+    }
+    if ((check && (full || outpath)) || (!check && verbose)) {
+        pdn_usage(stderr);
+        return 2;
+    }
+    int first = optind + 1;
+    if (first >= argc) {
+        fprintf(stderr, "damier pdn %s: no FILE given\n", sub);
+        pdn_usage(stderr);
+        return 2;
+    }
+    int rc = 0;
+    if (check) {
+        counts n = {0, 0, 0, 0, 0};
+        for (int i = first; i < argc; i++) {
+            int r = check_file(argv[i], &n, verbose);
+            rc = r > rc ? r : rc;
+        }
+        if (n.variant) {
+            printf("%d skipped (variant not supported yet)\n", n.variant);
+        }
+        printf("%d games, %d legal, %d with illegal moves, %d unreadable\n", n.games, n.legal,
+               n.illegal, n.unreadable);
+        if (rc == 0 && n.legal != n.games) {
+            rc = 1;
+        }
+        return rc;
+    }
+    FILE *out = stdout;
+    if (outpath) {
+        out = fopen(outpath, "wb");
+        if (!out) {
+            fprintf(stderr, "damier pdn: cannot write %s: %s\n", outpath, strerror(errno));
+            return 2;
+        }
+    }
+    for (int i = first; i < argc; i++) {
+        int r = convert_file(argv[i], out, full ? DM_NOTATION_FULL : DM_NOTATION_PDN);
+        rc = r > rc ? r : rc;
+    }
+    if (fflush(out) != 0 || (out != stdout && fclose(out) != 0)) {
+        fprintf(stderr, "damier pdn: cannot write %s: %s\n", outpath ? outpath : "output",
+                strerror(errno));
+        return 2;
+    }
+    return rc;
+}

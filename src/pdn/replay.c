@@ -1,0 +1,338 @@
+/* SPDX-License-Identifier: MIT
+ * pdn/replay.c: replaying a game's mainline with the FMJD rules (dm_move_parse), and
+ * deciding which games are international draughts at all. A move is legal only if it
+ * matches exactly one legal move of its position (FMJD 3, 4.1 compulsory capture,
+ * 4.13 majority rule); the first bad move stops the replay and is described. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn/pdn_int.h"
+
+/* Names of the GameType numbers of PDN 3.0 and lidraughts, for messages. */
+static const char *game_type_name(int t)
+{
+    switch (t) {
+    case 21: return "English draughts";
+    case 22: return "Italian draughts";
+    case 23: return "American pool checkers";
+    case 24: return "Spanish draughts";
+    case 25: return "Russian draughts";
+    case 26: return "Brazilian draughts";
+    case 27: return "Canadian draughts";
+    case 28: return "Portuguese draughts";
+    case 29: return "Czech draughts";
+    case 30: return "Turkish draughts";
+    case 31: return "Thai draughts";
+    case 40: return "Frisian draughts";
+    case 41: return "Spantsiretti";
+    case 97: return "Frysk! (lidraughts)";
+    default: return t < 20 ? "chess or another game" : "unknown game";
+    }
+}
+
+/* The FEN without lidraughts' ":H<n>" / ":F<n>" counters, into buf. Sets *fullmove to
+ * the F counter (0 when absent). */
+static void strip_counters(char *buf, size_t cap, const char *fen, int *fullmove)
+{
+    size_t o = 0;
+    *fullmove = 0;
+    for (const char *p = fen; *p && o + 1 < cap;) {
+        if (*p == ':' && (p[1] == 'H' || p[1] == 'F') && p[2] >= '0' && p[2] <= '9') {
+            const char *q = p + 2;
+            int v = 0;
+            for (; *q >= '0' && *q <= '9'; q++) {
+                v = v < 100000 ? v * 10 + (*q - '0') : v;
+            }
+            if (*q == 0 || *q == ':') {
+                if (p[1] == 'F') {
+                    *fullmove = v;
+                }
+                p = q;
+                continue;
+            }
+        }
+        buf[o++] = *p++;
+    }
+    buf[o] = 0;
+}
+
+dm_status pdn_start_board(dm_board *out, const dm_pdn_game *g, dm_error *err)
+{
+    const char *fen = dm_pdn_game_fen(g);
+    if (!fen) {
+        dm_board_start(out);
+        return DM_OK;
+    }
+    char buf[512];
+    int fm;
+    strip_counters(buf, sizeof buf, fen, &fm);
+    return dm_board_from_fen(out, buf, err);
+}
+
+/* Does s hold a lowercase a-h letter next to a digit (an algebraic square)? */
+static int has_algebraic(const char *s)
+{
+    for (; *s; s++) {
+        if (*s >= 'a' && *s <= 'h' && s[1] >= '1' && s[1] <= '9') {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Largest number in s (0 when none). */
+static int max_number(const char *s)
+{
+    int best = 0;
+    while (*s) {
+        if (*s >= '0' && *s <= '9') {
+            int v = 0;
+            for (; *s >= '0' && *s <= '9'; s++) {
+                v = v < 100000 ? v * 10 + (*s - '0') : v;
+            }
+            best = v > best ? v : best;
+        } else {
+            s++;
+        }
+    }
+    return best;
+}
+
+/* Mainline replay state shared by the recursion that resolves ambiguous moves. */
+typedef struct run_ctx {
+    const dm_pdn_line *line;
+    dm_move *moves;  /* moves[i] = the move of node i (may be NULL) */
+    int budget;      /* look-ahead replays left, against blow-up */
+} run_ctx;
+
+/* Candidates for an ambiguous move: legal moves with the written from and to squares. */
+static int candidates(dm_move *cand, int cap, const dm_board *b, const char *text)
+{
+    int sq[64], n = 0;
+    for (const char *p = text; *p && n < 64;) {
+        if (*p >= '0' && *p <= '9') {
+            int v = 0;
+            for (; *p >= '0' && *p <= '9'; p++) {
+                v = v < 1000 ? v * 10 + (*p - '0') : v;
+            }
+            sq[n++] = v;
+        } else {
+            p++;
+        }
+    }
+    if (n < 2) {
+        return 0;
+    }
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
+    int k = 0;
+    for (int i = 0; i < list.count && k < cap; i++) {
+        if (list.moves[i].from == sq[0] && list.moves[i].to == sq[n - 1]) {
+            cand[k++] = list.moves[i];
+        }
+    }
+    return k;
+}
+
+/* Replay nodes i.. of the line from b; fills out (plies, end, the first bad move). */
+static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
+{
+    const dm_pdn_line *l = rc->line;
+    dm_error err;
+    for (; i < l->nnodes; i++) {
+        const dm_pdn_node *nd = &l->nodes[i];
+        if (nd->number > 0) {
+            number = nd->number;
+        }
+        out->node = nd;
+        out->move_number = number;
+        out->black = b.side == DM_BLACK;
+        dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
+        if (nd->kind == DM_PDN_NODE_SETUP) {
+            dm_board nb;
+            if (dm_board_from_fen(&nb, nd->text, &err) != DM_OK) {
+                out->verdict = DM_PDN_UNREADABLE;
+                snprintf(out->move_text, sizeof out->move_text, "/FEN \"%s\"/", nd->text);
+                dm_error_set(&out->reason, DM_EPARSE, nd->line, nd->column,
+                             "setup command FEN cannot be read: %s", err.message);
+                return out->verdict;
+            }
+            b = nb;
+            out->end = b;
+            continue;
+        }
+        snprintf(out->move_text, sizeof out->move_text, "%s", nd->text);
+        if (nd->kind == DM_PDN_NODE_UNKNOWN) {
+            out->verdict = DM_PDN_UNREADABLE;
+            dm_error_set(&out->reason, DM_EPARSE, nd->line, nd->column,
+                         "unknown move \"%s\": the position after it is not known",
+                         nd->text);
+            return out->verdict;
+        }
+        dm_move m;
+        dm_status st = dm_move_parse(&m, &b, nd->text, &err);
+        if (st == DM_EAMBIGUOUS) {
+            /* Short notation where the full path was needed: keep the candidate with
+             * which the rest of the game is legal. */
+            dm_move cand[16];
+            int nc = candidates(cand, 16, &b, nd->text);
+            int fits = 0, kept = -1;
+            dm_pdn_replay best;
+            for (int c = 0; c < nc && rc->budget > 0; c++) {
+                rc->budget--;
+                dm_pdn_replay tmp = *out;
+                dm_board b2 = b;
+                dm_board_apply(&b2, &cand[c]);
+                tmp.plies++;
+                tmp.end = b2;
+                if (run(&tmp, rc, b2, i + 1, b2.side == DM_WHITE ? number + 1 : number) ==
+                    DM_PDN_LEGAL) {
+                    fits++;
+                    if (kept < 0) {
+                        kept = c;
+                        best = tmp;
+                    }
+                }
+            }
+            if (kept >= 0) {
+                int had = out->resolved;
+                *out = best;
+                if (!had) {
+                    out->ambiguous = nd;
+                    out->ambiguous_number = number;
+                    out->ambiguous_black = b.side == DM_BLACK;
+                    out->ambiguous_fits = fits;
+                    dm_move_to_text(out->ambiguous_as, sizeof out->ambiguous_as, &b,
+                                    &cand[kept], DM_NOTATION_FULL);
+                }
+                out->resolved++;
+                if (rc->moves) {
+                    rc->moves[i] = cand[kept];
+                }
+                return out->verdict;
+            }
+            /* none works: report the ambiguity itself (restore this move's fields) */
+            out->node = nd;
+            out->move_number = number;
+            out->black = b.side == DM_BLACK;
+            dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
+            snprintf(out->move_text, sizeof out->move_text, "%s", nd->text);
+        }
+        if (st != DM_OK) {
+            out->verdict = st == DM_EPARSE ? DM_PDN_UNREADABLE : DM_PDN_ILLEGAL;
+            dm_error_set(&out->reason, st, nd->line, nd->column, "%s", err.message);
+            return out->verdict;
+        }
+        if (rc->moves) {
+            rc->moves[i] = m;
+        }
+        dm_board_apply(&b, &m);
+        out->plies++;
+        out->end = b;
+        if (b.side == DM_WHITE) {
+            number++;
+        }
+    }
+    out->node = NULL;
+    out->move_text[0] = 0;
+    out->fen_before[0] = 0;
+    out->move_number = 0;
+    out->black = 0;
+    out->verdict = DM_PDN_LEGAL;
+    return out->verdict;
+}
+
+int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move *moves)
+{
+    dm_error err;
+    const char *fen = dm_pdn_game_fen(g);
+    if (pdn_start_board(&out->start, g, &err) != DM_OK) {
+        out->verdict = DM_PDN_UNREADABLE;
+        dm_error_set(&out->reason, DM_EPARSE, 0, err.column, "FEN \"%s\" cannot be read: %s",
+                     fen, err.message);
+        return out->verdict;
+    }
+    out->end = out->start;
+    char buf[512];
+    int number = 1;
+    if (fen) {
+        strip_counters(buf, sizeof buf, fen, &number);
+        number = number > 0 ? number : 1;
+    }
+    run_ctx rc = {&g->main, moves, 256};
+    return run(out, &rc, out->start, 0, number);
+}
+
+int pdn_is_international(const dm_pdn_game *g, char *reason, size_t cap)
+{
+    int t = dm_pdn_game_type(g);
+    if (t == 20 || t == 96 || t == 98) {
+        return 1; /* 96 Breakthrough, 98 Antidraughts: international move rules */
+    }
+    if (t >= 0) {
+        snprintf(reason, cap, "GameType %d (%s): variant not supported yet", t,
+                 game_type_name(t));
+        return 0;
+    }
+    if (t == -2) {
+        snprintf(reason, cap, "GameType \"%s\" cannot be read: variant not supported yet",
+                 dm_pdn_game_tag(g, "GameType"));
+        return 0;
+    }
+    const char *variant = dm_pdn_game_tag(g, "Variant");
+    if (variant && *variant && !strstr(variant, "nternational") &&
+        !strstr(variant, "tandard") && !strstr(variant, "ntidraughts") &&
+        !strstr(variant, "reakthrough")) {
+        snprintf(reason, cap, "Variant \"%s\": variant not supported yet", variant);
+        return 0;
+    }
+    /* No GameType: look at the squares. */
+    const char *fen = dm_pdn_game_fen(g);
+    int algebraic = fen && has_algebraic(fen);
+    int top = fen ? max_number(fen) : 0;
+    const dm_pdn_line *l = &g->main;
+    for (int i = 0; i < l->nnodes; i++) {
+        if (l->nodes[i].kind == DM_PDN_NODE_MOVE) {
+            algebraic |= has_algebraic(l->nodes[i].text);
+            int m = max_number(l->nodes[i].text);
+            top = m > top ? m : top;
+        }
+    }
+    if (algebraic) {
+        snprintf(reason, cap, "no GameType and algebraic squares (an 8x8 variant): variant "
+                              "not supported yet");
+        return 0;
+    }
+    if (top > 0 && top <= 32) {
+        /* Nothing above square 32: an 8x8 game unless it replays as international
+         * (a short game or a composition in one corner of the 10x10 board). */
+        dm_pdn_replay tmp;
+        memset(&tmp, 0, sizeof tmp);
+        if (pdn_replay_run(&tmp, g, NULL) != DM_PDN_LEGAL) {
+            snprintf(reason, cap, "no GameType, no square above 32 and not legal as "
+                                  "international draughts (an 8x8 variant): variant not "
+                                  "supported yet");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g)
+{
+    if (!out || !g) {
+        return DM_EINVAL;
+    }
+    memset(out, 0, sizeof *out);
+    dm_board_start(&out->start);
+    out->end = out->start;
+    char why[200];
+    if (!pdn_is_international(g, why, sizeof why)) {
+        out->verdict = DM_PDN_VARIANT;
+        dm_error_set(&out->reason, DM_OK, 0, 0, "%s", why);
+        return DM_OK;
+    }
+    pdn_replay_run(out, g, NULL);
+    return DM_OK;
+}

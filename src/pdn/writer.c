@@ -1,0 +1,377 @@
+/* SPDX-License-Identifier: MIT
+ * pdn/writer.c: PDN 3.0 output (strict writing grammar): seven-tag roster, normalised
+ * moves, move numbers, comments, NAGs and variations, lines of at most 80 columns.
+ * Moves are replayed so that they can be rewritten in standard notation; a move that
+ * cannot be replayed (variants, illegal moves) is written as it was read. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn/pdn_int.h"
+
+#define WRAP 80 /* maximum line length of the movetext */
+
+typedef struct wbuf {
+    char *s;
+    size_t len, cap;
+    int col;    /* characters on the current line */
+    int failed; /* an allocation failed */
+    int glue;   /* the next word follows "(" without a space */
+} wbuf;
+
+static void put(wbuf *w, const char *s, size_t n)
+{
+    if (w->failed) {
+        return;
+    }
+    if (w->len + n + 1 > w->cap) {
+        size_t cap = w->cap ? w->cap : 1024;
+        while (w->len + n + 1 > cap) {
+            cap *= 2;
+        }
+        char *q = realloc(w->s, cap);
+        if (!q) {
+            w->failed = 1;
+            return;
+        }
+        w->s = q;
+        w->cap = cap;
+    }
+    memcpy(w->s + w->len, s, n);
+    w->len += n;
+    w->s[w->len] = 0;
+    for (size_t i = 0; i < n; i++) {
+        w->col = s[i] == '\n' ? 0 : w->col + 1;
+    }
+}
+
+static void puts_(wbuf *w, const char *s)
+{
+    put(w, s, strlen(s));
+}
+
+/* Display width of UTF-8 text (code points). */
+static int width(const char *s, size_t n)
+{
+    int c = 0;
+    for (size_t i = 0; i < n; i++) {
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    }
+    return c;
+}
+
+/* A movetext word: on this line after a space if it fits in WRAP columns, else on a
+ * new line. glue: no space before it. */
+static void word(wbuf *w, const char *s, size_t n, int glue)
+{
+    int wd = width(s, n);
+    glue |= w->glue;
+    w->glue = 0;
+    if (!glue && w->col > 0) {
+        if (w->col + 1 + wd > WRAP) {
+            put(w, "\n", 1);
+        } else {
+            put(w, " ", 1);
+        }
+    } else if (glue && w->col > 0 && w->col + wd > WRAP) {
+        put(w, "\n", 1);
+    }
+    put(w, s, n);
+}
+
+static void wordz(wbuf *w, const char *s)
+{
+    word(w, s, strlen(s), 0);
+}
+
+/* A comment, wrapped between its words. A comment that holds '}' cannot be braced:
+ * it is written as a ';' comment, which runs to the end of its line. */
+static void comment(wbuf *w, const char *text)
+{
+    if (strchr(text, '}')) {
+        if (w->col > 0) {
+            put(w, "\n", 1);
+        }
+        put(w, ";", 1);
+        puts_(w, text);
+        put(w, "\n", 1);
+        return;
+    }
+    size_t n = strlen(text);
+    if (n == 0) {
+        wordz(w, "{}");
+        return;
+    }
+    size_t i = 0;
+    int first = 1;
+    while (i < n) {
+        size_t j = i;
+        while (j < n && text[j] != ' ') {
+            j++;
+        }
+        int last = j >= n;
+        size_t len = j - i + (first ? 1 : 0) + (last ? 1 : 0);
+        char *tmp = malloc(len + 1);
+        if (!tmp) {
+            w->failed = 1;
+            return;
+        }
+        size_t o = 0;
+        if (first) {
+            tmp[o++] = '{';
+        }
+        memcpy(tmp + o, text + i, j - i);
+        o += j - i;
+        if (last) {
+            tmp[o++] = '}';
+        }
+        word(w, tmp, o, 0);
+        free(tmp);
+        first = 0;
+        i = j;
+        while (i < n && text[i] == ' ') {
+            i++;
+        }
+    }
+}
+
+static void comments(wbuf *w, char *const *c, int n)
+{
+    for (int i = 0; i < n; i++) {
+        comment(w, c[i]);
+    }
+}
+
+/* Move numbering: half 0 = the side that moves first in a move pair ("N."), half 1 =
+ * the other ("N..."); known = the board is known (international, replay on track). */
+typedef struct wpos {
+    dm_board b;
+    int known;
+    int number;
+    int half;
+} wpos;
+
+static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, int intl,
+                       const dm_move *moves, int nmoves);
+
+/* known_move: the move of this node from the mainline replay (NULL: parse it here). */
+static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int need_number,
+                       dm_notation style, int intl, const dm_move *known_move)
+{
+    comments(w, nd->before, nd->nbefore);
+    if (nd->kind == DM_PDN_NODE_SETUP) {
+        char tmp[600];
+        snprintf(tmp, sizeof tmp, "/FEN \"%s\"/", nd->text);
+        wordz(w, tmp);
+        dm_board nb;
+        if (intl && dm_board_from_fen(&nb, nd->text, NULL) == DM_OK) {
+            p->b = nb;
+            p->known = 1;
+            p->half = nb.side == DM_BLACK;
+        }
+        return;
+    }
+    if (nd->number > 0) {
+        p->number = nd->number;
+        if (!intl || !p->known) {
+            p->half = nd->number_black;
+        }
+    }
+    char num[32];
+    if (p->half == 0) {
+        snprintf(num, sizeof num, "%d.", p->number);
+        wordz(w, num);
+    } else if (first || need_number || nd->nbefore > 0) {
+        snprintf(num, sizeof num, "%d...", p->number);
+        wordz(w, num);
+    }
+    wpos before = *p;
+    char text[200];
+    const char *t = nd->text;
+    dm_move m;
+    int played = 0;
+    if (nd->kind == DM_PDN_NODE_UNKNOWN) {
+        t = "--";
+        p->known = 0;
+    } else if (p->known) {
+        if (known_move) {
+            m = *known_move;
+        }
+        if (known_move || dm_move_parse(&m, &p->b, nd->text, NULL) == DM_OK) {
+            dm_move_to_text(text, sizeof text, &p->b, &m, style);
+            t = text;
+            played = 1;
+        } else {
+            p->known = 0;
+        }
+    }
+    if (nd->mark) {
+        char tmp[300];
+        snprintf(tmp, sizeof tmp, "%s%s", t, nd->mark);
+        wordz(w, tmp);
+    } else {
+        wordz(w, t);
+    }
+    for (int i = 0; i < nd->nnags; i++) {
+        char tmp[24];
+        snprintf(tmp, sizeof tmp, "$%d", nd->nags[i]);
+        wordz(w, tmp);
+    }
+    comments(w, nd->after, nd->nafter);
+    for (int v = 0; v < nd->nvariations; v++) {
+        word(w, "(", 1, 0);
+        w->glue = 1;
+        write_line(w, &nd->variations[v], before, style, intl, NULL, 0);
+        /* ")" glued to the last word of the variation */
+        word(w, ")", 1, 1);
+        w->glue = 0;
+    }
+    if (played) {
+        dm_board_apply(&p->b, &m);
+    }
+    if (p->half == 1) {
+        p->number++;
+    }
+    p->half ^= 1;
+}
+
+static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, int intl,
+                       const dm_move *moves, int nmoves)
+{
+    for (int i = 0; i < l->nnodes; i++) {
+        const dm_pdn_node *nd = &l->nodes[i];
+        int need = i > 0 && (l->nodes[i - 1].nafter > 0 || l->nodes[i - 1].nvariations > 0);
+        write_node(w, nd, &p, i == 0, need, style, intl,
+                   (i < nmoves && nd->kind == DM_PDN_NODE_MOVE) ? &moves[i] : NULL);
+    }
+    comments(w, l->end, l->nend);
+}
+
+static void escape_value(wbuf *w, const char *v)
+{
+    for (; *v; v++) {
+        if (*v == '"' || *v == '\\') {
+            put(w, "\\", 1);
+        }
+        if (*v == '\n' || *v == '\r') {
+            put(w, " ", 1);
+            continue;
+        }
+        put(w, v, 1);
+    }
+}
+
+static void tag(wbuf *w, const char *name, const char *value)
+{
+    put(w, "[", 1);
+    puts_(w, name);
+    put(w, " \"", 2);
+    escape_value(w, value);
+    put(w, "\"]\n", 3);
+}
+
+static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black",
+                                     "Result"};
+
+static int is_special_tag(const char *name)
+{
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
+        if (!pdn_casecmp(name, roster[i])) {
+            return 1;
+        }
+    }
+    return !pdn_casecmp(name, "GameType") || !pdn_casecmp(name, "FEN") ||
+           !pdn_casecmp(name, "SetUp");
+}
+
+dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notation style)
+{
+    if (!out || !g) {
+        return DM_EINVAL;
+    }
+    *out = NULL;
+    if (len) {
+        *len = 0;
+    }
+    wbuf w = {NULL, 0, 0, 0, 0, 0};
+    char why[200];
+    int intl = pdn_is_international(g, why, sizeof why);
+    wpos p;
+    memset(&p, 0, sizeof p);
+    p.number = 1;
+    int fen_start = 0; /* the FEN is the initial position */
+    const char *fen = dm_pdn_game_fen(g);
+    char fenbuf[256];
+    if (intl && pdn_start_board(&p.b, g, NULL) == DM_OK) {
+        p.known = 1;
+        p.half = p.b.side == DM_BLACK;
+        dm_board init;
+        dm_board_start(&init);
+        fen_start = dm_board_equal(&p.b, &init);
+        dm_board_to_fen(fenbuf, sizeof fenbuf, &p.b);
+        fen = fen ? fenbuf : NULL;
+    } else if (!intl && g->main.nnodes > 0) {
+        p.half = g->main.nodes[0].number_black;
+    }
+    if (g->main.nnodes > 0 && g->main.nodes[0].number > 0) {
+        p.number = g->main.nodes[0].number;
+    }
+    const char *result = g->result ? g->result : dm_pdn_game_tag(g, "Result");
+    if (!result || !*result) {
+        result = "*";
+    }
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
+        const char *v = dm_pdn_game_tag(g, roster[i]);
+        if (!v) {
+            v = i == 2 ? "????.??.??" : i == 6 ? result : "?";
+        }
+        tag(&w, roster[i], v);
+    }
+    const char *gt = dm_pdn_game_tag(g, "GameType");
+    if (gt) {
+        tag(&w, "GameType", gt);
+    }
+    if (fen && !fen_start) {
+        tag(&w, "FEN", fen);
+        const char *setup = dm_pdn_game_tag(g, "SetUp");
+        if (setup) {
+            tag(&w, "SetUp", setup);
+        }
+    }
+    for (int i = 0; i < g->ntags; i++) {
+        if (!is_special_tag(g->tags[i].name)) {
+            tag(&w, g->tags[i].name, g->tags[i].value);
+        }
+    }
+    put(&w, "\n", 1);
+    /* the mainline's moves as the replay resolved them (ambiguous ones included) */
+    dm_move *moves = NULL;
+    int nmoves = 0;
+    if (intl && p.known && g->main.nnodes > 0) {
+        moves = calloc((size_t)g->main.nnodes, sizeof *moves);
+        if (!moves) {
+            free(w.s);
+            return DM_ENOMEM;
+        }
+        dm_pdn_replay rep;
+        memset(&rep, 0, sizeof rep);
+        pdn_replay_run(&rep, g, moves);
+        nmoves = g->main.nnodes;
+        if (rep.verdict != DM_PDN_LEGAL && rep.node) {
+            nmoves = (int)(rep.node - g->main.nodes);
+        }
+    }
+    write_line(&w, &g->main, p, style, intl, moves, nmoves);
+    free(moves);
+    wordz(&w, result);
+    put(&w, "\n\n", 2);
+    if (w.failed) {
+        free(w.s);
+        return DM_ENOMEM;
+    }
+    *out = w.s;
+    if (len) {
+        *len = w.len;
+    }
+    return DM_OK;
+}
