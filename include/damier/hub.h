@@ -50,7 +50,7 @@ DM_API int dm_hub_has(const dm_hub_cmd *cmd, const char *name);
  * capacity cap; returns the length the full text needs, snprintf-style. */
 DM_API size_t dm_hub_append_pair(char *buf, size_t cap, const char *name, const char *value);
 
-/* `info depth=.. mean-depth=.. score=.. nodes=.. time=.. nps=.. pv="..."`: score in
+/* `info depth=.. seldepth=.. score=.. nodes=.. time=.. nps=.. pv="..."`: score in
  * men with two decimals, time in seconds, nps in millions per second, pv in Hub move
  * notation played out from root. Returns the length needed (snprintf-style). */
 DM_API size_t dm_hub_format_info(char *buf, size_t cap, const dm_board *root,

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/cmd_analyse.c: `damier analyse [--fen FEN] [--depth N | --movetime MS]
+ * [--threads N] [--hash MIB]`.
+ * Output (stable): one line per completed iteration
+ *   "depth D seldepth S score X nodes N time T nps R pv M1 M2 ..."
+ * (score in hundredths of a man for the side to move, "win N"/"loss N" for a forced
+ * game end in N plies; time in seconds; moves in PDN notation), then
+ * "bestmove M [ponder M]". Without a limit it searches to depth 12. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <damier/engine.h>
+#include <damier/move.h>
+
+#include "commands.h"
+
+static void analyse_usage(FILE *f)
+{
+    fprintf(f, "usage: damier analyse [--fen FEN] [--depth N | --movetime MS] [--threads N] "
+               "[--hash MIB]\n"
+               "  prints \"depth D seldepth S score X nodes N time T nps R pv ...\" per "
+               "iteration,\n  then \"bestmove M\"; default limit: depth 12.\n");
+}
+
+/* Score as text: hundredths of a man, or "win N" / "loss N" plies. */
+static void score_text(char *buf, size_t cap, int score)
+{
+    if (score >= DM_SCORE_WIN_MIN) {
+        snprintf(buf, cap, "win %d", DM_SCORE_WIN - score);
+    } else if (score <= -DM_SCORE_WIN_MIN) {
+        snprintf(buf, cap, "loss %d", DM_SCORE_WIN + score);
+    } else {
+        snprintf(buf, cap, "%d", score);
+    }
+}
+
+static void on_info(const dm_info *info, void *payload)
+{
+    const dm_board *root = payload;
+    char sc[32];
+    score_text(sc, sizeof sc, info->score);
+    printf("depth %d seldepth %d score %s nodes %llu time %.3f nps %.0f pv", info->depth,
+           info->seldepth, sc, (unsigned long long)info->nodes, info->time, info->nps);
+    dm_board b = *root;
+    for (int i = 0; i < info->pv_count; i++) {
+        char text[160];
+        dm_move_to_text(text, sizeof text, &b, &info->pv[i], DM_NOTATION_PDN);
+        printf(" %s", text);
+        dm_board_apply(&b, &info->pv[i]);
+    }
+    printf("\n");
+    fflush(stdout);
+}
+
+static int parse_int(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi) {
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cmd_analyse(int argc, char **argv)
+{
+    static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
+                                         {"depth", required_argument, 0, 'd'},
+                                         {"movetime", required_argument, 0, 'm'},
+                                         {"threads", required_argument, 0, 't'},
+                                         {"hash", required_argument, 0, 'H'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    const char *fen = NULL;
+    long depth = 0, movetime = 0, threads = 1, hash = 64;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "f:d:m:t:H:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'f': fen = optarg; break;
+        case 'd':
+            if (parse_int(optarg, 1, DM_ENGINE_MAX_DEPTH, &depth)) {
+                fprintf(stderr, "damier analyse: --depth must be 1..%d, not '%s'\n",
+                        DM_ENGINE_MAX_DEPTH, optarg);
+                return 2;
+            }
+            break;
+        case 'm':
+            if (parse_int(optarg, 1, 86400000L, &movetime)) {
+                fprintf(stderr, "damier analyse: --movetime must be a positive number of "
+                                "milliseconds, not '%s'\n", optarg);
+                return 2;
+            }
+            break;
+        case 't':
+            if (parse_int(optarg, 1, DM_ENGINE_MAX_THREADS, &threads)) {
+                fprintf(stderr, "damier analyse: --threads must be 1..%d, not '%s'\n",
+                        DM_ENGINE_MAX_THREADS, optarg);
+                return 2;
+            }
+            break;
+        case 'H':
+            if (parse_int(optarg, 1, 65536, &hash)) {
+                fprintf(stderr, "damier analyse: --hash must be 1..65536 MiB, not '%s'\n",
+                        optarg);
+                return 2;
+            }
+            break;
+        case 'h': analyse_usage(stdout); return 0;
+        default: analyse_usage(stderr); return 2;
+        }
+    }
+    if (optind != argc || (depth && movetime)) {
+        analyse_usage(stderr);
+        return 2;
+    }
+    dm_board b;
+    if (cli_board_from_arg(&b, fen)) {
+        return 2;
+    }
+    dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+    eo.threads = (int)threads;
+    eo.tt_mib = (int)hash;
+    dm_engine *e;
+    if (dm_engine_create(&e, &eo) != DM_OK) {
+        fprintf(stderr, "damier analyse: cannot create the engine (%ld MiB table)\n", hash);
+        return 1;
+    }
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.analyse = 1;
+    if (movetime) {
+        lim.move_time = (double)movetime / 1000.0;
+    } else {
+        lim.depth = depth ? (int)depth : 12;
+    }
+    dm_search_input in;
+    dm_search_input_init(&in, &b);
+    dm_result r;
+    dm_engine_search(&r, e, &in, &lim, on_info, &b);
+    if (!r.has_move) {
+        printf("bestmove none (no legal move: the side to move has lost)\n");
+    } else {
+        char text[160], ptext[160];
+        dm_move_to_text(text, sizeof text, &b, &r.best, DM_NOTATION_PDN);
+        if (r.has_ponder) {
+            dm_board after = b;
+            dm_board_apply(&after, &r.best);
+            dm_move_to_text(ptext, sizeof ptext, &after, &r.ponder, DM_NOTATION_PDN);
+            printf("bestmove %s ponder %s\n", text, ptext);
+        } else {
+            printf("bestmove %s\n", text);
+        }
+    }
+    dm_engine_free(e);
+    return 0;
+}

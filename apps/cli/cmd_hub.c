@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/cmd_hub.c: `damier hub`: the Hub protocol (version 2) on stdin/stdout.
+ *
+ * The main thread reads lines and feeds them to the session state machine
+ * (libdamier proto layer), which answers with lines to print and an action. A
+ * search runs in its own thread so that `stop`, `ping` and `ponder-hit` are read
+ * while it thinks; it prints `info` lines and finally `done`. One mutex guards the
+ * session and stdout. End of input means quit.
+ *
+ * Dispatch (the session implements the commands; this file implements actions):
+ *   hub / init / set-param / new-game / pos / level / go / ping / stop / ponder-hit
+ *   / quit, as described in damier/hub.h and ../shared/docs/hub-protocol.md. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <damier/engine.h>
+#include <damier/hub.h>
+
+#include "commands.h"
+
+typedef struct hub_app {
+    dm_engine *engine;
+    dm_hub_session *session;
+    pthread_mutex_t lock;      /* session and stdout */
+    pthread_t thread;
+    int thread_live;           /* a search thread exists and must be joined */
+    atomic_int stop_wanted;    /* `stop` was read during this search */
+    atomic_int ponderhit_wanted;
+    int ponderhit_repeated;
+    dm_search_input in;
+    dm_limits lim;
+} hub_app;
+
+static void write_locked(hub_app *a, const char *text)
+{
+    if (*text) {
+        fputs(text, stdout);
+        fflush(stdout);
+    }
+    (void)a;
+}
+
+static void on_info(const dm_info *info, void *payload)
+{
+    hub_app *a = payload;
+    /* A stop or ponder-hit read just before the search began could have been
+     * cleared by the search's start: repeat it (the first iterations take
+     * microseconds, so this comes soon enough). */
+    if (atomic_load(&a->stop_wanted)) {
+        dm_engine_stop(a->engine);
+    }
+    if (atomic_load(&a->ponderhit_wanted) && !a->ponderhit_repeated) {
+        a->ponderhit_repeated = 1;
+        dm_engine_ponderhit(a->engine);
+    }
+    char line[4096];
+    pthread_mutex_lock(&a->lock);
+    dm_hub_session_info(a->session, info, line, sizeof line);
+    write_locked(a, line);
+    pthread_mutex_unlock(&a->lock);
+}
+
+static void *search_main(void *arg)
+{
+    hub_app *a = arg;
+    dm_result r;
+    dm_engine_search(&r, a->engine, &a->in, &a->lim, on_info, a);
+    char line[512];
+    pthread_mutex_lock(&a->lock);
+    dm_hub_session_done(a->session, &r, line, sizeof line);
+    write_locked(a, line);
+    pthread_mutex_unlock(&a->lock);
+    return NULL;
+}
+
+static void join_search(hub_app *a)
+{
+    if (a->thread_live) {
+        pthread_join(a->thread, NULL);
+        a->thread_live = 0;
+    }
+}
+
+/* The protocol allows only ping, stop, ponder-hit and quit during a search. A
+ * scripted client that sends its next commands early is served anyway: when the
+ * search will end by itself (not infinite, not pondering), wait for it. */
+static void wait_if_busy(hub_app *a, const char *line)
+{
+    if (!a->thread_live || a->lim.infinite || a->lim.ponder) {
+        return;
+    }
+    static dm_hub_cmd c;
+    if (dm_hub_parse_line(&c, line, NULL) != DM_OK || !*c.name || !strcmp(c.name, "ping") ||
+        !strcmp(c.name, "stop") || !strcmp(c.name, "ponder-hit") || !strcmp(c.name, "quit")) {
+        return;
+    }
+    join_search(a);
+}
+
+int cmd_hub(int argc, char **argv)
+{
+    if (argc > 1) {
+        FILE *f = strcmp(argv[1], "--help") && strcmp(argv[1], "-h") ? stderr : stdout;
+        fprintf(f, "usage: damier hub\n  speaks the Hub protocol (version 2) on "
+                   "stdin/stdout; see ../shared/docs/hub-protocol.md\n");
+        return f == stdout ? 0 : 2;
+    }
+    hub_app a;
+    memset(&a, 0, sizeof a);
+    dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+    if (dm_engine_create(&a.engine, &eo) != DM_OK) {
+        fprintf(stderr, "damier hub: cannot create the engine\n");
+        return 1;
+    }
+    dm_hub_identity id = {"damier", "0.1", "damier authors", ""};
+    if (dm_hub_session_create(&a.session, &id, &eo) != DM_OK) {
+        dm_engine_free(a.engine);
+        return 1;
+    }
+    pthread_mutex_init(&a.lock, NULL);
+    atomic_init(&a.stop_wanted, 0);
+    atomic_init(&a.ponderhit_wanted, 0);
+
+    char *line = NULL;
+    size_t line_cap = 0;
+    static char reply[16384];
+    for (;;) {
+        ssize_t n = getline(&line, &line_cap, stdin);
+        if (n < 0) {
+            break; /* EOF: the GUI is gone, quit */
+        }
+        wait_if_busy(&a, line);
+        dm_hub_action act;
+        pthread_mutex_lock(&a.lock);
+        dm_hub_session_feed(a.session, line, &act, reply, sizeof reply);
+        write_locked(&a, reply);
+        if (act == DM_HUB_SEARCH) {
+            join_search(&a); /* the previous search has printed done: it is ending */
+            dm_hub_session_search(a.session, &a.in, &a.lim);
+            atomic_store(&a.stop_wanted, 0);
+            atomic_store(&a.ponderhit_wanted, 0);
+            a.ponderhit_repeated = 0;
+            if (pthread_create(&a.thread, NULL, search_main, &a) == 0) {
+                a.thread_live = 1;
+            } else {
+                dm_result none;
+                memset(&none, 0, sizeof none);
+                fputs("error message=\"cannot start the search thread\"\n", stdout);
+                dm_hub_session_done(a.session, &none, reply, sizeof reply);
+                fflush(stdout);
+            }
+        }
+        pthread_mutex_unlock(&a.lock);
+        if (act == DM_HUB_QUIT) {
+            break;
+        } else if (act == DM_HUB_STOP) {
+            atomic_store(&a.stop_wanted, 1);
+            dm_engine_stop(a.engine);
+        } else if (act == DM_HUB_PONDERHIT) {
+            atomic_store(&a.ponderhit_wanted, 1);
+            dm_engine_ponderhit(a.engine);
+        } else if (act == DM_HUB_NEW_GAME) {
+            join_search(&a);
+            dm_engine_clear(a.engine);
+        } else if (act == DM_HUB_OPTIONS) {
+            join_search(&a);
+            dm_engine_options o;
+            dm_hub_session_options(a.session, &o);
+            if (dm_engine_set_options(a.engine, &o) != DM_OK) {
+                pthread_mutex_lock(&a.lock);
+                write_locked(&a, "error message=\"cannot apply the parameters (out of "
+                                 "memory?)\"\n");
+                pthread_mutex_unlock(&a.lock);
+            }
+        }
+    }
+    free(line);
+    if (a.thread_live) {
+        atomic_store(&a.stop_wanted, 1);
+        dm_engine_stop(a.engine);
+        join_search(&a);
+    }
+    pthread_mutex_destroy(&a.lock);
+    dm_hub_session_free(a.session);
+    dm_engine_free(a.engine);
+    return 0;
+}

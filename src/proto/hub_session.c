@@ -1,0 +1,495 @@
+/* SPDX-License-Identifier: MIT
+ * proto/hub_session.c: the engine side of a Hub dialogue as a state machine.
+ *
+ *   IDLE --go--> SEARCHING --done()--> IDLE
+ * Every command is accepted in IDLE (a GUI that skips `hub`/`init` still works);
+ * during a search only ping, stop, ponder-hit and quit act, other known commands
+ * are refused with an error (the protocol forbids them there). The session keeps
+ * the position, the hashes of the positions since the last man move or capture
+ * (for repetition) and the FMJD 6 counters, so it can describe the search to run. */
+#define _POSIX_C_SOURCE 200809L
+#include <damier/hub.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct dm_hub_session {
+    char id_name[64], id_version[32], id_author[64], id_country[32];
+    dm_engine_options opts;      /* threads, table size (params) */
+    int ponder_param;            /* the `ponder` param (announced, informative) */
+    int searching;
+    dm_board board;              /* current position (root of the next search) */
+    uint64_t history[DM_ENGINE_MAX_HISTORY]; /* hashes before board, oldest first */
+    int history_count;
+    int reversible_plies;
+    int endgame_plies;
+    dm_limits level;             /* from the last `level` (kept until the next one) */
+    dm_limits search_limits;     /* of the running search */
+    dm_board search_root;
+};
+
+/* Output buffer with truncation tracking. */
+typedef struct outbuf {
+    char *buf;
+    size_t cap, len;
+    int truncated;
+} outbuf;
+
+static void emit(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void emit(outbuf *o, const char *fmt, ...)
+{
+    if (o->cap == 0) {
+        o->truncated = 1;
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->len < o->cap ? o->cap - o->len : 0;
+    int n = vsnprintf(o->buf + o->len, room, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= room) {
+        o->truncated = 1;
+        o->len = o->cap - 1;
+        o->buf[o->len] = 0;
+        return;
+    }
+    o->len += (size_t)n;
+}
+
+/* `error message="..."` (quotes in the text become apostrophes). */
+static void emit_error(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void emit_error(outbuf *o, const char *fmt, ...)
+{
+    char msg[512], line[600] = "error";
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    dm_hub_append_pair(line, sizeof line, "message", msg);
+    emit(o, "%s\n", line);
+}
+
+static void copy_str(char *dst, size_t cap, const char *src, const char *def)
+{
+    snprintf(dst, cap, "%s", src ? src : def);
+}
+
+dm_status dm_hub_session_create(dm_hub_session **out, const dm_hub_identity *id,
+                                const dm_engine_options *opts)
+{
+    if (!out) {
+        return DM_EINVAL;
+    }
+    dm_hub_session *s = calloc(1, sizeof *s);
+    if (!s) {
+        return DM_ENOMEM;
+    }
+    copy_str(s->id_name, sizeof s->id_name, id ? id->name : NULL, "damier");
+    copy_str(s->id_version, sizeof s->id_version, id ? id->version : NULL, "0");
+    copy_str(s->id_author, sizeof s->id_author, id ? id->author : NULL, "");
+    copy_str(s->id_country, sizeof s->id_country, id ? id->country : NULL, "");
+    dm_engine_options def = DM_ENGINE_OPTIONS_INIT;
+    s->opts = opts ? *opts : def;
+    dm_board_start(&s->board);
+    s->level.move_time = 1.0; /* until the GUI sends a level */
+    *out = s;
+    return DM_OK;
+}
+
+void dm_hub_session_free(dm_hub_session *s)
+{
+    free(s);
+}
+
+/* FMJD 6: plies limit of the 16-move (32) or 5-move (10) rule for b, else 0. */
+static int endgame_rule(const dm_board *b)
+{
+    for (int lone = 0; lone < 2; lone++) {
+        int strong = lone ^ 1;
+        if (dm_board_count_men(b, (dm_color)lone) == 0 &&
+            dm_board_count_kings(b, (dm_color)lone) == 1) {
+            int k = dm_board_count_kings(b, (dm_color)strong);
+            int n = k + dm_board_count_men(b, (dm_color)strong);
+            if (k >= 1 && n <= 3) {
+                return n == 3 ? 32 : 10;
+            }
+        }
+    }
+    return 0;
+}
+
+static void reset_history(dm_hub_session *s)
+{
+    s->history_count = 0;
+    s->reversible_plies = 0;
+    s->endgame_plies = 0;
+}
+
+/* Play m on the session position, keeping the draw-rule bookkeeping. */
+static void play(dm_hub_session *s, const dm_move *m)
+{
+    int was_man = dm_board_piece(&s->board, m->from) == DM_WHITE_MAN ||
+                  dm_board_piece(&s->board, m->from) == DM_BLACK_MAN;
+    if (s->history_count == DM_ENGINE_MAX_HISTORY) {
+        memmove(s->history, s->history + 1, sizeof s->history - sizeof s->history[0]);
+        s->history_count--;
+    }
+    s->history[s->history_count++] = s->board.hash;
+    dm_board_apply(&s->board, m);
+    if (m->ncapt > 0 || was_man) {
+        s->history_count = 0; /* no earlier position can come back */
+        s->reversible_plies = 0;
+    } else {
+        s->reversible_plies++;
+    }
+    if (m->ncapt > 0) {
+        s->endgame_plies = 0;
+    } else {
+        s->endgame_plies = endgame_rule(&s->board) ? s->endgame_plies + 1 : 0;
+    }
+}
+
+/* ---- commands ----------------------------------------------------------------- */
+
+static void cmd_hub(dm_hub_session *s, outbuf *o)
+{
+    char line[512] = "id";
+    dm_hub_append_pair(line, sizeof line, "name", s->id_name);
+    dm_hub_append_pair(line, sizeof line, "version", s->id_version);
+    if (*s->id_author) {
+        dm_hub_append_pair(line, sizeof line, "author", s->id_author);
+    }
+    if (*s->id_country) {
+        dm_hub_append_pair(line, sizeof line, "country", s->id_country);
+    }
+    emit(o, "%s\n", line);
+    emit(o, "param name=variant value=normal type=enum values=\"normal\"\n");
+    emit(o, "param name=threads value=%d type=int min=1 max=%d\n", s->opts.threads,
+         DM_ENGINE_MAX_THREADS);
+    emit(o, "param name=hash value=%d type=int min=1 max=65536\n", s->opts.tt_mib);
+    emit(o, "param name=ponder value=%s type=bool\n", s->ponder_param ? "true" : "false");
+    emit(o, "wait\n");
+}
+
+static int parse_long(const char *v, long lo, long hi, long *out)
+{
+    char *end;
+    if (!v || !*v) {
+        return -1;
+    }
+    long x = strtol(v, &end, 10);
+    if (*end || x < lo || x > hi) {
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+static int parse_real(const char *v, double lo, double hi, double *out)
+{
+    char *end;
+    if (!v || !*v) {
+        return -1;
+    }
+    double x = strtod(v, &end);
+    if (*end || !(x >= lo && x <= hi)) {
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
+{
+    const char *name = dm_hub_get(c, "name"), *value = dm_hub_get(c, "value");
+    if (!name) {
+        emit_error(o, "set-param: missing name=");
+        return DM_HUB_NONE;
+    }
+    if (!value) {
+        emit_error(o, "set-param %s: missing value=", name);
+        return DM_HUB_NONE;
+    }
+    long x;
+    if (!strcmp(name, "threads")) {
+        if (parse_long(value, 1, DM_ENGINE_MAX_THREADS, &x)) {
+            emit_error(o, "set-param threads: '%s' is not a number from 1 to %d", value,
+                       DM_ENGINE_MAX_THREADS);
+            return DM_HUB_NONE;
+        }
+        s->opts.threads = (int)x;
+        return DM_HUB_OPTIONS;
+    }
+    if (!strcmp(name, "hash")) {
+        if (parse_long(value, 1, 65536, &x)) {
+            emit_error(o, "set-param hash: '%s' is not a size from 1 to 65536 MiB", value);
+            return DM_HUB_NONE;
+        }
+        s->opts.tt_mib = (int)x;
+        return DM_HUB_OPTIONS;
+    }
+    if (!strcmp(name, "variant")) {
+        if (strcmp(value, "normal")) {
+            emit_error(o, "set-param variant: only 'normal' (international draughts) is "
+                          "supported, not '%s'", value);
+        }
+        return DM_HUB_NONE;
+    }
+    if (!strcmp(name, "ponder")) {
+        if (strcmp(value, "true") && strcmp(value, "false")) {
+            emit_error(o, "set-param ponder: '%s' is not true or false", value);
+            return DM_HUB_NONE;
+        }
+        s->ponder_param = !strcmp(value, "true");
+        return DM_HUB_NONE;
+    }
+    return DM_HUB_NONE; /* unknown parameter: ignored (Hub rule) */
+}
+
+static void cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
+{
+    const char *pos = dm_hub_get(c, "pos");
+    const char *moves = dm_hub_get(c, "moves");
+    dm_hub_session saved = *s;
+    dm_error err;
+    if (pos) {
+        dm_board b;
+        if (dm_board_from_hub(&b, pos, &err) != DM_OK) {
+            emit_error(o, "bad position '%s': %s", pos, err.message);
+            return;
+        }
+        s->board = b;
+    } else if (dm_hub_has(c, "start")) {
+        dm_board_start(&s->board);
+    } else {
+        emit_error(o, "pos: missing pos=<51 characters> (or start)");
+        return;
+    }
+    reset_history(s);
+    if (moves) {
+        const char *p = moves;
+        int index = 0;
+        while (*p) {
+            while (*p == ' ' || *p == '\t') {
+                p++;
+            }
+            if (!*p) {
+                break;
+            }
+            char text[128];
+            size_t n = strcspn(p, " \t");
+            index++;
+            if (n >= sizeof text) {
+                emit_error(o, "bad move %d in moves=: too long", index);
+                *s = saved;
+                return;
+            }
+            memcpy(text, p, n);
+            text[n] = 0;
+            p += n;
+            dm_move m;
+            dm_status st = dm_move_parse(&m, &s->board, text, &err);
+            if (st != DM_OK) {
+                emit_error(o, "%s move %d '%s' in moves=: %s",
+                           st == DM_EPARSE       ? "bad"
+                           : st == DM_EAMBIGUOUS ? "ambiguous"
+                                                 : "illegal",
+                           index, text, err.message);
+                *s = saved;
+                return;
+            }
+            play(s, &m);
+        }
+    }
+}
+
+static void cmd_level(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
+{
+    dm_limits l;
+    memset(&l, 0, sizeof l);
+    long x;
+    double r;
+    const char *v;
+    if ((v = dm_hub_get(c, "depth")) != NULL) {
+        if (parse_long(v, 1, DM_ENGINE_MAX_DEPTH, &x)) {
+            emit_error(o, "bad level: depth='%s' is not a number from 1 to %d", v,
+                       DM_ENGINE_MAX_DEPTH);
+            return;
+        }
+        l.depth = (int)x;
+    }
+    if ((v = dm_hub_get(c, "nodes")) != NULL) {
+        if (parse_real(v, 1, 1e18, &r)) {
+            emit_error(o, "bad level: nodes='%s' is not a positive number", v);
+            return;
+        }
+        l.nodes = (uint64_t)r;
+    }
+    if ((v = dm_hub_get(c, "move-time")) != NULL) {
+        if (parse_real(v, 1e-6, 1e7, &r)) {
+            emit_error(o, "bad level: move-time='%s' is not a positive number of seconds", v);
+            return;
+        }
+        l.move_time = r;
+    }
+    if ((v = dm_hub_get(c, "time")) != NULL) {
+        if (parse_real(v, 0, 1e7, &r)) {
+            emit_error(o, "bad level: time='%s' is not a number of seconds >= 0", v);
+            return;
+        }
+        l.time = r > 0 ? r : 1e-3; /* no time left: move at once */
+    }
+    if ((v = dm_hub_get(c, "inc")) != NULL) {
+        if (parse_real(v, 0, 1e7, &r)) {
+            emit_error(o, "bad level: inc='%s' is not a number of seconds >= 0", v);
+            return;
+        }
+        l.inc = r;
+    }
+    if ((v = dm_hub_get(c, "moves")) != NULL) {
+        if (parse_long(v, 1, 100000, &x)) {
+            emit_error(o, "bad level: moves='%s' is not a positive number of moves", v);
+            return;
+        }
+        l.moves_to_go = (int)x;
+    }
+    if ((l.inc > 0 || l.moves_to_go > 0) && l.time <= 0) {
+        emit_error(o, "bad level: inc= and moves= need time=");
+        return;
+    }
+    if (dm_hub_has(c, "infinite")) {
+        l.infinite = 1;
+    }
+    if (!l.depth && !l.nodes && l.move_time <= 0 && l.time <= 0 && !l.infinite) {
+        emit_error(o, "bad level: give depth=, nodes=, move-time=, time= or infinite");
+        return;
+    }
+    s->level = l;
+}
+
+static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
+{
+    if (dm_movegen_count(&s->board) == 0) {
+        emit_error(o, "go: the side to move has no legal move (the game is over)");
+        return DM_HUB_NONE;
+    }
+    dm_limits l = s->level;
+    if (dm_hub_has(c, "ponder")) {
+        l.ponder = 1;
+    } else if (dm_hub_has(c, "analyze") || dm_hub_has(c, "analyse")) {
+        l.analyse = 1;
+    }
+    s->search_limits = l;
+    s->search_root = s->board;
+    s->searching = 1;
+    return DM_HUB_SEARCH;
+}
+
+dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action *action,
+                              char *out, size_t cap)
+{
+    outbuf o = {out, cap, 0, 0};
+    if (cap) {
+        out[0] = 0;
+    }
+    *action = DM_HUB_NONE;
+    dm_hub_cmd *c = malloc(sizeof *c);
+    if (!c) {
+        emit_error(&o, "out of memory");
+        return DM_ENOMEM;
+    }
+    dm_error err;
+    if (dm_hub_parse_line(c, line, &err) != DM_OK) {
+        emit_error(&o, "cannot read the line (column %d): %s", err.column, err.message);
+        free(c);
+        return o.truncated ? DM_EBUFS : DM_OK;
+    }
+    const char *name = c->name;
+    if (!strcmp(name, "quit")) {
+        *action = DM_HUB_QUIT;
+    } else if (!strcmp(name, "ping")) {
+        emit(&o, "pong\n");
+    } else if (!strcmp(name, "stop")) {
+        if (s->searching) {
+            *action = DM_HUB_STOP;
+        }
+    } else if (!strcmp(name, "ponder-hit")) {
+        if (s->searching && s->search_limits.ponder) {
+            *action = DM_HUB_PONDERHIT;
+        }
+    } else if (s->searching && (!strcmp(name, "hub") || !strcmp(name, "init") ||
+                                !strcmp(name, "set-param") || !strcmp(name, "new-game") ||
+                                !strcmp(name, "pos") || !strcmp(name, "level") ||
+                                !strcmp(name, "go"))) {
+        emit_error(&o, "%s: a search is running (only ping, stop, ponder-hit and quit "
+                       "are accepted until done)", name);
+    } else if (!strcmp(name, "hub")) {
+        cmd_hub(s, &o);
+    } else if (!strcmp(name, "init")) {
+        emit(&o, "ready\n");
+    } else if (!strcmp(name, "set-param")) {
+        *action = cmd_set_param(s, c, &o);
+    } else if (!strcmp(name, "new-game")) {
+        dm_board_start(&s->board);
+        reset_history(s);
+        *action = DM_HUB_NEW_GAME;
+    } else if (!strcmp(name, "pos")) {
+        cmd_pos(s, c, &o);
+    } else if (!strcmp(name, "level")) {
+        cmd_level(s, c, &o);
+    } else if (!strcmp(name, "go")) {
+        *action = cmd_go(s, c, &o);
+    }
+    /* Anything else (including a blank line) is ignored: forward compatibility. */
+    free(c);
+    return o.truncated ? DM_EBUFS : DM_OK;
+}
+
+void dm_hub_session_search(const dm_hub_session *s, dm_search_input *in, dm_limits *lim)
+{
+    dm_search_input_init(in, &s->search_root);
+    in->history = s->history;
+    in->history_count = s->history_count;
+    in->reversible_plies = s->reversible_plies;
+    in->endgame_plies = s->endgame_plies;
+    *lim = s->search_limits;
+}
+
+void dm_hub_session_options(const dm_hub_session *s, dm_engine_options *opts)
+{
+    *opts = s->opts;
+}
+
+int dm_hub_session_searching(const dm_hub_session *s)
+{
+    return s->searching;
+}
+
+size_t dm_hub_session_done(dm_hub_session *s, const dm_result *r, char *out, size_t cap)
+{
+    char line[512] = "done";
+    s->searching = 0;
+    if (r && r->has_move) {
+        char text[160];
+        dm_move_to_text(text, sizeof text, &s->search_root, &r->best, DM_NOTATION_HUB);
+        dm_hub_append_pair(line, sizeof line, "move", text);
+        if (r->has_ponder) {
+            dm_board after = s->search_root;
+            dm_board_apply(&after, &r->best);
+            dm_move_to_text(text, sizeof text, &after, &r->ponder, DM_NOTATION_HUB);
+            dm_hub_append_pair(line, sizeof line, "ponder", text);
+        }
+    }
+    int n = snprintf(out, cap, "%s\n", line);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, char *out,
+                           size_t cap)
+{
+    return dm_hub_format_info(out, cap, &s->search_root, info);
+}
