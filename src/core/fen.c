@@ -320,6 +320,12 @@ dm_status dm_board_from_hub(dm_board *out, const char *pos, dm_error *err)
                                 "bad position: character %d (square %d) must be one of w b W B e",
                                 sq + 1, sq);
         }
+        if ((p == DM_WHITE_MAN && sq <= 5) || (p == DM_BLACK_MAN && sq > DM_SQUARES - 5)) {
+            return dm_error_set(err, DM_EINVAL, 1, sq + 1,
+                                "bad position: character %d: %s man on square %d, its "
+                                "promotion row (it would be a king)",
+                                sq + 1, p == DM_WHITE_MAN ? "white" : "black", sq);
+        }
         dm_board_put(&b, sq, p);
     }
     if (pos[51] != 0) {
