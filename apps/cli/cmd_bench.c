@@ -16,7 +16,7 @@
 
 #include "commands.h"
 
-#define BENCH_DEPTH 11
+#define BENCH_DEPTH 12
 
 static const char *const bench_positions[] = {
 #include "bench_positions.inc"
@@ -54,6 +54,7 @@ int cmd_bench(int argc, char **argv)
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = depth;
+    lim.analyse = 1; /* search forced moves too: every position contributes */
     uint64_t total = 0;
     double t0 = cli_now();
     int n = (int)(sizeof bench_positions / sizeof bench_positions[0]);

@@ -356,9 +356,6 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply)
         return -DM_SCORE_WIN + ply;
     }
     int capture = list->moves[0].ncapt > 0;
-    if (ply > 0 && n == 1) {
-        depth++; /* forced move: look one ply further for free */
-    }
 
     /* Step 5 */
     order_moves(t, ply, tt_move, capture);
