@@ -92,8 +92,10 @@ DM_API dm_status dm_clock_new(dm_clock **out, const dm_time_control *white,
 /* Release a clock; NULL is accepted. */
 DM_API void dm_clock_free(dm_clock *clock);
 
-/* Start the clock of `side` (the side to move) when neither runs. DM_ESTATE if a side
- * already runs, the clock is paused or a flag has fallen. */
+/* Start the clock of `side` (the side to move) when neither runs. With a sand clock
+ * the first start turns the glass for `side`: it has all the sand, the other none.
+ * DM_ESTATE if a side already runs, the clock is paused or stopped, or a flag has
+ * fallen. */
 DM_API dm_status dm_clock_start(dm_clock *clock, dm_color side);
 
 /* The running side has completed a move: in one step stop its clock, count the move,
@@ -112,9 +114,11 @@ DM_API dm_status dm_clock_resume(dm_clock *clock);
 DM_API void dm_clock_stop(dm_clock *clock);
 
 /* Poll the time source: 1 when a flag has fallen, with the side whose time ran out in
- * *who (may be NULL), else 0. Detects flag fall of the running side even if nobody
- * presses; once fallen the clock stops and stays flagged. A DM_TC_NONE side never
- * flags. */
+ * *who (may be NULL), else 0. The flag falls when the running side's remaining time
+ * reaches 0 (a press at that very millisecond is too late). Detected even if nobody
+ * presses, and attributed to the side that ran out however late the poll comes; the
+ * time used is counted up to the fall. Once fallen the clock stops and stays flagged
+ * (see dm_clock_set_remaining). A DM_TC_NONE side never flags. */
 DM_API int dm_clock_flagged(dm_clock *clock, dm_color *who);
 
 /* Remaining time of `side` in ms, polled now (never negative; 0 after its flag fell).
@@ -142,7 +146,8 @@ DM_API int dm_clock_running(const dm_clock *clock, dm_color *side);
 DM_API int dm_clock_paused(const dm_clock *clock);
 
 /* Arbiter correction: set the remaining time of `side` (ms >= 0), e.g. to resume an
- * adjourned game. Clears that side's flag if ms > 0. DM_EINVAL for ms < 0. */
+ * adjourned game. Clears that side's flag if ms > 0 (the clock stays stopped: call
+ * dm_clock_start). DM_EINVAL for ms < 0 or an untimed (DM_TC_NONE) side. */
 DM_API dm_status dm_clock_set_remaining(dm_clock *clock, dm_color side, int64_t ms);
 
 /* Write a time as "H:MM:SS" (or "M:SS" under an hour; tenths "M:SS.t" under 10 s when

@@ -57,7 +57,8 @@ DM_API const char *dm_reason_str(dm_reason r);
  * of 0 switches the rule off. Moves are counted per player, so N moves = 2N plies. */
 typedef struct dm_game_rules {
     int version;            /* DM_GAME_RULES_VERSION */
-    int repetitions;        /* 3: drawn when a position occurs for the 3rd time */
+    int repetitions;        /* 3: drawn when a position occurs for the 3rd time
+                               (1 is refused: every position would be drawn) */
     int kings_only_moves;   /* 25: drawn after 25 moves of EACH side with only king moves
                                and no capture, i.e. 50 successive such plies */
     int endgame16_moves;    /* 16: further moves of each side in a 16-move configuration */
@@ -148,8 +149,9 @@ DM_API dm_status dm_game_new(dm_game **out, const dm_board *start);
 /* Release a game; NULL is accepted. */
 DM_API void dm_game_free(dm_game *game);
 
-/* Replace the rules (thresholds are copied; counters are recomputed from the history).
- * DM_EINVAL for a bad version or negative threshold. */
+/* Replace the rules (thresholds are copied; counters are recomputed from the history,
+ * so a changed promotion_restarts applies to the moves already played).
+ * DM_EINVAL for a bad version, a negative threshold or repetitions == 1. */
 DM_API dm_status dm_game_set_rules(dm_game *game, const dm_game_rules *rules);
 DM_API const dm_game_rules *dm_game_rules_of(const dm_game *game);
 
