@@ -1,0 +1,987 @@
+/* SPDX-License-Identifier: MIT
+ * tests/unit/test_variants.c: the generic rules core (damier/variant.h): perft from
+ * every variant's start position against published counts, generic international
+ * against the fast 10x10 core, one rule test (position + full legal move list)
+ * per point where a variant differs from international, notation, FEN, lookup,
+ * and replay of real Russian, Brazilian and English games from ../shared/data/pdn.
+ *
+ * Perft counts (duplicate capture paths dropped, i.e. one move per from, to and
+ * captured set), all from the dctl test suite (github.com/rhalbersma/dctl):
+ * - international / antidraughts: test/src/algo/traversal/initial/board_10x10.cpp
+ *   (antidraughts has international move rules, so the same tree: the reversed
+ *   result only changes who wins at a leaf, not the leaves);
+ * - Brazilian, Russian, English checkers ("Checkers"):
+ *   test/src/algo/traversal/initial/board_08x08.cpp, from the "Standard validation
+ *   generator moves" thread of the shashki.com forum (Russian and English also in
+ *   ../shared/docs/variants.md);
+ * - Canadian: test/src/algo/traversal/initial/board_large.cpp ("Board12x12"), from
+ *   the "Perft on large boards" thread of damforum.nl (FMJD forum). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <damier/board.h>
+#include <damier/move.h>
+#include <damier/variant.h>
+
+static const dm_variant *V(dm_variant_id id)
+{
+    return dm_variant_get(id);
+}
+
+/* ---- perft -------------------------------------------------------------------- */
+
+static void check_perft(dm_variant_id id, const uint64_t *counts, int depth)
+{
+    dm_vboard b;
+    dm_vboard_start(&b, V(id));
+    for (int d = 1; d <= depth; d++) {
+        uint64_t n = dm_vperft(&b, d);
+        if (n != counts[d - 1]) {
+            fail_msg("%s perft(%d) = %llu, published %llu", V(id)->name, d,
+                     (unsigned long long)n, (unsigned long long)counts[d - 1]);
+        }
+    }
+}
+
+static void test_variants__perft_international(void **state)
+{
+    (void)state;
+    static const uint64_t c[] = {9, 81, 658, 4265, 27117, 167140};
+    check_perft(DM_VARIANT_INTERNATIONAL, c, 6);
+}
+
+static void test_variants__perft_antidraughts(void **state)
+{
+    (void)state;
+    static const uint64_t c[] = {9, 81, 658, 4265, 27117, 167140};
+    check_perft(DM_VARIANT_ANTIDRAUGHTS, c, 6);
+}
+
+static void test_variants__perft_brazilian(void **state)
+{
+    (void)state;
+    static const uint64_t c[] = {7, 49, 302, 1469, 7473, 37628, 187302, 907830};
+    check_perft(DM_VARIANT_BRAZILIAN, c, 8);
+}
+
+static void test_variants__perft_russian(void **state)
+{
+    (void)state;
+    static const uint64_t c[] = {7, 49, 302, 1469, 7482, 37986, 190146, 929899};
+    check_perft(DM_VARIANT_RUSSIAN, c, 8);
+}
+
+static void test_variants__perft_english(void **state)
+{
+    (void)state;
+    static const uint64_t c[] = {7, 49, 302, 1469, 7361, 36768, 179740, 845931};
+    check_perft(DM_VARIANT_ENGLISH, c, 8);
+}
+
+static void test_variants__perft_canadian(void **state)
+{
+    (void)state;
+    static const uint64_t c[] = {11, 121, 1222, 10053, 79049};
+    check_perft(DM_VARIANT_CANADIAN, c, 5);
+}
+
+/* ---- generic international == the fast core ------------------------------------ */
+
+static void vfrom_fen(dm_vboard *b, dm_variant_id id, const char *fen)
+{
+    dm_error err;
+    if (dm_vboard_from_fen(b, V(id), fen, &err) != DM_OK) {
+        fail_msg("FEN %s (%s): %s", fen, V(id)->name, err.message);
+    }
+}
+
+static void test_variants__generic_international_equals_fast_perft(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        int depth;
+    } cases[] = {
+        {"W:W31-50:B1-20", 5},
+        /* dctl fmjd.cpp / Moby Dam: kings with long captures */
+        {"B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24", 4},
+        /* Woldouby */
+        {"W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26", 6},
+        /* dctl shashki.cpp front rows */
+        {"W:B16,17,18,19,20:W31,32,33,34,35", 6},
+        {"W:WK3,K47,28:B9,12,13,18,19,22,23,32,33,38,39", 4},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dm_board fast;
+        dm_vboard gen;
+        assert_int_equal(dm_board_from_fen(&fast, cases[i].fen, NULL), DM_OK);
+        vfrom_fen(&gen, DM_VARIANT_INTERNATIONAL, cases[i].fen);
+        for (int d = 1; d <= cases[i].depth; d++) {
+            uint64_t a = dm_perft(&fast, d), b = dm_vperft(&gen, d);
+            if (a != b) {
+                fail_msg("%s depth %d: generic %llu, fast %llu", cases[i].fen, d,
+                         (unsigned long long)b, (unsigned long long)a);
+            }
+        }
+    }
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Both move lists as sorted Hub texts, equal? */
+static void same_moves(const dm_board *fast, const dm_vboard *gen, int ply)
+{
+    dm_movelist fl;
+    dm_vmovelist gl;
+    int nf = dm_movegen_legal(&fl, fast), ng = dm_vmovegen_legal(&gl, gen);
+    static char ft[DM_MAX_MOVES][160], gt[DM_VMAX_MOVES][400];
+    const char *fp[DM_MAX_MOVES], *gp[DM_VMAX_MOVES];
+    for (int i = 0; i < nf; i++) {
+        dm_move_to_text(ft[i], sizeof ft[i], fast, &fl.moves[i], DM_NOTATION_HUB);
+        fp[i] = ft[i];
+    }
+    for (int i = 0; i < ng; i++) {
+        dm_vmove_to_text(gt[i], sizeof gt[i], gen, &gl.moves[i], DM_NOTATION_HUB,
+                         DM_VSQUARES_NUMERIC);
+        gp[i] = gt[i];
+    }
+    if (nf != ng) {
+        char fen[200];
+        dm_board_to_fen(fen, sizeof fen, fast);
+        fail_msg("ply %d %s: fast %d moves, generic %d", ply, fen, nf, ng);
+    }
+    qsort(fp, (size_t)nf, sizeof fp[0], cmp_str);
+    qsort(gp, (size_t)ng, sizeof gp[0], cmp_str);
+    for (int i = 0; i < nf; i++) {
+        if (strcmp(fp[i], gp[i])) {
+            fail_msg("ply %d: fast %s, generic %s", ply, fp[i], gp[i]);
+        }
+    }
+}
+
+/* Random games (fixed seed) with the fast core; at every ply both generators must
+ * list exactly the same moves (Hub text: from, to, every captured square). */
+static void test_variants__generic_international_same_moves_random_games(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x9E3779B97F4A7C15u;
+    for (int game = 0; game < 60; game++) {
+        dm_board fast;
+        dm_board_start(&fast);
+        for (int ply = 0; ply < 200; ply++) {
+            dm_vboard gen;
+            assert_int_equal(dm_vboard_from_board(&gen, V(DM_VARIANT_INTERNATIONAL), &fast),
+                             DM_OK);
+            same_moves(&fast, &gen, ply);
+            dm_movelist l;
+            if (dm_movegen_legal(&l, &fast) == 0) {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            dm_board_apply(&fast, &l.moves[seed % (uint64_t)l.count]);
+        }
+    }
+}
+
+/* ---- rule tests: position + full legal move list --------------------------------- */
+
+/* The legal moves of fen under variant id, written in `style`, sorted, joined with
+ * spaces, must equal `expected` (also sorted and space-separated). */
+static void check_moves_sq(dm_variant_id id, const char *fen, dm_notation style,
+                          dm_vsquares squares, const char *expected)
+{
+    dm_vboard b;
+    vfrom_fen(&b, id, fen);
+    dm_vmovelist l;
+    int n = dm_vmovegen_legal(&l, &b);
+    static char t[DM_VMAX_MOVES][400];
+    const char *p[DM_VMAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        dm_vmove_to_text(t[i], sizeof t[i], &b, &l.moves[i], style, squares);
+        p[i] = t[i];
+    }
+    qsort(p, (size_t)n, sizeof p[0], cmp_str);
+    char got[4000] = "";
+    for (int i = 0; i < n; i++) {
+        strcat(got, i ? " " : "");
+        strcat(got, p[i]);
+    }
+    if (strcmp(got, expected)) {
+        fail_msg("%s %s:\n  expected: %s\n  got:      %s", V(id)->name, fen, expected, got);
+    }
+}
+
+static void check_moves(dm_variant_id id, const char *fen, dm_notation style, const char *expected)
+{
+    check_moves_sq(id, fen, style, DM_VSQUARES_DEFAULT, expected);
+}
+
+/* Russian: free choice of capture; Brazilian (and international): majority rule. */
+static void test_variants__russian_free_choice_brazilian_majority(void **state)
+{
+    (void)state;
+    const char *fen = "W:Wa3,h2:Bb4,d6,g3";
+    check_moves(DM_VARIANT_RUSSIAN, fen, DM_NOTATION_FULL, "a3:c5:e7 h2:f4");
+    check_moves(DM_VARIANT_BRAZILIAN, fen, DM_NOTATION_FULL, "a3xc5xe7");
+    check_moves(DM_VARIANT_ENGLISH, "B:W9,17,10,18,27:B6,23", DM_NOTATION_FULL,
+                "23x32 6x13x22 6x15x22");
+}
+
+/* Russian: a man reaching the far row during a capture is crowned at once and goes
+ * on capturing as a flying king; Brazilian/international: it goes on as a man (it
+ * cannot here) and is crowned because the move ends there; English: the move ends. */
+static void test_variants__promotion_during_capture(void **state)
+{
+    (void)state;
+    const char *fen = "W:Wf6:Be7,b6";
+    check_moves(DM_VARIANT_RUSSIAN, fen, DM_NOTATION_FULL, "f6:d8:a5");
+    check_moves(DM_VARIANT_BRAZILIAN, fen, DM_NOTATION_FULL, "f6xd8");
+    dm_vboard b;
+    vfrom_fen(&b, DM_VARIANT_RUSSIAN, fen);
+    dm_vmove m;
+    assert_int_equal(dm_vmove_parse(&m, &b, "f6:a5", NULL), DM_OK);
+    assert_int_equal(m.promote, 1);
+    dm_vboard_apply(&b, &m);
+    assert_int_equal(dm_vboard_piece(&b, dm_vsquare_parse(V(DM_VARIANT_RUSSIAN), "a5", NULL)),
+                     DM_WHITE_KING);
+    /* English: black man 21 jumps 25 onto the crowning square 30; as a king it could
+     * take 26 next, but the move ends with the promotion. */
+    check_moves(DM_VARIANT_ENGLISH, "B:W25,26:B21", DM_NOTATION_FULL, "21x30");
+    /* the same position under Russian rules: crowned on c1, goes on over d2 */
+    check_moves(DM_VARIANT_RUSSIAN, "B:W25,26:B21", DM_NOTATION_FULL,
+                "a3:c1:e3 a3:c1:f4 a3:c1:g5 a3:c1:h6");
+}
+
+/* Russian: a king that can go on capturing from some landing square must land on
+ * one of those (the capture must be completed) even under free choice. */
+static void test_variants__russian_king_must_continue(void **state)
+{
+    (void)state;
+    check_moves(DM_VARIANT_RUSSIAN, "W:WKa1:Bc3,f4", DM_NOTATION_FULL, "a1:e5:g3 a1:e5:h2");
+    check_moves(DM_VARIANT_RUSSIAN, "W:WKa1:Bc3", DM_NOTATION_PDN,
+                "a1:d4 a1:e5 a1:f6 a1:g7 a1:h8");
+}
+
+/* English: men capture forward only; kings step one square; Black moves first. */
+static void test_variants__english_men_forward_kings_short(void **state)
+{
+    (void)state;
+    check_moves(DM_VARIANT_ENGLISH, "B:W10,18:B14", DM_NOTATION_PDN, "14x23");
+    check_moves_sq(DM_VARIANT_BRAZILIAN, "B:W10,18:B14", DM_NOTATION_PDN, DM_VSQUARES_NUMERIC,
+                   "14x23 14x7");
+    check_moves(DM_VARIANT_ENGLISH, "W:WK18:B1", DM_NOTATION_PDN, "18-14 18-15 18-22 18-23");
+    check_moves(DM_VARIANT_BRAZILIAN, "W:WK18:B1", DM_NOTATION_PDN,
+                "d4-a1 d4-a7 d4-b2 d4-b6 d4-c3 d4-c5 d4-e3 d4-e5 d4-f2 d4-f6 d4-g1 d4-g7 d4-h8");
+    /* English king captures only an adjacent piece, landing right behind it */
+    check_moves(DM_VARIANT_ENGLISH, "W:WK18:B9,15", DM_NOTATION_PDN, "18x11");
+    check_moves_sq(DM_VARIANT_BRAZILIAN, "W:WK18:B9,15", DM_NOTATION_PDN, DM_VSQUARES_NUMERIC,
+                   "18x11 18x4 18x5 18x8");
+    /* Black moves first from the English start position (men on 1-12 move down). */
+    check_moves(DM_VARIANT_ENGLISH, "B:W21-32:B1-12", DM_NOTATION_PDN,
+                "10-14 10-15 11-15 11-16 12-16 9-13 9-14");
+    dm_vboard b;
+    dm_vboard_start(&b, V(DM_VARIANT_ENGLISH));
+    assert_int_equal(b.side, DM_BLACK);
+    dm_vboard_start(&b, V(DM_VARIANT_RUSSIAN));
+    assert_int_equal(b.side, DM_WHITE);
+}
+
+/* Captures that come back to the start square along a loop: the start square is
+ * empty during the capture, and the two directions round the loop are one move. */
+static void test_variants__loop_capture_duplicates_removed(void **state)
+{
+    (void)state;
+    const char *fen = "W:We3:Bd4,f4,d6,f6";
+    check_moves(DM_VARIANT_BRAZILIAN, fen, DM_NOTATION_HUB, "e3xe3xd6xf6xd4xf4");
+    check_moves(DM_VARIANT_RUSSIAN, fen, DM_NOTATION_HUB, "e3xe3xd6xf6xd4xf4");
+    dm_vboard b;
+    vfrom_fen(&b, DM_VARIANT_BRAZILIAN, fen);
+    dm_vmovelist l;
+    assert_int_equal(dm_vmovegen_legal(&l, &b), 1);
+    assert_int_equal(l.moves[0].ncapt, 4);
+    dm_vboard_apply(&b, &l.moves[0]);
+    char out[200];
+    dm_vboard_to_fen(out, sizeof out, &b, 1);
+    assert_string_equal(out, "B:We3:B");
+}
+
+/* Canadian: 72 squares, the upper ones past bit 63 of a word. */
+static void test_variants__canadian_large_board(void **state)
+{
+    (void)state;
+    check_moves(DM_VARIANT_CANADIAN, "W:W43-72:B1-30", DM_NOTATION_PDN,
+                "43-37 44-37 44-38 45-38 45-39 46-39 46-40 47-40 47-41 48-41 48-42");
+    /* white man 59 takes 65 and lands on 72; majority: 56 must take 62 and 63 */
+    check_moves(DM_VARIANT_CANADIAN, "W:W59:B65", DM_NOTATION_HUB, "59x72x65");
+    check_moves(DM_VARIANT_CANADIAN, "W:W56:B50,62,63", DM_NOTATION_FULL, "56x69x58");
+    dm_vboard b;
+    vfrom_fen(&b, DM_VARIANT_CANADIAN, "W:W59:B65");
+    dm_vmovelist l;
+    assert_int_equal(dm_vmovegen_legal(&l, &b), 1);
+    assert_true(dm_vmove_captures(&l.moves[0], 65));
+    dm_vboard_apply(&b, &l.moves[0]);
+    assert_int_equal(dm_vboard_piece(&b, 72), DM_WHITE_MAN);
+    assert_int_equal(dm_vboard_piece(&b, 65), DM_EMPTY);
+    /* a white man reaching row 1 (squares 1-6) is crowned */
+    check_moves(DM_VARIANT_CANADIAN, "W:W8:B61", DM_NOTATION_PDN, "8-1 8-2");
+    vfrom_fen(&b, DM_VARIANT_CANADIAN, "W:W8:B61");
+    dm_vmove m;
+    assert_int_equal(dm_vmove_parse(&m, &b, "8-2", NULL), DM_OK);
+    assert_int_equal(m.promote, 1);
+}
+
+/* Antidraughts: international moves, but the side that cannot move wins. */
+static void test_variants__antidraughts_reversed_result(void **state)
+{
+    (void)state;
+    dm_vboard b;
+    vfrom_fen(&b, DM_VARIANT_ANTIDRAUGHTS, "W:W:B1,2");
+    assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
+    vfrom_fen(&b, DM_VARIANT_INTERNATIONAL, "W:W:B1,2");
+    assert_int_equal(dm_variant_result(&b), DM_VRESULT_BLACK_WINS);
+    /* blocked: white man 6 cannot move (1 is taken, nothing to capture) */
+    vfrom_fen(&b, DM_VARIANT_ANTIDRAUGHTS, "W:W6:B1");
+    assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
+    vfrom_fen(&b, DM_VARIANT_ANTIDRAUGHTS, "B:W6:B1");
+    assert_int_equal(dm_variant_result(&b), DM_VRESULT_NONE);
+    vfrom_fen(&b, DM_VARIANT_RUSSIAN, "B:Wa1:B");
+    assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
+    /* moves exactly as in international (majority rule, kings) */
+    static const char *const fens[] = {"W:W28,32,33:B23,19,13,27,18", "B:WK3,K47,28:B9,12,13,18,19,22,23"};
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        dm_board fast;
+        assert_int_equal(dm_board_from_fen(&fast, fens[i], NULL), DM_OK);
+        vfrom_fen(&b, DM_VARIANT_ANTIDRAUGHTS, fens[i]);
+        same_moves(&fast, &b, 0);
+    }
+}
+
+/* ---- notation, FEN, lookup ------------------------------------------------------ */
+
+static void test_variants__square_names(void **state)
+{
+    (void)state;
+    const dm_variant *ru = V(DM_VARIANT_RUSSIAN), *en = V(DM_VARIANT_ENGLISH);
+    const dm_variant *ca = V(DM_VARIANT_CANADIAN);
+    char t[16];
+    static const struct {
+        int sq;
+        const char *ru, *en;
+    } cases[] = {{1, "b8", "g1"}, {4, "h8", "a1"}, {5, "a7", "h2"}, {22, "c3", "f6"},
+                 {29, "a1", "h8"}, {32, "g1", "b8"}, {11, "f6", "c3"}, {15, "e5", "d4"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dm_vsquare_to_text(t, sizeof t, ru, cases[i].sq, 1);
+        assert_string_equal(t, cases[i].ru);
+        dm_vsquare_to_text(t, sizeof t, en, cases[i].sq, 1);
+        assert_string_equal(t, cases[i].en);
+        int len;
+        assert_int_equal(dm_vsquare_parse(ru, cases[i].ru, &len), cases[i].sq);
+        assert_int_equal(len, 2);
+        assert_int_equal(dm_vsquare_parse(en, cases[i].en, &len), cases[i].sq);
+    }
+    dm_vsquare_to_text(t, sizeof t, ca, 72, 1);
+    assert_string_equal(t, "k1");
+    dm_vsquare_to_text(t, sizeof t, ca, 1, 1);
+    assert_string_equal(t, "b12");
+    assert_int_equal(dm_vsquare_parse(ca, "b12", NULL), 1);
+    assert_int_equal(dm_vsquare_parse(ca, "72", NULL), 72);
+    assert_int_equal(dm_vsquare_parse(ru, "33", NULL), 0);
+    assert_int_equal(dm_vsquare_parse(ru, "a2", NULL), 0); /* a light square */
+    assert_int_equal(dm_vsquare_parse(ru, "i1", NULL), 0);
+}
+
+static void test_variants__move_text_and_parse(void **state)
+{
+    (void)state;
+    dm_vboard b;
+    dm_vmove m;
+    dm_error err;
+    char t[400];
+    dm_vboard_start(&b, V(DM_VARIANT_RUSSIAN));
+    static const char *const same[] = {"c3-d4", "c3d4", "22-18", "c3 - d4", "c3-d4!?", "C3-d4"};
+    for (size_t i = 0; i < 5; i++) {
+        if (dm_vmove_parse(&m, &b, same[i], &err) != DM_OK) {
+            fail_msg("%s: %s", same[i], err.message);
+        }
+        assert_int_equal(m.from, 22);
+        assert_int_equal(m.to, 18);
+    }
+    assert_int_equal(dm_vmove_parse(&m, &b, same[5], &err), DM_EPARSE);
+    dm_vmove_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    assert_string_equal(t, "c3-d4");
+    dm_vmove_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_VSQUARES_NUMERIC);
+    assert_string_equal(t, "22-18");
+    assert_int_equal(dm_vmove_parse(&m, &b, "c3-c4", &err), DM_EPARSE);
+    assert_int_equal(err.column, 4);
+    assert_int_equal(dm_vmove_parse(&m, &b, "c3-e5", &err), DM_EILLEGAL);
+    assert_int_equal(dm_vmove_parse(&m, &b, "d4-e5", &err), DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "empty"));
+
+    /* capture compulsory, written with the variant's separator */
+    vfrom_fen(&b, DM_VARIANT_RUSSIAN, "W:Wa3,h2:Bb4,d6,g3");
+    assert_int_equal(dm_vmove_parse(&m, &b, "a3-b4", &err), DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "compulsory"));
+    assert_int_equal(dm_vmove_parse(&m, &b, "h2:f4", &err), DM_OK);
+    assert_int_equal(dm_vmove_parse(&m, &b, "a3xe7", &err), DM_OK);
+    dm_vmove_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    assert_string_equal(t, "a3:e7");
+    /* Brazilian: the same 1-piece capture breaks the majority rule */
+    vfrom_fen(&b, DM_VARIANT_BRAZILIAN, "W:Wa3,h2:Bb4,d6,g3");
+    assert_int_equal(dm_vmove_parse(&m, &b, "h2xf4", &err), DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "majority"));
+
+    /* English: two captures share from and to: the short form is ambiguous */
+    vfrom_fen(&b, DM_VARIANT_ENGLISH, "B:W9,17,10,18:B6");
+    assert_int_equal(dm_vmove_parse(&m, &b, "6x22", &err), DM_EAMBIGUOUS);
+    assert_non_null(strstr(err.message, "6x13x22"));
+    assert_int_equal(dm_vmove_parse(&m, &b, "6x13x22", &err), DM_OK);
+    assert_true(dm_vmove_captures(&m, 9) && dm_vmove_captures(&m, 17));
+    dm_vmove_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    assert_string_equal(t, "6x13x22");
+    assert_int_equal(dm_vmove_parse(&m, &b, "6x22x10x18", &err), DM_OK); /* Hub form */
+    assert_true(dm_vmove_captures(&m, 10) && dm_vmove_captures(&m, 18));
+    /* English algebraic: Black, the first mover, on ranks 1-3 */
+    dm_vboard_start(&b, V(DM_VARIANT_ENGLISH));
+    assert_int_equal(dm_vmove_parse(&m, &b, "c3-d4", &err), DM_OK);
+    assert_int_equal(m.from, 11);
+    assert_int_equal(m.to, 15);
+    /* a quiet move written with x is matched by its squares (tinsley.pdn "10x14") */
+    assert_int_equal(dm_vmove_parse(&m, &b, "10x14", &err), DM_OK);
+}
+
+static void test_variants__fen(void **state)
+{
+    (void)state;
+    dm_vboard a, b;
+    dm_error err;
+    char t[512];
+    dm_vboard_start(&a, V(DM_VARIANT_BRAZILIAN));
+    vfrom_fen(&b, DM_VARIANT_BRAZILIAN,
+              "W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6");
+    assert_memory_equal(a.sq, b.sq, sizeof a.sq);
+    vfrom_fen(&b, DM_VARIANT_BRAZILIAN,
+              "W:W29,30,31,32,25,26,27,28,21,22,23,24:B9,10,11,12,5,6,7,8,1,2,3,4.");
+    assert_memory_equal(a.sq, b.sq, sizeof a.sq);
+    vfrom_fen(&b, DM_VARIANT_BRAZILIAN, "W:W21-32:B1-12:H0:F1");
+    assert_memory_equal(a.sq, b.sq, sizeof a.sq);
+    dm_vboard_to_fen(t, sizeof t, &a, 0);
+    assert_string_equal(t, "W:W21-32:B1-12");
+    dm_vboard_start(&a, V(DM_VARIANT_CANADIAN));
+    dm_vboard_to_fen(t, sizeof t, &a, 0);
+    assert_string_equal(t, "W:W43-72:B1-30");
+    dm_vboard_start(&a, V(DM_VARIANT_ENGLISH));
+    dm_vboard_to_fen(t, sizeof t, &a, 0);
+    assert_string_equal(t, "B:W21-32:B1-12");
+    vfrom_fen(&a, DM_VARIANT_RUSSIAN, "B:WKa1,c3:Bh8,Kb8");
+    dm_vboard_to_fen(t, sizeof t, &a, 1);
+    assert_string_equal(t, "B:Wc3,Ka1:BKb8,h8");
+    vfrom_fen(&b, DM_VARIANT_RUSSIAN, t);
+    assert_memory_equal(a.sq, b.sq, sizeof a.sq);
+    assert_int_equal(b.side, DM_BLACK);
+    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:W33:B1", &err), DM_EPARSE);
+    assert_int_equal(err.column, 4);
+    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:Wb8:B5", &err), DM_EINVAL);
+    assert_non_null(strstr(err.message, "promotion row"));
+    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:W1,1:B", &err), DM_EPARSE);
+    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_CANADIAN), "W:W72:B61", &err), DM_OK);
+}
+
+static void test_variants__lookup(void **state)
+{
+    (void)state;
+    const dm_variant *v;
+    dm_error err;
+    static const char *const names[] = {"international", "brazilian", "russian",
+                                        "english",       "canadian",  "antidraughts"};
+    for (int i = 0; i < DM_VARIANT_COUNT; i++) {
+        assert_int_equal(dm_variant_from_name(&v, names[i], &err), DM_OK);
+        assert_int_equal(v->id, i);
+        assert_int_equal(v->squares, v->size * v->size / 2);
+    }
+    assert_int_equal(dm_variant_from_name(&v, "frisian", &err), DM_EINVAL);
+    assert_non_null(strstr(err.message, "russian"));
+    assert_non_null(strstr(err.message, "antidraughts"));
+    static const struct {
+        const char *tag;
+        dm_variant_id id;
+    } gt[] = {{"20", DM_VARIANT_INTERNATIONAL},   {"21", DM_VARIANT_ENGLISH},
+              {"25", DM_VARIANT_RUSSIAN},         {"26", DM_VARIANT_BRAZILIAN},
+              {"27,W,12,12,N2,0", DM_VARIANT_CANADIAN}, {"98", DM_VARIANT_ANTIDRAUGHTS},
+              {"25,W,8,8,A0,0", DM_VARIANT_RUSSIAN}, {"20,W,10,10,N1,0", DM_VARIANT_INTERNATIONAL}};
+    for (size_t i = 0; i < sizeof gt / sizeof gt[0]; i++) {
+        if (dm_variant_from_gametype(&v, gt[i].tag, &err) != DM_OK) {
+            fail_msg("GameType %s: %s", gt[i].tag, err.message);
+        }
+        assert_int_equal(v->id, gt[i].id);
+    }
+    assert_int_equal(dm_variant_from_gametype(&v, "22", &err), DM_EINVAL); /* Italian */
+    assert_int_equal(dm_variant_from_gametype(&v, "25,W,10,10,A0,0", &err), DM_EINVAL);
+    assert_int_equal(dm_variant_from_gametype(&v, "x", &err), DM_EPARSE);
+    assert_int_equal(dm_variant_from_gametype(&v, "25,Q", &err), DM_EPARSE);
+    /* draw-rule thresholds are data */
+    assert_int_equal(V(DM_VARIANT_INTERNATIONAL)->draw.kings_only_moves, 25);
+    assert_int_equal(V(DM_VARIANT_RUSSIAN)->draw.no_capture_moves, 30);
+    assert_int_equal(V(DM_VARIANT_RUSSIAN)->draw.three_vs_king_moves, 18);
+    assert_int_equal(V(DM_VARIANT_ENGLISH)->draw.no_progress_moves, 40);
+    dm_draw_rules d;
+    assert_int_equal(dm_variant_draw_rules(&d, "russian-pydraughts", &err), DM_OK);
+    assert_int_equal(d.kings_only_moves, 15);
+    assert_int_equal(dm_variant_draw_rules(&d, "nope", &err), DM_EINVAL);
+}
+
+/* ---- replay of real games --------------------------------------------------------
+ * A small local extraction of mainline move tokens (the full PDN reader lives in
+ * src/pdn): tags [..] (FEN, GameType), comments {..}, variations (..), NAGs $n,
+ * move numbers, results; a game ends at a result token or where a new tag block
+ * starts after movetext. Glued comment text after a numeric move ("8-11Red...")
+ * is cut off, as ../shared/data/pdn/SOURCES.md describes for tinsley.pdn. */
+
+typedef struct replay_stats {
+    int games;       /* tag blocks or movetext blocks seen */
+    int ok;          /* replayed to the end */
+    int failed;      /* a move did not resolve to one legal move */
+    int unknown;     /* games written with unknown moves ("1. - -") */
+    int gametype_mismatch;
+    int bad_fen;     /* the game's FEN tag is rejected (no moves tried) */
+    int ambiguous;   /* short captures with two paths, resolved to the first */
+    char first_fail[1024];
+} replay_stats;
+
+typedef struct replay_game {
+    int active;      /* a game is open (tags or movetext seen) */
+    int started;     /* the board is set up (first movetext token seen) */
+    int dead;        /* a move failed or the game has unknown moves */
+    char fen[512];
+    const dm_variant *v;
+    dm_vboard b;
+    int ply;
+} replay_game;
+
+static int is_result(const char *t)
+{
+    static const char *const r[] = {"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"};
+    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
+        if (!strcmp(t, r[i])) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void game_finish(replay_game *g, replay_stats *st)
+{
+    if (!g->active) {
+        return;
+    }
+    st->games++;
+    if (!g->dead) {
+        st->ok++;
+    }
+    g->active = g->started = g->dead = 0;
+    g->fen[0] = 0;
+    g->ply = 0;
+}
+
+static void game_start(replay_game *g, replay_stats *st, const char *file, const dm_variant *dflt)
+{
+    g->active = 1;
+    g->started = 1;
+    dm_error err;
+    if (g->fen[0]) {
+        if (dm_vboard_from_fen(&g->b, g->v, g->fen, &err) != DM_OK) {
+            g->dead = 1;
+            st->bad_fen++;
+            if (!st->first_fail[0]) {
+                snprintf(st->first_fail, sizeof st->first_fail, "%s game %d: FEN %.100s: %.300s", file,
+                         st->games + 1, g->fen, err.message);
+            }
+        }
+    } else {
+        dm_vboard_start(&g->b, g->v);
+    }
+    (void)dflt;
+}
+
+static void game_move(replay_game *g, replay_stats *st, const char *file, char *tok)
+{
+    if (g->dead) {
+        return;
+    }
+    if (!strcmp(tok, "-") || !strcmp(tok, "--")) {
+        g->dead = 1;
+        st->unknown++;
+        return;
+    }
+    if (!g->v->algebraic) { /* numeric records: cut glued comment text */
+        for (char *p = tok; *p; p++) {
+            if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+                if ((*p == 'x' || *p == 'X') && p[1] >= '0' && p[1] <= '9') {
+                    continue;
+                }
+                *p = 0;
+                break;
+            }
+        }
+    }
+    dm_vmove m;
+    dm_error err;
+    dm_status rc = dm_vmove_parse(&m, &g->b, tok, &err);
+    if (rc == DM_EAMBIGUOUS) {
+        /* Old records write a capture short although two paths exist; a lenient
+         * reader takes the first legal move with those end squares. */
+        int from = dm_vsquare_parse(g->v, tok, NULL), to = 0;
+        const char *last = tok + strlen(tok);
+        while (last > tok && ((last[-1] >= '0' && last[-1] <= '9') ||
+                              (last[-1] >= 'a' && last[-1] <= 'l' && last[-1] != 'x'))) {
+            last--;
+        }
+        to = dm_vsquare_parse(g->v, last, NULL);
+        dm_vmovelist l;
+        int n = dm_vmovegen_legal(&l, &g->b);
+        for (int i = 0; i < n; i++) {
+            if (l.moves[i].from == from && l.moves[i].to == to) {
+                m = l.moves[i];
+                rc = DM_OK;
+                st->ambiguous++;
+                break;
+            }
+        }
+    }
+    if (rc != DM_OK) {
+        g->dead = 1;
+        st->failed++;
+        if (!st->first_fail[0]) {
+            snprintf(st->first_fail, sizeof st->first_fail, "%s game %d ply %d '%.60s': %.300s", file,
+                     st->games + 1, g->ply + 1, tok, err.message);
+        }
+        return;
+    }
+    dm_vboard_apply(&g->b, &m);
+    g->ply++;
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf) {
+        buf[n] = 0;
+    }
+    fclose(f);
+    return buf;
+}
+
+/* Replay every game of file (relative to DM_SHARED_DIR/data/pdn); games without a
+ * GameType tag use dflt. Returns 0 when the file is absent. */
+static int replay_file(replay_stats *st, const char *file, const dm_variant *dflt)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/pdn/%s", DM_SHARED_DIR, file);
+    char *text = read_file(path);
+    if (!text) {
+        return 0;
+    }
+    replay_game g;
+    memset(&g, 0, sizeof g);
+    g.v = dflt;
+    size_t i = 0;
+    while (text[i]) {
+        char c = text[i];
+        if (c == '[') { /* a tag: [Name "value"] */
+            if (g.started) {
+                game_finish(&g, st);
+            }
+            if (!g.active) {
+                g.v = dflt;
+            }
+            g.active = 1;
+            size_t j = i + 1;
+            char name[64] = "", value[512] = "";
+            size_t k = 0;
+            while (text[j] && text[j] != ' ' && text[j] != '"' && text[j] != ']') {
+                if (k < sizeof name - 1) {
+                    name[k++] = text[j];
+                }
+                j++;
+            }
+            name[k] = 0;
+            while (text[j] && text[j] != '"' && text[j] != ']') {
+                j++;
+            }
+            k = 0;
+            if (text[j] == '"') {
+                j++;
+                while (text[j] && text[j] != '"') {
+                    if (text[j] == '\\' && text[j + 1]) {
+                        j++;
+                    }
+                    if (k < sizeof value - 1) {
+                        value[k++] = text[j];
+                    }
+                    j++;
+                }
+                value[k] = 0;
+            }
+            while (text[j] && text[j] != ']') {
+                j++;
+            }
+            i = text[j] ? j + 1 : j;
+            if (!strcmp(name, "FEN")) {
+                snprintf(g.fen, sizeof g.fen, "%s", value);
+            } else if (!strcmp(name, "GameType")) {
+                const dm_variant *v;
+                if (dm_variant_from_gametype(&v, value, NULL) == DM_OK) {
+                    g.v = v;
+                }
+                if (v != dflt) {
+                    st->gametype_mismatch++;
+                }
+            }
+            continue;
+        }
+        if (c == '{') {
+            while (text[i] && text[i] != '}') {
+                i++;
+            }
+            i += text[i] ? 1 : 0;
+            continue;
+        }
+        if (c == '(') {
+            int depth = 0;
+            for (; text[i]; i++) {
+                if (text[i] == '(') {
+                    depth++;
+                } else if (text[i] == ')' && --depth == 0) {
+                    i++;
+                    break;
+                } else if (text[i] == '{') {
+                    while (text[i + 1] && text[i + 1] != '}') {
+                        i++;
+                    }
+                }
+            }
+            continue;
+        }
+        if (c == '%' && (i == 0 || text[i - 1] == '\n')) {
+            while (text[i] && text[i] != '\n') {
+                i++;
+            }
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+            i++;
+            continue;
+        }
+        /* a token */
+        char tok[128];
+        size_t k = 0;
+        while (text[i] && !strchr(" \t\r\n{([", text[i])) {
+            if (k < sizeof tok - 1) {
+                tok[k++] = text[i];
+            }
+            i++;
+        }
+        tok[k] = 0;
+        if (tok[0] == '$') {
+            continue;
+        }
+        if (is_result(tok)) {
+            if (!g.started && !g.active) {
+                continue;
+            }
+            if (!g.started) {
+                game_start(&g, st, file, dflt);
+            }
+            game_finish(&g, st);
+            continue;
+        }
+        /* move number "12." / "12..." possibly glued to the move ("1.a3b4") */
+        char *p = tok;
+        size_t d = 0;
+        while (p[d] >= '0' && p[d] <= '9') {
+            d++;
+        }
+        if (d > 0 && p[d] == '.') {
+            p += d;
+            while (*p == '.') {
+                p++;
+            }
+        } else if (!strcmp(p, "...")) {
+            p += 3;
+        }
+        if (!*p) {
+            continue;
+        }
+        if (!g.started) {
+            if (!g.active) {
+                g.v = dflt;
+            }
+            game_start(&g, st, file, dflt);
+        }
+        game_move(&g, st, file, p);
+    }
+    game_finish(&g, st);
+    free(text);
+    return 1;
+}
+
+static void replay_expect_amb(const char *file, dm_variant_id id, int games, int ok, int failed,
+                              int unknown, int ambiguous)
+{
+    replay_stats st;
+    memset(&st, 0, sizeof st);
+    if (!replay_file(&st, file, V(id))) {
+        skip();
+    }
+    print_message("%s: %d games, %d replayed, %d failed, %d with unknown moves, %d ambiguous "
+                  "short captures\n",
+                  file, st.games, st.ok, st.failed, st.unknown, st.ambiguous);
+    if (st.games != games || st.ok != ok || st.failed != failed || st.unknown != unknown ||
+        st.gametype_mismatch || st.ambiguous != ambiguous) {
+        fail_msg("%s: %d games (expected %d), %d ok (%d), %d failed (%d), %d unknown (%d), "
+                 "%d GameType mismatches; first failure: %s",
+                 file, st.games, games, st.ok, ok, st.failed, failed, st.unknown, unknown,
+                 st.gametype_mismatch, st.first_fail);
+    }
+}
+
+static void replay_expect(const char *file, dm_variant_id id, int games, int ok, int failed,
+                          int unknown)
+{
+    replay_expect_amb(file, id, games, ok, failed, unknown, 0);
+}
+
+static int shared_data_present(void)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/pdn/SOURCES.md", DM_SHARED_DIR);
+    FILE *f = fopen(path, "r");
+    if (f) {
+        fclose(f);
+    }
+    return f != NULL;
+}
+
+/* Counts from ../shared/data/pdn/SOURCES.md: every game listed as ok replays. */
+static void test_variants__replay_russian(void **state)
+{
+    (void)state;
+    if (!shared_data_present()) {
+        print_message("skipped: %s/data/pdn not found\n", DM_SHARED_DIR);
+        skip();
+    }
+    replay_expect("wiegerw-pdn/succeed/ussr1947.pdn", DM_VARIANT_RUSSIAN, 153, 153, 0, 0);
+    /* 55 ok; one game is written with unknown moves "1. - - 2. - -" */
+    replay_expect("wiegerw-pdn/fail/abatsiev.pdn", DM_VARIANT_RUSSIAN, 56, 55, 0, 1);
+    replay_expect("lidraughts-samples/derived/russian.pdn", DM_VARIANT_RUSSIAN, 9, 9, 0, 0);
+}
+
+static void test_variants__replay_brazilian(void **state)
+{
+    (void)state;
+    if (!shared_data_present()) {
+        print_message("skipped: %s/data/pdn not found\n", DM_SHARED_DIR);
+        skip();
+    }
+    replay_expect("lidraughts-samples/derived/brazilian.pdn", DM_VARIANT_BRAZILIAN, 25, 25, 0, 0);
+}
+
+static void test_variants__replay_english(void **state)
+{
+    (void)state;
+    if (!shared_data_present()) {
+        print_message("skipped: %s/data/pdn not found\n", DM_SHARED_DIR);
+        skip();
+    }
+    /* tinsley: one game has a move from an empty square (SOURCES.md) */
+    replay_stats st;
+    memset(&st, 0, sizeof st);
+    replay_expect("checkerboard/tinsley.pdn", DM_VARIANT_ENGLISH, 724, 723, 1, 0);
+    replay_file(&st, "checkerboard/tinsley.pdn", V(DM_VARIANT_ENGLISH));
+    assert_non_null(strstr(st.first_fail, "is empty"));
+    replay_expect("wiegerw-pdn/succeed/OCA_2.0.pdn", DM_VARIANT_ENGLISH, 43, 43, 0, 0);
+    replay_expect("wiegerw-pdn/succeed/Principles_of_Strategy.pdn", DM_VARIANT_ENGLISH, 16, 16, 0,
+                  0);
+    /* two games write a capture short ("10x26") where two paths exist */
+    replay_expect_amb("wiegerw-pdn/succeed/Tricks_traps_and_shots.pdn", DM_VARIANT_ENGLISH, 91,
+                      91, 0, 0, 2);
+    replay_expect("wiegerw-pdn/succeed/inferno.pdn", DM_VARIANT_ENGLISH, 68, 68, 0, 0);
+    /* Checkers problems: FEN only. Some FENs are rejected as dm_board_from_fen
+     * rejects them (SOURCES.md calls them ok: its replayer did not validate):
+     * beginner #10 "W:W18,K15,1:..." and goulds #93 put a white man on its crowning
+     * row, lpc has 4 such FENs (e.g. "B:WK31,27,23,K20:B32,30,K22,K7." with a black
+     * man on 30), bridges #14 is "W::." (no pieces, no colour letters). */
+    static const struct {
+        const char *file;
+        int games, bad_fen;
+    } problems[] = {{"beginner.pdn", 58, 1}, {"borderclassics.pdn", 183, 0},
+                    {"bridges.pdn", 267, 1}, {"gem.pdn", 162, 0},
+                    {"goulds.pdn", 262, 1},  {"lpc.pdn", 100, 4}};
+    for (size_t i = 0; i < sizeof problems / sizeof problems[0]; i++) {
+        char f[128];
+        snprintf(f, sizeof f, "wiegerw-pdn/succeed/%s", problems[i].file);
+        replay_stats s2;
+        memset(&s2, 0, sizeof s2);
+        if (!replay_file(&s2, f, V(DM_VARIANT_ENGLISH))) {
+            skip();
+        }
+        print_message("%s: %d games, %d ok, %d bad FEN (%s)\n", f, s2.games, s2.ok, s2.bad_fen,
+                      s2.first_fail);
+        if (s2.games != problems[i].games || s2.failed || s2.unknown ||
+            s2.ok + s2.bad_fen != s2.games || s2.bad_fen != problems[i].bad_fen) {
+            fail_msg("%s: %d games, %d ok, %d failed, %d bad FEN (expected %d): %s", f, s2.games,
+                     s2.ok, s2.failed, s2.bad_fen, problems[i].bad_fen, s2.first_fail);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_variants__perft_international),
+        cmocka_unit_test(test_variants__perft_antidraughts),
+        cmocka_unit_test(test_variants__perft_brazilian),
+        cmocka_unit_test(test_variants__perft_russian),
+        cmocka_unit_test(test_variants__perft_english),
+        cmocka_unit_test(test_variants__perft_canadian),
+        cmocka_unit_test(test_variants__generic_international_equals_fast_perft),
+        cmocka_unit_test(test_variants__generic_international_same_moves_random_games),
+        cmocka_unit_test(test_variants__russian_free_choice_brazilian_majority),
+        cmocka_unit_test(test_variants__promotion_during_capture),
+        cmocka_unit_test(test_variants__russian_king_must_continue),
+        cmocka_unit_test(test_variants__english_men_forward_kings_short),
+        cmocka_unit_test(test_variants__loop_capture_duplicates_removed),
+        cmocka_unit_test(test_variants__canadian_large_board),
+        cmocka_unit_test(test_variants__antidraughts_reversed_result),
+        cmocka_unit_test(test_variants__square_names),
+        cmocka_unit_test(test_variants__move_text_and_parse),
+        cmocka_unit_test(test_variants__fen),
+        cmocka_unit_test(test_variants__lookup),
+        cmocka_unit_test(test_variants__replay_russian),
+        cmocka_unit_test(test_variants__replay_brazilian),
+        cmocka_unit_test(test_variants__replay_english),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
