@@ -105,13 +105,11 @@ static int check_file(const char *path, counts *c, int verbose)
         const char *black = tag_or(g, "Black", "?");
         if (rep.resolved > 0 && rep.ambiguous) {
             printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: warning: ambiguous capture "
-                   "written without its path; %s kept (%s)\n",
+                   "written without its path; %s kept (the only path with which the rest of "
+                   "the game is legal)\n",
                    path, rep.ambiguous->line, rep.ambiguous->column, g->number, white, black,
                    rep.ambiguous_number, rep.ambiguous_black ? "..." : ".",
-                   rep.ambiguous->text, rep.ambiguous_as,
-                   rep.ambiguous_fits == 1 ? "the only path with which the rest of the game "
-                                             "is legal"
-                                           : "several paths fit the rest of the game");
+                   rep.ambiguous->text, rep.ambiguous_as);
         }
         switch (rep.verdict) {
         case DM_PDN_LEGAL: c->legal++; break;

@@ -151,12 +151,11 @@ typedef struct dm_pdn_replay {
     int verdict;          /* dm_pdn_verdict */
     int plies;            /* moves replayed successfully */
     int resolved;         /* ambiguous short moves resolved by the moves that follow
-                             (a candidate path with which the game stays legal) */
+                             (the only candidate with which the game stays legal) */
     /* The first such move, when resolved > 0: */
     const dm_pdn_node *ambiguous; /* the node (borrowed from the game) */
     int ambiguous_number; /* its move number */
     int ambiguous_black;  /* 1 when it was Black's move */
-    int ambiguous_fits;   /* how many candidates let the rest of the game be legal (>= 1) */
     char ambiguous_as[160]; /* the candidate kept, full path ("36x18x7x16") */
     dm_board start;       /* start position (valid unless the FEN was unreadable) */
     dm_board end;         /* position after the last good move */
@@ -175,13 +174,14 @@ typedef struct dm_pdn_replay {
  * Which games are international: GameType absent, 20, or lidraughts' 96 (Breakthrough)
  * and 98 (Antidraughts), whose moves follow the international rules. Other GameTypes
  * (21-31, 40 Frisian, 97 Frysk!, ...) and games without a GameType that are plainly
- * 8x8 (algebraic squares, or numeric squares never above 32 with a first move that no
- * international side could start with) get DM_PDN_VARIANT with the reason in
+ * 8x8 (algebraic squares; or numeric squares never above 32, a first move that does not
+ * start on 31-35 when there is no FEN, and a mainline that is not legal as
+ * international draughts) get DM_PDN_VARIANT with the reason in
  * out->reason.message. Setup commands /FEN/ reset the position; an unknown move "..."
  * makes the rest unreadable. A short capture that matches several legal moves (the
  * writer should have given the full path) is resolved by looking ahead: the game is
- * legal if the rest of the mainline is legal after one of the candidates (the first
- * such is kept; counted in out->resolved); otherwise the ambiguity is reported as illegal.
+ * legal if the rest of the mainline is legal after exactly one of the candidates (it is
+ * kept; counted in out->resolved); otherwise the ambiguity is reported as illegal.
  * Returns DM_OK whatever the verdict (the verdict is the answer); DM_EINVAL for NULLs. */
 DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g);
 

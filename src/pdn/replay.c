@@ -174,7 +174,7 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
         dm_status st = dm_move_parse(&m, &b, nd->text, &err);
         if (st == DM_EAMBIGUOUS) {
             /* Short notation where the full path was needed: keep the candidate with
-             * which the rest of the game is legal. */
+             * which the rest of the game is legal, if there is exactly one. */
             dm_move cand[16];
             int nc = candidates(cand, 16, &b, nd->text);
             int fits = 0, kept = -1;
@@ -195,14 +195,13 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
                     }
                 }
             }
-            if (kept >= 0) {
+            if (fits == 1) {
                 int had = out->resolved;
                 *out = best;
                 if (!had) {
                     out->ambiguous = nd;
                     out->ambiguous_number = number;
                     out->ambiguous_black = b.side == DM_BLACK;
-                    out->ambiguous_fits = fits;
                     dm_move_to_text(out->ambiguous_as, sizeof out->ambiguous_as, &b,
                                     &cand[kept], DM_NOTATION_FULL);
                 }
@@ -212,7 +211,7 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
                 }
                 return out->verdict;
             }
-            /* none works: report the ambiguity itself (restore this move's fields) */
+            /* none or several work: report the ambiguity itself (restore this move's fields) */
             out->node = nd;
             out->move_number = number;
             out->black = b.side == DM_BLACK;
@@ -304,9 +303,22 @@ int pdn_is_international(const dm_pdn_game *g, char *reason, size_t cap)
                               "not supported yet");
         return 0;
     }
+    if (!fen) {
+        /* from the initial position White's first move starts on 31-35: then it is an
+         * international game, however short */
+        for (int i = 0; i < l->nnodes; i++) {
+            if (l->nodes[i].kind == DM_PDN_NODE_MOVE) {
+                int from = atoi(l->nodes[i].text);
+                if (from >= 31 && from <= 35) {
+                    return 1;
+                }
+                break;
+            }
+        }
+    }
     if (top > 0 && top <= 32) {
-        /* Nothing above square 32: an 8x8 game unless it replays as international
-         * (a short game or a composition in one corner of the 10x10 board). */
+        /* Nothing above square 32 and no international first move: an 8x8 game unless
+         * it replays as international (a composition in one corner of the board). */
         dm_pdn_replay tmp;
         memset(&tmp, 0, sizeof tmp);
         if (pdn_replay_run(&tmp, g, NULL) != DM_PDN_LEGAL) {

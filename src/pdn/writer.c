@@ -76,6 +76,9 @@ static void word(wbuf *w, const char *s, size_t n, int glue)
     } else if (glue && w->col > 0 && w->col + wd > WRAP) {
         put(w, "\n", 1);
     }
+    if (w->col == 0 && n > 0 && s[0] == '%') {
+        put(w, " ", 1); /* '%' in the first column would hide the line from readers */
+    }
     put(w, s, n);
 }
 
@@ -177,13 +180,12 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
             p->half = nd->number_black;
         }
     }
-    char num[32];
+    /* the move number travels with its move: never "11." at the end of a line */
+    char num[32] = "";
     if (p->half == 0) {
-        snprintf(num, sizeof num, "%d.", p->number);
-        wordz(w, num);
+        snprintf(num, sizeof num, "%d. ", p->number);
     } else if (first || need_number || nd->nbefore > 0) {
-        snprintf(num, sizeof num, "%d...", p->number);
-        wordz(w, num);
+        snprintf(num, sizeof num, "%d... ", p->number);
     }
     wpos before = *p;
     char text[200];
@@ -205,13 +207,9 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
             p->known = 0;
         }
     }
-    if (nd->mark) {
-        char tmp[300];
-        snprintf(tmp, sizeof tmp, "%s%s", t, nd->mark);
-        wordz(w, tmp);
-    } else {
-        wordz(w, t);
-    }
+    char tok[400];
+    snprintf(tok, sizeof tok, "%s%s%s", num, t, nd->mark ? nd->mark : "");
+    wordz(w, tok);
     for (int i = 0; i < nd->nnags; i++) {
         char tmp[24];
         snprintf(tmp, sizeof tmp, "$%d", nd->nags[i]);
