@@ -45,9 +45,9 @@ void tm_plan(tm_budget *out, const dm_limits *lim)
     }
     if (lim->time > 0) {
         double t = lim->time, inc = lim->inc > 0 ? lim->inc : 0;
-        /* Latency margin: 20 ms plus 2% of the clock, at most 1 s, at most a third
-         * of what is left. */
-        double margin = min2(min2(0.02 + 0.02 * t, 1.0), t / 3);
+        /* Latency margin (reply, pipe, scheduling on a loaded machine): 30 ms plus
+         * 3% of the clock, at most 1 s, at most half of what is left. */
+        double margin = min2(min2(0.03 + 0.03 * t, 1.0), t / 2);
         double usable = max2(t - margin, 0.001);
         int n = lim->moves_to_go > 0 ? lim->moves_to_go : 30;
         if (n > 50) {
