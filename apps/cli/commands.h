@@ -12,6 +12,7 @@ int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_hub(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 /* Shared helpers (cli_util.c). */
 

@@ -1,0 +1,773 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/cmd_play.c: `damier play`: a game against the engine (or two people, or
+ * the engine against itself) in the terminal.
+ *
+ * The loop: while the game is not over, the side to move is asked for a move: the
+ * engine searches on its own clock, a human types a move or a command. Every move
+ * is saved at once to the automatic PDN file, so nothing is lost whatever happens;
+ * Ctrl-C, SIGTERM, SIGHUP and end of input save and stop.
+ *
+ * Commands (play_input.c has the table):
+ *     <move>   32-28, 19x28, 28x19x10, from-to when unambiguous
+ *     hint     the engine's best move for the side to move, with its line
+ *     undo     back to the previous position where a human was to move
+ *     moves    the legal moves       flip     turn the board   numbers  square numbers
+ *     draw     offer a draw: the engine accepts when its score is level (within 0.20)
+ *              and the position is dead (a 16/5-move ending, kings on both sides, or
+ *              at most 8 pieces, equal numbers); between two humans the other answers
+ *              `draw` to accept, a move declines
+ *     resign   save FILE   load FILE   board   help   quit
+ *
+ * Plain mode output (stable; README.md "damier play"): one `key: value` line per
+ * event: white:, black:, time:, seed:, fen:, turn:, move:, engine:, hint:, moves:,
+ * undo:, draw:, error:, info:, loaded:, board:, help:, clock:, result:, saved:. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "play.h"
+
+static void play_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: damier play [options]\n"
+            "  --white / --black     your side (default white; the engine plays the other)\n"
+            "  --level N             engine strength 1 (beginner) .. 10 (full), default 5\n"
+            "  --depth N             fixed search depth instead of the level's (deterministic)\n"
+            "  --seed N              seed of the low levels' random choices (reproducible)\n"
+            "  --time CONTROL        PDN TimeControl: 300 (sudden death, seconds), 180+2\n"
+            "                        (Fischer), 40/7200:3600 (moves in time); default none\n"
+            "  --fen FEN             start from a position (PDN FEN, W:W31-50:B1-20)\n"
+            "  --handicap N          the engine (the stronger side) starts without N men,\n"
+            "                        taken from its back rows (46,47,...,50,41,... for White,\n"
+            "                        5,4,...,1,10,... for Black), 1..15\n"
+            "  --human-vs-human      two players at one keyboard\n"
+            "  --auto                the engine plays both sides\n"
+            "  --no-color            no colours (also when NO_COLOR is set)\n"
+            "  --plain               plain line output even on a terminal\n"
+            "  --save-dir DIR        where games are saved automatically\n"
+            "                        (default $XDG_DATA_HOME/damier/games or\n"
+            "                        ~/.local/share/damier/games)\n"
+            "Type `help` during the game for the commands.\n");
+}
+
+/* ---- output helpers ------------------------------------------------------------ */
+
+static const char *color_name(int c)
+{
+    return c == DM_WHITE ? "white" : "black";
+}
+
+static const char *color_title(int c)
+{
+    return c == DM_WHITE ? "White" : "Black";
+}
+
+/* A message: a plain line "key: text", or the line under the board in tty mode. */
+static void say(play_session *s, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void say(play_session *s, const char *key, const char *fmt, ...)
+{
+    char text[sizeof s->ui.message];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (s->ui.tty) {
+        memcpy(s->ui.message, text, sizeof text);
+    } else {
+        fprintf(s->out, "%s: %s\n", key, text);
+        fflush(s->out);
+    }
+}
+
+static void print_pv_line(char *buf, size_t cap, play_session *s, const dm_info *info,
+                          const dm_board *from)
+{
+    char sc[32], pv[400];
+    play_score_text(sc, sizeof sc, info->score);
+    play_pv_text(pv, sizeof pv, from, info->pv, info->pv_count);
+    snprintf(buf, cap, "score %s depth %d pv %s", sc, info->depth, pv);
+    (void)s;
+}
+
+/* Report the last ply played. */
+static void announce_last_move(play_session *s)
+{
+    int ply = dm_game_ply(s->game);
+    if (ply == 0) {
+        return;
+    }
+    char num[16], mv[160];
+    play_ply_text(num, sizeof num, mv, sizeof mv, s->game, ply - 1);
+    if (!s->ui.tty) {
+        fprintf(s->out, "move: %s %s\n", num, mv);
+        if (s->has_tc) {
+            char w[64], b[64];
+            play_clock_text(w, sizeof w, s, DM_WHITE);
+            play_clock_text(b, sizeof b, s, DM_BLACK);
+            fprintf(s->out, "clock: white %s black %s\n", w, b);
+        }
+        fflush(s->out);
+    }
+}
+
+static void autosave(play_session *s)
+{
+    dm_error err;
+    if (play_autosave(s, &err) != DM_OK) {
+        say(s, "error", "automatic save failed: %s", err.message);
+    }
+}
+
+/* ---- clock ------------------------------------------------------------------------ */
+
+/* The mover completed a move: press the clock. */
+static void clock_press(play_session *s)
+{
+    dm_clock_press(s->clock);
+}
+
+/* The side to move changed without a move (undo of an odd number of plies): the
+ * clock API has no "switch sides", so press and give back what the press added. */
+static void clock_switch(play_session *s)
+{
+    dm_color running;
+    if (!dm_clock_running(s->clock, &running)) {
+        return;
+    }
+    int64_t left = dm_clock_remaining(s->clock, running);
+    if (dm_clock_press(s->clock) == DM_OK && s->has_tc) {
+        dm_clock_set_remaining(s->clock, running, left);
+    }
+}
+
+/* Has a flag fallen? Then the game is lost on time (FMJD 9). */
+static int check_flag(play_session *s)
+{
+    dm_color who;
+    if (dm_clock_flagged(s->clock, &who)) {
+        if (!dm_game_over(s->game)) {
+            dm_game_flag(s->game, who);
+        }
+        return 1;
+    }
+    return 0;
+}
+
+static int tick(void *payload)
+{
+    play_session *s = payload;
+    if (check_flag(s)) {
+        return 1;
+    }
+    if (s->ui.tty) {
+        play_render_clocks(s);
+    }
+    return 0;
+}
+
+static dm_status new_clock(play_session *s, dm_error *err)
+{
+    dm_clock_free(s->clock);
+    s->clock = NULL;
+    return dm_clock_new(&s->clock, &s->tc, NULL, NULL, NULL, err);
+}
+
+/* ---- turns ------------------------------------------------------------------------ */
+
+static void engine_turn(play_session *s)
+{
+    dm_color side = (dm_color)dm_game_board(s->game)->side;
+    if (s->ui.tty) {
+        snprintf(s->ui.message, sizeof s->ui.message, "%s (%s) is thinking...", s->names[side],
+                 color_title(side));
+        play_render_screen(s);
+    }
+    dm_board before = *dm_game_board(s->game);
+    dm_info info;
+    dm_status st = play_engine_choose(&info, s);
+    if (play_interrupted()) {
+        return;
+    }
+    if (check_flag(s)) {
+        return;
+    }
+    if (st != DM_OK || info.pv_count == 0) {
+        /* no legal move: dm_game_result already says so; anything else is a bug */
+        if (!dm_game_over(s->game)) {
+            say(s, "error", "the engine found no move (%s)", dm_status_str(st));
+            dm_game_forfeit(s->game, side);
+        }
+        return;
+    }
+    char line[600];
+    print_pv_line(line, sizeof line, s, &info, &before);
+    if (dm_game_play(s->game, &info.pv[0]) != DM_OK) {
+        say(s, "error", "the engine chose an illegal move");
+        dm_game_forfeit(s->game, side);
+        return;
+    }
+    clock_press(s);
+    if (s->ui.tty) {
+        char sc[32], pv[400], mv[160];
+        play_score_text(sc, sizeof sc, info.score);
+        play_pv_text(pv, sizeof pv, &before, info.pv, info.pv_count);
+        dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
+        snprintf(s->ui.engine_line, sizeof s->ui.engine_line, "Engine: %s d%d | %s", sc,
+                 info.depth, pv);
+        snprintf(s->ui.message, sizeof s->ui.message, "%s played %s", s->names[side], mv);
+    } else {
+        fprintf(s->out, "engine: %s\n", line);
+    }
+    announce_last_move(s);
+    s->draw_offer = -1;
+    autosave(s);
+}
+
+/* Plies to take back so that a human is to move again with one of their moves undone;
+ * 0 when there is none. */
+static int plies_to_undo(play_session *s)
+{
+    const dm_game *g = s->game;
+    int ply = dm_game_ply(g);
+    int start_side = dm_game_start(g)->side;
+    for (int i = ply - 1; i >= 0; i--) {
+        if (s->who[(start_side + i) & 1] == PLAY_HUMAN) {
+            return ply - i;
+        }
+    }
+    return 0;
+}
+
+static void list_moves(play_session *s)
+{
+    const dm_board *b = dm_game_board(s->game);
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
+    cmd_sort_moves(list.moves, list.count);
+    char text[4096];
+    size_t len = 0;
+    text[0] = 0;
+    for (int i = 0; i < list.count && len + 170 < sizeof text; i++) {
+        char mv[160];
+        dm_move_to_text(mv, sizeof mv, b, &list.moves[i], DM_NOTATION_PDN);
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? " " : "", mv);
+    }
+    if (s->ui.tty) {
+        say(s, "moves", "%d legal moves: %s", list.count, text);
+    } else {
+        say(s, "moves", "%s", text);
+    }
+}
+
+static void do_load(play_session *s, const char *path)
+{
+    dm_game *g;
+    dm_error err;
+    char warn[400];
+    if (play_load_file(&g, path, warn, sizeof warn, &err) != DM_OK) {
+        say(s, "error", "%s", err.message);
+        return;
+    }
+    /* The game being replaced keeps its own file; the loaded one gets a new one. */
+    autosave(s);
+    dm_game_free(s->game);
+    s->game = g;
+    s->save_path[0] = 0;
+    s->started = (long long)time(NULL);
+    s->draw_offer = -1;
+    if (new_clock(s, &err) != DM_OK) {
+        say(s, "error", "clock: %s", err.message);
+    }
+    say(s, "loaded", "%s, %d plies%s%s", path, dm_game_ply(g), warn[0] ? "; " : "", warn);
+}
+
+/* Handle one line from a human. Returns 1 to stop the game loop (quit). */
+static int human_line(play_session *s, const char *line)
+{
+    play_cmd cmd;
+    play_parse_command(&cmd, line);
+    dm_color side = (dm_color)dm_game_board(s->game)->side;
+    s->ui.message[0] = 0;
+    switch (cmd.kind) {
+    case PLAY_CMD_EMPTY:
+        return 0;
+    case PLAY_CMD_BAD:
+        say(s, "error", "%s", cmd.error);
+        return 0;
+    case PLAY_CMD_MOVE: {
+        if (check_flag(s)) {
+            return 0;
+        }
+        dm_error err;
+        if (dm_game_play_text(s->game, cmd.arg, &err) != DM_OK) {
+            say(s, "error", "%s", err.message);
+            return 0;
+        }
+        clock_press(s);
+        if (s->draw_offer >= 0 && s->draw_offer != (int)side) {
+            say(s, "draw", "declined by %s (a move was played)", color_name(side));
+        }
+        s->draw_offer = -1;
+        announce_last_move(s);
+        autosave(s);
+        return 0;
+    }
+    case PLAY_CMD_HINT: {
+        dm_info info;
+        dm_board before = *dm_game_board(s->game);
+        if (play_engine_hint(&info, s) != DM_OK || info.pv_count == 0) {
+            say(s, "error", "no move to suggest");
+            return 0;
+        }
+        char mv[160], rest[600];
+        dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
+        print_pv_line(rest, sizeof rest, s, &info, &before);
+        say(s, "hint", "%s %s", mv, rest);
+        return 0;
+    }
+    case PLAY_CMD_UNDO: {
+        int n = plies_to_undo(s);
+        if (n == 0) {
+            say(s, "error", "nothing to undo");
+            return 0;
+        }
+        for (int i = 0; i < n; i++) {
+            dm_game_undo(s->game);
+        }
+        if (n & 1) {
+            clock_switch(s);
+        }
+        s->draw_offer = -1;
+        say(s, "undo", "%d %s taken back", n, n == 1 ? "ply" : "plies");
+        autosave(s);
+        return 0;
+    }
+    case PLAY_CMD_MOVES:
+        list_moves(s);
+        return 0;
+    case PLAY_CMD_FLIP:
+        s->ui.flipped = !s->ui.flipped;
+        say(s, "info", "board flipped: %s at the bottom", s->ui.flipped ? "Black" : "White");
+        return 0;
+    case PLAY_CMD_NUMBERS:
+        s->ui.numbers = !s->ui.numbers;
+        say(s, "info", "square numbers %s", s->ui.numbers ? "shown" : "hidden");
+        return 0;
+    case PLAY_CMD_DRAW: {
+        dm_color other = (dm_color)!side;
+        if (s->who[other] == PLAY_ENGINE) {
+            char why[200];
+            if (play_engine_accepts_draw(s, why, sizeof why)) {
+                dm_game_agree_draw(s->game);
+                say(s, "draw", "accepted: %s", why);
+                autosave(s);
+            } else {
+                say(s, "draw", "declined: %s", why);
+            }
+        } else if (s->draw_offer == (int)other) {
+            dm_game_agree_draw(s->game);
+            say(s, "draw", "accepted by %s", color_name(side));
+            autosave(s);
+        } else {
+            s->draw_offer = side;
+            say(s, "draw", "offered by %s; %s accepts with draw, declines with a move",
+                color_name(side), color_name(other));
+        }
+        return 0;
+    }
+    case PLAY_CMD_RESIGN:
+        dm_game_resign(s->game, side);
+        autosave(s);
+        return 0;
+    case PLAY_CMD_SAVE: {
+        dm_error err;
+        if (play_save_file(s, cmd.arg, &err) != DM_OK) {
+            say(s, "error", "%s", err.message);
+        } else {
+            say(s, "saved", "%s", cmd.arg);
+        }
+        return 0;
+    }
+    case PLAY_CMD_LOAD:
+        do_load(s, cmd.arg);
+        return 0;
+    case PLAY_CMD_BOARD:
+        if (!s->ui.tty) {
+            play_render_plain_board(s->out, dm_game_board(s->game), s->ui.flipped, "board: ");
+            fflush(s->out);
+        }
+        return 0;
+    case PLAY_CMD_HELP:
+        if (s->ui.tty) {
+            play_render_screen(s);
+            play_print_help(s->out, "  ");
+            s->ui.message[0] = 1; /* keep the help on screen: no redraw before the prompt */
+        } else {
+            play_print_help(s->out, "help: ");
+            fflush(s->out);
+        }
+        return 0;
+    case PLAY_CMD_QUIT:
+        return 1;
+    }
+    return 0;
+}
+
+/* Returns 1 to stop (quit, end of input or a signal), 0 to go on. */
+static int human_turn(play_session *s, play_reader *rd, int *eof)
+{
+    const dm_game *g = s->game;
+    dm_color side = (dm_color)dm_game_board(g)->side;
+    int ply = dm_game_ply(g);
+    int j = ply + (dm_game_start(g)->side == DM_BLACK ? 1 : 0);
+    if (s->ui.tty) {
+        if (s->ui.message[0] == 1) {
+            s->ui.message[0] = 0; /* help is on screen below the board */
+        } else {
+            play_render_screen(s);
+        }
+        if (s->who[!side] == PLAY_HUMAN) {
+            fprintf(s->out, "%s to move> ", color_title(side));
+        } else {
+            fprintf(s->out, "Your move> ");
+        }
+        fflush(s->out);
+    } else {
+        fprintf(s->out, "turn: %d %s\n", j / 2 + 1, color_name(side));
+        fflush(s->out);
+    }
+    char line[PATH_MAX + 64];
+    int r = play_read_line(rd, line, sizeof line, tick, s);
+    if (r == 0) {
+        *eof = 1;
+        return 1;
+    }
+    if (r < 0) {
+        return r == -1; /* -2: a flag fell, the loop sees the result */
+    }
+    return human_line(s, line);
+}
+
+/* ---- set-up ----------------------------------------------------------------------- */
+
+/* Remove n men of side c from its back rows (FMJD handicap games are agreed between
+ * players; this is damier's convention, documented in --help and README.md). */
+static int apply_handicap(dm_board *b, dm_color c, int n)
+{
+    for (int k = 0; k < n; k++) {
+        int row = k / 5, col = k % 5;  /* White: 46..50, then 41..45, ... */
+        int sq = 46 - 5 * row + col;
+        if (c == DM_BLACK) {
+            sq = 51 - sq;               /* the mirror image: 5..1, 10..6, ... */
+        }
+        if (dm_board_piece(b, sq) == DM_EMPTY) {
+            return 0;
+        }
+        dm_board_put(b, sq, DM_EMPTY);
+    }
+    return 1;
+}
+
+static int parse_int(const char *text, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < lo || v > hi) {
+        return 0;
+    }
+    *out = (int)v;
+    return 1;
+}
+
+static void print_result(play_session *s)
+{
+    dm_reason why;
+    dm_outcome res = dm_game_result(s->game, &why);
+    const char *who = res == DM_OUTCOME_WHITE_WINS   ? "White wins"
+                      : res == DM_OUTCOME_BLACK_WINS ? "Black wins"
+                                                     : "Draw";
+    if (s->ui.tty) {
+        snprintf(s->ui.message, sizeof s->ui.message, "Game over: %s %s (%s)", who,
+                 dm_outcome_str(res), dm_reason_str(why));
+        play_render_screen(s);
+    } else {
+        fprintf(s->out, "result: %s %s\n", dm_outcome_str(res), dm_reason_str(why));
+    }
+}
+
+int cmd_play(int argc, char **argv)
+{
+    enum { O_WHITE = 1000, O_BLACK, O_LEVEL, O_DEPTH, O_SEED, O_TIME, O_FEN, O_HANDICAP,
+           O_HVH, O_AUTO, O_NOCOLOR, O_PLAIN, O_SAVEDIR, O_HELP };
+    static const struct option opts[] = {
+        {"white", no_argument, 0, O_WHITE},
+        {"black", no_argument, 0, O_BLACK},
+        {"level", required_argument, 0, O_LEVEL},
+        {"depth", required_argument, 0, O_DEPTH},
+        {"seed", required_argument, 0, O_SEED},
+        {"time", required_argument, 0, O_TIME},
+        {"fen", required_argument, 0, O_FEN},
+        {"handicap", required_argument, 0, O_HANDICAP},
+        {"human-vs-human", no_argument, 0, O_HVH},
+        {"auto", no_argument, 0, O_AUTO},
+        {"no-color", no_argument, 0, O_NOCOLOR},
+        {"plain", no_argument, 0, O_PLAIN},
+        {"save-dir", required_argument, 0, O_SAVEDIR},
+        {"help", no_argument, 0, O_HELP},
+        {0, 0, 0, 0}};
+    int human_side = -1, level = 5, depth = 0, handicap = 0, hvh = 0, autoplay = 0;
+    int no_color = 0, plain = 0, have_seed = 0;
+    uint64_t seed = 0;
+    const char *tc_text = NULL, *fen = NULL, *save_dir = NULL;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case O_WHITE:
+        case O_BLACK:
+            if (human_side >= 0 && human_side != (c == O_BLACK)) {
+                fprintf(stderr, "damier play: --white and --black exclude each other\n");
+                return 2;
+            }
+            human_side = c == O_BLACK;
+            break;
+        case O_LEVEL:
+            if (!parse_int(optarg, 1, 10, &level)) {
+                fprintf(stderr, "damier play: --level wants 1..10, not '%s'\n", optarg);
+                return 2;
+            }
+            break;
+        case O_DEPTH:
+            if (!parse_int(optarg, 1, DM_ENGINE_MAX_DEPTH, &depth)) {
+                fprintf(stderr, "damier play: --depth wants 1..%d, not '%s'\n",
+                        DM_ENGINE_MAX_DEPTH, optarg);
+                return 2;
+            }
+            break;
+        case O_SEED: {
+            char *end;
+            errno = 0;
+            seed = strtoull(optarg, &end, 10);
+            if (errno || end == optarg || *end || optarg[0] == '-') {
+                fprintf(stderr, "damier play: --seed wants a number, not '%s'\n", optarg);
+                return 2;
+            }
+            have_seed = 1;
+            break;
+        }
+        case O_TIME: tc_text = optarg; break;
+        case O_FEN: fen = optarg; break;
+        case O_HANDICAP:
+            if (!parse_int(optarg, 1, 15, &handicap)) {
+                fprintf(stderr, "damier play: --handicap wants 1..15 men, not '%s'\n", optarg);
+                return 2;
+            }
+            break;
+        case O_HVH: hvh = 1; break;
+        case O_AUTO: autoplay = 1; break;
+        case O_NOCOLOR: no_color = 1; break;
+        case O_PLAIN: plain = 1; break;
+        case O_SAVEDIR: save_dir = optarg; break;
+        case O_HELP:
+        case 'h': play_usage(stdout); return 0;
+        default: play_usage(stderr); return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "damier play: unexpected argument '%s'\n", argv[optind]);
+        play_usage(stderr);
+        return 2;
+    }
+    if (hvh && autoplay) {
+        fprintf(stderr, "damier play: --human-vs-human and --auto exclude each other\n");
+        return 2;
+    }
+    if ((hvh || autoplay) && human_side >= 0) {
+        fprintf(stderr, "damier play: --white/--black choose your side against the engine; "
+                        "not with --%s\n", hvh ? "human-vs-human" : "auto");
+        return 2;
+    }
+    if (handicap && (fen || hvh || autoplay)) {
+        fprintf(stderr, "damier play: --handicap is for a game against the engine from the "
+                        "start position (not with --fen, --human-vs-human or --auto)\n");
+        return 2;
+    }
+    if (human_side < 0) {
+        human_side = DM_WHITE;
+    }
+
+    play_session s;
+    memset(&s, 0, sizeof s);
+    s.out = stdout;
+    s.draw_offer = -1;
+    s.started = (long long)time(NULL);
+    play_level_get(&s.level, level);
+    if (depth) {
+        s.level.depth = depth;
+        s.level.move_time = 0;
+    }
+    if (!have_seed) {
+        seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    }
+    s.seed = seed;
+    s.rng = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
+    for (int k = 0; k < 2; k++) {
+        s.who[k] = hvh ? PLAY_HUMAN : autoplay ? PLAY_ENGINE
+                                               : (k == human_side ? PLAY_HUMAN : PLAY_ENGINE);
+    }
+
+    dm_board start;
+    if (cli_board_from_arg(&start, fen)) {
+        return 2;
+    }
+    if (handicap) {
+        dm_color strong = (dm_color)!human_side;
+        if (!apply_handicap(&start, strong, handicap)) {
+            fprintf(stderr, "damier play: cannot remove %d men\n", handicap);
+            return 2;
+        }
+        s.handicap = handicap;
+    }
+    dm_error err;
+    if (tc_text) {
+        if (dm_time_control_parse(&s.tc, tc_text, &err) != DM_OK) {
+            fprintf(stderr, "damier play: --time: %s\n  %s\n", err.message, tc_text);
+            if (err.column > 0) {
+                fprintf(stderr, "  %*s^\n", err.column - 1, "");
+            }
+            return 2;
+        }
+        s.has_tc = s.tc.kind != DM_TC_NONE;
+    } else {
+        dm_time_control_parse(&s.tc, "-", NULL);
+    }
+    if (new_clock(&s, &err) != DM_OK) {
+        fprintf(stderr, "damier play: --time %s: %s\n", tc_text ? tc_text : "-", err.message);
+        return 2;
+    }
+    if (dm_game_new(&s.game, &start) != DM_OK) {
+        fprintf(stderr, "damier play: cannot start a game from this position\n");
+        dm_clock_free(s.clock);
+        return 2;
+    }
+    /* The engine is also the hint giver, so two humans get one too. */
+    dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+    eo.tt_mib = 32;
+    if (dm_engine_create(&s.engine, &eo) != DM_OK) {
+        fprintf(stderr, "damier play: cannot create the engine (out of memory)\n");
+        dm_game_free(s.game);
+        dm_clock_free(s.clock);
+        return 1;
+    }
+    play_ui_init(&s.ui, plain, no_color);
+    s.ui.flipped = !hvh && !autoplay && human_side == DM_BLACK;
+    for (int k = 0; k < 2; k++) {
+        if (s.who[k] == PLAY_ENGINE) {
+            snprintf(s.names[k], sizeof s.names[k], "damier level %d", s.level.level);
+        } else {
+            snprintf(s.names[k], sizeof s.names[k], "%s", hvh ? "player" : "you");
+        }
+    }
+    if (save_dir) {
+        snprintf(s.save_dir, sizeof s.save_dir, "%s", save_dir);
+    } else if (!play_default_save_dir(s.save_dir, sizeof s.save_dir, &err)) {
+        s.save_dir[0] = 0;
+        fprintf(stderr, "damier play: games will not be saved automatically: %s\n",
+                err.message);
+    }
+    play_signals_install();
+    play_signals_engine(s.engine);
+
+    char tcs[256] = "-", fens[256];
+    if (s.has_tc) {
+        dm_time_control_format(tcs, sizeof tcs, &s.tc);
+    }
+    dm_board_to_fen(fens, sizeof fens, &start);
+    if (!s.ui.tty) {
+        for (int k = 0; k < 2; k++) {
+            if (s.who[k] == PLAY_ENGINE) {
+                fprintf(s.out, "%s: engine level %d depth %d\n", color_name(k), s.level.level,
+                        s.level.depth);
+            } else {
+                fprintf(s.out, "%s: human\n", color_name(k));
+            }
+        }
+        fprintf(s.out, "time: %s\nseed: %llu\nfen: %s\n", tcs, (unsigned long long)s.seed, fens);
+        fflush(s.out);
+    } else {
+        snprintf(s.ui.message, sizeof s.ui.message,
+                 "%s. Type a move such as 32-28, or help for the commands.",
+                 hvh ? "Two players" : autoplay ? "The engine plays itself (Ctrl-C stops)"
+                 : human_side == DM_WHITE ? "You play White" : "You play Black");
+    }
+
+    play_reader rd;
+    memset(&rd, 0, sizeof rd);
+    rd.fd = STDIN_FILENO;
+    int eof = 0, quit = 0;
+    while (!play_interrupted()) {
+        check_flag(&s);
+        if (dm_game_over(s.game)) {
+            break;
+        }
+        dm_color side = (dm_color)dm_game_board(s.game)->side;
+        if (!dm_clock_running(s.clock, NULL)) {
+            dm_clock_start(s.clock, side);
+        }
+        if (s.who[side] == PLAY_ENGINE) {
+            engine_turn(&s);
+            if (autoplay && s.ui.tty && !play_interrupted()) {
+                struct timespec pause = {0, 400 * 1000 * 1000}; /* let people watch */
+                nanosleep(&pause, NULL);
+            }
+        } else if (human_turn(&s, &rd, &eof)) {
+            quit = 1;
+            break;
+        }
+    }
+    dm_clock_stop(s.clock);
+    int sig = play_interrupted();
+    if (dm_game_over(s.game)) {
+        print_result(&s);
+    } else if (s.ui.tty) {
+        fputc('\n', s.out);
+    }
+    if (!s.ui.tty && (sig || eof)) {
+        fprintf(s.out, "info: %s; the game is unfinished\n",
+                sig ? "interrupted" : "end of input");
+    }
+    dm_status st = play_autosave(&s, &err);
+    if (st != DM_OK) {
+        fprintf(s.ui.tty ? stderr : s.out, "%s: automatic save failed: %s\n",
+                s.ui.tty ? "damier play" : "error", err.message);
+    } else if (s.save_path[0]) {
+        if (s.ui.tty) {
+            fprintf(s.out, "Game saved to %s\n", s.save_path);
+        } else {
+            fprintf(s.out, "saved: %s\n", s.save_path);
+        }
+    }
+    fflush(s.out);
+    (void)quit;
+    play_signals_engine(NULL);
+    dm_engine_free(s.engine);
+    dm_game_free(s.game);
+    dm_clock_free(s.clock);
+    if (sig) {
+        return 128 + sig;
+    }
+    return st == DM_OK ? 0 : 1;
+}

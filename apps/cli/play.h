@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/play.h: `damier play`, the terminal game, shared by cmd_play.c and the
+ * play_*.c helpers (rendering, command parsing, save/load, terminal, engine levels).
+ * Two output modes: "tty" (stdin and stdout are terminals: the board is redrawn with
+ * Unicode pieces and ANSI colours) and "plain" (anything else: one `key: value` line
+ * per event, never an escape code; the format is documented in README.md). */
+#ifndef DM_APPS_CLI_PLAY_H
+#define DM_APPS_CLI_PLAY_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <damier/board.h>
+#include <damier/clock.h>
+#include <damier/engine.h>
+#include <damier/game.h>
+#include <damier/move.h>
+#include <damier/status.h>
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+enum { PLAY_HUMAN = 0, PLAY_ENGINE = 1 };
+
+/* How the game is shown. */
+typedef struct play_ui {
+    int tty;       /* 1: interactive board redrawn on a terminal; 0: plain lines */
+    int color;     /* ANSI colours (tty only; off with --no-color or NO_COLOR) */
+    int color256;  /* the terminal advertises 256 colours (TERM contains "256") */
+    int unicode;   /* Unicode pieces (UTF-8 locale); else ASCII letters */
+    int numbers;   /* square numbers on the empty dark squares */
+    int flipped;   /* 1: square 50 at the top left (Black's view) */
+    int panel_row; /* screen row (1-based) of the first status panel line, tty */
+    int panel_col; /* screen column (1-based) of the status panel, tty */
+    char message[2048];    /* last message shown under the board (tty) */
+    char engine_line[512]; /* the engine's expected line (tty) */
+} play_ui;
+
+/* Engine strength: what a level means (play_engine.c). */
+typedef struct play_level {
+    int level;        /* 1..10 */
+    int depth;        /* nominal depth cap, 0 = none */
+    double move_time; /* seconds per move cap, 0 = none */
+    int margin;       /* 0: play the best move; > 0: pick at random (seeded) among the
+                         moves scoring within margin hundredths of a man of the best */
+} play_level;
+
+/* One game session. */
+typedef struct play_session {
+    dm_game *game;
+    dm_clock *clock;
+    dm_time_control tc;   /* the time control both sides play under */
+    int has_tc;           /* 0: "-" (clocks only count the time used) */
+    dm_engine *engine;    /* NULL when both players are human */
+    int who[2];           /* PLAY_HUMAN or PLAY_ENGINE for [DM_WHITE], [DM_BLACK] */
+    play_level level;
+    uint64_t rng;         /* xorshift state, from --seed */
+    uint64_t seed;
+    int handicap;         /* men removed from the engine's side */
+    int draw_offer;       /* -1 none; else the dm_color that offered a draw (two humans) */
+    char names[2][64];    /* player names for the display and the PDN tags */
+    char save_dir[PATH_MAX];  /* where automatic saves go ("" = not known) */
+    char save_path[PATH_MAX]; /* this game's automatic save file, once chosen */
+    long long started;    /* time(NULL) at the start, for the file name and Date tag */
+    play_ui ui;
+    FILE *out;
+} play_session;
+
+/* ---- play_render.c ---------------------------------------------------------------- */
+
+/* Redraw the whole screen (tty mode): board, status panel, last move, engine line,
+ * message. */
+void play_render_screen(play_session *s);
+
+/* Update only the clock lines of the panel in place (tty mode, while waiting for
+ * input); keeps the cursor where the user is typing. */
+void play_render_clocks(play_session *s);
+
+/* The board as ASCII rows, each line prefixed with `prefix` (plain mode `board`). */
+void play_render_plain_board(FILE *f, const dm_board *b, int flipped, const char *prefix);
+
+/* "M:SS" of the time left (or used, without a time control) of one side. */
+void play_clock_text(char *buf, size_t cap, play_session *s, dm_color side);
+
+/* Pieces captured so far by side c (sum over its moves in the game). */
+int play_captured_by(const dm_game *g, dm_color c);
+
+/* Move number and text of ply i: "12." / "12..." in num, the move in PDN notation. */
+void play_ply_text(char *num, size_t ncap, char *mv, size_t mcap, const dm_game *g, int i);
+
+/* A principal variation as text ("19-23 28x19 14x23") from board b. */
+void play_pv_text(char *buf, size_t cap, const dm_board *b, const dm_move *pv, int n);
+
+/* Score in men with two decimals and a sign: "+0.25", "-1.00", "+win 12", "-loss 7". */
+void play_score_text(char *buf, size_t cap, int score);
+
+/* ---- play_input.c ----------------------------------------------------------------- */
+
+typedef enum play_cmd_kind {
+    PLAY_CMD_EMPTY = 0, /* blank line */
+    PLAY_CMD_MOVE,      /* anything else: handed to dm_move_parse */
+    PLAY_CMD_HINT,
+    PLAY_CMD_UNDO,
+    PLAY_CMD_MOVES,
+    PLAY_CMD_FLIP,
+    PLAY_CMD_NUMBERS,
+    PLAY_CMD_DRAW,
+    PLAY_CMD_RESIGN,
+    PLAY_CMD_SAVE,
+    PLAY_CMD_LOAD,
+    PLAY_CMD_HELP,
+    PLAY_CMD_QUIT,
+    PLAY_CMD_BOARD,
+    PLAY_CMD_BAD        /* a command word with a missing or extra argument */
+} play_cmd_kind;
+
+typedef struct play_cmd {
+    play_cmd_kind kind;
+    char arg[PATH_MAX];  /* the move text, or the file of save/load */
+    char error[128];     /* why, for PLAY_CMD_BAD */
+} play_cmd;
+
+/* Classify one input line (trailing newline and surrounding blanks ignored; command
+ * words case-insensitive). */
+void play_parse_command(play_cmd *out, const char *line);
+
+/* The command summary printed by `help`, each line prefixed with prefix. */
+void play_print_help(FILE *f, const char *prefix);
+
+/* Buffered line reader over a file descriptor (stdin), usable with poll(2), so that a
+ * clock can be watched while the player thinks. */
+typedef struct play_reader {
+    int fd;
+    int eof;
+    size_t len;
+    char buf[8192];
+} play_reader;
+
+/* Called about twice a second while waiting; nonzero stops the wait. */
+typedef int (*play_tick_fn)(void *payload);
+
+/* Read one line (without its newline) into line. Returns 1 for a line, 0 at end of
+ * input, -1 when interrupted by a signal (see play_interrupted), -2 when tick asked
+ * to stop. A line longer than cap is truncated (the rest is dropped). */
+int play_read_line(play_reader *r, char *line, size_t cap, play_tick_fn tick, void *payload);
+
+/* ---- play_term.c ------------------------------------------------------------------ */
+
+/* Install SIGINT/SIGTERM/SIGHUP handlers that set a flag (and stop the engine's
+ * search) instead of killing the program, so the game can be saved. */
+void play_signals_install(void);
+
+/* The signal that arrived, or 0. */
+int play_interrupted(void);
+
+/* The engine a signal must stop (NULL = none). */
+void play_signals_engine(dm_engine *e);
+
+/* Decide the display mode from the options, the environment (NO_COLOR, TERM, locale)
+ * and whether stdin/stdout are terminals. */
+void play_ui_init(play_ui *ui, int force_plain, int no_color);
+
+/* ---- play_save.c ------------------------------------------------------------------ */
+
+/* The games directory: $XDG_DATA_HOME/damier/games, else
+ * $HOME/.local/share/damier/games. 0 and a reason in err when neither is set. */
+int play_default_save_dir(char *buf, size_t cap, dm_error *err);
+
+/* Write the game as PDN to path (via a temporary file and rename, so a crash never
+ * leaves half a file). */
+dm_status play_save_file(play_session *s, const char *path, dm_error *err);
+
+/* Save to this game's automatic file under s->save_dir (created if missing, the file
+ * named after the start date and time, never overwriting another game). Does nothing
+ * (returns DM_OK) before the first move. */
+dm_status play_autosave(play_session *s, dm_error *err);
+
+/* Read the first game of a PDN file and replay it into a new game (*out, caller
+ * frees). A move that cannot be replayed stops the replay with a note in warn
+ * ("" when all moves were replayed). */
+dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wcap,
+                         dm_error *err);
+
+/* ---- play_engine.c ---------------------------------------------------------------- */
+
+/* The settings of a level (1..10). */
+void play_level_get(play_level *out, int level);
+
+/* Choose the engine's move in the current position: a search within the level's
+ * limits and the clock (if any); for imperfect levels every root move is scored and
+ * one within the margin is drawn from s->rng. out gets the move, its score and the
+ * expected line (info->pv). DM_ESTATE when the side to move has no move. */
+dm_status play_engine_choose(dm_info *info, play_session *s);
+
+/* The best move for the side to move at full strength within a small budget (for
+ * `hint`). */
+dm_status play_engine_hint(dm_info *info, play_session *s);
+
+/* Does the engine accept a draw offer in the current position? (its search score is
+ * level and the position is dead; see cmd_play.c's help). why gets the reason. */
+int play_engine_accepts_draw(play_session *s, char *why, size_t cap);
+
+/* xorshift64*: the next pseudo-random number of the session. */
+uint64_t play_random(play_session *s);
+
+/* Defined in cmd_moves.c: sort moves as `damier moves` lists them. */
+int cmd_sort_moves(dm_move *moves, int n);
+
+#endif

@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/play_engine.c: the engine as an opponent in `damier play`: levels, moves
+ * chosen on the engine's own clock, hints, and answering draw offers.
+ *
+ * Levels (depth = nominal search depth; margin in hundredths of a man):
+ *
+ *     level   depth  time/move  margin   idea
+ *       1       1        -       200     beginner: anything not losing 2 men at once
+ *       2       2        -       120
+ *       3       3        -        70
+ *       4       4        -        40
+ *       5       6        -        20     club player who still slips
+ *       6       8      0.5 s       0     best move from here on
+ *       7      10      1 s         0
+ *       8      14      2 s         0
+ *       9      24      4 s         0
+ *      10       -      8 s         0     full strength (only the clock limits it)
+ *
+ * With a margin every legal root move is searched (depth - 1 after the move) and one
+ * of the moves within margin of the best is drawn with the session's seeded
+ * generator, so a game is reproducible with --seed. Levels 1-5 use no time limit at
+ * all, which keeps them deterministic. A time control (--time) adds the clock's
+ * budget (remaining time, increment, moves to go) to every search. */
+#define _POSIX_C_SOURCE 200809L
+#include "play.h"
+
+#include <string.h>
+
+static const play_level levels[10] = {
+    {1, 1, 0, 200}, {2, 2, 0, 120},   {3, 3, 0, 70},    {4, 4, 0, 40},    {5, 6, 0, 20},
+    {6, 8, 0.5, 0}, {7, 10, 1.0, 0},  {8, 14, 2.0, 0},  {9, 24, 4.0, 0},  {10, 0, 8.0, 0},
+};
+
+void play_level_get(play_level *out, int level)
+{
+    if (level < 1) {
+        level = 1;
+    }
+    if (level > 10) {
+        level = 10;
+    }
+    *out = levels[level - 1];
+}
+
+uint64_t play_random(play_session *s)
+{
+    uint64_t x = s->rng ? s->rng : 0x9e3779b97f4a7c15ull;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    s->rng = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+/* The game's context for the search: history for repetitions, draw-rule counters. */
+static void game_input(dm_search_input *in, uint64_t *hist, int cap, const dm_game *g)
+{
+    dm_search_input_init(in, dm_game_board(g));
+    int n = dm_game_history_hashes(hist, cap, g);
+    in->history = hist;
+    in->history_count = n < cap ? n : cap;
+    dm_draw_counters c;
+    dm_game_counters(&c, g);
+    in->reversible_plies = c.kings_only_plies;
+    in->endgame_plies = c.endgame_plies < 0 ? 0 : c.endgame_plies;
+}
+
+/* Add the mover's clock to lim (nothing without a time control). */
+static void clock_limits(dm_limits *lim, play_session *s)
+{
+    if (!s->has_tc) {
+        return;
+    }
+    dm_clock_side info;
+    dm_clock_side_info(&info, s->clock, (dm_color)dm_game_board(s->game)->side);
+    lim->time = (double)info.remaining_ms / 1000.0;
+    if (lim->time <= 0) {
+        lim->time = 0.001; /* "0" would mean no clock */
+    }
+    lim->inc = (double)info.increment_ms / 1000.0;
+    lim->moves_to_go = info.moves_to_go;
+}
+
+static void base_limits(dm_limits *lim, play_session *s)
+{
+    memset(lim, 0, sizeof *lim);
+    lim->depth = s->level.depth;
+    lim->move_time = s->level.move_time;
+    clock_limits(lim, s);
+}
+
+/* Score every root move at depth - 1 and draw one within the margin. */
+static dm_status choose_imperfect(dm_info *info, play_session *s)
+{
+    const dm_game *g = s->game;
+    const dm_board *root = dm_game_board(g);
+    dm_movelist list;
+    dm_movegen_legal(&list, root);
+    cmd_sort_moves(list.moves, list.count); /* the generator's order must not matter */
+    uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
+    dm_search_input in;
+    game_input(&in, hist, DM_ENGINE_MAX_HISTORY, g);
+    dm_draw_counters c0;
+    dm_game_counters(&c0, g);
+
+    struct scored {
+        int score;
+        int depth;
+        int npv;        /* the move, the reply, the move after */
+        dm_move pv[3];
+        uint64_t nodes;
+    } sc[DM_MAX_MOVES];
+    int best = -2 * DM_SCORE_WIN;
+    for (int i = 0; i < list.count; i++) {
+        const dm_move *m = &list.moves[i];
+        struct scored *x = &sc[i];
+        memset(x, 0, sizeof *x);
+        x->pv[0] = *m;
+        x->npv = 1;
+        x->depth = 1;
+        dm_board child = *root;
+        dm_board_apply(&child, m);
+        dm_draw_counters c;
+        dm_draw_step(&c, &c0, root, m, dm_game_rules_of(g));
+        /* earlier positions the child can repeat: none after a man move or capture,
+         * else the game's plus the root */
+        int n = 0;
+        if (c.kings_only_plies > 0) {
+            n = in.history_count;
+            hist[n++] = root->hash;
+        }
+        c.repetitions = 1;
+        for (int k = 0; k < n; k++) {
+            c.repetitions += hist[k] == child.hash;
+        }
+        dm_outcome o = dm_draw_judge(NULL, &child, &c, dm_game_rules_of(g));
+        if (o == DM_OUTCOME_DRAW) {
+            x->score = 0;
+        } else if (o != DM_OUTCOME_ONGOING) {
+            x->score = DM_SCORE_WIN - 1; /* the opponent has lost */
+        } else {
+            dm_search_input cin;
+            dm_search_input_init(&cin, &child);
+            cin.history = hist;
+            cin.history_count = n;
+            cin.reversible_plies = c.kings_only_plies;
+            cin.endgame_plies = c.endgame_plies < 0 ? 0 : c.endgame_plies;
+            dm_limits lim;
+            memset(&lim, 0, sizeof lim);
+            lim.depth = s->level.depth > 1 ? s->level.depth - 1 : 1;
+            dm_result r;
+            dm_status st = dm_engine_search(&r, s->engine, &cin, &lim, NULL, NULL);
+            if (st != DM_OK) {
+                return st;
+            }
+            if (!r.has_move) {
+                x->score = DM_SCORE_WIN - 1;
+            } else {
+                x->score = -r.score;
+                x->pv[x->npv++] = r.best;
+                if (r.has_ponder) {
+                    x->pv[x->npv++] = r.ponder;
+                }
+                x->depth = r.depth + 1;
+                x->nodes = r.nodes;
+            }
+        }
+        if (x->score > best) {
+            best = x->score;
+        }
+        if (play_interrupted()) {
+            break; /* the caller saves and stops; any move will do */
+        }
+    }
+    /* The candidates: within the margin of the best; but a forced win is never thrown
+     * away and a forced loss never chosen when something else exists. */
+    int margin = best >= DM_SCORE_WIN_MIN ? 0 : s->level.margin;
+    int cand[DM_MAX_MOVES], nc = 0;
+    for (int i = 0; i < list.count; i++) {
+        if (sc[i].score < best - margin) {
+            continue;
+        }
+        if (sc[i].score <= -DM_SCORE_WIN_MIN && best > -DM_SCORE_WIN_MIN) {
+            continue;
+        }
+        cand[nc++] = i;
+    }
+    if (nc == 0) {
+        return DM_ESTATE;
+    }
+    const struct scored *x = &sc[cand[play_random(s) % (uint64_t)nc]];
+    memset(info, 0, sizeof *info);
+    info->score = x->score;
+    info->depth = x->depth;
+    info->nodes = x->nodes;
+    info->pv_count = x->npv;
+    memcpy(info->pv, x->pv, (size_t)x->npv * sizeof x->pv[0]);
+    return DM_OK;
+}
+
+static dm_status search_best(dm_info *info, play_session *s, const dm_limits *lim)
+{
+    uint64_t hist[DM_ENGINE_MAX_HISTORY];
+    dm_search_input in;
+    game_input(&in, hist, DM_ENGINE_MAX_HISTORY, s->game);
+    dm_result r;
+    dm_status st = dm_engine_search(&r, s->engine, &in, lim, NULL, NULL);
+    if (st != DM_OK) {
+        return st;
+    }
+    if (!r.has_move) {
+        return DM_ESTATE;
+    }
+    memset(info, 0, sizeof *info);
+    info->depth = r.depth;
+    info->score = r.score;
+    info->nodes = r.nodes;
+    info->time = r.time;
+    info->pv[0] = r.best;
+    info->pv_count = 1;
+    if (r.has_ponder) {
+        info->pv[1] = r.ponder;
+        info->pv_count = 2;
+    }
+    return DM_OK;
+}
+
+/* The last iteration's PV is longer than best + ponder: keep it when it starts with
+ * the move played. */
+typedef struct pv_keeper {
+    dm_info last;
+    int have;
+    play_session *s;
+} pv_keeper;
+
+static void keep_pv(const dm_info *info, void *payload)
+{
+    pv_keeper *k = payload;
+    k->last = *info;
+    k->have = 1;
+    if (k->s->ui.tty) {
+        /* progress on the line under the board while the engine thinks */
+        char sc[32], pv[160];
+        play_score_text(sc, sizeof sc, info->score);
+        play_pv_text(pv, sizeof pv, dm_game_board(k->s->game), info->pv,
+                     info->pv_count < 8 ? info->pv_count : 8);
+        fprintf(k->s->out, "\r\033[2Kthinking: depth %d  score %s  %s", info->depth, sc, pv);
+        fflush(k->s->out);
+    }
+}
+
+static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits *lim)
+{
+    uint64_t hist[DM_ENGINE_MAX_HISTORY];
+    dm_search_input in;
+    game_input(&in, hist, DM_ENGINE_MAX_HISTORY, s->game);
+    pv_keeper k;
+    memset(&k, 0, sizeof k);
+    k.s = s;
+    dm_result r;
+    dm_status st = dm_engine_search(&r, s->engine, &in, lim, keep_pv, &k);
+    if (st != DM_OK) {
+        return st;
+    }
+    if (!r.has_move) {
+        return DM_ESTATE;
+    }
+    if (k.have && k.last.pv_count > 0 && dm_move_equal(&k.last.pv[0], &r.best)) {
+        *info = k.last;
+    } else {
+        memset(info, 0, sizeof *info);
+        info->pv[0] = r.best;
+        info->pv_count = 1;
+        if (r.has_ponder) {
+            info->pv[1] = r.ponder;
+            info->pv_count = 2;
+        }
+    }
+    info->depth = r.depth;
+    info->score = r.score;
+    info->nodes = r.nodes;
+    info->time = r.time;
+    return DM_OK;
+}
+
+dm_status play_engine_choose(dm_info *info, play_session *s)
+{
+    if (dm_movegen_count(dm_game_board(s->game)) == 0) {
+        return DM_ESTATE;
+    }
+    if (s->level.margin > 0) {
+        return choose_imperfect(info, s);
+    }
+    dm_limits lim;
+    base_limits(&lim, s);
+    return search_with_pv(info, s, &lim);
+}
+
+dm_status play_engine_hint(dm_info *info, play_session *s)
+{
+    if (dm_movegen_count(dm_game_board(s->game)) == 0) {
+        return DM_ESTATE;
+    }
+    /* A hint is worth a good search, but nobody should wait for it: depth 8 at least
+     * (deterministic), at most a second beyond that. */
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = s->level.depth > 8 ? s->level.depth : 8;
+    if (s->level.move_time > 0 || s->level.depth == 0) {
+        lim.move_time = 1.0;
+    }
+    return search_with_pv(info, s, &lim);
+}
+
+/* "Dead": nothing much can still happen. A 16- or 5-move rule ending, kings on both
+ * sides, or at most 8 pieces left with equal numbers. */
+static int position_dead(const dm_board *b)
+{
+    if (dm_draw_endgame(b) != DM_ENDGAME_NONE) {
+        return 1;
+    }
+    int wk = dm_board_count_kings(b, DM_WHITE), bk = dm_board_count_kings(b, DM_BLACK);
+    int w = wk + dm_board_count_men(b, DM_WHITE), bl = bk + dm_board_count_men(b, DM_BLACK);
+    if (wk > 0 && bk > 0) {
+        return 1;
+    }
+    return w + bl <= 8 && w == bl;
+}
+
+int play_engine_accepts_draw(play_session *s, char *why, size_t cap)
+{
+    const dm_board *b = dm_game_board(s->game);
+    if (!position_dead(b)) {
+        snprintf(why, cap, "the position is still alive");
+        return 0;
+    }
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 8;
+    lim.move_time = 1.0;
+    dm_info info;
+    if (search_best(&info, s, &lim) != DM_OK) {
+        snprintf(why, cap, "no move to search");
+        return 0;
+    }
+    int a = info.score < 0 ? -info.score : info.score;
+    char sc[32];
+    play_score_text(sc, sizeof sc, info.score);
+    if (a > 20) {
+        snprintf(why, cap, "the engine's evaluation is %s", sc);
+        return 0;
+    }
+    snprintf(why, cap, "level position (%s) and nothing left to play for", sc);
+    return 1;
+}

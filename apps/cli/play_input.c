@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/play_input.c: what the player types during `damier play`: command words,
+ * moves, and a line reader over stdin that lets the clock be watched meanwhile
+ * (poll(2) on the descriptor; stdio would hide buffered lines from poll). */
+#define _POSIX_C_SOURCE 200809L
+#include "play.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* Command words. A word taking a file needs exactly one argument; the others none.
+ * Everything that is not a command is a move for dm_move_parse. */
+static const struct word {
+    const char *name;
+    play_cmd_kind kind;
+    int wants_arg;      /* 1: a file name follows */
+    const char *help;
+} words[] = {
+    {"hint", PLAY_CMD_HINT, 0, "suggest a move (the engine's best, with its line)"},
+    {"undo", PLAY_CMD_UNDO, 0, "take back your last move (and the engine's reply)"},
+    {"moves", PLAY_CMD_MOVES, 0, "list the legal moves"},
+    {"flip", PLAY_CMD_FLIP, 0, "turn the board around"},
+    {"numbers", PLAY_CMD_NUMBERS, 0, "show or hide the square numbers"},
+    {"draw", PLAY_CMD_DRAW, 0, "offer a draw (or accept the other player's offer)"},
+    {"resign", PLAY_CMD_RESIGN, 0, "resign the game"},
+    {"save", PLAY_CMD_SAVE, 1, "save the game as PDN: save FILE"},
+    {"load", PLAY_CMD_LOAD, 1, "load a PDN game and play on from its end: load FILE"},
+    {"board", PLAY_CMD_BOARD, 0, "show the board (plain mode) or redraw it"},
+    {"help", PLAY_CMD_HELP, 0, "this list"},
+    {"quit", PLAY_CMD_QUIT, 0, "stop (the game is saved)"},
+};
+
+void play_parse_command(play_cmd *out, const char *line)
+{
+    memset(out, 0, sizeof *out);
+    while (*line && isspace((unsigned char)*line)) {
+        line++;
+    }
+    size_t n = strlen(line);
+    while (n > 0 && isspace((unsigned char)line[n - 1])) {
+        n--;
+    }
+    if (n == 0) {
+        out->kind = PLAY_CMD_EMPTY;
+        return;
+    }
+    size_t wlen = 0;
+    while (wlen < n && !isspace((unsigned char)line[wlen])) {
+        wlen++;
+    }
+    const char *rest = line + wlen;
+    while (rest < line + n && isspace((unsigned char)*rest)) {
+        rest++;
+    }
+    size_t rlen = (size_t)(line + n - rest);
+    if (wlen == 1 && line[0] == '?') {
+        out->kind = PLAY_CMD_HELP;
+        return;
+    }
+    if (wlen == 4 && !strncasecmp(line, "exit", 4) && rlen == 0) {
+        out->kind = PLAY_CMD_QUIT;
+        return;
+    }
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        if (strlen(words[i].name) != wlen || strncasecmp(line, words[i].name, wlen)) {
+            continue;
+        }
+        if (words[i].wants_arg && rlen == 0) {
+            out->kind = PLAY_CMD_BAD;
+            snprintf(out->error, sizeof out->error, "%s needs a file name: %s FILE",
+                     words[i].name, words[i].name);
+            return;
+        }
+        if (!words[i].wants_arg && rlen > 0) {
+            out->kind = PLAY_CMD_BAD;
+            snprintf(out->error, sizeof out->error, "%s takes no argument", words[i].name);
+            return;
+        }
+        if (rlen >= sizeof out->arg) {
+            out->kind = PLAY_CMD_BAD;
+            snprintf(out->error, sizeof out->error, "file name too long");
+            return;
+        }
+        out->kind = words[i].kind;
+        memcpy(out->arg, rest, rlen);
+        out->arg[rlen] = 0;
+        return;
+    }
+    out->kind = PLAY_CMD_MOVE;
+    if (n >= sizeof out->arg) {
+        n = sizeof out->arg - 1;
+    }
+    memcpy(out->arg, line, n);
+    out->arg[n] = 0;
+}
+
+void play_print_help(FILE *f, const char *prefix)
+{
+    fprintf(f, "%sType a move: 32-28, 19x28, a capture path 28x19x10, or from and to (28x10)\n",
+            prefix);
+    fprintf(f, "%swhen only one legal move matches. Commands:\n", prefix);
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        char w[32];
+        snprintf(w, sizeof w, "%s%s", words[i].name, words[i].wants_arg ? " FILE" : "");
+        fprintf(f, "%s  %-12s %s\n", prefix, w, words[i].help);
+    }
+}
+
+/* Hand out the first complete line of the buffer, if any. */
+static int take_line(play_reader *r, char *line, size_t cap)
+{
+    char *nl = memchr(r->buf, '\n', r->len);
+    size_t n;
+    if (nl) {
+        n = (size_t)(nl - r->buf);
+    } else if (r->eof && r->len > 0) {
+        n = r->len; /* last line without a newline */
+    } else if (r->len == sizeof r->buf) {
+        n = r->len; /* a line longer than the buffer: cut it */
+    } else {
+        return 0;
+    }
+    size_t copy = n < cap - 1 ? n : cap - 1;
+    memcpy(line, r->buf, copy);
+    line[copy] = 0;
+    if (copy > 0 && line[copy - 1] == '\r') {
+        line[copy - 1] = 0;
+    }
+    size_t used = nl ? n + 1 : n;
+    memmove(r->buf, r->buf + used, r->len - used);
+    r->len -= used;
+    return 1;
+}
+
+int play_read_line(play_reader *r, char *line, size_t cap, play_tick_fn tick, void *payload)
+{
+    for (;;) {
+        if (take_line(r, line, cap)) {
+            return 1;
+        }
+        if (r->eof) {
+            return 0;
+        }
+        if (play_interrupted()) {
+            return -1;
+        }
+        if (tick && tick(payload)) {
+            return -2;
+        }
+        struct pollfd p = {.fd = r->fd, .events = POLLIN};
+        int k = poll(&p, 1, tick ? 500 : -1);
+        if (k < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            r->eof = 1;
+            continue;
+        }
+        if (k == 0) {
+            continue;
+        }
+        ssize_t got = read(r->fd, r->buf + r->len, sizeof r->buf - r->len);
+        if (got < 0) {
+            if (errno == EINTR || errno == EAGAIN) {
+                continue;
+            }
+            r->eof = 1;
+        } else if (got == 0) {
+            r->eof = 1;
+        } else {
+            r->len += (size_t)got;
+        }
+    }
+}

@@ -1,0 +1,358 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/play_save.c: saving and loading `damier play` games as PDN (through the
+ * pdn module), and the automatic save under the XDG data directory:
+ *     $XDG_DATA_HOME/damier/games/YYYYMMDD-HHMMSS.pdn   (else ~/.local/share/...)
+ * A file is written to "<path>.tmp" and renamed over the target, so an interrupted
+ * save never leaves a truncated game. */
+#define _POSIX_C_SOURCE 200809L
+#include "play.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <damier/pdn.h>
+
+int play_default_save_dir(char *buf, size_t cap, dm_error *err)
+{
+    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    int n;
+    /* XDG Base Directory: a relative XDG_DATA_HOME is invalid and must be ignored */
+    if (xdg && xdg[0] == '/') {
+        n = snprintf(buf, cap, "%s/damier/games", xdg);
+    } else if (home && *home) {
+        n = snprintf(buf, cap, "%s/.local/share/damier/games", home);
+    } else {
+        dm_error_set(err, DM_EINVAL, 0, 0, "neither XDG_DATA_HOME nor HOME is set");
+        return 0;
+    }
+    if (n < 0 || (size_t)n >= cap) {
+        dm_error_set(err, DM_EBUFS, 0, 0, "data directory path too long");
+        return 0;
+    }
+    return 1;
+}
+
+/* mkdir -p */
+static dm_status make_dirs(const char *dir, dm_error *err)
+{
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+        return dm_error_set(err, DM_EIO, 0, 0, "directory name too long: %s", dir);
+    }
+    for (char *p = path + 1;; p++) {
+        if (*p == '/' || *p == 0) {
+            char c = *p;
+            *p = 0;
+            if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+                return dm_error_set(err, DM_EIO, 0, 0, "cannot create %s: %s", path,
+                                    strerror(errno));
+            }
+            *p = c;
+            if (c == 0) {
+                break;
+            }
+        }
+    }
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        return dm_error_set(err, DM_EIO, 0, 0, "%s is not a directory", dir);
+    }
+    return DM_OK;
+}
+
+static char *dup_str(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d) {
+        memcpy(d, s, n);
+    }
+    return d;
+}
+
+/* The player's name for the PDN tags: the login name for a human. */
+static void pdn_name(char *buf, size_t cap, const play_session *s, dm_color c)
+{
+    if (s->who[c] == PLAY_ENGINE) {
+        snprintf(buf, cap, "damier (level %d)", s->level.level);
+        return;
+    }
+    const char *user = getenv("USER");
+    snprintf(buf, cap, "%s", user && *user ? user : "Player");
+}
+
+/* The game as a PDN record: tags and the mainline up to the current ply. */
+static dm_status build_record(dm_pdn_game **out, play_session *s)
+{
+    const dm_game *g = s->game;
+    dm_pdn_game *rec;
+    dm_status st = dm_pdn_game_new(&rec);
+    if (st != DM_OK) {
+        return st;
+    }
+    time_t t0 = (time_t)s->started;
+    struct tm tm;
+    localtime_r(&t0, &tm);
+    char date[32], wname[96], bname[96], tc[256], fen[256];
+    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    pdn_name(wname, sizeof wname, s, DM_WHITE);
+    pdn_name(bname, sizeof bname, s, DM_BLACK);
+    dm_reason why;
+    dm_outcome res = dm_game_result(g, &why);
+    dm_board initial;
+    dm_board_start(&initial);
+    const dm_board *start = dm_game_start(g);
+
+    st = dm_pdn_game_set_tag(rec, "Event", "Casual game");
+    st = st ? st : dm_pdn_game_set_tag(rec, "Site", "damier play");
+    st = st ? st : dm_pdn_game_set_tag(rec, "Date", date);
+    st = st ? st : dm_pdn_game_set_tag(rec, "Round", "-");
+    st = st ? st : dm_pdn_game_set_tag(rec, "White", wname);
+    st = st ? st : dm_pdn_game_set_tag(rec, "Black", bname);
+    st = st ? st : dm_pdn_game_set_tag(rec, "Result", dm_outcome_str(res));
+    st = st ? st : dm_pdn_game_set_tag(rec, "GameType", "20");
+    if (!st && !dm_board_equal(start, &initial)) {
+        dm_board_to_fen(fen, sizeof fen, start);
+        st = dm_pdn_game_set_tag(rec, "SetUp", "1");
+        st = st ? st : dm_pdn_game_set_tag(rec, "FEN", fen);
+    }
+    if (!st && s->has_tc) {
+        dm_time_control_format(tc, sizeof tc, &s->tc);
+        st = dm_pdn_game_set_tag(rec, "TimeControl", tc);
+    }
+    if (!st && res != DM_OUTCOME_ONGOING) {
+        st = dm_pdn_game_set_tag(rec, "Termination", dm_reason_str(why));
+    }
+    int n = dm_game_ply(g);
+    if (!st && n > 0) {
+        rec->main.nodes = calloc((size_t)n, sizeof *rec->main.nodes);
+        if (!rec->main.nodes) {
+            st = DM_ENOMEM;
+        }
+    }
+    for (int i = 0; !st && i < n; i++) {
+        char num[16], mv[160];
+        play_ply_text(num, sizeof num, mv, sizeof mv, g, i);
+        dm_pdn_node *nd = &rec->main.nodes[i];
+        nd->kind = DM_PDN_NODE_MOVE;
+        nd->text = dup_str(mv);
+        if (!nd->text) {
+            st = DM_ENOMEM;
+            break;
+        }
+        rec->main.nnodes = i + 1;
+        int black = strstr(num, "...") != NULL;
+        if (!black || i == 0) {
+            nd->number = atoi(num);
+            nd->number_black = black;
+        }
+    }
+    if (!st) {
+        rec->result = dup_str(dm_outcome_str(res));
+        st = rec->result ? DM_OK : DM_ENOMEM;
+    }
+    if (st) {
+        dm_pdn_game_free(rec);
+        return st;
+    }
+    *out = rec;
+    return DM_OK;
+}
+
+dm_status play_save_file(play_session *s, const char *path, dm_error *err)
+{
+    dm_pdn_game *rec;
+    dm_status st = build_record(&rec, s);
+    if (st != DM_OK) {
+        return dm_error_set(err, st, 0, 0, "cannot build the game record: %s",
+                            dm_status_str(st));
+    }
+    char *text = NULL;
+    size_t len = 0;
+    st = dm_pdn_write(&text, &len, rec, DM_NOTATION_PDN);
+    dm_pdn_game_free(rec);
+    if (st != DM_OK) {
+        return dm_error_set(err, st, 0, 0, "cannot write PDN: %s", dm_status_str(st));
+    }
+    char tmp[PATH_MAX + 8];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        st = dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", path, strerror(errno));
+        free(text);
+        return st;
+    }
+    int ok = fwrite(text, 1, len, f) == len;
+    ok = (fflush(f) == 0) && ok;
+    ok = (fsync(fileno(f)) == 0 || errno == EINVAL) && ok;
+    ok = (fclose(f) == 0) && ok;
+    free(text);
+    if (!ok || rename(tmp, path) != 0) {
+        st = dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return st;
+    }
+    return DM_OK;
+}
+
+dm_status play_autosave(play_session *s, dm_error *err)
+{
+    if (dm_game_ply(s->game) == 0 && !dm_game_over(s->game)) {
+        return DM_OK;
+    }
+    if (!s->save_path[0]) {
+        if (!s->save_dir[0]) {
+            return dm_error_set(err, DM_EIO, 0, 0, "no directory to save games in");
+        }
+        dm_status st = make_dirs(s->save_dir, err);
+        if (st != DM_OK) {
+            return st;
+        }
+        time_t t0 = (time_t)s->started;
+        struct tm tm;
+        localtime_r(&t0, &tm);
+        char stamp[32];
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+        /* Reserve a name no other game uses (two games started in the same second). */
+        for (int k = 1; k < 100 && !s->save_path[0]; k++) {
+            char path[PATH_MAX];
+            int n = k == 1 ? snprintf(path, sizeof path, "%s/%s.pdn", s->save_dir, stamp)
+                           : snprintf(path, sizeof path, "%s/%s-%d.pdn", s->save_dir, stamp, k);
+            if (n < 0 || (size_t)n >= sizeof path) {
+                return dm_error_set(err, DM_EIO, 0, 0, "save path too long");
+            }
+            int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+            if (fd >= 0) {
+                close(fd);
+                memcpy(s->save_path, path, (size_t)n + 1);
+            } else if (errno != EEXIST) {
+                return dm_error_set(err, DM_EIO, 0, 0, "cannot create %s: %s", path,
+                                    strerror(errno));
+            }
+        }
+        if (!s->save_path[0]) {
+            return dm_error_set(err, DM_EIO, 0, 0, "no free file name in %s", s->save_dir);
+        }
+    }
+    return play_save_file(s, s->save_path, err);
+}
+
+static char *read_all(const char *path, size_t *len, dm_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        dm_error_set(err, DM_EIO, 0, 0, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap) {
+            break;
+        }
+        if (cap >= ((size_t)64 << 20)) {
+            dm_error_set(err, DM_EIO, 0, 0, "%s: larger than 64 MiB", path);
+            free(buf);
+            fclose(f);
+            return NULL;
+        }
+        char *nb = realloc(buf, cap * 2);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf) {
+        dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory reading %s", path);
+        return NULL;
+    }
+    if (bad) {
+        dm_error_set(err, DM_EIO, 0, 0, "cannot read %s", path);
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wcap,
+                         dm_error *err)
+{
+    if (wcap > 0) {
+        warn[0] = 0;
+    }
+    size_t len;
+    char *text = read_all(path, &len, err);
+    if (!text) {
+        return DM_EIO;
+    }
+    dm_pdn_reader *r = NULL;
+    dm_pdn_game *rec = NULL;
+    dm_status st = dm_pdn_reader_new(&r, text, len, path);
+    if (st == DM_OK) {
+        st = dm_pdn_reader_next(&rec, r, err);
+        if (st == DM_OK && !rec) {
+            st = dm_error_set(err, DM_EPARSE, 0, 0, "%s: no game in the file", path);
+        }
+    } else {
+        dm_error_set(err, st, 0, 0, "cannot read %s: %s", path, dm_status_str(st));
+    }
+    dm_pdn_replay rp;
+    memset(&rp, 0, sizeof rp);
+    if (st == DM_OK) {
+        dm_pdn_replay_mainline(&rp, rec);
+        if (rp.verdict == DM_PDN_VARIANT) {
+            st = dm_error_set(err, DM_EPARSE, 0, 0, "%s: not international draughts (%s)",
+                              path, rp.reason.message);
+        } else if (rp.verdict == DM_PDN_UNREADABLE && rp.node == NULL) {
+            st = dm_error_set(err, DM_EPARSE, 0, 0, "%s: bad FEN: %s", path, rp.reason.message);
+        }
+    }
+    dm_game *g = NULL;
+    if (st == DM_OK) {
+        st = dm_game_new(&g, &rp.start);
+        if (st != DM_OK) {
+            dm_error_set(err, st, 0, 0, "%s: cannot start from its position", path);
+        }
+    }
+    if (st == DM_OK) {
+        /* play the mainline as far as it replays (rp.plies moves) */
+        int played = 0;
+        for (int i = 0; i < rec->main.nnodes && played < rp.plies; i++) {
+            const dm_pdn_node *nd = &rec->main.nodes[i];
+            if (nd->kind != DM_PDN_NODE_MOVE) {
+                break;
+            }
+            dm_error e2;
+            if (dm_game_play_text(g, nd->text, &e2) != DM_OK) {
+                snprintf(warn, wcap, "stopped at move \"%s\": %s", nd->text, e2.message);
+                break;
+            }
+            played++;
+        }
+        if (rp.verdict != DM_PDN_LEGAL && !warn[0]) {
+            snprintf(warn, wcap, "stopped after %d plies: %s", played, rp.reason.message);
+        }
+    }
+    dm_pdn_game_free(rec);
+    dm_pdn_reader_free(r);
+    free(text);
+    if (st != DM_OK) {
+        dm_game_free(g);
+        return st;
+    }
+    *out = g;
+    return DM_OK;
+}
