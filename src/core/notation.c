@@ -405,6 +405,14 @@ static void list_moves(char *buf, size_t cap, const dm_board *b, const dm_moveli
     }
 }
 
+/* True when squares a and b (1..50) are diagonal neighbours (FMJD 2.6 numbering). */
+static int one_step(int a, int b)
+{
+    int ra = (a - 1) / 5, rb = (b - 1) / 5;
+    int ca = 2 * ((a - 1) % 5) + (ra % 2 == 0), cb = 2 * ((b - 1) % 5) + (rb % 2 == 0);
+    return (ra - rb == 1 || rb - ra == 1) && (ca - cb == 1 || cb - ca == 1);
+}
+
 dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_error *err)
 {
     if (!out || !b || !text) {
@@ -463,7 +471,10 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
     int best = list.moves[0].ncapt;
     if (best > 0) {
         list_moves(cands, sizeof cands, b, &list, NULL, 6);
-        if (pm.n == 2 && !pm.capture_sep) {
+        /* The majority rule is the reason only when the text could be a shorter
+         * capture: not when the most one can take is one piece, nor for a one-step
+         * move, nor for a plain "from-to". */
+        if ((pm.n == 2 && !pm.capture_sep) || best == 1 || one_step(from, pm.sq[pm.n - 1])) {
             return dm_error_set(err, DM_EILLEGAL, 1, 1,
                                 "illegal move \"%s\": capture is compulsory (FMJD 4.1): %d "
                                 "piece%s can be captured with %s",
