@@ -204,6 +204,9 @@ static void test_notation__parse_illegal(void **state)
     /* FMJD 4.1: a capture exists, an ordinary move is written */
     expect_parse_error("W:W32,45:B28", "45-40", DM_EILLEGAL, "compulsory", "32x23");
     expect_parse_error("W:W32,45:B28", "32-27", DM_EILLEGAL, "compulsory", "32x23");
+    /* written as a capture, but no capture of one piece exists there: still 4.1 */
+    expect_parse_error("W:W32,45:B28", "45x40", DM_EILLEGAL, "compulsory", "32x23");
+    expect_parse_error("W:W47,K45:B23,29,32,42,K40", "47x41", DM_EILLEGAL, "compulsory", "47x27");
     /* FMJD 4.13: a capture of fewer pieces than the most possible */
     expect_parse_error("W:W47,K45:B23,29,32,42,K40", "45x34", DM_EILLEGAL, "majority", "47x27");
     expect_parse_error("W:WK43:B7,17,22,32", "43x27", DM_EILLEGAL, "majority", "3 pieces");
