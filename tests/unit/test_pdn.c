@@ -761,7 +761,7 @@ static void test_pdn__reader_api_misuse(void **state)
     read_text(&ro, "  \r\n% nothing here\n\n");
     assert_int_equal(ro.ngames + ro.nerrors, 0);
     /* deep nesting is refused, not a crash */
-    char deep[600] = "1. 32-28 ";
+    char deep[1024] = "1. 32-28 ";
     for (int i = 0; i < 100; i++) {
         strcat(deep, "(32-28 ");
     }
