@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/cmd_moves.c: `damier moves [--fen FEN] [--format pdn|hub]`.
+ * apps/cli/cmd_moves.c: `damier moves [--variant NAME] [--fen FEN] [--format pdn|hub]
+ * [--squares numeric|algebraic]`.
  * Output (stable): one legal move per line, sorted by from square, to square, then
- * captured squares; then "N moves". */
+ * captured squares; then "N moves". International uses the fast core; the other
+ * variants the generic one (damier/variant.h). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <damier/move.h>
+#include <damier/variant.h>
 
 #include "commands.h"
 
@@ -37,26 +40,127 @@ int cmd_sort_moves(dm_move *moves, int n)
     return n;
 }
 
+static int compare_vmoves(const void *pa, const void *pb)
+{
+    const dm_vmove *a = pa, *b = pb;
+    if (a->from != b->from) {
+        return a->from - b->from;
+    }
+    if (a->to != b->to) {
+        return a->to - b->to;
+    }
+    for (int sq = 1; sq <= DM_VMAX_SQUARES; sq++) {
+        int ca = dm_vmove_captures(a, sq), cb = dm_vmove_captures(b, sq);
+        if (ca != cb) {
+            return cb - ca; /* the lower captured square first */
+        }
+    }
+    return 0;
+}
+
+/* Sort generic moves as cmd_sort_moves sorts the fast core's. */
+int cmd_sort_vmoves(dm_vmove *moves, int n);
+int cmd_sort_vmoves(dm_vmove *moves, int n)
+{
+    qsort(moves, (size_t)n, sizeof *moves, compare_vmoves);
+    return n;
+}
+
+/* --variant NAME: *out = the variant, or an error naming the valid ones (returns 2). */
+int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name);
+int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name)
+{
+    dm_error err;
+    if (dm_variant_from_name(out, name, &err) != DM_OK) {
+        fprintf(stderr, "damier %s: %s\n", cmd, err.message);
+        return 2;
+    }
+    return 0;
+}
+
+/* --fen for a generic variant (its start position when fen is NULL). */
+int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen);
+int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen)
+{
+    if (!fen) {
+        dm_vboard_start(b, v);
+        return 0;
+    }
+    dm_error err;
+    if (dm_vboard_from_fen(b, v, fen, &err) != DM_OK) {
+        fprintf(stderr, "damier: %s\n  FEN: %s\n", err.message, fen);
+        if (err.column > 0) {
+            fprintf(stderr, "       %*s^\n", err.column - 1, "");
+        }
+        return 1;
+    }
+    return 0;
+}
+
 static void moves_usage(FILE *f)
 {
-    fprintf(f, "usage: damier moves [--fen FEN] [--format pdn|hub]\n"
+    fprintf(f, "usage: damier moves [--variant NAME] [--fen FEN] [--format pdn|hub]\n"
+               "                    [--squares numeric|algebraic]\n"
                "  pdn (default): 32-28, 19x28, full path 28x19x10 only where needed;\n"
-               "  hub: from, to and every captured square: 28x10x19x23.\n");
+               "  hub: from, to and every captured square: 28x10x19x23.\n"
+               "  --variant: %s (default international);\n"
+               "  --squares: 8x8 square names (default: algebraic for russian and\n"
+               "  brazilian, numeric otherwise).\n",
+            dm_variant_names());
+}
+
+static int moves_generic(const dm_variant *v, const char *fen, dm_notation style,
+                         dm_vsquares squares)
+{
+    dm_vboard b;
+    if (cmd_vboard_from_arg(&b, v, fen)) {
+        return 2;
+    }
+    static dm_vmovelist list;
+    dm_vmovegen_legal(&list, &b);
+    cmd_sort_vmoves(list.moves, list.count);
+    for (int i = 0; i < list.count; i++) {
+        char text[400];
+        dm_vmove_to_text(text, sizeof text, &b, &list.moves[i], style, squares);
+        printf("%s\n", text);
+    }
+    printf("%d moves\n", list.count);
+    return 0;
 }
 
 int cmd_moves(int argc, char **argv)
 {
     static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
                                          {"format", required_argument, 0, 'F'},
+                                         {"variant", required_argument, 0, 'V'},
+                                         {"squares", required_argument, 0, 'S'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     const char *fen = NULL;
     dm_notation style = DM_NOTATION_PDN;
+    const dm_variant *variant = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    dm_vsquares squares = DM_VSQUARES_DEFAULT;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:F:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:F:V:S:h", opts, NULL)) != -1) {
         switch (c) {
         case 'f': fen = optarg; break;
+        case 'V':
+            if (cmd_variant_from_arg(&variant, "moves", optarg)) {
+                return 2;
+            }
+            break;
+        case 'S':
+            if (!strcmp(optarg, "numeric")) {
+                squares = DM_VSQUARES_NUMERIC;
+            } else if (!strcmp(optarg, "algebraic")) {
+                squares = DM_VSQUARES_ALGEBRAIC;
+            } else {
+                fprintf(stderr, "damier moves: --squares must be numeric or algebraic, not '%s'\n",
+                        optarg);
+                return 2;
+            }
+            break;
         case 'F':
             if (!strcmp(optarg, "pdn")) {
                 style = DM_NOTATION_PDN;
@@ -74,6 +178,9 @@ int cmd_moves(int argc, char **argv)
     if (optind != argc) {
         moves_usage(stderr);
         return 2;
+    }
+    if (variant->id != DM_VARIANT_INTERNATIONAL || squares == DM_VSQUARES_ALGEBRAIC) {
+        return moves_generic(variant, fen, style, squares);
     }
     dm_board b;
     if (cli_board_from_arg(&b, fen)) {

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/cmd_perft.c: `damier perft [--fen FEN] [--divide] DEPTH`.
+ * apps/cli/cmd_perft.c: `damier perft [--variant NAME] [--fen FEN] [--divide] DEPTH`.
+ * International runs on the fast core, the other variants on the generic one.
  * Output (stable, scripts parse it): with --divide, first one line per root move
  * "MOVE NODES" (Hub notation, sorted as `damier moves`), then one line per depth
  * "DEPTH NODES SECONDS" for depths 1..DEPTH. Bulk counting at the last ply. */
@@ -8,30 +9,72 @@
 #include <stdlib.h>
 
 #include <damier/move.h>
+#include <damier/variant.h>
 
 #include "commands.h"
 
 static void perft_usage(FILE *f)
 {
-    fprintf(f, "usage: damier perft [--fen FEN] [--divide] DEPTH\n"
+    fprintf(f, "usage: damier perft [--variant NAME] [--fen FEN] [--divide] DEPTH\n"
                "  prints \"DEPTH NODES SECONDS\" for each depth 1..DEPTH (DEPTH 1-20);\n"
-               "  --divide first prints \"MOVE NODES\" for each root move at DEPTH.\n");
+               "  --divide first prints \"MOVE NODES\" for each root move at DEPTH;\n"
+               "  --variant: %s (default international).\n",
+            dm_variant_names());
 }
 
-int cmd_sort_moves(dm_move *moves, int n); /* cmd_moves.c */
+/* cmd_moves.c */
+int cmd_sort_moves(dm_move *moves, int n);
+int cmd_sort_vmoves(dm_vmove *moves, int n);
+int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name);
+int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen);
+
+static int perft_generic(const dm_variant *v, const char *fen, int divide, int depth)
+{
+    dm_vboard b;
+    if (cmd_vboard_from_arg(&b, v, fen)) {
+        return 2;
+    }
+    if (divide) {
+        static dm_vmovelist list;
+        dm_vmovegen_legal(&list, &b);
+        cmd_sort_vmoves(list.moves, list.count);
+        for (int i = 0; i < list.count; i++) {
+            char text[400];
+            dm_vmove_to_text(text, sizeof text, &b, &list.moves[i], DM_NOTATION_HUB,
+                             DM_VSQUARES_NUMERIC);
+            dm_vboard next = b;
+            dm_vboard_apply(&next, &list.moves[i]);
+            printf("%s %llu\n", text, (unsigned long long)dm_vperft(&next, depth - 1));
+        }
+    }
+    for (int d = 1; d <= depth; d++) {
+        double t0 = cli_now();
+        uint64_t n = dm_vperft(&b, d);
+        printf("%d %llu %.3f\n", d, (unsigned long long)n, cli_now() - t0);
+        fflush(stdout);
+    }
+    return 0;
+}
 
 int cmd_perft(int argc, char **argv)
 {
     static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
+                                         {"variant", required_argument, 0, 'V'},
                                          {"divide", no_argument, 0, 'd'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     const char *fen = NULL;
     int divide = 0, c;
+    const dm_variant *variant = dm_variant_get(DM_VARIANT_INTERNATIONAL);
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:dh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:V:dh", opts, NULL)) != -1) {
         switch (c) {
         case 'f': fen = optarg; break;
+        case 'V':
+            if (cmd_variant_from_arg(&variant, "perft", optarg)) {
+                return 2;
+            }
+            break;
         case 'd': divide = 1; break;
         case 'h': perft_usage(stdout); return 0;
         default: perft_usage(stderr); return 2;
@@ -47,6 +90,9 @@ int cmd_perft(int argc, char **argv)
         fprintf(stderr, "damier perft: DEPTH must be a number from 1 to 20, not '%s'\n",
                 argv[optind]);
         return 2;
+    }
+    if (variant->id != DM_VARIANT_INTERNATIONAL) {
+        return perft_generic(variant, fen, divide, (int)depth);
     }
     dm_board b;
     if (cli_board_from_arg(&b, fen)) {
