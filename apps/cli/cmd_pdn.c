@@ -66,6 +66,19 @@ typedef struct counts {
     int games, legal, illegal, unreadable, variant;
 } counts;
 
+/* --game-type: the GameType of games that have none (PDN's default is 20). */
+static const char *default_game_type;
+
+static int apply_default_type(dm_pdn_game *g)
+{
+    if (default_game_type && dm_pdn_game_type(g) == -1 &&
+        dm_pdn_game_set_tag(g, "GameType", default_game_type) != DM_OK) {
+        fprintf(stderr, "damier pdn: out of memory\n");
+        return 2;
+    }
+    return 0;
+}
+
 static int check_file(const char *path, counts *c, int verbose)
 {
     size_t len = 0;
@@ -99,6 +112,11 @@ static int check_file(const char *path, counts *c, int verbose)
             break;
         }
         c->games++;
+        if (apply_default_type(g)) {
+            dm_pdn_game_free(g);
+            rc = 2;
+            break;
+        }
         dm_pdn_replay rep;
         dm_pdn_replay_mainline(&rep, g);
         const char *white = tag_or(g, "White", "?");
@@ -184,6 +202,11 @@ static int convert_file(const char *path, FILE *out, dm_notation style)
         }
         char *pdn = NULL;
         size_t n = 0;
+        if (apply_default_type(g)) {
+            dm_pdn_game_free(g);
+            rc = 2;
+            break;
+        }
         if (dm_pdn_write(&pdn, &n, g, style) != DM_OK) {
             fprintf(stderr, "damier pdn: out of memory writing %s game %d\n", path, g->number);
             rc = 2;
@@ -200,14 +223,17 @@ static int convert_file(const char *path, FILE *out, dm_notation style)
 
 static void pdn_usage(FILE *f)
 {
-    fprintf(f, "usage: damier pdn check [--verbose] FILE...\n"
-               "       damier pdn convert [--full] [-o OUT] FILE...\n"
+    fprintf(f, "usage: damier pdn check [--verbose] [--game-type N] FILE...\n"
+               "       damier pdn convert [--full] [--game-type N] [-o OUT] FILE...\n"
                "  check: replay every game (international draughts) and report each illegal\n"
                "         or unreadable move; ends with\n"
                "         \"G games, L legal, I with illegal moves, U unreadable\";\n"
                "         exit status 0 only when every game is legal.\n"
                "  convert: rewrite the games as normalised PDN 3.0 (short notation; --full:\n"
-               "         every capture with its path) to OUT or standard output.\n");
+               "         every capture with its path) to OUT or standard output.\n"
+               "  --game-type N: the GameType of games without a GameType tag (default 20,\n"
+               "         international; e.g. 40 for a file of Frisian games without tags).\n"
+               "  --verbose: also list skipped variants and what the reader tolerated.\n");
 }
 
 int cmd_pdn(int argc, char **argv)
@@ -226,17 +252,26 @@ int cmd_pdn(int argc, char **argv)
     static const struct option opts[] = {{"full", no_argument, 0, 'f'},
                                          {"output", required_argument, 0, 'o'},
                                          {"verbose", no_argument, 0, 'v'},
+                                         {"game-type", required_argument, 0, 't'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     int full = 0, verbose = 0;
     const char *outpath = NULL;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc - 1, argv + 1, check ? "vh" : "fo:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:h" : "fo:t:h", opts, NULL)) != -1) {
         switch (c) {
         case 'f': full = 1; break;
         case 'o': outpath = optarg; break;
         case 'v': verbose = 1; break;
+        case 't':
+            if (strspn(optarg, "0123456789") != strlen(optarg) || !*optarg ||
+                strlen(optarg) > 5) {
+                fprintf(stderr, "damier pdn: --game-type wants a number, e.g. 20\n");
+                return 2;
+            }
+            default_game_type = optarg;
+            break;
         case 'h': pdn_usage(stdout); return 0;
         default: pdn_usage(stderr); return 2;
         }

@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/pdn.sh: `damier pdn check` and `damier pdn convert`: stable output (the
+# summary line scripts parse), exit codes, errors for missing or unreadable files, and
+# the real corpus when the shared data is there.
+# Usage: bash pdn.sh <damier binary> [<shared dir>]
+set -u
+DAMIER=${1:?usage: pdn.sh <damier binary> [<shared dir>]}
+SHARED=${2:-}
+failed=0
+passed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+    echo "FAIL: $*" >&2
+    failed=$((failed + 1))
+}
+
+# expect NAME RC EXPECTED_STDOUT -- ARGS...: exit RC and stdout exactly as given.
+expect() {
+    local name=$1 want_rc=$2 want=$3
+    shift 4
+    local rc=0
+    "$DAMIER" "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    if [ "$rc" -ne "$want_rc" ]; then
+        fail "$name: exit $rc, expected $want_rc: $(cat "$tmp/err")"
+    elif [ "$(cat "$tmp/out")" != "$want" ]; then
+        fail "$name: output differs:"
+        diff <(printf '%s\n' "$want") "$tmp/out" >&2
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# expect_err NAME RC STDERR_PATTERN -- ARGS...: exit RC, stderr matching the pattern.
+expect_err() {
+    local name=$1 want_rc=$2 pattern=$3
+    shift 4
+    local rc=0
+    "$DAMIER" "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    if [ "$rc" -ne "$want_rc" ]; then
+        fail "$name: exit $rc, expected $want_rc"
+    elif ! grep -Eq -- "$pattern" "$tmp/err"; then
+        fail "$name: stderr does not match /$pattern/: $(cat "$tmp/err")"
+    else
+        passed=$((passed + 1))
+    fi
+}
+
+# ---- check ---------------------------------------------------------------------------
+
+printf '[Event "a"]\n[White "W1"]\n[Black "B1"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n' \
+    >"$tmp/good.pdn"
+printf '[White "Ann"]\n[Black "Bob"]\n1.32-28 19- 23 2-0\n' >>"$tmp/good.pdn"
+
+expect "check legal file" 0 "2 games, 2 legal, 0 with illegal moves, 0 unreadable" \
+    -- pdn check "$tmp/good.pdn"
+
+printf '[White "Ann"]\r\n[Black "Bob"]\r\n\r\n1. 32-28 19-23 2. 28x19 14x23 3. 27-22 *\r\n' \
+    >"$tmp/illegal.pdn"
+expect "check illegal move" 1 \
+"$tmp/illegal.pdn:4:34: game 1 (Ann - Bob): move 3. 27-22: illegal move \"27-22\": square 27 is empty; FEN before: W:W31,33-50:B1-13,15-18,20,23
+1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/illegal.pdn"
+
+printf '[FEN "W:W37,38:B31,21,33"]\n1. 37-32 *\n' >"$tmp/capture.pdn"
+expect "check compulsory capture" 1 \
+"$tmp/capture.pdn:2:4: game 1 (? - ?): move 1. 37-32: illegal move \"37-32\": capture is compulsory (FMJD 4.1): 2 pieces can be captured with 37x17; FEN before: W:W37,38:B21,31,33
+1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/capture.pdn"
+
+# an unreadable game, then a good one: one error, one game, both counted
+printf '[Event "bad"]\n1. 32-28 { open { nested } *\n\n[Event "ok"]\n1. 32-28 *\n' \
+    >"$tmp/unreadable.pdn"
+expect "check unreadable then good" 1 \
+"$tmp/unreadable.pdn: game 1, line 2, column 17: expected '}' to close the comment opened at line 2, column 10, found '{' (comments do not nest)
+2 games, 1 legal, 0 with illegal moves, 1 unreadable" -- pdn check "$tmp/unreadable.pdn"
+
+# variants: counted on their own line, the summary keeps its format
+printf '[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[GameType "20"]\n1. 32-28 *\n' >"$tmp/variant.pdn"
+expect "check variant skipped" 1 "1 skipped (variant not supported yet)
+2 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/variant.pdn"
+
+# --game-type for files without GameType tags
+printf '1. 32-28 17x37 *\n' >"$tmp/frisian.pdn"
+expect "check --game-type 40" 1 "1 skipped (variant not supported yet)
+1 games, 0 legal, 0 with illegal moves, 0 unreadable" -- pdn check --game-type 40 "$tmp/frisian.pdn"
+
+# several files add up
+expect "check two files" 1 \
+"$tmp/illegal.pdn:4:34: game 1 (Ann - Bob): move 3. 27-22: illegal move \"27-22\": square 27 is empty; FEN before: W:W31,33-50:B1-13,15-18,20,23
+3 games, 2 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/good.pdn" "$tmp/illegal.pdn"
+
+# files that cannot be read: a clear error, exit 2
+expect_err "check missing file" 2 "cannot open $tmp/nope.pdn: No such file" \
+    -- pdn check "$tmp/nope.pdn"
+expect_err "check a directory" 2 "cannot (open|read) $tmp" -- pdn check "$tmp"
+expect_err "check no file" 2 "no FILE" -- pdn check
+expect_err "pdn no subcommand" 2 "usage" -- pdn
+expect_err "pdn bad subcommand" 2 "unknown subcommand" -- pdn frobnicate x
+expect_err "check bad game type" 2 "game-type" -- pdn check --game-type x "$tmp/good.pdn"
+expect_err "check --full is for convert" 2 "usage" -- pdn check --full "$tmp/good.pdn"
+
+# an empty file: no games, all (zero) legal
+: >"$tmp/empty.pdn"
+expect "check empty file" 0 "0 games, 0 legal, 0 with illegal moves, 0 unreadable" \
+    -- pdn check "$tmp/empty.pdn"
+
+# ---- convert -------------------------------------------------------------------------
+
+printf '[Black "Bob"]\n[White "Ann"]\n[Site "Here"]\n[Extra "x"]\n\n01. 32-28 {ok} 19-23 2. 28x19 14x23 2-0\n' \
+    >"$tmp/conv.pdn"
+expect "convert normalises" 0 '[Event "?"]
+[Site "Here"]
+[Date "????.??.??"]
+[Round "?"]
+[White "Ann"]
+[Black "Bob"]
+[Result "2-0"]
+[Extra "x"]
+
+1. 32-28 {ok} 1... 19-23 2. 28x19 14x23 2-0' -- pdn convert "$tmp/conv.pdn"
+
+printf '[FEN "W:W37,38:B31,21,33"]\n1. 37x17 *\n' >"$tmp/full.pdn"
+expect "convert short" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+    '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[FEN "W:W37,38:B21,31,33"]' '' \
+    '1. 37x17 *')" -- pdn convert "$tmp/full.pdn"
+expect "convert --full" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+    '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[FEN "W:W37,38:B21,31,33"]' '' \
+    '1. 37x26x17 *')" -- pdn convert --full "$tmp/full.pdn"
+
+expect "convert -o" 0 "" -- pdn convert -o "$tmp/out.pdn" "$tmp/conv.pdn"
+if grep -q '^1. 32-28 {ok} 1... 19-23 2. 28x19 14x23 2-0$' "$tmp/out.pdn"; then
+    passed=$((passed + 1))
+else
+    fail "convert -o: $tmp/out.pdn lacks the movetext"
+fi
+# the converted file reads back as legal
+expect "converted file checks" 0 "1 games, 1 legal, 0 with illegal moves, 0 unreadable" \
+    -- pdn check "$tmp/out.pdn"
+
+# an unreadable game is reported on stderr, the others are converted, exit 1
+rc=0
+"$DAMIER" pdn convert "$tmp/unreadable.pdn" >"$tmp/out" 2>"$tmp/err" || rc=$?
+if [ "$rc" -eq 1 ] && grep -q 'game 1, line 2' "$tmp/err" && grep -q 'not converted' "$tmp/err" &&
+    grep -q '^\[Event "ok"\]$' "$tmp/out" && ! grep -q 'bad' "$tmp/out"; then
+    passed=$((passed + 1))
+else
+    fail "convert unreadable: exit $rc, stderr $(cat "$tmp/err")"
+fi
+expect_err "convert missing file" 2 "cannot open" -- pdn convert "$tmp/nope.pdn"
+expect_err "convert unwritable output" 2 "cannot write" \
+    -- pdn convert -o "$tmp/no/such/dir/x.pdn" "$tmp/conv.pdn"
+
+# ---- the real corpus ---------------------------------------------------------------------
+
+PDN="$SHARED/data/pdn"
+if [ -n "$SHARED" ] && [ -d "$PDN/wiegerw-pdn" ]; then
+    expect "corpus wk2003" 0 "23 games, 23 legal, 0 with illegal moves, 0 unreadable" \
+        -- pdn check "$PDN/wiegerw-pdn/succeed/wk2003.pdn"
+    rc=0
+    "$DAMIER" pdn check "$PDN/wiegerw-pdn/fail/Cat.C1.pdn" >"$tmp/out" 2>&1 || rc=$?
+    if [ "$rc" -eq 1 ] && grep -q 'Cat.C1.pdn:611:1: game 46 (? - ?): move 1. 36x27: illegal move' "$tmp/out" &&
+        [ "$(tail -1 "$tmp/out")" = "46 games, 45 legal, 1 with illegal moves, 0 unreadable" ]; then
+        passed=$((passed + 1))
+    else
+        fail "corpus Cat.C1: exit $rc: $(cat "$tmp/out")"
+    fi
+    rc=0
+    "$DAMIER" pdn check "$PDN/wiegerw-pdn/succeed/schildpad.pdn" >"$tmp/out" 2>&1 || rc=$?
+    if [ "$rc" -eq 0 ] && [ "$(grep -c 'warning: ambiguous capture' "$tmp/out")" -eq 2 ] &&
+        [ "$(tail -1 "$tmp/out")" = "34 games, 34 legal, 0 with illegal moves, 0 unreadable" ]; then
+        passed=$((passed + 1))
+    else
+        fail "corpus schildpad: exit $rc: $(cat "$tmp/out")"
+    fi
+    # every file converts, and the converted international files check the same
+    rc=0
+    "$DAMIER" pdn convert "$PDN/wiegerw-pdn/succeed/nk_ronde_01.pdn" >"$tmp/nk.pdn" 2>"$tmp/err" || rc=$?
+    if [ "$rc" -eq 0 ] && [ "$("$DAMIER" pdn check "$tmp/nk.pdn" | tail -1)" = \
+        "7 games, 7 legal, 0 with illegal moves, 0 unreadable" ] &&
+        [ "$(awk 'length > 80' "$tmp/nk.pdn" | grep -vc '^\[')" -eq 0 ]; then
+        passed=$((passed + 1))
+    else
+        fail "corpus convert nk_ronde_01: exit $rc: $(cat "$tmp/err")"
+    fi
+else
+    echo "skipped: no PDN corpus under '$SHARED'"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
