@@ -154,6 +154,10 @@ static void test_notation__parse_forms(void **state)
     expect_parse(start, "32-28??", "32-28");
     expect_parse(start, " 32-28 ", "32-28");
     expect_parse(start, "32x28", "32-28"); /* 'x' on a quiet move: real files do this */
+    const char *c19 = "B:W23:B19"; /* Black 19 takes 23, landing on 28 */
+    expect_parse(c19, "19x28", "19x28x23");
+    expect_parse(c19, "19:28", "19x28x23");
+    expect_parse(c19, "19\xc3\x97" "28", "19x28x23");
     const char *cap = "B:W23:B28";
     expect_parse(cap, "28x19", "28x19x23");
     expect_parse(cap, "28:19", "28x19x23");
