@@ -376,6 +376,23 @@ static void test_variants__antidraughts_reversed_result(void **state)
     }
 }
 
+/* The men_capture_kings flag (the Italian rule; no listed variant clears it): a
+ * description copied from Brazilian with the flag cleared. */
+static void test_variants__men_may_not_capture_kings_flag(void **state)
+{
+    (void)state;
+    dm_variant italianish = *V(DM_VARIANT_BRAZILIAN);
+    italianish.men_capture_kings = 0;
+    dm_vboard b;
+    dm_error err;
+    assert_int_equal(dm_vboard_from_fen(&b, &italianish, "W:Wc3:BKd4,b4", &err), DM_OK);
+    dm_vmovelist l;
+    assert_int_equal(dm_vmovegen_legal(&l, &b), 1); /* takes the man b4, not the king */
+    assert_true(dm_vmove_captures(&l.moves[0], dm_vsquare_parse(&italianish, "b4", NULL)));
+    vfrom_fen(&b, DM_VARIANT_BRAZILIAN, "W:Wc3:BKd4,b4");
+    assert_int_equal(dm_vmovegen_legal(&l, &b), 2);
+}
+
 /* ---- notation, FEN, lookup ------------------------------------------------------ */
 
 static void test_variants__square_names(void **state)
@@ -983,6 +1000,7 @@ int main(void)
         cmocka_unit_test(test_variants__loop_capture_duplicates_removed),
         cmocka_unit_test(test_variants__canadian_large_board),
         cmocka_unit_test(test_variants__antidraughts_reversed_result),
+        cmocka_unit_test(test_variants__men_may_not_capture_kings_flag),
         cmocka_unit_test(test_variants__square_names),
         cmocka_unit_test(test_variants__move_text_and_parse),
         cmocka_unit_test(test_variants__fen),
