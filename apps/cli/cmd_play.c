@@ -316,11 +316,12 @@ static int human_line(play_session *s, const char *line)
             return 0;
         }
         clock_press(s);
+        announce_last_move(s);
+        /* an offer stands through the offerer's move; the other side's move declines */
         if (s->draw_offer >= 0 && s->draw_offer != (int)side) {
             say(s, "draw", "declined by %s (a move was played)", color_name(side));
+            s->draw_offer = -1;
         }
-        s->draw_offer = -1;
-        announce_last_move(s);
         autosave(s);
         return 0;
     }
@@ -381,9 +382,10 @@ static int human_line(play_session *s, const char *line)
             say(s, "draw", "accepted by %s", color_name(side));
             autosave(s);
         } else {
+            /* FMJD practice: offer, then play your move; the opponent answers */
             s->draw_offer = side;
-            say(s, "draw", "offered by %s; %s accepts with draw, declines with a move",
-                color_name(side), color_name(other));
+            say(s, "draw", "offered by %s; after %s's move %s accepts with draw or declines "
+                "with a move", color_name(side), color_name(side), color_name(other));
         }
         return 0;
     }
@@ -759,6 +761,8 @@ int cmd_play(int argc, char **argv)
         } else {
             fprintf(s.out, "saved: %s\n", s.save_path);
         }
+    } else if (!s.ui.tty) {
+        fprintf(s.out, "info: no move played; nothing saved\n");
     }
     fflush(s.out);
     (void)quit;
