@@ -94,6 +94,12 @@ static const rule_case cases[] = {
      * each; the player chooses freely, so both are legal. */
     {"FMJD 4.14: free choice among equal captures, man or king", "W:W47,K45:B23,29,42,K40",
      "45x34x40 47x38x42"},
+    /* [4.13, 4.14] Kings and men count the same: the man 17 takes the kings 12 (land
+     * 8) and 13 (land 19); the king 30 takes the man 34 (landing 39 43 48), and from 48
+     * the man 31 (land 26). Two each, so both are legal; the king's one-piece capture
+     * of 13 (landing 8 or 2, 17 blocks 12) is dropped. */
+    {"FMJD 4.13: a king counts as one piece, two kings = two men", "W:W17,K30:BK12,K13,31,34",
+     "17x19x12x13 30x26x31x34"},
     /* [4.13] Ending on the start square and duplicate paths: the man 32 goes round the
      * diamond 28 18 17 27 (via 23 12 21) or the other way (via 21 12 23) and ends on
      * 32 both times with the same four pieces: one move, listed once. */
