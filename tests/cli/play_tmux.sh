@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/play_tmux.sh: the interactive board of `damier play` on a real terminal:
+# tmux runs it in a detached session of fixed size on a private server socket; keys
+# are sent and the screen is read back with capture-pane. Checks the board, the
+# panel, a move and the engine's reply, a wrong move's message, the numbers and flip
+# commands, colours on and off (NO_COLOR), and that quit and Ctrl-C save the game.
+# Skipped (exit 0 with a message) when tmux is missing.
+# Usage: bash play_tmux.sh <damier binary> [<shared dir>]
+set -u
+DAMIER=${1:?usage: play_tmux.sh <damier binary> [<shared dir>]}
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "SKIP: tmux is not installed (scripts/install-deps installs it)"
+    exit 0
+fi
+DAMIER=$(cd "$(dirname "$DAMIER")" && pwd)/$(basename "$DAMIER")
+failed=0
+passed=0
+tmp=$(mktemp -d)
+sock=$tmp/tmux.sock
+tm() { tmux -S "$sock" "$@"; }
+cleanup() {
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+fail() {
+    echo "FAIL: $*" >&2
+    failed=$((failed + 1))
+}
+ok() {
+    passed=$((passed + 1))
+}
+
+# start NAME ENV...: damier play in session NAME, 100x32, UTF-8; the shell then
+# prints "EXITED <status>" and stays so the screen can be read.
+start() {
+    local name=$1
+    shift
+    tm new-session -d -s "$name" -x 100 -y 32 \
+        "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME=$tmp/$name $* \
+         '$DAMIER' play --level 2 --seed 3; echo EXITED \$?; sleep 60"
+}
+screen() { tm capture-pane -p -t "$1"; }
+# wait_for NAME ERE: until the screen matches (10 s at most); 1 on timeout.
+wait_for() {
+    for _ in $(seq 100); do
+        screen "$1" | grep -qE -- "$2" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+expect() {
+    if wait_for "$1" "$2"; then
+        ok
+    else
+        fail "$1: screen never showed /$2/:"
+        screen "$1" >&2
+    fi
+}
+expect_not() {
+    if screen "$1" | grep -qE -- "$2"; then
+        fail "$1: screen shows /$2/:"
+        screen "$1" >&2
+    else
+        ok
+    fi
+}
+send() { tm send-keys -t "$1" "$2" Enter; }
+
+# ---- the board, a move, the reply --------------------------------------------------
+start main
+expect main 'damier play'
+expect main 'Your move> *$'
+expect main 'White  you'
+expect main 'Black  damier level 2'
+expect main 'Move 1, White to move'
+# 20 black and 20 white men (colour mode draws both as discs); empty squares numbered
+n=$(screen main | grep -o '●' | wc -l)
+[ "$n" -eq 40 ] && ok || fail "main: $n pieces on the start board, expected 40"
+expect main '^ +21 +22 +23 +24 +25'
+expect main '^ +26 +27 +28 +29 +30'
+# colours on: the board squares carry background colours
+tm capture-pane -p -e -t main | grep -q $'\033\\[48;5;94m' && ok || fail "main: no board colours"
+
+send main "32-28"
+expect main 'Last move: 1\.\.\. [0-9]+-[0-9]+'
+expect main 'Move 2, White to move'
+expect main 'damier level 2 played [0-9]+-[0-9]+'
+expect main 'Engine: [-+][0-9.]+ d[0-9]+ \| [0-9]'
+# White's man went from 32 to 28 (Black's reply lands on 21-25: rows 6 and 7 are White's)
+expect main '^ +26 +27 +● +29 +30'
+expect main '^ +● +32 +● +● +●'
+expect main 'captured 0'
+
+send main "32-23"
+expect main 'illegal move "32-23"'
+expect main 'Move 2, White to move'
+
+send main "numbers"
+expect main 'square numbers hidden'
+expect_not main '^ +26 +27'
+send main "numbers"
+expect main 'square numbers shown'
+
+send main "flip"
+expect main 'board flipped: Black at the bottom'
+# flipped: White's side is the top panel line, square 50 top left (row 50-46)
+expect main '^ +● +● +● +● +● +White  you'
+
+send main "quit"
+expect main 'Game saved to .*/damier/games/[0-9-]+\.pdn'
+expect main 'EXITED 0'
+ls "$tmp"/main/damier/games/*.pdn >/dev/null 2>&1 && ok || fail "main: no saved game"
+
+# ---- NO_COLOR: no colour codes, pieces told apart by shape ---------------------------
+start nocolor NO_COLOR=1
+expect nocolor 'Your move> *$'
+if tm capture-pane -p -e -t nocolor | grep -q $'\033\\[[34][0-9;]*m'; then
+    fail "nocolor: colour escapes with NO_COLOR set"
+else
+    ok
+fi
+expect nocolor '○'
+expect nocolor '●'
+send nocolor "quit"
+expect nocolor 'EXITED 0'
+
+# ---- Ctrl-C saves -------------------------------------------------------------------
+start sigint
+expect sigint 'Your move> *$'
+send sigint "33-28"
+expect sigint 'Move 2, White to move'
+tm send-keys -t sigint C-c
+expect sigint 'Game saved to .*/damier/games/[0-9-]+\.pdn'
+expect sigint 'EXITED 130'
+f=$(ls "$tmp"/sigint/damier/games/*.pdn 2>/dev/null | head -1)
+if [ -n "$f" ] && grep -qE '^1\. 33-28 [0-9]+-[0-9]+ \*' "$f"; then ok; else fail "sigint: saved game"; fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
