@@ -629,6 +629,27 @@ static dm_status read_nag(rd *d, line_state *ls)
     return DM_OK;
 }
 
+/* Does nothing but white space follow the k bytes at the position, up to the end, a
+ * blank line or a line that starts with '['? */
+static int game_ends_after(const dm_pdn_reader *r, size_t k)
+{
+    size_t i = r->pos + k;
+    int newlines = 0;
+    for (; i < r->len; i++) {
+        char c = r->text[i];
+        if (c == '\n') {
+            if (++newlines == 2) {
+                return 1;
+            }
+        } else if (c == '[' && newlines > 0) {
+            return 1;
+        } else if (!is_space((unsigned char)c)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* A token starting with a digit or letter: result, move number, or move. */
 static dm_status read_word(rd *d, line_state *ls, int depth, int *ended)
 {
@@ -650,11 +671,12 @@ static dm_status read_word(rd *d, line_state *ls, int depth, int *ended)
         *ended = END_RESULT;
         return DM_OK;
     }
-    /* a non-standard result, as the Result tag has it ("4-6" match scores) */
+    /* a non-standard result, as the Result tag has it ("4-6" match scores), where the
+     * game ends */
     const char *rt = dm_pdn_game_tag(d->g, "Result");
     size_t rtl = rt ? strlen(rt) : 0;
     if (depth == 0 && rtl > 0 && rtl <= r->len - r->pos && !memcmp(r->text + r->pos, rt, rtl) &&
-        is_delim(peek_at(r, rtl))) {
+        is_delim(peek_at(r, rtl)) && game_ends_after(r, rtl)) {
         d->g->result = make_text(d, rt, rtl, 0);
         if (!d->g->result || !add_note(d, "a result token that is not a PDN result, as in the "
                                           "Result tag, ended the movetext")) {

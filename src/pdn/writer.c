@@ -314,9 +314,14 @@ dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notatio
     if (g->main.nnodes > 0 && g->main.nodes[0].number > 0) {
         p.number = g->main.nodes[0].number;
     }
-    const char *result = g->result ? g->result : dm_pdn_game_tag(g, "Result");
+    /* the movetext ends with the game's result token, else the Result tag when it is a
+     * PDN result, else "*" */
+    const char *result = g->result;
     if (!result || !*result) {
-        result = "*";
+        result = dm_pdn_game_tag(g, "Result");
+        if (!result || !*result || pdn_result_len(result, strlen(result)) != strlen(result)) {
+            result = "*";
+        }
     }
     for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
         const char *v = dm_pdn_game_tag(g, roster[i]);

@@ -773,6 +773,80 @@ static void test_pdn__reader_api_misuse(void **state)
     assert_int_equal(dm_pdn_replay_mainline(&rep, NULL), DM_EINVAL);
 }
 
+/* Random mutations of a rich PDN text: every game is read or reported, nothing
+ * crashes (run under ASan too), and whatever is read is written as PDN that reads
+ * back as exactly one game. */
+static void test_pdn__mutated_input_never_crashes(void **state)
+{
+    (void)state;
+    static const char base[] =
+        "\xEF\xBB\xBF[Event \"m\\\"x\"]\r\n[FEN \"W:W31-50:B1-20\"]\r\n[Result \"4-6\"]\r\n\r\n"
+        "{c} 1. 32-28! $3 (1. 33-28 {v} (1. 31-26) 1... 18-23) {a} 1... 19-23(?) 2. 28x19 ; x\n"
+        "14x23 3. 37-32 ... /FEN \"W:WK47:B9\"/ 4. 47x 3 4-6\n\n[Event \"n\"]\n1. 32-28 2-0\n"
+        "% line\n1.32-28 1/2-1/2 0-1[Event \"k\"] 1. c3-d4 *";
+    static const char alphabet[] = "{}()[]\";\"\\$%*./-x:!?0123456789 \n\r\tabcWBK\x80\xC3\xFF";
+    size_t n = sizeof base - 1;
+    char *buf = malloc(n + 1);
+    assert_non_null(buf);
+    unsigned seed = 12345;
+    int games = 0, errors = 0;
+    for (int iter = 0; iter < 3000; iter++) {
+        memcpy(buf, base, n + 1);
+        int muts = 1 + iter % 4;
+        for (int k = 0; k < muts; k++) {
+            seed = seed * 1103515245u + 12345u;
+            size_t at = (seed >> 8) % n;
+            seed = seed * 1103515245u + 12345u;
+            buf[at] = alphabet[(seed >> 8) % (sizeof alphabet - 1)];
+        }
+        size_t len = n;
+        if (iter % 7 == 0) {
+            len = (seed >> 4) % n; /* truncated */
+        }
+        dm_pdn_reader *r = NULL;
+        assert_int_equal(dm_pdn_reader_new(&r, buf, len, "fuzz"), DM_OK);
+        for (int guard = 0; guard < 100; guard++) {
+            dm_pdn_game *g = NULL;
+            dm_error err = {{0}, 0, 0};
+            dm_status st = dm_pdn_reader_next(&g, r, &err);
+            if (st == DM_EPARSE) {
+                assert_true(err.line > 0 && err.column > 0);
+                assert_non_null(strstr(err.message, "fuzz: game "));
+                errors++;
+                continue;
+            }
+            assert_int_equal(st, DM_OK);
+            if (!g) {
+                break;
+            }
+            games++;
+            dm_pdn_replay rep;
+            assert_int_equal(dm_pdn_replay_mainline(&rep, g), DM_OK);
+            char *out = NULL;
+            size_t olen = 0;
+            assert_int_equal(dm_pdn_write(&out, &olen, g, DM_NOTATION_PDN), DM_OK);
+            dm_pdn_reader *r2 = NULL;
+            assert_int_equal(dm_pdn_reader_new(&r2, out, olen, "again"), DM_OK);
+            dm_pdn_game *g2 = NULL, *g3 = NULL;
+            if (dm_pdn_reader_next(&g2, r2, &err) != DM_OK || !g2 ||
+                dm_pdn_reader_next(&g3, r2, &err) != DM_OK || g3) {
+                fail_msg("iteration %d: written game does not read back as one game (%s):\n"
+                         "%.*s\n---\n%s",
+                         iter, err.message, (int)len, buf, out);
+            }
+            dm_pdn_game_free(g2);
+            dm_pdn_reader_free(r2);
+            free(out);
+            dm_pdn_game_free(g);
+        }
+        dm_pdn_reader_free(r);
+    }
+    free(buf);
+    print_message("%d games read, %d reported\n", games, errors);
+    assert_true(games > 3000);
+    assert_true(errors > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -793,6 +867,7 @@ int main(void)
         cmocka_unit_test(test_pdn__writer_wraps_at_80_columns),
         cmocka_unit_test(test_pdn__writer_builds_a_game_from_scratch),
         cmocka_unit_test(test_pdn__reader_api_misuse),
+        cmocka_unit_test(test_pdn__mutated_input_never_crashes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
