@@ -59,4 +59,8 @@ static inline int vg_capt_has(const dm_vmove *m, int sq)
  * capture written in a record is illegal. Returns list->count. */
 int vgen_all_captures(dm_vmovelist *list, const dm_vboard *b);
 
+/* True when one capture path of m (legal in b) lands, after each capture but the
+ * last, on want[0..n-1] (any landing square of a flying king). vmovegen.c. */
+int vgen_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n);
+
 #endif

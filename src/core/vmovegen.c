@@ -311,6 +311,66 @@ int vgen_all_captures(dm_vmovelist *list, const dm_vboard *b)
     return list->count;
 }
 
+/* ---- written capture paths -------------------------------------------------------
+ * A record may name any landing square of a flying king, not only the PDN 3.0
+ * canonical one; search the paths of m (restricted to its captured pieces) for one
+ * whose landing squares after each capture but the last are want[0..n-1]. */
+
+typedef struct pathq {
+    vgen g;
+    const dm_vmove *m;
+    const int *want; /* written intermediate squares */
+    int found;
+} pathq;
+
+static void path_dfs(pathq *q, int at, int king, int k)
+{
+    vgen *g = &q->g;
+    const dm_variant *v = g->v;
+    int last = k == q->m->ncapt - 1;
+    for (int d = 0; d < 4 && !q->found; d++) {
+        int x = capturable(g, at, king, d);
+        if (!x || !vg_capt_has(q->m, sq_of(g, x))) {
+            continue;
+        }
+        g->taken[x] = 1;
+        for (int y = x + g->dir[d]; g->cell[y] == DM_EMPTY && !q->found; y += g->dir[d]) {
+            int king_next = king;
+            if (!king && cell_row(g, y) == vg_promo_row(v, g->me) &&
+                v->promotion == DM_PROMOTE_CONTINUE_KING) {
+                king_next = 1;
+            }
+            if (last) {
+                q->found = sq_of(g, y) == q->m->to;
+            } else if (sq_of(g, y) == q->want[k]) {
+                path_dfs(q, y, king_next, k + 1);
+            }
+            if (!(king && v->flying_kings)) {
+                break;
+            }
+        }
+        g->taken[x] = 0;
+    }
+}
+
+int vgen_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n)
+{
+    if (m->ncapt < 2 || n != m->ncapt - 1) {
+        return 0;
+    }
+    pathq q;
+    dm_vmovelist scratch; /* gen_init resets its count; never filled */
+    gen_init(&q.g, &scratch, b);
+    q.m = m;
+    q.want = want;
+    q.found = 0;
+    int from = cell_of(&q.g, m->from);
+    int p = q.g.cell[from];
+    q.g.cell[from] = DM_EMPTY;
+    path_dfs(&q, from, vg_is_king(p), 0);
+    return q.found;
+}
+
 int dm_vmove_captures(const dm_vmove *m, int sq)
 {
     if (sq < 1 || sq > DM_VMAX_SQUARES) {

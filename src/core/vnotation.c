@@ -163,8 +163,9 @@ static int read_squares(int *sq, const dm_variant *v, const char *text, dm_error
     return n;
 }
 
-/* Does m match the squares written? from-to; from, path..., to; or Hub form. */
-static int matches(const dm_vmove *m, const int *sq, int n)
+/* Does m match the squares written? from-to; from, path..., to (the canonical
+ * PDN 3.0 path, or any real landing squares when b is given); or Hub form. */
+static int matches(const dm_vboard *b, const dm_vmove *m, const int *sq, int n)
 {
     if (m->from != sq[0]) {
         return 0;
@@ -177,7 +178,7 @@ static int matches(const dm_vmove *m, const int *sq, int n)
         for (int i = 1; i < n - 1; i++) {
             ok &= m->path[i - 1] == sq[i];
         }
-        if (ok) {
+        if (ok || (b && vgen_path_matches(b, m, sq + 1, n - 2))) {
             return 1;
         }
     }
@@ -214,7 +215,7 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
     char cands[200] = "";
     size_t clen = 0;
     for (int i = 0; i < count; i++) {
-        if (matches(&list.moves[i], sq, n)) {
+        if (matches(b, &list.moves[i], sq, n)) {
             if (nfound++ == 0) {
                 found = i;
             }
@@ -259,7 +260,7 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
             dm_vmovelist all;
             int na = vgen_all_captures(&all, b);
             for (int i = 0; i < na; i++) {
-                if (matches(&all.moves[i], sq, n)) {
+                if (matches(b, &all.moves[i], sq, n)) {
                     return dm_error_set(err, DM_EILLEGAL, 1, 1,
                                         "illegal move \"%.40s\": majority rule, the capture "
                                         "must take %d pieces (e.g. %s), this one takes %d",

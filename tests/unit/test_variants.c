@@ -467,6 +467,16 @@ static void test_variants__move_text_and_parse(void **state)
     assert_int_equal(dm_vmove_parse(&m, &b, "h2xf4", &err), DM_EILLEGAL);
     assert_non_null(strstr(err.message, "majority"));
 
+    /* a flying king's full path may name any real landing square, not only the
+     * canonical one (d4, right behind c3, as it goes on straight) */
+    vfrom_fen(&b, DM_VARIANT_RUSSIAN, "W:WKa1:Bc3,f6");
+    check_moves(DM_VARIANT_RUSSIAN, "W:WKa1:Bc3,f6", DM_NOTATION_FULL, "a1:d4:g7 a1:d4:h8");
+    assert_int_equal(dm_vmove_parse(&m, &b, "a1:e5:h8", &err), DM_OK);
+    assert_int_equal(m.to, dm_vsquare_parse(V(DM_VARIANT_RUSSIAN), "h8", NULL));
+    assert_int_equal(dm_vmove_parse(&m, &b, "a1:d4:g7", &err), DM_OK);
+    assert_int_equal(dm_vmove_parse(&m, &b, "a1:b2:h8", &err), DM_EILLEGAL);
+    assert_int_equal(dm_vmove_parse(&m, &b, "a1:f6:h8", &err), DM_EILLEGAL);
+
     /* English: two captures share from and to: the short form is ambiguous */
     vfrom_fen(&b, DM_VARIANT_ENGLISH, "B:W9,17,10,18:B6");
     assert_int_equal(dm_vmove_parse(&m, &b, "6x22", &err), DM_EAMBIGUOUS);
