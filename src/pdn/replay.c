@@ -148,11 +148,12 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
         out->node = nd;
         out->move_number = number;
         out->black = b.side == DM_BLACK;
-        dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
+        out->fen_before[0] = 0; /* written only when this move fails (it is costly) */
         if (nd->kind == DM_PDN_NODE_SETUP) {
             dm_board nb;
             if (dm_board_from_fen(&nb, nd->text, &err) != DM_OK) {
                 out->verdict = DM_PDN_UNREADABLE;
+                dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
                 snprintf(out->move_text, sizeof out->move_text, "/FEN \"%s\"/", nd->text);
                 dm_error_set(&out->reason, DM_EPARSE, nd->line, nd->column,
                              "setup command FEN cannot be read: %s", err.message);
@@ -165,6 +166,7 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
         snprintf(out->move_text, sizeof out->move_text, "%s", nd->text);
         if (nd->kind == DM_PDN_NODE_UNKNOWN) {
             out->verdict = DM_PDN_UNREADABLE;
+            dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
             dm_error_set(&out->reason, DM_EPARSE, nd->line, nd->column,
                          "unknown move \"%s\": the position after it is not known",
                          nd->text);
@@ -215,11 +217,11 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
             out->node = nd;
             out->move_number = number;
             out->black = b.side == DM_BLACK;
-            dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
             snprintf(out->move_text, sizeof out->move_text, "%s", nd->text);
         }
         if (st != DM_OK) {
             out->verdict = st == DM_EPARSE ? DM_PDN_UNREADABLE : DM_PDN_ILLEGAL;
+            dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
             dm_error_set(&out->reason, st, nd->line, nd->column, "%s", err.message);
             return out->verdict;
         }
