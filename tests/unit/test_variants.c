@@ -533,6 +533,54 @@ static void test_variants__fen(void **state)
     assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_CANADIAN), "W:W72:B61", &err), DM_OK);
 }
 
+/* Bad input is normal input: garbage gives an error, never a crash (run under
+ * ASan+UBSan in the sanitizer build). */
+static void test_variants__garbage_input(void **state)
+{
+    (void)state;
+    static const char alphabet[] = "0123456789abcdefghijklmWBKx:-.,? \xc3\x97!";
+    uint64_t seed = 12345;
+    for (int i = 0; i < 3000; i++) {
+        char text[40];
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        int len = (int)(seed >> 59);
+        for (int k = 0; k < len; k++) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            text[k] = alphabet[(seed >> 33) % (sizeof alphabet - 1)];
+        }
+        text[len] = 0;
+        const dm_variant *v = V((dm_variant_id)(i % DM_VARIANT_COUNT));
+        dm_vboard b;
+        dm_vmove m;
+        dm_error err;
+        dm_vboard_start(&b, v);
+        dm_status st = dm_vmove_parse(&m, &b, text, &err);
+        assert_true(st == DM_OK || st == DM_EPARSE || st == DM_EILLEGAL || st == DM_EAMBIGUOUS);
+        if (st != DM_OK) {
+            assert_true(err.message[0] != 0);
+        }
+        st = dm_vboard_from_fen(&b, v, text, &err);
+        assert_true(st == DM_OK || st == DM_EPARSE || st == DM_EINVAL);
+        const dm_variant *g;
+        st = dm_variant_from_gametype(&g, text, &err);
+        assert_true(st == DM_OK || st == DM_EPARSE || st == DM_EINVAL);
+    }
+    dm_vboard b;
+    dm_vmove m;
+    dm_vboard_start(&b, V(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_vmove_parse(&m, &b, "", NULL), DM_EPARSE);
+    assert_int_equal(dm_vmove_parse(&m, &b, "c3", NULL), DM_EPARSE);
+    assert_int_equal(dm_vmove_parse(&m, &b, "c3-", NULL), DM_EPARSE);
+    assert_int_equal(dm_vmove_parse(NULL, &b, "c3-d4", NULL), DM_EINVAL);
+    char small[3];
+    dm_vmove_parse(&m, &b, "c3-d4", NULL);
+    assert_int_equal(dm_vmove_to_text(small, sizeof small, &b, &m, DM_NOTATION_PDN,
+                                      DM_VSQUARES_DEFAULT),
+                     5);
+    assert_string_equal(small, "c3");
+    assert_int_equal(dm_vboard_to_fen(NULL, 0, &b, 0), strlen("W:W21-32:B1-12"));
+}
+
 static void test_variants__lookup(void **state)
 {
     (void)state;
@@ -1014,6 +1062,7 @@ int main(void)
         cmocka_unit_test(test_variants__square_names),
         cmocka_unit_test(test_variants__move_text_and_parse),
         cmocka_unit_test(test_variants__fen),
+        cmocka_unit_test(test_variants__garbage_input),
         cmocka_unit_test(test_variants__lookup),
         cmocka_unit_test(test_variants__replay_russian),
         cmocka_unit_test(test_variants__replay_brazilian),
