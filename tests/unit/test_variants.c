@@ -639,6 +639,11 @@ typedef struct replay_stats {
     int gametype_mismatch;
     int bad_fen;     /* the game's FEN tag is rejected (no moves tried) */
     int ambiguous;   /* short captures with two paths, resolved to the first */
+    int merged;      /* split capture tokens joined (opt_split) */
+    int split_moves; /* captures that were written split */
+    int opt_algebraic; /* input: the records use algebraic squares */
+    int opt_split;   /* input: a multi-capture may be written as consecutive
+                        single-jump tokens "e1xc3 c3xe5" (playstrategy.org) */
     char first_fail[1024];
 } replay_stats;
 
@@ -650,6 +655,7 @@ typedef struct replay_game {
     const dm_variant *v;
     dm_vboard b;
     int ply;
+    char pending[256]; /* a capture token waiting for its continuation */
 } replay_game;
 
 static int is_result(const char *t)
@@ -669,6 +675,11 @@ static void game_finish(replay_game *g, replay_stats *st)
         return;
     }
     st->games++;
+    if (g->pending[0] && !g->dead) {
+        g->dead = 1;
+        st->failed++;
+    }
+    g->pending[0] = 0;
     if (!g->dead) {
         st->ok++;
     }
@@ -707,7 +718,7 @@ static void game_move(replay_game *g, replay_stats *st, const char *file, char *
         st->unknown++;
         return;
     }
-    if (!g->v->algebraic) { /* numeric records: cut glued comment text */
+    if (!g->v->algebraic && !st->opt_algebraic) { /* numeric: cut glued comment text */
         for (char *p = tok; *p; p++) {
             if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
                 if ((*p == 'x' || *p == 'X') && p[1] >= '0' && p[1] <= '9') {
@@ -718,9 +729,28 @@ static void game_move(replay_game *g, replay_stats *st, const char *file, char *
             }
         }
     }
+    char merged[300];
+    if (g->pending[0]) { /* join "e1xc3" + "c3xe5" into "e1xc3xe5" */
+        const char *end = strrchr(g->pending, 'x');
+        size_t n = end ? strlen(end + 1) : 0;
+        if (!end || strncmp(tok, end + 1, n) || tok[n] != 'x') {
+            g->dead = 1;
+            st->failed++;
+            return;
+        }
+        snprintf(merged, sizeof merged, "%s%s", g->pending, tok + n);
+        tok = merged;
+        g->pending[0] = 0;
+        st->merged++;
+    }
     dm_vmove m;
     dm_error err;
     dm_status rc = dm_vmove_parse(&m, &g->b, tok, &err);
+    if (rc == DM_EILLEGAL && st->opt_split && strchr(tok, 'x')) {
+        st->split_moves += tok != merged;
+        snprintf(g->pending, sizeof g->pending, "%s", tok);
+        return;
+    }
     if (rc == DM_EAMBIGUOUS) {
         /* Old records write a capture short although two paths exist; a lenient
          * reader takes the first legal move with those end squares. */
@@ -1040,6 +1070,29 @@ static void test_variants__replay_english(void **state)
     }
 }
 
+/* playstrategy.org American/English games: algebraic squares with Black (the
+ * first mover) on ranks 1-3, multi-captures split into single jumps. */
+static void test_variants__replay_english_algebraic(void **state)
+{
+    (void)state;
+    replay_stats st;
+    memset(&st, 0, sizeof st);
+    st.opt_algebraic = 1;
+    st.opt_split = 1;
+    if (!replay_file(&st, "lidraughts-samples/derived/american.pdn", V(DM_VARIANT_ENGLISH))) {
+        print_message("skipped: american.pdn not found\n");
+        skip();
+    }
+    print_message("american.pdn: %d games, %d replayed, %d failed, %d split captures (%d "
+                  "tokens joined)\n",
+                  st.games, st.ok, st.failed, st.split_moves, st.merged);
+    /* SOURCES.md: 35 splits in 30 games */
+    if (st.games != 30 || st.ok != 30 || st.split_moves != 35) {
+        fail_msg("american.pdn: %d games, %d ok, %d joined; first failure: %s", st.games, st.ok,
+                 st.merged, st.first_fail);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1067,6 +1120,7 @@ int main(void)
         cmocka_unit_test(test_variants__replay_russian),
         cmocka_unit_test(test_variants__replay_brazilian),
         cmocka_unit_test(test_variants__replay_english),
+        cmocka_unit_test(test_variants__replay_english_algebraic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
