@@ -748,7 +748,7 @@ static void game_move(replay_game *g, replay_stats *st, const char *file, char *
     dm_status rc = dm_vmove_parse(&m, &g->b, tok, &err);
     if (rc == DM_EILLEGAL && st->opt_split && strchr(tok, 'x')) {
         st->split_moves += tok != merged;
-        snprintf(g->pending, sizeof g->pending, "%s", tok);
+        snprintf(g->pending, sizeof g->pending, "%.200s", tok);
         return;
     }
     if (rc == DM_EAMBIGUOUS) {
