@@ -8,8 +8,12 @@
  * Perft counts (duplicate capture paths dropped, i.e. one move per from, to and
  * captured set), all from the dctl test suite (github.com/rhalbersma/dctl):
  * - international / antidraughts: test/src/algo/traversal/initial/board_10x10.cpp
- *   (antidraughts has international move rules, so the same tree: the reversed
- *   result only changes who wins at a leaf, not the leaves);
+ *   (no published antidraughts perft was found; antidraughts has international
+ *   move rules, so the tree is the same: the reversed result only changes who wins
+ *   where there is no move. lidraughts' rules code says so too, variant
+ *   Antidraughts.scala: "Only difference is that you win when you run out of
+ *   moves"; test_variants__antidraughts_reversed_result also compares the move
+ *   lists with the fast international core);
  * - Brazilian, Russian, English checkers ("Checkers"):
  *   test/src/algo/traversal/initial/board_08x08.cpp, from the "Standard validation
  *   generator moves" thread of the shashki.com forum (Russian and English also in
