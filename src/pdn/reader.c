@@ -271,10 +271,9 @@ static size_t square_len(const dm_pdn_reader *r, size_t k)
 }
 
 /* Length of a capture or move separator at k, or 0. */
-static size_t sep_len(const dm_pdn_reader *r, size_t k, int *dash)
+static size_t sep_len(const dm_pdn_reader *r, size_t k)
 {
     int c = peek_at(r, k);
-    *dash = c == '-';
     if (c == '-' || c == 'x' || c == 'X' || c == ':') {
         return 1;
     }
@@ -324,11 +323,10 @@ static size_t lex_move(const dm_pdn_reader *r, size_t *mlen, size_t *klen)
         }
         i += s;
         squares++;
-        int dash;
-        size_t sl = sep_len(r, i, &dash);
+        size_t sl = sep_len(r, i);
         if (sl) {
             size_t j = i + sl;
-            (void)dash; /* padding after any separator: "1- 6", "47x 9" */
+            /* padding after any separator: "1- 6", "47x 9" */
             while (peek_at(r, j) == ' ') {
                 j++;
             }
