@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# tests/cli/hub.sh: drive `damier hub` through a pipe: handshake, a search with
+# bad lines around it (each answered by an error, the engine keeps going), stop of
+# an infinite analysis, and end of input as quit.
+# Usage: bash hub.sh <damier binary> <shared dir>
+set -u
+bin=$1
+fail() { echo "FAIL: $*"; echo "--- output:"; echo "$out"; exit 1; }
+start=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww
+
+out=$(printf '%s\n' "hub" "set-param name=hash value=8" "init" "ping" \
+    "pos pos=$start moves=\"32-28 19-23 28x19\"" "level depth=6" "go think" \
+    "this is garbage" "pos pos=Wbad" "pos pos=$start moves=\"32-29\"" "level depth=minus" \
+    'level move-time="' "pos pos=$start" "level move-time=0.05" "go think" "quit" |
+    timeout 30 "$bin" hub)
+rc=$?
+[ $rc -eq 0 ] || fail "exit status $rc"
+grep -q '^id name=damier' <<<"$out" || fail "no id line"
+grep -q '^param name=threads ' <<<"$out" || fail "no threads param"
+grep -q '^wait$' <<<"$out" || fail "no wait"
+grep -q '^ready$' <<<"$out" || fail "no ready"
+grep -q '^pong$' <<<"$out" || fail "no pong"
+grep -q '^info depth=6 .* pv="' <<<"$out" || fail "no depth-6 info line"
+[ "$(grep -c '^done move=' <<<"$out")" -eq 2 ] || fail "expected two done lines"
+grep -q '^error message="bad position' <<<"$out" || fail "bad position not reported"
+grep -q "^error message=\"illegal move 1 '32-29'" <<<"$out" || fail "illegal move not reported"
+grep -q '^error message="bad level: depth=' <<<"$out" || fail "bad level not reported"
+grep -q '^error message="cannot read the line' <<<"$out" || fail "unterminated quote not reported"
+grep -q 'garbage' <<<"$out" && fail "an unknown command was answered"
+
+# The first search's move must be legal after 32-28 19-23 28x19 (Black to move:
+# Black must capture 19, so the move is a capture ending the exchange).
+move=$(grep '^done move=' <<<"$out" | head -1 | sed 's/^done move=\([^ ]*\).*/\1/')
+"$bin" moves --format hub --fen "B:W19,31,33-50:B1-18,20" | grep -qx -- "$move" ||
+    fail "first move $move is not legal"
+move=$(grep '^done move=' <<<"$out" | tail -1 | sed 's/^done move=\([^ ]*\).*/\1/')
+"$bin" moves --format hub | grep -qx -- "$move" || fail "second move $move is not legal"
+
+# Infinite analysis stopped by `stop`; then end of input (no quit) ends the engine.
+t0=$(date +%s%N)
+out=$({ printf 'hub\ninit\nlevel infinite\ngo analyze\n'; sleep 0.5; printf 'ping\nstop\n'; } |
+    timeout 20 "$bin" hub)
+rc=$?
+t1=$(date +%s%N)
+[ $rc -eq 0 ] || fail "exit status $rc after stop + EOF"
+grep -q '^pong$' <<<"$out" || fail "no pong during the search"
+grep -q '^done move=' <<<"$out" || fail "no done after stop"
+ms=$(( (t1 - t0) / 1000000 ))
+[ $ms -lt 5000 ] || fail "stop + EOF took $ms ms"
+
+# Ponder then ponder-hit under a move time: done comes by itself.
+out=$({ printf 'pos pos=%s\nlevel move-time=0.2\ngo ponder\n' "$start"; sleep 0.3;
+        printf 'ponder-hit\n'; sleep 1; } | timeout 20 "$bin" hub)
+grep -q '^done move=' <<<"$out" || fail "no done after ponder-hit"
+echo "ok"

@@ -1,0 +1,426 @@
+/* SPDX-License-Identifier: MIT
+ * tests/unit/test_engine.c: the search finds shots (combinations) and won endgames,
+ * scores the fastest win exactly, applies the FMJD 6 draw rules, never returns an
+ * illegal move, is deterministic at a fixed depth, and stops on time. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <damier/engine.h>
+#include <damier/move.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static dm_engine *new_engine(void)
+{
+    dm_engine_options o = DM_ENGINE_OPTIONS_INIT;
+    o.tt_mib = 8;
+    dm_engine *e = NULL;
+    assert_int_equal(dm_engine_create(&e, &o), DM_OK);
+    return e;
+}
+
+static dm_board fen(const char *text)
+{
+    dm_board b;
+    dm_error err;
+    if (dm_board_from_fen(&b, text, &err) != DM_OK) {
+        fail_msg("bad test FEN %s: %s", text, err.message);
+    }
+    return b;
+}
+
+static dm_result search_depth(dm_engine *e, const dm_board *b, int depth)
+{
+    dm_search_input in;
+    dm_search_input_init(&in, b);
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = depth;
+    lim.analyse = 1;
+    dm_result r;
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    return r;
+}
+
+/* ---- shots and won endgames ----------------------------------------------------- */
+
+typedef struct shot {
+    const char *fen;
+    const char *solution; /* Hub notation */
+    int depth;            /* depth at which the engine must find it */
+    int min_score;        /* the score it must see (DM_SCORE_WIN_MIN: a forced win) */
+    const char *why;      /* how the combination works */
+} shot;
+
+/* The positions come from games with random moves mixed in (combinations at equal
+ * or nearly equal material) and from random endgames with kings (breakthroughs,
+ * king against men): a position is kept when one move wins by 1.5 men or more, or
+ * forces the game's end, and every other move, each searched on its own to depth 11,
+ * scores at least 1.7 men (or a win) less, so the solution is unique. Some are
+ * explained by hand in their "why" text; the rest carry the search's measurement. */
+#include "engine_shots.inc"
+
+static void test_engine__finds_shots(void **state)
+{
+    (void)state;
+    dm_engine *e = new_engine();
+    int n = (int)(sizeof shots / sizeof shots[0]);
+    assert_true(n >= 20);
+    int failed = 0;
+    for (int i = 0; i < n; i++) {
+        dm_board b = fen(shots[i].fen);
+        dm_engine_clear(e);
+        dm_result r = search_depth(e, &b, shots[i].depth);
+        char text[160];
+        assert_true(r.has_move);
+        dm_move_to_text(text, sizeof text, &b, &r.best, DM_NOTATION_HUB);
+        if (strcmp(text, shots[i].solution) || r.score < shots[i].min_score) {
+            print_error("shot %d (%s): expected %s with score >= %d, engine played %s "
+                        "(score %d)\n",
+                        i + 1, shots[i].fen, shots[i].solution, shots[i].min_score, text,
+                        r.score);
+            failed++;
+        }
+    }
+    dm_engine_free(e);
+    assert_int_equal(failed, 0);
+}
+
+/* White 28x19 takes Black's last piece; Black, to move without a piece, has lost
+ * at ply 1: the score is exactly a win in one ply. */
+static void test_engine__fastest_win_is_scored_exactly(void **state)
+{
+    (void)state;
+    dm_engine *e = new_engine();
+    dm_board b = fen("W:W28,K46:B23");
+    dm_result r = search_depth(e, &b, 6);
+    assert_int_equal(r.score, DM_SCORE_WIN - 1);
+    char text[160];
+    dm_move_to_text(text, sizeof text, &b, &r.best, DM_NOTATION_HUB);
+    assert_string_equal(text, "28x19x23");
+
+    /* Blocked: Black's only man, on 45, can only step to 50, where a White king
+     * stands on the edge (nothing behind it to land on). Black to move has no legal
+     * move and has lost (FMJD). */
+    dm_board lost = fen("B:WK50,46:B45");
+    assert_int_equal(dm_movegen_count(&lost), 0);
+    dm_search_input in;
+    dm_search_input_init(&in, &lost);
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 3;
+    dm_result none;
+    assert_int_equal(dm_engine_search(&none, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_false(none.has_move);
+    assert_true(none.score <= -DM_SCORE_WIN_MIN);
+    dm_engine_free(e);
+}
+
+/* FMJD 6: with the 25-move counter at 49 plies, every king move draws, so a big
+ * material edge scores 0; with the counter at 0 it scores high. Likewise the 16-move
+ * rule for three kings against one. */
+static void test_engine__draw_rules_in_search(void **state)
+{
+    (void)state;
+    dm_engine *e = new_engine();
+    /* Four White kings against two Black kings, no capture in reach for White. */
+    dm_board b = fen("W:WK46,K47,K48,K49:BK5,K4");
+    assert_false(dm_movegen_has_capture(&b));
+    dm_search_input in;
+    dm_search_input_init(&in, &b);
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 4;
+    dm_result r;
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_true(r.score > 300);
+    in.reversible_plies = 49;
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(r.score, 0);
+
+    /* Three kings against one: drawn once the 16-move rule's 32 plies are up. */
+    dm_board k3 = fen("W:WK46,K47,K48:BK5");
+    dm_search_input_init(&in, &k3);
+    in.endgame_plies = 31;
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(r.score, 0);
+    in.endgame_plies = 0;
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_true(r.score > 0);
+    dm_engine_free(e);
+}
+
+/* Repetition: the game history holds the position that White's king move 46-41
+ * leads to (seen four plies before it would recur), so playing it repeats a
+ * position: a draw, which White, a king down, takes. */
+static void test_engine__repetition_is_a_draw(void **state)
+{
+    (void)state;
+    dm_engine *e = new_engine();
+    /* White king 46 against Black kings 5 and 10 far away; White is behind. */
+    dm_board b = fen("W:WK46:BK5,K4");
+    dm_search_input in;
+    dm_search_input_init(&in, &b);
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 5;
+    dm_result r;
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    int behind = r.score;
+    assert_true(behind < 0);
+    dm_move m;
+    assert_int_equal(dm_move_parse(&m, &b, "46-41", NULL), DM_OK);
+    dm_board after = b;
+    dm_board_apply(&after, &m);
+    /* History, oldest first: after 46-41 (Black to move), then two other positions. */
+    uint64_t hist[3] = {after.hash, after.hash ^ 1, after.hash ^ 2};
+    in.history = hist;
+    in.history_count = 3;
+    in.reversible_plies = 3;
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(r.score, 0);
+    assert_true(dm_move_equal(&r.best, &m));
+    dm_engine_free(e);
+}
+
+/* ---- legality, determinism, time ------------------------------------------------ */
+
+static uint32_t rng_state = 12345;
+
+static uint32_t rnd(void)
+{
+    rng_state = rng_state * 1103515245u + 12345u;
+    return rng_state >> 8;
+}
+
+static void check_legal(dm_engine *e, const dm_board *b, int depth)
+{
+    dm_movelist list;
+    int n = dm_movegen_legal(&list, b);
+    dm_result r = search_depth(e, b, depth);
+    if (n == 0) {
+        assert_false(r.has_move);
+        return;
+    }
+    assert_true(r.has_move);
+    int found = 0;
+    for (int i = 0; i < n; i++) {
+        found |= dm_move_equal(&list.moves[i], &r.best);
+    }
+    if (!found) {
+        char f[256];
+        dm_board_to_fen(f, sizeof f, b);
+        fail_msg("illegal best move from %d to %d in %s", r.best.from, r.best.to, f);
+    }
+    if (r.has_ponder) {
+        dm_board after = *b;
+        dm_board_apply(&after, &r.best);
+        n = dm_movegen_legal(&list, &after);
+        found = 0;
+        for (int i = 0; i < n; i++) {
+            found |= dm_move_equal(&list.moves[i], &r.ponder);
+        }
+        assert_true(found);
+    }
+}
+
+static void test_engine__never_returns_an_illegal_move(void **state)
+{
+    (void)state;
+    dm_engine *e = new_engine();
+    /* Positions from random games. */
+    for (int g = 0; g < 30; g++) {
+        dm_board b;
+        dm_board_start(&b);
+        int plies = 1 + (int)(rnd() % 90);
+        for (int p = 0; p < plies; p++) {
+            dm_movelist list;
+            int n = dm_movegen_legal(&list, &b);
+            if (n == 0) {
+                break;
+            }
+            dm_board_apply(&b, &list.moves[rnd() % (uint32_t)n]);
+        }
+        check_legal(e, &b, 4);
+    }
+    /* Random boards with kings. */
+    for (int g = 0; g < 60; g++) {
+        dm_board b;
+        dm_board_clear(&b);
+        int pieces = 2 + (int)(rnd() % 14);
+        for (int i = 0; i < pieces; i++) {
+            int sq = 1 + (int)(rnd() % 50);
+            dm_piece p = (dm_piece)(1 + rnd() % 4);
+            if ((p == DM_WHITE_MAN && sq <= 5) || (p == DM_BLACK_MAN && sq >= 46)) {
+                continue;
+            }
+            dm_board_put(&b, sq, p);
+        }
+        dm_board_set_side(&b, (dm_color)(rnd() & 1));
+        check_legal(e, &b, 3);
+    }
+    dm_engine_free(e);
+}
+
+static void test_engine__deterministic_node_counts(void **state)
+{
+    (void)state;
+    dm_board b = fen("W:W27,28,30,31,34-37,39,42,44-50:B2-7,9,11-15,19,24-26");
+    dm_engine *e = new_engine();
+    dm_result a = search_depth(e, &b, 8);
+    dm_engine_clear(e);
+    dm_result c = search_depth(e, &b, 8);
+    dm_engine *f = new_engine();
+    dm_result d = search_depth(f, &b, 8);
+    assert_true(a.nodes > 1000);
+    assert_int_equal(a.nodes, c.nodes);
+    assert_int_equal(a.nodes, d.nodes);
+    assert_true(dm_move_equal(&a.best, &c.best) && dm_move_equal(&a.best, &d.best));
+    assert_int_equal(a.score, d.score);
+    dm_engine_free(e);
+    dm_engine_free(f);
+}
+
+typedef struct bg_search {
+    dm_engine *e;
+    dm_limits lim;
+    dm_result r;
+    double end;
+} bg_search;
+
+static void *bg_main(void *arg)
+{
+    bg_search *s = arg;
+    dm_search_input in;
+    dm_board b;
+    dm_board_start(&b);
+    dm_search_input_init(&in, &b);
+    dm_engine_search(&s->r, s->e, &in, &s->lim, NULL, NULL);
+    s->end = now();
+    return NULL;
+}
+
+static void test_engine__stop_answers_within_50ms(void **state)
+{
+    (void)state;
+    for (int threads = 1; threads <= 2; threads++) {
+        dm_engine_options o = DM_ENGINE_OPTIONS_INIT;
+        o.tt_mib = 8;
+        o.threads = threads;
+        bg_search s;
+        memset(&s, 0, sizeof s);
+        assert_int_equal(dm_engine_create(&s.e, &o), DM_OK);
+        s.lim.infinite = 1;
+        pthread_t th;
+        assert_int_equal(pthread_create(&th, NULL, bg_main, &s), 0);
+        struct timespec ts = {0, 150 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+        double t0 = now();
+        dm_engine_stop(s.e);
+        pthread_join(th, NULL);
+        assert_true(s.end - t0 < 0.05);
+        assert_true(s.r.has_move);
+        assert_true(s.r.depth >= 1);
+        dm_engine_free(s.e);
+    }
+}
+
+static void test_engine__respects_move_time_and_clock(void **state)
+{
+    (void)state;
+    dm_engine *e = new_engine();
+    dm_board b;
+    dm_board_start(&b);
+    dm_search_input in;
+    dm_search_input_init(&in, &b);
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.move_time = 0.1;
+    dm_result r;
+    double t0 = now();
+    dm_engine_search(&r, e, &in, &lim, NULL, NULL);
+    double t = now() - t0;
+    assert_true(t < 0.15);
+    assert_true(r.has_move);
+
+    /* 60 ms left, sudden death: must answer well inside. */
+    memset(&lim, 0, sizeof lim);
+    lim.time = 0.06;
+    t0 = now();
+    dm_engine_search(&r, e, &in, &lim, NULL, NULL);
+    assert_true(now() - t0 < 0.04);
+    assert_true(r.has_move);
+
+    /* Moves-in-time: 10 s for 40 moves: about a quarter second, never seconds. */
+    memset(&lim, 0, sizeof lim);
+    lim.time = 10;
+    lim.moves_to_go = 40;
+    t0 = now();
+    dm_engine_search(&r, e, &in, &lim, NULL, NULL);
+    t = now() - t0;
+    assert_true(t < 1.0);
+    dm_engine_free(e);
+}
+
+static void test_engine__rejects_bad_arguments(void **state)
+{
+    (void)state;
+    dm_engine *e = NULL;
+    dm_engine_options o = DM_ENGINE_OPTIONS_INIT;
+    o.threads = 0;
+    assert_int_equal(dm_engine_create(&e, &o), DM_EINVAL);
+    o.threads = 1;
+    o.tt_mib = 0;
+    assert_int_equal(dm_engine_create(&e, &o), DM_EINVAL);
+    assert_null(e);
+    e = new_engine();
+    o.tt_mib = 4;
+    o.threads = 3;
+    assert_int_equal(dm_engine_set_options(e, &o), DM_OK);
+    dm_board b;
+    dm_board_start(&b);
+    check_legal(e, &b, 5); /* three threads */
+    dm_search_input in;
+    dm_search_input_init(&in, &b);
+    in.root.pieces[0] |= in.root.pieces[1]; /* invalid: overlapping colours */
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    dm_result r;
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_EINVAL);
+    dm_engine_free(e);
+    dm_engine_free(NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_engine__finds_shots),
+        cmocka_unit_test(test_engine__fastest_win_is_scored_exactly),
+        cmocka_unit_test(test_engine__draw_rules_in_search),
+        cmocka_unit_test(test_engine__repetition_is_a_draw),
+        cmocka_unit_test(test_engine__never_returns_an_illegal_move),
+        cmocka_unit_test(test_engine__deterministic_node_counts),
+        cmocka_unit_test(test_engine__stop_answers_within_50ms),
+        cmocka_unit_test(test_engine__respects_move_time_and_clock),
+        cmocka_unit_test(test_engine__rejects_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
