@@ -762,8 +762,9 @@ int cmd_play(int argc, char **argv)
         } else {
             fprintf(s.out, "saved: %s\n", s.save_path);
         }
-    } else if (!s.ui.tty) {
-        fprintf(s.out, "info: no move played; nothing saved\n");
+    } else {
+        fprintf(s.out, s.ui.tty ? "No move played; nothing saved.\n"
+                                : "info: no move played; nothing saved\n");
     }
     fflush(s.out);
     (void)quit;

@@ -100,9 +100,9 @@ void play_parse_command(play_cmd *out, const char *line)
 
 void play_print_help(FILE *f, const char *prefix)
 {
-    fprintf(f, "%sType a move: 32-28, 19x28, a capture path 28x19x10, or from and to (28x10)\n",
+    fprintf(f, "%sType a move: 32-28, 19x28, a capture path 28x19x10, or just its from and\n",
             prefix);
-    fprintf(f, "%swhen only one legal move matches. Commands:\n", prefix);
+    fprintf(f, "%sto squares (28x10) when only one legal move matches. Commands:\n", prefix);
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char w[32];
         snprintf(w, sizeof w, "%s%s", words[i].name, words[i].wants_arg ? " FILE" : "");

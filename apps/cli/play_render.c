@@ -206,15 +206,25 @@ static void build_panel(char panel[10][256], play_session *s)
         snprintf(panel[4], sizeof panel[4], "Last move: %s %s", num, mv);
     }
     if (ui->engine_line[0]) {
-        /* "Engine: +0.12 d7 | 19-23 28x19 ...", on two panel lines at most */
-        size_t n = strlen(ui->engine_line);
-        for (int k = 0; k < 2 && (size_t)(k * PANEL_WIDTH) < n; k++) {
-            size_t take = n - (size_t)(k * PANEL_WIDTH);
+        /* "Engine: +0.12 d7 | 19-23 28x19 ...", on two panel lines at most, broken
+         * between moves */
+        const char *t = ui->engine_line;
+        for (int k = 0; k < 2 && *t; k++) {
+            size_t take = strlen(t);
             if (take > PANEL_WIDTH) {
                 take = PANEL_WIDTH;
+                while (take > 0 && t[take] != ' ') {
+                    take--;
+                }
+                if (take == 0) {
+                    take = PANEL_WIDTH;
+                }
             }
-            memcpy(panel[6 + k], ui->engine_line + k * PANEL_WIDTH, take);
-            panel[6 + k][take] = 0;
+            snprintf(panel[6 + k], sizeof panel[6 + k], "%s%.*s", k ? "  " : "", (int)take, t);
+            t += take;
+            while (*t == ' ') {
+                t++;
+            }
         }
     }
 }
