@@ -78,15 +78,18 @@ static dm_draw_counters counters(const dm_game *g)
     return c;
 }
 
-/* Walk `plies` quiet plies: king moves without capture (men too if men_ok), each
+/* Walk `plies` quiet plies: king moves without capture, each
  * reaching a position not seen before, with the game still going on and the side to
  * move having no capture. Depth-first with backtracking, first legal move first, so
  * the walk is deterministic. Lets a test bring a draw count to its limit without a
  * repetition or a capture getting in the way. Returns 1 when done. */
-static int walk_dfs(dm_game *g, int plies, int men_ok)
+static int walk_dfs(dm_game *g, int plies, long *budget)
 {
     if (plies == 0) {
         return 1;
+    }
+    if (--*budget < 0) {
+        return 0; /* give up: a broken rule must fail the test, not hang it */
     }
     dm_movelist list;
     dm_movegen_legal(&list, dm_game_board(g));
@@ -94,13 +97,13 @@ static int walk_dfs(dm_game *g, int plies, int men_ok)
         const dm_move *m = &list.moves[i];
         dm_piece p = dm_board_piece(dm_game_board(g), m->from);
         int king = p == DM_WHITE_KING || p == DM_BLACK_KING;
-        if (m->ncapt > 0 || (!king && !men_ok)) {
+        if (m->ncapt > 0 || !king) {
             continue;
         }
         assert_int_equal(dm_game_play(g, m), DM_OK);
         const dm_board *b = dm_game_board(g);
         if (counters(g).repetitions == 1 && !dm_movegen_has_capture(b) &&
-            (plies == 1 || !dm_game_over(g)) && walk_dfs(g, plies - 1, men_ok)) {
+            (plies == 1 || !dm_game_over(g)) && walk_dfs(g, plies - 1, budget)) {
             return 1;
         }
         assert_int_equal(dm_game_undo(g), DM_OK);
@@ -110,7 +113,8 @@ static int walk_dfs(dm_game *g, int plies, int men_ok)
 
 static void walk(dm_game *g, int plies)
 {
-    if (!walk_dfs(g, plies, 0)) {
+    long budget = 100000;
+    if (!walk_dfs(g, plies, &budget)) {
         char fen[200];
         dm_board_to_fen(fen, sizeof fen, dm_game_board(g));
         fail_msg("no quiet king walk of %d plies from ply %d in %s", plies, dm_game_ply(g), fen);
@@ -616,6 +620,68 @@ static void test_game__promotion_restarts_count_by_default(void **state)
     dm_game_free(g);
 }
 
+static void test_game__promotion_into_and_within_configurations(void **state)
+{
+    (void)state;
+    dm_game_rules keep = DM_GAME_RULES_INIT;
+    keep.promotion_restarts = 0;
+    dm_board b;
+    dm_move m;
+    dm_draw_counters c, out;
+
+    /* king + man vs king (5-move, 3 plies counted); the man promotes: 2 kings vs king,
+     * still the 5-move rule: restart by default, go on with promotion_restarts = 0 */
+    assert_int_equal(dm_board_from_fen(&b, "W:WK46,7:BK24", NULL), DM_OK);
+    dm_draw_init(&c, &b);
+    assert_int_equal(c.endgame_kind, DM_ENDGAME_5);
+    c.endgame_plies = 3;
+    c.kings_only_plies = 3;
+    assert_int_equal(dm_move_parse(&m, &b, "7-1", NULL), DM_OK);
+    dm_draw_step(&out, &c, &b, &m, NULL);
+    assert_int_equal(out.endgame_kind, DM_ENDGAME_5);
+    assert_int_equal(out.endgame_plies, 0);
+    assert_int_equal(out.kings_only_plies, 0);
+    dm_draw_step(&out, &c, &b, &m, &keep);
+    assert_int_equal(out.endgame_plies, 4);
+
+    /* 2 kings vs king (5-move, 6 plies counted); the lone king takes one: king vs
+     * king, the same rule, but a capture always starts a fresh count */
+    assert_int_equal(dm_board_from_fen(&b, "B:WK23,K45:BK19", NULL), DM_OK);
+    dm_draw_init(&c, &b);
+    c.endgame_plies = 6;
+    assert_int_equal(dm_move_parse(&m, &b, "19x46", NULL), DM_OK);
+    dm_draw_step(&out, &c, &b, &m, &keep);
+    assert_int_equal(out.endgame_kind, DM_ENDGAME_5);
+    assert_int_equal(out.endgame_plies, 0);
+
+    /* a king move in the configuration counts one more ply */
+    assert_int_equal(dm_board_from_fen(&b, "W:WK46,7:BK24", NULL), DM_OK);
+    dm_draw_init(&c, &b);
+    c.endgame_plies = 3;
+    c.kings_only_plies = 3;
+    assert_int_equal(dm_move_parse(&m, &b, "46-41", NULL), DM_OK);
+    dm_draw_step(&out, &c, &b, &m, NULL);
+    assert_int_equal(out.endgame_plies, 4);
+    assert_int_equal(out.kings_only_plies, 4);
+
+    /* 3 men vs king (no rule); a promotion makes king + 2 men: the count starts at 0
+     * whatever the setting */
+    assert_int_equal(dm_board_from_fen(&b, "W:W7,35,36:BK24", NULL), DM_OK);
+    dm_draw_init(&c, &b);
+    assert_int_equal(c.endgame_plies, -1);
+    assert_int_equal(dm_move_parse(&m, &b, "7-1", NULL), DM_OK);
+    dm_draw_step(&out, &c, &b, &m, &keep);
+    assert_int_equal(out.endgame_kind, DM_ENDGAME_16);
+    assert_int_equal(out.endgame_plies, 0);
+
+    /* a man move outside any configuration stays outside */
+    assert_int_equal(dm_move_parse(&m, &b, "35-30", NULL), DM_OK);
+    dm_draw_step(&out, &c, &b, &m, NULL);
+    assert_int_equal(out.endgame_plies, -1);
+    assert_int_equal(out.endgame_kind, DM_ENDGAME_NONE);
+    assert_int_equal(out.repetitions, 1);
+}
+
 static void test_game__pure_judge_boundaries(void **state)
 {
     (void)state;
@@ -757,6 +823,7 @@ int main(void)
         cmocka_unit_test(test_game__5_moves_at_exactly_10_plies),
         cmocka_unit_test(test_game__capture_16_to_5_restarts_count),
         cmocka_unit_test(test_game__promotion_restarts_count_by_default),
+        cmocka_unit_test(test_game__promotion_into_and_within_configurations),
         cmocka_unit_test(test_game__pure_judge_boundaries),
         cmocka_unit_test(test_game__declared_results),
         cmocka_unit_test(test_game__set_rules_rejects_bad_values),
