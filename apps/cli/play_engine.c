@@ -148,6 +148,7 @@ static dm_status choose_imperfect(dm_info *info, play_session *s)
             dm_limits lim;
             memset(&lim, 0, sizeof lim);
             lim.depth = s->level.depth > 1 ? s->level.depth - 1 : 1;
+            lim.analyse = 1; /* a forced reply (one capture) must be searched too */
             dm_result r;
             dm_status st = dm_engine_search(&r, s->engine, &cin, &lim, NULL, NULL);
             if (st != DM_OK) {
@@ -306,6 +307,7 @@ dm_status play_engine_hint(dm_info *info, play_session *s)
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = s->level.depth > 8 ? s->level.depth : 8;
+    lim.analyse = 1;
     if (s->level.move_time > 0 || s->level.depth == 0) {
         lim.move_time = 1.0;
     }
@@ -338,6 +340,7 @@ int play_engine_accepts_draw(play_session *s, char *why, size_t cap)
     memset(&lim, 0, sizeof lim);
     lim.depth = 8;
     lim.move_time = 1.0;
+    lim.analyse = 1;
     dm_info info;
     if (search_best(&info, s, &lim) != DM_OK) {
         snprintf(why, cap, "no move to search");
