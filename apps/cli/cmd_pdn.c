@@ -4,7 +4,8 @@
  * check output (stable), one line per bad game:
  *   FILE:LINE:COL: game N (WHITE - BLACK): move 12... 23-28: REASON; FEN before: FEN
  * (a game the reader cannot read: the reader's message; a legal game with an ambiguous
- * capture resolved by the moves that follow: "...: warning: ..."), then, when some are in
+ * capture resolved by the moves that follow: "...: warning: ..."; what the reader
+ * tolerated or skipped: "FILE:LINE: game N (WHITE - BLACK): note: ..."), then, when some are in
  * variants not supported yet, "S skipped (variant not supported yet)", then always
  *   G games, L legal, I with illegal moves, U unreadable
  * Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or file errors. */
@@ -157,10 +158,10 @@ static int check_file(const char *path, counts *c, int verbose)
             break;
         default: break;
         }
-        if (verbose) {
-            for (int i = 0; i < g->nnotes; i++) {
-                printf("%s:%d: game %d: note: %s\n", path, g->line, g->number, g->notes[i]);
-            }
+        /* what the reader tolerated or left out is said, never silent */
+        for (int i = 0; i < g->nnotes; i++) {
+            printf("%s:%d: game %d (%s - %s): note: %s\n", path, g->line, g->number, white,
+                   black, g->notes[i]);
         }
         dm_pdn_game_free(g);
     }
@@ -233,7 +234,7 @@ static void pdn_usage(FILE *f)
                "         every capture with its path) to OUT or standard output.\n"
                "  --game-type N: the GameType of games without a GameType tag (default 20,\n"
                "         international; e.g. 40 for a file of Frisian games without tags).\n"
-               "  --verbose: also list skipped variants and what the reader tolerated.\n");
+               "  --verbose: also list the games skipped as variants, with why.\n");
 }
 
 int cmd_pdn(int argc, char **argv)

@@ -474,6 +474,15 @@ typedef struct line_state {
 
 static dm_status read_line(rd *d, dm_pdn_line *line, int depth, int *ended);
 
+/* Note a move number that no move followed ("6." at the end of a game). */
+static int note_lone_number(rd *d, const line_state *ls)
+{
+    char msg[96];
+    snprintf(msg, sizeof msg, "move number %d%s without a move was ignored", ls->number,
+             ls->number_black ? "..." : ".");
+    return add_note(d, msg);
+}
+
 /* Read a comment at the position ('{' or ';') into a new string in *out. */
 static dm_status read_comment(rd *d, char **out)
 {
@@ -715,10 +724,8 @@ static dm_status read_word(rd *d, line_state *ls, int depth, int *ended)
             }
             black = 1;
         }
-        if (ls->number) {
-            if (!add_note(d, "a move number without a move was ignored")) {
-                return nomem(d);
-            }
+        if (ls->number && !note_lone_number(d, ls)) {
+            return nomem(d);
         }
         ls->number = v;
         ls->number_black = black;
@@ -851,8 +858,7 @@ static dm_status read_line(rd *d, dm_pdn_line *line, int depth, int *ended)
             break;
         }
     }
-    if (st == DM_OK && ls.number &&
-        !add_note(d, "a move number without a move was ignored")) {
+    if (st == DM_OK && ls.number && !note_lone_number(d, &ls)) {
         st = nomem(d);
     }
     /* comments not yet attached end the line */

@@ -85,6 +85,12 @@ printf '1. 32-28 17x37 *\n' >"$tmp/frisian.pdn"
 expect "check --game-type 40" 1 "1 skipped (variant not supported yet)
 1 games, 0 legal, 0 with illegal moves, 0 unreadable" -- pdn check --game-type 40 "$tmp/frisian.pdn"
 
+# what the reader tolerates is said, the game stays legal
+printf '[White "A"]\n[Black "B"]\n1. 32-28 19-23 . 2. 2-0\n' >"$tmp/notes.pdn"
+expect "check notes" 0 "$tmp/notes.pdn:1: game 1 (A - B): note: a stray '.' in the movetext was ignored
+$tmp/notes.pdn:1: game 1 (A - B): note: move number 2. without a move was ignored
+1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/notes.pdn"
+
 # several files add up
 expect "check two files" 1 \
 "$tmp/illegal.pdn:4:34: game 1 (Ann - Bob): move 3. 27-22: illegal move \"27-22\": square 27 is empty; FEN before: W:W31,33-50:B1-13,15-18,20,23

@@ -434,6 +434,13 @@ static void test_pdn__missing_results_and_tags(void **state)
     free(out);
     free_readout(&ro);
 
+    /* what is left out is noted: a lone move number, a stray '.' */
+    dm_pdn_game *g = read_one("1. 32-28 19-23 . 2. *");
+    assert_int_equal(g->main.nnodes, 2);
+    assert_true(has_note(g, "move number 2. without a move was ignored"));
+    assert_true(has_note(g, "stray '.'"));
+    dm_pdn_game_free(g);
+
     /* movetext only, no tags at all; only tags, no movetext */
     read_text(&ro, "1.32-28 1/2-1/2\n\n[Event \"only tags\"]\n");
     assert_int_equal(ro.nerrors, 0);
