@@ -994,7 +994,12 @@ dm_status dm_pdn_reader_next(dm_pdn_game **out, dm_pdn_reader *r, dm_error *err)
         dm_pdn_line *m = &d.g->main;
         char ***dst = m->nnodes ? &m->nodes[0].before : &m->end;
         int *dn = m->nnodes ? &m->nodes[0].nbefore : &m->nend;
-        char **merged = malloc(sizeof *merged * (size_t)(pre.nend + *dn + 4));
+        /* capacity as pdn_grow expects it: a power of two, at least 4 */
+        size_t cap = 4;
+        while (cap < (size_t)(pre.nend + *dn)) {
+            cap *= 2;
+        }
+        char **merged = malloc(sizeof *merged * cap);
         if (!merged) {
             st = nomem(&d);
         } else {
