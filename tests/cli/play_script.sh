@@ -170,6 +170,30 @@ has enginedraw "$tmp/enginedraw.out" "result: 1-1 draw by agreement"
 play rules '' --auto --fen "W:WK47:BK4" --level 6 --depth 4
 matches rules "$tmp/rules.out" '^result: 1-1 (5-move rule|threefold repetition)$'
 
+# the game ends by itself: no pieces left, no legal move (FMJD 7.2)
+play nopieces '28x19
+' --human-vs-human --fen "W:W28:B23"
+has nopieces "$tmp/nopieces.out" "result: 2-0 no pieces left"
+play blocked '' --human-vs-human --fen "B:W50:B45"
+has blocked "$tmp/blocked.out" "result: 2-0 no legal move"
+has blocked-pdn "$(saved_file blocked)" '[Termination "no legal move"]'
+
+# loss on time (FMJD 9): the flag falls while the player thinks, with nobody pressing
+mkfifo "$tmp/fifo2"
+XDG_DATA_HOME="$tmp/flag" "$DAMIER" play --human-vs-human --time 0.3 <"$tmp/fifo2" \
+    >"$tmp/flag.out" 2>&1 &
+bgpid=$!
+exec 4>"$tmp/fifo2"
+for _ in $(seq 50); do
+    grep -q '^result: ' "$tmp/flag.out" && break
+    sleep 0.1
+done
+exec 4>&-
+wait "$bgpid"
+bgpid=
+has flag "$tmp/flag.out" "time: 0.3"
+has flag "$tmp/flag.out" "result: 0-2 loss on time"
+
 # ---- 4. nothing is lost: end of input, Ctrl-C ---------------------------------------
 play eof '32-28
 ' --level 2 --seed 1
