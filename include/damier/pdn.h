@@ -98,7 +98,8 @@ DM_API void dm_pdn_game_free(dm_pdn_game *g);
 DM_API const char *dm_pdn_game_tag(const dm_pdn_game *g, const char *name);
 
 /* Set tag name to value (replacing the first tag of that name, else appending).
- * Copies both strings. DM_ENOMEM, DM_EINVAL. */
+ * Copies both strings. DM_EINVAL for a name that is empty or has characters other than
+ * letters, digits, '_' and '-' (the writer could not write it); DM_ENOMEM. */
 DM_API dm_status dm_pdn_game_set_tag(dm_pdn_game *g, const char *name, const char *value);
 
 /* The FEN of the start position (the FEN tag's value), or NULL for the initial position. */

@@ -122,6 +122,13 @@ dm_status dm_pdn_game_set_tag(dm_pdn_game *g, const char *name, const char *valu
     if (!g || !name || !value || !*name) {
         return DM_EINVAL;
     }
+    for (const char *c = name; *c; c++) {
+        /* tag names are what the reader accepts: letters, digits, '_' and '-' */
+        if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ||
+              *c == '_' || *c == '-')) {
+            return DM_EINVAL;
+        }
+    }
     char *v = pdn_strndup(value, strlen(value));
     if (!v) {
         return DM_ENOMEM;

@@ -250,6 +250,8 @@ static void test_pdn__game_type_and_set_tag(void **state)
     assert_int_equal(g->ntags, 1);
     assert_int_equal(dm_pdn_game_type(g), -2);
     assert_int_equal(dm_pdn_game_set_tag(g, "", "x"), DM_EINVAL);
+    assert_int_equal(dm_pdn_game_set_tag(g, "Bad Name", "x"), DM_EINVAL);
+    assert_int_equal(dm_pdn_game_set_tag(g, "Bad]", "x"), DM_EINVAL);
     assert_null(dm_pdn_game_fen(g));
     dm_pdn_game_free(g);
     dm_pdn_game_free(NULL);
