@@ -29,7 +29,8 @@ extern "C" {
  * at the `end` of a line. Comment text is stored with its runs of white space
  * (newlines included) collapsed to one space and trimmed; `;` comments are stored like
  * `{}` comments. All strings are UTF-8 (Latin-1 input is converted) and NUL-terminated;
- * everything belongs to the game and is freed by dm_pdn_game_free. */
+ * every string and array is a separate malloc'd block that belongs to the game and is
+ * freed by dm_pdn_game_free (a program building a game allocates them the same way). */
 
 /* One tag pair, e.g. name "White", value "Sijbrands, T." (escapes \" and \\ removed). */
 typedef struct dm_pdn_tag {

@@ -141,11 +141,14 @@ dm_status dm_pdn_game_set_tag(dm_pdn_game *g, const char *name, const char *valu
         }
     }
     char *n = pdn_strndup(name, strlen(name));
-    if (!n || !pdn_grow(&g->tags, g->ntags, sizeof *g->tags)) {
+    /* exact realloc, not pdn_grow: a program may have built g->tags itself */
+    dm_pdn_tag *t = n ? realloc(g->tags, sizeof *t * (size_t)(g->ntags + 1)) : NULL;
+    if (!t) {
         free(n);
         free(v);
         return DM_ENOMEM;
     }
+    g->tags = t;
     g->tags[g->ntags].name = n;
     g->tags[g->ntags].value = v;
     g->ntags++;
