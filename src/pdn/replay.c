@@ -310,7 +310,10 @@ int pdn_is_international(const dm_pdn_game *g, char *reason, size_t cap)
          * international game, however short */
         for (int i = 0; i < l->nnodes; i++) {
             if (l->nodes[i].kind == DM_PDN_NODE_MOVE) {
-                int from = atoi(l->nodes[i].text);
+                int from = 0;
+                for (const char *c = l->nodes[i].text; *c >= '0' && *c <= '9'; c++) {
+                    from = from < 1000 ? from * 10 + (*c - '0') : from;
+                }
                 if (from >= 31 && from <= 35) {
                     return 1;
                 }
