@@ -147,6 +147,16 @@ DM_API void dm_engine_ponderhit(dm_engine *e);
  * man (the evaluation module's public face, for tools and tests). */
 DM_API int dm_engine_evaluate(const dm_board *b);
 
+/* The evaluation's feature vector of b, for training and tools: out[i] = White's
+ * count minus Black's for feature i (names from dm_engine_feature_name), written for
+ * i < cap; *phase (if not NULL) gets the number of men on the board (the evaluation
+ * interpolates between opening and endgame weights by it). Returns the number of
+ * features, whatever cap is. */
+DM_API int dm_engine_features(int *out, int cap, int *phase, const dm_board *b);
+
+/* Name of feature i ("men", "kings", "tempo", ...), or NULL when out of range. */
+DM_API const char *dm_engine_feature_name(int i);
+
 #ifdef __cplusplus
 }
 #endif

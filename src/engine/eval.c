@@ -27,7 +27,7 @@ typedef struct eval_tables {
     uint64_t centre;           /* 22, 23, 24, 27, 28, 29 */
     uint64_t guard[2];         /* White 47, 48, 49; Black 2, 3, 4 */
     uint64_t half[2];          /* the opponent's half: White rows 0-4, Black rows 5-9 */
-    uint64_t long_diag;        /* 46-5 and the double corner 1-45 diagonals */
+    uint64_t long_diag;        /* 46-5, 1-45 and 6-50 */
 } eval_tables;
 
 static eval_tables et;
@@ -73,8 +73,10 @@ __attribute__((constructor)) static void eval_init(void)
         et.half[DM_WHITE] |= et.row[r];
         et.half[DM_BLACK] |= et.row[r + 5];
     }
-    static const int diag[] = {46, 41, 37, 32, 28, 23, 19, 14, 10, 5,
-                               1, 7, 12, 18, 23, 29, 34, 40, 45};
+    /* The main diagonal 46-5 and the two double-corner diagonals 1-45 and 6-50
+     * (symmetric under the colour flip s <-> 51 - s). */
+    static const int diag[] = {46, 41, 37, 32, 28, 23, 19, 14, 10, 5,  1,  7,  12, 18,
+                               23, 29, 34, 40, 45, 6,  11, 17, 22, 28, 33, 39, 44, 50};
     for (int i = 0; i < (int)(sizeof diag / sizeof diag[0]); i++) {
         et.long_diag |= sq_bb(diag[i]);
     }
@@ -162,4 +164,22 @@ int eval_board(const dm_board *b)
 int dm_engine_evaluate(const dm_board *b)
 {
     return eval_board(b);
+}
+
+int dm_engine_features(int *out, int cap, int *phase, const dm_board *b)
+{
+    int f[EVAL_FEATURE_NB];
+    int ph = eval_features(b, f);
+    for (int i = 0; i < EVAL_FEATURE_NB && i < cap; i++) {
+        out[i] = f[i];
+    }
+    if (phase) {
+        *phase = ph;
+    }
+    return EVAL_FEATURE_NB;
+}
+
+const char *dm_engine_feature_name(int i)
+{
+    return i >= 0 && i < EVAL_FEATURE_NB ? eval_feature_names[i] : NULL;
 }

@@ -24,7 +24,8 @@ enum {
     EVAL_RUNAWAY,      /* free men (nothing in their forward cone, no enemy king):
                           10 - rows to promotion, summed */
     EVAL_LOCKED,       /* men that cannot move forward (both squares ahead taken) */
-    EVAL_KING_ACTIVE,  /* kings on the two long diagonals (mobile kings) */
+    EVAL_KING_ACTIVE,  /* kings on the main (46-5) and double-corner (1-45, 6-50)
+                          diagonals: the mobile kings */
     EVAL_FEATURE_NB
 };
 

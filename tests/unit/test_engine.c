@@ -380,6 +380,42 @@ static void test_engine__respects_move_time_and_clock(void **state)
     dm_engine_free(e);
 }
 
+/* The evaluation is symmetric (colour-flipped position, same score for the side to
+ * move), its features are White-minus-Black counts, and a capture-free position with
+ * an extra man favours its owner. */
+static void test_engine__evaluation_features(void **state)
+{
+    (void)state;
+    dm_board start;
+    dm_board_start(&start);
+    int f[32], phase = 0;
+    int n = dm_engine_features(f, 32, &phase, &start);
+    assert_true(n >= 8 && n <= 32);
+    assert_int_equal(phase, 40);
+    for (int i = 0; i < n; i++) {
+        assert_non_null(dm_engine_feature_name(i));
+        assert_int_equal(f[i], 0); /* the start position is symmetric */
+    }
+    assert_null(dm_engine_feature_name(n));
+    assert_string_equal(dm_engine_feature_name(0), "men");
+
+    dm_board up = fen("W:W31-43,45-50,K12:B1-10,K44,13-19,26");
+    dm_engine_features(f, 32, &phase, &up);
+    assert_int_equal(f[0], 19 - 18);
+    assert_int_equal(f[1], 0);
+    /* Mirror: square s <-> 51 - s, colours swapped, other side to move. */
+    dm_board mirror;
+    dm_board_clear(&mirror);
+    for (int sq = 1; sq <= 50; sq++) {
+        dm_piece p = dm_board_piece(&up, sq);
+        static const dm_piece swap[] = {DM_EMPTY, DM_BLACK_MAN, DM_WHITE_MAN, DM_BLACK_KING,
+                                        DM_WHITE_KING};
+        dm_board_put(&mirror, 51 - sq, swap[p]);
+    }
+    dm_board_set_side(&mirror, DM_BLACK);
+    assert_int_equal(dm_engine_evaluate(&mirror), dm_engine_evaluate(&up));
+}
+
 static void test_engine__rejects_bad_arguments(void **state)
 {
     (void)state;
@@ -420,6 +456,7 @@ int main(void)
         cmocka_unit_test(test_engine__deterministic_node_counts),
         cmocka_unit_test(test_engine__stop_answers_within_50ms),
         cmocka_unit_test(test_engine__respects_move_time_and_clock),
+        cmocka_unit_test(test_engine__evaluation_features),
         cmocka_unit_test(test_engine__rejects_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
