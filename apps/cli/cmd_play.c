@@ -91,14 +91,13 @@ static void say(play_session *s, const char *key, const char *fmt, ...)
     }
 }
 
-static void print_pv_line(char *buf, size_t cap, play_session *s, const dm_info *info,
-                          const dm_board *from)
+/* "score +0.12 depth 8 pv 32-28 19-23 ..." */
+static void print_pv_line(char *buf, size_t cap, const dm_info *info, const dm_board *from)
 {
     char sc[32], pv[400];
     play_score_text(sc, sizeof sc, info->score);
     play_pv_text(pv, sizeof pv, from, info->pv, info->pv_count);
     snprintf(buf, cap, "score %s depth %d pv %s", sc, info->depth, pv);
-    (void)s;
 }
 
 /* Report the last ply played. */
@@ -122,11 +121,17 @@ static void announce_last_move(play_session *s)
     }
 }
 
+/* Save after every change; a failure is reported once, not after every move. */
 static void autosave(play_session *s)
 {
     dm_error err;
     if (play_autosave(s, &err) != DM_OK) {
-        say(s, "error", "automatic save failed: %s", err.message);
+        if (!s->autosave_failed) {
+            say(s, "error", "automatic save failed: %s", err.message);
+        }
+        s->autosave_failed = 1;
+    } else {
+        s->autosave_failed = 0;
     }
 }
 
@@ -212,7 +217,7 @@ static void engine_turn(play_session *s)
         return;
     }
     char line[600];
-    print_pv_line(line, sizeof line, s, &info, &before);
+    print_pv_line(line, sizeof line, &info, &before);
     if (dm_game_play(s->game, &info.pv[0]) != DM_OK) {
         say(s, "error", "the engine chose an illegal move");
         dm_game_forfeit(s->game, side);
@@ -334,7 +339,7 @@ static int human_line(play_session *s, const char *line)
         }
         char mv[160], rest[600];
         dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
-        print_pv_line(rest, sizeof rest, s, &info, &before);
+        print_pv_line(rest, sizeof rest, &info, &before);
         say(s, "hint", "%s %s", mv, rest);
         return 0;
     }

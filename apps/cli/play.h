@@ -64,6 +64,7 @@ typedef struct play_session {
     char names[2][64];    /* player names for the display and the PDN tags */
     char save_dir[PATH_MAX];  /* where automatic saves go ("" = not known) */
     char save_path[PATH_MAX]; /* this game's automatic save file, once chosen */
+    int autosave_failed;  /* the last automatic save failed (already reported) */
     long long started;    /* time(NULL) at the start, for the file name and Date tag */
     play_ui ui;
     FILE *out;
