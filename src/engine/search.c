@@ -528,7 +528,10 @@ static void iterate(search_thread *t, const id_args *args)
         }
         int pondering =
             e->lim.ponder && !atomic_load_explicit(&e->ponderhit, memory_order_relaxed);
-        if (!pondering && tm_should_stop(&e->budget, elapsed(e), instability)) {
+        /* Analysis uses its whole time (the hard limit stops it); play stops early
+         * when the next iteration would likely not finish. */
+        if (!pondering && !e->lim.analyse &&
+            tm_should_stop(&e->budget, elapsed(e), instability)) {
             break;
         }
         if (atomic_load(&e->stop)) {
