@@ -94,6 +94,9 @@ expect main '^ +26 +27 +● +29 +30'
 expect main '^ +● +32 +● +● +●'
 expect main 'captured 0'
 
+# the last move is highlighted (its from and to squares get their own background)
+tm capture-pane -p -e -t main | grep -q $'\033\\[48;5;136m' && ok || fail "main: last move not highlighted"
+
 send main "32-23"
 expect main 'illegal move "32-23"'
 expect main 'Move 2, White to move'
@@ -126,6 +129,17 @@ expect nocolor '○'
 expect nocolor '●'
 send nocolor "quit"
 expect nocolor 'EXITED 0'
+
+# ---- no UTF-8 locale: ASCII pieces; no colours: the last move in brackets ----------
+start ascii LANG=C LC_ALL=C NO_COLOR=1
+expect ascii 'Your move> *$'
+send ascii "32-28"
+expect ascii 'Move 2, White to move'
+expect ascii '^ \| +b +b +b +b +b +\| +Black  damier level 2'
+expect ascii '^ \|26 +27 +w +29 +30 +\|'
+expect ascii '\[[.b]\]'
+send ascii "quit"
+expect ascii 'EXITED 0'
 
 # ---- Ctrl-C saves -------------------------------------------------------------------
 start sigint
