@@ -87,6 +87,31 @@ static void wordz(wbuf *w, const char *s)
     word(w, s, strlen(s), 0);
 }
 
+/* One word made of a, b and c (no length limit: move texts as read can be long). */
+static void word3(wbuf *w, const char *a, const char *b, const char *c)
+{
+    size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
+    if (na > 0 && width(a, na) + width(b, nb) + width(c, nc) > WRAP) {
+        /* too long for any line: the first part (a move number) goes on its own */
+        while (na > 0 && a[na - 1] == ' ') {
+            na--;
+        }
+        word(w, a, na, 0);
+        word3(w, "", b, c);
+        return;
+    }
+    char *tmp = malloc(na + nb + nc + 1);
+    if (!tmp) {
+        w->failed = 1;
+        return;
+    }
+    memcpy(tmp, a, na);
+    memcpy(tmp + na, b, nb);
+    memcpy(tmp + na + nb, c, nc);
+    word(w, tmp, na + nb + nc, 0);
+    free(tmp);
+}
+
 /* A comment, wrapped between its words. A comment that holds '}' cannot be braced:
  * it is written as a ';' comment, which runs to the end of its line. */
 static void comment(wbuf *w, const char *text)
@@ -163,9 +188,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
 {
     comments(w, nd->before, nd->nbefore);
     if (nd->kind == DM_PDN_NODE_SETUP) {
-        char tmp[600];
-        snprintf(tmp, sizeof tmp, "/FEN \"%s\"/", nd->text);
-        wordz(w, tmp);
+        word3(w, "/FEN \"", nd->text, "\"/");
         dm_board nb;
         if (intl && dm_board_from_fen(&nb, nd->text, NULL) == DM_OK) {
             p->b = nb;
@@ -207,9 +230,19 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
             p->known = 0;
         }
     }
-    char tok[400];
-    snprintf(tok, sizeof tok, "%s%s%s", num, t, nd->mark ? nd->mark : "");
-    wordz(w, tok);
+    if (nd->mark) {
+        char *tm = malloc(strlen(t) + strlen(nd->mark) + 1);
+        if (!tm) {
+            w->failed = 1;
+            return;
+        }
+        strcpy(tm, t);
+        strcat(tm, nd->mark);
+        word3(w, num, tm, "");
+        free(tm);
+    } else {
+        word3(w, num, t, "");
+    }
     for (int i = 0; i < nd->nnags; i++) {
         char tmp[24];
         snprintf(tmp, sizeof tmp, "$%d", nd->nags[i]);

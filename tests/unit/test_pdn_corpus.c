@@ -126,12 +126,34 @@ static int same_line(const dm_pdn_line *a, const dm_pdn_line *b)
     return 1;
 }
 
+/* Movetext lines of the writer fit in 80 columns (a tag line or one long word aside). */
+static int fits_80(const char *text)
+{
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        int col = 0, spaces = 0;
+        for (size_t i = 0; i < n; i++) {
+            col += ((unsigned char)p[i] & 0xC0) != 0x80;
+            spaces += p[i] == ' ';
+        }
+        if (col > 80 && p[0] != '[' && spaces > 0) {
+            return 0;
+        }
+        p += n + (nl != NULL);
+    }
+    return 1;
+}
+
 /* read -> write -> read: same structure, same tags, same replay; the text is stable. */
 static void check_round_trip(const char *path, const dm_pdn_game *g, const dm_pdn_replay *r1)
 {
     char *t1 = NULL;
     size_t n1 = 0;
     assert_int_equal(dm_pdn_write(&t1, &n1, g, DM_NOTATION_PDN), DM_OK);
+    if (!fits_80(t1)) {
+        fail_msg("%s game %d: a line longer than 80 columns:\n%s", path, g->number, t1);
+    }
     dm_pdn_reader *rd = NULL;
     assert_int_equal(dm_pdn_reader_new(&rd, t1, n1, "rewritten"), DM_OK);
     dm_pdn_game *g2 = NULL;
