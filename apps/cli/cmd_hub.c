@@ -86,11 +86,14 @@ static void join_search(hub_app *a)
 }
 
 /* The protocol allows only ping, stop, ponder-hit and quit during a search. A
- * scripted client that sends its next commands early is served anyway: when the
- * search will end by itself (not infinite, not pondering), wait for it. */
+ * client that sends its next commands early (or right after `stop`, before `done`)
+ * is served anyway: when the search is sure to end (stopped, or limited and not
+ * waiting for a ponder-hit), wait for it. */
 static void wait_if_busy(hub_app *a, const char *line)
 {
-    if (!a->thread_live || a->lim.infinite || a->lim.ponder) {
+    int ends = atomic_load(&a->stop_wanted) ||
+               (!a->lim.infinite && (!a->lim.ponder || atomic_load(&a->ponderhit_wanted)));
+    if (!a->thread_live || !ends) {
         return;
     }
     static dm_hub_cmd c;

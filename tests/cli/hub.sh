@@ -48,6 +48,12 @@ grep -q '^done move=' <<<"$out" || fail "no done after stop"
 ms=$(( (t1 - t0) / 1000000 ))
 [ $ms -lt 5000 ] || fail "stop + EOF took $ms ms"
 
+# Commands right after `stop` (before `done`) wait for the stopped search.
+out=$({ printf 'level infinite\ngo analyze\n'; sleep 0.3;
+        printf 'stop\nlevel depth=4\ngo think\n'; sleep 0.5; } | timeout 20 "$bin" hub)
+[ "$(grep -c '^done move=' <<<"$out")" -eq 2 ] || fail "expected two done lines after stop"
+grep -q '^error' <<<"$out" && fail "a command after stop was refused"
+
 # Ponder then ponder-hit under a move time: done comes by itself.
 out=$({ printf 'pos pos=%s\nlevel move-time=0.2\ngo ponder\n' "$start"; sleep 0.3;
         printf 'ponder-hit\n'; sleep 1; } | timeout 20 "$bin" hub)
