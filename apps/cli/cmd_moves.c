@@ -33,7 +33,6 @@ static int compare_moves(const void *pa, const void *pb)
     return na - nb;
 }
 
-int cmd_sort_moves(dm_move *moves, int n);
 int cmd_sort_moves(dm_move *moves, int n)
 {
     qsort(moves, (size_t)n, sizeof *moves, compare_moves);
@@ -59,7 +58,6 @@ static int compare_vmoves(const void *pa, const void *pb)
 }
 
 /* Sort generic moves as cmd_sort_moves sorts the fast core's. */
-int cmd_sort_vmoves(dm_vmove *moves, int n);
 int cmd_sort_vmoves(dm_vmove *moves, int n)
 {
     qsort(moves, (size_t)n, sizeof *moves, compare_vmoves);
@@ -67,7 +65,6 @@ int cmd_sort_vmoves(dm_vmove *moves, int n)
 }
 
 /* --variant NAME: *out = the variant, or an error naming the valid ones (returns 2). */
-int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name);
 int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name)
 {
     dm_error err;
@@ -79,7 +76,6 @@ int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *na
 }
 
 /* --fen for a generic variant (its start position when fen is NULL). */
-int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen);
 int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen)
 {
     if (!fen) {

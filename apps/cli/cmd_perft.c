@@ -22,11 +22,6 @@ static void perft_usage(FILE *f)
             dm_variant_names());
 }
 
-/* cmd_moves.c */
-int cmd_sort_moves(dm_move *moves, int n);
-int cmd_sort_vmoves(dm_vmove *moves, int n);
-int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name);
-int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen);
 
 static int perft_generic(const dm_variant *v, const char *fen, int divide, int depth)
 {

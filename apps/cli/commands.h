@@ -5,6 +5,8 @@
 #define DM_APPS_CLI_COMMANDS_H
 
 #include <damier/board.h>
+#include <damier/move.h>
+#include <damier/variant.h>
 
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
@@ -22,5 +24,16 @@ int cli_board_from_arg(dm_board *b, const char *fen);
 
 /* Monotonic wall-clock seconds. */
 double cli_now(void);
+
+/* Sort moves by from square, to square, then captured squares (cmd_moves.c); the
+ * order of `damier moves` and `perft --divide`. Returns n. */
+int cmd_sort_moves(dm_move *moves, int n);
+
+/* Variant helpers (cmd_moves.c): sort generic moves the same way; read --variant NAME
+ * and --fen for a variant, printing an error (naming cmd) and returning nonzero on
+ * failure. */
+int cmd_sort_vmoves(dm_vmove *moves, int n);
+int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name);
+int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen);
 
 #endif

@@ -19,6 +19,8 @@
 #include <damier/move.h>
 #include <damier/status.h>
 
+#include "commands.h"
+
 #ifndef PATH_MAX
 #define PATH_MAX 4096
 #endif
@@ -208,6 +210,5 @@ int play_engine_accepts_draw(play_session *s, char *why, size_t cap);
 uint64_t play_random(play_session *s);
 
 /* Defined in cmd_moves.c: sort moves as `damier moves` lists them. */
-int cmd_sort_moves(dm_move *moves, int n);
 
 #endif

@@ -245,31 +245,54 @@ static int is_mark(char c)
     return c == '!' || c == '?' || c == '(' || c == ')' || c == '+' || c == '*' || c == '#';
 }
 
-static dm_status lex_move(parsed_move *pm, const char *text, dm_error *err)
+/* A copy of text fit for an error message: printable ASCII and U+00D7 kept, any other
+ * byte (control characters, escape sequences, invalid UTF-8) shown as '?', at most 40
+ * characters then "...". */
+static void printable_copy(char *out, size_t cap, const char *text)
+{
+    size_t o = 0;
+    for (size_t i = 0; text[i] && o + 4 < cap; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (o >= 40) {
+            memcpy(out + o, "...", 3);
+            o += 3;
+            break;
+        }
+        if (c == 0xC3 && (unsigned char)text[i + 1] == 0x97) {
+            out[o++] = (char)c;
+            out[o++] = text[++i];
+        } else {
+            out[o++] = (c >= 0x20 && c < 0x7F) ? (char)c : '?';
+        }
+    }
+    out[o] = 0;
+}
+
+static dm_status lex_move(parsed_move *pm, const char *raw, const char *text, dm_error *err)
 {
     size_t i = 0;
     pm->n = 0;
     pm->capture_sep = 0;
-    while (text[i] == ' ' || text[i] == '\t') {
+    while (raw[i] == ' ' || raw[i] == '\t') {
         i++;
     }
     for (;;) {
-        if (text[i] < '0' || text[i] > '9') {
+        if (raw[i] < '0' || raw[i] > '9') {
             return dm_error_set(err, DM_EPARSE, 1, (int)i + 1,
                                 "bad move \"%s\": expected a square number at character %zu",
                                 text, i + 1);
         }
         int v = 0, digits = 0;
         size_t start = i;
-        while (text[i] >= '0' && text[i] <= '9') {
-            v = digits < 4 ? v * 10 + (text[i] - '0') : v;
+        while (raw[i] >= '0' && raw[i] <= '9') {
+            v = digits < 4 ? v * 10 + (raw[i] - '0') : v;
             digits++;
             i++;
         }
         if (digits > 2 || v < 1 || v > DM_SQUARES) {
             return dm_error_set(err, DM_EPARSE, 1, (int)start + 1,
                                 "bad move \"%s\": square %.*s at character %zu is not in 1-50",
-                                text, digits > 8 ? 8 : digits, text + start, start + 1);
+                                text, digits > 8 ? 8 : digits, raw + start, start + 1);
         }
         if (pm->n >= PARSE_MAX_SQ) {
             return dm_error_set(err, DM_EPARSE, 1, (int)start + 1,
@@ -277,28 +300,28 @@ static dm_status lex_move(parsed_move *pm, const char *text, dm_error *err)
         }
         pm->sq[pm->n++] = v;
         /* a separator, possibly followed by padding spaces ("1- 6") */
-        if (text[i] == '-') {
+        if (raw[i] == '-') {
             i++;
-        } else if (text[i] == 'x' || text[i] == 'X' || text[i] == ':') {
+        } else if (raw[i] == 'x' || raw[i] == 'X' || raw[i] == ':') {
             pm->capture_sep = 1;
             i++;
-        } else if ((unsigned char)text[i] == 0xC3 && (unsigned char)text[i + 1] == 0x97) {
+        } else if ((unsigned char)raw[i] == 0xC3 && (unsigned char)raw[i + 1] == 0x97) {
             pm->capture_sep = 1; /* U+00D7 MULTIPLICATION SIGN, as the rulebook prints */
             i += 2;
         } else {
             break;
         }
-        while (text[i] == ' ') {
+        while (raw[i] == ' ') {
             i++;
         }
     }
-    while (is_mark(text[i])) {
+    while (is_mark(raw[i])) {
         i++;
     }
-    while (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n') {
+    while (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\r' || raw[i] == '\n') {
         i++;
     }
-    if (text[i] != 0) {
+    if (raw[i] != 0) {
         return dm_error_set(err, DM_EPARSE, 1, (int)i + 1,
                             "bad move \"%s\": unexpected character at %zu", text, i + 1);
     }
@@ -419,7 +442,10 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
         return dm_error_set(err, DM_EINVAL, 0, 0, "no move given");
     }
     parsed_move pm;
-    dm_status st = lex_move(&pm, text, err);
+    char shown[64];
+    printable_copy(shown, sizeof shown, text);
+    dm_status st = lex_move(&pm, text, shown, err);
+    text = shown; /* messages below quote the input */
     if (st) {
         return st;
     }
