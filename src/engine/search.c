@@ -16,7 +16,8 @@
  *   8. killer/history update on a quiet cut-off, TT store.
  * Not done: extending forced single replies (measured: depth 17 instead of 20 in
  * 10 s from the start; capture sequences make single replies very common). The
- * child's TT bucket is prefetched right after the move is made (bench -8% time).
+ * child's TT bucket is prefetched right after the move is made when the child will
+ * probe it (bench -8% time).
  * Quiescence: when the side to move must capture, every capture is searched (no
  * stand-pat, the capture is compulsory); otherwise the static evaluation is the
  * score, so a position with a capture pending is never evaluated statically. */
@@ -339,11 +340,14 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply)
         }
     }
 
-    /* Step 3 */
+    /* Step 3. Depth-1 nodes, the most numerous, neither probe nor store: a probe is
+     * a cache miss that costs more than the search it could save (measured: bench
+     * nodes +8.5%, CPU time -34%; start position depth 20 in 4.1 s of CPU instead of
+     * 6.3 s). */
     uint64_t key = b->hash;
     tt_hit hit;
     int tt_move = -1;
-    if (tt_probe(&t->e->tt, key, &hit)) {
+    if (depth >= 2 && tt_probe(&t->e->tt, key, &hit)) {
         tt_move = hit.move;
         int s = win_from_tt(hit.score, ply);
         if (!pv_node && ply > 0 && hit.depth >= depth &&
@@ -374,7 +378,9 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply)
         int is_quiet = m->ncapt == 0 && !(was_man && m->kings);
         dm_board_apply(b, m);
         push_state(t, m, was_man, ply);
-        tt_prefetch(&t->e->tt, b->hash);
+        if (depth >= 3) {
+            tt_prefetch(&t->e->tt, b->hash);
+        }
         int s;
         if (i == 0) {
             s = -search(t, -beta, -alpha, depth - 1, ply + 1);
@@ -424,8 +430,10 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply)
     int bound = best >= beta ? TT_LOWER : best > old_alpha ? TT_EXACT : TT_UPPER;
     /* The move is stored as its index in generator order (what a later probe of this
      * position sees); a fail-low node has no trustworthy best move. */
-    tt_store(&t->e->tt, key, win_to_tt(best, ply), depth, bound,
-             bound == TT_UPPER ? -1 : best_index);
+    if (depth >= 2) {
+        tt_store(&t->e->tt, key, win_to_tt(best, ply), depth, bound,
+                 bound == TT_UPPER ? -1 : best_index);
+    }
     return best;
 }
 
