@@ -259,7 +259,11 @@ static void cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     if (pos) {
         dm_board b;
         if (dm_board_from_hub(&b, pos, &err) != DM_OK) {
-            emit_error(o, "bad position '%s': %s", pos, err.message);
+            const char *why = err.message;
+            if (!strncmp(why, "bad position: ", 14)) {
+                why += 14; /* the codec's own prefix: say it once */
+            }
+            emit_error(o, "bad position '%s': %s", pos, why);
             return;
         }
         s->board = b;
