@@ -244,6 +244,106 @@ static void test_hub__levels_and_history(void **state)
     dm_hub_session_free(s);
 }
 
+/* ---- transcripts: tests/data/transcripts/hub_*.txt --------------------------- */
+
+/* Expected line `want` (a trailing '*' matches any rest) against `got`. */
+static int line_matches(const char *want, const char *got)
+{
+    size_t n = strlen(want);
+    if (n > 0 && want[n - 1] == '*') {
+        return strncmp(want, got, n - 1) == 0;
+    }
+    return strcmp(want, got) == 0;
+}
+
+/* Split the reply text into lines appended to lines[] (at most cap). */
+static int split_lines(char lines[][1024], int count, int cap, const char *text)
+{
+    while (*text && count < cap) {
+        size_t n = strcspn(text, "\n");
+        snprintf(lines[count++], 1024, "%.*s", (int)n, text);
+        text += n + (text[n] == '\n');
+    }
+    return count;
+}
+
+static void on_info_collect(const dm_info *info, void *payload)
+{
+    void **p = payload;
+    dm_hub_session *s = p[0];
+    char *buf = p[1];
+    size_t len = strlen(buf);
+    dm_hub_session_info(s, info, buf + len, 16384 - len);
+}
+
+static void run_transcript(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fail_msg("cannot open %s", path);
+    }
+    dm_hub_session *s = new_session();
+    dm_engine *e;
+    assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
+    static char got[256][1024];
+    int ngot = 0, used = 0, lineno = 0;
+    char line[DM_HUB_MAX_LINE + 2];
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\n")] = 0;
+        if (line[0] == '>' && line[1] == ' ') {
+            if (used < ngot) {
+                fail_msg("%s:%d: unexpected reply line '%s'", path, lineno, got[used]);
+            }
+            ngot = used = 0;
+            dm_hub_action act;
+            assert_int_equal(dm_hub_session_feed(s, line + 2, &act, reply, sizeof reply), DM_OK);
+            ngot = split_lines(got, ngot, 256, reply);
+            if (act == DM_HUB_OPTIONS) {
+                dm_engine_options o;
+                dm_hub_session_options(s, &o);
+                assert_int_equal(dm_engine_set_options(e, &o), DM_OK);
+            } else if (act == DM_HUB_NEW_GAME) {
+                dm_engine_clear(e);
+            } else if (act == DM_HUB_SEARCH) {
+                static char infos[16384];
+                infos[0] = 0;
+                void *payload[2] = {s, infos};
+                dm_search_input in;
+                dm_limits lim;
+                dm_hub_session_search(s, &in, &lim);
+                dm_result r;
+                assert_int_equal(dm_engine_search(&r, e, &in, &lim, on_info_collect, payload),
+                                 DM_OK);
+                ngot = split_lines(got, ngot, 256, infos);
+                char done[512];
+                dm_hub_session_done(s, &r, done, sizeof done);
+                ngot = split_lines(got, ngot, 256, done);
+            }
+        } else if (line[0] == '<' && line[1] == ' ') {
+            if (used >= ngot) {
+                fail_msg("%s:%d: expected '%s', got nothing", path, lineno, line + 2);
+            }
+            if (!line_matches(line + 2, got[used])) {
+                fail_msg("%s:%d: expected '%s', got '%s'", path, lineno, line + 2, got[used]);
+            }
+            used++;
+        }
+    }
+    if (used < ngot) {
+        fail_msg("%s: unexpected reply line '%s' at the end", path, got[used]);
+    }
+    fclose(f);
+    dm_engine_free(e);
+    dm_hub_session_free(s);
+}
+
+static void test_hub__transcripts(void **state)
+{
+    (void)state;
+    run_transcript(DM_SOURCE_DIR "/tests/data/transcripts/hub_session.txt");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -253,6 +353,7 @@ int main(void)
         cmocka_unit_test(test_hub__handshake),
         cmocka_unit_test(test_hub__dialogue_with_bad_lines),
         cmocka_unit_test(test_hub__levels_and_history),
+        cmocka_unit_test(test_hub__transcripts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
