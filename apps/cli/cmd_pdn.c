@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/cmd_pdn.c: `damier pdn check FILE...` and `damier pdn convert [--full] FILE...
- * [-o OUT]`.
+ * apps/cli/cmd_pdn.c: `damier pdn check [--variant NAME] FILE...` and `damier pdn convert
+ * [--full] [--variant NAME] FILE... [-o OUT]`. Every game is replayed under its variant
+ * (GameType tag, Variant tag, or the squares it uses; --variant for games without
+ * a GameType tag).
  * check output (stable), one line per bad game:
  *   FILE:LINE:COL: game N (WHITE - BLACK): move 12... 23-28: REASON; FEN before: FEN
  * (a game the reader cannot read: the reader's message; a legal game with an ambiguous
  * capture resolved by the moves that follow: "...: warning: ..."; what the reader
  * tolerated or skipped: "FILE:LINE: game N (WHITE - BLACK): note: ..."), then, when some are in
- * variants not supported yet, "S skipped (variant not supported yet)", then always
+ * variants not supported yet, "S skipped (variant not supported yet)", when some legal
+ * games are not international "legal by variant: N international, N russian, ...",
+ * then always
  *   G games, L legal, I with illegal moves, U unreadable
  * Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or file errors. */
 #include <errno.h>
@@ -16,6 +20,7 @@
 #include <string.h>
 
 #include <damier/pdn.h>
+#include <damier/variant.h>
 
 #include "commands.h"
 
@@ -65,10 +70,13 @@ static const char *tag_or(const dm_pdn_game *g, const char *name, const char *df
 
 typedef struct counts {
     int games, legal, illegal, unreadable, variant;
+    int legal_by[DM_VARIANT_COUNT]; /* legal games per variant */
 } counts;
 
-/* --game-type: the GameType of games that have none (PDN's default is 20). */
+/* --game-type N / --variant NAME: the GameType of games that have none (without it the
+ * library finds the variant from a Variant tag or the squares; PDN's default is 20). */
 static const char *default_game_type;
+static char variant_game_type[16];
 
 static int apply_default_type(dm_pdn_game *g)
 {
@@ -120,18 +128,27 @@ static int check_file(const char *path, counts *c, int verbose)
         }
         dm_pdn_replay rep;
         dm_pdn_replay_mainline(&rep, g);
-        const char *white = tag_or(g, "White", "?");
-        const char *black = tag_or(g, "Black", "?");
+        /* "N..." for the second move of a pair: White's in English checkers */
+        int black_first = rep.variant && rep.variant->first == DM_BLACK;
+        /* playstrategy.org names the players P1 (moves first) and P2 */
+        const char *p1 = tag_or(g, "P1", "?"), *p2 = tag_or(g, "P2", "?");
+        const char *white = tag_or(g, "White", black_first ? p2 : p1);
+        const char *black = tag_or(g, "Black", black_first ? p1 : p2);
         if (rep.resolved > 0 && rep.ambiguous) {
             printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: warning: ambiguous capture "
                    "written without its path; %s kept (the only path with which the rest of "
                    "the game is legal)\n",
                    path, rep.ambiguous->line, rep.ambiguous->column, g->number, white, black,
-                   rep.ambiguous_number, rep.ambiguous_black ? "..." : ".",
+                   rep.ambiguous_number, rep.ambiguous_black != black_first ? "..." : ".",
                    rep.ambiguous->text, rep.ambiguous_as);
         }
         switch (rep.verdict) {
-        case DM_PDN_LEGAL: c->legal++; break;
+        case DM_PDN_LEGAL:
+            c->legal++;
+            if (rep.variant) {
+                c->legal_by[rep.variant->id]++;
+            }
+            break;
         case DM_PDN_VARIANT:
             c->variant++;
             if (verbose) {
@@ -149,7 +166,7 @@ static int check_file(const char *path, counts *c, int verbose)
             if (rep.node) {
                 printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: %s; FEN before: %s\n", path,
                        rep.node->line, rep.node->column, g->number, white, black,
-                       rep.move_number, rep.black ? "..." : ".", rep.move_text,
+                       rep.move_number, rep.black != black_first ? "..." : ".", rep.move_text,
                        rep.reason.message, rep.fen_before);
             } else {
                 printf("%s:%d: game %d (%s - %s): %s\n", path, g->line, g->number, white,
@@ -224,17 +241,24 @@ static int convert_file(const char *path, FILE *out, dm_notation style)
 
 static void pdn_usage(FILE *f)
 {
-    fprintf(f, "usage: damier pdn check [--verbose] [--game-type N] FILE...\n"
-               "       damier pdn convert [--full] [--game-type N] [-o OUT] FILE...\n"
-               "  check: replay every game (international draughts) and report each illegal\n"
+    fprintf(f, "usage: damier pdn check [--verbose] [--variant NAME | --game-type N] FILE...\n"
+               "       damier pdn convert [--full] [--variant NAME | --game-type N] [-o OUT] "
+               "FILE...\n"
+               "  check: replay every game under its variant's rules and report each illegal\n"
                "         or unreadable move; ends with\n"
                "         \"G games, L legal, I with illegal moves, U unreadable\";\n"
                "         exit status 0 only when every game is legal.\n"
-               "  convert: rewrite the games as normalised PDN 3.0 (short notation; --full:\n"
-               "         every capture with its path) to OUT or standard output.\n"
-               "  --game-type N: the GameType of games without a GameType tag (default 20,\n"
-               "         international; e.g. 40 for a file of Frisian games without tags).\n"
-               "  --verbose: also list the games skipped as variants, with why.\n");
+               "  convert: rewrite the games as normalised PDN 3.0 in their variant's notation\n"
+               "         (short notation; --full: every capture with its path) to OUT or\n"
+               "         standard output.\n"
+               "  The GameType tag selects the variant (20 international, 21 English, 25\n"
+               "  Russian, 26 Brazilian, 27 Canadian, 98 antidraughts), else a Variant tag,\n"
+               "  else the squares the game uses.\n"
+               "  --variant NAME: the variant of games without a GameType tag: %s.\n"
+               "  --game-type N: the same as a GameType number (e.g. 40 for a file of Frisian\n"
+               "         games without tags: skipped).\n"
+               "  --verbose: also list the games skipped as variants, with why.\n",
+            dm_variant_names());
 }
 
 int cmd_pdn(int argc, char **argv)
@@ -254,13 +278,15 @@ int cmd_pdn(int argc, char **argv)
                                          {"output", required_argument, 0, 'o'},
                                          {"verbose", no_argument, 0, 'v'},
                                          {"game-type", required_argument, 0, 't'},
+                                         {"variant", required_argument, 0, 'V'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     int full = 0, verbose = 0;
     const char *outpath = NULL;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:h" : "fo:t:h", opts, NULL)) != -1) {
+    default_game_type = NULL;
+    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:V:h" : "fo:t:V:h", opts, NULL)) != -1) {
         switch (c) {
         case 'f': full = 1; break;
         case 'o': outpath = optarg; break;
@@ -273,6 +299,17 @@ int cmd_pdn(int argc, char **argv)
             }
             default_game_type = optarg;
             break;
+        case 'V': {
+            const dm_variant *v;
+            dm_error err;
+            if (dm_variant_from_name(&v, optarg, &err) != DM_OK) {
+                fprintf(stderr, "damier pdn: --variant: %s\n", err.message);
+                return 2;
+            }
+            snprintf(variant_game_type, sizeof variant_game_type, "%d", v->game_type);
+            default_game_type = variant_game_type;
+            break;
+        }
         case 'h': pdn_usage(stdout); return 0;
         default: pdn_usage(stderr); return 2;
         }
@@ -289,13 +326,25 @@ int cmd_pdn(int argc, char **argv)
     }
     int rc = 0;
     if (check) {
-        counts n = {0, 0, 0, 0, 0};
+        counts n;
+        memset(&n, 0, sizeof n);
         for (int i = first; i < argc; i++) {
             int r = check_file(argv[i], &n, verbose);
             rc = r > rc ? r : rc;
         }
         if (n.variant) {
             printf("%d skipped (variant not supported yet)\n", n.variant);
+        }
+        if (n.legal > n.legal_by[DM_VARIANT_INTERNATIONAL]) {
+            printf("legal by variant:");
+            const char *sep = " ";
+            for (int v = 0; v < DM_VARIANT_COUNT; v++) {
+                if (n.legal_by[v]) {
+                    printf("%s%d %s", sep, n.legal_by[v], dm_variant_get(v)->name);
+                    sep = ", ";
+                }
+            }
+            printf("\n");
         }
         printf("%d games, %d legal, %d with illegal moves, %d unreadable\n", n.games, n.legal,
                n.illegal, n.unreadable);

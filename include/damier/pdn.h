@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * damier/pdn.h: PDN 3.0 game records (Portable Draughts Notation): reading many games
- * from a buffer, replaying them with the FMJD rules, writing normalised PDN.
+ * from a buffer, replaying them under their variant's rules (international draughts with
+ * the fast FMJD core, the other variants of variant.h with the generic core), writing
+ * normalised PDN.
  * Memory in, memory out: nothing here opens files or prints. */
 #ifndef DM_PDN_H
 #define DM_PDN_H
@@ -10,6 +12,7 @@
 #include <damier/board.h>
 #include <damier/move.h>
 #include <damier/status.h>
+#include <damier/variant.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -145,7 +148,8 @@ typedef enum dm_pdn_verdict {
     DM_PDN_ILLEGAL = 1,    /* a move is not legal (or is ambiguous) in its position */
     DM_PDN_UNREADABLE = 2, /* a move or the FEN cannot be read, or an unknown move "..."
                               hides the position */
-    DM_PDN_VARIANT = 3     /* not international draughts: not replayed (later issue) */
+    DM_PDN_VARIANT = 3     /* a variant the library does not play (Italian, Czech,
+                              Frisian, ...): not replayed, why in reason.message */
 } dm_pdn_verdict;
 
 /* What replaying a game's mainline found. */
@@ -168,22 +172,43 @@ typedef struct dm_pdn_replay {
     char fen_before[200]; /* position before it */
     const dm_pdn_node *node; /* the node (borrowed from the game), NULL for a bad FEN */
     dm_error reason;      /* why (the rule); line/column in the input */
+    /* The rules: */
+    const dm_variant *variant; /* the variant replayed (static), NULL for DM_PDN_VARIANT */
+    int guessed;          /* 1: chosen from the squares, the game having no GameType or
+                             Variant tag */
+    int joined;           /* captures written as consecutive single-jump tokens
+                             ("e1xc3 c3xe5", playstrategy.org) that were joined */
+    dm_vboard vstart;     /* start position on the generic board (every variant) */
+    dm_vboard vend;       /* position after the last good move (every variant) */
 } dm_pdn_replay;
 
-/* Replay g's mainline from its start position (FEN tag, else the initial position of
- * FMJD 2.8) with dm_move_parse, which resolves short, full-path and Hub notation and
- * applies FMJD 4.1 (compulsory capture) and 4.13 (majority rule).
- * Which games are international: GameType absent, 20, or lidraughts' 96 (Breakthrough)
- * and 98 (Antidraughts), whose moves follow the international rules. Other GameTypes
- * (21-31, 40 Frisian, 97 Frysk!, ...) and games without a GameType that are plainly
- * 8x8 (algebraic squares; or numeric squares never above 32, a first move that does not
- * start on 31-35 when there is no FEN, and a mainline that is not legal as
- * international draughts) get DM_PDN_VARIANT with the reason in
- * out->reason.message. Setup commands /FEN/ reset the position; an unknown move "..."
- * makes the rest unreadable. A short capture that matches several legal moves (the
+/* Replay g's mainline from its start position (FEN tag, else the variant's initial
+ * position) under the rules of its variant:
+ * - the GameType tag selects it (dm_variant_from_gametype: 20 international, 21 English,
+ *   25 Russian, 26 Brazilian, 27 Canadian, 98 antidraughts; lidraughts' 96 Breakthrough
+ *   plays international moves); other GameTypes (22 Italian, 29 Czech, 40 Frisian,
+ *   97 Frysk!, ...) give DM_PDN_VARIANT with the variant named in out->reason.message;
+ * - without GameType, a Variant tag (lidraughts, playstrategy.org: "Russian",
+ *   "American/English", "Brazilian", "Antidraughts", ...) selects it, unknown names
+ *   give DM_PDN_VARIANT;
+ * - without either (out->guessed = 1), the squares: algebraic squares are Russian,
+ *   else Brazilian (the first under which the game is legal); numeric squares never
+ *   above 32, with no international first move (31-35 from the initial position), are
+ *   English checkers, else international when that is legal; anything else is
+ *   international (PDN's default). A guessed game legal under no candidate is taken as
+ *   the candidate it replays longest under when that is 20 plies or more (a game of
+ *   that variant with a bad move), else DM_PDN_VARIANT with the first failure named.
+ * International and antidraughts moves go through dm_move_parse (FMJD 4.1 compulsory
+ * capture, 4.13 majority rule); the other variants through dm_vmove_parse (numeric or
+ * algebraic squares, '-', 'x' or ':'), and a multi-capture written as consecutive
+ * single-jump tokens by the same piece is joined into one move (out->joined).
+ * Setup commands /FEN/ reset the position; an unknown move "..." makes the rest
+ * unreadable. A short capture that matches several legal moves (the
  * writer should have given the full path) is resolved by looking ahead: the game is
  * legal if the rest of the mainline is legal after exactly one of the candidates (it is
  * kept; counted in out->resolved); otherwise the ambiguity is reported as illegal.
+ * fen_before is written in the variant's square style. out->start/end are the fast
+ * 10x10 boards (international rules only); vstart/vend serve every variant.
  * Returns DM_OK whatever the verdict (the verdict is the answer); DM_EINVAL for NULLs. */
 DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g);
 

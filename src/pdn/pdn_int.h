@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include <damier/pdn.h>
+#include <damier/variant.h>
 
 /* Make room for element n (0-based) of an array of elem-sized items that holds n
  * items: capacity is implicitly the next power of two >= n (at least 4), so it grows
@@ -32,13 +33,49 @@ size_t pdn_result_len(const char *s, size_t avail);
  * writer: DM_OK with the initial position when g has no FEN tag. */
 dm_status pdn_start_board(dm_board *out, const dm_pdn_game *g, dm_error *err);
 
-/* Is g international draughts (replayable)? 1 yes, 0 no with why in reason
- * (cap bytes). */
-int pdn_is_international(const dm_pdn_game *g, char *reason, size_t cap);
-
 /* Replay g's mainline as international draughts (no variant check) into out (which
  * the caller zeroed); moves (NULL or g->main.nnodes entries) gets each node's move.
  * Returns out->verdict. */
 int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move *moves);
+
+/* The FEN without lidraughts' ":H<n>" / ":F<n>" counters into buf (cap bytes);
+ * *fullmove gets the F counter (0 when absent). */
+void pdn_strip_counters(char *buf, size_t cap, const char *fen, int *fullmove);
+
+/* A game whose variant is guessed from its squares (no GameType or Variant tag) and
+ * that is legal under none of the candidate rules is still taken as the candidate
+ * that replays longest when at least this many plies are legal under it and the move
+ * that fails starts from a square without a piece of the side to move (a bad record,
+ * not a rules difference: Czech games fail under Russian rules on a capture); else it
+ * is skipped as another variant. */
+#define PDN_GUESS_MIN_PLIES 10
+
+/* The rules g is played under. 1 with *v (and *guessed = 1 when chosen from the
+ * squares, the game having no GameType or Variant tag); 0 when g is a variant the
+ * library does not play, with why in reason (cap bytes, 256 suffice). */
+int pdn_select(const dm_pdn_game *g, const dm_variant **v, int *guessed, char *reason,
+               size_t cap);
+
+/* International rules on 10x10 (international, antidraughts): the fast core replays. */
+int pdn_fast_rules(const dm_variant *v);
+
+/* Start position of g under v (FEN tag, else v's initial position); *number gets the
+ * first move number (the FEN's F counter, else 1). */
+dm_status pdn_vstart_board(dm_vboard *out, const dm_variant *v, const dm_pdn_game *g,
+                           int *number, dm_error *err);
+
+/* What the replay made of each mainline node, for the writer. */
+enum { PDN_STEP_NONE = 0, PDN_STEP_MOVE = 1, PDN_STEP_JOINED = 2 };
+typedef struct pdn_vstep {
+    dm_vmove m;  /* the move (kind PDN_STEP_MOVE) */
+    int kind;    /* PDN_STEP_JOINED: a single-jump token joined to the capture before */
+} pdn_vstep;
+
+/* Replay g's mainline under v into out (zeroed by the caller): the fast core for
+ * pdn_fast_rules (moves: NULL or one dm_move per node), the generic core otherwise
+ * (steps: NULL or one pdn_vstep per node, zeroed). Sets out->variant, vstart, vend.
+ * Returns out->verdict. */
+int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_variant *v,
+                       dm_move *moves, pdn_vstep *steps);
 
 #endif

@@ -308,12 +308,21 @@ static size_t mark_len(const dm_pdn_reader *r, size_t k)
     return i - k;
 }
 
+static int is_letter(int c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
 /* Lex a move at the reader's position: squares joined by separators (padding spaces
  * after '-' allowed), then an optional mark. Sets *mlen to the move part, *klen to the
- * mark. Returns the token length, 0 when no move starts here. Text glued after it
- * (up to a delimiter) is included in the move part so that it is reported, not lost. */
-static size_t lex_move(const dm_pdn_reader *r, size_t *mlen, size_t *klen)
+ * mark. Returns the token length, 0 when no move starts here. Words glued after a move
+ * that ends in a digit ("8-11Redoversteppedthetimecontrol.", tinsley.pdn) are a comment
+ * written without braces: *glen gets their length (they follow the mark). Other text
+ * glued after it (up to a delimiter) is included in the move part so that it is
+ * reported, not lost. */
+static size_t lex_move(const dm_pdn_reader *r, size_t *mlen, size_t *klen, size_t *glen)
 {
+    *glen = 0;
     size_t i = 0;
     int squares = 0;
     for (;;) {
@@ -348,6 +357,15 @@ static size_t lex_move(const dm_pdn_reader *r, size_t *mlen, size_t *klen)
     *mlen = i;
     *klen = mark_len(r, i);
     size_t end = i + *klen;
+    if (is_digit(peek_at(r, i - 1)) && is_letter(peek_at(r, end)) &&
+        is_letter(peek_at(r, end + 1)) && is_letter(peek_at(r, end + 2))) {
+        size_t g = end;
+        while (!is_delim(peek_at(r, g))) {
+            g++;
+        }
+        *glen = g - end;
+        return g;
+    }
     if (!is_delim(peek_at(r, end))) {
         while (!is_delim(peek_at(r, end))) {
             end++;
@@ -731,13 +749,23 @@ static dm_status read_word(rd *d, line_state *ls, int depth, int *ended)
         ls->number_black = black;
         return DM_OK;
     }
-    size_t mlen, klen;
-    size_t n = lex_move(r, &mlen, &klen);
+    size_t mlen, klen, glen;
+    size_t n = lex_move(r, &mlen, &klen, &glen);
     if (!n) {
         return expected(d, "a move, a move number, a comment, a variation or a result");
     }
     dm_status st = add_node(d, ls, DM_PDN_NODE_MOVE, r->text + r->pos, mlen,
                             r->text + r->pos + mlen, klen, line, col);
+    if (st == DM_OK && glen > 0) {
+        char *c = make_text(d, r->text + r->pos + n - glen, glen, 1);
+        if (!c) {
+            return nomem(d);
+        }
+        st = add_comment(d, ls, c);
+        if (st == DM_OK && !add_note(d, "words glued to a move were read as a comment after it")) {
+            return nomem(d);
+        }
+    }
     for (size_t k = 0; k < n; k++) {
         advance(r);
     }

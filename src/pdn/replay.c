@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * pdn/replay.c: replaying a game's mainline with the FMJD rules (dm_move_parse), and
- * deciding which games are international draughts at all. A move is legal only if it
- * matches exactly one legal move of its position (FMJD 3, 4.1 compulsory capture,
+ * pdn/replay.c: replaying a game's mainline with the FMJD rules (dm_move_parse) on the
+ * fast 10x10 core, for international draughts and antidraughts; the entry point
+ * dm_pdn_replay_mainline, which picks the rules (vreplay.c). A move is legal only if
+ * it matches exactly one legal move of its position (FMJD 3, 4.1 compulsory capture,
  * 4.13 majority rule); the first bad move stops the replay and is described. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,31 +10,9 @@
 
 #include "pdn/pdn_int.h"
 
-/* Names of the GameType numbers of PDN 3.0 and lidraughts, for messages. */
-static const char *game_type_name(int t)
-{
-    switch (t) {
-    case 21: return "English draughts";
-    case 22: return "Italian draughts";
-    case 23: return "American pool checkers";
-    case 24: return "Spanish draughts";
-    case 25: return "Russian draughts";
-    case 26: return "Brazilian draughts";
-    case 27: return "Canadian draughts";
-    case 28: return "Portuguese draughts";
-    case 29: return "Czech draughts";
-    case 30: return "Turkish draughts";
-    case 31: return "Thai draughts";
-    case 40: return "Frisian draughts";
-    case 41: return "Spantsiretti";
-    case 97: return "Frysk! (lidraughts)";
-    default: return t < 20 ? "chess or another game" : "unknown game";
-    }
-}
-
 /* The FEN without lidraughts' ":H<n>" / ":F<n>" counters, into buf. Sets *fullmove to
  * the F counter (0 when absent). */
-static void strip_counters(char *buf, size_t cap, const char *fen, int *fullmove)
+void pdn_strip_counters(char *buf, size_t cap, const char *fen, int *fullmove)
 {
     size_t o = 0;
     *fullmove = 0;
@@ -66,37 +45,8 @@ dm_status pdn_start_board(dm_board *out, const dm_pdn_game *g, dm_error *err)
     }
     char buf[512];
     int fm;
-    strip_counters(buf, sizeof buf, fen, &fm);
+    pdn_strip_counters(buf, sizeof buf, fen, &fm);
     return dm_board_from_fen(out, buf, err);
-}
-
-/* Does s hold a lowercase a-h letter next to a digit (an algebraic square)? */
-static int has_algebraic(const char *s)
-{
-    for (; *s; s++) {
-        if (*s >= 'a' && *s <= 'h' && s[1] >= '1' && s[1] <= '9') {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* Largest number in s (0 when none). */
-static int max_number(const char *s)
-{
-    int best = 0;
-    while (*s) {
-        if (*s >= '0' && *s <= '9') {
-            int v = 0;
-            for (; *s >= '0' && *s <= '9'; s++) {
-                v = v < 100000 ? v * 10 + (*s - '0') : v;
-            }
-            best = v > best ? v : best;
-        } else {
-            s++;
-        }
-    }
-    return best;
 }
 
 /* Mainline replay state shared by the recursion that resolves ambiguous moves. */
@@ -258,82 +208,11 @@ int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move *moves)
     char buf[512];
     int number = 1;
     if (fen) {
-        strip_counters(buf, sizeof buf, fen, &number);
+        pdn_strip_counters(buf, sizeof buf, fen, &number);
         number = number > 0 ? number : 1;
     }
     run_ctx rc = {&g->main, moves, 256};
     return run(out, &rc, out->start, 0, number);
-}
-
-int pdn_is_international(const dm_pdn_game *g, char *reason, size_t cap)
-{
-    int t = dm_pdn_game_type(g);
-    if (t == 20 || t == 96 || t == 98) {
-        return 1; /* 96 Breakthrough, 98 Antidraughts: international move rules */
-    }
-    if (t >= 0) {
-        snprintf(reason, cap, "GameType %d (%s): variant not supported yet", t,
-                 game_type_name(t));
-        return 0;
-    }
-    if (t == -2) {
-        snprintf(reason, cap, "GameType \"%s\" cannot be read: variant not supported yet",
-                 dm_pdn_game_tag(g, "GameType"));
-        return 0;
-    }
-    const char *variant = dm_pdn_game_tag(g, "Variant");
-    if (variant && *variant && !strstr(variant, "nternational") &&
-        !strstr(variant, "tandard") && !strstr(variant, "ntidraughts") &&
-        !strstr(variant, "reakthrough")) {
-        snprintf(reason, cap, "Variant \"%s\": variant not supported yet", variant);
-        return 0;
-    }
-    /* No GameType: look at the squares. */
-    const char *fen = dm_pdn_game_fen(g);
-    int algebraic = fen && has_algebraic(fen);
-    int top = fen ? max_number(fen) : 0;
-    const dm_pdn_line *l = &g->main;
-    for (int i = 0; i < l->nnodes; i++) {
-        if (l->nodes[i].kind == DM_PDN_NODE_MOVE) {
-            algebraic |= has_algebraic(l->nodes[i].text);
-            int m = max_number(l->nodes[i].text);
-            top = m > top ? m : top;
-        }
-    }
-    if (algebraic) {
-        snprintf(reason, cap, "no GameType and algebraic squares (an 8x8 variant): variant "
-                              "not supported yet");
-        return 0;
-    }
-    if (!fen) {
-        /* from the initial position White's first move starts on 31-35: then it is an
-         * international game, however short */
-        for (int i = 0; i < l->nnodes; i++) {
-            if (l->nodes[i].kind == DM_PDN_NODE_MOVE) {
-                int from = 0;
-                for (const char *c = l->nodes[i].text; *c >= '0' && *c <= '9'; c++) {
-                    from = from < 1000 ? from * 10 + (*c - '0') : from;
-                }
-                if (from >= 31 && from <= 35) {
-                    return 1;
-                }
-                break;
-            }
-        }
-    }
-    if (top > 0 && top <= 32) {
-        /* Nothing above square 32 and no international first move: an 8x8 game unless
-         * it replays as international (a composition in one corner of the board). */
-        dm_pdn_replay tmp;
-        memset(&tmp, 0, sizeof tmp);
-        if (pdn_replay_run(&tmp, g, NULL) != DM_PDN_LEGAL) {
-            snprintf(reason, cap, "no GameType, no square above 32 and not legal as "
-                                  "international draughts (an 8x8 variant): variant not "
-                                  "supported yet");
-            return 0;
-        }
-    }
-    return 1;
 }
 
 dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g)
@@ -344,12 +223,17 @@ dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g)
     memset(out, 0, sizeof *out);
     dm_board_start(&out->start);
     out->end = out->start;
-    char why[200];
-    if (!pdn_is_international(g, why, sizeof why)) {
+    char why[256];
+    const dm_variant *v;
+    int guessed;
+    if (!pdn_select(g, &v, &guessed, why, sizeof why)) {
         out->verdict = DM_PDN_VARIANT;
+        dm_vboard_start(&out->vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL));
+        out->vend = out->vstart;
         dm_error_set(&out->reason, DM_OK, 0, 0, "%s", why);
         return DM_OK;
     }
-    pdn_replay_run(out, g, NULL);
+    out->guessed = guessed;
+    pdn_replay_variant(out, g, v, NULL, NULL);
     return DM_OK;
 }

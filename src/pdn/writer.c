@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT
  * pdn/writer.c: PDN 3.0 output (strict writing grammar): seven-tag roster, normalised
  * moves, move numbers, comments, NAGs and variations, lines of at most 80 columns.
- * Moves are replayed so that they can be rewritten in standard notation; a move that
- * cannot be replayed (variants, illegal moves) is written as it was read. */
+ * Moves are replayed under the game's variant (pdn_select) so that they can be
+ * rewritten in the variant's standard notation; a move that cannot be replayed
+ * (variants the library does not play, illegal moves) is written as it was read. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,35 +172,53 @@ static void comments(wbuf *w, char *const *c, int n)
 }
 
 /* Move numbering: half 0 = the side that moves first in a move pair ("N."), half 1 =
- * the other ("N..."); known = the board is known (international, replay on track). */
+ * the other ("N..."); known = the board is known (replay on track): b for the fast
+ * core (intl), vb for the generic core (v not NULL and not fast). */
 typedef struct wpos {
     dm_board b;
+    dm_vboard vb;
+    const dm_variant *v; /* generic-core variant, NULL for the fast core or none */
     int known;
     int number;
     int half;
+    int renumber; /* split captures were joined: written numbers are shifted, count */
 } wpos;
 
-static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, int intl,
-                       const dm_move *moves, int nmoves);
+/* What the mainline replay made of node i (NULL: parse it here). */
+typedef struct wsteps {
+    const dm_move *moves;     /* fast core */
+    const pdn_vstep *vsteps;  /* generic core */
+    int n;
+} wsteps;
 
-/* known_move: the move of this node from the mainline replay (NULL: parse it here). */
+static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, int intl,
+                       const wsteps *ws);
+
+/* known_move / known_vstep: the move of this node from the mainline replay (NULL:
+ * parse it here); mark: the strength mark to write (the last joined token's). */
 static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int need_number,
-                       dm_notation style, int intl, const dm_move *known_move)
+                       dm_notation style, int intl, const dm_move *known_move,
+                       const pdn_vstep *known_vstep, const char *mark, int joined)
 {
     comments(w, nd->before, nd->nbefore);
     if (nd->kind == DM_PDN_NODE_SETUP) {
         word3(w, "/FEN \"", nd->text, "\"/");
         dm_board nb;
-        if (intl && dm_board_from_fen(&nb, nd->text, NULL) == DM_OK) {
+        dm_vboard nvb;
+        if (p->v && dm_vboard_from_fen(&nvb, p->v, nd->text, NULL) == DM_OK) {
+            p->vb = nvb;
+            p->known = 1;
+            p->half = nvb.side != (int)p->v->first;
+        } else if (intl && !p->v && dm_board_from_fen(&nb, nd->text, NULL) == DM_OK) {
             p->b = nb;
             p->known = 1;
             p->half = nb.side == DM_BLACK;
         }
         return;
     }
-    if (nd->number > 0) {
+    if (nd->number > 0 && !(p->known && p->renumber)) {
         p->number = nd->number;
-        if (!intl || !p->known) {
+        if (!p->known) {
             p->half = nd->number_black;
         }
     }
@@ -211,13 +230,26 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         snprintf(num, sizeof num, "%d... ", p->number);
     }
     wpos before = *p;
-    char text[200];
+    char text[400];
     const char *t = nd->text;
     dm_move m;
-    int played = 0;
+    dm_vmove vm;
+    int played = 0, vplayed = 0;
     if (nd->kind == DM_PDN_NODE_UNKNOWN) {
         t = "--";
         p->known = 0;
+    } else if (p->known && p->v) {
+        if (known_vstep) {
+            vm = known_vstep->m;
+        }
+        if (known_vstep || dm_vmove_parse(&vm, &p->vb, nd->text, NULL) == DM_OK) {
+            dm_vmove_to_text(text, sizeof text, &p->vb, &vm, style, DM_VSQUARES_DEFAULT);
+            t = text;
+            vplayed = 1;
+            p->renumber |= joined;
+        } else {
+            p->known = 0;
+        }
     } else if (p->known) {
         if (known_move) {
             m = *known_move;
@@ -230,14 +262,14 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
             p->known = 0;
         }
     }
-    if (nd->mark) {
-        char *tm = malloc(strlen(t) + strlen(nd->mark) + 1);
+    if (mark) {
+        char *tm = malloc(strlen(t) + strlen(mark) + 1);
         if (!tm) {
             w->failed = 1;
             return;
         }
         strcpy(tm, t);
-        strcat(tm, nd->mark);
+        strcat(tm, mark);
         word3(w, num, tm, "");
         free(tm);
     } else {
@@ -252,7 +284,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     for (int v = 0; v < nd->nvariations; v++) {
         word(w, "(", 1, 0);
         w->glue = 1;
-        write_line(w, &nd->variations[v], before, style, intl, NULL, 0);
+        write_line(w, &nd->variations[v], before, style, intl, NULL);
         /* ")" glued to the last word of the variation */
         word(w, ")", 1, 1);
         w->glue = 0;
@@ -260,20 +292,65 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     if (played) {
         dm_board_apply(&p->b, &m);
     }
+    if (vplayed) {
+        dm_vboard_apply(&p->vb, &vm);
+    }
     if (p->half == 1) {
         p->number++;
     }
     p->half ^= 1;
 }
 
-static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, int intl,
-                       const dm_move *moves, int nmoves)
+/* The trailing parts of a token joined into the capture before it (its NAGs, comments
+ * and variations; the replay joins only tokens with nothing before them). */
+static void write_joined_rest(wbuf *w, const dm_pdn_node *nd, wpos p, dm_notation style,
+                              int intl)
 {
+    for (int i = 0; i < nd->nnags; i++) {
+        char tmp[24];
+        snprintf(tmp, sizeof tmp, "$%d", nd->nags[i]);
+        wordz(w, tmp);
+    }
+    comments(w, nd->after, nd->nafter);
+    for (int v = 0; v < nd->nvariations; v++) {
+        word(w, "(", 1, 0);
+        w->glue = 1;
+        write_line(w, &nd->variations[v], p, style, intl, NULL);
+        word(w, ")", 1, 1);
+        w->glue = 0;
+    }
+}
+
+static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, int intl,
+                       const wsteps *ws)
+{
+    wpos before_joined = p;
     for (int i = 0; i < l->nnodes; i++) {
         const dm_pdn_node *nd = &l->nodes[i];
         int need = i > 0 && (l->nodes[i - 1].nafter > 0 || l->nodes[i - 1].nvariations > 0);
-        write_node(w, nd, &p, i == 0, need, style, intl,
-                   (i < nmoves && nd->kind == DM_PDN_NODE_MOVE) ? &moves[i] : NULL);
+        const dm_move *km = NULL;
+        const pdn_vstep *ks = NULL;
+        const char *mark = nd->mark;
+        int joined = 0;
+        if (ws && i < ws->n && nd->kind == DM_PDN_NODE_MOVE) {
+            if (ws->moves) {
+                km = &ws->moves[i];
+            } else if (ws->vsteps[i].kind == PDN_STEP_JOINED) {
+                if (p.known) {
+                    write_joined_rest(w, nd, before_joined, style, intl);
+                    continue;
+                }
+            } else if (ws->vsteps[i].kind == PDN_STEP_MOVE) {
+                ks = &ws->vsteps[i];
+                /* the joined tokens' last one carries the mark of the whole capture */
+                for (int j = i + 1; j < ws->n && ws->vsteps[j].kind == PDN_STEP_JOINED; j++) {
+                    mark = l->nodes[j].mark;
+                    joined = 1;
+                }
+            }
+        }
+        before_joined = p;
+        write_node(w, nd, &p, i == 0, need, style, intl, km, ks, mark, joined);
     }
     comments(w, l->end, l->nend);
 }
@@ -325,14 +402,17 @@ dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notatio
         *len = 0;
     }
     wbuf w = {NULL, 0, 0, 0, 0, 0};
-    char why[200];
-    int intl = pdn_is_international(g, why, sizeof why);
+    char why[256];
+    const dm_variant *variant = NULL;
+    int guessed = 0;
+    int playable = pdn_select(g, &variant, &guessed, why, sizeof why);
+    int intl = playable && pdn_fast_rules(variant);
     wpos p;
     memset(&p, 0, sizeof p);
     p.number = 1;
     int fen_start = 0; /* the FEN is the initial position */
     const char *fen = dm_pdn_game_fen(g);
-    char fenbuf[256];
+    char fenbuf[512];
     if (intl && pdn_start_board(&p.b, g, NULL) == DM_OK) {
         p.known = 1;
         p.half = p.b.side == DM_BLACK;
@@ -341,6 +421,20 @@ dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notatio
         fen_start = dm_board_equal(&p.b, &init);
         dm_board_to_fen(fenbuf, sizeof fenbuf, &p.b);
         fen = fen ? fenbuf : NULL;
+    } else if (playable && !intl) {
+        int number;
+        p.v = variant;
+        if (pdn_vstart_board(&p.vb, variant, g, &number, NULL) == DM_OK) {
+            p.known = 1;
+            p.half = p.vb.side != (int)variant->first;
+            dm_vboard init;
+            dm_vboard_start(&init, variant);
+            fen_start = init.side == p.vb.side && !memcmp(init.sq, p.vb.sq, sizeof init.sq);
+            dm_vboard_to_fen(fenbuf, sizeof fenbuf, &p.vb, variant->algebraic);
+            fen = fen ? fenbuf : NULL;
+        } else if (g->main.nnodes > 0) {
+            p.half = g->main.nodes[0].number_black;
+        }
     } else if (!intl && g->main.nnodes > 0) {
         p.half = g->main.nodes[0].number_black;
     }
@@ -366,6 +460,11 @@ dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notatio
     const char *gt = dm_pdn_game_tag(g, "GameType");
     if (gt) {
         tag(&w, "GameType", gt);
+    } else if (playable && variant->id != DM_VARIANT_INTERNATIONAL) {
+        /* the variant found from a Variant tag or the squares, said for every reader */
+        char num[16];
+        snprintf(num, sizeof num, "%d", variant->game_type);
+        tag(&w, "GameType", num);
     }
     if (fen && !fen_start) {
         tag(&w, "FEN", fen);
@@ -382,22 +481,31 @@ dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notatio
     put(&w, "\n", 1);
     /* the mainline's moves as the replay resolved them (ambiguous ones included) */
     dm_move *moves = NULL;
-    int nmoves = 0;
-    if (intl && p.known && g->main.nnodes > 0) {
-        moves = calloc((size_t)g->main.nnodes, sizeof *moves);
-        if (!moves) {
+    pdn_vstep *vsteps = NULL;
+    wsteps ws = {NULL, NULL, 0};
+    if (p.known && g->main.nnodes > 0) {
+        size_t n = (size_t)g->main.nnodes;
+        if (intl) {
+            moves = calloc(n, sizeof *moves);
+        } else {
+            vsteps = calloc(n, sizeof *vsteps);
+        }
+        if (!moves && !vsteps) {
             free(w.s);
             return DM_ENOMEM;
         }
         dm_pdn_replay rep;
         memset(&rep, 0, sizeof rep);
-        pdn_replay_run(&rep, g, moves);
-        nmoves = g->main.nnodes;
-        if (rep.verdict != DM_PDN_LEGAL && rep.node) {
-            nmoves = (int)(rep.node - g->main.nodes);
+        pdn_replay_variant(&rep, g, variant, moves, vsteps);
+        ws.moves = moves;
+        ws.vsteps = vsteps;
+        ws.n = g->main.nnodes;
+        if (intl && rep.verdict != DM_PDN_LEGAL && rep.node) {
+            ws.n = (int)(rep.node - g->main.nodes);
         }
     }
-    write_line(&w, &g->main, p, style, intl, moves, nmoves);
+    write_line(&w, &g->main, p, style, intl, ws.n > 0 ? &ws : NULL);
+    free(vsteps);
     free(moves);
     wordz(&w, result);
     put(&w, "\n\n", 2);

@@ -75,10 +75,49 @@ expect "check unreadable then good" 1 \
 "$tmp/unreadable.pdn: game 1, line 2, column 17: expected '}' to close the comment opened at line 2, column 10, found '{' (comments do not nest)
 2 games, 1 legal, 0 with illegal moves, 1 unreadable" -- pdn check "$tmp/unreadable.pdn"
 
-# variants: counted on their own line, the summary keeps its format
-printf '[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[GameType "20"]\n1. 32-28 *\n' >"$tmp/variant.pdn"
-expect "check variant skipped" 1 "1 skipped (variant not supported yet)
-2 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/variant.pdn"
+# variants: the GameType selects the rules; legal games counted per variant, those not
+# played (Italian) skipped on their own line; the summary keeps its format
+printf '[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[GameType "20"]\n1. 32-28 *\n\n[GameType "22"]\n1. 21-17 *\n' \
+    >"$tmp/variant.pdn"
+expect "check variants" 1 "1 skipped (variant not supported yet)
+legal by variant: 1 international, 1 russian
+3 games, 2 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/variant.pdn"
+expect "check variants verbose" 1 "$tmp/variant.pdn:7: game 3 (? - ?): skipped: GameType 22 (Italian draughts): variant not supported yet
+1 skipped (variant not supported yet)
+legal by variant: 1 international, 1 russian
+3 games, 2 legal, 0 with illegal moves, 0 unreadable" -- pdn check --verbose "$tmp/variant.pdn"
+
+# a Russian game: algebraic squares, ':' captures; the bad move reported as for
+# international games, FEN before in algebraic squares
+printf '[White "A"]\n[Black "B"]\n[GameType "25"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3-h4 *\n' \
+    >"$tmp/russian.pdn"
+expect "check russian illegal" 1 \
+"$tmp/russian.pdn:5:34: game 1 (A - B): move 3. g3-h4: illegal move \"g3-h4\": capture is compulsory (e.g. g3:e5); FEN before: W:Wa3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,h6,g5,f4
+1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/russian.pdn"
+
+# English checkers: Black moves first, so Black's move is "2." and White's "2...";
+# men do not move backwards
+printf '[GameType "21"]\n1. 11-15 23-19 2. 8-11 19-23 *\n' >"$tmp/english.pdn"
+expect "check english illegal" 1 \
+"$tmp/english.pdn:2:24: game 1 (? - ?): move 2... 19-23: illegal move \"19-23\": not a legal move; FEN before: W:W19,21,22,24-32:B1-7,9-12,15
+1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/english.pdn"
+
+# --variant: the rules of games without a GameType tag
+printf '1. 11-15 23-19 2. 8-11 22-17 *\n' >"$tmp/notag.pdn"
+expect "check --variant english" 0 "legal by variant: 1 english
+1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check --variant english "$tmp/notag.pdn"
+expect "check --variant russian" 1 \
+"$tmp/notag.pdn:1:4: game 1 (? - ?): move 1. 11-15: illegal move \"11-15\": the piece on f6 is not White's; FEN before: W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6
+1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check --variant russian "$tmp/notag.pdn"
+# a GameType tag wins over --variant
+printf '[GameType "21"]\n1. 11-15 23-19 *\n' >"$tmp/english21.pdn"
+expect "check --variant vs GameType" 0 "legal by variant: 1 english
+1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check --variant russian "$tmp/english21.pdn"
+expect_err "check bad variant" 2 "--variant: unknown variant 'checkers'.*russian" \
+    -- pdn check --variant checkers "$tmp/notag.pdn"
+expect "convert --variant english" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+    '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "21"]' '' \
+    '1. 11-15 23-19 2. 8-11 22-17 *')" -- pdn convert --variant english "$tmp/notag.pdn"
 
 # --game-type for files without GameType tags
 printf '1. 32-28 17x37 *\n' >"$tmp/frisian.pdn"
@@ -144,6 +183,18 @@ fi
 expect "converted file checks" 0 "1 games, 1 legal, 0 with illegal moves, 0 unreadable" \
     -- pdn check "$tmp/out.pdn"
 
+# a Russian game keeps its GameType and writes its FEN and moves in algebraic squares,
+# captures with ':'; a split capture (playstrategy.org) is written as one move
+printf '[GameType "25"]\n[FEN "W:W21,22:B17,18"]\n1. c3xe5 *\n' >"$tmp/rfen.pdn"
+expect "convert russian" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+    '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "25"]' \
+    '[FEN "W:Wa3,c3:Bb4,d4"]' '' '1. c3:e5 *')" -- pdn convert "$tmp/rfen.pdn"
+printf '[Variant "American/English"]\n[FEN "B:W18,26:B14"]\n1. 14x23 23x30 *\n' >"$tmp/split.pdn"
+expect "convert split capture" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+    '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "21"]' \
+    '[FEN "B:W18,26:B14"]' '[Variant "American/English"]' '' '1. 14x23x30 *')" \
+    -- pdn convert --full "$tmp/split.pdn"
+
 # an unreadable game is reported on stderr, the others are converted, exit 1
 rc=0
 "$DAMIER" pdn convert "$tmp/unreadable.pdn" >"$tmp/out" 2>"$tmp/err" || rc=$?
@@ -178,6 +229,29 @@ if [ -n "$SHARED" ] && [ -d "$PDN/wiegerw-pdn" ]; then
         passed=$((passed + 1))
     else
         fail "corpus schildpad: exit $rc: $(cat "$tmp/out")"
+    fi
+    # variant games: Russian (no GameType: algebraic squares), English checkers
+    expect "corpus ussr1947" 0 "legal by variant: 153 russian
+153 games, 153 legal, 0 with illegal moves, 0 unreadable" \
+        -- pdn check "$PDN/wiegerw-pdn/succeed/ussr1947.pdn"
+    rc=0
+    "$DAMIER" pdn check "$PDN/checkerboard/tinsley.pdn" >"$tmp/out" 2>&1 || rc=$?
+    if [ "$rc" -eq 1 ] && grep -q 'tinsley.pdn:5588:5: game 541 (M Tinsley - AA Long): move 62. 32-28: illegal move "32-28": square 32 is empty' "$tmp/out" &&
+        [ "$(grep -c 'note: words glued to a move' "$tmp/out")" -eq 2 ] &&
+        [ "$(tail -1 "$tmp/out")" = "724 games, 723 legal, 1 with illegal moves, 0 unreadable" ]; then
+        passed=$((passed + 1))
+    else
+        fail "corpus tinsley: exit $rc: $(head -5 "$tmp/out")"
+    fi
+    # converted variant games check the same (American: split captures joined)
+    rc=0
+    "$DAMIER" pdn convert "$PDN/lidraughts-samples/derived/american.pdn" >"$tmp/am.pdn" 2>"$tmp/err" || rc=$?
+    if [ "$rc" -eq 0 ] && [ "$("$DAMIER" pdn check "$tmp/am.pdn" | tail -1)" = \
+        "30 games, 30 legal, 0 with illegal moves, 0 unreadable" ] &&
+        grep -q '^\[GameType "21"\]' "$tmp/am.pdn"; then
+        passed=$((passed + 1))
+    else
+        fail "corpus convert american: exit $rc: $(cat "$tmp/err")"
     fi
     # every file converts, and the converted international files check the same
     rc=0

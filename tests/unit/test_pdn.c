@@ -203,6 +203,11 @@ static void assert_round_trip(const dm_pdn_game *g, dm_notation style)
     assert_int_equal(r1.plies, r2.plies);
     assert_true(dm_board_equal(&r1.start, &r2.start));
     assert_true(dm_board_equal(&r1.end, &r2.end));
+    /* the same variant, and the same positions on the generic board */
+    assert_true(r1.variant == r2.variant);
+    assert_int_equal(r1.vend.side, r2.vend.side);
+    assert_memory_equal(r1.vstart.sq, r2.vstart.sq, sizeof r1.vstart.sq);
+    assert_memory_equal(r1.vend.sq, r2.vend.sq, sizeof r1.vend.sq);
     char *text2 = write_game(g2, style);
     assert_string_equal(text1, text2);
     assert_max_width(text1, 80);
@@ -637,25 +642,35 @@ static void test_pdn__ambiguous_capture_resolved_by_what_follows(void **state)
 static void test_pdn__variants(void **state)
 {
     (void)state;
+    /* which rules: GameType, else Variant tag, else the squares (guessed) */
     static const struct {
         const char *text;
         int verdict;
+        const char *variant; /* variant name replayed, or words of the skip reason */
+        int guessed;
     } cases[] = {
-        {"[GameType \"25\"]\n1. c3-d4 f6-g5 *", DM_PDN_VARIANT},
-        {"[GameType \"21\"]\n1. 11-15 23-19 *", DM_PDN_VARIANT},
-        {"[GameType \"26\"]\n1. 32-28 *", DM_PDN_VARIANT},
-        {"[GameType \"29\"]\n1. 32-28 *", DM_PDN_VARIANT},
-        {"[GameType \"40\"]\n1. 32-28 *", DM_PDN_VARIANT},
-        {"[GameType \"97\"]\n1. 32-28 *", DM_PDN_VARIANT},
-        {"[GameType \"x\"]\n1. 32-28 *", DM_PDN_VARIANT},
-        {"[Variant \"American/English\"]\n1. c3-d4 *", DM_PDN_VARIANT},
-        {"1. c3-d4 f6-g5 *", DM_PDN_VARIANT},                  /* algebraic */
-        {"1. 11-15 24-20 2. 8-11 28-24 *", DM_PDN_VARIANT},    /* checkers numbers */
-        {"[GameType \"98\"]\n1. 32-28 *", DM_PDN_LEGAL},       /* antidraughts */
-        {"[GameType \"96\"]\n1. 32-28 *", DM_PDN_LEGAL},       /* breakthrough */
-        {"[GameType \"20,W,10,10,N2,0\"]\n1. 32-28 *", DM_PDN_LEGAL},
-        {"1. 32-28 *", DM_PDN_LEGAL}, /* squares <= 32, but legal as international */
-        {"[GameType \"20\"]\n1. 11-15 *", DM_PDN_ILLEGAL},
+        {"[GameType \"25\"]\n1. c3-d4 f6-g5 *", DM_PDN_LEGAL, "russian", 0},
+        {"[GameType \"21\"]\n1. 11-15 23-19 *", DM_PDN_LEGAL, "english", 0},
+        {"[GameType \"26\"]\n1. c3-d4 *", DM_PDN_LEGAL, "brazilian", 0},
+        {"[GameType \"27\"]\n1. 43-37 *", DM_PDN_LEGAL, "canadian", 0},
+        {"[GameType \"25,W,8,8,A0,0\"]\n1. c3-d4 *", DM_PDN_LEGAL, "russian", 0},
+        {"[GameType \"22\"]\n1. 21-17 *", DM_PDN_VARIANT, "GameType 22 (Italian draughts)", 0},
+        {"[GameType \"29\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 29 (Czech draughts)", 0},
+        {"[GameType \"40\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 40 (Frisian draughts)", 0},
+        {"[GameType \"97\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 97 (Frysk! (lidraughts))", 0},
+        {"[GameType \"x\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType \"x\" cannot be read", 0},
+        {"[Variant \"American/English\"]\n1. c3-d4 *", DM_PDN_LEGAL, "english", 0},
+        {"[Variant \"Russian\"]\n1. c3-d4 *", DM_PDN_LEGAL, "russian", 0},
+        {"[Variant \"Frisian\"]\n1. 32-28 *", DM_PDN_VARIANT, "Variant \"Frisian\"", 0},
+        {"1. c3-d4 f6-g5 *", DM_PDN_LEGAL, "russian", 1},                  /* algebraic */
+        {"1. 11-15 24-20 2. 8-11 28-24 *", DM_PDN_LEGAL, "english", 1},    /* checkers */
+        /* Italian numbering (White first from 21-32) fits neither guess */
+        {"1. 21-17 12-15 2. 23-19 *", DM_PDN_VARIANT, "not legal as english or international", 1},
+        {"[GameType \"98\"]\n1. 32-28 *", DM_PDN_LEGAL, "antidraughts", 0},
+        {"[GameType \"96\"]\n1. 32-28 *", DM_PDN_LEGAL, "international", 0},
+        {"[GameType \"20,W,10,10,N2,0\"]\n1. 32-28 *", DM_PDN_LEGAL, "international", 0},
+        {"1. 32-28 *", DM_PDN_LEGAL, "international", 0}, /* an international first move */
+        {"[GameType \"20\"]\n1. 11-15 *", DM_PDN_ILLEGAL, "international", 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         dm_pdn_game *g = read_one(cases[i].text);
@@ -664,8 +679,16 @@ static void test_pdn__variants(void **state)
             fail_msg("%s: verdict %d, expected %d (%s)", cases[i].text, rep.verdict,
                      cases[i].verdict, rep.reason.message);
         }
+        if (rep.verdict != DM_PDN_VARIANT) {
+            assert_non_null(rep.variant);
+            assert_string_equal(rep.variant->name, cases[i].variant);
+            assert_int_equal(rep.guessed, cases[i].guessed);
+            assert_round_trip(g, DM_NOTATION_PDN);
+        }
         if (rep.verdict == DM_PDN_VARIANT) {
+            assert_null(rep.variant);
             assert_contains(rep.reason.message, "not supported yet");
+            assert_contains(rep.reason.message, cases[i].variant);
             /* variants are written as read, and round-trip */
             assert_round_trip(g, DM_NOTATION_PDN);
         }
@@ -789,26 +812,45 @@ static void test_pdn__reader_api_misuse(void **state)
     assert_int_equal(dm_pdn_replay_mainline(&rep, NULL), DM_EINVAL);
 }
 
-/* Text glued to a move (tinsley.pdn: "8-11Redoverstepped...") is kept as the move's
- * text, reported by the replay, and written back whole however long it is. */
+/* Words glued to a move (tinsley.pdn: "8-11Redoverstepped...") are a comment after
+ * it, noted; other glued text is kept as the move's text, reported by the replay, and
+ * written back whole however long it is. */
 static void test_pdn__glued_text_kept_whole(void **state)
 {
     (void)state;
-    char text[1200] = "1. 32-28 19-23 2. 31-26Black";
+    char text[1200] = "1. 32-28 19-23 2. 28x19Black";
     for (int i = 0; i < 100; i++) {
         strcat(text, "oversteps");
     }
-    strcat(text, ". 3. 28x19 *");
+    strcat(text, ". 2... 14x23 *");
     dm_pdn_game *g = read_one(text);
     assert_int_equal(g->main.nnodes, 4);
-    assert_int_equal(strlen(g->main.nodes[2].text), strlen("31-26Black") + 900 + 1);
+    assert_string_equal(g->main.nodes[2].text, "28x19");
+    assert_int_equal(g->main.nodes[2].nafter, 1);
+    assert_int_equal(strlen(g->main.nodes[2].after[0]), strlen("Black") + 900 + 1);
+    assert_true(has_note(g, "glued to a move"));
     dm_pdn_replay rep = replay(g);
+    assert_int_equal(rep.verdict, DM_PDN_LEGAL);
+    assert_int_equal(rep.plies, 4);
+    assert_round_trip(g, DM_NOTATION_PDN);
+    dm_pdn_game_free(g);
+
+    /* not words: kept as the move's text */
+    char text2[1200] = "1. 32-28 19-23 2. 31-26";
+    for (int i = 0; i < 100; i++) {
+        strcat(text2, "!x!x!x!x!");
+    }
+    strcat(text2, " 3. 28x19 *");
+    g = read_one(text2);
+    assert_int_equal(g->main.nnodes, 4);
+    assert_int_equal(strlen(g->main.nodes[2].text), strlen("31-26") + 900);
+    rep = replay(g);
     assert_int_equal(rep.verdict, DM_PDN_UNREADABLE);
     assert_int_equal(rep.move_number, 2);
     assert_int_equal(rep.black, 0);
     char *out = write_game(g, DM_NOTATION_PDN);
     assert_non_null(strstr(out, g->main.nodes[2].text));
-    assert_non_null(strstr(out, " 2.\n31-26Black"));
+    assert_non_null(strstr(out, " 2.\n31-26!x!x"));
     free(out);
     assert_round_trip(g, DM_NOTATION_PDN);
     dm_pdn_game_free(g);

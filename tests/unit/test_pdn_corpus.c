@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
  * tests/unit/test_pdn_corpus.c: every *.pdn under DM_SHARED_DIR/data/pdn (real files,
- * see its SOURCES.md): the international games SOURCES.md lists as legal replay as
- * legal, the known bad ones are reported, variants are skipped and not called illegal,
- * and every game survives read -> write -> read. Skips when the data is absent. */
+ * see its SOURCES.md): the games SOURCES.md lists as legal replay as legal under their
+ * variant (international, Russian, Brazilian, English checkers, antidraughts), the known
+ * bad ones are reported, variants the library does not play (Italian, Czech, Frysk!)
+ * are skipped and not called illegal, and every game survives read -> write -> read.
+ * Skips when the data is absent. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +19,7 @@
 #include <sys/stat.h>
 
 #include <damier/pdn.h>
+#include <damier/variant.h>
 
 #define PDN_DIR DM_SHARED_DIR "/data/pdn"
 
@@ -165,7 +168,7 @@ static void check_round_trip(const char *path, const dm_pdn_game *g, const dm_pd
     dm_pdn_game *extra = NULL;
     assert_int_equal(dm_pdn_reader_next(&extra, rd, &err), DM_OK);
     assert_null(extra);
-    if (!same_line(&g->main, &g2->main)) {
+    if (r1->joined == 0 && !same_line(&g->main, &g2->main)) {
         fail_msg("%s game %d: movetext changed by the round trip:\n%s", path, g->number, t1);
     }
     for (int i = 0; i < g->ntags; i++) {
@@ -181,7 +184,8 @@ static void check_round_trip(const char *path, const dm_pdn_game *g, const dm_pd
     dm_pdn_replay r2;
     dm_pdn_replay_mainline(&r2, g2);
     if (r2.verdict != r1->verdict || r2.plies != r1->plies ||
-        !dm_board_equal(&r1->end, &r2.end)) {
+        !dm_board_equal(&r1->end, &r2.end) || r2.variant != r1->variant ||
+        r2.vend.side != r1->vend.side || memcmp(r2.vend.sq, r1->vend.sq, sizeof r2.vend.sq)) {
         fail_msg("%s game %d: replay differs after the round trip (%d/%d plies)\n%s", path,
                  g->number, r1->plies, r2.plies, t1);
     }
@@ -198,6 +202,8 @@ static void check_round_trip(const char *path, const dm_pdn_game *g, const dm_pd
 
 typedef struct file_result {
     int games, legal, illegal, unreadable, variant, errors;
+    int legal_by[DM_VARIANT_COUNT]; /* legal games per variant */
+    int joined;                     /* split captures joined */
     int bad_games[64]; /* numbers of illegal/unreadable games (and reader errors) */
     int nbad;
     int resolved_games[8];
@@ -233,9 +239,17 @@ static void run_file(const char *path, file_result *fr)
         fr->games++;
         dm_pdn_replay rep;
         assert_int_equal(dm_pdn_replay_mainline(&rep, g), DM_OK);
+        fr->joined += rep.joined;
         switch (rep.verdict) {
-        case DM_PDN_LEGAL: fr->legal++; break;
-        case DM_PDN_VARIANT: fr->variant++; break;
+        case DM_PDN_LEGAL:
+            fr->legal++;
+            assert_non_null(rep.variant);
+            fr->legal_by[rep.variant->id]++;
+            break;
+        case DM_PDN_VARIANT:
+            fr->variant++;
+            assert_null(rep.variant);
+            break;
         default:
             if (rep.verdict == DM_PDN_ILLEGAL) {
                 fr->illegal++;
@@ -267,61 +281,80 @@ typedef struct expect {
     const char *file;
     int games;     /* -1: not checked */
     int all_legal; /* every game replays legal, but for the bad ones listed */
-    int bad[4];    /* game numbers reported illegal or unreadable (0-terminated) */
-    int no_illegal; /* variant file: nothing called illegal */
+    int bad[5];    /* game numbers reported illegal or unreadable (0-terminated) */
+    int no_illegal; /* variant file not played: nothing called illegal, most skipped */
+    dm_variant_id variant; /* all_legal: the legal games are of this variant */
 } expect;
 
+#define INTL DM_VARIANT_INTERNATIONAL
+#define ENGL DM_VARIANT_ENGLISH
+#define RUSS DM_VARIANT_RUSSIAN
+
 static const expect expects[] = {
-    {"wiegerw-pdn/succeed/090417ronde12.pdn", 7, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/Cat.B1.pdn", 37, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/Cat.D1.pdn", 19, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/DUTCH96H.pdn", 13, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/PROF2.pdn", 16, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/PWCP_2a.pdn", 59, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/PWCP_2.pdn", 51, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/candidate95.pdn", 8, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/fen.pdn", 3, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/gameterminator.pdn", 1, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/kurnik.pdn", 4, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/linecomment.pdn", 1, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/movestrength.pdn", 1, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/nk_ronde_01.pdn", 7, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/nk_ronde_02.pdn", 7, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/nk2003-amsterdam.pdn", 33, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/rk_ronde_12.pdn", 7, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/schildpad.pdn", 34, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/string.pdn", 1, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/unicode.pdn", 1, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/variation.pdn", 1, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/windragon.pdn", 1, 1, {0}, 0},
-    {"wiegerw-pdn/succeed/wk2003.pdn", 23, 1, {0}, 0},
-    {"wiegerw-pdn/fail/40Camp.DamaInternazionaleAssoluto.pdn", 45, 1, {0}, 0},
-    {"wiegerw-pdn/fail/Cat.A1.pdn", 35, 1, {0}, 0},
+    {"wiegerw-pdn/succeed/090417ronde12.pdn", 7, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/Cat.B1.pdn", 37, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/Cat.D1.pdn", 19, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/DUTCH96H.pdn", 13, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/PROF2.pdn", 16, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/PWCP_2a.pdn", 59, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/PWCP_2.pdn", 51, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/candidate95.pdn", 8, 1, {0}, 0, INTL},
+    /* fen.pdn: checked below (two of its FEN-only positions fit English checkers) */
+    {"wiegerw-pdn/succeed/fen.pdn", 3, 0, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/gameterminator.pdn", 1, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/kurnik.pdn", 4, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/linecomment.pdn", 1, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/movestrength.pdn", 1, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/nk_ronde_01.pdn", 7, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/nk_ronde_02.pdn", 7, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/nk2003-amsterdam.pdn", 33, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/rk_ronde_12.pdn", 7, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/schildpad.pdn", 34, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/string.pdn", 1, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/unicode.pdn", 1, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/variation.pdn", 1, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/windragon.pdn", 1, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/succeed/wk2003.pdn", 23, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/fail/40Camp.DamaInternazionaleAssoluto.pdn", 45, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/fail/Cat.A1.pdn", 35, 1, {0}, 0, INTL},
     /* 45 problems and the dangling fragment "36x27 1-0" after the last one */
-    {"wiegerw-pdn/fail/Cat.C1.pdn", 46, 1, {46, 0}, 0},
-    {"wiegerw-pdn/fail/delfts.pdn", 2, 1, {0}, 0},
-    {"wiegerw-pdn/fail/nested_comment.pdn", 1, 0, {1, 0}, 0},
-    {"lidraughts-samples/derived/standard.pdn", 13, 1, {0}, 0},
-    {"lidraughts-samples/derived/antidraughts.pdn", 25, 1, {0}, 0},
-    {"lidraughts-samples/derived/breakthrough.pdn", 25, 1, {0}, 0},
-    /* variants: skipped, never called illegal */
-    {"wiegerw-pdn/succeed/Campionato_Assoluto_2005.pdn", 53, 0, {0}, 1},
-    {"wiegerw-pdn/succeed/OCA_2.0.pdn", 43, 0, {0}, 1},
-    {"wiegerw-pdn/succeed/Tricks_traps_and_shots.pdn", 91, 0, {0}, 1},
-    {"wiegerw-pdn/succeed/Principles_of_Strategy.pdn", 16, 0, {0}, 1},
-    {"wiegerw-pdn/succeed/inferno.pdn", 68, 0, {0}, 1},
-    {"wiegerw-pdn/succeed/ussr1947.pdn", 153, 0, {0}, 1},
-    {"wiegerw-pdn/succeed/mrcd2000kval.pdn", 40, 0, {0}, 1},
-    {"wiegerw-pdn/succeed/mrcd2006.pdn", 44, 0, {0}, 1},
-    {"wiegerw-pdn/succeed/mrcd2007.pdn", 102, 0, {0}, 1},
-    {"wiegerw-pdn/fail/mrdrcd07.pdn", 72, 0, {0}, 1},
-    {"wiegerw-pdn/fail/mrdrcd08.pdn", 40, 0, {0}, 1},
-    {"wiegerw-pdn/fail/abatsiev.pdn", 56, 0, {0}, 1},
-    {"checkerboard/tinsley.pdn", 724, 0, {0}, 1},
-    {"lidraughts-samples/derived/brazilian.pdn", 25, 0, {0}, 1},
-    {"lidraughts-samples/derived/frysk.pdn", 25, 0, {0}, 1},
-    {"lidraughts-samples/derived/russian.pdn", 9, 0, {0}, 1},
-    {"lidraughts-samples/derived/american.pdn", 30, 0, {0}, 1},
+    {"wiegerw-pdn/fail/Cat.C1.pdn", 46, 1, {46, 0}, 0, INTL},
+    {"wiegerw-pdn/fail/delfts.pdn", 2, 1, {0}, 0, INTL},
+    {"wiegerw-pdn/fail/nested_comment.pdn", 1, 0, {1, 0}, 0, INTL},
+    {"lidraughts-samples/derived/standard.pdn", 13, 1, {0}, 0, INTL},
+    {"lidraughts-samples/derived/antidraughts.pdn", 25, 1, {0}, 0, DM_VARIANT_ANTIDRAUGHTS},
+    {"lidraughts-samples/derived/breakthrough.pdn", 25, 1, {0}, 0, INTL},
+    /* Russian: ussr1947 (':' captures, numeric FEN of the start), abatsiev (game 36
+     * is written with unknown moves "1. - -"), lidraughts (no tags at all) */
+    {"wiegerw-pdn/succeed/ussr1947.pdn", 153, 1, {0}, 0, RUSS},
+    {"wiegerw-pdn/fail/abatsiev.pdn", 56, 1, {36, 0}, 0, RUSS},
+    {"lidraughts-samples/derived/russian.pdn", 9, 1, {0}, 0, RUSS},
+    {"wiegerw-pdn/succeed/alphanumeric.pdn", 1, 1, {0}, 0, RUSS},
+    {"lidraughts-samples/derived/brazilian.pdn", 25, 1, {0}, 0, DM_VARIANT_BRAZILIAN},
+    /* English checkers: tinsley game 541 moves from an empty square (62. 32-28) */
+    {"checkerboard/tinsley.pdn", 724, 1, {541, 0}, 0, ENGL},
+    {"wiegerw-pdn/succeed/OCA_2.0.pdn", 43, 1, {0}, 0, ENGL},
+    {"wiegerw-pdn/succeed/Tricks_traps_and_shots.pdn", 91, 1, {0}, 0, ENGL},
+    {"wiegerw-pdn/succeed/Principles_of_Strategy.pdn", 16, 1, {0}, 0, ENGL},
+    {"wiegerw-pdn/succeed/inferno.pdn", 68, 1, {0}, 0, ENGL},
+    /* playstrategy.org: algebraic, Black on ranks 1-3, split multi-captures */
+    {"lidraughts-samples/derived/american.pdn", 30, 1, {0}, 0, ENGL},
+    /* checkers problems, FEN only; the FENs listed put a man on its own crowning row
+     * (bridges 14 is "W::.") */
+    {"wiegerw-pdn/succeed/beginner.pdn", 58, 1, {10, 0}, 0, ENGL},
+    {"wiegerw-pdn/succeed/borderclassics.pdn", 183, 1, {0}, 0, ENGL},
+    {"wiegerw-pdn/succeed/bridges.pdn", 267, 1, {14, 0}, 0, ENGL},
+    {"wiegerw-pdn/succeed/gem.pdn", 162, 1, {0}, 0, ENGL},
+    {"wiegerw-pdn/succeed/goulds.pdn", 262, 1, {93, 0}, 0, ENGL},
+    {"wiegerw-pdn/succeed/lpc.pdn", 100, 1, {36, 63, 65, 73}, 0, ENGL},
+    /* variants not played: skipped, never called illegal */
+    {"wiegerw-pdn/succeed/Campionato_Assoluto_2005.pdn", 53, 0, {0}, 1, INTL},
+    {"wiegerw-pdn/succeed/mrcd2000kval.pdn", 40, 0, {0}, 1, INTL},
+    {"wiegerw-pdn/succeed/mrcd2006.pdn", 44, 0, {0}, 1, INTL},
+    {"wiegerw-pdn/succeed/mrcd2007.pdn", 102, 0, {0}, 1, INTL},
+    {"wiegerw-pdn/fail/mrdrcd07.pdn", 72, 0, {0}, 1, INTL},
+    {"wiegerw-pdn/fail/mrdrcd08.pdn", 40, 0, {0}, 1, INTL},
+    {"lidraughts-samples/derived/frysk.pdn", 25, 0, {0}, 1, INTL},
 };
 
 static int contains(const int *a, int n, int v)
@@ -389,6 +422,10 @@ static void test_pdn_corpus__every_file(void **state)
             if (ex->all_legal && fr.legal != fr.games - nexp) {
                 fail_msg("%s: %d legal of %d", rel, fr.legal, fr.games);
             }
+            if (ex->all_legal && fr.legal_by[ex->variant] != fr.legal) {
+                fail_msg("%s: %d of %d legal games replayed as %s", rel,
+                         fr.legal_by[ex->variant], fr.legal, dm_variant_get(ex->variant)->name);
+            }
             if (ex->no_illegal && fr.illegal != 0) {
                 fail_msg("%s: %d variant games called illegal", rel, fr.illegal);
             }
@@ -404,6 +441,21 @@ static void test_pdn_corpus__every_file(void **state)
             assert_int_equal(fr.nresolved, 2);
             assert_true(contains(fr.resolved_games, fr.nresolved, 3));
             assert_true(contains(fr.resolved_games, fr.nresolved, 7));
+        }
+        /* Tricks: two captures written short where two paths exist (SOURCES.md) */
+        if (!strcmp(rel, "wiegerw-pdn/succeed/Tricks_traps_and_shots.pdn")) {
+            assert_int_equal(fr.nresolved, 2);
+            assert_true(contains(fr.resolved_games, fr.nresolved, 57));
+            assert_true(contains(fr.resolved_games, fr.nresolved, 90));
+        }
+        /* SOURCES.md: 35 multi-captures written as single jumps */
+        if (!strcmp(rel, "lidraughts-samples/derived/american.pdn")) {
+            assert_int_equal(fr.joined, 35);
+        }
+        /* one international position, two that fit English checkers (squares <= 32) */
+        if (!strcmp(rel, "wiegerw-pdn/succeed/fen.pdn")) {
+            assert_int_equal(fr.legal_by[INTL], 1);
+            assert_int_equal(fr.legal_by[ENGL], 2);
         }
         /* Cat.A1's odd game: "8-3 . 1-0", a stray '.', noted */
         if (!strcmp(rel, "wiegerw-pdn/fail/Cat.A1.pdn")) {
