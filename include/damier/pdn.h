@@ -214,24 +214,29 @@ DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g
 
 /* ---- writing -------------------------------------------------------------------- */
 
-/* Write g as PDN 3.0:
+/* Write g as PDN 3.0, under the rules dm_pdn_replay_mainline picks for it:
  * - the seven-tag roster first (Event Site Date Round White Black Result; missing ones
  *   as "?", Date "????.??.??", Result the movetext's result or "*"), then GameType when
- *   the game has one, then FEN (+ SetUp) unless the start is the initial position (an
- *   international FEN is written normalised: ranges, no trailing '.'), then the other
- *   tags in their original order (values escaped: \" and \\);
- * - movetext with moves replayed and rewritten in `style` (DM_NOTATION_PDN: short form,
- *   full path only where ambiguous; DM_NOTATION_FULL: every capture with its path);
- *   moves that cannot be replayed (variants, illegal moves) are written as read, an
- *   unknown move as "--";
- * - move numbers "N." before White's moves and "N..." before a Black move that opens
- *   a line or follows a comment or variation; marks, NAGs, comments and variations kept
- *   (a comment holding '}' is written as a ';' comment);
+ *   the game has one (for a variant game whose rules came from a Variant tag or the
+ *   squares, the variant's number, e.g. "25"), then FEN (+ SetUp) unless the start is
+ *   the variant's initial position (written normalised: numeric squares with ranges, or
+ *   algebraic squares for Russian and Brazilian; no trailing '.'), then the other tags
+ *   in their original order (values escaped: \" and \\);
+ * - movetext with moves replayed and rewritten in `style` in the variant's notation
+ *   (DM_NOTATION_PDN: short form, full path only where ambiguous; DM_NOTATION_FULL:
+ *   every capture with its path; Russian "d4:b6", Brazilian "d4xb6", English numeric);
+ *   a capture written as single-jump tokens is written as one move; moves that cannot
+ *   be replayed (variants not played, illegal moves) are written as read, an unknown
+ *   move as "--";
+ * - move numbers "N." before the first mover's moves (White; Black in English
+ *   checkers) and "N..." before the other's move when it opens a line or follows a
+ *   comment or variation; marks, NAGs, comments and variations kept (a comment holding
+ *   '}' is written as a ';' comment);
  * - movetext lines of at most 80 columns (a single longer word stands alone), ending
  *   with the result token (the game's, else the Result tag when it is a PDN result,
  *   else "*") and a blank line.
- * Reading the output gives the same game (tags, movetext tree, replay), and writing
- * that again gives the same text.
+ * Reading the output gives the same game (tags, movetext tree but for joined split
+ * captures, replay), and writing that again gives the same text.
  * *out is a NUL-terminated malloc'd string the caller frees with free(); *len (may be
  * NULL) gets its length. DM_ENOMEM, DM_EINVAL. */
 DM_API dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g,
