@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: MIT
+ * tests/unit/test_vengine.c: the generic variant engine (damier/vengine.h): per
+ * variant a won ending found at small depth (the last pieces captured, the larger
+ * of two captures chosen under free choice), antidraughts giving its last man away
+ * where international keeps it, legal moves from random games and random
+ * positions, determinism at fixed depth, node / time / stop limits, the info
+ * callback and the hash. Positions are built from (row, column) coordinates so the
+ * same shape serves every board size: rows from the top as White sees it, White
+ * men move towards row 0. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include <damier/variant.h>
+#include <damier/vengine.h>
+
+static const dm_variant *V(dm_variant_id id)
+{
+    return dm_variant_get(id);
+}
+
+/* Square at row r, column c (r + c odd) of v's board. */
+static int sq_at(const dm_variant *v, int r, int c)
+{
+    assert_true(r >= 0 && c >= 0 && r < v->size && c < v->size && ((r + c) & 1));
+    return r * (v->size / 2) + c / 2 + 1;
+}
+
+static void put(dm_vboard *b, int r, int c, dm_piece p)
+{
+    assert_int_equal(dm_vboard_put(b, sq_at(b->variant, r, c), p), DM_OK);
+}
+
+static int same_move(const dm_vmove *a, const dm_vmove *b)
+{
+    return a->from == b->from && a->to == b->to && a->ncapt == b->ncapt &&
+           a->capt[0] == b->capt[0] && a->capt[1] == b->capt[1] && a->promote == b->promote;
+}
+
+static int is_legal(const dm_vboard *b, const dm_vmove *m)
+{
+    static dm_vmovelist list;
+    dm_vmovegen_legal(&list, b);
+    for (int i = 0; i < list.count; i++) {
+        if (same_move(&list.moves[i], m)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static dm_vsearch_result run(dm_vengine *e, const dm_vboard *b, int depth)
+{
+    dm_vsearch_input in;
+    memset(&in, 0, sizeof in);
+    in.root = *b;
+    dm_vlimits lim = {depth, 0, 0};
+    dm_vsearch_result r;
+    assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    return r;
+}
+
+/* White man at (n-3,2) may take the black man at (n-4,3) and go on over (n-6,5),
+ * or take the one at (n-4,1). Taking both of the first two leaves Black only the
+ * man at (n-4,1); with free choice (Russian, English) the engine must prefer the
+ * double capture; under the majority rule it is the only legal move. A lone black
+ * man at (0,1)... is added so the game does not end. */
+static void test_vengine__larger_capture_every_variant(void **state)
+{
+    (void)state;
+    dm_vengine *e = NULL;
+    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    for (int id = 0; id < DM_VARIANT_COUNT; id++) {
+        if (id == DM_VARIANT_ANTIDRAUGHTS) {
+            continue;
+        }
+        const dm_variant *v = V((dm_variant_id)id);
+        int n = v->size;
+        dm_vboard b;
+        dm_vboard_clear(&b, v);
+        b.side = DM_WHITE;
+        put(&b, n - 3, 2, DM_WHITE_MAN);
+        put(&b, n - 1, 0, DM_WHITE_MAN);
+        put(&b, n - 4, 3, DM_BLACK_MAN);
+        put(&b, n - 6, 5, DM_BLACK_MAN);
+        put(&b, n - 4, 1, DM_BLACK_MAN);
+        dm_vengine_clear(e);
+        dm_vsearch_result r = run(e, &b, 4);
+        assert_true(r.has_move);
+        assert_true(is_legal(&b, &r.best));
+        assert_int_equal(r.best.ncapt, 2);
+        assert_int_equal(r.best.to, sq_at(v, n - 7, 6));
+        assert_true(r.score > 0);
+    }
+    dm_vengine_free(e);
+}
+
+/* The side to move captures the opponent's last piece: a win at once (score
+ * WIN - 1) in every variant but antidraughts, where that capture is compulsory and
+ * LOSES (the opponent, left without pieces, wins). */
+static void test_vengine__last_piece(void **state)
+{
+    (void)state;
+    dm_vengine *e = NULL;
+    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    for (int id = 0; id < DM_VARIANT_COUNT; id++) {
+        const dm_variant *v = V((dm_variant_id)id);
+        int n = v->size;
+        dm_vboard b;
+        dm_vboard_clear(&b, v);
+        b.side = DM_WHITE;
+        put(&b, n - 3, 2, DM_WHITE_MAN);
+        put(&b, n - 4, 3, DM_BLACK_MAN);
+        dm_vengine_clear(e);
+        dm_vsearch_result r = run(e, &b, 3);
+        assert_true(r.has_move);
+        assert_int_equal(r.best.ncapt, 1);
+        if (v->reversed_result) {
+            assert_int_equal(r.score, -(DM_VSCORE_WIN - 1));
+        } else {
+            assert_int_equal(r.score, DM_VSCORE_WIN - 1);
+        }
+    }
+    dm_vengine_free(e);
+}
+
+/* One white man, one black man ahead of it. Moving next to the black man gives
+ * the white man away: in antidraughts White then has no piece and WINS (found at
+ * depth 2), in international it loses, so the engine plays the other move. */
+static void test_vengine__antidraughts_gives_away(void **state)
+{
+    (void)state;
+    const dm_variant_id ids[2] = {DM_VARIANT_ANTIDRAUGHTS, DM_VARIANT_INTERNATIONAL};
+    for (int k = 0; k < 2; k++) {
+        const dm_variant *v = V(ids[k]);
+        int n = v->size;
+        dm_vboard b;
+        dm_vboard_clear(&b, v);
+        b.side = DM_WHITE;
+        put(&b, n - 3, 2, DM_WHITE_MAN);
+        put(&b, n - 5, 4, DM_BLACK_MAN);
+        dm_vengine *e = NULL;
+        assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+        dm_vsearch_result r = run(e, &b, 4);
+        assert_true(r.has_move);
+        if (k == 0) {
+            assert_int_equal(r.best.to, sq_at(v, n - 4, 3));
+            assert_int_equal(r.score, DM_VSCORE_WIN - 2);
+        } else {
+            assert_int_equal(r.best.to, sq_at(v, n - 4, 1));
+            assert_true(r.score < DM_VSCORE_WIN_MIN);
+        }
+        dm_vengine_free(e);
+    }
+}
+
+/* Antidraughts from a middle-game shape: given the choice, the engine's
+ * evaluation prefers fewer own pieces (the reversed objective in the
+ * evaluation). */
+static void test_vengine__antidraughts_evaluation(void **state)
+{
+    (void)state;
+    const dm_variant *v = V(DM_VARIANT_ANTIDRAUGHTS);
+    dm_vboard b;
+    dm_vboard_start(&b, v);
+    int even = dm_vengine_evaluate(&b);
+    assert_int_equal(even, 0);
+    b.sq[v->squares] = DM_EMPTY; /* White gave a man away */
+    assert_true(dm_vengine_evaluate(&b) > 0);
+    const dm_variant *iv = V(DM_VARIANT_INTERNATIONAL);
+    dm_vboard c;
+    dm_vboard_start(&c, iv);
+    c.sq[iv->squares] = DM_EMPTY;
+    assert_true(dm_vengine_evaluate(&c) < 0);
+}
+
+static uint64_t lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 33;
+}
+
+/* Random games from the start of every variant: every move the engine returns
+ * (depth 2, or a small node budget) is legal; the game is then continued with a
+ * random legal move. */
+static void test_vengine__legal_in_random_games(void **state)
+{
+    (void)state;
+    static dm_vmovelist list;
+    dm_vengine *e = NULL;
+    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    uint64_t seed = 12345;
+    for (int id = 0; id < DM_VARIANT_COUNT; id++) {
+        const dm_variant *v = V((dm_variant_id)id);
+        for (int game = 0; game < 3; game++) {
+            dm_vboard b;
+            dm_vboard_start(&b, v);
+            for (int ply = 0; ply < 60; ply++) {
+                if (dm_vmovegen_legal(&list, &b) == 0) {
+                    dm_vsearch_result r = run(e, &b, 2);
+                    assert_false(r.has_move);
+                    break;
+                }
+                dm_vsearch_input in;
+                memset(&in, 0, sizeof in);
+                in.root = b;
+                dm_vlimits lim = {(ply & 1) ? 2 : 0, (ply & 1) ? 0 : 3000, 0};
+                dm_vsearch_result r;
+                assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+                assert_true(r.has_move);
+                assert_true(is_legal(&b, &r.best));
+                dm_vboard_apply(&b, &list.moves[lcg(&seed) % (uint64_t)list.count]);
+            }
+        }
+    }
+    dm_vengine_free(e);
+}
+
+/* Random legal placements (no man on its own promotion row), both sides to move:
+ * depth 3 returns a legal move whenever one exists. */
+static void test_vengine__legal_in_random_positions(void **state)
+{
+    (void)state;
+    static dm_vmovelist list;
+    dm_vengine *e = NULL;
+    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    uint64_t seed = 777;
+    for (int id = 0; id < DM_VARIANT_COUNT; id++) {
+        const dm_variant *v = V((dm_variant_id)id);
+        for (int t = 0; t < 15; t++) {
+            dm_vboard b;
+            dm_vboard_clear(&b, v);
+            b.side = (int)(lcg(&seed) & 1);
+            int pieces = 2 + (int)(lcg(&seed) % 12);
+            for (int k = 0; k < pieces; k++) {
+                int sq = 1 + (int)(lcg(&seed) % (uint64_t)v->squares);
+                int row = (sq - 1) / (v->size / 2);
+                int p = 1 + (int)(lcg(&seed) % 4);
+                if ((p == DM_WHITE_MAN && row == 0) || (p == DM_BLACK_MAN && row == v->size - 1)) {
+                    p += 2;
+                }
+                b.sq[sq] = (uint8_t)p;
+            }
+            dm_vsearch_result r = run(e, &b, 3);
+            int n = dm_vmovegen_legal(&list, &b);
+            assert_int_equal(r.has_move, n > 0);
+            if (n > 0) {
+                assert_true(is_legal(&b, &r.best));
+            }
+        }
+    }
+    dm_vengine_free(e);
+}
+
+/* Two fresh engines, the same position and depth: the same move, score, nodes. */
+static void test_vengine__deterministic(void **state)
+{
+    (void)state;
+    for (int id = 0; id < DM_VARIANT_COUNT; id++) {
+        const dm_variant *v = V((dm_variant_id)id);
+        dm_vboard b;
+        dm_vboard_start(&b, v);
+        dm_vengine *e1 = NULL;
+        dm_vengine *e2 = NULL;
+        assert_int_equal(dm_vengine_create(&e1, 1), DM_OK);
+        assert_int_equal(dm_vengine_create(&e2, 1), DM_OK);
+        dm_vsearch_result a = run(e1, &b, 5);
+        dm_vsearch_result c = run(e2, &b, 5);
+        assert_true(same_move(&a.best, &c.best));
+        assert_int_equal(a.score, c.score);
+        assert_int_equal(a.nodes, c.nodes);
+        assert_int_equal(a.depth, 5);
+        dm_vengine_free(e1);
+        dm_vengine_free(e2);
+    }
+}
+
+static int info_calls;
+static int info_last_depth;
+
+static void on_info(const dm_vinfo *info, void *payload)
+{
+    (void)payload;
+    info_calls++;
+    assert_int_equal(info->depth, info_last_depth + 1);
+    info_last_depth = info->depth;
+    assert_true(info->pv_count >= 1);
+}
+
+/* Node and time limits stop the search; depth 1 always completes; the info
+ * callback reports each iteration with a PV starting with a legal move. */
+static void test_vengine__limits_and_info(void **state)
+{
+    (void)state;
+    dm_vengine *e = NULL;
+    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_vboard b;
+    dm_vboard_start(&b, V(DM_VARIANT_CANADIAN));
+    dm_vsearch_input in;
+    memset(&in, 0, sizeof in);
+    in.root = b;
+    dm_vsearch_result r;
+    dm_vlimits nodes = {0, 2000, 0};
+    assert_int_equal(dm_vengine_search(&r, e, &in, &nodes, NULL, NULL, NULL), DM_OK);
+    assert_true(r.has_move && is_legal(&b, &r.best));
+    assert_true(r.depth >= 1);
+    assert_true(r.nodes <= 2100 || r.depth == 1);
+    dm_vlimits time = {0, 0, 0.05};
+    assert_int_equal(dm_vengine_search(&r, e, &in, &time, NULL, NULL, NULL), DM_OK);
+    assert_true(r.has_move && is_legal(&b, &r.best));
+    assert_true(r.time < 1.0);
+    info_calls = 0;
+    info_last_depth = 0;
+    dm_vlimits depth = {4, 0, 0};
+    assert_int_equal(dm_vengine_search(&r, e, &in, &depth, on_info, NULL, NULL), DM_OK);
+    assert_int_equal(info_calls, 4);
+    /* An invalid root: a white man on its promotion row. */
+    in.root.sq[1] = DM_WHITE_MAN;
+    dm_error err;
+    assert_int_equal(dm_vengine_search(&r, e, &in, &depth, NULL, NULL, &err), DM_EINVAL);
+    assert_int_equal(dm_vengine_create(&e, -1), DM_EINVAL);
+    dm_vengine_free(e);
+}
+
+/* The hash is a pure function of pieces, side and variant. */
+static void test_vengine__hash(void **state)
+{
+    (void)state;
+    dm_vboard a;
+    dm_vboard b;
+    dm_vboard_start(&a, V(DM_VARIANT_RUSSIAN));
+    dm_vboard_start(&b, V(DM_VARIANT_RUSSIAN));
+    assert_true(dm_vboard_hash(&a) == dm_vboard_hash(&b));
+    b.side = 1 - b.side;
+    assert_true(dm_vboard_hash(&a) != dm_vboard_hash(&b));
+    dm_vboard c;
+    dm_vboard_start(&c, V(DM_VARIANT_BRAZILIAN));
+    assert_true(dm_vboard_hash(&a) != dm_vboard_hash(&c));
+}
+
+/* Repetition: English, a White king in the corner (7,0) has a single move, to
+ * (6,1); Black has one man far away. White is ahead (a king against a man), but
+ * when the history says the position after that move already occurred, the only
+ * move repeats and the root scores exactly 0. */
+static void test_vengine__repetition_history(void **state)
+{
+    (void)state;
+    const dm_variant *v = V(DM_VARIANT_ENGLISH);
+    dm_vboard b;
+    dm_vboard_clear(&b, v);
+    b.side = DM_WHITE;
+    put(&b, 7, 0, DM_WHITE_KING);
+    put(&b, 0, 1, DM_BLACK_MAN);
+    dm_vengine *e = NULL;
+    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_vsearch_result r = run(e, &b, 3);
+    assert_true(r.score > 0);
+    dm_vboard after = b;
+    dm_vboard_apply(&after, &r.best);
+    assert_int_equal(r.best.to, sq_at(v, 6, 1));
+    uint64_t hist[1] = {dm_vboard_hash(&after)};
+    dm_vsearch_input in;
+    memset(&in, 0, sizeof in);
+    in.root = b;
+    in.history = hist;
+    in.history_count = 1;
+    dm_vlimits lim = {3, 0, 0};
+    dm_vengine_clear(e);
+    assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_true(r.has_move && is_legal(&b, &r.best));
+    assert_int_equal(r.score, 0);
+    dm_vengine_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vengine__larger_capture_every_variant),
+        cmocka_unit_test(test_vengine__last_piece),
+        cmocka_unit_test(test_vengine__antidraughts_gives_away),
+        cmocka_unit_test(test_vengine__antidraughts_evaluation),
+        cmocka_unit_test(test_vengine__legal_in_random_games),
+        cmocka_unit_test(test_vengine__legal_in_random_positions),
+        cmocka_unit_test(test_vengine__deterministic),
+        cmocka_unit_test(test_vengine__limits_and_info),
+        cmocka_unit_test(test_vengine__hash),
+        cmocka_unit_test(test_vengine__repetition_history),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
