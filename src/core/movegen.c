@@ -22,6 +22,8 @@ typedef struct gen_ctx {
     uint64_t promo_row; /* the mover's promotion row */
     int from;           /* bit of the capturing piece */
     int is_king;        /* the capturing piece is a king */
+    int count_only;     /* perft leaves: count captures below 3 pieces, list only the rest */
+    int counted;        /* captures of `best` pieces counted but not listed */
 } gen_ctx;
 
 static inline void list_push(dm_movelist *list, uint64_t own, uint64_t capt, uint64_t kings,
@@ -51,7 +53,12 @@ static void add_capture(gen_ctx *g, int to, uint64_t captured, int n)
     if (n > g->best) {
         list->count = 0;
         list->overflow = 0;
+        g->counted = 0;
         g->best = n;
+    }
+    if (n < 3 && g->count_only) {
+        g->counted++; /* cannot be a duplicate: nothing to compare */
+        return;
     }
     uint64_t own = bb_bit(g->from) ^ bb_bit(to);
     if (n >= 3) {
@@ -259,6 +266,7 @@ int dm_movegen_legal(dm_movelist *list, const dm_board *b)
     list->overflow = 0;
     g.list = list;
     g.best = 0;
+    g.count_only = 0;
     gen_captures(&g, b);
     if (list->count == 0) {
         gen_quiet(list, b); /* FMJD 4.1: only when no capture exists */
@@ -268,9 +276,17 @@ int dm_movegen_legal(dm_movelist *list, const dm_board *b)
 
 int dm_movegen_count(const dm_board *b)
 {
-    if (dm_movegen_has_capture(b)) {
-        dm_movelist list;
-        return dm_movegen_legal(&list, b);
+    dm_movelist list;
+    gen_ctx g;
+    list.count = 0;
+    list.overflow = 0;
+    g.list = &list;
+    g.best = 0;
+    g.count_only = 1;
+    g.counted = 0;
+    gen_captures(&g, b);
+    if (g.best > 0) {
+        return g.counted + list.count;
     }
     int c = b->side;
     uint64_t own = b->pieces[c], occ = b->pieces[0] | b->pieces[1];
@@ -284,8 +300,8 @@ int dm_movegen_count(const dm_board *b)
     }
     for (uint64_t k = own & b->kings; k;) {
         int f = bb_pop_lsb(&k);
-    #pragma GCC unroll 4
-    for (int d = 0; d < DIR_NB; d++) {
+#pragma GCC unroll 4
+        for (int d = 0; d < DIR_NB; d++) {
             n += bb_count(king_reach(f, d, occ));
         }
     }
