@@ -51,6 +51,9 @@ static void play_usage(FILE *f)
             "  --auto                the engine plays both sides\n"
             "  --no-color            no colours (also when NO_COLOR is set)\n"
             "  --plain               plain line output even on a terminal\n"
+            "  --variant NAME        international (default), brazilian, russian, english,\n"
+            "                        canadian, antidraughts (see damier play --variant NAME\n"
+            "                        --help)\n"
             "  --save-dir DIR        where games are saved automatically\n"
             "                        (default $XDG_DATA_HOME/damier/games or\n"
             "                        ~/.local/share/damier/games)\n"
@@ -518,7 +521,7 @@ static void print_result(play_session *s)
 int cmd_play(int argc, char **argv)
 {
     enum { O_WHITE = 1000, O_BLACK, O_LEVEL, O_DEPTH, O_SEED, O_TIME, O_FEN, O_HANDICAP,
-           O_HVH, O_AUTO, O_NOCOLOR, O_PLAIN, O_SAVEDIR, O_HELP };
+           O_HVH, O_AUTO, O_NOCOLOR, O_PLAIN, O_SAVEDIR, O_HELP, O_VARIANT };
     static const struct option opts[] = {
         {"white", no_argument, 0, O_WHITE},
         {"black", no_argument, 0, O_BLACK},
@@ -534,7 +537,14 @@ int cmd_play(int argc, char **argv)
         {"plain", no_argument, 0, O_PLAIN},
         {"save-dir", required_argument, 0, O_SAVEDIR},
         {"help", no_argument, 0, O_HELP},
+        {"variant", required_argument, 0, O_VARIANT},
         {0, 0, 0, 0}};
+    /* The other variants have their own, simpler game (play_variant.c). */
+    int variant_handled = 0;
+    int variant_rc = play_variant_dispatch(argc, argv, &variant_handled);
+    if (variant_handled) {
+        return variant_rc;
+    }
     int human_side = -1, level = 5, depth = 0, handicap = 0, hvh = 0, autoplay = 0;
     int no_color = 0, plain = 0, have_seed = 0;
     uint64_t seed = 0;
@@ -588,6 +598,7 @@ int cmd_play(int argc, char **argv)
         case O_NOCOLOR: no_color = 1; break;
         case O_PLAIN: plain = 1; break;
         case O_SAVEDIR: save_dir = optarg; break;
+        case O_VARIANT: break; /* international: the others never get here */
         case O_HELP:
         case 'h': play_usage(stdout); return 0;
         default: play_usage(stderr); return 2;

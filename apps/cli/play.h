@@ -211,4 +211,12 @@ uint64_t play_random(play_session *s);
 
 /* Defined in cmd_moves.c: sort moves as `damier moves` lists them. */
 
+/* ---- play_variant.c ---------------------------------------------------------------- */
+
+/* `damier play --variant NAME` for a variant other than international: plays the
+ * whole game (generic rules core and engine) and sets *handled = 1, returning the
+ * exit status; for no --variant or international sets *handled = 0 and returns 0 (the
+ * international game goes on in cmd_play.c). An unknown name: *handled = 1, 2. */
+int play_variant_dispatch(int argc, char **argv, int *handled);
+
 #endif

@@ -1,0 +1,816 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/play_variant.c: `damier play --variant NAME` for the variants other than
+ * international (Brazilian, Russian, English checkers, Canadian, antidraughts): the
+ * generic rules core (variant.h) and the generic engine (vengine.h). International
+ * keeps its own path (cmd_play.c); cmd_play calls play_variant_dispatch first and
+ * continues only when the variant is international.
+ *
+ * A simpler game than the international one: no clocks, no handicap, no draw offers,
+ * no load. Output: in plain mode (stdin or stdout not a terminal, or --plain) the
+ * same `key: value` lines as the international game (white:, black:, variant:,
+ * seed:, fen:, turn:, move:, engine:, hint:, moves:, undo:, error:, board:, help:,
+ * result:, saved:); on a terminal the board is printed before each human move.
+ * Results: the side to move with no legal move loses (wins in antidraughts:
+ * dm_variant_result); draws by the variant's simple rules: n-fold repetition, and
+ * the move counters without man move / capture (dm_draw_rules kings_only_moves,
+ * no_progress_moves) and without capture (no_capture_moves). The game is saved as
+ * PDN with the variant's GameType tag after every move and at the end. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <damier/pdn.h>
+#include <damier/variant.h>
+#include <damier/vengine.h>
+
+#include "play.h"
+
+#define PV_MAX_PLIES 1024
+
+typedef struct pv_game {
+    const dm_variant *v;
+    dm_vboard start;
+    dm_vboard pos[PV_MAX_PLIES + 1]; /* pos[i]: before ply i */
+    dm_vmove moves[PV_MAX_PLIES];
+    int ply;
+    int who[2];           /* PLAY_HUMAN / PLAY_ENGINE */
+    int depth;
+    double move_time;
+    int tty;
+    int over;
+    const char *result;   /* "2-0", "0-2", "1-1", or "*" */
+    char reason[96];
+    char save_dir[PATH_MAX];
+    char save_path[PATH_MAX];
+    long long started;
+    dm_vengine *engine;
+    FILE *out;
+} pv_game;
+
+static void pv_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: damier play --variant NAME [options]\n"
+            "  NAME: %s (international has the full game, see damier play --help)\n"
+            "  --white / --black     your side (default white; the engine plays the other)\n"
+            "  --level N             engine strength 1..10 (depth 1+N, at most N/2 s a move)\n"
+            "  --depth N             fixed search depth (deterministic)\n"
+            "  --seed N              accepted for symmetry; the variant engine is deterministic\n"
+            "  --fen FEN             start from a position in the variant's FEN\n"
+            "  --human-vs-human      two players at one keyboard\n"
+            "  --auto                the engine plays both sides\n"
+            "  --plain               plain line output even on a terminal\n"
+            "  --no-color            accepted (the variant board has no colours)\n"
+            "  --save-dir DIR        where games are saved automatically\n"
+            "Commands: a move, moves, hint, undo, board, resign, save FILE, help, quit.\n",
+            dm_variant_names());
+}
+
+static const char *side_name(int c)
+{
+    return c == DM_WHITE ? "white" : "black";
+}
+
+static void move_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *m)
+{
+    dm_vmove_to_text(buf, cap, b, m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+}
+
+/* "3." or "3..." for ply i (counted from the first mover). */
+static void ply_number(char *buf, size_t cap, const pv_game *g, int i)
+{
+    /* A position with the second mover to move starts at "1...". */
+    int first = (int)g->v->first;
+    int offset = g->start.side == first ? 0 : 1;
+    int k = i + offset;
+    snprintf(buf, cap, "%d%s", k / 2 + 1, (k % 2 == 0) ? "." : "...");
+}
+
+/* The board as text lines, prefix before each (plain: "board: "). Dark squares
+ * show the piece (w b W B) or, empty, their number (a '.' in the algebraic
+ * variants, which get file letters and rank numbers instead). */
+static void print_board(FILE *f, const dm_vboard *b, const char *prefix)
+{
+    const dm_variant *v = b->variant;
+    int n = v->size;
+    static const char glyph[5] = {'.', 'w', 'b', 'W', 'B'};
+    for (int r = 0; r < n; r++) {
+        char line[256];
+        size_t len = 0;
+        if (v->algebraic) {
+            len += (size_t)snprintf(line + len, sizeof line - len, "%2d ", n - r);
+        }
+        for (int c = 0; c < n; c++) {
+            if (!((r + c) & 1)) {
+                len += (size_t)snprintf(line + len, sizeof line - len, "   ");
+                continue;
+            }
+            int sq = r * (n / 2) + c / 2 + 1;
+            int p = b->sq[sq];
+            if (p || v->algebraic) {
+                len += (size_t)snprintf(line + len, sizeof line - len, "  %c", glyph[p]);
+            } else {
+                len += (size_t)snprintf(line + len, sizeof line - len, " %2d", sq);
+            }
+        }
+        fprintf(f, "%s%s\n", prefix, line);
+    }
+    if (v->algebraic) {
+        char line[256];
+        size_t len = (size_t)snprintf(line, sizeof line, "   ");
+        for (int c = 0; c < n; c++) {
+            len += (size_t)snprintf(line + len, sizeof line - len, "  %c", 'a' + c);
+        }
+        fprintf(f, "%s%s\n", prefix, line);
+    }
+}
+
+static void say(pv_game *g, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void say(pv_game *g, const char *key, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(g->out, "%s: ", key);
+    vfprintf(g->out, fmt, ap);
+    fputc('\n', g->out);
+    va_end(ap);
+    fflush(g->out);
+}
+
+/* ---- saving ------------------------------------------------------------------- */
+
+static char *pv_dup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d) {
+        memcpy(d, s, n);
+    }
+    return d;
+}
+
+static dm_status pv_record(dm_pdn_game **out, const pv_game *g)
+{
+    dm_pdn_game *rec;
+    dm_status st = dm_pdn_game_new(&rec);
+    if (st != DM_OK) {
+        return st;
+    }
+    time_t t0 = (time_t)g->started;
+    struct tm tm;
+    localtime_r(&t0, &tm);
+    char date[32], gt[16], fen[512];
+    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    snprintf(gt, sizeof gt, "%d", g->v->game_type);
+    const char *names[2];
+    for (int c = 0; c < 2; c++) {
+        names[c] = g->who[c] == PLAY_ENGINE ? "damier" : "Human";
+    }
+    st = dm_pdn_game_set_tag(rec, "Event", "Casual game");
+    st = st ? st : dm_pdn_game_set_tag(rec, "Site", "damier play");
+    st = st ? st : dm_pdn_game_set_tag(rec, "Date", date);
+    st = st ? st : dm_pdn_game_set_tag(rec, "Round", "-");
+    st = st ? st : dm_pdn_game_set_tag(rec, "White", names[DM_WHITE]);
+    st = st ? st : dm_pdn_game_set_tag(rec, "Black", names[DM_BLACK]);
+    st = st ? st : dm_pdn_game_set_tag(rec, "Result", g->result);
+    st = st ? st : dm_pdn_game_set_tag(rec, "GameType", gt);
+    dm_vboard initial;
+    dm_vboard_start(&initial, g->v);
+    if (!st && (memcmp(initial.sq, g->start.sq, sizeof initial.sq) != 0 ||
+                initial.side != g->start.side)) {
+        dm_vboard_to_fen(fen, sizeof fen, &g->start, g->v->algebraic);
+        st = dm_pdn_game_set_tag(rec, "SetUp", "1");
+        st = st ? st : dm_pdn_game_set_tag(rec, "FEN", fen);
+    }
+    if (!st && g->over) {
+        st = dm_pdn_game_set_tag(rec, "Termination", g->reason);
+    }
+    if (!st && g->ply > 0) {
+        rec->main.nodes = calloc((size_t)g->ply, sizeof *rec->main.nodes);
+        if (!rec->main.nodes) {
+            st = DM_ENOMEM;
+        }
+    }
+    for (int i = 0; !st && i < g->ply; i++) {
+        char num[16], mv[400];
+        ply_number(num, sizeof num, g, i);
+        move_text(mv, sizeof mv, &g->pos[i], &g->moves[i]);
+        dm_pdn_node *nd = &rec->main.nodes[i];
+        nd->kind = DM_PDN_NODE_MOVE;
+        nd->text = pv_dup(mv);
+        if (!nd->text) {
+            st = DM_ENOMEM;
+            break;
+        }
+        rec->main.nnodes = i + 1;
+        int second = strstr(num, "...") != NULL;
+        if (!second || i == 0) {
+            nd->number = atoi(num);
+            nd->number_black = second;
+        }
+    }
+    if (!st) {
+        rec->result = pv_dup(g->result);
+        st = rec->result ? DM_OK : DM_ENOMEM;
+    }
+    if (st) {
+        dm_pdn_game_free(rec);
+        return st;
+    }
+    *out = rec;
+    return DM_OK;
+}
+
+static int pv_save_file(pv_game *g, const char *path)
+{
+    dm_pdn_game *rec;
+    if (pv_record(&rec, g) != DM_OK) {
+        say(g, "error", "cannot build the game record");
+        return 0;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    dm_status st = dm_pdn_write(&text, &len, rec, DM_NOTATION_PDN);
+    dm_pdn_game_free(rec);
+    if (st != DM_OK) {
+        say(g, "error", "cannot write the game record: %s", dm_status_str(st));
+        return 0;
+    }
+    FILE *f = fopen(path, "w");
+    int ok = f != NULL && fwrite(text, 1, len, f) == len;
+    if (f && fclose(f) != 0) {
+        ok = 0;
+    }
+    free(text);
+    if (!ok) {
+        say(g, "error", "cannot write %s: %s", path, strerror(errno));
+    }
+    return ok;
+}
+
+static void mkdir_p(const char *dir)
+{
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+        return;
+    }
+    for (char *p = path + 1;; p++) {
+        if (*p == '/' || *p == 0) {
+            char c = *p;
+            *p = 0;
+            mkdir(path, 0755);
+            *p = c;
+            if (c == 0) {
+                break;
+            }
+        }
+    }
+}
+
+static void pv_autosave(pv_game *g)
+{
+    if ((g->ply == 0 && !g->over) || !g->save_dir[0]) {
+        return;
+    }
+    if (!g->save_path[0]) {
+        mkdir_p(g->save_dir);
+        time_t t0 = (time_t)g->started;
+        struct tm tm;
+        localtime_r(&t0, &tm);
+        char stamp[32];
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+        for (int k = 1; k < 100; k++) {
+            char path[PATH_MAX];
+            int n = k == 1 ? snprintf(path, sizeof path, "%s/%s-%s.pdn", g->save_dir, stamp,
+                                      g->v->name)
+                           : snprintf(path, sizeof path, "%s/%s-%s-%d.pdn", g->save_dir,
+                                      stamp, g->v->name, k);
+            if (n < 0 || (size_t)n >= sizeof path) {
+                return;
+            }
+            if (access(path, F_OK) != 0) {
+                memcpy(g->save_path, path, (size_t)n + 1);
+                break;
+            }
+        }
+    }
+    if (g->save_path[0]) {
+        pv_save_file(g, g->save_path);
+    }
+}
+
+/* ---- rules -------------------------------------------------------------------- */
+
+/* Decide whether the game is over at the current position. */
+static void pv_check_end(pv_game *g)
+{
+    static dm_vmovelist list;
+    const dm_vboard *b = &g->pos[g->ply];
+    if (dm_vmovegen_legal(&list, b) == 0) {
+        dm_vresult r = dm_variant_result(b);
+        int pieces = 0;
+        for (int sq = 1; sq <= g->v->squares; sq++) {
+            if (b->sq[sq] && ((b->sq[sq] == DM_BLACK_MAN || b->sq[sq] == DM_BLACK_KING) ==
+                              (b->side == DM_BLACK))) {
+                pieces++;
+            }
+        }
+        g->over = 1;
+        g->result = r == DM_VRESULT_WHITE_WINS ? "2-0" : "0-2";
+        snprintf(g->reason, sizeof g->reason, "%s", pieces ? "no legal move" : "no pieces left");
+        return;
+    }
+    const dm_draw_rules *d = &g->v->draw;
+    /* Counters back from the current position. */
+    int reversible = 0, no_capture = 0;
+    for (int i = g->ply - 1; i >= 0; i--) {
+        const dm_vmove *m = &g->moves[i];
+        if (m->ncapt > 0) {
+            break;
+        }
+        no_capture++;
+    }
+    for (int i = g->ply - 1; i >= 0; i--) {
+        const dm_vmove *m = &g->moves[i];
+        int p = g->pos[i].sq[m->from];
+        if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
+            break;
+        }
+        reversible++;
+    }
+    if (d->repetition > 1) {
+        int seen = 1;
+        for (int i = g->ply - 2; i >= g->ply - reversible; i -= 2) {
+            if (memcmp(g->pos[i].sq, b->sq, sizeof b->sq) == 0 && g->pos[i].side == b->side) {
+                seen++;
+            }
+        }
+        if (seen >= d->repetition) {
+            g->over = 1;
+            g->result = "1-1";
+            snprintf(g->reason, sizeof g->reason, "%s",
+                     d->repetition == 3 ? "threefold repetition" : "repetition");
+            return;
+        }
+    }
+    int limit = d->kings_only_moves > d->no_progress_moves ? d->kings_only_moves
+                                                           : d->no_progress_moves;
+    if (limit > 0 && reversible >= 2 * limit) {
+        g->over = 1;
+        g->result = "1-1";
+        snprintf(g->reason, sizeof g->reason, "%d-move rule", limit);
+        return;
+    }
+    if (d->no_capture_moves > 0 && no_capture >= 2 * d->no_capture_moves) {
+        g->over = 1;
+        g->result = "1-1";
+        snprintf(g->reason, sizeof g->reason, "%d moves without capture", d->no_capture_moves);
+    }
+}
+
+static void pv_play(pv_game *g, const dm_vmove *m)
+{
+    char num[16], mv[400];
+    ply_number(num, sizeof num, g, g->ply);
+    move_text(mv, sizeof mv, &g->pos[g->ply], m);
+    g->moves[g->ply] = *m;
+    g->pos[g->ply + 1] = g->pos[g->ply];
+    dm_vboard_apply(&g->pos[g->ply + 1], m);
+    g->ply++;
+    say(g, "move", "%s %s", num, mv);
+    pv_check_end(g);
+    pv_autosave(g);
+}
+
+/* ---- engine ------------------------------------------------------------------- */
+
+static void pv_line(char *buf, size_t cap, const dm_vboard *root, const dm_vmove *pv, int n,
+                    int score, int depth)
+{
+    char sc[32];
+    play_score_text(sc, sizeof sc, score);
+    size_t len = (size_t)snprintf(buf, cap, "score %s depth %d pv", sc, depth);
+    dm_vboard b = *root;
+    for (int i = 0; i < n && len + 1 < cap; i++) {
+        char mv[400];
+        move_text(mv, sizeof mv, &b, &pv[i]);
+        len += (size_t)snprintf(buf + len, cap - len, " %s", mv);
+        if (len >= cap) {
+            break;
+        }
+        dm_vboard_apply(&b, &pv[i]);
+    }
+}
+
+typedef struct pv_last {
+    dm_vinfo info;
+    int have;
+} pv_last;
+
+static void pv_on_info(const dm_vinfo *info, void *payload)
+{
+    pv_last *l = payload;
+    l->info = *info;
+    l->have = 1;
+}
+
+/* Search the current position; returns 0 when the engine found no move. */
+static int pv_think(pv_game *g, dm_vmove *best, char *line, size_t cap)
+{
+    static uint64_t hist[DM_VENGINE_MAX_HISTORY];
+    dm_vsearch_input in;
+    memset(&in, 0, sizeof in);
+    in.root = g->pos[g->ply];
+    int hc = 0;
+    for (int i = g->ply - 1; i >= 0 && hc < DM_VENGINE_MAX_HISTORY; i--) {
+        const dm_vmove *m = &g->moves[i];
+        int p = g->pos[i].sq[m->from];
+        hist[hc++] = dm_vboard_hash(&g->pos[i]);
+        if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
+            break; /* pos[i] is the last position before an irreversible move: it
+                      cannot recur, keeping it is harmless */
+        }
+    }
+    for (int i = 0; i < hc / 2; i++) { /* oldest first */
+        uint64_t t = hist[i];
+        hist[i] = hist[hc - 1 - i];
+        hist[hc - 1 - i] = t;
+    }
+    in.history = hist;
+    in.history_count = hc;
+    dm_vlimits lim = {g->depth, 0, g->move_time};
+    pv_last last;
+    memset(&last, 0, sizeof last);
+    dm_vsearch_result r;
+    dm_error err;
+    if (dm_vengine_search(&r, g->engine, &in, &lim, pv_on_info, &last, &err) != DM_OK ||
+        !r.has_move) {
+        return 0;
+    }
+    *best = r.best;
+    if (last.have) {
+        pv_line(line, cap, &in.root, last.info.pv, last.info.pv_count, last.info.score,
+                last.info.depth);
+    } else {
+        pv_line(line, cap, &in.root, &r.best, 1, r.score, r.depth);
+    }
+    return 1;
+}
+
+/* ---- human ------------------------------------------------------------------- */
+
+static void pv_list_moves(pv_game *g, const char *key)
+{
+    static dm_vmovelist list;
+    const dm_vboard *b = &g->pos[g->ply];
+    dm_vmovegen_legal(&list, b);
+    char buf[8192];
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < list.count && len + 410 < sizeof buf; i++) {
+        char mv[400];
+        move_text(mv, sizeof mv, b, &list.moves[i]);
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", i ? " " : "", mv);
+    }
+    say(g, key, "%s", buf);
+}
+
+static void trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' ||
+                     s[n - 1] == '\t')) {
+        s[--n] = 0;
+    }
+    size_t k = 0;
+    while (s[k] == ' ' || s[k] == '\t') {
+        k++;
+    }
+    memmove(s, s + k, n - k + 1);
+}
+
+/* One human turn. Returns 0 to stop the game (quit, end of input). */
+static int pv_human(pv_game *g)
+{
+    char line[1024];
+    for (;;) {
+        if (g->tty) {
+            print_board(g->out, &g->pos[g->ply], "");
+            fprintf(g->out, "%s to move> ", side_name(g->pos[g->ply].side));
+            fflush(g->out);
+        } else {
+            char num[16];
+            ply_number(num, sizeof num, g, g->ply);
+            say(g, "turn", "%d %s", atoi(num), side_name(g->pos[g->ply].side));
+        }
+        if (!fgets(line, sizeof line, stdin)) {
+            return 0;
+        }
+        trim(line);
+        if (!line[0]) {
+            continue;
+        }
+        if (!strcmp(line, "quit") || !strcmp(line, "exit")) {
+            return 0;
+        }
+        if (!strcmp(line, "help")) {
+            say(g, "help", "a move (%s), moves, hint, undo, board, resign, save FILE, quit",
+                g->v->algebraic ? "c3-d4, d4:b6" : "11-15, 15x24");
+            continue;
+        }
+        if (!strcmp(line, "moves")) {
+            pv_list_moves(g, "moves");
+            continue;
+        }
+        if (!strcmp(line, "board")) {
+            print_board(g->out, &g->pos[g->ply], g->tty ? "" : "board: ");
+            continue;
+        }
+        if (!strcmp(line, "hint")) {
+            dm_vmove m;
+            char text[2048];
+            if (g->engine && pv_think(g, &m, text, sizeof text)) {
+                say(g, "hint", "%s", text);
+            } else {
+                say(g, "error", "no engine to ask");
+            }
+            continue;
+        }
+        if (!strcmp(line, "undo")) {
+            /* Back to the previous position where a human was to move. */
+            int target = g->ply - 1;
+            while (target >= 0 && g->who[g->pos[target].side] != PLAY_HUMAN) {
+                target--;
+            }
+            if (target < 0) {
+                say(g, "error", "nothing to undo");
+                continue;
+            }
+            g->ply = target;
+            g->over = 0;
+            char num[16];
+            ply_number(num, sizeof num, g, g->ply);
+            say(g, "undo", "back to move %d, %s to move", atoi(num),
+                side_name(g->pos[g->ply].side));
+            pv_autosave(g);
+            return 1;
+        }
+        if (!strcmp(line, "resign")) {
+            g->over = 1;
+            g->result = g->pos[g->ply].side == DM_WHITE ? "0-2" : "2-0";
+            snprintf(g->reason, sizeof g->reason, "resignation");
+            pv_autosave(g);
+            return 1;
+        }
+        if (!strncmp(line, "save ", 5)) {
+            const char *path = line + 5;
+            while (*path == ' ') {
+                path++;
+            }
+            if (pv_save_file(g, path)) {
+                say(g, "saved", "%s", path);
+            }
+            continue;
+        }
+        dm_vmove m;
+        dm_error err;
+        memset(&err, 0, sizeof err);
+        dm_status st = dm_vmove_parse(&m, &g->pos[g->ply], line, &err);
+        if (st != DM_OK) {
+            say(g, "error", "%s", err.message[0] ? err.message : dm_status_str(st));
+            continue;
+        }
+        pv_play(g, &m);
+        return 1;
+    }
+}
+
+/* ---- entry ------------------------------------------------------------------- */
+
+static int pv_int(const char *t, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(t, &end, 10);
+    if (errno || end == t || *end || x < lo || x > hi) {
+        return 0;
+    }
+    *out = (int)x;
+    return 1;
+}
+
+static int pv_main(int argc, char **argv, const dm_variant *v)
+{
+    enum { O_WHITE = 1000, O_BLACK, O_LEVEL, O_DEPTH, O_SEED, O_FEN, O_HVH, O_AUTO,
+           O_NOCOLOR, O_PLAIN, O_SAVEDIR, O_HELP, O_VARIANT, O_TIME, O_HANDICAP };
+    static const struct option opts[] = {
+        {"white", no_argument, 0, O_WHITE},
+        {"black", no_argument, 0, O_BLACK},
+        {"level", required_argument, 0, O_LEVEL},
+        {"depth", required_argument, 0, O_DEPTH},
+        {"seed", required_argument, 0, O_SEED},
+        {"fen", required_argument, 0, O_FEN},
+        {"human-vs-human", no_argument, 0, O_HVH},
+        {"auto", no_argument, 0, O_AUTO},
+        {"no-color", no_argument, 0, O_NOCOLOR},
+        {"plain", no_argument, 0, O_PLAIN},
+        {"save-dir", required_argument, 0, O_SAVEDIR},
+        {"variant", required_argument, 0, O_VARIANT},
+        {"time", required_argument, 0, O_TIME},
+        {"handicap", required_argument, 0, O_HANDICAP},
+        {"help", no_argument, 0, O_HELP},
+        {0, 0, 0, 0}};
+    int human = -1, level = 5, depth = 0, hvh = 0, autoplay = 0, plain = 0;
+    const char *fen = NULL, *save_dir = NULL, *seed = NULL;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case O_WHITE:
+        case O_BLACK:
+            if (human >= 0 && human != (c == O_BLACK)) {
+                fprintf(stderr, "damier play: --white and --black exclude each other\n");
+                return 2;
+            }
+            human = c == O_BLACK;
+            break;
+        case O_LEVEL:
+            if (!pv_int(optarg, 1, 10, &level)) {
+                fprintf(stderr, "damier play: --level wants 1..10, not '%s'\n", optarg);
+                return 2;
+            }
+            break;
+        case O_DEPTH:
+            if (!pv_int(optarg, 1, DM_VENGINE_MAX_DEPTH, &depth)) {
+                fprintf(stderr, "damier play: --depth wants 1..%d, not '%s'\n",
+                        DM_VENGINE_MAX_DEPTH, optarg);
+                return 2;
+            }
+            break;
+        case O_SEED: seed = optarg; break;
+        case O_FEN: fen = optarg; break;
+        case O_HVH: hvh = 1; break;
+        case O_AUTO: autoplay = 1; break;
+        case O_NOCOLOR: break;
+        case O_PLAIN: plain = 1; break;
+        case O_SAVEDIR: save_dir = optarg; break;
+        case O_VARIANT: break;
+        case O_TIME:
+        case O_HANDICAP:
+            fprintf(stderr, "damier play: --time and --handicap are for international "
+                            "draughts only\n");
+            return 2;
+        case O_HELP:
+        case 'h': pv_usage(stdout); return 0;
+        default: pv_usage(stderr); return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "damier play: unexpected argument '%s'\n", argv[optind]);
+        return 2;
+    }
+    if (hvh && autoplay) {
+        fprintf(stderr, "damier play: --auto and --human-vs-human exclude each other\n");
+        return 2;
+    }
+    static pv_game game; /* large (positions of the whole game): not on the stack */
+    pv_game *g = &game;
+    memset(g, 0, sizeof *g);
+    g->v = v;
+    g->out = stdout;
+    g->result = "*";
+    g->tty = !plain && isatty(0) && isatty(1);
+    g->started = (long long)time(NULL);
+    if (fen) {
+        dm_error err;
+        memset(&err, 0, sizeof err);
+        if (dm_vboard_from_fen(&g->start, v, fen, &err) != DM_OK) {
+            fprintf(stderr, "damier play: bad FEN for %s (column %d): %s\n", v->name,
+                    err.column, err.message);
+            return 2;
+        }
+    } else {
+        dm_vboard_start(&g->start, v);
+    }
+    g->pos[0] = g->start;
+    if (human < 0) {
+        human = DM_WHITE;
+    }
+    for (int s = 0; s < 2; s++) {
+        g->who[s] = hvh ? PLAY_HUMAN : autoplay ? PLAY_ENGINE
+                                                : (s == human ? PLAY_HUMAN : PLAY_ENGINE);
+    }
+    if (depth > 0) {
+        g->depth = depth;
+    } else {
+        g->depth = 1 + level;
+        g->move_time = 0.5 * level;
+    }
+    if (save_dir) {
+        snprintf(g->save_dir, sizeof g->save_dir, "%s", save_dir);
+    } else {
+        dm_error err;
+        if (!play_default_save_dir(g->save_dir, sizeof g->save_dir, &err)) {
+            g->save_dir[0] = 0;
+        }
+    }
+    if (g->who[0] == PLAY_ENGINE || g->who[1] == PLAY_ENGINE) {
+        if (dm_vengine_create(&g->engine, 16) != DM_OK) {
+            fprintf(stderr, "damier play: cannot create the engine\n");
+            return 1;
+        }
+    }
+    char fenbuf[512];
+    dm_vboard_to_fen(fenbuf, sizeof fenbuf, &g->start, v->algebraic);
+    for (int s = 0; s < 2; s++) {
+        if (g->who[s] == PLAY_ENGINE) {
+            say(g, side_name(s), "engine depth %d", g->depth);
+        } else {
+            say(g, side_name(s), "human");
+        }
+    }
+    say(g, "variant", "%s", v->name);
+    if (seed) {
+        say(g, "seed", "%s", seed);
+    }
+    say(g, "fen", "%s", fenbuf);
+    pv_check_end(g);
+    int rc = 0;
+    while (!g->over) {
+        const dm_vboard *b = &g->pos[g->ply];
+        if (g->ply >= PV_MAX_PLIES) {
+            g->over = 1;
+            g->result = "1-1";
+            snprintf(g->reason, sizeof g->reason, "game too long");
+            break;
+        }
+        if (g->who[b->side] == PLAY_ENGINE) {
+            dm_vmove m;
+            char line[2048];
+            if (!pv_think(g, &m, line, sizeof line)) {
+                say(g, "error", "the engine found no move");
+                rc = 1;
+                break;
+            }
+            say(g, "engine", "%s", line);
+            pv_play(g, &m);
+        } else {
+            if (!pv_human(g)) {
+                break;
+            }
+        }
+    }
+    if (g->over) {
+        say(g, "result", "%s %s", g->result, g->reason);
+    }
+    pv_autosave(g);
+    if (g->save_path[0]) {
+        say(g, "saved", "%s", g->save_path);
+    }
+    dm_vengine_free(g->engine);
+    return rc;
+}
+
+int play_variant_dispatch(int argc, char **argv, int *handled)
+{
+    *handled = 0;
+    const char *name = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--")) {
+            break;
+        }
+        if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
+            name = argv[i + 1];
+        } else if (!strncmp(argv[i], "--variant=", 10)) {
+            name = argv[i] + 10;
+        }
+    }
+    if (name == NULL) {
+        return 0;
+    }
+    const dm_variant *v;
+    dm_error err;
+    memset(&err, 0, sizeof err);
+    if (dm_variant_from_name(&v, name, &err) != DM_OK) {
+        *handled = 1;
+        fprintf(stderr, "damier play: %s\n", err.message);
+        return 2;
+    }
+    if (v->id == DM_VARIANT_INTERNATIONAL) {
+        return 0;
+    }
+    *handled = 1;
+    return pv_main(argc, argv, v);
+}

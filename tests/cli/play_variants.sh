@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/play_variants.sh: `damier play --variant NAME --plain` for the variants
+# of the generic rules core: a short Russian and a short English game against the
+# variant engine (fixed --depth: deterministic), compulsory capture and wrong-side
+# messages, the board at 8x8 with algebraic labels (Russian) or square numbers
+# (English), Russian ':' captures and free choice of capture, threefold repetition,
+# the result by dm_variant_result (antidraughts reversed), the saved PDN (GameType
+# tag, readable by `damier pdn check`), option errors.
+# Usage: bash play_variants.sh <damier binary> [<shared dir>]
+set -u
+DAMIER=${1:?usage: play_variants.sh <damier binary> [<shared dir>]}
+failed=0
+passed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+    echo "FAIL: $*" >&2
+    failed=$((failed + 1))
+}
+ok() {
+    passed=$((passed + 1))
+}
+has() {
+    if grep -qxF -- "$3" "$2"; then ok; else fail "$1: no line '$3' in:"; cat "$2" >&2; fi
+}
+matches() {
+    if grep -qE -- "$3" "$2"; then ok; else fail "$1: no line matching /$3/ in:"; cat "$2" >&2; fi
+}
+after() {
+    local got
+    got=$(grep -A1 -xF -- "$3" "$2" | sed -n 2p)
+    if [ "$got" = "$4" ]; then ok; else fail "$1: after '$3' came '$got', expected '$4'"; fi
+}
+# play NAME INPUT ARGS...: output $tmp/NAME.out, stderr $tmp/NAME.err, games in
+# $tmp/NAME/, exit status in $rc.
+play() {
+    local name=$1 input=$2
+    shift 2
+    rc=0
+    printf '%s' "$input" | HOME="$tmp/home" \
+        "$DAMIER" play --plain --save-dir "$tmp/$name" "$@" >"$tmp/$name.out" \
+        2>"$tmp/$name.err" || rc=$?
+}
+saved_file() {
+    ls "$tmp/$1"/*.pdn 2>/dev/null | head -1
+}
+# Every engine line's PV starts with the move the engine then plays.
+pv_first_played() {
+    grep -A1 '^engine: ' "$2" | grep -v '^--$' | paste - - | while IFS=$'\t' read -r e m; do
+        first=$(echo "$e" | sed -E 's/.* pv ([^ ]+).*/\1/')
+        played=$(echo "$m" | awk '{print $3}')
+        [ "$first" = "$played" ] || echo "engine line '$e' but played '$m'"
+    done >"$tmp/pvcheck"
+    [ -s "$tmp/pvcheck" ] && fail "$1: $(cat "$tmp/pvcheck")" || ok
+}
+check_pdn() { # NAME VARIANT
+    local pdn
+    pdn=$(saved_file "$1")
+    if [ -z "$pdn" ]; then
+        fail "$1: no PDN saved"
+        return
+    fi
+    "$DAMIER" pdn check "$pdn" >"$tmp/$1.check" 2>&1 && ok || fail "$1: pdn check: $(cat "$tmp/$1.check")"
+    has "$1" "$tmp/$1.check" "legal by variant: 1 $2"
+    cp "$pdn" "$tmp/$1.pdn"
+}
+
+# ---- 1. Russian: human White against the engine --------------------------------
+play russian $'a3-c5\nc3-d4\nmoves\nboard\nhint\nc1-b2\nquit\n' --variant russian --depth 4 --seed 3
+out=$tmp/russian.out
+[ "$rc" -eq 0 ] && ok || fail "russian: exit $rc: $(cat "$tmp/russian.err")"
+[ -s "$tmp/russian.err" ] && fail "russian: stderr: $(cat "$tmp/russian.err")" || ok
+has russian "$out" "white: human"
+has russian "$out" "black: engine depth 4"
+has russian "$out" "variant: russian"
+has russian "$out" "seed: 3"
+has russian "$out" "fen: W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6"
+matches russian "$out" '^error: illegal move "a3-c5": '
+after russian "$out" "$(grep -m1 '^error: illegal move "a3-c5"' "$out")" "turn: 1 white"
+has russian "$out" "move: 1. c3-d4"
+has russian "$out" "engine: score +0.03 depth 4 pv d6-c5 g3-f4 b6-a5 d4:b6 a7:c5 b2-c3"
+has russian "$out" "move: 1... d6-c5"
+pv_first_played russian "$out"
+has russian "$out" "moves: d4-e5 a3-b4 e3-f4 g3-f4 g3-h4 b2-c3 d2-c3"
+[ "$(grep -c '^board: ' "$out")" -eq 9 ] && ok || fail "russian: board is not 8 rows + files"
+has russian "$out" "board:  4      .     w     .     ."
+has russian "$out" "board:      a  b  c  d  e  f  g  h"
+matches russian "$out" '^hint: score [-+][0-9]+\.[0-9]{2} depth 4 pv g3-f4 '
+has russian "$out" 'error: illegal move "c1-b2": not a legal move'
+matches russian "$out" "^saved: $tmp/russian/[0-9]{8}-[0-9]{6}-russian\\.pdn\$"
+check_pdn russian russian
+has russian-pdn "$tmp/russian.pdn" '[GameType "25"]'
+has russian-pdn "$tmp/russian.pdn" '[Result "*"]'
+has russian-pdn "$tmp/russian.pdn" '1. c3-d4 d6-c5 *'
+
+# ---- 2. English checkers: human Black (moves first) against the engine ---------
+play english $'11-15\n9-13\n13-17\n22-18\n15x24\nboard\nresign\n' --variant english --black --depth 4
+out=$tmp/english.out
+[ "$rc" -eq 0 ] && ok || fail "english: exit $rc: $(cat "$tmp/english.err")"
+has english "$out" "white: engine depth 4"
+has english "$out" "black: human"
+has english "$out" "fen: B:W21-32:B1-12"
+[ "$(sed -n 5p "$out")" = "turn: 1 black" ] && ok || fail "english: line 5 is not 'turn: 1 black'"
+has english "$out" "move: 1. 11-15"
+has english "$out" "move: 1... 24-20"
+has english "$out" "move: 2. 9-13"
+has english "$out" "move: 2... 23-19"
+has english "$out" 'error: illegal move "13-17": capture is compulsory (e.g. 15x24)'
+has english "$out" "error: illegal move \"22-18\": the piece on 22 is not Black's"
+has english "$out" "move: 3. 15x24"
+has english "$out" "move: 3... 28x19"
+pv_first_played english "$out"
+[ "$(grep -c '^board: ' "$out")" -eq 8 ] && ok || fail "english: board is not 8 rows"
+has english "$out" "board:     17    18     w     w"
+has english "$out" "result: 2-0 resignation"
+check_pdn english english
+has english-pdn "$tmp/english.pdn" '[GameType "21"]'
+has english-pdn "$tmp/english.pdn" '[Result "2-0"]'
+has english-pdn "$tmp/english.pdn" '1. 11-15 24-20 2. 9-13 23-19 3. 15x24 28x19 2-0'
+
+# same input, same output (deterministic at fixed depth)
+play english2 $'11-15\n9-13\n13-17\n22-18\n15x24\nboard\nresign\n' --variant english --black --depth 4
+diff <(grep -v '^saved: ' "$tmp/english.out") <(grep -v '^saved: ' "$tmp/english2.out") >/dev/null \
+    && ok || fail "english: two runs differ"
+
+# ---- 3. Russian between two humans: free choice of capture, threefold ----------
+play hvh $'c3-d4\nf6-e5\nd4:f6\nmoves\ng7:e5\n' --variant russian --human-vs-human
+has hvh "$tmp/hvh.out" "move: 2. d4:f6"
+has hvh "$tmp/hvh.out" "moves: e7:g5 g7:e5"
+has hvh "$tmp/hvh.out" "move: 2... g7:e5"
+play rep $'g1-h2\nb8-a7\nh2-g1\na7-b8\ng1-h2\nb8-a7\nh2-g1\na7-b8\n' \
+    --variant russian --human-vs-human --fen W:WKg1:BKb8
+has rep "$tmp/rep.out" "result: 1-1 threefold repetition"
+[ "$(grep -c '^move: ' "$tmp/rep.out")" -eq 8 ] && ok || fail "rep: not 8 moves"
+check_pdn rep russian
+has rep-pdn "$tmp/rep.pdn" '[FEN "W:WKg1:BKb8"]'
+has rep-pdn "$tmp/rep.pdn" '[Termination "threefold repetition"]'
+
+# ---- 4. whole engine games: every variant ends, the record replays --------------
+for v in russian english brazilian; do
+    play "auto-$v" '' --variant "$v" --auto --depth 2
+    matches "auto-$v" "$tmp/auto-$v.out" '^result: (2-0|0-2|1-1) '
+    check_pdn "auto-$v" "$v"
+done
+# antidraughts: White to move must take Black's last man and so LOSES
+play anti '' --variant antidraughts --auto --depth 2 --fen W:W33:B28
+has anti "$tmp/anti.out" "move: 1. 33x22"
+has anti "$tmp/anti.out" "result: 0-2 no pieces left"
+play antigive '' --variant antidraughts --auto --depth 3 --fen W:W48:B33
+has antigive "$tmp/antigive.out" "move: 1. 48-42"
+play intl '' --variant international --auto --depth 2 --fen W:W33:B28
+has intl "$tmp/intl.out" "result: 2-0 no pieces left"
+
+# ---- 5. option errors -------------------------------------------------------------
+for bad in "--variant nosuch" "--variant russian --time 60" "--variant english --depth 0" \
+    "--variant russian --fen W:Wz9" "--variant english --auto --human-vs-human" \
+    "--variant canadian extra"; do
+    rc=0
+    # shellcheck disable=SC2086
+    "$DAMIER" play $bad </dev/null >"$tmp/bad.out" 2>"$tmp/bad.err" || rc=$?
+    if [ "$rc" -eq 2 ] && [ -s "$tmp/bad.err" ] && [ ! -s "$tmp/bad.out" ]; then
+        ok
+    else
+        fail "options '$bad': exit $rc, stderr '$(cat "$tmp/bad.err")'"
+    fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
