@@ -9,7 +9,10 @@
  *
  * Dispatch (the session implements the commands; this file implements actions):
  *   hub / init / set-param / new-game / pos / level / go / ping / stop / ponder-hit
- *   / quit, as described in damier/hub.h and ../shared/docs/hub-protocol.md. */
+ *   / quit, as described in damier/hub.h and ../shared/docs/hub-protocol.md.
+ * Variants (`--variant NAME`, or `set-param name=variant`): the search thread runs
+ * the generic engine (vengine.h) instead; it has no pondering, so ponder-hit stops
+ * a pondering variant search and its best move is played. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdatomic.h>
@@ -19,6 +22,7 @@
 
 #include <damier/engine.h>
 #include <damier/hub.h>
+#include <damier/vengine.h>
 
 #include "commands.h"
 
@@ -33,6 +37,10 @@ typedef struct hub_app {
     int ponderhit_repeated;
     dm_search_input in;
     dm_limits lim;
+    dm_vengine *vengine;       /* generic engine for the variants, made when needed */
+    int vsearch;               /* the running search is a variant search */
+    dm_vsearch_input vin;
+    dm_vlimits vlim;
 } hub_app;
 
 static void write_locked(hub_app *a, const char *text)
@@ -77,6 +85,34 @@ static void *search_main(void *arg)
     return NULL;
 }
 
+static void on_vinfo(const dm_vinfo *info, void *payload)
+{
+    hub_app *a = payload;
+    if (atomic_load(&a->stop_wanted) || atomic_load(&a->ponderhit_wanted)) {
+        dm_vengine_stop(a->vengine);
+    }
+    char line[8192];
+    pthread_mutex_lock(&a->lock);
+    dm_hub_session_vinfo(a->session, info, line, sizeof line);
+    write_locked(a, line);
+    pthread_mutex_unlock(&a->lock);
+}
+
+static void *vsearch_main(void *arg)
+{
+    hub_app *a = arg;
+    dm_vsearch_result r;
+    if (dm_vengine_search(&r, a->vengine, &a->vin, &a->vlim, on_vinfo, a, NULL) != DM_OK) {
+        memset(&r, 0, sizeof r);
+    }
+    char line[1024];
+    pthread_mutex_lock(&a->lock);
+    dm_hub_session_vdone(a->session, &r, line, sizeof line);
+    write_locked(a, line);
+    pthread_mutex_unlock(&a->lock);
+    return NULL;
+}
+
 static void join_search(hub_app *a)
 {
     if (a->thread_live) {
@@ -106,10 +142,21 @@ static void wait_if_busy(hub_app *a, const char *line)
 
 int cmd_hub(int argc, char **argv)
 {
+    const char *variant = NULL;
+    if (argc == 3 && !strcmp(argv[1], "--variant")) {
+        variant = argv[2];
+        argc = 1;
+    } else if (argc == 2 && !strncmp(argv[1], "--variant=", 10)) {
+        variant = argv[1] + 10;
+        argc = 1;
+    }
     if (argc > 1) {
         FILE *f = strcmp(argv[1], "--help") && strcmp(argv[1], "-h") ? stderr : stdout;
-        fprintf(f, "usage: damier hub\n  speaks the Hub protocol (version 2) on "
-                   "stdin/stdout; see ../shared/docs/hub-protocol.md\n");
+        fprintf(f, "usage: damier hub [--variant NAME]\n  speaks the Hub protocol (version 2) on "
+                   "stdin/stdout; see ../shared/docs/hub-protocol.md\n"
+                   "  --variant NAME  start with these rules (%s; or the Hub names\n"
+                   "                  normal and losing), as set-param name=variant does\n",
+                dm_variant_names());
         return f == stdout ? 0 : 2;
     }
     hub_app a;
@@ -123,6 +170,21 @@ int cmd_hub(int argc, char **argv)
     if (dm_hub_session_create(&a.session, &id, &eo) != DM_OK) {
         dm_engine_free(a.engine);
         return 1;
+    }
+    if (variant) {
+        /* As if the GUI had sent set-param first. */
+        char cmd[256];
+        static char answer[1024];
+        dm_hub_action act;
+        snprintf(cmd, sizeof cmd, "set-param name=variant value=\"%.200s\"", variant);
+        dm_hub_session_feed(a.session, cmd, &act, answer, sizeof answer);
+        if (act != DM_HUB_NEW_GAME) {
+            fprintf(stderr, "damier hub: unknown variant '%s' (%s)\n", variant,
+                    dm_variant_names());
+            dm_hub_session_free(a.session);
+            dm_engine_free(a.engine);
+            return 2;
+        }
     }
     pthread_mutex_init(&a.lock, NULL);
     atomic_init(&a.stop_wanted, 0);
@@ -147,7 +209,21 @@ int cmd_hub(int argc, char **argv)
             atomic_store(&a.stop_wanted, 0);
             atomic_store(&a.ponderhit_wanted, 0);
             a.ponderhit_repeated = 0;
-            if (pthread_create(&a.thread, NULL, search_main, &a) == 0) {
+            a.vsearch = dm_hub_session_variant(a.session) != NULL;
+            if (a.vsearch) {
+                dm_hub_session_vsearch(a.session, &a.vin, &a.vlim);
+            }
+            if (a.vsearch && !a.vengine && dm_vengine_create(&a.vengine, 16) != DM_OK) {
+                a.vengine = NULL;
+            }
+            if (a.vsearch && !a.vengine) {
+                dm_vsearch_result none;
+                memset(&none, 0, sizeof none);
+                fputs("error message=\"cannot create the variant engine\"\n", stdout);
+                dm_hub_session_vdone(a.session, &none, reply, sizeof reply);
+                write_locked(&a, reply);
+            } else if (pthread_create(&a.thread, NULL, a.vsearch ? vsearch_main : search_main,
+                                      &a) == 0) {
                 a.thread_live = 1;
             } else {
                 dm_result none;
@@ -163,12 +239,21 @@ int cmd_hub(int argc, char **argv)
         } else if (act == DM_HUB_STOP) {
             atomic_store(&a.stop_wanted, 1);
             dm_engine_stop(a.engine);
+            if (a.vengine) {
+                dm_vengine_stop(a.vengine);
+            }
         } else if (act == DM_HUB_PONDERHIT) {
             atomic_store(&a.ponderhit_wanted, 1);
             dm_engine_ponderhit(a.engine);
+            if (a.vengine && a.vsearch) {
+                dm_vengine_stop(a.vengine);
+            }
         } else if (act == DM_HUB_NEW_GAME) {
             join_search(&a);
             dm_engine_clear(a.engine);
+            if (a.vengine) {
+                dm_vengine_clear(a.vengine);
+            }
         } else if (act == DM_HUB_OPTIONS) {
             join_search(&a);
             dm_engine_options o;
@@ -185,10 +270,14 @@ int cmd_hub(int argc, char **argv)
     if (a.thread_live) {
         atomic_store(&a.stop_wanted, 1);
         dm_engine_stop(a.engine);
+        if (a.vengine) {
+            dm_vengine_stop(a.vengine);
+        }
         join_search(&a);
     }
     pthread_mutex_destroy(&a.lock);
     dm_hub_session_free(a.session);
     dm_engine_free(a.engine);
+    dm_vengine_free(a.vengine);
     return 0;
 }

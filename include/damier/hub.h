@@ -12,6 +12,8 @@
 #include <damier/engine.h>
 #include <damier/move.h>
 #include <damier/status.h>
+#include <damier/variant.h>
+#include <damier/vengine.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -113,6 +115,34 @@ DM_API size_t dm_hub_session_done(dm_hub_session *s, const dm_result *r, char *o
 /* Format an info line for the current search's root (see dm_hub_format_info). */
 DM_API size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, char *out,
                                   size_t cap);
+
+/* ---- variants ------------------------------------------------------------------
+ * `set-param name=variant value=V` selects the rules: V is a Hub name announced by
+ * `hub` ("normal" = international, "brazilian", "russian", "english", "canadian",
+ * "losing" = antidraughts, Scan's name) or a damier name (dm_variant_from_name). It
+ * resets the position to the variant's start and answers DM_HUB_NEW_GAME. For a
+ * variant other than international, `pos pos=` takes the side letter (W or B) and one
+ * of w b W B e per square of that board (33, 51 or 73 characters), moves= the
+ * variant's moves (Hub or PDN notation, numeric squares), and a DM_HUB_SEARCH is to
+ * be run with the generic engine (vengine.h): dm_hub_session_vsearch describes it,
+ * dm_hub_session_vinfo / _vdone format its lines. The clock (time=, inc=, moves=)
+ * becomes a time for the move; ponder and infinite search until stopped. */
+
+/* The selected variant, or NULL for international draughts (the fast engine). */
+DM_API const dm_variant *dm_hub_session_variant(const dm_hub_session *s);
+
+/* The variant search requested by the last DM_HUB_SEARCH: input (valid until the
+ * next feed) and limits. */
+DM_API void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in,
+                                   dm_vlimits *lim);
+
+/* The variant search ended with r: the `done move=..` line, back to idle. */
+DM_API size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char *out,
+                                   size_t cap);
+
+/* An info line of the variant search (Hub move notation, numeric squares). */
+DM_API size_t dm_hub_session_vinfo(const dm_hub_session *s, const dm_vinfo *info, char *out,
+                                   size_t cap);
 
 #ifdef __cplusplus
 }

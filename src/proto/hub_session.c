@@ -6,9 +6,17 @@
  * during a search only ping, stop, ponder-hit and quit act, other known commands
  * are refused with an error (the protocol forbids them there). The session keeps
  * the position, the hashes of the positions since the last man move or capture
- * (for repetition) and the FMJD 6 counters, so it can describe the search to run. */
+ * (for repetition) and the FMJD 6 counters, so it can describe the search to run.
+ *
+ * Variants (`set-param name=variant value=russian`): the session then keeps a
+ * generic board (variant.h) instead, reads `pos` as the side letter and one letter
+ * per square of that board, moves with dm_vmove_parse, and describes the search
+ * for the generic engine (dm_hub_session_vsearch); "normal" is international
+ * draughts on the fast path, as before. */
 #define _POSIX_C_SOURCE 200809L
 #include <damier/hub.h>
+#include <damier/variant.h>
+#include <damier/vengine.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,7 +36,19 @@ struct dm_hub_session {
     dm_limits level;             /* from the last `level` (kept until the next one) */
     dm_limits search_limits;     /* of the running search */
     dm_board search_root;
+    /* Variants other than international (NULL: international, the fields above). */
+    const dm_variant *variant;
+    dm_vboard vboard;            /* current position */
+    uint64_t vhistory[DM_VENGINE_MAX_HISTORY]; /* dm_vboard_hash before vboard */
+    int vhistory_count;
+    dm_vboard vsearch_root;
+    dm_vlimits vsearch_limits;
 };
+
+/* The Hub names of the variants: Scan's where it has one ("normal", "losing" for
+ * antidraughts), ours for the others. Indexed by dm_variant_id. */
+static const char *const hub_variant_names[DM_VARIANT_COUNT] = {
+    "normal", "brazilian", "russian", "english", "canadian", "losing"};
 
 /* Output buffer with truncation tracking. */
 typedef struct outbuf {
@@ -167,7 +187,12 @@ static void cmd_hub(dm_hub_session *s, outbuf *o)
         dm_hub_append_pair(line, sizeof line, "country", s->id_country);
     }
     emit(o, "%s\n", line);
-    emit(o, "param name=variant value=normal type=enum values=\"normal\"\n");
+    emit(o, "param name=variant value=%s type=enum values=\"",
+         hub_variant_names[s->variant ? s->variant->id : DM_VARIANT_INTERNATIONAL]);
+    for (int i = 0; i < DM_VARIANT_COUNT; i++) {
+        emit(o, "%s%s", i ? " " : "", hub_variant_names[i]);
+    }
+    emit(o, "\"\n");
     emit(o, "param name=threads value=%d type=int min=1 max=%d\n", s->opts.threads,
          DM_ENGINE_MAX_THREADS);
     emit(o, "param name=hash value=%d type=int min=1 max=65536\n", s->opts.tt_mib);
@@ -233,11 +258,26 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
         return DM_HUB_OPTIONS;
     }
     if (!strcmp(name, "variant")) {
-        if (strcmp(value, "normal")) {
-            emit_error(o, "set-param variant: only 'normal' (international draughts) is "
-                          "supported, not '%s'", value);
+        const dm_variant *v = NULL;
+        for (int i = 0; i < DM_VARIANT_COUNT; i++) {
+            if (!strcmp(value, hub_variant_names[i])) {
+                v = dm_variant_get((dm_variant_id)i);
+            }
         }
-        return DM_HUB_NONE;
+        if (v == NULL && dm_variant_from_name(&v, value, NULL) != DM_OK) {
+            emit_error(o, "set-param variant: '%s' is not one of normal brazilian russian "
+                          "english canadian losing (antidraughts)", value);
+            return DM_HUB_NONE;
+        }
+        s->variant = v->id == DM_VARIANT_INTERNATIONAL ? NULL : v;
+        /* A new rule set: start from its initial position. */
+        dm_board_start(&s->board);
+        reset_history(s);
+        if (s->variant) {
+            dm_vboard_start(&s->vboard, s->variant);
+        }
+        s->vhistory_count = 0;
+        return DM_HUB_NEW_GAME;
     }
     if (!strcmp(name, "ponder")) {
         if (strcmp(value, "true") && strcmp(value, "false")) {
@@ -250,8 +290,122 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
     return DM_HUB_NONE; /* unknown parameter: ignored (Hub rule) */
 }
 
+/* Play m on the variant position, keeping the repetition history. */
+static void vplay(dm_hub_session *s, const dm_vmove *m)
+{
+    int p = s->vboard.sq[m->from];
+    if (s->vhistory_count == DM_VENGINE_MAX_HISTORY) {
+        memmove(s->vhistory, s->vhistory + 1, sizeof s->vhistory - sizeof s->vhistory[0]);
+        s->vhistory_count--;
+    }
+    s->vhistory[s->vhistory_count++] = dm_vboard_hash(&s->vboard);
+    dm_vboard_apply(&s->vboard, m);
+    if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
+        s->vhistory_count = 0;
+    }
+}
+
+/* A variant position in Hub form: side 'W'/'B', then one of w b W B e per square
+ * 1..squares. */
+static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char *why,
+                      size_t cap)
+{
+    size_t n = strlen(pos);
+    if (n != (size_t)v->squares + 1) {
+        snprintf(why, cap, "%s wants %d characters (side, then %d squares), not %zu",
+                 hub_variant_names[v->id], v->squares + 1, v->squares, n);
+        return 0;
+    }
+    dm_vboard_clear(out, v);
+    if (pos[0] == 'W' || pos[0] == 'w') {
+        out->side = DM_WHITE;
+    } else if (pos[0] == 'B' || pos[0] == 'b') {
+        out->side = DM_BLACK;
+    } else {
+        snprintf(why, cap, "side to move '%c' is not W or B", pos[0]);
+        return 0;
+    }
+    for (int sq = 1; sq <= v->squares; sq++) {
+        static const char letters[] = "ewbWB";
+        const char *k = strchr(letters, pos[sq]);
+        if (pos[sq] == 0 || k == NULL) {
+            snprintf(why, cap, "square %d: '%c' is not one of w b W B e", sq, pos[sq]);
+            return 0;
+        }
+        out->sq[sq] = (uint8_t)(k - letters);
+    }
+    dm_error err;
+    if (dm_vboard_validate(out, &err) != DM_OK) {
+        snprintf(why, cap, "%s", err.message);
+        return 0;
+    }
+    return 1;
+}
+
+static void cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
+{
+    const char *pos = dm_hub_get(c, "pos");
+    const char *moves = dm_hub_get(c, "moves");
+    dm_vboard board = s->vboard;
+    int count = s->vhistory_count;
+    if (pos) {
+        char why[256];
+        if (!vpos_parse(&s->vboard, s->variant, pos, why, sizeof why)) {
+            emit_error(o, "bad position '%s': %s", pos, why);
+            return;
+        }
+    } else if (dm_hub_has(c, "start")) {
+        dm_vboard_start(&s->vboard, s->variant);
+    } else {
+        emit_error(o, "pos: missing pos=<%d characters> (or start)", s->variant->squares + 1);
+        return;
+    }
+    s->vhistory_count = 0;
+    const char *p = moves ? moves : "";
+    int index = 0;
+    while (*p) {
+        while (*p == ' ' || *p == '\t') {
+            p++;
+        }
+        if (!*p) {
+            break;
+        }
+        char text[256];
+        size_t n = strcspn(p, " \t");
+        index++;
+        if (n >= sizeof text) {
+            emit_error(o, "bad move %d in moves=: too long", index);
+            s->vboard = board;
+            s->vhistory_count = count;
+            return;
+        }
+        memcpy(text, p, n);
+        text[n] = 0;
+        p += n;
+        dm_vmove m;
+        dm_error err;
+        dm_status st = dm_vmove_parse(&m, &s->vboard, text, &err);
+        if (st != DM_OK) {
+            emit_error(o, "%s move %d '%s' in moves=: %s",
+                       st == DM_EPARSE       ? "bad"
+                       : st == DM_EAMBIGUOUS ? "ambiguous"
+                                             : "illegal",
+                       index, text, err.message);
+            /* The history is rebuilt from scratch only on success: restore it. */
+            s->vboard = board;
+            s->vhistory_count = count;
+            return;
+        }
+        vplay(s, &m);
+    }
+}
+
 static void cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
+    if (s->variant) {
+        cmd_vpos(s, c, o);
+        return;
+    }
     const char *pos = dm_hub_get(c, "pos");
     const char *moves = dm_hub_get(c, "moves");
     dm_hub_session saved = *s;
@@ -375,9 +529,31 @@ static void cmd_level(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     s->level = l;
 }
 
+/* The generic engine's limits for the Hub limits l (it has no clock management:
+ * a clock becomes a time for this move). */
+static dm_vlimits vlimits_of(const dm_limits *l)
+{
+    dm_vlimits v = {l->depth, l->nodes, l->move_time};
+    if (l->infinite || l->ponder) {
+        v.depth = 0;
+        v.nodes = 0;
+        v.move_time = 0;
+    } else if (l->time > 0 && v.move_time <= 0) {
+        double t = l->time / (l->moves_to_go > 0 ? l->moves_to_go + 1 : 30) + 0.8 * l->inc;
+        v.move_time = t < 0.5 * l->time ? t : 0.5 * l->time;
+    }
+    return v;
+}
+
 static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
-    if (dm_movegen_count(&s->board) == 0) {
+    if (s->variant) {
+        static dm_vmovelist list; /* guarded by the caller's session lock */
+        if (dm_vmovegen_legal(&list, &s->vboard) == 0) {
+            emit_error(o, "go: the side to move has no legal move (the game is over)");
+            return DM_HUB_NONE;
+        }
+    } else if (dm_movegen_count(&s->board) == 0) {
         emit_error(o, "go: the side to move has no legal move (the game is over)");
         return DM_HUB_NONE;
     }
@@ -389,6 +565,8 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     }
     s->search_limits = l;
     s->search_root = s->board;
+    s->vsearch_root = s->vboard;
+    s->vsearch_limits = vlimits_of(&l);
     s->searching = 1;
     return DM_HUB_SEARCH;
 }
@@ -440,6 +618,10 @@ dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action
     } else if (!strcmp(name, "new-game")) {
         dm_board_start(&s->board);
         reset_history(s);
+        if (s->variant) {
+            dm_vboard_start(&s->vboard, s->variant);
+        }
+        s->vhistory_count = 0;
         *action = DM_HUB_NEW_GAME;
     } else if (!strcmp(name, "pos")) {
         cmd_pos(s, c, &o);
@@ -496,4 +678,57 @@ size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, char *o
                            size_t cap)
 {
     return dm_hub_format_info(out, cap, &s->search_root, info);
+}
+
+/* ---- variants ------------------------------------------------------------------ */
+
+const dm_variant *dm_hub_session_variant(const dm_hub_session *s)
+{
+    return s->variant;
+}
+
+void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_vlimits *lim)
+{
+    memset(in, 0, sizeof *in);
+    in->root = s->vsearch_root;
+    in->history = s->vhistory;
+    in->history_count = s->vhistory_count;
+    *lim = s->vsearch_limits;
+}
+
+size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char *out,
+                            size_t cap)
+{
+    char line[512] = "done";
+    s->searching = 0;
+    if (r && r->has_move) {
+        char text[400];
+        dm_vmove_to_text(text, sizeof text, &s->vsearch_root, &r->best, DM_NOTATION_HUB,
+                         DM_VSQUARES_NUMERIC);
+        dm_hub_append_pair(line, sizeof line, "move", text);
+    }
+    int n = snprintf(out, cap, "%s\n", line);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+size_t dm_hub_session_vinfo(const dm_hub_session *s, const dm_vinfo *info, char *out,
+                            size_t cap)
+{
+    char pv[DM_VENGINE_MAX_PV * 48] = "";
+    size_t pl = 0;
+    dm_vboard b = s->vsearch_root;
+    for (int i = 0; i < info->pv_count && pl + 410 < sizeof pv; i++) {
+        if (i > 0) {
+            pv[pl++] = ' ';
+        }
+        pl += dm_vmove_to_text(pv + pl, sizeof pv - pl, &b, &info->pv[i], DM_NOTATION_HUB,
+                               DM_VSQUARES_NUMERIC);
+        dm_vboard_apply(&b, &info->pv[i]);
+    }
+    pv[pl < sizeof pv ? pl : sizeof pv - 1] = 0;
+    int n = snprintf(out, cap, "info depth=%d seldepth=%d score=%.2f nodes=%llu time=%.3f "
+                               "nps=%.2f pv=\"%s\"\n",
+                     info->depth, info->seldepth, info->score / 100.0,
+                     (unsigned long long)info->nodes, info->time, info->nps / 1e6, pv);
+    return n < 0 ? 0 : (size_t)n;
 }

@@ -148,8 +148,10 @@ done
 play anti '' --variant antidraughts --auto --depth 2 --fen W:W33:B28
 has anti "$tmp/anti.out" "move: 1. 33x22"
 has anti "$tmp/anti.out" "result: 0-2 no pieces left"
-play antigive '' --variant antidraughts --auto --depth 3 --fen W:W48:B33
-has antigive "$tmp/antigive.out" "move: 1. 48-42"
+# ... and gives its last man away when it can (37-32 forces 28x37: White wins)
+play antigive '' --variant antidraughts --auto --depth 3 --fen W:W37:B28
+has antigive "$tmp/antigive.out" "engine: score win2 depth 2 pv 37-32 28x37"
+has antigive "$tmp/antigive.out" "result: 2-0 no pieces left"
 play intl '' --variant international --auto --depth 2 --fen W:W33:B28
 has intl "$tmp/intl.out" "result: 2-0 no pieces left"
 
