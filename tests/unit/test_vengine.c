@@ -196,10 +196,10 @@ static void test_vengine__legal_in_random_games(void **state)
     uint64_t seed = 12345;
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = V((dm_variant_id)id);
-        for (int game = 0; game < 3; game++) {
+        for (int game = 0; game < 2; game++) {
             dm_vboard b;
             dm_vboard_start(&b, v);
-            for (int ply = 0; ply < 60; ply++) {
+            for (int ply = 0; ply < 40; ply++) {
                 if (dm_vmovegen_legal(&list, &b) == 0) {
                     dm_vsearch_result r = run(e, &b, 2);
                     assert_false(r.has_move);
@@ -208,7 +208,7 @@ static void test_vengine__legal_in_random_games(void **state)
                 dm_vsearch_input in;
                 memset(&in, 0, sizeof in);
                 in.root = b;
-                dm_vlimits lim = {(ply & 1) ? 2 : 0, (ply & 1) ? 0 : 3000, 0};
+                dm_vlimits lim = {(ply & 1) ? 2 : 0, (ply & 1) ? 0 : 1000, 0};
                 dm_vsearch_result r;
                 assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
                 assert_true(r.has_move);
@@ -231,7 +231,7 @@ static void test_vengine__legal_in_random_positions(void **state)
     uint64_t seed = 777;
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = V((dm_variant_id)id);
-        for (int t = 0; t < 15; t++) {
+        for (int t = 0; t < 10; t++) {
             dm_vboard b;
             dm_vboard_clear(&b, v);
             b.side = (int)(lcg(&seed) & 1);
@@ -268,12 +268,12 @@ static void test_vengine__deterministic(void **state)
         dm_vengine *e2 = NULL;
         assert_int_equal(dm_vengine_create(&e1, 1), DM_OK);
         assert_int_equal(dm_vengine_create(&e2, 1), DM_OK);
-        dm_vsearch_result a = run(e1, &b, 5);
-        dm_vsearch_result c = run(e2, &b, 5);
+        dm_vsearch_result a = run(e1, &b, 4);
+        dm_vsearch_result c = run(e2, &b, 4);
         assert_true(same_move(&a.best, &c.best));
         assert_int_equal(a.score, c.score);
         assert_int_equal(a.nodes, c.nodes);
-        assert_int_equal(a.depth, 5);
+        assert_int_equal(a.depth, 4);
         dm_vengine_free(e1);
         dm_vengine_free(e2);
     }
