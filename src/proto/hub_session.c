@@ -43,6 +43,7 @@ struct dm_hub_session {
     int vhistory_count;
     dm_vboard vsearch_root;
     dm_vlimits vsearch_limits;
+    dm_vmovelist vlist;          /* scratch for `go` (no mutable global state) */
 };
 
 /* The Hub names of the variants: Scan's where it has one ("normal", "losing" for
@@ -548,8 +549,7 @@ static dm_vlimits vlimits_of(const dm_limits *l)
 static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
     if (s->variant) {
-        static dm_vmovelist list; /* guarded by the caller's session lock */
-        if (dm_vmovegen_legal(&list, &s->vboard) == 0) {
+        if (dm_vmovegen_legal(&s->vlist, &s->vboard) == 0) {
             emit_error(o, "go: the side to move has no legal move (the game is over)");
             return DM_HUB_NONE;
         }
