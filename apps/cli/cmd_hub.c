@@ -230,7 +230,7 @@ int cmd_hub(int argc, char **argv)
                 memset(&none, 0, sizeof none);
                 fputs("error message=\"cannot start the search thread\"\n", stdout);
                 dm_hub_session_done(a.session, &none, reply, sizeof reply);
-                fflush(stdout);
+                write_locked(&a, reply); /* the GUI waits for done: never leave it waiting */
             }
         }
         pthread_mutex_unlock(&a.lock);
