@@ -316,6 +316,12 @@ dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wca
         if (rp.verdict == DM_PDN_VARIANT) {
             st = dm_error_set(err, DM_EPARSE, 0, 0, "%s: not international draughts (%s)",
                               path, rp.reason.message);
+        } else if (rp.variant && rp.variant->id != DM_VARIANT_INTERNATIONAL) {
+            /* A Russian, English, ... game replays with the generic core; this loader
+             * plays international (10x10) games only. */
+            st = dm_error_set(err, DM_EPARSE, 0, 0,
+                              "%s: a %s game; only international games can be loaded", path,
+                              rp.variant->name);
         } else if (rp.verdict == DM_PDN_UNREADABLE && rp.node == NULL) {
             st = dm_error_set(err, DM_EPARSE, 0, 0, "%s: bad FEN: %s", path, rp.reason.message);
         }
