@@ -490,18 +490,6 @@ static int apply_handicap(dm_board *b, dm_color c, int n)
     return 1;
 }
 
-static int parse_int(const char *text, int lo, int hi, int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < lo || v > hi) {
-        return 0;
-    }
-    *out = (int)v;
-    return 1;
-}
-
 static void print_result(play_session *s)
 {
     dm_reason why;
@@ -520,61 +508,28 @@ static void print_result(play_session *s)
 
 int cmd_play(int argc, char **argv)
 {
-    enum { O_WHITE = 1000, O_BLACK, O_LEVEL, O_DEPTH, O_SEED, O_TIME, O_FEN, O_HANDICAP,
-           O_HVH, O_AUTO, O_NOCOLOR, O_PLAIN, O_SAVEDIR, O_HELP, O_VARIANT };
-    static const struct option opts[] = {
-        {"white", no_argument, 0, O_WHITE},
-        {"black", no_argument, 0, O_BLACK},
-        {"level", required_argument, 0, O_LEVEL},
-        {"depth", required_argument, 0, O_DEPTH},
-        {"seed", required_argument, 0, O_SEED},
-        {"time", required_argument, 0, O_TIME},
-        {"fen", required_argument, 0, O_FEN},
-        {"handicap", required_argument, 0, O_HANDICAP},
-        {"human-vs-human", no_argument, 0, O_HVH},
-        {"auto", no_argument, 0, O_AUTO},
-        {"no-color", no_argument, 0, O_NOCOLOR},
-        {"plain", no_argument, 0, O_PLAIN},
-        {"save-dir", required_argument, 0, O_SAVEDIR},
-        {"help", no_argument, 0, O_HELP},
-        {"variant", required_argument, 0, O_VARIANT},
-        {0, 0, 0, 0}};
     /* The other variants have their own, simpler game (play_variant.c). */
     int variant_handled = 0;
     int variant_rc = play_variant_dispatch(argc, argv, &variant_handled);
     if (variant_handled) {
         return variant_rc;
     }
-    int human_side = -1, level = 5, depth = 0, handicap = 0, hvh = 0, autoplay = 0;
-    int no_color = 0, plain = 0, have_seed = 0;
+    play_options o = PLAY_OPTIONS_INIT;
+    int handicap = 0, have_seed = 0;
     uint64_t seed = 0;
-    const char *tc_text = NULL, *fen = NULL, *save_dir = NULL;
+    const char *tc_text = NULL;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", play_long_options, NULL)) != -1) {
+        int common = play_common_option(&o, c, optarg, DM_ENGINE_MAX_DEPTH);
+        if (common < 0) {
+            return 2;
+        }
+        if (common > 0) {
+            continue;
+        }
         switch (c) {
-        case O_WHITE:
-        case O_BLACK:
-            if (human_side >= 0 && human_side != (c == O_BLACK)) {
-                fprintf(stderr, "damier play: --white and --black exclude each other\n");
-                return 2;
-            }
-            human_side = c == O_BLACK;
-            break;
-        case O_LEVEL:
-            if (!parse_int(optarg, 1, 10, &level)) {
-                fprintf(stderr, "damier play: --level wants 1..10, not '%s'\n", optarg);
-                return 2;
-            }
-            break;
-        case O_DEPTH:
-            if (!parse_int(optarg, 1, DM_ENGINE_MAX_DEPTH, &depth)) {
-                fprintf(stderr, "damier play: --depth wants 1..%d, not '%s'\n",
-                        DM_ENGINE_MAX_DEPTH, optarg);
-                return 2;
-            }
-            break;
-        case O_SEED: {
+        case PLAY_O_SEED: {
             char *end;
             errno = 0;
             seed = strtoull(optarg, &end, 10);
@@ -585,25 +540,21 @@ int cmd_play(int argc, char **argv)
             have_seed = 1;
             break;
         }
-        case O_TIME: tc_text = optarg; break;
-        case O_FEN: fen = optarg; break;
-        case O_HANDICAP:
-            if (!parse_int(optarg, 1, 15, &handicap)) {
+        case PLAY_O_TIME: tc_text = optarg; break;
+        case PLAY_O_HANDICAP:
+            if (!play_parse_int(optarg, 1, 15, &handicap)) {
                 fprintf(stderr, "damier play: --handicap wants 1..15 men, not '%s'\n", optarg);
                 return 2;
             }
             break;
-        case O_HVH: hvh = 1; break;
-        case O_AUTO: autoplay = 1; break;
-        case O_NOCOLOR: no_color = 1; break;
-        case O_PLAIN: plain = 1; break;
-        case O_SAVEDIR: save_dir = optarg; break;
-        case O_VARIANT: break; /* international: the others never get here */
-        case O_HELP:
+        case PLAY_O_HELP:
         case 'h': play_usage(stdout); return 0;
         default: play_usage(stderr); return 2;
         }
     }
+    int human_side = o.human_side, level = o.level, depth = o.depth;
+    int hvh = o.hvh, autoplay = o.autoplay, no_color = o.no_color, plain = o.plain;
+    const char *fen = o.fen, *save_dir = o.save_dir;
     if (optind < argc) {
         fprintf(stderr, "damier play: unexpected argument '%s'\n", argv[optind]);
         play_usage(stderr);
@@ -642,10 +593,7 @@ int cmd_play(int argc, char **argv)
     }
     s.seed = seed;
     s.rng = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
-    for (int k = 0; k < 2; k++) {
-        s.who[k] = hvh ? PLAY_HUMAN : autoplay ? PLAY_ENGINE
-                                               : (k == human_side ? PLAY_HUMAN : PLAY_ENGINE);
-    }
+    play_assign_sides(s.who, &o, human_side);
 
     dm_board start;
     if (cli_board_from_arg(&start, fen)) {

@@ -7,6 +7,7 @@
 #ifndef DM_APPS_CLI_PLAY_H
 #define DM_APPS_CLI_PLAY_H
 
+#include <getopt.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -210,6 +211,41 @@ int play_engine_accepts_draw(play_session *s, char *why, size_t cap);
 uint64_t play_random(play_session *s);
 
 /* Defined in cmd_moves.c: sort moves as `damier moves` lists them. */
+
+/* ---- play_options.c ---------------------------------------------------------------- */
+
+/* getopt_long values of play_long_options (both games accept the same options). */
+enum { PLAY_O_WHITE = 1000, PLAY_O_BLACK, PLAY_O_LEVEL, PLAY_O_DEPTH, PLAY_O_SEED,
+       PLAY_O_TIME, PLAY_O_FEN, PLAY_O_HANDICAP, PLAY_O_HVH, PLAY_O_AUTO, PLAY_O_NOCOLOR,
+       PLAY_O_PLAIN, PLAY_O_SAVEDIR, PLAY_O_HELP, PLAY_O_VARIANT };
+
+extern const struct option play_long_options[];
+
+/* The options both games read the same way. Initialise with PLAY_OPTIONS_INIT. */
+typedef struct play_options {
+    int human_side;       /* -1 until --white / --black, then DM_WHITE / DM_BLACK */
+    int level;            /* 1..10, default 5 */
+    int depth;            /* 0: the level's */
+    int hvh, autoplay, no_color, plain;
+    const char *fen;      /* NULL: the start position */
+    const char *save_dir; /* NULL: play_default_save_dir */
+} play_options;
+#define PLAY_OPTIONS_INIT {-1, 5, 0, 0, 0, 0, 0, NULL, NULL}
+
+/* Parse a decimal integer in lo..hi: 1 and *out set, or 0 (out untouched). */
+int play_parse_int(const char *text, int lo, int hi, int *out);
+
+/* Apply getopt_long's value c (argument arg) when it is a shared option: 1 handled,
+ * 0 not a shared option (the caller's own switch decides), -1 a bad value (the
+ * message is on stderr; exit status 2). --depth takes 1..max_depth. */
+int play_common_option(play_options *o, int c, const char *arg, int max_depth);
+
+/* who[DM_WHITE], who[DM_BLACK]: PLAY_HUMAN / PLAY_ENGINE from --human-vs-human,
+ * --auto, else human_side for the human. */
+void play_assign_sides(int who[2], const play_options *o, int human_side);
+
+/* mkdir -p (play_save.c); an existing directory is fine. */
+dm_status play_make_dirs(const char *dir, dm_error *err);
 
 /* ---- play_variant.c ---------------------------------------------------------------- */
 

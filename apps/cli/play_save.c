@@ -39,7 +39,7 @@ int play_default_save_dir(char *buf, size_t cap, dm_error *err)
 }
 
 /* mkdir -p */
-static dm_status make_dirs(const char *dir, dm_error *err)
+dm_status play_make_dirs(const char *dir, dm_error *err)
 {
     char path[PATH_MAX];
     if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
@@ -210,7 +210,7 @@ dm_status play_autosave(play_session *s, dm_error *err)
         if (!s->save_dir[0]) {
             return dm_error_set(err, DM_EIO, 0, 0, "no directory to save games in");
         }
-        dm_status st = make_dirs(s->save_dir, err);
+        dm_status st = play_make_dirs(s->save_dir, err);
         if (st != DM_OK) {
             return st;
         }

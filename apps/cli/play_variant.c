@@ -260,32 +260,14 @@ static int pv_save_file(pv_game *g, const char *path)
     return ok;
 }
 
-static void mkdir_p(const char *dir)
-{
-    char path[PATH_MAX];
-    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
-        return;
-    }
-    for (char *p = path + 1;; p++) {
-        if (*p == '/' || *p == 0) {
-            char c = *p;
-            *p = 0;
-            mkdir(path, 0755);
-            *p = c;
-            if (c == 0) {
-                break;
-            }
-        }
-    }
-}
-
 static void pv_autosave(pv_game *g)
 {
     if ((g->ply == 0 && !g->over) || !g->save_dir[0]) {
         return;
     }
     if (!g->save_path[0]) {
-        mkdir_p(g->save_dir);
+        dm_error err;
+        play_make_dirs(g->save_dir, &err); /* a failure shows when the save fails */
         time_t t0 = (time_t)g->started;
         struct tm tm;
         localtime_r(&t0, &tm);
@@ -599,84 +581,35 @@ static int pv_human(pv_game *g)
 
 /* ---- entry ------------------------------------------------------------------- */
 
-static int pv_int(const char *t, int lo, int hi, int *out)
-{
-    char *end;
-    errno = 0;
-    long x = strtol(t, &end, 10);
-    if (errno || end == t || *end || x < lo || x > hi) {
-        return 0;
-    }
-    *out = (int)x;
-    return 1;
-}
-
 static int pv_main(int argc, char **argv, const dm_variant *v)
 {
-    enum { O_WHITE = 1000, O_BLACK, O_LEVEL, O_DEPTH, O_SEED, O_FEN, O_HVH, O_AUTO,
-           O_NOCOLOR, O_PLAIN, O_SAVEDIR, O_HELP, O_VARIANT, O_TIME, O_HANDICAP };
-    static const struct option opts[] = {
-        {"white", no_argument, 0, O_WHITE},
-        {"black", no_argument, 0, O_BLACK},
-        {"level", required_argument, 0, O_LEVEL},
-        {"depth", required_argument, 0, O_DEPTH},
-        {"seed", required_argument, 0, O_SEED},
-        {"fen", required_argument, 0, O_FEN},
-        {"human-vs-human", no_argument, 0, O_HVH},
-        {"auto", no_argument, 0, O_AUTO},
-        {"no-color", no_argument, 0, O_NOCOLOR},
-        {"plain", no_argument, 0, O_PLAIN},
-        {"save-dir", required_argument, 0, O_SAVEDIR},
-        {"variant", required_argument, 0, O_VARIANT},
-        {"time", required_argument, 0, O_TIME},
-        {"handicap", required_argument, 0, O_HANDICAP},
-        {"help", no_argument, 0, O_HELP},
-        {0, 0, 0, 0}};
-    int human = -1, level = 5, depth = 0, hvh = 0, autoplay = 0, plain = 0;
-    const char *fen = NULL, *save_dir = NULL, *seed = NULL;
+    play_options o = PLAY_OPTIONS_INIT;
+    const char *seed = NULL;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", play_long_options, NULL)) != -1) {
+        int common = play_common_option(&o, c, optarg, DM_VENGINE_MAX_DEPTH);
+        if (common < 0) {
+            return 2;
+        }
+        if (common > 0) {
+            continue;
+        }
         switch (c) {
-        case O_WHITE:
-        case O_BLACK:
-            if (human >= 0 && human != (c == O_BLACK)) {
-                fprintf(stderr, "damier play: --white and --black exclude each other\n");
-                return 2;
-            }
-            human = c == O_BLACK;
-            break;
-        case O_LEVEL:
-            if (!pv_int(optarg, 1, 10, &level)) {
-                fprintf(stderr, "damier play: --level wants 1..10, not '%s'\n", optarg);
-                return 2;
-            }
-            break;
-        case O_DEPTH:
-            if (!pv_int(optarg, 1, DM_VENGINE_MAX_DEPTH, &depth)) {
-                fprintf(stderr, "damier play: --depth wants 1..%d, not '%s'\n",
-                        DM_VENGINE_MAX_DEPTH, optarg);
-                return 2;
-            }
-            break;
-        case O_SEED: seed = optarg; break;
-        case O_FEN: fen = optarg; break;
-        case O_HVH: hvh = 1; break;
-        case O_AUTO: autoplay = 1; break;
-        case O_NOCOLOR: break;
-        case O_PLAIN: plain = 1; break;
-        case O_SAVEDIR: save_dir = optarg; break;
-        case O_VARIANT: break;
-        case O_TIME:
-        case O_HANDICAP:
+        case PLAY_O_SEED: seed = optarg; break;
+        case PLAY_O_TIME:
+        case PLAY_O_HANDICAP:
             fprintf(stderr, "damier play: --time and --handicap are for international "
                             "draughts only\n");
             return 2;
-        case O_HELP:
+        case PLAY_O_HELP:
         case 'h': pv_usage(stdout); return 0;
         default: pv_usage(stderr); return 2;
         }
     }
+    int human = o.human_side, level = o.level, depth = o.depth;
+    int hvh = o.hvh, autoplay = o.autoplay, plain = o.plain;
+    const char *fen = o.fen, *save_dir = o.save_dir;
     if (optind < argc) {
         fprintf(stderr, "damier play: unexpected argument '%s'\n", argv[optind]);
         return 2;
@@ -708,10 +641,7 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
     if (human < 0) {
         human = DM_WHITE;
     }
-    for (int s = 0; s < 2; s++) {
-        g->who[s] = hvh ? PLAY_HUMAN : autoplay ? PLAY_ENGINE
-                                                : (s == human ? PLAY_HUMAN : PLAY_ENGINE);
-    }
+    play_assign_sides(g->who, &o, human);
     if (depth > 0) {
         g->depth = depth;
     } else {
