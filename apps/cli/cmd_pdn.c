@@ -88,7 +88,19 @@ static int apply_default_type(dm_pdn_game *g)
     return 0;
 }
 
-static int check_file(const char *path, counts *c, int verbose)
+/* One pass over the games of a file. */
+typedef struct game_pass {
+    /* a game the reader cannot read (err says where and why): report it and return
+     * the exit status it stands for */
+    int (*unreadable)(const dm_error *err, void *ctx);
+    /* each game read (freed after): its exit status; -1 stops the file with 2 */
+    int (*game)(dm_pdn_game *g, const char *path, void *ctx);
+    void *ctx;
+} game_pass;
+
+/* Read path and hand every game to pass; returns the worst exit status (2 for a
+ * file that cannot be read). */
+static int each_game(const char *path, const game_pass *pass)
 {
     size_t len = 0;
     char *text = slurp(path, &len);
@@ -107,9 +119,8 @@ static int check_file(const char *path, counts *c, int verbose)
         dm_error err;
         dm_status st = dm_pdn_reader_next(&g, r, &err);
         if (st == DM_EPARSE) {
-            c->games++;
-            c->unreadable++;
-            printf("%s\n", err.message);
+            int u = pass->unreadable(&err, pass->ctx);
+            rc = u > rc ? u : rc;
             continue;
         }
         if (st != DM_OK) {
@@ -120,123 +131,142 @@ static int check_file(const char *path, counts *c, int verbose)
         if (!g) {
             break;
         }
-        c->games++;
-        if (apply_default_type(g)) {
-            dm_pdn_game_free(g);
+        int one = pass->game(g, path, pass->ctx);
+        dm_pdn_game_free(g);
+        if (one < 0) {
             rc = 2;
             break;
         }
-        dm_pdn_replay rep;
-        dm_pdn_replay_mainline(&rep, g);
-        /* "N..." for the second move of a pair: White's in English checkers */
-        int black_first = rep.variant && rep.variant->first == DM_BLACK;
-        /* playstrategy.org names the players P1 (moves first) and P2 */
-        const char *p1 = tag_or(g, "P1", "?"), *p2 = tag_or(g, "P2", "?");
-        const char *white = tag_or(g, "White", black_first ? p2 : p1);
-        const char *black = tag_or(g, "Black", black_first ? p1 : p2);
-        if (rep.resolved > 0 && rep.ambiguous) {
-            printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: warning: ambiguous capture "
-                   "written without its path; %s kept (the only path with which the rest of "
-                   "the game is legal)\n",
-                   path, rep.ambiguous->line, rep.ambiguous->column, g->number, white, black,
-                   rep.ambiguous_number, rep.ambiguous_black != black_first ? "..." : ".",
-                   rep.ambiguous->text, rep.ambiguous_as);
-        }
-        switch (rep.verdict) {
-        case DM_PDN_LEGAL:
-            c->legal++;
-            if (rep.variant) {
-                c->legal_by[rep.variant->id]++;
-            }
-            break;
-        case DM_PDN_VARIANT:
-            c->variant++;
-            if (verbose) {
-                printf("%s:%d: game %d (%s - %s): skipped: %s\n", path, g->line, g->number,
-                       white, black, rep.reason.message);
-            }
-            break;
-        case DM_PDN_ILLEGAL:
-        case DM_PDN_UNREADABLE:
-            if (rep.verdict == DM_PDN_ILLEGAL) {
-                c->illegal++;
-            } else {
-                c->unreadable++;
-            }
-            if (rep.node) {
-                printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: %s; FEN before: %s\n", path,
-                       rep.node->line, rep.node->column, g->number, white, black,
-                       rep.move_number, rep.black != black_first ? "..." : ".", rep.move_text,
-                       rep.reason.message, rep.fen_before);
-            } else {
-                printf("%s:%d: game %d (%s - %s): %s\n", path, g->line, g->number, white,
-                       black, rep.reason.message);
-            }
-            break;
-        default: break;
-        }
-        /* what the reader tolerated or left out is said, never silent */
-        for (int i = 0; i < g->nnotes; i++) {
-            printf("%s:%d: game %d (%s - %s): note: %s\n", path, g->line, g->number, white,
-                   black, g->notes[i]);
-        }
-        dm_pdn_game_free(g);
+        rc = one > rc ? one : rc;
     }
     dm_pdn_reader_free(r);
     free(text);
     return rc;
 }
 
+/* ---- check ---------------------------------------------------------------------- */
+
+typedef struct check_pass {
+    counts *n;
+    int verbose;
+} check_pass;
+
+static int check_unreadable(const dm_error *err, void *ctx)
+{
+    check_pass *p = ctx;
+    p->n->games++;
+    p->n->unreadable++;
+    printf("%s\n", err->message);
+    return 0;
+}
+
+static int check_game(dm_pdn_game *g, const char *path, void *ctx)
+{
+    check_pass *p = ctx;
+    p->n->games++;
+    if (apply_default_type(g)) {
+        return -1;
+    }
+    dm_pdn_replay rep;
+    dm_pdn_replay_mainline(&rep, g);
+    /* "N..." for the second move of a pair: White's in English checkers */
+    int black_first = rep.variant && rep.variant->first == DM_BLACK;
+    /* playstrategy.org names the players P1 (moves first) and P2 */
+    const char *p1 = tag_or(g, "P1", "?"), *p2 = tag_or(g, "P2", "?");
+    const char *white = tag_or(g, "White", black_first ? p2 : p1);
+    const char *black = tag_or(g, "Black", black_first ? p1 : p2);
+    if (rep.resolved > 0 && rep.ambiguous) {
+        printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: warning: ambiguous capture "
+               "written without its path; %s kept (the only path with which the rest of "
+               "the game is legal)\n",
+               path, rep.ambiguous->line, rep.ambiguous->column, g->number, white, black,
+               rep.ambiguous_number, rep.ambiguous_black != black_first ? "..." : ".",
+               rep.ambiguous->text, rep.ambiguous_as);
+    }
+    switch (rep.verdict) {
+    case DM_PDN_LEGAL:
+        p->n->legal++;
+        if (rep.variant) {
+            p->n->legal_by[rep.variant->id]++;
+        }
+        break;
+    case DM_PDN_VARIANT:
+        p->n->variant++;
+        if (p->verbose) {
+            printf("%s:%d: game %d (%s - %s): skipped: %s\n", path, g->line, g->number,
+                   white, black, rep.reason.message);
+        }
+        break;
+    case DM_PDN_ILLEGAL:
+    case DM_PDN_UNREADABLE:
+        if (rep.verdict == DM_PDN_ILLEGAL) {
+            p->n->illegal++;
+        } else {
+            p->n->unreadable++;
+        }
+        if (rep.node) {
+            printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: %s; FEN before: %s\n", path,
+                   rep.node->line, rep.node->column, g->number, white, black,
+                   rep.move_number, rep.black != black_first ? "..." : ".", rep.move_text,
+                   rep.reason.message, rep.fen_before);
+        } else {
+            printf("%s:%d: game %d (%s - %s): %s\n", path, g->line, g->number, white,
+                   black, rep.reason.message);
+        }
+        break;
+    default: break;
+    }
+    /* what the reader tolerated or left out is said, never silent */
+    for (int i = 0; i < g->nnotes; i++) {
+        printf("%s:%d: game %d (%s - %s): note: %s\n", path, g->line, g->number, white,
+               black, g->notes[i]);
+    }
+    return 0;
+}
+
+static int check_file(const char *path, counts *c, int verbose)
+{
+    check_pass p = {c, verbose};
+    game_pass pass = {check_unreadable, check_game, &p};
+    return each_game(path, &pass);
+}
+
+/* ---- convert -------------------------------------------------------------------- */
+
+typedef struct convert_pass {
+    FILE *out;
+    dm_notation style;
+} convert_pass;
+
+static int convert_unreadable(const dm_error *err, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "%s (not converted)\n", err->message);
+    return 1;
+}
+
+static int convert_game(dm_pdn_game *g, const char *path, void *ctx)
+{
+    convert_pass *p = ctx;
+    if (apply_default_type(g)) {
+        return -1;
+    }
+    char *pdn = NULL;
+    size_t n = 0;
+    if (dm_pdn_write(&pdn, &n, g, p->style) != DM_OK) {
+        fprintf(stderr, "damier pdn: out of memory writing %s game %d\n", path, g->number);
+        return 2;
+    }
+    fwrite(pdn, 1, n, p->out);
+    free(pdn);
+    return 0;
+}
+
 static int convert_file(const char *path, FILE *out, dm_notation style)
 {
-    size_t len = 0;
-    char *text = slurp(path, &len);
-    if (!text) {
-        return 2;
-    }
-    dm_pdn_reader *r;
-    if (dm_pdn_reader_new(&r, text, len, path) != DM_OK) {
-        free(text);
-        fprintf(stderr, "damier pdn: out of memory\n");
-        return 2;
-    }
-    int rc = 0;
-    for (;;) {
-        dm_pdn_game *g = NULL;
-        dm_error err;
-        dm_status st = dm_pdn_reader_next(&g, r, &err);
-        if (st == DM_EPARSE) {
-            fprintf(stderr, "%s (not converted)\n", err.message);
-            rc = rc ? rc : 1;
-            continue;
-        }
-        if (st != DM_OK) {
-            fprintf(stderr, "damier pdn: %s: %s\n", path, err.message);
-            rc = 2;
-            break;
-        }
-        if (!g) {
-            break;
-        }
-        char *pdn = NULL;
-        size_t n = 0;
-        if (apply_default_type(g)) {
-            dm_pdn_game_free(g);
-            rc = 2;
-            break;
-        }
-        if (dm_pdn_write(&pdn, &n, g, style) != DM_OK) {
-            fprintf(stderr, "damier pdn: out of memory writing %s game %d\n", path, g->number);
-            rc = 2;
-        } else {
-            fwrite(pdn, 1, n, out);
-            free(pdn);
-        }
-        dm_pdn_game_free(g);
-    }
-    dm_pdn_reader_free(r);
-    free(text);
-    return rc;
+    convert_pass p = {out, style};
+    game_pass pass = {convert_unreadable, convert_game, &p};
+    return each_game(path, &pass);
 }
 
 static void pdn_usage(FILE *f)
