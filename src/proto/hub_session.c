@@ -150,6 +150,18 @@ static void reset_history(dm_hub_session *s)
     s->endgame_plies = 0;
 }
 
+/* The initial position of the session's rule set, with no history (new-game, and a
+ * new variant). */
+static void start_position(dm_hub_session *s)
+{
+    dm_board_start(&s->board);
+    reset_history(s);
+    if (s->variant) {
+        dm_vboard_start(&s->vboard, s->variant);
+    }
+    s->vhistory_count = 0;
+}
+
 /* Play m on the session position, keeping the draw-rule bookkeeping. */
 static void play(dm_hub_session *s, const dm_move *m)
 {
@@ -272,12 +284,7 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
         }
         s->variant = v->id == DM_VARIANT_INTERNATIONAL ? NULL : v;
         /* A new rule set: start from its initial position. */
-        dm_board_start(&s->board);
-        reset_history(s);
-        if (s->variant) {
-            dm_vboard_start(&s->vboard, s->variant);
-        }
-        s->vhistory_count = 0;
+        start_position(s);
         return DM_HUB_NEW_GAME;
     }
     if (!strcmp(name, "ponder")) {
@@ -289,6 +296,42 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
         return DM_HUB_NONE;
     }
     return DM_HUB_NONE; /* unknown parameter: ignored (Hub rule) */
+}
+
+/* The next move of a `pos` command's moves= list at *p (moves are separated by
+ * spaces or tabs; *index counts them from 1): 1 with the move in text, 0 at the end
+ * of the list, -1 when it does not fit in cap (the error is emitted). */
+static int next_move(const char **p, char *text, size_t cap, int *index, outbuf *o)
+{
+    const char *q = *p;
+    while (*q == ' ' || *q == '\t') {
+        q++;
+    }
+    *p = q;
+    if (!*q) {
+        return 0;
+    }
+    size_t n = strcspn(q, " \t");
+    ++*index;
+    if (n >= cap) {
+        emit_error(o, "bad move %d in moves=: too long", *index);
+        return -1;
+    }
+    memcpy(text, q, n);
+    text[n] = 0;
+    *p = q + n;
+    return 1;
+}
+
+/* A move of moves= that dm_move_parse / dm_vmove_parse refused with st. */
+static void emit_move_error(outbuf *o, dm_status st, int index, const char *text,
+                            const char *why)
+{
+    emit_error(o, "%s move %d '%s' in moves=: %s",
+               st == DM_EPARSE       ? "bad"
+               : st == DM_EAMBIGUOUS ? "ambiguous"
+                                     : "illegal",
+               index, text, why);
 }
 
 /* Play m on the variant position, keeping the repetition history. */
@@ -363,41 +406,23 @@ static void cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     }
     s->vhistory_count = 0;
     const char *p = moves ? moves : "";
-    int index = 0;
-    while (*p) {
-        while (*p == ' ' || *p == '\t') {
-            p++;
-        }
-        if (!*p) {
-            break;
-        }
-        char text[256];
-        size_t n = strcspn(p, " \t");
-        index++;
-        if (n >= sizeof text) {
-            emit_error(o, "bad move %d in moves=: too long", index);
-            s->vboard = board;
-            s->vhistory_count = count;
-            return;
-        }
-        memcpy(text, p, n);
-        text[n] = 0;
-        p += n;
+    char text[256];
+    int index = 0, r;
+    while ((r = next_move(&p, text, sizeof text, &index, o)) > 0) {
         dm_vmove m;
         dm_error err;
         dm_status st = dm_vmove_parse(&m, &s->vboard, text, &err);
         if (st != DM_OK) {
-            emit_error(o, "%s move %d '%s' in moves=: %s",
-                       st == DM_EPARSE       ? "bad"
-                       : st == DM_EAMBIGUOUS ? "ambiguous"
-                                             : "illegal",
-                       index, text, err.message);
-            /* The history is rebuilt from scratch only on success: restore it. */
-            s->vboard = board;
-            s->vhistory_count = count;
-            return;
+            emit_move_error(o, st, index, text, err.message);
+            r = -1;
+            break;
         }
         vplay(s, &m);
+    }
+    if (r < 0) {
+        /* The history is rebuilt from scratch only on success: restore it. */
+        s->vboard = board;
+        s->vhistory_count = count;
     }
 }
 
@@ -429,40 +454,21 @@ static void cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         return;
     }
     reset_history(s);
-    if (moves) {
-        const char *p = moves;
-        int index = 0;
-        while (*p) {
-            while (*p == ' ' || *p == '\t') {
-                p++;
-            }
-            if (!*p) {
-                break;
-            }
-            char text[128];
-            size_t n = strcspn(p, " \t");
-            index++;
-            if (n >= sizeof text) {
-                emit_error(o, "bad move %d in moves=: too long", index);
-                *s = saved;
-                return;
-            }
-            memcpy(text, p, n);
-            text[n] = 0;
-            p += n;
-            dm_move m;
-            dm_status st = dm_move_parse(&m, &s->board, text, &err);
-            if (st != DM_OK) {
-                emit_error(o, "%s move %d '%s' in moves=: %s",
-                           st == DM_EPARSE       ? "bad"
-                           : st == DM_EAMBIGUOUS ? "ambiguous"
-                                                 : "illegal",
-                           index, text, err.message);
-                *s = saved;
-                return;
-            }
-            play(s, &m);
+    const char *p = moves ? moves : "";
+    char text[128];
+    int index = 0, r;
+    while ((r = next_move(&p, text, sizeof text, &index, o)) > 0) {
+        dm_move m;
+        dm_status st = dm_move_parse(&m, &s->board, text, &err);
+        if (st != DM_OK) {
+            emit_move_error(o, st, index, text, err.message);
+            r = -1;
+            break;
         }
+        play(s, &m);
+    }
+    if (r < 0) {
+        *s = saved;
     }
 }
 
@@ -616,12 +622,7 @@ dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action
     } else if (!strcmp(name, "set-param")) {
         *action = cmd_set_param(s, c, &o);
     } else if (!strcmp(name, "new-game")) {
-        dm_board_start(&s->board);
-        reset_history(s);
-        if (s->variant) {
-            dm_vboard_start(&s->vboard, s->variant);
-        }
-        s->vhistory_count = 0;
+        start_position(s);
         *action = DM_HUB_NEW_GAME;
     } else if (!strcmp(name, "pos")) {
         cmd_pos(s, c, &o);
