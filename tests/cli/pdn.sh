@@ -7,15 +7,9 @@
 set -u
 DAMIER=${1:?usage: pdn.sh <damier binary> [<shared dir>]}
 SHARED=${2:-}
-failed=0
-passed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-    echo "FAIL: $*" >&2
-    failed=$((failed + 1))
-}
 
 # expect NAME RC EXPECTED_STDOUT -- ARGS...: exit RC and stdout exactly as given.
 expect() {
@@ -267,5 +261,4 @@ else
     echo "skipped: no PDN corpus under '$SHARED'"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -5,15 +5,9 @@
 # Usage: bash perft_moves.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: perft_moves.sh <damier binary> [<shared dir>]}
-failed=0
-passed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-fail() {
-    echo "FAIL: $*" >&2
-    failed=$((failed + 1))
-}
 
 # expect_out NAME EXPECTED_STDOUT -- ARGS...: exit 0, stdout exactly as given, no stderr.
 expect_out() {
@@ -149,5 +143,4 @@ expect_fail "perft no depth" 2 "usage" -- perft
 expect_fail "moves bad format" 2 "format" -- moves --format xml
 expect_fail "moves extra argument" 2 "usage" -- moves 3
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

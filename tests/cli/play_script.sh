@@ -8,8 +8,7 @@
 # Usage: bash play_script.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: play_script.sh <damier binary> [<shared dir>]}
-failed=0
-passed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(mktemp -d)
 bgpid=
 cleanup() {
@@ -17,29 +16,6 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-fail() {
-    echo "FAIL: $*" >&2
-    failed=$((failed + 1))
-}
-ok() {
-    passed=$((passed + 1))
-}
-
-# has NAME FILE LINE: FILE contains LINE exactly.
-has() {
-    if grep -qxF -- "$3" "$2"; then ok; else fail "$1: no line '$3' in:"; cat "$2" >&2; fi
-}
-# matches NAME FILE ERE: some line of FILE matches the extended regular expression.
-matches() {
-    if grep -qE -- "$3" "$2"; then ok; else fail "$1: no line matching /$3/ in:"; cat "$2" >&2; fi
-}
-# after NAME FILE LINE NEXT: the line after the first LINE is NEXT.
-after() {
-    local got
-    got=$(grep -A1 -xF -- "$3" "$2" | sed -n 2p)
-    if [ "$got" = "$4" ]; then ok; else fail "$1: after '$3' came '$got', expected '$4'"; fi
-}
 
 # play NAME INPUT ARGS...: run damier play with XDG_DATA_HOME=$tmp/NAME, input piped;
 # output in $tmp/NAME.out, stderr in $tmp/NAME.err, exit status in $rc.
@@ -262,5 +238,4 @@ for bad in "--level 11" "--level x" "--depth 0" "--time 1x" "--fen W:W99" \
     fi
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

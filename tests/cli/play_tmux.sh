@@ -14,8 +14,7 @@ if ! command -v tmux >/dev/null 2>&1; then
     exit 0
 fi
 DAMIER=$(cd "$(dirname "$DAMIER")" && pwd)/$(basename "$DAMIER")
-failed=0
-passed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(mktemp -d)
 sock=$tmp/tmux.sock
 tm() { tmux -S "$sock" "$@"; }
@@ -24,14 +23,6 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-fail() {
-    echo "FAIL: $*" >&2
-    failed=$((failed + 1))
-}
-ok() {
-    passed=$((passed + 1))
-}
 
 # start NAME ENV...: damier play in session NAME, 100x32, UTF-8; the shell then
 # prints "EXITED <status>" and stays so the screen can be read.
@@ -152,5 +143,4 @@ expect sigint 'EXITED 130'
 f=$(ls "$tmp"/sigint/damier/games/*.pdn 2>/dev/null | head -1)
 if [ -n "$f" ] && grep -qE '^1\. 33-28 [0-9]+-[0-9]+ \*' "$f"; then ok; else fail "sigint: saved game"; fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -10,29 +10,10 @@
 # Usage: bash play_variants.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: play_variants.sh <damier binary> [<shared dir>]}
-failed=0
-passed=0
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-fail() {
-    echo "FAIL: $*" >&2
-    failed=$((failed + 1))
-}
-ok() {
-    passed=$((passed + 1))
-}
-has() {
-    if grep -qxF -- "$3" "$2"; then ok; else fail "$1: no line '$3' in:"; cat "$2" >&2; fi
-}
-matches() {
-    if grep -qE -- "$3" "$2"; then ok; else fail "$1: no line matching /$3/ in:"; cat "$2" >&2; fi
-}
-after() {
-    local got
-    got=$(grep -A1 -xF -- "$3" "$2" | sed -n 2p)
-    if [ "$got" = "$4" ]; then ok; else fail "$1: after '$3' came '$got', expected '$4'"; fi
-}
 # play NAME INPUT ARGS...: output $tmp/NAME.out, stderr $tmp/NAME.err, games in
 # $tmp/NAME/, exit status in $rc.
 play() {
@@ -169,5 +150,4 @@ for bad in "--variant nosuch" "--variant russian --time 60" "--variant english -
     fi
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

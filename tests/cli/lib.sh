@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: MIT
+# tests/cli/lib.sh: the check helpers the tests/cli/*.sh scripts share. Not a test
+# itself (tests/CMakeLists.txt leaves it out); a script sources it with
+#     . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# Counters: $passed and $failed; the script ends with `finish`.
+failed=0
+passed=0
+
+# fail MESSAGE: count a failed check and say why on stderr.
+fail() {
+    echo "FAIL: $*" >&2
+    failed=$((failed + 1))
+}
+# ok: count a passed check.
+ok() {
+    passed=$((passed + 1))
+}
+
+# has NAME FILE LINE: FILE contains LINE exactly.
+has() {
+    if grep -qxF -- "$3" "$2"; then ok; else fail "$1: no line '$3' in:"; cat "$2" >&2; fi
+}
+# matches NAME FILE ERE: some line of FILE matches the extended regular expression.
+matches() {
+    if grep -qE -- "$3" "$2"; then ok; else fail "$1: no line matching /$3/ in:"; cat "$2" >&2; fi
+}
+# after NAME FILE LINE NEXT: the line after the first LINE is NEXT.
+after() {
+    local got
+    got=$(grep -A1 -xF -- "$3" "$2" | sed -n 2p)
+    if [ "$got" = "$4" ]; then ok; else fail "$1: after '$3' came '$got', expected '$4'"; fi
+}
+
+# finish: the summary line; the exit status of the script (0 when nothing failed).
+finish() {
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
