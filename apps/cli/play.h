@@ -140,6 +140,7 @@ typedef struct play_reader {
     int fd;
     int eof;
     size_t len;
+    int skipping; /* the line handed out was cut: drop input up to its newline */
     char buf[8192];
 } play_reader;
 

@@ -114,13 +114,25 @@ void play_print_help(FILE *f, const char *prefix)
 static int take_line(play_reader *r, char *line, size_t cap)
 {
     char *nl = memchr(r->buf, '\n', r->len);
+    if (r->skipping) {
+        /* The rest of a line longer than the buffer: never a line of its own. */
+        size_t drop = nl ? (size_t)(nl - r->buf) + 1 : r->len;
+        memmove(r->buf, r->buf + drop, r->len - drop);
+        r->len -= drop;
+        if (!nl) {
+            return 0;
+        }
+        r->skipping = 0;
+        nl = memchr(r->buf, '\n', r->len);
+    }
     size_t n;
     if (nl) {
         n = (size_t)(nl - r->buf);
     } else if (r->eof && r->len > 0) {
         n = r->len; /* last line without a newline */
     } else if (r->len == sizeof r->buf) {
-        n = r->len; /* a line longer than the buffer: cut it */
+        n = r->len; /* a line longer than the buffer: cut it, drop the rest */
+        r->skipping = 1;
     } else {
         return 0;
     }
