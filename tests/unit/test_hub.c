@@ -17,23 +17,7 @@
 
 #define START "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
 
-static char reply[16384];
-
-static dm_hub_action feed(dm_hub_session *s, const char *line)
-{
-    dm_hub_action act;
-    assert_int_equal(dm_hub_session_feed(s, line, &act, reply, sizeof reply), DM_OK);
-    return act;
-}
-
-static dm_hub_session *new_session(void)
-{
-    dm_hub_identity id = {"damier", "0.1", "test author", "NL"};
-    dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
-    dm_hub_session *s = NULL;
-    assert_int_equal(dm_hub_session_create(&s, &id, &eo), DM_OK);
-    return s;
-}
+#include "../hub_test.h"
 
 static void test_hub__parse_pairs_flags_and_quotes(void **state)
 {

@@ -17,22 +17,7 @@
 #include <damier/variant.h>
 #include <damier/vengine.h>
 
-static char reply[16384];
-
-static dm_hub_action feed(dm_hub_session *s, const char *line)
-{
-    dm_hub_action act;
-    assert_int_equal(dm_hub_session_feed(s, line, &act, reply, sizeof reply), DM_OK);
-    return act;
-}
-
-static dm_hub_session *new_session(void)
-{
-    dm_hub_session *s;
-    dm_hub_identity id = {"damier", "0.1", "t", ""};
-    assert_int_equal(dm_hub_session_create(&s, &id, NULL), DM_OK);
-    return s;
-}
+#include "../hub_test.h"
 
 static void test_hub_variants__param_and_names(void **state)
 {
