@@ -31,6 +31,24 @@ after() {
     if [ "$got" = "$4" ]; then ok; else fail "$1: after '$3' came '$got', expected '$4'"; fi
 }
 
+# rejects COMMAND ARGS...: each ARGS (one string, split on spaces) given to
+# `$DAMIER COMMAND` with no input exits 2 with a message on stderr and nothing on
+# stdout. Uses $DAMIER and $tmp.
+rejects() {
+    local cmd=$1 bad rc
+    shift
+    for bad in "$@"; do
+        rc=0
+        # shellcheck disable=SC2086
+        "$DAMIER" "$cmd" $bad </dev/null >"$tmp/bad.out" 2>"$tmp/bad.err" || rc=$?
+        if [ "$rc" -eq 2 ] && [ -s "$tmp/bad.err" ] && [ ! -s "$tmp/bad.out" ]; then
+            ok
+        else
+            fail "options '$bad': exit $rc, stderr '$(cat "$tmp/bad.err")'"
+        fi
+    done
+}
+
 # finish: the summary line; the exit status of the script (0 when nothing failed).
 finish() {
     echo "$passed passed, $failed failed"
