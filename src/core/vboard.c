@@ -330,6 +330,11 @@ dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fe
     if (fen[r.i]) {
         return fail(&r, "':' or the end");
     }
+    if (!done[DM_WHITE] && !done[DM_BLACK]) {
+        /* "W" alone is not an empty board: as dm_board_from_fen says. */
+        return dm_error_set(err, DM_EPARSE, 1, (int)r.i + 1,
+                            "bad FEN: no piece section (expected e.g. \"W:W21-32:B1-12\")");
+    }
     dm_status st = dm_vboard_validate(&b, err);
     if (st) {
         return st;
