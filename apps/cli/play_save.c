@@ -76,6 +76,68 @@ static char *dup_str(const char *s)
     return d;
 }
 
+dm_status play_record_tags(dm_pdn_game *rec, long long started, const char *white,
+                           const char *black, const char *result, const char *game_type)
+{
+    time_t t0 = (time_t)started;
+    struct tm tm;
+    localtime_r(&t0, &tm);
+    char date[32];
+    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    dm_status st = dm_pdn_game_set_tag(rec, "Event", "Casual game");
+    st = st ? st : dm_pdn_game_set_tag(rec, "Site", "damier play");
+    st = st ? st : dm_pdn_game_set_tag(rec, "Date", date);
+    st = st ? st : dm_pdn_game_set_tag(rec, "Round", "-");
+    st = st ? st : dm_pdn_game_set_tag(rec, "White", white);
+    st = st ? st : dm_pdn_game_set_tag(rec, "Black", black);
+    st = st ? st : dm_pdn_game_set_tag(rec, "Result", result);
+    st = st ? st : dm_pdn_game_set_tag(rec, "GameType", game_type);
+    return st;
+}
+
+dm_status play_record_alloc(dm_pdn_game *rec, int n)
+{
+    if (n > 0) {
+        rec->main.nodes = calloc((size_t)n, sizeof *rec->main.nodes);
+        if (!rec->main.nodes) {
+            return DM_ENOMEM;
+        }
+    }
+    return DM_OK;
+}
+
+dm_status play_record_move(dm_pdn_game *rec, int i, const char *num, const char *mv)
+{
+    dm_pdn_node *nd = &rec->main.nodes[i];
+    nd->kind = DM_PDN_NODE_MOVE;
+    nd->text = dup_str(mv);
+    if (!nd->text) {
+        return DM_ENOMEM;
+    }
+    rec->main.nnodes = i + 1;
+    int black = strstr(num, "...") != NULL;
+    if (!black || i == 0) {
+        nd->number = atoi(num);
+        nd->number_black = black;
+    }
+    return DM_OK;
+}
+
+dm_status play_record_finish(dm_pdn_game **out, dm_pdn_game *rec, dm_status st,
+                             const char *result)
+{
+    if (!st) {
+        rec->result = dup_str(result);
+        st = rec->result ? DM_OK : DM_ENOMEM;
+    }
+    if (st) {
+        dm_pdn_game_free(rec);
+        return st;
+    }
+    *out = rec;
+    return DM_OK;
+}
+
 /* The player's name for the PDN tags: the login name for a human. */
 static void pdn_name(char *buf, size_t cap, const play_session *s, dm_color c)
 {
@@ -96,11 +158,7 @@ static dm_status build_record(dm_pdn_game **out, play_session *s)
     if (st != DM_OK) {
         return st;
     }
-    time_t t0 = (time_t)s->started;
-    struct tm tm;
-    localtime_r(&t0, &tm);
-    char date[32], wname[96], bname[96], tc[256], fen[256];
-    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    char wname[96], bname[96], tc[256], fen[256];
     pdn_name(wname, sizeof wname, s, DM_WHITE);
     pdn_name(bname, sizeof bname, s, DM_BLACK);
     dm_reason why;
@@ -109,14 +167,7 @@ static dm_status build_record(dm_pdn_game **out, play_session *s)
     dm_board_start(&initial);
     const dm_board *start = dm_game_start(g);
 
-    st = dm_pdn_game_set_tag(rec, "Event", "Casual game");
-    st = st ? st : dm_pdn_game_set_tag(rec, "Site", "damier play");
-    st = st ? st : dm_pdn_game_set_tag(rec, "Date", date);
-    st = st ? st : dm_pdn_game_set_tag(rec, "Round", "-");
-    st = st ? st : dm_pdn_game_set_tag(rec, "White", wname);
-    st = st ? st : dm_pdn_game_set_tag(rec, "Black", bname);
-    st = st ? st : dm_pdn_game_set_tag(rec, "Result", dm_outcome_str(res));
-    st = st ? st : dm_pdn_game_set_tag(rec, "GameType", "20");
+    st = play_record_tags(rec, s->started, wname, bname, dm_outcome_str(res), "20");
     if (!st && !dm_board_equal(start, &initial)) {
         dm_board_to_fen(fen, sizeof fen, start);
         st = dm_pdn_game_set_tag(rec, "SetUp", "1");
@@ -130,39 +181,15 @@ static dm_status build_record(dm_pdn_game **out, play_session *s)
         st = dm_pdn_game_set_tag(rec, "Termination", dm_reason_str(why));
     }
     int n = dm_game_ply(g);
-    if (!st && n > 0) {
-        rec->main.nodes = calloc((size_t)n, sizeof *rec->main.nodes);
-        if (!rec->main.nodes) {
-            st = DM_ENOMEM;
-        }
+    if (!st) {
+        st = play_record_alloc(rec, n);
     }
     for (int i = 0; !st && i < n; i++) {
         char num[16], mv[160];
         play_ply_text(num, sizeof num, mv, sizeof mv, g, i);
-        dm_pdn_node *nd = &rec->main.nodes[i];
-        nd->kind = DM_PDN_NODE_MOVE;
-        nd->text = dup_str(mv);
-        if (!nd->text) {
-            st = DM_ENOMEM;
-            break;
-        }
-        rec->main.nnodes = i + 1;
-        int black = strstr(num, "...") != NULL;
-        if (!black || i == 0) {
-            nd->number = atoi(num);
-            nd->number_black = black;
-        }
+        st = play_record_move(rec, i, num, mv);
     }
-    if (!st) {
-        rec->result = dup_str(dm_outcome_str(res));
-        st = rec->result ? DM_OK : DM_ENOMEM;
-    }
-    if (st) {
-        dm_pdn_game_free(rec);
-        return st;
-    }
-    *out = rec;
-    return DM_OK;
+    return play_record_finish(out, rec, st, dm_outcome_str(res));
 }
 
 dm_status play_save_file(play_session *s, const char *path, dm_error *err)

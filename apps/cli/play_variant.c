@@ -151,16 +151,6 @@ static void say(pv_game *g, const char *key, const char *fmt, ...)
 
 /* ---- saving ------------------------------------------------------------------- */
 
-static char *pv_dup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d) {
-        memcpy(d, s, n);
-    }
-    return d;
-}
-
 static dm_status pv_record(dm_pdn_game **out, const pv_game *g)
 {
     dm_pdn_game *rec;
@@ -168,24 +158,13 @@ static dm_status pv_record(dm_pdn_game **out, const pv_game *g)
     if (st != DM_OK) {
         return st;
     }
-    time_t t0 = (time_t)g->started;
-    struct tm tm;
-    localtime_r(&t0, &tm);
-    char date[32], gt[16], fen[512];
-    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    char gt[16], fen[512];
     snprintf(gt, sizeof gt, "%d", g->v->game_type);
     const char *names[2];
     for (int c = 0; c < 2; c++) {
         names[c] = g->who[c] == PLAY_ENGINE ? "damier" : "Human";
     }
-    st = dm_pdn_game_set_tag(rec, "Event", "Casual game");
-    st = st ? st : dm_pdn_game_set_tag(rec, "Site", "damier play");
-    st = st ? st : dm_pdn_game_set_tag(rec, "Date", date);
-    st = st ? st : dm_pdn_game_set_tag(rec, "Round", "-");
-    st = st ? st : dm_pdn_game_set_tag(rec, "White", names[DM_WHITE]);
-    st = st ? st : dm_pdn_game_set_tag(rec, "Black", names[DM_BLACK]);
-    st = st ? st : dm_pdn_game_set_tag(rec, "Result", g->result);
-    st = st ? st : dm_pdn_game_set_tag(rec, "GameType", gt);
+    st = play_record_tags(rec, g->started, names[DM_WHITE], names[DM_BLACK], g->result, gt);
     dm_vboard initial;
     dm_vboard_start(&initial, g->v);
     if (!st && (memcmp(initial.sq, g->start.sq, sizeof initial.sq) != 0 ||
@@ -197,40 +176,16 @@ static dm_status pv_record(dm_pdn_game **out, const pv_game *g)
     if (!st && g->over) {
         st = dm_pdn_game_set_tag(rec, "Termination", g->reason);
     }
-    if (!st && g->ply > 0) {
-        rec->main.nodes = calloc((size_t)g->ply, sizeof *rec->main.nodes);
-        if (!rec->main.nodes) {
-            st = DM_ENOMEM;
-        }
+    if (!st) {
+        st = play_record_alloc(rec, g->ply);
     }
     for (int i = 0; !st && i < g->ply; i++) {
         char num[16], mv[400];
         ply_number(num, sizeof num, g, i);
         move_text(mv, sizeof mv, &g->pos[i], &g->moves[i]);
-        dm_pdn_node *nd = &rec->main.nodes[i];
-        nd->kind = DM_PDN_NODE_MOVE;
-        nd->text = pv_dup(mv);
-        if (!nd->text) {
-            st = DM_ENOMEM;
-            break;
-        }
-        rec->main.nnodes = i + 1;
-        int second = strstr(num, "...") != NULL;
-        if (!second || i == 0) {
-            nd->number = atoi(num);
-            nd->number_black = second;
-        }
+        st = play_record_move(rec, i, num, mv);
     }
-    if (!st) {
-        rec->result = pv_dup(g->result);
-        st = rec->result ? DM_OK : DM_ENOMEM;
-    }
-    if (st) {
-        dm_pdn_game_free(rec);
-        return st;
-    }
-    *out = rec;
-    return DM_OK;
+    return play_record_finish(out, rec, st, g->result);
 }
 
 static int pv_save_file(pv_game *g, const char *path)
