@@ -113,7 +113,12 @@ int cmd_analyse(int argc, char **argv)
         default: analyse_usage(stderr); return 2;
         }
     }
-    if (optind != argc || (depth && movetime)) {
+    if (depth && movetime) {
+        fprintf(stderr, "damier analyse: --depth and --movetime exclude each other\n");
+        return 2;
+    }
+    if (optind != argc) {
+        fprintf(stderr, "damier analyse: unexpected argument '%s'\n", argv[optind]);
         analyse_usage(stderr);
         return 2;
     }

@@ -28,4 +28,12 @@ has "play long line" "$tmp/long" "move: 1. 32-28"
     timeout 60 "$DAMIER" play --depth 1 --seed 1 >"$tmp/longsave" 2>&1
 count "play long save" "$tmp/longsave" '^error: ' 1
 
+# analyse: conflicting or stray arguments used to print only the usage, not why.
+rc=0; "$DAMIER" analyse --depth 3 --movetime 1 >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 2 ] && ok || fail "analyse --depth --movetime: exit $rc"
+matches "analyse --depth --movetime" "$tmp/err" '^damier analyse: --depth and --movetime exclude each other$'
+rc=0; "$DAMIER" analyse 7 >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 2 ] && ok || fail "analyse stray argument: exit $rc"
+matches "analyse stray argument" "$tmp/err" "^damier analyse: unexpected argument '7'$"
+
 finish
