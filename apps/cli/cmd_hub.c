@@ -14,17 +14,21 @@
  * the generic engine (vengine.h) instead; it has no pondering, so ponder-hit stops
  * a pondering variant search and its best move is played. */
 #define _POSIX_C_SOURCE 200809L
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <damier/engine.h>
 #include <damier/hub.h>
 #include <damier/vengine.h>
 
 #include "commands.h"
+
+enum { HUB_QUEUE = 64 };
 
 typedef struct hub_app {
     dm_engine *engine;
@@ -41,6 +45,12 @@ typedef struct hub_app {
     int vsearch;               /* the running search is a variant search */
     dm_vsearch_input vin;
     dm_vlimits vlim;
+    atomic_int finished;       /* the search thread has printed done */
+    /* Lines read ahead while a command waited for the search (see wait_if_busy),
+     * to be handled next, in order; malloc'd. */
+    char *queue[HUB_QUEUE];
+    int qhead, qlen;
+    int input_eof;             /* end of input was met while reading ahead */
 } hub_app;
 
 static void write_locked(hub_app *a, const char *text)
@@ -82,6 +92,7 @@ static void *search_main(void *arg)
     dm_hub_session_done(a->session, &r, line, sizeof line);
     write_locked(a, line);
     pthread_mutex_unlock(&a->lock);
+    atomic_store(&a->finished, 1);
     return NULL;
 }
 
@@ -110,6 +121,7 @@ static void *vsearch_main(void *arg)
     dm_hub_session_vdone(a->session, &r, line, sizeof line);
     write_locked(a, line);
     pthread_mutex_unlock(&a->lock);
+    atomic_store(&a->finished, 1);
     return NULL;
 }
 
@@ -124,7 +136,12 @@ static void join_search(hub_app *a)
 /* The protocol allows only ping, stop, ponder-hit and quit during a search. A
  * client that sends its next commands early (or right after `stop`, before `done`)
  * is served anyway: when the search is sure to end (stopped, or limited and not
- * waiting for a ponder-hit), wait for it. */
+ * waiting for a ponder-hit), wait for it. While waiting, keep reading: the lines
+ * are queued for later, and a `stop` among them stops the search at once, even
+ * one sent after a later `go` (that search cannot start before this one ends, so
+ * waiting could last for ever: a `level depth=30` search followed by `level` then
+ * `stop` used to hang, `stop` unread). stdin is unbuffered, so poll(2) sees every
+ * unread line. */
 static void wait_if_busy(hub_app *a, const char *line)
 {
     int ends = atomic_load(&a->stop_wanted) ||
@@ -136,6 +153,30 @@ static void wait_if_busy(hub_app *a, const char *line)
     if (dm_hub_parse_line(&c, line, NULL) != DM_OK || !*c.name || !strcmp(c.name, "ping") ||
         !strcmp(c.name, "stop") || !strcmp(c.name, "ponder-hit") || !strcmp(c.name, "quit")) {
         return;
+    }
+    while (!atomic_load(&a->finished) && !a->input_eof && a->qlen < HUB_QUEUE) {
+        struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+        if (poll(&p, 1, 20) <= 0) {
+            continue; /* timeout or signal: look at the search again */
+        }
+        char *ahead = NULL;
+        size_t cap = 0;
+        if (getline(&ahead, &cap, stdin) < 0) {
+            free(ahead);
+            a->input_eof = 1;
+            break;
+        }
+        a->queue[(a->qhead + a->qlen++) % HUB_QUEUE] = ahead;
+        if (dm_hub_parse_line(&c, ahead, NULL) != DM_OK) {
+            continue;
+        }
+        if (!strcmp(c.name, "stop")) {
+            atomic_store(&a->stop_wanted, 1);
+            dm_engine_stop(a->engine);
+            if (a->vengine) {
+                dm_vengine_stop(a->vengine);
+            }
+        }
     }
     join_search(a);
 }
@@ -189,13 +230,31 @@ int cmd_hub(int argc, char **argv)
     pthread_mutex_init(&a.lock, NULL);
     atomic_init(&a.stop_wanted, 0);
     atomic_init(&a.ponderhit_wanted, 0);
+    atomic_init(&a.finished, 1);
 
     char *line = NULL;
     size_t line_cap = 0;
     static char reply[16384];
+    setvbuf(stdin, NULL, _IONBF, 0); /* for wait_if_busy's poll */
     for (;;) {
-        ssize_t n = getline(&line, &line_cap, stdin);
-        if (n < 0) {
+        char *queued = NULL;
+        if (a.qlen > 0) {
+            queued = a.queue[a.qhead];
+            a.qhead = (a.qhead + 1) % HUB_QUEUE;
+            a.qlen--;
+            size_t len = strlen(queued);
+            if (len >= line_cap) {
+                char *grown = realloc(line, len + 1);
+                if (!grown) {
+                    free(queued);
+                    break;
+                }
+                line = grown;
+                line_cap = len + 1;
+            }
+            memcpy(line, queued, len + 1);
+            free(queued);
+        } else if (a.input_eof || getline(&line, &line_cap, stdin) < 0) {
             break; /* EOF: the GUI is gone, quit */
         }
         wait_if_busy(&a, line);
@@ -216,6 +275,7 @@ int cmd_hub(int argc, char **argv)
             if (a.vsearch && !a.vengine && dm_vengine_create(&a.vengine, 16) != DM_OK) {
                 a.vengine = NULL;
             }
+            atomic_store(&a.finished, 0);
             if (a.vsearch && !a.vengine) {
                 dm_vsearch_result none;
                 memset(&none, 0, sizeof none);
@@ -267,6 +327,11 @@ int cmd_hub(int argc, char **argv)
         }
     }
     free(line);
+    while (a.qlen > 0) {
+        free(a.queue[a.qhead]);
+        a.qhead = (a.qhead + 1) % HUB_QUEUE;
+        a.qlen--;
+    }
     if (a.thread_live) {
         atomic_store(&a.stop_wanted, 1);
         dm_engine_stop(a.engine);

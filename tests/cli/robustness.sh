@@ -36,4 +36,16 @@ rc=0; "$DAMIER" analyse 7 >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" -eq 2 ] && ok || fail "analyse stray argument: exit $rc"
 matches "analyse stray argument" "$tmp/err" "^damier analyse: unexpected argument '7'$"
 
+# hub: a command the protocol forbids during a search (here `level`) waits for the
+# search; a `stop` sent after it used to stay unread, so a deep search hung the
+# engine. Now the stop is seen while waiting: both searches answer within seconds.
+start=$(date +%s)
+{ printf 'level depth=60\ngo think\n'; sleep 0.5; printf 'level depth=2\nstop\n'; sleep 0.3
+  printf 'go think\n'; sleep 0.5; printf 'ping\n'; } | timeout 30 "$DAMIER" hub >"$tmp/hub" 2>&1
+rc=$?
+[ "$rc" -eq 0 ] && ok || fail "hub level+stop during a deep search: exit $rc (124: hung)"
+count "hub level+stop" "$tmp/hub" '^done move=' 2
+has "hub level+stop" "$tmp/hub" "pong"
+[ $(( $(date +%s) - start )) -lt 15 ] && ok || fail "hub level+stop: took over 15 s"
+
 finish
