@@ -80,10 +80,11 @@ static int is_digit(int c)
     return c >= '0' && c <= '9';
 }
 
-/* Characters that end a move or result token. */
+/* Characters that end a move or result token (a NUL byte too: it is then reported
+ * where it stands instead of riding along silently in the token). */
 static int is_delim(int c)
 {
-    return c < 0 || is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' ||
+    return c <= 0 || is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' ||
            c == ']' || c == ';' || c == '$' || c == '%';
 }
 
@@ -145,7 +146,9 @@ static int add_note(rd *d, const char *msg)
 }
 
 /* s[0..n) as a new UTF-8 string: kept as is when valid UTF-8, else read as Latin-1.
- * With collapse, runs of white space become one space and the ends are trimmed. */
+ * With collapse, runs of white space become one space and the ends are trimmed.
+ * NUL bytes are dropped with a note (they used to cut the text short silently:
+ * a comment {ab<NUL>cd} became {ab}). */
 static char *make_text(rd *d, const char *s, size_t n, int collapse)
 {
     const unsigned char *u = (const unsigned char *)s;
@@ -155,9 +158,13 @@ static char *make_text(rd *d, const char *s, size_t n, int collapse)
         return NULL;
     }
     size_t o = 0;
-    int pending_space = 0;
+    int pending_space = 0, dropped_nul = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned c = u[i];
+        if (c == 0) {
+            dropped_nul = 1;
+            continue;
+        }
         if (collapse && is_space((int)c)) {
             pending_space = o > 0;
             continue;
@@ -174,6 +181,10 @@ static char *make_text(rd *d, const char *s, size_t n, int collapse)
         }
     }
     out[o] = 0;
+    if (dropped_nul && !add_note(d, "NUL bytes in a tag value or comment were dropped")) {
+        free(out);
+        return NULL;
+    }
     if (latin1 && !d->latin1_noted) {
         d->latin1_noted = 1;
         if (!add_note(d, "text that is not UTF-8 was read as Latin-1")) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "damier/board.h"
+#include "damier/pdn.h"
 #include "damier/status.h"
 #include "damier/variant.h"
 
@@ -41,10 +42,52 @@ static void test_robustness__variant_fen_without_pieces(void **state)
     }
 }
 
+/* Read the first game of text[0..len) (NUL bytes allowed). */
+static dm_status read_one(dm_pdn_game **g, const char *text, size_t len, dm_error *err)
+{
+    dm_pdn_reader *r = NULL;
+    assert_int_equal(dm_pdn_reader_new(&r, text, len, "t.pdn"), DM_OK);
+    dm_status st = dm_pdn_reader_next(g, r, err);
+    dm_pdn_reader_free(r);
+    return st;
+}
+
+/* A NUL byte cut a tag value or comment short without a word ({ab<NUL>cd} became
+ * {ab}), and one after a move was swallowed with it. Now the text keeps what
+ * follows the NUL with a note, and a NUL between moves is an error at its place. */
+static void test_robustness__pdn_nul_bytes(void **state)
+{
+    (void)state;
+    static const char tagged[] = "[Event \"a\0b\"]\n1. 32-28 {ab\0cd} 19-23 *\n";
+    dm_pdn_game *g = NULL;
+    dm_error err;
+    assert_int_equal(read_one(&g, tagged, sizeof tagged - 1, &err), DM_OK);
+    assert_string_equal(dm_pdn_game_tag(g, "Event"), "ab");
+    assert_int_equal(g->main.nnodes, 2);
+    assert_int_equal(g->main.nodes[0].nafter, 1);
+    assert_string_equal(g->main.nodes[0].after[0], "abcd");
+    int noted = 0;
+    for (int i = 0; i < g->nnotes; i++) {
+        noted |= strstr(g->notes[i], "NUL") != NULL;
+    }
+    assert_true(noted);
+    dm_pdn_game_free(g);
+
+    static const char moves[] = "1. 32-28\0 19-23 *\n";
+    g = NULL;
+    memset(&err, 0, sizeof err);
+    assert_int_equal(read_one(&g, moves, sizeof moves - 1, &err), DM_EPARSE);
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, 9);
+    assert_non_null(strstr(err.message, "0x00"));
+    dm_pdn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_robustness__variant_fen_without_pieces),
+        cmocka_unit_test(test_robustness__pdn_nul_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
