@@ -650,8 +650,11 @@ static dm_status read_nag(rd *d, line_state *ls)
         return expected(d, "a number after '$' (NAG)");
     }
     int v = 0;
-    while (is_digit(peek(r))) {
-        v = v < 100000 ? v * 10 + (peek(r) - '0') : v;
+    for (int digits = 1; is_digit(peek(r)); digits++) {
+        if (digits > 6) { /* used to be clamped silently */
+            return expected(d, "a NAG of at most 6 digits");
+        }
+        v = v * 10 + (peek(r) - '0');
         advance(r);
     }
     if (ls->last < 0 || ls->var_seen) {
@@ -730,9 +733,12 @@ static dm_status read_word(rd *d, line_state *ls, int depth, int *ended)
         i++;
     }
     if (i > 0 && peek_at(r, i) == '.') {
+        if (i > 6) { /* 99999999999. used to become 999999. silently */
+            return expected(d, "a move number of at most 6 digits");
+        }
         int v = 0;
         for (size_t k = 0; k < i; k++) {
-            v = v < 100000 ? v * 10 + (peek(r) - '0') : v;
+            v = v * 10 + (peek(r) - '0');
             advance(r);
         }
         int dots = 0;

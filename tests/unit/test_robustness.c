@@ -83,11 +83,35 @@ static void test_robustness__pdn_nul_bytes(void **state)
     dm_pdn_game_free(g);
 }
 
+/* A move number or NAG too long for an int was clamped without a word:
+ * "99999999999999999999. 32-28" was written back as "999999. 32-28". */
+static void test_robustness__pdn_huge_numbers(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {"99999999999999999999. 32-28 *\n",
+                                        "1. 32-28 $99999999999 *\n"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        dm_pdn_game *g = NULL;
+        dm_error err;
+        memset(&err, 0, sizeof err);
+        assert_int_equal(read_one(&g, texts[i], strlen(texts[i]), &err), DM_EPARSE);
+        assert_non_null(strstr(err.message, "at most 6 digits"));
+        dm_pdn_game_free(g);
+    }
+    dm_pdn_game *g = NULL;
+    static const char ok[] = "999999. 32-28 $255 *\n";
+    assert_int_equal(read_one(&g, ok, sizeof ok - 1, NULL), DM_OK);
+    assert_int_equal(g->main.nodes[0].number, 999999);
+    assert_int_equal(g->main.nodes[0].nags[0], 255);
+    dm_pdn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_robustness__variant_fen_without_pieces),
         cmocka_unit_test(test_robustness__pdn_nul_bytes),
+        cmocka_unit_test(test_robustness__pdn_huge_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
