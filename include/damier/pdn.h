@@ -133,7 +133,9 @@ DM_API void dm_pdn_reader_free(dm_pdn_reader *r);
  * err filled: err->line/column say where, err->message says
  * "<name>: game <n>, line <l>, column <c>: expected <what>, found <what>". The reader
  * then skips to the next game (the next tag section that follows a blank line or a
- * result token) so the next call goes on; every game is either returned or reported.
+ * result token, or a line starting with a digit after a line ending with a result
+ * token: a game without tags) so the next call goes on; every game is either
+ * returned or reported.
  * Games are separated by result tokens (2-0 1-1 0-2 1-0 0-1 1/2-1/2 0-0 *) or by the
  * start of a new tag section. DM_ENOMEM leaves the reader unusable. */
 DM_API dm_status dm_pdn_reader_next(dm_pdn_game **out, dm_pdn_reader *r, dm_error *err);

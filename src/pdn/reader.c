@@ -923,14 +923,17 @@ static dm_status read_line(rd *d, dm_pdn_line *line, int depth, int *ended)
 /* ---- games ------------------------------------------------------------------------ */
 
 /* After an error: skip to the next line that opens a tag section and follows a blank
- * line or a line ending with a result token (or to the end). */
+ * line or a line ending with a result token, or that starts with a digit (a game
+ * without tags: "1. 32-28 ...") after a line ending with a result token and maybe
+ * blank lines (or to the end). Tagless games after an unreadable one used to be
+ * skipped without a word, all of them. */
 static void resync(dm_pdn_reader *r)
 {
     /* move to the start of the next line */
     while (!at_end(r) && peek(r) != '\n') {
         advance(r);
     }
-    int prev_ok = 0;
+    int prev_ok = 0, after_result = 0;
     /* the error line itself may end with a result */
     {
         size_t e = r->pos;
@@ -940,7 +943,7 @@ static void resync(dm_pdn_reader *r)
         for (size_t s = r->line_start; s < e; s++) {
             if ((s == r->line_start || is_space((unsigned char)r->text[s - 1])) &&
                 pdn_result_len(r->text + s, e - s) == e - s) {
-                prev_ok = 1;
+                prev_ok = after_result = 1;
                 break;
             }
         }
@@ -960,7 +963,7 @@ static void resync(dm_pdn_reader *r)
         while (z > a && is_space((unsigned char)r->text[z - 1])) {
             z--;
         }
-        if (a < z && r->text[a] == '[' && prev_ok) {
+        if (a < z && ((r->text[a] == '[' && prev_ok) || (is_digit(r->text[a]) && after_result))) {
             while (r->pos < a) {
                 advance(r);
             }
@@ -976,6 +979,7 @@ static void resync(dm_pdn_reader *r)
             }
         }
         prev_ok = blank || result_end;
+        after_result = blank ? after_result : result_end;
         while (r->pos < e) {
             advance(r);
         }

@@ -106,12 +106,39 @@ static void test_robustness__pdn_huge_numbers(void **state)
     dm_pdn_game_free(g);
 }
 
+/* After an unreadable game, reading resumed only at a tag section: every later
+ * game of a file without tags ("1. 32-28 *" per line) was skipped unseen. */
+static void test_robustness__pdn_resync_tagless(void **state)
+{
+    (void)state;
+    static const char text[] = "1. 32-28 )( *\n1. 33-28 *\n\n1. 34-29 *\n";
+    dm_pdn_reader *r = NULL;
+    assert_int_equal(dm_pdn_reader_new(&r, text, sizeof text - 1, "t.pdn"), DM_OK);
+    dm_pdn_game *g = NULL;
+    assert_int_equal(dm_pdn_reader_next(&g, r, NULL), DM_EPARSE);
+    dm_pdn_game_free(g);
+    static const char *const first[] = {"33-28", "34-29"};
+    for (int i = 0; i < 2; i++) {
+        g = NULL;
+        assert_int_equal(dm_pdn_reader_next(&g, r, NULL), DM_OK);
+        assert_non_null(g);
+        assert_int_equal(g->main.nnodes, 1);
+        assert_string_equal(g->main.nodes[0].text, first[i]);
+        dm_pdn_game_free(g);
+    }
+    g = NULL;
+    dm_pdn_reader_next(&g, r, NULL);
+    assert_null(g); /* the end */
+    dm_pdn_reader_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_robustness__variant_fen_without_pieces),
         cmocka_unit_test(test_robustness__pdn_nul_bytes),
         cmocka_unit_test(test_robustness__pdn_huge_numbers),
+        cmocka_unit_test(test_robustness__pdn_resync_tagless),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
