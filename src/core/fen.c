@@ -214,11 +214,17 @@ dm_status dm_board_from_fen(dm_board *out, const char *fen, dm_error *err)
     if (fen[r.i] == '.') {
         r.i++;
     }
+    int closed = 0;
     if (fen[r.i] == '"' && r.quoted) {
         r.i++;
+        closed = 1;
     }
     while (isspace((unsigned char)fen[r.i])) {
         r.i++;
+    }
+    if (r.quoted && !closed && !fen[r.i]) {
+        /* "\"W:W31-50:B1-20" (a tag value cut short) used to pass silently */
+        return fail(&r, "'\"' to close the quoted FEN");
     }
     if (fen[r.i] != 0) {
         return fail(&r, "':' and a colour section, or the end");

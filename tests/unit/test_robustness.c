@@ -132,6 +132,21 @@ static void test_robustness__pdn_resync_tagless(void **state)
     dm_pdn_reader_free(r);
 }
 
+/* A FEN opened with '"' (copied from a tag) and never closed was accepted. */
+static void test_robustness__fen_unclosed_quote(void **state)
+{
+    (void)state;
+    dm_board b;
+    dm_error err;
+    memset(&err, 0, sizeof err);
+    assert_int_equal(dm_board_from_fen(&b, "\"W:W31-50:B1-20", &err), DM_EPARSE);
+    assert_non_null(strstr(err.message, "close the quoted FEN"));
+    assert_int_equal(err.column, 16);
+    assert_int_equal(dm_board_from_fen(&b, "\"W:W31-50:B1-20 ", NULL), DM_EPARSE);
+    assert_int_equal(dm_board_from_fen(&b, "\"W:W31-50:B1-20\"", NULL), DM_OK);
+    assert_int_equal(dm_board_from_fen(&b, "W:W31-50:B1-20", NULL), DM_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +154,7 @@ int main(void)
         cmocka_unit_test(test_robustness__pdn_nul_bytes),
         cmocka_unit_test(test_robustness__pdn_huge_numbers),
         cmocka_unit_test(test_robustness__pdn_resync_tagless),
+        cmocka_unit_test(test_robustness__fen_unclosed_quote),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
