@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/main.c: `damier <command> [options]`, dispatching to cmd_<command>. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,7 +42,17 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (!strcmp(argv[1], commands[i].name)) {
-            return commands[i].run(argc - 1, argv + 1);
+            int rc = commands[i].run(argc - 1, argv + 1);
+            /* Output that could not be written (a full disk, a closed descriptor)
+             * used to be lost with exit status 0. A command that failed already
+             * said why. */
+            errno = 0;
+            if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+                fprintf(stderr, "damier %s: cannot write the output%s%s\n", argv[1],
+                        errno ? ": " : "", errno ? strerror(errno) : "");
+                return 1;
+            }
+            return rc;
         }
     }
     fprintf(stderr, "damier: unknown command '%s'\n\n", argv[1]);

@@ -48,4 +48,13 @@ count "hub level+stop" "$tmp/hub" '^done move=' 2
 has "hub level+stop" "$tmp/hub" "pong"
 [ $(( $(date +%s) - start )) -lt 15 ] && ok || fail "hub level+stop: took over 15 s"
 
+# One-shot commands whose output cannot be written (full disk) exited 0.
+if [ -w /dev/full ]; then
+    for args in "moves" "perft 2" "moves --variant russian" "analyse --depth 2"; do
+        rc=0; $DAMIER $args >/dev/full 2>"$tmp/err" || rc=$?
+        [ "$rc" -ne 0 ] && ok || fail "$args >/dev/full: exit 0"
+        matches "$args >/dev/full" "$tmp/err" 'cannot write the output'
+    done
+fi
+
 finish
