@@ -3,7 +3,8 @@
  * pdn module), and the automatic save under the XDG data directory:
  *     $XDG_DATA_HOME/damier/games/YYYYMMDD-HHMMSS.pdn   (else ~/.local/share/...)
  * A file is written to "<path>.tmp" and renamed over the target, so an interrupted
- * save never leaves a truncated game. */
+ * save never leaves a truncated game (a symbolic link or a special file such as
+ * /dev/null is written in place instead: a rename would replace it). */
 #define _POSIX_C_SOURCE 200809L
 #include "play.h"
 
@@ -194,6 +195,12 @@ static dm_status build_record(dm_pdn_game **out, play_session *s)
 
 dm_status play_save_file(play_session *s, const char *path, dm_error *err)
 {
+    /* The rename below replaces whatever is at path: `save /dev/full` (as root)
+     * turned the device into a regular file and reported "saved", and a symbolic
+     * link became a file. Write those in place (errors are then reported, a
+     * directory refused by fopen); only a new or regular file goes through .tmp. */
+    struct stat sb;
+    int direct = lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode);
     dm_pdn_game *rec;
     dm_status st = build_record(&rec, s);
     if (st != DM_OK) {
@@ -209,7 +216,7 @@ dm_status play_save_file(play_session *s, const char *path, dm_error *err)
     }
     char tmp[PATH_MAX + 8];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
+    FILE *f = fopen(direct ? path : tmp, "w");
     if (!f) {
         st = dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", path, strerror(errno));
         free(text);
@@ -217,10 +224,15 @@ dm_status play_save_file(play_session *s, const char *path, dm_error *err)
     }
     int ok = fwrite(text, 1, len, f) == len;
     ok = (fflush(f) == 0) && ok;
+    int first_errno = ok ? 0 : errno; /* fsync on a device would say EINVAL instead */
     ok = (fsync(fileno(f)) == 0 || errno == EINVAL) && ok;
     ok = (fclose(f) == 0) && ok;
     free(text);
-    if (!ok || rename(tmp, path) != 0) {
+    if (direct && !ok) {
+        return dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", path,
+                            strerror(first_errno ? first_errno : errno));
+    }
+    if (!direct && (!ok || rename(tmp, path) != 0)) {
         st = dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", path, strerror(errno));
         unlink(tmp);
         return st;

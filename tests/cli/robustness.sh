@@ -57,4 +57,13 @@ if [ -w /dev/full ]; then
     done
 fi
 
+# play `save PATH` wrote PATH.tmp and renamed it over PATH, whatever PATH was: a
+# symbolic link became a plain file (and, as root, `save /dev/full` replaced the
+# device and said "saved"). Links and special files are now written in place.
+ln -s "$tmp/target.pdn" "$tmp/link.pdn"
+printf '32-28\nsave %s\nquit\n' "$tmp/link.pdn" |
+    timeout 60 "$DAMIER" play --depth 1 --seed 1 >"$tmp/save" 2>&1
+[ -L "$tmp/link.pdn" ] && ok || fail "save through a symbolic link replaced the link"
+grep -q '^1\. 32-28' "$tmp/target.pdn" 2>/dev/null && ok || fail "save through a link: target not written"
+
 finish
