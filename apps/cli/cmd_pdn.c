@@ -18,11 +18,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
 #include "commands.h"
+
+/* Largest input file read (PDN collections are a few MiB; this stops /dev/zero). */
+#define PDN_MAX_FILE ((size_t)256 << 20)
 
 /* Read a whole file into a malloc'd buffer; prints the error and returns NULL. */
 static char *slurp(const char *path, size_t *len)
@@ -39,6 +43,13 @@ static char *slurp(const char *path, size_t *len)
         n += got;
         if (n < cap) {
             break;
+        }
+        if (cap >= PDN_MAX_FILE) {
+            fclose(f);
+            free(buf);
+            fprintf(stderr, "damier pdn: cannot read %s: larger than %zu MiB\n", path,
+                    PDN_MAX_FILE >> 20);
+            return NULL;
         }
         char *q = realloc(buf, cap * 2);
         if (!q) {
@@ -385,6 +396,19 @@ int cmd_pdn(int argc, char **argv)
     }
     FILE *out = stdout;
     if (outpath) {
+        /* Opening the output truncates it: never let it be one of the inputs. */
+        struct stat os;
+        if (stat(outpath, &os) == 0) {
+            for (int i = first; i < argc; i++) {
+                struct stat is;
+                if (stat(argv[i], &is) == 0 && is.st_dev == os.st_dev && is.st_ino == os.st_ino) {
+                    fprintf(stderr,
+                            "damier pdn: -o %s is also an input file; write to another file\n",
+                            outpath);
+                    return 2;
+                }
+            }
+        }
         out = fopen(outpath, "wb");
         if (!out) {
             fprintf(stderr, "damier pdn: cannot write %s: %s\n", outpath, strerror(errno));

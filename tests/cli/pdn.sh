@@ -261,4 +261,24 @@ else
     echo "skipped: no PDN corpus under '$SHARED'"
 fi
 
+# convert -o onto one of its inputs would truncate the input before reading it: refused,
+# and the input is left as it was.
+printf '[Event "keep me"]\n1. 32-28 19-23 *\n' >"$tmp/same.pdn"
+cp "$tmp/same.pdn" "$tmp/same.orig"
+rc=0
+"$DAMIER" pdn convert -o "$tmp/same.pdn" "$tmp/same.pdn" >"$tmp/out" 2>"$tmp/err" || rc=$?
+if [ "$rc" -eq 2 ] && grep -q "also an input" "$tmp/err" && cmp -s "$tmp/same.pdn" "$tmp/same.orig"; then
+    ok
+else
+    fail "convert -o onto its input: exit $rc, stderr '$(cat "$tmp/err")'"
+fi
+# an endless input (/dev/zero) stops at the size limit with an error, not out of memory
+rc=0
+timeout 60 "$DAMIER" pdn check /dev/zero >"$tmp/out" 2>"$tmp/err" || rc=$?
+if [ "$rc" -eq 2 ] && grep -q "larger than" "$tmp/err"; then
+    ok
+else
+    fail "pdn check /dev/zero: exit $rc, stderr '$(cat "$tmp/err")'"
+fi
+
 finish
