@@ -455,6 +455,13 @@ static int pv_human(pv_game *g)
         if (!fgets(line, sizeof line, stdin)) {
             return 0;
         }
+        if (!strchr(line, '\n')) {
+            /* a line longer than the buffer: drop its rest, as the international game
+             * does, so the tail is not read as further moves */
+            int ch;
+            while ((ch = getchar()) != EOF && ch != '\n') {
+            }
+        }
         trim(line);
         if (!line[0]) {
             continue;

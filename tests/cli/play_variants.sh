@@ -141,4 +141,13 @@ rejects play "--variant nosuch" "--variant russian --time 60" "--variant english
     "--variant russian --fen W:Wz9" "--variant english --auto --human-vs-human" \
     "--variant canadian extra"
 
+# A line longer than the input buffer is one bad line, not several (its tail dropped).
+long=$(head -c 3000 /dev/zero | tr '\0' a)
+play longline "c3-d4
+$long
+quit
+" --variant russian --depth 1
+n=$(grep -c '^error' "$tmp/longline.out")
+if [ "$n" -eq 1 ]; then ok; else fail "long line: $n error lines, expected 1"; cat "$tmp/longline.out" >&2; fi
+
 finish
