@@ -2,7 +2,7 @@
  * apps/cli/play_save.c: saving and loading `damier play` games as PDN (through the
  * pdn module), and the automatic save under the XDG data directory:
  *     $XDG_DATA_HOME/damier/games/YYYYMMDD-HHMMSS.pdn   (else ~/.local/share/...)
- * A file is written to "<path>.tmp" and renamed over the target, so an interrupted
+ * A file is written to a unique "<path>.XXXXXX" and renamed over the target, so an interrupted
  * save never leaves a truncated game (a symbolic link or a special file such as
  * /dev/null is written in place instead: a rename would replace it). */
 #define _POSIX_C_SOURCE 200809L
@@ -214,9 +214,25 @@ dm_status play_save_file(play_session *s, const char *path, dm_error *err)
     if (st != DM_OK) {
         return dm_error_set(err, st, 0, 0, "cannot write PDN: %s", dm_status_str(st));
     }
+    /* A unique temporary name beside the target (mkstemp), so that a user's own
+     * "<path>.tmp" is never overwritten; it gets the target's mode if the target
+     * exists, else rw-r--r--. */
     char tmp[PATH_MAX + 8];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(direct ? path : tmp, "w");
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    FILE *f = NULL;
+    if (direct) {
+        f = fopen(path, "w");
+    } else {
+        int fd = mkstemp(tmp);
+        if (fd >= 0) {
+            int exists = lstat(path, &sb) == 0;
+            if (fchmod(fd, exists ? (sb.st_mode & 07777) : 0644) != 0 ||
+                !(f = fdopen(fd, "w"))) {
+                close(fd);
+                unlink(tmp);
+            }
+        }
+    }
     if (!f) {
         st = dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", path, strerror(errno));
         free(text);

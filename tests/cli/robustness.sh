@@ -66,4 +66,12 @@ printf '32-28\nsave %s\nquit\n' "$tmp/link.pdn" |
 [ -L "$tmp/link.pdn" ] && ok || fail "save through a symbolic link replaced the link"
 grep -q '^1\. 32-28' "$tmp/target.pdn" 2>/dev/null && ok || fail "save through a link: target not written"
 
+# ... and the temporary file was "PATH.tmp", so a user's own file of that name was
+# overwritten and removed. It is now a unique mkstemp name.
+echo precious >"$tmp/mine.pdn.tmp"
+printf '32-28\nsave %s\nquit\n' "$tmp/mine.pdn" |
+    XDG_DATA_HOME="$tmp/xdg" timeout 60 "$DAMIER" play --depth 1 --seed 1 >"$tmp/save2" 2>&1
+[ "$(cat "$tmp/mine.pdn.tmp" 2>/dev/null)" = precious ] && ok || fail "save clobbered PATH.tmp"
+grep -q '^1\. 32-28' "$tmp/mine.pdn" 2>/dev/null && ok || fail "save PATH: not written"
+
 finish
