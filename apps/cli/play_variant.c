@@ -13,7 +13,8 @@
  * Results: the side to move with no legal move loses (wins in antidraughts:
  * dm_variant_result); draws by the variant's simple rules: n-fold repetition, and
  * the move counters without man move / capture (dm_draw_rules kings_only_moves,
- * no_progress_moves) and without capture (no_capture_moves). The game is saved as
+ * no_progress_moves) and without capture (no_capture_moves), and the material rules
+ * against a lone king (three_vs_king_moves, two_vs_king_moves). The game is saved as
  * PDN with the variant's GameType tag after every move and at the end. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -250,6 +251,38 @@ static void pv_autosave(pv_game *g)
 
 /* ---- rules -------------------------------------------------------------------- */
 
+/* Which material draw rule of d applies to b: 1 three pieces (with a king; three
+ * kings where d->three_kings_only) against a lone king (FMJD 16-move rule, Russian
+ * 18-move rule), 2 two pieces or fewer with a king against a lone king (FMJD 5-move
+ * rule), 0 none (or the rule is off in d). */
+static int material_kind(const dm_draw_rules *d, const dm_vboard *b)
+{
+    int men[2] = {0, 0}, kings[2] = {0, 0};
+    for (int sq = 1; sq <= DM_VMAX_SQUARES; sq++) {
+        switch (b->sq[sq]) {
+        case DM_WHITE_MAN: men[DM_WHITE]++; break;
+        case DM_BLACK_MAN: men[DM_BLACK]++; break;
+        case DM_WHITE_KING: kings[DM_WHITE]++; break;
+        case DM_BLACK_KING: kings[DM_BLACK]++; break;
+        default: break;
+        }
+    }
+    for (int strong = 0; strong < 2; strong++) {
+        int weak = strong ^ 1;
+        int n = men[strong] + kings[strong];
+        if (men[weak] != 0 || kings[weak] != 1 || kings[strong] == 0) {
+            continue;
+        }
+        if (n == 3 && d->three_vs_king_moves > 0 && (!d->three_kings_only || kings[strong] == 3)) {
+            return 1;
+        }
+        if (n <= 2 && d->two_vs_king_moves > 0) {
+            return 2;
+        }
+    }
+    return 0;
+}
+
 /* Decide whether the game is over at the current position. */
 static void pv_check_end(pv_game *g)
 {
@@ -314,6 +347,23 @@ static void pv_check_end(pv_game *g)
         g->over = 1;
         g->result = "1-1";
         snprintf(g->reason, sizeof g->reason, "%d moves without capture", d->no_capture_moves);
+        return;
+    }
+    /* Material rules against a lone king: the count starts when the configuration
+     * first appears (plies since then = earlier positions of the same kind in a row). */
+    int kind = material_kind(d, b);
+    if (kind) {
+        int since = 0;
+        for (int i = g->ply - 1; i >= 0 && material_kind(d, &g->pos[i]) == kind; i--) {
+            since++;
+        }
+        int moves = kind == 1 ? d->three_vs_king_moves : d->two_vs_king_moves;
+        if (since >= 2 * moves) {
+            g->over = 1;
+            g->result = "1-1";
+            snprintf(g->reason, sizeof g->reason, "%d-move rule (%s against a lone king)",
+                     moves, kind == 1 ? "three pieces" : "two pieces or fewer");
+        }
     }
 }
 

@@ -150,4 +150,26 @@ quit
 n=$(grep -c '^error' "$tmp/longline.out")
 if [ "$n" -eq 1 ]; then ok; else fail "long line: $n error lines, expected 1"; cat "$tmp/longline.out" >&2; fi
 
+# Material draw rule (FMJD 5-move rule, Brazilian uses the FMJD set): two kings
+# against a lone king, drawn after 5 further moves of each side (10 plies), not after 9;
+# Russian (its source-material set has no such rule) plays on.
+five='a1-b2
+h2-g1
+b2-c3
+g1-h2
+c3-d2
+h2-g1
+d2-e1
+g1-h2
+e1-d2
+'
+play five9 "$five" --variant brazilian --human-vs-human --fen "W:WKa1,Kb8:BKh2"
+if grep -q '^result:' "$tmp/five9.out"; then fail "5-move rule: drawn after 9 plies"; else ok; fi
+play five10 "${five}h2-g1
+" --variant brazilian --human-vs-human --fen "W:WKa1,Kb8:BKh2"
+after five10 "$tmp/five10.out" "move: 5... h2-g1" "result: 1-1 5-move rule (two pieces or fewer against a lone king)"
+play fiveru "${five}h2-g1
+" --variant russian --human-vs-human --fen "W:WKa1,Kb8:BKh2"
+if grep -q '^result:' "$tmp/fiveru.out"; then fail "Russian: drawn by a rule it does not have"; else ok; fi
+
 finish
