@@ -196,6 +196,27 @@ static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style,
 
 /* known_move / known_vstep: the move of this node from the mainline replay (NULL:
  * parse it here); mark: the strength mark to write (the last joined token's). */
+/* What follows a move: its NAGs, comments and variations (each variation starts from
+ * p, the position before the move). Also used for a token joined into the capture
+ * before it (the replay joins only tokens with nothing before them). */
+static void write_trailer(wbuf *w, const dm_pdn_node *nd, wpos p, dm_notation style, int intl)
+{
+    for (int i = 0; i < nd->nnags; i++) {
+        char tmp[24];
+        snprintf(tmp, sizeof tmp, "$%d", nd->nags[i]);
+        wordz(w, tmp);
+    }
+    comments(w, nd->after, nd->nafter);
+    for (int v = 0; v < nd->nvariations; v++) {
+        word(w, "(", 1, 0);
+        w->glue = 1;
+        write_line(w, &nd->variations[v], p, style, intl, NULL);
+        /* ")" glued to the last word of the variation */
+        word(w, ")", 1, 1);
+        w->glue = 0;
+    }
+}
+
 static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int need_number,
                        dm_notation style, int intl, const dm_move *known_move,
                        const pdn_vstep *known_vstep, const char *mark, int joined)
@@ -275,20 +296,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     } else {
         word3(w, num, t, "");
     }
-    for (int i = 0; i < nd->nnags; i++) {
-        char tmp[24];
-        snprintf(tmp, sizeof tmp, "$%d", nd->nags[i]);
-        wordz(w, tmp);
-    }
-    comments(w, nd->after, nd->nafter);
-    for (int v = 0; v < nd->nvariations; v++) {
-        word(w, "(", 1, 0);
-        w->glue = 1;
-        write_line(w, &nd->variations[v], before, style, intl, NULL);
-        /* ")" glued to the last word of the variation */
-        word(w, ")", 1, 1);
-        w->glue = 0;
-    }
+    write_trailer(w, nd, before, style, intl);
     if (played) {
         dm_board_apply(&p->b, &m);
     }
@@ -299,26 +307,6 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         p->number++;
     }
     p->half ^= 1;
-}
-
-/* The trailing parts of a token joined into the capture before it (its NAGs, comments
- * and variations; the replay joins only tokens with nothing before them). */
-static void write_joined_rest(wbuf *w, const dm_pdn_node *nd, wpos p, dm_notation style,
-                              int intl)
-{
-    for (int i = 0; i < nd->nnags; i++) {
-        char tmp[24];
-        snprintf(tmp, sizeof tmp, "$%d", nd->nags[i]);
-        wordz(w, tmp);
-    }
-    comments(w, nd->after, nd->nafter);
-    for (int v = 0; v < nd->nvariations; v++) {
-        word(w, "(", 1, 0);
-        w->glue = 1;
-        write_line(w, &nd->variations[v], p, style, intl, NULL);
-        word(w, ")", 1, 1);
-        w->glue = 0;
-    }
 }
 
 static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, int intl,
@@ -337,7 +325,7 @@ static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style,
                 km = &ws->moves[i];
             } else if (ws->vsteps[i].kind == PDN_STEP_JOINED) {
                 if (p.known) {
-                    write_joined_rest(w, nd, before_joined, style, intl);
+                    write_trailer(w, nd, before_joined, style, intl);
                     continue;
                 }
             } else if (ws->vsteps[i].kind == PDN_STEP_MOVE) {
