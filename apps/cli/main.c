@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <damier/version.h>
+
 #include "commands.h"
 
 /* Command table. Keep the summaries short: they make `damier help`. */
@@ -27,7 +29,8 @@ static void usage(FILE *f)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
     }
-    fprintf(f, "\n`damier <command> --help` describes a command's options.\n");
+    fprintf(f, "\n`damier <command> --help` describes a command's options;"
+               " `damier --version` prints the version.\n");
 }
 
 int main(int argc, char **argv)
@@ -39,6 +42,10 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(stdout);
         return 0;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+        printf("damier %s\n", dm_version(NULL, NULL, NULL));
+        return fflush(stdout) != 0 || ferror(stdout) ? 1 : 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (!strcmp(argv[1], commands[i].name)) {

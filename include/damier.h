@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT
+ * damier.h: the whole public API of libdamier in one include. Each header under
+ * damier/ says what it owns; link with -ldamier (libdamier.so or libdamier.a).
+ *
+ *   status.h   status codes and error details
+ *   version.h  the library version
+ *   board.h    the position of international draughts, FEN, Hub strings
+ *   move.h     legal moves, make/undo, perft, move notation
+ *   variant.h  every other draughts variant: rules as data, boards, moves, notation
+ *   game.h     a game: history, results, draw rules, undo
+ *   clock.h    time controls and the clock
+ *   pdn.h      PDN game records: read, replay, write
+ *   engine.h   the searching engine (international); vengine.h for the variants
+ *   hub.h      the Hub protocol session */
+#ifndef DAMIER_H
+#define DAMIER_H
+
+#include <damier/status.h>
+#include <damier/version.h>
+#include <damier/board.h>
+#include <damier/move.h>
+#include <damier/variant.h>
+#include <damier/game.h>
+#include <damier/clock.h>
+#include <damier/pdn.h>
+#include <damier/engine.h>
+#include <damier/vengine.h>
+#include <damier/hub.h>
+
+#endif /* DAMIER_H */
