@@ -44,6 +44,8 @@ struct dm_hub_session {
     dm_vboard vsearch_root;
     dm_vlimits vsearch_limits;
     dm_vmovelist vlist;          /* scratch for `go` (no mutable global state) */
+    int pos_rejected;            /* the last `pos` was rejected: `go` refuses until a
+                                    valid pos or new-game */
 };
 
 /* The Hub names of the variants: Scan's where it has one ("normal", "losing" for
@@ -160,6 +162,7 @@ static void start_position(dm_hub_session *s)
         dm_vboard_start(&s->vboard, s->variant);
     }
     s->vhistory_count = 0;
+    s->pos_rejected = 0;
 }
 
 /* Play m on the session position, keeping the draw-rule bookkeeping. */
@@ -386,7 +389,8 @@ static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char
     return 1;
 }
 
-static void cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
+/* Returns 1 when the position was taken, 0 when it was rejected (said in o). */
+static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
     const char *pos = dm_hub_get(c, "pos");
     const char *moves = dm_hub_get(c, "moves");
@@ -396,13 +400,13 @@ static void cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         char why[256];
         if (!vpos_parse(&s->vboard, s->variant, pos, why, sizeof why)) {
             emit_error(o, "bad position '%s': %s", pos, why);
-            return;
+            return 0;
         }
     } else if (dm_hub_has(c, "start")) {
         dm_vboard_start(&s->vboard, s->variant);
     } else {
         emit_error(o, "pos: missing pos=<%d characters> (or start)", s->variant->squares + 1);
-        return;
+        return 0;
     }
     s->vhistory_count = 0;
     const char *p = moves ? moves : "";
@@ -423,14 +427,17 @@ static void cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         /* The history is rebuilt from scratch only on success: restore it. */
         s->vboard = board;
         s->vhistory_count = count;
+        return 0;
     }
+    return 1;
 }
 
-static void cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
+/* `pos`: 1 when the position (and its moves=) was taken, 0 when it was rejected:
+ * the session keeps its previous position and an error line says why. */
+static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
     if (s->variant) {
-        cmd_vpos(s, c, o);
-        return;
+        return cmd_vpos(s, c, o);
     }
     const char *pos = dm_hub_get(c, "pos");
     const char *moves = dm_hub_get(c, "moves");
@@ -444,14 +451,14 @@ static void cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
                 why += 14; /* the codec's own prefix: say it once */
             }
             emit_error(o, "bad position '%s': %s", pos, why);
-            return;
+            return 0;
         }
         s->board = b;
     } else if (dm_hub_has(c, "start")) {
         dm_board_start(&s->board);
     } else {
         emit_error(o, "pos: missing pos=<51 characters> (or start)");
-        return;
+        return 0;
     }
     reset_history(s);
     const char *p = moves ? moves : "";
@@ -469,7 +476,9 @@ static void cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     }
     if (r < 0) {
         *s = saved;
+        return 0;
     }
+    return 1;
 }
 
 static void cmd_level(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
@@ -502,11 +511,13 @@ static void cmd_level(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         l.move_time = r;
     }
     if ((v = dm_hub_get(c, "time")) != NULL) {
-        if (parse_real(v, 0, 1e7, &r)) {
-            emit_error(o, "bad level: time='%s' is not a number of seconds >= 0", v);
+        if (parse_real(v, -1e7, 1e7, &r)) {
+            emit_error(o, "bad level: time='%s' is not a number of seconds", v);
             return;
         }
-        l.time = r > 0 ? r : 1e-3; /* no time left: move at once */
+        /* No time left, or less than none (a GUI's clock already past zero): play
+         * at once rather than refuse. */
+        l.time = r > 0 ? r : 1e-3;
     }
     if ((v = dm_hub_get(c, "inc")) != NULL) {
         if (parse_real(v, 0, 1e7, &r)) {
@@ -554,6 +565,12 @@ static dm_vlimits vlimits_of(const dm_limits *l)
 
 static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
+    if (s->pos_rejected) {
+        /* Searching the position from before the rejected `pos` would answer a
+         * question the GUI did not ask; a bare `done` would look like a result. */
+        emit_error(o, "go: the last pos was rejected; send a valid pos (or new-game) first");
+        return DM_HUB_NONE;
+    }
     if (s->variant) {
         if (dm_vmovegen_legal(&s->vlist, &s->vboard) == 0) {
             emit_error(o, "go: the side to move has no legal move (the game is over)");
@@ -625,7 +642,7 @@ dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action
         start_position(s);
         *action = DM_HUB_NEW_GAME;
     } else if (!strcmp(name, "pos")) {
-        cmd_pos(s, c, &o);
+        s->pos_rejected = !cmd_pos(s, c, &o);
     } else if (!strcmp(name, "level")) {
         cmd_level(s, c, &o);
     } else if (!strcmp(name, "go")) {

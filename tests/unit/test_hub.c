@@ -131,7 +131,23 @@ static void test_hub__dialogue_with_bad_lines(void **state)
     assert_non_null(strstr(reply, "error message=\"bad level: move-time="));
     feed(s, "level inc=2");
     assert_non_null(strstr(reply, "error message=\"bad level"));
+    /* A clock already past zero (time below 0) means play at once, not an error. */
+    feed(s, "level time=-2.5");
+    assert_string_equal(reply, "");
+    feed(s, "level time=-2.5x");
+    assert_non_null(strstr(reply, "error message=\"bad level: time="));
     feed(s, "level depth=3");
+    assert_string_equal(reply, "");
+    /* The last pos was rejected: go must neither search the older position nor
+     * answer a bare done, but say why (README, hub). */
+    assert_int_equal(feed(s, "go think"), DM_HUB_NONE);
+    assert_non_null(strstr(reply, "error message=\"go: the last pos was rejected"));
+    assert_false(dm_hub_session_searching(s));
+    /* A rejected bare position too, then a good one: go works again. */
+    feed(s, "pos pos=Wbbbb");
+    assert_int_equal(feed(s, "go think"), DM_HUB_NONE);
+    assert_non_null(strstr(reply, "go: the last pos was rejected"));
+    feed(s, "pos pos=" START " moves=\"32-28 19-23 28x19\"");
     assert_string_equal(reply, "");
 
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);

@@ -86,6 +86,8 @@ static void test_hub_variants__positions_and_moves(void **state)
     assert_non_null(strstr(reply, "error message=\"illegal move 4 '18x9' in moves=:"));
     feed(s, "pos start moves=\"9-13 zz\"");
     assert_non_null(strstr(reply, "error message=\"bad move 2 'zz' in moves=:"));
+    assert_int_equal(feed(s, "go"), DM_HUB_NONE); /* not the older position */
+    assert_non_null(strstr(reply, "error message=\"go: the last pos was rejected"));
 
     /* Kings shuffling: the history holds the positions since the last man move. */
     feed(s, "set-param name=variant value=russian");
