@@ -666,8 +666,13 @@ int cmd_play(int argc, char **argv)
     if (!s.ui.tty) {
         for (int k = 0; k < 2; k++) {
             if (s.who[k] == PLAY_ENGINE) {
-                fprintf(s.out, "%s: engine level %d depth %d\n", color_name(k), s.level.level,
-                        s.level.depth);
+                if (s.level.depth > 0) {
+                    fprintf(s.out, "%s: engine level %d depth %d\n", color_name(k),
+                            s.level.level, s.level.depth);
+                } else { /* time-limited levels: a depth of 0 would read as none */
+                    fprintf(s.out, "%s: engine level %d move-time %.1f\n", color_name(k),
+                            s.level.level, s.level.move_time);
+                }
             } else {
                 fprintf(s.out, "%s: human\n", color_name(k));
             }

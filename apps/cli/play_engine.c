@@ -10,10 +10,10 @@
  *       3       3        -        70
  *       4       4        -        40
  *       5       6        -        20     club player who still slips
- *       6       8      0.5 s       0     best move from here on
- *       7      10      1 s         0
- *       8      14      2 s         0
- *       9      24      4 s         0
+ *       6       -      0.5 s       0     best move from here on, on the time alone
+ *       7       -      1 s         0     (a depth cap made levels 6-8 answer in
+ *       8       -      2 s         0      0.1 s: depth 8-14 is reached long before
+ *       9       -      4 s         0      the time is up)
  *      10       -      8 s         0     full strength (only the clock limits it)
  *
  * With a margin every legal root move is searched (depth - 1 after the move) and one
@@ -28,7 +28,7 @@
 
 static const play_level levels[10] = {
     {1, 1, 0, 200}, {2, 2, 0, 120},   {3, 3, 0, 70},    {4, 4, 0, 40},    {5, 6, 0, 20},
-    {6, 8, 0.5, 0}, {7, 10, 1.0, 0},  {8, 14, 2.0, 0},  {9, 24, 4.0, 0},  {10, 0, 8.0, 0},
+    {6, 0, 0.5, 0}, {7, 0, 1.0, 0},   {8, 0, 2.0, 0},   {9, 0, 4.0, 0},   {10, 0, 8.0, 0},
 };
 
 void play_level_get(play_level *out, int level)
