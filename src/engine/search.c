@@ -537,9 +537,14 @@ static void iterate(search_thread *t, const id_args *args)
         if (e->root_count == 1 && !e->lim.analyse && !e->lim.infinite && !e->lim.ponder) {
             break;
         }
-        if (s >= DM_SCORE_WIN_MIN && DM_SCORE_WIN - s <= depth && !e->lim.infinite &&
-            !e->lim.ponder && !e->lim.analyse) {
-            break; /* a forced win shorter than the depth searched is exact */
+        /* A forced win or loss shorter than the depth searched is settled: deeper
+         * iterations only repeat it (analysis went on to depth 120 after finding
+         * one). Infinite and ponder searches wait for their stop; an analysis to
+         * a depth asked for goes to that depth (bench signature unchanged). */
+        if (((s >= DM_SCORE_WIN_MIN && DM_SCORE_WIN - s <= depth) ||
+             (s <= -DM_SCORE_WIN_MIN && DM_SCORE_WIN + s <= depth)) &&
+            !e->lim.infinite && !e->lim.ponder && !(e->lim.analyse && e->lim.depth > 0)) {
+            break;
         }
         int pondering =
             e->lim.ponder && !atomic_load_explicit(&e->ponderhit, memory_order_relaxed);
