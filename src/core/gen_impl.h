@@ -572,16 +572,28 @@ GEN_ALWAYS int F(count)(const GEN_POS *pos, const gen_rules r)
     return n;
 }
 
+/* perft's two generator calls, kept out of line: inlining both into the recursion
+ * made perft slower (a large frame and register pressure at every node). */
+static __attribute__((noinline)) int F(count_nl)(const GEN_POS *pos, const gen_rules *rp)
+{
+    (void)rp;
+    return F(count)(pos, GEN_R(rp));
+}
+static __attribute__((noinline)) int F(legal_nl)(F(list_t) *list, const GEN_POS *pos,
+                                                 const gen_rules *rp)
+{
+    (void)rp;
+    return F(legal)(list, pos, GEN_R(rp));
+}
+
 /* perft (depth >= 1) by copy-make, bulk counting at the last ply. */
 static uint64_t F(perft)(const GEN_POS *pos, int depth, const gen_rules *rp)
 {
-    const gen_rules r = GEN_R(rp);
-    (void)rp;
     if (depth == 1) {
-        return (uint64_t)F(count)(pos, r);
+        return (uint64_t)F(count_nl)(pos, rp);
     }
     F(list_t) list;
-    F(legal)(&list, pos, r);
+    F(legal_nl)(&list, pos, rp);
     uint64_t n = 0;
     for (int i = 0; i < list.count; i++) {
         const GEN_MOVE *m = &list.moves[i];
