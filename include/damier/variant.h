@@ -4,9 +4,10 @@
  * description selects move generation, square notation, FEN and the game result.
  *
  * The fast 10x10 core (board.h, move.h) stays the engine's path for international
- * draughts; this generic core plays every variant, international included, on a
- * mailbox board of up to 12x12 (72 playable squares), and its international perft
- * equals dm_perft (tests/unit/test_variants.c checks it).
+ * draughts; this generic API plays every variant, international included, on a
+ * mailbox board of up to 12x12 (72 playable squares), which the library converts to
+ * the bitboards of the same move generator that serves board.h; its international
+ * perft equals dm_perft (tests/unit/test_variants.c checks it).
  *
  * Square numbering for every size n (n even, 8..12): the n*n/2 dark squares are
  * numbered 1..n*n/2 row by row, left to right, from the top row as seen by White;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * core/layout.h: the 10x10 bit layout (see damier/board.h for the diagram),
  * square <-> bit conversion, direction shifts, rays and Zobrist keys.
- * Tables are filled once at start-up (a constructor) and never written again. */
+ * The tables are constant, generated at build time by tools/gentables.c. */
 #ifndef DM_CORE_LAYOUT_H
 #define DM_CORE_LAYOUT_H
 
@@ -50,9 +50,10 @@ typedef struct layout_tables {
     uint64_t zobrist_side;     /* XOR when Black is to move */
 } layout_tables;
 
-/* The tables: written once by a constructor before main(), read-only afterwards.
- * Accessed as an object (not through a pointer) so hot code addresses it directly. */
-extern layout_tables layout_tab;
+/* The tables (constant data generated at build time, dm_tables.c in the build
+ * folder). Accessed as an object (not through a pointer) so hot code addresses it
+ * directly. */
+extern const layout_tables layout_tab;
 
 /* Square 1..50 -> bit 0..53. */
 static inline int sq_to_bit(int sq)

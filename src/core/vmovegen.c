@@ -1,374 +1,40 @@
 /* SPDX-License-Identifier: MIT
- * core/vmovegen.c: generic legal move generation, move application and perft for
- * every variant, driven by the dm_variant flags. Invariant: captured pieces stay
- * on the board (blocking) until the move ends and are never jumped twice.
- *
- * Design: the position is copied into a padded grid of (n+2) x (n+2) cells, so
- * that the four diagonal steps are fixed offsets (-w-1, -w+1, +w-1, +w+1 with
- * w = n+2) and every step off the board lands on an OFF border cell:
- *
- *      OFF OFF OFF OFF ...          cell(r, c) = (r + 1) * w + (c + 1)
- *      OFF  .   b   .  ...          directions 0 NW, 1 NE (towards square 1,
- *      OFF  b   .   b  ...          White's forward), 2 SW, 3 SE (Black's forward)
- *
- * Captures are a depth-first search over (cell, piece is king, taken[]), which
- * is the general form of FMJD 4.2-4.11: a man jumps an adjacent piece to the
- * square directly behind; a flying king jumps a piece at any distance along a
- * free line and lands on any free square behind it. */
+ * core/vmovegen.c: the generic move API of damier/variant.h on the one bitboard
+ * generator: dm_vmovegen_legal and dm_vperft read the variant's rules once
+ * (gen_rules_of), convert the mailbox dm_vboard to the bitboards of its board size
+ * and call the instantiation for that size (gen8.c, gen10.c, gen12.c); dm_vperft
+ * converts once and then runs natively on bitboards. The independent mailbox
+ * generator this replaced is kept as the slow reference of the tests
+ * (tests/reference/ref_vmovegen.c). */
 #include <damier/variant.h>
 
-#include <string.h>
-
+#include "core/gen.h"
 #include "core/variant_int.h"
 
-#define GRID_MAX 196 /* (12 + 2)^2 */
-#define OFF 0xFF
-
-typedef struct vgen {
-    const dm_variant *v;
-    dm_vmovelist *list;
-    int n, w;                  /* board size, padded width n + 2 */
-    int dir[4];                /* cell offsets of NW, NE, SW, SE */
-    int me;                    /* side to move */
-    int all_captures;          /* 1: ignore the majority rule (for error messages) */
-    int best;                  /* most pieces taken by a listed capture */
-    uint8_t cell[GRID_MAX];    /* dm_piece, or OFF */
-    uint8_t taken[GRID_MAX];   /* 1: captured earlier in the current sequence */
-    /* the capture being built */
-    int from;                  /* start cell */
-    int orig_king;             /* the moving piece was a king at the start */
-    int ncapt;
-    int capt[DM_VMAX_CAPT];    /* cell of each captured piece, in order */
-    int land[DM_VMAX_CAPT];    /* cell landed on after each capture */
-    int cdir[DM_VMAX_CAPT];    /* direction of each capture */
-} vgen;
-
-static inline int cell_of(const vgen *g, int sq)
-{
-    const dm_variant *v = g->v;
-    return (vg_row(v, sq) + 1) * g->w + vg_col(v, sq) + 1;
-}
-
-static inline int sq_of(const vgen *g, int cell)
-{
-    int r = cell / g->w - 1, c = cell % g->w - 1;
-    return r * (g->n / 2) + c / 2 + 1;
-}
-
-static inline int cell_row(const vgen *g, int cell)
-{
-    return cell / g->w - 1;
-}
-
-static void gen_init(vgen *g, dm_vmovelist *list, const dm_vboard *b)
+/* Legal moves (all_captures 0) or every capture ignoring the majority rule. */
+static int vlegal(dm_vmovelist *list, const dm_vboard *b, int all_captures)
 {
     const dm_variant *v = b->variant;
-    g->v = v;
-    g->list = list;
-    g->n = v->size;
-    g->w = v->size + 2;
-    g->dir[0] = -g->w - 1;
-    g->dir[1] = -g->w + 1;
-    g->dir[2] = g->w - 1;
-    g->dir[3] = g->w + 1;
-    g->me = b->side;
-    g->all_captures = 0;
-    g->best = 0;
-    memset(g->cell, OFF, (size_t)(g->w * g->w));
-    memset(g->taken, 0, (size_t)(g->w * g->w));
-    for (int r = 0; r < g->n; r++) {
-        for (int c = 0; c < g->n; c++) {
-            int sq = vg_square(v, r, c);
-            g->cell[(r + 1) * g->w + c + 1] = sq ? b->sq[sq] : DM_EMPTY;
-        }
-    }
-    list->count = 0;
-    list->overflow = 0;
-}
-
-static inline int is_opp(const vgen *g, int piece)
-{
-    return piece != DM_EMPTY && piece != OFF && vg_color(piece) != g->me;
-}
-
-static void add_quiet(vgen *g, int from, int to, int promote)
-{
-    dm_vmovelist *l = g->list;
-    if (l->count >= DM_VMAX_MOVES) {
-        l->overflow = 1;
-        return;
-    }
-    dm_vmove *m = &l->moves[l->count++];
-    m->capt[0] = m->capt[1] = 0;
-    m->from = (uint8_t)sq_of(g, from);
-    m->to = (uint8_t)sq_of(g, to);
-    m->ncapt = 0;
-    m->promote = (uint8_t)promote;
-}
-
-/* The capture in g ends on cell `to`; `king_now`: the piece is a king there. */
-static void add_capture(vgen *g, int to, int king_now)
-{
-    dm_vmovelist *l = g->list;
-    int n = g->ncapt;
-    if (g->v->majority && !g->all_captures) {
-        /* FMJD 4.13: only the sequences taking the most pieces are legal. */
-        if (n < g->best) {
-            return;
-        }
-        if (n > g->best) {
-            l->count = 0;
-            l->overflow = 0;
-            g->best = n;
-        }
-    }
-    dm_vmove m;
-    m.capt[0] = m.capt[1] = 0;
-    for (int i = 0; i < n; i++) {
-        int s = sq_of(g, g->capt[i]) - 1;
-        m.capt[s >> 6] |= UINT64_C(1) << (s & 63);
-    }
-    m.from = (uint8_t)sq_of(g, g->from);
-    m.to = (uint8_t)sq_of(g, to);
-    m.ncapt = (uint8_t)n;
-    m.promote = (uint8_t)(!g->orig_king &&
-                          (king_now || cell_row(g, to) == vg_promo_row(g->v, g->me)));
-    /* Equal from, to, captured set and promotion: the same move (first path kept). */
-    for (int i = 0; i < l->count; i++) {
-        const dm_vmove *o = &l->moves[i];
-        if (o->ncapt == m.ncapt && o->from == m.from && o->to == m.to &&
-            o->capt[0] == m.capt[0] && o->capt[1] == m.capt[1] && o->promote == m.promote) {
-            return;
-        }
-    }
-    /* PDN 3.0 path: turning square, or the square right behind when going on straight. */
-    for (int i = 0; i + 1 < n; i++) {
-        int c = g->cdir[i + 1] == g->cdir[i] ? g->capt[i] + g->dir[g->cdir[i]] : g->land[i];
-        m.path[i] = (uint8_t)sq_of(g, c);
-    }
-    if (l->count >= DM_VMAX_MOVES) {
-        l->overflow = 1;
-        return;
-    }
-    l->moves[l->count++] = m;
-}
-
-/* The cell of the piece that a piece on `at` (a king or not) can capture in
- * direction d, or 0: an opponent piece not taken yet, reached over empty cells
- * (adjacent for a man or a short king), with an empty cell right behind it. */
-static int capturable(const vgen *g, int at, int king, int d)
-{
-    const dm_variant *v = g->v;
-    if (!king && !v->men_capture_back && (d < 2) != (g->me == DM_WHITE)) {
-        return 0; /* men capture forward only (English) */
-    }
-    int step = g->dir[d];
-    int x = at + step;
-    if (king && v->flying_kings) {
-        while (g->cell[x] == DM_EMPTY) {
-            x += step;
-        }
-    }
-    if (!is_opp(g, g->cell[x]) || g->taken[x]) {
-        return 0; /* Turkish strike: a taken piece blocks and cannot be jumped again */
-    }
-    if (!king && !v->men_capture_kings && vg_is_king(g->cell[x])) {
+    gen_rules r = gen_rules_of(v);
+    switch (v->size) {
+    case 8: return dm_gen8_vlegal(list, b, r, all_captures);
+    case 10: return dm_gen10_vlegal(list, b, r, all_captures);
+    case 12: return dm_gen12_vlegal(list, b, r, all_captures);
+    default:
+        list->count = 0;
+        list->overflow = 0;
         return 0;
-    }
-    return g->cell[x + step] == DM_EMPTY ? x : 0;
-}
-
-static int can_capture(const vgen *g, int at, int king)
-{
-    for (int d = 0; d < 4; d++) {
-        if (capturable(g, at, king, d)) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* Extend the capture from cell `at`; returns 1 when at least one capture was found
- * (so the sequence may not stop here: a started capture must be completed). */
-static int capture_from(vgen *g, int at, int king)
-{
-    const dm_variant *v = g->v;
-    int found = 0;
-    int flying = king && v->flying_kings;
-    if (g->ncapt >= DM_VMAX_CAPT) {
-        return 0;
-    }
-    for (int d = 0; d < 4; d++) {
-        int x = capturable(g, at, king, d);
-        if (!x) {
-            continue;
-        }
-        int step = g->dir[d];
-        found = 1;
-        g->taken[x] = 1;
-        int k = g->ncapt++;
-        g->capt[k] = x;
-        g->cdir[k] = d;
-        /* A flying king that can go on capturing from some landing square must land
-         * on one of those (the capture must be completed); this matters under free
-         * choice (Russian), the majority rule implies it. */
-        int must_go_on = 0;
-        if (flying) {
-            for (int y = x + step; g->cell[y] == DM_EMPTY && !must_go_on; y += step) {
-                must_go_on = can_capture(g, y, 1);
-            }
-        }
-        for (int y = x + step; g->cell[y] == DM_EMPTY; y += step) {
-            g->land[k] = y;
-            int king_next = king, stop = 0;
-            if (!king && cell_row(g, y) == vg_promo_row(v, g->me)) {
-                if (v->promotion == DM_PROMOTE_CONTINUE_KING) {
-                    king_next = 1; /* Russian: crowned at once, goes on as a king */
-                } else if (v->promotion == DM_PROMOTE_STOPS) {
-                    stop = 1;
-                }
-            }
-            if (stop || !capture_from(g, y, king_next)) {
-                if (!must_go_on) {
-                    add_capture(g, y, king_next);
-                }
-            }
-            if (!flying) {
-                break;
-            }
-        }
-        g->ncapt--;
-        g->taken[x] = 0;
-    }
-    return found;
-}
-
-static void gen_captures(vgen *g)
-{
-    for (int sq = 1; sq <= g->v->squares; sq++) {
-        int c = cell_of(g, sq);
-        int p = g->cell[c];
-        if (p == DM_EMPTY || vg_color(p) != g->me) {
-            continue;
-        }
-        g->from = c;
-        g->orig_king = vg_is_king(p);
-        g->ncapt = 0;
-        g->cell[c] = DM_EMPTY; /* the start square is free during the capture */
-        capture_from(g, c, g->orig_king);
-        g->cell[c] = (uint8_t)p;
-    }
-}
-
-static void gen_quiet(vgen *g)
-{
-    const dm_variant *v = g->v;
-    int promo = vg_promo_row(v, g->me);
-    for (int sq = 1; sq <= v->squares; sq++) {
-        int c = cell_of(g, sq);
-        int p = g->cell[c];
-        if (p == DM_EMPTY || vg_color(p) != g->me) {
-            continue;
-        }
-        if (vg_is_man(p)) {
-            int d0 = g->me == DM_WHITE ? 0 : 2;
-            for (int d = d0; d < d0 + 2; d++) {
-                int y = c + g->dir[d];
-                if (g->cell[y] == DM_EMPTY) {
-                    add_quiet(g, c, y, cell_row(g, y) == promo);
-                }
-            }
-        } else {
-            for (int d = 0; d < 4; d++) {
-                for (int y = c + g->dir[d]; g->cell[y] == DM_EMPTY; y += g->dir[d]) {
-                    add_quiet(g, c, y, 0);
-                    if (!v->flying_kings) {
-                        break;
-                    }
-                }
-            }
-        }
     }
 }
 
 int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b)
 {
-    vgen g;
-    gen_init(&g, list, b);
-    gen_captures(&g);
-    if (list->count == 0) { /* capture is compulsory in every variant here */
-        gen_quiet(&g);
-    }
-    return list->count;
+    return vlegal(list, b, 0);
 }
 
 int vgen_all_captures(dm_vmovelist *list, const dm_vboard *b)
 {
-    vgen g;
-    gen_init(&g, list, b);
-    g.all_captures = 1;
-    gen_captures(&g);
-    return list->count;
-}
-
-/* ---- written capture paths -------------------------------------------------------
- * A record may name any landing square of a flying king, not only the PDN 3.0
- * canonical one; search the paths of m (restricted to its captured pieces) for one
- * whose landing squares after each capture but the last are want[0..n-1]. */
-
-typedef struct pathq {
-    vgen g;
-    const dm_vmove *m;
-    const int *want; /* written intermediate squares */
-    int found;
-} pathq;
-
-static void path_dfs(pathq *q, int at, int king, int k)
-{
-    vgen *g = &q->g;
-    const dm_variant *v = g->v;
-    int last = k == q->m->ncapt - 1;
-    for (int d = 0; d < 4 && !q->found; d++) {
-        int x = capturable(g, at, king, d);
-        if (!x || !vg_capt_has(q->m, sq_of(g, x))) {
-            continue;
-        }
-        g->taken[x] = 1;
-        for (int y = x + g->dir[d]; g->cell[y] == DM_EMPTY && !q->found; y += g->dir[d]) {
-            int king_next = king;
-            if (!king && cell_row(g, y) == vg_promo_row(v, g->me) &&
-                v->promotion == DM_PROMOTE_CONTINUE_KING) {
-                king_next = 1;
-            }
-            if (last) {
-                q->found = sq_of(g, y) == q->m->to;
-            } else if (sq_of(g, y) == q->want[k]) {
-                path_dfs(q, y, king_next, k + 1);
-            }
-            if (!(king && v->flying_kings)) {
-                break;
-            }
-        }
-        g->taken[x] = 0;
-    }
-}
-
-int vgen_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n)
-{
-    if (m->ncapt < 2 || n != m->ncapt - 1) {
-        return 0;
-    }
-    pathq q;
-    dm_vmovelist scratch; /* gen_init resets its count; never filled */
-    gen_init(&q.g, &scratch, b);
-    q.m = m;
-    q.want = want;
-    q.found = 0;
-    int from = cell_of(&q.g, m->from);
-    int p = q.g.cell[from];
-    q.g.cell[from] = DM_EMPTY;
-    path_dfs(&q, from, vg_is_king(p), 0);
-    return q.found;
+    return vlegal(list, b, 1);
 }
 
 int dm_vmove_captures(const dm_vmove *m, int sq)
@@ -379,6 +45,7 @@ int dm_vmove_captures(const dm_vmove *m, int sq)
     return vg_capt_has(m, sq);
 }
 
+/* Mailbox update: cheaper than a round trip through bitboards for one move. */
 void dm_vboard_apply(dm_vboard *b, const dm_vmove *m)
 {
     int p = b->sq[m->from];
@@ -395,26 +62,17 @@ void dm_vboard_apply(dm_vboard *b, const dm_vmove *m)
     b->side = !b->side;
 }
 
-static uint64_t perft_rec(const dm_vboard *b, int depth)
-{
-    dm_vmovelist list;
-    int n = dm_vmovegen_legal(&list, b);
-    if (depth == 1) {
-        return (uint64_t)n;
-    }
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        dm_vboard next = *b;
-        dm_vboard_apply(&next, &list.moves[i]);
-        total += perft_rec(&next, depth - 1);
-    }
-    return total;
-}
-
 uint64_t dm_vperft(const dm_vboard *b, int depth)
 {
     if (depth <= 0) {
         return 1;
     }
-    return perft_rec(b, depth);
+    const dm_variant *v = b->variant;
+    gen_rules r = gen_rules_of(v);
+    switch (v->size) {
+    case 8: return dm_gen8_vperft(b, depth, r);
+    case 10: return dm_gen10_vperft(b, depth, r);
+    case 12: return dm_gen12_vperft(b, depth, r);
+    default: return 0;
+    }
 }

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT
+ * core/gen.h: the one bitboard move generator's internal interface. It owns the
+ * rules-as-data struct (gen_rules), the constant ray tables of the 8x8 and 12x12
+ * layouts (generated at build time by tools/gentables.c; the 10x10 tables are
+ * layout_tab in layout.h), and the per-geometry entry points that the generic
+ * API (vmovegen.c) calls. The generator itself is written once in gen_geom.h +
+ * gen_impl.h and instantiated per board size in gen8.c, gen10.c and gen12.c. */
+#ifndef DM_CORE_GEN_H
+#define DM_CORE_GEN_H
+
+#include <stdint.h>
+
+#include <damier/variant.h>
+
+/* 128-bit bitset of the 12x12 layout (GCC/clang extension, fine in -std=c17). */
+__extension__ typedef unsigned __int128 gen_u128;
+#define GEN_U128(hi, lo) ((((gen_u128)(hi)) << 64) | (gen_u128)(lo))
+
+/* Bits of each layout: n*n/2 squares plus a ghost bit after every two rows. */
+#define GEN8_BITS 35
+#define GEN12_BITS 77
+
+/* Rays: squares strictly beyond bit b in direction d (0 NW, 1 NE, 2 SW, 3 SE). */
+extern const uint64_t dm_ray8[4][GEN8_BITS];
+extern const gen_u128 dm_ray12[4][GEN12_BITS];
+
+/* The rules the move generator needs, copied from a dm_variant (gen_rules_of).
+ * Passed by value and, for the hot variants, as compile-time constants, so the
+ * compiler folds every test on them. */
+typedef struct gen_rules {
+    int men_back;       /* men capture backwards too (FMJD 4.2; not English) */
+    int flying;         /* kings move and capture along whole diagonals (FMJD 3.8, 4.3) */
+    int majority;       /* only the captures taking most pieces (FMJD 4.13); 0 free choice */
+    int promotion;      /* dm_promotion: a man reaching the far row during a capture */
+    int men_take_kings; /* men may capture kings (0: the Italian rule) */
+} gen_rules;
+
+/* International / Brazilian / Canadian / antidraughts: FMJD rules. */
+#define GEN_RULES_FMJD ((const gen_rules){1, 1, 1, DM_PROMOTE_AT_END, 1})
+/* Russian: free choice, a man crowned mid-capture goes on as a flying king. */
+#define GEN_RULES_RUSSIAN ((const gen_rules){1, 1, 0, DM_PROMOTE_CONTINUE_KING, 1})
+/* English checkers: men capture forward only, short kings, the move stops on crowning. */
+#define GEN_RULES_ENGLISH ((const gen_rules){0, 0, 0, DM_PROMOTE_STOPS, 1})
+
+/* The generator's rules of variant v (read once per call). */
+static inline gen_rules gen_rules_of(const dm_variant *v)
+{
+    gen_rules r = {v->men_capture_back != 0, v->flying_kings != 0, v->majority != 0,
+                   (int)v->promotion, v->men_capture_kings != 0};
+    return r;
+}
+
+static inline int gen_rules_eq(gen_rules a, gen_rules b)
+{
+    return a.men_back == b.men_back && a.flying == b.flying && a.majority == b.majority &&
+           a.promotion == b.promotion && a.men_take_kings == b.men_take_kings;
+}
+
+/* Per geometry (N = 8, 10, 12; b->variant->size == N): every legal move of b under
+ * rules r, with PDN paths (dm_vmovegen_legal's contract); all_captures != 0 lists
+ * every capture ignoring the majority rule and no quiet move (for error messages). */
+int dm_gen8_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
+int dm_gen10_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
+int dm_gen12_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
+
+/* Per geometry: perft of b (depth >= 1) under rules r, converted once to bitboards. */
+uint64_t dm_gen8_vperft(const dm_vboard *b, int depth, gen_rules r);
+uint64_t dm_gen10_vperft(const dm_vboard *b, int depth, gen_rules r);
+uint64_t dm_gen12_vperft(const dm_vboard *b, int depth, gen_rules r);
+
+#endif /* DM_CORE_GEN_H */

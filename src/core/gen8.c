@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT
+ * core/gen8.c: the move generator instantiated for the 8x8 board (35-bit layout):
+ * Brazilian (FMJD rules), Russian and English checkers with their rules folded at
+ * compile time, any other 8x8 rules through the run-time instantiation. Owns the
+ * 8x8 entry points of the generic API (core/gen.h). */
+#include <damier/move.h>
+
+#include "core/gen.h"
+
+#define GEN_N 8
+#define GEN_PREFIX gen8_
+#define GEN_BB uint64_t
+#define GEN_RAY(d, b) (dm_ray8[(d)][(b)])
+#define GEN_POS dm_board
+#define GEN_MOVE dm_move
+#define GEN_LIST dm_movelist
+#define GEN_MAX_MOVES DM_MAX_MOVES
+#include "core/gen_geom.h"
+
+_Static_assert(GEN_BITS == GEN8_BITS, "8x8 layout: 35 bits");
+
+#define GEN_RS fmjd_
+#define GEN_RULES_CONST GEN_RULES_FMJD
+#define GEN_RECORD 0
+#include "core/gen_impl.h"
+#define GEN_RS fmjdr_
+#define GEN_RULES_CONST GEN_RULES_FMJD
+#define GEN_RECORD 1
+#include "core/gen_impl.h"
+
+#define GEN_RS rus_
+#define GEN_RULES_CONST GEN_RULES_RUSSIAN
+#define GEN_RECORD 0
+#include "core/gen_impl.h"
+#define GEN_RS rusr_
+#define GEN_RULES_CONST GEN_RULES_RUSSIAN
+#define GEN_RECORD 1
+#include "core/gen_impl.h"
+
+#define GEN_RS eng_
+#define GEN_RULES_CONST GEN_RULES_ENGLISH
+#define GEN_RECORD 0
+#include "core/gen_impl.h"
+#define GEN_RS engr_
+#define GEN_RULES_CONST GEN_RULES_ENGLISH
+#define GEN_RECORD 1
+#include "core/gen_impl.h"
+
+#define GEN_RS dyn_
+#define GEN_RECORD 0
+#include "core/gen_impl.h"
+#define GEN_RS dynr_
+#define GEN_RECORD 1
+#include "core/gen_impl.h"
+
+int dm_gen8_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures)
+{
+    dm_board pos;
+    gen8_from_vboard(&pos, b);
+    if (!all_captures) {
+        if (gen_rules_eq(r, GEN_RULES_FMJD)) {
+            return gen8_fmjdr_legal(list, &pos, GEN_RULES_FMJD);
+        }
+        if (gen_rules_eq(r, GEN_RULES_RUSSIAN)) {
+            return gen8_rusr_legal(list, &pos, GEN_RULES_RUSSIAN);
+        }
+        if (gen_rules_eq(r, GEN_RULES_ENGLISH)) {
+            return gen8_engr_legal(list, &pos, GEN_RULES_ENGLISH);
+        }
+    }
+    return gen8_dynr_legal_x(list, &pos, r, all_captures);
+}
+
+uint64_t dm_gen8_vperft(const dm_vboard *b, int depth, gen_rules r)
+{
+    dm_board pos;
+    gen8_from_vboard(&pos, b);
+    if (gen_rules_eq(r, GEN_RULES_FMJD)) {
+        return gen8_fmjd_perft(&pos, depth, &r);
+    }
+    if (gen_rules_eq(r, GEN_RULES_RUSSIAN)) {
+        return gen8_rus_perft(&pos, depth, &r);
+    }
+    if (gen_rules_eq(r, GEN_RULES_ENGLISH)) {
+        return gen8_eng_perft(&pos, depth, &r);
+    }
+    return gen8_dyn_perft(&pos, depth, &r);
+}

@@ -1,0 +1,618 @@
+/* SPDX-License-Identifier: MIT
+ * core/gen_impl.h: the move generator, written once: legal captures and quiet
+ * moves, bulk counting, has-capture and perft, over the geometry of gen_geom.h and
+ * the rules of gen_rules. Include it (after gen_geom.h) once per instantiation with:
+ *   GEN_RS           name suffix token (fmjd_, dyn_, ...): names are
+ *                    GEN_PREFIX##GEN_RS##x, e.g. gen10_fmjd_legal
+ *   GEN_RULES_CONST  (optional) a constant gen_rules expression: the compiler folds
+ *                    every rule test; without it the rules are read from the
+ *                    context (the variant's data, read once per call)
+ *   GEN_RECORD       1: the list is a dm_vmovelist with PDN paths and promote
+ *                    flags (the generic API) and moves come in the generic core's
+ *                    order (by square, directions NW NE SW SE, nearest landing
+ *                    first); 0: the list is GEN_LIST of XOR deltas in the fast
+ *                    order of today's international generator, plus count and
+ *                    perft (bulk counting), which never pay for paths.
+ *
+ * Captures (FMJD 4): depth first. A jumped piece leaves the set that can still be
+ * taken (opp_left) but stays in the occupied squares until the move ends, so it
+ * blocks and cannot be jumped twice (FMJD 4.8, 4.11, Turkish strike); the start
+ * square counts as empty. A started capture must be completed: a flying king lands
+ * only on squares from which it goes on capturing when there are any. The majority
+ * rule (FMJD 4.13, a king counts one) lives in add: shorter sequences are dropped,
+ * a longer one clears the list. Equal from, to, captured set and promotion is one
+ * move (first path kept); with promotion at the end of the move such duplicates
+ * need 3 or more captures, otherwise 2, so only those are compared. */
+#ifndef GEN_RS
+#error "define GEN_RS (and GEN_RECORD, optionally GEN_RULES_CONST) first"
+#endif
+
+#define F(x) GEN_CAT(GEN_CAT(GEN_PREFIX, GEN_RS), x)
+#ifdef GEN_RULES_CONST
+#define GEN_R(rp) GEN_RULES_CONST
+#else
+#define GEN_R(rp) (*(rp))
+#endif
+
+#if GEN_RECORD
+typedef dm_vmovelist F(list_t);
+#define GEN_LIST_MAX DM_VMAX_MOVES
+#else
+typedef GEN_LIST F(list_t);
+#define GEN_LIST_MAX GEN_MAX_MOVES
+#endif
+
+/* State of one capture search. */
+typedef struct F(ctx) {
+    F(list_t) *list;
+    gen_rules rules;    /* the rules (unused when GEN_RULES_CONST) */
+    int best;           /* pieces taken by the listed captures (0: none yet) */
+    int side;           /* the mover */
+    GEN_BB empty;       /* empty squares plus the capturing piece's start square */
+    GEN_BB kings;       /* kings of both colours before the move */
+    GEN_BB promo;       /* the mover's promotion row */
+    int from;           /* bit of the capturing piece */
+    int is_king;        /* it was a king when the move started */
+    int crowned;        /* a man crowned during this capture (DM_PROMOTE_CONTINUE_KING) */
+    int count_only;     /* bulk counting: short captures counted, not listed */
+    int counted;        /* captures of `best` pieces counted but not listed */
+#if GEN_RECORD
+    int capt[DM_VMAX_CAPT]; /* bit of each captured piece, in order */
+    int cdir[DM_VMAX_CAPT]; /* direction of each capture */
+    int land[DM_VMAX_CAPT]; /* bit landed on after each capture */
+#endif
+} F(ctx);
+
+#if !GEN_RECORD
+GEN_ALWAYS void F(push)(F(list_t) *list, GEN_BB own, GEN_BB capt, GEN_BB kings, int from, int to,
+                        int ncapt)
+{
+    if (list->count >= GEN_LIST_MAX) {
+        list->overflow = 1;
+        return;
+    }
+    GEN_MOVE *m = &list->moves[list->count++];
+    m->own = own;
+    m->capt = capt;
+    m->kings = kings;
+    m->from = (uint8_t)P(bit_to_sq)(from);
+    m->to = (uint8_t)P(bit_to_sq)(to);
+    m->ncapt = (uint8_t)ncapt;
+    m->pad_ = 0;
+}
+#else
+GEN_ALWAYS void F(push_quiet)(F(list_t) *list, int from, int to, int promote)
+{
+    if (list->count >= GEN_LIST_MAX) {
+        list->overflow = 1;
+        return;
+    }
+    dm_vmove *m = &list->moves[list->count++];
+    m->capt[0] = m->capt[1] = 0;
+    m->from = (uint8_t)P(bit_to_sq)(from);
+    m->to = (uint8_t)P(bit_to_sq)(to);
+    m->ncapt = 0;
+    m->promote = (uint8_t)promote;
+}
+#endif
+
+/* A capture ending on bit `to`, having taken n pieces (`captured`). */
+static void F(add)(F(ctx) *g, int to, GEN_BB captured, int n)
+{
+    const gen_rules r = GEN_R(&g->rules);
+    F(list_t) *list = g->list;
+    if (r.majority) {
+        if (n < g->best) {
+            return;
+        }
+        if (n > g->best) {
+            list->count = 0;
+            list->overflow = 0;
+            g->counted = 0;
+            g->best = n;
+        }
+    } else if (n > g->best) {
+        g->best = n; /* free choice: every capture is legal; best > 0 says "captures" */
+    }
+    const int dup_min = r.promotion == DM_PROMOTE_AT_END ? 3 : 2;
+    int promote = !g->is_king && (g->crowned || (P(bit)(to) & g->promo) != 0);
+#if GEN_RECORD
+    dm_vmove m;
+    m.capt[0] = m.capt[1] = 0;
+    for (GEN_BB x = captured; x;) {
+        int s = P(bit_to_sq)(P(pop)(&x)) - 1;
+        m.capt[s >> 6] |= UINT64_C(1) << (s & 63);
+    }
+    m.from = (uint8_t)P(bit_to_sq)(g->from);
+    m.to = (uint8_t)P(bit_to_sq)(to);
+    m.ncapt = (uint8_t)n;
+    m.promote = (uint8_t)promote;
+    if (n >= dup_min) {
+        for (int i = 0; i < list->count; i++) {
+            const dm_vmove *o = &list->moves[i];
+            if (o->ncapt == m.ncapt && o->from == m.from && o->to == m.to &&
+                o->capt[0] == m.capt[0] && o->capt[1] == m.capt[1] && o->promote == m.promote) {
+                return;
+            }
+        }
+    }
+    /* PDN 3.0 path: the turning square, or right behind the piece going on straight. */
+    for (int i = 0; i + 1 < n; i++) {
+        int c = g->cdir[i + 1] == g->cdir[i] ? g->capt[i] + P(dir_off)(g->cdir[i]) : g->land[i];
+        m.path[i] = (uint8_t)P(bit_to_sq)(c);
+    }
+    if (list->count >= GEN_LIST_MAX) {
+        list->overflow = 1;
+        return;
+    }
+    list->moves[list->count++] = m;
+#else
+    if (n < dup_min && g->count_only) {
+        g->counted++; /* cannot be a duplicate: nothing to compare */
+        return;
+    }
+    GEN_BB own = P(bit)(g->from) ^ P(bit)(to);
+    GEN_BB kings = captured & g->kings;
+    if (g->is_king) {
+        kings ^= own;
+    } else if (promote) {
+        kings ^= P(bit)(to); /* FMJD 4.15: crowned when the move ends on the far row */
+    }
+    if (n >= dup_min) {
+        uint8_t fs = (uint8_t)P(bit_to_sq)(g->from), ts = (uint8_t)P(bit_to_sq)(to);
+        for (int i = 0; i < list->count; i++) {
+            const GEN_MOVE *m = &list->moves[i];
+            if (m->capt == captured && m->to == ts && m->from == fs && m->kings == kings) {
+                return;
+            }
+        }
+    }
+    F(push)(list, own, captured, kings, g->from, to, n);
+#endif
+}
+
+static int F(king_go_on)(F(ctx) *g, int at, GEN_BB captured, int n, GEN_BB opp_left);
+
+/* A man (or a short king, king != 0) on bit at, having taken n pieces, looks for the
+ * next jump: an adjacent opponent piece not taken yet with an empty square behind
+ * (FMJD 4.2; English men forward only; the Italian rule keeps men off kings). A man
+ * reaching the far row mid-capture goes on as a man (FMJD 4.15), is crowned and goes
+ * on as a king (Russian) or stops there crowned (English). */
+static void F(step_capture)(F(ctx) *g, int at, GEN_BB captured, int n, GEN_BB opp_left, int king)
+{
+    const gen_rules r = GEN_R(&g->rules);
+    int any = 0;
+    GEN_BB here = P(bit)(at);
+    GEN_BB targets = (king || r.men_take_kings) ? opp_left : (opp_left & ~g->kings);
+#pragma GCC unroll 4
+    for (int d = 0; d < 4; d++) {
+        if (!king && !r.men_back && !P(forward)(d, g->side)) {
+            continue;
+        }
+        GEN_BB mid = P(step)(here, d) & targets;
+        if (!mid) {
+            continue;
+        }
+        GEN_BB land = P(step)(mid, d) & g->empty;
+        if (!land) {
+            continue;
+        }
+        any = 1;
+        int y = P(lsb)(land);
+#if GEN_RECORD
+        g->capt[n] = P(lsb)(mid);
+        g->cdir[n] = d;
+        g->land[n] = y;
+#endif
+        if (!king && (land & g->promo) && r.promotion != DM_PROMOTE_AT_END) {
+            if (r.promotion == DM_PROMOTE_STOPS) {
+                F(add)(g, y, captured | mid, n + 1);
+            } else {
+                g->crowned = 1;
+                if (!F(king_go_on)(g, y, captured | mid, n + 1, opp_left & ~mid)) {
+                    F(add)(g, y, captured | mid, n + 1);
+                }
+                g->crowned = 0;
+            }
+            continue;
+        }
+        F(step_capture)(g, y, captured | mid, n + 1, opp_left & ~mid, king);
+    }
+    if (!any && n > 0) {
+        F(add)(g, at, captured, n);
+    }
+}
+
+/* The piece a flying king on bit at can take in direction d: its bit (and the
+ * landing squares behind it in *landing), or -1. */
+GEN_ALWAYS int F(king_target)(const F(ctx) *g, int at, int d, GEN_BB opp_left, GEN_BB *landing)
+{
+    GEN_BB occ = GEN_ALL & ~g->empty;
+    int v = P(ray_first)(at, d, occ);
+    if (v < 0 || !((opp_left >> v) & 1)) {
+        return -1;
+    }
+    int w = P(ray_first)(v, d, occ);
+    GEN_BB l = GEN_RAY(d, v);
+    if (w >= 0) {
+        l &= ~(GEN_RAY(d, w) | P(bit)(w));
+    }
+    *landing = l;
+    return l ? v : -1;
+}
+
+#if !GEN_RECORD
+/* A flying king on bit at tries to capture in direction d (FMJD 4.3); on success it
+ * goes on from every landing square (straight on once: every landing square sees the
+ * same next piece) and returns 1, else returns 0. */
+static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN_BB opp_left)
+{
+    GEN_BB landing;
+    int v = F(king_target)(g, at, d, opp_left, &landing);
+    if (v < 0) {
+        return 0;
+    }
+    captured |= P(bit)(v);
+    opp_left &= ~P(bit)(v);
+    n++;
+    int any = F(king_capture)(g, v, d, captured, n, opp_left);
+    int p1 = (d == 0 || d == 3) ? 1 : 0;
+    int p2 = 3 - p1;
+    for (GEN_BB l = landing; l;) {
+        int at2 = P(pop)(&l);
+        any |= F(king_capture)(g, at2, p1, captured, n, opp_left);
+        any |= F(king_capture)(g, at2, p2, captured, n, opp_left);
+    }
+    if (!any) {
+        for (GEN_BB l = landing; l;) {
+            F(add)(g, P(pop)(&l), captured, n);
+        }
+    }
+    return 1;
+}
+#else
+/* True when a flying king on bit at can take a piece in direction d. */
+GEN_ALWAYS int F(king_can)(const F(ctx) *g, int at, int d, GEN_BB opp_left)
+{
+    GEN_BB landing;
+    return F(king_target)(g, at, d, opp_left, &landing) >= 0;
+}
+
+/* Record mode: as the fast king_capture, in the generic core's order: from each
+ * landing square (nearest first) the four directions in turn; straight on is tried
+ * from the nearest landing square only (the others give the same moves). */
+static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN_BB opp_left)
+{
+    GEN_BB landing;
+    int v = F(king_target)(g, at, d, opp_left, &landing);
+    if (v < 0) {
+        return 0;
+    }
+    g->capt[n] = v;
+    g->cdir[n] = d;
+    captured |= P(bit)(v);
+    opp_left &= ~P(bit)(v);
+    int p1 = (d == 0 || d == 3) ? 1 : 0;
+    int p2 = 3 - p1;
+    int go_on = F(king_can)(g, v, d, opp_left);
+    for (GEN_BB l = landing; l && !go_on;) {
+        int y = P(pop)(&l);
+        go_on = F(king_can)(g, y, p1, opp_left) || F(king_can)(g, y, p2, opp_left);
+    }
+    int first = 1;
+    while (landing) {
+        int y = d >= 2 ? P(lsb)(landing) : P(msb)(landing);
+        landing &= ~P(bit)(y);
+        g->land[n] = y;
+        if (go_on) {
+            for (int d2 = 0; d2 < 4; d2++) {
+                if (d2 != 3 - d && (d2 != d || first)) {
+                    F(king_capture)(g, y, d2, captured, n + 1, opp_left);
+                }
+            }
+        } else {
+            F(add)(g, y, captured, n + 1);
+        }
+        first = 0;
+    }
+    return 1;
+}
+#endif
+
+/* A king on bit at (a crowned man included) goes on capturing, having taken n > 0
+ * pieces; returns 1 when it could (else the caller ends the move there). */
+static int F(king_go_on)(F(ctx) *g, int at, GEN_BB captured, int n, GEN_BB opp_left)
+{
+    const gen_rules r = GEN_R(&g->rules);
+    if (!r.flying) {
+        GEN_BB here = P(bit)(at);
+        for (int d = 0; d < 4; d++) {
+            GEN_BB mid = P(step)(here, d) & opp_left;
+            if (mid && (P(step)(mid, d) & g->empty)) {
+                F(step_capture)(g, at, captured, n, opp_left, 1);
+                return 1;
+            }
+        }
+        return 0;
+    }
+    int any = 0;
+    for (int d = 0; d < 4; d++) {
+        any |= F(king_capture)(g, at, d, captured, n, opp_left);
+    }
+    return any;
+}
+
+/* Men of `men` that can start a capture. */
+GEN_ALWAYS GEN_BB F(men_that_capture)(GEN_BB men, GEN_BB targets, GEN_BB empty, int side,
+                                      const gen_rules r)
+{
+    GEN_BB c = 0;
+#pragma GCC unroll 4
+    for (int d = 0; d < 4; d++) {
+        if (!r.men_back && !P(forward)(d, side)) {
+            continue;
+        }
+        int rd = 3 - d;
+        c |= P(step)(P(step)(empty, rd) & targets, rd) & men;
+    }
+    return c;
+}
+
+/* Start the capture search of the piece on bit f. */
+GEN_ALWAYS void F(capture_from)(F(ctx) *g, int f, GEN_BB empty, GEN_BB opp, int king,
+                                const gen_rules r)
+{
+    g->from = f;
+    g->empty = empty | P(bit)(f);
+    g->is_king = king;
+    g->crowned = 0;
+    if (!king) {
+        F(step_capture)(g, f, 0, 0, opp, 0);
+    } else if (!r.flying) {
+        F(step_capture)(g, f, 0, 0, opp, 1);
+    } else {
+#pragma GCC unroll 4
+        for (int d = 0; d < 4; d++) {
+            F(king_capture)(g, f, d, 0, 0, opp);
+        }
+    }
+}
+
+/* Every capture of pos into g->list (FMJD 4.1: the caller adds quiet moves only
+ * when there is none). */
+GEN_ALWAYS void F(captures)(F(ctx) *g, const GEN_POS *pos, const gen_rules r)
+{
+    int c = pos->side;
+    GEN_BB own = pos->pieces[c], opp = pos->pieces[c ^ 1];
+    GEN_BB empty = GEN_ALL & ~(own | opp);
+    GEN_BB targets = r.men_take_kings ? opp : (opp & ~pos->kings);
+    g->side = c;
+    g->kings = pos->kings;
+    g->promo = c == DM_WHITE ? GEN_ROW_W : GEN_ROW_B;
+    GEN_BB men = F(men_that_capture)(own & ~pos->kings, targets, empty, c, r);
+#if GEN_RECORD
+    for (GEN_BB p = men | (own & pos->kings); p;) { /* by square, as the generic core */
+        int f = P(pop)(&p);
+        F(capture_from)(g, f, empty, opp, (int)((pos->kings >> f) & 1), r);
+    }
+#else
+    for (GEN_BB m = men; m;) {
+        F(capture_from)(g, P(pop)(&m), empty, opp, 0, r);
+    }
+    for (GEN_BB k = own & pos->kings; k;) {
+        F(capture_from)(g, P(pop)(&k), empty, opp, 1, r);
+    }
+#endif
+}
+
+/* Ordinary moves (FMJD 3.4-3.8): men one step forward, kings any distance along a
+ * free diagonal (one step when not flying). Colour c is a constant after inlining. */
+GEN_ALWAYS void F(quiet_c)(F(list_t) *list, const GEN_POS *pos, int c, const gen_rules r)
+{
+    GEN_BB own = pos->pieces[c], occ = pos->pieces[0] | pos->pieces[1];
+    GEN_BB empty = GEN_ALL & ~occ;
+    GEN_BB promo = c == DM_WHITE ? GEN_ROW_W : GEN_ROW_B;
+    int d0 = c == DM_WHITE ? 0 : 2;
+#if GEN_RECORD
+    for (GEN_BB p = own; p;) {
+        int f = P(pop)(&p);
+        if (!((pos->kings >> f) & 1)) {
+            for (int d = d0; d < d0 + 2; d++) {
+                GEN_BB to = P(step)(P(bit)(f), d) & empty;
+                if (to) {
+                    F(push_quiet)(list, f, P(lsb)(to), (to & promo) != 0);
+                }
+            }
+            continue;
+        }
+        for (int d = 0; d < 4; d++) {
+            GEN_BB to = r.flying ? P(reach)(f, d, occ) : (P(step)(P(bit)(f), d) & empty);
+            while (to) { /* nearest first */
+                int t = d >= 2 ? P(lsb)(to) : P(msb)(to);
+                to &= ~P(bit)(t);
+                F(push_quiet)(list, f, t, 0);
+            }
+        }
+    }
+#else
+    GEN_BB men = own & ~pos->kings;
+#pragma GCC unroll 2
+    for (int d = d0; d < d0 + 2; d++) {
+        int rd = 3 - d;
+        for (GEN_BB to = P(step)(men, d) & empty; to;) {
+            int t = P(pop)(&to);
+            int f = P(lsb)(P(step)(P(bit)(t), rd));
+            GEN_BB own_delta = P(bit)(f) | P(bit)(t);
+            F(push)(list, own_delta, 0, P(bit)(t) & promo, f, t, 0);
+        }
+    }
+    for (GEN_BB k = own & pos->kings; k;) {
+        int f = P(pop)(&k);
+#pragma GCC unroll 4
+        for (int d = 0; d < 4; d++) {
+            GEN_BB reach = r.flying ? P(reach)(f, d, occ) : (P(step)(P(bit)(f), d) & empty);
+            for (GEN_BB to = reach; to;) {
+                int t = P(pop)(&to);
+                GEN_BB own_delta = P(bit)(f) | P(bit)(t);
+                F(push)(list, own_delta, 0, own_delta, f, t, 0);
+            }
+        }
+    }
+#endif
+}
+
+/* Every legal move of pos under rules r into list (FMJD 3-4); returns list->count.
+ * all_captures: ignore the majority rule and list captures only. */
+GEN_ALWAYS int F(legal_x)(F(list_t) *list, const GEN_POS *pos, const gen_rules r,
+                          int all_captures)
+{
+    F(ctx) g;
+    list->count = 0;
+    list->overflow = 0;
+    g.list = list;
+    g.rules = r;
+    if (all_captures) {
+        g.rules.majority = 0;
+    }
+    g.best = 0;
+    g.count_only = 0;
+    g.counted = 0;
+    F(captures)(&g, pos, r);
+    if (list->count == 0 && !all_captures) {
+        if (pos->side == DM_WHITE) { /* FMJD 4.1: only when no capture exists */
+            F(quiet_c)(list, pos, DM_WHITE, r);
+        } else {
+            F(quiet_c)(list, pos, DM_BLACK, r);
+        }
+    }
+    return list->count;
+}
+
+GEN_ALWAYS int F(legal)(F(list_t) *list, const GEN_POS *pos, const gen_rules r)
+{
+    return F(legal_x)(list, pos, r, 0);
+}
+
+#if !GEN_RECORD
+/* True when the side to move has a capture (so every legal move is one). */
+GEN_ALWAYS int F(has_capture)(const GEN_POS *pos, const gen_rules r)
+{
+    int c = pos->side;
+    GEN_BB own = pos->pieces[c], opp = pos->pieces[c ^ 1];
+    GEN_BB occ = own | opp, empty = GEN_ALL & ~occ;
+    GEN_BB targets = r.men_take_kings ? opp : (opp & ~pos->kings);
+    if (F(men_that_capture)(own & ~pos->kings, targets, empty, c, r)) {
+        return 1;
+    }
+    GEN_BB kings = own & pos->kings;
+    if (!kings) {
+        return 0;
+    }
+    if (!r.flying) {
+        GEN_BB k = 0;
+        for (int d = 0; d < 4; d++) {
+            k |= P(step)(P(step)(empty, 3 - d) & opp, 3 - d) & kings;
+        }
+        return k != 0;
+    }
+    for (GEN_BB k = kings; k;) {
+        int at = P(pop)(&k);
+#pragma GCC unroll 4
+        for (int d = 0; d < 4; d++) {
+            int v = P(ray_first)(at, d, occ);
+            if (v >= 0 && ((opp >> v) & 1) && (P(step)(P(bit)(v), d) & empty)) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Number of legal moves (perft's last ply): quiet moves by popcount, captures by the
+ * capture search in counting mode. */
+GEN_ALWAYS int F(count)(const GEN_POS *pos, const gen_rules r)
+{
+    F(list_t) list;
+    F(ctx) g;
+    list.count = 0;
+    list.overflow = 0;
+    g.list = &list;
+    g.rules = r;
+    g.best = 0;
+    g.count_only = 1;
+    g.counted = 0;
+    F(captures)(&g, pos, r);
+    if (g.best > 0) {
+        return g.counted + list.count;
+    }
+    int c = pos->side;
+    GEN_BB own = pos->pieces[c], occ = pos->pieces[0] | pos->pieces[1];
+    GEN_BB empty = GEN_ALL & ~occ;
+    GEN_BB men = own & ~pos->kings;
+    int n;
+    if (c == DM_WHITE) {
+        n = P(count)(P(step)(men, 0) & empty) + P(count)(P(step)(men, 1) & empty);
+    } else {
+        n = P(count)(P(step)(men, 2) & empty) + P(count)(P(step)(men, 3) & empty);
+    }
+    GEN_BB kings = own & pos->kings;
+    if (!r.flying) {
+        for (int d = 0; d < 4; d++) {
+            n += P(count)(P(step)(kings, d) & empty);
+        }
+        return n;
+    }
+    for (GEN_BB k = kings; k;) {
+        int f = P(pop)(&k);
+#pragma GCC unroll 4
+        for (int d = 0; d < 4; d++) {
+            n += P(count)(P(reach)(f, d, occ));
+        }
+    }
+    return n;
+}
+
+/* perft's two generator calls, kept out of line: inlining both into the recursion
+ * made perft slower (a large frame and register pressure at every node). */
+static __attribute__((noinline)) int F(count_nl)(const GEN_POS *pos, const gen_rules *rp)
+{
+    (void)rp;
+    return F(count)(pos, GEN_R(rp));
+}
+static __attribute__((noinline)) int F(legal_nl)(F(list_t) *list, const GEN_POS *pos,
+                                                 const gen_rules *rp)
+{
+    (void)rp;
+    return F(legal)(list, pos, GEN_R(rp));
+}
+
+/* perft (depth >= 1) by copy-make, bulk counting at the last ply. */
+static uint64_t F(perft)(const GEN_POS *pos, int depth, const gen_rules *rp)
+{
+    if (depth == 1) {
+        return (uint64_t)F(count_nl)(pos, rp);
+    }
+    F(list_t) list;
+    F(legal_nl)(&list, pos, rp);
+    uint64_t n = 0;
+    for (int i = 0; i < list.count; i++) {
+        const GEN_MOVE *m = &list.moves[i];
+        GEN_POS next;
+        next.pieces[pos->side] = pos->pieces[pos->side] ^ m->own;
+        next.pieces[pos->side ^ 1] = pos->pieces[pos->side ^ 1] ^ m->capt;
+        next.kings = pos->kings ^ m->kings;
+        next.side = pos->side ^ 1;
+        n += F(perft)(&next, depth - 1, rp);
+    }
+    return n;
+}
+#endif
+
+#undef F
+#undef GEN_R
+#undef GEN_LIST_MAX
+#undef GEN_RS
+#undef GEN_RECORD
+#ifdef GEN_RULES_CONST
+#undef GEN_RULES_CONST
+#endif

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT
+ * tests/reference/test_reference.c: the bitboard core (through the public generic
+ * API, damier/variant.h) against the independent slow reference, the former
+ * mailbox generator (tests/reference/ref_vmovegen.c). Seeded random games in every
+ * variant, plus a description with the Italian men-do-not-capture-kings flag (the
+ * run-time-rules instantiation): at every ply the two move lists must be equal
+ * move for move (from, to, captured set, promotion, PDN path, and order), and every
+ * few plies perft(2) (bulk counting, the fast mode) must match. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include <damier/variant.h>
+
+#include "reference/ref_vmovegen.h"
+/* The reference is compiled into this test only, never into the library. */
+#include "reference/ref_vmovegen.c"
+
+#define GAMES 300
+#define MAX_PLIES 160
+
+static long plies_checked; /* positions compared, reported at the end */
+
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static void describe(char *buf, size_t cap, const dm_vboard *b)
+{
+    dm_vboard_to_fen(buf, cap, b, 0);
+}
+
+static void check_same(const dm_vmovelist *a, const dm_vmovelist *r, const dm_vboard *b,
+                       int game, int ply)
+{
+    char fen[512];
+    if (a->count != r->count || a->overflow != r->overflow) {
+        describe(fen, sizeof fen, b);
+        fail_msg("%s game %d ply %d %s: %d moves, reference %d", b->variant->name, game, ply,
+                 fen, a->count, r->count);
+    }
+    for (int i = 0; i < a->count; i++) {
+        const dm_vmove *x = &a->moves[i], *y = &r->moves[i];
+        int same = x->from == y->from && x->to == y->to && x->ncapt == y->ncapt &&
+                   x->promote == y->promote && x->capt[0] == y->capt[0] &&
+                   x->capt[1] == y->capt[1];
+        for (int k = 0; same && k + 1 < x->ncapt; k++) {
+            same = x->path[k] == y->path[k];
+        }
+        if (!same) {
+            describe(fen, sizeof fen, b);
+            fail_msg("%s game %d ply %d %s: move %d is %d-%d (%d taken, promote %d), "
+                     "reference %d-%d (%d taken, promote %d) or a different path",
+                     b->variant->name, game, ply, fen, i, x->from, x->to, x->ncapt, x->promote,
+                     y->from, y->to, y->ncapt, y->promote);
+        }
+    }
+}
+
+static void walk(const dm_variant *v, uint64_t seed)
+{
+    static dm_vmovelist mine, ref;
+    for (int game = 0; game < GAMES; game++) {
+        dm_vboard b;
+        dm_vboard_start(&b, v);
+        for (int ply = 0; ply < MAX_PLIES; ply++) {
+            dm_vmovegen_legal(&mine, &b);
+            ref_vmovegen_legal(&ref, &b);
+            check_same(&mine, &ref, &b, game, ply);
+            if (ply % 16 == 7) {
+                uint64_t x = dm_vperft(&b, 2), y = ref_vperft(&b, 2);
+                if (x != y) {
+                    char fen[512];
+                    describe(fen, sizeof fen, &b);
+                    fail_msg("%s game %d ply %d %s: perft(2) %llu, reference %llu", v->name,
+                             game, ply, fen, (unsigned long long)x, (unsigned long long)y);
+                }
+            }
+            plies_checked++;
+            if (mine.count == 0) {
+                break;
+            }
+            dm_vboard_apply(&b, &mine.moves[rng_next(&seed) % (uint64_t)mine.count]);
+        }
+    }
+}
+
+static void test_reference__random_games_every_variant(void **state)
+{
+    (void)state;
+    for (int id = 0; id < DM_VARIANT_COUNT; id++) {
+        walk(dm_variant_get((dm_variant_id)id), UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)id);
+    }
+}
+
+/* Rules not among the compiled-in sets run through the run-time instantiation. */
+static void test_reference__random_games_runtime_rules(void **state)
+{
+    (void)state;
+    dm_variant italianish = *dm_variant_get(DM_VARIANT_BRAZILIAN);
+    italianish.men_capture_kings = 0;
+    walk(&italianish, 11);
+    dm_variant russian12 = *dm_variant_get(DM_VARIANT_CANADIAN);
+    russian12.majority = 0;
+    russian12.promotion = DM_PROMOTE_CONTINUE_KING;
+    walk(&russian12, 12);
+    dm_variant english10 = *dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    english10.men_capture_back = 0;
+    english10.flying_kings = 0;
+    english10.promotion = DM_PROMOTE_STOPS;
+    walk(&english10, 13);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reference__random_games_every_variant),
+        cmocka_unit_test(test_reference__random_games_runtime_rules),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    printf("%ld positions compared\n", plies_checked);
+    return rc;
+}
