@@ -4,8 +4,9 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
+PREFIX     ?= /usr/local
 
-.PHONY: all deps configure build check check-fast check-asan play bench clean format
+.PHONY: all deps configure build check check-fast check-asan play bench clean format install
 
 all: build
 
@@ -36,6 +37,10 @@ check-asan:
 play: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS) --target damier
 	./$(BUILD)/damier play $(ARGS)
+
+# The binary, libdamier.so and the headers under PREFIX (DESTDIR for staging).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 bench: build
 	./$(BUILD)/damier bench
