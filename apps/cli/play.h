@@ -128,6 +128,15 @@ typedef struct play_cmd {
     char error[128];     /* why, for PLAY_CMD_BAD */
 } play_cmd;
 
+/* True when the first len characters of word are a word of two or more letters and
+ * so cannot be a move (every move has a digit: "32-28", "c3-d4"); the game then
+ * answers "unknown command" instead of a move error. */
+int play_word_is_not_move(const char *word, size_t len);
+
+/* True when word (len characters, any case) is one of the international game's
+ * command words (help lists them). */
+int play_word_is_command(const char *word, size_t len);
+
 /* Classify one input line (trailing newline and surrounding blanks ignored; command
  * words case-insensitive). */
 void play_parse_command(play_cmd *out, const char *line);

@@ -34,6 +34,29 @@ static const struct word {
     {"quit", PLAY_CMD_QUIT, 0, "stop (the game is saved)"},
 };
 
+int play_word_is_not_move(const char *word, size_t len)
+{
+    if (len < 2) {
+        return 0;
+    }
+    for (size_t i = 0; i < len; i++) {
+        if (!isalpha((unsigned char)word[i])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int play_word_is_command(const char *word, size_t len)
+{
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        if (strlen(words[i].name) == len && !strncasecmp(word, words[i].name, len)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 void play_parse_command(play_cmd *out, const char *line)
 {
     memset(out, 0, sizeof *out);
@@ -88,6 +111,13 @@ void play_parse_command(play_cmd *out, const char *line)
         out->kind = words[i].kind;
         memcpy(out->arg, rest, rlen);
         out->arg[rlen] = 0;
+        return;
+    }
+    if (play_word_is_not_move(line, wlen)) {
+        out->kind = PLAY_CMD_BAD;
+        snprintf(out->error, sizeof out->error,
+                 "unknown command '%.*s' (type help for the commands)", (int)(wlen > 40 ? 40 : wlen),
+                 line);
         return;
     }
     out->kind = PLAY_CMD_MOVE;

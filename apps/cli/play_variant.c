@@ -578,6 +578,13 @@ static int pv_human(pv_game *g)
             }
             continue;
         }
+        size_t wlen = strcspn(line, " \t");
+        if (play_word_is_not_move(line, wlen)) {
+            say(g, "error", "%s '%.*s' (commands: moves, hint, undo, board, resign, save FILE, "
+                "help, quit)", play_word_is_command(line, wlen) ? "not available in the variant "
+                "game:" : "unknown command", (int)(wlen > 40 ? 40 : wlen), line);
+            continue;
+        }
         dm_vmove m;
         dm_error err;
         memset(&err, 0, sizeof err);

@@ -228,6 +228,13 @@ play handicap 'quit
 ' --black --handicap 2 --level 1 --seed 1
 has handicap "$tmp/handicap.out" "fen: W:W31-45,48-50:B1-20"
 
+# A word that cannot be a move is an unknown command, not an illegal move (issue 10).
+play unknown 'history
+quit
+' --human-vs-human
+has unknown "$tmp/unknown.out" "error: unknown command 'history' (type help for the commands)"
+if grep -q '^error: illegal move' "$tmp/unknown.out"; then fail "unknown: read as a move"; else ok; fi
+
 rejects play "--level 11" "--level x" "--depth 0" "--time 1x" "--fen W:W99" \
     "--handicap 3 --fen W:W31-50:B1-20" "--auto --human-vs-human" "--white --black" "extra"
 

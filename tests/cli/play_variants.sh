@@ -172,4 +172,13 @@ play fiveru "${five}h2-g1
 " --variant russian --human-vs-human --fen "W:WKa1,Kb8:BKh2"
 if grep -q '^result:' "$tmp/fiveru.out"; then fail "Russian: drawn by a rule it does not have"; else ok; fi
 
+# Words are commands, never moves: unknown ones and the international game's commands
+# this game lacks are said to be so (issue 10).
+play words 'history
+flip
+quit
+' --variant russian --human-vs-human
+has words "$tmp/words.out" "error: unknown command 'history' (commands: moves, hint, undo, board, resign, save FILE, help, quit)"
+has words "$tmp/words.out" "error: not available in the variant game: 'flip' (commands: moves, hint, undo, board, resign, save FILE, help, quit)"
+
 finish
