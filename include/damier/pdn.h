@@ -137,7 +137,11 @@ DM_API void dm_pdn_reader_free(dm_pdn_reader *r);
  * token: a game without tags) so the next call goes on; every game is either
  * returned or reported.
  * Games are separated by result tokens (2-0 1-1 0-2 1-0 0-1 1/2-1/2 0-0 *) or by the
- * start of a new tag section. DM_ENOMEM leaves the reader unusable. */
+ * start of a new tag section. A result token counts only when white space, a tag or
+ * the end of the text follows it; glued to other text ("0-1www", "1-0{") it is
+ * reported (DM_EPARSE, where the glued text starts) and reading goes on after it
+ * (before a digit it is the start of a move: "1-10"). DM_ENOMEM leaves the reader
+ * unusable. */
 DM_API dm_status dm_pdn_reader_next(dm_pdn_game **out, dm_pdn_reader *r, dm_error *err);
 
 /* Number of games returned or reported so far. */

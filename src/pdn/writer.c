@@ -113,11 +113,12 @@ static void word3(wbuf *w, const char *a, const char *b, const char *c)
     free(tmp);
 }
 
-/* A comment, wrapped between its words. A comment that holds '}' cannot be braced:
- * it is written as a ';' comment, which runs to the end of its line. */
+/* A comment, wrapped between its words. A comment that holds '}' or '{' (a ';'
+ * comment may) cannot be braced (comments do not nest): it is written as a ';'
+ * comment, which runs to the end of its line. */
 static void comment(wbuf *w, const char *text)
 {
-    if (strchr(text, '}')) {
+    if (strchr(text, '}') || strchr(text, '{')) {
         if (w->col > 0) {
             put(w, "\n", 1);
         }
@@ -224,6 +225,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     comments(w, nd->before, nd->nbefore);
     if (nd->kind == DM_PDN_NODE_SETUP) {
         word3(w, "/FEN \"", nd->text, "\"/");
+        wpos at_setup = *p;
         dm_board nb;
         dm_vboard nvb;
         if (p->v && dm_vboard_from_fen(&nvb, p->v, nd->text, NULL) == DM_OK) {
@@ -235,6 +237,8 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
             p->known = 1;
             p->half = nb.side == DM_BLACK;
         }
+        /* what follows it is kept too (a comment after a setup command was lost) */
+        write_trailer(w, nd, at_setup, style, intl);
         return;
     }
     if (nd->number > 0 && !(p->known && p->renumber)) {
