@@ -181,7 +181,8 @@ typedef struct dm_pdn_replay {
     /* The rules: */
     const dm_variant *variant; /* the variant replayed (static), NULL for DM_PDN_VARIANT */
     int guessed;          /* 1: chosen from the squares, the game having no GameType or
-                             Variant tag */
+                             Variant tag; with DM_PDN_VARIANT: the game has no such tag
+                             and is legal under none of the rules its squares suggest */
     int joined;           /* captures written as consecutive single-jump tokens
                              ("e1xc3 c3xe5", playstrategy.org) that were joined */
     dm_vboard vstart;     /* start position on the generic board (every variant) */

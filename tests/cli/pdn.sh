@@ -198,6 +198,39 @@ if [ "$rc" -eq 1 ] && grep -q 'game 1, line 2' "$tmp/err" && grep -q 'not conver
 else
     fail "convert unreadable: exit $rc, stderr $(cat "$tmp/err")"
 fi
+# an ambiguous short capture or an illegal move is reported on stderr as check reports
+# it (what and where), the game is still written, exit 1 (it used to be copied, exit 0)
+# convert_reports NAME FILE STDOUT_PATTERN: exit 1, stderr = check's report lines.
+convert_reports() {
+    local name=$1 file=$2 pattern=$3 rc=0
+    "$DAMIER" pdn convert "$file" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    "$DAMIER" pdn check --verbose "$file" | grep -v ' games, \|^[0-9]* skipped' >"$tmp/want"
+    if [ "$rc" -eq 1 ] && [ -s "$tmp/err" ] && cmp -s "$tmp/err" "$tmp/want" &&
+        grep -qE -- "$pattern" "$tmp/out"; then
+        ok
+    else
+        fail "$name: exit $rc, stderr '$(cat "$tmp/err")', expected '$(cat "$tmp/want")'"
+    fi
+}
+printf '[GameType "20"]\n[FEN "W:WK1:B12,13,19,20"]\n\n1. 1x25 *\n' >"$tmp/amb.pdn"
+convert_reports "convert ambiguous capture" "$tmp/amb.pdn" '^1\. 1x25 \*$'
+grep -q 'amb.pdn:4:4: game 1 (? - ?): move 1. 1x25: ambiguous move "1x25": 2 legal moves match' \
+    "$tmp/err" && ok || fail "convert ambiguous capture: $(cat "$tmp/err")"
+printf '[FEN "W:WK1:B12,13,19,20"]\n\n1. 1x25 *\n' >"$tmp/amb2.pdn"
+convert_reports "convert ambiguous capture, no GameType" "$tmp/amb2.pdn" '^1\. 1x25 \*$'
+printf '[Event "x"]\n\n1. 32-28 19-23 2. 28-22 14x23 *\n' >"$tmp/ill.pdn"
+convert_reports "convert illegal move" "$tmp/ill.pdn" '^1\. 32-28 19-23 2\. 28-22 14x23 \*$'
+grep -q 'ill.pdn:3:19: game 1 (? - ?): move 2. 28-22: illegal move "28-22": capture is compulsory' \
+    "$tmp/err" && ok || fail "convert illegal move: $(cat "$tmp/err")"
+# a variant not played is written as read and said on stderr, exit 0
+rc=0
+"$DAMIER" pdn convert "$tmp/variant.pdn" >"$tmp/out" 2>"$tmp/err" || rc=$?
+if [ "$rc" -eq 0 ] && grep -q 'game 3 (? - ?): skipped: GameType 22' "$tmp/err" &&
+    grep -q '^1\. 21-17 \*$' "$tmp/out"; then
+    ok
+else
+    fail "convert variant not played: exit $rc, stderr '$(cat "$tmp/err")'"
+fi
 expect_err "convert missing file" 2 "cannot open" -- pdn convert "$tmp/nope.pdn"
 expect_err "convert unwritable output" 2 "cannot write" \
     -- pdn convert -o "$tmp/no/such/dir/x.pdn" "$tmp/conv.pdn"
