@@ -237,7 +237,8 @@ DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g
  *   move as "--";
  * - move numbers "N." before the first mover's moves (White; Black in English
  *   checkers) and "N..." before the other's move when it opens a line or follows a
- *   comment or variation; marks, NAGs, comments and variations kept (a comment holding
+ *   comment or variation; an English game numbered in White-first pairs, as in chess
+ *   ("1... 9-13 2. 22-18 13-17"), is renumbered so ("1. 9-13 22-18 2. 13-17"); marks, NAGs, comments and variations kept (a comment holding
  *   '}' is written as a ';' comment);
  * - movetext lines of at most 80 columns (a single longer word stands alone), ending
  *   with the result token (the game's, else the Result tag when it is a PDN result,

@@ -183,7 +183,24 @@ typedef struct wpos {
     int number;
     int half;
     int renumber; /* split captures were joined: written numbers are shifted, count */
+    int wfirst;   /* a Black-first game (English) numbered in pairs that start with
+                     White, as in chess: "1... 9-13 2. 22-18 13-17"; see written_number */
 } wpos;
+
+/* The number and half of node nd as written in the input, in the writer's numbering
+ * (pairs start with the side that moves first: "1. 9-13 22-18 2. 13-17" in English).
+ * Input numbered in White-first pairs (p->wfirst) has Black's "N..." as our "N." and
+ * White's "N." as our "(N-1)..."; taking those numbers as they were shifted every
+ * later number (it came out "1. 9-13 22-18 3. 13-17"). */
+static void written_number(const wpos *p, const dm_pdn_node *nd, int *number, int *half)
+{
+    *number = nd->number;
+    *half = nd->number_black;
+    if (p->wfirst) {
+        *half = !nd->number_black;
+        *number = nd->number_black ? nd->number : nd->number - 1;
+    }
+}
 
 /* What the mainline replay made of node i (NULL: parse it here). */
 typedef struct wsteps {
@@ -242,9 +259,10 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         return;
     }
     if (nd->number > 0 && !(p->known && p->renumber)) {
-        p->number = nd->number;
+        int half;
+        written_number(p, nd, &p->number, &half);
         if (!p->known) {
-            p->half = nd->number_black;
+            p->half = half;
         }
     }
     /* the move number travels with its move: never "11." at the end of a line */
@@ -432,6 +450,10 @@ dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notatio
     }
     if (g->main.nnodes > 0 && g->main.nodes[0].number > 0) {
         p.number = g->main.nodes[0].number;
+        /* a Black-first game whose first move, Black's, is written "N...": the input
+         * numbers its pairs from White's move (chess style) */
+        p.wfirst = p.known && p.v && p.v->first == DM_BLACK && p.half == 0 &&
+                   g->main.nodes[0].number_black;
     }
     /* the movetext ends with the game's result token, else the Result tag when it is a
      * PDN result, else "*" */
