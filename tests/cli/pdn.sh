@@ -96,6 +96,20 @@ expect "check english illegal" 1 \
 "$tmp/english.pdn:2:24: game 1 (? - ?): move 2... 19-23: illegal move \"19-23\": not a legal move; FEN before: W:W19,21,22,24-32:B1-7,9-12,15
 1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/english.pdn"
 
+# Russian, no majority rule: the king takes one piece (f8:b4, its whole path) or four
+# ending on b4 too; "f8:b4" (as damier writes it) used to be rejected as ambiguous
+printf '[GameType "25"]\n[FEN "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8"]\n\n1. f8:b4 *\n' \
+    >"$tmp/rking.pdn"
+expect "check russian whole short path" 0 "legal by variant: 1 russian
+1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/rking.pdn"
+"$DAMIER" moves --variant russian --fen "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8" >"$tmp/rmoves"
+has "moves russian long capture with its path" "$tmp/rmoves" "f8:h6:f4:d6:b4"
+has "moves russian short capture" "$tmp/rmoves" "f8:b4"
+printf 'f8:b4\nquit\n' | "$DAMIER" play --variant russian --human-vs-human --plain \
+    --fen "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8" --save-dir "$tmp/rsave" >"$tmp/rplay" 2>&1
+matches "play russian f8:b4" "$tmp/rplay" '^move: 1\. f8:b4$'
+if "$DAMIER" pdn check "$tmp"/rsave/*.pdn >"$tmp/rcheck"; then ok; else fail "saved russian game: $(cat "$tmp/rcheck")"; fi
+
 # --variant: the rules of games without a GameType tag
 printf '1. 11-15 23-19 2. 8-11 22-17 *\n' >"$tmp/notag.pdn"
 expect "check --variant english" 0 "legal by variant: 1 english
