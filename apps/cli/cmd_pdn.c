@@ -260,7 +260,7 @@ static int check_file(const char *path, counts *c, int verbose)
 
 typedef struct convert_pass {
     FILE *out;
-    dm_notation style;
+    dm_pdn_write_options opt; /* notation style and capture separator */
 } convert_pass;
 
 static int convert_unreadable(const dm_error *err, void *ctx)
@@ -287,7 +287,7 @@ static int convert_game(dm_pdn_game *g, const char *path, void *ctx)
               (rep.verdict == DM_PDN_VARIANT && rep.guessed);
     char *pdn = NULL;
     size_t n = 0;
-    if (dm_pdn_write(&pdn, &n, g, p->style) != DM_OK) {
+    if (dm_pdn_write_with(&pdn, &n, g, &p->opt) != DM_OK) {
         fprintf(stderr, "damier pdn: out of memory writing %s game %d\n", path, g->number);
         return 2;
     }
@@ -296,9 +296,9 @@ static int convert_game(dm_pdn_game *g, const char *path, void *ctx)
     return bad;
 }
 
-static int convert_file(const char *path, FILE *out, dm_notation style)
+static int convert_file(const char *path, FILE *out, const dm_pdn_write_options *opt)
 {
-    convert_pass p = {out, style};
+    convert_pass p = {out, *opt};
     game_pass pass = {convert_unreadable, convert_game, &p};
     return each_game(path, &pass);
 }
@@ -306,8 +306,9 @@ static int convert_file(const char *path, FILE *out, dm_notation style)
 static void pdn_usage(FILE *f)
 {
     fprintf(f, "usage: damier pdn check [--verbose] [--variant NAME | --game-type N] FILE...\n"
-               "       damier pdn convert [--full] [--variant NAME | --game-type N] [-o OUT] "
-               "FILE...\n"
+               "       damier pdn convert [--full] [--capture-sep x|:] [--variant NAME | "
+               "--game-type N]\n"
+               "                          [-o OUT] FILE...\n"
                "  check: replay every game under its variant's rules and report each illegal\n"
                "         or unreadable move; ends with\n"
                "         \"G games, L legal, I with illegal moves, U unreadable\";\n"
@@ -317,6 +318,8 @@ static void pdn_usage(FILE *f)
                "         standard output. What check would report about a game goes to\n"
                "         stderr (an illegal or ambiguous move: exit status 1, the game is\n"
                "         still written).\n"
+               "  --capture-sep x|:: write the captures with x (or :) whatever the\n"
+               "         variant's own separator (Russian ':'), for readers that take one.\n"
                "  The GameType tag selects the variant (20 international, 21 English, 25\n"
                "  Russian, 26 Brazilian, 27 Canadian, 98 antidraughts), else a Variant tag,\n"
                "  else the squares the game uses.\n"
@@ -345,18 +348,27 @@ int cmd_pdn(int argc, char **argv)
                                          {"verbose", no_argument, 0, 'v'},
                                          {"game-type", required_argument, 0, 't'},
                                          {"variant", required_argument, 0, 'V'},
+                                         {"capture-sep", required_argument, 0, 's'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     int full = 0, verbose = 0;
+    char capture_sep = 0;
     const char *outpath = NULL;
     int c;
     optind = 1;
     default_game_type = NULL;
-    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:V:h" : "fo:t:V:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:V:h" : "fo:t:V:s:h", opts, NULL)) != -1) {
         switch (c) {
         case 'f': full = 1; break;
         case 'o': outpath = optarg; break;
         case 'v': verbose = 1; break;
+        case 's':
+            if (strcmp(optarg, "x") && strcmp(optarg, ":")) {
+                fprintf(stderr, "damier pdn: --capture-sep wants x or :, not '%s'\n", optarg);
+                return 2;
+            }
+            capture_sep = optarg[0];
+            break;
         case 't':
             if (strspn(optarg, "0123456789") != strlen(optarg) || !*optarg ||
                 strlen(optarg) > 5) {
@@ -380,7 +392,7 @@ int cmd_pdn(int argc, char **argv)
         default: pdn_usage(stderr); return 2;
         }
     }
-    if ((check && (full || outpath)) || (!check && verbose)) {
+    if ((check && (full || outpath || capture_sep)) || (!check && verbose)) {
         pdn_usage(stderr);
         return 2;
     }
@@ -440,8 +452,9 @@ int cmd_pdn(int argc, char **argv)
             return 2;
         }
     }
+    dm_pdn_write_options opt = {full ? DM_NOTATION_FULL : DM_NOTATION_PDN, capture_sep};
     for (int i = first; i < argc; i++) {
-        int r = convert_file(argv[i], out, full ? DM_NOTATION_FULL : DM_NOTATION_PDN);
+        int r = convert_file(argv[i], out, &opt);
         rc = r > rc ? r : rc;
     }
     if (fflush(out) != 0 || (out != stdout && fclose(out) != 0)) {

@@ -250,6 +250,20 @@ DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g
 DM_API dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g,
                               dm_notation style);
 
+/* Options of dm_pdn_write_with. */
+typedef struct dm_pdn_write_options {
+    dm_notation style;  /* as for dm_pdn_write */
+    char capture_sep;   /* separator of the captures the writer rewrites: 0 the variant's
+                           own (':' Russian, 'x' the others), or 'x' or ':' (for readers
+                           that take only one); moves written as read keep theirs */
+} dm_pdn_write_options;
+
+/* dm_pdn_write with options (opt NULL: DM_NOTATION_PDN, the variant's separator).
+ * DM_EINVAL also for a capture_sep other than 0, 'x' and ':'. With a separator other
+ * than the variant's, the output reads back as the same game (the reader takes both). */
+DM_API dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
+                                   const dm_pdn_write_options *opt);
+
 #ifdef __cplusplus
 }
 #endif

@@ -183,9 +183,23 @@ typedef struct wpos {
     int number;
     int half;
     int renumber; /* split captures were joined: written numbers are shifted, count */
+    char sep;     /* capture separator to write instead of the notation's, or 0 */
     int wfirst;   /* a Black-first game (English) numbered in pairs that start with
                      White, as in chess: "1... 9-13 2. 22-18 13-17"; see written_number */
 } wpos;
+
+/* Write the captures of a move text with p->sep instead of own (the notation's
+ * separator: the variant's for the generic core, 'x' for the fast one). */
+static void use_sep(char *text, const wpos *p, char own)
+{
+    if (p->sep && p->sep != own) {
+        for (char *c = text; *c; c++) {
+            if (*c == own) {
+                *c = p->sep;
+            }
+        }
+    }
+}
 
 /* The number and half of node nd as written in the input, in the writer's numbering
  * (pairs start with the side that moves first: "1. 9-13 22-18 2. 13-17" in English).
@@ -287,6 +301,9 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         }
         if (known_vstep || dm_vmove_parse(&vm, &p->vb, nd->text, NULL) == DM_OK) {
             dm_vmove_to_text(text, sizeof text, &p->vb, &vm, style, DM_VSQUARES_DEFAULT);
+            if (vm.ncapt) {
+                use_sep(text, p, p->v->capture_sep);
+            }
             t = text;
             vplayed = 1;
             p->renumber |= joined;
@@ -299,6 +316,9 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         }
         if (known_move || dm_move_parse(&m, &p->b, nd->text, NULL) == DM_OK) {
             dm_move_to_text(text, sizeof text, &p->b, &m, style);
+            if (m.ncapt) {
+                use_sep(text, p, 'x');
+            }
             t = text;
             played = 1;
         } else {
@@ -404,9 +424,24 @@ static int is_special_tag(const char *name)
 
 dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notation style)
 {
-    if (!out || !g) {
+    dm_pdn_write_options opt = {style, 0};
+    return dm_pdn_write_with(out, len, g, &opt);
+}
+
+dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
+                            const dm_pdn_write_options *opt)
+{
+    dm_pdn_write_options dflt = {DM_NOTATION_PDN, 0};
+    if (!opt) {
+        opt = &dflt;
+    }
+    if (!out || !g || (opt->capture_sep && opt->capture_sep != 'x' && opt->capture_sep != ':')) {
+        if (out) {
+            *out = NULL;
+        }
         return DM_EINVAL;
     }
+    dm_notation style = opt->style;
     *out = NULL;
     if (len) {
         *len = 0;
@@ -420,6 +455,7 @@ dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notatio
     wpos p;
     memset(&p, 0, sizeof p);
     p.number = 1;
+    p.sep = opt->capture_sep;
     int fen_start = 0; /* the FEN is the initial position */
     const char *fen = dm_pdn_game_fen(g);
     char fenbuf[512];

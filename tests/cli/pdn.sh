@@ -197,6 +197,22 @@ printf '[GameType "25"]\n[FEN "W:W21,22:B17,18"]\n1. c3xe5 *\n' >"$tmp/rfen.pdn"
 expect "convert russian" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
     '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "25"]' \
     '[FEN "W:Wa3,c3:Bb4,d4"]' '' '1. c3:e5 *')" -- pdn convert "$tmp/rfen.pdn"
+# --capture-sep x: Russian captures with x, for readers that do not take ':'; the
+# output reads back as the same game
+printf '[GameType "25"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 *\n' >"$tmp/rsep.pdn"
+expect "convert --capture-sep x" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+    '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "25"]' '' \
+    '1. c3-d4 f6-g5 2. d4-e5 d6xf4 3. g3xe5 *')" -- pdn convert --capture-sep x "$tmp/rsep.pdn"
+"$DAMIER" pdn convert --capture-sep x "$tmp/rsep.pdn" >"$tmp/rsep_x.pdn"
+"$DAMIER" pdn convert "$tmp/rsep_x.pdn" >"$tmp/rsep_back.pdn"
+if "$DAMIER" pdn convert "$tmp/rsep.pdn" | cmp -s - "$tmp/rsep_back.pdn"; then ok; else
+    fail "convert --capture-sep x does not read back as the same game"; fi
+expect "convert --capture-sep : (international)" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' \
+    '[Date "????.??.??"]' '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' \
+    '[FEN "W:W37,38:B21,31,33"]' '' '1. 37:26:17 *')" -- pdn convert --full --capture-sep : "$tmp/full.pdn"
+expect_err "convert --capture-sep y" 2 "capture-sep wants x or :" \
+    -- pdn convert --capture-sep y "$tmp/rsep.pdn"
+expect_err "check --capture-sep is for convert" 2 "usage" -- pdn check --capture-sep x "$tmp/rsep.pdn"
 printf '[Variant "American/English"]\n[FEN "B:W18,26:B14"]\n1. 14x23 23x30 *\n' >"$tmp/split.pdn"
 expect "convert split capture" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
     '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "21"]' \

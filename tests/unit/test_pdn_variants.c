@@ -254,6 +254,32 @@ static void test_pdn_variants__english_white_first_numbers(void **state)
     dm_pdn_game_free(g);
 }
 
+/* dm_pdn_write_with: captures with 'x' (or ':') instead of the variant's separator;
+ * the output reads back as the same game; other separators refused. */
+static void test_pdn_variants__write_capture_separator(void **state)
+{
+    (void)state;
+    dm_pdn_game *g = read_one("[GameType \"25\"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 *\n");
+    dm_pdn_write_options opt = {DM_NOTATION_PDN, 'x'};
+    char *out = NULL;
+    assert_int_equal(dm_pdn_write_with(&out, NULL, g, &opt), DM_OK);
+    assert_contains(out, "\n1. c3-d4 f6-g5 2. d4-e5 d6xf4 3. g3xe5 *\n");
+    dm_pdn_game *g2 = read_one(out);
+    dm_pdn_replay r1 = replay(g), r2 = replay(g2);
+    assert_int_equal(r2.verdict, DM_PDN_LEGAL);
+    assert_int_equal(r1.plies, r2.plies);
+    assert_true(same_vboard(&r1.vend, &r2.vend));
+    free(out);
+    dm_pdn_game_free(g2);
+    assert_int_equal(dm_pdn_write_with(&out, NULL, g, NULL), DM_OK);
+    assert_contains(out, "d6:f4");
+    free(out);
+    opt.capture_sep = '-';
+    assert_int_equal(dm_pdn_write_with(&out, NULL, g, &opt), DM_EINVAL);
+    assert_null(out);
+    dm_pdn_game_free(g);
+}
+
 static void test_pdn_variants__english_rules(void **state)
 {
     (void)state;
@@ -408,6 +434,7 @@ int main(void)
         cmocka_unit_test(test_pdn_variants__russian_rules),
         cmocka_unit_test(test_pdn_variants__english_game),
         cmocka_unit_test(test_pdn_variants__english_white_first_numbers),
+        cmocka_unit_test(test_pdn_variants__write_capture_separator),
         cmocka_unit_test(test_pdn_variants__english_rules),
         cmocka_unit_test(test_pdn_variants__split_captures_joined),
         cmocka_unit_test(test_pdn_variants__brazilian_game),
