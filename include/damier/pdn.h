@@ -226,7 +226,8 @@ DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g
  *   as "?", Date "????.??.??", Result the movetext's result or "*"), then GameType when
  *   the game has one (for a variant game whose rules came from a Variant tag or the
  *   squares, the variant's number, e.g. "25"), then FEN (+ SetUp) unless the start is
- *   the variant's initial position (written normalised: numeric squares with ranges, or
+ *   the variant's initial position and the rules are not read from the squares (an
+ *   international game without GameType or Variant tag keeps it; written normalised: numeric squares with ranges, or
  *   algebraic squares for Russian and Brazilian; no trailing '.'), then the other tags
  *   in their original order (values escaped: \" and \\);
  * - movetext with moves replayed and rewritten in `style` in the variant's notation

@@ -460,12 +460,20 @@ static dm_status read_tag(rd *d)
             return nomem(d);
         }
         size_t o = 0;
+        int cr = 0;
         for (size_t i = v0; i < v1; i++) {
             if (r->text[i] == '\\' && i + 1 < v1 && (r->text[i + 1] == '"' ||
                                                     r->text[i + 1] == '\\')) {
                 i++;
             }
-            raw[o++] = r->text[i];
+            /* a carriage return is a space (as the writer, which cannot write one in
+             * a value, writes it: read -> write -> read gives the same value) */
+            cr |= r->text[i] == '\r';
+            raw[o++] = r->text[i] == '\r' ? ' ' : r->text[i];
+        }
+        if (cr && !add_note(d, "a carriage return in a tag value was read as a space")) {
+            free(raw);
+            return nomem(d);
         }
         value = make_text(d, raw, o, 0);
         free(raw);

@@ -18,6 +18,7 @@ typedef struct wbuf {
     int col;    /* characters on the current line */
     int failed; /* an allocation failed */
     int glue;   /* the next word follows "(" without a space */
+    int nl;     /* the next word goes on a new line (see ends_with_sep) */
 } wbuf;
 
 static void put(wbuf *w, const char *s, size_t n)
@@ -68,8 +69,10 @@ static void word(wbuf *w, const char *s, size_t n, int glue)
     int wd = width(s, n);
     glue |= w->glue;
     w->glue = 0;
+    int nl = w->nl;
+    w->nl = 0;
     if (!glue && w->col > 0) {
-        if (w->col + 1 + wd > WRAP) {
+        if (nl || w->col + 1 + wd > WRAP) {
             put(w, "\n", 1);
         } else {
             put(w, " ", 1);
@@ -199,6 +202,16 @@ static void use_sep(char *text, const wpos *p, char own)
             }
         }
     }
+}
+
+/* Does a move text as read end with a separator ("f8:h6:", glued text the reader kept
+ * in the move)? A space after it would read as padding ("1- 6") and glue the next move
+ * to it, so the next word goes on a new line. */
+static int ends_with_sep(const char *t)
+{
+    size_t n = strlen(t);
+    return n > 0 && (strchr("-xX:", t[n - 1]) || (unsigned char)t[n - 1] == 0xD7 ||
+                     (n > 1 && (unsigned char)t[n - 2] == 0xC3 && (unsigned char)t[n - 1] == 0x97));
 }
 
 /* The number and half of node nd as written in the input, in the writer's numbering
@@ -337,6 +350,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         free(tm);
     } else {
         word3(w, num, t, "");
+        w->nl = ends_with_sep(t);
     }
     write_trailer(w, nd, before, style, intl);
     if (played) {
@@ -446,7 +460,7 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     if (len) {
         *len = 0;
     }
-    wbuf w = {NULL, 0, 0, 0, 0, 0};
+    wbuf w = {NULL, 0, 0, 0, 0, 0, 0};
     char why[256];
     const dm_variant *variant = NULL;
     int guessed = 0;
@@ -516,7 +530,14 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
         snprintf(num, sizeof num, "%d", variant->game_type);
         tag(&w, "GameType", num);
     }
-    if (fen && !fen_start) {
+    /* a FEN of the initial position is left out, unless the output has neither a
+     * GameType nor a Variant tag: its rules are then found from the squares, which
+     * the FEN is part of (without it, a game read as international could be read back
+     * as a variant not played) */
+    const char *vtag = dm_pdn_game_tag(g, "Variant");
+    int by_squares = !gt && !(vtag && *vtag) &&
+                     !(playable && variant->id != DM_VARIANT_INTERNATIONAL);
+    if (fen && (!fen_start || by_squares)) {
         tag(&w, "FEN", fen);
         const char *setup = dm_pdn_game_tag(g, "SetUp");
         if (setup) {
