@@ -239,7 +239,8 @@ DM_API size_t dm_vmove_to_text(char *buf, size_t cap, const dm_vboard *b, const 
                                dm_notation style, dm_vsquares squares);
 
 /* Read a move (numeric or algebraic squares, separators '-', 'x', ':', UTF-8 '×'
- * or none between algebraic squares "a3b4", full paths, Hub captured squares,
+ * or none between algebraic squares "a3b4", full paths (or from and to with some of
+ * the path's landing squares, in order: "f8:f4:b4"), Hub captured squares,
  * leading zeros, strength marks) and resolve it to one legal move of b, as
  * dm_move_parse does: DM_EPARSE malformed (with column), DM_EILLEGAL (capture
  * compulsory / majority rule / not legal, said in the message), DM_EAMBIGUOUS

@@ -164,7 +164,8 @@ static int read_squares(int *sq, const dm_variant *v, const char *text, dm_error
 }
 
 /* Does m match the squares written? from-to; from, path..., to (the canonical
- * PDN 3.0 path, or any real landing squares when b is given); or Hub form.
+ * PDN 3.0 path, or any real landing squares when b is given; or some of the canonical
+ * path's squares, in order); or Hub form.
  * *whole (may be NULL) is set when the text is all of m: its full path (every landing
  * square, none left out: "f8:b4" for a capture of one piece) or its Hub form; not when
  * it is only m's from and to. */
@@ -188,6 +189,20 @@ static int matches(const dm_vboard *b, const dm_vmove *m, const int *sq, int n, 
             ok &= m->path[i - 1] == sq[i];
         }
         if (ok || (b && vgen_path_matches(b, m, sq + 1, n - 2))) {
+            return 1;
+        }
+    }
+    if (m->to == sq[n - 1] && n - 2 < m->ncapt - 1) {
+        /* some of the landing squares of the PDN path, in order ("f8:f4:b4"): from and
+         * to with intermediate squares, as dm_move_parse takes them */
+        int k = 1;
+        for (int i = 0; i + 1 < m->ncapt && k < n - 1; i++) {
+            k += m->path[i] == sq[k];
+        }
+        if (k == n - 1) {
+            if (whole) {
+                *whole = 0;
+            }
             return 1;
         }
     }

@@ -199,8 +199,13 @@ static void test_notation_roundtrip__russian_short_capture_vs_long(void **state)
     assert_true(same_vmove(&m, one));
     assert_int_equal(dm_vmove_parse(&m, &b, "f8xb4xg5xe5xc5xg7", &err), DM_OK);
     assert_true(same_vmove(&m, four));
-    /* a path that fits no move stays an error */
-    assert_int_not_equal(dm_vmove_parse(&m, &b, "f8:h6:b4", &err), DM_OK);
+    /* from and to with some of the landing squares */
+    assert_int_equal(dm_vmove_parse(&m, &b, "f8:f4:b4", &err), DM_OK);
+    assert_true(same_vmove(&m, four));
+    assert_int_equal(dm_vmove_parse(&m, &b, "f8:h6:d6:b4", &err), DM_OK);
+    assert_true(same_vmove(&m, four));
+    /* squares that are not landing squares of a capture ending there stay an error */
+    assert_int_not_equal(dm_vmove_parse(&m, &b, "f8:e7:b4", &err), DM_OK);
 }
 
 int main(void)
