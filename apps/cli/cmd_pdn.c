@@ -12,7 +12,9 @@
  * games are not international "legal by variant: N international, N russian, ...",
  * then always
  *   G games, L legal, I with illegal moves, U unreadable
- * Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or file errors. */
+ * Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or file errors.
+ * convert writes the games and reports on stderr, in the same format, what check would
+ * report; exit status 1 for an unreadable game or an illegal or ambiguous move. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -171,6 +173,57 @@ static int check_unreadable(const dm_error *err, void *ctx)
     return 0;
 }
 
+/* The players of g as check prints them ("?" when unknown; playstrategy.org's P1 is
+ * the side that moves first). */
+static void players(const dm_pdn_game *g, int black_first, const char **white,
+                    const char **black)
+{
+    const char *p1 = tag_or(g, "P1", "?"), *p2 = tag_or(g, "P2", "?");
+    *white = tag_or(g, "White", black_first ? p2 : p1);
+    *black = tag_or(g, "Black", black_first ? p1 : p2);
+}
+
+/* Print to f what replaying g found, in check's stable format: the warning for an
+ * ambiguous capture resolved by the moves that follow, the first illegal or unreadable
+ * move (or the skipped variant, with verbose), then the reader's notes. Shared by check
+ * (stdout) and convert (stderr) so that both say the same things in the same words. */
+static void report_game(FILE *f, const dm_pdn_game *g, const dm_pdn_replay *rep,
+                        const char *path, int verbose)
+{
+    /* "N..." for the second move of a pair: White's in English checkers */
+    int black_first = rep->variant && rep->variant->first == DM_BLACK;
+    const char *white, *black;
+    players(g, black_first, &white, &black);
+    if (rep->resolved > 0 && rep->ambiguous) {
+        fprintf(f,
+                "%s:%d:%d: game %d (%s - %s): move %d%s %s: warning: ambiguous capture "
+                "written without its path; %s kept (the only path with which the rest of "
+                "the game is legal)\n",
+                path, rep->ambiguous->line, rep->ambiguous->column, g->number, white, black,
+                rep->ambiguous_number, rep->ambiguous_black != black_first ? "..." : ".",
+                rep->ambiguous->text, rep->ambiguous_as);
+    }
+    if (rep->verdict == DM_PDN_VARIANT && verbose) {
+        fprintf(f, "%s:%d: game %d (%s - %s): skipped: %s\n", path, g->line, g->number, white,
+                black, rep->reason.message);
+    } else if (rep->verdict == DM_PDN_ILLEGAL || rep->verdict == DM_PDN_UNREADABLE) {
+        if (rep->node) {
+            fprintf(f, "%s:%d:%d: game %d (%s - %s): move %d%s %s: %s; FEN before: %s\n", path,
+                    rep->node->line, rep->node->column, g->number, white, black,
+                    rep->move_number, rep->black != black_first ? "..." : ".", rep->move_text,
+                    rep->reason.message, rep->fen_before);
+        } else {
+            fprintf(f, "%s:%d: game %d (%s - %s): %s\n", path, g->line, g->number, white,
+                    black, rep->reason.message);
+        }
+    }
+    /* what the reader tolerated or left out is said, never silent */
+    for (int i = 0; i < g->nnotes; i++) {
+        fprintf(f, "%s:%d: game %d (%s - %s): note: %s\n", path, g->line, g->number, white,
+                black, g->notes[i]);
+    }
+}
+
 static int check_game(dm_pdn_game *g, const char *path, void *ctx)
 {
     check_pass *p = ctx;
@@ -180,20 +233,6 @@ static int check_game(dm_pdn_game *g, const char *path, void *ctx)
     }
     dm_pdn_replay rep;
     dm_pdn_replay_mainline(&rep, g);
-    /* "N..." for the second move of a pair: White's in English checkers */
-    int black_first = rep.variant && rep.variant->first == DM_BLACK;
-    /* playstrategy.org names the players P1 (moves first) and P2 */
-    const char *p1 = tag_or(g, "P1", "?"), *p2 = tag_or(g, "P2", "?");
-    const char *white = tag_or(g, "White", black_first ? p2 : p1);
-    const char *black = tag_or(g, "Black", black_first ? p1 : p2);
-    if (rep.resolved > 0 && rep.ambiguous) {
-        printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: warning: ambiguous capture "
-               "written without its path; %s kept (the only path with which the rest of "
-               "the game is legal)\n",
-               path, rep.ambiguous->line, rep.ambiguous->column, g->number, white, black,
-               rep.ambiguous_number, rep.ambiguous_black != black_first ? "..." : ".",
-               rep.ambiguous->text, rep.ambiguous_as);
-    }
     switch (rep.verdict) {
     case DM_PDN_LEGAL:
         p->n->legal++;
@@ -201,37 +240,12 @@ static int check_game(dm_pdn_game *g, const char *path, void *ctx)
             p->n->legal_by[rep.variant->id]++;
         }
         break;
-    case DM_PDN_VARIANT:
-        p->n->variant++;
-        if (p->verbose) {
-            printf("%s:%d: game %d (%s - %s): skipped: %s\n", path, g->line, g->number,
-                   white, black, rep.reason.message);
-        }
-        break;
-    case DM_PDN_ILLEGAL:
-    case DM_PDN_UNREADABLE:
-        if (rep.verdict == DM_PDN_ILLEGAL) {
-            p->n->illegal++;
-        } else {
-            p->n->unreadable++;
-        }
-        if (rep.node) {
-            printf("%s:%d:%d: game %d (%s - %s): move %d%s %s: %s; FEN before: %s\n", path,
-                   rep.node->line, rep.node->column, g->number, white, black,
-                   rep.move_number, rep.black != black_first ? "..." : ".", rep.move_text,
-                   rep.reason.message, rep.fen_before);
-        } else {
-            printf("%s:%d: game %d (%s - %s): %s\n", path, g->line, g->number, white,
-                   black, rep.reason.message);
-        }
-        break;
+    case DM_PDN_VARIANT: p->n->variant++; break;
+    case DM_PDN_ILLEGAL: p->n->illegal++; break;
+    case DM_PDN_UNREADABLE: p->n->unreadable++; break;
     default: break;
     }
-    /* what the reader tolerated or left out is said, never silent */
-    for (int i = 0; i < g->nnotes; i++) {
-        printf("%s:%d: game %d (%s - %s): note: %s\n", path, g->line, g->number, white,
-               black, g->notes[i]);
-    }
+    report_game(stdout, g, &rep, path, p->verbose);
     return 0;
 }
 
@@ -246,7 +260,7 @@ static int check_file(const char *path, counts *c, int verbose)
 
 typedef struct convert_pass {
     FILE *out;
-    dm_notation style;
+    dm_pdn_write_options opt; /* notation style and capture separator */
 } convert_pass;
 
 static int convert_unreadable(const dm_error *err, void *ctx)
@@ -262,20 +276,29 @@ static int convert_game(dm_pdn_game *g, const char *path, void *ctx)
     if (apply_default_type(g)) {
         return -1;
     }
+    /* an illegal, ambiguous or unreadable move is reported as check reports it (the
+     * game is still written: up to that move normalised, from it on as read) */
+    dm_pdn_replay rep;
+    dm_pdn_replay_mainline(&rep, g);
+    report_game(stderr, g, &rep, path, 1);
+    /* a variant not played is written as read (exit 0); a game without GameType that
+     * is legal under none of the rules its squares suggest has a bad move (exit 1) */
+    int bad = rep.verdict == DM_PDN_ILLEGAL || rep.verdict == DM_PDN_UNREADABLE ||
+              (rep.verdict == DM_PDN_VARIANT && rep.guessed);
     char *pdn = NULL;
     size_t n = 0;
-    if (dm_pdn_write(&pdn, &n, g, p->style) != DM_OK) {
+    if (dm_pdn_write_with(&pdn, &n, g, &p->opt) != DM_OK) {
         fprintf(stderr, "damier pdn: out of memory writing %s game %d\n", path, g->number);
         return 2;
     }
     fwrite(pdn, 1, n, p->out);
     free(pdn);
-    return 0;
+    return bad;
 }
 
-static int convert_file(const char *path, FILE *out, dm_notation style)
+static int convert_file(const char *path, FILE *out, const dm_pdn_write_options *opt)
 {
-    convert_pass p = {out, style};
+    convert_pass p = {out, *opt};
     game_pass pass = {convert_unreadable, convert_game, &p};
     return each_game(path, &pass);
 }
@@ -283,15 +306,20 @@ static int convert_file(const char *path, FILE *out, dm_notation style)
 static void pdn_usage(FILE *f)
 {
     fprintf(f, "usage: damier pdn check [--verbose] [--variant NAME | --game-type N] FILE...\n"
-               "       damier pdn convert [--full] [--variant NAME | --game-type N] [-o OUT] "
-               "FILE...\n"
+               "       damier pdn convert [--full] [--capture-sep x|:] [--variant NAME | "
+               "--game-type N]\n"
+               "                          [-o OUT] FILE...\n"
                "  check: replay every game under its variant's rules and report each illegal\n"
                "         or unreadable move; ends with\n"
                "         \"G games, L legal, I with illegal moves, U unreadable\";\n"
                "         exit status 0 only when every game is legal.\n"
                "  convert: rewrite the games as normalised PDN 3.0 in their variant's notation\n"
                "         (short notation; --full: every capture with its path) to OUT or\n"
-               "         standard output.\n"
+               "         standard output. What check would report about a game goes to\n"
+               "         stderr (an illegal or ambiguous move: exit status 1, the game is\n"
+               "         still written).\n"
+               "  --capture-sep x|:: write the captures with x (or :) whatever the\n"
+               "         variant's own separator (Russian ':'), for readers that take one.\n"
                "  The GameType tag selects the variant (20 international, 21 English, 25\n"
                "  Russian, 26 Brazilian, 27 Canadian, 98 antidraughts), else a Variant tag,\n"
                "  else the squares the game uses.\n"
@@ -320,18 +348,27 @@ int cmd_pdn(int argc, char **argv)
                                          {"verbose", no_argument, 0, 'v'},
                                          {"game-type", required_argument, 0, 't'},
                                          {"variant", required_argument, 0, 'V'},
+                                         {"capture-sep", required_argument, 0, 's'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     int full = 0, verbose = 0;
+    char capture_sep = 0;
     const char *outpath = NULL;
     int c;
     optind = 1;
     default_game_type = NULL;
-    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:V:h" : "fo:t:V:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:V:h" : "fo:t:V:s:h", opts, NULL)) != -1) {
         switch (c) {
         case 'f': full = 1; break;
         case 'o': outpath = optarg; break;
         case 'v': verbose = 1; break;
+        case 's':
+            if (strcmp(optarg, "x") && strcmp(optarg, ":")) {
+                fprintf(stderr, "damier pdn: --capture-sep wants x or :, not '%s'\n", optarg);
+                return 2;
+            }
+            capture_sep = optarg[0];
+            break;
         case 't':
             if (strspn(optarg, "0123456789") != strlen(optarg) || !*optarg ||
                 strlen(optarg) > 5) {
@@ -355,7 +392,7 @@ int cmd_pdn(int argc, char **argv)
         default: pdn_usage(stderr); return 2;
         }
     }
-    if ((check && (full || outpath)) || (!check && verbose)) {
+    if ((check && (full || outpath || capture_sep)) || (!check && verbose)) {
         pdn_usage(stderr);
         return 2;
     }
@@ -415,8 +452,9 @@ int cmd_pdn(int argc, char **argv)
             return 2;
         }
     }
+    dm_pdn_write_options opt = {full ? DM_NOTATION_FULL : DM_NOTATION_PDN, capture_sep};
     for (int i = first; i < argc; i++) {
-        int r = convert_file(argv[i], out, full ? DM_NOTATION_FULL : DM_NOTATION_PDN);
+        int r = convert_file(argv[i], out, &opt);
         rc = r > rc ? r : rc;
     }
     if (fflush(out) != 0 || (out != stdout && fclose(out) != 0)) {

@@ -137,7 +137,11 @@ DM_API void dm_pdn_reader_free(dm_pdn_reader *r);
  * token: a game without tags) so the next call goes on; every game is either
  * returned or reported.
  * Games are separated by result tokens (2-0 1-1 0-2 1-0 0-1 1/2-1/2 0-0 *) or by the
- * start of a new tag section. DM_ENOMEM leaves the reader unusable. */
+ * start of a new tag section. A result token counts only when white space, a tag or
+ * the end of the text follows it; glued to other text ("0-1www", "1-0{") it is
+ * reported (DM_EPARSE, where the glued text starts) and reading goes on after it
+ * (before a digit it is the start of a move: "1-10"). DM_ENOMEM leaves the reader
+ * unusable. */
 DM_API dm_status dm_pdn_reader_next(dm_pdn_game **out, dm_pdn_reader *r, dm_error *err);
 
 /* Number of games returned or reported so far. */
@@ -177,7 +181,8 @@ typedef struct dm_pdn_replay {
     /* The rules: */
     const dm_variant *variant; /* the variant replayed (static), NULL for DM_PDN_VARIANT */
     int guessed;          /* 1: chosen from the squares, the game having no GameType or
-                             Variant tag */
+                             Variant tag; with DM_PDN_VARIANT: the game has no such tag
+                             and is legal under none of the rules its squares suggest */
     int joined;           /* captures written as consecutive single-jump tokens
                              ("e1xc3 c3xe5", playstrategy.org) that were joined */
     dm_vboard vstart;     /* start position on the generic board (every variant) */
@@ -221,7 +226,8 @@ DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g
  *   as "?", Date "????.??.??", Result the movetext's result or "*"), then GameType when
  *   the game has one (for a variant game whose rules came from a Variant tag or the
  *   squares, the variant's number, e.g. "25"), then FEN (+ SetUp) unless the start is
- *   the variant's initial position (written normalised: numeric squares with ranges, or
+ *   the variant's initial position and the rules are not read from the squares (an
+ *   international game without GameType or Variant tag keeps it; written normalised: numeric squares with ranges, or
  *   algebraic squares for Russian and Brazilian; no trailing '.'), then the other tags
  *   in their original order (values escaped: \" and \\);
  * - movetext with moves replayed and rewritten in `style` in the variant's notation
@@ -232,7 +238,8 @@ DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g
  *   move as "--";
  * - move numbers "N." before the first mover's moves (White; Black in English
  *   checkers) and "N..." before the other's move when it opens a line or follows a
- *   comment or variation; marks, NAGs, comments and variations kept (a comment holding
+ *   comment or variation; an English game numbered in White-first pairs, as in chess
+ *   ("1... 9-13 2. 22-18 13-17"), is renumbered so ("1. 9-13 22-18 2. 13-17"); marks, NAGs, comments and variations kept (a comment holding
  *   '}' is written as a ';' comment);
  * - movetext lines of at most 80 columns (a single longer word stands alone), ending
  *   with the result token (the game's, else the Result tag when it is a PDN result,
@@ -243,6 +250,20 @@ DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g
  * NULL) gets its length. DM_ENOMEM, DM_EINVAL. */
 DM_API dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g,
                               dm_notation style);
+
+/* Options of dm_pdn_write_with. */
+typedef struct dm_pdn_write_options {
+    dm_notation style;  /* as for dm_pdn_write */
+    char capture_sep;   /* separator of the captures the writer rewrites: 0 the variant's
+                           own (':' Russian, 'x' the others), or 'x' or ':' (for readers
+                           that take only one); moves written as read keep theirs */
+} dm_pdn_write_options;
+
+/* dm_pdn_write with options (opt NULL: DM_NOTATION_PDN, the variant's separator).
+ * DM_EINVAL also for a capture_sep other than 0, 'x' and ':'. With a separator other
+ * than the variant's, the output reads back as the same game (the reader takes both). */
+DM_API dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
+                                   const dm_pdn_write_options *opt);
 
 #ifdef __cplusplus
 }

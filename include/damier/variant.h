@@ -240,11 +240,15 @@ DM_API size_t dm_vmove_to_text(char *buf, size_t cap, const dm_vboard *b, const 
                                dm_notation style, dm_vsquares squares);
 
 /* Read a move (numeric or algebraic squares, separators '-', 'x', ':', UTF-8 '×'
- * or none between algebraic squares "a3b4", full paths, Hub captured squares,
+ * or none between algebraic squares "a3b4", full paths (or from and to with some of
+ * the path's landing squares, in order: "f8:f4:b4"), Hub captured squares,
  * leading zeros, strength marks) and resolve it to one legal move of b, as
  * dm_move_parse does: DM_EPARSE malformed (with column), DM_EILLEGAL (capture
  * compulsory / majority rule / not legal, said in the message), DM_EAMBIGUOUS
- * (candidates listed). */
+ * (candidates listed). Text that is the whole path of exactly one legal move names it
+ * even when it is also the from and to of others: without the majority rule (Russian)
+ * "f8:b4" is a capture of one piece, a longer capture from f8 to b4 being written with
+ * its path, as dm_vmove_to_text writes it. */
 DM_API dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text,
                                 dm_error *err);
 

@@ -164,13 +164,23 @@ static int read_squares(int *sq, const dm_variant *v, const char *text, dm_error
 }
 
 /* Does m match the squares written? from-to; from, path..., to (the canonical
- * PDN 3.0 path, or any real landing squares when b is given); or Hub form. */
-static int matches(const dm_vboard *b, const dm_vmove *m, const int *sq, int n)
+ * PDN 3.0 path, or any real landing squares when b is given; or some of the canonical
+ * path's squares, in order); or Hub form.
+ * *whole (may be NULL) is set when the text is all of m: its full path (every landing
+ * square, none left out: "f8:b4" for a capture of one piece) or its Hub form; not when
+ * it is only m's from and to. */
+static int matches(const dm_vboard *b, const dm_vmove *m, const int *sq, int n, int *whole)
 {
+    if (whole) {
+        *whole = 1;
+    }
     if (m->from != sq[0]) {
         return 0;
     }
     if (n == 2) {
+        if (whole) {
+            *whole = m->ncapt <= 1;
+        }
         return m->to == sq[1];
     }
     if (m->to == sq[n - 1] && n - 2 == m->ncapt - 1) {
@@ -179,6 +189,20 @@ static int matches(const dm_vboard *b, const dm_vmove *m, const int *sq, int n)
             ok &= m->path[i - 1] == sq[i];
         }
         if (ok || (b && vgen_path_matches(b, m, sq + 1, n - 2))) {
+            return 1;
+        }
+    }
+    if (m->to == sq[n - 1] && n - 2 < m->ncapt - 1) {
+        /* some of the landing squares of the PDN path, in order ("f8:f4:b4"): from and
+         * to with intermediate squares, as dm_move_parse takes them */
+        int k = 1;
+        for (int i = 0; i + 1 < m->ncapt && k < n - 1; i++) {
+            k += m->path[i] == sq[k];
+        }
+        if (k == n - 1) {
+            if (whole) {
+                *whole = 0;
+            }
             return 1;
         }
     }
@@ -211,13 +235,17 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
     }
     dm_vmovelist list;
     int count = dm_vmovegen_legal(&list, b);
-    int found = -1, nfound = 0;
+    int found = -1, nfound = 0, whole_found = -1, nwhole = 0;
     char cands[200] = "";
     size_t clen = 0;
     for (int i = 0; i < count; i++) {
-        if (matches(b, &list.moves[i], sq, n)) {
+        int whole;
+        if (matches(b, &list.moves[i], sq, n, &whole)) {
             if (nfound++ == 0) {
                 found = i;
+            }
+            if (whole && nwhole++ == 0) {
+                whole_found = i;
             }
             char t[400];
             dm_vmove_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_FULL,
@@ -230,6 +258,14 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
     }
     if (nfound == 1) {
         *out = list.moves[found];
+        return DM_OK;
+    }
+    if (nfound > 1 && nwhole == 1) {
+        /* without the majority rule (Russian) "f8:b4" is the whole path of a capture of
+         * one piece and the from and to of a longer one: it names the first, since PDN
+         * 3.0 writes the longer one with its path (dm_vmove_to_text does), and what
+         * damier writes must read back as the same move */
+        *out = list.moves[whole_found];
         return DM_OK;
     }
     if (nfound > 1) {
@@ -260,7 +296,7 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
             dm_vmovelist all;
             int na = vgen_all_captures(&all, b);
             for (int i = 0; i < na; i++) {
-                if (matches(b, &all.moves[i], sq, n)) {
+                if (matches(b, &all.moves[i], sq, n, NULL)) {
                     return dm_error_set(err, DM_EILLEGAL, 1, 1,
                                         "illegal move \"%.40s\": majority rule, the capture "
                                         "must take %d pieces (e.g. %s), this one takes %d",

@@ -7,8 +7,9 @@
  * - a move is lexed as ONE token with its padding ("1- 6", "47x 9") and strength mark
  *   ("29-23(?)", "32-28!?"), so "(" of a mark is not a variation and "1-18" is not
  *   the result "1-1" followed by "8";
- * - a result token counts only when a delimiter follows it (space, end, "[", "{",
- *   "(", ")", ";"), so "0-1[Event" still ends a game;
+ * - a result token counts only when white space, a tag or the end follows it, so
+ *   "0-1[Event" still ends a game; glued to other text ("0-1www", "1-0{") it is an
+ *   error (not a move "0-1", which would run two games together);
  * - "*" is a result when it stands alone, a mark when glued to a move. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@ struct dm_pdn_reader {
     char *name;        /* for messages */
     int count;         /* games returned or reported */
     int broken;        /* set after DM_ENOMEM */
+    int glued_result;  /* the last error was a result glued to text: the game ended */
 };
 
 /* State of the game being read; an error longjmps nowhere: functions return status. */
@@ -266,6 +268,26 @@ static size_t result_here(const dm_pdn_reader *r)
     return pdn_result_len(r->text + r->pos, r->len - r->pos);
 }
 
+/* Length of a result token at the position that is glued to text ("0-1www", "1-0."),
+ * or 0. A result counts only before white space, a tag or the end; before a digit it
+ * is the start of a move ("1-18"); before anything else it is neither a result nor a
+ * move, and reading it as a move "0-1" (it used to be) loses the game boundary. */
+static size_t glued_result_here(const dm_pdn_reader *r)
+{
+    static const char *const results[] = {"1/2-1/2", "2-0", "0-2", "1-1", "1-0", "0-1",
+                                          "0-0",     "\xC2\xBD-\xC2\xBD"};
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++) {
+        size_t n = strlen(results[i]);
+        if (n < r->len - r->pos && !memcmp(r->text + r->pos, results[i], n)) {
+            int c = peek_at(r, n);
+            if (!is_space(c) && c != '[' && !is_digit(c)) {
+                return n;
+            }
+        }
+    }
+    return 0;
+}
+
 /* Length of a square at k bytes ahead: digits, or a letter a-h/A-H with digits. */
 static size_t square_len(const dm_pdn_reader *r, size_t k)
 {
@@ -438,12 +460,20 @@ static dm_status read_tag(rd *d)
             return nomem(d);
         }
         size_t o = 0;
+        int cr = 0;
         for (size_t i = v0; i < v1; i++) {
             if (r->text[i] == '\\' && i + 1 < v1 && (r->text[i + 1] == '"' ||
                                                     r->text[i + 1] == '\\')) {
                 i++;
             }
-            raw[o++] = r->text[i];
+            /* a carriage return is a space (as the writer, which cannot write one in
+             * a value, writes it: read -> write -> read gives the same value) */
+            cr |= r->text[i] == '\r';
+            raw[o++] = r->text[i] == '\r' ? ' ' : r->text[i];
+        }
+        if (cr && !add_note(d, "a carriage return in a tag value was read as a space")) {
+            free(raw);
+            return nomem(d);
         }
         value = make_text(d, raw, o, 0);
         free(raw);
@@ -694,6 +724,19 @@ static dm_status read_word(rd *d, line_state *ls, int depth, int *ended)
 {
     dm_pdn_reader *r = d->r;
     int line = r->line, col = column(r);
+    size_t gl = glued_result_here(r);
+    if (gl) {
+        char res[16], buf[32];
+        snprintf(res, sizeof res, "%.*s", (int)gl, r->text + r->pos);
+        for (size_t i = 0; i < gl; i++) {
+            advance(r);
+        }
+        r->glued_result = depth == 0;
+        return fail_at(d, r->line, column(r),
+                       "expected white space, a tag or the end of the text after the result "
+                       "%s, found %s",
+                       res, found_what(r, buf, sizeof buf));
+    }
     size_t rl = result_here(r);
     if (rl) {
         if (depth > 0) {
@@ -933,7 +976,9 @@ static void resync(dm_pdn_reader *r)
     while (!at_end(r) && peek(r) != '\n') {
         advance(r);
     }
-    int prev_ok = 0, after_result = 0;
+    /* a result glued to text ended the game: the next line may start the next one */
+    int prev_ok = r->glued_result, after_result = r->glued_result;
+    r->glued_result = 0;
     /* the error line itself may end with a result */
     {
         size_t e = r->pos;

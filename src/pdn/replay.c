@@ -228,6 +228,7 @@ dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g)
     int guessed;
     if (!pdn_select(g, &v, &guessed, why, sizeof why)) {
         out->verdict = DM_PDN_VARIANT;
+        out->guessed = guessed; /* 1: no guessed rules fit the moves */
         dm_vboard_start(&out->vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL));
         out->vend = out->vstart;
         dm_error_set(&out->reason, DM_OK, 0, 0, "%s", why);

@@ -18,6 +18,7 @@ typedef struct wbuf {
     int col;    /* characters on the current line */
     int failed; /* an allocation failed */
     int glue;   /* the next word follows "(" without a space */
+    int nl;     /* the next word goes on a new line (see ends_with_sep) */
 } wbuf;
 
 static void put(wbuf *w, const char *s, size_t n)
@@ -68,8 +69,10 @@ static void word(wbuf *w, const char *s, size_t n, int glue)
     int wd = width(s, n);
     glue |= w->glue;
     w->glue = 0;
+    int nl = w->nl;
+    w->nl = 0;
     if (!glue && w->col > 0) {
-        if (w->col + 1 + wd > WRAP) {
+        if (nl || w->col + 1 + wd > WRAP) {
             put(w, "\n", 1);
         } else {
             put(w, " ", 1);
@@ -113,11 +116,12 @@ static void word3(wbuf *w, const char *a, const char *b, const char *c)
     free(tmp);
 }
 
-/* A comment, wrapped between its words. A comment that holds '}' cannot be braced:
- * it is written as a ';' comment, which runs to the end of its line. */
+/* A comment, wrapped between its words. A comment that holds '}' or '{' (a ';'
+ * comment may) cannot be braced (comments do not nest): it is written as a ';'
+ * comment, which runs to the end of its line. */
 static void comment(wbuf *w, const char *text)
 {
-    if (strchr(text, '}')) {
+    if (strchr(text, '}') || strchr(text, '{')) {
         if (w->col > 0) {
             put(w, "\n", 1);
         }
@@ -182,7 +186,48 @@ typedef struct wpos {
     int number;
     int half;
     int renumber; /* split captures were joined: written numbers are shifted, count */
+    char sep;     /* capture separator to write instead of the notation's, or 0 */
+    int wfirst;   /* a Black-first game (English) numbered in pairs that start with
+                     White, as in chess: "1... 9-13 2. 22-18 13-17"; see written_number */
 } wpos;
+
+/* Write the captures of a move text with p->sep instead of own (the notation's
+ * separator: the variant's for the generic core, 'x' for the fast one). */
+static void use_sep(char *text, const wpos *p, char own)
+{
+    if (p->sep && p->sep != own) {
+        for (char *c = text; *c; c++) {
+            if (*c == own) {
+                *c = p->sep;
+            }
+        }
+    }
+}
+
+/* Does a move text as read end with a separator ("f8:h6:", glued text the reader kept
+ * in the move)? A space after it would read as padding ("1- 6") and glue the next move
+ * to it, so the next word goes on a new line. */
+static int ends_with_sep(const char *t)
+{
+    size_t n = strlen(t);
+    return n > 0 && (strchr("-xX:", t[n - 1]) || (unsigned char)t[n - 1] == 0xD7 ||
+                     (n > 1 && (unsigned char)t[n - 2] == 0xC3 && (unsigned char)t[n - 1] == 0x97));
+}
+
+/* The number and half of node nd as written in the input, in the writer's numbering
+ * (pairs start with the side that moves first: "1. 9-13 22-18 2. 13-17" in English).
+ * Input numbered in White-first pairs (p->wfirst) has Black's "N..." as our "N." and
+ * White's "N." as our "(N-1)..."; taking those numbers as they were shifted every
+ * later number (it came out "1. 9-13 22-18 3. 13-17"). */
+static void written_number(const wpos *p, const dm_pdn_node *nd, int *number, int *half)
+{
+    *number = nd->number;
+    *half = nd->number_black;
+    if (p->wfirst) {
+        *half = !nd->number_black;
+        *number = nd->number_black ? nd->number : nd->number - 1;
+    }
+}
 
 /* What the mainline replay made of node i (NULL: parse it here). */
 typedef struct wsteps {
@@ -224,6 +269,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     comments(w, nd->before, nd->nbefore);
     if (nd->kind == DM_PDN_NODE_SETUP) {
         word3(w, "/FEN \"", nd->text, "\"/");
+        wpos at_setup = *p;
         dm_board nb;
         dm_vboard nvb;
         if (p->v && dm_vboard_from_fen(&nvb, p->v, nd->text, NULL) == DM_OK) {
@@ -235,12 +281,15 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
             p->known = 1;
             p->half = nb.side == DM_BLACK;
         }
+        /* what follows it is kept too (a comment after a setup command was lost) */
+        write_trailer(w, nd, at_setup, style, intl);
         return;
     }
     if (nd->number > 0 && !(p->known && p->renumber)) {
-        p->number = nd->number;
+        int half;
+        written_number(p, nd, &p->number, &half);
         if (!p->known) {
-            p->half = nd->number_black;
+            p->half = half;
         }
     }
     /* the move number travels with its move: never "11." at the end of a line */
@@ -265,6 +314,9 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         }
         if (known_vstep || dm_vmove_parse(&vm, &p->vb, nd->text, NULL) == DM_OK) {
             dm_vmove_to_text(text, sizeof text, &p->vb, &vm, style, DM_VSQUARES_DEFAULT);
+            if (vm.ncapt) {
+                use_sep(text, p, p->v->capture_sep);
+            }
             t = text;
             vplayed = 1;
             p->renumber |= joined;
@@ -277,6 +329,9 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         }
         if (known_move || dm_move_parse(&m, &p->b, nd->text, NULL) == DM_OK) {
             dm_move_to_text(text, sizeof text, &p->b, &m, style);
+            if (m.ncapt) {
+                use_sep(text, p, 'x');
+            }
             t = text;
             played = 1;
         } else {
@@ -295,6 +350,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         free(tm);
     } else {
         word3(w, num, t, "");
+        w->nl = ends_with_sep(t);
     }
     write_trailer(w, nd, before, style, intl);
     if (played) {
@@ -382,14 +438,29 @@ static int is_special_tag(const char *name)
 
 dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notation style)
 {
-    if (!out || !g) {
+    dm_pdn_write_options opt = {style, 0};
+    return dm_pdn_write_with(out, len, g, &opt);
+}
+
+dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
+                            const dm_pdn_write_options *opt)
+{
+    dm_pdn_write_options dflt = {DM_NOTATION_PDN, 0};
+    if (!opt) {
+        opt = &dflt;
+    }
+    if (!out || !g || (opt->capture_sep && opt->capture_sep != 'x' && opt->capture_sep != ':')) {
+        if (out) {
+            *out = NULL;
+        }
         return DM_EINVAL;
     }
+    dm_notation style = opt->style;
     *out = NULL;
     if (len) {
         *len = 0;
     }
-    wbuf w = {NULL, 0, 0, 0, 0, 0};
+    wbuf w = {NULL, 0, 0, 0, 0, 0, 0};
     char why[256];
     const dm_variant *variant = NULL;
     int guessed = 0;
@@ -398,6 +469,7 @@ dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notatio
     wpos p;
     memset(&p, 0, sizeof p);
     p.number = 1;
+    p.sep = opt->capture_sep;
     int fen_start = 0; /* the FEN is the initial position */
     const char *fen = dm_pdn_game_fen(g);
     char fenbuf[512];
@@ -428,6 +500,10 @@ dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notatio
     }
     if (g->main.nnodes > 0 && g->main.nodes[0].number > 0) {
         p.number = g->main.nodes[0].number;
+        /* a Black-first game whose first move, Black's, is written "N...": the input
+         * numbers its pairs from White's move (chess style) */
+        p.wfirst = p.known && p.v && p.v->first == DM_BLACK && p.half == 0 &&
+                   g->main.nodes[0].number_black;
     }
     /* the movetext ends with the game's result token, else the Result tag when it is a
      * PDN result, else "*" */
@@ -454,7 +530,14 @@ dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notatio
         snprintf(num, sizeof num, "%d", variant->game_type);
         tag(&w, "GameType", num);
     }
-    if (fen && !fen_start) {
+    /* a FEN of the initial position is left out, unless the output has neither a
+     * GameType nor a Variant tag: its rules are then found from the squares, which
+     * the FEN is part of (without it, a game read as international could be read back
+     * as a variant not played) */
+    const char *vtag = dm_pdn_game_tag(g, "Variant");
+    int by_squares = !gt && !(vtag && *vtag) &&
+                     !(playable && variant->id != DM_VARIANT_INTERNATIONAL);
+    if (fen && (!fen_start || by_squares)) {
         tag(&w, "FEN", fen);
         const char *setup = dm_pdn_game_tag(g, "SetUp");
         if (setup) {

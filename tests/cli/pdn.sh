@@ -96,6 +96,20 @@ expect "check english illegal" 1 \
 "$tmp/english.pdn:2:24: game 1 (? - ?): move 2... 19-23: illegal move \"19-23\": not a legal move; FEN before: W:W19,21,22,24-32:B1-7,9-12,15
 1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/english.pdn"
 
+# Russian, no majority rule: the king takes one piece (f8:b4, its whole path) or four
+# ending on b4 too; "f8:b4" (as damier writes it) used to be rejected as ambiguous
+printf '[GameType "25"]\n[FEN "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8"]\n\n1. f8:b4 *\n' \
+    >"$tmp/rking.pdn"
+expect "check russian whole short path" 0 "legal by variant: 1 russian
+1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/rking.pdn"
+"$DAMIER" moves --variant russian --fen "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8" >"$tmp/rmoves"
+has "moves russian long capture with its path" "$tmp/rmoves" "f8:h6:f4:d6:b4"
+has "moves russian short capture" "$tmp/rmoves" "f8:b4"
+printf 'f8:b4\nquit\n' | "$DAMIER" play --variant russian --human-vs-human --plain \
+    --fen "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8" --save-dir "$tmp/rsave" >"$tmp/rplay" 2>&1
+matches "play russian f8:b4" "$tmp/rplay" '^move: 1\. f8:b4$'
+if "$DAMIER" pdn check "$tmp"/rsave/*.pdn >"$tmp/rcheck"; then ok; else fail "saved russian game: $(cat "$tmp/rcheck")"; fi
+
 # --variant: the rules of games without a GameType tag
 printf '1. 11-15 23-19 2. 8-11 22-17 *\n' >"$tmp/notag.pdn"
 expect "check --variant english" 0 "legal by variant: 1 english
@@ -183,6 +197,22 @@ printf '[GameType "25"]\n[FEN "W:W21,22:B17,18"]\n1. c3xe5 *\n' >"$tmp/rfen.pdn"
 expect "convert russian" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
     '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "25"]' \
     '[FEN "W:Wa3,c3:Bb4,d4"]' '' '1. c3:e5 *')" -- pdn convert "$tmp/rfen.pdn"
+# --capture-sep x: Russian captures with x, for readers that do not take ':'; the
+# output reads back as the same game
+printf '[GameType "25"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 *\n' >"$tmp/rsep.pdn"
+expect "convert --capture-sep x" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+    '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "25"]' '' \
+    '1. c3-d4 f6-g5 2. d4-e5 d6xf4 3. g3xe5 *')" -- pdn convert --capture-sep x "$tmp/rsep.pdn"
+"$DAMIER" pdn convert --capture-sep x "$tmp/rsep.pdn" >"$tmp/rsep_x.pdn"
+"$DAMIER" pdn convert "$tmp/rsep_x.pdn" >"$tmp/rsep_back.pdn"
+if "$DAMIER" pdn convert "$tmp/rsep.pdn" | cmp -s - "$tmp/rsep_back.pdn"; then ok; else
+    fail "convert --capture-sep x does not read back as the same game"; fi
+expect "convert --capture-sep : (international)" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' \
+    '[Date "????.??.??"]' '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' \
+    '[FEN "W:W37,38:B21,31,33"]' '' '1. 37:26:17 *')" -- pdn convert --full --capture-sep : "$tmp/full.pdn"
+expect_err "convert --capture-sep y" 2 "capture-sep wants x or :" \
+    -- pdn convert --capture-sep y "$tmp/rsep.pdn"
+expect_err "check --capture-sep is for convert" 2 "usage" -- pdn check --capture-sep x "$tmp/rsep.pdn"
 printf '[Variant "American/English"]\n[FEN "B:W18,26:B14"]\n1. 14x23 23x30 *\n' >"$tmp/split.pdn"
 expect "convert split capture" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
     '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "21"]' \
@@ -197,6 +227,39 @@ if [ "$rc" -eq 1 ] && grep -q 'game 1, line 2' "$tmp/err" && grep -q 'not conver
     passed=$((passed + 1))
 else
     fail "convert unreadable: exit $rc, stderr $(cat "$tmp/err")"
+fi
+# an ambiguous short capture or an illegal move is reported on stderr as check reports
+# it (what and where), the game is still written, exit 1 (it used to be copied, exit 0)
+# convert_reports NAME FILE STDOUT_PATTERN: exit 1, stderr = check's report lines.
+convert_reports() {
+    local name=$1 file=$2 pattern=$3 rc=0
+    "$DAMIER" pdn convert "$file" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    "$DAMIER" pdn check --verbose "$file" | grep -v ' games, \|^[0-9]* skipped' >"$tmp/want"
+    if [ "$rc" -eq 1 ] && [ -s "$tmp/err" ] && cmp -s "$tmp/err" "$tmp/want" &&
+        grep -qE -- "$pattern" "$tmp/out"; then
+        ok
+    else
+        fail "$name: exit $rc, stderr '$(cat "$tmp/err")', expected '$(cat "$tmp/want")'"
+    fi
+}
+printf '[GameType "20"]\n[FEN "W:WK1:B12,13,19,20"]\n\n1. 1x25 *\n' >"$tmp/amb.pdn"
+convert_reports "convert ambiguous capture" "$tmp/amb.pdn" '^1\. 1x25 \*$'
+grep -q 'amb.pdn:4:4: game 1 (? - ?): move 1. 1x25: ambiguous move "1x25": 2 legal moves match' \
+    "$tmp/err" && ok || fail "convert ambiguous capture: $(cat "$tmp/err")"
+printf '[FEN "W:WK1:B12,13,19,20"]\n\n1. 1x25 *\n' >"$tmp/amb2.pdn"
+convert_reports "convert ambiguous capture, no GameType" "$tmp/amb2.pdn" '^1\. 1x25 \*$'
+printf '[Event "x"]\n\n1. 32-28 19-23 2. 28-22 14x23 *\n' >"$tmp/ill.pdn"
+convert_reports "convert illegal move" "$tmp/ill.pdn" '^1\. 32-28 19-23 2\. 28-22 14x23 \*$'
+grep -q 'ill.pdn:3:19: game 1 (? - ?): move 2. 28-22: illegal move "28-22": capture is compulsory' \
+    "$tmp/err" && ok || fail "convert illegal move: $(cat "$tmp/err")"
+# a variant not played is written as read and said on stderr, exit 0
+rc=0
+"$DAMIER" pdn convert "$tmp/variant.pdn" >"$tmp/out" 2>"$tmp/err" || rc=$?
+if [ "$rc" -eq 0 ] && grep -q 'game 3 (? - ?): skipped: GameType 22' "$tmp/err" &&
+    grep -q '^1\. 21-17 \*$' "$tmp/out"; then
+    ok
+else
+    fail "convert variant not played: exit $rc, stderr '$(cat "$tmp/err")'"
 fi
 expect_err "convert missing file" 2 "cannot open" -- pdn convert "$tmp/nope.pdn"
 expect_err "convert unwritable output" 2 "cannot write" \

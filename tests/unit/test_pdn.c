@@ -182,6 +182,59 @@ static void assert_same_line(const dm_pdn_line *a, const dm_pdn_line *b)
     }
 }
 
+static int same_strs(char *const *a, int na, char *const *b, int nb)
+{
+    if (na != nb) {
+        return 0;
+    }
+    for (int i = 0; i < na; i++) {
+        if (strcmp(a[i], b[i])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* What differs between two movetext trees, as assert_same_line compares them, or NULL. */
+static const char *line_diff(const dm_pdn_line *a, const dm_pdn_line *b)
+{
+    if (a->nnodes != b->nnodes) {
+        return "number of nodes";
+    }
+    if (!same_strs(a->end, a->nend, b->end, b->nend)) {
+        return "comments at the end of a line";
+    }
+    for (int i = 0; i < a->nnodes; i++) {
+        const dm_pdn_node *x = &a->nodes[i], *y = &b->nodes[i];
+        if (x->kind != y->kind) {
+            return "node kind";
+        }
+        if ((x->mark == NULL) != (y->mark == NULL) || (x->mark && strcmp(x->mark, y->mark))) {
+            return "mark";
+        }
+        if (x->nnags != y->nnags ||
+            (x->nnags && memcmp(x->nags, y->nags, sizeof *x->nags * (size_t)x->nnags))) {
+            return "NAGs";
+        }
+        if (!same_strs(x->before, x->nbefore, y->before, y->nbefore)) {
+            return "comments before a node";
+        }
+        if (!same_strs(x->after, x->nafter, y->after, y->nafter)) {
+            return "comments after a node";
+        }
+        if (x->nvariations != y->nvariations) {
+            return "number of variations";
+        }
+        for (int v = 0; v < x->nvariations; v++) {
+            const char *d = line_diff(&x->variations[v], &y->variations[v]);
+            if (d) {
+                return d;
+            }
+        }
+    }
+    return NULL;
+}
+
 /* read -> write -> read gives the same game; writing again gives the same text. */
 static void assert_round_trip(const dm_pdn_game *g, dm_notation style)
 {
@@ -425,6 +478,96 @@ static void test_pdn__result_tokens_separate_games(void **state)
     assert_string_equal(g->result, "4-6");
     assert_int_equal(g->main.nnodes, 2);
     assert_int_equal(replay(g).verdict, DM_PDN_LEGAL);
+    assert_round_trip(g, DM_NOTATION_PDN);
+    dm_pdn_game_free(g);
+}
+
+/* A result glued to text ("0-1www") is neither a result nor a move: it used to be read
+ * as a move "0-1" with a comment {www}, running the game into the next one, and
+ * written as "1. 32-28 0-1 {www} *", a different game. Now it is an error that says
+ * where, and reading goes on with the next game (even right after it). */
+static void test_pdn__result_glued_to_text_is_an_error(void **state)
+{
+    (void)state;
+    readout ro;
+    read_text(&ro, "[Event \"a\"]\n\n1. 32-28 0-1www\n\n[Event \"b\"]\n\n1. 32-28 *\n");
+    assert_int_equal(ro.nerrors, 1);
+    assert_int_equal(ro.ngames, 1);
+    assert_int_equal(ro.errors[0].line, 3);
+    assert_int_equal(ro.errors[0].column, 13);
+    assert_contains(ro.errors[0].message, "game 1, line 3, column 13: expected white space, a "
+                                          "tag or the end of the text after the result 0-1, "
+                                          "found 'w'");
+    assert_string_equal(dm_pdn_game_tag(ro.games[0], "Event"), "b");
+    free_readout(&ro);
+
+    /* every result, glued to a letter, a mark, a comment or a dot; the next game
+     * (without a blank line, or without tags) is still read */
+    static const char *const results[] = {"2-0", "1-1", "0-2", "1-0", "0-1", "1/2-1/2", "0-0"};
+    static const char *const glue[] = {"x", "!", "{c}", ".", "(", ";x"};
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++) {
+        for (size_t k = 0; k < sizeof glue / sizeof glue[0]; k++) {
+            char text[160];
+            snprintf(text, sizeof text, "1. 32-28 %s%s\n%s1. 31-27 *\n", results[i], glue[k],
+                     k % 2 ? "[Event \"n\"]\n" : "");
+            read_text(&ro, text);
+            if (ro.nerrors != 1 || ro.ngames != 1) {
+                fail_msg("%s: %d errors, %d games", text, ro.nerrors, ro.ngames);
+            }
+            assert_int_equal(ro.errors[0].column, 10 + (int)strlen(results[i]));
+            assert_string_equal(ro.games[0]->main.nodes[0].text, "31-27");
+            free_readout(&ro);
+        }
+    }
+
+    /* a result before a digit is a move ("1-10"), before white space, a tag or the
+     * end a result */
+    read_text(&ro, "[FEN \"W:WK1:B7\"]\n1. 1-10 *\n1. 32-28 1-0[Event \"x\"] 1. 32-28 0-1");
+    assert_int_equal(ro.nerrors, 0);
+    assert_int_equal(ro.ngames, 3);
+    assert_string_equal(ro.games[0]->main.nodes[0].text, "1-10");
+    assert_string_equal(ro.games[1]->result, "1-0");
+    assert_string_equal(ro.games[2]->result, "0-1");
+    free_readout(&ro);
+}
+
+/* Found by the mutation test once it compared the games read back: a comment after
+ * a setup command was dropped, a ';' comment holding '{' was written braced
+ * ({x{...}), a move text ending with ':' swallowed the next move, a CR in a tag value
+ * became a space, and leaving out a FEN of the initial position changed the rules
+ * guessed. */
+static void test_pdn__writer_round_trip_odd_input(void **state)
+{
+    (void)state;
+    dm_pdn_game *g = read_one("1. 32-28 /FEN \"W:WK47:B9\"/ {after setup} 1. 47-42 *");
+    assert_int_equal(g->main.nodes[1].kind, DM_PDN_NODE_SETUP);
+    assert_int_equal(g->main.nodes[1].nafter, 1);
+    assert_round_trip(g, DM_NOTATION_PDN);
+    dm_pdn_game_free(g);
+    g = read_one("1. 32-28 ; a { b\n19-23 ; c } d { e\n*");
+    assert_string_equal(g->main.nodes[0].after[0], "a { b");
+    assert_round_trip(g, DM_NOTATION_PDN);
+    dm_pdn_game_free(g);
+    /* a move text as read that ends with a separator: "f8:h6: 4:d6:b4" read back as
+     * one move (padding after ':'); the next word now goes on a new line */
+    g = read_one("[GameType \"25\"]\n1. f8:h6:\t4:d6:b4 *");
+    assert_int_equal(g->main.nnodes, 2);
+    assert_string_equal(g->main.nodes[0].text, "f8:h6:");
+    assert_round_trip(g, DM_NOTATION_PDN);
+    dm_pdn_game_free(g);
+    /* a carriage return in a tag value: written as a space, so read as one */
+    g = read_one("[Event \"a\rb\"]\n1. 32-28 *");
+    assert_string_equal(dm_pdn_game_tag(g, "Event"), "a b");
+    assert_true(has_note(g, "carriage return"));
+    assert_round_trip(g, DM_NOTATION_PDN);
+    dm_pdn_game_free(g);
+    /* the FEN of the initial position, no GameType: kept, since the rules are found
+     * from the squares (without it this game read back as a variant not played) */
+    g = read_one("[FEN \"W:W31-50:B1-20\"]\n1. 1: 32-28 *");
+    assert_int_equal(replay(g).verdict, DM_PDN_ILLEGAL);
+    char *out = write_game(g, DM_NOTATION_PDN);
+    assert_contains(out, "[FEN \"W:W31-50:B1-20\"]");
+    free(out);
     assert_round_trip(g, DM_NOTATION_PDN);
     dm_pdn_game_free(g);
 }
@@ -867,14 +1010,23 @@ static void test_pdn__mutated_input_never_crashes(void **state)
         "{c} 1. 32-28! $3 (1. 33-28 {v} (1. 31-26) 1... 18-23) {a} 1... 19-23(?) 2. 28x19 ; x\n"
         "14x23 3. 37-32 ... /FEN \"W:WK47:B9\"/ 4. 47x 3 4-6\n\n[Event \"n\"]\n1. 32-28 2-0\n"
         "% line\n1.32-28 1/2-1/2 0-1[Event \"k\"] 1. c3-d4 *";
+    /* variant games: Russian (':' captures, a king's captures), English numbered both
+     * ways, a split capture */
+    static const char vbase[] =
+        "[GameType \"25\"]\n[FEN \"W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8\"]\n\n1. f8:b4 "
+        "{k} (1. f8:h6:f4:d6:b4) 1... h8-g7 *\n[GameType \"21\"]\n1... 9-13 2. 22-18 13-17 "
+        "3. 21x14 10x17 0-1\n[Variant \"American/English\"]\n[FEN \"B:W18,26:B14\"]\n1. "
+        "14x23 23x30 *\n1. 11-15 23-19 2. 8-11 22-17 *";
     static const char alphabet[] = "{}()[]\";\"\\$%*./-x:!?0123456789 \n\r\tabcWBK\x80\xC3\xFF";
-    size_t n = sizeof base - 1;
-    char *buf = malloc(n + 1);
+    size_t nb = sizeof base - 1, nv = sizeof vbase - 1;
+    char *buf = malloc((nb > nv ? nb : nv) + 1);
     assert_non_null(buf);
     unsigned seed = 12345;
     int games = 0, errors = 0;
-    for (int iter = 0; iter < 3000; iter++) {
-        memcpy(buf, base, n + 1);
+    for (int iter = 0; iter < 10000; iter++) {
+        const char *src = iter % 3 == 2 ? vbase : base;
+        size_t n = iter % 3 == 2 ? nv : nb;
+        memcpy(buf, src, n + 1);
         int muts = 1 + iter % 4;
         for (int k = 0; k < muts; k++) {
             seed = seed * 1103515245u + 12345u;
@@ -917,6 +1069,20 @@ static void test_pdn__mutated_input_never_crashes(void **state)
                          "%.*s\n---\n%s",
                          iter, err.message, (int)len, buf, out);
             }
+            /* ... and as the same game: movetext tree, result, verdict and plies */
+            /* (split captures are written joined: one node for several) */
+            const char *diff = rep.joined ? NULL : line_diff(&g->main, &g2->main);
+            if (diff) {
+                fail_msg("iteration %d: %s differ after writing:\n%.*s\n---\n%s", iter, diff,
+                         (int)len, buf, out);
+            }
+            dm_pdn_replay rep2;
+            assert_int_equal(dm_pdn_replay_mainline(&rep2, g2), DM_OK);
+            if (rep.verdict != rep2.verdict || rep.plies != rep2.plies) {
+                fail_msg("iteration %d: verdict %d/%d plies %d/%d after writing:\n%.*s\n---\n%s",
+                         iter, rep.verdict, rep2.verdict, rep.plies, rep2.plies, (int)len, buf,
+                         out);
+            }
             dm_pdn_game_free(g2);
             dm_pdn_reader_free(r2);
             free(out);
@@ -939,6 +1105,8 @@ int main(void)
         cmocka_unit_test(test_pdn__marks_nags_comments_variations),
         cmocka_unit_test(test_pdn__stray_mark_is_an_error_then_recovery),
         cmocka_unit_test(test_pdn__result_tokens_separate_games),
+        cmocka_unit_test(test_pdn__result_glued_to_text_is_an_error),
+        cmocka_unit_test(test_pdn__writer_round_trip_odd_input),
         cmocka_unit_test(test_pdn__missing_results_and_tags),
         cmocka_unit_test(test_pdn__encodings_bom_crlf_latin1),
         cmocka_unit_test(test_pdn__errors_then_next_game),

@@ -230,6 +230,56 @@ static void test_pdn_variants__english_game(void **state)
     dm_pdn_game_free(g);
 }
 
+/* English movetext numbered in White-first pairs, as in chess ("1... 9-13 2. 22-18
+ * 13-17 3. 21x14"): it came out "1. 9-13 22-18 3. 13-17 21x14", every number after the
+ * first pair shifted. Written in English numbering (Black's move opens the pair), in
+ * variations too, and that reads back and writes the same. */
+static void test_pdn_variants__english_white_first_numbers(void **state)
+{
+    (void)state;
+    dm_pdn_game *g = read_one("[GameType \"21\"]\n\n1... 9-13 2. 22-18 (2. 24-19 2... 11-16 "
+                              "3. 22-18) 13-17 {c} 3. 21x14 10x17 *\n");
+    assert_int_equal(replay(g).verdict, DM_PDN_LEGAL);
+    char *out = write_game(g, DM_NOTATION_PDN);
+    assert_contains(out, "\n1. 9-13 22-18 (1... 24-19 2. 11-16 22-18) 2. 13-17 {c} 2... 21x14 "
+                         "3. 10x17 *\n");
+    free(out);
+    assert_round_trip(g, DM_NOTATION_PDN);
+    dm_pdn_game_free(g);
+    /* English numbering stays as it is */
+    g = read_one("[GameType \"21\"]\n\n1. 9-13 22-18 2. 13-17 21x14 *\n");
+    out = write_game(g, DM_NOTATION_PDN);
+    assert_contains(out, "\n1. 9-13 22-18 2. 13-17 21x14 *\n");
+    free(out);
+    dm_pdn_game_free(g);
+}
+
+/* dm_pdn_write_with: captures with 'x' (or ':') instead of the variant's separator;
+ * the output reads back as the same game; other separators refused. */
+static void test_pdn_variants__write_capture_separator(void **state)
+{
+    (void)state;
+    dm_pdn_game *g = read_one("[GameType \"25\"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 *\n");
+    dm_pdn_write_options opt = {DM_NOTATION_PDN, 'x'};
+    char *out = NULL;
+    assert_int_equal(dm_pdn_write_with(&out, NULL, g, &opt), DM_OK);
+    assert_contains(out, "\n1. c3-d4 f6-g5 2. d4-e5 d6xf4 3. g3xe5 *\n");
+    dm_pdn_game *g2 = read_one(out);
+    dm_pdn_replay r1 = replay(g), r2 = replay(g2);
+    assert_int_equal(r2.verdict, DM_PDN_LEGAL);
+    assert_int_equal(r1.plies, r2.plies);
+    assert_true(same_vboard(&r1.vend, &r2.vend));
+    free(out);
+    dm_pdn_game_free(g2);
+    assert_int_equal(dm_pdn_write_with(&out, NULL, g, NULL), DM_OK);
+    assert_contains(out, "d6:f4");
+    free(out);
+    opt.capture_sep = '-';
+    assert_int_equal(dm_pdn_write_with(&out, NULL, g, &opt), DM_EINVAL);
+    assert_null(out);
+    dm_pdn_game_free(g);
+}
+
 static void test_pdn_variants__english_rules(void **state)
 {
     (void)state;
@@ -383,6 +433,8 @@ int main(void)
         cmocka_unit_test(test_pdn_variants__russian_game),
         cmocka_unit_test(test_pdn_variants__russian_rules),
         cmocka_unit_test(test_pdn_variants__english_game),
+        cmocka_unit_test(test_pdn_variants__english_white_first_numbers),
+        cmocka_unit_test(test_pdn_variants__write_capture_separator),
         cmocka_unit_test(test_pdn_variants__english_rules),
         cmocka_unit_test(test_pdn_variants__split_captures_joined),
         cmocka_unit_test(test_pdn_variants__brazilian_game),
