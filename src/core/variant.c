@@ -8,23 +8,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Draw-rule sets, thresholds in moves of each side; 0 = no such rule. */
-static const dm_draw_rules draw_fmjd = {
-    .name = "fmjd", .repetition = 3, .kings_only_moves = 25, .three_vs_king_moves = 16,
-    .two_vs_king_moves = 5};
+/* Draw-rule sets, thresholds in moves of each side; 0 = no such rule. Macros, so the
+ * variant table can be initialised with them (C wants constant expressions there). */
+#define DRAW_FMJD {\
+    .name = "fmjd", .repetition = 3, .kings_only_moves = 25, .three_vs_king_moves = 16,\
+    .two_vs_king_moves = 5}
+static const dm_draw_rules draw_fmjd = DRAW_FMJD;
 /* The project's source material for Russian draughts (variants.md): 3-fold, 30
  * moves without capture, three kings vs a lone king 18 moves. */
-static const dm_draw_rules draw_russian_source = {
-    .name = "russian-source", .repetition = 3, .no_capture_moves = 30,
-    .three_vs_king_moves = 18, .three_kings_only = 1};
+#define DRAW_RUSSIAN_SOURCE {\
+    .name = "russian-source", .repetition = 3, .no_capture_moves = 30,\
+    .three_vs_king_moves = 18, .three_kings_only = 1}
+static const dm_draw_rules draw_russian_source = DRAW_RUSSIAN_SOURCE;
 /* pydraughts' Russian set (variants.md table, not checked against the Russian code). */
-static const dm_draw_rules draw_russian_pydraughts = {
-    .name = "russian-pydraughts", .repetition = 3, .kings_only_moves = 15,
-    .three_vs_king_moves = 15, .three_kings_only = 1, .two_vs_king_moves = 5,
-    .long_diagonal_moves = 5, .equal_kings_4_5_moves = 30, .equal_kings_6_7_moves = 60};
-static const dm_draw_rules draw_english = {
-    .name = "english", .repetition = 3, .no_progress_moves = 40};
-static const dm_draw_rules draw_anti = {.name = "antidraughts", .repetition = 3};
+#define DRAW_RUSSIAN_PYDRAUGHTS {\
+    .name = "russian-pydraughts", .repetition = 3, .kings_only_moves = 15,\
+    .three_vs_king_moves = 15, .three_kings_only = 1, .two_vs_king_moves = 5,\
+    .long_diagonal_moves = 5, .equal_kings_4_5_moves = 30, .equal_kings_6_7_moves = 60}
+static const dm_draw_rules draw_russian_pydraughts = DRAW_RUSSIAN_PYDRAUGHTS;
+#define DRAW_ENGLISH {\
+    .name = "english", .repetition = 3, .no_progress_moves = 40}
+static const dm_draw_rules draw_english = DRAW_ENGLISH;
+#define DRAW_ANTI {.name = "antidraughts", .repetition = 3}
+static const dm_draw_rules draw_anti = DRAW_ANTI;
 
 static const dm_variant variants[DM_VARIANT_COUNT] = {
     [DM_VARIANT_INTERNATIONAL] = {
@@ -32,7 +38,7 @@ static const dm_variant variants[DM_VARIANT_COUNT] = {
         .title = "International draughts (FMJD)", .game_type = 20, .size = 10, .squares = 50,
         .men_rows = 4, .first = DM_WHITE, .men_capture_back = 1, .flying_kings = 1,
         .majority = 1, .promotion = DM_PROMOTE_AT_END, .men_capture_kings = 1,
-        .capture_sep = 'x', .draw = draw_fmjd},
+        .capture_sep = 'x', .draw = DRAW_FMJD},
     /* Brazilian: international rules on 8x8; official CBJD draw text not found, the
      * FMJD thresholds are the default (variants.md: unverified). */
     [DM_VARIANT_BRAZILIAN] = {
@@ -40,34 +46,34 @@ static const dm_variant variants[DM_VARIANT_COUNT] = {
         .game_type = 26, .size = 8, .squares = 32, .men_rows = 3, .first = DM_WHITE,
         .men_capture_back = 1, .flying_kings = 1, .majority = 1,
         .promotion = DM_PROMOTE_AT_END, .men_capture_kings = 1, .algebraic = 1,
-        .capture_sep = 'x', .draw = draw_fmjd},
+        .capture_sep = 'x', .draw = DRAW_FMJD},
     [DM_VARIANT_RUSSIAN] = {
         .id = DM_VARIANT_RUSSIAN, .name = "russian", .title = "Russian draughts (shashki)",
         .game_type = 25, .size = 8, .squares = 32, .men_rows = 3, .first = DM_WHITE,
         .men_capture_back = 1, .flying_kings = 1, .majority = 0,
         .promotion = DM_PROMOTE_CONTINUE_KING, .men_capture_kings = 1, .algebraic = 1,
-        .capture_sep = ':', .draw = draw_russian_source},
+        .capture_sep = ':', .draw = DRAW_RUSSIAN_SOURCE},
     [DM_VARIANT_ENGLISH] = {
         .id = DM_VARIANT_ENGLISH, .name = "english",
         .title = "English draughts / American checkers", .game_type = 21, .size = 8,
         .squares = 32, .men_rows = 3, .first = DM_BLACK, .men_capture_back = 0,
         .flying_kings = 0, .majority = 0, .promotion = DM_PROMOTE_STOPS,
         .men_capture_kings = 1, .algebraic_flipped = 1, .capture_sep = 'x',
-        .draw = draw_english},
+        .draw = DRAW_ENGLISH},
     /* Canadian: international rules on 12x12; draw rules assumed as FMJD. */
     [DM_VARIANT_CANADIAN] = {
         .id = DM_VARIANT_CANADIAN, .name = "canadian", .title = "Canadian draughts (12x12)",
         .game_type = 27, .size = 12, .squares = 72, .men_rows = 5, .first = DM_WHITE,
         .men_capture_back = 1, .flying_kings = 1, .majority = 1,
         .promotion = DM_PROMOTE_AT_END, .men_capture_kings = 1, .capture_sep = 'x',
-        .draw = draw_fmjd},
+        .draw = DRAW_FMJD},
     [DM_VARIANT_ANTIDRAUGHTS] = {
         .id = DM_VARIANT_ANTIDRAUGHTS, .name = "antidraughts",
         .title = "Antidraughts (losing draughts)", .game_type = 98, .size = 10,
         .squares = 50, .men_rows = 4, .first = DM_WHITE, .men_capture_back = 1,
         .flying_kings = 1, .majority = 1, .promotion = DM_PROMOTE_AT_END,
         .men_capture_kings = 1, .reversed_result = 1, .capture_sep = 'x',
-        .draw = draw_anti},
+        .draw = DRAW_ANTI},
 };
 
 static const char names_text[] =

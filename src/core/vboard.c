@@ -218,7 +218,13 @@ static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
     for (;;) {
         skip_space(r);
         int king = 0;
-        if (r->s[r->i] == 'K' || r->s[r->i] == 'k') {
+        /* 'K' marks a king; so does 'k', except on a board with a k file (12x12),
+         * where "k1" is the square k1 (the writer puts kings as "Kk1"): read as a
+         * king, a FEN with a man on k1 came back as a king on square 1. */
+        char c = r->s[r->i];
+        int k_file = b->variant->size >= 11 && c == 'k' && r->s[r->i + 1] >= '0' &&
+                     r->s[r->i + 1] <= '9';
+        if ((c == 'K' || c == 'k') && !k_file) {
             king = 1;
             r->i++;
         }
