@@ -286,10 +286,17 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         return;
     }
     if (nd->number > 0 && !(p->known && p->renumber)) {
-        int half;
+        int half, was_number = p->number, was_half = p->half;
         written_number(p, nd, &p->number, &half);
         if (!p->known) {
             p->half = half;
+        }
+        /* A number that is not the one counting would give (after moves kept as
+         * read the board is unknown and the file's numbers rule) must be written,
+         * or the text read back counts on from the moves before: "37-3 3... 23x32"
+         * came back as "37-3 4. 23x32" (found by tests/fuzz/fuzz_pdn.c). */
+        if (p->number != was_number || p->half != was_half) {
+            need_number = 1;
         }
     }
     /* the move number travels with its move: never "11." at the end of a line */
