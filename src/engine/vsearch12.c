@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT
+ * engine/vsearch12.c: the variant engine's search (vsearch_impl.h) on the 12x12
+ * bitboard generator (Canadian). Owns dm_vsearch12_run (vsearch_int.h). */
+#include <damier/move.h>
+#include <damier/variant.h>
+
+#include "core/gen.h"
+
+#include "engine/vsearch_int.h"
+
+#define GEN_N 12
+#define GEN_PREFIX gen12_
+#define GEN_BB gen_u128
+#define GEN_RAY(d, b) (dm_ray12[(d)][(b)])
+#define GEN_POS gen12_pos
+#define GEN_MOVE gen12_move
+#define GEN_LIST gen12_list
+#define GEN_MAX_MOVES DM_VMAX_MOVES
+#include "core/gen_geom.h"
+
+/* The run-time-rules generator (its perft and counting are not used here). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#define GEN_RS dyn_
+#define GEN_RECORD 0
+#include "core/gen_impl.h"
+#pragma GCC diagnostic pop
+
+#include "engine/vsearch_impl.h"
