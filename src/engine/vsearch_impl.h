@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
  * engine/vsearch_impl.h: the variant engine's search (vengine.h), written once over
  * the bitboard geometry of core/gen_geom.h and the generator of core/gen_impl.h
- * (run-time rules, fast move order). Include it once per geometry file after
- * gen_geom.h and a `GEN_RS dyn_, GEN_RECORD 0` instantiation of gen_impl.h.
+ * (fast move order). Include it per rules instantiation after gen_geom.h and a
+ * GEN_RECORD 0 instantiation of gen_impl.h, with VS_RS the generator's suffix
+ * (fmjd_, rus_, eng_, dyn_): its GEN_RULES_CONST rules are folded into the
+ * search's generator calls too when VS_RULES_CONST repeats them. Defines V(run), V = vs<N><VS_RS>.
  *
  * Iterative deepening; principal variation search (PVS) with a transposition table
  * (TT); quiescence over compulsory captures (no stand pat while a capture is
@@ -20,7 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define V(x) GEN_CAT(GEN_CAT(vs, GEN_N), x)
+#define V(x) GEN_CAT(GEN_CAT(GEN_CAT(vs, GEN_N), VS_RS), x)
+#ifdef VS_RULES_CONST
+#define VS_R(w) VS_RULES_CONST
+#else
+#define VS_R(w) ((w)->rules)
+#endif
+#define VS_GEN(x) GEN_CAT(GEN_CAT(GEN_PREFIX, VS_RS), x)
 
 /* Per-search work area (heap: 12x12 lists are large). */
 typedef struct V(work) {
@@ -198,7 +206,7 @@ static int V(qsearch)(dm_vengine *e, V(work) *w, const GEN_POS *pos, int alpha, 
         return 0;
     }
     GEN_LIST *list = &w->lists[ply];
-    if (P(dyn_legal)(list, pos, w->rules) == 0) {
+    if (VS_GEN(legal)(list, pos, VS_R(w)) == 0) {
         return V(terminal)(w, ply);
     }
     if (list->moves[0].ncapt == 0 || ply >= DM_VENGINE_MAX_PLY - 1) {
@@ -258,7 +266,7 @@ static int V(search)(dm_vengine *e, V(work) *w, const GEN_POS *pos, int depth, i
         return 0;
     }
     GEN_LIST *list = &w->lists[ply];
-    if (P(dyn_legal)(list, pos, w->rules) == 0) {
+    if (VS_GEN(legal)(list, pos, VS_R(w)) == 0) {
         return V(terminal)(w, ply);
     }
     int mate_hi = DM_VSCORE_WIN - ply - 1;
@@ -382,10 +390,9 @@ static int V(pv_out)(dm_vmove *out, const V(work) *w, const dm_vboard *root)
     return n;
 }
 
-dm_status GEN_CAT(GEN_CAT(dm_vsearch, GEN_N), _run)(dm_vsearch_result *out, dm_vengine *e,
-                                                   const dm_vsearch_input *in,
-                                                   const dm_vlimits *lim, dm_vinfo_fn on_info,
-                                                   void *payload)
+/* dm_vsearch<N>_run (vsearch_int.h) for this rules instantiation. */
+static dm_status V(run)(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_input *in,
+                        const dm_vlimits *lim, dm_vinfo_fn on_info, void *payload)
 {
     V(work) *w = malloc(sizeof *w);
     if (w == NULL) {
@@ -400,7 +407,7 @@ dm_status GEN_CAT(GEN_CAT(dm_vsearch, GEN_N), _run)(dm_vsearch_result *out, dm_v
     P(from_vboard)(&root, &in->root);
 
     GEN_LIST *root_list = &w->lists[0];
-    int root_count = P(dyn_legal)(root_list, &root, w->rules);
+    int root_count = VS_GEN(legal)(root_list, &root, VS_R(w));
     if (root_count == 0) {
         out->score = V(terminal)(w, 0);
         out->time = vs_now() - e->start;
@@ -461,3 +468,9 @@ dm_status GEN_CAT(GEN_CAT(dm_vsearch, GEN_N), _run)(dm_vsearch_result *out, dm_v
 }
 
 #undef V
+#undef VS_GEN
+#undef VS_RS
+#undef VS_R
+#ifdef VS_RULES_CONST
+#undef VS_RULES_CONST
+#endif
