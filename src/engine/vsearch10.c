@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * engine/vsearch10.c: the variant engine's search (vsearch_impl.h) on the 10x10
- * bitboard generator (antidraughts and any other 10x10 variant). Owns dm_vsearch10_run (vsearch_int.h). */
+ * bitboard generator (antidraughts and any other 10x10 variant). Owns
+ * dm_vsearch10_run (vsearch_int.h). */
 #include <damier/move.h>
 #include <damier/variant.h>
 
