@@ -16,6 +16,24 @@
 __extension__ typedef unsigned __int128 gen_u128;
 #define GEN_U128(hi, lo) ((((gen_u128)(hi)) << 64) | (gen_u128)(lo))
 
+/* The 12x12 instance's types (gen12.c and the variant search, engine/vsearch12.c). */
+/* A 12x12 position and move: as dm_board / dm_move with 128-bit bitsets. */
+typedef struct gen12_pos {
+    gen_u128 pieces[2];
+    gen_u128 kings;
+    int side;
+} gen12_pos;
+
+typedef struct gen12_move {
+    gen_u128 own, capt, kings; /* XOR deltas, as dm_move */
+    uint8_t from, to, ncapt, pad_;
+} gen12_move;
+
+typedef struct gen12_list {
+    int count, overflow;
+    gen12_move moves[DM_VMAX_MOVES];
+} gen12_list;
+
 /* Bits of each layout: n*n/2 squares plus a ghost bit after every two rows. */
 #define GEN8_BITS 35
 #define GEN12_BITS 77

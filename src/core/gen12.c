@@ -2,27 +2,10 @@
  * core/gen12.c: the move generator instantiated for the 12x12 board (77-bit layout
  * in a 128-bit bitset): Canadian draughts (FMJD rules folded at compile time), any
  * other 12x12 rules through the run-time instantiation. Owns the 12x12 entry points
- * of the generic API (core/gen.h) and the 12x12 position, move and list types. */
+ * of the generic API (core/gen.h); its position, move and list types are in gen.h. */
 #include <damier/variant.h>
 
 #include "core/gen.h"
-
-/* A 12x12 position and move: as dm_board / dm_move with 128-bit bitsets. */
-typedef struct gen12_pos {
-    gen_u128 pieces[2];
-    gen_u128 kings;
-    int side;
-} gen12_pos;
-
-typedef struct gen12_move {
-    gen_u128 own, capt, kings; /* XOR deltas, as dm_move */
-    uint8_t from, to, ncapt, pad_;
-} gen12_move;
-
-typedef struct gen12_list {
-    int count, overflow;
-    gen12_move moves[DM_VMAX_MOVES];
-} gen12_list;
 
 #define GEN_N 12
 #define GEN_PREFIX gen12_

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * engine/eval.c: evaluation v1 (see eval.h). Every feature is a few bitboard
- * operations; the only loop is over advanced men for the runaway test.
+ * operations; the only loop is over advanced men for the runaway test. The constant
+ * tables (eval_tab: rows, forward cones, centre, guards, halves, long diagonals)
+ * are generated at build time by tools/genevaltab.c.
  *
  * Geometry: square s (1..50) is on row r = (s-1)/5 (row 0 = squares 1-5, White's
  * promotion row) and column c = 2*((s-1)%5) + (r even ? 1 : 0). White men move to
@@ -21,67 +23,6 @@ const char *const eval_feature_names[EVAL_FEATURE_NB] = {
 static const int weight_open[EVAL_FEATURE_NB] = {100, 300, 1, 6, 8, 6, 8, -4, 10};
 static const int weight_end[EVAL_FEATURE_NB] = {100, 330, 4, 2, 0, 2, 30, -2, 20};
 
-typedef struct eval_tables {
-    uint64_t row[10];          /* squares of each row (row 0 = squares 1-5) */
-    uint64_t cone[2][64];      /* forward cone of a man of colour c on bit b */
-    uint64_t centre;           /* 22, 23, 24, 27, 28, 29 */
-    uint64_t guard[2];         /* White 47, 48, 49; Black 2, 3, 4 */
-    uint64_t half[2];          /* the opponent's half: White rows 0-4, Black rows 5-9 */
-    uint64_t long_diag;        /* 46-5, 1-45 and 6-50 */
-} eval_tables;
-
-static eval_tables et;
-
-static int square_at(int r, int c)
-{
-    if (r < 0 || r > 9 || c < 0 || c > 9 || ((r + c) & 1) == 0) {
-        return 0;
-    }
-    return r * 5 + c / 2 + 1;
-}
-
-static uint64_t sq_bb(int s)
-{
-    return bb_bit(sq_to_bit(s));
-}
-
-__attribute__((constructor)) static void eval_init(void)
-{
-    for (int s = 1; s <= 50; s++) {
-        int r = (s - 1) / 5, c = 2 * ((s - 1) % 5) + ((r & 1) ? 0 : 1);
-        et.row[r] |= sq_bb(s);
-        for (int r2 = 0; r2 < 10; r2++) {
-            int k = r2 < r ? r - r2 : r2 - r;
-            if (r2 == r) {
-                continue;
-            }
-            for (int c2 = c - k; c2 <= c + k; c2++) {
-                int s2 = square_at(r2, c2);
-                if (s2) {
-                    et.cone[r2 < r ? DM_WHITE : DM_BLACK][sq_to_bit(s)] |= sq_bb(s2);
-                }
-            }
-        }
-    }
-    static const int centre[] = {22, 23, 24, 27, 28, 29};
-    for (int i = 0; i < 6; i++) {
-        et.centre |= sq_bb(centre[i]);
-    }
-    et.guard[DM_WHITE] = sq_bb(47) | sq_bb(48) | sq_bb(49);
-    et.guard[DM_BLACK] = sq_bb(2) | sq_bb(3) | sq_bb(4);
-    for (int r = 0; r < 5; r++) {
-        et.half[DM_WHITE] |= et.row[r];
-        et.half[DM_BLACK] |= et.row[r + 5];
-    }
-    /* The main diagonal 46-5 and the two double-corner diagonals 1-45 and 6-50
-     * (symmetric under the colour flip s <-> 51 - s). */
-    static const int diag[] = {46, 41, 37, 32, 28, 23, 19, 14, 10, 5,  1,  7,  12, 18,
-                               23, 29, 34, 40, 45, 6,  11, 17, 22, 28, 33, 39, 44, 50};
-    for (int i = 0; i < (int)(sizeof diag / sizeof diag[0]); i++) {
-        et.long_diag |= sq_bb(diag[i]);
-    }
-}
-
 int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
 {
     const uint64_t w = b->pieces[DM_WHITE], k = b->kings, bl = b->pieces[DM_BLACK];
@@ -93,31 +34,31 @@ int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
 
     int tempo = 0;
     for (int r = 0; r < 10; r++) {
-        tempo += (9 - r) * bb_count(wm & et.row[r]) - r * bb_count(bm & et.row[r]);
+        tempo += (9 - r) * bb_count(wm & eval_tab.row[r]) - r * bb_count(bm & eval_tab.row[r]);
     }
     f[EVAL_TEMPO] = tempo;
-    f[EVAL_CENTRE] = bb_count(wm & et.centre) - bb_count(bm & et.centre);
-    f[EVAL_GUARD] = bb_count(wm & et.guard[DM_WHITE]) - bb_count(bm & et.guard[DM_BLACK]);
+    f[EVAL_CENTRE] = bb_count(wm & eval_tab.centre) - bb_count(bm & eval_tab.centre);
+    f[EVAL_GUARD] = bb_count(wm & eval_tab.guard[DM_WHITE]) - bb_count(bm & eval_tab.guard[DM_BLACK]);
 
     /* Behind a White man are the squares towards 50 (SW, SE), seen from the man as
      * a step of its supporters towards 1 (NW, NE). */
-    uint64_t w_out = wm & et.half[DM_WHITE] & bb_step(w, DIR_NW) & bb_step(w, DIR_NE);
-    uint64_t b_out = bm & et.half[DM_BLACK] & bb_step(bl, DIR_SW) & bb_step(bl, DIR_SE);
+    uint64_t w_out = wm & eval_tab.half[DM_WHITE] & bb_step(w, DIR_NW) & bb_step(w, DIR_NE);
+    uint64_t b_out = bm & eval_tab.half[DM_BLACK] & bb_step(bl, DIR_SW) & bb_step(bl, DIR_SE);
     f[EVAL_OUTPOST] = bb_count(w_out) - bb_count(b_out);
 
     int run = 0;
     if (!bk) {
-        for (uint64_t x = wm & (et.row[1] | et.row[2] | et.row[3] | et.row[4]); x;) {
+        for (uint64_t x = wm & (eval_tab.row[1] | eval_tab.row[2] | eval_tab.row[3] | eval_tab.row[4]); x;) {
             int bit = bb_pop_lsb(&x);
-            if (!(et.cone[DM_WHITE][bit] & occ)) {
+            if (!(eval_tab.cone[DM_WHITE][bit] & occ)) {
                 run += 10 - (bit_to_sq(bit) - 1) / 5;
             }
         }
     }
     if (!wk) {
-        for (uint64_t x = bm & (et.row[5] | et.row[6] | et.row[7] | et.row[8]); x;) {
+        for (uint64_t x = bm & (eval_tab.row[5] | eval_tab.row[6] | eval_tab.row[7] | eval_tab.row[8]); x;) {
             int bit = bb_pop_lsb(&x);
-            if (!(et.cone[DM_BLACK][bit] & occ)) {
+            if (!(eval_tab.cone[DM_BLACK][bit] & occ)) {
                 run -= 10 - (9 - (bit_to_sq(bit) - 1) / 5);
             }
         }
@@ -127,7 +68,7 @@ int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
     uint64_t w_mobile = bb_step(empty, DIR_SE) | bb_step(empty, DIR_SW);
     uint64_t b_mobile = bb_step(empty, DIR_NE) | bb_step(empty, DIR_NW);
     f[EVAL_LOCKED] = bb_count(wm & ~w_mobile) - bb_count(bm & ~b_mobile);
-    f[EVAL_KING_ACTIVE] = bb_count(wk & et.long_diag) - bb_count(bk & et.long_diag);
+    f[EVAL_KING_ACTIVE] = bb_count(wk & eval_tab.long_diag) - bb_count(bk & eval_tab.long_diag);
     return bb_count(wm | bm);
 }
 

@@ -12,6 +12,8 @@
 #ifndef DM_ENGINE_EVAL_H
 #define DM_ENGINE_EVAL_H
 
+#include <stdint.h>
+
 #include <damier/board.h>
 
 enum {
@@ -28,6 +30,19 @@ enum {
                           diagonals: the mobile kings */
     EVAL_FEATURE_NB
 };
+
+/* Constant bitboard tables of the features (10x10 layout bits, layout.h), generated
+ * at build time by tools/genevaltab.c (eval_tab.c in the build folder). */
+typedef struct eval_tables {
+    uint64_t row[10];          /* squares of each row (row 0 = squares 1-5) */
+    uint64_t cone[2][64];      /* forward cone of a man of colour c on bit b */
+    uint64_t centre;           /* 22, 23, 24, 27, 28, 29 */
+    uint64_t guard[2];         /* White 47, 48, 49; Black 2, 3, 4 */
+    uint64_t half[2];          /* the opponent's half: White rows 0-4, Black rows 5-9 */
+    uint64_t long_diag;        /* 46-5, 1-45 and 6-50 */
+} eval_tables;
+
+extern const eval_tables eval_tab;
 
 /* Feature vector of b: f[i] = White's count - Black's count. Returns the phase
  * (number of men on the board, 0..40). */

@@ -1,0 +1,476 @@
+/* SPDX-License-Identifier: MIT
+ * engine/vsearch_impl.h: the variant engine's search (vengine.h), written once over
+ * the bitboard geometry of core/gen_geom.h and the generator of core/gen_impl.h
+ * (fast move order). Include it per rules instantiation after gen_geom.h and a
+ * GEN_RECORD 0 instantiation of gen_impl.h, with VS_RS the generator's suffix
+ * (fmjd_, rus_, eng_, dyn_): its GEN_RULES_CONST rules are folded into the
+ * search's generator calls too when VS_RULES_CONST repeats them. Defines V(run), V = vs<N><VS_RS>.
+ *
+ * Iterative deepening; principal variation search (PVS) with a transposition table
+ * (TT); quiescence over compulsory captures (no stand pat while a capture is
+ * pending); ordering by TT move, captures, promotions, two killers, history; a
+ * one-legal-move extension; mate-distance pruning; repetition draws within the
+ * reversible plies (same keys as dm_vboard_hash, so the caller's history counts).
+ * The static evaluation is the variant evaluation of veval.c (the same numbers),
+ * computed on bitboards. Moves are XOR deltas; only the root's best move and the
+ * PVs are converted to dm_vmove (with PDN paths), by matching against the generic
+ * core's legal moves, so every move returned is one of the root's legal moves. */
+#ifndef GEN_N
+#error "include gen_geom.h and gen_impl.h first"
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+
+#define V(x) GEN_CAT(GEN_CAT(GEN_CAT(vs, GEN_N), VS_RS), x)
+#ifdef VS_RULES_CONST
+#define VS_R(w) VS_RULES_CONST
+#else
+#define VS_R(w) ((w)->rules)
+#endif
+#define VS_GEN(x) GEN_CAT(GEN_CAT(GEN_PREFIX, VS_RS), x)
+
+/* Per-search work area (heap: 12x12 lists are large). */
+typedef struct V(work) {
+    GEN_LIST lists[DM_VENGINE_MAX_PLY + 1];
+    GEN_MOVE pv[DM_VENGINE_MAX_PLY + 1][DM_VENGINE_MAX_PV];
+    int pv_len[DM_VENGINE_MAX_PLY + 1];
+    gen_rules rules;
+    const dm_variant *v;
+    int king_value;      /* hundredths of a man */
+    int reversed;        /* antidraughts: fewer pieces is better */
+} V(work);
+
+/* The splitmix64 finaliser of dm_vboard_hash. */
+GEN_ALWAYS uint64_t V(mix)(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* dm_piece on bit b of pos (DM_EMPTY when none). */
+GEN_ALWAYS int V(piece_at)(const GEN_POS *pos, int b)
+{
+    GEN_BB m = P(bit)(b);
+    int k = (pos->kings & m) != 0;
+    if (pos->pieces[DM_WHITE] & m) {
+        return k ? DM_WHITE_KING : DM_WHITE_MAN;
+    }
+    if (pos->pieces[DM_BLACK] & m) {
+        return k ? DM_BLACK_KING : DM_BLACK_MAN;
+    }
+    return DM_EMPTY;
+}
+
+/* dm_vboard_hash's term of piece p on bit b (0 for an empty square). */
+GEN_ALWAYS uint64_t V(term)(int p, int b)
+{
+    return p ? V(mix)(((uint64_t)p << 8) | (uint64_t)P(bit_to_sq)(b)) : 0;
+}
+
+/* The key of child = parent after m (parent's key pk): the terms of the squares m
+ * changes, and the side. Equal to dm_vboard_hash of the child. */
+GEN_ALWAYS uint64_t V(child_key)(uint64_t pk, const GEN_POS *parent, const GEN_POS *child,
+                                 const GEN_MOVE *m)
+{
+    uint64_t h = pk ^ 0xA5A5F00DCAFEBEEFull;
+    for (GEN_BB x = m->own | m->capt | m->kings; x;) {
+        int b = P(pop)(&x);
+        h ^= V(term)(V(piece_at)(parent, b), b) ^ V(term)(V(piece_at)(child, b), b);
+    }
+    return h;
+}
+
+/* Squares of row r (0 = squares 1..h, White's far side). */
+GEN_ALWAYS GEN_BB V(row)(int r)
+{
+    return ((GEN_ONE << GEN_H) - 1) << (r * GEN_H + r / 2);
+}
+
+/* Static score for the side to move, hundredths of a man: dm_vengine_evaluate's
+ * terms (material; men: 3 per row advanced, 6 on their own back row; kings: 2 per
+ * step nearer the centre; antidraughts: reversed material and piece count). */
+static int V(evaluate)(const V(work) *w, const GEN_POS *pos)
+{
+    int material[2], positional[2] = {0, 0}, pieces[2];
+    for (int c = 0; c < 2; c++) {
+        GEN_BB men = pos->pieces[c] & ~pos->kings, kings = pos->pieces[c] & pos->kings;
+        int nm = P(count)(men), nk = P(count)(kings);
+        pieces[c] = nm + nk;
+        material[c] = 100 * nm + w->king_value * nk;
+        if (w->reversed) {
+            continue;
+        }
+        for (int r = 0; r < GEN_N; r++) {
+            int adv = c == DM_WHITE ? GEN_N - 1 - r : r;
+            int k = P(count)(men & V(row)(r));
+            positional[c] += 3 * adv * k + (adv == 0 ? 6 * k : 0);
+        }
+        for (GEN_BB x = kings; x;) {
+            int sq = P(bit_to_sq)(P(pop)(&x));
+            int r = (sq - 1) / GEN_H, col = 2 * ((sq - 1) % GEN_H) + ((r & 1) ? 0 : 1);
+            int dr = 2 * r - (GEN_N - 1), dc = 2 * col - (GEN_N - 1);
+            int dist = ((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc)) / 2;
+            positional[c] += 2 * (GEN_N - 1 - dist);
+        }
+    }
+    int us = pos->side, them = us ^ 1;
+    if (w->reversed) {
+        return (material[them] - material[us]) + 2 * (pieces[them] - pieces[us]);
+    }
+    return (material[us] - material[them]) + (positional[us] - positional[them]);
+}
+
+/* Score of a position whose side to move has no legal move (dm_variant_result):
+ * a loss, in antidraughts a win. */
+GEN_ALWAYS int V(terminal)(const V(work) *w, int ply)
+{
+    return w->reversed ? DM_VSCORE_WIN - ply : -(DM_VSCORE_WIN - ply);
+}
+
+static int V(to_tt)(int s, int ply)
+{
+    return s >= DM_VSCORE_WIN_MIN ? s + ply : s <= -DM_VSCORE_WIN_MIN ? s - ply : s;
+}
+
+static int V(from_tt)(int s, int ply)
+{
+    return s >= DM_VSCORE_WIN_MIN ? s - ply : s <= -DM_VSCORE_WIN_MIN ? s + ply : s;
+}
+
+/* Move-ordering scores of list (picked best first, ties lowest index). */
+static void V(score_moves)(const dm_vengine *e, const GEN_POS *pos, const GEN_LIST *list,
+                           int ply, unsigned tt_move, int *sc)
+{
+    for (int i = 0; i < list->count; i++) {
+        const GEN_MOVE *m = &list->moves[i];
+        int promote = (m->kings & P(bit)(P(sq_to_bit)(m->to))) &&
+                      !(pos->kings & P(bit)(P(sq_to_bit)(m->from)));
+        int s;
+        if ((unsigned)i == tt_move) {
+            s = 1 << 30;
+        } else if (m->ncapt > 0) {
+            s = (1 << 20) + m->ncapt * 1000 + (promote ? 500 : 0);
+        } else if (promote) {
+            s = 1 << 19;
+        } else if (ply < DM_VENGINE_MAX_PLY && e->killer[ply][0][0] == m->from &&
+                   e->killer[ply][0][1] == m->to) {
+            s = 1 << 18;
+        } else if (ply < DM_VENGINE_MAX_PLY && e->killer[ply][1][0] == m->from &&
+                   e->killer[ply][1][1] == m->to) {
+            s = 1 << 17;
+        } else {
+            s = e->hist[m->from][m->to];
+        }
+        sc[i] = s;
+    }
+}
+
+static int V(pick)(int *sc, int count)
+{
+    int best = -1;
+    for (int i = 0; i < count; i++) {
+        if (sc[i] != INT32_MIN && (best < 0 || sc[i] > sc[best])) {
+            best = i;
+        }
+    }
+    if (best >= 0) {
+        sc[best] = INT32_MIN;
+    }
+    return best;
+}
+
+static void V(pv_set)(V(work) *w, int ply, const GEN_MOVE *m)
+{
+    w->pv[ply][0] = *m;
+    int n = w->pv_len[ply + 1];
+    if (n > DM_VENGINE_MAX_PV - 1) {
+        n = DM_VENGINE_MAX_PV - 1;
+    }
+    memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)n * sizeof(GEN_MOVE));
+    w->pv_len[ply] = n + 1;
+}
+
+/* Quiescence: stand pat on a quiet position, every capture otherwise. */
+static int V(qsearch)(dm_vengine *e, V(work) *w, const GEN_POS *pos, int alpha, int beta,
+                      int ply)
+{
+    w->pv_len[ply] = 0;
+    e->nodes++;
+    if (ply > e->seldepth) {
+        e->seldepth = ply;
+    }
+    if (vs_check(e)) {
+        return 0;
+    }
+    GEN_LIST *list = &w->lists[ply];
+    if (VS_GEN(legal)(list, pos, VS_R(w)) == 0) {
+        return V(terminal)(w, ply);
+    }
+    if (list->moves[0].ncapt == 0 || ply >= DM_VENGINE_MAX_PLY - 1) {
+        return V(evaluate)(w, pos);
+    }
+    int sc[GEN_MAX_MOVES];
+    V(score_moves)(e, pos, list, ply, VT_NO_MOVE, sc);
+    int best = -VS_INF;
+    for (int k = 0; k < list->count; k++) {
+        int i = V(pick)(sc, list->count);
+        GEN_POS child = *pos;
+        P(make)(&child, &list->moves[i]);
+        int s = -V(qsearch)(e, w, &child, -beta, -alpha, ply + 1);
+        if (e->aborted) {
+            return 0;
+        }
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                V(pv_set)(w, ply, &list->moves[i]);
+                if (s >= beta) {
+                    break;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+/* True when keys[n] repeats a position within the last rev reversible plies with
+ * the same side to move. */
+static int V(repeats)(const dm_vengine *e, int n, int rev)
+{
+    for (int i = n - 2; i >= 0 && i >= n - rev; i -= 2) {
+        if (e->keys[i] == e->keys[n]) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* PVS to depth plies (then quiescence); rev: reversible plies before this node. */
+static int V(search)(dm_vengine *e, V(work) *w, const GEN_POS *pos, int depth, int alpha,
+                     int beta, int ply, int rev)
+{
+    int n = e->key_base + ply;
+    w->pv_len[ply] = 0;
+    if (ply > 0 && V(repeats)(e, n, rev)) {
+        return 0;
+    }
+    if (depth <= 0 || ply >= DM_VENGINE_MAX_PLY - 1) {
+        return V(qsearch)(e, w, pos, alpha, beta, ply);
+    }
+    e->nodes++;
+    if (vs_check(e)) {
+        return 0;
+    }
+    GEN_LIST *list = &w->lists[ply];
+    if (VS_GEN(legal)(list, pos, VS_R(w)) == 0) {
+        return V(terminal)(w, ply);
+    }
+    int mate_hi = DM_VSCORE_WIN - ply - 1;
+    if (ply > 0 && alpha >= mate_hi) {
+        return alpha;
+    }
+    uint64_t key = e->keys[n];
+    vt_entry *te = &e->tt[key & e->tt_mask];
+    unsigned tt_move = VT_NO_MOVE;
+    int pv_node = beta - alpha > 1;
+    if (te->key == key) {
+        if (te->move < (unsigned)list->count) {
+            tt_move = te->move;
+        }
+        int ts = V(from_tt)(te->score, ply);
+        if (ply > 0 && !pv_node && te->depth >= depth &&
+            (te->flag == VT_EXACT || (te->flag == VT_LOWER && ts >= beta) ||
+             (te->flag == VT_UPPER && ts <= alpha))) {
+            return ts;
+        }
+    }
+    int sc[GEN_MAX_MOVES];
+    V(score_moves)(e, pos, list, ply, tt_move, sc);
+    int ext = (list->count == 1 && ply < 2 * DM_VENGINE_MAX_DEPTH / 3) ? 1 : 0;
+    int alpha0 = alpha;
+    int best = -VS_INF;
+    int best_i = -1;
+    for (int k = 0; k < list->count; k++) {
+        int i = V(pick)(sc, list->count);
+        const GEN_MOVE *m = &list->moves[i];
+        int irreversible = m->ncapt > 0 || !(pos->kings & P(bit)(P(sq_to_bit)(m->from)));
+        GEN_POS child = *pos;
+        P(make)(&child, m);
+        e->keys[n + 1] = V(child_key)(key, pos, &child, m);
+        int crev = irreversible ? 0 : rev + 1;
+        int d = depth - 1 + ext;
+        int s;
+        if (k == 0) {
+            s = -V(search)(e, w, &child, d, -beta, -alpha, ply + 1, crev);
+        } else {
+            s = -V(search)(e, w, &child, d, -alpha - 1, -alpha, ply + 1, crev);
+            if (!e->aborted && s > alpha && s < beta) {
+                s = -V(search)(e, w, &child, d, -beta, -alpha, ply + 1, crev);
+            }
+        }
+        if (e->aborted) {
+            return 0;
+        }
+        if (s > best) {
+            best = s;
+            best_i = i;
+            if (s > alpha) {
+                alpha = s;
+                V(pv_set)(w, ply, m);
+                if (s >= beta) {
+                    if (m->ncapt == 0 && ply < DM_VENGINE_MAX_PLY) {
+                        if (e->killer[ply][0][0] != m->from || e->killer[ply][0][1] != m->to) {
+                            e->killer[ply][1][0] = e->killer[ply][0][0];
+                            e->killer[ply][1][1] = e->killer[ply][0][1];
+                            e->killer[ply][0][0] = m->from;
+                            e->killer[ply][0][1] = m->to;
+                        }
+                        int *h = &e->hist[m->from][m->to];
+                        *h += depth * depth;
+                        if (*h >= VS_HIST_CAP) {
+                            for (int x = 0; x <= DM_VMAX_SQUARES; x++) {
+                                for (int y = 0; y <= DM_VMAX_SQUARES; y++) {
+                                    e->hist[x][y] /= 2;
+                                }
+                            }
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    te->key = key;
+    te->score = (int16_t)V(to_tt)(best, ply);
+    te->depth = (int8_t)depth;
+    te->flag = best >= beta ? VT_LOWER : best > alpha0 ? VT_EXACT : VT_UPPER;
+    te->move = (uint16_t)best_i;
+    return best;
+}
+
+/* The generic core's move of b equal to m (same from, to and captured set), or -1. */
+static int V(to_vmove)(dm_vmove *out, const dm_vboard *b, const GEN_MOVE *m)
+{
+    dm_vmovelist list;
+    dm_vmovegen_legal(&list, b);
+    for (int i = 0; i < list.count; i++) {
+        const dm_vmove *x = &list.moves[i];
+        if (x->from != m->from || x->to != m->to || x->ncapt != m->ncapt) {
+            continue;
+        }
+        GEN_BB capt = 0;
+        for (int sq = 1; sq <= GEN_N * GEN_N / 2; sq++) {
+            if ((x->capt[(sq - 1) / 64] >> ((sq - 1) % 64)) & 1) {
+                capt |= P(bit)(P(sq_to_bit)(sq));
+            }
+        }
+        if (capt == m->capt) {
+            *out = *x;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* The PV from the root as dm_vmoves (stops at a move that does not convert). */
+static int V(pv_out)(dm_vmove *out, const V(work) *w, const dm_vboard *root)
+{
+    dm_vboard b = *root;
+    int n = 0;
+    for (; n < w->pv_len[0]; n++) {
+        if (V(to_vmove)(&out[n], &b, &w->pv[0][n]) != 0) {
+            break;
+        }
+        dm_vboard_apply(&b, &out[n]);
+    }
+    return n;
+}
+
+/* dm_vsearch<N>_run (vsearch_int.h) for this rules instantiation. */
+static dm_status V(run)(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_input *in,
+                        const dm_vlimits *lim, dm_vinfo_fn on_info, void *payload)
+{
+    V(work) *w = malloc(sizeof *w);
+    if (w == NULL) {
+        return DM_ENOMEM;
+    }
+    w->v = in->root.variant;
+    w->rules = gen_rules_of(w->v);
+    w->king_value = w->v->flying_kings ? 300 : 150;
+    w->reversed = w->v->reversed_result != 0;
+    GEN_POS root;
+    memset(&root, 0, sizeof root);
+    P(from_vboard)(&root, &in->root);
+
+    GEN_LIST *root_list = &w->lists[0];
+    int root_count = VS_GEN(legal)(root_list, &root, VS_R(w));
+    if (root_count == 0) {
+        out->score = V(terminal)(w, 0);
+        out->time = vs_now() - e->start;
+        free(w);
+        return DM_OK;
+    }
+    out->has_move = 1;
+    V(to_vmove)(&out->best, &in->root, &root_list->moves[0]);
+
+    int max_depth = lim->depth > 0 && lim->depth < DM_VENGINE_MAX_DEPTH ? lim->depth
+                                                                       : DM_VENGINE_MAX_DEPTH;
+    dm_vinfo info;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        e->can_abort = depth > 1;
+        int score = V(search)(e, w, &root, depth, -VS_INF, VS_INF, 0, e->key_base);
+        if (e->aborted) {
+            break;
+        }
+        if (w->pv_len[0] > 0) {
+            V(to_vmove)(&out->best, &in->root, &w->pv[0][0]);
+        }
+        out->score = score;
+        out->depth = depth;
+        double t = vs_now() - e->start;
+        if (on_info != NULL) {
+            memset(&info, 0, sizeof info);
+            info.depth = depth;
+            info.seldepth = e->seldepth;
+            info.score = score;
+            info.nodes = e->nodes;
+            info.time = t;
+            info.nps = t > 0 ? (double)e->nodes / t : 0;
+            info.pv_count = V(pv_out)(info.pv, w, &in->root);
+            on_info(&info, payload);
+        }
+        /* A forced end found within this depth will not change. */
+        int abs_score = score < 0 ? -score : score;
+        if (abs_score >= DM_VSCORE_WIN_MIN && DM_VSCORE_WIN - abs_score <= depth) {
+            break;
+        }
+        if (e->deadline > 0) {
+            if (root_count == 1) {
+                break;
+            }
+            /* The next iteration would most likely not finish in time. */
+            if (t > 0.5 * lim->move_time) {
+                break;
+            }
+        }
+        if (atomic_load(&e->stop)) {
+            break;
+        }
+    }
+    out->nodes = e->nodes;
+    out->time = vs_now() - e->start;
+    free(w);
+    return DM_OK;
+}
+
+#undef V
+#undef VS_GEN
+#undef VS_RS
+#undef VS_R
+#ifdef VS_RULES_CONST
+#undef VS_RULES_CONST
+#endif
