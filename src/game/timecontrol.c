@@ -103,6 +103,12 @@ static dm_status read_seconds(cursor *c, int64_t *out_ms, const char *what)
         }
         ms = frac;
     }
+    if (s * 1000 + ms > MAX_SECONDS * 1000) {
+        /* the whole seconds alone may be at the limit: "1000000000.1" was accepted
+         * here and then refused by dm_time_control_validate (fuzz finding) */
+        c->p = start;
+        return fail(c, "time too large");
+    }
     *out_ms = s * 1000 + ms;
     return DM_OK;
 }

@@ -140,6 +140,8 @@ static void test_clock__parse_errors_say_what_and_where(void **state)
     expect_parse_error("*", 2, "sand clock time");
     expect_parse_error("*0", 2, "sand clock time must be positive");
     expect_parse_error("40/99999999999", 4, "time too large");
+    expect_parse_error("1000000000.1", 1, "time too large"); /* limit plus a fraction */
+    expect_parse_error("40/7200:1000000000.001", 9, "time too large");
     expect_parse_error("1/1:1/1:1/1:1/1:1/1:1/1:1/1:1/1:60", 33, "too many periods");
 
     dm_error err = {0};
