@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT
+ * tests/perft/published_check.h: checks every row of published_perft.h that damier
+ * can play (its variant is one of dm_variant_from_name's and it counts duplicate
+ * capture paths once, as damier does) at every depth whose published count is at
+ * most PP_BUDGET leaves, through the public generic API (dm_vperft; for
+ * international also the fast dm_perft). Rows of variants not played yet are listed
+ * as skipped. Include after cmocka.h with PP_BUDGET defined. */
+#ifndef DM_TESTS_PUBLISHED_CHECK_H
+#define DM_TESTS_PUBLISHED_CHECK_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include <damier/board.h>
+#include <damier/move.h>
+#include <damier/variant.h>
+
+#include "perft/published_perft.h"
+
+static void check_published(void **state)
+{
+    (void)state;
+    int checked = 0;
+    for (size_t i = 0; i < sizeof dm_published_perfts / sizeof dm_published_perfts[0]; i++) {
+        const dm_published_perft *p = &dm_published_perfts[i];
+        const dm_variant *v = NULL;
+        if (dm_variant_from_name(&v, p->variant, NULL) != DM_OK) {
+            printf("skipped: %s %s (variant not played yet)\n", p->variant, p->name);
+            continue;
+        }
+        if (p->dup != DM_PP_DROP) {
+            continue; /* counted with every path apart: not damier's rule */
+        }
+        dm_vboard b;
+        if (p->fen[0]) {
+            dm_error err;
+            if (dm_vboard_from_fen(&b, v, p->fen, &err) != DM_OK) {
+                fail_msg("%s %s: FEN %s: %s", p->variant, p->name, p->fen, err.message);
+            }
+        } else {
+            dm_vboard_start(&b, v);
+        }
+        for (int d = 1; d <= p->depths && p->counts[d - 1] <= PP_BUDGET; d++) {
+            uint64_t n = dm_vperft(&b, d);
+            if (n != p->counts[d - 1]) {
+                fail_msg("%s %s perft(%d) = %llu, published %llu (%s)", p->variant, p->name, d,
+                         (unsigned long long)n, (unsigned long long)p->counts[d - 1], p->source);
+            }
+            if (v->id == DM_VARIANT_INTERNATIONAL) {
+                dm_board fb;
+                assert_int_equal(dm_vboard_to_board(&fb, &b), DM_OK);
+                assert_true(dm_perft(&fb, d) == n);
+            }
+            checked++;
+        }
+    }
+    printf("checked: %d published counts of at most %llu leaves\n", checked,
+           (unsigned long long)PP_BUDGET);
+    assert_true(checked >= 40); /* the tables were read: at least 5 rows x 8 depths */
+}
+
+#endif
