@@ -26,7 +26,8 @@ $(BUILD)/CMakeCache.txt:
 build: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Every test: the optimised build (all labels), then ASan+UBSan (fast label).
+# Every test: the optimised build (all labels), then ASan+UBSan (labels fast and
+# corpus: tests/CMakeLists.txt gives the policy), then the bounded libFuzzer run.
 # Configured again with DM_TESTS=ON: a build folder made by `make` before the test
 # packages were installed has no tests, and must not be trusted as it is.
 check: deps
@@ -38,7 +39,7 @@ check: deps
 check-asan:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DDM_SANITIZE=ON -DDM_TESTS=ON $(CMAKE_ARGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
-	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -L fast
+	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -L '^(fast|corpus)$$'
 	$(MAKE) fuzz-ci
 
 # libFuzzer targets (clang, ASan+UBSan): tests/fuzz/. `make fuzz` runs each for

@@ -5,13 +5,13 @@
 # are sent and the screen is read back with capture-pane. Checks the board, the
 # panel, a move and the engine's reply, a wrong move's message, the numbers and flip
 # commands, colours on and off (NO_COLOR), and that quit and Ctrl-C save the game.
-# Skipped (exit 0 with a message) when tmux is missing.
+# Skipped (exit 77, CTest's SKIP_RETURN_CODE) when tmux is missing.
 # Usage: bash play_tmux.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: play_tmux.sh <damier binary> [<shared dir>]}
 if ! command -v tmux >/dev/null 2>&1; then
     echo "SKIP: tmux is not installed (scripts/install-deps installs it)"
-    exit 0
+    exit 77
 fi
 DAMIER=$(cd "$(dirname "$DAMIER")" && pwd)/$(basename "$DAMIER")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

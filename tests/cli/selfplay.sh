@@ -6,7 +6,7 @@
 set -u
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
-command -v python3 >/dev/null || { echo "skip: python3 not installed"; exit 0; }
+command -v python3 >/dev/null || { echo "SKIP: python3 not installed"; exit 77; }
 plies=24
 # A sanitizer build starts slowly (the referee runs `damier moves` every ply): shorter.
 grep -q __asan_init "$bin" && plies=8
