@@ -49,6 +49,23 @@ rejects() {
     done
 }
 
+# expect_run NAME RC EXPECTED_STDOUT -- ARGS...: run "$DAMIER" ARGS (stdout and
+# stderr in $tmp/out, $tmp/err); its exit status must be RC and stdout exactly as given.
+expect_run() {
+    local name=$1 want_rc=$2 want=$3
+    shift 4
+    local rc=0
+    "$DAMIER" "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    if [ "$rc" -ne "$want_rc" ]; then
+        fail "$name: exit $rc, expected $want_rc: $(cat "$tmp/err")"
+    elif [ "$(cat "$tmp/out")" != "$want" ]; then
+        fail "$name: output differs:"
+        diff <(printf '%s\n' "$want") "$tmp/out" >&2
+    else
+        passed=$((passed + 1))
+    fi
+}
+
 # finish: the summary line; the exit status of the script (0 when nothing failed).
 finish() {
     echo "$passed passed, $failed failed"

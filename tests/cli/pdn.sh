@@ -11,22 +11,6 @@ SHARED=${2:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# expect NAME RC EXPECTED_STDOUT -- ARGS...: exit RC and stdout exactly as given.
-expect() {
-    local name=$1 want_rc=$2 want=$3
-    shift 4
-    local rc=0
-    "$DAMIER" "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-    if [ "$rc" -ne "$want_rc" ]; then
-        fail "$name: exit $rc, expected $want_rc: $(cat "$tmp/err")"
-    elif [ "$(cat "$tmp/out")" != "$want" ]; then
-        fail "$name: output differs:"
-        diff <(printf '%s\n' "$want") "$tmp/out" >&2
-    else
-        passed=$((passed + 1))
-    fi
-}
-
 # expect_err NAME RC STDERR_PATTERN -- ARGS...: exit RC, stderr matching the pattern.
 expect_err() {
     local name=$1 want_rc=$2 pattern=$3
@@ -48,24 +32,24 @@ printf '[Event "a"]\n[White "W1"]\n[Black "B1"]\n\n1. 32-28 19-23 2. 28x19 14x23
     >"$tmp/good.pdn"
 printf '[White "Ann"]\n[Black "Bob"]\n1.32-28 19- 23 2-0\n' >>"$tmp/good.pdn"
 
-expect "check legal file" 0 "2 games, 2 legal, 0 with illegal moves, 0 unreadable" \
+expect_run "check legal file" 0 "2 games, 2 legal, 0 with illegal moves, 0 unreadable" \
     -- pdn check "$tmp/good.pdn"
 
 printf '[White "Ann"]\r\n[Black "Bob"]\r\n\r\n1. 32-28 19-23 2. 28x19 14x23 3. 27-22 *\r\n' \
     >"$tmp/illegal.pdn"
-expect "check illegal move" 1 \
+expect_run "check illegal move" 1 \
 "$tmp/illegal.pdn:4:34: game 1 (Ann - Bob): move 3. 27-22: illegal move \"27-22\": square 27 is empty; FEN before: W:W31,33-50:B1-13,15-18,20,23
 1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/illegal.pdn"
 
 printf '[FEN "W:W37,38:B31,21,33"]\n1. 37-32 *\n' >"$tmp/capture.pdn"
-expect "check compulsory capture" 1 \
+expect_run "check compulsory capture" 1 \
 "$tmp/capture.pdn:2:4: game 1 (? - ?): move 1. 37-32: illegal move \"37-32\": capture is compulsory (FMJD 4.1): 2 pieces can be captured with 37x17; FEN before: W:W37,38:B21,31,33
 1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/capture.pdn"
 
 # an unreadable game, then a good one: one error, one game, both counted
 printf '[Event "bad"]\n1. 32-28 { open { nested } *\n\n[Event "ok"]\n1. 32-28 *\n' \
     >"$tmp/unreadable.pdn"
-expect "check unreadable then good" 1 \
+expect_run "check unreadable then good" 1 \
 "$tmp/unreadable.pdn: game 1, line 2, column 17: expected '}' to close the comment opened at line 2, column 10, found '{' (comments do not nest)
 2 games, 1 legal, 0 with illegal moves, 1 unreadable" -- pdn check "$tmp/unreadable.pdn"
 
@@ -73,10 +57,10 @@ expect "check unreadable then good" 1 \
 # played (Italian) skipped on their own line; the summary keeps its format
 printf '[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[GameType "20"]\n1. 32-28 *\n\n[GameType "22"]\n1. 21-17 *\n' \
     >"$tmp/variant.pdn"
-expect "check variants" 1 "1 skipped (variant not supported yet)
+expect_run "check variants" 1 "1 skipped (variant not supported yet)
 legal by variant: 1 international, 1 russian
 3 games, 2 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/variant.pdn"
-expect "check variants verbose" 1 "$tmp/variant.pdn:7: game 3 (? - ?): skipped: GameType 22 (Italian draughts): variant not supported yet
+expect_run "check variants verbose" 1 "$tmp/variant.pdn:7: game 3 (? - ?): skipped: GameType 22 (Italian draughts): variant not supported yet
 1 skipped (variant not supported yet)
 legal by variant: 1 international, 1 russian
 3 games, 2 legal, 0 with illegal moves, 0 unreadable" -- pdn check --verbose "$tmp/variant.pdn"
@@ -85,14 +69,14 @@ legal by variant: 1 international, 1 russian
 # international games, FEN before in algebraic squares
 printf '[White "A"]\n[Black "B"]\n[GameType "25"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3-h4 *\n' \
     >"$tmp/russian.pdn"
-expect "check russian illegal" 1 \
+expect_run "check russian illegal" 1 \
 "$tmp/russian.pdn:5:34: game 1 (A - B): move 3. g3-h4: illegal move \"g3-h4\": capture is compulsory (e.g. g3:e5); FEN before: W:Wa3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,h6,g5,f4
 1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/russian.pdn"
 
 # English checkers: Black moves first, so Black's move is "2." and White's "2...";
 # men do not move backwards
 printf '[GameType "21"]\n1. 11-15 23-19 2. 8-11 19-23 *\n' >"$tmp/english.pdn"
-expect "check english illegal" 1 \
+expect_run "check english illegal" 1 \
 "$tmp/english.pdn:2:24: game 1 (? - ?): move 2... 19-23: illegal move \"19-23\": not a legal move; FEN before: W:W19,21,22,24-32:B1-7,9-12,15
 1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/english.pdn"
 
@@ -100,7 +84,7 @@ expect "check english illegal" 1 \
 # ending on b4 too; "f8:b4" (as damier writes it) used to be rejected as ambiguous
 printf '[GameType "25"]\n[FEN "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8"]\n\n1. f8:b4 *\n' \
     >"$tmp/rking.pdn"
-expect "check russian whole short path" 0 "legal by variant: 1 russian
+expect_run "check russian whole short path" 0 "legal by variant: 1 russian
 1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/rking.pdn"
 "$DAMIER" moves --variant russian --fen "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8" >"$tmp/rmoves"
 has "moves russian long capture with its path" "$tmp/rmoves" "f8:h6:f4:d6:b4"
@@ -112,34 +96,34 @@ if "$DAMIER" pdn check "$tmp"/rsave/*.pdn >"$tmp/rcheck"; then ok; else fail "sa
 
 # --variant: the rules of games without a GameType tag
 printf '1. 11-15 23-19 2. 8-11 22-17 *\n' >"$tmp/notag.pdn"
-expect "check --variant english" 0 "legal by variant: 1 english
+expect_run "check --variant english" 0 "legal by variant: 1 english
 1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check --variant english "$tmp/notag.pdn"
-expect "check --variant russian" 1 \
+expect_run "check --variant russian" 1 \
 "$tmp/notag.pdn:1:4: game 1 (? - ?): move 1. 11-15: illegal move \"11-15\": the piece on f6 is not White's; FEN before: W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6
 1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check --variant russian "$tmp/notag.pdn"
 # a GameType tag wins over --variant
 printf '[GameType "21"]\n1. 11-15 23-19 *\n' >"$tmp/english21.pdn"
-expect "check --variant vs GameType" 0 "legal by variant: 1 english
+expect_run "check --variant vs GameType" 0 "legal by variant: 1 english
 1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check --variant russian "$tmp/english21.pdn"
 expect_err "check bad variant" 2 "--variant: unknown variant 'checkers'.*russian" \
     -- pdn check --variant checkers "$tmp/notag.pdn"
-expect "convert --variant english" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+expect_run "convert --variant english" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
     '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "21"]' '' \
     '1. 11-15 23-19 2. 8-11 22-17 *')" -- pdn convert --variant english "$tmp/notag.pdn"
 
 # --game-type for files without GameType tags
 printf '1. 32-28 17x37 *\n' >"$tmp/frisian.pdn"
-expect "check --game-type 40" 1 "1 skipped (variant not supported yet)
+expect_run "check --game-type 40" 1 "1 skipped (variant not supported yet)
 1 games, 0 legal, 0 with illegal moves, 0 unreadable" -- pdn check --game-type 40 "$tmp/frisian.pdn"
 
 # what the reader tolerates is said, the game stays legal
 printf '[White "A"]\n[Black "B"]\n1. 32-28 19-23 . 2. 2-0\n' >"$tmp/notes.pdn"
-expect "check notes" 0 "$tmp/notes.pdn:1: game 1 (A - B): note: a stray '.' in the movetext was ignored
+expect_run "check notes" 0 "$tmp/notes.pdn:1: game 1 (A - B): note: a stray '.' in the movetext was ignored
 $tmp/notes.pdn:1: game 1 (A - B): note: move number 2. without a move was ignored
 1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/notes.pdn"
 
 # several files add up
-expect "check two files" 1 \
+expect_run "check two files" 1 \
 "$tmp/illegal.pdn:4:34: game 1 (Ann - Bob): move 3. 27-22: illegal move \"27-22\": square 27 is empty; FEN before: W:W31,33-50:B1-13,15-18,20,23
 3 games, 2 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/good.pdn" "$tmp/illegal.pdn"
 
@@ -155,14 +139,14 @@ expect_err "check --full is for convert" 2 "usage" -- pdn check --full "$tmp/goo
 
 # an empty file: no games, all (zero) legal
 : >"$tmp/empty.pdn"
-expect "check empty file" 0 "0 games, 0 legal, 0 with illegal moves, 0 unreadable" \
+expect_run "check empty file" 0 "0 games, 0 legal, 0 with illegal moves, 0 unreadable" \
     -- pdn check "$tmp/empty.pdn"
 
 # ---- convert -------------------------------------------------------------------------
 
 printf '[Black "Bob"]\n[White "Ann"]\n[Site "Here"]\n[Extra "x"]\n\n01. 32-28 {ok} 19-23 2. 28x19 14x23 2-0\n' \
     >"$tmp/conv.pdn"
-expect "convert normalises" 0 '[Event "?"]
+expect_run "convert normalises" 0 '[Event "?"]
 [Site "Here"]
 [Date "????.??.??"]
 [Round "?"]
@@ -174,47 +158,47 @@ expect "convert normalises" 0 '[Event "?"]
 1. 32-28 {ok} 1... 19-23 2. 28x19 14x23 2-0' -- pdn convert "$tmp/conv.pdn"
 
 printf '[FEN "W:W37,38:B31,21,33"]\n1. 37x17 *\n' >"$tmp/full.pdn"
-expect "convert short" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+expect_run "convert short" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
     '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[FEN "W:W37,38:B21,31,33"]' '' \
     '1. 37x17 *')" -- pdn convert "$tmp/full.pdn"
-expect "convert --full" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+expect_run "convert --full" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
     '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[FEN "W:W37,38:B21,31,33"]' '' \
     '1. 37x26x17 *')" -- pdn convert --full "$tmp/full.pdn"
 
-expect "convert -o" 0 "" -- pdn convert -o "$tmp/out.pdn" "$tmp/conv.pdn"
+expect_run "convert -o" 0 "" -- pdn convert -o "$tmp/out.pdn" "$tmp/conv.pdn"
 if grep -q '^1. 32-28 {ok} 1... 19-23 2. 28x19 14x23 2-0$' "$tmp/out.pdn"; then
     passed=$((passed + 1))
 else
     fail "convert -o: $tmp/out.pdn lacks the movetext"
 fi
 # the converted file reads back as legal
-expect "converted file checks" 0 "1 games, 1 legal, 0 with illegal moves, 0 unreadable" \
+expect_run "converted file checks" 0 "1 games, 1 legal, 0 with illegal moves, 0 unreadable" \
     -- pdn check "$tmp/out.pdn"
 
 # a Russian game keeps its GameType and writes its FEN and moves in algebraic squares,
 # captures with ':'; a split capture (playstrategy.org) is written as one move
 printf '[GameType "25"]\n[FEN "W:W21,22:B17,18"]\n1. c3xe5 *\n' >"$tmp/rfen.pdn"
-expect "convert russian" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+expect_run "convert russian" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
     '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "25"]' \
     '[FEN "W:Wa3,c3:Bb4,d4"]' '' '1. c3:e5 *')" -- pdn convert "$tmp/rfen.pdn"
 # --capture-sep x: Russian captures with x, for readers that do not take ':'; the
 # output reads back as the same game
 printf '[GameType "25"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 *\n' >"$tmp/rsep.pdn"
-expect "convert --capture-sep x" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+expect_run "convert --capture-sep x" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
     '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "25"]' '' \
     '1. c3-d4 f6-g5 2. d4-e5 d6xf4 3. g3xe5 *')" -- pdn convert --capture-sep x "$tmp/rsep.pdn"
 "$DAMIER" pdn convert --capture-sep x "$tmp/rsep.pdn" >"$tmp/rsep_x.pdn"
 "$DAMIER" pdn convert "$tmp/rsep_x.pdn" >"$tmp/rsep_back.pdn"
 if "$DAMIER" pdn convert "$tmp/rsep.pdn" | cmp -s - "$tmp/rsep_back.pdn"; then ok; else
     fail "convert --capture-sep x does not read back as the same game"; fi
-expect "convert --capture-sep : (international)" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' \
+expect_run "convert --capture-sep : (international)" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' \
     '[Date "????.??.??"]' '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' \
     '[FEN "W:W37,38:B21,31,33"]' '' '1. 37:26:17 *')" -- pdn convert --full --capture-sep : "$tmp/full.pdn"
 expect_err "convert --capture-sep y" 2 "capture-sep wants x or :" \
     -- pdn convert --capture-sep y "$tmp/rsep.pdn"
 expect_err "check --capture-sep is for convert" 2 "usage" -- pdn check --capture-sep x "$tmp/rsep.pdn"
 printf '[Variant "American/English"]\n[FEN "B:W18,26:B14"]\n1. 14x23 23x30 *\n' >"$tmp/split.pdn"
-expect "convert split capture" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
+expect_run "convert split capture" 0 "$(printf '%s\n' '[Event "?"]' '[Site "?"]' '[Date "????.??.??"]' \
     '[Round "?"]' '[White "?"]' '[Black "?"]' '[Result "*"]' '[GameType "21"]' \
     '[FEN "B:W18,26:B14"]' '[Variant "American/English"]' '' '1. 14x23x30 *')" \
     -- pdn convert --full "$tmp/split.pdn"

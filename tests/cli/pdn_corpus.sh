@@ -17,23 +17,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# expect NAME RC EXPECTED_STDOUT -- ARGS...: exit RC and stdout exactly as given.
-expect() {
-    local name=$1 want_rc=$2 want=$3
-    shift 4
-    local rc=0
-    "$DAMIER" "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-    if [ "$rc" -ne "$want_rc" ]; then
-        fail "$name: exit $rc, expected $want_rc: $(cat "$tmp/err")"
-    elif [ "$(cat "$tmp/out")" != "$want" ]; then
-        fail "$name: output differs:"
-        diff <(printf '%s\n' "$want") "$tmp/out" >&2
-    else
-        passed=$((passed + 1))
-    fi
-}
-
-expect "corpus wk2003" 0 "23 games, 23 legal, 0 with illegal moves, 0 unreadable" \
+expect_run "corpus wk2003" 0 "23 games, 23 legal, 0 with illegal moves, 0 unreadable" \
     -- pdn check "$PDN/wiegerw-pdn/succeed/wk2003.pdn"
 rc=0
 "$DAMIER" pdn check "$PDN/wiegerw-pdn/fail/Cat.C1.pdn" >"$tmp/out" 2>&1 || rc=$?
@@ -52,7 +36,7 @@ else
     fail "corpus schildpad: exit $rc: $(cat "$tmp/out")"
 fi
 # variant games: Russian (no GameType: algebraic squares), English checkers
-expect "corpus ussr1947" 0 "legal by variant: 153 russian
+expect_run "corpus ussr1947" 0 "legal by variant: 153 russian
 153 games, 153 legal, 0 with illegal moves, 0 unreadable" \
     -- pdn check "$PDN/wiegerw-pdn/succeed/ussr1947.pdn"
 rc=0
