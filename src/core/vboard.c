@@ -155,6 +155,7 @@ typedef struct vfen {
     const char *s; /* the whole text */
     size_t i;      /* current offset */
     dm_error *err;
+    int quoted;    /* the text opened with '"' (copied from a tag): '"' may close it */
 } vfen;
 
 static void skip_space(vfen *r)
@@ -190,13 +191,19 @@ static dm_status read_square(vfen *r, int *sq)
             while (isalnum((unsigned char)r->s[r->i + n])) {
                 n++;
             }
+            if (isdigit((unsigned char)r->s[r->i])) {
+                return dm_error_set(r->err, DM_EPARSE, 1, (int)r->i + 1,
+                                    "bad FEN at character %zu: square %.*s is not in 1-%d",
+                                    r->i + 1, (int)(n > 8 ? 8 : n), r->s + r->i,
+                                    r->v->squares);
+            }
             return dm_error_set(r->err, DM_EPARSE, 1, (int)r->i + 1,
                                 "bad FEN at character %zu: '%.*s' is not a square of %s "
                                 "(1-%d or a1-%c%d)",
                                 r->i + 1, (int)(n > 8 ? 8 : n), r->s + r->i, r->v->name,
                                 r->v->squares, 'a' + r->v->size - 1, r->v->size);
         }
-        return fail(r, "a square");
+        return fail(r, "a square number");
     }
     r->i += (size_t)len;
     *sq = s;
@@ -206,7 +213,8 @@ static dm_status read_square(vfen *r, int *sq)
 static int at_section_end(const vfen *r)
 {
     char c = r->s[r->i];
-    return c == ':' || c == '.' || c == 0 || c == '\r' || c == '\n';
+    return c == ':' || c == '.' || c == 0 || c == '\r' || c == '\n' ||
+           (c == '"' && r->quoted);
 }
 
 static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
@@ -245,7 +253,8 @@ static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
             }
             if (hi < lo) {
                 return dm_error_set(r->err, DM_EPARSE, 1, (int)item + 1,
-                                    "bad FEN at character %zu: range runs backwards", item + 1);
+                                    "bad FEN at character %zu: range %d-%d runs backwards",
+                                    item + 1, lo, hi);
             }
         }
         for (int sq = lo; sq <= hi; sq++) {
@@ -255,6 +264,17 @@ static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
                                     item + 1, sq);
             }
             seen[sq] = 1;
+            /* Checked here rather than only by dm_vboard_validate so that the error
+             * points at the square in the text. */
+            if (!king && vg_row(b->variant, sq) == vg_promo_row(b->variant, color)) {
+                char name[16];
+                dm_vsquare_to_text(name, sizeof name, b->variant, sq, 0);
+                return dm_error_set(r->err, DM_EINVAL, 1, (int)item + 1,
+                                    "bad FEN at character %zu: %s man on square %s, %s's "
+                                    "promotion row (it would be a king: write K%s)",
+                                    item + 1, color == DM_WHITE ? "white" : "black", name,
+                                    color == DM_WHITE ? "White" : "Black", name);
+            }
             b->sq[sq] = (uint8_t)(color == DM_WHITE ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
                                                     : (king ? DM_BLACK_KING : DM_BLACK_MAN));
         }
@@ -276,18 +296,24 @@ dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fe
     if (!out || !v || !fen) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no FEN given");
     }
-    vfen r = {v, fen, 0, err};
+    vfen r = {v, fen, 0, err, 0};
     dm_vboard b;
     dm_vboard_clear(&b, v);
     uint8_t seen[DM_VMAX_SQUARES + 1] = {0};
-    skip_space(&r);
+    while (isspace((unsigned char)fen[r.i])) {
+        r.i++;
+    }
+    if (fen[r.i] == '"') {
+        r.i++; /* tolerate a quoted FEN as copied from a tag */
+        r.quoted = 1;
+    }
     char side = fen[r.i];
     if (side == 'W' || side == 'w' || side == '?') {
         b.side = DM_WHITE;
     } else if (side == 'B' || side == 'b') {
         b.side = DM_BLACK;
     } else {
-        return fail(&r, "the side to move W or B");
+        return fail(&r, "the side to move 'W' or 'B'");
     }
     r.i++;
     int done[2] = {0, 0};
@@ -313,7 +339,7 @@ dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fe
         } else if (c == 'B' || c == 'b') {
             color = DM_BLACK;
         } else {
-            return fail(&r, "a colour W or B");
+            return fail(&r, "a colour 'W' or 'B'");
         }
         if (done[color]) {
             return dm_error_set(err, DM_EPARSE, 1, (int)r.i + 1,
@@ -330,11 +356,20 @@ dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fe
     if (fen[r.i] == '.') {
         r.i++;
     }
-    while (fen[r.i] == ' ' || fen[r.i] == '\t' || fen[r.i] == '\r' || fen[r.i] == '\n') {
+    int closed = 0;
+    if (fen[r.i] == '"' && r.quoted) {
+        r.i++;
+        closed = 1;
+    }
+    while (isspace((unsigned char)fen[r.i])) {
         r.i++;
     }
+    if (r.quoted && !closed && !fen[r.i]) {
+        /* "\"W:W31-50:B1-20" (a tag value cut short) used to pass silently */
+        return fail(&r, "'\"' to close the quoted FEN");
+    }
     if (fen[r.i]) {
-        return fail(&r, "':' or the end");
+        return fail(&r, "':' and a colour section, or the end");
     }
     if (!done[DM_WHITE] && !done[DM_BLACK]) {
         /* "W" alone is not an empty board: as dm_board_from_fen says. */

@@ -219,7 +219,7 @@ static void test_fen__garbage(void **state)
     expect_error("W:W31-", DM_EPARSE, 7, "a square number");
     expect_error("W:WK", DM_EPARSE, 5, "a square number");
     expect_error("W:W31,:B1", DM_EPARSE, 7, "a square number");
-    expect_error("W:W31:W32", DM_EPARSE, 7, "each colour once");
+    expect_error("W:W31:W32", DM_EPARSE, 7, "White section appears twice");
     expect_error("W:W31:B1:H", DM_EPARSE, 11, "a number");
     expect_error("W:W31-50:B1-20x", DM_EPARSE, 15, "'x'");
     expect_error("W:W31-50:B1-20. x", DM_EPARSE, 17, "'x'");

@@ -533,8 +533,18 @@ static void test_variants__fen(void **state)
     assert_int_equal(err.column, 4);
     assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:Wb8:B5", &err), DM_EINVAL);
     assert_non_null(strstr(err.message, "promotion row"));
-    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:W1,1:B", &err), DM_EPARSE);
+    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:W9,9:B", &err), DM_EPARSE);
     assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_CANADIAN), "W:W72:B61", &err), DM_OK);
+    /* one FEN reader for every variant: a quoted FEN (copied from a tag) reads in every
+     * variant as in international, where only international accepted it once (fuzz
+     * finding corpus/pdn/finding-guessed-gametype-added) */
+    for (int id = 0; id < DM_VARIANT_COUNT; id++) {
+        assert_int_equal(dm_vboard_from_fen(&b, V(id), "\"W:WK1:B12,13\"", &err), DM_OK);
+        assert_int_equal(dm_vboard_piece(&b, 1), DM_WHITE_KING);
+        assert_int_equal(dm_vboard_piece(&b, 13), DM_BLACK_MAN);
+        assert_int_equal(dm_vboard_from_fen(&b, V(id), "\"W:WK1:B12", &err), DM_EPARSE);
+        assert_non_null(strstr(err.message, "close the quoted FEN"));
+    }
 }
 
 /* Bad input is normal input: garbage gives an error, never a crash (run under
