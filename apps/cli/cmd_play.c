@@ -448,18 +448,18 @@ static int human_turn(play_session *s, play_reader *rd, int *eof)
         } else {
             play_render_screen(s);
         }
-        if (s->who[!side] == PLAY_HUMAN) {
-            fprintf(s->out, "%s to move> ", color_title(side));
-        } else {
-            fprintf(s->out, "Your move> ");
-        }
-        fflush(s->out);
     } else {
         fprintf(s->out, "turn: %d %s\n", j / 2 + 1, color_name(side));
         fflush(s->out);
     }
+    char prompt[64];
+    if (s->who[!side] == PLAY_HUMAN) {
+        snprintf(prompt, sizeof prompt, "%s to move> ", color_title(side));
+    } else {
+        snprintf(prompt, sizeof prompt, "Your move> ");
+    }
     char line[PATH_MAX + 64];
-    int r = play_read_line(rd, line, sizeof line, tick, s);
+    int r = play_read_line(rd, s->out, s->ui.tty ? prompt : NULL, line, sizeof line, tick, s);
     if (r == 0) {
         *eof = 1;
         return 1;
@@ -689,6 +689,7 @@ int cmd_play(int argc, char **argv)
     play_reader rd;
     memset(&rd, 0, sizeof rd);
     rd.fd = STDIN_FILENO;
+    rd.edit = s.ui.tty && isatty(STDIN_FILENO);
     int eof = 0, quit = 0;
     while (!play_interrupted()) {
         check_flag(&s);

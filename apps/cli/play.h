@@ -148,6 +148,8 @@ void play_print_help(FILE *f, const char *prefix);
  * clock can be watched while the player thinks. */
 typedef struct play_reader {
     int fd;
+    int edit;     /* 1: a terminal, read through libedit (arrow keys, history) when the
+                     build has it (DM_HAVE_LIBEDIT); 0: the plain reader below */
     int eof;
     size_t len;
     int skipping; /* the line handed out was cut: drop input up to its newline */
@@ -157,10 +159,16 @@ typedef struct play_reader {
 /* Called about twice a second while waiting; nonzero stops the wait. */
 typedef int (*play_tick_fn)(void *payload);
 
-/* Read one line (without its newline) into line. Returns 1 for a line, 0 at end of
- * input, -1 when interrupted by a signal (see play_interrupted), -2 when tick asked
- * to stop. A line longer than cap is truncated (the rest is dropped). */
-int play_read_line(play_reader *r, char *line, size_t cap, play_tick_fn tick, void *payload);
+/* Read one line (without its newline) into line, after showing prompt (may be NULL)
+ * on out. Returns 1 for a line, 0 at end of input, -1 when interrupted by a signal
+ * (see play_interrupted), -2 when tick asked to stop. A line longer than cap is
+ * truncated (the rest is dropped). With r->edit the line is edited with libedit
+ * (cursor keys, history of the lines entered) while tick keeps the clock going. */
+int play_read_line(play_reader *r, FILE *out, const char *prompt, char *line, size_t cap,
+                   play_tick_fn tick, void *payload);
+
+/* 1 when this build edits terminal lines with libedit. */
+int play_line_editing(void);
 
 /* ---- play_term.c ------------------------------------------------------------------ */
 

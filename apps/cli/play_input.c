@@ -10,7 +10,12 @@
 #include <poll.h>
 #include <string.h>
 #include <strings.h>
+#include <stdlib.h>
 #include <unistd.h>
+
+#ifdef DM_HAVE_LIBEDIT
+#include <editline/readline.h>
+#endif
 
 /* Command words. A word taking a file needs exactly one argument; the others none.
  * Everything that is not a command is a move for dm_move_parse. */
@@ -178,8 +183,101 @@ static int take_line(play_reader *r, char *line, size_t cap)
     return 1;
 }
 
-int play_read_line(play_reader *r, char *line, size_t cap, play_tick_fn tick, void *payload)
+#ifdef DM_HAVE_LIBEDIT
+/* libedit's callback interface hands the finished line to a function without a
+ * payload: it lands here (the terminal game reads one line at a time). */
+static struct {
+    int done;   /* the handler was called */
+    char *line; /* its line (malloc'd by libedit), NULL at end of input */
+} edited;
+
+static void on_line(char *line)
 {
+    edited.done = 1;
+    edited.line = line;
+    rl_callback_handler_remove(); /* no second prompt after this line */
+}
+
+/* Read a line through libedit, polling the terminal so that tick runs meanwhile. */
+static int read_edited(play_reader *r, FILE *out, const char *prompt, char *line, size_t cap,
+                       play_tick_fn tick, void *payload)
+{
+    static int initialised;
+    if (!initialised) {
+        rl_catch_signals = 0; /* play_term.c's handlers stay in charge */
+        rl_instream = stdin;
+        rl_outstream = out;
+        initialised = 1;
+    }
+    edited.done = 0;
+    edited.line = NULL;
+    rl_callback_handler_install(prompt ? prompt : "", on_line);
+    int result = 0;
+    for (;;) {
+        if (edited.done) {
+            if (!edited.line) {
+                r->eof = 1;
+                result = 0;
+                break;
+            }
+            snprintf(line, cap, "%s", edited.line);
+            if (edited.line[strspn(edited.line, " \t")]) {
+                add_history(edited.line);
+            }
+            free(edited.line);
+            result = 1;
+            break;
+        }
+        if (play_interrupted()) {
+            result = -1;
+            break;
+        }
+        if (tick && tick(payload)) {
+            result = -2;
+            break;
+        }
+        struct pollfd p = {.fd = r->fd, .events = POLLIN};
+        int k = poll(&p, 1, tick ? 500 : -1);
+        if (k < 0 && errno != EINTR) {
+            r->eof = 1;
+            result = 0;
+            break;
+        }
+        if (k > 0) {
+            rl_callback_read_char();
+        }
+    }
+    if (!edited.done) {
+        rl_callback_handler_remove(); /* the terminal back to normal mode */
+        fputc('\n', out);
+    }
+    fflush(out);
+    return result;
+}
+
+int play_line_editing(void)
+{
+    return 1;
+}
+#else
+int play_line_editing(void)
+{
+    return 0;
+}
+#endif
+
+int play_read_line(play_reader *r, FILE *out, const char *prompt, char *line, size_t cap,
+                   play_tick_fn tick, void *payload)
+{
+#ifdef DM_HAVE_LIBEDIT
+    if (r->edit) {
+        return read_edited(r, out, prompt, line, cap, tick, payload);
+    }
+#endif
+    if (prompt) {
+        fputs(prompt, out);
+        fflush(out);
+    }
     for (;;) {
         if (take_line(r, line, cap)) {
             return 1;

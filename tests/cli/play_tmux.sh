@@ -132,6 +132,33 @@ expect ascii '\[[.b]\]'
 send ascii "quit"
 expect ascii 'EXITED 0'
 
+# ---- line editing (libedit): cursor keys edit the line, Up recalls the last one ------
+if ldd "$DAMIER" 2>/dev/null | grep -q libedit; then
+    start edit
+    expect edit 'Your move> *$'
+    # "3228", two steps left, "-": the move 32-28 (read raw, the arrows were garbage)
+    tm send-keys -t edit "3228" Left Left "-" Enter
+    expect edit 'Last move: 1\.\.\. [0-9]+-[0-9]+'
+    expect edit 'Move 2, White to move'
+    expect edit '^ +26 +27 +● +29 +30'
+    # Up: the line entered before, 32-28, is illegal now (the man is on 28)
+    tm send-keys -t edit Up Enter
+    expect edit 'illegal move "32-28"'
+    # the clock keeps ticking while a half-typed line waits, and the line survives it
+    tm send-keys -t edit "33-2"
+    sleep 1.2
+    tm send-keys -t edit "9" Enter
+    expect edit 'Move 3, White to move'
+    send edit "quit"
+    expect edit 'EXITED 0'
+    f=$(ls "$tmp"/edit/damier/games/*.pdn 2>/dev/null | head -1)
+    if [ -n "$f" ] && grep -qE '^1\. 32-28 [0-9]+-[0-9]+ 2\. 33-29 ' "$f"; then ok; else
+        fail "edit: saved game does not hold 32-28 and 33-29: $(cat "$f" 2>/dev/null)"
+    fi
+else
+    echo "note: $DAMIER built without libedit: line editing not checked"
+fi
+
 # ---- Ctrl-C saves -------------------------------------------------------------------
 start sigint
 expect sigint 'Your move> *$'
