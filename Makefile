@@ -11,7 +11,7 @@ FUZZ_CI_SECONDS ?= 90
 # The bounded run in make check: NAME:RUNS inputs each from a fixed seed (about 20-30 s
 # each here; FUZZ_CI_SECONDS caps each). pdn waits for its open finding
 # (tests/fuzz/findings/pdn/, RELIABILITY.md) to be fixed; `make fuzz` runs it.
-FUZZ_CI_NAMES ?= fen:3000000 move:300000 hub:250000 timecontrol:5000000
+FUZZ_CI_NAMES ?= fen:3000000 move:300000 hub:250000 timecontrol:5000000 dxp:1000000
 
 .PHONY: all deps configure build check check-fast check-asan play bench clean format install fuzz fuzz-ci fuzz-build
 
@@ -47,7 +47,7 @@ check-asan:
 fuzz-build:
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	    -DDM_SANITIZE=ON -DDM_FUZZ=ON -DDM_TESTS=OFF -DDM_SHARED=OFF $(CMAKE_ARGS)
-	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_fen fuzz_move fuzz_pdn fuzz_hub fuzz_timecontrol
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_fen fuzz_move fuzz_pdn fuzz_hub fuzz_timecontrol fuzz_dxp
 
 fuzz: fuzz-build
 	./scripts/fuzz-run $(FUZZ_BUILD) $(FUZZ_SECONDS)
