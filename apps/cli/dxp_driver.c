@@ -482,6 +482,30 @@ static void peer_loses(dxp_driver *d, const char *termination, const char *why)
     send_gameend(d, DM_DXP_END_I_WIN);
 }
 
+/* The move limit of the GAMEREQ is reached (moves of each side from the start). */
+static int at_move_limit(const dxp_driver *d)
+{
+    return d->moves > 0 && dm_game_ply(d->ps.game) >= 2 * d->moves;
+}
+
+/* The result at the move limit: a short search (play_engine_hint) from our side;
+ * +-3.00 men or more is a win, else a draw. Sets the result and returns it. */
+static dm_outcome adjudicate(dxp_driver *d)
+{
+    dm_info info;
+    int score = 0;
+    if (play_engine_hint(&info, &d->ps) == DM_OK) {
+        score = side_to_move(d) == d->my_color ? info.score : -info.score;
+    }
+    char sc[32];
+    play_score_text(sc, sizeof sc, score);
+    dm_outcome a = score >= 300    ? win_for((dm_color)d->my_color)
+                   : score <= -300 ? win_for(peer_color(d))
+                                   : DM_OUTCOME_DRAW;
+    set_result(d, a, "adjudication after %d moves (score %s for %s)", d->moves, sc, d->my_name);
+    return a;
+}
+
 /* ---- handling messages ----------------------------------------------------------------- */
 
 static void on_gamereq(dxp_driver *d, const dm_dxp_msg *m)
@@ -647,6 +671,8 @@ static void on_gameend(dxp_driver *d, const dm_dxp_msg *m)
         set_result(d, DM_OUTCOME_DRAW, "draw claimed by the peer");
     } else if (m->reason == DM_DXP_END_I_WIN) {
         set_result(d, win_for(peer_color(d)), "win claimed by the peer");
+    } else if (at_move_limit(d)) {
+        adjudicate(d); /* Scan ends so when it cannot judge the position */
     } else {
         set_result(d, DM_OUTCOME_ONGOING, "ended by the peer without a result");
     }
@@ -787,21 +813,8 @@ void dxp_driver_think(dxp_driver *d)
         send_gameend(d, DM_DXP_END_I_LOSE);
         return;
     }
-    if (d->moves > 0 && dm_game_ply(g) >= 2 * d->moves) {
-        /* the move limit: adjudicated by a short search from our side */
-        dm_info info;
-        int score = 0;
-        if (play_engine_hint(&info, &d->ps) == DM_OK) {
-            score = info.score;
-        }
-        char sc[32];
-        play_score_text(sc, sizeof sc, score);
-        dm_outcome a = score >= 300    ? win_for((dm_color)d->my_color)
-                       : score <= -300 ? win_for(peer_color(d))
-                                       : DM_OUTCOME_DRAW;
-        set_result(d, a, "adjudication after %d moves (score %s for %s)", d->moves, sc,
-                   d->my_name);
-        send_gameend(d, reason_for(d, a));
+    if (at_move_limit(d)) {
+        send_gameend(d, reason_for(d, adjudicate(d)));
         return;
     }
     double t0 = cli_now();

@@ -24,7 +24,8 @@
  *   or the idle limit loses on time: CHAT, GAMEEND 3 sent out of turn.
  * - GAMEEND from the peer is acknowledged with GAMEEND 0 (and our stop code); the
  *   result is the rules' when the game is over by them, else the peer's reason
- *   (1 it resigns, 2 draw, 3 it wins, 0 unknown "*").
+ *   (1 it resigns, 2 draw, 3 it wins; 0 at the move limit: our adjudication, as
+ *   Scan sends 0 when it cannot judge; else unknown "*").
  * - BACKREQ during a game for a position of this game not after the current one:
  *   accepted (BACKACC 0), the moves are taken back and each clock keeps its time
  *   left; forward, before the start, or outside a game: BACKACC 2. */

@@ -43,7 +43,7 @@ moves_of() {
 
 start_follower --depth 3 --seed 1 --pdn "$tmp/f.pdn" --log "$tmp/f.log"
 rc=0
-timeout 120 "$DAMIER" dxp --connect "$addr" --games 3 --time 2 --moves 40 --level 3 --seed 2 \
+timeout 120 "$DAMIER" dxp --connect "$addr" --games 3 --time 2 --moves 30 --level 3 --seed 2 \
     --pdn "$tmp/i.pdn" --log "$tmp/i.log" >"$tmp/i.out" 2>"$tmp/i.err" || rc=$?
 frc=0
 wait "$fpid" || frc=$?
@@ -71,9 +71,9 @@ if diff <(grep '^\[Result' "$tmp/i.pdn") <(grep '^\[Result' "$tmp/f.pdn") >/dev/
 fi
 # colours alternate: the initiator is White in games 1 and 3
 matches "colours" "$tmp/i.out" '^game: 2 white "damier [^"]*" black "damier'
-matches "time control" "$tmp/i.pdn" '^\[TimeControl "40/120"\]$'
+matches "time control" "$tmp/i.pdn" '^\[TimeControl "30/120"\]$'
 # the logs: GAMEREQ with the fields asked for, GAMEACC 0, moves, GAMEEND both ways
-matches "log" "$tmp/i.log" '^ *[0-9.]+ > R01damier [0-9.]+ +Z002040A$'
+matches "log" "$tmp/i.log" '^ *[0-9.]+ > R01damier [0-9.]+ +Z002030A$'
 matches "log" "$tmp/i.log" '^ *[0-9.]+ < Adamier [0-9.]+ +0$'
 matches "log" "$tmp/i.log" '^ *[0-9.]+ > M[0-9]{4}3[1-5][0-9]{2}00$'
 matches "log" "$tmp/f.log" '^ *[0-9.]+ [<>] E[0-3]1$'
