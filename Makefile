@@ -11,7 +11,7 @@ FUZZ_CI_SECONDS ?= 90
 # The bounded run in make check: NAME:RUNS inputs each from a fixed seed (about 20-30 s
 # each here; FUZZ_CI_SECONDS caps each). pdn waits for its open finding
 # (tests/fuzz/findings/pdn/, RELIABILITY.md) to be fixed; `make fuzz` runs it.
-FUZZ_CI_NAMES ?= fen:3000000 move:300000 hub:250000 timecontrol:5000000 dxp:1000000
+FUZZ_CI_NAMES ?= fen:3000000 move:300000 hub:250000 timecontrol:5000000 dxp:80000
 
 .PHONY: all deps configure build check check-fast check-asan play bench clean format install fuzz fuzz-ci fuzz-build
 
