@@ -26,5 +26,6 @@
 #include <damier/engine.h>
 #include <damier/vengine.h>
 #include <damier/hub.h>
+#include <damier/dxp.h>
 
 #endif /* DAMIER_H */

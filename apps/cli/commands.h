@@ -13,6 +13,7 @@ int cmd_moves(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_hub(int argc, char **argv);
+int cmd_dxp(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 

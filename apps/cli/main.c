@@ -19,6 +19,7 @@ static const struct command {
     {"analyse", cmd_analyse, "search a position and print the progress (depth, score, PV)"},
     {"bench", cmd_bench, "search fixed positions to a fixed depth: node signature and speed"},
     {"hub", cmd_hub, "play and analyse through the Hub protocol on stdin/stdout"},
+    {"dxp", cmd_dxp, "play engine matches over DXP, the DamExchange Protocol (TCP)"},
     {"pdn", cmd_pdn, "check (replay) or convert PDN game files"},
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
 };
