@@ -398,6 +398,41 @@ static int try_variant(dm_pdn_replay *tmp, const dm_pdn_game *g, const dm_varian
     return pdn_replay_variant(tmp, g, v, NULL, NULL);
 }
 
+/* The highest square number of a FEN's piece sections: lidraughts' counter sections
+ * (":H12", ":F7") are no squares. Counted as squares, "W:WK1:F9310" looked like a
+ * 10x10 position and its own output "W:WK1:B" (the counter dropped) like English
+ * checkers, so the rule guess changed between a game and its output (fuzz finding
+ * corpus/pdn/finding-fen-counter-as-square). */
+static int fen_top_square(const char *fen)
+{
+    int best = 0;
+    const char *s = fen;
+    while (*s) {
+        const char *end = strchr(s, ':');
+        size_t n = end ? (size_t)(end - s) : strlen(s);
+        const char *t = s;
+        while (t < s + n && (*t == ' ' || *t == '\t' || *t == '"')) {
+            t++;
+        }
+        for (const char *c = t; t < s + n && *t != 'H' && *t != 'F' && c < s + n;) {
+            if (*c >= '0' && *c <= '9') {
+                int v = 0;
+                for (; c < s + n && *c >= '0' && *c <= '9'; c++) {
+                    v = v < 100000 ? v * 10 + (*c - '0') : v;
+                }
+                best = v > best ? v : best;
+            } else {
+                c++;
+            }
+        }
+        s += n;
+        if (*s == ':') {
+            s++;
+        }
+    }
+    return best;
+}
+
 int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char *reason,
                size_t cap)
 {
@@ -436,7 +471,7 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
     /* No GameType: the squares tell the board. */
     const char *fen = dm_pdn_game_fen(g);
     int algebraic = fen && has_algebraic(fen);
-    int top = fen ? max_number(fen) : 0;
+    int top = fen ? fen_top_square(fen) : 0;
     const dm_pdn_line *l = &g->main;
     int moves = 0;
     for (int i = 0; i < l->nnodes; i++) {
