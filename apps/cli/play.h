@@ -192,23 +192,11 @@ void play_ui_init(play_ui *ui, int force_plain, int no_color);
  * $HOME/.local/share/damier/games. 0 and a reason in err when neither is set. */
 int play_default_save_dir(char *buf, size_t cap, dm_error *err);
 
-/* Pieces of a game record shared with the variant game (play_variant.c). The tags
- * every record starts with: Event, Site, Date (of started, local time), Round,
- * White, Black, Result, GameType. */
-dm_status play_record_tags(dm_pdn_game *rec, long long started, const char *white,
-                           const char *black, const char *result, const char *game_type);
-
-/* Room for n moves in rec's mainline (n may be 0). */
-dm_status play_record_alloc(dm_pdn_game *rec, int n);
-
-/* Mainline move i (after 0..i-1): num as printed ("12." or "12..."), mv its text;
- * only the first move and White's moves keep a number. */
-dm_status play_record_move(dm_pdn_game *rec, int i, const char *num, const char *mv);
-
-/* Finish rec with its result when st is DM_OK (then *out = rec), else free it;
- * returns the status. */
-dm_status play_record_finish(dm_pdn_game **out, dm_pdn_game *rec, dm_status st,
-                             const char *result);
+/* The tags of a saved game, shared with the variant game (play_variant.c): Event
+ * "Casual game", Site "damier play", Date of `started` (time(NULL), local time,
+ * written into date, cap bytes, which must outlive *out), Round "-", the players. */
+void play_record_tags(dm_pdn_game_tags *out, char *date, size_t cap, long long started,
+                      const char *white, const char *black);
 
 /* Write the game as PDN to path (via a temporary file and rename, so a crash never
  * leaves half a file). */
