@@ -109,10 +109,12 @@ DM_API dm_status dm_session_play_text(dm_session *s, const char *text, dm_error 
 DM_API dm_status dm_session_undo(dm_session *s);
 DM_API dm_status dm_session_redo(dm_session *s);
 
-/* Declare a result (dm_game_resign / dm_game_agree_draw) and stop the clock.
- * DM_ESTATE when the game is over or a search is running. */
+/* Declare a result (dm_game_resign / dm_game_agree_draw / dm_game_forfeit: `who`
+ * refused to play by the rules, e.g. an engine without a move) and stop the clock.
+ * DM_ESTATE when the game is over or a search is running, DM_EINVAL for a bad colour. */
 DM_API dm_status dm_session_resign(dm_session *s, dm_color who);
 DM_API dm_status dm_session_agree_draw(dm_session *s);
+DM_API dm_status dm_session_forfeit(dm_session *s, dm_color who);
 
 /* The result now: the game's, after polling the clock (a fallen flag of the side to
  * move is declared as a loss on time here). *reason may be NULL. */
@@ -135,6 +137,12 @@ DM_API void dm_session_search_input(dm_search_input *in, uint64_t *history, int 
  * protocol engine's first answer does not pay for allocating and clearing its table.
  * Nothing when it exists. DM_ENOMEM, DM_ESTATE while a search runs. */
 DM_API dm_status dm_session_prepare_engine(dm_session *s);
+
+/* The session's engine (made if need be), for searches the caller runs itself on
+ * other positions than the current one (e.g. scoring every root move) with
+ * dm_engine_search on the owning thread. NULL while a search of the session runs or
+ * when it cannot be made. Owned by the session; the same engine for its lifetime. */
+DM_API dm_engine *dm_session_engine(dm_session *s);
 
 /* Change the engine's table size and threads (dm_engine_set_options). DM_ESTATE while
  * a search runs, DM_EINVAL, DM_ENOMEM (the old settings stay). */

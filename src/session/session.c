@@ -376,26 +376,37 @@ dm_status dm_session_redo(dm_session *s)
     return step(s, dm_game_redo);
 }
 
-dm_status dm_session_resign(dm_session *s, dm_color who)
+/* A declared result: the game's call fn(game, who), then the clock follows. */
+static dm_status declare(dm_session *s, dm_status (*fn)(dm_game *, dm_color), dm_color who)
 {
     if (!s || settle(s, NULL) != DM_OK) {
         return DM_ESTATE;
     }
     sync_clock(s);
-    dm_status st = dm_game_resign(s->game, who);
+    dm_status st = fn(s->game, who);
     sync_clock(s);
     return st;
 }
 
+static dm_status agree(dm_game *g, dm_color who)
+{
+    (void)who;
+    return dm_game_agree_draw(g);
+}
+
+dm_status dm_session_resign(dm_session *s, dm_color who)
+{
+    return declare(s, dm_game_resign, who);
+}
+
 dm_status dm_session_agree_draw(dm_session *s)
 {
-    if (!s || settle(s, NULL) != DM_OK) {
-        return DM_ESTATE;
-    }
-    sync_clock(s);
-    dm_status st = dm_game_agree_draw(s->game);
-    sync_clock(s);
-    return st;
+    return declare(s, agree, DM_WHITE);
+}
+
+dm_status dm_session_forfeit(dm_session *s, dm_color who)
+{
+    return declare(s, dm_game_forfeit, who);
 }
 
 dm_outcome dm_session_result(dm_session *s, dm_reason *reason)
@@ -451,6 +462,14 @@ dm_status dm_session_prepare_engine(dm_session *s)
         s->engine = NULL;
     }
     return st;
+}
+
+dm_engine *dm_session_engine(dm_session *s)
+{
+    if (!s || settle(s, NULL) != DM_OK || dm_session_prepare_engine(s) != DM_OK) {
+        return NULL;
+    }
+    return s->engine;
 }
 
 dm_status dm_session_set_engine_options(dm_session *s, const dm_engine_options *opts)
