@@ -19,6 +19,7 @@
 #include <damier/game.h>
 #include <damier/move.h>
 #include <damier/pdn.h>
+#include <damier/session.h>
 #include <damier/status.h>
 
 #include "commands.h"
@@ -54,11 +55,9 @@ typedef struct play_level {
 
 /* One game session. */
 typedef struct play_session {
-    dm_game *game;
-    dm_clock *clock;
+    dm_session *session;  /* the game, its clock and the engine (also the hint giver) */
     dm_time_control tc;   /* the time control both sides play under */
     int has_tc;           /* 0: "-" (clocks only count the time used) */
-    dm_engine *engine;    /* NULL when both players are human */
     int who[2];           /* PLAY_HUMAN or PLAY_ENGINE for [DM_WHITE], [DM_BLACK] */
     play_level level;
     uint64_t rng;         /* xorshift state, from --seed */
@@ -73,6 +72,17 @@ typedef struct play_session {
     play_ui ui;
     FILE *out;
 } play_session;
+
+/* The game, the clock of the session (borrowed; valid until the game is replaced). */
+static inline const dm_game *play_game(const play_session *s)
+{
+    return dm_session_game(s->session);
+}
+
+static inline dm_clock *play_clock(const play_session *s)
+{
+    return dm_session_clock(s->session);
+}
 
 /* ---- play_render.c ---------------------------------------------------------------- */
 
@@ -219,14 +229,16 @@ dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wca
 void play_level_get(play_level *out, int level);
 
 /* Choose the engine's move in the current position: a search within the level's
- * limits and the clock (if any); for imperfect levels every root move is scored and
- * one within the margin is drawn from s->rng. out gets the move, its score and the
- * expected line (info->pv). DM_ESTATE when the side to move has no move. */
-dm_status play_engine_choose(dm_info *info, play_session *s);
+ * limits and the clock (if any), run on the session's thread while tick (called about
+ * ten times a second on this thread; nonzero stops the search: a flag fell, a signal)
+ * keeps the clocks moving on screen; for imperfect levels every root move is scored
+ * and one within the margin is drawn from s->rng. out gets the move, its score and
+ * the expected line (info->pv). DM_ESTATE when the side to move has no move. */
+dm_status play_engine_choose(dm_info *info, play_session *s, play_tick_fn tick, void *payload);
 
 /* The best move for the side to move at full strength within a small budget (for
- * `hint`). */
-dm_status play_engine_hint(dm_info *info, play_session *s);
+ * `hint`), with tick as for play_engine_choose. */
+dm_status play_engine_hint(dm_info *info, play_session *s, play_tick_fn tick, void *payload);
 
 /* Does the engine accept a draw offer in the current position? (its search score is
  * level and the position is dead; see cmd_play.c's help). why gets the reason. */

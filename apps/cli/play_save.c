@@ -111,7 +111,7 @@ dm_status play_save_file(play_session *s, const char *path, dm_error *err)
     tags.time_control = s->has_tc ? &s->tc : NULL;
     char *text = NULL;
     size_t len = 0;
-    dm_status st = dm_pdn_write_game(&text, &len, s->game, &tags, DM_NOTATION_PDN);
+    dm_status st = dm_pdn_write_game(&text, &len, play_game(s), &tags, DM_NOTATION_PDN);
     if (st != DM_OK) {
         return dm_error_set(err, st, 0, 0, "cannot write PDN: %s", dm_status_str(st));
     }
@@ -159,7 +159,7 @@ dm_status play_save_file(play_session *s, const char *path, dm_error *err)
 
 dm_status play_autosave(play_session *s, dm_error *err)
 {
-    if (dm_game_ply(s->game) == 0 && !dm_game_over(s->game)) {
+    if (dm_game_ply(play_game(s)) == 0 && !dm_game_over(play_game(s))) {
         return DM_OK;
     }
     if (!s->save_path[0]) {
