@@ -84,7 +84,9 @@ DM_API dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, d
 
 /* Replace the game by game (taken over on DM_OK, the caller's otherwise): a position
  * sent by a protocol as start plus moves, or a record read with dm_pdn_to_game. The
- * game keeps its own rules; clock and engine stay as they are. DM_EINVAL for NULLs,
+ * game keeps its own rules; the engine keeps what it learnt; the clock (if any) keeps
+ * its times and runs for the new game's side to move (paused if it is over).
+ * DM_EINVAL for NULLs,
  * DM_ESTATE while a search runs (err says why). */
 DM_API dm_status dm_session_set_game(dm_session *s, dm_game *game, dm_error *err);
 

@@ -150,8 +150,28 @@ static dm_status settle(dm_session *s, dm_error *err)
 
 /* ---- the clock ----------------------------------------------------------------- */
 
-/* A fallen flag of the running side becomes a loss on time; the end of the game
- * pauses the clock (so that undo can start it again). */
+/* The game accepts no more moves: what dm_game_play would refuse (a decided result,
+ * except a draw by rule played through under play_after_end). */
+static int finished(const dm_game *g, dm_error *err)
+{
+    dm_reason r;
+    dm_outcome o = dm_game_result(g, &r);
+    if (o == DM_OUTCOME_ONGOING) {
+        return 0;
+    }
+    int draw_rule = r == DM_REASON_REPETITION || r == DM_REASON_25_MOVES ||
+                    r == DM_REASON_16_MOVES || r == DM_REASON_5_MOVES;
+    if (draw_rule && dm_game_rules_of(g)->play_after_end) {
+        return 0;
+    }
+    dm_error_set(err, DM_ESTATE, 0, 0, "the game is over: %s (%s)", dm_outcome_str(o),
+                 dm_reason_str(r));
+    return 1;
+}
+
+/* A fallen flag of the running side becomes a loss on time; the end of the game (no
+ * more moves accepted; a draw by rule played through keeps it running) pauses the
+ * clock, so that undo can start it again. */
 static void sync_clock(dm_session *s)
 {
     if (!s->clock) {
@@ -164,7 +184,7 @@ static void sync_clock(dm_session *s)
         }
         return;
     }
-    if (dm_game_over(s->game)) {
+    if (finished(s->game, NULL)) {
         if (dm_clock_running(s->clock, NULL) && dm_clock_pause(s->clock) == DM_OK) {
             s->clock_held = 1;
         }
@@ -244,7 +264,7 @@ dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, dm_error
     if (s->engine) {
         dm_engine_clear(s->engine);
     }
-    if (clock && !dm_game_over(game)) {
+    if (clock && !finished(game, NULL)) {
         dm_clock_start(clock, (dm_color)start.side);
     }
     return DM_OK;
@@ -272,25 +292,6 @@ void dm_session_refuse_position(dm_session *s)
     if (s) {
         s->refused = 1;
     }
-}
-
-/* The game accepts no more moves: what dm_game_play would refuse (a decided result,
- * except a draw by rule played through under play_after_end). */
-static int finished(const dm_game *g, dm_error *err)
-{
-    dm_reason r;
-    dm_outcome o = dm_game_result(g, &r);
-    if (o == DM_OUTCOME_ONGOING) {
-        return 0;
-    }
-    int draw_rule = r == DM_REASON_REPETITION || r == DM_REASON_25_MOVES ||
-                    r == DM_REASON_16_MOVES || r == DM_REASON_5_MOVES;
-    if (draw_rule && dm_game_rules_of(g)->play_after_end) {
-        return 0;
-    }
-    dm_error_set(err, DM_ESTATE, 0, 0, "the game is over: %s (%s)", dm_outcome_str(o),
-                 dm_reason_str(r));
-    return 1;
 }
 
 /* Before a move: the mover may have run out of time. */

@@ -365,6 +365,43 @@ static void test_session__clock_pressed_on_play(void **state)
     dm_session_free(s);
 }
 
+/* With play_after_end (a protocol's GUI keeps the score), a draw by rule is played
+ * through: go still searches and the clock keeps running. */
+static void test_session__draw_rule_played_through(void **state)
+{
+    (void)state;
+    int64_t t = 0;
+    dm_session_options o = DM_SESSION_OPTIONS_INIT;
+    o.engine.tt_mib = 4;
+    o.rules.play_after_end = 1;
+    o.now = fake_now;
+    o.now_payload = &t;
+    dm_session *s;
+    dm_error err;
+    assert_int_equal(dm_session_create(&s, &o, &err), DM_OK);
+    dm_time_control tc;
+    assert_int_equal(dm_time_control_parse(&tc, "600", NULL), DM_OK);
+    dm_session_setup g = DM_SESSION_SETUP_INIT;
+    g.fen = "W:WK46:BK1";
+    g.white_tc = &tc;
+    assert_int_equal(dm_session_new_game(s, &g, &err), DM_OK);
+    const char *rep[] = {"46-41", "1-6", "41-46", "6-1", "46-41", "1-6", "41-46", "6-1"};
+    for (int i = 0; i < 8; i++) {
+        play(s, rep[i]);
+    }
+    dm_reason why;
+    assert_int_equal(dm_session_result(s, &why), DM_OUTCOME_DRAW);
+    assert_int_equal(why, DM_REASON_REPETITION);
+    assert_true(dm_clock_running(dm_session_clock(s), NULL));
+    dm_session_go_options go = DM_SESSION_GO_INIT;
+    go.limits.depth = 2;
+    assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
+    dm_result r;
+    assert_int_equal(dm_session_wait(s, &r), DM_OK);
+    assert_int_equal(dm_session_play(s, &r.best, &err), DM_OK);
+    dm_session_free(s);
+}
+
 /* A pondering search waits for its ponder-hit, then keeps to its move time. */
 static void test_session__ponderhit(void **state)
 {
@@ -393,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_session__stop_returns_a_legal_move_promptly),
         cmocka_unit_test(test_session__go_refused_when_over_or_refused),
         cmocka_unit_test(test_session__clock_pressed_on_play),
+        cmocka_unit_test(test_session__draw_rule_played_through),
         cmocka_unit_test(test_session__ponderhit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
