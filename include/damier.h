@@ -11,6 +11,7 @@
  *   clock.h    time controls and the clock
  *   pdn.h      PDN game records: read, replay, write
  *   engine.h   the searching engine (international); vengine.h for the variants
+ *   session.h  a game with its clock and an engine searching asynchronously
  *   hub.h      the Hub protocol session */
 #ifndef DAMIER_H
 #define DAMIER_H
@@ -25,6 +26,7 @@
 #include <damier/pdn.h>
 #include <damier/engine.h>
 #include <damier/vengine.h>
+#include <damier/session.h>
 #include <damier/hub.h>
 #include <damier/dxp.h>
 

@@ -2,17 +2,19 @@
  * apps/cli/cmd_hub.c: `damier hub`: the Hub protocol (version 2) on stdin/stdout.
  *
  * The main thread reads lines and feeds them to the session state machine
- * (libdamier proto layer), which answers with lines to print and an action. A
- * search runs in its own thread so that `stop`, `ping` and `ponder-hit` are read
- * while it thinks; it prints `info` lines and finally `done`. One mutex guards the
- * session and stdout. End of input means quit.
+ * (libdamier proto layer), which answers with lines to print and an action. An
+ * international search runs asynchronously on the Hub session's dm_session
+ * (dm_hub_session_go: the library's search thread) so that `stop`, `ping` and
+ * `ponder-hit` are read while it thinks; its callbacks print `info` lines and finally
+ * `done`. One mutex guards the Hub session and stdout. End of input means quit.
  *
  * Dispatch (the session implements the commands; this file implements actions):
  *   hub / init / set-param / new-game / pos / level / go / ping / stop / ponder-hit
  *   / quit, as described in damier/hub.h and ../shared/docs/hub-protocol.md.
  * Variants (`--variant NAME`, or `set-param name=variant`): the search thread runs
- * the generic engine (vengine.h) instead; it has no pondering, so ponder-hit stops
- * a pondering variant search and its best move is played. */
+ * the generic engine (vengine.h) instead, on a thread of this file; it has no
+ * pondering, so ponder-hit stops a pondering variant search and its best move is
+ * played. */
 #define _POSIX_C_SOURCE 200809L
 #include <poll.h>
 #include <pthread.h>
@@ -24,6 +26,7 @@
 
 #include <damier/engine.h>
 #include <damier/hub.h>
+#include <damier/session.h>
 #include <damier/vengine.h>
 
 #include "commands.h"
@@ -31,14 +34,14 @@
 enum { HUB_QUEUE = 64 };
 
 typedef struct hub_app {
-    dm_engine *engine;
     dm_hub_session *session;
+    dm_session *game;          /* the Hub session's game, whose engine searches */
     pthread_mutex_t lock;      /* session and stdout */
-    pthread_t thread;
-    int thread_live;           /* a search thread exists and must be joined */
+    int game_search;           /* a search was started on game and not waited for */
+    pthread_t thread;          /* the variant search */
+    int thread_live;           /* a variant search thread exists and must be joined */
     atomic_int stop_wanted;    /* `stop` was read during this search */
     atomic_int ponderhit_wanted;
-    int ponderhit_repeated;
     dm_search_input in;
     dm_limits lim;
     dm_vengine *vengine;       /* generic engine for the variants, made when needed */
@@ -62,19 +65,11 @@ static void write_locked(hub_app *a, const char *text)
     (void)a;
 }
 
+/* On the session's search thread (dm_session repeats a stop or ponder-hit that came
+ * before the search began). */
 static void on_info(const dm_info *info, void *payload)
 {
     hub_app *a = payload;
-    /* A stop or ponder-hit read just before the search began could have been
-     * cleared by the search's start: repeat it (the first iterations take
-     * microseconds, so this comes soon enough). */
-    if (atomic_load(&a->stop_wanted)) {
-        dm_engine_stop(a->engine);
-    }
-    if (atomic_load(&a->ponderhit_wanted) && !a->ponderhit_repeated) {
-        a->ponderhit_repeated = 1;
-        dm_engine_ponderhit(a->engine);
-    }
     char line[4096];
     pthread_mutex_lock(&a->lock);
     dm_hub_session_info(a->session, info, line, sizeof line);
@@ -82,18 +77,15 @@ static void on_info(const dm_info *info, void *payload)
     pthread_mutex_unlock(&a->lock);
 }
 
-static void *search_main(void *arg)
+static void on_done(const dm_result *r, void *payload)
 {
-    hub_app *a = arg;
-    dm_result r;
-    dm_engine_search(&r, a->engine, &a->in, &a->lim, on_info, a);
+    hub_app *a = payload;
     char line[512];
     pthread_mutex_lock(&a->lock);
-    dm_hub_session_done(a->session, &r, line, sizeof line);
+    dm_hub_session_done(a->session, r, line, sizeof line);
     write_locked(a, line);
     pthread_mutex_unlock(&a->lock);
     atomic_store(&a->finished, 1);
-    return NULL;
 }
 
 static void on_vinfo(const dm_vinfo *info, void *payload)
@@ -131,6 +123,19 @@ static void join_search(hub_app *a)
         pthread_join(a->thread, NULL);
         a->thread_live = 0;
     }
+    if (a->game_search) {
+        dm_session_wait(a->game, NULL);
+        a->game_search = 0;
+    }
+}
+
+static void stop_search(hub_app *a)
+{
+    atomic_store(&a->stop_wanted, 1);
+    dm_session_stop(a->game);
+    if (a->vengine) {
+        dm_vengine_stop(a->vengine);
+    }
 }
 
 /* The protocol allows only ping, stop, ponder-hit and quit during a search. A
@@ -146,7 +151,7 @@ static void wait_if_busy(hub_app *a, const char *line)
 {
     int ends = atomic_load(&a->stop_wanted) ||
                (!a->lim.infinite && (!a->lim.ponder || atomic_load(&a->ponderhit_wanted)));
-    if (!a->thread_live || !ends) {
+    if ((!a->thread_live && !a->game_search) || !ends) {
         return;
     }
     static dm_hub_cmd c;
@@ -171,11 +176,7 @@ static void wait_if_busy(hub_app *a, const char *line)
             continue;
         }
         if (!strcmp(c.name, "stop")) {
-            atomic_store(&a->stop_wanted, 1);
-            dm_engine_stop(a->engine);
-            if (a->vengine) {
-                dm_vengine_stop(a->vengine);
-            }
+            stop_search(a);
         }
     }
     join_search(a);
@@ -203,13 +204,15 @@ int cmd_hub(int argc, char **argv)
     hub_app a;
     memset(&a, 0, sizeof a);
     dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
-    if (dm_engine_create(&a.engine, &eo) != DM_OK) {
-        fprintf(stderr, "damier hub: cannot create the engine\n");
-        return 1;
-    }
     dm_hub_identity id = {"damier", "0.1", "damier authors", ""};
     if (dm_hub_session_create(&a.session, &id, &eo) != DM_OK) {
-        dm_engine_free(a.engine);
+        fprintf(stderr, "damier hub: cannot create the session\n");
+        return 1;
+    }
+    a.game = dm_hub_session_game(a.session);
+    if (dm_session_prepare_engine(a.game) != DM_OK) { /* not at the first go, on the clock */
+        fprintf(stderr, "damier hub: cannot create the engine\n");
+        dm_hub_session_free(a.session);
         return 1;
     }
     if (variant) {
@@ -223,7 +226,6 @@ int cmd_hub(int argc, char **argv)
             fprintf(stderr, "damier hub: unknown variant '%s' (%s)\n", variant,
                     dm_variant_names());
             dm_hub_session_free(a.session);
-            dm_engine_free(a.engine);
             return 2;
         }
     }
@@ -267,7 +269,6 @@ int cmd_hub(int argc, char **argv)
             dm_hub_session_search(a.session, &a.in, &a.lim);
             atomic_store(&a.stop_wanted, 0);
             atomic_store(&a.ponderhit_wanted, 0);
-            a.ponderhit_repeated = 0;
             a.vsearch = dm_hub_session_variant(a.session) != NULL;
             if (a.vsearch) {
                 dm_hub_session_vsearch(a.session, &a.vin, &a.vlim);
@@ -276,14 +277,27 @@ int cmd_hub(int argc, char **argv)
                 a.vengine = NULL;
             }
             atomic_store(&a.finished, 0);
-            if (a.vsearch && !a.vengine) {
+            dm_error gerr;
+            if (!a.vsearch) {
+                if (dm_hub_session_go(a.session, on_info, on_done, &a, &gerr) == DM_OK) {
+                    a.game_search = 1;
+                } else {
+                    dm_result none;
+                    memset(&none, 0, sizeof none);
+                    char eline[600] = "error";
+                    dm_hub_append_pair(eline, sizeof eline, "message", gerr.message);
+                    fprintf(stdout, "%s\n", eline);
+                    dm_hub_session_done(a.session, &none, reply, sizeof reply);
+                    write_locked(&a, reply); /* never leave the GUI waiting for done */
+                    atomic_store(&a.finished, 1);
+                }
+            } else if (!a.vengine) {
                 dm_vsearch_result none;
                 memset(&none, 0, sizeof none);
                 fputs("error message=\"cannot create the variant engine\"\n", stdout);
                 dm_hub_session_vdone(a.session, &none, reply, sizeof reply);
                 write_locked(&a, reply);
-            } else if (pthread_create(&a.thread, NULL, a.vsearch ? vsearch_main : search_main,
-                                      &a) == 0) {
+            } else if (pthread_create(&a.thread, NULL, vsearch_main, &a) == 0) {
                 a.thread_live = 1;
             } else {
                 dm_result none;
@@ -297,20 +311,15 @@ int cmd_hub(int argc, char **argv)
         if (act == DM_HUB_QUIT) {
             break;
         } else if (act == DM_HUB_STOP) {
-            atomic_store(&a.stop_wanted, 1);
-            dm_engine_stop(a.engine);
-            if (a.vengine) {
-                dm_vengine_stop(a.vengine);
-            }
+            stop_search(&a);
         } else if (act == DM_HUB_PONDERHIT) {
             atomic_store(&a.ponderhit_wanted, 1);
-            dm_engine_ponderhit(a.engine);
+            dm_session_ponderhit(a.game);
             if (a.vengine && a.vsearch) {
                 dm_vengine_stop(a.vengine);
             }
         } else if (act == DM_HUB_NEW_GAME) {
-            join_search(&a);
-            dm_engine_clear(a.engine);
+            join_search(&a); /* the session's new game has cleared its engine */
             if (a.vengine) {
                 dm_vengine_clear(a.vengine);
             }
@@ -318,7 +327,7 @@ int cmd_hub(int argc, char **argv)
             join_search(&a);
             dm_engine_options o;
             dm_hub_session_options(a.session, &o);
-            if (dm_engine_set_options(a.engine, &o) != DM_OK) {
+            if (dm_session_set_engine_options(a.game, &o) != DM_OK) {
                 pthread_mutex_lock(&a.lock);
                 write_locked(&a, "error message=\"cannot apply the parameters (out of "
                                  "memory?)\"\n");
@@ -332,17 +341,12 @@ int cmd_hub(int argc, char **argv)
         a.qhead = (a.qhead + 1) % HUB_QUEUE;
         a.qlen--;
     }
-    if (a.thread_live) {
-        atomic_store(&a.stop_wanted, 1);
-        dm_engine_stop(a.engine);
-        if (a.vengine) {
-            dm_vengine_stop(a.vengine);
-        }
+    if (a.thread_live || a.game_search) {
+        stop_search(&a);
         join_search(&a);
     }
     pthread_mutex_destroy(&a.lock);
     dm_hub_session_free(a.session);
-    dm_engine_free(a.engine);
     dm_vengine_free(a.vengine);
     return 0;
 }

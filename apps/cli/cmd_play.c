@@ -2,8 +2,10 @@
  * apps/cli/cmd_play.c: `damier play`: a game against the engine (or two people, or
  * the engine against itself) in the terminal.
  *
- * The loop: while the game is not over, the side to move is asked for a move: the
- * engine searches on its own clock, a human types a move or a command. Every move
+ * The game is a dm_session (a game, its clock, the engine). The loop: while the game
+ * is not over, the side to move is asked for a move: the engine searches on the
+ * session's thread while its clock keeps ticking on screen, a human types a move or
+ * a command. A move played presses the clock; undo gives the turn back. Every move
  * is saved at once to the automatic PDN file, so nothing is lost whatever happens;
  * Ctrl-C, SIGTERM, SIGHUP and end of input save and stop.
  *
@@ -106,12 +108,12 @@ static void print_pv_line(char *buf, size_t cap, const dm_info *info, const dm_b
 /* Report the last ply played. */
 static void announce_last_move(play_session *s)
 {
-    int ply = dm_game_ply(s->game);
+    int ply = dm_game_ply(play_game(s));
     if (ply == 0) {
         return;
     }
     char num[16], mv[160];
-    play_ply_text(num, sizeof num, mv, sizeof mv, s->game, ply - 1);
+    play_ply_text(num, sizeof num, mv, sizeof mv, play_game(s), ply - 1);
     if (!s->ui.tty) {
         fprintf(s->out, "move: %s %s\n", num, mv);
         if (s->has_tc) {
@@ -140,34 +142,11 @@ static void autosave(play_session *s)
 
 /* ---- clock ------------------------------------------------------------------------ */
 
-/* The mover completed a move: press the clock. */
-static void clock_press(play_session *s)
-{
-    dm_clock_press(s->clock);
-}
-
-/* The side to move changed without a move (undo of an odd number of plies): the
- * clock API has no "switch sides", so press and give back what the press added. */
-static void clock_switch(play_session *s)
-{
-    dm_color running;
-    if (!dm_clock_running(s->clock, &running)) {
-        return;
-    }
-    int64_t left = dm_clock_remaining(s->clock, running);
-    if (dm_clock_press(s->clock) == DM_OK && s->has_tc) {
-        dm_clock_set_remaining(s->clock, running, left);
-    }
-}
-
 /* Has a flag fallen? Then the game is lost on time (FMJD 9). */
 static int check_flag(play_session *s)
 {
-    dm_color who;
-    if (dm_clock_flagged(s->clock, &who)) {
-        if (!dm_game_over(s->game)) {
-            dm_game_flag(s->game, who);
-        }
+    if (dm_clock_flagged(play_clock(s), NULL)) {
+        dm_session_result(s->session, NULL); /* declares the loss on time */
         return 1;
     }
     return 0;
@@ -185,26 +164,29 @@ static int tick(void *payload)
     return 0;
 }
 
-static dm_status new_clock(play_session *s, dm_error *err)
+/* A new game from start on the session, with a new clock (always one: without a
+ * time control it counts the time used), running for the side to move. */
+static dm_status new_game(play_session *s, const dm_board *start, dm_error *err)
 {
-    dm_clock_free(s->clock);
-    s->clock = NULL;
-    return dm_clock_new(&s->clock, &s->tc, NULL, NULL, NULL, err);
+    dm_session_setup g = DM_SESSION_SETUP_INIT;
+    g.start = start;
+    g.white_tc = &s->tc;
+    return dm_session_new_game(s->session, &g, err);
 }
 
 /* ---- turns ------------------------------------------------------------------------ */
 
 static void engine_turn(play_session *s)
 {
-    dm_color side = (dm_color)dm_game_board(s->game)->side;
+    dm_color side = (dm_color)dm_game_board(play_game(s))->side;
     if (s->ui.tty) {
         snprintf(s->ui.message, sizeof s->ui.message, "%s (%s) is thinking...", s->names[side],
                  color_title(side));
         play_render_screen(s);
     }
-    dm_board before = *dm_game_board(s->game);
+    dm_board before = *dm_game_board(play_game(s));
     dm_info info;
-    dm_status st = play_engine_choose(&info, s);
+    dm_status st = play_engine_choose(&info, s, tick, s);
     if (play_interrupted()) {
         return;
     }
@@ -213,20 +195,20 @@ static void engine_turn(play_session *s)
     }
     if (st != DM_OK || info.pv_count == 0) {
         /* no legal move: dm_game_result already says so; anything else is a bug */
-        if (!dm_game_over(s->game)) {
+        if (!dm_game_over(play_game(s))) {
             say(s, "error", "the engine found no move (%s)", dm_status_str(st));
-            dm_game_forfeit(s->game, side);
+            dm_session_forfeit(s->session, side);
         }
         return;
     }
     char line[600];
     print_pv_line(line, sizeof line, &info, &before);
-    if (dm_game_play(s->game, &info.pv[0]) != DM_OK) {
-        say(s, "error", "the engine chose an illegal move");
-        dm_game_forfeit(s->game, side);
+    dm_error err;
+    if (dm_session_play(s->session, &info.pv[0], &err) != DM_OK) { /* presses the clock */
+        say(s, "error", "the engine's move was refused: %s", err.message);
+        dm_session_forfeit(s->session, side);
         return;
     }
-    clock_press(s);
     if (s->ui.tty) {
         char sc[32], pv[400], mv[160];
         play_score_text(sc, sizeof sc, info.score);
@@ -247,7 +229,7 @@ static void engine_turn(play_session *s)
  * 0 when there is none. */
 static int plies_to_undo(play_session *s)
 {
-    const dm_game *g = s->game;
+    const dm_game *g = play_game(s);
     int ply = dm_game_ply(g);
     int start_side = dm_game_start(g)->side;
     for (int i = ply - 1; i >= 0; i--) {
@@ -260,7 +242,7 @@ static int plies_to_undo(play_session *s)
 
 static void list_moves(play_session *s)
 {
-    const dm_board *b = dm_game_board(s->game);
+    const dm_board *b = dm_game_board(play_game(s));
     dm_movelist list;
     dm_movegen_legal(&list, b);
     cmd_sort_moves(list.moves, list.count);
@@ -288,17 +270,20 @@ static void do_load(play_session *s, const char *path)
         say(s, "error", "%s", err.message);
         return;
     }
-    /* The game being replaced keeps its own file; the loaded one gets a new one. */
+    /* The game being replaced keeps its own file; the loaded one gets a new one, and
+     * a new clock. */
     autosave(s);
-    dm_game_free(s->game);
-    s->game = g;
+    if (new_game(s, dm_game_start(g), &err) != DM_OK ||
+        dm_session_set_game(s->session, g, &err) != DM_OK) {
+        say(s, "error", "%s: %s", path, err.message);
+        dm_game_free(g);
+        return;
+    }
     s->save_path[0] = 0;
     s->started = (long long)time(NULL);
     s->draw_offer = -1;
-    if (new_clock(s, &err) != DM_OK) {
-        say(s, "error", "clock: %s", err.message);
-    }
-    say(s, "loaded", "%s, %d plies%s%s", path, dm_game_ply(g), warn[0] ? "; " : "", warn);
+    say(s, "loaded", "%s, %d plies%s%s", path, dm_game_ply(play_game(s)), warn[0] ? "; " : "",
+        warn);
 }
 
 /* Handle one line from a human. Returns 1 to stop the game loop (quit). */
@@ -306,7 +291,7 @@ static int human_line(play_session *s, const char *line)
 {
     play_cmd cmd;
     play_parse_command(&cmd, line);
-    dm_color side = (dm_color)dm_game_board(s->game)->side;
+    dm_color side = (dm_color)dm_game_board(play_game(s))->side;
     s->ui.message[0] = 0;
     switch (cmd.kind) {
     case PLAY_CMD_EMPTY:
@@ -319,11 +304,10 @@ static int human_line(play_session *s, const char *line)
             return 0;
         }
         dm_error err;
-        if (dm_game_play_text(s->game, cmd.arg, &err) != DM_OK) {
+        if (dm_session_play_text(s->session, cmd.arg, &err) != DM_OK) { /* presses the clock */
             say(s, "error", "%s", err.message);
             return 0;
         }
-        clock_press(s);
         announce_last_move(s);
         /* an offer stands through the offerer's move; the other side's move declines */
         if (s->draw_offer >= 0 && s->draw_offer != (int)side) {
@@ -335,8 +319,8 @@ static int human_line(play_session *s, const char *line)
     }
     case PLAY_CMD_HINT: {
         dm_info info;
-        dm_board before = *dm_game_board(s->game);
-        if (play_engine_hint(&info, s) != DM_OK || info.pv_count == 0) {
+        dm_board before = *dm_game_board(play_game(s));
+        if (play_engine_hint(&info, s, tick, s) != DM_OK || info.pv_count == 0) {
             say(s, "error", "no move to suggest");
             return 0;
         }
@@ -353,10 +337,7 @@ static int human_line(play_session *s, const char *line)
             return 0;
         }
         for (int i = 0; i < n; i++) {
-            dm_game_undo(s->game);
-        }
-        if (n & 1) {
-            clock_switch(s);
+            dm_session_undo(s->session); /* the clock goes to the side to move */
         }
         s->draw_offer = -1;
         say(s, "undo", "%d %s taken back", n, n == 1 ? "ply" : "plies");
@@ -379,14 +360,14 @@ static int human_line(play_session *s, const char *line)
         if (s->who[other] == PLAY_ENGINE) {
             char why[200];
             if (play_engine_accepts_draw(s, why, sizeof why)) {
-                dm_game_agree_draw(s->game);
+                dm_session_agree_draw(s->session);
                 say(s, "draw", "accepted: %s", why);
                 autosave(s);
             } else {
                 say(s, "draw", "declined: %s", why);
             }
         } else if (s->draw_offer == (int)other) {
-            dm_game_agree_draw(s->game);
+            dm_session_agree_draw(s->session);
             say(s, "draw", "accepted by %s", color_name(side));
             autosave(s);
         } else {
@@ -398,7 +379,7 @@ static int human_line(play_session *s, const char *line)
         return 0;
     }
     case PLAY_CMD_RESIGN:
-        dm_game_resign(s->game, side);
+        dm_session_resign(s->session, side);
         autosave(s);
         return 0;
     case PLAY_CMD_SAVE: {
@@ -415,7 +396,8 @@ static int human_line(play_session *s, const char *line)
         return 0;
     case PLAY_CMD_BOARD:
         if (!s->ui.tty) {
-            play_render_plain_board(s->out, dm_game_board(s->game), s->ui.flipped, "board: ");
+            play_render_plain_board(s->out, dm_game_board(play_game(s)), s->ui.flipped,
+                                    "board: ");
             fflush(s->out);
         }
         return 0;
@@ -438,7 +420,7 @@ static int human_line(play_session *s, const char *line)
 /* Returns 1 to stop (quit, end of input or a signal), 0 to go on. */
 static int human_turn(play_session *s, play_reader *rd, int *eof)
 {
-    const dm_game *g = s->game;
+    const dm_game *g = play_game(s);
     dm_color side = (dm_color)dm_game_board(g)->side;
     int ply = dm_game_ply(g);
     int j = ply + (dm_game_start(g)->side == DM_BLACK ? 1 : 0);
@@ -493,7 +475,7 @@ static int apply_handicap(dm_board *b, dm_color c, int n)
 static void print_result(play_session *s)
 {
     dm_reason why;
-    dm_outcome res = dm_game_result(s->game, &why);
+    dm_outcome res = dm_session_result(s->session, &why);
     const char *who = res == DM_OUTCOME_WHITE_WINS   ? "White wins"
                       : res == DM_OUTCOME_BLACK_WINS ? "Black wins"
                                                      : "Draw";
@@ -620,23 +602,28 @@ int cmd_play(int argc, char **argv)
     } else {
         dm_time_control_parse(&s.tc, "-", NULL);
     }
-    if (new_clock(&s, &err) != DM_OK) {
-        fprintf(stderr, "damier play: --time %s: %s\n", tc_text ? tc_text : "-", err.message);
-        return 2;
-    }
-    if (dm_game_new(&s.game, &start) != DM_OK) {
-        fprintf(stderr, "damier play: cannot start a game from this position\n");
-        dm_clock_free(s.clock);
-        return 2;
-    }
     /* The engine is also the hint giver, so two humans get one too. */
-    dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+    dm_session_options so = DM_SESSION_OPTIONS_INIT;
     /* the table is cleared at creation (about 8 ms a MiB here): size it to the level */
-    eo.tt_mib = s.level.level <= 5 ? 4 : s.level.level <= 8 ? 32 : 128;
-    if (dm_engine_create(&s.engine, &eo) != DM_OK) {
+    so.engine.tt_mib = s.level.level <= 5 ? 4 : s.level.level <= 8 ? 32 : 128;
+    if (dm_session_create(&s.session, &so, &err) != DM_OK) {
+        fprintf(stderr, "damier play: cannot create the session: %s\n", err.message);
+        return 1;
+    }
+    if (dm_board_validate(&start, NULL) != DM_OK) {
+        fprintf(stderr, "damier play: cannot start a game from this position\n");
+        dm_session_free(s.session);
+        return 2;
+    }
+    if (new_game(&s, &start, &err) != DM_OK) { /* the position is good: the clock */
+        fprintf(stderr, "damier play: --time %s: %s\n", tc_text ? tc_text : "-", err.message);
+        dm_session_free(s.session);
+        return 2;
+    }
+    /* made now, before the clock matters (not at the engine's first move) */
+    if (dm_session_prepare_engine(s.session) != DM_OK) {
         fprintf(stderr, "damier play: cannot create the engine (out of memory)\n");
-        dm_game_free(s.game);
-        dm_clock_free(s.clock);
+        dm_session_free(s.session);
         return 1;
     }
     play_ui_init(&s.ui, plain, no_color);
@@ -656,7 +643,7 @@ int cmd_play(int argc, char **argv)
                 err.message);
     }
     play_signals_install();
-    play_signals_engine(s.engine);
+    play_signals_engine(dm_session_engine(s.session));
 
     char tcs[256] = "-", fens[256];
     if (s.has_tc) {
@@ -693,13 +680,10 @@ int cmd_play(int argc, char **argv)
     int eof = 0, quit = 0;
     while (!play_interrupted()) {
         check_flag(&s);
-        if (dm_game_over(s.game)) {
+        if (dm_game_over(play_game(&s))) {
             break;
         }
-        dm_color side = (dm_color)dm_game_board(s.game)->side;
-        if (!dm_clock_running(s.clock, NULL)) {
-            dm_clock_start(s.clock, side);
-        }
+        dm_color side = (dm_color)dm_game_board(play_game(&s))->side;
         if (s.who[side] == PLAY_ENGINE) {
             engine_turn(&s);
             if (autoplay && s.ui.tty && !play_interrupted()) {
@@ -711,9 +695,9 @@ int cmd_play(int argc, char **argv)
             break;
         }
     }
-    dm_clock_stop(s.clock);
+    dm_clock_stop(play_clock(&s));
     int sig = play_interrupted();
-    if (dm_game_over(s.game)) {
+    if (dm_game_over(play_game(&s))) {
         print_result(&s);
     } else if (s.ui.tty) {
         fputc('\n', s.out);
@@ -739,9 +723,7 @@ int cmd_play(int argc, char **argv)
     fflush(s.out);
     (void)quit;
     play_signals_engine(NULL);
-    dm_engine_free(s.engine);
-    dm_game_free(s.game);
-    dm_clock_free(s.clock);
+    dm_session_free(s.session);
     if (sig) {
         return 128 + sig;
     }

@@ -19,6 +19,7 @@
 #include <damier/game.h>
 #include <damier/move.h>
 #include <damier/pdn.h>
+#include <damier/session.h>
 #include <damier/status.h>
 
 #include "commands.h"
@@ -54,11 +55,9 @@ typedef struct play_level {
 
 /* One game session. */
 typedef struct play_session {
-    dm_game *game;
-    dm_clock *clock;
+    dm_session *session;  /* the game, its clock and the engine (also the hint giver) */
     dm_time_control tc;   /* the time control both sides play under */
     int has_tc;           /* 0: "-" (clocks only count the time used) */
-    dm_engine *engine;    /* NULL when both players are human */
     int who[2];           /* PLAY_HUMAN or PLAY_ENGINE for [DM_WHITE], [DM_BLACK] */
     play_level level;
     uint64_t rng;         /* xorshift state, from --seed */
@@ -73,6 +72,17 @@ typedef struct play_session {
     play_ui ui;
     FILE *out;
 } play_session;
+
+/* The game, the clock of the session (borrowed; valid until the game is replaced). */
+static inline const dm_game *play_game(const play_session *s)
+{
+    return dm_session_game(s->session);
+}
+
+static inline dm_clock *play_clock(const play_session *s)
+{
+    return dm_session_clock(s->session);
+}
 
 /* ---- play_render.c ---------------------------------------------------------------- */
 
@@ -192,23 +202,11 @@ void play_ui_init(play_ui *ui, int force_plain, int no_color);
  * $HOME/.local/share/damier/games. 0 and a reason in err when neither is set. */
 int play_default_save_dir(char *buf, size_t cap, dm_error *err);
 
-/* Pieces of a game record shared with the variant game (play_variant.c). The tags
- * every record starts with: Event, Site, Date (of started, local time), Round,
- * White, Black, Result, GameType. */
-dm_status play_record_tags(dm_pdn_game *rec, long long started, const char *white,
-                           const char *black, const char *result, const char *game_type);
-
-/* Room for n moves in rec's mainline (n may be 0). */
-dm_status play_record_alloc(dm_pdn_game *rec, int n);
-
-/* Mainline move i (after 0..i-1): num as printed ("12." or "12..."), mv its text;
- * only the first move and White's moves keep a number. */
-dm_status play_record_move(dm_pdn_game *rec, int i, const char *num, const char *mv);
-
-/* Finish rec with its result when st is DM_OK (then *out = rec), else free it;
- * returns the status. */
-dm_status play_record_finish(dm_pdn_game **out, dm_pdn_game *rec, dm_status st,
-                             const char *result);
+/* The tags of a saved game, shared with the variant game (play_variant.c): Event
+ * "Casual game", Site "damier play", Date of `started` (time(NULL), local time,
+ * written into date, cap bytes, which must outlive *out), Round "-", the players. */
+void play_record_tags(dm_pdn_game_tags *out, char *date, size_t cap, long long started,
+                      const char *white, const char *black);
 
 /* Write the game as PDN to path (via a temporary file and rename, so a crash never
  * leaves half a file). */
@@ -231,14 +229,16 @@ dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wca
 void play_level_get(play_level *out, int level);
 
 /* Choose the engine's move in the current position: a search within the level's
- * limits and the clock (if any); for imperfect levels every root move is scored and
- * one within the margin is drawn from s->rng. out gets the move, its score and the
- * expected line (info->pv). DM_ESTATE when the side to move has no move. */
-dm_status play_engine_choose(dm_info *info, play_session *s);
+ * limits and the clock (if any), run on the session's thread while tick (called about
+ * ten times a second on this thread; nonzero stops the search: a flag fell, a signal)
+ * keeps the clocks moving on screen; for imperfect levels every root move is scored
+ * and one within the margin is drawn from s->rng. out gets the move, its score and
+ * the expected line (info->pv). DM_ESTATE when the side to move has no move. */
+dm_status play_engine_choose(dm_info *info, play_session *s, play_tick_fn tick, void *payload);
 
 /* The best move for the side to move at full strength within a small budget (for
- * `hint`). */
-dm_status play_engine_hint(dm_info *info, play_session *s);
+ * `hint`), with tick as for play_engine_choose. */
+dm_status play_engine_hint(dm_info *info, play_session *s, play_tick_fn tick, void *payload);
 
 /* Does the engine accept a draw offer in the current position? (its search score is
  * level and the position is dead; see cmd_play.c's help). why gets the reason. */

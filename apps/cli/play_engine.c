@@ -20,11 +20,19 @@
  * of the moves within margin of the best is drawn with the session's seeded
  * generator, so a game is reproducible with --seed. Levels 1-5 use no time limit at
  * all, which keeps them deterministic. A time control (--time) adds the clock's
- * budget (remaining time, increment, moves to go) to every search. */
+ * budget (remaining time, increment, moves to go) to the searches of levels 6-10.
+ *
+ * Those searches run on the session's thread (dm_session_go): this thread meanwhile
+ * keeps the clocks moving on screen, shows the engine's line as it deepens, and
+ * stops the search when a flag falls or a signal comes. The searches of levels 1-5
+ * (every root move at a small depth) and of a draw offer are short and run here, on
+ * the session's engine. */
 #define _POSIX_C_SOURCE 200809L
 #include "play.h"
 
+#include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 static const play_level levels[10] = {
     {1, 1, 0, 200}, {2, 2, 0, 120},   {3, 3, 0, 70},    {4, 4, 0, 40},    {5, 6, 0, 20},
@@ -52,54 +60,21 @@ uint64_t play_random(play_session *s)
     return x * 0x2545f4914f6cdd1dull;
 }
 
-/* The game's context for the search: history for repetitions, draw-rule counters. */
-static void game_input(dm_search_input *in, uint64_t *hist, int cap, const dm_game *g)
-{
-    dm_search_input_init(in, dm_game_board(g));
-    int n = dm_game_history_hashes(hist, cap, g);
-    in->history = hist;
-    in->history_count = n < cap ? n : cap;
-    dm_draw_counters c;
-    dm_game_counters(&c, g);
-    in->reversible_plies = c.kings_only_plies;
-    in->endgame_plies = c.endgame_plies < 0 ? 0 : c.endgame_plies;
-}
-
-/* Add the mover's clock to lim (nothing without a time control). */
-static void clock_limits(dm_limits *lim, play_session *s)
-{
-    if (!s->has_tc) {
-        return;
-    }
-    dm_clock_side info;
-    dm_clock_side_info(&info, s->clock, (dm_color)dm_game_board(s->game)->side);
-    lim->time = (double)info.remaining_ms / 1000.0;
-    if (lim->time <= 0) {
-        lim->time = 0.001; /* "0" would mean no clock */
-    }
-    lim->inc = (double)info.increment_ms / 1000.0;
-    lim->moves_to_go = info.moves_to_go;
-}
-
-static void base_limits(dm_limits *lim, play_session *s)
-{
-    memset(lim, 0, sizeof *lim);
-    lim->depth = s->level.depth;
-    lim->move_time = s->level.move_time;
-    clock_limits(lim, s);
-}
-
 /* Score every root move at depth - 1 and draw one within the margin. */
 static dm_status choose_imperfect(dm_info *info, play_session *s)
 {
-    const dm_game *g = s->game;
+    const dm_game *g = play_game(s);
     const dm_board *root = dm_game_board(g);
+    dm_engine *engine = dm_session_engine(s->session);
+    if (!engine) {
+        return DM_ENOMEM;
+    }
     dm_movelist list;
     dm_movegen_legal(&list, root);
     cmd_sort_moves(list.moves, list.count); /* the generator's order must not matter */
     uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
     dm_search_input in;
-    game_input(&in, hist, DM_ENGINE_MAX_HISTORY, g);
+    dm_session_search_input(&in, hist, DM_ENGINE_MAX_HISTORY, s->session);
     dm_draw_counters c0;
     dm_game_counters(&c0, g);
 
@@ -150,7 +125,7 @@ static dm_status choose_imperfect(dm_info *info, play_session *s)
             lim.depth = s->level.depth > 1 ? s->level.depth - 1 : 1;
             lim.analyse = 1; /* a forced reply (one capture) must be searched too */
             dm_result r;
-            dm_status st = dm_engine_search(&r, s->engine, &cin, &lim, NULL, NULL);
+            dm_status st = dm_engine_search(&r, engine, &cin, &lim, NULL, NULL);
             if (st != DM_OK) {
                 return st;
             }
@@ -199,13 +174,18 @@ static dm_status choose_imperfect(dm_info *info, play_session *s)
     return DM_OK;
 }
 
+/* A short search of the current position here, on the session's engine. */
 static dm_status search_best(dm_info *info, play_session *s, const dm_limits *lim)
 {
+    dm_engine *engine = dm_session_engine(s->session);
+    if (!engine) {
+        return DM_ENOMEM;
+    }
     uint64_t hist[DM_ENGINE_MAX_HISTORY];
     dm_search_input in;
-    game_input(&in, hist, DM_ENGINE_MAX_HISTORY, s->game);
+    dm_session_search_input(&in, hist, DM_ENGINE_MAX_HISTORY, s->session);
     dm_result r;
-    dm_status st = dm_engine_search(&r, s->engine, &in, lim, NULL, NULL);
+    dm_status st = dm_engine_search(&r, engine, &in, lim, NULL, NULL);
     if (st != DM_OK) {
         return st;
     }
@@ -226,47 +206,76 @@ static dm_status search_best(dm_info *info, play_session *s, const dm_limits *li
     return DM_OK;
 }
 
-/* The last iteration's PV is longer than best + ponder: keep it when it starts with
- * the move played. */
+/* The last iteration of the session's search, written on its thread, read here. */
 typedef struct pv_keeper {
+    pthread_mutex_t lock;
     dm_info last;
-    int have;
-    play_session *s;
+    int seq;      /* iterations seen */
 } pv_keeper;
 
 static void keep_pv(const dm_info *info, void *payload)
 {
     pv_keeper *k = payload;
+    pthread_mutex_lock(&k->lock);
     k->last = *info;
-    k->have = 1;
-    if (k->s->ui.tty) {
-        /* progress on the line under the board while the engine thinks */
-        char sc[32], pv[160];
-        play_score_text(sc, sizeof sc, info->score);
-        play_pv_text(pv, sizeof pv, dm_game_board(k->s->game), info->pv,
-                     info->pv_count < 8 ? info->pv_count : 8);
-        fprintf(k->s->out, "\r\033[2Kthinking: depth %d  score %s  %s", info->depth, sc, pv);
-        fflush(k->s->out);
-    }
+    k->seq++;
+    pthread_mutex_unlock(&k->lock);
 }
 
-static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits *lim)
+/* Search the current position on the session's thread within lim (and the clock's
+ * budget when use_clock); meanwhile tick every 100 ms and show the line as it
+ * deepens (tty). The last iteration's PV is longer than best + ponder: it is kept
+ * when it starts with the move chosen. */
+static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits *lim,
+                                int use_clock, play_tick_fn tick, void *payload)
 {
-    uint64_t hist[DM_ENGINE_MAX_HISTORY];
-    dm_search_input in;
-    game_input(&in, hist, DM_ENGINE_MAX_HISTORY, s->game);
     pv_keeper k;
     memset(&k, 0, sizeof k);
-    k.s = s;
+    pthread_mutex_init(&k.lock, NULL);
+    dm_session_go_options go = DM_SESSION_GO_INIT;
+    go.limits = *lim;
+    go.use_clock = use_clock;
+    go.on_info = keep_pv;
+    go.payload = &k;
+    dm_board root = *dm_game_board(play_game(s));
+    dm_error err;
+    dm_status st = dm_session_go(s->session, &go, &err);
+    if (st != DM_OK) {
+        pthread_mutex_destroy(&k.lock);
+        return st;
+    }
+    int shown = 0, stopped = 0;
+    while (dm_session_searching(s->session)) {
+        struct timespec pause = {0, 100 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        if (!stopped && (play_interrupted() || (tick && tick(payload)))) {
+            dm_session_stop(s->session);
+            stopped = 1;
+        }
+        pthread_mutex_lock(&k.lock);
+        dm_info now = k.last;
+        int seq = k.seq;
+        pthread_mutex_unlock(&k.lock);
+        if (s->ui.tty && seq != shown && !stopped) {
+            /* progress on the line under the board while the engine thinks */
+            char sc[32], pv[160];
+            play_score_text(sc, sizeof sc, now.score);
+            play_pv_text(pv, sizeof pv, &root, now.pv, now.pv_count < 8 ? now.pv_count : 8);
+            fprintf(s->out, "\r\033[2Kthinking: depth %d  score %s  %s", now.depth, sc, pv);
+            fflush(s->out);
+            shown = seq;
+        }
+    }
     dm_result r;
-    dm_status st = dm_engine_search(&r, s->engine, &in, lim, keep_pv, &k);
+    st = dm_session_wait(s->session, &r);
+    pthread_mutex_destroy(&k.lock);
     if (st != DM_OK) {
         return st;
     }
     if (!r.has_move) {
         return DM_ESTATE;
     }
-    if (k.have && k.last.pv_count > 0 && dm_move_equal(&k.last.pv[0], &r.best)) {
+    if (k.seq > 0 && k.last.pv_count > 0 && dm_move_equal(&k.last.pv[0], &r.best)) {
         *info = k.last;
     } else {
         memset(info, 0, sizeof *info);
@@ -284,22 +293,24 @@ static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits 
     return DM_OK;
 }
 
-dm_status play_engine_choose(dm_info *info, play_session *s)
+dm_status play_engine_choose(dm_info *info, play_session *s, play_tick_fn tick, void *payload)
 {
-    if (dm_movegen_count(dm_game_board(s->game)) == 0) {
+    if (dm_movegen_count(dm_game_board(play_game(s))) == 0) {
         return DM_ESTATE;
     }
     if (s->level.margin > 0) {
         return choose_imperfect(info, s);
     }
     dm_limits lim;
-    base_limits(&lim, s);
-    return search_with_pv(info, s, &lim);
+    memset(&lim, 0, sizeof lim);
+    lim.depth = s->level.depth;
+    lim.move_time = s->level.move_time;
+    return search_with_pv(info, s, &lim, s->has_tc, tick, payload);
 }
 
-dm_status play_engine_hint(dm_info *info, play_session *s)
+dm_status play_engine_hint(dm_info *info, play_session *s, play_tick_fn tick, void *payload)
 {
-    if (dm_movegen_count(dm_game_board(s->game)) == 0) {
+    if (dm_movegen_count(dm_game_board(play_game(s))) == 0) {
         return DM_ESTATE;
     }
     /* A hint is worth a good search, but nobody should wait for it: depth 8 at least
@@ -311,7 +322,7 @@ dm_status play_engine_hint(dm_info *info, play_session *s)
     if (s->level.move_time > 0 || s->level.depth == 0) {
         lim.move_time = 1.0;
     }
-    return search_with_pv(info, s, &lim);
+    return search_with_pv(info, s, &lim, 0, tick, payload);
 }
 
 /* "Dead": nothing much can still happen. A 16- or 5-move rule ending, kings on both
@@ -331,7 +342,7 @@ static int position_dead(const dm_board *b)
 
 int play_engine_accepts_draw(play_session *s, char *why, size_t cap)
 {
-    const dm_board *b = dm_game_board(s->game);
+    const dm_board *b = dm_game_board(play_game(s));
     if (!position_dead(b)) {
         snprintf(why, cap, "the position is still alive");
         return 0;

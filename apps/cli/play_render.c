@@ -94,7 +94,7 @@ void play_score_text(char *buf, size_t cap, int score)
 void play_clock_text(char *buf, size_t cap, play_session *s, dm_color side)
 {
     dm_clock_side info;
-    dm_clock_side_info(&info, s->clock, side);
+    dm_clock_side_info(&info, play_clock(s), side);
     char t[32];
     if (s->has_tc) {
         dm_clock_format_ms(t, sizeof t, info.remaining_ms, 1);
@@ -168,7 +168,7 @@ static const char *piece_glyph(const play_ui *ui, dm_piece pc)
 /* The status panel, one line per board row (may be empty). */
 static void build_panel(char panel[10][256], play_session *s)
 {
-    const dm_game *g = s->game;
+    const dm_game *g = play_game(s);
     const dm_board *b = dm_game_board(g);
     const play_ui *ui = &s->ui;
     palette p;
@@ -235,7 +235,7 @@ void play_render_screen(play_session *s)
     FILE *f = s->out;
     palette p;
     get_palette(&p, ui);
-    const dm_game *g = s->game;
+    const dm_game *g = play_game(s);
     const dm_board *b = dm_game_board(g);
     int ply = dm_game_ply(g);
     int from = 0, to = 0, capt[64], ncapt = 0;
@@ -312,7 +312,7 @@ void play_render_clocks(play_session *s)
         play_clock_text(clk, sizeof clk, s, c);
         /* save cursor, go to the clock line, rewrite it, restore the cursor */
         fprintf(s->out, "\0337\033[%d;%dH  clock %-16s captured %d\033[K\0338", row,
-                ui->panel_col, clk, play_captured_by(s->game, c));
+                ui->panel_col, clk, play_captured_by(play_game(s), c));
     }
     fflush(s->out);
 }

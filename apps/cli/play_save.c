@@ -67,76 +67,21 @@ dm_status play_make_dirs(const char *dir, dm_error *err)
     return DM_OK;
 }
 
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d) {
-        memcpy(d, s, n);
-    }
-    return d;
-}
-
-dm_status play_record_tags(dm_pdn_game *rec, long long started, const char *white,
-                           const char *black, const char *result, const char *game_type)
+void play_record_tags(dm_pdn_game_tags *out, char *date, size_t cap, long long started,
+                      const char *white, const char *black)
 {
     time_t t0 = (time_t)started;
     struct tm tm;
     localtime_r(&t0, &tm);
-    char date[32];
-    strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    dm_status st = dm_pdn_game_set_tag(rec, "Event", "Casual game");
-    st = st ? st : dm_pdn_game_set_tag(rec, "Site", "damier play");
-    st = st ? st : dm_pdn_game_set_tag(rec, "Date", date);
-    st = st ? st : dm_pdn_game_set_tag(rec, "Round", "-");
-    st = st ? st : dm_pdn_game_set_tag(rec, "White", white);
-    st = st ? st : dm_pdn_game_set_tag(rec, "Black", black);
-    st = st ? st : dm_pdn_game_set_tag(rec, "Result", result);
-    st = st ? st : dm_pdn_game_set_tag(rec, "GameType", game_type);
-    return st;
-}
-
-dm_status play_record_alloc(dm_pdn_game *rec, int n)
-{
-    if (n > 0) {
-        rec->main.nodes = calloc((size_t)n, sizeof *rec->main.nodes);
-        if (!rec->main.nodes) {
-            return DM_ENOMEM;
-        }
-    }
-    return DM_OK;
-}
-
-dm_status play_record_move(dm_pdn_game *rec, int i, const char *num, const char *mv)
-{
-    dm_pdn_node *nd = &rec->main.nodes[i];
-    nd->kind = DM_PDN_NODE_MOVE;
-    nd->text = dup_str(mv);
-    if (!nd->text) {
-        return DM_ENOMEM;
-    }
-    rec->main.nnodes = i + 1;
-    int black = strstr(num, "...") != NULL;
-    if (!black || i == 0) {
-        nd->number = atoi(num);
-        nd->number_black = black;
-    }
-    return DM_OK;
-}
-
-dm_status play_record_finish(dm_pdn_game **out, dm_pdn_game *rec, dm_status st,
-                             const char *result)
-{
-    if (!st) {
-        rec->result = dup_str(result);
-        st = rec->result ? DM_OK : DM_ENOMEM;
-    }
-    if (st) {
-        dm_pdn_game_free(rec);
-        return st;
-    }
-    *out = rec;
-    return DM_OK;
+    strftime(date, cap, "%Y.%m.%d", &tm);
+    dm_pdn_game_tags t = DM_PDN_GAME_TAGS_INIT;
+    t.event = "Casual game";
+    t.site = "damier play";
+    t.date = date;
+    t.round = "-";
+    t.white = white;
+    t.black = black;
+    *out = t;
 }
 
 /* The player's name for the PDN tags: the login name for a human. */
@@ -150,49 +95,6 @@ static void pdn_name(char *buf, size_t cap, const play_session *s, dm_color c)
     snprintf(buf, cap, "%s", user && *user ? user : "Player");
 }
 
-/* The game as a PDN record: tags and the mainline up to the current ply. */
-static dm_status build_record(dm_pdn_game **out, play_session *s)
-{
-    const dm_game *g = s->game;
-    dm_pdn_game *rec;
-    dm_status st = dm_pdn_game_new(&rec);
-    if (st != DM_OK) {
-        return st;
-    }
-    char wname[96], bname[96], tc[256], fen[256];
-    pdn_name(wname, sizeof wname, s, DM_WHITE);
-    pdn_name(bname, sizeof bname, s, DM_BLACK);
-    dm_reason why;
-    dm_outcome res = dm_game_result(g, &why);
-    dm_board initial;
-    dm_board_start(&initial);
-    const dm_board *start = dm_game_start(g);
-
-    st = play_record_tags(rec, s->started, wname, bname, dm_outcome_str(res), "20");
-    if (!st && !dm_board_equal(start, &initial)) {
-        dm_board_to_fen(fen, sizeof fen, start);
-        st = dm_pdn_game_set_tag(rec, "SetUp", "1");
-        st = st ? st : dm_pdn_game_set_tag(rec, "FEN", fen);
-    }
-    if (!st && s->has_tc) {
-        dm_time_control_format(tc, sizeof tc, &s->tc);
-        st = dm_pdn_game_set_tag(rec, "TimeControl", tc);
-    }
-    if (!st && res != DM_OUTCOME_ONGOING) {
-        st = dm_pdn_game_set_tag(rec, "Termination", dm_reason_str(why));
-    }
-    int n = dm_game_ply(g);
-    if (!st) {
-        st = play_record_alloc(rec, n);
-    }
-    for (int i = 0; !st && i < n; i++) {
-        char num[16], mv[160];
-        play_ply_text(num, sizeof num, mv, sizeof mv, g, i);
-        st = play_record_move(rec, i, num, mv);
-    }
-    return play_record_finish(out, rec, st, dm_outcome_str(res));
-}
-
 dm_status play_save_file(play_session *s, const char *path, dm_error *err)
 {
     /* The rename below replaces whatever is at path: `save /dev/full` (as root)
@@ -201,16 +103,15 @@ dm_status play_save_file(play_session *s, const char *path, dm_error *err)
      * directory refused by fopen); only a new or regular file goes through .tmp. */
     struct stat sb;
     int direct = lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode);
-    dm_pdn_game *rec;
-    dm_status st = build_record(&rec, s);
-    if (st != DM_OK) {
-        return dm_error_set(err, st, 0, 0, "cannot build the game record: %s",
-                            dm_status_str(st));
-    }
+    char wname[96], bname[96], date[32];
+    pdn_name(wname, sizeof wname, s, DM_WHITE);
+    pdn_name(bname, sizeof bname, s, DM_BLACK);
+    dm_pdn_game_tags tags;
+    play_record_tags(&tags, date, sizeof date, s->started, wname, bname);
+    tags.time_control = s->has_tc ? &s->tc : NULL;
     char *text = NULL;
     size_t len = 0;
-    st = dm_pdn_write(&text, &len, rec, DM_NOTATION_PDN);
-    dm_pdn_game_free(rec);
+    dm_status st = dm_pdn_write_game(&text, &len, play_game(s), &tags, DM_NOTATION_PDN);
     if (st != DM_OK) {
         return dm_error_set(err, st, 0, 0, "cannot write PDN: %s", dm_status_str(st));
     }
@@ -258,7 +159,7 @@ dm_status play_save_file(play_session *s, const char *path, dm_error *err)
 
 dm_status play_autosave(play_session *s, dm_error *err)
 {
-    if (dm_game_ply(s->game) == 0 && !dm_game_over(s->game)) {
+    if (dm_game_ply(play_game(s)) == 0 && !dm_game_over(play_game(s))) {
         return DM_OK;
     }
     if (!s->save_path[0]) {
@@ -353,67 +254,18 @@ dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wca
     if (!text) {
         return DM_EIO;
     }
-    dm_pdn_reader *r = NULL;
-    dm_pdn_game *rec = NULL;
-    dm_status st = dm_pdn_reader_new(&r, text, len, path);
-    if (st == DM_OK) {
-        st = dm_pdn_reader_next(&rec, r, err);
-        if (st == DM_OK && !rec) {
-            st = dm_error_set(err, DM_EPARSE, 0, 0, "%s: no game in the file", path);
-        }
-    } else {
-        dm_error_set(err, st, 0, 0, "cannot read %s: %s", path, dm_status_str(st));
-    }
-    dm_pdn_replay rp;
-    memset(&rp, 0, sizeof rp);
-    if (st == DM_OK) {
-        dm_pdn_replay_mainline(&rp, rec);
-        if (rp.verdict == DM_PDN_VARIANT) {
-            st = dm_error_set(err, DM_EPARSE, 0, 0, "%s: not international draughts (%s)",
-                              path, rp.reason.message);
-        } else if (rp.variant && rp.variant->id != DM_VARIANT_INTERNATIONAL) {
-            /* A Russian, English, ... game replays with the generic core; this loader
-             * plays international (10x10) games only. */
-            st = dm_error_set(err, DM_EPARSE, 0, 0,
-                              "%s: a %s game; only international games can be loaded", path,
-                              rp.variant->name);
-        } else if (rp.verdict == DM_PDN_UNREADABLE && rp.node == NULL) {
-            st = dm_error_set(err, DM_EPARSE, 0, 0, "%s: bad FEN: %s", path, rp.reason.message);
-        }
-    }
-    dm_game *g = NULL;
-    if (st == DM_OK) {
-        st = dm_game_new(&g, &rp.start);
-        if (st != DM_OK) {
-            dm_error_set(err, st, 0, 0, "%s: cannot start from its position", path);
-        }
-    }
-    if (st == DM_OK) {
-        /* play the mainline as far as it replays (rp.plies moves) */
-        int played = 0;
-        for (int i = 0; i < rec->main.nnodes && played < rp.plies; i++) {
-            const dm_pdn_node *nd = &rec->main.nodes[i];
-            if (nd->kind != DM_PDN_NODE_MOVE) {
-                break;
-            }
-            dm_error e2;
-            if (dm_game_play_text(g, nd->text, &e2) != DM_OK) {
-                snprintf(warn, wcap, "stopped at move \"%s\": %s", nd->text, e2.message);
-                break;
-            }
-            played++;
-        }
-        if (rp.verdict != DM_PDN_LEGAL && !warn[0]) {
-            snprintf(warn, wcap, "stopped after %d plies: %s", played, rp.reason.message);
-        }
-    }
-    dm_pdn_game_free(rec);
-    dm_pdn_reader_free(r);
+    /* the moves up to the first one that cannot be replayed (said in warn) */
+    dm_error stop;
+    dm_status st = dm_pdn_read_game(out, NULL, text, len, path, 1, &stop);
     free(text);
     if (st != DM_OK) {
-        dm_game_free(g);
+        if (err) {
+            *err = stop;
+        }
         return st;
     }
-    *out = g;
+    if (stop.message[0]) {
+        snprintf(warn, wcap, "stopped after %d plies: %s", dm_game_ply(*out), stop.message);
+    }
     return DM_OK;
 }

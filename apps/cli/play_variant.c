@@ -154,39 +154,13 @@ static void say(pv_game *g, const char *key, const char *fmt, ...)
 
 static dm_status pv_record(dm_pdn_game **out, const pv_game *g)
 {
-    dm_pdn_game *rec;
-    dm_status st = dm_pdn_game_new(&rec);
-    if (st != DM_OK) {
-        return st;
-    }
-    char gt[16], fen[512];
-    snprintf(gt, sizeof gt, "%d", g->v->game_type);
-    const char *names[2];
-    for (int c = 0; c < 2; c++) {
-        names[c] = g->who[c] == PLAY_ENGINE ? "damier" : "Human";
-    }
-    st = play_record_tags(rec, g->started, names[DM_WHITE], names[DM_BLACK], g->result, gt);
-    dm_vboard initial;
-    dm_vboard_start(&initial, g->v);
-    if (!st && (memcmp(initial.sq, g->start.sq, sizeof initial.sq) != 0 ||
-                initial.side != g->start.side)) {
-        dm_vboard_to_fen(fen, sizeof fen, &g->start, g->v->algebraic);
-        st = dm_pdn_game_set_tag(rec, "SetUp", "1");
-        st = st ? st : dm_pdn_game_set_tag(rec, "FEN", fen);
-    }
-    if (!st && g->over) {
-        st = dm_pdn_game_set_tag(rec, "Termination", g->reason);
-    }
-    if (!st) {
-        st = play_record_alloc(rec, g->ply);
-    }
-    for (int i = 0; !st && i < g->ply; i++) {
-        char num[16], mv[400];
-        ply_number(num, sizeof num, g, i);
-        move_text(mv, sizeof mv, &g->pos[i], &g->moves[i]);
-        st = play_record_move(rec, i, num, mv);
-    }
-    return play_record_finish(out, rec, st, g->result);
+    char date[32];
+    dm_pdn_game_tags tags;
+    play_record_tags(&tags, date, sizeof date, g->started,
+                     g->who[DM_WHITE] == PLAY_ENGINE ? "damier" : "Human",
+                     g->who[DM_BLACK] == PLAY_ENGINE ? "damier" : "Human");
+    return dm_pdn_from_vgame(out, &g->start, g->moves, g->ply, g->result,
+                             g->over ? g->reason : NULL, &tags);
 }
 
 static int pv_save_file(pv_game *g, const char *path)

@@ -110,6 +110,12 @@ DM_API dm_status dm_clock_press(dm_clock *clock);
 DM_API dm_status dm_clock_pause(dm_clock *clock);
 DM_API dm_status dm_clock_resume(dm_clock *clock);
 
+/* Give the turn to `side` without counting a move (a move taken back): when the other
+ * side runs, its time stops and side's starts now; when the clock is paused, side is
+ * the one resume starts. Nothing when side already has the turn. DM_ESTATE when the
+ * clock neither runs nor is paused, DM_EINVAL for a bad side. */
+DM_API dm_status dm_clock_switch(dm_clock *clock, dm_color side);
+
 /* Stop for good (the game is over): the times are frozen. Always succeeds. */
 DM_API void dm_clock_stop(dm_clock *clock);
 

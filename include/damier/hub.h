@@ -11,6 +11,7 @@
 #include <damier/board.h>
 #include <damier/engine.h>
 #include <damier/move.h>
+#include <damier/session.h>
 #include <damier/status.h>
 #include <damier/variant.h>
 #include <damier/vengine.h>
@@ -97,10 +98,24 @@ DM_API void dm_hub_session_free(dm_hub_session *s);
 DM_API dm_status dm_hub_session_feed(dm_hub_session *s, const char *line,
                                      dm_hub_action *action, char *out, size_t cap);
 
-/* The search requested by the last DM_HUB_SEARCH: input (valid until the next feed),
- * limits. */
+/* The search requested by the last DM_HUB_SEARCH: input (valid until the next feed;
+ * root, history and draw counters from the game layer), limits. For a caller that
+ * runs dm_engine_search itself; dm_hub_session_go runs it on the session. */
 DM_API void dm_hub_session_search(const dm_hub_session *s, dm_search_input *in,
                                   dm_limits *lim);
+
+/* The dm_session that holds the international game (position, history, counters) and
+ * the engine that searches it; owned by s. Front ends stop, ponder-hit and wait for
+ * the search through it (dm_session_stop, _ponderhit, _wait, _set_engine_options). */
+DM_API dm_session *dm_hub_session_game(dm_hub_session *s);
+
+/* Start the search of the last DM_HUB_SEARCH (international only) on the session's
+ * dm_session, asynchronously: on_info after each iteration and on_done at the end, on
+ * the search thread (see dm_session_go); on_done is where the front end formats
+ * dm_hub_session_done. DM_ESTATE when no international search was asked for (or
+ * dm_session_go refused; err says why), DM_ENOMEM. */
+DM_API dm_status dm_hub_session_go(dm_hub_session *s, dm_info_fn on_info,
+                                   dm_session_done_fn on_done, void *payload, dm_error *err);
 
 /* The engine options after a DM_HUB_OPTIONS action. */
 DM_API void dm_hub_session_options(const dm_hub_session *s, dm_engine_options *opts);

@@ -3,6 +3,8 @@
  * from a buffer, replaying them under their variant's rules (international draughts with
  * the fast FMJD core, the other variants of variant.h with the generic core), writing
  * normalised PDN.
+ * The record of a played game: a dm_game to PDN and back (dm_pdn_from_game,
+ * dm_pdn_to_game), so that no front end builds movetext nodes itself.
  * Memory in, memory out: nothing here opens files or prints. */
 #ifndef DM_PDN_H
 #define DM_PDN_H
@@ -10,6 +12,8 @@
 #include <stddef.h>
 
 #include <damier/board.h>
+#include <damier/clock.h>
+#include <damier/game.h>
 #include <damier/move.h>
 #include <damier/status.h>
 #include <damier/variant.h>
@@ -264,6 +268,77 @@ typedef struct dm_pdn_write_options {
  * than the variant's, the output reads back as the same game (the reader takes both). */
 DM_API dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
                                    const dm_pdn_write_options *opt);
+
+/* ---- records of played games ---------------------------------------------------- */
+
+/* The tags a front end knows about a game it writes. Strings are copied; NULL (or "")
+ * ones are written as "?" (Date "????.??.??"). Initialise with DM_PDN_GAME_TAGS_INIT. */
+typedef struct dm_pdn_game_tags {
+    int version;              /* DM_PDN_GAME_TAGS_VERSION */
+    const char *event;        /* Event */
+    const char *site;         /* Site */
+    const char *date;         /* Date, "YYYY.MM.DD" */
+    const char *round;        /* Round */
+    const char *white;        /* White (player's name) */
+    const char *black;        /* Black */
+    const dm_time_control *time_control; /* TimeControl tag, or NULL for none */
+} dm_pdn_game_tags;
+
+#define DM_PDN_GAME_TAGS_VERSION 1
+#define DM_PDN_GAME_TAGS_INIT {DM_PDN_GAME_TAGS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+
+/* The record of game's mainline up to its current ply (the redo list is left out):
+ * the seven-tag roster from tags (tags may be NULL: all "?"), Result and the result
+ * token from dm_game_result ("2-0", "0-2", "1-1", "*"), GameType "20", SetUp "1" and
+ * FEN when the start is not the initial position, TimeControl when tags has one,
+ * Termination (dm_reason_str) when the game is over; the moves in PDN notation.
+ * *out belongs to the caller (dm_pdn_game_free). DM_EINVAL for NULLs or a bad
+ * tags->version, DM_ENOMEM. */
+DM_API dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game,
+                                  const dm_pdn_game_tags *tags);
+
+/* The same for a game of any variant kept as its start position and count moves
+ * (moves[i] legal in the position before it; start->variant gives the rules, the
+ * GameType, the notation and the FEN's square style): result is the PDN result
+ * ("2-0", ...; NULL = "*"), termination the Termination tag (NULL or "" = none).
+ * DM_EINVAL for NULLs or an invalid start, DM_EILLEGAL when a move is not legal,
+ * DM_ENOMEM. */
+DM_API dm_status dm_pdn_from_vgame(dm_pdn_game **out, const dm_vboard *start,
+                                   const dm_vmove *moves, int count, const char *result,
+                                   const char *termination, const dm_pdn_game_tags *tags);
+
+/* dm_pdn_from_game then dm_pdn_write: the game as PDN text, *out malloc'd (free()),
+ * *len (may be NULL) its length. */
+DM_API dm_status dm_pdn_write_game(char **out, size_t *len, const dm_game *game,
+                                   const dm_pdn_game_tags *tags, dm_notation style);
+
+/* Replay rec (an international draughts game: GameType 20, or guessed so) into a new
+ * game: the start from its FEN, every mainline move played through dm_game_play (the
+ * FMJD rules, draw rules included; an ambiguous short capture resolved as
+ * dm_pdn_replay_mainline does), then the stated result kept (the result token, else
+ * the Result tag): when the final position is not decided, "2-0"/"0-2" become a
+ * resignation of the loser (a loss on time or a forfeit when the Termination tag says
+ * "loss on time" or "forfeit") and "1-1" a draw by agreement; "*" keeps the position's
+ * own result. Errors, with err saying what and where (game number, line and column
+ * of the move, move number and text, the rule, the FEN before it):
+ *   DM_EPARSE    not international draughts, unreadable FEN or move, a setup command
+ *                inside the movetext, result 0-0, or a result that contradicts the
+ *                final position (a win stated for a drawn or lost position);
+ *   DM_EILLEGAL  an illegal or ambiguous move;
+ *   DM_ESTATE    a move after the end of the game (e.g. after a threefold repetition);
+ *   DM_ENOMEM.
+ * partial = 0: on any error *out is untouched. partial = 1: a bad move or result only
+ * stops the replay there: DM_OK, *out is the game up to that move and err says why it
+ * stopped (err->message is "" when everything was read); the other errors remain
+ * errors. *out belongs to the caller (dm_game_free). */
+DM_API dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial,
+                                dm_error *err);
+
+/* Read the first game of text[0..len) (as dm_pdn_reader_next) and replay it with
+ * dm_pdn_to_game. name (may be NULL) is used in messages. *record (record may be NULL)
+ * gets the record read, for its tags (caller frees; set only on DM_OK). */
+DM_API dm_status dm_pdn_read_game(dm_game **out, dm_pdn_game **record, const char *text,
+                                  size_t len, const char *name, int partial, dm_error *err);
 
 #ifdef __cplusplus
 }

@@ -235,6 +235,23 @@ dm_status dm_clock_resume(dm_clock *c)
     return DM_OK;
 }
 
+dm_status dm_clock_switch(dm_clock *c, dm_color side)
+{
+    if (!c || (side != DM_WHITE && side != DM_BLACK)) {
+        return DM_EINVAL;
+    }
+    checkpoint(c);
+    if (c->paused_side >= 0) {
+        c->paused_side = side;
+        return DM_OK;
+    }
+    if (c->running < 0) {
+        return DM_ESTATE;
+    }
+    c->running = side; /* checkpoint set `since` to now */
+    return DM_OK;
+}
+
 void dm_clock_stop(dm_clock *c)
 {
     if (!c) {

@@ -4,9 +4,10 @@
  *   IDLE --go--> SEARCHING --done()--> IDLE
  * Every command is accepted in IDLE (a GUI that skips `hub`/`init` still works);
  * during a search only ping, stop, ponder-hit and quit act, other known commands
- * are refused with an error (the protocol forbids them there). The session keeps
- * the position, the hashes of the positions since the last man move or capture
- * (for repetition) and the FMJD 6 counters, so it can describe the search to run.
+ * are refused with an error (the protocol forbids them there). An international
+ * game lives in a dm_session (session.h): its game layer keeps the position, the
+ * history and the draw-rule counters the search is given, and the front end runs
+ * the search on it (dm_hub_session_go) or describes it (dm_hub_session_search).
  *
  * Variants (`set-param name=variant value=russian`): the session then keeps a
  * generic board (variant.h) instead, reads `pos` as the side letter and one letter
@@ -14,7 +15,9 @@
  * for the generic engine (dm_hub_session_vsearch); "normal" is international
  * draughts on the fast path, as before. */
 #define _POSIX_C_SOURCE 200809L
+#include <damier/game.h>
 #include <damier/hub.h>
+#include <damier/session.h>
 #include <damier/variant.h>
 #include <damier/vengine.h>
 
@@ -28,14 +31,12 @@ struct dm_hub_session {
     dm_engine_options opts;      /* threads, table size (params) */
     int ponder_param;            /* the `ponder` param (announced, informative) */
     int searching;
-    dm_board board;              /* current position (root of the next search) */
-    uint64_t history[DM_ENGINE_MAX_HISTORY]; /* hashes before board, oldest first */
-    int history_count;
-    int reversible_plies;
-    int endgame_plies;
+    dm_session *game;            /* the international game (and the engine searching it) */
     dm_limits level;             /* from the last `level` (kept until the next one) */
     dm_limits search_limits;     /* of the running search */
-    dm_board search_root;
+    dm_board search_root;        /* the position of the running search */
+    dm_search_input search_input; /* its input, from the game layer (history below) */
+    uint64_t search_history[DM_ENGINE_MAX_HISTORY];
     /* Variants other than international (NULL: international, the fields above). */
     const dm_variant *variant;
     dm_vboard vboard;            /* current position */
@@ -117,7 +118,15 @@ dm_status dm_hub_session_create(dm_hub_session **out, const dm_hub_identity *id,
     copy_str(s->id_country, sizeof s->id_country, id ? id->country : NULL, "");
     dm_engine_options def = DM_ENGINE_OPTIONS_INIT;
     s->opts = opts ? *opts : def;
-    dm_board_start(&s->board);
+    dm_session_options so = DM_SESSION_OPTIONS_INIT;
+    so.engine = s->opts;
+    /* the GUI keeps the score: positions after a draw by rule are still searched */
+    so.rules.play_after_end = 1;
+    dm_status st = dm_session_create(&s->game, &so, NULL);
+    if (st != DM_OK) {
+        free(s);
+        return st;
+    }
     s->level.move_time = 1.0; /* until the GUI sends a level */
     *out = s;
     return DM_OK;
@@ -125,68 +134,22 @@ dm_status dm_hub_session_create(dm_hub_session **out, const dm_hub_identity *id,
 
 void dm_hub_session_free(dm_hub_session *s)
 {
-    free(s);
-}
-
-/* FMJD 6: plies limit of the 16-move (32) or 5-move (10) rule for b, else 0. */
-static int endgame_rule(const dm_board *b)
-{
-    for (int lone = 0; lone < 2; lone++) {
-        int strong = lone ^ 1;
-        if (dm_board_count_men(b, (dm_color)lone) == 0 &&
-            dm_board_count_kings(b, (dm_color)lone) == 1) {
-            int k = dm_board_count_kings(b, (dm_color)strong);
-            int n = k + dm_board_count_men(b, (dm_color)strong);
-            if (k >= 1 && n <= 3) {
-                return n == 3 ? 32 : 10;
-            }
-        }
+    if (s) {
+        dm_session_free(s->game);
     }
-    return 0;
-}
-
-static void reset_history(dm_hub_session *s)
-{
-    s->history_count = 0;
-    s->reversible_plies = 0;
-    s->endgame_plies = 0;
+    free(s);
 }
 
 /* The initial position of the session's rule set, with no history (new-game, and a
  * new variant). */
 static void start_position(dm_hub_session *s)
 {
-    dm_board_start(&s->board);
-    reset_history(s);
+    dm_session_new_game(s->game, NULL, NULL);
     if (s->variant) {
         dm_vboard_start(&s->vboard, s->variant);
     }
     s->vhistory_count = 0;
     s->pos_rejected = 0;
-}
-
-/* Play m on the session position, keeping the draw-rule bookkeeping. */
-static void play(dm_hub_session *s, const dm_move *m)
-{
-    int was_man = dm_board_piece(&s->board, m->from) == DM_WHITE_MAN ||
-                  dm_board_piece(&s->board, m->from) == DM_BLACK_MAN;
-    if (s->history_count == DM_ENGINE_MAX_HISTORY) {
-        memmove(s->history, s->history + 1, sizeof s->history - sizeof s->history[0]);
-        s->history_count--;
-    }
-    s->history[s->history_count++] = s->board.hash;
-    dm_board_apply(&s->board, m);
-    if (m->ncapt > 0 || was_man) {
-        s->history_count = 0; /* no earlier position can come back */
-        s->reversible_plies = 0;
-    } else {
-        s->reversible_plies++;
-    }
-    if (m->ncapt > 0) {
-        s->endgame_plies = 0;
-    } else {
-        s->endgame_plies = endgame_rule(&s->board) ? s->endgame_plies + 1 : 0;
-    }
 }
 
 /* ---- commands ----------------------------------------------------------------- */
@@ -441,10 +404,9 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     }
     const char *pos = dm_hub_get(c, "pos");
     const char *moves = dm_hub_get(c, "moves");
-    dm_hub_session saved = *s;
     dm_error err;
+    dm_board b;
     if (pos) {
-        dm_board b;
         if (dm_board_from_hub(&b, pos, &err) != DM_OK) {
             const char *why = err.message;
             if (!strncmp(why, "bad position: ", 14)) {
@@ -453,29 +415,42 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
             emit_error(o, "bad position '%s': %s", pos, why);
             return 0;
         }
-        s->board = b;
     } else if (dm_hub_has(c, "start")) {
-        dm_board_start(&s->board);
+        dm_board_start(&b);
     } else {
         emit_error(o, "pos: missing pos=<51 characters> (or start)");
         return 0;
     }
-    reset_history(s);
+    /* The new game is built aside: a bad move leaves the session's game as it was. */
+    dm_game *g;
+    if (dm_game_new(&g, &b) != DM_OK ||
+        dm_game_set_rules(g, dm_game_rules_of(dm_session_game(s->game))) != DM_OK) {
+        dm_game_free(g);
+        emit_error(o, "pos: out of memory");
+        return 0;
+    }
     const char *p = moves ? moves : "";
     char text[128];
     int index = 0, r;
     while ((r = next_move(&p, text, sizeof text, &index, o)) > 0) {
         dm_move m;
-        dm_status st = dm_move_parse(&m, &s->board, text, &err);
+        dm_status st = dm_move_parse(&m, dm_game_board(g), text, &err);
+        if (st == DM_OK && dm_game_play(g, &m) != DM_OK) {
+            st = DM_EILLEGAL;
+            snprintf(err.message, sizeof err.message, "the game is over");
+        }
         if (st != DM_OK) {
             emit_move_error(o, st, index, text, err.message);
             r = -1;
             break;
         }
-        play(s, &m);
     }
-    if (r < 0) {
-        *s = saved;
+    if (r < 0 || dm_session_set_game(s->game, g, &err) != DM_OK) {
+        if (r >= 0) {
+            emit_error(o, "pos: %s", err.message);
+        }
+        dm_game_free(g);
+        dm_session_refuse_position(s->game);
         return 0;
     }
     return 1;
@@ -576,7 +551,7 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
             emit_error(o, "go: the side to move has no legal move (the game is over)");
             return DM_HUB_NONE;
         }
-    } else if (dm_movegen_count(&s->board) == 0) {
+    } else if (dm_movegen_count(dm_session_board(s->game)) == 0) {
         emit_error(o, "go: the side to move has no legal move (the game is over)");
         return DM_HUB_NONE;
     }
@@ -587,7 +562,9 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         l.analyse = 1;
     }
     s->search_limits = l;
-    s->search_root = s->board;
+    s->search_root = *dm_session_board(s->game);
+    dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY,
+                            s->game);
     s->vsearch_root = s->vboard;
     s->vsearch_limits = vlimits_of(&l);
     s->searching = 1;
@@ -655,12 +632,28 @@ dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action
 
 void dm_hub_session_search(const dm_hub_session *s, dm_search_input *in, dm_limits *lim)
 {
-    dm_search_input_init(in, &s->search_root);
-    in->history = s->history;
-    in->history_count = s->history_count;
-    in->reversible_plies = s->reversible_plies;
-    in->endgame_plies = s->endgame_plies;
+    *in = s->search_input;
     *lim = s->search_limits;
+}
+
+dm_session *dm_hub_session_game(dm_hub_session *s)
+{
+    return s->game;
+}
+
+dm_status dm_hub_session_go(dm_hub_session *s, dm_info_fn on_info, dm_session_done_fn on_done,
+                            void *payload, dm_error *err)
+{
+    if (!s->searching || s->variant) {
+        return dm_error_set(err, DM_ESTATE, 0, 0, "no international search was asked for");
+    }
+    dm_session_go_options go = DM_SESSION_GO_INIT;
+    go.limits = s->search_limits;
+    go.use_clock = 0; /* the GUI's clock, given by `level` */
+    go.on_info = on_info;
+    go.on_done = on_done;
+    go.payload = payload;
+    return dm_session_go(s->game, &go, err);
 }
 
 void dm_hub_session_options(const dm_hub_session *s, dm_engine_options *opts)

@@ -4,7 +4,8 @@
 # tmux runs it in a detached session of fixed size on a private server socket; keys
 # are sent and the screen is read back with capture-pane. Checks the board, the
 # panel, a move and the engine's reply, a wrong move's message, the numbers and flip
-# commands, colours on and off (NO_COLOR), and that quit and Ctrl-C save the game.
+# commands, colours on and off (NO_COLOR), the clocks running while the engine thinks,
+# and that quit and Ctrl-C save the game.
 # Skipped (exit 77, CTest's SKIP_RETURN_CODE) when tmux is missing.
 # Usage: bash play_tmux.sh <damier binary> [<shared dir>]
 set -u
@@ -158,6 +159,26 @@ if ldd "$DAMIER" 2>/dev/null | grep -q libedit; then
 else
     echo "note: $DAMIER built without libedit: line editing not checked"
 fi
+
+# ---- the engine's clock runs on screen while it thinks (issue 10: it stayed frozen,
+# then jumped) ------------------------------------------------------------------------
+tm new-session -d -s think -x 100 -y 32 \
+    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME=$tmp/think \
+     '$DAMIER' play --black --level 10 --time 300; echo EXITED \$?; sleep 60"
+expect think 'is thinking'
+clocks() { screen think | grep -oE 'clock [0-9:.]+' | tr '\n' ' '; }
+c1=$(clocks)
+sleep 2.2
+if screen think | grep -q 'is thinking'; then
+    c2=$(clocks)
+    [ "$c1" != "$c2" ] && ok || fail "think: the clocks stood still while the engine thought: $c1"
+else
+    echo "note: the engine answered within 2 s; the running clock was not seen" >&2
+    ok
+fi
+expect think 'Your move> *$'
+send think "quit"
+expect think 'EXITED 0'
 
 # ---- Ctrl-C saves -------------------------------------------------------------------
 start sigint

@@ -12,8 +12,10 @@
 #include <string.h>
 
 #include <damier/engine.h>
+#include <damier/game.h>
 #include <damier/hub.h>
 #include <damier/move.h>
+#include <damier/session.h>
 
 #define START "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
 
@@ -244,6 +246,63 @@ static void test_hub__levels_and_history(void **state)
     dm_hub_session_free(s);
 }
 
+/* The search run on the Hub session's dm_session (what `damier hub` does): the same
+ * root and game-layer history as dm_hub_session_search describes; done from the
+ * session's thread; a rejected pos leaves the dm_session refusing to search. */
+typedef struct hub_done {
+    dm_hub_session *s;
+    char line[512];
+} hub_done;
+
+static void hub_on_done(const dm_result *r, void *payload)
+{
+    hub_done *d = payload;
+    dm_hub_session_done(d->s, r, d->line, sizeof d->line);
+}
+
+static void test_hub__search_on_the_session(void **state)
+{
+    (void)state;
+    dm_hub_session *s = new_session();
+    dm_session *game = dm_hub_session_game(s);
+    assert_non_null(game);
+    feed(s, "pos pos=WeeeeeeeeeeeeeeeeeeeeeeeeeWeeeeeeeeeeeeeeeeeBeeeeee moves=\"26-21 44-50 21-26\"");
+    assert_string_equal(reply, "");
+    /* the position and its history live in the game layer */
+    assert_int_equal(dm_game_ply(dm_session_game(game)), 3);
+    dm_draw_counters c;
+    dm_game_counters(&c, dm_session_game(game));
+    assert_int_equal(c.kings_only_plies, 3);
+    assert_int_equal(c.endgame_plies, 3);
+    feed(s, "level depth=4");
+    dm_error err;
+    assert_int_equal(dm_hub_session_go(s, NULL, NULL, NULL, &err), DM_ESTATE); /* no go yet */
+    assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
+    hub_done d = {s, ""};
+    assert_int_equal(dm_hub_session_go(s, NULL, hub_on_done, &d, &err), DM_OK);
+    dm_result r;
+    assert_int_equal(dm_session_wait(game, &r), DM_OK);
+    assert_false(dm_hub_session_searching(s));
+    char mv[64];
+    assert_int_equal(sscanf(d.line, "done move=%63s", mv), 1);
+    dm_move m;
+    assert_int_equal(dm_move_parse(&m, dm_session_board(game), mv, NULL), DM_OK);
+    assert_true(dm_move_equal(&m, &r.best));
+    /* a rejected pos: the session refuses to search the older position too */
+    feed(s, "pos pos=" START " moves=\"32-28 28-23\"");
+    assert_non_null(strstr(reply, "error message=\"illegal move 2"));
+    dm_session_go_options go = DM_SESSION_GO_INIT;
+    go.limits.depth = 1;
+    assert_int_equal(dm_session_go(game, &go, &err), DM_ESTATE);
+    assert_non_null(strstr(err.message, "refused"));
+    assert_int_equal(dm_game_ply(dm_session_game(game)), 3); /* the old game is kept */
+    feed(s, "new-game");
+    assert_int_equal(dm_game_ply(dm_session_game(game)), 0);
+    assert_int_equal(dm_session_go(game, &go, &err), DM_OK);
+    assert_int_equal(dm_session_wait(game, &r), DM_OK);
+    dm_hub_session_free(s);
+}
+
 /* ---- transcripts: tests/data/transcripts/hub_*.txt --------------------------- */
 
 /* Expected line `want` (a trailing '*' matches any rest) against `got`. */
@@ -353,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_hub__handshake),
         cmocka_unit_test(test_hub__dialogue_with_bad_lines),
         cmocka_unit_test(test_hub__levels_and_history),
+        cmocka_unit_test(test_hub__search_on_the_session),
         cmocka_unit_test(test_hub__transcripts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,414 @@
+/* SPDX-License-Identifier: MIT
+ * pdn/record.c: the PDN record of a played game and back (damier/pdn.h,
+ * "records of played games"): a dm_game (or a variant game's start and moves) with
+ * its tags becomes a dm_pdn_game, and a dm_pdn_game of international draughts is
+ * replayed through the game layer's rules into a dm_game, result kept. Front ends
+ * never build movetext nodes themselves. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <damier/game.h>
+
+#include "pdn/pdn_int.h"
+
+/* ---- writing: one builder for both kinds of game --------------------------------- */
+
+/* What the builder needs to know about a game. */
+typedef struct rec_src {
+    const char *game_type;   /* GameType value */
+    const char *fen;         /* FEN tag when the start is not the initial position, or NULL */
+    const char *result;      /* PDN result token */
+    const char *termination; /* Termination tag value, or NULL / "" for none */
+    int count;               /* moves */
+    int second_first;        /* 1: the first move is the second mover's ("1...") */
+    /* Text of move i into buf (cap bytes). */
+    void (*text)(char *buf, size_t cap, const void *ctx, int i);
+    const void *ctx;
+} rec_src;
+
+static char *dup_str(const char *s)
+{
+    return pdn_strndup(s, strlen(s));
+}
+
+static dm_status set_tag_or(dm_pdn_game *g, const char *name, const char *value,
+                            const char *dflt)
+{
+    return dm_pdn_game_set_tag(g, name, value && *value ? value : dflt);
+}
+
+static dm_status build(dm_pdn_game **out, const rec_src *src, const dm_pdn_game_tags *tags)
+{
+    dm_pdn_game_tags none = DM_PDN_GAME_TAGS_INIT;
+    if (!tags) {
+        tags = &none;
+    }
+    if (tags->version != DM_PDN_GAME_TAGS_VERSION) {
+        return DM_EINVAL;
+    }
+    dm_pdn_game *g;
+    dm_status st = dm_pdn_game_new(&g);
+    if (st != DM_OK) {
+        return st;
+    }
+    st = set_tag_or(g, "Event", tags->event, "?");
+    st = st ? st : set_tag_or(g, "Site", tags->site, "?");
+    st = st ? st : set_tag_or(g, "Date", tags->date, "????.??.??");
+    st = st ? st : set_tag_or(g, "Round", tags->round, "?");
+    st = st ? st : set_tag_or(g, "White", tags->white, "?");
+    st = st ? st : set_tag_or(g, "Black", tags->black, "?");
+    st = st ? st : dm_pdn_game_set_tag(g, "Result", src->result);
+    st = st ? st : dm_pdn_game_set_tag(g, "GameType", src->game_type);
+    if (!st && src->fen) {
+        st = dm_pdn_game_set_tag(g, "SetUp", "1");
+        st = st ? st : dm_pdn_game_set_tag(g, "FEN", src->fen);
+    }
+    if (!st && tags->time_control) {
+        char tc[256];
+        dm_time_control_format(tc, sizeof tc, tags->time_control);
+        st = dm_pdn_game_set_tag(g, "TimeControl", tc);
+    }
+    if (!st && src->termination && *src->termination) {
+        st = dm_pdn_game_set_tag(g, "Termination", src->termination);
+    }
+    if (!st && src->count > 0) {
+        g->main.nodes = calloc((size_t)src->count, sizeof *g->main.nodes);
+        st = g->main.nodes ? DM_OK : DM_ENOMEM;
+    }
+    for (int i = 0; !st && i < src->count; i++) {
+        char text[512];
+        src->text(text, sizeof text, src->ctx, i);
+        dm_pdn_node *nd = &g->main.nodes[i];
+        nd->kind = DM_PDN_NODE_MOVE;
+        nd->text = dup_str(text);
+        if (!nd->text) {
+            st = DM_ENOMEM;
+            break;
+        }
+        g->main.nnodes = i + 1;
+        /* "N." before each first mover's move, "1..." when the game opens with the
+         * second mover's */
+        int k = i + src->second_first;
+        if (k % 2 == 0 || i == 0) {
+            nd->number = k / 2 + 1;
+            nd->number_black = k % 2;
+        }
+    }
+    if (!st) {
+        g->result = dup_str(src->result);
+        st = g->result ? DM_OK : DM_ENOMEM;
+    }
+    if (st) {
+        dm_pdn_game_free(g);
+        return st;
+    }
+    *out = g;
+    return DM_OK;
+}
+
+static void game_text(char *buf, size_t cap, const void *ctx, int i)
+{
+    if (dm_game_move_text(buf, cap, ctx, i, DM_NOTATION_PDN) == 0) {
+        buf[0] = 0;
+    }
+}
+
+dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game, const dm_pdn_game_tags *tags)
+{
+    if (!out || !game) {
+        return DM_EINVAL;
+    }
+    dm_reason why;
+    dm_outcome res = dm_game_result(game, &why);
+    const dm_board *start = dm_game_start(game);
+    dm_board initial;
+    dm_board_start(&initial);
+    char fen[256];
+    int setup = !dm_board_equal(start, &initial);
+    if (setup) {
+        dm_board_to_fen(fen, sizeof fen, start);
+    }
+    rec_src src = {"20",          setup ? fen : NULL,
+                   dm_outcome_str(res), res != DM_OUTCOME_ONGOING ? dm_reason_str(why) : NULL,
+                   dm_game_ply(game), start->side == DM_BLACK,
+                   game_text,     game};
+    return build(out, &src, tags);
+}
+
+/* A variant game: its start and moves. */
+typedef struct vgame {
+    const dm_vmove *moves;
+    dm_vboard *pos; /* pos[i] before move i, computed as the texts are asked for */
+} vgame;
+
+static void vgame_text(char *buf, size_t cap, const void *ctx, int i)
+{
+    const vgame *vg = ctx;
+    dm_vmove_to_text(buf, cap, &vg->pos[i], &vg->moves[i], DM_NOTATION_PDN,
+                     DM_VSQUARES_DEFAULT);
+    vg->pos[i + 1] = vg->pos[i];
+    dm_vboard_apply(&vg->pos[i + 1], &vg->moves[i]);
+}
+
+dm_status dm_pdn_from_vgame(dm_pdn_game **out, const dm_vboard *start, const dm_vmove *moves,
+                            int count, const char *result, const char *termination,
+                            const dm_pdn_game_tags *tags)
+{
+    if (!out || !start || !start->variant || count < 0 || (count > 0 && !moves)) {
+        return DM_EINVAL;
+    }
+    if (dm_vboard_validate(start, NULL) != DM_OK) {
+        return DM_EINVAL;
+    }
+    const dm_variant *v = start->variant;
+    /* every move must be legal in its position: the record is replayed on reading */
+    vgame vg = {moves, malloc(sizeof *vg.pos * ((size_t)count + 1))};
+    if (!vg.pos) {
+        return DM_ENOMEM;
+    }
+    vg.pos[0] = *start;
+    dm_vmovelist *list = malloc(sizeof *list);
+    dm_status st = list ? DM_OK : DM_ENOMEM;
+    for (int i = 0; !st && i < count; i++) {
+        int n = dm_vmovegen_legal(list, &vg.pos[i]), found = 0;
+        for (int k = 0; k < n && !found; k++) {
+            const dm_vmove *a = &list->moves[k], *b = &moves[i];
+            found = a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
+                    a->capt[1] == b->capt[1];
+        }
+        if (!found) {
+            st = DM_EILLEGAL;
+            break;
+        }
+        vg.pos[i + 1] = vg.pos[i];
+        dm_vboard_apply(&vg.pos[i + 1], &moves[i]);
+    }
+    free(list);
+    if (st) {
+        free(vg.pos);
+        return st;
+    }
+    dm_vboard initial;
+    dm_vboard_start(&initial, v);
+    int setup = memcmp(initial.sq, start->sq, sizeof initial.sq) != 0 ||
+                initial.side != start->side;
+    char fen[512], gt[16];
+    if (setup) {
+        dm_vboard_to_fen(fen, sizeof fen, start, v->algebraic);
+    }
+    snprintf(gt, sizeof gt, "%d", v->game_type);
+    rec_src src = {gt, setup ? fen : NULL, result && *result ? result : "*", termination, count,
+                   start->side != (int)v->first, vgame_text, &vg};
+    st = build(out, &src, tags);
+    free(vg.pos);
+    return st;
+}
+
+dm_status dm_pdn_write_game(char **out, size_t *len, const dm_game *game,
+                            const dm_pdn_game_tags *tags, dm_notation style)
+{
+    if (!out) {
+        return DM_EINVAL;
+    }
+    dm_pdn_game *rec;
+    dm_status st = dm_pdn_from_game(&rec, game, tags);
+    if (st != DM_OK) {
+        return st;
+    }
+    st = dm_pdn_write(out, len, rec, style);
+    dm_pdn_game_free(rec);
+    return st;
+}
+
+/* ---- reading ------------------------------------------------------------------- */
+
+/* Where a node is, for messages: "line L, column C: " or "". */
+static void where(char *buf, size_t cap, const dm_pdn_node *nd)
+{
+    if (nd && nd->line > 0) {
+        snprintf(buf, cap, "line %d, column %d: ", nd->line, nd->column);
+    } else {
+        buf[0] = 0;
+    }
+}
+
+/* The result the record states: the movetext's token, else the Result tag. */
+static const char *stated_result(const dm_pdn_game *rec)
+{
+    const char *r = rec->result;
+    if (!r || !*r) {
+        r = dm_pdn_game_tag(rec, "Result");
+    }
+    return r && *r ? r : "*";
+}
+
+/* A PDN result as an outcome; -1 for "*" or an unknown value, -2 for 0-0. */
+static int outcome_of(const char *r)
+{
+    if (!strcmp(r, "2-0") || !strcmp(r, "1-0")) {
+        return DM_OUTCOME_WHITE_WINS;
+    }
+    if (!strcmp(r, "0-2") || !strcmp(r, "0-1")) {
+        return DM_OUTCOME_BLACK_WINS;
+    }
+    if (!strcmp(r, "1-1") || !strcmp(r, "1/2-1/2")) {
+        return DM_OUTCOME_DRAW;
+    }
+    return !strcmp(r, "0-0") ? -2 : -1;
+}
+
+/* Keep the stated result on g (the position after the last move). DM_OK, or an error
+ * in err when the record contradicts the position. */
+static dm_status keep_result(dm_game *g, const dm_pdn_game *rec, dm_error *err)
+{
+    const char *r = stated_result(rec);
+    int want = outcome_of(r);
+    dm_reason why;
+    dm_outcome have = dm_game_result(g, &why);
+    if (want == -1) {
+        return DM_OK; /* "*": not known or not finished; the position says what it says */
+    }
+    if (want == -2) {
+        return dm_error_set(err, DM_EPARSE, 0, 0,
+                            "result 0-0 (both lose) cannot be kept in a game");
+    }
+    if (have != DM_OUTCOME_ONGOING) {
+        if ((int)have == want) {
+            return DM_OK;
+        }
+        return dm_error_set(err, DM_EPARSE, 0, 0,
+                            "result %s contradicts the position after ply %d: %s (%s)", r,
+                            dm_game_ply(g), dm_outcome_str(have), dm_reason_str(why));
+    }
+    if (want == DM_OUTCOME_DRAW) {
+        return dm_game_agree_draw(g);
+    }
+    dm_color loser = want == DM_OUTCOME_WHITE_WINS ? DM_BLACK : DM_WHITE;
+    const char *term = dm_pdn_game_tag(rec, "Termination");
+    if (term && !pdn_casecmp(term, dm_reason_str(DM_REASON_TIME))) {
+        return dm_game_flag(g, loser);
+    }
+    if (term && !pdn_casecmp(term, dm_reason_str(DM_REASON_FORFEIT))) {
+        return dm_game_forfeit(g, loser);
+    }
+    return dm_game_resign(g, loser);
+}
+
+dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_error *err)
+{
+    if (!out || !rec) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "no game or no record");
+    }
+    dm_error_set(err, DM_OK, 0, 0, "%s", "");
+    dm_pdn_replay rp;
+    dm_pdn_replay_mainline(&rp, rec);
+    if (rp.verdict == DM_PDN_VARIANT) {
+        return dm_error_set(err, DM_EPARSE, rec->line, 0, "game %d: not a variant played here: %s",
+                            rec->number, rp.reason.message);
+    }
+    if (rp.variant && rp.variant->id != DM_VARIANT_INTERNATIONAL) {
+        return dm_error_set(err, DM_EPARSE, rec->line, 0,
+                            "game %d: played under %s rules; a dm_game plays international draughts only",
+                            rec->number, rp.variant->name);
+    }
+    if (rp.verdict == DM_PDN_UNREADABLE && rp.node == NULL) {
+        return dm_error_set(err, DM_EPARSE, rec->line, rp.reason.column, "game %d: bad FEN: %s",
+                            rec->number, rp.reason.message);
+    }
+    int n = rec->main.nnodes;
+    dm_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
+    if (!moves) {
+        return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
+    }
+    /* the moves of the nodes (ambiguous short captures resolved as the replay did) */
+    dm_pdn_replay run;
+    memset(&run, 0, sizeof run);
+    pdn_replay_run(&run, rec, moves);
+    dm_game *g = NULL;
+    dm_status st = dm_game_new(&g, &run.start);
+    if (st != DM_OK) {
+        free(moves);
+        return dm_error_set(err, st, rec->line, 0, "game %d: cannot start from its position",
+                            rec->number);
+    }
+    dm_status bad = DM_OK; /* the first problem, said in err */
+    char at[64];
+    for (int i = 0; i < n && bad == DM_OK; i++) {
+        const dm_pdn_node *nd = &rec->main.nodes[i];
+        where(at, sizeof at, nd);
+        if (nd->kind == DM_PDN_NODE_SETUP) {
+            bad = dm_error_set(err, DM_EPARSE, nd->line, nd->column,
+                               "game %d: %ssetup command /FEN/ in the movetext: a game has "
+                               "one start position",
+                               rec->number, at);
+            break;
+        }
+        if (rp.verdict != DM_PDN_LEGAL && nd == rp.node) {
+            bad = dm_error_set(err, rp.verdict == DM_PDN_UNREADABLE ? DM_EPARSE : DM_EILLEGAL,
+                               nd->line, nd->column, "game %d: %smove %d%s %s: %s; FEN before: %s",
+                               rec->number, at, rp.move_number, rp.black ? "..." : ".",
+                               rp.move_text, rp.reason.message, rp.fen_before);
+            break;
+        }
+        st = dm_game_play(g, &moves[i]);
+        if (st == DM_ESTATE) {
+            dm_reason why;
+            dm_outcome o = dm_game_result(g, &why);
+            bad = dm_error_set(err, DM_ESTATE, nd->line, nd->column,
+                               "game %d: %smove \"%s\" comes after the end of the game: %s "
+                               "(%s)",
+                               rec->number, at, nd->text, dm_outcome_str(o), dm_reason_str(why));
+        } else if (st != DM_OK) {
+            bad = dm_error_set(err, st, nd->line, nd->column, "game %d: %smove \"%s\": %s",
+                               rec->number, at, nd->text, dm_status_str(st));
+        }
+    }
+    free(moves);
+    if (bad == DM_OK) {
+        dm_error e2;
+        bad = keep_result(g, rec, &e2);
+        if (bad != DM_OK) {
+            dm_error_set(err, bad, rec->line, 0, "game %d: %s", rec->number, e2.message);
+        }
+    }
+    if (bad == DM_ENOMEM || (bad != DM_OK && !partial)) {
+        dm_game_free(g);
+        return bad;
+    }
+    *out = g;
+    return DM_OK;
+}
+
+dm_status dm_pdn_read_game(dm_game **out, dm_pdn_game **record, const char *text, size_t len,
+                           const char *name, int partial, dm_error *err)
+{
+    if (!out || !text) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "no game or no text");
+    }
+    dm_pdn_reader *r = NULL;
+    dm_pdn_game *rec = NULL;
+    dm_status st = dm_pdn_reader_new(&r, text, len, name);
+    if (st != DM_OK) {
+        return dm_error_set(err, st, 0, 0, "cannot read %s: %s", name ? name : "the text",
+                            dm_status_str(st));
+    }
+    st = dm_pdn_reader_next(&rec, r, err);
+    dm_pdn_reader_free(r);
+    if (st == DM_OK && !rec) {
+        st = dm_error_set(err, DM_EPARSE, 0, 0, "%s: no game in the text", name ? name : "PDN");
+    }
+    if (st == DM_OK) {
+        st = dm_pdn_to_game(out, rec, partial, err);
+        if (st != DM_OK && name) {
+            dm_error e2 = *err;
+            dm_error_set(err, st, e2.line, e2.column, "%s: %s", name, e2.message);
+        }
+    }
+    if (st == DM_OK && record) {
+        *record = rec;
+    } else {
+        dm_pdn_game_free(rec);
+    }
+    return st;
+}
