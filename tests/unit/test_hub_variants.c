@@ -26,7 +26,8 @@ static void test_hub_variants__param_and_names(void **state)
     assert_null(dm_hub_session_variant(s));
     feed(s, "hub");
     assert_non_null(strstr(reply, "param name=variant value=normal type=enum values=\"normal "
-                                  "brazilian russian english canadian losing\"\n"));
+                                  "brazilian russian english canadian losing czech italian "
+                                  "killer breakthrough spanish pool\"\n"));
     const char *names[][2] = {{"russian", "russian"}, {"losing", "antidraughts"},
                               {"antidraughts", "antidraughts"}, {"English", "english"},
                               {"canadian", "canadian"}, {"brazilian", "brazilian"}};
