@@ -355,7 +355,8 @@ static void vplay(dm_hub_session *s, const dm_vmove *m)
 }
 
 /* A variant position in Hub form: side 'W'/'B', then one of w b W B e per square
- * 1..squares. */
+ * 1..squares, numbered as the variant's records (dm_vsquare_number: Italian and
+ * Spanish number the turned board). */
 static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char *why,
                       size_t cap)
 {
@@ -381,7 +382,7 @@ static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char
             snprintf(why, cap, "square %d: '%c' is not one of w b W B e", sq, pos[sq]);
             return 0;
         }
-        out->sq[sq] = (uint8_t)(k - letters);
+        out->sq[dm_vsquare_from_number(v, sq)] = (uint8_t)(k - letters);
     }
     dm_error err;
     if (dm_vboard_validate(out, &err) != DM_OK) {

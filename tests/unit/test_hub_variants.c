@@ -30,6 +30,9 @@ static void test_hub_variants__param_and_names(void **state)
                                   "killer breakthrough spanish pool\"\n"));
     const char *names[][2] = {{"russian", "russian"}, {"losing", "antidraughts"},
                               {"antidraughts", "antidraughts"}, {"English", "english"},
+                              {"czech", "czech"},       {"italian", "italian"},
+                              {"killer", "killer"},     {"breakthrough", "breakthrough"},
+                              {"spanish", "spanish"},   {"pool", "pool"},
                               {"canadian", "canadian"}, {"brazilian", "brazilian"}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char line[128];
