@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/play_variant.c: `damier play --variant NAME` for the variants other than
  * international (Brazilian, Russian, English checkers, Canadian, antidraughts, Czech,
- * Italian, killer, breakthrough, Spanish, pool): the generic rules core (variant.h)
+ * Italian, killer, breakthrough, Spanish, pool, Thai): the generic rules core (variant.h)
  * and the generic engine (vengine.h). International
  * keeps its own path (cmd_play.c); cmd_play calls play_variant_dispatch first and
  * continues only when the variant is international.

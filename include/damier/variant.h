@@ -50,7 +50,8 @@ typedef enum dm_variant_id {
     DM_VARIANT_BREAKTHROUGH = 9,
     DM_VARIANT_SPANISH = 10,
     DM_VARIANT_POOL = 11,
-    DM_VARIANT_COUNT = 12
+    DM_VARIANT_THAI = 12,
+    DM_VARIANT_COUNT = 13
 } dm_variant_id;
 
 /* What happens when a man reaches the far row in the middle of a capture. */

@@ -154,11 +154,27 @@ static const dm_variant variants[DM_VARIANT_COUNT] = {
         .men_capture_back = 1, .flying_kings = 1, .majority = 0, .precedence = DM_PREC_NONE,
         .promotion = DM_PROMOTE_AT_END, .men_capture_kings = 1, .algebraic_flipped = 1,
         .capture_sep = 'x', .draw = DRAW_POOL},
+    /* Thai (Mak-hot, PDN 31,B,8,8,N2,0): 8 men each on the first two rows
+     * (coldmoon.io, checkers.fandom.com; dctl thai.hpp initial_position_gap 4); men
+     * forward only; flying kings that land right behind each piece taken, which
+     * leaves the board at once, and may go on in any direction (dctl thai.hpp
+     * is_land_behind_piece, is_passing_capture); free choice; a man reaching the far
+     * row ends the move (mindsports.nl). Conflicts (docs/VARIANTS.md): who moves first
+     * (PDN Black, mindsports White) and the numbering, read from PDN: square 1 is the
+     * starting player's top left, so White's g1, counted right to left from White's
+     * side. Captures written with '-' (PDN). Draw rules not found. */
+    [DM_VARIANT_THAI] = {
+        .id = DM_VARIANT_THAI, .name = "thai", .title = "Thai draughts (Mak-hot)",
+        .game_type = 31, .size = 8, .squares = 32, .men_rows = 2, .first = DM_BLACK,
+        .men_capture_back = 0, .flying_kings = 1, .majority = 0, .precedence = DM_PREC_NONE,
+        .promotion = DM_PROMOTE_STOPS, .men_capture_kings = 1,
+        .king_landing = DM_LAND_BEHIND, .numbering = DM_NUMBER_BOTTOM_RIGHT,
+        .capture_sep = '-', .draw = DRAW_REPETITION},
 };
 
 static const char names_text[] =
     "international, brazilian, russian, english, canadian, antidraughts, czech, italian, "
-    "killer, breakthrough, spanish, pool";
+    "killer, breakthrough, spanish, pool, thai";
 
 const dm_variant *dm_variant_get(dm_variant_id id)
 {
@@ -262,7 +278,8 @@ dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag, dm_e
     return dm_error_set(err, DM_EINVAL, 0, 0,
                         "unsupported GameType %ld (supported: 20 international, 21 English, "
                         "22 Italian, 23 pool, 24 Spanish, 25 Russian, 26 Brazilian, "
-                        "27 Canadian, 29 Czech, 45 killer, 96 breakthrough, 98 antidraughts)",
+                        "27 Canadian, 29 Czech, 31 Thai, 45 killer, 96 breakthrough, "
+                        "98 antidraughts)",
                         type);
 }
 

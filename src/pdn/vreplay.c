@@ -348,6 +348,7 @@ static const dm_variant *variant_from_tag(const char *s)
                  {"czech", DM_VARIANT_CZECH},
                  {"italian", DM_VARIANT_ITALIAN},
                  {"spanish", DM_VARIANT_SPANISH},
+                 {"thai", DM_VARIANT_THAI},
                  {"antidraughts", DM_VARIANT_ANTIDRAUGHTS},
                  {"brazil", DM_VARIANT_BRAZILIAN},
                  {"russian", DM_VARIANT_RUSSIAN},

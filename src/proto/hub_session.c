@@ -52,7 +52,7 @@ struct dm_hub_session {
  * antidraughts), ours for the others. Indexed by dm_variant_id. */
 static const char *const hub_variant_names[DM_VARIANT_COUNT] = {
     "normal", "brazilian", "russian", "english", "canadian", "losing",
-    "czech",  "italian",   "killer",  "breakthrough", "spanish", "pool"};
+    "czech",  "italian",   "killer",  "breakthrough", "spanish", "pool", "thai"};
 
 /* Output buffer with truncation tracking. */
 typedef struct outbuf {
@@ -284,7 +284,7 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
         if (v == NULL && dm_variant_from_name(&v, value, NULL) != DM_OK) {
             emit_error(o, "set-param variant: '%s' is not one of normal brazilian russian "
                           "english canadian losing (antidraughts) czech italian killer "
-                          "breakthrough spanish pool", value);
+                          "breakthrough spanish pool thai", value);
             return DM_HUB_NONE;
         }
         s->variant = v->id == DM_VARIANT_INTERNATIONAL ? NULL : v;

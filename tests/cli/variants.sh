@@ -43,6 +43,8 @@ check "czech perft 9" "3963671" "$("$bin" perft --variant czech 9 | awk '$1 == 9
 check "italian perft 9" "3860875" "$("$bin" perft --variant italian 9 | awk '$1 == 9 {print $2}')"
 check "spanish perft 9" "3860866" "$("$bin" perft --variant spanish 9 | awk '$1 == 9 {print $2}')"
 check "pool perft 8" "929896" "$("$bin" perft --variant pool 8 | awk '$1 == 8 {print $2}')"
+check "thai rules 12 men perft 9" "3963648" \
+    "$("$bin" perft --variant thai --fen 'W:W1-12:B21-32' 9 | awk '$1 == 9 {print $2}')"
 check "killer random178 perft 4" "5165" "$("$bin" perft --variant killer \
     --fen 'B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24' 4 | awk '$1 == 4 {print $2}')"
 # Italian squares: numeric from a8 (the turned board), sorted by those numbers
@@ -61,7 +63,7 @@ check "breakthrough over" "0 moves" "$("$bin" moves --variant breakthrough --fen
 # the terminal game: engine against engine, the saved game replays legal
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for v in czech italian killer breakthrough spanish pool; do
+for v in czech italian killer breakthrough spanish pool thai; do
     out=$(printf '' | HOME="$tmp" "$bin" play --plain --auto --variant "$v" --depth 2 --seed 1 \
         --save-dir "$tmp/$v" 2>&1)
     case "$out" in

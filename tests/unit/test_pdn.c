@@ -800,7 +800,7 @@ static void test_pdn__variants(void **state)
         {"[GameType \"22\"]\n1. 21-17 *", DM_PDN_LEGAL, "italian", 0},
         {"[GameType \"29\"]\n1. c3-d4 *", DM_PDN_LEGAL, "czech", 0},
         {"[GameType \"28\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 28 (Portuguese draughts)", 0},
-        {"[GameType \"31\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 31 (Thai draughts)", 0},
+        {"[GameType \"31\"]\n1. 28-24 *", DM_PDN_LEGAL, "thai", 0},
         {"[GameType \"40\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 40 (Frisian draughts)", 0},
         {"[GameType \"97\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 97 (Frysk! (lidraughts))", 0},
         {"[GameType \"x\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType \"x\" cannot be read", 0},

@@ -537,6 +537,28 @@ static void test_variants__pool_rules(void **state)
     check_moves(DM_VARIANT_POOL, "W:W14:B10,11,19", DM_NOTATION_FULL, "14x7x16x23");
 }
 
+/* Thai (dctl thai.hpp; coldmoon.io): 8 men each on two rows, Black first, numbered
+ * from White's g1 (PDN 31 N2 from Black's side); a flying king lands right behind
+ * each piece it takes, which leaves the board at once, so it may turn back over the
+ * emptied square: the king on 11 (c3) takes 15 (d4) and 8 (b2) in either order. */
+static void test_variants__thai_rules(void **state)
+{
+    (void)state;
+    dm_vboard b;
+    char fen[512];
+    dm_vboard_start(&b, V(DM_VARIANT_THAI));
+    assert_int_equal(b.side, DM_BLACK);
+    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    assert_string_equal(fen, "B:W1-8:B25-32");
+    check_moves(DM_VARIANT_THAI, "W:WK11:B15,8", DM_NOTATION_FULL, "11-18-4 11-4-18");
+    /* only right behind: not the squares beyond (international lists them all) */
+    check_moves(DM_VARIANT_THAI, "W:WK4:B11", DM_NOTATION_PDN, "4-15");
+    check_moves_sq(DM_VARIANT_THAI, "W:WK4:B11", DM_NOTATION_PDN, DM_VSQUARES_ALGEBRAIC,
+                   "a1-d4");
+    /* men capture forward only; free choice */
+    check_moves(DM_VARIANT_THAI, "W:W11:B15,7", DM_NOTATION_PDN, "11-18");
+}
+
 /* ---- notation, FEN, lookup ------------------------------------------------------ */
 
 static void test_variants__square_names(void **state)
@@ -733,7 +755,8 @@ static void test_variants__lookup(void **state)
     static const char *const names[] = {"international", "brazilian", "russian",
                                         "english",       "canadian",  "antidraughts",
                                         "czech",         "italian",   "killer",
-                                        "breakthrough",  "spanish",   "pool"};
+                                        "breakthrough",  "spanish",   "pool",
+                                        "thai"};
     assert_int_equal(sizeof names / sizeof names[0], DM_VARIANT_COUNT);
     for (int i = 0; i < DM_VARIANT_COUNT; i++) {
         assert_int_equal(dm_variant_from_name(&v, names[i], &err), DM_OK);
@@ -1266,6 +1289,7 @@ int main(void)
         cmocka_unit_test(test_variants__killer_halt),
         cmocka_unit_test(test_variants__breakthrough_first_king_wins),
         cmocka_unit_test(test_variants__pool_rules),
+        cmocka_unit_test(test_variants__thai_rules),
         cmocka_unit_test(test_variants__square_names),
         cmocka_unit_test(test_variants__move_text_and_parse),
         cmocka_unit_test(test_variants__fen),
