@@ -411,6 +411,13 @@ static void test_variants__czech_king_captures_first(void **state)
                 "g3:e5 h8:a1 h8:b2 h8:c3 h8:d4 h8:e5 h8:f6");
     /* men capture forward only [4.1], kings fly [3.9] */
     check_moves(DM_VARIANT_CZECH, "W:We5:Bd6,f4", DM_NOTATION_PDN, "e5xc7");
+    /* the man's capture written: illegal, and the message says which rule */
+    dm_vboard b;
+    dm_vmove m;
+    dm_error err;
+    vfrom_fen(&b, DM_VARIANT_CZECH, fen);
+    assert_int_equal(dm_vmove_parse(&m, &b, "g3xe5", &err), DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "a king that can capture must"));
 }
 
 /* Italian (FID 6.6-6.9), on the Italian numbering (1 = a8): the white king on 23
@@ -420,6 +427,12 @@ static void test_variants__italian_precedence(void **state)
     (void)state;
     /* 6.8 the most kings: over 19 and the king on 10 (to 5), not over 20 and 12 */
     check_moves(DM_VARIANT_ITALIAN, "W:WK23:B19,20,12,K10", DM_NOTATION_FULL, "23x14x5");
+    dm_vboard b;
+    dm_vmove m;
+    dm_error err;
+    vfrom_fen(&b, DM_VARIANT_ITALIAN, "W:WK23:B19,20,12,K10");
+    assert_int_equal(dm_vmove_parse(&m, &b, "23x7", &err), DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "capture precedence"));
     /* 6.9 one king each: the sequence that meets it first (the king on 20, then 12)
      * and not the one taking 19 then the king on 10 */
     check_moves(DM_VARIANT_ITALIAN, "W:WK23:BK20,12,19,K10", DM_NOTATION_FULL, "23x16x7");
