@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * damier/variant.h: the draughts variants (international, Brazilian, Russian, English
- * checkers, Canadian, antidraughts) from ONE table-driven rules core: a variant
+ * checkers, Canadian, antidraughts, Czech, Italian, killer, breakthrough, Spanish,
+ * pool, Thai) from ONE table-driven rules core: a variant
  * description selects move generation, square notation, FEN and the game result.
  *
  * The fast 10x10 core (board.h, move.h) stays the engine's path for international
@@ -158,8 +159,10 @@ DM_API dm_status dm_variant_from_name(const dm_variant **out, const char *name, 
 
 /* Look a variant up by a PDN GameType tag value: "25" or the full form
  * "25,W,8,8,A0,0" (only the number selects; a full form whose size contradicts the
- * variant is an error). 20 international, 21 English, 25 Russian, 26 Brazilian,
- * 27 Canadian, 98 antidraughts (lidraughts' private number). Others: DM_EINVAL
+ * variant is an error). 20 international, 21 English, 22 Italian, 23 pool, 24
+ * Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 31 Thai, 45 killer
+ * (hcheckers' number), 96 breakthrough, 98 antidraughts (lidraughts' private
+ * numbers). Others: DM_EINVAL
  * ("unsupported GameType"), malformed text: DM_EPARSE. */
 DM_API dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag,
                                           dm_error *err);
