@@ -369,7 +369,7 @@ static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN
     }
     g->capt[n] = v;
     g->cdir[n] = d;
-    const uint32_t kmask = g->kmask;
+    const uint32_t kmask = r.precedence == DM_PREC_ITALIAN ? g->kmask : 0;
     F(mark_king)(g, P(bit)(v), n, r);
     captured |= P(bit)(v);
     opp_left &= ~P(bit)(v);
@@ -391,7 +391,9 @@ static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN
         if (!go_on) {
             F(add)(g, y, captured, n + 1);
         }
-        g->kmask = kmask;
+        if (r.precedence == DM_PREC_ITALIAN) {
+            g->kmask = kmask;
+        }
         return 1;
     }
     int p1 = (d == 0 || d == 3) ? 1 : 0;
@@ -422,7 +424,9 @@ static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN
         }
         first = 0;
     }
-    g->kmask = kmask;
+    if (r.precedence == DM_PREC_ITALIAN) {
+        g->kmask = kmask;
+    }
     return 1;
 }
 #endif
@@ -583,8 +587,10 @@ GEN_ALWAYS int F(legal_x)(F(list_t) *list, const GEN_POS *pos, const gen_rules r
         g.rules.precedence = DM_PREC_NONE;
     }
     g.best = 0;
-    g.bestkey = 0;
-    g.kmask = 0;
+    if (r.precedence >= DM_PREC_CZECH) { /* only the key precedences read them */
+        g.bestkey = 0;
+        g.kmask = 0;
+    }
     g.count_only = 0;
     g.counted = 0;
     if (r.win_on_promotion && pos->kings) {
@@ -655,8 +661,10 @@ GEN_ALWAYS int F(count)(const GEN_POS *pos, const gen_rules r)
     g.list = &list;
     g.rules = r;
     g.best = 0;
-    g.bestkey = 0;
-    g.kmask = 0;
+    if (r.precedence >= DM_PREC_CZECH) {
+        g.bestkey = 0;
+        g.kmask = 0;
+    }
     g.count_only = 1;
     g.counted = 0;
     if (r.win_on_promotion && pos->kings) {
