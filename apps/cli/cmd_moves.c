@@ -39,16 +39,19 @@ int cmd_sort_moves(dm_move *moves, int n)
     return n;
 }
 
-static int compare_vmoves(const void *pa, const void *pb)
+/* Generic moves in the order cmd_sort_moves gives the fast core's, by the squares'
+ * numbers in the variant's records (dm_vsquare_number: on the turned Italian and
+ * Spanish boards they are not the core's). */
+static int compare_vmoves(const dm_variant *v, const dm_vmove *a, const dm_vmove *b)
 {
-    const dm_vmove *a = pa, *b = pb;
     if (a->from != b->from) {
-        return a->from - b->from;
+        return dm_vsquare_number(v, a->from) - dm_vsquare_number(v, b->from);
     }
     if (a->to != b->to) {
-        return a->to - b->to;
+        return dm_vsquare_number(v, a->to) - dm_vsquare_number(v, b->to);
     }
-    for (int sq = 1; sq <= DM_VMAX_SQUARES; sq++) {
+    for (int num = 1; num <= v->squares; num++) {
+        int sq = dm_vsquare_from_number(v, num);
         int ca = dm_vmove_captures(a, sq), cb = dm_vmove_captures(b, sq);
         if (ca != cb) {
             return cb - ca; /* the lower captured square first */
@@ -57,10 +60,19 @@ static int compare_vmoves(const void *pa, const void *pb)
     return 0;
 }
 
-/* Sort generic moves as cmd_sort_moves sorts the fast core's. */
-int cmd_sort_vmoves(dm_vmove *moves, int n)
+/* Sort generic moves of variant v (insertion sort: the comparison needs v, and
+ * lists are short). */
+int cmd_sort_vmoves(const dm_variant *v, dm_vmove *moves, int n)
 {
-    qsort(moves, (size_t)n, sizeof *moves, compare_vmoves);
+    for (int i = 1; i < n; i++) {
+        dm_vmove m = moves[i];
+        int j = i;
+        while (j > 0 && compare_vmoves(v, &moves[j - 1], &m) > 0) {
+            moves[j] = moves[j - 1];
+            j--;
+        }
+        moves[j] = m;
+    }
     return n;
 }
 
@@ -114,7 +126,7 @@ static int moves_generic(const dm_variant *v, const char *fen, dm_notation style
     }
     static dm_vmovelist list;
     dm_vmovegen_legal(&list, &b);
-    cmd_sort_vmoves(list.moves, list.count);
+    cmd_sort_vmoves(v, list.moves, list.count);
     for (int i = 0; i < list.count; i++) {
         char text[400];
         dm_vmove_to_text(text, sizeof text, &b, &list.moves[i], style, squares);

@@ -32,7 +32,7 @@ static int perft_generic(const dm_variant *v, const char *fen, int divide, int d
     if (divide) {
         static dm_vmovelist list;
         dm_vmovegen_legal(&list, &b);
-        cmd_sort_vmoves(list.moves, list.count);
+        cmd_sort_vmoves(v, list.moves, list.count);
         for (int i = 0; i < list.count; i++) {
             char text[400];
             dm_vmove_to_text(text, sizeof text, &b, &list.moves[i], DM_NOTATION_HUB,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/play_variant.c: `damier play --variant NAME` for the variants other than
- * international (Brazilian, Russian, English checkers, Canadian, antidraughts): the
- * generic rules core (variant.h) and the generic engine (vengine.h). International
+ * international (Brazilian, Russian, English checkers, Canadian, antidraughts, Czech,
+ * Italian, killer, breakthrough, Spanish, pool, Thai): the generic rules core (variant.h)
+ * and the generic engine (vengine.h). International
  * keeps its own path (cmd_play.c); cmd_play calls play_variant_dispatch first and
  * continues only when the variant is international.
  *
@@ -109,16 +110,19 @@ static void print_board(FILE *f, const dm_vboard *b, const char *prefix)
             len += (size_t)snprintf(line + len, sizeof line - len, "%2d ", n - r);
         }
         for (int c = 0; c < n; c++) {
-            if (!((r + c) & 1)) {
+            /* a turned board (Italian, Spanish) is the core's board mirrored */
+            int cc = v->invert ? n - 1 - c : c;
+            if (!((r + cc) & 1)) {
                 len += (size_t)snprintf(line + len, sizeof line - len, "   ");
                 continue;
             }
-            int sq = r * (n / 2) + c / 2 + 1;
+            int sq = r * (n / 2) + cc / 2 + 1;
             int p = b->sq[sq];
             if (p || v->algebraic) {
                 len += (size_t)snprintf(line + len, sizeof line - len, "  %c", glyph[p]);
             } else {
-                len += (size_t)snprintf(line + len, sizeof line - len, " %2d", sq);
+                len += (size_t)snprintf(line + len, sizeof line - len, " %2d",
+                                        dm_vsquare_number(v, sq));
             }
         }
         fprintf(f, "%s%s\n", prefix, line);
@@ -264,16 +268,20 @@ static void pv_check_end(pv_game *g)
     const dm_vboard *b = &g->pos[g->ply];
     if (dm_vmovegen_legal(&list, b) == 0) {
         dm_vresult r = dm_variant_result(b);
-        int pieces = 0;
+        int pieces = 0, kings = 0;
         for (int sq = 1; sq <= g->v->squares; sq++) {
             if (b->sq[sq] && ((b->sq[sq] == DM_BLACK_MAN || b->sq[sq] == DM_BLACK_KING) ==
                               (b->side == DM_BLACK))) {
                 pieces++;
             }
+            kings += b->sq[sq] == DM_WHITE_KING || b->sq[sq] == DM_BLACK_KING;
         }
         g->over = 1;
         g->result = r == DM_VRESULT_WHITE_WINS ? "2-0" : "0-2";
-        snprintf(g->reason, sizeof g->reason, "%s", pieces ? "no legal move" : "no pieces left");
+        snprintf(g->reason, sizeof g->reason, "%s",
+                 g->v->win_on_promotion && kings ? "first king (breakthrough)"
+                 : pieces                        ? "no legal move"
+                                                 : "no pieces left");
         return;
     }
     const dm_draw_rules *d = &g->v->draw;

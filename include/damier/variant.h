@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * damier/variant.h: the draughts variants (international, Brazilian, Russian, English
- * checkers, Canadian, antidraughts) from ONE table-driven rules core: a variant
+ * checkers, Canadian, antidraughts, Czech, Italian, killer, breakthrough, Spanish,
+ * pool, Thai) from ONE table-driven rules core: a variant
  * description selects move generation, square notation, FEN and the game result.
  *
  * The fast 10x10 core (board.h, move.h) stays the engine's path for international
@@ -15,7 +16,13 @@
  * second column). White men start on the last rows*n/2 squares and move towards
  * square 1; Black men start on 1..rows*n/2. Algebraic squares: file a.. from White's
  * left, rank 1 at White's side, except for English checkers where PDN puts the
- * side that moves first (Black) on ranks 1-3 (files and ranks turned round). */
+ * side that moves first (Black) on ranks 1-3 (files and ranks turned round).
+ * Turned boards (v->invert: Italian, Spanish; a1 is light) are played mirrored,
+ * files a<->h, on the same geometry: the square numbers of dm_vboard.sq, dm_vmove
+ * and dm_vboard_piece are those of the mirrored board, and the text functions
+ * (dm_vsquare_to_text/parse, FEN, move text) translate to and from the numbers of
+ * the variant's records (dm_vsquare_number). For every other variant the two are
+ * the same. */
 #ifndef DM_VARIANT_H
 #define DM_VARIANT_H
 
@@ -38,7 +45,14 @@ typedef enum dm_variant_id {
     DM_VARIANT_ENGLISH = 3,
     DM_VARIANT_CANADIAN = 4,
     DM_VARIANT_ANTIDRAUGHTS = 5,
-    DM_VARIANT_COUNT = 6
+    DM_VARIANT_CZECH = 6,
+    DM_VARIANT_ITALIAN = 7,
+    DM_VARIANT_KILLER = 8,
+    DM_VARIANT_BREAKTHROUGH = 9,
+    DM_VARIANT_SPANISH = 10,
+    DM_VARIANT_POOL = 11,
+    DM_VARIANT_THAI = 12,
+    DM_VARIANT_COUNT = 13
 } dm_variant_id;
 
 /* What happens when a man reaches the far row in the middle of a capture. */
@@ -49,6 +63,42 @@ typedef enum dm_promotion {
                                     (flying) king */
     DM_PROMOTE_STOPS = 2         /* English/Italian: the move ends there, crowned */
 } dm_promotion;
+
+/* Capture precedence: which of the captures found are legal. One total order over
+ * capture sequences, compared criterion by criterion; the legal captures are the
+ * maximal ones (docs/VARIANT_MECHANICS.md, after dctl's rules/ *.hpp). */
+typedef enum dm_precedence {
+    DM_PREC_NONE = 0,    /* free choice (Russian, English, pool [APCA 20], Thai) */
+    DM_PREC_COUNT = 1,   /* the most pieces, a king counts one (FMJD 4.13) */
+    DM_PREC_CZECH = 2,   /* a capture by a king if any king can capture, else free
+                            choice; no quantity rule (Czech rules 4.14, dctl czech.hpp) */
+    DM_PREC_SPANISH = 3, /* the most pieces, then the most kings (dctl spanish.hpp,
+                            after the Portuguese federation's Damas Classicas rules) */
+    DM_PREC_ITALIAN = 4  /* the most pieces; then by a king; then the most kings; then
+                            the kings met earliest (FID rules 6.6-6.9, dctl italian.hpp) */
+} dm_precedence;
+
+/* Where a flying king may stop after a capture. */
+typedef enum dm_king_landing {
+    DM_LAND_ANY = 0,              /* any free square beyond (FMJD 4.3) */
+    DM_LAND_BEHIND = 1,           /* Thai: only right behind each piece taken, which
+                                     leaves the board at once; the king goes on from
+                                     there in any direction, back included (dctl
+                                     thai.hpp is_land_behind_piece, is_passing_capture) */
+    DM_LAND_BEHIND_LAST_KING = 2  /* killer: any free square, except that a capture
+                                     that ENDS after taking a king ends right behind
+                                     it (mindsports killer rules; dctl killer.hpp) */
+} dm_king_landing;
+
+/* How records number the squares (PDN GameType notation digit and invert flag). */
+typedef enum dm_numbering {
+    DM_NUMBER_TOP_LEFT = 0,     /* square 1 is the first playing square of White's far
+                                   row from White's left, then row by row (PDN N2;
+                                   English's N1 seen from Black is the same) */
+    DM_NUMBER_BOTTOM_RIGHT = 1  /* square 1 is White's bottom-right playing square,
+                                   counted right to left, row by row upwards (PDN N1
+                                   from White: Spanish) */
+} dm_numbering;
 
 /* Draw-rule thresholds, all in moves of each side (a "move" = one ply of each
  * player); 0 means the rule does not exist in this set. Data only: the game layer
@@ -85,6 +135,15 @@ typedef struct dm_variant {
     dm_promotion promotion;  /* a man reaching the far row during a capture */
     int men_capture_kings;   /* 1 here; 0 would be the Italian rule */
     int reversed_result;     /* 1: antidraughts: the side that cannot move WINS */
+    dm_precedence precedence;/* capture precedence; majority == (precedence == COUNT) */
+    dm_king_landing king_landing; /* where a flying king stops (killer, Thai) */
+    int win_on_promotion;    /* 1: breakthrough: the first side to crown a king wins; a
+                                position with a king has no moves */
+    int invert;              /* 1: the board is turned, a1 is light (PDN invert flag:
+                                Italian, Spanish). The core plays it mirrored (files
+                                a<->h) on the usual geometry; only square names and
+                                numbers translate (dm_vsquare_number) */
+    dm_numbering numbering;  /* how records number the squares */
     int algebraic;           /* 1: records use algebraic squares (Russian, Brazilian) */
     int algebraic_flipped;   /* 1: algebraic with the first mover (Black) on rank 1 */
     char capture_sep;        /* separator written in captures: 'x' or ':' (Russian) */
@@ -100,8 +159,10 @@ DM_API dm_status dm_variant_from_name(const dm_variant **out, const char *name, 
 
 /* Look a variant up by a PDN GameType tag value: "25" or the full form
  * "25,W,8,8,A0,0" (only the number selects; a full form whose size contradicts the
- * variant is an error). 20 international, 21 English, 25 Russian, 26 Brazilian,
- * 27 Canadian, 98 antidraughts (lidraughts' private number). Others: DM_EINVAL
+ * variant is an error). 20 international, 21 English, 22 Italian, 23 pool, 24
+ * Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 31 Thai, 45 killer
+ * (hcheckers' number), 96 breakthrough, 98 antidraughts (lidraughts' private
+ * numbers). Others: DM_EINVAL
  * ("unsupported GameType"), malformed text: DM_EPARSE. */
 DM_API dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag,
                                           dm_error *err);
@@ -152,6 +213,13 @@ DM_API dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const
  * snprintf-style; 4 bytes suffice. */
 DM_API size_t dm_vsquare_to_text(char *buf, size_t cap, const dm_variant *v, int sq,
                                  int algebraic);
+
+/* The number records give square sq of variant v (1..squares): sq itself except on
+ * turned boards or numberings from the bottom (Italian square 1 = a8 is the
+ * mirrored board's square 4; Spanish square 1 = h1 is its 29). And back: the
+ * square of record number n; 0 when out of range for either. */
+DM_API int dm_vsquare_number(const dm_variant *v, int sq);
+DM_API int dm_vsquare_from_number(const dm_variant *v, int n);
 
 /* Read one square at text (numeric with optional leading zeros, or algebraic
  * "a1".."l12" where the letter selects algebraic). Returns the square 1..squares and

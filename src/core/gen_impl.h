@@ -19,8 +19,10 @@
  * blocks and cannot be jumped twice (FMJD 4.8, 4.11, Turkish strike); the start
  * square counts as empty. A started capture must be completed: a flying king lands
  * only on squares from which it goes on capturing when there are any. The majority
- * rule (FMJD 4.13, a king counts one) lives in add: shorter sequences are dropped,
- * a longer one clears the list. Equal from, to, captured set and promotion is one
+ * rule (FMJD 4.13, a king counts one) and the other precedences (Czech, Spanish,
+ * Italian: F(prec_key)) live in add: worse sequences are dropped, a better one
+ * clears the list. Killer: a king's capture ending after a king ends right behind
+ * it; Thai: a king lands right behind each piece, which leaves the board at once. Equal from, to, captured set and promotion is one
  * move (first path kept); with promotion at the end of the move such duplicates
  * need 3 or more captures, otherwise 2, so only those are compared. */
 #ifndef GEN_RS
@@ -47,6 +49,9 @@ typedef struct F(ctx) {
     F(list_t) *list;
     gen_rules rules;    /* the rules (unused when GEN_RULES_CONST) */
     int best;           /* pieces taken by the listed captures (0: none yet) */
+    uint32_t bestkey;   /* precedence key of the listed captures (CZECH, SPANISH,
+                           ITALIAN; F(prec_key)) */
+    uint32_t kmask;     /* ITALIAN: bit 15 - i set when the i-th piece taken is a king */
     int side;           /* the mover */
     GEN_BB empty;       /* empty squares plus the capturing piece's start square */
     GEN_BB kings;       /* kings of both colours before the move */
@@ -96,12 +101,38 @@ GEN_ALWAYS void F(push_quiet)(F(list_t) *list, int from, int to, int promote)
 }
 #endif
 
+/* The precedence key of a capture (higher = preferred; the legal captures are those
+ * with the highest key), compared as one number: CZECH a capture by a king [Czech
+ * 4.14]; SPANISH (pieces, kings taken); ITALIAN (pieces [6.6], by a king [6.7],
+ * kings taken [6.8], kings met earliest [6.9]: kmask, the earlier king the higher
+ * bit, so comparing masks compares the kings' positions in order, as dctl's
+ * piece_order). */
+GEN_ALWAYS uint32_t F(prec_key)(const F(ctx) *g, GEN_BB captured, int n, const gen_rules r)
+{
+    if (r.precedence == DM_PREC_CZECH) {
+        return (uint32_t)g->is_king;
+    }
+    uint32_t nk = (uint32_t)P(count)(captured & g->kings);
+    if (r.precedence == DM_PREC_SPANISH) {
+        return ((uint32_t)n << 8) | nk;
+    }
+    return ((uint32_t)n << 24) | ((uint32_t)g->is_king << 23) | (nk << 16) | g->kmask;
+}
+
+/* ITALIAN: record that the n-th piece taken (from 0) is a king. */
+GEN_ALWAYS void F(mark_king)(F(ctx) *g, GEN_BB mid, int n, const gen_rules r)
+{
+    if (r.precedence == DM_PREC_ITALIAN && (mid & g->kings) && n < 16) {
+        g->kmask |= UINT32_C(1) << (15 - n);
+    }
+}
+
 /* A capture ending on bit `to`, having taken n pieces (`captured`). */
 static void F(add)(F(ctx) *g, int to, GEN_BB captured, int n)
 {
     const gen_rules r = GEN_R(&g->rules);
     F(list_t) *list = g->list;
-    if (r.majority) {
+    if (r.precedence == DM_PREC_COUNT) {
         if (n < g->best) {
             return;
         }
@@ -109,6 +140,20 @@ static void F(add)(F(ctx) *g, int to, GEN_BB captured, int n)
             list->count = 0;
             list->overflow = 0;
             g->counted = 0;
+            g->best = n;
+        }
+    } else if (r.precedence != DM_PREC_NONE) {
+        uint32_t key = F(prec_key)(g, captured, n, r);
+        if (g->best > 0 && key < g->bestkey) {
+            return;
+        }
+        if (g->best == 0 || key > g->bestkey) {
+            list->count = 0;
+            list->overflow = 0;
+            g->counted = 0;
+            g->bestkey = key;
+        }
+        if (n > g->best) {
             g->best = n;
         }
     } else if (n > g->best) {
@@ -204,6 +249,8 @@ static void F(step_capture)(F(ctx) *g, int at, GEN_BB captured, int n, GEN_BB op
         g->cdir[n] = d;
         g->land[n] = y;
 #endif
+        const uint32_t kmask = r.precedence == DM_PREC_ITALIAN ? g->kmask : 0;
+        F(mark_king)(g, mid, n, r);
         if (!king && (land & g->promo) && r.promotion != DM_PROMOTE_AT_END) {
             if (r.promotion == DM_PROMOTE_STOPS) {
                 F(add)(g, y, captured | mid, n + 1);
@@ -214,9 +261,12 @@ static void F(step_capture)(F(ctx) *g, int at, GEN_BB captured, int n, GEN_BB op
                 }
                 g->crowned = 0;
             }
-            continue;
+        } else {
+            F(step_capture)(g, y, captured | mid, n + 1, opp_left & ~mid, king);
         }
-        F(step_capture)(g, y, captured | mid, n + 1, opp_left & ~mid, king);
+        if (r.precedence == DM_PREC_ITALIAN) {
+            g->kmask = kmask;
+        }
     }
     if (!any && n > 0) {
         F(add)(g, at, captured, n);
@@ -247,26 +297,54 @@ GEN_ALWAYS int F(king_target)(const F(ctx) *g, int at, int d, GEN_BB opp_left, G
  * same next piece) and returns 1, else returns 0. */
 static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN_BB opp_left)
 {
+    const gen_rules r = GEN_R(&g->rules);
     GEN_BB landing;
     int v = F(king_target)(g, at, d, opp_left, &landing);
     if (v < 0) {
         return 0;
     }
+    const uint32_t kmask = r.precedence == DM_PREC_ITALIAN ? g->kmask : 0;
+    F(mark_king)(g, P(bit)(v), n, r);
     captured |= P(bit)(v);
     opp_left &= ~P(bit)(v);
     n++;
-    int any = F(king_capture)(g, v, d, captured, n, opp_left);
-    int p1 = (d == 0 || d == 3) ? 1 : 0;
-    int p2 = 3 - p1;
-    for (GEN_BB l = landing; l;) {
-        int at2 = P(pop)(&l);
-        any |= F(king_capture)(g, at2, p1, captured, n, opp_left);
-        any |= F(king_capture)(g, at2, p2, captured, n, opp_left);
-    }
-    if (!any) {
-        for (GEN_BB l = landing; l;) {
-            F(add)(g, P(pop)(&l), captured, n);
+    int any;
+    if (r.land_behind) {
+        /* Thai: the piece leaves the board at once and the king lands right behind
+         * it, going on from there in any direction, back over the emptied square
+         * included (dctl thai.hpp; reverse jumps: type_traits is_reverse_king_jump) */
+        int y = P(lsb)(P(step)(P(bit)(v), d));
+        g->empty |= P(bit)(v);
+        any = 0;
+        for (int d2 = 0; d2 < 4; d2++) {
+            any |= F(king_capture)(g, y, d2, captured, n, opp_left);
         }
+        g->empty &= ~P(bit)(v);
+        if (!any) {
+            F(add)(g, y, captured, n);
+        }
+    } else {
+        any = F(king_capture)(g, v, d, captured, n, opp_left);
+        int p1 = (d == 0 || d == 3) ? 1 : 0;
+        int p2 = 3 - p1;
+        for (GEN_BB l = landing; l;) {
+            int at2 = P(pop)(&l);
+            any |= F(king_capture)(g, at2, p1, captured, n, opp_left);
+            any |= F(king_capture)(g, at2, p2, captured, n, opp_left);
+        }
+        if (!any) {
+            if (r.king_halt && ((g->kings >> v) & 1)) {
+                /* killer: the capture ends after a king: right behind it */
+                F(add)(g, P(lsb)(P(step)(P(bit)(v), d)), captured, n);
+            } else {
+                for (GEN_BB l = landing; l;) {
+                    F(add)(g, P(pop)(&l), captured, n);
+                }
+            }
+        }
+    }
+    if (r.precedence == DM_PREC_ITALIAN) {
+        g->kmask = kmask;
     }
     return 1;
 }
@@ -283,6 +361,7 @@ GEN_ALWAYS int F(king_can)(const F(ctx) *g, int at, int d, GEN_BB opp_left)
  * from the nearest landing square only (the others give the same moves). */
 static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN_BB opp_left)
 {
+    const gen_rules r = GEN_R(&g->rules);
     GEN_BB landing;
     int v = F(king_target)(g, at, d, opp_left, &landing);
     if (v < 0) {
@@ -290,8 +369,33 @@ static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN
     }
     g->capt[n] = v;
     g->cdir[n] = d;
+    const uint32_t kmask = r.precedence == DM_PREC_ITALIAN ? g->kmask : 0;
+    F(mark_king)(g, P(bit)(v), n, r);
     captured |= P(bit)(v);
     opp_left &= ~P(bit)(v);
+    if (r.land_behind) {
+        /* Thai: removed at once, lands right behind, goes on in any direction */
+        int y = P(lsb)(P(step)(P(bit)(v), d));
+        g->land[n] = y;
+        g->empty |= P(bit)(v);
+        int go_on = 0;
+        for (int d2 = 0; d2 < 4; d2++) {
+            go_on |= F(king_can)(g, y, d2, opp_left);
+        }
+        if (go_on) {
+            for (int d2 = 0; d2 < 4; d2++) {
+                F(king_capture)(g, y, d2, captured, n + 1, opp_left);
+            }
+        }
+        g->empty &= ~P(bit)(v);
+        if (!go_on) {
+            F(add)(g, y, captured, n + 1);
+        }
+        if (r.precedence == DM_PREC_ITALIAN) {
+            g->kmask = kmask;
+        }
+        return 1;
+    }
     int p1 = (d == 0 || d == 3) ? 1 : 0;
     int p2 = 3 - p1;
     int go_on = F(king_can)(g, v, d, opp_left);
@@ -299,6 +403,8 @@ static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN
         int y = P(pop)(&l);
         go_on = F(king_can)(g, y, p1, opp_left) || F(king_can)(g, y, p2, opp_left);
     }
+    /* killer: a capture ending after a king ends right behind it */
+    int halt = !go_on && r.king_halt && ((g->kings >> v) & 1);
     int first = 1;
     while (landing) {
         int y = d >= 2 ? P(lsb)(landing) : P(msb)(landing);
@@ -312,8 +418,14 @@ static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN
             }
         } else {
             F(add)(g, y, captured, n + 1);
+            if (halt) {
+                break;
+            }
         }
         first = 0;
+    }
+    if (r.precedence == DM_PREC_ITALIAN) {
+        g->kmask = kmask;
     }
     return 1;
 }
@@ -462,7 +574,7 @@ GEN_ALWAYS void F(quiet_c)(F(list_t) *list, const GEN_POS *pos, int c, const gen
 }
 
 /* Every legal move of pos under rules r into list (FMJD 3-4); returns list->count.
- * all_captures: ignore the majority rule and list captures only. */
+ * all_captures: ignore the capture precedence and list captures only. */
 GEN_ALWAYS int F(legal_x)(F(list_t) *list, const GEN_POS *pos, const gen_rules r,
                           int all_captures)
 {
@@ -472,11 +584,18 @@ GEN_ALWAYS int F(legal_x)(F(list_t) *list, const GEN_POS *pos, const gen_rules r
     g.list = list;
     g.rules = r;
     if (all_captures) {
-        g.rules.majority = 0;
+        g.rules.precedence = DM_PREC_NONE;
     }
     g.best = 0;
+    if (r.precedence >= DM_PREC_CZECH) { /* only the key precedences read them */
+        g.bestkey = 0;
+        g.kmask = 0;
+    }
     g.count_only = 0;
     g.counted = 0;
+    if (r.win_on_promotion && pos->kings) {
+        return 0; /* breakthrough: a side has crowned a king, the game is over */
+    }
     F(captures)(&g, pos, r);
     if (list->count == 0 && !all_captures) {
         if (pos->side == DM_WHITE) { /* FMJD 4.1: only when no capture exists */
@@ -501,6 +620,9 @@ GEN_ALWAYS int F(has_capture)(const GEN_POS *pos, const gen_rules r)
     GEN_BB own = pos->pieces[c], opp = pos->pieces[c ^ 1];
     GEN_BB occ = own | opp, empty = GEN_ALL & ~occ;
     GEN_BB targets = r.men_take_kings ? opp : (opp & ~pos->kings);
+    if (r.win_on_promotion && pos->kings) {
+        return 0; /* breakthrough: game over */
+    }
     if (F(men_that_capture)(own & ~pos->kings, targets, empty, c, r)) {
         return 1;
     }
@@ -539,8 +661,15 @@ GEN_ALWAYS int F(count)(const GEN_POS *pos, const gen_rules r)
     g.list = &list;
     g.rules = r;
     g.best = 0;
+    if (r.precedence >= DM_PREC_CZECH) {
+        g.bestkey = 0;
+        g.kmask = 0;
+    }
     g.count_only = 1;
     g.counted = 0;
+    if (r.win_on_promotion && pos->kings) {
+        return 0; /* breakthrough: game over */
+    }
     F(captures)(&g, pos, r);
     if (g.best > 0) {
         return g.counted + list.count;

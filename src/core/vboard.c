@@ -54,12 +54,14 @@ dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err)
     for (int sq = 1; sq <= v->squares; sq++) {
         int p = b->sq[sq];
         if (p > DM_BLACK_KING) {
-            return dm_error_set(err, DM_EINVAL, 0, 0, "square %d holds no valid piece", sq);
+            return dm_error_set(err, DM_EINVAL, 0, 0, "square %d holds no valid piece",
+                                dm_vsquare_number(v, sq));
         }
         if (vg_is_man(p) && vg_row(v, sq) == vg_promo_row(v, vg_color(p))) {
             return dm_error_set(err, DM_EINVAL, 0, 0,
                                 "a %s man stands on square %d, its own promotion row",
-                                vg_color(p) == DM_WHITE ? "white" : "black", sq);
+                                vg_color(p) == DM_WHITE ? "white" : "black",
+                                dm_vsquare_number(v, sq));
         }
     }
     return DM_OK;
@@ -95,16 +97,42 @@ dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const dm_boa
 
 /* ---- square names ----------------------------------------------------------- */
 
+/* The same square with the files mirrored (a<->h): the order inside each row of
+ * n/2 squares reversed. An involution. */
+static int mirror_sq(const dm_variant *v, int sq)
+{
+    int h = v->size / 2;
+    return h * ((sq - 1) / h) + h - (sq - 1) % h;
+}
+
+int dm_vsquare_number(const dm_variant *v, int sq)
+{
+    if (!v || sq < 1 || sq > v->squares) {
+        return 0;
+    }
+    int n = v->invert ? mirror_sq(v, sq) : sq;
+    return v->numbering == DM_NUMBER_BOTTOM_RIGHT ? v->squares + 1 - n : n;
+}
+
+int dm_vsquare_from_number(const dm_variant *v, int n)
+{
+    if (!v || n < 1 || n > v->squares) {
+        return 0;
+    }
+    int sq = v->numbering == DM_NUMBER_BOTTOM_RIGHT ? v->squares + 1 - n : n;
+    return v->invert ? mirror_sq(v, sq) : sq;
+}
+
 size_t dm_vsquare_to_text(char *buf, size_t cap, const dm_variant *v, int sq, int algebraic)
 {
     if (sq < 1 || sq > v->squares) {
         return (size_t)snprintf(buf, cap, "?");
     }
     if (!algebraic) {
-        return (size_t)snprintf(buf, cap, "%d", sq);
+        return (size_t)snprintf(buf, cap, "%d", dm_vsquare_number(v, sq));
     }
     int r = vg_row(v, sq), c = vg_col(v, sq);
-    int file = c, rank = v->size - r; /* White's view: a1 bottom-left */
+    int file = v->invert ? v->size - 1 - c : c, rank = v->size - r; /* a1 bottom-left */
     if (v->algebraic_flipped) {       /* the first mover (Black) sits on rank 1 */
         file = v->size - 1 - c;
         rank = r + 1;
@@ -126,7 +154,7 @@ int dm_vsquare_parse(const dm_variant *v, const char *text, int *len)
         if (rank < 1 || rank > v->size) {
             return 0;
         }
-        int r = v->size - rank, c = file;
+        int r = v->size - rank, c = v->invert ? v->size - 1 - file : file;
         if (v->algebraic_flipped) {
             r = rank - 1;
             c = v->size - 1 - file;
@@ -140,7 +168,7 @@ int dm_vsquare_parse(const dm_variant *v, const char *text, int *len)
             }
             used++;
         }
-        sq = (n >= 1 && n <= v->squares) ? (int)n : 0;
+        sq = (n >= 1 && n <= v->squares) ? dm_vsquare_from_number(v, (int)n) : 0;
     }
     if (len) {
         *len = sq ? used : 0;
@@ -251,17 +279,21 @@ static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
             if (st) {
                 return st;
             }
-            if (hi < lo) {
-                return dm_error_set(r->err, DM_EPARSE, 1, (int)item + 1,
-                                    "bad FEN at character %zu: range %d-%d runs backwards",
-                                    item + 1, lo, hi);
-            }
         }
-        for (int sq = lo; sq <= hi; sq++) {
+        /* a range runs over the record's numbers (Italian 21-32 is White's start) */
+        lo = dm_vsquare_number(b->variant, lo);
+        hi = dm_vsquare_number(b->variant, hi);
+        if (hi < lo) {
+            return dm_error_set(r->err, DM_EPARSE, 1, (int)item + 1,
+                                "bad FEN at character %zu: range %d-%d runs backwards",
+                                item + 1, lo, hi);
+        }
+        for (int num = lo; num <= hi; num++) {
+            int sq = dm_vsquare_from_number(b->variant, num);
             if (seen[sq]) {
                 return dm_error_set(r->err, DM_EPARSE, 1, (int)item + 1,
                                     "bad FEN at character %zu: square %d is given twice",
-                                    item + 1, sq);
+                                    item + 1, num);
             }
             seen[sq] = 1;
             /* Checked here rather than only by dm_vboard_validate so that the error
@@ -409,24 +441,27 @@ size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int algebraic
         int king = color == DM_WHITE ? DM_WHITE_KING : DM_BLACK_KING;
         put_text(buf, cap, &len, color == DM_WHITE ? ":W" : ":B");
         int first = 1;
-        for (int sq = 1; sq <= v->squares; sq++) {
+        /* in the order of the record's numbers (the same as the squares' except on
+         * turned boards and numberings from the bottom) */
+        for (int num = 1; num <= v->squares; num++) {
+            int sq = dm_vsquare_from_number(v, num);
             int p = b->sq[sq];
             if (p != man && p != king) {
                 continue;
             }
-            int end = sq;
+            int end = num;
             if (!algebraic) { /* a run of 3+ equal pieces becomes a range */
-                while (end < v->squares && b->sq[end + 1] == p) {
+                while (end < v->squares && b->sq[dm_vsquare_from_number(v, end + 1)] == p) {
                     end++;
                 }
-                if (end - sq < 2) {
-                    end = sq;
+                if (end - num < 2) {
+                    end = num;
                 }
             }
             char a[16], z[16], item[48];
             dm_vsquare_to_text(a, sizeof a, v, sq, algebraic);
-            dm_vsquare_to_text(z, sizeof z, v, end, algebraic);
-            if (end > sq) {
+            dm_vsquare_to_text(z, sizeof z, v, dm_vsquare_from_number(v, end), algebraic);
+            if (end > num) {
                 snprintf(item, sizeof item, "%s%s%s-%s", first ? "" : ",", p == king ? "K" : "",
                          a, z);
             } else {
@@ -434,7 +469,7 @@ size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int algebraic
             }
             put_text(buf, cap, &len, item);
             first = 0;
-            sq = end;
+            num = end;
         }
     }
     return len;

@@ -72,7 +72,8 @@ size_t dm_vmove_to_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmov
     if (m->ncapt && style == DM_NOTATION_HUB) {
         put(&t, "x");
         put_sq(&t, v, m->to, alg);
-        for (int sq = 1; sq <= v->squares; sq++) {
+        for (int num = 1; num <= v->squares; num++) { /* ascending record numbers */
+            int sq = dm_vsquare_from_number(v, num);
             if (vg_capt_has(m, sq)) {
                 put(&t, "x");
                 put_sq(&t, v, sq, alg);
@@ -292,16 +293,28 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
     }
     dm_vmove_to_text(ex, sizeof ex, b, &list.moves[0], DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
     if (list.moves[0].ncapt) {
-        if (v->majority) {
+        if (v->precedence != DM_PREC_NONE) {
             dm_vmovelist all;
             int na = vgen_all_captures(&all, b);
             for (int i = 0; i < na; i++) {
-                if (matches(b, &all.moves[i], sq, n, NULL)) {
+                if (!matches(b, &all.moves[i], sq, n, NULL)) {
+                    continue;
+                }
+                if (v->precedence == DM_PREC_COUNT) {
                     return dm_error_set(err, DM_EILLEGAL, 1, 1,
                                         "illegal move \"%.40s\": majority rule, the capture "
                                         "must take %d pieces (e.g. %s), this one takes %d",
                                         text, list.moves[0].ncapt, ex, all.moves[i].ncapt);
                 }
+                static const char *const why[] = {
+                    [DM_PREC_CZECH] = "a king that can capture must (Czech rules 4.14)",
+                    [DM_PREC_SPANISH] = "the most pieces, then the most kings",
+                    [DM_PREC_ITALIAN] = "the most pieces, then with a king, then the most "
+                                        "kings, then the king met first (FID 6.6-6.9)"};
+                return dm_error_set(err, DM_EILLEGAL, 1, 1,
+                                    "illegal move \"%.40s\": capture precedence, %s: e.g. %s "
+                                    "(this one takes %d)",
+                                    text, why[v->precedence], ex, all.moves[i].ncapt);
             }
         }
         return dm_error_set(err, DM_EILLEGAL, 1, 1,

@@ -141,6 +141,12 @@ static void path_dfs(pathq *q, int at, int king, int k)
             continue;
         }
         g->taken[x] = 1;
+        /* Thai: the piece leaves the board at once and the king lands right behind */
+        int thai = king && v->flying_kings && v->king_landing == DM_LAND_BEHIND;
+        uint8_t piece = g->cell[x];
+        if (thai) {
+            g->cell[x] = DM_EMPTY;
+        }
         for (int y = x + g->dir[d]; g->cell[y] == DM_EMPTY && !q->found; y += g->dir[d]) {
             int king_next = king;
             if (!king && cell_row(g, y) == vg_promo_row(v, g->me) &&
@@ -152,10 +158,11 @@ static void path_dfs(pathq *q, int at, int king, int k)
             } else if (sq_of(g, y) == q->want[k]) {
                 path_dfs(q, y, king_next, k + 1);
             }
-            if (!(king && v->flying_kings)) {
+            if (!(king && v->flying_kings) || thai) {
                 break;
             }
         }
+        g->cell[x] = piece;
         g->taken[x] = 0;
     }
 }

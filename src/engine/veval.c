@@ -12,7 +12,9 @@ enum {
     VE_SHORT_KING = 150, /* English checkers: a king moves one square */
     VE_ADVANCE = 3,      /* per row a man has advanced */
     VE_BACK_GUARD = 6,   /* a man still on its own back row (keeps kings out) */
-    VE_KING_CENTRE = 2   /* per step nearer the centre */
+    VE_KING_CENTRE = 2,  /* per step nearer the centre */
+    VE_RACE = 2          /* breakthrough: times the square of the rows advanced (the
+                            first king wins: a man near the far row outweighs one) */
 };
 
 int dm_vengine_evaluate(const dm_vboard *b)
@@ -37,6 +39,9 @@ int dm_vengine_evaluate(const dm_vboard *b)
             positional[c] += VE_ADVANCE * adv;
             if (adv == 0) {
                 positional[c] += VE_BACK_GUARD;
+            }
+            if (v->win_on_promotion) {
+                positional[c] += VE_RACE * adv * adv;
             }
         } else {
             material[c] += king_value;

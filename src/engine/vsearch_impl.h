@@ -39,6 +39,7 @@ typedef struct V(work) {
     const dm_variant *v;
     int king_value;      /* hundredths of a man */
     int reversed;        /* antidraughts: fewer pieces is better */
+    int race;            /* breakthrough: 2 * rows advanced squared per man (veval.c) */
 } V(work);
 
 /* The splitmix64 finaliser of dm_vboard_hash. */
@@ -91,7 +92,8 @@ GEN_ALWAYS GEN_BB V(row)(int r)
 
 /* Static score for the side to move, hundredths of a man: dm_vengine_evaluate's
  * terms (material; men: 3 per row advanced, 6 on their own back row; kings: 2 per
- * step nearer the centre; antidraughts: reversed material and piece count). */
+ * step nearer the centre; breakthrough: 2 per man times its rows advanced squared;
+ * antidraughts: reversed material and piece count). */
 static int V(evaluate)(const V(work) *w, const GEN_POS *pos)
 {
     int material[2], positional[2] = {0, 0}, pieces[2];
@@ -106,7 +108,7 @@ static int V(evaluate)(const V(work) *w, const GEN_POS *pos)
         for (int r = 0; r < GEN_N; r++) {
             int adv = c == DM_WHITE ? GEN_N - 1 - r : r;
             int k = P(count)(men & V(row)(r));
-            positional[c] += 3 * adv * k + (adv == 0 ? 6 * k : 0);
+            positional[c] += 3 * adv * k + (adv == 0 ? 6 * k : 0) + w->race * adv * adv * k;
         }
         for (GEN_BB x = kings; x;) {
             int sq = P(bit_to_sq)(P(pop)(&x));
@@ -402,6 +404,7 @@ static dm_status V(run)(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_
     w->rules = gen_rules_of(w->v);
     w->king_value = w->v->flying_kings ? 300 : 150;
     w->reversed = w->v->reversed_result != 0;
+    w->race = w->v->win_on_promotion ? 2 : 0;
     GEN_POS root;
     memset(&root, 0, sizeof root);
     P(from_vboard)(&root, &in->root);

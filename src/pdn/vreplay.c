@@ -309,6 +309,7 @@ static const char *game_type_name(int t)
     case 31: return "Thai draughts";
     case 40: return "Frisian draughts";
     case 41: return "Spantsiretti";
+    case 45: return "Killer draughts (hcheckers)";
     case 96: return "Breakthrough (lidraughts)";
     case 97: return "Frysk! (lidraughts)";
     case 98: return "Antidraughts (lidraughts)";
@@ -341,7 +342,13 @@ static const dm_variant *variant_from_tag(const char *s)
         dm_variant_id id;
     } words[] = {{"international", DM_VARIANT_INTERNATIONAL},
                  {"standard", DM_VARIANT_INTERNATIONAL},
-                 {"breakthrough", DM_VARIANT_INTERNATIONAL},
+                 {"breakthrough", DM_VARIANT_BREAKTHROUGH},
+                 {"pool", DM_VARIANT_POOL},
+                 {"killer", DM_VARIANT_KILLER},
+                 {"czech", DM_VARIANT_CZECH},
+                 {"italian", DM_VARIANT_ITALIAN},
+                 {"spanish", DM_VARIANT_SPANISH},
+                 {"thai", DM_VARIANT_THAI},
                  {"antidraughts", DM_VARIANT_ANTIDRAUGHTS},
                  {"brazil", DM_VARIANT_BRAZILIAN},
                  {"russian", DM_VARIANT_RUSSIAN},
@@ -349,8 +356,8 @@ static const dm_variant *variant_from_tag(const char *s)
                  {"american", DM_VARIANT_ENGLISH},
                  {"checkers", DM_VARIANT_ENGLISH},
                  {"canadian", DM_VARIANT_CANADIAN}};
-    if (has_word(s, "pool") || has_word(s, "frisian") || has_word(s, "frysk")) {
-        return NULL; /* "American pool checkers" and the Frisian family are not ours */
+    if (has_word(s, "frisian") || has_word(s, "frysk")) {
+        return NULL; /* the Frisian family is not played yet */
     }
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         if (has_word(s, words[i].word)) {
@@ -440,9 +447,6 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
     *out = dm_variant_get(DM_VARIANT_INTERNATIONAL);
     int t = dm_pdn_game_type(g);
     const char *gt = dm_pdn_game_tag(g, "GameType");
-    if (t == 96) {
-        return 1; /* lidraughts' Breakthrough: international move rules */
-    }
     if (t >= 0) {
         const dm_variant *v;
         if (dm_variant_from_gametype(&v, gt, NULL) == DM_OK) {
@@ -482,13 +486,15 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
             top = m > top ? m : top;
         }
     }
-    const dm_variant *cand[2];
+    const dm_variant *cand[3];
     int ncand = 0;
     const char *board = "";
     if (algebraic) {
-        /* Russian and Brazilian records use algebraic squares */
+        /* Russian, Brazilian and Czech records use algebraic squares (Czech last: a
+         * game legal as Russian stays Russian, as before Czech was played) */
         cand[ncand++] = dm_variant_get(DM_VARIANT_RUSSIAN);
         cand[ncand++] = dm_variant_get(DM_VARIANT_BRAZILIAN);
+        cand[ncand++] = dm_variant_get(DM_VARIANT_CZECH);
         board = "algebraic squares";
     } else {
         if (!fen) {
@@ -516,6 +522,8 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
         if (moves > 0) {
             cand[ncand++] = dm_variant_get(DM_VARIANT_INTERNATIONAL);
         }
+        /* Italian records are numeric 1-32 too (White on 21-32 moves first) */
+        cand[ncand++] = dm_variant_get(DM_VARIANT_ITALIAN);
         board = "no square above 32";
     }
     *guessed = 1;
@@ -550,6 +558,9 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
                 int white = pc == DM_WHITE_MAN || pc == DM_WHITE_KING;
                 best_defect = from > 0 && (pc == DM_EMPTY ||
                                            white != (tmp->vend.side == DM_WHITE));
+                /* or a short capture the record leaves ambiguous (two legal paths,
+                 * and the rest of the game does not tell them apart) */
+                best_defect |= strstr(tmp->reason.message, "is ambiguous") != NULL;
             }
         }
     }
@@ -563,9 +574,14 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
         *out = cand[best];
         return 1;
     }
-    snprintf(reason, cap, "no GameType tag, %s, not legal as %s%s%s (%s): variant not "
+    char names[80] = "";
+    for (int c = 0; c < ncand; c++) {
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s",
+                 c == 0 ? "" : c + 1 == ncand ? " or " : ", ", cand[c]->name);
+    }
+    snprintf(reason, cap, "no GameType tag, %s, not legal as %s (%s): variant not "
                           "supported yet (--variant NAME checks it as one)",
-             board, cand[0]->name, ncand > 1 ? " or " : "", ncand > 1 ? cand[1]->name : "",
-             first_fail);
+             board, names, first_fail);
     return 0;
 }

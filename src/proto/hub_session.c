@@ -52,7 +52,8 @@ struct dm_hub_session {
 /* The Hub names of the variants: Scan's where it has one ("normal", "losing" for
  * antidraughts), ours for the others. Indexed by dm_variant_id. */
 static const char *const hub_variant_names[DM_VARIANT_COUNT] = {
-    "normal", "brazilian", "russian", "english", "canadian", "losing"};
+    "normal", "brazilian", "russian", "english", "canadian", "losing",
+    "czech",  "italian",   "killer",  "breakthrough", "spanish", "pool", "thai"};
 
 /* Output buffer with truncation tracking. */
 typedef struct outbuf {
@@ -245,7 +246,8 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
         }
         if (v == NULL && dm_variant_from_name(&v, value, NULL) != DM_OK) {
             emit_error(o, "set-param variant: '%s' is not one of normal brazilian russian "
-                          "english canadian losing (antidraughts)", value);
+                          "english canadian losing (antidraughts) czech italian killer "
+                          "breakthrough spanish pool thai", value);
             return DM_HUB_NONE;
         }
         s->variant = v->id == DM_VARIANT_INTERNATIONAL ? NULL : v;
@@ -316,7 +318,8 @@ static void vplay(dm_hub_session *s, const dm_vmove *m)
 }
 
 /* A variant position in Hub form: side 'W'/'B', then one of w b W B e per square
- * 1..squares. */
+ * 1..squares, numbered as the variant's records (dm_vsquare_number: Italian and
+ * Spanish number the turned board). */
 static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char *why,
                       size_t cap)
 {
@@ -342,7 +345,7 @@ static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char
             snprintf(why, cap, "square %d: '%c' is not one of w b W B e", sq, pos[sq]);
             return 0;
         }
-        out->sq[sq] = (uint8_t)(k - letters);
+        out->sq[dm_vsquare_from_number(v, sq)] = (uint8_t)(k - letters);
     }
     dm_error err;
     if (dm_vboard_validate(out, &err) != DM_OK) {

@@ -54,13 +54,13 @@ expect_run "check unreadable then good" 1 \
 2 games, 1 legal, 0 with illegal moves, 1 unreadable" -- pdn check "$tmp/unreadable.pdn"
 
 # variants: the GameType selects the rules; legal games counted per variant, those not
-# played (Italian) skipped on their own line; the summary keeps its format
-printf '[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[GameType "20"]\n1. 32-28 *\n\n[GameType "22"]\n1. 21-17 *\n' \
+# played (Frisian) skipped on their own line; the summary keeps its format
+printf '[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[GameType "20"]\n1. 32-28 *\n\n[GameType "40"]\n1. 32-28 *\n' \
     >"$tmp/variant.pdn"
 expect_run "check variants" 1 "1 skipped (variant not supported yet)
 legal by variant: 1 international, 1 russian
 3 games, 2 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/variant.pdn"
-expect_run "check variants verbose" 1 "$tmp/variant.pdn:7: game 3 (? - ?): skipped: GameType 22 (Italian draughts): variant not supported yet
+expect_run "check variants verbose" 1 "$tmp/variant.pdn:7: game 3 (? - ?): skipped: GameType 40 (Frisian draughts): variant not supported yet
 1 skipped (variant not supported yet)
 legal by variant: 1 international, 1 russian
 3 games, 2 legal, 0 with illegal moves, 0 unreadable" -- pdn check --verbose "$tmp/variant.pdn"
@@ -239,8 +239,8 @@ grep -q 'ill.pdn:3:19: game 1 (? - ?): move 2. 28-22: illegal move "28-22": capt
 # a variant not played is written as read and said on stderr, exit 0
 rc=0
 "$DAMIER" pdn convert "$tmp/variant.pdn" >"$tmp/out" 2>"$tmp/err" || rc=$?
-if [ "$rc" -eq 0 ] && grep -q 'game 3 (? - ?): skipped: GameType 22' "$tmp/err" &&
-    grep -q '^1\. 21-17 \*$' "$tmp/out"; then
+if [ "$rc" -eq 0 ] && grep -q 'game 3 (? - ?): skipped: GameType 40' "$tmp/err" &&
+    grep -q '^1\. 32-28 \*$' "$tmp/out"; then
     ok
 else
     fail "convert variant not played: exit $rc, stderr '$(cat "$tmp/err")'"

@@ -37,4 +37,43 @@ case "$err" in
 esac
 "$bin" perft --variant nope 2 >/dev/null 2>&1
 check "perft unknown variant rc" "2" "$?"
+
+# the variants added with issue 9: dctl's published perft (tests/perft/published_perft.h)
+check "czech perft 9" "3963671" "$("$bin" perft --variant czech 9 | awk '$1 == 9 {print $2}')"
+check "italian perft 9" "3860875" "$("$bin" perft --variant italian 9 | awk '$1 == 9 {print $2}')"
+check "spanish perft 9" "3860866" "$("$bin" perft --variant spanish 9 | awk '$1 == 9 {print $2}')"
+check "pool perft 8" "929896" "$("$bin" perft --variant pool 8 | awk '$1 == 8 {print $2}')"
+check "thai rules 12 men perft 9" "3963648" \
+    "$("$bin" perft --variant thai --fen 'W:W1-12:B21-32' 9 | awk '$1 == 9 {print $2}')"
+check "killer random178 perft 4" "5165" "$("$bin" perft --variant killer \
+    --fen 'B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24' 4 | awk '$1 == 4 {print $2}')"
+# Italian squares: numeric from a8 (the turned board), sorted by those numbers
+check "italian moves" "21-17 21-18 22-18 22-19 23-19 23-20 24-20 7 moves" \
+    "$("$bin" moves --variant italian | paste -sd' ' -)"
+check "italian algebraic" "b3-a4 b3-c4 d3-c4 d3-e4 f3-e4 f3-g4 h3-g4 7 moves" \
+    "$("$bin" moves --variant italian --squares algebraic | paste -sd' ' -)"
+check "spanish moves" "9-13 10-13 10-14 11-14 11-15 12-15 12-16 7 moves" \
+    "$("$bin" moves --variant spanish | paste -sd' ' -)"
+check "czech king first" "h8xf6 h8xe5 h8xd4 h8xc3 h8xb2 h8xa1 6 moves" \
+    "$("$bin" moves --variant czech --fen 'W:WKh8,g3:Bg7,f4' | paste -sd' ' -)"
+check "killer halt" "46x32 1 moves" "$("$bin" moves --variant killer --fen 'W:WK46:BK37' | paste -sd' ' -)"
+check "pool black first" "9-13 9-14 10-14 10-15 11-15 11-16 12-16 7 moves" \
+    "$("$bin" moves --variant pool | paste -sd' ' -)"
+check "breakthrough over" "0 moves" "$("$bin" moves --variant breakthrough --fen 'B:WK1:B45' | paste -sd' ' -)"
+# the terminal game: engine against engine, the saved game replays legal
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for v in czech italian killer breakthrough spanish pool thai; do
+    out=$(printf '' | HOME="$tmp" "$bin" play --plain --auto --variant "$v" --depth 2 --seed 1 \
+        --save-dir "$tmp/$v" 2>&1)
+    case "$out" in
+    *"result: "*) ;;
+    *) echo "FAIL play $v: no result: $(echo "$out" | tail -3)"; fail=1 ;;
+    esac
+    check "play $v saved game" "1 games, 1 legal, 0 with illegal moves, 0 unreadable" \
+        "$("$bin" pdn check "$tmp/$v"/*.pdn | tail -1)"
+done
+check "breakthrough ends at the first king" "1" \
+    "$(printf '' | HOME="$tmp" "$bin" play --plain --auto --variant breakthrough --depth 2 --seed 1 \
+        --save-dir "$tmp/b2" 2>&1 | grep -c 'first king (breakthrough)')"
 exit $fail

@@ -17,6 +17,27 @@
 
 #include "perft/published_perft.h"
 
+/* Rows counted with every capture path apart (DM_PP_KEEP) where no two paths of one
+ * move occur up to some depth, so that the counts are damier's too: the Italian
+ * positions of dctl's gilbert.cpp (short kings may loop; at gilbert-1 depth 10
+ * damier counts 164 173 against KEEP's 164 177: duplicate paths). Found by running
+ * damier, so these depths are where the KEEP counts are also a check, no more. */
+static const struct {
+    const char *variant, *name;
+    int depth;
+} keep_agrees[] = {
+    {"italian", "gilbert-1", 9}, {"italian", "gilbert-2", 10}, {"italian", "gilbert-3", 8}};
+
+static int keep_depth(const dm_published_perft *p)
+{
+    for (size_t i = 0; i < sizeof keep_agrees / sizeof keep_agrees[0]; i++) {
+        if (!strcmp(p->variant, keep_agrees[i].variant) && !strcmp(p->name, keep_agrees[i].name)) {
+            return keep_agrees[i].depth;
+        }
+    }
+    return 0;
+}
+
 static void check_published(void **state)
 {
     (void)state;
@@ -28,8 +49,12 @@ static void check_published(void **state)
             printf("skipped: %s %s (variant not played yet)\n", p->variant, p->name);
             continue;
         }
+        int max_depth = p->depths;
         if (p->dup != DM_PP_DROP) {
-            continue; /* counted with every path apart: not damier's rule */
+            max_depth = keep_depth(p); /* every path apart: not damier's rule */
+            if (max_depth == 0) {
+                continue;
+            }
         }
         dm_vboard b;
         if (p->fen[0]) {
@@ -40,7 +65,7 @@ static void check_published(void **state)
         } else {
             dm_vboard_start(&b, v);
         }
-        for (int d = 1; d <= p->depths && p->counts[d - 1] <= PP_BUDGET; d++) {
+        for (int d = 1; d <= max_depth && p->counts[d - 1] <= PP_BUDGET; d++) {
             uint64_t n = dm_vperft(&b, d);
             if (n != p->counts[d - 1]) {
                 fail_msg("%s %s perft(%d) = %llu, published %llu (%s)", p->variant, p->name, d,

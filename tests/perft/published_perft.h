@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT
  * tests/perft/published_perft.h: published perft counts (leaf counts of the legal
  * move tree) for the variants damier plays and for the ones it does not play yet,
- * as plain data for a later cmocka test. Nothing includes this file yet and no test
- * is wired into CMake; docs/VARIANT_PERFT.md explains every table, the square
- * numbering behind every FEN and how each source's position maps to ours.
+ * as plain data, checked by tests/perft/test_published_perft*.c (published_check.h:
+ * every DROP row of a variant damier plays); docs/VARIANT_PERFT.md explains every
+ * table, the square numbering behind every FEN and how each source's position maps
+ * to ours.
  *
  * Conventions
  * - counts[d - 1] = perft(d); perft(0) = 1 is not stored.
@@ -323,11 +324,12 @@ static const dm_published_perft dm_published_perfts[] = {
     {"italian", "gilbert-3", "W:W8,9,17,20,K12,K27,K28:B4,14,21,24,K11,K13,K19",
      DM_PP_KEEP, DM_PP_N(dm_pp_italian_gilbert3_keep), dm_pp_italian_gilbert3_keep,
      DM_PP_DCTL "test/src/algo/traversal/italian/gilbert.cpp"},
-    /* Thai rules, 12 men each on the checkers start squares, White to move */
-    {"thai", "12-men-start", "W:W21-32:B1-12", DM_PP_DROP,
+    /* Thai rules, 12 men each on the checkers start squares, White to move; in Thai
+     * numbering (PDN 31: 1 = White's g1) dctl's W21-32:B1-12 is W1-12:B21-32 */
+    {"thai", "12-men-start", "W:W1-12:B21-32", DM_PP_DROP,
      DM_PP_N(dm_pp_thai_rules_12men_drop), dm_pp_thai_rules_12men_drop,
      DM_PP_DCTL "test/src/algo/traversal/initial/board_08x08.cpp"},
-    {"thai", "12-men-start", "W:W21-32:B1-12", DM_PP_KEEP,
+    {"thai", "12-men-start", "W:W1-12:B21-32", DM_PP_KEEP,
      DM_PP_N(dm_pp_thai_rules_12men_keep), dm_pp_thai_rules_12men_keep,
      DM_PP_DCTL "test/src/algo/traversal/initial/board_08x08.cpp"},
     /* Turkish 64-square numbering: 1 = a8 ... 8 = h8, 9 = a7 ... 64 = h1 */

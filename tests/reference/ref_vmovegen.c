@@ -18,7 +18,13 @@
  * Captures are a depth-first search over (cell, piece is king, taken[]), which
  * is the general form of FMJD 4.2-4.11: a man jumps an adjacent piece to the
  * square directly behind; a flying king jumps a piece at any distance along a
- * free line and lands on any free square behind it. */
+ * free line and lands on any free square behind it.
+ *
+ * The rules added with Czech, Italian, Spanish, killer, breakthrough and Thai are
+ * written here again from their texts (docs/VARIANTS.md), not taken from the
+ * library: capture precedence as a tuple compared criterion by criterion
+ * (prec_cmp), the killer halt, Thai's landing right behind with the piece removed
+ * at once, and breakthrough's end at the first king. */
 #include <damier/variant.h>
 
 #include <string.h>
@@ -36,6 +42,10 @@ typedef struct vgen {
     int dir[4];                /* cell offsets of NW, NE, SW, SE */
     int me;                    /* side to move */
     int best;                  /* most pieces taken by a listed capture */
+    int have_best;             /* a capture is listed: best_* describe it */
+    int best_king;             /* it was made by a king */
+    int best_kings;            /* kings it takes */
+    int best_order[DM_VMAX_CAPT]; /* 1 where its i-th piece taken is a king */
     uint8_t cell[GRID_MAX];    /* dm_piece, or OFF */
     uint8_t taken[GRID_MAX];   /* 1: captured earlier in the current sequence */
     /* the capture being built */
@@ -45,6 +55,7 @@ typedef struct vgen {
     int capt[DM_VMAX_CAPT];    /* cell of each captured piece, in order */
     int land[DM_VMAX_CAPT];    /* cell landed on after each capture */
     int cdir[DM_VMAX_CAPT];    /* direction of each capture */
+    int capt_king[DM_VMAX_CAPT]; /* 1: that piece was a king (Thai: it left the board) */
 } vgen;
 
 static inline int cell_of(const vgen *g, int sq)
@@ -77,6 +88,7 @@ static void gen_init(vgen *g, dm_vmovelist *list, const dm_vboard *b)
     g->dir[3] = g->w + 1;
     g->me = b->side;
     g->best = 0;
+    g->have_best = 0;
     memset(g->cell, OFF, (size_t)(g->w * g->w));
     memset(g->taken, 0, (size_t)(g->w * g->w));
     for (int r = 0; r < g->n; r++) {
@@ -109,12 +121,70 @@ static void add_quiet(vgen *g, int from, int to, int promote)
     m->promote = (uint8_t)promote;
 }
 
+/* Capture precedence of the capture being built against the best listed one:
+ * > 0 better, 0 equal, < 0 worse. Criteria in order (docs/VARIANTS.md, "Capture
+ * precedence, exactly"): COUNT pieces; CZECH by a king; SPANISH pieces, kings;
+ * ITALIAN pieces, by a king, kings, then the first position where one takes a
+ * king and the other does not (the earlier king wins). */
+static int prec_cmp(const vgen *g, int by_king, int kings, const int *order)
+{
+    int n = g->ncapt;
+    switch (g->v->precedence) {
+    case DM_PREC_CZECH:
+        return by_king - g->best_king;
+    case DM_PREC_SPANISH:
+        if (n != g->best) {
+            return n - g->best;
+        }
+        return kings - g->best_kings;
+    case DM_PREC_ITALIAN:
+        if (n != g->best) {
+            return n - g->best;
+        }
+        if (by_king != g->best_king) {
+            return by_king - g->best_king;
+        }
+        if (kings != g->best_kings) {
+            return kings - g->best_kings;
+        }
+        for (int i = 0; i < n; i++) {
+            if (order[i] != g->best_order[i]) {
+                return order[i] - g->best_order[i];
+            }
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
 /* The capture in g ends on cell `to`; `king_now`: the piece is a king there. */
 static void add_capture(vgen *g, int to, int king_now)
 {
     dm_vmovelist *l = g->list;
     int n = g->ncapt;
-    if (g->v->majority) {
+    dm_precedence prec = g->v->precedence;
+    if (prec == DM_PREC_CZECH || prec == DM_PREC_SPANISH || prec == DM_PREC_ITALIAN) {
+        int order[DM_VMAX_CAPT], kings = 0;
+        for (int i = 0; i < n; i++) {
+            order[i] = vg_is_king(g->cell[g->capt[i]]) || g->capt_king[i];
+            kings += order[i];
+        }
+        int c = g->have_best ? prec_cmp(g, g->orig_king, kings, order) : 1;
+        if (c < 0) {
+            return;
+        }
+        if (c > 0) {
+            l->count = 0;
+            l->overflow = 0;
+            g->have_best = 1;
+            g->best = n;
+            g->best_king = g->orig_king;
+            g->best_kings = kings;
+            memcpy(g->best_order, order, sizeof order);
+        }
+    }
+    if (prec == DM_PREC_COUNT) {
         /* FMJD 4.13: only the sequences taking the most pieces are legal. */
         if (n < g->best) {
             return;
@@ -212,6 +282,24 @@ static int capture_from(vgen *g, int at, int king)
         int k = g->ncapt++;
         g->capt[k] = x;
         g->cdir[k] = d;
+        g->capt_king[k] = vg_is_king(g->cell[x]);
+        /* killer: a flying king's capture that ends after a king ends right behind it */
+        int halt = flying && v->king_landing == DM_LAND_BEHIND_LAST_KING && g->capt_king[k];
+        if (flying && v->king_landing == DM_LAND_BEHIND) {
+            /* Thai: the piece leaves the board now; land right behind it only, then
+             * any direction (also back over its square) */
+            uint8_t piece = g->cell[x];
+            int y = x + step;
+            g->cell[x] = DM_EMPTY;
+            g->land[k] = y;
+            if (!capture_from(g, y, 1)) {
+                add_capture(g, y, 1);
+            }
+            g->cell[x] = piece;
+            g->ncapt--;
+            g->taken[x] = 0;
+            continue;
+        }
         /* A flying king that can go on capturing from some landing square must land
          * on one of those (the capture must be completed); this matters under free
          * choice (Russian), the majority rule implies it. */
@@ -232,7 +320,7 @@ static int capture_from(vgen *g, int at, int king)
                 }
             }
             if (stop || !capture_from(g, y, king_next)) {
-                if (!must_go_on) {
+                if (!must_go_on && (!halt || y == x + step)) {
                     add_capture(g, y, king_next);
                 }
             }
@@ -298,6 +386,13 @@ int ref_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b)
 {
     vgen g;
     gen_init(&g, list, b);
+    if (b->variant->win_on_promotion) {
+        for (int sq = 1; sq <= b->variant->squares; sq++) {
+            if (vg_is_king(b->sq[sq])) {
+                return 0; /* breakthrough: someone has crowned, the game is over */
+            }
+        }
+    }
     gen_captures(&g);
     if (list->count == 0) { /* capture is compulsory in every variant here */
         gen_quiet(&g);

@@ -120,9 +120,63 @@ static void test_reference__random_games_runtime_rules(void **state)
     walk(&english10, 13);
 }
 
+/* Perft where no count is published (breakthrough) or to extend the published ones:
+ * the bitboard core against the reference, node counts printed for
+ * docs/VARIANT_PERFT.md ("computed here, generator = reference"). */
+static void test_reference__perft_unpublished(void **state)
+{
+    (void)state;
+    static const struct {
+        dm_variant_id id;
+        const char *fen; /* "" = start */
+        int depth;
+        uint64_t count; /* the count both give at `depth` */
+    } cases[] = {
+        /* breakthrough: a crowning ends the game (no children); from the FMJD "almost
+         * promotion" position every White move crowns; three rows further back the
+         * first crowning comes at ply 5 */
+        {DM_VARIANT_BREAKTHROUGH, "W:W6-10:B41-45", 3, UINT64_C(0)},
+        /* international: 9 81 657 5329 41829 328329; from depth 6 they part */
+        {DM_VARIANT_BREAKTHROUGH, "W:W16-20:B31-35", 6, UINT64_C(309993)},
+        {DM_VARIANT_BREAKTHROUGH, "", 5, UINT64_C(27117)}, /* = international */
+        /* Thai from its own start (8 men each, Black first): no count published */
+        {DM_VARIANT_THAI, "", 5, UINT64_C(26592)},
+        /* killer and pool from positions with kings */
+        /* international (dctl AllKings): 17 79 352 1399 */
+        {DM_VARIANT_KILLER, "W:WK31-50:BK1-20", 4, UINT64_C(822)},
+        {DM_VARIANT_POOL, "W:WK21,K30,12:BK5,K9,20", 4, UINT64_C(11133)},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const dm_variant *v = dm_variant_get(cases[i].id);
+        dm_vboard b;
+        if (cases[i].fen[0]) {
+            dm_error err;
+            if (dm_vboard_from_fen(&b, v, cases[i].fen, &err) != DM_OK) {
+                fail_msg("%s %s: %s", v->name, cases[i].fen, err.message);
+            }
+        } else {
+            dm_vboard_start(&b, v);
+        }
+        for (int d = 1; d <= cases[i].depth; d++) {
+            uint64_t x = dm_vperft(&b, d), y = ref_vperft(&b, d);
+            printf("%s %s perft(%d) = %llu\n", v->name, cases[i].fen[0] ? cases[i].fen : "start",
+                   d, (unsigned long long)x);
+            if (x != y) {
+                fail_msg("%s %s perft(%d) %llu, reference %llu", v->name, cases[i].fen, d,
+                         (unsigned long long)x, (unsigned long long)y);
+            }
+            if (d == cases[i].depth && x != cases[i].count) {
+                fail_msg("%s %s perft(%d) %llu, recorded %llu", v->name, cases[i].fen, d,
+                         (unsigned long long)x, (unsigned long long)cases[i].count);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reference__perft_unpublished),
         cmocka_unit_test(test_reference__random_games_every_variant),
         cmocka_unit_test(test_reference__random_games_runtime_rules),
     };

@@ -26,9 +26,14 @@ static void test_hub_variants__param_and_names(void **state)
     assert_null(dm_hub_session_variant(s));
     feed(s, "hub");
     assert_non_null(strstr(reply, "param name=variant value=normal type=enum values=\"normal "
-                                  "brazilian russian english canadian losing\"\n"));
+                                  "brazilian russian english canadian losing czech italian "
+                                  "killer breakthrough spanish pool thai\"\n"));
     const char *names[][2] = {{"russian", "russian"}, {"losing", "antidraughts"},
                               {"antidraughts", "antidraughts"}, {"English", "english"},
+                              {"czech", "czech"},       {"italian", "italian"},
+                              {"killer", "killer"},     {"breakthrough", "breakthrough"},
+                              {"spanish", "spanish"},   {"pool", "pool"},
+                              {"thai", "thai"},
                               {"canadian", "canadian"}, {"brazilian", "brazilian"}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char line[128];

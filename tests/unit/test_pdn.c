@@ -797,8 +797,10 @@ static void test_pdn__variants(void **state)
         {"[GameType \"26\"]\n1. c3-d4 *", DM_PDN_LEGAL, "brazilian", 0},
         {"[GameType \"27\"]\n1. 43-37 *", DM_PDN_LEGAL, "canadian", 0},
         {"[GameType \"25,W,8,8,A0,0\"]\n1. c3-d4 *", DM_PDN_LEGAL, "russian", 0},
-        {"[GameType \"22\"]\n1. 21-17 *", DM_PDN_VARIANT, "GameType 22 (Italian draughts)", 0},
-        {"[GameType \"29\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 29 (Czech draughts)", 0},
+        {"[GameType \"22\"]\n1. 21-17 *", DM_PDN_LEGAL, "italian", 0},
+        {"[GameType \"29\"]\n1. c3-d4 *", DM_PDN_LEGAL, "czech", 0},
+        {"[GameType \"28\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 28 (Portuguese draughts)", 0},
+        {"[GameType \"31\"]\n1. 28-24 *", DM_PDN_LEGAL, "thai", 0},
         {"[GameType \"40\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 40 (Frisian draughts)", 0},
         {"[GameType \"97\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 97 (Frysk! (lidraughts))", 0},
         {"[GameType \"x\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType \"x\" cannot be read", 0},
@@ -807,10 +809,15 @@ static void test_pdn__variants(void **state)
         {"[Variant \"Frisian\"]\n1. 32-28 *", DM_PDN_VARIANT, "Variant \"Frisian\"", 0},
         {"1. c3-d4 f6-g5 *", DM_PDN_LEGAL, "russian", 1},                  /* algebraic */
         {"1. 11-15 24-20 2. 8-11 28-24 *", DM_PDN_LEGAL, "english", 1},    /* checkers */
-        /* Italian numbering (White first from 21-32) fits neither guess */
-        {"1. 21-17 12-15 2. 23-19 *", DM_PDN_VARIANT, "not legal as english or international", 1},
+        /* Italian numbering (White first from 21-32): neither English nor international */
+        {"1. 21-17 12-15 2. 23-19 *", DM_PDN_LEGAL, "italian", 1},
+        {"1. 21-17 12-15 2. 23-18 *", DM_PDN_VARIANT, "not legal as english, international or italian", 1},
         {"[GameType \"98\"]\n1. 32-28 *", DM_PDN_LEGAL, "antidraughts", 0},
-        {"[GameType \"96\"]\n1. 32-28 *", DM_PDN_LEGAL, "international", 0},
+        {"[GameType \"96\"]\n1. 32-28 *", DM_PDN_LEGAL, "breakthrough", 0},
+        {"[Variant \"Breakthrough\"]\n1. 32-28 *", DM_PDN_LEGAL, "breakthrough", 0},
+        {"[GameType \"23\"]\n1. 9-13 *", DM_PDN_LEGAL, "pool", 0},
+        {"[GameType \"24\"]\n1. 10-14 *", DM_PDN_LEGAL, "spanish", 0},
+        {"[GameType \"45\"]\n1. 32-28 *", DM_PDN_LEGAL, "killer", 0},
         {"[GameType \"20,W,10,10,N2,0\"]\n1. 32-28 *", DM_PDN_LEGAL, "international", 0},
         {"1. 32-28 *", DM_PDN_LEGAL, "international", 0}, /* an international first move */
         {"[GameType \"20\"]\n1. 11-15 *", DM_PDN_ILLEGAL, "international", 0},

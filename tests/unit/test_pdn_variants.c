@@ -385,7 +385,7 @@ static void test_pdn_variants__selection(void **state)
      * variant (skipped, the first failure named), not called illegal */
     dm_pdn_game *g = expect_replay("1. c3-d4 f6-g5 2. d4xf6 *", DM_PDN_VARIANT, NULL, 0);
     dm_pdn_replay rep = replay(g);
-    assert_contains(rep.reason.message, "not legal as russian or brazilian");
+    assert_contains(rep.reason.message, "not legal as russian, brazilian or czech");
     assert_contains(rep.reason.message, "move 2. d4xf6");
     /* --variant (the CLI sets the GameType of games without one) makes it checkable */
     assert_int_equal(dm_pdn_game_set_tag(g, "GameType", "25"), DM_OK);

@@ -397,6 +397,181 @@ static void test_variants__men_may_not_capture_kings_flag(void **state)
     assert_int_equal(dm_vmovegen_legal(&l, &b), 2);
 }
 
+/* ---- the variants added with issue 9 (rules: docs/VARIANTS.md) ------------------- */
+
+/* Czech: a king that can capture must (Czech rules 4.14), even when a man could
+ * take as much; no quantity rule. Russian (free choice) also lists the man's. */
+static void test_variants__czech_king_captures_first(void **state)
+{
+    (void)state;
+    const char *fen = "W:WKh8,g3:Bg7,f4";
+    check_moves(DM_VARIANT_CZECH, fen, DM_NOTATION_PDN,
+                "h8xa1 h8xb2 h8xc3 h8xd4 h8xe5 h8xf6");
+    check_moves(DM_VARIANT_RUSSIAN, fen, DM_NOTATION_PDN,
+                "g3:e5 h8:a1 h8:b2 h8:c3 h8:d4 h8:e5 h8:f6");
+    /* men capture forward only [4.1], kings fly [3.9] */
+    check_moves(DM_VARIANT_CZECH, "W:We5:Bd6,f4", DM_NOTATION_PDN, "e5xc7");
+    /* the man's capture written: illegal, and the message says which rule */
+    dm_vboard b;
+    dm_vmove m;
+    dm_error err;
+    vfrom_fen(&b, DM_VARIANT_CZECH, fen);
+    assert_int_equal(dm_vmove_parse(&m, &b, "g3xe5", &err), DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "a king that can capture must"));
+}
+
+/* Italian (FID 6.6-6.9), on the Italian numbering (1 = a8): the white king on 23
+ * (c3) can take two pieces either way. */
+static void test_variants__italian_precedence(void **state)
+{
+    (void)state;
+    /* 6.8 the most kings: over 19 and the king on 10 (to 5), not over 20 and 12 */
+    check_moves(DM_VARIANT_ITALIAN, "W:WK23:B19,20,12,K10", DM_NOTATION_FULL, "23x14x5");
+    dm_vboard b;
+    dm_vmove m;
+    dm_error err;
+    vfrom_fen(&b, DM_VARIANT_ITALIAN, "W:WK23:B19,20,12,K10");
+    assert_int_equal(dm_vmove_parse(&m, &b, "23x7", &err), DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "capture precedence"));
+    /* 6.9 one king each: the sequence that meets it first (the king on 20, then 12)
+     * and not the one taking 19 then the king on 10 */
+    check_moves(DM_VARIANT_ITALIAN, "W:WK23:BK20,12,19,K10", DM_NOTATION_FULL, "23x16x7");
+    /* 6.7 equal numbers: a king's capture (24x15) before a man's (21x14) */
+    check_moves(DM_VARIANT_ITALIAN, "W:W21,K24:B18,20", DM_NOTATION_PDN, "24x15");
+    /* 5.3(b) men never capture kings: the man on 21 cannot take the king on 18 */
+    check_moves(DM_VARIANT_ITALIAN, "W:W21:BK18", DM_NOTATION_PDN, "21-17");
+    /* 6.6 the most pieces first, even by a man against a king's capture */
+    check_moves(DM_VARIANT_ITALIAN, "W:W21,K24:B18,10,20", DM_NOTATION_FULL, "21x14x5");
+    /* kings step one square (4.7) */
+    check_moves(DM_VARIANT_ITALIAN, "W:WK23:B1", DM_NOTATION_PDN, "23-19 23-20 23-27 23-28");
+}
+
+/* Italian numbering (PDN 22,W,8,8,N2,1): the board turned, square 1 = a8 (a dark
+ * square there), White on 21-32 moves first; the core plays it mirrored. */
+static void test_variants__italian_and_spanish_numbering(void **state)
+{
+    (void)state;
+    const dm_variant *it = V(DM_VARIANT_ITALIAN), *sp = V(DM_VARIANT_SPANISH);
+    char t[16];
+    assert_int_equal(dm_vsquare_number(it, 4), 1); /* the mirrored board's h8 */
+    assert_int_equal(dm_vsquare_from_number(it, 1), 4);
+    dm_vsquare_to_text(t, sizeof t, it, 4, 1);
+    assert_string_equal(t, "a8");
+    dm_vsquare_to_text(t, sizeof t, it, 4, 0);
+    assert_string_equal(t, "1");
+    assert_int_equal(dm_vsquare_parse(it, "a8", NULL), 4);
+    assert_int_equal(dm_vsquare_parse(it, "1", NULL), 4);
+    assert_int_equal(dm_vsquare_parse(it, "a1", NULL), 0); /* light on the turned board */
+    assert_int_equal(dm_vsquare_parse(it, "h1", NULL), dm_vsquare_from_number(it, 32));
+    dm_vboard b, s;
+    char fen[512];
+    dm_vboard_start(&s, it);
+    dm_vboard_to_fen(fen, sizeof fen, &s, 0);
+    assert_string_equal(fen, "W:W21-32:B1-12");
+    vfrom_fen(&b, DM_VARIANT_ITALIAN, "W:W21-32:B1-12");
+    assert_memory_equal(b.sq, s.sq, sizeof b.sq);
+    dm_vmove m;
+    assert_int_equal(dm_vmove_parse(&m, &s, "21-17", NULL), DM_OK);
+    dm_vmove_to_text(t, sizeof t, &s, &m, DM_NOTATION_PDN, DM_VSQUARES_ALGEBRAIC);
+    assert_string_equal(t, "b3-a4");
+    check_moves(DM_VARIANT_ITALIAN, "W:W21-32:B1-12", DM_NOTATION_PDN,
+                "21-17 21-18 22-18 22-19 23-19 23-20 24-20");
+    /* Spanish (PDN 24,W,8,8,N1,1): square 1 = h1, counted right to left, upwards;
+     * White on 1-12 */
+    assert_int_equal(dm_vsquare_number(sp, 29), 1);
+    dm_vsquare_to_text(t, sizeof t, sp, 29, 1);
+    assert_string_equal(t, "h1");
+    dm_vboard_start(&s, sp);
+    dm_vboard_to_fen(fen, sizeof fen, &s, 0);
+    assert_string_equal(fen, "W:W1-12:B21-32");
+    check_moves(DM_VARIANT_SPANISH, "W:W1-12:B21-32", DM_NOTATION_PDN,
+                "10-13 10-14 11-14 11-15 12-15 12-16 9-13");
+}
+
+/* Spanish: the most pieces, then the most kings (dctl spanish.hpp): the flying king
+ * on 10 takes the king on 14, not the man on 13. */
+static void test_variants__spanish_most_kings(void **state)
+{
+    (void)state;
+    check_moves(DM_VARIANT_SPANISH, "W:WK10:B13,K14", DM_NOTATION_PDN,
+                "10x19 10x23 10x28 10x32");
+}
+
+/* Killer: a king's capture that ends after a king ends right behind it; after a man
+ * any square beyond (mindsports killer rules; dctl king_jumps.hpp halt). */
+static void test_variants__killer_halt(void **state)
+{
+    (void)state;
+    check_moves(DM_VARIANT_KILLER, "W:WK46:BK37", DM_NOTATION_PDN, "46x32");
+    check_moves(DM_VARIANT_INTERNATIONAL, "W:WK46:BK37", DM_NOTATION_PDN,
+                "46x10 46x14 46x19 46x23 46x28 46x32 46x5");
+    check_moves(DM_VARIANT_KILLER, "W:WK46:B37", DM_NOTATION_PDN,
+                "46x10 46x14 46x19 46x23 46x28 46x32 46x5");
+    /* going on after the king: the landing squares from which it goes on are free;
+     * the capture then ends after the man 18: any square beyond it */
+    check_moves(DM_VARIANT_KILLER, "W:WK46:BK37,18", DM_NOTATION_PDN, "46x1 46x12 46x7");
+}
+
+/* Breakthrough: the first king wins (lidraughts Breakthrough.scala): a position with
+ * a king has no moves, and the side with the king has won. */
+static void test_variants__breakthrough_first_king_wins(void **state)
+{
+    (void)state;
+    dm_vboard b;
+    vfrom_fen(&b, DM_VARIANT_BREAKTHROUGH, "W:W6:B45");
+    dm_vmove m;
+    assert_int_equal(dm_vmove_parse(&m, &b, "6-1", NULL), DM_OK);
+    assert_int_equal(dm_variant_result(&b), DM_VRESULT_NONE);
+    dm_vboard_apply(&b, &m);
+    dm_vmovelist l;
+    assert_int_equal(dm_vmovegen_legal(&l, &b), 0);
+    assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
+    assert_int_equal(dm_vperft(&b, 3), 0);
+    vfrom_fen(&b, DM_VARIANT_BREAKTHROUGH, "W:WK1:B45"); /* on move with a king: won */
+    assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
+    vfrom_fen(&b, DM_VARIANT_INTERNATIONAL, "W:WK1:B45");
+    assert_int_equal(dm_variant_result(&b), DM_VRESULT_NONE);
+}
+
+/* Pool (APCA 14-20): Black first, free choice, men capture backwards, crowned only
+ * when the move ends on the far row. Russian's f6:d8:a5 (crowned mid-capture) is
+ * 11x2 here; a3:c5:e7 / h2:f4 of the free-choice test are 21x14x7 / 28x19. */
+static void test_variants__pool_rules(void **state)
+{
+    (void)state;
+    dm_vboard b;
+    dm_vboard_start(&b, V(DM_VARIANT_POOL));
+    assert_int_equal(b.side, DM_BLACK);
+    check_moves(DM_VARIANT_POOL, "W:W21,28:B10,17,24", DM_NOTATION_FULL, "21x14x7 28x19");
+    check_moves(DM_VARIANT_POOL, "W:W11:B7,9", DM_NOTATION_FULL, "11x2");
+    /* the black man reaching the far row (30) goes on backwards as a man, over 26,
+     * and is not crowned (English: 21x30 crowned, Russian: on as a king) */
+    check_moves(DM_VARIANT_POOL, "B:W25,26:B21", DM_NOTATION_FULL, "21x30x23");
+    check_moves(DM_VARIANT_POOL, "W:W14:B10,11,19", DM_NOTATION_FULL, "14x7x16x23");
+}
+
+/* Thai (dctl thai.hpp; coldmoon.io): 8 men each on two rows, Black first, numbered
+ * from White's g1 (PDN 31 N2 from Black's side); a flying king lands right behind
+ * each piece it takes, which leaves the board at once, so it may turn back over the
+ * emptied square: the king on 11 (c3) takes 15 (d4) and 8 (b2) in either order. */
+static void test_variants__thai_rules(void **state)
+{
+    (void)state;
+    dm_vboard b;
+    char fen[512];
+    dm_vboard_start(&b, V(DM_VARIANT_THAI));
+    assert_int_equal(b.side, DM_BLACK);
+    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    assert_string_equal(fen, "B:W1-8:B25-32");
+    check_moves(DM_VARIANT_THAI, "W:WK11:B15,8", DM_NOTATION_FULL, "11-18-4 11-4-18");
+    /* only right behind: not the squares beyond (international lists them all) */
+    check_moves(DM_VARIANT_THAI, "W:WK4:B11", DM_NOTATION_PDN, "4-15");
+    check_moves_sq(DM_VARIANT_THAI, "W:WK4:B11", DM_NOTATION_PDN, DM_VSQUARES_ALGEBRAIC,
+                   "a1-d4");
+    /* men capture forward only; free choice */
+    check_moves(DM_VARIANT_THAI, "W:W11:B15,7", DM_NOTATION_PDN, "11-18");
+}
+
 /* ---- notation, FEN, lookup ------------------------------------------------------ */
 
 static void test_variants__square_names(void **state)
@@ -601,7 +776,11 @@ static void test_variants__lookup(void **state)
     const dm_variant *v;
     dm_error err;
     static const char *const names[] = {"international", "brazilian", "russian",
-                                        "english",       "canadian",  "antidraughts"};
+                                        "english",       "canadian",  "antidraughts",
+                                        "czech",         "italian",   "killer",
+                                        "breakthrough",  "spanish",   "pool",
+                                        "thai"};
+    assert_int_equal(sizeof names / sizeof names[0], DM_VARIANT_COUNT);
     for (int i = 0; i < DM_VARIANT_COUNT; i++) {
         assert_int_equal(dm_variant_from_name(&v, names[i], &err), DM_OK);
         assert_int_equal(v->id, i);
@@ -623,7 +802,7 @@ static void test_variants__lookup(void **state)
         }
         assert_int_equal(v->id, gt[i].id);
     }
-    assert_int_equal(dm_variant_from_gametype(&v, "22", &err), DM_EINVAL); /* Italian */
+    assert_int_equal(dm_variant_from_gametype(&v, "40", &err), DM_EINVAL); /* Frisian */
     assert_int_equal(dm_variant_from_gametype(&v, "25,W,10,10,A0,0", &err), DM_EINVAL);
     assert_int_equal(dm_variant_from_gametype(&v, "x", &err), DM_EPARSE);
     assert_int_equal(dm_variant_from_gametype(&v, "25,Q", &err), DM_EPARSE);
@@ -1126,6 +1305,14 @@ int main(void)
         cmocka_unit_test(test_variants__canadian_large_board),
         cmocka_unit_test(test_variants__antidraughts_reversed_result),
         cmocka_unit_test(test_variants__men_may_not_capture_kings_flag),
+        cmocka_unit_test(test_variants__czech_king_captures_first),
+        cmocka_unit_test(test_variants__italian_precedence),
+        cmocka_unit_test(test_variants__italian_and_spanish_numbering),
+        cmocka_unit_test(test_variants__spanish_most_kings),
+        cmocka_unit_test(test_variants__killer_halt),
+        cmocka_unit_test(test_variants__breakthrough_first_king_wins),
+        cmocka_unit_test(test_variants__pool_rules),
+        cmocka_unit_test(test_variants__thai_rules),
         cmocka_unit_test(test_variants__square_names),
         cmocka_unit_test(test_variants__move_text_and_parse),
         cmocka_unit_test(test_variants__fen),
