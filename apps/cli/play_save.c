@@ -322,6 +322,24 @@ dm_status play_create_file(char *out, size_t cap, const char *dir, const char *b
         } else if (link(tmp, path) == 0) {
             memcpy(out, path, (size_t)n + 1);
             found = 1;
+        } else if (errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP) {
+            /* no hard links here (FAT, some FUSE file systems): reserve the name with
+             * an empty O_EXCL file and rename the game over it */
+            int fd2 = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+            if (fd2 >= 0) {
+                close(fd2);
+                if (rename(tmp, path) == 0) {
+                    memcpy(out, path, (size_t)n + 1);
+                    found = 1;
+                } else {
+                    st = dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", path,
+                                      strerror(errno));
+                    unlink(path);
+                }
+            } else if (errno != EEXIST) {
+                st = dm_error_set(err, DM_EIO, 0, 0, "cannot create %s: %s", path,
+                                  strerror(errno));
+            }
         } else if (errno != EEXIST) {
             st = dm_error_set(err, DM_EIO, 0, 0, "cannot create %s: %s", path,
                               strerror(errno));
