@@ -208,8 +208,20 @@ int play_default_save_dir(char *buf, size_t cap, dm_error *err);
 void play_record_tags(dm_pdn_game_tags *out, char *date, size_t cap, long long started,
                       const char *white, const char *black);
 
-/* Write the game as PDN to path (via a temporary file and rename, so a crash never
- * leaves half a file). */
+/* Write text to path so that, whenever the program is killed, path holds either its
+ * old content or all of text: a unique temporary file beside it ("<path>.XXXXXX",
+ * the target's mode), fsync, rename over path, fsync of the directory. A symbolic
+ * link or a special file is written in place (a rename would replace it). Only an
+ * interrupted save can leave its temporary file behind. */
+dm_status play_write_file(const char *path, const char *text, size_t len, dm_error *err);
+
+/* A new file with text in dir under the first free name "<base>.pdn", "<base>-2.pdn",
+ * ... (out, cap bytes, gets it): never replaces a file, and the name appears with the
+ * complete text (written to "<dir>/<base>.pdn.XXXXXX", synced, then hard-linked). */
+dm_status play_create_file(char *out, size_t cap, const char *dir, const char *base,
+                           const char *text, size_t len, dm_error *err);
+
+/* Write the game as PDN to path (play_write_file: a crash never leaves half a file). */
 dm_status play_save_file(play_session *s, const char *path, dm_error *err);
 
 /* Save to this game's automatic file under s->save_dir (created if missing, the file

@@ -167,31 +167,42 @@ static dm_status pv_record(dm_pdn_game **out, const pv_game *g)
                              g->over ? g->reason : NULL, &tags);
 }
 
-static int pv_save_file(pv_game *g, const char *path)
+/* The game as PDN text (*text malloc'd); 0 after reporting why not. */
+static int pv_text(char **text, size_t *len, pv_game *g)
 {
     dm_pdn_game *rec;
     if (pv_record(&rec, g) != DM_OK) {
         say(g, "error", "cannot build the game record");
         return 0;
     }
-    char *text = NULL;
-    size_t len = 0;
-    dm_status st = dm_pdn_write(&text, &len, rec, DM_NOTATION_PDN);
+    dm_status st = dm_pdn_write(text, len, rec, DM_NOTATION_PDN);
     dm_pdn_game_free(rec);
     if (st != DM_OK) {
         say(g, "error", "cannot write the game record: %s", dm_status_str(st));
         return 0;
     }
-    FILE *f = fopen(path, "w");
-    int ok = f != NULL && fwrite(text, 1, len, f) == len;
-    if (f && fclose(f) != 0) {
-        ok = 0;
+    return 1;
+}
+
+/* Save to path. Through play_write_file (temporary file, fsync, rename): this wrote
+ * the file in place with fopen("w"), so a kill during a save left a truncated game,
+ * and `save FILE` over a user's game destroyed it when the write failed half way
+ * (tests/cli/crash_save.sh). */
+static int pv_save_file(pv_game *g, const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (!pv_text(&text, &len, g)) {
+        return 0;
     }
+    dm_error err;
+    dm_status st = play_write_file(path, text, len, &err);
     free(text);
-    if (!ok) {
-        say(g, "error", "cannot write %s: %s", path, strerror(errno));
+    if (st != DM_OK) {
+        say(g, "error", "%s", err.message);
+        return 0;
     }
-    return ok;
+    return 1;
 }
 
 static void pv_autosave(pv_game *g)
@@ -199,32 +210,32 @@ static void pv_autosave(pv_game *g)
     if ((g->ply == 0 && !g->over) || !g->save_dir[0]) {
         return;
     }
-    if (!g->save_path[0]) {
-        dm_error err;
-        play_make_dirs(g->save_dir, &err); /* a failure shows when the save fails */
-        time_t t0 = (time_t)g->started;
-        struct tm tm;
-        localtime_r(&t0, &tm);
-        char stamp[32];
-        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-        for (int k = 1; k < 100; k++) {
-            char path[PATH_MAX];
-            int n = k == 1 ? snprintf(path, sizeof path, "%s/%s-%s.pdn", g->save_dir, stamp,
-                                      g->v->name)
-                           : snprintf(path, sizeof path, "%s/%s-%s-%d.pdn", g->save_dir,
-                                      stamp, g->v->name, k);
-            if (n < 0 || (size_t)n >= sizeof path) {
-                return;
-            }
-            if (access(path, F_OK) != 0) {
-                memcpy(g->save_path, path, (size_t)n + 1);
-                break;
-            }
-        }
-    }
     if (g->save_path[0]) {
         pv_save_file(g, g->save_path);
+        return;
     }
+    dm_error err;
+    play_make_dirs(g->save_dir, &err); /* a failure shows when the save fails */
+    time_t t0 = (time_t)g->started;
+    struct tm tm;
+    localtime_r(&t0, &tm);
+    char stamp[32], base[64];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    snprintf(base, sizeof base, "%s-%s", stamp, g->v->name);
+    char *text = NULL;
+    size_t len = 0;
+    if (!pv_text(&text, &len, g)) {
+        return;
+    }
+    /* A new file that appears complete, under a name no other game has (the name was
+     * chosen with access(2) and then opened with fopen("w"): two games started in the
+     * same second could pick the same file). */
+    if (play_create_file(g->save_path, sizeof g->save_path, g->save_dir, base, text, len,
+                         &err) != DM_OK) {
+        g->save_path[0] = 0;
+        say(g, "error", "automatic save failed: %s", err.message);
+    }
+    free(text);
 }
 
 /* ---- rules -------------------------------------------------------------------- */
