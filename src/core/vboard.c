@@ -186,9 +186,13 @@ typedef struct vfen {
     int quoted;    /* the text opened with '"' (copied from a tag): '"' may close it */
 } vfen;
 
+/* Blanks, tabs and line ends are all space inside a FEN: a PDN writer turns a line
+ * end in a tag value into a blank, and a FEN must read the same before and after
+ * (fuzz finding corpus/pdn/finding-line-end-in-fen). */
 static void skip_space(vfen *r)
 {
-    while (r->s[r->i] == ' ' || r->s[r->i] == '\t') {
+    while (r->s[r->i] == ' ' || r->s[r->i] == '\t' || r->s[r->i] == '\r' ||
+           r->s[r->i] == '\n') {
         r->i++;
     }
 }
@@ -241,8 +245,7 @@ static dm_status read_square(vfen *r, int *sq)
 static int at_section_end(const vfen *r)
 {
     char c = r->s[r->i];
-    return c == ':' || c == '.' || c == 0 || c == '\r' || c == '\n' ||
-           (c == '"' && r->quoted);
+    return c == ':' || c == '.' || c == 0 || (c == '"' && r->quoted);
 }
 
 static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
