@@ -20,6 +20,7 @@ static const struct command {
     {"bench", cmd_bench, "search fixed positions to a fixed depth: node signature and speed"},
     {"hub", cmd_hub, "play and analyse through the Hub protocol on stdin/stdout"},
     {"pdn", cmd_pdn, "check (replay) or convert PDN game files"},
+    {"egdb", cmd_egdb, "endgame databases: generate, verify, probe, info, bench"},
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
 };
 
