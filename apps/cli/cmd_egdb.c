@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include <damier/egdb.h>
+#include <damier/engine.h>
 #include <damier/move.h>
 
 #include "commands.h"
@@ -74,6 +75,22 @@ int cli_egdb_open(dm_egdb **out, const char *dir, const char *cmd)
     for (int i = 0; i < dm_egdb_problem_count(*out); i++) {
         fprintf(stderr, "damier %s: refused: %s\n", cmd, dm_egdb_problem(*out, i));
     }
+    return 0;
+}
+
+int cli_engine_egdb(dm_engine *e, const char *dir, const char *cmd, dm_egdb **out)
+{
+    *out = NULL;
+    if (!dir) {
+        return 0;
+    }
+    if (cli_egdb_open(out, dir, cmd) != 0) {
+        return 1;
+    }
+    if (dm_egdb_slice_count(*out) == 0) {
+        fprintf(stderr, "damier %s: warning: no endgame database slices in %s\n", cmd, dir);
+    }
+    dm_engine_set_egdb(e, *out);
     return 0;
 }
 

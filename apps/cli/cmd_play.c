@@ -30,6 +30,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <damier/egdb.h>
+
 #include "commands.h"
 #include "play.h"
 
@@ -54,6 +56,7 @@ static void play_usage(FILE *f)
             "  --variant NAME        international (default), brazilian, russian, english,\n"
             "                        canadian, antidraughts (see damier play --variant NAME\n"
             "                        --help)\n"
+            "  --egdb DIR            the engine (and hint) probe the endgame database there\n"
             "  --save-dir DIR        where games are saved automatically\n"
             "                        (default $XDG_DATA_HOME/damier/games or\n"
             "                        ~/.local/share/damier/games)\n"
@@ -639,6 +642,13 @@ int cmd_play(int argc, char **argv)
         dm_clock_free(s.clock);
         return 1;
     }
+    struct dm_egdb *egdb;
+    if (cli_engine_egdb(s.engine, o.egdb, "play", &egdb) != 0) {
+        dm_engine_free(s.engine);
+        dm_game_free(s.game);
+        dm_clock_free(s.clock);
+        return 1;
+    }
     play_ui_init(&s.ui, plain, no_color);
     s.ui.flipped = !hvh && !autoplay && human_side == DM_BLACK;
     for (int k = 0; k < 2; k++) {
@@ -739,6 +749,7 @@ int cmd_play(int argc, char **argv)
     (void)quit;
     play_signals_engine(NULL);
     dm_engine_free(s.engine);
+    dm_egdb_close(egdb);
     dm_game_free(s.game);
     dm_clock_free(s.clock);
     if (sig) {

@@ -44,5 +44,9 @@ int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen);
 struct dm_egdb;
 int cli_egdb_default_dir(char *buf, size_t cap, int make);
 int cli_egdb_open(struct dm_egdb **out, const char *dir, const char *cmd);
+/* --egdb DIR for an engine: open dir (NULL: nothing, *out = NULL) and let e probe it;
+ * the caller closes *out after freeing e. */
+struct dm_engine;
+int cli_engine_egdb(struct dm_engine *e, const char *dir, const char *cmd, struct dm_egdb **out);
 
 #endif
