@@ -6,7 +6,8 @@
  * values found by plain minimax iterated to its fixed point over the game graph
  * (memoised: one value per position; a position whose value never settles is a
  * draw, since neither side can force the end). FMJD: a side with no piece or no
- * legal move has lost. */
+ * legal move has lost. br_check_db, the comparison, takes egdb_int.h's eg_mat only to
+ * name materials. */
 #ifndef DM_TESTS_EGDB_BRUTE_H
 #define DM_TESTS_EGDB_BRUTE_H
 

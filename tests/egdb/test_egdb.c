@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * tests/egdb/test_egdb.c: endgame databases of 2 and 3 pieces: generated here, every
- * position's value checked against the brute-force solver of brute.h (both sides to
- * move, capture positions included, through dm_egdb_probe), the counts per slice,
+ * tests/egdb/test_egdb.c: endgame databases of 2 and 3 pieces generated here; every
+ * position of 2 pieces and of 3 pieces with at most one man checked against the
+ * brute-force solver of brute.h (both sides to move, capture positions included,
+ * through dm_egdb_probe; all of 3 pieces: test_egdb_deep), the counts per slice,
  * verify, resuming, and files that must be refused (corrupt, truncated, wrong
  * version) or must fail verification (a flipped value). */
 #define _POSIX_C_SOURCE 200809L
