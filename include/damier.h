@@ -24,6 +24,7 @@
 #include <damier/game.h>
 #include <damier/clock.h>
 #include <damier/pdn.h>
+#include <damier/egdb.h>
 #include <damier/engine.h>
 #include <damier/vengine.h>
 #include <damier/session.h>

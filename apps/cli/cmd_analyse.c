@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/cmd_analyse.c: `damier analyse [--fen FEN] [--depth N | --movetime MS]
- * [--threads N] [--hash MIB]`.
+ * [--threads N] [--hash MIB] [--egdb DIR]`.
  * Output (stable): one line per completed iteration
  *   "depth D seldepth S score X nodes N time T nps R pv M1 M2 ..."
  * (score in hundredths of a man for the side to move, "win N"/"loss N" for a forced
- * game end in N plies; time in seconds; moves in PDN notation), then
+ * game end in N plies, "dbwin N"/"dbloss N" for a database win/loss with N plies
+ * to the conversion; time in seconds; moves in PDN notation), then
  * "bestmove M [ponder M]". Without a limit it searches to depth 12. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <damier/egdb.h>
 #include <damier/engine.h>
 #include <damier/move.h>
 
@@ -19,9 +21,11 @@
 static void analyse_usage(FILE *f)
 {
     fprintf(f, "usage: damier analyse [--fen FEN] [--depth N | --movetime MS] [--threads N] "
-               "[--hash MIB]\n"
+               "[--hash MIB] [--egdb DIR]\n"
                "  prints \"depth D seldepth S score X nodes N time T nps R pv ...\" per "
-               "iteration,\n  then \"bestmove M\"; default limit: depth 12.\n");
+               "iteration,\n  then \"bestmove M\"; default limit: depth 12. --egdb DIR: probe the endgame\n"
+               "  database there (score dbwin N / dbloss N: database win or loss, N plies to\n"
+               "  the conversion).\n");
 }
 
 /* Score as text: hundredths of a man, or "win N" / "loss N" plies. */
@@ -31,6 +35,10 @@ static void score_text(char *buf, size_t cap, int score)
         snprintf(buf, cap, "win %d", DM_SCORE_WIN - score);
     } else if (score <= -DM_SCORE_WIN_MIN) {
         snprintf(buf, cap, "loss %d", DM_SCORE_WIN + score);
+    } else if (score >= DM_SCORE_EGDB_MIN) {
+        snprintf(buf, cap, "dbwin %d", DM_SCORE_EGDB - score);
+    } else if (score <= -DM_SCORE_EGDB_MIN) {
+        snprintf(buf, cap, "dbloss %d", DM_SCORE_EGDB + score);
     } else {
         snprintf(buf, cap, "%d", score);
     }
@@ -72,13 +80,14 @@ int cmd_analyse(int argc, char **argv)
                                          {"movetime", required_argument, 0, 'm'},
                                          {"threads", required_argument, 0, 't'},
                                          {"hash", required_argument, 0, 'H'},
+                                         {"egdb", required_argument, 0, 'E'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
-    const char *fen = NULL;
+    const char *fen = NULL, *egdb_dir = NULL;
     long depth = 0, movetime = 0, threads = 1, hash = 64;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:d:m:t:H:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:d:m:t:H:E:h", opts, NULL)) != -1) {
         switch (c) {
         case 'f': fen = optarg; break;
         case 'd':
@@ -109,6 +118,7 @@ int cmd_analyse(int argc, char **argv)
                 return 2;
             }
             break;
+        case 'E': egdb_dir = optarg; break;
         case 'h': analyse_usage(stdout); return 0;
         default: analyse_usage(stderr); return 2;
         }
@@ -132,6 +142,11 @@ int cmd_analyse(int argc, char **argv)
     dm_engine *e;
     if (dm_engine_create(&e, &eo) != DM_OK) {
         fprintf(stderr, "damier analyse: cannot create the engine (%ld MiB table)\n", hash);
+        return 1;
+    }
+    struct dm_egdb *db;
+    if (cli_engine_egdb(e, egdb_dir, "analyse", &db) != 0) {
+        dm_engine_free(e);
         return 1;
     }
     dm_limits lim;
@@ -161,5 +176,6 @@ int cmd_analyse(int argc, char **argv)
         }
     }
     dm_engine_free(e);
+    dm_egdb_close(db);
     return 0;
 }

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <damier/egdb.h>
 #include <damier/engine.h>
 #include <damier/hub.h>
 #include <damier/session.h>
@@ -184,20 +185,30 @@ static void wait_if_busy(hub_app *a, const char *line)
 
 int cmd_hub(int argc, char **argv)
 {
-    const char *variant = NULL;
-    if (argc == 3 && !strcmp(argv[1], "--variant")) {
-        variant = argv[2];
-        argc = 1;
-    } else if (argc == 2 && !strncmp(argv[1], "--variant=", 10)) {
-        variant = argv[1] + 10;
-        argc = 1;
+    const char *variant = NULL, *egdb_dir = NULL;
+    int bad = 0, help = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
+            variant = argv[++i];
+        } else if (!strncmp(argv[i], "--variant=", 10)) {
+            variant = argv[i] + 10;
+        } else if (!strcmp(argv[i], "--egdb") && i + 1 < argc) {
+            egdb_dir = argv[++i];
+        } else if (!strncmp(argv[i], "--egdb=", 7)) {
+            egdb_dir = argv[i] + 7;
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            help = 1;
+        } else {
+            bad = 1;
+        }
     }
-    if (argc > 1) {
-        FILE *f = strcmp(argv[1], "--help") && strcmp(argv[1], "-h") ? stderr : stdout;
-        fprintf(f, "usage: damier hub [--variant NAME]\n  speaks the Hub protocol (version 2) on "
+    if (bad || help) {
+        FILE *f = help && !bad ? stdout : stderr;
+        fprintf(f, "usage: damier hub [--variant NAME] [--egdb DIR]\n  speaks the Hub protocol (version 2) on "
                    "stdin/stdout; see ../shared/docs/hub-protocol.md\n"
                    "  --variant NAME  start with these rules (%s; or the Hub names\n"
-                   "                  normal and losing), as set-param name=variant does\n",
+                   "                  normal and losing), as set-param name=variant does\n"
+                   "  --egdb DIR      the international engine probes the endgame database there\n",
                 dm_variant_names());
         return f == stdout ? 0 : 2;
     }
@@ -215,6 +226,11 @@ int cmd_hub(int argc, char **argv)
         dm_hub_session_free(a.session);
         return 1;
     }
+    struct dm_egdb *egdb;
+    if (cli_engine_egdb(dm_session_engine(a.game), egdb_dir, "hub", &egdb) != 0) {
+        dm_hub_session_free(a.session);
+        return 1;
+    }
     if (variant) {
         /* As if the GUI had sent set-param first. */
         char cmd[256];
@@ -226,6 +242,7 @@ int cmd_hub(int argc, char **argv)
             fprintf(stderr, "damier hub: unknown variant '%s' (%s)\n", variant,
                     dm_variant_names());
             dm_hub_session_free(a.session);
+            dm_egdb_close(egdb);
             return 2;
         }
     }
@@ -347,6 +364,7 @@ int cmd_hub(int argc, char **argv)
     }
     pthread_mutex_destroy(&a.lock);
     dm_hub_session_free(a.session);
+    dm_egdb_close(egdb); /* after the engine that probed it */
     dm_vengine_free(a.vengine);
     return 0;
 }

@@ -32,6 +32,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <damier/egdb.h>
+
 #include "commands.h"
 #include "play.h"
 
@@ -57,6 +59,7 @@ static void play_usage(FILE *f)
             "                        canadian, antidraughts, czech, italian, killer,\n"
             "                        breakthrough, spanish, pool, thai (see damier play\n"
             "                        --variant NAME --help)\n"
+            "  --egdb DIR            the engine (and hint) probe the endgame database there\n"
             "  --save-dir DIR        where games are saved automatically\n"
             "                        (default $XDG_DATA_HOME/damier/games or\n"
             "                        ~/.local/share/damier/games)\n"
@@ -627,6 +630,11 @@ int cmd_play(int argc, char **argv)
         dm_session_free(s.session);
         return 1;
     }
+    struct dm_egdb *egdb;
+    if (cli_engine_egdb(dm_session_engine(s.session), o.egdb, "play", &egdb) != 0) {
+        dm_session_free(s.session);
+        return 1;
+    }
     play_ui_init(&s.ui, plain, no_color);
     s.ui.flipped = !hvh && !autoplay && human_side == DM_BLACK;
     for (int k = 0; k < 2; k++) {
@@ -725,6 +733,7 @@ int cmd_play(int argc, char **argv)
     (void)quit;
     play_signals_engine(NULL);
     dm_session_free(s.session);
+    dm_egdb_close(egdb); /* after the engine that probed it */
     if (sig) {
         return 128 + sig;
     }

@@ -16,6 +16,7 @@ int cmd_hub(int argc, char **argv);
 int cmd_dxp(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_egdb(int argc, char **argv);
 
 /* Shared helpers (cli_util.c). */
 
@@ -36,5 +37,17 @@ int cmd_sort_moves(dm_move *moves, int n);
 int cmd_sort_vmoves(const dm_variant *v, dm_vmove *moves, int n);
 int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name);
 int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen);
+
+/* Endgame databases (cmd_egdb.c): the default folder ($XDG_DATA_HOME/damier/egdb,
+ * else ~/.local/share/damier/egdb; its parents created when make is set), and
+ * opening a folder with the refused files reported on stderr (naming cmd). Both
+ * return nonzero on failure. */
+struct dm_egdb;
+int cli_egdb_default_dir(char *buf, size_t cap, int make);
+int cli_egdb_open(struct dm_egdb **out, const char *dir, const char *cmd);
+/* --egdb DIR for an engine: open dir (NULL: nothing, *out = NULL) and let e probe it;
+ * the caller closes *out after freeing e. */
+struct dm_engine;
+int cli_engine_egdb(struct dm_engine *e, const char *dir, const char *cmd, struct dm_egdb **out);
 
 #endif

@@ -21,6 +21,7 @@ static const struct command {
     {"hub", cmd_hub, "play and analyse through the Hub protocol on stdin/stdout"},
     {"dxp", cmd_dxp, "play engine matches over DXP, the DamExchange Protocol (TCP)"},
     {"pdn", cmd_pdn, "check (replay) or convert PDN game files"},
+    {"egdb", cmd_egdb, "endgame databases: generate, verify, probe, info, bench"},
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
 };
 

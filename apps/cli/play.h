@@ -266,7 +266,7 @@ uint64_t play_random(play_session *s);
 /* getopt_long values of play_long_options (both games accept the same options). */
 enum { PLAY_O_WHITE = 1000, PLAY_O_BLACK, PLAY_O_LEVEL, PLAY_O_DEPTH, PLAY_O_SEED,
        PLAY_O_TIME, PLAY_O_FEN, PLAY_O_HANDICAP, PLAY_O_HVH, PLAY_O_AUTO, PLAY_O_NOCOLOR,
-       PLAY_O_PLAIN, PLAY_O_SAVEDIR, PLAY_O_HELP, PLAY_O_VARIANT };
+       PLAY_O_PLAIN, PLAY_O_SAVEDIR, PLAY_O_HELP, PLAY_O_VARIANT, PLAY_O_EGDB };
 
 extern const struct option play_long_options[];
 
@@ -278,8 +278,9 @@ typedef struct play_options {
     int hvh, autoplay, no_color, plain;
     const char *fen;      /* NULL: the start position */
     const char *save_dir; /* NULL: play_default_save_dir */
+    const char *egdb;     /* --egdb DIR (international only), NULL: none */
 } play_options;
-#define PLAY_OPTIONS_INIT {-1, 5, 0, 0, 0, 0, 0, NULL, NULL}
+#define PLAY_OPTIONS_INIT {-1, 5, 0, 0, 0, 0, 0, NULL, NULL, NULL}
 
 /* Parse a decimal integer in lo..hi: 1 and *out set, or 0 (out untouched). */
 int play_parse_int(const char *text, int lo, int hi, int *out);

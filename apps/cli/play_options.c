@@ -29,6 +29,7 @@ const struct option play_long_options[] = {
     {"save-dir", required_argument, 0, PLAY_O_SAVEDIR},
     {"help", no_argument, 0, PLAY_O_HELP},
     {"variant", required_argument, 0, PLAY_O_VARIANT},
+    {"egdb", required_argument, 0, PLAY_O_EGDB},
     {0, 0, 0, 0}};
 
 int play_parse_int(const char *text, int lo, int hi, int *out)
@@ -72,6 +73,7 @@ int play_common_option(play_options *o, int c, const char *arg, int max_depth)
     case PLAY_O_NOCOLOR: o->no_color = 1; return 1;
     case PLAY_O_PLAIN: o->plain = 1; return 1;
     case PLAY_O_SAVEDIR: o->save_dir = arg; return 1;
+    case PLAY_O_EGDB: o->egdb = arg; return 1;
     case PLAY_O_VARIANT: return 1; /* play_variant_dispatch has read it */
     default: return 0;
     }

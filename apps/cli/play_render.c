@@ -86,6 +86,9 @@ void play_score_text(char *buf, size_t cap, int score)
     int a = score < 0 ? -score : score;
     if (a >= DM_SCORE_WIN_MIN) {
         snprintf(buf, cap, "%s%d", score > 0 ? "win" : "loss", DM_SCORE_WIN - a);
+    } else if (a >= DM_SCORE_EGDB_MIN) {
+        /* endgame database: win/loss with N plies to the conversion */
+        snprintf(buf, cap, "%s%d", score > 0 ? "dbwin" : "dbloss", DM_SCORE_EGDB - a);
     } else {
         snprintf(buf, cap, "%c%d.%02d", score < 0 ? '-' : '+', a / 100, a % 100);
     }

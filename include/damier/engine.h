@@ -28,6 +28,14 @@ typedef struct dm_engine dm_engine;
 #define DM_SCORE_WIN 10000
 #define DM_SCORE_WIN_MIN (DM_SCORE_WIN - 1000)
 
+/* With an endgame database (dm_engine_set_egdb) a position it decides scores
+ * DM_SCORE_EGDB - d for the side that wins with d plies from the root to the
+ * conversion (a capture or promotion that keeps the win), -(DM_SCORE_EGDB - d) for
+ * the side that loses, 0 for a draw; DM_SCORE_EGDB_MIN <= |score| < DM_SCORE_WIN_MIN
+ * means "database win/loss". */
+#define DM_SCORE_EGDB 8000
+#define DM_SCORE_EGDB_MIN (DM_SCORE_EGDB - 300)
+
 /* Upper bounds. */
 #define DM_ENGINE_MAX_DEPTH 120 /* nominal depth of one iteration */
 #define DM_ENGINE_MAX_THREADS 64
@@ -118,6 +126,17 @@ DM_API void dm_engine_free(dm_engine *e);
  * changes (its contents are then lost). DM_ESTATE during a search, DM_EINVAL for bad
  * options, DM_ENOMEM (the engine keeps its old table). */
 DM_API dm_status dm_engine_set_options(dm_engine *e, const dm_engine_options *opts);
+
+struct dm_egdb;
+
+/* Probe the endgame database db (damier/egdb.h; NULL: none, the default) in later
+ * searches: at interior and quiescence nodes with no capture pending and no more
+ * pieces than db holds completely (dm_egdb_max_pieces), the database value is the
+ * node's exact score (see DM_SCORE_EGDB), with the counting rules applied on top: a
+ * win whose distance does not fit in what is left of the 16- or 5-move rule scores
+ * a draw. The engine does not own db, which must outlive its use; not during a
+ * search (DM_ESTATE). Without a database the search is unchanged. */
+DM_API dm_status dm_engine_set_egdb(dm_engine *e, const struct dm_egdb *db);
 
 /* Forget everything learnt (table, history heuristics): a new game. Not during a
  * search. */

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <damier/egdb.h>
+
 #include "engine/search_int.h"
 
 static int options_ok(const dm_engine_options *o)
@@ -126,4 +128,17 @@ void dm_engine_clear(dm_engine *e)
         memset(e->threads[i]->history, 0, sizeof e->threads[i]->history);
         memset(e->threads[i]->killer, 0, sizeof e->threads[i]->killer);
     }
+}
+
+dm_status dm_engine_set_egdb(dm_engine *e, const struct dm_egdb *db)
+{
+    if (!e) {
+        return DM_EINVAL;
+    }
+    if (atomic_load(&e->searching)) {
+        return DM_ESTATE;
+    }
+    e->egdb = db;
+    e->egdb_pieces = dm_egdb_max_pieces(db);
+    return DM_OK;
 }

@@ -26,6 +26,7 @@
  * score, so a position with a capture pending is never evaluated statically. */
 #include <string.h>
 
+#include <damier/egdb.h>
 #include <damier/move.h>
 
 #include "core/layout.h"
@@ -84,14 +85,17 @@ static void poll(search_thread *t)
     }
 }
 
+/* Game-end and database scores count plies from the root; the table keeps them
+ * from the node (database scores sit below DM_SCORE_WIN_MIN, no evaluation reaches
+ * DM_SCORE_EGDB_MIN). */
 static inline int win_to_tt(int s, int ply)
 {
-    return s >= DM_SCORE_WIN_MIN ? s + ply : s <= -DM_SCORE_WIN_MIN ? s - ply : s;
+    return s >= DM_SCORE_EGDB_MIN ? s + ply : s <= -DM_SCORE_EGDB_MIN ? s - ply : s;
 }
 
 static inline int win_from_tt(int s, int ply)
 {
-    return s >= DM_SCORE_WIN_MIN ? s - ply : s <= -DM_SCORE_WIN_MIN ? s + ply : s;
+    return s >= DM_SCORE_EGDB_MIN ? s - ply : s <= -DM_SCORE_EGDB_MIN ? s + ply : s;
 }
 
 /* Plies after which FMJD 6 declares the draw in this material: 32 for the 16-move
@@ -194,6 +198,30 @@ static inline int is_rule_draw(const search_thread *t, int ply)
     return 0;
 }
 
+/* Endgame database: the exact score of b at ply when the database decides it (no
+ * capture pending, few enough pieces), with the 16- and 5-move rules on top: a win
+ * that needs more plies than the rule leaves is a draw. Returns 0 when it does not. */
+static inline int egdb_score(search_thread *t, const dm_board *b, int ply, int *score)
+{
+    const dm_engine *e = t->e;
+    if (bb_count(b->pieces[0] | b->pieces[1]) > e->egdb_pieces) {
+        return 0;
+    }
+    int d;
+    dm_egdb_value v = dm_egdb_lookup(e->egdb, b, &d);
+    if (v == DM_EGDB_UNKNOWN) {
+        return 0;
+    }
+    int rule = endgame_rule(b);
+    if (v == DM_EGDB_DRAW || (rule && t->egc[ply] + d > rule)) {
+        *score = 0;
+    } else {
+        /* counted from the root, as game ends are */
+        *score = v == DM_EGDB_WIN ? DM_SCORE_EGDB - ply - d : -(DM_SCORE_EGDB - ply - d);
+    }
+    return 1;
+}
+
 /* ---- quiescence --------------------------------------------------------------- */
 
 static int qsearch(search_thread *t, int alpha, int beta, int ply)
@@ -209,6 +237,10 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply)
         if (!has_quiet_move(b)) {
             return -DM_SCORE_WIN + ply;
         }
+        int s;
+        if (t->e->egdb && egdb_score(t, b, ply, &s)) {
+            return s;
+        }
         return eval_board(b);
     }
     if (ply >= MAX_PLY - 1) {
@@ -217,6 +249,7 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply)
     dm_movelist *list = &t->lists[ply];
     int n = dm_movegen_legal(list, b);
     int best = -INF;
+    t->egc[ply + 1] = 0; /* every move here captures: the 16/5-move count restarts */
     for (int i = 0; i < n; i++) {
         const dm_move *m = &list->moves[i];
         dm_board_apply(b, m);
@@ -340,6 +373,11 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply)
         }
         if (alpha >= beta) {
             return alpha;
+        }
+        /* Endgame database: an exact score, no search below. */
+        int s;
+        if (t->e->egdb && egdb_score(t, b, ply, &s)) {
+            return s;
         }
     }
 

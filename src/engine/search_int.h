@@ -59,6 +59,8 @@ struct dm_engine {
     tm_budget budget;
     _Atomic double start;            /* tm_now() at start (or at ponder-hit) */
     int root_count;                  /* legal moves at the root */
+    const struct dm_egdb *egdb;      /* endgame database probed, or NULL */
+    int egdb_pieces;                 /* probe positions of at most this many pieces */
 };
 
 /* Run the search of thread t (search.c). */

@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/cmd_egdb.c: `damier egdb gen|verify|probe|info|bench`: the endgame
+ * databases of include/damier/egdb.h. Output (stable, one record a line):
+ *   gen:    "slice NAME positions N wins W losses L draws D dontcare C max_dtc M
+ *            bytes B seconds S" (or "... kept" for a valid file left as it was)
+ *   verify: "slice NAME ok" or "slice NAME FAILED: why", then "verified N slices, F failed"
+ *   probe:  "value win|loss|draw dtc N" (dtc: plies to the conversion) or "value unknown"
+ *   info:   "slice NAME positions N wins W losses L draws D dontcare C max_dtc M
+ *            bytes B crc32 X", then "slices N, bytes B, complete up to P pieces"
+ *   bench:  "probe cached NS ns", "probe uncached NS ns" (see BENCHMARKS.md)
+ * Every command reads or writes --dir D, by default $XDG_DATA_HOME/damier/egdb
+ * (~/.local/share/damier/egdb). Files the library refused are reported on stderr as
+ * "refused: path: reason"; verify and info then exit 1. */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <damier/egdb.h>
+#include <damier/engine.h>
+#include <damier/move.h>
+
+#include "commands.h"
+
+static void egdb_usage(FILE *f)
+{
+    fprintf(f, "usage: damier egdb gen --pieces N [--dir D] [--threads T]\n"
+               "       damier egdb verify [--dir D]\n"
+               "       damier egdb probe --fen FEN [--dir D]\n"
+               "       damier egdb info [--dir D]\n"
+               "       damier egdb bench [--dir D] [--probes N]\n"
+               "  endgame databases of international draughts (docs/EGDB.md); default\n"
+               "  folder $XDG_DATA_HOME/damier/egdb (~/.local/share/damier/egdb)\n");
+}
+
+/* The default folder; creates its parents when make is set (gen). */
+int cli_egdb_default_dir(char *buf, size_t cap, int make)
+{
+    const char *xdg = getenv("XDG_DATA_HOME");
+    char base[3000];
+    if (xdg && *xdg) {
+        snprintf(base, sizeof base, "%s", xdg);
+    } else {
+        const char *home = getenv("HOME");
+        if (!home || !*home) {
+            return -1;
+        }
+        snprintf(base, sizeof base, "%s/.local/share", home);
+        if (make) {
+            char tmp[3000];
+            snprintf(tmp, sizeof tmp, "%s/.local", home);
+            mkdir(tmp, 0755);
+            mkdir(base, 0755);
+        }
+    }
+    if (make) {
+        mkdir(base, 0755);
+        char tmp[3100];
+        snprintf(tmp, sizeof tmp, "%s/damier", base);
+        mkdir(tmp, 0755);
+    }
+    snprintf(buf, cap, "%s/damier/egdb", base);
+    return 0;
+}
+
+int cli_egdb_open(dm_egdb **out, const char *dir, const char *cmd)
+{
+    dm_error err;
+    if (dm_egdb_open(out, dir, &err) != DM_OK) {
+        fprintf(stderr, "damier %s: %s\n", cmd, err.message);
+        return 1;
+    }
+    for (int i = 0; i < dm_egdb_problem_count(*out); i++) {
+        fprintf(stderr, "damier %s: refused: %s\n", cmd, dm_egdb_problem(*out, i));
+    }
+    return 0;
+}
+
+int cli_engine_egdb(dm_engine *e, const char *dir, const char *cmd, dm_egdb **out)
+{
+    *out = NULL;
+    if (!dir) {
+        return 0;
+    }
+    if (cli_egdb_open(out, dir, cmd) != 0) {
+        return 1;
+    }
+    if (dm_egdb_slice_count(*out) == 0) {
+        fprintf(stderr, "damier %s: warning: no endgame database slices in %s\n", cmd, dir);
+    }
+    dm_engine_set_egdb(e, *out);
+    return 0;
+}
+
+static void print_slice(const dm_egdb_slice_info *s, int with_crc)
+{
+    printf("slice %s positions %llu wins %llu losses %llu draws %llu dontcare %llu "
+           "max_dtc %d bytes %llu",
+           s->name, (unsigned long long)s->positions, (unsigned long long)s->wins,
+           (unsigned long long)s->losses, (unsigned long long)s->draws,
+           (unsigned long long)s->dontcare, s->max_dtc, (unsigned long long)s->file_bytes);
+    if (with_crc) {
+        printf(" crc32 %08x\n", s->crc);
+    }
+}
+
+static void on_slice(const dm_egdb_slice_info *s, void *payload)
+{
+    (void)payload;
+    print_slice(s, 0);
+    if (s->skipped) {
+        printf(" kept\n");
+    } else {
+        printf(" seconds %.2f\n", s->seconds);
+    }
+    fflush(stdout);
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi) {
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Random quiet positions with at most `pieces` pieces, for the probe benchmark. */
+static int random_position(dm_board *b, uint64_t *rng, int pieces)
+{
+    for (;;) {
+        dm_board_clear(b);
+        int n = 2 + (int)(rng_next(rng) % (uint64_t)(pieces - 1));
+        int placed = 0;
+        while (placed < n) {
+            int sq = 1 + (int)(rng_next(rng) % 50);
+            if (dm_board_piece(b, sq) != DM_EMPTY) {
+                continue;
+            }
+            int white = placed == 0 ? 1 : placed == 1 ? 0 : (int)(rng_next(rng) & 1);
+            int king = (int)(rng_next(rng) & 1);
+            if (!king && ((white && sq <= 5) || (!white && sq >= 46))) {
+                king = 1;
+            }
+            dm_board_put(b, sq, white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
+                                      : (king ? DM_BLACK_KING : DM_BLACK_MAN));
+            placed++;
+        }
+        dm_board_set_side(b, (rng_next(rng) & 1) ? DM_BLACK : DM_WHITE);
+        if (!dm_movegen_has_capture(b)) {
+            return 0;
+        }
+    }
+}
+
+static int egdb_bench(const dm_egdb *db, long probes)
+{
+    int maxp = dm_egdb_max_pieces(db);
+    if (maxp < 2) {
+        fprintf(stderr, "damier egdb bench: no complete database in the folder\n");
+        return 1;
+    }
+    enum { NPOS = 4096 };
+    dm_board *pos = malloc(NPOS * sizeof *pos);
+    if (!pos) {
+        return 1;
+    }
+    uint64_t rng = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < NPOS; i++) {
+        random_position(&pos[i], &rng, maxp);
+    }
+    /* Cached: the same position again and again (its block stays in the CPU cache). */
+    int dtc, sink = 0;
+    double t0 = cli_now();
+    for (long i = 0; i < probes; i++) {
+        sink += dm_egdb_lookup(db, &pos[i & 7], &dtc) + dtc;
+    }
+    double cached = (cli_now() - t0) / (double)probes * 1e9;
+    /* Uncached: random positions over every slice. */
+    t0 = cli_now();
+    for (long i = 0; i < probes; i++) {
+        sink += dm_egdb_lookup(db, &pos[i % NPOS], &dtc) + dtc;
+    }
+    double uncached = (cli_now() - t0) / (double)probes * 1e9;
+    printf("probe cached %.0f ns\nprobe uncached %.0f ns\npieces %d probes %ld check %d\n",
+           cached, uncached, maxp, probes, sink & 1);
+    free(pos);
+    return 0;
+}
+
+int cmd_egdb(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        egdb_usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    const char *sub = argv[1];
+    static const struct option opts[] = {{"pieces", required_argument, 0, 'p'},
+                                         {"dir", required_argument, 0, 'd'},
+                                         {"threads", required_argument, 0, 't'},
+                                         {"fen", required_argument, 0, 'f'},
+                                         {"probes", required_argument, 0, 'n'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    const char *dir = NULL, *fen = NULL;
+    long pieces = 0, threads = 1, probes = 2000000;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc - 1, argv + 1, "", opts, NULL)) != -1) {
+        switch (c) {
+        case 'p':
+            if (parse_long(optarg, 2, DM_EGDB_MAX_PIECES, &pieces) != 0) {
+                fprintf(stderr, "damier egdb: --pieces must be 2..%d\n", DM_EGDB_MAX_PIECES);
+                return 2;
+            }
+            break;
+        case 'd': dir = optarg; break;
+        case 't':
+            if (parse_long(optarg, 1, 64, &threads) != 0) {
+                fprintf(stderr, "damier egdb: --threads must be 1..64\n");
+                return 2;
+            }
+            break;
+        case 'f': fen = optarg; break;
+        case 'n':
+            if (parse_long(optarg, 1, 1000000000L, &probes) != 0) {
+                fprintf(stderr, "damier egdb: --probes must be 1..1000000000\n");
+                return 2;
+            }
+            break;
+        case 'h': egdb_usage(stdout); return 0;
+        default: egdb_usage(stderr); return 2;
+        }
+    }
+    if (optind < argc - 1) {
+        fprintf(stderr, "damier egdb: unexpected argument '%s'\n", argv[optind + 1]);
+        return 2;
+    }
+    char defdir[3200];
+    if (!dir) {
+        if (cli_egdb_default_dir(defdir, sizeof defdir, !strcmp(sub, "gen")) != 0) {
+            fprintf(stderr, "damier egdb: no --dir and neither XDG_DATA_HOME nor HOME set\n");
+            return 2;
+        }
+        dir = defdir;
+    }
+
+    if (!strcmp(sub, "gen")) {
+        if (!pieces) {
+            fprintf(stderr, "damier egdb gen: --pieces N is required\n");
+            return 2;
+        }
+        dm_egdb_gen_options o = DM_EGDB_GEN_OPTIONS_INIT;
+        o.pieces = (int)pieces;
+        o.threads = (int)threads;
+        o.progress = on_slice;
+        dm_error err;
+        double t0 = cli_now();
+        if (dm_egdb_generate(dir, &o, &err) != DM_OK) {
+            fprintf(stderr, "damier egdb gen: %s\n", err.message);
+            return 1;
+        }
+        printf("generated up to %ld pieces in %s, %.2f s\n", pieces, dir, cli_now() - t0);
+        return 0;
+    }
+
+    dm_board b;
+    if (!strcmp(sub, "probe")) {
+        if (!fen) {
+            fprintf(stderr, "damier egdb probe: --fen FEN is required\n");
+            return 2;
+        }
+        if (cli_board_from_arg(&b, fen) != 0) {
+            return 2;
+        }
+    } else if (strcmp(sub, "verify") && strcmp(sub, "info") && strcmp(sub, "bench")) {
+        fprintf(stderr, "damier egdb: unknown subcommand '%s'\n", sub);
+        egdb_usage(stderr);
+        return 2;
+    }
+    dm_egdb *db;
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "egdb %s", sub);
+    if (cli_egdb_open(&db, dir, cmd) != 0) {
+        return 1;
+    }
+    int rc = 0;
+    int refused = dm_egdb_problem_count(db) > 0;
+    if (!strcmp(sub, "probe")) {
+        int dtc;
+        dm_egdb_value v = dm_egdb_probe(db, &b, &dtc);
+        if (v == DM_EGDB_UNKNOWN) {
+            printf("value unknown\n");
+        } else if (v == DM_EGDB_DRAW) {
+            printf("value draw\n");
+        } else {
+            printf("value %s dtc %d\n", dm_egdb_value_name(v), dtc);
+        }
+    } else if (!strcmp(sub, "info")) {
+        uint64_t bytes = 0;
+        for (int i = 0; i < dm_egdb_slice_count(db); i++) {
+            dm_egdb_slice_info s;
+            dm_egdb_slice(db, i, &s);
+            print_slice(&s, 1);
+            bytes += s.file_bytes;
+        }
+        printf("slices %d, bytes %llu, complete up to %d pieces\n", dm_egdb_slice_count(db),
+               (unsigned long long)bytes, dm_egdb_max_pieces(db));
+        rc = refused;
+    } else if (!strcmp(sub, "verify")) {
+        int failed = 0;
+        for (int i = 0; i < dm_egdb_slice_count(db); i++) {
+            dm_egdb_slice_info s;
+            dm_egdb_slice(db, i, &s);
+            dm_error err;
+            if (dm_egdb_verify_slice(db, i, &err) == DM_OK) {
+                printf("slice %s ok\n", s.name);
+            } else {
+                printf("slice %s FAILED: %s\n", s.name, err.message);
+                failed++;
+            }
+            fflush(stdout);
+        }
+        printf("verified %d slices, %d failed\n", dm_egdb_slice_count(db), failed);
+        rc = failed || refused;
+    } else {
+        rc = egdb_bench(db, probes);
+    }
+    dm_egdb_close(db);
+    return rc;
+}
