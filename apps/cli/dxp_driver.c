@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/dxp_driver.c: one DXP session as a state machine over dm_game, dm_clock,
- * the engine levels and the DXP codec; the policy is in dxp_driver.h. Log lines go
+ * apps/cli/dxp_driver.c: one DXP session as a state machine over a dm_session (the
+ * game, its clock and the engine), the engine levels of play_engine.c and the DXP
+ * codec; the policy is in dxp_driver.h. Every change of the game (a new game, a
+ * move of either side, a back-take, a result) is a dm_session call, so the session's
+ * clock is pressed and stopped by the game itself; the driver only adds what DXP
+ * needs beyond it: the peer's grace beyond its flag and its deadlines. Log lines go
  * to stderr ("damier dxp: ..."), one `game:` line per finished game to stdout. */
 #define _POSIX_C_SOURCE 200809L
 #include "dxp_driver.h"
@@ -31,7 +35,8 @@ struct dxp_driver {
     dxp_config cfg;
     dxp_send_fn send;
     void *payload;
-    play_session ps;      /* game, clock, engine, level, seed: play_engine.c's view */
+    play_session ps;      /* the dm_session, time control, level, seed: play_engine.c's
+                             view of it */
     int state;
     int my_color;
     char my_name[DM_DXP_NAME_LEN + 1];
@@ -146,9 +151,19 @@ static dm_color peer_color(const dxp_driver *d)
     return (dm_color)(1 - d->my_color);
 }
 
+static const dm_game *game_of(const dxp_driver *d)
+{
+    return play_game(&d->ps);
+}
+
+static dm_clock *clock_of(const dxp_driver *d)
+{
+    return play_clock(&d->ps);
+}
+
 static int side_to_move(const dxp_driver *d)
 {
-    return dm_game_board(d->ps.game)->side;
+    return dm_session_board(d->ps.session)->side;
 }
 
 /* ---- set-up ------------------------------------------------------------------------------ */
@@ -172,10 +187,19 @@ int dxp_driver_new(dxp_driver **out, const dxp_config *cfg, dxp_send_fn send, vo
     }
     d->ps.seed = cfg->seed;
     d->ps.rng = cfg->seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
-    dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
-    eo.tt_mib = d->ps.level.level <= 5 ? 4 : d->ps.level.level <= 8 ? 32 : 128;
-    if (dm_engine_create(&d->ps.engine, &eo) != DM_OK) {
+    dm_session_options so = DM_SESSION_OPTIONS_INIT;
+    so.engine.tt_mib = d->ps.level.level <= 5 ? 4 : d->ps.level.level <= 8 ? 32 : 128;
+    dm_error err;
+    memset(&err, 0, sizeof err);
+    if (dm_session_create(&d->ps.session, &so, &err) != DM_OK) {
+        fprintf(stderr, "damier dxp: cannot create the session: %s\n", err.message);
+        free(d);
+        return 1;
+    }
+    /* the table now, so that the first answer of a game does not pay for it */
+    if (dm_session_prepare_engine(d->ps.session) != DM_OK) {
         fprintf(stderr, "damier dxp: cannot create the engine\n");
+        dm_session_free(d->ps.session);
         free(d);
         return 1;
     }
@@ -185,78 +209,49 @@ int dxp_driver_new(dxp_driver **out, const dxp_config *cfg, dxp_send_fn send, vo
     return 0;
 }
 
-static void close_game(dxp_driver *d)
-{
-    dm_game_free(d->ps.game);
-    d->ps.game = NULL;
-    dm_clock_free(d->ps.clock);
-    d->ps.clock = NULL;
-    d->game_open = 0;
-}
-
 void dxp_driver_free(dxp_driver *d)
 {
     if (!d) {
         return;
     }
-    close_game(d);
-    dm_engine_free(d->ps.engine);
+    dm_session_free(d->ps.session);
     free(d);
 }
 
 /* ---- the game record ---------------------------------------------------------------------- */
 
-static dm_status build_record(dm_pdn_game **out, dxp_driver *d)
+/* Append the game to the PDN file: the library's record of the session's game (tags,
+ * FEN set-up, moves, its result), with the driver's own Termination (a forfeit's
+ * reason, a claim, an adjudication's score, a lost connection). */
+static void save_pdn(dxp_driver *d)
 {
-    const dm_game *g = d->ps.game;
-    dm_pdn_game *rec;
-    dm_status st = dm_pdn_game_new(&rec);
-    if (st != DM_OK) {
-        return st;
+    if (!d->cfg.pdn_path) {
+        return;
     }
     const char *names[2];
     names[d->my_color] = d->my_name;
     names[1 - d->my_color] = d->peer_name;
-    char round[16], tc[64], fen[256];
+    char date[32], round[16];
     snprintf(round, sizeof round, "%d", d->game_no);
-    st = play_record_tags(rec, d->ps.started, names[DM_WHITE], names[DM_BLACK], d->result, "20");
-    st = st ? st : dm_pdn_game_set_tag(rec, "Event", "DXP match");
-    st = st ? st : dm_pdn_game_set_tag(rec, "Site", d->cfg.site ? d->cfg.site : "damier dxp");
-    st = st ? st : dm_pdn_game_set_tag(rec, "Round", round);
-    dm_board initial;
-    dm_board_start(&initial);
-    if (!st && !dm_board_equal(dm_game_start(g), &initial)) {
-        dm_board_to_fen(fen, sizeof fen, dm_game_start(g));
-        st = dm_pdn_game_set_tag(rec, "SetUp", "1");
-        st = st ? st : dm_pdn_game_set_tag(rec, "FEN", fen);
-    }
-    if (!st && d->ps.has_tc) {
-        dm_time_control_format(tc, sizeof tc, &d->ps.tc);
-        st = dm_pdn_game_set_tag(rec, "TimeControl", tc);
-    }
-    if (!st && d->termination[0]) {
-        st = dm_pdn_game_set_tag(rec, "Termination", d->termination);
-    }
-    int n = dm_game_ply(g);
-    st = st ? st : play_record_alloc(rec, n);
-    for (int i = 0; !st && i < n; i++) {
-        char num[16], mv[160];
-        play_ply_text(num, sizeof num, mv, sizeof mv, g, i);
-        st = play_record_move(rec, i, num, mv);
-    }
-    return play_record_finish(out, rec, st, d->result);
-}
-
-static void save_pdn(dxp_driver *d)
-{
-    if (!d->cfg.pdn_path || !d->ps.game) {
-        return;
-    }
+    dm_pdn_game_tags tags;
+    play_record_tags(&tags, date, sizeof date, d->ps.started, names[DM_WHITE], names[DM_BLACK]);
+    tags.event = "DXP match";
+    tags.site = d->cfg.site ? d->cfg.site : "damier dxp";
+    tags.round = round;
+    tags.time_control = d->ps.has_tc ? &d->ps.tc : NULL;
     dm_pdn_game *rec = NULL;
     char *text = NULL;
     size_t len = 0;
-    dm_status st = build_record(&rec, d);
+    dm_status st = dm_pdn_from_game(&rec, game_of(d), &tags);
+    if (st == DM_OK && d->termination[0]) {
+        st = dm_pdn_game_set_tag(rec, "Termination", d->termination);
+    }
     if (st == DM_OK) {
+        const char *r = dm_pdn_game_tag(rec, "Result");
+        if (r && strcmp(r, d->result) != 0) {
+            logf_("internal error: game %d is %s in the record but %s here", d->game_no, r,
+                  d->result);
+        }
         st = dm_pdn_write(&text, &len, rec, DM_NOTATION_PDN);
     }
     dm_pdn_game_free(rec);
@@ -304,15 +299,16 @@ static void finish_game(dxp_driver *d)
     if (!d->game_open) {
         return;
     }
-    if (d->ps.clock) {
-        dm_clock_stop(d->ps.clock);
+    dm_clock *c = clock_of(d);
+    if (dm_clock_running(c, NULL)) {
+        dm_clock_pause(c); /* a game left unfinished ("*"): its time stops here */
     }
     save_pdn(d);
     const char *names[2];
     names[d->my_color] = d->my_name;
     names[1 - d->my_color] = d->peer_name;
     printf("game: %d white \"%s\" black \"%s\" result %s plies %d termination \"%s\"\n",
-           d->game_no, names[DM_WHITE], names[DM_BLACK], d->result, dm_game_ply(d->ps.game),
+           d->game_no, names[DM_WHITE], names[DM_BLACK], d->result, dm_game_ply(game_of(d)),
            d->termination);
     fflush(stdout);
     logf_("game %d over: %s (%s)", d->game_no, d->result, d->termination);
@@ -325,7 +321,7 @@ static void finish_game(dxp_driver *d)
     } else {
         d->losses++;
     }
-    close_game(d);
+    d->game_open = 0;
     d->state = ST_IDLE;
     d->deadline = d->cfg.idle_s > 0 ? now_ms() + 1000LL * d->cfg.idle_s : 0;
 }
@@ -335,8 +331,8 @@ static void begin_turn(dxp_driver *d)
 {
     d->turn_start = now_ms();
     d->peer_budget = 0;
-    if (d->ps.has_tc && d->ps.game && side_to_move(d) != d->my_color) {
-        d->peer_budget = dm_clock_remaining(d->ps.clock, peer_color(d));
+    if (d->ps.has_tc && d->game_open && side_to_move(d) != d->my_color) {
+        d->peer_budget = dm_clock_remaining(clock_of(d), peer_color(d));
     }
 }
 
@@ -344,11 +340,7 @@ static void begin_turn(dxp_driver *d)
 
 static int start_game(dxp_driver *d, const dm_board *start)
 {
-    close_game(d);
-    if (dm_game_new(&d->ps.game, start) != DM_OK) {
-        logf_("cannot start a game (out of memory?)");
-        return 0;
-    }
+    d->game_open = 0;
     d->ps.has_tc = d->time_ms > 0;
     memset(&d->ps.tc, 0, sizeof d->ps.tc);
     if (d->ps.has_tc) {
@@ -359,14 +351,17 @@ static int start_game(dxp_driver *d, const dm_board *start)
     } else {
         d->ps.tc.kind = DM_TC_NONE;
     }
+    /* always a clock (without a time control it counts the time used), started by
+     * the session for the side to move; the engine forgets the last game */
+    dm_session_setup g = DM_SESSION_SETUP_INIT;
+    g.start = start;
+    g.white_tc = &d->ps.tc;
     dm_error err;
-    if (dm_clock_new(&d->ps.clock, &d->ps.tc, NULL, NULL, NULL, &err) != DM_OK) {
-        logf_("cannot make the clock: %s", err.message);
-        dm_game_free(d->ps.game);
-        d->ps.game = NULL;
+    memset(&err, 0, sizeof err);
+    if (dm_session_new_game(d->ps.session, &g, &err) != DM_OK) {
+        logf_("cannot start a game: %s", err.message);
         return 0;
     }
-    dm_engine_clear(d->ps.engine);
     d->ps.started = (long long)time(NULL);
     d->ps.who[d->my_color] = PLAY_ENGINE;
     d->ps.who[1 - d->my_color] = PLAY_HUMAN;
@@ -376,7 +371,6 @@ static int start_game(dxp_driver *d, const dm_board *start)
     d->termination[0] = 0;
     d->peer_overshoot = 0;
     d->state = ST_PLAYING;
-    dm_clock_start(d->ps.clock, (dm_color)start->side);
     begin_turn(d);
     char fen[200];
     dm_board_to_fen(fen, sizeof fen, start);
@@ -485,16 +479,17 @@ static void peer_loses(dxp_driver *d, const char *termination, const char *why)
 /* The move limit of the GAMEREQ is reached (moves of each side from the start). */
 static int at_move_limit(const dxp_driver *d)
 {
-    return d->moves > 0 && dm_game_ply(d->ps.game) >= 2 * d->moves;
+    return d->moves > 0 && dm_game_ply(game_of(d)) >= 2 * d->moves;
 }
 
 /* The result at the move limit: a short search (play_engine_hint) from our side;
- * +-3.00 men or more is a win, else a draw. Sets the result and returns it. */
+ * +-3.00 men or more is a win, else a draw. Sets the result, declares it to the
+ * session (the loser resigns, or a draw is agreed) and returns it. */
 static dm_outcome adjudicate(dxp_driver *d)
 {
     dm_info info;
     int score = 0;
-    if (play_engine_hint(&info, &d->ps) == DM_OK) {
+    if (play_engine_hint(&info, &d->ps, NULL, NULL) == DM_OK) {
         score = side_to_move(d) == d->my_color ? info.score : -info.score;
     }
     char sc[32];
@@ -503,6 +498,13 @@ static dm_outcome adjudicate(dxp_driver *d)
                    : score <= -300 ? win_for(peer_color(d))
                                    : DM_OUTCOME_DRAW;
     set_result(d, a, "adjudication after %d moves (score %s for %s)", d->moves, sc, d->my_name);
+    if (a == DM_OUTCOME_DRAW) {
+        dm_session_agree_draw(d->ps.session);
+    } else {
+        dm_session_resign(d->ps.session,
+                          a == win_for((dm_color)d->my_color) ? peer_color(d)
+                                                              : (dm_color)d->my_color);
+    }
     return a;
 }
 
@@ -580,19 +582,43 @@ static void on_gameacc(dxp_driver *d, const dm_dxp_msg *m)
     }
 }
 
-/* Our clock after the peer's move: the move counts even when its flag has fallen
- * within the grace; the time beyond its flag is added to its overshoot. */
-static void press_after_peer(dxp_driver *d)
+/* The peer may overstep its time by the grace: a flag of the peer that has fallen in
+ * its turn is lifted (1 ms left, the clock stopped) before the session sees its move
+ * or its message, so that the session does not declare a loss on time the grace
+ * forgives; the time beyond the flag is added to the peer's overshoot. The caller
+ * starts our time after the peer's move (resume_after_peer). */
+static void forgive_peer_flag(dxp_driver *d)
 {
-    if (dm_clock_press(d->ps.clock) == DM_OK) {
+    dm_clock *c = clock_of(d);
+    dm_color who;
+    if (!d->ps.has_tc || !dm_clock_flagged(c, &who) || who != peer_color(d)) {
         return;
     }
-    dm_color who;
-    if (dm_clock_flagged(d->ps.clock, &who) && who == peer_color(d)) {
-        int64_t over = now_ms() - d->turn_start - d->peer_budget;
-        d->peer_overshoot += over > 0 ? over : 0;
-        dm_clock_set_remaining(d->ps.clock, peer_color(d), 1);
-        dm_clock_start(d->ps.clock, (dm_color)d->my_color);
+    int64_t over = now_ms() - d->turn_start - d->peer_budget;
+    d->peer_overshoot += over > 0 ? over : 0;
+    dm_clock_set_remaining(c, peer_color(d), 1);
+}
+
+/* After the peer's move: the session pressed the clock, unless the peer's flag had
+ * been lifted (the clock then stood): our time starts now. */
+static void resume_after_peer(dxp_driver *d)
+{
+    dm_clock *c = clock_of(d);
+    if (!dm_clock_running(c, NULL) && !dm_clock_paused(c) && !dm_game_over(game_of(d))) {
+        dm_clock_start(c, (dm_color)side_to_move(d));
+    }
+}
+
+/* The peer's time (with the grace) or the idle limit is over: it loses on time. With
+ * a time control its clock is set to 0 so that the session declares the loss on time
+ * (dm_session_result); without one (nothing can flag) it is a forfeit. */
+static void peer_out_of_time(dxp_driver *d)
+{
+    if (d->ps.has_tc) {
+        dm_clock_set_remaining(clock_of(d), peer_color(d), 0);
+    }
+    if (dm_session_result(d->ps.session, NULL) == DM_OUTCOME_ONGOING) {
+        dm_session_forfeit(d->ps.session, peer_color(d));
     }
 }
 
@@ -610,10 +636,10 @@ static void on_move(dxp_driver *d, const dm_dxp_msg *m, const char *text)
         complain(d, "MOVE %s out of turn (it is my move): ignored", text);
         return;
     }
-    if (dm_game_over(d->ps.game)) {
+    if (dm_game_over(game_of(d))) {
         /* the peer plays on after the rules ended the game: now it is our turn */
         dm_reason r;
-        dm_outcome o = dm_game_result(d->ps.game, &r);
+        dm_outcome o = dm_game_result(game_of(d), &r);
         set_result(d, o, "%s", dm_reason_str(r));
         send_chat(d, "the game is over (%s): MOVE %s not played", dm_reason_str(r), text);
         logf_("game %d: MOVE %s after the end by the rules (%s)", d->game_no, text,
@@ -624,19 +650,20 @@ static void on_move(dxp_driver *d, const dm_dxp_msg *m, const char *text)
     dm_move mv;
     dm_error err;
     memset(&err, 0, sizeof err);
-    dm_status st = dm_dxp_move_match(&mv, dm_game_board(d->ps.game), m, &err);
+    forgive_peer_flag(d);
+    dm_status st = dm_dxp_move_match(&mv, dm_session_board(d->ps.session), m, &err);
     if (st != DM_OK) {
-        dm_game_forfeit(d->ps.game, peer_color(d));
+        dm_session_forfeit(d->ps.session, peer_color(d));
         char t[200];
         snprintf(t, sizeof t, "forfeit: %s move", st == DM_EAMBIGUOUS ? "ambiguous" : "illegal");
         peer_loses(d, t, err.message);
         return;
     }
-    if (dm_game_play(d->ps.game, &mv) != DM_OK) {
-        complain(d, "MOVE %s: cannot be played", text);
+    if (dm_session_play(d->ps.session, &mv, &err) != DM_OK) {
+        complain(d, "MOVE %s: cannot be played: %s", text, err.message);
         return;
     }
-    press_after_peer(d);
+    resume_after_peer(d);
 }
 
 static void on_gameend(dxp_driver *d, const dm_dxp_msg *m)
@@ -658,18 +685,23 @@ static void on_gameend(dxp_driver *d, const dm_dxp_msg *m)
         }
         return;
     }
-    /* the peer ends the game: the rules' result when they decide it, else its reason */
+    /* the peer ends the game: the rules' result when they decide it, else its reason
+     * (declared to the session; a flag within the grace does not count) */
+    if (side_to_move(d) != d->my_color) {
+        forgive_peer_flag(d);
+    }
     dm_reason r;
-    dm_outcome o = dm_game_result(d->ps.game, &r);
+    dm_outcome o = dm_game_result(game_of(d), &r);
     if (o != DM_OUTCOME_ONGOING) {
         set_result(d, o, "%s", dm_reason_str(r));
     } else if (m->reason == DM_DXP_END_I_LOSE) {
-        dm_game_resign(d->ps.game, peer_color(d));
+        dm_session_resign(d->ps.session, peer_color(d));
         set_result(d, win_for((dm_color)d->my_color), "resignation");
     } else if (m->reason == DM_DXP_END_DRAW) {
-        dm_game_agree_draw(d->ps.game);
+        dm_session_agree_draw(d->ps.session);
         set_result(d, DM_OUTCOME_DRAW, "draw claimed by the peer");
     } else if (m->reason == DM_DXP_END_I_WIN) {
+        dm_session_resign(d->ps.session, (dm_color)d->my_color); /* granted */
         set_result(d, win_for(peer_color(d)), "win claimed by the peer");
     } else if (at_move_limit(d)) {
         adjudicate(d); /* Scan ends so when it cannot judge the position */
@@ -696,36 +728,34 @@ static void on_backreq(dxp_driver *d, const dm_dxp_msg *m)
     dm_dxp_msg k;
     dm_dxp_msg_init(&k, DM_DXP_BACKACC);
     k.back_code = DM_DXP_BACK_REFUSED;
-    if (d->state != ST_PLAYING || dm_game_over(d->ps.game)) {
+    if (d->state != ST_PLAYING || dm_game_over(game_of(d))) {
         logf_("BACKREQ %03d%c outside a game in progress: refused (BACKACC 2)", m->move_number,
               m->color == DM_WHITE ? 'W' : 'Z');
         send_msg(d, &k);
         return;
     }
-    int start_black = dm_game_start(d->ps.game)->side == DM_BLACK;
+    int start_black = dm_game_start(game_of(d))->side == DM_BLACK;
     int ply = 2 * (m->move_number - 1) + (m->color == DM_BLACK) - start_black;
-    int cur = dm_game_ply(d->ps.game);
+    int cur = dm_game_ply(game_of(d));
     if (ply < 0 || ply > cur) {
         logf_("BACKREQ %03d%c points %s the game: refused (BACKACC 2)", m->move_number,
               m->color == DM_WHITE ? 'W' : 'Z', ply < 0 ? "before the start of" : "beyond");
         send_msg(d, &k);
         return;
     }
-    while (dm_game_ply(d->ps.game) > ply) {
-        dm_game_undo(d->ps.game);
+    /* each side keeps the time it has left (a fallen flag is lifted: 1 ms); the
+     * session's undo gives the clock to the side to move */
+    dm_clock *c = clock_of(d);
+    if (side_to_move(d) != d->my_color) {
+        forgive_peer_flag(d);
     }
-    /* each side keeps the time it has left; the clock runs for the side to move */
-    dm_clock *c = NULL;
-    if (dm_clock_new(&c, &d->ps.tc, NULL, NULL, NULL, NULL) == DM_OK) {
-        if (d->ps.has_tc) {
-            for (int s = 0; s < 2; s++) {
-                int64_t left = dm_clock_remaining(d->ps.clock, (dm_color)s);
-                dm_clock_set_remaining(c, (dm_color)s, left > 0 ? left : 1);
-            }
-        }
-        dm_clock_free(d->ps.clock);
-        d->ps.clock = c;
-        dm_clock_start(c, (dm_color)side_to_move(d));
+    if (d->ps.has_tc && dm_clock_remaining(c, (dm_color)d->my_color) <= 0) {
+        dm_clock_set_remaining(c, (dm_color)d->my_color, 1);
+    }
+    while (dm_game_ply(game_of(d)) > ply && dm_session_undo(d->ps.session) == DM_OK) {
+    }
+    if (!dm_clock_running(c, NULL) && !dm_clock_paused(c)) {
+        dm_clock_start(c, (dm_color)side_to_move(d)); /* it stood after a lifted flag */
     }
     begin_turn(d);
     k.back_code = DM_DXP_BACK_ACCEPTED;
@@ -749,8 +779,9 @@ void dxp_driver_message(dxp_driver *d, const char *text, size_t len)
     }
     if (st != DM_OK) {
         if (m.type == DM_DXP_MOVE && d->state == ST_PLAYING && side_to_move(d) != d->my_color &&
-            !dm_game_over(d->ps.game)) {
-            dm_game_forfeit(d->ps.game, peer_color(d));
+            !dm_game_over(game_of(d))) {
+            forgive_peer_flag(d);
+            dm_session_forfeit(d->ps.session, peer_color(d));
             peer_loses(d, "forfeit: malformed move", err.message);
             return;
         }
@@ -793,58 +824,75 @@ int dxp_driver_our_turn(const dxp_driver *d)
     return !d->finished && d->state == ST_PLAYING && side_to_move(d) == d->my_color;
 }
 
+/* While the engine thinks (play_engine_choose's tick): stop when our flag falls. */
+static int own_flag_fell(void *payload)
+{
+    dxp_driver *d = payload;
+    dm_color who;
+    return d->ps.has_tc && dm_clock_flagged(clock_of(d), &who) && (int)who == d->my_color;
+}
+
+/* The game is over in our turn (the rules, or our flag: dm_session_result declares a
+ * fallen flag): 1 and our GAMEEND sent. */
+static int over_in_our_turn(dxp_driver *d)
+{
+    dm_reason r;
+    dm_outcome o = dm_session_result(d->ps.session, &r);
+    if (o == DM_OUTCOME_ONGOING) {
+        return 0;
+    }
+    set_result(d, o, "%s", dm_reason_str(r));
+    send_gameend(d, reason_for(d, o));
+    return 1;
+}
+
+/* We cannot play on (no move found, or an illegal one: a bug): we forfeit. */
+static void we_forfeit(dxp_driver *d, const char *termination)
+{
+    dm_session_forfeit(d->ps.session, (dm_color)d->my_color);
+    set_result(d, win_for(peer_color(d)), "%s", termination);
+    send_gameend(d, DM_DXP_END_I_LOSE);
+}
+
 void dxp_driver_think(dxp_driver *d)
 {
     if (!dxp_driver_our_turn(d)) {
         return;
     }
-    dm_game *g = d->ps.game;
-    dm_reason r;
-    dm_outcome o = dm_game_result(g, &r);
-    if (o != DM_OUTCOME_ONGOING) {
-        set_result(d, o, "%s", dm_reason_str(r));
-        send_gameend(d, reason_for(d, o));
-        return;
-    }
-    dm_color who;
-    if (d->ps.has_tc && dm_clock_flagged(d->ps.clock, &who) && (int)who == d->my_color) {
-        dm_game_flag(g, (dm_color)d->my_color);
-        set_result(d, win_for(peer_color(d)), "loss on time");
-        send_gameend(d, DM_DXP_END_I_LOSE);
+    if (over_in_our_turn(d)) {
         return;
     }
     if (at_move_limit(d)) {
         send_gameend(d, reason_for(d, adjudicate(d)));
         return;
     }
+    /* the search runs on the session (its clock's budget, or the level's limits) */
     double t0 = cli_now();
     dm_info info;
-    if (play_engine_choose(&info, &d->ps) != DM_OK || info.pv_count < 1) {
-        logf_("game %d: the engine found no move", d->game_no);
-        set_result(d, win_for(peer_color(d)), "no legal move");
-        send_gameend(d, DM_DXP_END_I_LOSE);
-        return;
-    }
+    dm_status st = play_engine_choose(&info, &d->ps, own_flag_fell, d);
     int secs = (int)(cli_now() - t0 + 0.5);
-    if (d->ps.has_tc && dm_clock_flagged(d->ps.clock, &who) && (int)who == d->my_color) {
-        dm_game_flag(g, (dm_color)d->my_color);
-        set_result(d, win_for(peer_color(d)), "loss on time");
-        send_gameend(d, DM_DXP_END_I_LOSE);
+    if (over_in_our_turn(d)) {
+        return; /* our flag fell while the engine thought */
+    }
+    if (st != DM_OK || info.pv_count < 1) {
+        logf_("game %d: the engine found no move", d->game_no);
+        we_forfeit(d, "no legal move");
         return;
     }
     dm_dxp_msg m;
-    if (dm_dxp_move_from(&m, dm_game_board(g), &info.pv[0], secs) != DM_OK ||
-        dm_game_play(g, &info.pv[0]) != DM_OK) {
-        logf_("game %d: internal error: the engine's move is not legal", d->game_no);
-        set_result(d, win_for(peer_color(d)), "forfeit");
-        send_gameend(d, DM_DXP_END_I_LOSE);
+    dm_error err;
+    memset(&err, 0, sizeof err);
+    if (dm_dxp_move_from(&m, dm_session_board(d->ps.session), &info.pv[0], secs) != DM_OK ||
+        dm_session_play(d->ps.session, &info.pv[0], &err) != DM_OK) {
+        if (over_in_our_turn(d)) {
+            return; /* the flag fell at the last moment */
+        }
+        logf_("game %d: internal error: the engine's move is not legal: %s", d->game_no,
+              err.message);
+        we_forfeit(d, "forfeit");
         return;
     }
     send_msg(d, &m);
-    if (dm_clock_press(d->ps.clock) != DM_OK) {
-        dm_clock_set_remaining(d->ps.clock, (dm_color)d->my_color, 1);
-        dm_clock_start(d->ps.clock, peer_color(d));
-    }
     begin_turn(d);
 }
 
@@ -894,7 +942,7 @@ void dxp_driver_tick(dxp_driver *d)
         if (side_to_move(d) != d->my_color) {
             int64_t dl = peer_deadline(d);
             dm_reason r;
-            dm_outcome o = dm_game_result(d->ps.game, &r);
+            dm_outcome o = dm_game_result(game_of(d), &r);
             if (dl && t >= dl && o != DM_OUTCOME_ONGOING) {
                 /* the rules ended the game with our move and the peer says nothing */
                 set_result(d, o, "%s", dm_reason_str(r));
@@ -905,7 +953,7 @@ void dxp_driver_tick(dxp_driver *d)
                 char why[128];
                 snprintf(why, sizeof why, "no move from \"%s\" within its time%s",
                          d->peer_name, d->ps.has_tc ? " and the grace" : " (idle limit)");
-                dm_game_flag(d->ps.game, peer_color(d));
+                peer_out_of_time(d);
                 peer_loses(d, "loss on time", why);
             }
         }
@@ -946,7 +994,7 @@ void dxp_driver_disconnected(dxp_driver *d, const char *why)
     }
     if (d->game_open) {
         logf_("connection lost (%s) in game %d after %d plies: saving it", why, d->game_no,
-              dm_game_ply(d->ps.game));
+              dm_game_ply(game_of(d)));
         finish_game(d);
     }
     d->finished = 1;

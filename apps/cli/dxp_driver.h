@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/dxp_driver.h: one DXP session (any number of games) as a state machine
- * over the library's game (dm_game), clock (dm_clock), engine (dm_engine, through
- * play_engine.c's levels) and DXP codec (damier/dxp.h). It never touches a socket:
+ * over the library's dm_session (session.h: the game, its clock, the engine and its
+ * asynchronous search) and DXP codec (damier/dxp.h). Every change of the game goes
+ * through the session (dm_session_new_game, _play, _undo, _resign, _agree_draw,
+ * _forfeit), which presses and stops the clock; the engine's move is searched on the
+ * session through play_engine.c's levels (play_engine_choose: the clock's budget or
+ * the level's limits), and each game's PDN is the library's record of the session's
+ * game (dm_pdn_from_game) with the driver's Termination. It never touches a socket:
  * the front end (cmd_dxp.c) feeds it the messages received, the time passing and the
- * end of the connection, and hands the messages it sends to the peer. Written so that
- * it can move onto a library dm_session object: the only front-end pieces it uses are
- * the engine levels (play_engine_choose) and the PDN record helpers of play_save.c.
+ * end of the connection, and hands the messages it sends to the peer.
  *
  * Policy (README.md, `damier dxp`):
  * - GAMEREQ: version other than 01 -> GAMEACC 1; during a game, from the follower's
