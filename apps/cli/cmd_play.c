@@ -344,6 +344,7 @@ static int human_line(play_session *s, const char *line)
             dm_session_undo(s->session); /* the clock goes to the side to move */
         }
         s->draw_offer = -1;
+        s->ui.engine_line[0] = 0; /* the engine's line was about a move now taken back */
         say(s, "undo", "%d %s taken back", n, n == 1 ? "ply" : "plies");
         autosave(s);
         return 0;

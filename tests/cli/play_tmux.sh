@@ -89,6 +89,15 @@ expect main 'captured 0'
 # the last move is highlighted (its from and to squares get their own background)
 tm capture-pane -p -e -t main | grep -q $'\033\\[48;5;136m' && ok || fail "main: last move not highlighted"
 
+# undo takes back the move and the reply, and the engine's line about them goes too
+send main "undo"
+expect main 'undo: 2 plies taken back|2 plies taken back'
+expect main 'Move 1, White to move'
+expect_not main 'Engine: '
+send main "32-28"
+expect main 'Move 2, White to move'
+expect main 'Engine: [-+][0-9.]+ d[0-9]+ \| [0-9]'
+
 send main "32-23"
 expect main 'illegal move "32-23"'
 expect main 'Move 2, White to move'
