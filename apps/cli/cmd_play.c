@@ -265,6 +265,54 @@ static void list_moves(play_session *s)
     }
 }
 
+/* The game's moves so far, numbered as in PDN: "1. 32-28 19-23 2. 28x19 14x23". */
+static void show_history(play_session *s)
+{
+    const dm_game *g = play_game(s);
+    int n = dm_game_ply(g);
+    if (n == 0) {
+        say(s, "history", "no move played yet");
+        return;
+    }
+    char text[1800];
+    size_t len = 0;
+    text[0] = 0;
+    for (int i = 0; i < n && len + 200 < sizeof text; i++) {
+        char num[16], mv[160];
+        play_ply_text(num, sizeof num, mv, sizeof mv, g, i);
+        int white = strstr(num, "...") == NULL;
+        /* the number before White's move, and before the first move if it is Black's */
+        if (white || i == 0) {
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s%s ", i ? " " : "", num);
+        } else {
+            len += (size_t)snprintf(text + len, sizeof text - len, " ");
+        }
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s", mv);
+    }
+    if (len + 200 >= sizeof text) {
+        snprintf(text + len, sizeof text - len, " ...");
+    }
+    say(s, "history", "%s", text);
+}
+
+/* level N: the engine's strength from the next move on. */
+static void set_level(play_session *s, const char *arg)
+{
+    char *end;
+    long v = strtol(arg, &end, 10);
+    if (end == arg || *end || v < 1 || v > 10) {
+        say(s, "error", "level %s: the levels are 1 to 10", arg);
+        return;
+    }
+    play_level_get(&s->level, (int)v);
+    for (int k = 0; k < 2; k++) {
+        if (s->who[k] == PLAY_ENGINE) {
+            snprintf(s->names[k], sizeof s->names[k], "damier level %d", s->level.level);
+        }
+    }
+    say(s, "level", "%d", s->level.level);
+}
+
 static void do_load(play_session *s, const char *path)
 {
     dm_game *g;
@@ -351,6 +399,12 @@ static int human_line(play_session *s, const char *line)
     }
     case PLAY_CMD_MOVES:
         list_moves(s);
+        return 0;
+    case PLAY_CMD_HISTORY:
+        show_history(s);
+        return 0;
+    case PLAY_CMD_LEVEL:
+        set_level(s, cmd.arg);
         return 0;
     case PLAY_CMD_FLIP:
         s->ui.flipped = !s->ui.flipped;

@@ -129,6 +129,8 @@ typedef enum play_cmd_kind {
     PLAY_CMD_HELP,
     PLAY_CMD_QUIT,
     PLAY_CMD_BOARD,
+    PLAY_CMD_HISTORY,   /* the moves of the game so far */
+    PLAY_CMD_LEVEL,     /* change the engine's level: level N */
     PLAY_CMD_BAD        /* a command word with a missing or extra argument */
 } play_cmd_kind;
 

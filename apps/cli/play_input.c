@@ -22,21 +22,23 @@
 static const struct word {
     const char *name;
     play_cmd_kind kind;
-    int wants_arg;      /* 1: a file name follows */
+    const char *arg;    /* what follows ("FILE", "N"), NULL: nothing */
     const char *help;
 } words[] = {
-    {"hint", PLAY_CMD_HINT, 0, "suggest a move (the engine's best, with its line)"},
-    {"undo", PLAY_CMD_UNDO, 0, "take back your last move (and the engine's reply)"},
-    {"moves", PLAY_CMD_MOVES, 0, "list the legal moves"},
-    {"flip", PLAY_CMD_FLIP, 0, "turn the board around"},
-    {"numbers", PLAY_CMD_NUMBERS, 0, "show or hide the square numbers"},
-    {"draw", PLAY_CMD_DRAW, 0, "offer a draw (or accept the other player's offer)"},
-    {"resign", PLAY_CMD_RESIGN, 0, "resign the game"},
-    {"save", PLAY_CMD_SAVE, 1, "save the game as PDN: save FILE"},
-    {"load", PLAY_CMD_LOAD, 1, "load a PDN game and play on from its end: load FILE"},
-    {"board", PLAY_CMD_BOARD, 0, "show the board (plain mode) or redraw it"},
-    {"help", PLAY_CMD_HELP, 0, "this list"},
-    {"quit", PLAY_CMD_QUIT, 0, "stop (the game is saved)"},
+    {"hint", PLAY_CMD_HINT, NULL, "suggest a move (the engine's best, with its line)"},
+    {"undo", PLAY_CMD_UNDO, NULL, "take back your last move (and the engine's reply)"},
+    {"moves", PLAY_CMD_MOVES, NULL, "list the legal moves"},
+    {"flip", PLAY_CMD_FLIP, NULL, "turn the board around"},
+    {"numbers", PLAY_CMD_NUMBERS, NULL, "show or hide the square numbers"},
+    {"draw", PLAY_CMD_DRAW, NULL, "offer a draw (or accept the other player's offer)"},
+    {"resign", PLAY_CMD_RESIGN, NULL, "resign the game"},
+    {"save", PLAY_CMD_SAVE, "FILE", "save the game as PDN: save FILE"},
+    {"load", PLAY_CMD_LOAD, "FILE", "load a PDN game and play on from its end: load FILE"},
+    {"board", PLAY_CMD_BOARD, NULL, "show the board (plain mode) or redraw it"},
+    {"history", PLAY_CMD_HISTORY, NULL, "the moves of the game so far"},
+    {"level", PLAY_CMD_LEVEL, "N", "change the engine's level (1-10): level N"},
+    {"help", PLAY_CMD_HELP, NULL, "this list"},
+    {"quit", PLAY_CMD_QUIT, NULL, "stop (the game is saved)"},
 };
 
 int play_word_is_not_move(const char *word, size_t len)
@@ -97,13 +99,14 @@ void play_parse_command(play_cmd *out, const char *line)
         if (strlen(words[i].name) != wlen || strncasecmp(line, words[i].name, wlen)) {
             continue;
         }
-        if (words[i].wants_arg && rlen == 0) {
+        if (words[i].arg && rlen == 0) {
             out->kind = PLAY_CMD_BAD;
-            snprintf(out->error, sizeof out->error, "%s needs a file name: %s FILE",
-                     words[i].name, words[i].name);
+            snprintf(out->error, sizeof out->error, "%s needs %s: %s %s", words[i].name,
+                     !strcmp(words[i].arg, "FILE") ? "a file name" : "a number",
+                     words[i].name, words[i].arg);
             return;
         }
-        if (!words[i].wants_arg && rlen > 0) {
+        if (!words[i].arg && rlen > 0) {
             out->kind = PLAY_CMD_BAD;
             snprintf(out->error, sizeof out->error, "%s takes no argument", words[i].name);
             return;
@@ -140,7 +143,8 @@ void play_print_help(FILE *f, const char *prefix)
     fprintf(f, "%sto squares (28x10) when only one legal move matches. Commands:\n", prefix);
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char w[32];
-        snprintf(w, sizeof w, "%s%s", words[i].name, words[i].wants_arg ? " FILE" : "");
+        snprintf(w, sizeof w, "%s%s%s", words[i].name, words[i].arg ? " " : "",
+                 words[i].arg ? words[i].arg : "");
         fprintf(f, "%s  %-12s %s\n", prefix, w, words[i].help);
     }
 }

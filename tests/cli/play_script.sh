@@ -120,6 +120,20 @@ has ambiguous "$tmp/ambiguous.out" "move: 1. 43x27x18x1"
 has ambiguous "$tmp/ambiguous.out" "turn: 1 black"
 has ambiguous "$tmp/ambiguous.out" "result: 2-0 resignation"
 
+# ---- 2b. the move list and the level during a game ---------------------------------
+play hist "$(printf '32-28\nhistory\nlevel 3\nlevel 11\nlevel\n33-29\nhistory\nquit\n')" \
+    --level 1 --seed 3
+out=$tmp/hist.out
+[ "$rc" -eq 0 ] && ok || fail "hist: exit $rc: $(cat "$tmp/hist.err")"
+matches hist "$out" '^history: 1\. 32-28 [0-9]+-[0-9]+$'
+has hist "$out" "level: 3"
+has hist "$out" "error: level 11: the levels are 1 to 10"
+has hist "$out" "error: level needs a number: level N"
+# level 1 searches depth 2, level 3 depth 3 (play_level_get): the second reply is level 3's
+matches hist "$out" '^engine: score [-+][0-9.]+ depth 2 '
+matches hist "$out" '^engine: score [-+][0-9.]+ depth 3 '
+matches hist "$out" '^history: 1\. 32-28 [0-9]+-[0-9]+ 2\. 33-29 [0-9]+-[0-9]+$'
+
 # ---- 3. draws ---------------------------------------------------------------------
 play hvhdraw '32-28
 draw
@@ -229,10 +243,10 @@ play handicap 'quit
 has handicap "$tmp/handicap.out" "fen: W:W31-45,48-50:B1-20"
 
 # A word that cannot be a move is an unknown command, not an illegal move (issue 10).
-play unknown 'history
+play unknown 'histroy
 quit
 ' --human-vs-human
-has unknown "$tmp/unknown.out" "error: unknown command 'history' (type help for the commands)"
+has unknown "$tmp/unknown.out" "error: unknown command 'histroy' (type help for the commands)"
 if grep -q '^error: illegal move' "$tmp/unknown.out"; then fail "unknown: read as a move"; else ok; fi
 
 rejects play "--level 11" "--level x" "--depth 0" "--time 1x" "--fen W:W99" \

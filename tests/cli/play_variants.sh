@@ -177,11 +177,13 @@ if grep -q '^result:' "$tmp/fiveru.out"; then fail "Russian: drawn by a rule it 
 
 # Words are commands, never moves: unknown ones and the international game's commands
 # this game lacks are said to be so (issue 10).
-play words 'history
+play words 'histroy
+history
 flip
 quit
 ' --variant russian --human-vs-human
-has words "$tmp/words.out" "error: unknown command 'history' (commands: moves, hint, undo, board, resign, save FILE, help, quit)"
+has words "$tmp/words.out" "error: unknown command 'histroy' (commands: moves, hint, undo, board, resign, save FILE, help, quit)"
+has words "$tmp/words.out" "error: not available in the variant game: 'history' (commands: moves, hint, undo, board, resign, save FILE, help, quit)"
 has words "$tmp/words.out" "error: not available in the variant game: 'flip' (commands: moves, hint, undo, board, resign, save FILE, help, quit)"
 
 finish
