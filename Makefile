@@ -12,7 +12,7 @@ FUZZ_CI_SECONDS ?= 90
 # each here, pdn 200000 inputs in 17 s of CPU; FUZZ_CI_SECONDS caps each).
 FUZZ_CI_NAMES ?= fen:3000000 move:300000 pdn:200000 hub:250000 timecontrol:5000000 dxp:80000
 
-.PHONY: all deps configure build check check-fast check-asan play bench clean format install fuzz fuzz-ci fuzz-build
+.PHONY: all deps configure build check check-fast check-asan play bench clean format format-check install fuzz fuzz-ci fuzz-build
 
 all: build
 
@@ -65,6 +65,21 @@ install: build
 
 bench: build
 	./$(BUILD)/damier bench
+
+# The code style (.clang-format, clang-format 14 from Debian): `make format` applies it
+# to every tracked C file, `make format-check` (the first step of make check) lists the
+# files that differ and fails when any does.
+CLANG_FORMAT ?= $(shell command -v clang-format-14 || command -v clang-format)
+format:
+	@[ -n "$(CLANG_FORMAT)" ] || { echo "format: clang-format not installed"; exit 2; }
+	git ls-files '*.c' '*.h' | xargs $(CLANG_FORMAT) -i --style=file
+
+format-check:
+	@[ -n "$(CLANG_FORMAT)" ] || { echo "format-check: clang-format not installed (scripts/install-deps)"; exit 2; }
+	@n=0; t=0; for f in $$(git ls-files '*.c' '*.h'); do t=$$((t + 1)); \
+	    $(CLANG_FORMAT) --style=file "$$f" | cmp -s - "$$f" || { echo "not formatted: $$f"; n=$$((n + 1)); }; \
+	done; echo "format-check: $$n of $$t files differ from .clang-format (make format fixes them)"; \
+	[ $$n -eq 0 ]
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
