@@ -268,7 +268,20 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
 {
     comments(w, nd->before, nd->nbefore);
     if (nd->kind == DM_PDN_NODE_SETUP) {
-        word3(w, "/FEN \"", nd->text, "\"/");
+        /* one word, never split: the reader wants the FEN on the line of "/FEN"
+         * (word3 put a FEN too long for a line after a line break; fuzz finding
+         * corpus/pdn/finding-long-setup-command) */
+        size_t nt = strlen(nd->text);
+        char *cmd = malloc(nt + 9);
+        if (!cmd) {
+            w->failed = 1;
+            return;
+        }
+        memcpy(cmd, "/FEN \"", 6);
+        memcpy(cmd + 6, nd->text, nt);
+        memcpy(cmd + 6 + nt, "\"/", 3);
+        word(w, cmd, nt + 8, 0);
+        free(cmd);
         wpos at_setup = *p;
         dm_board nb;
         dm_vboard nvb;
