@@ -47,7 +47,8 @@ typedef enum dm_jgame {
 #define DM_JMAX_SQUARES 256 /* Halma 16x16; Chinese checkers uses 121, Ge Wu <= 64 */
 #define DM_JMAX_PLAYERS 6
 #define DM_JMAX_PATH 64     /* landing squares of one move (a jump chain) at most */
-#define DM_JMAX_MOVES 4096  /* legal moves of one position at most */
+#define DM_JMAX_MOVES 16384 /* legal moves of one position at most: k pieces reach at
+                               most N-k squares each, k(N-k) <= 16384 for N = 256 */
 
 /* Option bits of dm_jrules.options. */
 #define DM_JOPT_NO_FOREIGN_CORNER 1u /* Chinese checkers: a peg may not END a move in
