@@ -2,10 +2,11 @@
  * apps/cli/cmd_jump.c: the jumping games (damier/jump.h) on the command line:
  *   damier jump moves --game G [--players N] [--board 8|10|16] [--fen POS] [--no-foreign-corner]
  *   damier jump perft --game G [...] [--divide] DEPTH
+ *   damier jump search --game G [...] DEPTH   (two players: best move by alpha-beta)
  * also reached as `damier moves --game G ...` and `damier perft --game G ...`.
  * Output (stable): moves: one move text per line in generator order (from, then to),
  * then "N moves"; perft: "DEPTH NODES SECONDS" per depth, with --divide first
- * "MOVE NODES" per root move. */
+ * "MOVE NODES" per root move; search: "best MOVE score S nodes N seconds T nps X". */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,8 +139,42 @@ int cmd_jump_perft(int argc, char **argv)
     return 0;
 }
 
+static int cmd_jump_search(int argc, char **argv)
+{
+    static dm_jrules r;
+    dm_jpos p;
+    int rc = jump_setup(argc, argv, "search", &r, &p, NULL);
+    if (rc) {
+        return rc < 0 ? 0 : rc;
+    }
+    char *end = NULL;
+    long depth = optind == argc - 1 ? strtol(argv[optind], &end, 10) : 0;
+    if (!end || *end) {
+        fprintf(stderr, "damier jump search: DEPTH (1..8) is missing or not a number\n");
+        return 2;
+    }
+    dm_jsearch_result res;
+    dm_error err;
+    double t0 = cli_now();
+    if (dm_jsearch(&r, &p, (int)depth, &res, &err) != DM_OK) {
+        fprintf(stderr, "damier jump search: %s\n", err.message);
+        return 2;
+    }
+    double t = cli_now() - t0;
+    char text[DM_JMAX_PATH * 5] = "none";
+    if (res.best.from != res.best.to) {
+        dm_jmove_to_text(text, sizeof text, &r, &p, &res.best);
+    }
+    printf("best %s score %d nodes %llu seconds %.3f nps %.0f\n", text, res.score,
+           (unsigned long long)res.nodes, t, t > 0 ? (double)res.nodes / t : 0.0);
+    return 0;
+}
+
 int cmd_jump(int argc, char **argv)
 {
+    if (argc >= 2 && !strcmp(argv[1], "search")) {
+        return cmd_jump_search(argc - 1, argv + 1);
+    }
     if (argc >= 2 && !strcmp(argv[1], "moves")) {
         return cmd_jump_moves(argc - 1, argv + 1);
     }
@@ -147,7 +182,7 @@ int cmd_jump(int argc, char **argv)
         return cmd_jump_perft(argc - 1, argv + 1);
     }
     fprintf(argc >= 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
-            "usage: damier jump moves|perft --game chinese-checkers|halma|gewu ...\n");
+            "usage: damier jump moves|perft|search --game chinese-checkers|halma|gewu ...\n");
     return argc >= 2 && !strcmp(argv[1], "--help") ? 0 : 2;
 }
 

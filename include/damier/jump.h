@@ -23,8 +23,8 @@
  *     straight ahead onto the empty square beyond), 五 ends the turn. A piece that
  *     goes beyond the lane's far end has reached the enemy's side and wins.
  *
- * All objects are plain values owned by the caller; no function keeps state, none
- * allocates, prints or exits. */
+ * All objects are plain values owned by the caller; no function keeps state, prints
+ * or exits, and only dm_jsearch allocates (its move lists, freed before it returns). */
 #ifndef DM_JUMP_H
 #define DM_JUMP_H
 
@@ -79,6 +79,8 @@ typedef struct dm_jrules {
     dm_jset home[DM_JMAX_PLAYERS];   /* start squares of each seat */
     dm_jset target[DM_JMAX_PLAYERS]; /* squares to fill to win */
     dm_jset corners;             /* Chinese checkers: every square of the 6 points */
+    uint8_t goal_dist[DM_JMAX_PLAYERS][DM_JMAX_SQUARES]; /* steps from a square to the
+                                    far tip of the seat's target (Chinese/Halma) */
 } dm_jrules;
 
 /* A position. Ge Wu: seat 0 is White, seat 1 Black; throw is the face to play
@@ -190,6 +192,26 @@ DM_API dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *t
                                    dm_error *err);
 DM_API dm_status dm_jpos_to_text(char *buf, size_t size, const dm_jrules *r,
                                  const dm_jpos *p);
+
+/* ---- a simple engine (two players, Chinese checkers and Halma) ---------------
+ * Alpha-beta (negamax, no table yet) to a fixed depth in plies, evaluating by
+ * distance to goal: the sum of the opponent's pieces' goal_dist minus one's own, in
+ * steps; a won position scores DM_JWIN minus its ply. */
+#define DM_JWIN 100000
+
+typedef struct dm_jsearch_result {
+    dm_jmove best;    /* the move chosen (from = to = 0 when there is none) */
+    int score;        /* for the side to move, in steps (DM_JWIN - ply for a win) */
+    uint64_t nodes;   /* positions visited */
+} dm_jsearch_result;
+
+/* Search p (Chinese checkers or Halma with 2 players) to depth plies (1..8).
+ * Errors: DM_EINVAL for another game, player count or depth. */
+DM_API dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth,
+                            dm_jsearch_result *out, dm_error *err);
+
+/* The distance evaluation of p for the side to move (see above). */
+DM_API int dm_jevaluate(const dm_jrules *r, const dm_jpos *p);
 
 #ifdef __cplusplus
 }

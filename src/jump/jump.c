@@ -117,6 +117,45 @@ static void init_halma(dm_jrules *r)
     }
 }
 
+/* goal_dist: breadth first over steps from the target's tip, the target square with
+ * the fewest neighbours (the star's point tip: 2; Halma's corner: 3). */
+static void init_goal_dist(dm_jrules *r)
+{
+    for (int s = 0; s < r->players; s++) {
+        int tip = -1, fewest = 99;
+        for (int i = 0; i < r->squares; i++) {
+            if (!jset_has(&r->target[s], i)) {
+                continue;
+            }
+            int k = 0;
+            for (int d = 0; d < r->dirs; d++) {
+                k += r->nb[i][d] >= 0;
+            }
+            if (k < fewest) {
+                fewest = k;
+                tip = i;
+            }
+        }
+        memset(r->goal_dist[s], 255, sizeof r->goal_dist[s]);
+        if (tip < 0) {
+            continue;
+        }
+        int queue[DM_JMAX_SQUARES], head = 0, tail = 0;
+        r->goal_dist[s][tip] = 0;
+        queue[tail++] = tip;
+        while (head < tail) {
+            int i = queue[head++];
+            for (int d = 0; d < r->dirs; d++) {
+                int n = r->nb[i][d];
+                if (n >= 0 && r->goal_dist[s][n] == 255) {
+                    r->goal_dist[s][n] = (uint8_t)(r->goal_dist[s][i] + 1);
+                    queue[tail++] = n;
+                }
+            }
+        }
+    }
+}
+
 dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size,
                          unsigned options, dm_error *err)
 {
@@ -151,6 +190,7 @@ dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size,
             r->corner[s] = star_seats[players][s];
         }
         init_star(r);
+        init_goal_dist(r);
         return DM_OK;
     case DM_JGAME_HALMA:
         if (size == 0) {
@@ -174,6 +214,7 @@ dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size,
             r->corner[s] = players == 2 ? 2 * s : s;
         }
         init_halma(r);
+        init_goal_dist(r);
         return DM_OK;
     case DM_JGAME_GEWU:
         if (size == 0) {

@@ -444,6 +444,34 @@ static void test_errors(void **state)
     assert_non_null(strstr(err.message, "chinese-checkers"));
 }
 
+/* The engine: A has nine pegs on the top point (all but 5) and the tenth on 16, a
+ * jump over 8 away from 5: depth 1 finds the winning jump; B's pegs are in the middle
+ * row (57-65). With depth 3 it still plays it (a win at ply 1 beats everything). */
+static void test_search(void **state)
+{
+    (void)state;
+    rules(DM_JGAME_CHINESE, 2, 0, 0);
+    dm_jpos p;
+    pos(&p, "A:A1-4,6-10,16:B57-65");
+    dm_jsearch_result res;
+    dm_error err;
+    for (int d = 1; d <= 3; d += 2) {
+        assert_int_equal(dm_jsearch(&R, &p, d, &res, &err), DM_OK);
+        assert_int_equal(res.score, DM_JWIN - 1);
+        dm_jpos q = p;
+        dm_jpos_apply(&q, &R, &res.best);
+        assert_int_equal(dm_jpos_winner(&q, &R), 0);
+    }
+    /* From the start, any depth plays a move that gains distance. */
+    dm_jpos_start(&p, &R);
+    assert_int_equal(dm_jsearch(&R, &p, 2, &res, &err), DM_OK);
+    assert_true(R.goal_dist[0][res.best.from] > R.goal_dist[0][res.best.to]);
+    assert_int_equal(R.goal_dist[0][0], 0);    /* hole 1, the top tip, is A's goal */
+    assert_int_equal(R.goal_dist[0][120], 16); /* the bottom tip is 16 steps away */
+    rules(DM_JGAME_CHINESE, 3, 0, 0);
+    assert_int_equal(dm_jsearch(&R, &p, 2, &res, &err), DM_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_halma_loop),     cmocka_unit_test(test_halma_perft),
         cmocka_unit_test(test_wins),           cmocka_unit_test(test_gewu),
         cmocka_unit_test(test_text),           cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
