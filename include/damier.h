@@ -7,6 +7,7 @@
  *   board.h    the position of international draughts, FEN, Hub strings
  *   move.h     legal moves, make/undo, perft, move notation
  *   variant.h  every other draughts variant: rules as data, boards, moves, notation
+ *   jump.h     the jumping games: Chinese checkers, Halma, Ge Wu
  *   game.h     a game: history, results, draw rules, undo
  *   clock.h    time controls and the clock
  *   pdn.h      PDN game records: read, replay, write
@@ -21,6 +22,7 @@
 #include <damier/board.h>
 #include <damier/move.h>
 #include <damier/variant.h>
+#include <damier/jump.h>
 #include <damier/game.h>
 #include <damier/clock.h>
 #include <damier/pdn.h>

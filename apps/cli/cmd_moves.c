@@ -138,6 +138,9 @@ static int moves_generic(const dm_variant *v, const char *fen, dm_notation style
 
 int cmd_moves(int argc, char **argv)
 {
+    if (cmd_has_game_option(argc, argv)) { /* a jumping game: cmd_jump.c */
+        return cmd_jump_moves(argc, argv);
+    }
     static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
                                          {"format", required_argument, 0, 'F'},
                                          {"variant", required_argument, 0, 'V'},

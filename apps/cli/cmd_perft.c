@@ -53,6 +53,9 @@ static int perft_generic(const dm_variant *v, const char *fen, int divide, int d
 
 int cmd_perft(int argc, char **argv)
 {
+    if (cmd_has_game_option(argc, argv)) { /* a jumping game: cmd_jump.c */
+        return cmd_jump_perft(argc, argv);
+    }
     static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
                                          {"variant", required_argument, 0, 'V'},
                                          {"divide", no_argument, 0, 'd'},

@@ -17,6 +17,13 @@ int cmd_dxp(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_egdb(int argc, char **argv);
+int cmd_jump(int argc, char **argv);
+
+/* The jumping games (cmd_jump.c): `moves`/`perft` with --game go to these. */
+int cmd_jump_moves(int argc, char **argv);
+int cmd_jump_perft(int argc, char **argv);
+/* Nonzero when argv has a --game option (a jumping game, not a draughts variant). */
+int cmd_has_game_option(int argc, char **argv);
 
 /* Shared helpers (cli_util.c). */
 

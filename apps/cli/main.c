@@ -22,6 +22,7 @@ static const struct command {
     {"dxp", cmd_dxp, "play engine matches over DXP, the DamExchange Protocol (TCP)"},
     {"pdn", cmd_pdn, "check (replay) or convert PDN game files"},
     {"egdb", cmd_egdb, "endgame databases: generate, verify, probe, info, bench"},
+    {"jump", cmd_jump, "moves, perft, search of the jumping games (chinese-checkers, halma, gewu)"},
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
 };
 

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT
+ * src/jump/jump_int.h: bit-set primitives of the jumping games (layer jump only). */
+#ifndef DM_JUMP_INT_H
+#define DM_JUMP_INT_H
+
+#include <damier/jump.h>
+
+static inline int jset_has(const dm_jset *s, int i)
+{
+    return (int)((s->w[i >> 6] >> (i & 63)) & 1u);
+}
+
+static inline void jset_add(dm_jset *s, int i)
+{
+    s->w[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+
+static inline void jset_del(dm_jset *s, int i)
+{
+    s->w[i >> 6] &= ~((uint64_t)1 << (i & 63));
+}
+
+static inline void jset_or(dm_jset *a, const dm_jset *b)
+{
+    for (int w = 0; w < 4; w++) {
+        a->w[w] |= b->w[w];
+    }
+}
+
+static inline int jset_count(const dm_jset *s)
+{
+    int n = 0;
+    for (int w = 0; w < 4; w++) {
+        n += __builtin_popcountll(s->w[w]);
+    }
+    return n;
+}
+
+/* The lowest member >= from, or -1. */
+static inline int jset_next(const dm_jset *s, int from)
+{
+    for (int w = from >> 6; w < 4 && from < 256; w++) {
+        uint64_t m = s->w[w];
+        if (w == from >> 6) {
+            m &= ~(uint64_t)0 << (from & 63);
+        }
+        if (m) {
+            return w * 64 + __builtin_ctzll(m);
+        }
+    }
+    return -1;
+}
+
+#endif

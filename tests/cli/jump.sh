@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# tests/cli/jump.sh: the jumping games on the command line (issue 14): `damier moves`
+# and `damier perft` with --game, the same through `damier jump`, and bad input
+# (unknown game, player count, position string) answered with exit status 2 and a
+# message that says what and where. The counts are derived in tests/rules/test_jump.c.
+set -u
+bin=$1
+fail() { echo "FAIL: $*"; exit 1; }
+out=$("$bin" moves --game chinese-checkers) || fail "moves chinese-checkers"
+[ "$(tail -1 <<<"$out")" = "14 moves" ] || fail "chinese start: $(tail -1 <<<"$out")"
+[ "$(head -1 <<<"$out")" = "112-103" ] || fail "first move $(head -1 <<<"$out")"
+out=$("$bin" perft --game chinese-checkers --players 3 2) || fail "perft 3 players"
+[ "$(cut -d' ' -f1,2 <<<"$out" | tr '\n' ' ')" = "1 14 2 196 " ] || fail "perft: $out"
+# Deeper counts of the fast generator (the slow one agrees to depth 3 in test_jump).
+out=$("$bin" perft --game chinese-checkers 4) || fail "perft chinese 4"
+[ "$(tail -1 <<<"$out" | cut -d' ' -f1,2)" = "4 115600" ] || fail "chinese perft 4: $out"
+out=$("$bin" perft --game halma 3) || fail "perft halma 3"
+[ "$(tail -1 <<<"$out" | cut -d' ' -f1,2)" = "3 85440" ] || fail "halma perft 3: $out"
+out=$("$bin" perft --game gewu 6) || fail "perft gewu 6"
+[ "$(tail -1 <<<"$out" | cut -d' ' -f1,2)" = "6 6558" ] || fail "gewu perft 6: $out"
+out=$("$bin" jump search --game chinese-checkers 3) || fail "jump search"
+grep -qE '^best [0-9-]+ score -?[0-9]+ nodes [0-9]+ seconds [0-9.]+ nps [0-9]+$' <<<"$out" ||
+    fail "search line: $out"
+out=$("$bin" jump perft --game gewu 1) || fail "jump perft gewu"
+[ "$(cut -d' ' -f1,2 <<<"$out")" = "1 4" ] || fail "gewu perft 1: $out"
+out=$("$bin" moves --game halma --fen "A:Ac3:Bd3,e4,d5,c4") || fail "halma loop"
+grep -qx 'c3-e3-e5' <<<"$out" || fail "no chain c3-e3-e5: $out"
+[ "$(tail -1 <<<"$out")" = "9 moves" ] || fail "halma loop count: $out"
+out=$("$bin" perft --game halma --board 8 --divide 1) || fail "halma divide"
+[ "$(grep -c ' 1$' <<<"$out")" = 24 ] || fail "halma 8x8 divide: $out"
+err=$("$bin" moves --game chinese-checkers --fen "A:A1-10:B12x" 2>&1) && fail "bad fen accepted"
+grep -q "column 12" <<<"$err" || fail "bad fen message: $err"
+err=$("$bin" moves --game sternhalma 2>&1) && fail "unknown game accepted"
+grep -q "chinese-checkers, halma, gewu" <<<"$err" || fail "unknown game message: $err"
+err=$("$bin" perft --game chinese-checkers --players 5 1 2>&1) && fail "5 players accepted"
+grep -q "2, 3, 4 or 6" <<<"$err" || fail "players message: $err"
+"$bin" perft --game halma 0 >/dev/null 2>&1 && fail "depth 0 accepted"
+echo ok
