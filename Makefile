@@ -25,11 +25,13 @@ $(BUILD)/CMakeCache.txt:
 build: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Every test: the optimised build (all labels), then ASan+UBSan (labels fast and
-# corpus: tests/CMakeLists.txt gives the policy), then the bounded libFuzzer run.
+# Every test: the code style (format-check), the optimised build (all labels), then
+# ASan+UBSan (labels fast and corpus: tests/CMakeLists.txt gives the policy), then the
+# bounded libFuzzer run.
 # Configured again with DM_TESTS=ON: a build folder made by `make` before the test
 # packages were installed has no tests, and must not be trusted as it is.
 check: deps
+	$(MAKE) format-check
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DDM_TESTS=ON $(CMAKE_ARGS)
 	cmake --build $(BUILD) -j $(JOBS)
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

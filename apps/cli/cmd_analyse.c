@@ -23,7 +23,8 @@ static void analyse_usage(FILE *f)
     fprintf(f, "usage: damier analyse [--fen FEN] [--depth N | --movetime MS] [--threads N] "
                "[--hash MIB] [--egdb DIR]\n"
                "  prints \"depth D seldepth S score X nodes N time T nps R pv ...\" per "
-               "iteration,\n  then \"bestmove M\"; default limit: depth 12. --egdb DIR: probe the endgame\n"
+               "iteration,\n  then \"bestmove M\"; default limit: depth 12. --egdb DIR: probe the "
+               "endgame\n"
                "  database there (score dbwin N / dbloss N: database win or loss, N plies to\n"
                "  the conversion).\n");
 }
@@ -75,52 +76,59 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 
 int cmd_analyse(int argc, char **argv)
 {
-    static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
-                                         {"depth", required_argument, 0, 'd'},
-                                         {"movetime", required_argument, 0, 'm'},
-                                         {"threads", required_argument, 0, 't'},
-                                         {"hash", required_argument, 0, 'H'},
-                                         {"egdb", required_argument, 0, 'E'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
+    static const struct option opts[] = {
+        {"fen", required_argument, 0, 'f'},      {"depth", required_argument, 0, 'd'},
+        {"movetime", required_argument, 0, 'm'}, {"threads", required_argument, 0, 't'},
+        {"hash", required_argument, 0, 'H'},     {"egdb", required_argument, 0, 'E'},
+        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
     const char *fen = NULL, *egdb_dir = NULL;
     long depth = 0, movetime = 0, threads = 1, hash = 64;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:d:m:t:H:E:h", opts, NULL)) != -1) {
         switch (c) {
-        case 'f': fen = optarg; break;
-        case 'd':
-            if (parse_int(optarg, 1, DM_ENGINE_MAX_DEPTH, &depth)) {
-                fprintf(stderr, "damier analyse: --depth must be 1..%d, not '%s'\n",
-                        DM_ENGINE_MAX_DEPTH, optarg);
+            case 'f':
+                fen = optarg;
+                break;
+            case 'd':
+                if (parse_int(optarg, 1, DM_ENGINE_MAX_DEPTH, &depth)) {
+                    fprintf(stderr, "damier analyse: --depth must be 1..%d, not '%s'\n",
+                            DM_ENGINE_MAX_DEPTH, optarg);
+                    return 2;
+                }
+                break;
+            case 'm':
+                if (parse_int(optarg, 1, 86400000L, &movetime)) {
+                    fprintf(stderr,
+                            "damier analyse: --movetime must be a positive number of "
+                            "milliseconds, not '%s'\n",
+                            optarg);
+                    return 2;
+                }
+                break;
+            case 't':
+                if (parse_int(optarg, 1, DM_ENGINE_MAX_THREADS, &threads)) {
+                    fprintf(stderr, "damier analyse: --threads must be 1..%d, not '%s'\n",
+                            DM_ENGINE_MAX_THREADS, optarg);
+                    return 2;
+                }
+                break;
+            case 'H':
+                if (parse_int(optarg, 1, 65536, &hash)) {
+                    fprintf(stderr, "damier analyse: --hash must be 1..65536 MiB, not '%s'\n",
+                            optarg);
+                    return 2;
+                }
+                break;
+            case 'E':
+                egdb_dir = optarg;
+                break;
+            case 'h':
+                analyse_usage(stdout);
+                return 0;
+            default:
+                analyse_usage(stderr);
                 return 2;
-            }
-            break;
-        case 'm':
-            if (parse_int(optarg, 1, 86400000L, &movetime)) {
-                fprintf(stderr, "damier analyse: --movetime must be a positive number of "
-                                "milliseconds, not '%s'\n", optarg);
-                return 2;
-            }
-            break;
-        case 't':
-            if (parse_int(optarg, 1, DM_ENGINE_MAX_THREADS, &threads)) {
-                fprintf(stderr, "damier analyse: --threads must be 1..%d, not '%s'\n",
-                        DM_ENGINE_MAX_THREADS, optarg);
-                return 2;
-            }
-            break;
-        case 'H':
-            if (parse_int(optarg, 1, 65536, &hash)) {
-                fprintf(stderr, "damier analyse: --hash must be 1..65536 MiB, not '%s'\n",
-                        optarg);
-                return 2;
-            }
-            break;
-        case 'E': egdb_dir = optarg; break;
-        case 'h': analyse_usage(stdout); return 0;
-        default: analyse_usage(stderr); return 2;
         }
     }
     if (depth && movetime) {

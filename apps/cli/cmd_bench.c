@@ -27,9 +27,10 @@ int cmd_bench(int argc, char **argv)
     int depth = BENCH_DEPTH;
     if (argc > 2 || (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))) {
         FILE *f = argc == 2 ? stdout : stderr;
-        fprintf(f, "usage: damier bench [DEPTH]\n"
-                   "  searches %d fixed positions to DEPTH (1-30, default %d); prints the\n"
-                   "  nodes per position, then total nodes, time and nodes per second.\n",
+        fprintf(f,
+                "usage: damier bench [DEPTH]\n"
+                "  searches %d fixed positions to DEPTH (1-30, default %d); prints the\n"
+                "  nodes per position, then total nodes, time and nodes per second.\n",
                 (int)(sizeof bench_positions / sizeof bench_positions[0]), BENCH_DEPTH);
         return argc == 2 ? 0 : 2;
     }

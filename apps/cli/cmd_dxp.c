@@ -32,32 +32,51 @@
 
 #include "dxp_driver.h"
 
-enum { O_LISTEN = 2000, O_CONNECT, O_GAMES, O_TIME, O_MOVES, O_COLOR, O_LOG, O_PDN, O_GRACE,
-       O_IDLE, O_STALL, O_KEEP, O_SEED, O_WAIT, O_HELP };
+enum {
+    O_LISTEN = 2000,
+    O_CONNECT,
+    O_GAMES,
+    O_TIME,
+    O_MOVES,
+    O_COLOR,
+    O_LOG,
+    O_PDN,
+    O_GRACE,
+    O_IDLE,
+    O_STALL,
+    O_KEEP,
+    O_SEED,
+    O_WAIT,
+    O_HELP
+};
 
-enum { OUT_LIMIT = 1 << 20 }; /* bytes queued for a peer that does not read */
-enum { DXP_MAXHOST = 1025, DXP_MAXSERV = 32 }; /* NI_MAXHOST, NI_MAXSERV are not POSIX */
+enum {
+    OUT_LIMIT = 1 << 20
+}; /* bytes queued for a peer that does not read */
+enum {
+    DXP_MAXHOST = 1025,
+    DXP_MAXSERV = 32
+}; /* NI_MAXHOST, NI_MAXSERV are not POSIX */
 
-static const struct option dxp_options[] = {
-    {"listen", required_argument, 0, O_LISTEN},
-    {"connect", required_argument, 0, O_CONNECT},
-    {"games", required_argument, 0, O_GAMES},
-    {"time", required_argument, 0, O_TIME},
-    {"moves", required_argument, 0, O_MOVES},
-    {"color", required_argument, 0, O_COLOR},
-    {"log", required_argument, 0, O_LOG},
-    {"pdn", required_argument, 0, O_PDN},
-    {"grace", required_argument, 0, O_GRACE},
-    {"idle", required_argument, 0, O_IDLE},
-    {"stall", required_argument, 0, O_STALL},
-    {"keep-listening", no_argument, 0, O_KEEP},
-    {"wait", required_argument, 0, O_WAIT},
-    {"seed", required_argument, 0, O_SEED},
-    {"level", required_argument, 0, PLAY_O_LEVEL},
-    {"depth", required_argument, 0, PLAY_O_DEPTH},
-    {"fen", required_argument, 0, PLAY_O_FEN},
-    {"help", no_argument, 0, O_HELP},
-    {0, 0, 0, 0}};
+static const struct option dxp_options[] = {{"listen", required_argument, 0, O_LISTEN},
+                                            {"connect", required_argument, 0, O_CONNECT},
+                                            {"games", required_argument, 0, O_GAMES},
+                                            {"time", required_argument, 0, O_TIME},
+                                            {"moves", required_argument, 0, O_MOVES},
+                                            {"color", required_argument, 0, O_COLOR},
+                                            {"log", required_argument, 0, O_LOG},
+                                            {"pdn", required_argument, 0, O_PDN},
+                                            {"grace", required_argument, 0, O_GRACE},
+                                            {"idle", required_argument, 0, O_IDLE},
+                                            {"stall", required_argument, 0, O_STALL},
+                                            {"keep-listening", no_argument, 0, O_KEEP},
+                                            {"wait", required_argument, 0, O_WAIT},
+                                            {"seed", required_argument, 0, O_SEED},
+                                            {"level", required_argument, 0, PLAY_O_LEVEL},
+                                            {"depth", required_argument, 0, PLAY_O_DEPTH},
+                                            {"fen", required_argument, 0, PLAY_O_FEN},
+                                            {"help", no_argument, 0, O_HELP},
+                                            {0, 0, 0, 0}};
 
 static void usage(FILE *f)
 {
@@ -95,9 +114,9 @@ static void usage(FILE *f)
 
 typedef struct conn {
     int fd;
-    char *out;          /* bytes queued for the peer */
+    char *out; /* bytes queued for the peer */
     size_t out_len, out_cap;
-    int overflow;       /* the peer does not read */
+    int overflow; /* the peer does not read */
     FILE *log;
     double t0;
 } conn;
@@ -184,8 +203,8 @@ static int read_input(conn *c, dm_dxp_splitter *sp, dxp_driver *d, double *last_
         const char *msg;
         size_t ml;
         dm_error err;
-        dm_dxp_split_result r = dm_dxp_split(sp, buf + off, (size_t)n - off, &used, &msg, &ml,
-                                             &err);
+        dm_dxp_split_result r =
+            dm_dxp_split(sp, buf + off, (size_t)n - off, &used, &msg, &ml, &err);
         off += used;
         if (r == DM_DXP_SPLIT_MESSAGE) {
             log_line(c, "<", msg, ml);
@@ -446,50 +465,78 @@ int cmd_dxp(int argc, char **argv)
     while ((ch = getopt_long(argc, argv, "", dxp_options, NULL)) != -1) {
         int ok = 1;
         switch (ch) {
-        case O_LISTEN: listen_arg = optarg; break;
-        case O_CONNECT: connect_arg = optarg; break;
-        case O_GAMES: ok = int_option("games", optarg, 1, 100000, &cfg.games); break;
-        case O_TIME: ok = int_option("time", optarg, 0, 999, &cfg.time_min); break;
-        case O_MOVES: ok = int_option("moves", optarg, 0, 999, &cfg.moves); break;
-        case O_GRACE: ok = int_option("grace", optarg, 0, 3600, &cfg.grace_s); break;
-        case O_IDLE: ok = int_option("idle", optarg, 1, 86400, &cfg.idle_s); break;
-        case O_STALL: ok = int_option("stall", optarg, 1, 3600, &stall_s); break;
-        case O_KEEP: keep = 1; break;
-        case O_WAIT: ok = int_option("wait", optarg, 0, 3600, &wait_s); break;
-        case O_LOG: log_path = optarg; break;
-        case O_PDN: cfg.pdn_path = optarg; break;
-        case O_COLOR:
-            if (!strcmp(optarg, "white")) {
-                cfg.color = DM_WHITE;
-            } else if (!strcmp(optarg, "black")) {
-                cfg.color = DM_BLACK;
-            } else {
-                fprintf(stderr, "damier dxp: --color wants white or black, not '%s'\n", optarg);
-                ok = 0;
+            case O_LISTEN:
+                listen_arg = optarg;
+                break;
+            case O_CONNECT:
+                connect_arg = optarg;
+                break;
+            case O_GAMES:
+                ok = int_option("games", optarg, 1, 100000, &cfg.games);
+                break;
+            case O_TIME:
+                ok = int_option("time", optarg, 0, 999, &cfg.time_min);
+                break;
+            case O_MOVES:
+                ok = int_option("moves", optarg, 0, 999, &cfg.moves);
+                break;
+            case O_GRACE:
+                ok = int_option("grace", optarg, 0, 3600, &cfg.grace_s);
+                break;
+            case O_IDLE:
+                ok = int_option("idle", optarg, 1, 86400, &cfg.idle_s);
+                break;
+            case O_STALL:
+                ok = int_option("stall", optarg, 1, 3600, &stall_s);
+                break;
+            case O_KEEP:
+                keep = 1;
+                break;
+            case O_WAIT:
+                ok = int_option("wait", optarg, 0, 3600, &wait_s);
+                break;
+            case O_LOG:
+                log_path = optarg;
+                break;
+            case O_PDN:
+                cfg.pdn_path = optarg;
+                break;
+            case O_COLOR:
+                if (!strcmp(optarg, "white")) {
+                    cfg.color = DM_WHITE;
+                } else if (!strcmp(optarg, "black")) {
+                    cfg.color = DM_BLACK;
+                } else {
+                    fprintf(stderr, "damier dxp: --color wants white or black, not '%s'\n", optarg);
+                    ok = 0;
+                }
+                break;
+            case O_SEED: {
+                char *end;
+                errno = 0;
+                seed = strtoull(optarg, &end, 10);
+                if (errno || end == optarg || *end) {
+                    fprintf(stderr, "damier dxp: --seed wants a number, not '%s'\n", optarg);
+                    ok = 0;
+                }
+                have_seed = 1;
+                break;
             }
-            break;
-        case O_SEED: {
-            char *end;
-            errno = 0;
-            seed = strtoull(optarg, &end, 10);
-            if (errno || end == optarg || *end) {
-                fprintf(stderr, "damier dxp: --seed wants a number, not '%s'\n", optarg);
-                ok = 0;
+            case O_HELP:
+                usage(stdout);
+                return 0;
+            default: {
+                int r = ch == '?' || ch == ':'
+                            ? 0
+                            : play_common_option(&po, ch, optarg, DM_ENGINE_MAX_DEPTH);
+                if (r == 0) {
+                    fprintf(stderr, "damier dxp: unknown option or missing value: %s\n",
+                            argv[optind - 1]);
+                    usage(stderr);
+                    return 2;
+                }
+                ok = r > 0;
             }
-            have_seed = 1;
-            break;
-        }
-        case O_HELP: usage(stdout); return 0;
-        default: {
-            int r = ch == '?' || ch == ':' ? 0 : play_common_option(&po, ch, optarg, DM_ENGINE_MAX_DEPTH);
-            if (r == 0) {
-                fprintf(stderr, "damier dxp: unknown option or missing value: %s\n",
-                        argv[optind - 1]);
-                usage(stderr);
-                return 2;
-            }
-            ok = r > 0;
-        }
         }
         if (!ok) {
             return 2;
@@ -524,11 +571,11 @@ int cmd_dxp(int argc, char **argv)
     cfg.depth = po.depth;
     cfg.seed = have_seed ? seed : ((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
     char host[256], port[16];
-    if (split_address(listen_arg ? listen_arg : connect_arg, host, sizeof host, port,
-                      sizeof port, listen_arg ? "127.0.0.1" : NULL)) {
+    if (split_address(listen_arg ? listen_arg : connect_arg, host, sizeof host, port, sizeof port,
+                      listen_arg ? "127.0.0.1" : NULL)) {
         fprintf(stderr, "damier dxp: %s wants %sPORT, not '%s'\n",
-                listen_arg ? "--listen" : "--connect", listen_arg ? "[HOST:]" : "HOST:",
-                listen_arg ? listen_arg : connect_arg);
+                listen_arg ? "--listen" : "--connect",
+                listen_arg ? "[HOST:]" : "HOST:", listen_arg ? listen_arg : connect_arg);
         return 2;
     }
     FILE *logf = NULL;

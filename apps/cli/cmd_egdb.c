@@ -154,8 +154,9 @@ static int random_position(dm_board *b, uint64_t *rng, int pieces)
             if (!king && ((white && sq <= 5) || (!white && sq >= 46))) {
                 king = 1;
             }
-            dm_board_put(b, sq, white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
-                                      : (king ? DM_BLACK_KING : DM_BLACK_MAN));
+            dm_board_put(b, sq,
+                         white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
+                               : (king ? DM_BLACK_KING : DM_BLACK_MAN));
             placed++;
         }
         dm_board_set_side(b, (rng_next(rng) & 1) ? DM_BLACK : DM_WHITE);
@@ -172,7 +173,9 @@ static int egdb_bench(const dm_egdb *db, long probes)
         fprintf(stderr, "damier egdb bench: no complete database in the folder\n");
         return 1;
     }
-    enum { NPOS = 4096 };
+    enum {
+        NPOS = 4096
+    };
     dm_board *pos = malloc(NPOS * sizeof *pos);
     if (!pos) {
         return 1;
@@ -194,8 +197,8 @@ static int egdb_bench(const dm_egdb *db, long probes)
         sink += dm_egdb_lookup(db, &pos[i % NPOS], &dtc) + dtc;
     }
     double uncached = (cli_now() - t0) / (double)probes * 1e9;
-    printf("probe cached %.0f ns\nprobe uncached %.0f ns\npieces %d probes %ld check %d\n",
-           cached, uncached, maxp, probes, sink & 1);
+    printf("probe cached %.0f ns\nprobe uncached %.0f ns\npieces %d probes %ld check %d\n", cached,
+           uncached, maxp, probes, sink & 1);
     free(pos);
     return 0;
 }
@@ -220,28 +223,36 @@ int cmd_egdb(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc - 1, argv + 1, "", opts, NULL)) != -1) {
         switch (c) {
-        case 'p':
-            if (parse_long(optarg, 2, DM_EGDB_MAX_PIECES, &pieces) != 0) {
-                fprintf(stderr, "damier egdb: --pieces must be 2..%d\n", DM_EGDB_MAX_PIECES);
+            case 'p':
+                if (parse_long(optarg, 2, DM_EGDB_MAX_PIECES, &pieces) != 0) {
+                    fprintf(stderr, "damier egdb: --pieces must be 2..%d\n", DM_EGDB_MAX_PIECES);
+                    return 2;
+                }
+                break;
+            case 'd':
+                dir = optarg;
+                break;
+            case 't':
+                if (parse_long(optarg, 1, 64, &threads) != 0) {
+                    fprintf(stderr, "damier egdb: --threads must be 1..64\n");
+                    return 2;
+                }
+                break;
+            case 'f':
+                fen = optarg;
+                break;
+            case 'n':
+                if (parse_long(optarg, 1, 1000000000L, &probes) != 0) {
+                    fprintf(stderr, "damier egdb: --probes must be 1..1000000000\n");
+                    return 2;
+                }
+                break;
+            case 'h':
+                egdb_usage(stdout);
+                return 0;
+            default:
+                egdb_usage(stderr);
                 return 2;
-            }
-            break;
-        case 'd': dir = optarg; break;
-        case 't':
-            if (parse_long(optarg, 1, 64, &threads) != 0) {
-                fprintf(stderr, "damier egdb: --threads must be 1..64\n");
-                return 2;
-            }
-            break;
-        case 'f': fen = optarg; break;
-        case 'n':
-            if (parse_long(optarg, 1, 1000000000L, &probes) != 0) {
-                fprintf(stderr, "damier egdb: --probes must be 1..1000000000\n");
-                return 2;
-            }
-            break;
-        case 'h': egdb_usage(stdout); return 0;
-        default: egdb_usage(stderr); return 2;
         }
     }
     if (optind < argc - 1) {

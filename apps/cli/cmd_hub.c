@@ -32,29 +32,31 @@
 
 #include "commands.h"
 
-enum { HUB_QUEUE = 64 };
+enum {
+    HUB_QUEUE = 64
+};
 
 typedef struct hub_app {
     dm_hub_session *session;
-    dm_session *game;          /* the Hub session's game, whose engine searches */
-    pthread_mutex_t lock;      /* session and stdout */
-    int game_search;           /* a search was started on game and not waited for */
-    pthread_t thread;          /* the variant search */
-    int thread_live;           /* a variant search thread exists and must be joined */
-    atomic_int stop_wanted;    /* `stop` was read during this search */
+    dm_session *game;       /* the Hub session's game, whose engine searches */
+    pthread_mutex_t lock;   /* session and stdout */
+    int game_search;        /* a search was started on game and not waited for */
+    pthread_t thread;       /* the variant search */
+    int thread_live;        /* a variant search thread exists and must be joined */
+    atomic_int stop_wanted; /* `stop` was read during this search */
     atomic_int ponderhit_wanted;
     dm_search_input in;
     dm_limits lim;
-    dm_vengine *vengine;       /* generic engine for the variants, made when needed */
-    int vsearch;               /* the running search is a variant search */
+    dm_vengine *vengine; /* generic engine for the variants, made when needed */
+    int vsearch;         /* the running search is a variant search */
     dm_vsearch_input vin;
     dm_vlimits vlim;
-    atomic_int finished;       /* the search thread has printed done */
+    atomic_int finished; /* the search thread has printed done */
     /* Lines read ahead while a command waited for the search (see wait_if_busy),
      * to be handled next, in order; malloc'd. */
     char *queue[HUB_QUEUE];
     int qhead, qlen;
-    int input_eof;             /* end of input was met while reading ahead */
+    int input_eof; /* end of input was met while reading ahead */
 } hub_app;
 
 static void write_locked(hub_app *a, const char *text)
@@ -204,11 +206,13 @@ int cmd_hub(int argc, char **argv)
     }
     if (bad || help) {
         FILE *f = help && !bad ? stdout : stderr;
-        fprintf(f, "usage: damier hub [--variant NAME] [--egdb DIR]\n  speaks the Hub protocol (version 2) on "
-                   "stdin/stdout; see ../shared/docs/hub-protocol.md\n"
-                   "  --variant NAME  start with these rules (%s; or the Hub names\n"
-                   "                  normal and losing), as set-param name=variant does\n"
-                   "  --egdb DIR      the international engine probes the endgame database there\n",
+        fprintf(f,
+                "usage: damier hub [--variant NAME] [--egdb DIR]\n  speaks the Hub protocol "
+                "(version 2) on "
+                "stdin/stdout; see ../shared/docs/hub-protocol.md\n"
+                "  --variant NAME  start with these rules (%s; or the Hub names\n"
+                "                  normal and losing), as set-param name=variant does\n"
+                "  --egdb DIR      the international engine probes the endgame database there\n",
                 dm_variant_names());
         return f == stdout ? 0 : 2;
     }
@@ -239,8 +243,7 @@ int cmd_hub(int argc, char **argv)
         snprintf(cmd, sizeof cmd, "set-param name=variant value=\"%.200s\"", variant);
         dm_hub_session_feed(a.session, cmd, &act, answer, sizeof answer);
         if (act != DM_HUB_NEW_GAME) {
-            fprintf(stderr, "damier hub: unknown variant '%s' (%s)\n", variant,
-                    dm_variant_names());
+            fprintf(stderr, "damier hub: unknown variant '%s' (%s)\n", variant, dm_variant_names());
             dm_hub_session_free(a.session);
             dm_egdb_close(egdb);
             return 2;

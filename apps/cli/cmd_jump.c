@@ -26,8 +26,7 @@ static void jump_usage(FILE *f, const char *cmd)
 }
 
 /* Parse the shared options into rules and position; returns 0, or the exit status. */
-static int jump_setup(int argc, char **argv, const char *cmd, dm_jrules *r, dm_jpos *p,
-                      int *divide)
+static int jump_setup(int argc, char **argv, const char *cmd, dm_jrules *r, dm_jpos *p, int *divide)
 {
     static const struct option opts[] = {{"game", required_argument, 0, 'g'},
                                          {"players", required_argument, 0, 'p'},
@@ -44,21 +43,37 @@ static int jump_setup(int argc, char **argv, const char *cmd, dm_jrules *r, dm_j
     optind = 1;
     while ((c = getopt_long(argc, argv, "g:p:b:f:ctdh", opts, NULL)) != -1) {
         switch (c) {
-        case 'g': game_name = optarg; break;
-        case 'p': players = atoi(optarg); break;
-        case 'b': size = atoi(optarg); break;
-        case 'f': fen = optarg; break;
-        case 'c': options |= DM_JOPT_NO_FOREIGN_CORNER; break;
-        case 't': options |= DM_JOPT_GEWU_ONE_THROW; break;
-        case 'd':
-            if (divide) {
-                *divide = 1;
+            case 'g':
+                game_name = optarg;
                 break;
-            }
-            jump_usage(stderr, cmd);
-            return 2;
-        case 'h': jump_usage(stdout, cmd); return -1;
-        default: jump_usage(stderr, cmd); return 2;
+            case 'p':
+                players = atoi(optarg);
+                break;
+            case 'b':
+                size = atoi(optarg);
+                break;
+            case 'f':
+                fen = optarg;
+                break;
+            case 'c':
+                options |= DM_JOPT_NO_FOREIGN_CORNER;
+                break;
+            case 't':
+                options |= DM_JOPT_GEWU_ONE_THROW;
+                break;
+            case 'd':
+                if (divide) {
+                    *divide = 1;
+                    break;
+                }
+                jump_usage(stderr, cmd);
+                return 2;
+            case 'h':
+                jump_usage(stdout, cmd);
+                return -1;
+            default:
+                jump_usage(stderr, cmd);
+                return 2;
         }
     }
     dm_jgame game;

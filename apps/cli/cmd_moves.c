@@ -107,13 +107,14 @@ int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen)
 
 static void moves_usage(FILE *f)
 {
-    fprintf(f, "usage: damier moves [--variant NAME] [--fen FEN] [--format pdn|hub]\n"
-               "                    [--squares numeric|algebraic]\n"
-               "  pdn (default): 32-28, 19x28, full path 28x19x10 only where needed;\n"
-               "  hub: from, to and every captured square: 28x10x19x23.\n"
-               "  --variant: %s (default international);\n"
-               "  --squares: 8x8 square names (default: algebraic for russian and\n"
-               "  brazilian, numeric otherwise).\n",
+    fprintf(f,
+            "usage: damier moves [--variant NAME] [--fen FEN] [--format pdn|hub]\n"
+            "                    [--squares numeric|algebraic]\n"
+            "  pdn (default): 32-28, 19x28, full path 28x19x10 only where needed;\n"
+            "  hub: from, to and every captured square: 28x10x19x23.\n"
+            "  --variant: %s (default international);\n"
+            "  --squares: 8x8 square names (default: algebraic for russian and\n"
+            "  brazilian, numeric otherwise).\n",
             dm_variant_names());
 }
 
@@ -141,12 +142,10 @@ int cmd_moves(int argc, char **argv)
     if (cmd_has_game_option(argc, argv)) { /* a jumping game: cmd_jump.c */
         return cmd_jump_moves(argc, argv);
     }
-    static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
-                                         {"format", required_argument, 0, 'F'},
-                                         {"variant", required_argument, 0, 'V'},
-                                         {"squares", required_argument, 0, 'S'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
+    static const struct option opts[] = {
+        {"fen", required_argument, 0, 'f'},     {"format", required_argument, 0, 'F'},
+        {"variant", required_argument, 0, 'V'}, {"squares", required_argument, 0, 'S'},
+        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
     const char *fen = NULL;
     dm_notation style = DM_NOTATION_PDN;
     const dm_variant *variant = dm_variant_get(DM_VARIANT_INTERNATIONAL);
@@ -155,35 +154,43 @@ int cmd_moves(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:F:V:S:h", opts, NULL)) != -1) {
         switch (c) {
-        case 'f': fen = optarg; break;
-        case 'V':
-            if (cmd_variant_from_arg(&variant, "moves", optarg)) {
+            case 'f':
+                fen = optarg;
+                break;
+            case 'V':
+                if (cmd_variant_from_arg(&variant, "moves", optarg)) {
+                    return 2;
+                }
+                break;
+            case 'S':
+                if (!strcmp(optarg, "numeric")) {
+                    squares = DM_VSQUARES_NUMERIC;
+                } else if (!strcmp(optarg, "algebraic")) {
+                    squares = DM_VSQUARES_ALGEBRAIC;
+                } else {
+                    fprintf(stderr,
+                            "damier moves: --squares must be numeric or algebraic, not '%s'\n",
+                            optarg);
+                    return 2;
+                }
+                break;
+            case 'F':
+                if (!strcmp(optarg, "pdn")) {
+                    style = DM_NOTATION_PDN;
+                } else if (!strcmp(optarg, "hub")) {
+                    style = DM_NOTATION_HUB;
+                } else {
+                    fprintf(stderr, "damier moves: --format must be pdn or hub, not '%s'\n",
+                            optarg);
+                    return 2;
+                }
+                break;
+            case 'h':
+                moves_usage(stdout);
+                return 0;
+            default:
+                moves_usage(stderr);
                 return 2;
-            }
-            break;
-        case 'S':
-            if (!strcmp(optarg, "numeric")) {
-                squares = DM_VSQUARES_NUMERIC;
-            } else if (!strcmp(optarg, "algebraic")) {
-                squares = DM_VSQUARES_ALGEBRAIC;
-            } else {
-                fprintf(stderr, "damier moves: --squares must be numeric or algebraic, not '%s'\n",
-                        optarg);
-                return 2;
-            }
-            break;
-        case 'F':
-            if (!strcmp(optarg, "pdn")) {
-                style = DM_NOTATION_PDN;
-            } else if (!strcmp(optarg, "hub")) {
-                style = DM_NOTATION_HUB;
-            } else {
-                fprintf(stderr, "damier moves: --format must be pdn or hub, not '%s'\n", optarg);
-                return 2;
-            }
-            break;
-        case 'h': moves_usage(stdout); return 0;
-        default: moves_usage(stderr); return 2;
         }
     }
     if (optind != argc) {

@@ -175,8 +175,7 @@ static int check_unreadable(const dm_error *err, void *ctx)
 
 /* The players of g as check prints them ("?" when unknown; playstrategy.org's P1 is
  * the side that moves first). */
-static void players(const dm_pdn_game *g, int black_first, const char **white,
-                    const char **black)
+static void players(const dm_pdn_game *g, int black_first, const char **white, const char **black)
 {
     const char *p1 = tag_or(g, "P1", "?"), *p2 = tag_or(g, "P2", "?");
     *white = tag_or(g, "White", black_first ? p2 : p1);
@@ -187,8 +186,8 @@ static void players(const dm_pdn_game *g, int black_first, const char **white,
  * ambiguous capture resolved by the moves that follow, the first illegal or unreadable
  * move (or the skipped variant, with verbose), then the reader's notes. Shared by check
  * (stdout) and convert (stderr) so that both say the same things in the same words. */
-static void report_game(FILE *f, const dm_pdn_game *g, const dm_pdn_replay *rep,
-                        const char *path, int verbose)
+static void report_game(FILE *f, const dm_pdn_game *g, const dm_pdn_replay *rep, const char *path,
+                        int verbose)
 {
     /* "N..." for the second move of a pair: White's in English checkers */
     int black_first = rep->variant && rep->variant->first == DM_BLACK;
@@ -209,18 +208,18 @@ static void report_game(FILE *f, const dm_pdn_game *g, const dm_pdn_replay *rep,
     } else if (rep->verdict == DM_PDN_ILLEGAL || rep->verdict == DM_PDN_UNREADABLE) {
         if (rep->node) {
             fprintf(f, "%s:%d:%d: game %d (%s - %s): move %d%s %s: %s; FEN before: %s\n", path,
-                    rep->node->line, rep->node->column, g->number, white, black,
-                    rep->move_number, rep->black != black_first ? "..." : ".", rep->move_text,
-                    rep->reason.message, rep->fen_before);
+                    rep->node->line, rep->node->column, g->number, white, black, rep->move_number,
+                    rep->black != black_first ? "..." : ".", rep->move_text, rep->reason.message,
+                    rep->fen_before);
         } else {
-            fprintf(f, "%s:%d: game %d (%s - %s): %s\n", path, g->line, g->number, white,
-                    black, rep->reason.message);
+            fprintf(f, "%s:%d: game %d (%s - %s): %s\n", path, g->line, g->number, white, black,
+                    rep->reason.message);
         }
     }
     /* what the reader tolerated or left out is said, never silent */
     for (int i = 0; i < g->nnotes; i++) {
-        fprintf(f, "%s:%d: game %d (%s - %s): note: %s\n", path, g->line, g->number, white,
-                black, g->notes[i]);
+        fprintf(f, "%s:%d: game %d (%s - %s): note: %s\n", path, g->line, g->number, white, black,
+                g->notes[i]);
     }
 }
 
@@ -234,16 +233,23 @@ static int check_game(dm_pdn_game *g, const char *path, void *ctx)
     dm_pdn_replay rep;
     dm_pdn_replay_mainline(&rep, g);
     switch (rep.verdict) {
-    case DM_PDN_LEGAL:
-        p->n->legal++;
-        if (rep.variant) {
-            p->n->legal_by[rep.variant->id]++;
-        }
-        break;
-    case DM_PDN_VARIANT: p->n->variant++; break;
-    case DM_PDN_ILLEGAL: p->n->illegal++; break;
-    case DM_PDN_UNREADABLE: p->n->unreadable++; break;
-    default: break;
+        case DM_PDN_LEGAL:
+            p->n->legal++;
+            if (rep.variant) {
+                p->n->legal_by[rep.variant->id]++;
+            }
+            break;
+        case DM_PDN_VARIANT:
+            p->n->variant++;
+            break;
+        case DM_PDN_ILLEGAL:
+            p->n->illegal++;
+            break;
+        case DM_PDN_UNREADABLE:
+            p->n->unreadable++;
+            break;
+        default:
+            break;
     }
     report_game(stdout, g, &rep, path, p->verbose);
     return 0;
@@ -305,29 +311,30 @@ static int convert_file(const char *path, FILE *out, const dm_pdn_write_options 
 
 static void pdn_usage(FILE *f)
 {
-    fprintf(f, "usage: damier pdn check [--verbose] [--variant NAME | --game-type N] FILE...\n"
-               "       damier pdn convert [--full] [--capture-sep x|:] [--variant NAME | "
-               "--game-type N]\n"
-               "                          [-o OUT] FILE...\n"
-               "  check: replay every game under its variant's rules and report each illegal\n"
-               "         or unreadable move; ends with\n"
-               "         \"G games, L legal, I with illegal moves, U unreadable\";\n"
-               "         exit status 0 only when every game is legal.\n"
-               "  convert: rewrite the games as normalised PDN 3.0 in their variant's notation\n"
-               "         (short notation; --full: every capture with its path) to OUT or\n"
-               "         standard output. What check would report about a game goes to\n"
-               "         stderr (an illegal or ambiguous move: exit status 1, the game is\n"
-               "         still written).\n"
-               "  --capture-sep x|:: write the captures with x (or :) whatever the\n"
-               "         variant's own separator (Russian ':'), for readers that take one.\n"
-               "  The GameType tag selects the variant (20 international, 21 English, 22\n"
-               "  Italian, 23 pool, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29\n"
-               "  Czech, 31 Thai, 45 killer, 96 breakthrough, 98 antidraughts), else a\n"
-               "  Variant tag, else the squares the game uses.\n"
-               "  --variant NAME: the variant of games without a GameType tag: %s.\n"
-               "  --game-type N: the same as a GameType number (e.g. 40 for a file of Frisian\n"
-               "         games without tags: skipped).\n"
-               "  --verbose: also list the games skipped as variants, with why.\n",
+    fprintf(f,
+            "usage: damier pdn check [--verbose] [--variant NAME | --game-type N] FILE...\n"
+            "       damier pdn convert [--full] [--capture-sep x|:] [--variant NAME | "
+            "--game-type N]\n"
+            "                          [-o OUT] FILE...\n"
+            "  check: replay every game under its variant's rules and report each illegal\n"
+            "         or unreadable move; ends with\n"
+            "         \"G games, L legal, I with illegal moves, U unreadable\";\n"
+            "         exit status 0 only when every game is legal.\n"
+            "  convert: rewrite the games as normalised PDN 3.0 in their variant's notation\n"
+            "         (short notation; --full: every capture with its path) to OUT or\n"
+            "         standard output. What check would report about a game goes to\n"
+            "         stderr (an illegal or ambiguous move: exit status 1, the game is\n"
+            "         still written).\n"
+            "  --capture-sep x|:: write the captures with x (or :) whatever the\n"
+            "         variant's own separator (Russian ':'), for readers that take one.\n"
+            "  The GameType tag selects the variant (20 international, 21 English, 22\n"
+            "  Italian, 23 pool, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29\n"
+            "  Czech, 31 Thai, 45 killer, 96 breakthrough, 98 antidraughts), else a\n"
+            "  Variant tag, else the squares the game uses.\n"
+            "  --variant NAME: the variant of games without a GameType tag: %s.\n"
+            "  --game-type N: the same as a GameType number (e.g. 40 for a file of Frisian\n"
+            "         games without tags: skipped).\n"
+            "  --verbose: also list the games skipped as variants, with why.\n",
             dm_variant_names());
 }
 
@@ -344,53 +351,61 @@ int cmd_pdn(int argc, char **argv)
         pdn_usage(stderr);
         return 2;
     }
-    static const struct option opts[] = {{"full", no_argument, 0, 'f'},
-                                         {"output", required_argument, 0, 'o'},
-                                         {"verbose", no_argument, 0, 'v'},
-                                         {"game-type", required_argument, 0, 't'},
-                                         {"variant", required_argument, 0, 'V'},
-                                         {"capture-sep", required_argument, 0, 's'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
+    static const struct option opts[] = {
+        {"full", no_argument, 0, 'f'},          {"output", required_argument, 0, 'o'},
+        {"verbose", no_argument, 0, 'v'},       {"game-type", required_argument, 0, 't'},
+        {"variant", required_argument, 0, 'V'}, {"capture-sep", required_argument, 0, 's'},
+        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
     int full = 0, verbose = 0;
     char capture_sep = 0;
     const char *outpath = NULL;
     int c;
     optind = 1;
     default_game_type = NULL;
-    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:V:h" : "fo:t:V:s:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:V:h" : "fo:t:V:s:h", opts, NULL)) !=
+           -1) {
         switch (c) {
-        case 'f': full = 1; break;
-        case 'o': outpath = optarg; break;
-        case 'v': verbose = 1; break;
-        case 's':
-            if (strcmp(optarg, "x") && strcmp(optarg, ":")) {
-                fprintf(stderr, "damier pdn: --capture-sep wants x or :, not '%s'\n", optarg);
-                return 2;
+            case 'f':
+                full = 1;
+                break;
+            case 'o':
+                outpath = optarg;
+                break;
+            case 'v':
+                verbose = 1;
+                break;
+            case 's':
+                if (strcmp(optarg, "x") && strcmp(optarg, ":")) {
+                    fprintf(stderr, "damier pdn: --capture-sep wants x or :, not '%s'\n", optarg);
+                    return 2;
+                }
+                capture_sep = optarg[0];
+                break;
+            case 't':
+                if (strspn(optarg, "0123456789") != strlen(optarg) || !*optarg ||
+                    strlen(optarg) > 5) {
+                    fprintf(stderr, "damier pdn: --game-type wants a number, e.g. 20\n");
+                    return 2;
+                }
+                default_game_type = optarg;
+                break;
+            case 'V': {
+                const dm_variant *v;
+                dm_error err;
+                if (dm_variant_from_name(&v, optarg, &err) != DM_OK) {
+                    fprintf(stderr, "damier pdn: --variant: %s\n", err.message);
+                    return 2;
+                }
+                snprintf(variant_game_type, sizeof variant_game_type, "%d", v->game_type);
+                default_game_type = variant_game_type;
+                break;
             }
-            capture_sep = optarg[0];
-            break;
-        case 't':
-            if (strspn(optarg, "0123456789") != strlen(optarg) || !*optarg ||
-                strlen(optarg) > 5) {
-                fprintf(stderr, "damier pdn: --game-type wants a number, e.g. 20\n");
+            case 'h':
+                pdn_usage(stdout);
+                return 0;
+            default:
+                pdn_usage(stderr);
                 return 2;
-            }
-            default_game_type = optarg;
-            break;
-        case 'V': {
-            const dm_variant *v;
-            dm_error err;
-            if (dm_variant_from_name(&v, optarg, &err) != DM_OK) {
-                fprintf(stderr, "damier pdn: --variant: %s\n", err.message);
-                return 2;
-            }
-            snprintf(variant_game_type, sizeof variant_game_type, "%d", v->game_type);
-            default_game_type = variant_game_type;
-            break;
-        }
-        case 'h': pdn_usage(stdout); return 0;
-        default: pdn_usage(stderr); return 2;
         }
     }
     if ((check && (full || outpath || capture_sep)) || (!check && verbose)) {

@@ -15,13 +15,13 @@
 
 static void perft_usage(FILE *f)
 {
-    fprintf(f, "usage: damier perft [--variant NAME] [--fen FEN] [--divide] DEPTH\n"
-               "  prints \"DEPTH NODES SECONDS\" for each depth 1..DEPTH (DEPTH 1-20);\n"
-               "  --divide first prints \"MOVE NODES\" for each root move at DEPTH;\n"
-               "  --variant: %s (default international).\n",
+    fprintf(f,
+            "usage: damier perft [--variant NAME] [--fen FEN] [--divide] DEPTH\n"
+            "  prints \"DEPTH NODES SECONDS\" for each depth 1..DEPTH (DEPTH 1-20);\n"
+            "  --divide first prints \"MOVE NODES\" for each root move at DEPTH;\n"
+            "  --variant: %s (default international).\n",
             dm_variant_names());
 }
-
 
 static int perft_generic(const dm_variant *v, const char *fen, int divide, int depth)
 {
@@ -67,15 +67,23 @@ int cmd_perft(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:V:dh", opts, NULL)) != -1) {
         switch (c) {
-        case 'f': fen = optarg; break;
-        case 'V':
-            if (cmd_variant_from_arg(&variant, "perft", optarg)) {
+            case 'f':
+                fen = optarg;
+                break;
+            case 'V':
+                if (cmd_variant_from_arg(&variant, "perft", optarg)) {
+                    return 2;
+                }
+                break;
+            case 'd':
+                divide = 1;
+                break;
+            case 'h':
+                perft_usage(stdout);
+                return 0;
+            default:
+                perft_usage(stderr);
                 return 2;
-            }
-            break;
-        case 'd': divide = 1; break;
-        case 'h': perft_usage(stdout); return 0;
-        default: perft_usage(stderr); return 2;
         }
     }
     if (optind != argc - 1) {

@@ -39,31 +39,30 @@
 
 static void play_usage(FILE *f)
 {
-    fprintf(f,
-            "usage: damier play [options]\n"
-            "  --white / --black     your side (default white; the engine plays the other)\n"
-            "  --level N             engine strength 1 (beginner) .. 10 (full), default 5\n"
-            "  --depth N             fixed search depth instead of the level's (deterministic)\n"
-            "  --seed N              seed of the low levels' random choices (reproducible)\n"
-            "  --time CONTROL        PDN TimeControl: 300 (sudden death, seconds), 180+2\n"
-            "                        (Fischer), 40/7200:3600 (moves in time); default none\n"
-            "  --fen FEN             start from a position (PDN FEN, W:W31-50:B1-20)\n"
-            "  --handicap N          the engine (the stronger side) starts without N men,\n"
-            "                        taken from its back rows (46,47,...,50,41,... for White,\n"
-            "                        5,4,...,1,10,... for Black), 1..15\n"
-            "  --human-vs-human      two players at one keyboard\n"
-            "  --auto                the engine plays both sides\n"
-            "  --no-color            no colours (also when NO_COLOR is set)\n"
-            "  --plain               plain line output even on a terminal\n"
-            "  --variant NAME        international (default), brazilian, russian, english,\n"
-            "                        canadian, antidraughts, czech, italian, killer,\n"
-            "                        breakthrough, spanish, pool, thai (see damier play\n"
-            "                        --variant NAME --help)\n"
-            "  --egdb DIR            the engine (and hint) probe the endgame database there\n"
-            "  --save-dir DIR        where games are saved automatically\n"
-            "                        (default $XDG_DATA_HOME/damier/games or\n"
-            "                        ~/.local/share/damier/games)\n"
-            "Type `help` during the game for the commands.\n");
+    fprintf(f, "usage: damier play [options]\n"
+               "  --white / --black     your side (default white; the engine plays the other)\n"
+               "  --level N             engine strength 1 (beginner) .. 10 (full), default 5\n"
+               "  --depth N             fixed search depth instead of the level's (deterministic)\n"
+               "  --seed N              seed of the low levels' random choices (reproducible)\n"
+               "  --time CONTROL        PDN TimeControl: 300 (sudden death, seconds), 180+2\n"
+               "                        (Fischer), 40/7200:3600 (moves in time); default none\n"
+               "  --fen FEN             start from a position (PDN FEN, W:W31-50:B1-20)\n"
+               "  --handicap N          the engine (the stronger side) starts without N men,\n"
+               "                        taken from its back rows (46,47,...,50,41,... for White,\n"
+               "                        5,4,...,1,10,... for Black), 1..15\n"
+               "  --human-vs-human      two players at one keyboard\n"
+               "  --auto                the engine plays both sides\n"
+               "  --no-color            no colours (also when NO_COLOR is set)\n"
+               "  --plain               plain line output even on a terminal\n"
+               "  --variant NAME        international (default), brazilian, russian, english,\n"
+               "                        canadian, antidraughts, czech, italian, killer,\n"
+               "                        breakthrough, spanish, pool, thai (see damier play\n"
+               "                        --variant NAME --help)\n"
+               "  --egdb DIR            the engine (and hint) probe the endgame database there\n"
+               "  --save-dir DIR        where games are saved automatically\n"
+               "                        (default $XDG_DATA_HOME/damier/games or\n"
+               "                        ~/.local/share/damier/games)\n"
+               "Type `help` during the game for the commands.\n");
 }
 
 /* ---- output helpers ------------------------------------------------------------ */
@@ -218,8 +217,8 @@ static void engine_turn(play_session *s)
         play_score_text(sc, sizeof sc, info.score);
         play_pv_text(pv, sizeof pv, &before, info.pv, info.pv_count);
         dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
-        snprintf(s->ui.engine_line, sizeof s->ui.engine_line, "Engine: %s d%d | %s", sc,
-                 info.depth, pv);
+        snprintf(s->ui.engine_line, sizeof s->ui.engine_line, "Engine: %s d%d | %s", sc, info.depth,
+                 pv);
         snprintf(s->ui.message, sizeof s->ui.message, "%s played %s", s->names[side], mv);
     } else {
         fprintf(s->out, "engine: %s\n", line);
@@ -346,132 +345,134 @@ static int human_line(play_session *s, const char *line)
     dm_color side = (dm_color)dm_game_board(play_game(s))->side;
     s->ui.message[0] = 0;
     switch (cmd.kind) {
-    case PLAY_CMD_EMPTY:
-        return 0;
-    case PLAY_CMD_BAD:
-        say(s, "error", "%s", cmd.error);
-        return 0;
-    case PLAY_CMD_MOVE: {
-        if (check_flag(s)) {
+        case PLAY_CMD_EMPTY:
+            return 0;
+        case PLAY_CMD_BAD:
+            say(s, "error", "%s", cmd.error);
+            return 0;
+        case PLAY_CMD_MOVE: {
+            if (check_flag(s)) {
+                return 0;
+            }
+            dm_error err;
+            if (dm_session_play_text(s->session, cmd.arg, &err) != DM_OK) { /* presses the clock */
+                say(s, "error", "%s", err.message);
+                return 0;
+            }
+            announce_last_move(s);
+            /* an offer stands through the offerer's move; the other side's move declines */
+            if (s->draw_offer >= 0 && s->draw_offer != (int)side) {
+                say(s, "draw", "declined by %s (a move was played)", color_name(side));
+                s->draw_offer = -1;
+            }
+            autosave(s);
             return 0;
         }
-        dm_error err;
-        if (dm_session_play_text(s->session, cmd.arg, &err) != DM_OK) { /* presses the clock */
-            say(s, "error", "%s", err.message);
+        case PLAY_CMD_HINT: {
+            dm_info info;
+            dm_board before = *dm_game_board(play_game(s));
+            if (play_engine_hint(&info, s, tick, s) != DM_OK || info.pv_count == 0) {
+                say(s, "error", "no move to suggest");
+                return 0;
+            }
+            char mv[160], rest[600];
+            dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
+            print_pv_line(rest, sizeof rest, &info, &before);
+            say(s, "hint", "%s %s", mv, rest);
             return 0;
         }
-        announce_last_move(s);
-        /* an offer stands through the offerer's move; the other side's move declines */
-        if (s->draw_offer >= 0 && s->draw_offer != (int)side) {
-            say(s, "draw", "declined by %s (a move was played)", color_name(side));
+        case PLAY_CMD_UNDO: {
+            int n = plies_to_undo(s);
+            if (n == 0) {
+                say(s, "error", "nothing to undo");
+                return 0;
+            }
+            for (int i = 0; i < n; i++) {
+                dm_session_undo(s->session); /* the clock goes to the side to move */
+            }
             s->draw_offer = -1;
-        }
-        autosave(s);
-        return 0;
-    }
-    case PLAY_CMD_HINT: {
-        dm_info info;
-        dm_board before = *dm_game_board(play_game(s));
-        if (play_engine_hint(&info, s, tick, s) != DM_OK || info.pv_count == 0) {
-            say(s, "error", "no move to suggest");
+            s->ui.engine_line[0] = 0; /* the engine's line was about a move now taken back */
+            say(s, "undo", "%d %s taken back", n, n == 1 ? "ply" : "plies");
+            autosave(s);
             return 0;
         }
-        char mv[160], rest[600];
-        dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
-        print_pv_line(rest, sizeof rest, &info, &before);
-        say(s, "hint", "%s %s", mv, rest);
-        return 0;
-    }
-    case PLAY_CMD_UNDO: {
-        int n = plies_to_undo(s);
-        if (n == 0) {
-            say(s, "error", "nothing to undo");
+        case PLAY_CMD_MOVES:
+            list_moves(s);
             return 0;
-        }
-        for (int i = 0; i < n; i++) {
-            dm_session_undo(s->session); /* the clock goes to the side to move */
-        }
-        s->draw_offer = -1;
-        s->ui.engine_line[0] = 0; /* the engine's line was about a move now taken back */
-        say(s, "undo", "%d %s taken back", n, n == 1 ? "ply" : "plies");
-        autosave(s);
-        return 0;
-    }
-    case PLAY_CMD_MOVES:
-        list_moves(s);
-        return 0;
-    case PLAY_CMD_HISTORY:
-        show_history(s);
-        return 0;
-    case PLAY_CMD_LEVEL:
-        set_level(s, cmd.arg);
-        return 0;
-    case PLAY_CMD_FLIP:
-        s->ui.flipped = !s->ui.flipped;
-        say(s, "info", "board flipped: %s at the bottom", s->ui.flipped ? "Black" : "White");
-        return 0;
-    case PLAY_CMD_NUMBERS:
-        s->ui.numbers = !s->ui.numbers;
-        say(s, "info", "square numbers %s", s->ui.numbers ? "shown" : "hidden");
-        return 0;
-    case PLAY_CMD_DRAW: {
-        dm_color other = (dm_color)!side;
-        if (s->who[other] == PLAY_ENGINE) {
-            char why[200];
-            if (play_engine_accepts_draw(s, why, sizeof why)) {
+        case PLAY_CMD_HISTORY:
+            show_history(s);
+            return 0;
+        case PLAY_CMD_LEVEL:
+            set_level(s, cmd.arg);
+            return 0;
+        case PLAY_CMD_FLIP:
+            s->ui.flipped = !s->ui.flipped;
+            say(s, "info", "board flipped: %s at the bottom", s->ui.flipped ? "Black" : "White");
+            return 0;
+        case PLAY_CMD_NUMBERS:
+            s->ui.numbers = !s->ui.numbers;
+            say(s, "info", "square numbers %s", s->ui.numbers ? "shown" : "hidden");
+            return 0;
+        case PLAY_CMD_DRAW: {
+            dm_color other = (dm_color)!side;
+            if (s->who[other] == PLAY_ENGINE) {
+                char why[200];
+                if (play_engine_accepts_draw(s, why, sizeof why)) {
+                    dm_session_agree_draw(s->session);
+                    say(s, "draw", "accepted: %s", why);
+                    autosave(s);
+                } else {
+                    say(s, "draw", "declined: %s", why);
+                }
+            } else if (s->draw_offer == (int)other) {
                 dm_session_agree_draw(s->session);
-                say(s, "draw", "accepted: %s", why);
+                say(s, "draw", "accepted by %s", color_name(side));
                 autosave(s);
             } else {
-                say(s, "draw", "declined: %s", why);
+                /* FMJD practice: offer, then play your move; the opponent answers */
+                s->draw_offer = side;
+                say(s, "draw",
+                    "offered by %s; after %s's move %s accepts with draw or declines "
+                    "with a move",
+                    color_name(side), color_name(side), color_name(other));
             }
-        } else if (s->draw_offer == (int)other) {
-            dm_session_agree_draw(s->session);
-            say(s, "draw", "accepted by %s", color_name(side));
+            return 0;
+        }
+        case PLAY_CMD_RESIGN:
+            dm_session_resign(s->session, side);
             autosave(s);
-        } else {
-            /* FMJD practice: offer, then play your move; the opponent answers */
-            s->draw_offer = side;
-            say(s, "draw", "offered by %s; after %s's move %s accepts with draw or declines "
-                "with a move", color_name(side), color_name(side), color_name(other));
+            return 0;
+        case PLAY_CMD_SAVE: {
+            dm_error err;
+            if (play_save_file(s, cmd.arg, &err) != DM_OK) {
+                say(s, "error", "%s", err.message);
+            } else {
+                say(s, "saved", "%s", cmd.arg);
+            }
+            return 0;
         }
-        return 0;
-    }
-    case PLAY_CMD_RESIGN:
-        dm_session_resign(s->session, side);
-        autosave(s);
-        return 0;
-    case PLAY_CMD_SAVE: {
-        dm_error err;
-        if (play_save_file(s, cmd.arg, &err) != DM_OK) {
-            say(s, "error", "%s", err.message);
-        } else {
-            say(s, "saved", "%s", cmd.arg);
-        }
-        return 0;
-    }
-    case PLAY_CMD_LOAD:
-        do_load(s, cmd.arg);
-        return 0;
-    case PLAY_CMD_BOARD:
-        if (!s->ui.tty) {
-            play_render_plain_board(s->out, dm_game_board(play_game(s)), s->ui.flipped,
-                                    "board: ");
-            fflush(s->out);
-        }
-        return 0;
-    case PLAY_CMD_HELP:
-        if (s->ui.tty) {
-            play_render_screen(s);
-            play_print_help(s->out, "  ");
-            s->ui.message[0] = 1; /* keep the help on screen: no redraw before the prompt */
-        } else {
-            play_print_help(s->out, "help: ");
-            fflush(s->out);
-        }
-        return 0;
-    case PLAY_CMD_QUIT:
-        return 1;
+        case PLAY_CMD_LOAD:
+            do_load(s, cmd.arg);
+            return 0;
+        case PLAY_CMD_BOARD:
+            if (!s->ui.tty) {
+                play_render_plain_board(s->out, dm_game_board(play_game(s)), s->ui.flipped,
+                                        "board: ");
+                fflush(s->out);
+            }
+            return 0;
+        case PLAY_CMD_HELP:
+            if (s->ui.tty) {
+                play_render_screen(s);
+                play_print_help(s->out, "  ");
+                s->ui.message[0] = 1; /* keep the help on screen: no redraw before the prompt */
+            } else {
+                play_print_help(s->out, "help: ");
+                fflush(s->out);
+            }
+            return 0;
+        case PLAY_CMD_QUIT:
+            return 1;
     }
     return 0;
 }
@@ -518,10 +519,10 @@ static int human_turn(play_session *s, play_reader *rd, int *eof)
 static int apply_handicap(dm_board *b, dm_color c, int n)
 {
     for (int k = 0; k < n; k++) {
-        int row = k / 5, col = k % 5;  /* White: 46..50, then 41..45, ... */
+        int row = k / 5, col = k % 5; /* White: 46..50, then 41..45, ... */
         int sq = 46 - 5 * row + col;
         if (c == DM_BLACK) {
-            sq = 51 - sq;               /* the mirror image: 5..1, 10..6, ... */
+            sq = 51 - sq; /* the mirror image: 5..1, 10..6, ... */
         }
         if (dm_board_piece(b, sq) == DM_EMPTY) {
             return 0;
@@ -570,27 +571,33 @@ int cmd_play(int argc, char **argv)
             continue;
         }
         switch (c) {
-        case PLAY_O_SEED: {
-            char *end;
-            errno = 0;
-            seed = strtoull(optarg, &end, 10);
-            if (errno || end == optarg || *end || optarg[0] == '-') {
-                fprintf(stderr, "damier play: --seed wants a number, not '%s'\n", optarg);
-                return 2;
+            case PLAY_O_SEED: {
+                char *end;
+                errno = 0;
+                seed = strtoull(optarg, &end, 10);
+                if (errno || end == optarg || *end || optarg[0] == '-') {
+                    fprintf(stderr, "damier play: --seed wants a number, not '%s'\n", optarg);
+                    return 2;
+                }
+                have_seed = 1;
+                break;
             }
-            have_seed = 1;
-            break;
-        }
-        case PLAY_O_TIME: tc_text = optarg; break;
-        case PLAY_O_HANDICAP:
-            if (!play_parse_int(optarg, 1, 15, &handicap)) {
-                fprintf(stderr, "damier play: --handicap wants 1..15 men, not '%s'\n", optarg);
+            case PLAY_O_TIME:
+                tc_text = optarg;
+                break;
+            case PLAY_O_HANDICAP:
+                if (!play_parse_int(optarg, 1, 15, &handicap)) {
+                    fprintf(stderr, "damier play: --handicap wants 1..15 men, not '%s'\n", optarg);
+                    return 2;
+                }
+                break;
+            case PLAY_O_HELP:
+            case 'h':
+                play_usage(stdout);
+                return 0;
+            default:
+                play_usage(stderr);
                 return 2;
-            }
-            break;
-        case PLAY_O_HELP:
-        case 'h': play_usage(stdout); return 0;
-        default: play_usage(stderr); return 2;
         }
     }
     int human_side = o.human_side, level = o.level, depth = o.depth;
@@ -606,8 +613,10 @@ int cmd_play(int argc, char **argv)
         return 2;
     }
     if ((hvh || autoplay) && human_side >= 0) {
-        fprintf(stderr, "damier play: --white/--black choose your side against the engine; "
-                        "not with --%s\n", hvh ? "human-vs-human" : "auto");
+        fprintf(stderr,
+                "damier play: --white/--black choose your side against the engine; "
+                "not with --%s\n",
+                hvh ? "human-vs-human" : "auto");
         return 2;
     }
     if (handicap && (fen || hvh || autoplay)) {
@@ -703,8 +712,7 @@ int cmd_play(int argc, char **argv)
         snprintf(s.save_dir, sizeof s.save_dir, "%s", save_dir);
     } else if (!play_default_save_dir(s.save_dir, sizeof s.save_dir, &err)) {
         s.save_dir[0] = 0;
-        fprintf(stderr, "damier play: games will not be saved automatically: %s\n",
-                err.message);
+        fprintf(stderr, "damier play: games will not be saved automatically: %s\n", err.message);
     }
     play_signals_install();
     play_signals_engine(dm_session_engine(s.session));
@@ -718,8 +726,8 @@ int cmd_play(int argc, char **argv)
         for (int k = 0; k < 2; k++) {
             if (s.who[k] == PLAY_ENGINE) {
                 if (s.level.depth > 0) {
-                    fprintf(s.out, "%s: engine level %d depth %d\n", color_name(k),
-                            s.level.level, s.level.depth);
+                    fprintf(s.out, "%s: engine level %d depth %d\n", color_name(k), s.level.level,
+                            s.level.depth);
                 } else { /* time-limited levels: a depth of 0 would read as none */
                     fprintf(s.out, "%s: engine level %d move-time %.1f\n", color_name(k),
                             s.level.level, s.level.move_time);
@@ -733,8 +741,10 @@ int cmd_play(int argc, char **argv)
     } else {
         snprintf(s.ui.message, sizeof s.ui.message,
                  "%s. Type a move such as 32-28, or help for the commands.",
-                 hvh ? "Two players" : autoplay ? "The engine plays itself (Ctrl-C stops)"
-                 : human_side == DM_WHITE ? "You play White" : "You play Black");
+                 hvh                      ? "Two players"
+                 : autoplay               ? "The engine plays itself (Ctrl-C stops)"
+                 : human_side == DM_WHITE ? "You play White"
+                                          : "You play Black");
     }
 
     play_reader rd;
@@ -767,8 +777,7 @@ int cmd_play(int argc, char **argv)
         fputc('\n', s.out);
     }
     if (!s.ui.tty && (sig || eof)) {
-        fprintf(s.out, "info: %s; the game is unfinished\n",
-                sig ? "interrupted" : "end of input");
+        fprintf(s.out, "info: %s; the game is unfinished\n", sig ? "interrupted" : "end of input");
     }
     dm_status st = play_autosave(&s, &err);
     if (st != DM_OK) {

@@ -18,10 +18,10 @@
 #include <damier/version.h>
 
 enum dxp_state {
-    ST_IDLE = 0,     /* between games (the follower waits for GAMEREQ) */
-    ST_WAIT_ACC,     /* initiator: GAMEREQ sent, waiting for GAMEACC */
-    ST_PLAYING,      /* a game in progress */
-    ST_WAIT_END,     /* our initial GAMEEND sent, waiting for its acknowledgement */
+    ST_IDLE = 0, /* between games (the follower waits for GAMEREQ) */
+    ST_WAIT_ACC, /* initiator: GAMEREQ sent, waiting for GAMEACC */
+    ST_PLAYING,  /* a game in progress */
+    ST_WAIT_END, /* our initial GAMEEND sent, waiting for its acknowledgement */
 };
 
 enum {
@@ -35,26 +35,26 @@ struct dxp_driver {
     dxp_config cfg;
     dxp_send_fn send;
     void *payload;
-    play_session ps;      /* the dm_session, time control, level, seed: play_engine.c's
+    play_session ps; /* the dm_session, time control, level, seed: play_engine.c's
                              view of it */
     int state;
     int my_color;
     char my_name[DM_DXP_NAME_LEN + 1];
     char peer_name[DM_DXP_NAME_LEN + 1];
-    int time_ms, moves;   /* this game's thinking time and move limit */
-    int game_no;          /* games started (1-based number of the current one) */
-    int stop;             /* a stop code 1 was sent or received */
+    int time_ms, moves; /* this game's thinking time and move limit */
+    int game_no;        /* games started (1-based number of the current one) */
+    int stop;           /* a stop code 1 was sent or received */
     int finished, failed;
-    int bad, chats;       /* bad messages received, error CHATs sent */
-    int64_t deadline;     /* monotonic ms: the state's time limit (0 none) */
-    int64_t turn_start;   /* when the peer's turn began */
-    int64_t peer_budget;  /* the peer's time left at the start of its turn, ms */
+    int bad, chats;         /* bad messages received, error CHATs sent */
+    int64_t deadline;       /* monotonic ms: the state's time limit (0 none) */
+    int64_t turn_start;     /* when the peer's turn began */
+    int64_t peer_budget;    /* the peer's time left at the start of its turn, ms */
     int64_t peer_overshoot; /* ms the peer has used beyond its time so far */
     /* the result of the current game once decided */
     char result[8];
     char termination[160];
     int wins, losses, draws, unfinished;
-    int game_open;        /* a game object exists that is not yet saved */
+    int game_open; /* a game object exists that is not yet saved */
 };
 
 /* ---- small helpers -------------------------------------------------------------------- */
@@ -307,9 +307,8 @@ static void finish_game(dxp_driver *d)
     const char *names[2];
     names[d->my_color] = d->my_name;
     names[1 - d->my_color] = d->peer_name;
-    printf("game: %d white \"%s\" black \"%s\" result %s plies %d termination \"%s\"\n",
-           d->game_no, names[DM_WHITE], names[DM_BLACK], d->result, dm_game_ply(game_of(d)),
-           d->termination);
+    printf("game: %d white \"%s\" black \"%s\" result %s plies %d termination \"%s\"\n", d->game_no,
+           names[DM_WHITE], names[DM_BLACK], d->result, dm_game_ply(game_of(d)), d->termination);
     fflush(stdout);
     logf_("game %d over: %s (%s)", d->game_no, d->result, d->termination);
     if (!strcmp(d->result, "1-1")) {
@@ -501,9 +500,9 @@ static dm_outcome adjudicate(dxp_driver *d)
     if (a == DM_OUTCOME_DRAW) {
         dm_session_agree_draw(d->ps.session);
     } else {
-        dm_session_resign(d->ps.session,
-                          a == win_for((dm_color)d->my_color) ? peer_color(d)
-                                                              : (dm_color)d->my_color);
+        dm_session_resign(d->ps.session, a == win_for((dm_color)d->my_color)
+                                             ? peer_color(d)
+                                             : (dm_color)d->my_color);
     }
     return a;
 }
@@ -527,8 +526,7 @@ static void on_gamereq(dxp_driver *d, const dm_dxp_msg *m)
     if (d->cfg.initiator) {
         why = "I am the initiator of this session: only I start games";
     } else if (d->state != ST_IDLE) {
-        snprintf(buf, sizeof buf, "GAMEREQ during game %d: refused, the game goes on",
-                 d->game_no);
+        snprintf(buf, sizeof buf, "GAMEREQ during game %d: refused, the game goes on", d->game_no);
         why = buf;
     } else if (dm_board_validate(&m->position, &err) != DM_OK) {
         snprintf(buf, sizeof buf, "GAMEREQ position refused: %s", err.message);
@@ -799,14 +797,29 @@ void dxp_driver_message(dxp_driver *d, const char *text, size_t len)
         return;
     }
     switch (m.type) {
-    case DM_DXP_CHAT: logf_("chat from \"%s\": %s", d->peer_name, m.text); break;
-    case DM_DXP_GAMEREQ: on_gamereq(d, &m); break;
-    case DM_DXP_GAMEACC: on_gameacc(d, &m); break;
-    case DM_DXP_MOVE: on_move(d, &m, text); break;
-    case DM_DXP_GAMEEND: on_gameend(d, &m); break;
-    case DM_DXP_BACKREQ: on_backreq(d, &m); break;
-    case DM_DXP_BACKACC: complain(d, "BACKACC without a BACKREQ: ignored"); break;
-    default: break;
+        case DM_DXP_CHAT:
+            logf_("chat from \"%s\": %s", d->peer_name, m.text);
+            break;
+        case DM_DXP_GAMEREQ:
+            on_gamereq(d, &m);
+            break;
+        case DM_DXP_GAMEACC:
+            on_gameacc(d, &m);
+            break;
+        case DM_DXP_MOVE:
+            on_move(d, &m, text);
+            break;
+        case DM_DXP_GAMEEND:
+            on_gameend(d, &m);
+            break;
+        case DM_DXP_BACKREQ:
+            on_backreq(d, &m);
+            break;
+        case DM_DXP_BACKACC:
+            complain(d, "BACKACC without a BACKREQ: ignored");
+            break;
+        default:
+            break;
     }
 }
 
@@ -938,48 +951,48 @@ void dxp_driver_tick(dxp_driver *d)
     }
     int64_t t = now_ms();
     switch (d->state) {
-    case ST_PLAYING:
-        if (side_to_move(d) != d->my_color) {
-            int64_t dl = peer_deadline(d);
-            dm_reason r;
-            dm_outcome o = dm_game_result(game_of(d), &r);
-            if (dl && t >= dl && o != DM_OUTCOME_ONGOING) {
-                /* the rules ended the game with our move and the peer says nothing */
-                set_result(d, o, "%s", dm_reason_str(r));
-                logf_("game %d: no GAMEEND from the peer after the end by the rules (%s)",
-                      d->game_no, dm_reason_str(r));
-                send_gameend(d, reason_for(d, o));
-            } else if (dl && t >= dl) {
-                char why[128];
-                snprintf(why, sizeof why, "no move from \"%s\" within its time%s",
-                         d->peer_name, d->ps.has_tc ? " and the grace" : " (idle limit)");
-                peer_out_of_time(d);
-                peer_loses(d, "loss on time", why);
+        case ST_PLAYING:
+            if (side_to_move(d) != d->my_color) {
+                int64_t dl = peer_deadline(d);
+                dm_reason r;
+                dm_outcome o = dm_game_result(game_of(d), &r);
+                if (dl && t >= dl && o != DM_OUTCOME_ONGOING) {
+                    /* the rules ended the game with our move and the peer says nothing */
+                    set_result(d, o, "%s", dm_reason_str(r));
+                    logf_("game %d: no GAMEEND from the peer after the end by the rules (%s)",
+                          d->game_no, dm_reason_str(r));
+                    send_gameend(d, reason_for(d, o));
+                } else if (dl && t >= dl) {
+                    char why[128];
+                    snprintf(why, sizeof why, "no move from \"%s\" within its time%s", d->peer_name,
+                             d->ps.has_tc ? " and the grace" : " (idle limit)");
+                    peer_out_of_time(d);
+                    peer_loses(d, "loss on time", why);
+                }
             }
-        }
-        break;
-    case ST_WAIT_ACC:
-        if (t >= d->deadline) {
-            logf_("no GAMEACC within %d s: giving up", ACK_TIMEOUT_MS / 1000);
-            d->failed = 1;
-            d->finished = 1;
-        }
-        break;
-    case ST_WAIT_END:
-        if (t >= d->deadline) {
-            logf_("no GAMEEND acknowledgement within %d s: the game is over anyway",
-                  ACK_TIMEOUT_MS / 1000);
-            finish_game(d);
-            d->failed = 1;
-            d->finished = 1;
-        }
-        break;
-    default:
-        if (d->deadline && t >= d->deadline) {
-            logf_("nothing from the peer for %d s: closing", d->cfg.idle_s);
-            d->finished = 1;
-        }
-        break;
+            break;
+        case ST_WAIT_ACC:
+            if (t >= d->deadline) {
+                logf_("no GAMEACC within %d s: giving up", ACK_TIMEOUT_MS / 1000);
+                d->failed = 1;
+                d->finished = 1;
+            }
+            break;
+        case ST_WAIT_END:
+            if (t >= d->deadline) {
+                logf_("no GAMEEND acknowledgement within %d s: the game is over anyway",
+                      ACK_TIMEOUT_MS / 1000);
+                finish_game(d);
+                d->failed = 1;
+                d->finished = 1;
+            }
+            break;
+        default:
+            if (d->deadline && t >= d->deadline) {
+                logf_("nothing from the peer for %d s: closing", d->cfg.idle_s);
+                d->finished = 1;
+            }
+            break;
     }
 }
 

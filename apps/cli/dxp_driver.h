@@ -44,13 +44,13 @@
 
 /* What the driver is set up with (the command line). */
 typedef struct dxp_config {
-    int initiator;        /* 1: we send GAMEREQ (--connect); 0: follower (--listen) */
-    int games;            /* initiator: games to play */
-    int time_min;         /* initiator: thinking time per player, minutes 0..999 */
-    int moves;            /* initiator: moves the time covers / move limit, 0..999 */
-    int color;            /* initiator: our colour in the first game (then alternating) */
-    const char *fen;      /* initiator: start position (NULL: the initial one) */
-    int level, depth;     /* engine strength (play_engine.c) */
+    int initiator;    /* 1: we send GAMEREQ (--connect); 0: follower (--listen) */
+    int games;        /* initiator: games to play */
+    int time_min;     /* initiator: thinking time per player, minutes 0..999 */
+    int moves;        /* initiator: moves the time covers / move limit, 0..999 */
+    int color;        /* initiator: our colour in the first game (then alternating) */
+    const char *fen;  /* initiator: start position (NULL: the initial one) */
+    int level, depth; /* engine strength (play_engine.c) */
     uint64_t seed;
     int grace_s;          /* seconds a peer may overstep its time before losing on it */
     int idle_s;           /* seconds of silence tolerated when no clock says more */

@@ -28,18 +28,21 @@
 #define PATH_MAX 4096
 #endif
 
-enum { PLAY_HUMAN = 0, PLAY_ENGINE = 1 };
+enum {
+    PLAY_HUMAN = 0,
+    PLAY_ENGINE = 1
+};
 
 /* How the game is shown. */
 typedef struct play_ui {
-    int tty;       /* 1: interactive board redrawn on a terminal; 0: plain lines */
-    int color;     /* ANSI colours (tty only; off with --no-color or NO_COLOR) */
-    int color256;  /* the terminal advertises 256 colours (TERM contains "256") */
-    int unicode;   /* Unicode pieces (UTF-8 locale); else ASCII letters */
-    int numbers;   /* square numbers on the empty dark squares */
-    int flipped;   /* 1: square 50 at the top left (Black's view) */
-    int panel_row; /* screen row (1-based) of the first status panel line, tty */
-    int panel_col; /* screen column (1-based) of the status panel, tty */
+    int tty;               /* 1: interactive board redrawn on a terminal; 0: plain lines */
+    int color;             /* ANSI colours (tty only; off with --no-color or NO_COLOR) */
+    int color256;          /* the terminal advertises 256 colours (TERM contains "256") */
+    int unicode;           /* Unicode pieces (UTF-8 locale); else ASCII letters */
+    int numbers;           /* square numbers on the empty dark squares */
+    int flipped;           /* 1: square 50 at the top left (Black's view) */
+    int panel_row;         /* screen row (1-based) of the first status panel line, tty */
+    int panel_col;         /* screen column (1-based) of the status panel, tty */
     char message[2048];    /* last message shown under the board (tty) */
     char engine_line[512]; /* the engine's expected line (tty) */
 } play_ui;
@@ -55,20 +58,20 @@ typedef struct play_level {
 
 /* One game session. */
 typedef struct play_session {
-    dm_session *session;  /* the game, its clock and the engine (also the hint giver) */
-    dm_time_control tc;   /* the time control both sides play under */
-    int has_tc;           /* 0: "-" (clocks only count the time used) */
-    int who[2];           /* PLAY_HUMAN or PLAY_ENGINE for [DM_WHITE], [DM_BLACK] */
+    dm_session *session; /* the game, its clock and the engine (also the hint giver) */
+    dm_time_control tc;  /* the time control both sides play under */
+    int has_tc;          /* 0: "-" (clocks only count the time used) */
+    int who[2];          /* PLAY_HUMAN or PLAY_ENGINE for [DM_WHITE], [DM_BLACK] */
     play_level level;
-    uint64_t rng;         /* xorshift state, from --seed */
+    uint64_t rng; /* xorshift state, from --seed */
     uint64_t seed;
-    int handicap;         /* men removed from the engine's side */
-    int draw_offer;       /* -1 none; else the dm_color that offered a draw (two humans) */
-    char names[2][64];    /* player names for the display and the PDN tags */
+    int handicap;             /* men removed from the engine's side */
+    int draw_offer;           /* -1 none; else the dm_color that offered a draw (two humans) */
+    char names[2][64];        /* player names for the display and the PDN tags */
     char save_dir[PATH_MAX];  /* where automatic saves go ("" = not known) */
     char save_path[PATH_MAX]; /* this game's automatic save file, once chosen */
-    int autosave_failed;  /* the last automatic save failed (already reported) */
-    long long started;    /* time(NULL) at the start, for the file name and Date tag */
+    int autosave_failed;      /* the last automatic save failed (already reported) */
+    long long started;        /* time(NULL) at the start, for the file name and Date tag */
     play_ui ui;
     FILE *out;
 } play_session;
@@ -129,15 +132,15 @@ typedef enum play_cmd_kind {
     PLAY_CMD_HELP,
     PLAY_CMD_QUIT,
     PLAY_CMD_BOARD,
-    PLAY_CMD_HISTORY,   /* the moves of the game so far */
-    PLAY_CMD_LEVEL,     /* change the engine's level: level N */
-    PLAY_CMD_BAD        /* a command word with a missing or extra argument */
+    PLAY_CMD_HISTORY, /* the moves of the game so far */
+    PLAY_CMD_LEVEL,   /* change the engine's level: level N */
+    PLAY_CMD_BAD      /* a command word with a missing or extra argument */
 } play_cmd_kind;
 
 typedef struct play_cmd {
     play_cmd_kind kind;
-    char arg[PATH_MAX];  /* the move text, or the file of save/load */
-    char error[128];     /* why, for PLAY_CMD_BAD */
+    char arg[PATH_MAX]; /* the move text, or the file of save/load */
+    char error[128];    /* why, for PLAY_CMD_BAD */
 } play_cmd;
 
 /* True when the first len characters of word are a word of two or more letters and
@@ -160,7 +163,7 @@ void play_print_help(FILE *f, const char *prefix);
  * clock can be watched while the player thinks. */
 typedef struct play_reader {
     int fd;
-    int edit;     /* 1: a terminal, read through libedit (arrow keys, history) when the
+    int edit; /* 1: a terminal, read through libedit (arrow keys, history) when the
                      build has it (DM_HAVE_LIBEDIT); 0: the plain reader below */
     int eof;
     size_t len;
@@ -234,8 +237,7 @@ dm_status play_autosave(play_session *s, dm_error *err);
 /* Read the first game of a PDN file and replay it into a new game (*out, caller
  * frees). A move that cannot be replayed stops the replay with a note in warn
  * ("" when all moves were replayed). */
-dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wcap,
-                         dm_error *err);
+dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wcap, dm_error *err);
 
 /* ---- play_engine.c ---------------------------------------------------------------- */
 
@@ -266,23 +268,41 @@ uint64_t play_random(play_session *s);
 /* ---- play_options.c ---------------------------------------------------------------- */
 
 /* getopt_long values of play_long_options (both games accept the same options). */
-enum { PLAY_O_WHITE = 1000, PLAY_O_BLACK, PLAY_O_LEVEL, PLAY_O_DEPTH, PLAY_O_SEED,
-       PLAY_O_TIME, PLAY_O_FEN, PLAY_O_HANDICAP, PLAY_O_HVH, PLAY_O_AUTO, PLAY_O_NOCOLOR,
-       PLAY_O_PLAIN, PLAY_O_SAVEDIR, PLAY_O_HELP, PLAY_O_VARIANT, PLAY_O_EGDB };
+enum {
+    PLAY_O_WHITE = 1000,
+    PLAY_O_BLACK,
+    PLAY_O_LEVEL,
+    PLAY_O_DEPTH,
+    PLAY_O_SEED,
+    PLAY_O_TIME,
+    PLAY_O_FEN,
+    PLAY_O_HANDICAP,
+    PLAY_O_HVH,
+    PLAY_O_AUTO,
+    PLAY_O_NOCOLOR,
+    PLAY_O_PLAIN,
+    PLAY_O_SAVEDIR,
+    PLAY_O_HELP,
+    PLAY_O_VARIANT,
+    PLAY_O_EGDB
+};
 
 extern const struct option play_long_options[];
 
 /* The options both games read the same way. Initialise with PLAY_OPTIONS_INIT. */
 typedef struct play_options {
-    int human_side;       /* -1 until --white / --black, then DM_WHITE / DM_BLACK */
-    int level;            /* 1..10, default 5 */
-    int depth;            /* 0: the level's */
+    int human_side; /* -1 until --white / --black, then DM_WHITE / DM_BLACK */
+    int level;      /* 1..10, default 5 */
+    int depth;      /* 0: the level's */
     int hvh, autoplay, no_color, plain;
     const char *fen;      /* NULL: the start position */
     const char *save_dir; /* NULL: play_default_save_dir */
     const char *egdb;     /* --egdb DIR (international only), NULL: none */
 } play_options;
-#define PLAY_OPTIONS_INIT {-1, 5, 0, 0, 0, 0, 0, NULL, NULL, NULL}
+#define PLAY_OPTIONS_INIT                                                                          \
+    {                                                                                              \
+        -1, 5, 0, 0, 0, 0, 0, NULL, NULL, NULL                                                     \
+    }
 
 /* Parse a decimal integer in lo..hi: 1 and *out set, or 0 (out untouched). */
 int play_parse_int(const char *text, int lo, int hi, int *out);

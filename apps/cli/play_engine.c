@@ -35,8 +35,8 @@
 #include <time.h>
 
 static const play_level levels[10] = {
-    {1, 1, 0, 200}, {2, 2, 0, 120},   {3, 3, 0, 70},    {4, 4, 0, 40},    {5, 6, 0, 20},
-    {6, 0, 0.5, 0}, {7, 0, 1.0, 0},   {8, 0, 2.0, 0},   {9, 0, 4.0, 0},   {10, 0, 8.0, 0},
+    {1, 1, 0, 200}, {2, 2, 0, 120}, {3, 3, 0, 70},  {4, 4, 0, 40},  {5, 6, 0, 20},
+    {6, 0, 0.5, 0}, {7, 0, 1.0, 0}, {8, 0, 2.0, 0}, {9, 0, 4.0, 0}, {10, 0, 8.0, 0},
 };
 
 void play_level_get(play_level *out, int level)
@@ -81,7 +81,7 @@ static dm_status choose_imperfect(dm_info *info, play_session *s)
     struct scored {
         int score;
         int depth;
-        int npv;        /* the move, the reply, the move after */
+        int npv; /* the move, the reply, the move after */
         dm_move pv[3];
         uint64_t nodes;
     } sc[DM_MAX_MOVES];
@@ -210,7 +210,7 @@ static dm_status search_best(dm_info *info, play_session *s, const dm_limits *li
 typedef struct pv_keeper {
     pthread_mutex_t lock;
     dm_info last;
-    int seq;      /* iterations seen */
+    int seq; /* iterations seen */
 } pv_keeper;
 
 static void keep_pv(const dm_info *info, void *payload)
@@ -226,8 +226,8 @@ static void keep_pv(const dm_info *info, void *payload)
  * budget when use_clock); meanwhile tick every 100 ms and show the line as it
  * deepens (tty). The last iteration's PV is longer than best + ponder: it is kept
  * when it starts with the move chosen. */
-static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits *lim,
-                                int use_clock, play_tick_fn tick, void *payload)
+static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits *lim, int use_clock,
+                                play_tick_fn tick, void *payload)
 {
     pv_keeper k;
     memset(&k, 0, sizeof k);

@@ -22,7 +22,7 @@
 static const struct word {
     const char *name;
     play_cmd_kind kind;
-    const char *arg;    /* what follows ("FILE", "N"), NULL: nothing */
+    const char *arg; /* what follows ("FILE", "N"), NULL: nothing */
     const char *help;
 } words[] = {
     {"hint", PLAY_CMD_HINT, NULL, "suggest a move (the engine's best, with its line)"},
@@ -102,8 +102,8 @@ void play_parse_command(play_cmd *out, const char *line)
         if (words[i].arg && rlen == 0) {
             out->kind = PLAY_CMD_BAD;
             snprintf(out->error, sizeof out->error, "%s needs %s: %s %s", words[i].name,
-                     !strcmp(words[i].arg, "FILE") ? "a file name" : "a number",
-                     words[i].name, words[i].arg);
+                     !strcmp(words[i].arg, "FILE") ? "a file name" : "a number", words[i].name,
+                     words[i].arg);
             return;
         }
         if (!words[i].arg && rlen > 0) {
@@ -124,8 +124,8 @@ void play_parse_command(play_cmd *out, const char *line)
     if (play_word_is_not_move(line, wlen)) {
         out->kind = PLAY_CMD_BAD;
         snprintf(out->error, sizeof out->error,
-                 "unknown command '%.*s' (type help for the commands)", (int)(wlen > 40 ? 40 : wlen),
-                 line);
+                 "unknown command '%.*s' (type help for the commands)",
+                 (int)(wlen > 40 ? 40 : wlen), line);
         return;
     }
     out->kind = PLAY_CMD_MOVE;

@@ -144,12 +144,12 @@ static void get_palette(palette *p, const play_ui *ui)
         return;
     }
     if (ui->color256) {
-        *p = (palette){"\033[0m",        "\033[48;5;180m", "\033[48;5;94m",
-                       "\033[48;5;136m", "\033[38;5;180m", "\033[1;97m",
-                       "\033[38;5;16m",  "\033[1;38;5;160m", "\033[1m", "\033[2m"};
+        *p = (palette){"\033[0m",        "\033[48;5;180m", "\033[48;5;94m", "\033[48;5;136m",
+                       "\033[38;5;180m", "\033[1;97m",     "\033[38;5;16m", "\033[1;38;5;160m",
+                       "\033[1m",        "\033[2m"};
     } else {
-        *p = (palette){"\033[0m", "\033[47m", "\033[42m", "\033[43m", "\033[37m",
-                       "\033[1;97m", "\033[30m", "\033[1;31m", "\033[1m", "\033[2m"};
+        *p = (palette){"\033[0m",    "\033[47m", "\033[42m",   "\033[43m", "\033[37m",
+                       "\033[1;97m", "\033[30m", "\033[1;31m", "\033[1m",  "\033[2m"};
     }
 }
 
@@ -184,7 +184,8 @@ static void build_panel(char panel[10][256], play_session *s)
     for (int k = 0; k < 2; k++) {
         dm_color c = k == 0 ? top : (dm_color)!top;
         int row = k == 0 ? 0 : 8;
-        const char *mark = (!over && b->side == (int)c) ? (ui->unicode ? " \u25c0 to move" : " <- to move") : "";
+        const char *mark =
+            (!over && b->side == (int)c) ? (ui->unicode ? " \u25c0 to move" : " <- to move") : "";
         snprintf(panel[row], sizeof panel[row], "%s%s%s  %s%s", p.bold,
                  c == DM_WHITE ? "White" : "Black", p.reset, s->names[c], mark);
         char clk[64];
@@ -254,8 +255,8 @@ void play_render_screen(play_session *s)
     ui->panel_col = PANEL_COL;
 
     fputs("\033[H\033[2J", f);
-    fprintf(f, "%sdamier play%s %s international draughts   %s(type help)%s\n\n", p.bold,
-            p.reset, ui->unicode ? "\u2014" : "-", p.dim, p.reset);
+    fprintf(f, "%sdamier play%s %s international draughts   %s(type help)%s\n\n", p.bold, p.reset,
+            ui->unicode ? "\u2014" : "-", p.dim, p.reset);
     for (int r = 0; r < 10; r++) {
         int rr = ui->flipped ? 9 - r : r;
         fputs(ui->color ? "  " : " |", f);
@@ -314,8 +315,8 @@ void play_render_clocks(play_session *s)
         char clk[64];
         play_clock_text(clk, sizeof clk, s, c);
         /* save cursor, go to the clock line, rewrite it, restore the cursor */
-        fprintf(s->out, "\0337\033[%d;%dH  clock %-16s captured %d\033[K\0338", row,
-                ui->panel_col, clk, play_captured_by(play_game(s), c));
+        fprintf(s->out, "\0337\033[%d;%dH  clock %-16s captured %d\033[K\0338", row, ui->panel_col,
+                clk, play_captured_by(play_game(s), c));
     }
     fflush(s->out);
 }

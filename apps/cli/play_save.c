@@ -156,8 +156,7 @@ dm_status play_write_file(const char *path, const char *text, size_t len, dm_err
         int fd = mkstemp(tmp);
         if (fd >= 0) {
             int exists = lstat(path, &sb) == 0;
-            if (fchmod(fd, exists ? (sb.st_mode & 07777) : 0644) != 0 ||
-                !(f = fdopen(fd, "w"))) {
+            if (fchmod(fd, exists ? (sb.st_mode & 07777) : 0644) != 0 || !(f = fdopen(fd, "w"))) {
                 close(fd);
                 unlink(tmp);
             }
@@ -176,8 +175,8 @@ dm_status play_write_file(const char *path, const char *text, size_t len, dm_err
                             strerror(first_errno ? first_errno : errno));
     }
     if (!direct && (!ok || rename(tmp, path) != 0)) {
-        dm_status st = dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", path,
-                                    strerror(errno));
+        dm_status st =
+            dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", path, strerror(errno));
         unlink(tmp);
         return st;
     }
@@ -210,8 +209,7 @@ dm_status play_create_file(char *out, size_t cap, const char *dir, const char *b
     ok = close(fd) == 0 && ok;
     if (!ok) {
         unlink(tmp);
-        return dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", tmp,
-                            strerror(saved_errno));
+        return dm_error_set(err, DM_EIO, 0, 0, "cannot write %s: %s", tmp, strerror(saved_errno));
     }
     dm_status st = DM_OK;
     int found = 0;
@@ -239,12 +237,10 @@ dm_status play_create_file(char *out, size_t cap, const char *dir, const char *b
                     unlink(path);
                 }
             } else if (errno != EEXIST) {
-                st = dm_error_set(err, DM_EIO, 0, 0, "cannot create %s: %s", path,
-                                  strerror(errno));
+                st = dm_error_set(err, DM_EIO, 0, 0, "cannot create %s: %s", path, strerror(errno));
             }
         } else if (errno != EEXIST) {
-            st = dm_error_set(err, DM_EIO, 0, 0, "cannot create %s: %s", path,
-                              strerror(errno));
+            st = dm_error_set(err, DM_EIO, 0, 0, "cannot create %s: %s", path, strerror(errno));
         }
     }
     unlink(tmp);
@@ -311,8 +307,8 @@ dm_status play_autosave(play_session *s, dm_error *err)
     st = record_text(&text, &len, s, err);
     if (st == DM_OK) {
         /* a name no other game uses (two games started in the same second) */
-        st = play_create_file(s->save_path, sizeof s->save_path, s->save_dir, stamp, text, len,
-                              err);
+        st =
+            play_create_file(s->save_path, sizeof s->save_path, s->save_dir, stamp, text, len, err);
     }
     free(text);
     return st;
@@ -362,8 +358,7 @@ static char *read_all(const char *path, size_t *len, dm_error *err)
     return buf;
 }
 
-dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wcap,
-                         dm_error *err)
+dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wcap, dm_error *err)
 {
     if (wcap > 0) {
         warn[0] = 0;

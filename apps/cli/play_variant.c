@@ -42,12 +42,12 @@ typedef struct pv_game {
     dm_vboard pos[PV_MAX_PLIES + 1]; /* pos[i]: before ply i */
     dm_vmove moves[PV_MAX_PLIES];
     int ply;
-    int who[2];           /* PLAY_HUMAN / PLAY_ENGINE */
+    int who[2]; /* PLAY_HUMAN / PLAY_ENGINE */
     int depth;
     double move_time;
     int tty;
     int over;
-    const char *result;   /* "2-0", "0-2", "1-1", or "*" */
+    const char *result; /* "2-0", "0-2", "1-1", or "*" */
     char reason[96];
     char save_dir[PATH_MAX];
     char save_path[PATH_MAX];
@@ -230,8 +230,8 @@ static void pv_autosave(pv_game *g)
     /* A new file that appears complete, under a name no other game has (the name was
      * chosen with access(2) and then opened with fopen("w"): two games started in the
      * same second could pick the same file). */
-    if (play_create_file(g->save_path, sizeof g->save_path, g->save_dir, base, text, len,
-                         &err) != DM_OK) {
+    if (play_create_file(g->save_path, sizeof g->save_path, g->save_dir, base, text, len, &err) !=
+        DM_OK) {
         g->save_path[0] = 0;
         say(g, "error", "automatic save failed: %s", err.message);
     }
@@ -249,11 +249,20 @@ static int material_kind(const dm_draw_rules *d, const dm_vboard *b)
     int men[2] = {0, 0}, kings[2] = {0, 0};
     for (int sq = 1; sq <= DM_VMAX_SQUARES; sq++) {
         switch (b->sq[sq]) {
-        case DM_WHITE_MAN: men[DM_WHITE]++; break;
-        case DM_BLACK_MAN: men[DM_BLACK]++; break;
-        case DM_WHITE_KING: kings[DM_WHITE]++; break;
-        case DM_BLACK_KING: kings[DM_BLACK]++; break;
-        default: break;
+            case DM_WHITE_MAN:
+                men[DM_WHITE]++;
+                break;
+            case DM_BLACK_MAN:
+                men[DM_BLACK]++;
+                break;
+            case DM_WHITE_KING:
+                kings[DM_WHITE]++;
+                break;
+            case DM_BLACK_KING:
+                kings[DM_BLACK]++;
+                break;
+            default:
+                break;
         }
     }
     for (int strong = 0; strong < 2; strong++) {
@@ -328,8 +337,8 @@ static void pv_check_end(pv_game *g)
             return;
         }
     }
-    int limit = d->kings_only_moves > d->no_progress_moves ? d->kings_only_moves
-                                                           : d->no_progress_moves;
+    int limit =
+        d->kings_only_moves > d->no_progress_moves ? d->kings_only_moves : d->no_progress_moves;
     if (limit > 0 && reversible >= 2 * limit) {
         g->over = 1;
         g->result = "1-1";
@@ -354,8 +363,8 @@ static void pv_check_end(pv_game *g)
         if (since >= 2 * moves) {
             g->over = 1;
             g->result = "1-1";
-            snprintf(g->reason, sizeof g->reason, "%d-move rule (%s against a lone king)",
-                     moves, kind == 1 ? "three pieces" : "two pieces or fewer");
+            snprintf(g->reason, sizeof g->reason, "%d-move rule (%s against a lone king)", moves,
+                     kind == 1 ? "three pieces" : "two pieces or fewer");
         }
     }
 }
@@ -470,8 +479,7 @@ static void pv_list_moves(pv_game *g, const char *key)
 static void trim(char *s)
 {
     size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' ||
-                     s[n - 1] == '\t')) {
+    while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) {
         s[--n] = 0;
     }
     size_t k = 0;
@@ -573,9 +581,13 @@ static int pv_human(pv_game *g)
         }
         size_t wlen = strcspn(line, " \t");
         if (play_word_is_not_move(line, wlen)) {
-            say(g, "error", "%s '%.*s' (commands: moves, hint, undo, board, resign, save FILE, "
-                "help, quit)", play_word_is_command(line, wlen) ? "not available in the variant "
-                "game:" : "unknown command", (int)(wlen > 40 ? 40 : wlen), line);
+            say(g, "error",
+                "%s '%.*s' (commands: moves, hint, undo, board, resign, save FILE, "
+                "help, quit)",
+                play_word_is_command(line, wlen) ? "not available in the variant "
+                                                   "game:"
+                                                 : "unknown command",
+                (int)(wlen > 40 ? 40 : wlen), line);
             continue;
         }
         dm_vmove m;
@@ -608,15 +620,21 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
             continue;
         }
         switch (c) {
-        case PLAY_O_SEED: seed = optarg; break;
-        case PLAY_O_TIME:
-        case PLAY_O_HANDICAP:
-            fprintf(stderr, "damier play: --time and --handicap are for international "
-                            "draughts only\n");
-            return 2;
-        case PLAY_O_HELP:
-        case 'h': pv_usage(stdout); return 0;
-        default: pv_usage(stderr); return 2;
+            case PLAY_O_SEED:
+                seed = optarg;
+                break;
+            case PLAY_O_TIME:
+            case PLAY_O_HANDICAP:
+                fprintf(stderr, "damier play: --time and --handicap are for international "
+                                "draughts only\n");
+                return 2;
+            case PLAY_O_HELP:
+            case 'h':
+                pv_usage(stdout);
+                return 0;
+            default:
+                pv_usage(stderr);
+                return 2;
         }
     }
     int human = o.human_side, level = o.level, depth = o.depth;
@@ -642,8 +660,8 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
         dm_error err;
         memset(&err, 0, sizeof err);
         if (dm_vboard_from_fen(&g->start, v, fen, &err) != DM_OK) {
-            fprintf(stderr, "damier play: bad FEN for %s (column %d): %s\n", v->name,
-                    err.column, err.message);
+            fprintf(stderr, "damier play: bad FEN for %s (column %d): %s\n", v->name, err.column,
+                    err.message);
             return 2;
         }
     } else {

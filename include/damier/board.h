@@ -16,7 +16,10 @@ extern "C" {
 /* Number of playable squares; squares are numbered 1..DM_SQUARES (FMJD 2.6). */
 #define DM_SQUARES 50
 
-typedef enum dm_color { DM_WHITE = 0, DM_BLACK = 1 } dm_color;
+typedef enum dm_color {
+    DM_WHITE = 0,
+    DM_BLACK = 1
+} dm_color;
 
 /* What stands on a square. */
 typedef enum dm_piece {

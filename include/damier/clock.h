@@ -42,7 +42,7 @@ typedef struct dm_tc_period {
  * For DM_TC_SANDCLOCK, count = 1 and periods[0].time_ms is the glass. */
 typedef struct dm_time_control {
     dm_tc_kind kind;
-    int count;                                /* periods used */
+    int count; /* periods used */
     dm_tc_period periods[DM_TC_MAX_PERIODS];
 } dm_time_control;
 
@@ -133,14 +133,14 @@ DM_API int64_t dm_clock_remaining(dm_clock *clock, dm_color side);
 
 /* Snapshot of one side, polled now. */
 typedef struct dm_clock_side {
-    int64_t remaining_ms;  /* as dm_clock_remaining */
-    int64_t used_ms;       /* total thinking time used since the start */
-    int64_t increment_ms;  /* increment of the current period (0 = none) */
-    int moves;             /* moves completed (presses) */
-    int period;            /* 0-based index of the current period */
-    int moves_to_go;       /* moves left before the next time control; 0 = none */
-    int running;           /* 1 when this side's clock runs */
-    int flagged;           /* 1 when this side's flag has fallen */
+    int64_t remaining_ms; /* as dm_clock_remaining */
+    int64_t used_ms;      /* total thinking time used since the start */
+    int64_t increment_ms; /* increment of the current period (0 = none) */
+    int moves;            /* moves completed (presses) */
+    int period;           /* 0-based index of the current period */
+    int moves_to_go;      /* moves left before the next time control; 0 = none */
+    int running;          /* 1 when this side's clock runs */
+    int flagged;          /* 1 when this side's flag has fallen */
 } dm_clock_side;
 
 DM_API void dm_clock_side_info(dm_clock_side *out, dm_clock *clock, dm_color side);

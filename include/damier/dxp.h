@@ -28,12 +28,12 @@
 extern "C" {
 #endif
 
-#define DM_DXP_PORT 27531       /* the default TCP port (layer 1, SOCKET) */
-#define DM_DXP_MAX_MESSAGE 127  /* longest message, characters, without the NUL */
-#define DM_DXP_NAME_LEN 32      /* width of the name fields */
-#define DM_DXP_VERSION 1        /* the protocol version of GAMEREQ ("01") */
-#define DM_DXP_MAX_CAPTURED 20  /* most pieces one MOVE may capture */
-#define DM_DXP_MAX_CHAT 126     /* longest CHAT text */
+#define DM_DXP_PORT 27531      /* the default TCP port (layer 1, SOCKET) */
+#define DM_DXP_MAX_MESSAGE 127 /* longest message, characters, without the NUL */
+#define DM_DXP_NAME_LEN 32     /* width of the name fields */
+#define DM_DXP_VERSION 1       /* the protocol version of GAMEREQ ("01") */
+#define DM_DXP_MAX_CAPTURED 20 /* most pieces one MOVE may capture */
+#define DM_DXP_MAX_CHAT 126    /* longest CHAT text */
 
 /* Message types: the header character. */
 typedef enum dm_dxp_type {
@@ -56,10 +56,10 @@ typedef enum dm_dxp_acceptance {
 
 /* GAMEEND reasons (informational except 0; only in the initial GAMEEND). */
 typedef enum dm_dxp_end_reason {
-    DM_DXP_END_UNKNOWN = 0,  /* no reason given (always allowed; the acknowledgement) */
-    DM_DXP_END_I_LOSE = 1,   /* the sender loses or resigns */
-    DM_DXP_END_DRAW = 2,     /* draw (e.g. third repetition) */
-    DM_DXP_END_I_WIN = 3     /* the sender wins */
+    DM_DXP_END_UNKNOWN = 0, /* no reason given (always allowed; the acknowledgement) */
+    DM_DXP_END_I_LOSE = 1,  /* the sender loses or resigns */
+    DM_DXP_END_DRAW = 2,    /* draw (e.g. third repetition) */
+    DM_DXP_END_I_WIN = 3    /* the sender wins */
 } dm_dxp_end_reason;
 
 /* GAMEEND stop codes. */
@@ -70,48 +70,48 @@ typedef enum dm_dxp_stop {
 
 /* BACKACC codes. */
 typedef enum dm_dxp_back_code {
-    DM_DXP_BACK_ACCEPTED = 0,      /* both sides restore the position */
-    DM_DXP_BACK_UNSUPPORTED = 1,   /* take-back not supported */
-    DM_DXP_BACK_REFUSED = 2        /* refused, the program wants to continue */
+    DM_DXP_BACK_ACCEPTED = 0,    /* both sides restore the position */
+    DM_DXP_BACK_UNSUPPORTED = 1, /* take-back not supported */
+    DM_DXP_BACK_REFUSED = 2      /* refused, the program wants to continue */
 } dm_dxp_back_code;
 
 /* One message. Only the fields of its type are meaningful (the others are zero after
  * dm_dxp_parse). Colours are dm_color (W = DM_WHITE, Z = DM_BLACK). */
 typedef struct dm_dxp_msg {
-    int type;                 /* dm_dxp_type */
+    int type; /* dm_dxp_type */
     /* CHAT: the text, 1..126 characters of 7-bit ASCII, NUL-terminated */
     char text[DM_DXP_MAX_CHAT + 1];
     /* GAMEREQ (initiator) and GAMEACC (follower): the name without its right padding;
      * 1..32 printable ASCII characters (32..126), not starting with a space */
     char name[DM_DXP_NAME_LEN + 1];
     /* GAMEREQ */
-    int version;              /* protocol version 0..99 (DM_DXP_VERSION) */
-    int follower_color;       /* dm_color the receiver of the GAMEREQ is to play */
-    int time_ms;              /* thinking time per player for the game: the 3-character
+    int version;        /* protocol version 0..99 (DM_DXP_VERSION) */
+    int follower_color; /* dm_color the receiver of the GAMEREQ is to play */
+    int time_ms;        /* thinking time per player for the game: the 3-character
                                  minutes field, 0..999 minutes; a decimal form ("1.5",
                                  ".25", as Scan and Moby Dam read it) is accepted, so a
                                  multiple of 600 ms (a hundredth of a minute) */
-    int moves;                /* moves the time covers, 0..999; 0 = no move limit */
-    int has_position;         /* 0: 'A', the initial position; 1: 'B', position follows */
-    dm_board position;        /* 'B': the position and side to move, as sent (not
+    int moves;          /* moves the time covers, 0..999; 0 = no move limit */
+    int has_position;   /* 0: 'A', the initial position; 1: 'B', position follows */
+    dm_board position;  /* 'B': the position and side to move, as sent (not
                                  validated: see dm_board_validate); 'A': the initial
                                  position */
     /* GAMEACC */
-    int acceptance;           /* dm_dxp_acceptance */
+    int acceptance; /* dm_dxp_acceptance */
     /* MOVE */
-    int seconds;              /* time spent on the move, 0..9999 (informational) */
-    int from, to;             /* squares 1..50 */
-    int ncaptured;            /* 0..20 */
+    int seconds;                       /* time spent on the move, 0..9999 (informational) */
+    int from, to;                      /* squares 1..50 */
+    int ncaptured;                     /* 0..20 */
     int captured[DM_DXP_MAX_CAPTURED]; /* captured squares 1..50, as sent (any order,
                                  distinct, none equal to from) */
     /* GAMEEND */
-    int reason;               /* dm_dxp_end_reason */
-    int stop;                 /* dm_dxp_stop */
+    int reason; /* dm_dxp_end_reason */
+    int stop;   /* dm_dxp_stop */
     /* BACKREQ */
-    int move_number;          /* 1..999: the move to go back to */
-    int color;                /* dm_color to move at that move */
+    int move_number; /* 1..999: the move to go back to */
+    int color;       /* dm_color to move at that move */
     /* BACKACC */
-    int back_code;            /* dm_dxp_back_code */
+    int back_code; /* dm_dxp_back_code */
 } dm_dxp_msg;
 
 /* A message with every field zero but type (then fill in the fields). */
@@ -152,10 +152,10 @@ DM_API const char *dm_dxp_type_name(int type);
  * NUL, so a peer that never sends a NUL cannot make it buffer without bound.
  * Initialise with dm_dxp_splitter_init; a plain value, copied freely. */
 typedef struct dm_dxp_splitter {
-    size_t len;                          /* bytes of the current message held */
-    int skipping;                        /* an overlong message is being skipped */
-    size_t skipped;                      /* bytes of it skipped so far */
-    char buf[DM_DXP_MAX_MESSAGE + 1];    /* the message so far (NUL-terminated on output) */
+    size_t len;                       /* bytes of the current message held */
+    int skipping;                     /* an overlong message is being skipped */
+    size_t skipped;                   /* bytes of it skipped so far */
+    char buf[DM_DXP_MAX_MESSAGE + 1]; /* the message so far (NUL-terminated on output) */
 } dm_dxp_splitter;
 
 typedef enum dm_dxp_split_result {

@@ -47,17 +47,17 @@ typedef struct dm_egdb dm_egdb;
 
 /* One slice as loaded (dm_egdb_slice) or as generated (dm_egdb_gen_options.progress). */
 typedef struct dm_egdb_slice_info {
-    char name[16];        /* file stem: "d" then White men, White kings, Black men,
+    char name[16];                /* file stem: "d" then White men, White kings, Black men,
                              Black kings, one digit each: "d0301" = 3 kings v 1 king */
-    int wm, wk, bm, bk;   /* the material, White to move */
-    uint64_t positions;   /* indices in the slice (don't-care positions included) */
+    int wm, wk, bm, bk;           /* the material, White to move */
+    uint64_t positions;           /* indices in the slice (don't-care positions included) */
     uint64_t wins, losses, draws; /* stored positions by value, side to move's view */
-    uint64_t dontcare;    /* capture pending, or not a position (men on one square) */
-    int max_dtc;          /* longest distance to conversion in plies (0..255) */
-    uint64_t file_bytes;  /* size of the slice file */
-    uint32_t crc;         /* CRC-32 (ISO-HDLC, as zlib) of the file body */
-    int skipped;          /* generation only: 1 when a valid file was kept as it was */
-    double seconds;       /* generation only: wall time of this slice */
+    uint64_t dontcare;            /* capture pending, or not a position (men on one square) */
+    int max_dtc;                  /* longest distance to conversion in plies (0..255) */
+    uint64_t file_bytes;          /* size of the slice file */
+    uint32_t crc;                 /* CRC-32 (ISO-HDLC, as zlib) of the file body */
+    int skipped;                  /* generation only: 1 when a valid file was kept as it was */
+    double seconds;               /* generation only: wall time of this slice */
 } dm_egdb_slice_info;
 
 /* Open every slice file "d*.egdb" of folder dir. Files that are truncated, corrupt
@@ -111,16 +111,19 @@ DM_API dm_status dm_egdb_verify_slice(const dm_egdb *db, int i, dm_error *err);
 
 /* Generation options. Initialise with DM_EGDB_GEN_OPTIONS_INIT. */
 typedef struct dm_egdb_gen_options {
-    int version;  /* DM_EGDB_GEN_OPTIONS_VERSION */
-    int pieces;   /* generate every slice of 2..pieces pieces, 2..DM_EGDB_MAX_PIECES */
-    int threads;  /* worker threads, 1..64 */
+    int version; /* DM_EGDB_GEN_OPTIONS_VERSION */
+    int pieces;  /* generate every slice of 2..pieces pieces, 2..DM_EGDB_MAX_PIECES */
+    int threads; /* worker threads, 1..64 */
     /* Called from the calling thread after each slice (may be NULL). */
     void (*progress)(const dm_egdb_slice_info *slice, void *payload);
     void *payload;
 } dm_egdb_gen_options;
 
 #define DM_EGDB_GEN_OPTIONS_VERSION 1
-#define DM_EGDB_GEN_OPTIONS_INIT {DM_EGDB_GEN_OPTIONS_VERSION, 2, 1, NULL, NULL}
+#define DM_EGDB_GEN_OPTIONS_INIT                                                                   \
+    {                                                                                              \
+        DM_EGDB_GEN_OPTIONS_VERSION, 2, 1, NULL, NULL                                              \
+    }
 
 /* Generate the database into folder dir (created if missing, parents must exist):
  * slices by piece count, then by number of men (a capture leads to fewer pieces, a
@@ -129,8 +132,7 @@ typedef struct dm_egdb_gen_options {
  * new slice is written to a temporary file, fsynced and renamed into place, so a
  * stopped run leaves only complete files. Errors: DM_EINVAL (options), DM_EIO (with
  * the path and the system's reason), DM_ENOMEM. */
-DM_API dm_status dm_egdb_generate(const char *dir, const dm_egdb_gen_options *opts,
-                                  dm_error *err);
+DM_API dm_status dm_egdb_generate(const char *dir, const dm_egdb_gen_options *opts, dm_error *err);
 
 #ifdef __cplusplus
 }

@@ -39,32 +39,35 @@ typedef struct dm_engine dm_engine;
 /* Upper bounds. */
 #define DM_ENGINE_MAX_DEPTH 120 /* nominal depth of one iteration */
 #define DM_ENGINE_MAX_THREADS 64
-#define DM_ENGINE_MAX_PV 64      /* moves kept in a principal variation */
+#define DM_ENGINE_MAX_PV 64       /* moves kept in a principal variation */
 #define DM_ENGINE_MAX_HISTORY 512 /* earlier positions kept for repetition */
 
 /* Creation options. Initialise with DM_ENGINE_OPTIONS_INIT, then change fields. */
 typedef struct dm_engine_options {
-    int version;  /* DM_ENGINE_OPTIONS_VERSION */
-    int tt_mib;   /* transposition table size in MiB, 1..65536 (rounded down to a
+    int version; /* DM_ENGINE_OPTIONS_VERSION */
+    int tt_mib;  /* transposition table size in MiB, 1..65536 (rounded down to a
                      power of two number of 64-byte buckets) */
-    int threads;  /* search threads, 1..DM_ENGINE_MAX_THREADS (lazy SMP) */
+    int threads; /* search threads, 1..DM_ENGINE_MAX_THREADS (lazy SMP) */
 } dm_engine_options;
 
 #define DM_ENGINE_OPTIONS_VERSION 1
-#define DM_ENGINE_OPTIONS_INIT {DM_ENGINE_OPTIONS_VERSION, 64, 1}
+#define DM_ENGINE_OPTIONS_INIT                                                                     \
+    {                                                                                              \
+        DM_ENGINE_OPTIONS_VERSION, 64, 1                                                           \
+    }
 
 /* What to search: the root position and what the draw rules need to know about the
  * game before it. The engine copies everything it needs; nothing is kept. */
 typedef struct dm_search_input {
-    dm_board root;            /* position to search (side to move included) */
-    const uint64_t *history;  /* Zobrist hashes (dm_board.hash) of the earlier
+    dm_board root;           /* position to search (side to move included) */
+    const uint64_t *history; /* Zobrist hashes (dm_board.hash) of the earlier
                                  positions since the last man move or capture,
                                  oldest first, root excluded; may be NULL. Only the
                                  last DM_ENGINE_MAX_HISTORY are used. */
-    int history_count;        /* entries in history */
-    int reversible_plies;     /* plies since the last man move or capture (FMJD 6,
+    int history_count;       /* entries in history */
+    int reversible_plies;    /* plies since the last man move or capture (FMJD 6,
                                  25-move rule: draw at 50) */
-    int endgame_plies;        /* plies played since the current 16-move or 5-move
+    int endgame_plies;       /* plies played since the current 16-move or 5-move
                                  rule material configuration arose (0 if none) */
 } dm_search_input;
 
@@ -75,28 +78,28 @@ DM_API void dm_search_input_init(dm_search_input *in, const dm_board *b);
  * until dm_engine_stop (or DM_ENGINE_MAX_DEPTH). Several limits combine: the first
  * reached stops the search. Times are seconds. */
 typedef struct dm_limits {
-    int depth;          /* maximum nominal depth (plies), 0 = none */
-    uint64_t nodes;     /* node budget (all threads), 0 = none */
-    double move_time;   /* fixed time for this move, 0 = none */
-    double time;        /* time left on the mover's clock, 0 = no clock */
-    double inc;         /* Fischer increment added before every move */
-    int moves_to_go;    /* moves until the next time control (moves-in-time);
+    int depth;        /* maximum nominal depth (plies), 0 = none */
+    uint64_t nodes;   /* node budget (all threads), 0 = none */
+    double move_time; /* fixed time for this move, 0 = none */
+    double time;      /* time left on the mover's clock, 0 = no clock */
+    double inc;       /* Fischer increment added before every move */
+    int moves_to_go;  /* moves until the next time control (moves-in-time);
                            0 = sudden death or Fischer */
-    int infinite;       /* nonzero: ignore clock budgets, run until stopped */
-    int ponder;         /* nonzero: pondering; the clock budget starts at
+    int infinite;     /* nonzero: ignore clock budgets, run until stopped */
+    int ponder;       /* nonzero: pondering; the clock budget starts at
                            dm_engine_ponderhit, until then behave as infinite */
-    int analyse;        /* nonzero: search even a single legal move fully */
+    int analyse;      /* nonzero: search even a single legal move fully */
 } dm_limits;
 
 /* Progress report, one per completed iteration (and at the end). */
 typedef struct dm_info {
-    int depth;          /* completed nominal depth */
-    int seldepth;       /* deepest ply reached, quiescence included */
-    int score;          /* see DM_SCORE_WIN */
-    uint64_t nodes;     /* nodes so far, all threads */
-    double time;        /* seconds since the search started */
-    double nps;         /* nodes per second */
-    int pv_count;       /* moves in pv */
+    int depth;                    /* completed nominal depth */
+    int seldepth;                 /* deepest ply reached, quiescence included */
+    int score;                    /* see DM_SCORE_WIN */
+    uint64_t nodes;               /* nodes so far, all threads */
+    double time;                  /* seconds since the search started */
+    double nps;                   /* nodes per second */
+    int pv_count;                 /* moves in pv */
     dm_move pv[DM_ENGINE_MAX_PV]; /* principal variation from the root */
 } dm_info;
 
@@ -104,14 +107,14 @@ typedef void (*dm_info_fn)(const dm_info *info, void *payload);
 
 /* Result of a search. */
 typedef struct dm_result {
-    int has_move;       /* 0 only when the root has no legal move (game lost) */
-    dm_move best;       /* move to play */
-    int has_ponder;     /* 1 when ponder holds the expected reply */
-    dm_move ponder;     /* expected reply (legal after best) */
-    int score;          /* score of best (see DM_SCORE_WIN) */
-    int depth;          /* last completed nominal depth */
-    uint64_t nodes;     /* nodes searched, all threads */
-    double time;        /* seconds */
+    int has_move;   /* 0 only when the root has no legal move (game lost) */
+    dm_move best;   /* move to play */
+    int has_ponder; /* 1 when ponder holds the expected reply */
+    dm_move ponder; /* expected reply (legal after best) */
+    int score;      /* score of best (see DM_SCORE_WIN) */
+    int depth;      /* last completed nominal depth */
+    uint64_t nodes; /* nodes searched, all threads */
+    double time;    /* seconds */
 } dm_result;
 
 /* Create an engine; *out belongs to the caller (dm_engine_free). opts may be NULL
@@ -148,12 +151,12 @@ DM_API void dm_engine_clear(dm_engine *e);
  * Clears any earlier stop request on entry; always completes depth 1 so that a move
  * is returned even when stopped at once. DM_EINVAL for a NULL argument or an invalid
  * root position; DM_OK otherwise (out->has_move = 0 if there is no legal move). */
-DM_API dm_status dm_engine_search(dm_result *out,             /* [out] best move, score */
-                                  dm_engine *e,               /* engine, not searching */
-                                  const dm_search_input *in,  /* root and game context */
-                                  const dm_limits *lim,       /* stop conditions */
-                                  dm_info_fn on_info,         /* progress, or NULL */
-                                  void *payload);             /* passed to on_info */
+DM_API dm_status dm_engine_search(dm_result *out,            /* [out] best move, score */
+                                  dm_engine *e,              /* engine, not searching */
+                                  const dm_search_input *in, /* root and game context */
+                                  const dm_limits *lim,      /* stop conditions */
+                                  dm_info_fn on_info,        /* progress, or NULL */
+                                  void *payload);            /* passed to on_info */
 
 /* Ask the running search to return as soon as possible (within a few milliseconds).
  * Safe from any thread and from a signal handler. */

@@ -73,7 +73,10 @@ typedef struct dm_game_rules {
 } dm_game_rules;
 
 #define DM_GAME_RULES_VERSION 1
-#define DM_GAME_RULES_INIT { DM_GAME_RULES_VERSION, 3, 25, 16, 5, 1, 0 }
+#define DM_GAME_RULES_INIT                                                                         \
+    {                                                                                              \
+        DM_GAME_RULES_VERSION, 3, 25, 16, 5, 1, 0                                                  \
+    }
 
 /* ---- pure draw-rule functions (for engines) ----------------------------------- */
 
@@ -117,9 +120,8 @@ DM_API void dm_draw_init(dm_draw_counters *out, const dm_board *start);
  * - repetitions is set to 1 (a pure step cannot see the history; dm_game fills it,
  *   an engine uses its own hash stack).
  * out may equal c. rules may be NULL for the FMJD defaults. */
-DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c,
-                         const dm_board *before, const dm_move *m,
-                         const dm_game_rules *rules);
+DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_board *before,
+                         const dm_move *m, const dm_game_rules *rules);
 
 /* Judge a position from its board and counters (pure; rules NULL = FMJD defaults):
  * 1. the side to move has no pieces: it loses (DM_REASON_NO_PIECES);
@@ -132,7 +134,7 @@ DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c,
  * 5. kings_only_plies >= 2 * rules->kings_only_moves: draw (DM_REASON_25_MOVES).
  * Returns the result; *reason (if not NULL) gets the reason. */
 DM_API dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_counters *c,
-                               const dm_game_rules *rules);
+                                const dm_game_rules *rules);
 
 /* ---- the game object ---------------------------------------------------------- */
 

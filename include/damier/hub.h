@@ -20,19 +20,19 @@
 extern "C" {
 #endif
 
-#define DM_HUB_MAX_LINE 8192  /* longest line accepted, bytes */
-#define DM_HUB_MAX_PAIRS 64   /* name=value pairs kept per line (more are dropped) */
+#define DM_HUB_MAX_LINE 8192 /* longest line accepted, bytes */
+#define DM_HUB_MAX_PAIRS 64  /* name=value pairs kept per line (more are dropped) */
 
 /* One parsed line: `command name=value name "quoted value" ...`. The strings point
  * into the struct's own storage (valid while the struct lives and is not reused).
  * A bare flag has value "" and has_value 0. */
 typedef struct dm_hub_cmd {
-    const char *name;                      /* the command word; "" for a blank line */
-    int pair_count;                        /* pairs in pair[] */
+    const char *name; /* the command word; "" for a blank line */
+    int pair_count;   /* pairs in pair[] */
     struct {
         const char *name;
         const char *value;
-        int has_value;                     /* 1 when written name=value */
+        int has_value; /* 1 when written name=value */
     } pair[DM_HUB_MAX_PAIRS];
     char storage[DM_HUB_MAX_LINE + DM_HUB_MAX_PAIRS]; /* NUL-separated copies */
 } dm_hub_cmd;
@@ -56,8 +56,7 @@ DM_API size_t dm_hub_append_pair(char *buf, size_t cap, const char *name, const 
 /* `info depth=.. seldepth=.. score=.. nodes=.. time=.. nps=.. pv="..."`: score in
  * men with two decimals, time in seconds, nps in millions per second, pv in Hub move
  * notation played out from root. Returns the length needed (snprintf-style). */
-DM_API size_t dm_hub_format_info(char *buf, size_t cap, const dm_board *root,
-                                 const dm_info *info);
+DM_API size_t dm_hub_format_info(char *buf, size_t cap, const dm_board *root, const dm_info *info);
 
 /* ---- engine-side session ------------------------------------------------------ */
 
@@ -77,8 +76,8 @@ typedef struct dm_hub_session dm_hub_session;
 
 /* Engine identity and defaults announced in the handshake. */
 typedef struct dm_hub_identity {
-    const char *name;     /* e.g. "damier" */
-    const char *version;  /* e.g. "0.1" */
+    const char *name;    /* e.g. "damier" */
+    const char *version; /* e.g. "0.1" */
     const char *author;
     const char *country;
 } dm_hub_identity;
@@ -95,14 +94,13 @@ DM_API void dm_hub_session_free(dm_hub_session *s);
  * a known command with bad content gives an `error message="..."` line and the
  * session keeps its previous state. Returns DM_OK, or DM_EBUFS if out was too small
  * (the reply is truncated). */
-DM_API dm_status dm_hub_session_feed(dm_hub_session *s, const char *line,
-                                     dm_hub_action *action, char *out, size_t cap);
+DM_API dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action *action,
+                                     char *out, size_t cap);
 
 /* The search requested by the last DM_HUB_SEARCH: input (valid until the next feed;
  * root, history and draw counters from the game layer), limits. For a caller that
  * runs dm_engine_search itself; dm_hub_session_go runs it on the session. */
-DM_API void dm_hub_session_search(const dm_hub_session *s, dm_search_input *in,
-                                  dm_limits *lim);
+DM_API void dm_hub_session_search(const dm_hub_session *s, dm_search_input *in, dm_limits *lim);
 
 /* The dm_session that holds the international game (position, history, counters) and
  * the engine that searches it; owned by s. Front ends stop, ponder-hit and wait for
@@ -148,8 +146,7 @@ DM_API const dm_variant *dm_hub_session_variant(const dm_hub_session *s);
 
 /* The variant search requested by the last DM_HUB_SEARCH: input (valid until the
  * next feed) and limits. */
-DM_API void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in,
-                                   dm_vlimits *lim);
+DM_API void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_vlimits *lim);
 
 /* The variant search ended with r: the `done move=..` line, back to idle. */
 DM_API size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char *out,

@@ -46,15 +46,18 @@ typedef enum dm_jgame {
 
 #define DM_JMAX_SQUARES 256 /* Halma 16x16; Chinese checkers uses 121, Ge Wu <= 64 */
 #define DM_JMAX_PLAYERS 6
-#define DM_JMAX_PATH 64     /* landing squares of one move (a jump chain) at most */
-#define DM_JMAX_MOVES 16384 /* legal moves of one position at most: k pieces reach at
+#define DM_JMAX_PATH 64 /* landing squares of one move (a jump chain) at most */
+#define DM_JMAX_MOVES                                                                              \
+    16384 /* legal moves of one position at most: k pieces reach at
                                most N-k squares each, k(N-k) <= 16384 for N = 256 */
 
 /* Option bits of dm_jrules.options. */
-#define DM_JOPT_NO_FOREIGN_CORNER 1u /* Chinese checkers: a peg may not END a move in
+#define DM_JOPT_NO_FOREIGN_CORNER                                                                  \
+    1u /* Chinese checkers: a peg may not END a move in
                                         a point that is neither its home nor its
                                         target (passing through is allowed) */
-#define DM_JOPT_GEWU_ONE_THROW 2u    /* Ge Wu: one throw per turn (default: a turn
+#define DM_JOPT_GEWU_ONE_THROW                                                                     \
+    2u /* Ge Wu: one throw per turn (default: a turn
                                         goes on throwing until 五) */
 
 /* A set of squares, bit i = square i+1 (square numbers are 1-based). */
@@ -66,19 +69,19 @@ typedef struct dm_jset {
  * afterwards it is read-only data (several positions can share it). */
 typedef struct dm_jrules {
     dm_jgame game;
-    int players;                 /* 2..6 seats, in turn order */
-    int size;                    /* Halma: board side 8, 10 or 16; Ge Wu: lane length */
-    int squares;                 /* number of squares/holes */
-    int dirs;                    /* directions: 6 (star), 8 (Halma), 1 (lane) */
-    int pieces;                  /* pieces per player at the start */
-    unsigned options;            /* DM_JOPT_* bits */
-    int16_t nb[DM_JMAX_SQUARES][8]; /* neighbour of square i (0-based) in direction d,
+    int players;                     /* 2..6 seats, in turn order */
+    int size;                        /* Halma: board side 8, 10 or 16; Ge Wu: lane length */
+    int squares;                     /* number of squares/holes */
+    int dirs;                        /* directions: 6 (star), 8 (Halma), 1 (lane) */
+    int pieces;                      /* pieces per player at the start */
+    unsigned options;                /* DM_JOPT_* bits */
+    int16_t nb[DM_JMAX_SQUARES][8];  /* neighbour of square i (0-based) in direction d,
                                        or -1; Ge Wu: unused */
-    int corner[DM_JMAX_PLAYERS]; /* home corner of each seat (Chinese 0..5 clockwise
+    int corner[DM_JMAX_PLAYERS];     /* home corner of each seat (Chinese 0..5 clockwise
                                     from the top; Halma 0..3: a1, a16, p16, p1) */
     dm_jset home[DM_JMAX_PLAYERS];   /* start squares of each seat */
     dm_jset target[DM_JMAX_PLAYERS]; /* squares to fill to win */
-    dm_jset corners;             /* Chinese checkers: every square of the 6 points */
+    dm_jset corners;                 /* Chinese checkers: every square of the 6 points */
     uint8_t goal_dist[DM_JMAX_PLAYERS][DM_JMAX_SQUARES]; /* steps from a square to the
                                     far tip of the seat's target (Chinese/Halma) */
 } dm_jrules;
@@ -87,9 +90,9 @@ typedef struct dm_jrules {
  * (1 塞, 2 白, 3 黑), or 0 when the side to move must throw. */
 typedef struct dm_jpos {
     dm_jset pieces[DM_JMAX_PLAYERS];
-    int to_move;                 /* seat 0..players-1 */
-    int throw_steps;             /* Ge Wu only: 0 (to throw) or 1..3 steps to play */
-    int won;                     /* Ge Wu only: the seat whose piece has left the lane
+    int to_move;     /* seat 0..players-1 */
+    int throw_steps; /* Ge Wu only: 0 (to throw) or 1..3 steps to play */
+    int won;         /* Ge Wu only: the seat whose piece has left the lane
                                     at the enemy's end, or -1 */
 } dm_jpos;
 
@@ -110,10 +113,10 @@ typedef struct dm_jmovelist {
 /* The four faces of Ge Wu's throwing stick, with the steps each gives (0 = 五, the
  * turn ends). Each face has probability 1/4 (no source gives others). */
 typedef enum dm_gewu_face {
-    DM_GEWU_SAI = 1,  /* 塞, one stroke: 1 step */
-    DM_GEWU_BAI = 2,  /* 白, two strokes: 2 steps */
-    DM_GEWU_HEI = 3,  /* 黑, three strokes: 3 steps */
-    DM_GEWU_WU = 0    /* 五, blank: no move, the turn ends */
+    DM_GEWU_SAI = 1, /* 塞, one stroke: 1 step */
+    DM_GEWU_BAI = 2, /* 白, two strokes: 2 steps */
+    DM_GEWU_HEI = 3, /* 黑, three strokes: 3 steps */
+    DM_GEWU_WU = 0   /* 五, blank: no move, the turn ends */
 } dm_gewu_face;
 
 /* Fill r with the rules of game for players seats (Chinese 2, 3, 4 or 6; Halma 2
@@ -161,8 +164,8 @@ DM_API uint64_t dm_jperft(const dm_jrules *r, const dm_jpos *p, int depth);
 /* The landing squares of m in p (0-based) into path[0..]: the one step, or the
  * jumps of a shortest chain (Ge Wu: each square the piece stands on after each
  * step). Returns their count (>= 1), or 0 when m is not legal in p. */
-DM_API int dm_jmove_path(const dm_jrules *r, const dm_jpos *p, const dm_jmove *m,
-                         int *path, int max);
+DM_API int dm_jmove_path(const dm_jrules *r, const dm_jpos *p, const dm_jmove *m, int *path,
+                         int max);
 
 /* The name of square sq (0-based) into buf: Chinese "1".."121", Halma "a1".."p16",
  * Ge Wu "1".."L" ("off" for DM_JOFF_BOARD). Returns buf. */
@@ -170,8 +173,8 @@ DM_API char *dm_jsquare_name(char *buf, size_t size, const dm_jrules *r, int sq)
 
 /* Move text: the from square, then each landing square, joined by '-'
  * ("95-84", "111-89-67"). Errors: DM_EBUFS. */
-DM_API dm_status dm_jmove_to_text(char *buf, size_t size, const dm_jrules *r,
-                                  const dm_jpos *p, const dm_jmove *m);
+DM_API dm_status dm_jmove_to_text(char *buf, size_t size, const dm_jrules *r, const dm_jpos *p,
+                                  const dm_jmove *m);
 
 /* Read a move text: from then one or more landing squares ('-' or 'x' between);
  * every leg is checked (a step as the only leg, or a jump over a piece onto an
@@ -188,10 +191,8 @@ DM_API dm_status dm_jmove_from_text(dm_jmove *m, const dm_jrules *r, const dm_jp
  * Errors (DM_EPARSE, err with the 1-based column): unknown letter or square, a square
  * named twice, a seat missing or repeated, a wrong piece count is allowed (hand-made
  * positions) but more than the board's squares is not. */
-DM_API dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *text,
-                                   dm_error *err);
-DM_API dm_status dm_jpos_to_text(char *buf, size_t size, const dm_jrules *r,
-                                 const dm_jpos *p);
+DM_API dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *text, dm_error *err);
+DM_API dm_status dm_jpos_to_text(char *buf, size_t size, const dm_jrules *r, const dm_jpos *p);
 
 /* ---- a simple engine (two players, Chinese checkers and Halma) ---------------
  * Alpha-beta (negamax, no table yet) to a fixed depth in plies, evaluating by
@@ -200,15 +201,15 @@ DM_API dm_status dm_jpos_to_text(char *buf, size_t size, const dm_jrules *r,
 #define DM_JWIN 100000
 
 typedef struct dm_jsearch_result {
-    dm_jmove best;    /* the move chosen (from = to = 0 when there is none) */
-    int score;        /* for the side to move, in steps (DM_JWIN - ply for a win) */
-    uint64_t nodes;   /* positions visited */
+    dm_jmove best;  /* the move chosen (from = to = 0 when there is none) */
+    int score;      /* for the side to move, in steps (DM_JWIN - ply for a win) */
+    uint64_t nodes; /* positions visited */
 } dm_jsearch_result;
 
 /* Search p (Chinese checkers or Halma with 2 players) to depth plies (1..8).
  * Errors: DM_EINVAL for another game, player count or depth. */
-DM_API dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth,
-                            dm_jsearch_result *out, dm_error *err);
+DM_API dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth, dm_jsearch_result *out,
+                            dm_error *err);
 
 /* The distance evaluation of p for the side to move (see above). */
 DM_API int dm_jevaluate(const dm_jrules *r, const dm_jpos *p);

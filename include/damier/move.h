@@ -34,8 +34,8 @@ typedef struct dm_move {
 
 /* A list of moves, filled by dm_movegen_legal. */
 typedef struct dm_movelist {
-    int count;     /* number of moves in moves[] */
-    int overflow;  /* 1 if more than DM_MAX_MOVES moves existed (never seen in practice) */
+    int count;    /* number of moves in moves[] */
+    int overflow; /* 1 if more than DM_MAX_MOVES moves existed (never seen in practice) */
     dm_move moves[DM_MAX_MOVES];
 } dm_movelist;
 

@@ -55,43 +55,43 @@ typedef struct dm_pdn_line dm_pdn_line;
 
 /* A node of the movetext. */
 typedef struct dm_pdn_node {
-    int kind;             /* dm_pdn_node_kind */
-    char *text;           /* move as written without its strength mark; never NULL */
-    char *mark;           /* strength mark as written ("!", "?!", "(?)", "*"), or NULL */
-    int number;           /* move number written before this node ("12." or "12..."), 0 = none */
-    int number_black;     /* 1 when the number was written "N..." (or "N. ...") */
-    int *nags;            /* NAG values ($n), nnags of them */
+    int kind;         /* dm_pdn_node_kind */
+    char *text;       /* move as written without its strength mark; never NULL */
+    char *mark;       /* strength mark as written ("!", "?!", "(?)", "*"), or NULL */
+    int number;       /* move number written before this node ("12." or "12..."), 0 = none */
+    int number_black; /* 1 when the number was written "N..." (or "N. ...") */
+    int *nags;        /* NAG values ($n), nnags of them */
     int nnags;
-    char **before;        /* comments before the node, nbefore of them */
+    char **before; /* comments before the node, nbefore of them */
     int nbefore;
-    char **after;         /* comments after the node (before its variations) */
+    char **after; /* comments after the node (before its variations) */
     int nafter;
     dm_pdn_line *variations; /* alternatives to this node, nvariations of them */
     int nvariations;
-    int line;             /* where the node's text starts in the input (1-based) */
-    int column;           /* 1-based byte column */
+    int line;   /* where the node's text starts in the input (1-based) */
+    int column; /* 1-based byte column */
 } dm_pdn_node;
 
 /* A sequence of nodes: the mainline or one variation. */
 struct dm_pdn_line {
     dm_pdn_node *nodes;
     int nnodes;
-    char **end;           /* comments after the last node (or in an empty line) */
+    char **end; /* comments after the last node (or in an empty line) */
     int nend;
 };
 
 /* A game as read (or as built by a program before writing). */
 typedef struct dm_pdn_game {
-    dm_pdn_tag *tags;     /* in input order, ntags of them */
+    dm_pdn_tag *tags; /* in input order, ntags of them */
     int ntags;
-    dm_pdn_line main;     /* the movetext */
-    char *result;         /* the result token that ended the movetext ("2-0", "*", ...),
+    dm_pdn_line main; /* the movetext */
+    char *result;     /* the result token that ended the movetext ("2-0", "*", ...),
                              or NULL when the game had none */
-    char **notes;         /* things the reader tolerated or skipped, for the user
+    char **notes;     /* things the reader tolerated or skipped, for the user
                              ("tag values read as Latin-1", ...), nnotes of them */
     int nnotes;
-    int number;           /* 1-based index of the game in its input (unreadable ones count) */
-    int line;             /* line where the game starts in the input */
+    int number; /* 1-based index of the game in its input (unreadable ones count) */
+    int line;   /* line where the game starts in the input */
 } dm_pdn_game;
 
 /* A new, empty game (no tags, no nodes) for programs that build records.
@@ -164,33 +164,33 @@ typedef enum dm_pdn_verdict {
 
 /* What replaying a game's mainline found. */
 typedef struct dm_pdn_replay {
-    int verdict;          /* dm_pdn_verdict */
-    int plies;            /* moves replayed successfully */
-    int resolved;         /* ambiguous short moves resolved by the moves that follow
+    int verdict;  /* dm_pdn_verdict */
+    int plies;    /* moves replayed successfully */
+    int resolved; /* ambiguous short moves resolved by the moves that follow
                              (the only candidate with which the game stays legal) */
     /* The first such move, when resolved > 0: */
     const dm_pdn_node *ambiguous; /* the node (borrowed from the game) */
-    int ambiguous_number; /* its move number */
-    int ambiguous_black;  /* 1 when it was Black's move */
-    char ambiguous_as[160]; /* the candidate kept, full path ("36x18x7x16") */
-    dm_board start;       /* start position (valid unless the FEN was unreadable) */
-    dm_board end;         /* position after the last good move */
+    int ambiguous_number;         /* its move number */
+    int ambiguous_black;          /* 1 when it was Black's move */
+    char ambiguous_as[160];       /* the candidate kept, full path ("36x18x7x16") */
+    dm_board start;               /* start position (valid unless the FEN was unreadable) */
+    dm_board end;                 /* position after the last good move */
     /* The first bad move, when verdict is ILLEGAL or UNREADABLE: */
-    int move_number;      /* its move number (1-based, counted from the start number) */
-    int black;            /* 1 when it was Black's move */
-    char move_text[64];   /* as written (truncated), or "" for a bad FEN */
-    char fen_before[200]; /* position before it */
+    int move_number;         /* its move number (1-based, counted from the start number) */
+    int black;               /* 1 when it was Black's move */
+    char move_text[64];      /* as written (truncated), or "" for a bad FEN */
+    char fen_before[200];    /* position before it */
     const dm_pdn_node *node; /* the node (borrowed from the game), NULL for a bad FEN */
-    dm_error reason;      /* why (the rule); line/column in the input */
+    dm_error reason;         /* why (the rule); line/column in the input */
     /* The rules: */
     const dm_variant *variant; /* the variant replayed (static), NULL for DM_PDN_VARIANT */
-    int guessed;          /* 1: chosen from the squares, the game having no GameType or
+    int guessed;               /* 1: chosen from the squares, the game having no GameType or
                              Variant tag; with DM_PDN_VARIANT: the game has no such tag
                              and is legal under none of the rules its squares suggest */
-    int joined;           /* captures written as consecutive single-jump tokens
+    int joined;                /* captures written as consecutive single-jump tokens
                              ("e1xc3 c3xe5", playstrategy.org) that were joined */
-    dm_vboard vstart;     /* start position on the generic board (every variant) */
-    dm_vboard vend;       /* position after the last good move (every variant) */
+    dm_vboard vstart;          /* start position on the generic board (every variant) */
+    dm_vboard vend;            /* position after the last good move (every variant) */
 } dm_pdn_replay;
 
 /* Replay g's mainline from its start position (FEN tag, else the variant's initial
@@ -252,13 +252,12 @@ DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g
  * captures, replay), and writing that again gives the same text.
  * *out is a NUL-terminated malloc'd string the caller frees with free(); *len (may be
  * NULL) gets its length. DM_ENOMEM, DM_EINVAL. */
-DM_API dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g,
-                              dm_notation style);
+DM_API dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notation style);
 
 /* Options of dm_pdn_write_with. */
 typedef struct dm_pdn_write_options {
-    dm_notation style;  /* as for dm_pdn_write */
-    char capture_sep;   /* separator of the captures the writer rewrites: 0 the variant's
+    dm_notation style; /* as for dm_pdn_write */
+    char capture_sep;  /* separator of the captures the writer rewrites: 0 the variant's
                            own (':' Russian, 'x' the others), or 'x' or ':' (for readers
                            that take only one); moves written as read keep theirs */
 } dm_pdn_write_options;
@@ -274,18 +273,21 @@ DM_API dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g
 /* The tags a front end knows about a game it writes. Strings are copied; NULL (or "")
  * ones are written as "?" (Date "????.??.??"). Initialise with DM_PDN_GAME_TAGS_INIT. */
 typedef struct dm_pdn_game_tags {
-    int version;              /* DM_PDN_GAME_TAGS_VERSION */
-    const char *event;        /* Event */
-    const char *site;         /* Site */
-    const char *date;         /* Date, "YYYY.MM.DD" */
-    const char *round;        /* Round */
-    const char *white;        /* White (player's name) */
-    const char *black;        /* Black */
+    int version;                         /* DM_PDN_GAME_TAGS_VERSION */
+    const char *event;                   /* Event */
+    const char *site;                    /* Site */
+    const char *date;                    /* Date, "YYYY.MM.DD" */
+    const char *round;                   /* Round */
+    const char *white;                   /* White (player's name) */
+    const char *black;                   /* Black */
     const dm_time_control *time_control; /* TimeControl tag, or NULL for none */
 } dm_pdn_game_tags;
 
 #define DM_PDN_GAME_TAGS_VERSION 1
-#define DM_PDN_GAME_TAGS_INIT {DM_PDN_GAME_TAGS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL}
+#define DM_PDN_GAME_TAGS_INIT                                                                      \
+    {                                                                                              \
+        DM_PDN_GAME_TAGS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL                         \
+    }
 
 /* The record of game's mainline up to its current ply (the redo list is left out):
  * the seven-tag roster from tags (tags may be NULL: all "?"), Result and the result
@@ -303,9 +305,9 @@ DM_API dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game,
  * ("2-0", ...; NULL = "*"), termination the Termination tag (NULL or "" = none).
  * DM_EINVAL for NULLs or an invalid start, DM_EILLEGAL when a move is not legal,
  * DM_ENOMEM. */
-DM_API dm_status dm_pdn_from_vgame(dm_pdn_game **out, const dm_vboard *start,
-                                   const dm_vmove *moves, int count, const char *result,
-                                   const char *termination, const dm_pdn_game_tags *tags);
+DM_API dm_status dm_pdn_from_vgame(dm_pdn_game **out, const dm_vboard *start, const dm_vmove *moves,
+                                   int count, const char *result, const char *termination,
+                                   const dm_pdn_game_tags *tags);
 
 /* dm_pdn_from_game then dm_pdn_write: the game as PDN text, *out malloc'd (free()),
  * *len (may be NULL) its length. */
@@ -331,14 +333,13 @@ DM_API dm_status dm_pdn_write_game(char **out, size_t *len, const dm_game *game,
  * stops the replay there: DM_OK, *out is the game up to that move and err says why it
  * stopped (err->message is "" when everything was read); the other errors remain
  * errors. *out belongs to the caller (dm_game_free). */
-DM_API dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial,
-                                dm_error *err);
+DM_API dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_error *err);
 
 /* Read the first game of text[0..len) (as dm_pdn_reader_next) and replay it with
  * dm_pdn_to_game. name (may be NULL) is used in messages. *record (record may be NULL)
  * gets the record read, for its tags (caller frees; set only on DM_OK). */
-DM_API dm_status dm_pdn_read_game(dm_game **out, dm_pdn_game **record, const char *text,
-                                  size_t len, const char *name, int partial, dm_error *err);
+DM_API dm_status dm_pdn_read_game(dm_game **out, dm_pdn_game **record, const char *text, size_t len,
+                                  const char *name, int partial, dm_error *err);
 
 #ifdef __cplusplus
 }

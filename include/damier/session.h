@@ -45,15 +45,16 @@ typedef struct dm_session_options {
 } dm_session_options;
 
 #define DM_SESSION_OPTIONS_VERSION 1
-#define DM_SESSION_OPTIONS_INIT                                                          \
-    {DM_SESSION_OPTIONS_VERSION, DM_ENGINE_OPTIONS_INIT, DM_GAME_RULES_INIT, NULL, NULL}
+#define DM_SESSION_OPTIONS_INIT                                                                    \
+    {                                                                                              \
+        DM_SESSION_OPTIONS_VERSION, DM_ENGINE_OPTIONS_INIT, DM_GAME_RULES_INIT, NULL, NULL         \
+    }
 
 /* Create a session holding a game from the initial position without a clock. opts may
  * be NULL for the defaults (copied). *out belongs to the caller (dm_session_free).
  * DM_EINVAL (bad version, engine options or rules; err says which), DM_ENOMEM. The
  * engine itself is allocated at the first dm_session_go. */
-DM_API dm_status dm_session_create(dm_session **out, const dm_session_options *opts,
-                                   dm_error *err);
+DM_API dm_status dm_session_create(dm_session **out, const dm_session_options *opts, dm_error *err);
 
 /* Stop and wait for a running search, then free everything; NULL is fine. Not from a
  * callback. */
@@ -71,7 +72,10 @@ typedef struct dm_session_setup {
 } dm_session_setup;
 
 #define DM_SESSION_SETUP_VERSION 1
-#define DM_SESSION_SETUP_INIT {DM_SESSION_SETUP_VERSION, NULL, NULL, NULL, NULL}
+#define DM_SESSION_SETUP_INIT                                                                      \
+    {                                                                                              \
+        DM_SESSION_SETUP_VERSION, NULL, NULL, NULL, NULL                                           \
+    }
 
 /* Start a new game (g NULL: the initial position, no clock) under the session's rules.
  * With a time control the clock starts at once for the side to move. The engine
@@ -158,22 +162,24 @@ typedef void (*dm_session_done_fn)(const dm_result *result, void *payload);
 
 /* What dm_session_go searches for. Initialise with DM_SESSION_GO_INIT. */
 typedef struct dm_session_go_options {
-    int version;          /* DM_SESSION_GO_VERSION */
-    dm_limits limits;     /* explicit limits (engine.h): depth, nodes, move_time,
+    int version;                /* DM_SESSION_GO_VERSION */
+    dm_limits limits;           /* explicit limits (engine.h): depth, nodes, move_time,
                              infinite, ponder, analyse; time/inc/moves_to_go too when
                              use_clock is 0 (a protocol's clock, e.g. Hub `level`) */
-    int use_clock;        /* 1 (default): when the session has a clock, time, inc and
+    int use_clock;              /* 1 (default): when the session has a clock, time, inc and
                              moves_to_go are the side to move's remaining time,
                              increment and moves to the next control, and the engine's
                              time management budgets the move from them */
-    dm_info_fn on_info;   /* after each iteration, on the search thread; may be NULL */
+    dm_info_fn on_info;         /* after each iteration, on the search thread; may be NULL */
     dm_session_done_fn on_done; /* at the end, on the search thread; may be NULL */
-    void *payload;        /* passed to both */
+    void *payload;              /* passed to both */
 } dm_session_go_options;
 
 #define DM_SESSION_GO_VERSION 1
-#define DM_SESSION_GO_INIT                                                               \
-    {DM_SESSION_GO_VERSION, {0, 0, 0, 0, 0, 0, 0, 0, 0}, 1, NULL, NULL, NULL}
+#define DM_SESSION_GO_INIT                                                                         \
+    {                                                                                              \
+        DM_SESSION_GO_VERSION, {0, 0, 0, 0, 0, 0, 0, 0, 0}, 1, NULL, NULL, NULL                    \
+    }
 
 /* Start searching the current position for the side to move on a thread of the
  * session; returns at once. go NULL: DM_SESSION_GO_INIT (the clock's budget, or until

@@ -57,11 +57,11 @@ typedef enum dm_variant_id {
 
 /* What happens when a man reaches the far row in the middle of a capture. */
 typedef enum dm_promotion {
-    DM_PROMOTE_AT_END = 0,       /* FMJD 4.15: it goes on capturing as a man and is
+    DM_PROMOTE_AT_END = 0,        /* FMJD 4.15: it goes on capturing as a man and is
                                     crowned only if the move ends on the far row */
-    DM_PROMOTE_CONTINUE_KING = 1,/* Russian: crowned at once, goes on capturing as a
+    DM_PROMOTE_CONTINUE_KING = 1, /* Russian: crowned at once, goes on capturing as a
                                     (flying) king */
-    DM_PROMOTE_STOPS = 2         /* English/Italian: the move ends there, crowned */
+    DM_PROMOTE_STOPS = 2          /* English/Italian: the move ends there, crowned */
 } dm_promotion;
 
 /* Capture precedence: which of the captures found are legal. One total order over
@@ -80,22 +80,22 @@ typedef enum dm_precedence {
 
 /* Where a flying king may stop after a capture. */
 typedef enum dm_king_landing {
-    DM_LAND_ANY = 0,              /* any free square beyond (FMJD 4.3) */
-    DM_LAND_BEHIND = 1,           /* Thai: only right behind each piece taken, which
+    DM_LAND_ANY = 0,             /* any free square beyond (FMJD 4.3) */
+    DM_LAND_BEHIND = 1,          /* Thai: only right behind each piece taken, which
                                      leaves the board at once; the king goes on from
                                      there in any direction, back included (dctl
                                      thai.hpp is_land_behind_piece, is_passing_capture) */
-    DM_LAND_BEHIND_LAST_KING = 2  /* killer: any free square, except that a capture
+    DM_LAND_BEHIND_LAST_KING = 2 /* killer: any free square, except that a capture
                                      that ENDS after taking a king ends right behind
                                      it (mindsports killer rules; dctl killer.hpp) */
 } dm_king_landing;
 
 /* How records number the squares (PDN GameType notation digit and invert flag). */
 typedef enum dm_numbering {
-    DM_NUMBER_TOP_LEFT = 0,     /* square 1 is the first playing square of White's far
+    DM_NUMBER_TOP_LEFT = 0,    /* square 1 is the first playing square of White's far
                                    row from White's left, then row by row (PDN N2;
                                    English's N1 seen from Black is the same) */
-    DM_NUMBER_BOTTOM_RIGHT = 1  /* square 1 is White's bottom-right playing square,
+    DM_NUMBER_BOTTOM_RIGHT = 1 /* square 1 is White's bottom-right playing square,
                                    counted right to left, row by row upwards (PDN N1
                                    from White: Spanish) */
 } dm_numbering;
@@ -104,15 +104,15 @@ typedef enum dm_numbering {
  * player); 0 means the rule does not exist in this set. Data only: the game layer
  * applies them. */
 typedef struct dm_draw_rules {
-    const char *name;        /* name of the set, e.g. "fmjd", "russian-source" */
-    int repetition;          /* n-fold repetition, same side to move (3) */
-    int kings_only_moves;    /* only king moves, no capture (FMJD 25) */
-    int no_capture_moves;    /* no capture at all (Russian source material: 30) */
-    int no_progress_moves;   /* no man move and no capture (English: 40) */
-    int three_vs_king_moves; /* 3 pieces incl. >= 1 king vs a lone king (FMJD 16) */
-    int three_kings_only;    /* 1: the 3-vs-1 rule needs three KINGS (Russian: 18) */
-    int two_vs_king_moves;   /* 2 or fewer pieces incl. a king vs a lone king (FMJD 5) */
-    int long_diagonal_moves; /* 3 pieces vs a king holding the long diagonal (5) */
+    const char *name;          /* name of the set, e.g. "fmjd", "russian-source" */
+    int repetition;            /* n-fold repetition, same side to move (3) */
+    int kings_only_moves;      /* only king moves, no capture (FMJD 25) */
+    int no_capture_moves;      /* no capture at all (Russian source material: 30) */
+    int no_progress_moves;     /* no man move and no capture (English: 40) */
+    int three_vs_king_moves;   /* 3 pieces incl. >= 1 king vs a lone king (FMJD 16) */
+    int three_kings_only;      /* 1: the 3-vs-1 rule needs three KINGS (Russian: 18) */
+    int two_vs_king_moves;     /* 2 or fewer pieces incl. a king vs a lone king (FMJD 5) */
+    int long_diagonal_moves;   /* 3 pieces vs a king holding the long diagonal (5) */
     int equal_kings_4_5_moves; /* equal kings, 4-5 pieces each (pydraughts Russian 30) */
     int equal_kings_6_7_moves; /* equal kings, 6-7 pieces each (pydraughts Russian 60) */
 } dm_draw_rules;
@@ -121,33 +121,33 @@ typedef struct dm_draw_rules {
  * fixed (dm_variant_get), callers never build their own. */
 typedef struct dm_variant {
     dm_variant_id id;
-    const char *name;        /* command-line name: "international", "russian", ... */
-    const char *title;       /* human name: "Russian draughts (shashki)" */
-    int game_type;           /* PDN GameType number (20, 26, 25, 21, 27; lidraughts 98) */
-    int size;                /* the board is size x size; 8, 10 or 12 */
-    int squares;             /* playable squares = size * size / 2 (32, 50, 72) */
-    int men_rows;            /* rows of men per side at the start (3, 4, 5) */
-    dm_color first;          /* side that moves first (Black in English checkers) */
-    int men_capture_back;    /* 1: men capture backwards too (FMJD 4.2) */
-    int flying_kings;        /* 1: kings move and capture along whole diagonals */
-    int majority;            /* 1: the capture taking most pieces is compulsory
+    const char *name;             /* command-line name: "international", "russian", ... */
+    const char *title;            /* human name: "Russian draughts (shashki)" */
+    int game_type;                /* PDN GameType number (20, 26, 25, 21, 27; lidraughts 98) */
+    int size;                     /* the board is size x size; 8, 10 or 12 */
+    int squares;                  /* playable squares = size * size / 2 (32, 50, 72) */
+    int men_rows;                 /* rows of men per side at the start (3, 4, 5) */
+    dm_color first;               /* side that moves first (Black in English checkers) */
+    int men_capture_back;         /* 1: men capture backwards too (FMJD 4.2) */
+    int flying_kings;             /* 1: kings move and capture along whole diagonals */
+    int majority;                 /* 1: the capture taking most pieces is compulsory
                                 (FMJD 4.13, a king counts one); 0: free choice */
-    dm_promotion promotion;  /* a man reaching the far row during a capture */
-    int men_capture_kings;   /* 1 here; 0 would be the Italian rule */
-    int reversed_result;     /* 1: antidraughts: the side that cannot move WINS */
-    dm_precedence precedence;/* capture precedence; majority == (precedence == COUNT) */
+    dm_promotion promotion;       /* a man reaching the far row during a capture */
+    int men_capture_kings;        /* 1 here; 0 would be the Italian rule */
+    int reversed_result;          /* 1: antidraughts: the side that cannot move WINS */
+    dm_precedence precedence;     /* capture precedence; majority == (precedence == COUNT) */
     dm_king_landing king_landing; /* where a flying king stops (killer, Thai) */
-    int win_on_promotion;    /* 1: breakthrough: the first side to crown a king wins; a
+    int win_on_promotion;         /* 1: breakthrough: the first side to crown a king wins; a
                                 position with a king has no moves */
-    int invert;              /* 1: the board is turned, a1 is light (PDN invert flag:
+    int invert;                   /* 1: the board is turned, a1 is light (PDN invert flag:
                                 Italian, Spanish). The core plays it mirrored (files
                                 a<->h) on the usual geometry; only square names and
                                 numbers translate (dm_vsquare_number) */
-    dm_numbering numbering;  /* how records number the squares */
-    int algebraic;           /* 1: records use algebraic squares (Russian, Brazilian) */
-    int algebraic_flipped;   /* 1: algebraic with the first mover (Black) on rank 1 */
-    char capture_sep;        /* separator written in captures: 'x' or ':' (Russian) */
-    dm_draw_rules draw;      /* default draw rules (../shared/docs/variants.md) */
+    dm_numbering numbering;       /* how records number the squares */
+    int algebraic;                /* 1: records use algebraic squares (Russian, Brazilian) */
+    int algebraic_flipped;        /* 1: algebraic with the first mover (Black) on rank 1 */
+    char capture_sep;             /* separator written in captures: 'x' or ':' (Russian) */
+    dm_draw_rules draw;           /* default draw rules (../shared/docs/variants.md) */
 } dm_variant;
 
 /* The description of a variant; NULL for an id out of range. Borrowed, static. */
@@ -164,8 +164,7 @@ DM_API dm_status dm_variant_from_name(const dm_variant **out, const char *name, 
  * (hcheckers' number), 96 breakthrough, 98 antidraughts (lidraughts' private
  * numbers). Others: DM_EINVAL
  * ("unsupported GameType"), malformed text: DM_EPARSE. */
-DM_API dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag,
-                                          dm_error *err);
+DM_API dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag, dm_error *err);
 
 /* The valid variant names separated by ", " (static text). */
 DM_API const char *dm_variant_names(void);
@@ -184,9 +183,9 @@ DM_API dm_status dm_variant_draw_rules(dm_draw_rules *out, const char *set_name,
 /* A position of any variant: a mailbox of dm_piece values indexed by square
  * number 1..variant->squares (index 0 unused). Transparent value type. */
 typedef struct dm_vboard {
-    const dm_variant *variant; /* borrowed, static */
+    const dm_variant *variant;       /* borrowed, static */
     uint8_t sq[DM_VMAX_SQUARES + 1]; /* dm_piece per square; [0] unused, always 0 */
-    int side;                  /* dm_color to move */
+    int side;                        /* dm_color to move */
 } dm_vboard;
 
 /* An empty board of variant v, v->first to move. */
@@ -211,8 +210,7 @@ DM_API dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const
 
 /* Square sq of variant v as text: numeric "17" or algebraic "c3" (algebraic != 0).
  * snprintf-style; 4 bytes suffice. */
-DM_API size_t dm_vsquare_to_text(char *buf, size_t cap, const dm_variant *v, int sq,
-                                 int algebraic);
+DM_API size_t dm_vsquare_to_text(char *buf, size_t cap, const dm_variant *v, int sq, int algebraic);
 
 /* The number records give square sq of variant v (1..squares): sq itself except on
  * turned boards or numberings from the bottom (Italian square 1 = a8 is the
@@ -247,19 +245,19 @@ DM_API size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int al
 /* A move of any variant. Two capture paths with the same from, to, captured set
  * and promotion are ONE move (the first path found is kept). */
 typedef struct dm_vmove {
-    uint64_t capt[2];  /* captured squares: bit (sq-1) of capt[(sq-1)/64]... */
-    uint8_t from;      /* square the piece starts on */
-    uint8_t to;        /* square it ends on (== from for a king's round trip) */
-    uint8_t ncapt;     /* pieces captured, 0 for an ordinary move */
-    uint8_t promote;   /* 1: a man becomes a king with this move */
+    uint64_t capt[2];           /* captured squares: bit (sq-1) of capt[(sq-1)/64]... */
+    uint8_t from;               /* square the piece starts on */
+    uint8_t to;                 /* square it ends on (== from for a king's round trip) */
+    uint8_t ncapt;              /* pieces captured, 0 for an ordinary move */
+    uint8_t promote;            /* 1: a man becomes a king with this move */
     uint8_t path[DM_VMAX_CAPT]; /* PDN 3.0 intermediate squares, ncapt-1 of them:
                                    where the piece turned, or, going on straight,
                                    the square directly behind the captured piece */
 } dm_vmove;
 
 typedef struct dm_vmovelist {
-    int count;                    /* moves in moves[] */
-    int overflow;                 /* 1 when more legal moves existed than fit */
+    int count;    /* moves in moves[] */
+    int overflow; /* 1 when more legal moves existed than fit */
     dm_vmove moves[DM_VMAX_MOVES];
 } dm_vmovelist;
 
@@ -282,7 +280,7 @@ DM_API uint64_t dm_vperft(const dm_vboard *b, int depth);
 /* Outcome when the game ends because the side to move has no legal move (no
  * pieces, or all blocked). */
 typedef enum dm_vresult {
-    DM_VRESULT_NONE = 0,       /* the side to move has a legal move: not decided here */
+    DM_VRESULT_NONE = 0, /* the side to move has a legal move: not decided here */
     DM_VRESULT_WHITE_WINS = 1,
     DM_VRESULT_BLACK_WINS = 2
 } dm_vresult;
@@ -317,8 +315,7 @@ DM_API size_t dm_vmove_to_text(char *buf, size_t cap, const dm_vboard *b, const 
  * even when it is also the from and to of others: without the majority rule (Russian)
  * "f8:b4" is a capture of one piece, a longer capture from f8 to b4 being written with
  * its path, as dm_vmove_to_text writes it. */
-DM_API dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text,
-                                dm_error *err);
+DM_API dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm_error *err);
 
 #ifdef __cplusplus
 }

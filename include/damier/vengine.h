@@ -33,21 +33,21 @@ typedef struct dm_vengine dm_vengine;
 #define DM_VSCORE_WIN 10000
 #define DM_VSCORE_WIN_MIN (DM_VSCORE_WIN - 1000)
 
-#define DM_VENGINE_MAX_DEPTH 64  /* nominal depth of one iteration */
-#define DM_VENGINE_MAX_PLY 128   /* search ply, quiescence included */
-#define DM_VENGINE_MAX_PV 32     /* moves kept in a principal variation */
+#define DM_VENGINE_MAX_DEPTH 64    /* nominal depth of one iteration */
+#define DM_VENGINE_MAX_PLY 128     /* search ply, quiescence included */
+#define DM_VENGINE_MAX_PV 32       /* moves kept in a principal variation */
 #define DM_VENGINE_MAX_HISTORY 256 /* earlier positions kept for repetition */
 
 /* What to search. */
 typedef struct dm_vsearch_input {
-    dm_vboard root;           /* position to search (variant and side included) */
-    const uint64_t *history;  /* dm_vboard_hash of the earlier positions since the
+    dm_vboard root;          /* position to search (variant and side included) */
+    const uint64_t *history; /* dm_vboard_hash of the earlier positions since the
                                  last man move or capture, oldest first, root
                                  excluded; may be NULL. Only the last
                                  DM_VENGINE_MAX_HISTORY are used. A position that
                                  would repeat one of them (same side to move)
                                  scores as a draw. */
-    int history_count;        /* entries in history */
+    int history_count;       /* entries in history */
 } dm_vsearch_input;
 
 /* When to stop; zero fields are no limit. With none at all the search runs until
@@ -60,13 +60,13 @@ typedef struct dm_vlimits {
 
 /* Progress report, one per completed iteration. */
 typedef struct dm_vinfo {
-    int depth;        /* completed nominal depth */
-    int seldepth;     /* deepest ply reached, quiescence included */
-    int score;        /* see DM_VSCORE_WIN */
-    uint64_t nodes;   /* nodes so far */
-    double time;      /* seconds since the search started */
-    double nps;       /* nodes per second */
-    int pv_count;     /* moves in pv */
+    int depth;                      /* completed nominal depth */
+    int seldepth;                   /* deepest ply reached, quiescence included */
+    int score;                      /* see DM_VSCORE_WIN */
+    uint64_t nodes;                 /* nodes so far */
+    double time;                    /* seconds since the search started */
+    double nps;                     /* nodes per second */
+    int pv_count;                   /* moves in pv */
     dm_vmove pv[DM_VENGINE_MAX_PV]; /* principal variation from the root */
 } dm_vinfo;
 
@@ -74,12 +74,12 @@ typedef void (*dm_vinfo_fn)(const dm_vinfo *info, void *payload);
 
 /* Result of a search. */
 typedef struct dm_vsearch_result {
-    int has_move;     /* 0 only when the root has no legal move (game over) */
-    dm_vmove best;    /* a legal move of the root */
-    int score;        /* score of best */
-    int depth;        /* last completed nominal depth */
-    uint64_t nodes;   /* nodes searched */
-    double time;      /* seconds */
+    int has_move;   /* 0 only when the root has no legal move (game over) */
+    dm_vmove best;  /* a legal move of the root */
+    int score;      /* score of best */
+    int depth;      /* last completed nominal depth */
+    uint64_t nodes; /* nodes searched */
+    double time;    /* seconds */
 } dm_vsearch_result;
 
 /* Create an engine with a transposition table of about tt_mib MiB (0: 16 MiB;

@@ -107,18 +107,28 @@ dm_status dm_board_from_hub(dm_board *out, const char *pos, dm_error *err)
     for (int sq = 1; sq <= DM_SQUARES; sq++) {
         dm_piece p;
         switch (pos[sq]) {
-        case 'e': p = DM_EMPTY; break;
-        case 'w': p = DM_WHITE_MAN; break;
-        case 'b': p = DM_BLACK_MAN; break;
-        case 'W': p = DM_WHITE_KING; break;
-        case 'B': p = DM_BLACK_KING; break;
-        case 0:
-            return dm_error_set(err, DM_EPARSE, 1, sq + 1,
-                                "bad position: %d characters, expected 51", sq);
-        default:
-            return dm_error_set(err, DM_EPARSE, 1, sq + 1,
-                                "bad position: character %d (square %d) must be one of w b W B e",
-                                sq + 1, sq);
+            case 'e':
+                p = DM_EMPTY;
+                break;
+            case 'w':
+                p = DM_WHITE_MAN;
+                break;
+            case 'b':
+                p = DM_BLACK_MAN;
+                break;
+            case 'W':
+                p = DM_WHITE_KING;
+                break;
+            case 'B':
+                p = DM_BLACK_KING;
+                break;
+            case 0:
+                return dm_error_set(err, DM_EPARSE, 1, sq + 1,
+                                    "bad position: %d characters, expected 51", sq);
+            default:
+                return dm_error_set(
+                    err, DM_EPARSE, 1, sq + 1,
+                    "bad position: character %d (square %d) must be one of w b W B e", sq + 1, sq);
         }
         if ((p == DM_WHITE_MAN && sq <= 5) || (p == DM_BLACK_MAN && sq > DM_SQUARES - 5)) {
             return dm_error_set(err, DM_EINVAL, 1, sq + 1,

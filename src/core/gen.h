@@ -47,33 +47,42 @@ extern const gen_u128 dm_ray12[4][GEN12_BITS];
  * compiler folds every test on them. Sources of each rule: dm_variant's fields
  * (damier/variant.h) and docs/VARIANT_MECHANICS.md. */
 typedef struct gen_rules {
-    int men_back;       /* men capture backwards too (FMJD 4.2; not English) */
-    int flying;         /* kings move and capture along whole diagonals (FMJD 3.8, 4.3) */
-    int precedence;     /* dm_precedence: which captures are legal among those found:
+    int men_back;         /* men capture backwards too (FMJD 4.2; not English) */
+    int flying;           /* kings move and capture along whole diagonals (FMJD 3.8, 4.3) */
+    int precedence;       /* dm_precedence: which captures are legal among those found:
                            NONE free choice, COUNT the most pieces (FMJD 4.13), CZECH
                            a king's capture first, SPANISH (pieces, kings), ITALIAN
                            (pieces, by a king, kings, earliest kings) */
-    int promotion;      /* dm_promotion: a man reaching the far row during a capture */
-    int men_take_kings; /* men may capture kings (0: the Italian rule) */
-    int king_halt;      /* killer: a king's capture ending after a king stops right
+    int promotion;        /* dm_promotion: a man reaching the far row during a capture */
+    int men_take_kings;   /* men may capture kings (0: the Italian rule) */
+    int king_halt;        /* killer: a king's capture ending after a king stops right
                            behind it (DM_LAND_BEHIND_LAST_KING) */
-    int land_behind;    /* Thai: a flying king lands only right behind each piece it
+    int land_behind;      /* Thai: a flying king lands only right behind each piece it
                            takes, which leaves the board at once (DM_LAND_BEHIND) */
     int win_on_promotion; /* breakthrough: a position with a king is over (no moves) */
 } gen_rules;
 
 /* International / Brazilian / Canadian / antidraughts: FMJD rules. */
-#define GEN_RULES_FMJD                                                                       \
-    ((const gen_rules){.men_back = 1, .flying = 1, .precedence = DM_PREC_COUNT,               \
-                       .promotion = DM_PROMOTE_AT_END, .men_take_kings = 1})
+#define GEN_RULES_FMJD                                                                             \
+    ((const gen_rules){.men_back = 1,                                                              \
+                       .flying = 1,                                                                \
+                       .precedence = DM_PREC_COUNT,                                                \
+                       .promotion = DM_PROMOTE_AT_END,                                             \
+                       .men_take_kings = 1})
 /* Russian: free choice, a man crowned mid-capture goes on as a flying king. */
-#define GEN_RULES_RUSSIAN                                                                    \
-    ((const gen_rules){.men_back = 1, .flying = 1, .precedence = DM_PREC_NONE,                \
-                       .promotion = DM_PROMOTE_CONTINUE_KING, .men_take_kings = 1})
+#define GEN_RULES_RUSSIAN                                                                          \
+    ((const gen_rules){.men_back = 1,                                                              \
+                       .flying = 1,                                                                \
+                       .precedence = DM_PREC_NONE,                                                 \
+                       .promotion = DM_PROMOTE_CONTINUE_KING,                                      \
+                       .men_take_kings = 1})
 /* English checkers: men capture forward only, short kings, the move stops on crowning. */
-#define GEN_RULES_ENGLISH                                                                    \
-    ((const gen_rules){.men_back = 0, .flying = 0, .precedence = DM_PREC_NONE,                \
-                       .promotion = DM_PROMOTE_STOPS, .men_take_kings = 1})
+#define GEN_RULES_ENGLISH                                                                          \
+    ((const gen_rules){.men_back = 0,                                                              \
+                       .flying = 0,                                                                \
+                       .precedence = DM_PREC_NONE,                                                 \
+                       .promotion = DM_PROMOTE_STOPS,                                              \
+                       .men_take_kings = 1})
 
 /* The generator's rules of variant v (read once per call). */
 static inline gen_rules gen_rules_of(const dm_variant *v)

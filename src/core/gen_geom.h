@@ -36,15 +36,20 @@ typedef GEN_BB P(bb);
 #define GEN_ONE ((GEN_BB)1)
 #define GEN_GHOST(g) ((g) <= GEN_H - 2 ? GEN_ONE << ((g) * (GEN_N + 1) + GEN_N) : (GEN_BB)0)
 /* The n*n/2 real squares. */
-#define GEN_ALL                                                                              \
-    ((((GEN_ONE << (GEN_BITS - 1)) << 1) - 1) &                                              \
+#define GEN_ALL                                                                                    \
+    ((((GEN_ONE << (GEN_BITS - 1)) << 1) - 1) &                                                    \
      ~(GEN_GHOST(0) | GEN_GHOST(1) | GEN_GHOST(2) | GEN_GHOST(3) | GEN_GHOST(4)))
 /* White men's promotion row (squares 1..h) and Black men's (the last h squares). */
 #define GEN_ROW_W ((GEN_ONE << GEN_H) - 1)
 #define GEN_ROW_B (((GEN_ONE << GEN_H) - 1) << (GEN_BITS - GEN_H))
 
 /* Directions: 0 NW, 1 NE go towards square 1 (White men's forward), 2 SW, 3 SE. */
-enum { P(NW) = 0, P(NE) = 1, P(SW) = 2, P(SE) = 3 };
+enum {
+    P(NW) = 0,
+    P(NE) = 1,
+    P(SW) = 2,
+    P(SE) = 3
+};
 
 /* Bit offset of one step in direction d (negative towards square 1). */
 GEN_ALWAYS int P(dir_off)(int d)
@@ -56,10 +61,14 @@ GEN_ALWAYS int P(dir_off)(int d)
 GEN_ALWAYS GEN_BB P(step)(GEN_BB b, int d)
 {
     switch (d) {
-    case 0: return (b >> (GEN_H + 1)) & GEN_ALL;
-    case 1: return (b >> GEN_H) & GEN_ALL;
-    case 2: return (b << GEN_H) & GEN_ALL;
-    default: return (b << (GEN_H + 1)) & GEN_ALL;
+        case 0:
+            return (b >> (GEN_H + 1)) & GEN_ALL;
+        case 1:
+            return (b >> GEN_H) & GEN_ALL;
+        case 2:
+            return (b << GEN_H) & GEN_ALL;
+        default:
+            return (b << (GEN_H + 1)) & GEN_ALL;
     }
 }
 

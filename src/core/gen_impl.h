@@ -46,21 +46,21 @@ typedef GEN_LIST F(list_t);
 
 /* State of one capture search. */
 typedef struct F(ctx) {
-    F(list_t) *list;
-    gen_rules rules;    /* the rules (unused when GEN_RULES_CONST) */
-    int best;           /* pieces taken by the listed captures (0: none yet) */
-    uint32_t bestkey;   /* precedence key of the listed captures (CZECH, SPANISH,
+    F(list_t) * list;
+    gen_rules rules;  /* the rules (unused when GEN_RULES_CONST) */
+    int best;         /* pieces taken by the listed captures (0: none yet) */
+    uint32_t bestkey; /* precedence key of the listed captures (CZECH, SPANISH,
                            ITALIAN; F(prec_key)) */
-    uint32_t kmask;     /* ITALIAN: bit 15 - i set when the i-th piece taken is a king */
-    int side;           /* the mover */
-    GEN_BB empty;       /* empty squares plus the capturing piece's start square */
-    GEN_BB kings;       /* kings of both colours before the move */
-    GEN_BB promo;       /* the mover's promotion row */
-    int from;           /* bit of the capturing piece */
-    int is_king;        /* it was a king when the move started */
-    int crowned;        /* a man crowned during this capture (DM_PROMOTE_CONTINUE_KING) */
-    int count_only;     /* bulk counting: short captures counted, not listed */
-    int counted;        /* captures of `best` pieces counted but not listed */
+    uint32_t kmask;   /* ITALIAN: bit 15 - i set when the i-th piece taken is a king */
+    int side;         /* the mover */
+    GEN_BB empty;     /* empty squares plus the capturing piece's start square */
+    GEN_BB kings;     /* kings of both colours before the move */
+    GEN_BB promo;     /* the mover's promotion row */
+    int from;         /* bit of the capturing piece */
+    int is_king;      /* it was a king when the move started */
+    int crowned;      /* a man crowned during this capture (DM_PROMOTE_CONTINUE_KING) */
+    int count_only;   /* bulk counting: short captures counted, not listed */
+    int counted;      /* captures of `best` pieces counted but not listed */
 #if GEN_RECORD
     int capt[DM_VMAX_CAPT]; /* bit of each captured piece, in order */
     int cdir[DM_VMAX_CAPT]; /* direction of each capture */
@@ -69,7 +69,7 @@ typedef struct F(ctx) {
 } F(ctx);
 
 #if !GEN_RECORD
-GEN_ALWAYS void F(push)(F(list_t) *list, GEN_BB own, GEN_BB capt, GEN_BB kings, int from, int to,
+GEN_ALWAYS void F(push)(F(list_t) * list, GEN_BB own, GEN_BB capt, GEN_BB kings, int from, int to,
                         int ncapt)
 {
     if (list->count >= GEN_LIST_MAX) {
@@ -86,7 +86,7 @@ GEN_ALWAYS void F(push)(F(list_t) *list, GEN_BB own, GEN_BB capt, GEN_BB kings, 
     m->pad_ = 0;
 }
 #else
-GEN_ALWAYS void F(push_quiet)(F(list_t) *list, int from, int to, int promote)
+GEN_ALWAYS void F(push_quiet)(F(list_t) * list, int from, int to, int promote)
 {
     if (list->count >= GEN_LIST_MAX) {
         list->overflow = 1;
@@ -107,7 +107,7 @@ GEN_ALWAYS void F(push_quiet)(F(list_t) *list, int from, int to, int promote)
  * kings taken [6.8], kings met earliest [6.9]: kmask, the earlier king the higher
  * bit, so comparing masks compares the kings' positions in order, as dctl's
  * piece_order). */
-GEN_ALWAYS uint32_t F(prec_key)(const F(ctx) *g, GEN_BB captured, int n, const gen_rules r)
+GEN_ALWAYS uint32_t F(prec_key)(const F(ctx) * g, GEN_BB captured, int n, const gen_rules r)
 {
     if (r.precedence == DM_PREC_CZECH) {
         return (uint32_t)g->is_king;
@@ -120,7 +120,7 @@ GEN_ALWAYS uint32_t F(prec_key)(const F(ctx) *g, GEN_BB captured, int n, const g
 }
 
 /* ITALIAN: record that the n-th piece taken (from 0) is a king. */
-GEN_ALWAYS void F(mark_king)(F(ctx) *g, GEN_BB mid, int n, const gen_rules r)
+GEN_ALWAYS void F(mark_king)(F(ctx) * g, GEN_BB mid, int n, const gen_rules r)
 {
     if (r.precedence == DM_PREC_ITALIAN && (mid & g->kings) && n < 16) {
         g->kmask |= UINT32_C(1) << (15 - n);
@@ -128,7 +128,7 @@ GEN_ALWAYS void F(mark_king)(F(ctx) *g, GEN_BB mid, int n, const gen_rules r)
 }
 
 /* A capture ending on bit `to`, having taken n pieces (`captured`). */
-static void F(add)(F(ctx) *g, int to, GEN_BB captured, int n)
+static void F(add)(F(ctx) * g, int to, GEN_BB captured, int n)
 {
     const gen_rules r = GEN_R(&g->rules);
     F(list_t) *list = g->list;
@@ -216,14 +216,14 @@ static void F(add)(F(ctx) *g, int to, GEN_BB captured, int n)
 #endif
 }
 
-static int F(king_go_on)(F(ctx) *g, int at, GEN_BB captured, int n, GEN_BB opp_left);
+static int F(king_go_on)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB opp_left);
 
 /* A man (or a short king, king != 0) on bit at, having taken n pieces, looks for the
  * next jump: an adjacent opponent piece not taken yet with an empty square behind
  * (FMJD 4.2; English men forward only; the Italian rule keeps men off kings). A man
  * reaching the far row mid-capture goes on as a man (FMJD 4.15), is crowned and goes
  * on as a king (Russian) or stops there crowned (English). */
-static void F(step_capture)(F(ctx) *g, int at, GEN_BB captured, int n, GEN_BB opp_left, int king)
+static void F(step_capture)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB opp_left, int king)
 {
     const gen_rules r = GEN_R(&g->rules);
     int any = 0;
@@ -275,7 +275,7 @@ static void F(step_capture)(F(ctx) *g, int at, GEN_BB captured, int n, GEN_BB op
 
 /* The piece a flying king on bit at can take in direction d: its bit (and the
  * landing squares behind it in *landing), or -1. */
-GEN_ALWAYS int F(king_target)(const F(ctx) *g, int at, int d, GEN_BB opp_left, GEN_BB *landing)
+GEN_ALWAYS int F(king_target)(const F(ctx) * g, int at, int d, GEN_BB opp_left, GEN_BB *landing)
 {
     GEN_BB occ = GEN_ALL & ~g->empty;
     int v = P(ray_first)(at, d, occ);
@@ -295,7 +295,7 @@ GEN_ALWAYS int F(king_target)(const F(ctx) *g, int at, int d, GEN_BB opp_left, G
 /* A flying king on bit at tries to capture in direction d (FMJD 4.3); on success it
  * goes on from every landing square (straight on once: every landing square sees the
  * same next piece) and returns 1, else returns 0. */
-static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN_BB opp_left)
+static int F(king_capture)(F(ctx) * g, int at, int d, GEN_BB captured, int n, GEN_BB opp_left)
 {
     const gen_rules r = GEN_R(&g->rules);
     GEN_BB landing;
@@ -350,7 +350,7 @@ static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN
 }
 #else
 /* True when a flying king on bit at can take a piece in direction d. */
-GEN_ALWAYS int F(king_can)(const F(ctx) *g, int at, int d, GEN_BB opp_left)
+GEN_ALWAYS int F(king_can)(const F(ctx) * g, int at, int d, GEN_BB opp_left)
 {
     GEN_BB landing;
     return F(king_target)(g, at, d, opp_left, &landing) >= 0;
@@ -359,7 +359,7 @@ GEN_ALWAYS int F(king_can)(const F(ctx) *g, int at, int d, GEN_BB opp_left)
 /* Record mode: as the fast king_capture, in the generic core's order: from each
  * landing square (nearest first) the four directions in turn; straight on is tried
  * from the nearest landing square only (the others give the same moves). */
-static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN_BB opp_left)
+static int F(king_capture)(F(ctx) * g, int at, int d, GEN_BB captured, int n, GEN_BB opp_left)
 {
     const gen_rules r = GEN_R(&g->rules);
     GEN_BB landing;
@@ -433,7 +433,7 @@ static int F(king_capture)(F(ctx) *g, int at, int d, GEN_BB captured, int n, GEN
 
 /* A king on bit at (a crowned man included) goes on capturing, having taken n > 0
  * pieces; returns 1 when it could (else the caller ends the move there). */
-static int F(king_go_on)(F(ctx) *g, int at, GEN_BB captured, int n, GEN_BB opp_left)
+static int F(king_go_on)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB opp_left)
 {
     const gen_rules r = GEN_R(&g->rules);
     if (!r.flying) {
@@ -471,7 +471,7 @@ GEN_ALWAYS GEN_BB F(men_that_capture)(GEN_BB men, GEN_BB targets, GEN_BB empty, 
 }
 
 /* Start the capture search of the piece on bit f. */
-GEN_ALWAYS void F(capture_from)(F(ctx) *g, int f, GEN_BB empty, GEN_BB opp, int king,
+GEN_ALWAYS void F(capture_from)(F(ctx) * g, int f, GEN_BB empty, GEN_BB opp, int king,
                                 const gen_rules r)
 {
     g->from = f;
@@ -492,7 +492,7 @@ GEN_ALWAYS void F(capture_from)(F(ctx) *g, int f, GEN_BB empty, GEN_BB opp, int 
 
 /* Every capture of pos into g->list (FMJD 4.1: the caller adds quiet moves only
  * when there is none). */
-GEN_ALWAYS void F(captures)(F(ctx) *g, const GEN_POS *pos, const gen_rules r)
+GEN_ALWAYS void F(captures)(F(ctx) * g, const GEN_POS *pos, const gen_rules r)
 {
     int c = pos->side;
     GEN_BB own = pos->pieces[c], opp = pos->pieces[c ^ 1];
@@ -519,7 +519,7 @@ GEN_ALWAYS void F(captures)(F(ctx) *g, const GEN_POS *pos, const gen_rules r)
 
 /* Ordinary moves (FMJD 3.4-3.8): men one step forward, kings any distance along a
  * free diagonal (one step when not flying). Colour c is a constant after inlining. */
-GEN_ALWAYS void F(quiet_c)(F(list_t) *list, const GEN_POS *pos, int c, const gen_rules r)
+GEN_ALWAYS void F(quiet_c)(F(list_t) * list, const GEN_POS *pos, int c, const gen_rules r)
 {
     GEN_BB own = pos->pieces[c], occ = pos->pieces[0] | pos->pieces[1];
     GEN_BB empty = GEN_ALL & ~occ;
@@ -575,8 +575,7 @@ GEN_ALWAYS void F(quiet_c)(F(list_t) *list, const GEN_POS *pos, int c, const gen
 
 /* Every legal move of pos under rules r into list (FMJD 3-4); returns list->count.
  * all_captures: ignore the capture precedence and list captures only. */
-GEN_ALWAYS int F(legal_x)(F(list_t) *list, const GEN_POS *pos, const gen_rules r,
-                          int all_captures)
+GEN_ALWAYS int F(legal_x)(F(list_t) * list, const GEN_POS *pos, const gen_rules r, int all_captures)
 {
     F(ctx) g;
     list->count = 0;
@@ -607,7 +606,7 @@ GEN_ALWAYS int F(legal_x)(F(list_t) *list, const GEN_POS *pos, const gen_rules r
     return list->count;
 }
 
-GEN_ALWAYS int F(legal)(F(list_t) *list, const GEN_POS *pos, const gen_rules r)
+GEN_ALWAYS int F(legal)(F(list_t) * list, const GEN_POS *pos, const gen_rules r)
 {
     return F(legal_x)(list, pos, r, 0);
 }
@@ -708,7 +707,7 @@ static __attribute__((noinline)) int F(count_nl)(const GEN_POS *pos, const gen_r
     (void)rp;
     return F(count)(pos, GEN_R(rp));
 }
-static __attribute__((noinline)) int F(legal_nl)(F(list_t) *list, const GEN_POS *pos,
+static __attribute__((noinline)) int F(legal_nl)(F(list_t) * list, const GEN_POS *pos,
                                                  const gen_rules *rp)
 {
     (void)rp;

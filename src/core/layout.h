@@ -18,17 +18,27 @@
 
 /* Directions, by bit offset. N* go towards square 1 (White men's forward),
  * S* towards square 50 (Black men's forward). */
-enum { DIR_NW = 0, DIR_NE = 1, DIR_SW = 2, DIR_SE = 3, DIR_NB = 4 };
+enum {
+    DIR_NW = 0,
+    DIR_NE = 1,
+    DIR_SW = 2,
+    DIR_SE = 3,
+    DIR_NB = 4
+};
 
 /* Shift every bit of b one step in direction d (a compile-time constant in hot code);
  * the result is masked to real squares. */
 static inline uint64_t bb_step(uint64_t b, int d)
 {
     switch (d) {
-    case DIR_NW: return (b >> 6) & BB_ALL;
-    case DIR_NE: return (b >> 5) & BB_ALL;
-    case DIR_SW: return (b << 5) & BB_ALL;
-    default: return (b << 6) & BB_ALL;
+        case DIR_NW:
+            return (b >> 6) & BB_ALL;
+        case DIR_NE:
+            return (b >> 5) & BB_ALL;
+        case DIR_SW:
+            return (b << 5) & BB_ALL;
+        default:
+            return (b << 6) & BB_ALL;
     }
 }
 
@@ -45,9 +55,9 @@ static inline int dir_is_up(int d)
 }
 
 typedef struct layout_tables {
-    uint64_t ray[DIR_NB][64];  /* squares strictly beyond bit b in direction d */
-    uint64_t zobrist[4][64];   /* [white man, black man, white king, black king][bit] */
-    uint64_t zobrist_side;     /* XOR when Black is to move */
+    uint64_t ray[DIR_NB][64]; /* squares strictly beyond bit b in direction d */
+    uint64_t zobrist[4][64];  /* [white man, black man, white king, black king][bit] */
+    uint64_t zobrist_side;    /* XOR when Black is to move */
 } layout_tables;
 
 /* The tables (constant data generated at build time, dm_tables.c in the build

@@ -15,10 +15,10 @@
 /* ---- capture paths ------------------------------------------------------------ */
 
 typedef struct path_ctx {
-    uint64_t empty;   /* empty squares plus the start square */
-    uint64_t target;  /* the pieces the move captures */
-    int to;           /* bit where the move ends */
-    int ncapt;        /* pieces the move captures */
+    uint64_t empty;          /* empty squares plus the start square */
+    uint64_t target;         /* the pieces the move captures */
+    int to;                  /* bit where the move ends */
+    int ncapt;               /* pieces the move captures */
     int path[PATH_MAX_CAPT]; /* bits: landing square after each capture */
     /* Called with the intermediate landing squares (bits) of one path; returns
      * nonzero to stop the search. */
@@ -279,8 +279,8 @@ static dm_status lex_move(parsed_move *pm, const char *raw, const char *text, dm
     for (;;) {
         if (raw[i] < '0' || raw[i] > '9') {
             return dm_error_set(err, DM_EPARSE, 1, (int)i + 1,
-                                "bad move \"%s\": expected a square number at character %zu",
-                                text, i + 1);
+                                "bad move \"%s\": expected a square number at character %zu", text,
+                                i + 1);
         }
         int v = 0, digits = 0;
         size_t start = i;
@@ -485,8 +485,8 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
                                    : (p == DM_BLACK_MAN || p == DM_BLACK_KING);
     const char *who = b->side == DM_WHITE ? "White" : "Black";
     if (p == DM_EMPTY) {
-        return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%s\": square %d is empty",
-                            text, from);
+        return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%s\": square %d is empty", text,
+                            from);
     }
     if (!mine) {
         return dm_error_set(err, DM_EILLEGAL, 1, 1,
@@ -518,13 +518,12 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
         own += mask[i];
     }
     if (own == 0) {
-        return dm_error_set(err, DM_EILLEGAL, 1, 1,
-                            "illegal move \"%s\": the %s on %d cannot move", text,
-                            (p == DM_WHITE_KING || p == DM_BLACK_KING) ? "king" : "man", from);
+        return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%s\": the %s on %d cannot move",
+                            text, (p == DM_WHITE_KING || p == DM_BLACK_KING) ? "king" : "man",
+                            from);
     }
     list_moves(cands, sizeof cands, b, &list, mask, 8);
-    return dm_error_set(err, DM_EILLEGAL, 1, 1,
-                        "illegal move \"%s\": the %s on %d can play %s", text,
-                        (p == DM_WHITE_KING || p == DM_BLACK_KING) ? "king" : "man", from,
+    return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%s\": the %s on %d can play %s",
+                        text, (p == DM_WHITE_KING || p == DM_BLACK_KING) ? "king" : "man", from,
                         cands);
 }

@@ -10,150 +10,301 @@
 
 /* Draw-rule sets, thresholds in moves of each side; 0 = no such rule. Macros, so the
  * variant table can be initialised with them (C wants constant expressions there). */
-#define DRAW_FMJD {\
-    .name = "fmjd", .repetition = 3, .kings_only_moves = 25, .three_vs_king_moves = 16,\
-    .two_vs_king_moves = 5}
+#define DRAW_FMJD                                                                                  \
+    {                                                                                              \
+        .name = "fmjd", .repetition = 3, .kings_only_moves = 25, .three_vs_king_moves = 16,        \
+        .two_vs_king_moves = 5                                                                     \
+    }
 static const dm_draw_rules draw_fmjd = DRAW_FMJD;
 /* The project's source material for Russian draughts (variants.md): 3-fold, 30
  * moves without capture, three kings vs a lone king 18 moves. */
-#define DRAW_RUSSIAN_SOURCE {\
-    .name = "russian-source", .repetition = 3, .no_capture_moves = 30,\
-    .three_vs_king_moves = 18, .three_kings_only = 1}
+#define DRAW_RUSSIAN_SOURCE                                                                        \
+    {                                                                                              \
+        .name = "russian-source", .repetition = 3, .no_capture_moves = 30,                         \
+        .three_vs_king_moves = 18, .three_kings_only = 1                                           \
+    }
 static const dm_draw_rules draw_russian_source = DRAW_RUSSIAN_SOURCE;
 /* pydraughts' Russian set (variants.md table, not checked against the Russian code). */
-#define DRAW_RUSSIAN_PYDRAUGHTS {\
-    .name = "russian-pydraughts", .repetition = 3, .kings_only_moves = 15,\
-    .three_vs_king_moves = 15, .three_kings_only = 1, .two_vs_king_moves = 5,\
-    .long_diagonal_moves = 5, .equal_kings_4_5_moves = 30, .equal_kings_6_7_moves = 60}
+#define DRAW_RUSSIAN_PYDRAUGHTS                                                                    \
+    {                                                                                              \
+        .name = "russian-pydraughts", .repetition = 3, .kings_only_moves = 15,                     \
+        .three_vs_king_moves = 15, .three_kings_only = 1, .two_vs_king_moves = 5,                  \
+        .long_diagonal_moves = 5, .equal_kings_4_5_moves = 30, .equal_kings_6_7_moves = 60         \
+    }
 static const dm_draw_rules draw_russian_pydraughts = DRAW_RUSSIAN_PYDRAUGHTS;
-#define DRAW_ENGLISH {\
-    .name = "english", .repetition = 3, .no_progress_moves = 40}
+#define DRAW_ENGLISH                                                                               \
+    {                                                                                              \
+        .name = "english", .repetition = 3, .no_progress_moves = 40                                \
+    }
 static const dm_draw_rules draw_english = DRAW_ENGLISH;
-#define DRAW_ANTI {.name = "antidraughts", .repetition = 3}
+#define DRAW_ANTI                                                                                  \
+    {                                                                                              \
+        .name = "antidraughts", .repetition = 3                                                    \
+    }
 static const dm_draw_rules draw_anti = DRAW_ANTI;
 
 /* Italian: FID regolamento tecnico 9.3(b1) 4-fold repetition, 10.4 40 moves each
  * without a man move or a capture (as read by dctl italian.hpp: max_repetitions 4,
  * max_reversible_moves 80 ply). Conflict: pydraughts uses 3-fold (VARIANTS.md). */
-#define DRAW_ITALIAN {.name = "italian", .repetition = 4, .no_progress_moves = 40}
+#define DRAW_ITALIAN                                                                               \
+    {                                                                                              \
+        .name = "italian", .repetition = 4, .no_progress_moves = 40                                \
+    }
 static const dm_draw_rules draw_italian = DRAW_ITALIAN;
 /* Pool: APCA tournament rules 26 as read by dctl pool.hpp: 3-fold repetition, 30
  * reversible ply (king moves without capture) = 15 moves each. */
-#define DRAW_POOL {.name = "pool", .repetition = 3, .kings_only_moves = 15}
+#define DRAW_POOL                                                                                  \
+    {                                                                                              \
+        .name = "pool", .repetition = 3, .kings_only_moves = 15                                    \
+    }
 static const dm_draw_rules draw_pool = DRAW_POOL;
 /* Breakthrough: no draw rule at all (lidraughts Breakthrough.scala, pydraughts). */
-#define DRAW_NONE {.name = "none"}
+#define DRAW_NONE                                                                                  \
+    {                                                                                              \
+        .name = "none"                                                                             \
+    }
 static const dm_draw_rules draw_none = DRAW_NONE;
 /* Czech, Spanish, Thai: no draw text was found (VARIANTS.md); 3-fold repetition only,
  * an assumption, every threshold selectable by name. */
-#define DRAW_REPETITION {.name = "repetition", .repetition = 3}
+#define DRAW_REPETITION                                                                            \
+    {                                                                                              \
+        .name = "repetition", .repetition = 3                                                      \
+    }
 static const dm_draw_rules draw_repetition = DRAW_REPETITION;
 
 /* The variants, one rule per field, the source beside each rule that differs from
  * FMJD (source keys: docs/VARIANTS.md, "Variants not played yet"). */
 static const dm_variant variants[DM_VARIANT_COUNT] = {
-    [DM_VARIANT_INTERNATIONAL] = {
-        .id = DM_VARIANT_INTERNATIONAL, .name = "international",
-        .title = "International draughts (FMJD)", .game_type = 20, .size = 10, .squares = 50,
-        .men_rows = 4, .first = DM_WHITE, .men_capture_back = 1, .flying_kings = 1,
-        .majority = 1, .precedence = DM_PREC_COUNT, .promotion = DM_PROMOTE_AT_END,
-        .men_capture_kings = 1, .capture_sep = 'x', .draw = DRAW_FMJD},
+    [DM_VARIANT_INTERNATIONAL] = {.id = DM_VARIANT_INTERNATIONAL,
+                                  .name = "international",
+                                  .title = "International draughts (FMJD)",
+                                  .game_type = 20,
+                                  .size = 10,
+                                  .squares = 50,
+                                  .men_rows = 4,
+                                  .first = DM_WHITE,
+                                  .men_capture_back = 1,
+                                  .flying_kings = 1,
+                                  .majority = 1,
+                                  .precedence = DM_PREC_COUNT,
+                                  .promotion = DM_PROMOTE_AT_END,
+                                  .men_capture_kings = 1,
+                                  .capture_sep = 'x',
+                                  .draw = DRAW_FMJD},
     /* Brazilian: international rules on 8x8; official CBJD draw text not found, the
      * FMJD thresholds are the default (variants.md: unverified). */
-    [DM_VARIANT_BRAZILIAN] = {
-        .id = DM_VARIANT_BRAZILIAN, .name = "brazilian", .title = "Brazilian draughts",
-        .game_type = 26, .size = 8, .squares = 32, .men_rows = 3, .first = DM_WHITE,
-        .men_capture_back = 1, .flying_kings = 1, .majority = 1, .precedence = DM_PREC_COUNT,
-        .promotion = DM_PROMOTE_AT_END, .men_capture_kings = 1, .algebraic = 1,
-        .capture_sep = 'x', .draw = DRAW_FMJD},
-    [DM_VARIANT_RUSSIAN] = {
-        .id = DM_VARIANT_RUSSIAN, .name = "russian", .title = "Russian draughts (shashki)",
-        .game_type = 25, .size = 8, .squares = 32, .men_rows = 3, .first = DM_WHITE,
-        .men_capture_back = 1, .flying_kings = 1, .majority = 0, .precedence = DM_PREC_NONE,
-        .promotion = DM_PROMOTE_CONTINUE_KING, .men_capture_kings = 1, .algebraic = 1,
-        .capture_sep = ':', .draw = DRAW_RUSSIAN_SOURCE},
-    [DM_VARIANT_ENGLISH] = {
-        .id = DM_VARIANT_ENGLISH, .name = "english",
-        .title = "English draughts / American checkers", .game_type = 21, .size = 8,
-        .squares = 32, .men_rows = 3, .first = DM_BLACK, .men_capture_back = 0,
-        .flying_kings = 0, .majority = 0, .precedence = DM_PREC_NONE,
-        .promotion = DM_PROMOTE_STOPS, .men_capture_kings = 1, .algebraic_flipped = 1,
-        .capture_sep = 'x', .draw = DRAW_ENGLISH},
+    [DM_VARIANT_BRAZILIAN] = {.id = DM_VARIANT_BRAZILIAN,
+                              .name = "brazilian",
+                              .title = "Brazilian draughts",
+                              .game_type = 26,
+                              .size = 8,
+                              .squares = 32,
+                              .men_rows = 3,
+                              .first = DM_WHITE,
+                              .men_capture_back = 1,
+                              .flying_kings = 1,
+                              .majority = 1,
+                              .precedence = DM_PREC_COUNT,
+                              .promotion = DM_PROMOTE_AT_END,
+                              .men_capture_kings = 1,
+                              .algebraic = 1,
+                              .capture_sep = 'x',
+                              .draw = DRAW_FMJD},
+    [DM_VARIANT_RUSSIAN] = {.id = DM_VARIANT_RUSSIAN,
+                            .name = "russian",
+                            .title = "Russian draughts (shashki)",
+                            .game_type = 25,
+                            .size = 8,
+                            .squares = 32,
+                            .men_rows = 3,
+                            .first = DM_WHITE,
+                            .men_capture_back = 1,
+                            .flying_kings = 1,
+                            .majority = 0,
+                            .precedence = DM_PREC_NONE,
+                            .promotion = DM_PROMOTE_CONTINUE_KING,
+                            .men_capture_kings = 1,
+                            .algebraic = 1,
+                            .capture_sep = ':',
+                            .draw = DRAW_RUSSIAN_SOURCE},
+    [DM_VARIANT_ENGLISH] = {.id = DM_VARIANT_ENGLISH,
+                            .name = "english",
+                            .title = "English draughts / American checkers",
+                            .game_type = 21,
+                            .size = 8,
+                            .squares = 32,
+                            .men_rows = 3,
+                            .first = DM_BLACK,
+                            .men_capture_back = 0,
+                            .flying_kings = 0,
+                            .majority = 0,
+                            .precedence = DM_PREC_NONE,
+                            .promotion = DM_PROMOTE_STOPS,
+                            .men_capture_kings = 1,
+                            .algebraic_flipped = 1,
+                            .capture_sep = 'x',
+                            .draw = DRAW_ENGLISH},
     /* Canadian: international rules on 12x12; draw rules assumed as FMJD. */
-    [DM_VARIANT_CANADIAN] = {
-        .id = DM_VARIANT_CANADIAN, .name = "canadian", .title = "Canadian draughts (12x12)",
-        .game_type = 27, .size = 12, .squares = 72, .men_rows = 5, .first = DM_WHITE,
-        .men_capture_back = 1, .flying_kings = 1, .majority = 1, .precedence = DM_PREC_COUNT,
-        .promotion = DM_PROMOTE_AT_END, .men_capture_kings = 1, .capture_sep = 'x',
-        .draw = DRAW_FMJD},
-    [DM_VARIANT_ANTIDRAUGHTS] = {
-        .id = DM_VARIANT_ANTIDRAUGHTS, .name = "antidraughts",
-        .title = "Antidraughts (losing draughts)", .game_type = 98, .size = 10,
-        .squares = 50, .men_rows = 4, .first = DM_WHITE, .men_capture_back = 1,
-        .flying_kings = 1, .majority = 1, .precedence = DM_PREC_COUNT,
-        .promotion = DM_PROMOTE_AT_END, .men_capture_kings = 1, .reversed_result = 1,
-        .capture_sep = 'x', .draw = DRAW_ANTI},
+    [DM_VARIANT_CANADIAN] = {.id = DM_VARIANT_CANADIAN,
+                             .name = "canadian",
+                             .title = "Canadian draughts (12x12)",
+                             .game_type = 27,
+                             .size = 12,
+                             .squares = 72,
+                             .men_rows = 5,
+                             .first = DM_WHITE,
+                             .men_capture_back = 1,
+                             .flying_kings = 1,
+                             .majority = 1,
+                             .precedence = DM_PREC_COUNT,
+                             .promotion = DM_PROMOTE_AT_END,
+                             .men_capture_kings = 1,
+                             .capture_sep = 'x',
+                             .draw = DRAW_FMJD},
+    [DM_VARIANT_ANTIDRAUGHTS] = {.id = DM_VARIANT_ANTIDRAUGHTS,
+                                 .name = "antidraughts",
+                                 .title = "Antidraughts (losing draughts)",
+                                 .game_type = 98,
+                                 .size = 10,
+                                 .squares = 50,
+                                 .men_rows = 4,
+                                 .first = DM_WHITE,
+                                 .men_capture_back = 1,
+                                 .flying_kings = 1,
+                                 .majority = 1,
+                                 .precedence = DM_PREC_COUNT,
+                                 .promotion = DM_PROMOTE_AT_END,
+                                 .men_capture_kings = 1,
+                                 .reversed_result = 1,
+                                 .capture_sep = 'x',
+                                 .draw = DRAW_ANTI},
     /* Czech (PDN 29,W,8,8,A0,0): Czech rules (damweb.cz/pravidla/cdfull.html, articles as
      * cited by dctl czech.hpp): men capture forward only [4.1], flying kings [3.9], no
      * quantity rule but a king's capture first [4.14]; records algebraic [2.6]. A man
      * reaching the far row ends there (it cannot capture back). Capture separator:
      * PDN 'x' (dctl writes ':'; both are read). */
-    [DM_VARIANT_CZECH] = {
-        .id = DM_VARIANT_CZECH, .name = "czech", .title = "Czech draughts (ceska dama)",
-        .game_type = 29, .size = 8, .squares = 32, .men_rows = 3, .first = DM_WHITE,
-        .men_capture_back = 0, .flying_kings = 1, .majority = 0, .precedence = DM_PREC_CZECH,
-        .promotion = DM_PROMOTE_STOPS, .men_capture_kings = 1, .algebraic = 1,
-        .capture_sep = 'x', .draw = DRAW_REPETITION},
+    [DM_VARIANT_CZECH] = {.id = DM_VARIANT_CZECH,
+                          .name = "czech",
+                          .title = "Czech draughts (ceska dama)",
+                          .game_type = 29,
+                          .size = 8,
+                          .squares = 32,
+                          .men_rows = 3,
+                          .first = DM_WHITE,
+                          .men_capture_back = 0,
+                          .flying_kings = 1,
+                          .majority = 0,
+                          .precedence = DM_PREC_CZECH,
+                          .promotion = DM_PROMOTE_STOPS,
+                          .men_capture_kings = 1,
+                          .algebraic = 1,
+                          .capture_sep = 'x',
+                          .draw = DRAW_REPETITION},
     /* Italian (PDN 22,W,8,8,N2,1): FID regolamento tecnico (fid.it, articles as cited
      * by dctl italian.hpp): the board turned, a1 light [2.3]; kings step one square
      * [4.7]; men capture forward only [5.3a] and never kings [5.3b]; precedence
      * [6.6-6.9]; a man crowned ends the move. Square 1 = a8 (N2). */
-    [DM_VARIANT_ITALIAN] = {
-        .id = DM_VARIANT_ITALIAN, .name = "italian", .title = "Italian draughts (dama italiana)",
-        .game_type = 22, .size = 8, .squares = 32, .men_rows = 3, .first = DM_WHITE,
-        .men_capture_back = 0, .flying_kings = 0, .majority = 0,
-        .precedence = DM_PREC_ITALIAN, .promotion = DM_PROMOTE_STOPS, .men_capture_kings = 0,
-        .invert = 1, .numbering = DM_NUMBER_TOP_LEFT, .capture_sep = 'x',
-        .draw = DRAW_ITALIAN},
+    [DM_VARIANT_ITALIAN] = {.id = DM_VARIANT_ITALIAN,
+                            .name = "italian",
+                            .title = "Italian draughts (dama italiana)",
+                            .game_type = 22,
+                            .size = 8,
+                            .squares = 32,
+                            .men_rows = 3,
+                            .first = DM_WHITE,
+                            .men_capture_back = 0,
+                            .flying_kings = 0,
+                            .majority = 0,
+                            .precedence = DM_PREC_ITALIAN,
+                            .promotion = DM_PROMOTE_STOPS,
+                            .men_capture_kings = 0,
+                            .invert = 1,
+                            .numbering = DM_NUMBER_TOP_LEFT,
+                            .capture_sep = 'x',
+                            .draw = DRAW_ITALIAN},
     /* Killer: international rules plus the killer rule (mindsports.nl killer rules;
      * Scan's killer captures; dctl killer.hpp is_halt_behind_king). No PDN GameType:
      * hcheckers' private 45. Draw rules as FMJD (Scan: repetition only). */
-    [DM_VARIANT_KILLER] = {
-        .id = DM_VARIANT_KILLER, .name = "killer", .title = "Killer draughts",
-        .game_type = 45, .size = 10, .squares = 50, .men_rows = 4, .first = DM_WHITE,
-        .men_capture_back = 1, .flying_kings = 1, .majority = 1, .precedence = DM_PREC_COUNT,
-        .promotion = DM_PROMOTE_AT_END, .men_capture_kings = 1,
-        .king_landing = DM_LAND_BEHIND_LAST_KING, .capture_sep = 'x', .draw = DRAW_FMJD},
+    [DM_VARIANT_KILLER] = {.id = DM_VARIANT_KILLER,
+                           .name = "killer",
+                           .title = "Killer draughts",
+                           .game_type = 45,
+                           .size = 10,
+                           .squares = 50,
+                           .men_rows = 4,
+                           .first = DM_WHITE,
+                           .men_capture_back = 1,
+                           .flying_kings = 1,
+                           .majority = 1,
+                           .precedence = DM_PREC_COUNT,
+                           .promotion = DM_PROMOTE_AT_END,
+                           .men_capture_kings = 1,
+                           .king_landing = DM_LAND_BEHIND_LAST_KING,
+                           .capture_sep = 'x',
+                           .draw = DRAW_FMJD},
     /* Breakthrough (lidraughts' GameType 96): international moves; the first side to
      * crown a king wins (lidraughts Breakthrough.scala specialEnd, winner); no draw
      * rules. */
-    [DM_VARIANT_BREAKTHROUGH] = {
-        .id = DM_VARIANT_BREAKTHROUGH, .name = "breakthrough", .title = "Breakthrough draughts",
-        .game_type = 96, .size = 10, .squares = 50, .men_rows = 4, .first = DM_WHITE,
-        .men_capture_back = 1, .flying_kings = 1, .majority = 1, .precedence = DM_PREC_COUNT,
-        .promotion = DM_PROMOTE_AT_END, .men_capture_kings = 1, .win_on_promotion = 1,
-        .capture_sep = 'x', .draw = DRAW_NONE},
+    [DM_VARIANT_BREAKTHROUGH] = {.id = DM_VARIANT_BREAKTHROUGH,
+                                 .name = "breakthrough",
+                                 .title = "Breakthrough draughts",
+                                 .game_type = 96,
+                                 .size = 10,
+                                 .squares = 50,
+                                 .men_rows = 4,
+                                 .first = DM_WHITE,
+                                 .men_capture_back = 1,
+                                 .flying_kings = 1,
+                                 .majority = 1,
+                                 .precedence = DM_PREC_COUNT,
+                                 .promotion = DM_PROMOTE_AT_END,
+                                 .men_capture_kings = 1,
+                                 .win_on_promotion = 1,
+                                 .capture_sep = 'x',
+                                 .draw = DRAW_NONE},
     /* Spanish (PDN 24,W,8,8,N1,1): dctl spanish.hpp (after the Portuguese federation's
      * Damas Classicas rules, fpdamas.pt): the board turned, flying kings, men capture
      * forward only, the most pieces then the most kings. Square 1 = h1 (N1). Draw
      * rules not found. */
-    [DM_VARIANT_SPANISH] = {
-        .id = DM_VARIANT_SPANISH, .name = "spanish", .title = "Spanish draughts (damas)",
-        .game_type = 24, .size = 8, .squares = 32, .men_rows = 3, .first = DM_WHITE,
-        .men_capture_back = 0, .flying_kings = 1, .majority = 0,
-        .precedence = DM_PREC_SPANISH, .promotion = DM_PROMOTE_STOPS, .men_capture_kings = 1,
-        .invert = 1, .numbering = DM_NUMBER_BOTTOM_RIGHT, .capture_sep = 'x',
-        .draw = DRAW_REPETITION},
+    [DM_VARIANT_SPANISH] = {.id = DM_VARIANT_SPANISH,
+                            .name = "spanish",
+                            .title = "Spanish draughts (damas)",
+                            .game_type = 24,
+                            .size = 8,
+                            .squares = 32,
+                            .men_rows = 3,
+                            .first = DM_WHITE,
+                            .men_capture_back = 0,
+                            .flying_kings = 1,
+                            .majority = 0,
+                            .precedence = DM_PREC_SPANISH,
+                            .promotion = DM_PROMOTE_STOPS,
+                            .men_capture_kings = 1,
+                            .invert = 1,
+                            .numbering = DM_NUMBER_BOTTOM_RIGHT,
+                            .capture_sep = 'x',
+                            .draw = DRAW_REPETITION},
     /* Pool / American pool checkers (PDN 23,B,8,8,N1,0): APCA tournament rules
      * (americanpoolcheckers.us; articles as cited by dctl pool.hpp): Black first, men
      * capture backwards [14], flying kings [15], crowned only when the move ends on the
      * far row [16], free choice of capture [20]; numbered as English checkers. */
-    [DM_VARIANT_POOL] = {
-        .id = DM_VARIANT_POOL, .name = "pool", .title = "Pool checkers (American pool)",
-        .game_type = 23, .size = 8, .squares = 32, .men_rows = 3, .first = DM_BLACK,
-        .men_capture_back = 1, .flying_kings = 1, .majority = 0, .precedence = DM_PREC_NONE,
-        .promotion = DM_PROMOTE_AT_END, .men_capture_kings = 1, .algebraic_flipped = 1,
-        .capture_sep = 'x', .draw = DRAW_POOL},
+    [DM_VARIANT_POOL] = {.id = DM_VARIANT_POOL,
+                         .name = "pool",
+                         .title = "Pool checkers (American pool)",
+                         .game_type = 23,
+                         .size = 8,
+                         .squares = 32,
+                         .men_rows = 3,
+                         .first = DM_BLACK,
+                         .men_capture_back = 1,
+                         .flying_kings = 1,
+                         .majority = 0,
+                         .precedence = DM_PREC_NONE,
+                         .promotion = DM_PROMOTE_AT_END,
+                         .men_capture_kings = 1,
+                         .algebraic_flipped = 1,
+                         .capture_sep = 'x',
+                         .draw = DRAW_POOL},
     /* Thai (Mak-hot, PDN 31,B,8,8,N2,0): 8 men each on the first two rows
      * (coldmoon.io, checkers.fandom.com; dctl thai.hpp initial_position_gap 4); men
      * forward only; flying kings that land right behind each piece taken, which
@@ -163,13 +314,24 @@ static const dm_variant variants[DM_VARIANT_COUNT] = {
      * (PDN Black, mindsports White) and the numbering, read from PDN: square 1 is the
      * starting player's top left, so White's g1, counted right to left from White's
      * side. Captures written with '-' (PDN). Draw rules not found. */
-    [DM_VARIANT_THAI] = {
-        .id = DM_VARIANT_THAI, .name = "thai", .title = "Thai draughts (Mak-hot)",
-        .game_type = 31, .size = 8, .squares = 32, .men_rows = 2, .first = DM_BLACK,
-        .men_capture_back = 0, .flying_kings = 1, .majority = 0, .precedence = DM_PREC_NONE,
-        .promotion = DM_PROMOTE_STOPS, .men_capture_kings = 1,
-        .king_landing = DM_LAND_BEHIND, .numbering = DM_NUMBER_BOTTOM_RIGHT,
-        .capture_sep = '-', .draw = DRAW_REPETITION},
+    [DM_VARIANT_THAI] = {.id = DM_VARIANT_THAI,
+                         .name = "thai",
+                         .title = "Thai draughts (Mak-hot)",
+                         .game_type = 31,
+                         .size = 8,
+                         .squares = 32,
+                         .men_rows = 2,
+                         .first = DM_BLACK,
+                         .men_capture_back = 0,
+                         .flying_kings = 1,
+                         .majority = 0,
+                         .precedence = DM_PREC_NONE,
+                         .promotion = DM_PROMOTE_STOPS,
+                         .men_capture_kings = 1,
+                         .king_landing = DM_LAND_BEHIND,
+                         .numbering = DM_NUMBER_BOTTOM_RIGHT,
+                         .capture_sep = '-',
+                         .draw = DRAW_REPETITION},
 };
 
 static const char names_text[] =
@@ -286,9 +448,9 @@ dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag, dm_e
 dm_status dm_variant_draw_rules(dm_draw_rules *out, const char *set_name, dm_error *err)
 {
     static const dm_draw_rules *const sets[] = {
-        &draw_fmjd,    &draw_russian_source, &draw_russian_pydraughts, &draw_english,
-        &draw_anti,    &draw_italian,        &draw_pool,               &draw_none,
-        &draw_repetition};
+        &draw_fmjd,    &draw_russian_source, &draw_russian_pydraughts,
+        &draw_english, &draw_anti,           &draw_italian,
+        &draw_pool,    &draw_none,           &draw_repetition};
     if (out && set_name) {
         for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
             if (same_name(set_name, sets[i]->name)) {

@@ -58,10 +58,9 @@ dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err)
                                 dm_vsquare_number(v, sq));
         }
         if (vg_is_man(p) && vg_row(v, sq) == vg_promo_row(v, vg_color(p))) {
-            return dm_error_set(err, DM_EINVAL, 0, 0,
-                                "a %s man stands on square %d, its own promotion row",
-                                vg_color(p) == DM_WHITE ? "white" : "black",
-                                dm_vsquare_number(v, sq));
+            return dm_error_set(
+                err, DM_EINVAL, 0, 0, "a %s man stands on square %d, its own promotion row",
+                vg_color(p) == DM_WHITE ? "white" : "black", dm_vsquare_number(v, sq));
         }
     }
     return DM_OK;
@@ -133,7 +132,7 @@ size_t dm_vsquare_to_text(char *buf, size_t cap, const dm_variant *v, int sq, in
     }
     int r = vg_row(v, sq), c = vg_col(v, sq);
     int file = v->invert ? v->size - 1 - c : c, rank = v->size - r; /* a1 bottom-left */
-    if (v->algebraic_flipped) {       /* the first mover (Black) sits on rank 1 */
+    if (v->algebraic_flipped) { /* the first mover (Black) sits on rank 1 */
         file = v->size - 1 - c;
         rank = r + 1;
     }
@@ -183,7 +182,7 @@ typedef struct vfen {
     const char *s; /* the whole text */
     size_t i;      /* current offset */
     dm_error *err;
-    int quoted;    /* the text opened with '"' (copied from a tag): '"' may close it */
+    int quoted; /* the text opened with '"' (copied from a tag): '"' may close it */
 } vfen;
 
 /* Blanks, tabs and line ends are all space inside a FEN: a PDN writer turns a line
@@ -191,8 +190,7 @@ typedef struct vfen {
  * (fuzz finding corpus/pdn/finding-line-end-in-fen). */
 static void skip_space(vfen *r)
 {
-    while (r->s[r->i] == ' ' || r->s[r->i] == '\t' || r->s[r->i] == '\r' ||
-           r->s[r->i] == '\n') {
+    while (r->s[r->i] == ' ' || r->s[r->i] == '\t' || r->s[r->i] == '\r' || r->s[r->i] == '\n') {
         r->i++;
     }
 }
@@ -226,8 +224,7 @@ static dm_status read_square(vfen *r, int *sq)
             if (isdigit((unsigned char)r->s[r->i])) {
                 return dm_error_set(r->err, DM_EPARSE, 1, (int)r->i + 1,
                                     "bad FEN at character %zu: square %.*s is not in 1-%d",
-                                    r->i + 1, (int)(n > 8 ? 8 : n), r->s + r->i,
-                                    r->v->squares);
+                                    r->i + 1, (int)(n > 8 ? 8 : n), r->s + r->i, r->v->squares);
             }
             return dm_error_set(r->err, DM_EPARSE, 1, (int)r->i + 1,
                                 "bad FEN at character %zu: '%.*s' is not a square of %s "
@@ -261,8 +258,8 @@ static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
          * where "k1" is the square k1 (the writer puts kings as "Kk1"): read as a
          * king, a FEN with a man on k1 came back as a king on square 1. */
         char c = r->s[r->i];
-        int k_file = b->variant->size >= 11 && c == 'k' && r->s[r->i + 1] >= '0' &&
-                     r->s[r->i + 1] <= '9';
+        int k_file =
+            b->variant->size >= 11 && c == 'k' && r->s[r->i + 1] >= '0' && r->s[r->i + 1] <= '9';
         if ((c == 'K' || c == 'k') && !k_file) {
             king = 1;
             r->i++;
@@ -288,15 +285,15 @@ static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
         hi = dm_vsquare_number(b->variant, hi);
         if (hi < lo) {
             return dm_error_set(r->err, DM_EPARSE, 1, (int)item + 1,
-                                "bad FEN at character %zu: range %d-%d runs backwards",
-                                item + 1, lo, hi);
+                                "bad FEN at character %zu: range %d-%d runs backwards", item + 1,
+                                lo, hi);
         }
         for (int num = lo; num <= hi; num++) {
             int sq = dm_vsquare_from_number(b->variant, num);
             if (seen[sq]) {
                 return dm_error_set(r->err, DM_EPARSE, 1, (int)item + 1,
-                                    "bad FEN at character %zu: square %d is given twice",
-                                    item + 1, num);
+                                    "bad FEN at character %zu: square %d is given twice", item + 1,
+                                    num);
             }
             seen[sq] = 1;
             /* Checked here rather than only by dm_vboard_validate so that the error
@@ -325,8 +322,7 @@ static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
     }
 }
 
-dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fen,
-                             dm_error *err)
+dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fen, dm_error *err)
 {
     if (!out || !v || !fen) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no FEN given");
@@ -378,8 +374,8 @@ dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fe
         }
         if (done[color]) {
             return dm_error_set(err, DM_EPARSE, 1, (int)r.i + 1,
-                                "bad FEN at character %zu: the %s section appears twice",
-                                r.i + 1, color == DM_WHITE ? "White" : "Black");
+                                "bad FEN at character %zu: the %s section appears twice", r.i + 1,
+                                color == DM_WHITE ? "White" : "Black");
         }
         done[color] = 1;
         r.i++;
@@ -465,8 +461,8 @@ size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int algebraic
             dm_vsquare_to_text(a, sizeof a, v, sq, algebraic);
             dm_vsquare_to_text(z, sizeof z, v, dm_vsquare_from_number(v, end), algebraic);
             if (end > num) {
-                snprintf(item, sizeof item, "%s%s%s-%s", first ? "" : ",", p == king ? "K" : "",
-                         a, z);
+                snprintf(item, sizeof item, "%s%s%s-%s", first ? "" : ",", p == king ? "K" : "", a,
+                         z);
             } else {
                 snprintf(item, sizeof item, "%s%s%s", first ? "" : ",", p == king ? "K" : "", a);
             }

@@ -17,13 +17,16 @@ static int vlegal(dm_vmovelist *list, const dm_vboard *b, int all_captures)
     const dm_variant *v = b->variant;
     gen_rules r = gen_rules_of(v);
     switch (v->size) {
-    case 8: return dm_gen8_vlegal(list, b, r, all_captures);
-    case 10: return dm_gen10_vlegal(list, b, r, all_captures);
-    case 12: return dm_gen12_vlegal(list, b, r, all_captures);
-    default:
-        list->count = 0;
-        list->overflow = 0;
-        return 0;
+        case 8:
+            return dm_gen8_vlegal(list, b, r, all_captures);
+        case 10:
+            return dm_gen10_vlegal(list, b, r, all_captures);
+        case 12:
+            return dm_gen12_vlegal(list, b, r, all_captures);
+        default:
+            list->count = 0;
+            list->overflow = 0;
+            return 0;
     }
 }
 
@@ -70,9 +73,13 @@ uint64_t dm_vperft(const dm_vboard *b, int depth)
     const dm_variant *v = b->variant;
     gen_rules r = gen_rules_of(v);
     switch (v->size) {
-    case 8: return dm_gen8_vperft(b, depth, r);
-    case 10: return dm_gen10_vperft(b, depth, r);
-    case 12: return dm_gen12_vperft(b, depth, r);
-    default: return 0;
+        case 8:
+            return dm_gen8_vperft(b, depth, r);
+        case 10:
+            return dm_gen10_vperft(b, depth, r);
+        case 12:
+            return dm_gen12_vperft(b, depth, r);
+        default:
+            return 0;
     }
 }

@@ -249,8 +249,7 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
                 whole_found = i;
             }
             char t[400];
-            dm_vmove_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_FULL,
-                             DM_VSQUARES_DEFAULT);
+            dm_vmove_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_FULL, DM_VSQUARES_DEFAULT);
             if (clen < sizeof cands - 1) {
                 clen += (size_t)snprintf(cands + clen, sizeof cands - clen, "%s%s",
                                          nfound > 1 ? ", " : "", t);
@@ -320,6 +319,5 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
         return dm_error_set(err, DM_EILLEGAL, 1, 1,
                             "illegal move \"%.40s\": capture is compulsory (e.g. %s)", text, ex);
     }
-    return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%.40s\": not a legal move",
-                        text);
+    return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%.40s\": not a legal move", text);
 }

@@ -29,20 +29,20 @@
 typedef struct vgen {
     const dm_variant *v;
     dm_vmovelist *list;
-    int n, w;                  /* board size, padded width n + 2 */
-    int dir[4];                /* cell offsets of NW, NE, SW, SE */
-    int me;                    /* side to move */
-    int all_captures;          /* 1: ignore the majority rule (for error messages) */
-    int best;                  /* most pieces taken by a listed capture */
-    uint8_t cell[GRID_MAX];    /* dm_piece, or OFF */
-    uint8_t taken[GRID_MAX];   /* 1: captured earlier in the current sequence */
+    int n, w;                /* board size, padded width n + 2 */
+    int dir[4];              /* cell offsets of NW, NE, SW, SE */
+    int me;                  /* side to move */
+    int all_captures;        /* 1: ignore the majority rule (for error messages) */
+    int best;                /* most pieces taken by a listed capture */
+    uint8_t cell[GRID_MAX];  /* dm_piece, or OFF */
+    uint8_t taken[GRID_MAX]; /* 1: captured earlier in the current sequence */
     /* the capture being built */
-    int from;                  /* start cell */
-    int orig_king;             /* the moving piece was a king at the start */
+    int from;      /* start cell */
+    int orig_king; /* the moving piece was a king at the start */
     int ncapt;
-    int capt[DM_VMAX_CAPT];    /* cell of each captured piece, in order */
-    int land[DM_VMAX_CAPT];    /* cell landed on after each capture */
-    int cdir[DM_VMAX_CAPT];    /* direction of each capture */
+    int capt[DM_VMAX_CAPT]; /* cell of each captured piece, in order */
+    int land[DM_VMAX_CAPT]; /* cell landed on after each capture */
+    int cdir[DM_VMAX_CAPT]; /* direction of each capture */
 } vgen;
 
 static inline int cell_of(const vgen *g, int sq)
@@ -184,4 +184,3 @@ int vgen_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, in
     path_dfs(&q, from, vg_is_king(p), 0);
     return q.found;
 }
-

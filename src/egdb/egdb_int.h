@@ -20,7 +20,12 @@
 #define EG_BLOCK_BYTES 256 /* a stream index entry every this many bytes (at least) */
 
 /* Stored symbols of the value stream (2 bits). */
-enum { EG_DRAW = 0, EG_WIN = 1, EG_LOSS = 2, EG_DONTCARE = 3 };
+enum {
+    EG_DRAW = 0,
+    EG_WIN = 1,
+    EG_LOSS = 2,
+    EG_DONTCARE = 3
+};
 
 typedef struct eg_mat {
     int wm, wk, bm, bk;
@@ -76,17 +81,17 @@ uint32_t eg_crc32(uint32_t crc, const void *data, size_t n);
  * EG_BLOCK_BYTES. Don't-care positions (EG_SYM_ANY) extend the current run. */
 #define EG_SYM_ANY 0xFFFF
 typedef struct eg_enc {
-    int bits;               /* 2 or 8 */
+    int bits; /* 2 or 8 */
     uint8_t *buf;
     size_t len, cap;
-    uint32_t *index;        /* pairs: first position of a run, byte offset */
+    uint32_t *index; /* pairs: first position of a run, byte offset */
     size_t nindex, capindex;
-    uint64_t pos;           /* positions encoded so far */
-    int run_sym;            /* -1 before the first defined symbol */
+    uint64_t pos; /* positions encoded so far */
+    int run_sym;  /* -1 before the first defined symbol */
     uint64_t run_len, run_start;
-    uint64_t lead_any;      /* don't-cares before the first defined symbol */
+    uint64_t lead_any; /* don't-cares before the first defined symbol */
     size_t last_index_off;
-    int failed;             /* allocation failure */
+    int failed; /* allocation failure */
 } eg_enc;
 
 void eg_enc_init(eg_enc *e, int bits);
@@ -108,7 +113,7 @@ typedef struct eg_slice {
     dm_egdb_slice_info info;
     eg_mat mat;
     eg_shape shape;
-    void *map;          /* mmap of the whole file */
+    void *map; /* mmap of the whole file */
     size_t map_bytes;
     eg_stream values, dtc;
 } eg_slice;

@@ -255,10 +255,24 @@ unsigned eg_stream_get(const eg_stream *s, uint64_t i)
 
 /* Header fields (offsets; docs/EGDB.md). */
 enum {
-    H_MAGIC = 0, H_VERSION = 8, H_HEADER_BYTES = 12, H_MAT = 16, H_FLAGS = 20,
-    H_POSITIONS = 24, H_WINS = 32, H_LOSSES = 40, H_DRAWS = 48, H_DONTCARE = 56,
-    H_MAX_DTC = 64, H_BLOCK = 68, H_VINDEX = 72, H_VBYTES = 76, H_DINDEX = 80,
-    H_DBYTES = 84, H_BODY_CRC = 88, H_HEADER_CRC = 92
+    H_MAGIC = 0,
+    H_VERSION = 8,
+    H_HEADER_BYTES = 12,
+    H_MAT = 16,
+    H_FLAGS = 20,
+    H_POSITIONS = 24,
+    H_WINS = 32,
+    H_LOSSES = 40,
+    H_DRAWS = 48,
+    H_DONTCARE = 56,
+    H_MAX_DTC = 64,
+    H_BLOCK = 68,
+    H_VINDEX = 72,
+    H_VBYTES = 76,
+    H_DINDEX = 80,
+    H_DBYTES = 84,
+    H_BODY_CRC = 88,
+    H_HEADER_CRC = 92
 };
 
 static size_t align4(size_t n)
@@ -305,8 +319,8 @@ dm_status eg_write_slice(const char *dir, eg_mat m, const dm_egdb_slice_info *co
     if (values->failed || dtc->failed) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "egdb: out of memory encoding a slice");
     }
-    layout l = layout_of((uint32_t)values->nindex, (uint32_t)values->len,
-                         (uint32_t)dtc->nindex, (uint32_t)dtc->len);
+    layout l = layout_of((uint32_t)values->nindex, (uint32_t)values->len, (uint32_t)dtc->nindex,
+                         (uint32_t)dtc->len);
     uint8_t *buf = calloc(1, l.total);
     if (!buf) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "egdb: out of memory writing a slice");
@@ -443,9 +457,8 @@ dm_status eg_load_slice(eg_slice *out, const char *path, dm_error *err)
     size_t size = (size_t)st.st_size;
     if (size < EG_HEADER_BYTES) {
         close(fd);
-        return refuse(err, DM_EPARSE, path,
-                      "truncated: %zu bytes, shorter than the %d-byte header", size,
-                      EG_HEADER_BYTES);
+        return refuse(err, DM_EPARSE, path, "truncated: %zu bytes, shorter than the %d-byte header",
+                      size, EG_HEADER_BYTES);
     }
     void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
     int e = errno;
@@ -460,8 +473,8 @@ dm_status eg_load_slice(eg_slice *out, const char *path, dm_error *err)
         goto fail;
     }
     if (rd32(h + H_VERSION) != EG_VERSION) {
-        refuse(err, rc, path, "format version %u, this build reads version %d",
-               rd32(h + H_VERSION), EG_VERSION);
+        refuse(err, rc, path, "format version %u, this build reads version %d", rd32(h + H_VERSION),
+               EG_VERSION);
         goto fail;
     }
     if (rd32(h + H_HEADER_CRC) != eg_crc32(0, h, H_HEADER_CRC) ||
@@ -482,8 +495,8 @@ dm_status eg_load_slice(eg_slice *out, const char *path, dm_error *err)
         goto fail;
     }
     if (size > l.total) {
-        refuse(err, rc, path, "%zu bytes after the end the header gives (%zu)",
-               size - l.total, l.total);
+        refuse(err, rc, path, "%zu bytes after the end the header gives (%zu)", size - l.total,
+               l.total);
         goto fail;
     }
     uint32_t crc = eg_crc32(0, h + EG_HEADER_BYTES, size - EG_HEADER_BYTES);
@@ -517,8 +530,7 @@ dm_status eg_load_slice(eg_slice *out, const char *path, dm_error *err)
     out->mat = m;
     out->values = (eg_stream){(const uint32_t *)(h + l.vindex), vindex, h + l.vdata, vbytes, 2};
     out->dtc = (eg_stream){(const uint32_t *)(h + l.dindex), dindex, h + l.ddata, dbytes, 8};
-    if (!stream_ok(&out->values, in->positions, 2) ||
-        !stream_ok(&out->dtc, in->positions, 255)) {
+    if (!stream_ok(&out->values, in->positions, 2) || !stream_ok(&out->dtc, in->positions, 255)) {
         refuse(err, rc, path, "malformed value or distance stream");
         goto fail;
     }

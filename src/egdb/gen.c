@@ -38,7 +38,13 @@
 #include "util/bits.h"
 
 /* States while solving (val[]); values 1..3 match EG_WIN/EG_LOSS and EG_DRAW + 3. */
-enum { S_UNK = 0, S_WIN = 1, S_LOSS = 2, S_DRAW = 3, S_INVALID = 4 };
+enum {
+    S_UNK = 0,
+    S_WIN = 1,
+    S_LOSS = 2,
+    S_DRAW = 3,
+    S_INVALID = 4
+};
 #define F_CAPT 0x80   /* capture pending: stored as don't care */
 #define F_NOLOSS 0x40 /* a promotion draws: never a loss */
 #define S_MASK 0x07
@@ -400,8 +406,7 @@ static dm_status gen_unit(dm_egdb *db, const char *dir, eg_mat m, const dm_egdb_
         a->dtc = calloc(n, 1);
         a->cnt = calloc(n, 1);
         if (!a->val || !a->dtc || !a->cnt) {
-            st = dm_error_set(err, DM_ENOMEM, 0, 0, "egdb gen: out of memory (%zu positions)",
-                              n);
+            st = dm_error_set(err, DM_ENOMEM, 0, 0, "egdb gen: out of memory (%zu positions)", n);
             goto done;
         }
     }
@@ -444,8 +449,7 @@ dm_status dm_egdb_generate(const char *dir, const dm_egdb_gen_options *o, dm_err
     if (!dir || !o || o->version != DM_EGDB_GEN_OPTIONS_VERSION || o->pieces < 2 ||
         o->pieces > DM_EGDB_MAX_PIECES || o->threads < 1 || o->threads > 64) {
         return dm_error_set(err, DM_EINVAL, 0, 0,
-                            "egdb gen: pieces must be 2..%d and threads 1..64",
-                            DM_EGDB_MAX_PIECES);
+                            "egdb gen: pieces must be 2..%d and threads 1..64", DM_EGDB_MAX_PIECES);
     }
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
         return dm_error_set(err, DM_EIO, 0, 0, "egdb gen: cannot create %s: %s", dir,

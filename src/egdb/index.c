@@ -139,8 +139,8 @@ static uint64_t unrank(const eg_binom *t, uint64_t r, int k, uint64_t free_bits)
 }
 
 #define SQ_ALL ((UINT64_C(1) << 50) - 1)
-#define WM_SQUARES (SQ_ALL & ~UINT64_C(0x1F))          /* 6-50 */
-#define BM_SQUARES (SQ_ALL & ~(UINT64_C(0x1F) << 45))  /* 1-45 */
+#define WM_SQUARES (SQ_ALL & ~UINT64_C(0x1F))         /* 6-50 */
+#define BM_SQUARES (SQ_ALL & ~(UINT64_C(0x1F) << 45)) /* 1-45 */
 
 uint64_t eg_index(const eg_binom *t, const eg_shape *s, const eg_pos *p)
 {

@@ -64,8 +64,7 @@ void eg_db_add_problem(dm_egdb *db, const char *fmt, ...)
 
 const eg_slice *eg_db_find(const dm_egdb *db, eg_mat m)
 {
-    if (m.wm < 0 || m.wk < 0 || m.bm < 0 || m.bk < 0 ||
-        eg_mat_pieces(m) > DM_EGDB_MAX_PIECES) {
+    if (m.wm < 0 || m.wk < 0 || m.bm < 0 || m.bk < 0 || eg_mat_pieces(m) > DM_EGDB_MAX_PIECES) {
         return NULL;
     }
     int i = db->slot[m.wm][m.wk][m.bm][m.bk];
@@ -220,10 +219,14 @@ dm_status dm_egdb_slice(const dm_egdb *db, int i, dm_egdb_slice_info *out)
 const char *dm_egdb_value_name(dm_egdb_value v)
 {
     switch (v) {
-    case DM_EGDB_WIN: return "win";
-    case DM_EGDB_LOSS: return "loss";
-    case DM_EGDB_DRAW: return "draw";
-    default: return "unknown";
+        case DM_EGDB_WIN:
+            return "win";
+        case DM_EGDB_LOSS:
+            return "loss";
+        case DM_EGDB_DRAW:
+            return "draw";
+        default:
+            return "unknown";
     }
 }
 
@@ -376,14 +379,13 @@ dm_status dm_egdb_verify_slice(const dm_egdb *db, int si, dm_error *err)
         }
     }
     const dm_egdb_slice_info *in = &s->info;
-    if (count[EG_WIN] != in->wins || count[EG_LOSS] != in->losses ||
-        count[EG_DRAW] != in->draws || count[EG_DONTCARE] != in->dontcare) {
+    if (count[EG_WIN] != in->wins || count[EG_LOSS] != in->losses || count[EG_DRAW] != in->draws ||
+        count[EG_DONTCARE] != in->dontcare) {
         return dm_error_set(err, DM_ESTATE, 0, 0,
                             "%s: counts %llu/%llu/%llu/%llu (win/loss/draw/don't care) differ "
                             "from the header",
                             in->name, (unsigned long long)count[EG_WIN],
-                            (unsigned long long)count[EG_LOSS],
-                            (unsigned long long)count[EG_DRAW],
+                            (unsigned long long)count[EG_LOSS], (unsigned long long)count[EG_DRAW],
                             (unsigned long long)count[EG_DONTCARE]);
     }
     return DM_OK;

@@ -38,7 +38,8 @@ int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
     }
     f[EVAL_TEMPO] = tempo;
     f[EVAL_CENTRE] = bb_count(wm & eval_tab.centre) - bb_count(bm & eval_tab.centre);
-    f[EVAL_GUARD] = bb_count(wm & eval_tab.guard[DM_WHITE]) - bb_count(bm & eval_tab.guard[DM_BLACK]);
+    f[EVAL_GUARD] =
+        bb_count(wm & eval_tab.guard[DM_WHITE]) - bb_count(bm & eval_tab.guard[DM_BLACK]);
 
     /* Behind a White man are the squares towards 50 (SW, SE), seen from the man as
      * a step of its supporters towards 1 (NW, NE). */
@@ -48,7 +49,9 @@ int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
 
     int run = 0;
     if (!bk) {
-        for (uint64_t x = wm & (eval_tab.row[1] | eval_tab.row[2] | eval_tab.row[3] | eval_tab.row[4]); x;) {
+        for (uint64_t x =
+                 wm & (eval_tab.row[1] | eval_tab.row[2] | eval_tab.row[3] | eval_tab.row[4]);
+             x;) {
             int bit = bb_pop_lsb(&x);
             if (!(eval_tab.cone[DM_WHITE][bit] & occ)) {
                 run += 10 - (bit_to_sq(bit) - 1) / 5;
@@ -56,7 +59,9 @@ int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
         }
     }
     if (!wk) {
-        for (uint64_t x = bm & (eval_tab.row[5] | eval_tab.row[6] | eval_tab.row[7] | eval_tab.row[8]); x;) {
+        for (uint64_t x =
+                 bm & (eval_tab.row[5] | eval_tab.row[6] | eval_tab.row[7] | eval_tab.row[8]);
+             x;) {
             int bit = bb_pop_lsb(&x);
             if (!(eval_tab.cone[DM_BLACK][bit] & occ)) {
                 run -= 10 - (9 - (bit_to_sq(bit) - 1) / 5);

@@ -17,16 +17,16 @@
 #include <damier/board.h>
 
 enum {
-    EVAL_MEN = 0,      /* men */
-    EVAL_KINGS,        /* kings (a king is worth about three men) */
-    EVAL_TEMPO,        /* sum of rows advanced by the men (development) */
-    EVAL_CENTRE,       /* men on the six centre squares 22-24, 27-29 */
-    EVAL_GUARD,        /* men on the back-rank guard squares (White 47-49, Black 2-4) */
-    EVAL_OUTPOST,      /* men in the opponent's half held by two men behind them */
-    EVAL_RUNAWAY,      /* free men (nothing in their forward cone, no enemy king):
+    EVAL_MEN = 0,     /* men */
+    EVAL_KINGS,       /* kings (a king is worth about three men) */
+    EVAL_TEMPO,       /* sum of rows advanced by the men (development) */
+    EVAL_CENTRE,      /* men on the six centre squares 22-24, 27-29 */
+    EVAL_GUARD,       /* men on the back-rank guard squares (White 47-49, Black 2-4) */
+    EVAL_OUTPOST,     /* men in the opponent's half held by two men behind them */
+    EVAL_RUNAWAY,     /* free men (nothing in their forward cone, no enemy king):
                           10 - rows to promotion, summed */
-    EVAL_LOCKED,       /* men that cannot move forward (both squares ahead taken) */
-    EVAL_KING_ACTIVE,  /* kings on the main (46-5) and double-corner (1-45, 6-50)
+    EVAL_LOCKED,      /* men that cannot move forward (both squares ahead taken) */
+    EVAL_KING_ACTIVE, /* kings on the main (46-5) and double-corner (1-45, 6-50)
                           diagonals: the mobile kings */
     EVAL_FEATURE_NB
 };
@@ -34,12 +34,12 @@ enum {
 /* Constant bitboard tables of the features (10x10 layout bits, layout.h), generated
  * at build time by tools/genevaltab.c (eval_tab.c in the build folder). */
 typedef struct eval_tables {
-    uint64_t row[10];          /* squares of each row (row 0 = squares 1-5) */
-    uint64_t cone[2][64];      /* forward cone of a man of colour c on bit b */
-    uint64_t centre;           /* 22, 23, 24, 27, 28, 29 */
-    uint64_t guard[2];         /* White 47, 48, 49; Black 2, 3, 4 */
-    uint64_t half[2];          /* the opponent's half: White rows 0-4, Black rows 5-9 */
-    uint64_t long_diag;        /* 46-5, 1-45 and 6-50 */
+    uint64_t row[10];     /* squares of each row (row 0 = squares 1-5) */
+    uint64_t cone[2][64]; /* forward cone of a man of colour c on bit b */
+    uint64_t centre;      /* 22, 23, 24, 27, 28, 29 */
+    uint64_t guard[2];    /* White 47, 48, 49; Black 2, 3, 4 */
+    uint64_t half[2];     /* the opponent's half: White rows 0-4, Black rows 5-9 */
+    uint64_t long_diag;   /* 46-5, 1-45 and 6-50 */
 } eval_tables;
 
 extern const eval_tables eval_tab;

@@ -132,8 +132,8 @@ static inline int has_quiet_move(const dm_board *b)
         return 1;
     }
     if (kings) {
-        uint64_t around = bb_step(empty, DIR_SE) | bb_step(empty, DIR_SW) |
-                          bb_step(empty, DIR_NE) | bb_step(empty, DIR_NW);
+        uint64_t around = bb_step(empty, DIR_SE) | bb_step(empty, DIR_SW) | bb_step(empty, DIR_NE) |
+                          bb_step(empty, DIR_NW);
         return (kings & around) != 0;
     }
     return 0;
@@ -584,12 +584,10 @@ static void iterate(search_thread *t, const id_args *args)
             !e->lim.infinite && !e->lim.ponder && !(e->lim.analyse && e->lim.depth > 0)) {
             break;
         }
-        int pondering =
-            e->lim.ponder && !atomic_load_explicit(&e->ponderhit, memory_order_relaxed);
+        int pondering = e->lim.ponder && !atomic_load_explicit(&e->ponderhit, memory_order_relaxed);
         /* Analysis uses its whole time (the hard limit stops it); play stops early
          * when the next iteration would likely not finish. */
-        if (!pondering && !e->lim.analyse &&
-            tm_should_stop(&e->budget, elapsed(e), instability)) {
+        if (!pondering && !e->lim.analyse && tm_should_stop(&e->budget, elapsed(e), instability)) {
             break;
         }
         if (atomic_load(&e->stop)) {
@@ -667,8 +665,8 @@ dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *
      * just means fewer helpers. */
     int started[DM_ENGINE_MAX_THREADS] = {0};
     for (int i = 1; i < nthreads; i++) {
-        started[i] = pthread_create(&e->threads[i]->handle, NULL, search_thread_main,
-                                    e->threads[i]) == 0;
+        started[i] =
+            pthread_create(&e->threads[i]->handle, NULL, search_thread_main, e->threads[i]) == 0;
     }
     search_thread *t = e->threads[0];
     id_args args = {on_info, payload};

@@ -19,24 +19,24 @@
 
 typedef struct search_thread {
     struct dm_engine *e;
-    int id;                          /* 0 = main thread (time, info, result) */
+    int id; /* 0 = main thread (time, info, result) */
     pthread_t handle;
-    dm_board board;                  /* position at the current ply */
-    uint64_t nodes;                  /* nodes searched by this thread */
-    _Atomic uint64_t nodes_shared;   /* nodes, published every 1024 for the others */
-    int seldepth;                    /* deepest ply reached this iteration */
-    int aborted;                     /* the current iteration was stopped */
-    int allow_stop;                  /* 0 during depth 1, which must complete */
-    int kbase;                       /* index of the root in keys[] */
-    uint64_t keys[KEY_STACK];        /* hashes: game history, then one per ply */
-    int rev[MAX_PLY + 1];            /* plies since a man move or capture, per ply */
-    int egc[MAX_PLY + 1];            /* plies in the 16/5-move configuration, per ply */
-    dm_move killer[MAX_PLY + 1][2];  /* quiet moves that caused a cut-off at a ply */
-    int history[2][51][51];          /* [side][from][to] quiet-move cut-off scores */
-    int order[MAX_PLY + 1][DM_MAX_MOVES];   /* ordering scores, by position in idx */
-    uint16_t idx[MAX_PLY + 1][DM_MAX_MOVES]; /* search order: indices into lists[ply],
+    dm_board board;                            /* position at the current ply */
+    uint64_t nodes;                            /* nodes searched by this thread */
+    _Atomic uint64_t nodes_shared;             /* nodes, published every 1024 for the others */
+    int seldepth;                              /* deepest ply reached this iteration */
+    int aborted;                               /* the current iteration was stopped */
+    int allow_stop;                            /* 0 during depth 1, which must complete */
+    int kbase;                                 /* index of the root in keys[] */
+    uint64_t keys[KEY_STACK];                  /* hashes: game history, then one per ply */
+    int rev[MAX_PLY + 1];                      /* plies since a man move or capture, per ply */
+    int egc[MAX_PLY + 1];                      /* plies in the 16/5-move configuration, per ply */
+    dm_move killer[MAX_PLY + 1][2];            /* quiet moves that caused a cut-off at a ply */
+    int history[2][51][51];                    /* [side][from][to] quiet-move cut-off scores */
+    int order[MAX_PLY + 1][DM_MAX_MOVES];      /* ordering scores, by position in idx */
+    uint16_t idx[MAX_PLY + 1][DM_MAX_MOVES];   /* search order: indices into lists[ply],
                                                 which stays in generator order */
-    dm_movelist lists[MAX_PLY + 1];         /* generated moves per ply */
+    dm_movelist lists[MAX_PLY + 1];            /* generated moves per ply */
     dm_move pv[MAX_PLY + 1][DM_ENGINE_MAX_PV]; /* triangular PV table */
     int pv_len[MAX_PLY + 1];
     /* Iterative deepening results of this thread. */
@@ -49,18 +49,18 @@ typedef struct search_thread {
 struct dm_engine {
     dm_engine_options opts;
     tt_table tt;
-    search_thread **threads;         /* opts.threads of them, each allocated apart */
-    _Atomic int stop;                /* dm_engine_stop: every thread returns */
-    _Atomic int helpers_stop;        /* the main thread finished: helpers return */
-    _Atomic int ponderhit;           /* dm_engine_ponderhit was called */
+    search_thread **threads;  /* opts.threads of them, each allocated apart */
+    _Atomic int stop;         /* dm_engine_stop: every thread returns */
+    _Atomic int helpers_stop; /* the main thread finished: helpers return */
+    _Atomic int ponderhit;    /* dm_engine_ponderhit was called */
     _Atomic int searching;
     /* Per search (written before the threads start, read-only while they run). */
     dm_limits lim;
     tm_budget budget;
-    _Atomic double start;            /* tm_now() at start (or at ponder-hit) */
-    int root_count;                  /* legal moves at the root */
-    const struct dm_egdb *egdb;      /* endgame database probed, or NULL */
-    int egdb_pieces;                 /* probe positions of at most this many pieces */
+    _Atomic double start;       /* tm_now() at start (or at ponder-hit) */
+    int root_count;             /* legal moves at the root */
+    const struct dm_egdb *egdb; /* endgame database probed, or NULL */
+    int egdb_pieces;            /* probe positions of at most this many pieces */
 };
 
 /* Run the search of thread t (search.c). */

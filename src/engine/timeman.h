@@ -10,9 +10,9 @@
 #include <damier/engine.h>
 
 typedef struct tm_budget {
-    int timed;    /* 0: no time limit (depth/nodes/infinite) */
-    double soft;  /* seconds: do not start an iteration after about half of this */
-    double hard;  /* seconds: abort the search at this time */
+    int timed;   /* 0: no time limit (depth/nodes/infinite) */
+    double soft; /* seconds: do not start an iteration after about half of this */
+    double hard; /* seconds: abort the search at this time */
 } tm_budget;
 
 /* Plan the budget of one move (clock modes: sudden death, moves-in-time, Fischer,

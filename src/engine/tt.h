@@ -24,7 +24,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
+enum {
+    TT_NONE = 0,
+    TT_UPPER = 1,
+    TT_LOWER = 2,
+    TT_EXACT = 3
+};
 
 typedef struct tt_entry {
     _Atomic uint64_t check; /* key ^ data */
@@ -32,18 +37,18 @@ typedef struct tt_entry {
 } tt_entry;
 
 typedef struct tt_table {
-    tt_entry *entries;      /* bucket_count * 4 entries, 64-byte aligned */
-    uint64_t bucket_mask;   /* buckets - 1 */
-    size_t bytes;           /* allocated size */
-    unsigned generation;    /* bumped by every search, 8 bits used */
+    tt_entry *entries;    /* bucket_count * 4 entries, 64-byte aligned */
+    uint64_t bucket_mask; /* buckets - 1 */
+    size_t bytes;         /* allocated size */
+    unsigned generation;  /* bumped by every search, 8 bits used */
 } tt_table;
 
 /* What a probe returns. */
 typedef struct tt_hit {
-    int score;  /* as stored (the caller adjusts win scores by ply) */
+    int score; /* as stored (the caller adjusts win scores by ply) */
     int depth;
-    int bound;  /* TT_UPPER, TT_LOWER, TT_EXACT */
-    int move;   /* index in the move list, or -1 */
+    int bound; /* TT_UPPER, TT_LOWER, TT_EXACT */
+    int move;  /* index in the move list, or -1 */
 } tt_hit;
 
 /* Allocate mib MiB (rounded down to a power of two of buckets); 0 or DM_ENOMEM. */

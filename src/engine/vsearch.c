@@ -81,9 +81,9 @@ int vs_check(dm_vengine *e)
     return e->aborted;
 }
 
-dm_status dm_vengine_search(dm_vsearch_result *out, dm_vengine *e,
-                            const dm_vsearch_input *in, const dm_vlimits *lim,
-                            dm_vinfo_fn on_info, void *payload, dm_error *err)
+dm_status dm_vengine_search(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_input *in,
+                            const dm_vlimits *lim, dm_vinfo_fn on_info, void *payload,
+                            dm_error *err)
 {
     if (out == NULL || e == NULL || in == NULL || lim == NULL || in->root.variant == NULL) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "vengine: NULL argument");
@@ -116,17 +116,17 @@ dm_status dm_vengine_search(dm_vsearch_result *out, dm_vengine *e,
     e->keys[hc] = dm_vboard_hash(&in->root);
 
     switch (in->root.variant->size) {
-    case 8:
-        st = dm_vsearch8_run(out, e, in, lim, on_info, payload);
-        break;
-    case 10:
-        st = dm_vsearch10_run(out, e, in, lim, on_info, payload);
-        break;
-    case 12:
-        st = dm_vsearch12_run(out, e, in, lim, on_info, payload);
-        break;
-    default:
-        return dm_error_set(err, DM_EINVAL, 0, 0, "vengine: unsupported board size");
+        case 8:
+            st = dm_vsearch8_run(out, e, in, lim, on_info, payload);
+            break;
+        case 10:
+            st = dm_vsearch10_run(out, e, in, lim, on_info, payload);
+            break;
+        case 12:
+            st = dm_vsearch12_run(out, e, in, lim, on_info, payload);
+            break;
+        default:
+            return dm_error_set(err, DM_EINVAL, 0, 0, "vengine: unsupported board size");
     }
     if (st != DM_OK) {
         return dm_error_set(err, st, 0, 0, "vengine: out of memory");

@@ -37,7 +37,7 @@
 #pragma GCC diagnostic pop
 
 dm_status dm_vsearch12_run(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_input *in,
-                          const dm_vlimits *lim, dm_vinfo_fn on_info, void *payload)
+                           const dm_vlimits *lim, dm_vinfo_fn on_info, void *payload)
 {
     gen_rules r = gen_rules_of(in->root.variant);
     if (gen_rules_eq(r, GEN_RULES_FMJD)) {

@@ -37,9 +37,9 @@ typedef struct V(work) {
     int pv_len[DM_VENGINE_MAX_PLY + 1];
     gen_rules rules;
     const dm_variant *v;
-    int king_value;      /* hundredths of a man */
-    int reversed;        /* antidraughts: fewer pieces is better */
-    int race;            /* breakthrough: 2 * rows advanced squared per man (veval.c) */
+    int king_value; /* hundredths of a man */
+    int reversed;   /* antidraughts: fewer pieces is better */
+    int race;       /* breakthrough: 2 * rows advanced squared per man (veval.c) */
 } V(work);
 
 /* The splitmix64 finaliser of dm_vboard_hash. */
@@ -94,7 +94,7 @@ GEN_ALWAYS GEN_BB V(row)(int r)
  * terms (material; men: 3 per row advanced, 6 on their own back row; kings: 2 per
  * step nearer the centre; breakthrough: 2 per man times its rows advanced squared;
  * antidraughts: reversed material and piece count). */
-static int V(evaluate)(const V(work) *w, const GEN_POS *pos)
+static int V(evaluate)(const V(work) * w, const GEN_POS *pos)
 {
     int material[2], positional[2] = {0, 0}, pieces[2];
     for (int c = 0; c < 2; c++) {
@@ -127,7 +127,7 @@ static int V(evaluate)(const V(work) *w, const GEN_POS *pos)
 
 /* Score of a position whose side to move has no legal move (dm_variant_result):
  * a loss, in antidraughts a win. */
-GEN_ALWAYS int V(terminal)(const V(work) *w, int ply)
+GEN_ALWAYS int V(terminal)(const V(work) * w, int ply)
 {
     return w->reversed ? DM_VSCORE_WIN - ply : -(DM_VSCORE_WIN - ply);
 }
@@ -143,8 +143,8 @@ static int V(from_tt)(int s, int ply)
 }
 
 /* Move-ordering scores of list (picked best first, ties lowest index). */
-static void V(score_moves)(const dm_vengine *e, const GEN_POS *pos, const GEN_LIST *list,
-                           int ply, unsigned tt_move, int *sc)
+static void V(score_moves)(const dm_vengine *e, const GEN_POS *pos, const GEN_LIST *list, int ply,
+                           unsigned tt_move, int *sc)
 {
     for (int i = 0; i < list->count; i++) {
         const GEN_MOVE *m = &list->moves[i];
@@ -184,7 +184,7 @@ static int V(pick)(int *sc, int count)
     return best;
 }
 
-static void V(pv_set)(V(work) *w, int ply, const GEN_MOVE *m)
+static void V(pv_set)(V(work) * w, int ply, const GEN_MOVE *m)
 {
     w->pv[ply][0] = *m;
     int n = w->pv_len[ply + 1];
@@ -196,8 +196,7 @@ static void V(pv_set)(V(work) *w, int ply, const GEN_MOVE *m)
 }
 
 /* Quiescence: stand pat on a quiet position, every capture otherwise. */
-static int V(qsearch)(dm_vengine *e, V(work) *w, const GEN_POS *pos, int alpha, int beta,
-                      int ply)
+static int V(qsearch)(dm_vengine *e, V(work) * w, const GEN_POS *pos, int alpha, int beta, int ply)
 {
     w->pv_len[ply] = 0;
     e->nodes++;
@@ -252,8 +251,8 @@ static int V(repeats)(const dm_vengine *e, int n, int rev)
 }
 
 /* PVS to depth plies (then quiescence); rev: reversible plies before this node. */
-static int V(search)(dm_vengine *e, V(work) *w, const GEN_POS *pos, int depth, int alpha,
-                     int beta, int ply, int rev)
+static int V(search)(dm_vengine *e, V(work) * w, const GEN_POS *pos, int depth, int alpha, int beta,
+                     int ply, int rev)
 {
     int n = e->key_base + ply;
     w->pv_len[ply] = 0;
@@ -379,7 +378,7 @@ static int V(to_vmove)(dm_vmove *out, const dm_vboard *b, const GEN_MOVE *m)
 }
 
 /* The PV from the root as dm_vmoves (stops at a move that does not convert). */
-static int V(pv_out)(dm_vmove *out, const V(work) *w, const dm_vboard *root)
+static int V(pv_out)(dm_vmove *out, const V(work) * w, const dm_vboard *root)
 {
     dm_vboard b = *root;
     int n = 0;
@@ -420,8 +419,8 @@ static dm_status V(run)(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_
     out->has_move = 1;
     V(to_vmove)(&out->best, &in->root, &root_list->moves[0]);
 
-    int max_depth = lim->depth > 0 && lim->depth < DM_VENGINE_MAX_DEPTH ? lim->depth
-                                                                       : DM_VENGINE_MAX_DEPTH;
+    int max_depth =
+        lim->depth > 0 && lim->depth < DM_VENGINE_MAX_DEPTH ? lim->depth : DM_VENGINE_MAX_DEPTH;
     dm_vinfo info;
     for (int depth = 1; depth <= max_depth; depth++) {
         e->can_abort = depth > 1;

@@ -12,7 +12,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { VT_EXACT = 1, VT_LOWER = 2, VT_UPPER = 3 };
+enum {
+    VT_EXACT = 1,
+    VT_LOWER = 2,
+    VT_UPPER = 3
+};
 #define VT_NO_MOVE 0xFFFFu
 #define VS_INF 32000
 #define VS_HIST_CAP (1 << 15)
@@ -35,8 +39,8 @@ struct dm_vengine {
     int hist[DM_VMAX_SQUARES + 1][DM_VMAX_SQUARES + 1]; /* history [from][to] */
     /* Per search. */
     uint8_t killer[DM_VENGINE_MAX_PLY][2][2]; /* [ply][slot][from, to] */
-    uint64_t keys[VS_KEYS]; /* dm_vboard_hash of history + the search path */
-    int key_base;           /* index of the root's key */
+    uint64_t keys[VS_KEYS];                   /* dm_vboard_hash of history + the search path */
+    int key_base;                             /* index of the root's key */
     uint64_t nodes;
     uint64_t node_limit;
     double start;

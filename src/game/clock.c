@@ -17,23 +17,23 @@
 
 typedef struct side_state {
     dm_time_control tc;
-    int64_t remaining;  /* ms left at the checkpoint (INT64_MAX when untimed) */
-    int64_t used;       /* ms of thinking time used in all */
-    int moves;          /* moves completed (presses) */
-    int period;         /* current period (index into tc.periods) */
-    int period_moves;   /* moves made in the current period */
-    int flagged;        /* 1 once its time ran out */
+    int64_t remaining; /* ms left at the checkpoint (INT64_MAX when untimed) */
+    int64_t used;      /* ms of thinking time used in all */
+    int moves;         /* moves completed (presses) */
+    int period;        /* current period (index into tc.periods) */
+    int period_moves;  /* moves made in the current period */
+    int flagged;       /* 1 once its time ran out */
 } side_state;
 
 struct dm_clock {
     side_state s[2];
     dm_time_fn now;
     void *payload;
-    int running;      /* -1, DM_WHITE or DM_BLACK */
-    int paused_side;  /* -1, or the side that was running when paused */
-    int stopped;      /* 1 after dm_clock_stop */
-    int started;      /* 1 once dm_clock_start succeeded */
-    int64_t since;    /* time (of the source) of the checkpoint */
+    int running;     /* -1, DM_WHITE or DM_BLACK */
+    int paused_side; /* -1, or the side that was running when paused */
+    int stopped;     /* 1 after dm_clock_stop */
+    int started;     /* 1 once dm_clock_start succeeded */
+    int64_t since;   /* time (of the source) of the checkpoint */
 };
 
 int64_t dm_clock_monotonic_ms(void *payload)
@@ -116,7 +116,7 @@ dm_status dm_clock_new(dm_clock **out, const dm_time_control *white, const dm_ti
     if (!black) {
         black = white;
     }
-    const dm_time_control *tcs[2] = { white, black };
+    const dm_time_control *tcs[2] = {white, black};
     for (int i = 0; i < 2; i++) {
         dm_status st = dm_time_control_validate(tcs[i], err);
         if (st != DM_OK) {

@@ -100,7 +100,7 @@ dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_cou
     int side = b->side;
     dm_outcome loss = side == DM_WHITE ? DM_OUTCOME_BLACK_WINS : DM_OUTCOME_WHITE_WINS;
     dm_endgame e = dm_draw_endgame(b);
-    int eg_limit = e == DM_ENDGAME_16 ? rules->endgame16_moves
+    int eg_limit = e == DM_ENDGAME_16  ? rules->endgame16_moves
                    : e == DM_ENDGAME_5 ? rules->endgame5_moves
                                        : 0;
 
@@ -126,10 +126,14 @@ dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_cou
 const char *dm_outcome_str(dm_outcome r)
 {
     switch (r) {
-    case DM_OUTCOME_WHITE_WINS: return "2-0";
-    case DM_OUTCOME_BLACK_WINS: return "0-2";
-    case DM_OUTCOME_DRAW: return "1-1";
-    case DM_OUTCOME_ONGOING: break;
+        case DM_OUTCOME_WHITE_WINS:
+            return "2-0";
+        case DM_OUTCOME_BLACK_WINS:
+            return "0-2";
+        case DM_OUTCOME_DRAW:
+            return "1-1";
+        case DM_OUTCOME_ONGOING:
+            break;
     }
     return "*";
 }
@@ -137,17 +141,28 @@ const char *dm_outcome_str(dm_outcome r)
 const char *dm_reason_str(dm_reason r)
 {
     switch (r) {
-    case DM_REASON_NONE: return "";
-    case DM_REASON_NO_PIECES: return "no pieces left";
-    case DM_REASON_BLOCKED: return "no legal move";
-    case DM_REASON_RESIGNATION: return "resignation";
-    case DM_REASON_AGREEMENT: return "draw by agreement";
-    case DM_REASON_REPETITION: return "threefold repetition";
-    case DM_REASON_25_MOVES: return "25-move rule";
-    case DM_REASON_16_MOVES: return "16-move rule";
-    case DM_REASON_5_MOVES: return "5-move rule";
-    case DM_REASON_TIME: return "loss on time";
-    case DM_REASON_FORFEIT: return "forfeit";
+        case DM_REASON_NONE:
+            return "";
+        case DM_REASON_NO_PIECES:
+            return "no pieces left";
+        case DM_REASON_BLOCKED:
+            return "no legal move";
+        case DM_REASON_RESIGNATION:
+            return "resignation";
+        case DM_REASON_AGREEMENT:
+            return "draw by agreement";
+        case DM_REASON_REPETITION:
+            return "threefold repetition";
+        case DM_REASON_25_MOVES:
+            return "25-move rule";
+        case DM_REASON_16_MOVES:
+            return "16-move rule";
+        case DM_REASON_5_MOVES:
+            return "5-move rule";
+        case DM_REASON_TIME:
+            return "loss on time";
+        case DM_REASON_FORFEIT:
+            return "forfeit";
     }
     return "";
 }

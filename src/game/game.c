@@ -19,16 +19,16 @@
 
 typedef struct declared {
     int active;
-    int ply;            /* ply it belongs to */
+    int ply; /* ply it belongs to */
     dm_outcome outcome;
     dm_reason reason;
 } declared;
 
 struct dm_game {
     dm_game_rules rules;
-    int ply;                    /* current position index */
-    int length;                 /* plies stored (played + redoable) */
-    int cap;                    /* room for cap moves and cap + 1 positions */
+    int ply;    /* current position index */
+    int length; /* plies stored (played + redoable) */
+    int cap;    /* room for cap moves and cap + 1 positions */
     dm_move *moves;
     dm_board *boards;
     dm_draw_counters *counters;
@@ -129,8 +129,8 @@ void dm_game_free(dm_game *game)
 dm_status dm_game_set_rules(dm_game *game, const dm_game_rules *rules)
 {
     if (!game || !rules || rules->version != DM_GAME_RULES_VERSION || rules->repetitions < 0 ||
-        rules->kings_only_moves < 0 || rules->endgame16_moves < 0 ||
-        rules->endgame5_moves < 0 || rules->repetitions == 1) {
+        rules->kings_only_moves < 0 || rules->endgame16_moves < 0 || rules->endgame5_moves < 0 ||
+        rules->repetitions == 1) {
         return DM_EINVAL;
     }
     game->rules = *rules;

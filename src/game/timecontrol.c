@@ -30,8 +30,9 @@ static dm_status fail(const cursor *c, const char *what)
         return dm_error_set(c->err, DM_EPARSE, 1, col(c), "time control \"%s\": %s at the end",
                             c->text, what);
     }
-    return dm_error_set(c->err, DM_EPARSE, 1, col(c), "time control \"%s\": %s at column %d (found '%c')",
-                        c->text, what, col(c), *c->p);
+    return dm_error_set(c->err, DM_EPARSE, 1, col(c),
+                        "time control \"%s\": %s at column %d (found '%c')", c->text, what, col(c),
+                        *c->p);
 }
 
 static void skip_spaces(cursor *c)
@@ -118,7 +119,7 @@ dm_status dm_time_control_parse(dm_time_control *out, const char *text, dm_error
     if (!out || !text) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no time control text");
     }
-    cursor c = { text, text, err };
+    cursor c = {text, text, err};
     dm_time_control tc;
     memset(&tc, 0, sizeof tc);
     dm_status st;
@@ -217,30 +218,36 @@ size_t dm_time_control_format(char *buf, size_t cap, const dm_time_control *tc)
     size_t n = 0;
     tmp[0] = '\0';
     switch (tc->kind) {
-    case DM_TC_NONE: n = (size_t)snprintf(tmp, sizeof tmp, "-"); break;
-    case DM_TC_UNKNOWN: n = (size_t)snprintf(tmp, sizeof tmp, "?"); break;
-    case DM_TC_SANDCLOCK:
-        tmp[n++] = '*';
-        n += put_seconds(tmp + n, sizeof tmp - n, tc->periods[0].time_ms);
-        break;
-    case DM_TC_PERIODS:
-        for (int i = 0; i < tc->count && i < DM_TC_MAX_PERIODS; i++) {
-            const dm_tc_period *p = &tc->periods[i];
-            if (i > 0) {
-                tmp[n++] = ':';
+        case DM_TC_NONE:
+            n = (size_t)snprintf(tmp, sizeof tmp, "-");
+            break;
+        case DM_TC_UNKNOWN:
+            n = (size_t)snprintf(tmp, sizeof tmp, "?");
+            break;
+        case DM_TC_SANDCLOCK:
+            tmp[n++] = '*';
+            n += put_seconds(tmp + n, sizeof tmp - n, tc->periods[0].time_ms);
+            break;
+        case DM_TC_PERIODS:
+            for (int i = 0; i < tc->count && i < DM_TC_MAX_PERIODS; i++) {
+                const dm_tc_period *p = &tc->periods[i];
+                if (i > 0) {
+                    tmp[n++] = ':';
+                }
+                if (p->moves > 0) {
+                    n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%d/", p->moves);
+                }
+                n += put_seconds(tmp + n, sizeof tmp - n, p->time_ms);
+                if (p->increment_ms > 0) {
+                    tmp[n++] = '+';
+                    n += put_seconds(tmp + n, sizeof tmp - n, p->increment_ms);
+                }
             }
-            if (p->moves > 0) {
-                n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%d/", p->moves);
-            }
-            n += put_seconds(tmp + n, sizeof tmp - n, p->time_ms);
-            if (p->increment_ms > 0) {
-                tmp[n++] = '+';
-                n += put_seconds(tmp + n, sizeof tmp - n, p->increment_ms);
-            }
-        }
-        tmp[n] = '\0';
-        break;
-    default: n = (size_t)snprintf(tmp, sizeof tmp, "?"); break;
+            tmp[n] = '\0';
+            break;
+        default:
+            n = (size_t)snprintf(tmp, sizeof tmp, "?");
+            break;
     }
     if (cap > 0) {
         snprintf(buf, cap, "%s", tmp);
@@ -254,17 +261,21 @@ dm_status dm_time_control_validate(const dm_time_control *tc, dm_error *err)
         return dm_error_set(err, DM_EINVAL, 0, 0, "no time control");
     }
     switch (tc->kind) {
-    case DM_TC_NONE:
-    case DM_TC_UNKNOWN: return DM_OK;
-    case DM_TC_SANDCLOCK:
-        if (tc->count != 1 || tc->periods[0].time_ms <= 0 ||
-            tc->periods[0].time_ms > MAX_SECONDS * 1000) {
-            return dm_error_set(err, DM_EINVAL, 0, 0,
-                                "a sand clock has one period with a positive time");
-        }
-        return DM_OK;
-    case DM_TC_PERIODS: break;
-    default: return dm_error_set(err, DM_EINVAL, 0, 0, "unknown time control kind %d", (int)tc->kind);
+        case DM_TC_NONE:
+        case DM_TC_UNKNOWN:
+            return DM_OK;
+        case DM_TC_SANDCLOCK:
+            if (tc->count != 1 || tc->periods[0].time_ms <= 0 ||
+                tc->periods[0].time_ms > MAX_SECONDS * 1000) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "a sand clock has one period with a positive time");
+            }
+            return DM_OK;
+        case DM_TC_PERIODS:
+            break;
+        default:
+            return dm_error_set(err, DM_EINVAL, 0, 0, "unknown time control kind %d",
+                                (int)tc->kind);
     }
     if (tc->count < 1 || tc->count > DM_TC_MAX_PERIODS) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "%d periods (1 to %d allowed)", tc->count,

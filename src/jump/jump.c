@@ -22,12 +22,18 @@ static int star_has(int q, int r)
 static int star_corner(int q, int r)
 {
     int s = -q - r;
-    if (r < -4) return 0;
-    if (q > 4) return 1;
-    if (s < -4) return 2;
-    if (r > 4) return 3;
-    if (q < -4) return 4;
-    if (s > 4) return 5;
+    if (r < -4)
+        return 0;
+    if (q > 4)
+        return 1;
+    if (s < -4)
+        return 2;
+    if (r > 4)
+        return 3;
+    if (q < -4)
+        return 4;
+    if (s > 4)
+        return 5;
     return -1;
 }
 
@@ -56,9 +62,8 @@ static void init_star(dm_jrules *r)
     for (int i = 0; i < n; i++) {
         for (int d = 0; d < 8; d++) {
             int q = qs[i] + (d < 6 ? dq[d] : 99), rr = rs[i] + (d < 6 ? dr[d] : 99);
-            r->nb[i][d] = (int16_t)(q >= -8 && q <= 8 && rr >= -8 && rr <= 8
-                                        ? index[rr + 8][q + 8]
-                                        : -1);
+            r->nb[i][d] =
+                (int16_t)(q >= -8 && q <= 8 && rr >= -8 && rr <= 8 ? index[rr + 8][q + 8] : -1);
         }
         int c = star_corner(qs[i], rs[i]);
         if (c >= 0) {
@@ -156,8 +161,8 @@ static void init_goal_dist(dm_jrules *r)
     }
 }
 
-dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size,
-                         unsigned options, dm_error *err)
+dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size, unsigned options,
+                         dm_error *err)
 {
     if (!r) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no rules object");
@@ -172,75 +177,76 @@ dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size,
     r->players = players;
     r->options = options;
     switch (game) {
-    case DM_JGAME_CHINESE:
-        if (players != 2 && players != 3 && players != 4 && players != 6) {
-            return dm_error_set(err, DM_EINVAL, 0, 0,
-                                "chinese-checkers is played by 2, 3, 4 or 6 players, not %d",
-                                players);
-        }
-        if (size != 0) {
-            return dm_error_set(err, DM_EINVAL, 0, 0,
-                                "chinese-checkers has one board (121 holes); no --board");
-        }
-        if (options & ~DM_JOPT_NO_FOREIGN_CORNER) {
-            return dm_error_set(err, DM_EINVAL, 0, 0, "option not available in chinese-checkers");
-        }
-        r->pieces = 10;
-        for (int s = 0; s < players; s++) {
-            r->corner[s] = star_seats[players][s];
-        }
-        init_star(r);
-        init_goal_dist(r);
-        return DM_OK;
-    case DM_JGAME_HALMA:
-        if (size == 0) {
-            size = 16;
-        }
-        if (size != 8 && size != 10 && size != 16) {
-            return dm_error_set(err, DM_EINVAL, 0, 0, "halma boards are 8, 10 or 16, not %d",
-                                size);
-        }
-        if (players != 2 && !(players == 4 && size == 16)) {
-            return dm_error_set(err, DM_EINVAL, 0, 0,
-                                "halma is played by 2 players (and by 4 on 16x16), not %d",
-                                players);
-        }
-        if (options) {
-            return dm_error_set(err, DM_EINVAL, 0, 0, "option not available in halma");
-        }
-        r->size = size;
-        r->pieces = size == 16 ? (players == 2 ? 19 : 13) : (size == 10 ? 15 : 10);
-        for (int s = 0; s < players; s++) {
-            r->corner[s] = players == 2 ? 2 * s : s;
-        }
-        init_halma(r);
-        init_goal_dist(r);
-        return DM_OK;
-    case DM_JGAME_GEWU:
-        if (size == 0) {
-            size = 12;
-        }
-        if (players != 2) {
-            return dm_error_set(err, DM_EINVAL, 0, 0, "gewu is played by 2 players, not %d",
-                                players);
-        }
-        if (size < 12 || size > 64) {
-            return dm_error_set(err, DM_EINVAL, 0, 0,
-                                "the gewu lane is 12 to 64 squares long, not %d", size);
-        }
-        if (options & ~DM_JOPT_GEWU_ONE_THROW) {
-            return dm_error_set(err, DM_EINVAL, 0, 0, "option not available in gewu");
-        }
-        r->size = size;
-        r->squares = size;
-        r->dirs = 1;
-        r->pieces = 5;
-        for (int i = 0; i < 5; i++) {
-            jset_add(&r->home[0], i);
-            jset_add(&r->home[1], size - 1 - i);
-        }
-        r->corner[1] = 1;
-        return DM_OK;
+        case DM_JGAME_CHINESE:
+            if (players != 2 && players != 3 && players != 4 && players != 6) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "chinese-checkers is played by 2, 3, 4 or 6 players, not %d",
+                                    players);
+            }
+            if (size != 0) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "chinese-checkers has one board (121 holes); no --board");
+            }
+            if (options & ~DM_JOPT_NO_FOREIGN_CORNER) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "option not available in chinese-checkers");
+            }
+            r->pieces = 10;
+            for (int s = 0; s < players; s++) {
+                r->corner[s] = star_seats[players][s];
+            }
+            init_star(r);
+            init_goal_dist(r);
+            return DM_OK;
+        case DM_JGAME_HALMA:
+            if (size == 0) {
+                size = 16;
+            }
+            if (size != 8 && size != 10 && size != 16) {
+                return dm_error_set(err, DM_EINVAL, 0, 0, "halma boards are 8, 10 or 16, not %d",
+                                    size);
+            }
+            if (players != 2 && !(players == 4 && size == 16)) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "halma is played by 2 players (and by 4 on 16x16), not %d",
+                                    players);
+            }
+            if (options) {
+                return dm_error_set(err, DM_EINVAL, 0, 0, "option not available in halma");
+            }
+            r->size = size;
+            r->pieces = size == 16 ? (players == 2 ? 19 : 13) : (size == 10 ? 15 : 10);
+            for (int s = 0; s < players; s++) {
+                r->corner[s] = players == 2 ? 2 * s : s;
+            }
+            init_halma(r);
+            init_goal_dist(r);
+            return DM_OK;
+        case DM_JGAME_GEWU:
+            if (size == 0) {
+                size = 12;
+            }
+            if (players != 2) {
+                return dm_error_set(err, DM_EINVAL, 0, 0, "gewu is played by 2 players, not %d",
+                                    players);
+            }
+            if (size < 12 || size > 64) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "the gewu lane is 12 to 64 squares long, not %d", size);
+            }
+            if (options & ~DM_JOPT_GEWU_ONE_THROW) {
+                return dm_error_set(err, DM_EINVAL, 0, 0, "option not available in gewu");
+            }
+            r->size = size;
+            r->squares = size;
+            r->dirs = 1;
+            r->pieces = 5;
+            for (int i = 0; i < 5; i++) {
+                jset_add(&r->home[0], i);
+                jset_add(&r->home[1], size - 1 - i);
+            }
+            r->corner[1] = 1;
+            return DM_OK;
     }
     return dm_error_set(err, DM_EINVAL, 0, 0, "unknown game %d", (int)game);
 }
@@ -491,8 +497,7 @@ static uint64_t gewu_perft(const dm_jrules *r, const dm_jpos *p, int depth)
     return n;
 }
 
-static uint64_t perft_rec(const dm_jrules *r, const dm_jpos *p, int depth,
-                          dm_jmovelist *lists)
+static uint64_t perft_rec(const dm_jrules *r, const dm_jpos *p, int depth, dm_jmovelist *lists)
 {
     int n = dm_jmovegen(&lists[0], r, p);
     if (depth == 1) {
@@ -522,8 +527,7 @@ uint64_t dm_jperft(const dm_jrules *r, const dm_jpos *p, int depth)
     return perft_rec(r, p, depth, lists);
 }
 
-int dm_jmove_path(const dm_jrules *r, const dm_jpos *p, const dm_jmove *m, int *path,
-                  int max)
+int dm_jmove_path(const dm_jrules *r, const dm_jpos *p, const dm_jmove *m, int *path, int max)
 {
     dm_jmovelist list;
     dm_jmovegen(&list, r, p);

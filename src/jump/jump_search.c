@@ -87,8 +87,8 @@ static int negamax(search_ctx *c, const dm_jpos *p, int depth, int ply, int alph
     return bestv;
 }
 
-dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth,
-                     dm_jsearch_result *out, dm_error *err)
+dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth, dm_jsearch_result *out,
+                     dm_error *err)
 {
     if (r->game == DM_JGAME_GEWU || r->players != 2) {
         return dm_error_set(err, DM_EINVAL, 0, 0,

@@ -67,8 +67,8 @@ dm_status dm_jmove_to_text(char *buf, size_t size, const dm_jrules *r, const dm_
     return len < size ? DM_OK : DM_EBUFS;
 }
 
-dm_status dm_jmove_from_text(dm_jmove *m, const dm_jrules *r, const dm_jpos *p,
-                             const char *text, dm_error *err)
+dm_status dm_jmove_from_text(dm_jmove *m, const dm_jrules *r, const dm_jpos *p, const char *text,
+                             dm_error *err)
 {
     const char *s = text;
     int sq[DM_JMAX_PATH + 1], cols[DM_JMAX_PATH + 1], n = 0;
@@ -80,8 +80,7 @@ dm_status dm_jmove_from_text(dm_jmove *m, const dm_jrules *r, const dm_jpos *p,
         int v = read_square(r, &s);
         if (v < 0) {
             return dm_error_set(err, DM_EPARSE, 1, cols[n],
-                                "move \"%s\": no square of this board at column %d", text,
-                                cols[n]);
+                                "move \"%s\": no square of this board at column %d", text, cols[n]);
         }
         sq[n++] = v;
         if (*s == '\0') {
@@ -89,15 +88,16 @@ dm_status dm_jmove_from_text(dm_jmove *m, const dm_jrules *r, const dm_jpos *p,
         }
         if ((*s != '-' && *s != 'x') || n > DM_JMAX_PATH) {
             return dm_error_set(err, DM_EPARSE, 1, (int)(s - text) + 1,
-                                "move \"%s\": expected '-' between squares at column %d",
-                                text, (int)(s - text) + 1);
+                                "move \"%s\": expected '-' between squares at column %d", text,
+                                (int)(s - text) + 1);
         }
         s++;
     }
     if (n < 2) {
         return dm_error_set(err, DM_EPARSE, 1, (int)(s - text) + 1,
                             "move \"%s\": a move is a from square and at least one landing "
-                            "square", text);
+                            "square",
+                            text);
     }
     char a[16], b[16];
     if (dm_jpos_winner(p, r) >= 0) {
@@ -127,8 +127,7 @@ dm_status dm_jmove_from_text(dm_jmove *m, const dm_jrules *r, const dm_jpos *p,
                     return DM_OK;
                 }
                 return dm_error_set(err, DM_EILLEGAL, 1, cols[1],
-                                    "move \"%s\": the steps of this throw go another way",
-                                    text);
+                                    "move \"%s\": the steps of this throw go another way", text);
             }
         }
         dm_jset occ = {{0, 0, 0, 0}}, seen = {{0, 0, 0, 0}};
@@ -145,10 +144,10 @@ dm_status dm_jmove_from_text(dm_jmove *m, const dm_jrules *r, const dm_jpos *p,
             }
             if (!ok || jset_has(&occ, sq[i]) || jset_has(&seen, sq[i])) {
                 return dm_error_set(
-                    err, DM_EILLEGAL, 1, cols[i], "move \"%s\": %s to %s is not a jump %s",
-                    text, dm_jsquare_name(a, sizeof a, r, sq[i - 1]),
+                    err, DM_EILLEGAL, 1, cols[i], "move \"%s\": %s to %s is not a jump %s", text,
+                    dm_jsquare_name(a, sizeof a, r, sq[i - 1]),
                     dm_jsquare_name(b, sizeof b, r, sq[i]),
-                    jset_has(&seen, sq[i]) ? "(that square was visited before in this chain)"
+                    jset_has(&seen, sq[i])  ? "(that square was visited before in this chain)"
                     : jset_has(&occ, sq[i]) ? "(the landing square is taken)"
                                             : "over one adjacent piece onto the square beyond");
             }
@@ -156,13 +155,10 @@ dm_status dm_jmove_from_text(dm_jmove *m, const dm_jrules *r, const dm_jpos *p,
         }
     }
     if (!found) {
-        return dm_error_set(err, DM_EILLEGAL, 1, cols[n - 1],
-                            "move \"%s\": %s cannot reach %s%s", text,
-                            dm_jsquare_name(a, sizeof a, r, sq[0]),
-                            dm_jsquare_name(b, sizeof b, r, sq[n - 1]),
-                            r->game == DM_JGAME_GEWU && !p->throw_steps
-                                ? " (no throw to play)"
-                                : "");
+        return dm_error_set(
+            err, DM_EILLEGAL, 1, cols[n - 1], "move \"%s\": %s cannot reach %s%s", text,
+            dm_jsquare_name(a, sizeof a, r, sq[0]), dm_jsquare_name(b, sizeof b, r, sq[n - 1]),
+            r->game == DM_JGAME_GEWU && !p->throw_steps ? " (no throw to play)" : "");
     }
     *m = *found;
     return DM_OK;
@@ -183,8 +179,7 @@ static int seat_of(const dm_jrules *r, char c)
     return -1;
 }
 
-dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *text,
-                            dm_error *err)
+dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *text, dm_error *err)
 {
     dm_jpos q;
     memset(&q, 0, sizeof q);
@@ -210,8 +205,7 @@ dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *text,
     while (*s) {
         if (*s != ':') {
             return dm_error_set(err, DM_EPARSE, 1, COL,
-                                "position: column %d: expected ':' before a seat's squares",
-                                COL);
+                                "position: column %d: expected ':' before a seat's squares", COL);
         }
         s++;
         int seat = seat_of(r, *s);
@@ -234,8 +228,8 @@ dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *text,
                 s++;
                 b = read_square(r, &s);
                 if (b < 0 || b < a || (r->game == DM_JGAME_GEWU && b == DM_JOFF_BOARD)) {
-                    return dm_error_set(err, DM_EPARSE, 1, col,
-                                        "position: column %d: bad range", col);
+                    return dm_error_set(err, DM_EPARSE, 1, col, "position: column %d: bad range",
+                                        col);
                 }
             }
             for (int i = a; i <= b; i++) {
@@ -252,8 +246,7 @@ dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *text,
                 s++;
                 if (!*s || *s == ':') {
                     return dm_error_set(err, DM_EPARSE, 1, COL,
-                                        "position: column %d: expected a square after ','",
-                                        COL);
+                                        "position: column %d: expected a square after ','", COL);
                 }
             } else if (*s && *s != ':') {
                 return dm_error_set(err, DM_EPARSE, 1, COL,
@@ -264,8 +257,8 @@ dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *text,
     for (int seat = 0; seat < r->players; seat++) {
         if (!seen_seat[seat]) {
             return dm_error_set(err, DM_EPARSE, 1, COL,
-                                "position: seat %c has no section (':%c...')",
-                                seat_letter(r, seat), seat_letter(r, seat));
+                                "position: seat %c has no section (':%c...')", seat_letter(r, seat),
+                                seat_letter(r, seat));
         }
     }
 #undef COL

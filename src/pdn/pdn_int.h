@@ -53,22 +53,25 @@ void pdn_strip_counters(char *buf, size_t cap, const char *fen, int *fullmove);
 /* The rules g is played under. 1 with *v (and *guessed = 1 when chosen from the
  * squares, the game having no GameType or Variant tag); 0 when g is a variant the
  * library does not play, with why in reason (cap bytes, 256 suffice). */
-int pdn_select(const dm_pdn_game *g, const dm_variant **v, int *guessed, char *reason,
-               size_t cap);
+int pdn_select(const dm_pdn_game *g, const dm_variant **v, int *guessed, char *reason, size_t cap);
 
 /* International rules on 10x10 (international, antidraughts): the fast core replays. */
 int pdn_fast_rules(const dm_variant *v);
 
 /* Start position of g under v (FEN tag, else v's initial position); *number gets the
  * first move number (the FEN's F counter, else 1). */
-dm_status pdn_vstart_board(dm_vboard *out, const dm_variant *v, const dm_pdn_game *g,
-                           int *number, dm_error *err);
+dm_status pdn_vstart_board(dm_vboard *out, const dm_variant *v, const dm_pdn_game *g, int *number,
+                           dm_error *err);
 
 /* What the replay made of each mainline node, for the writer. */
-enum { PDN_STEP_NONE = 0, PDN_STEP_MOVE = 1, PDN_STEP_JOINED = 2 };
+enum {
+    PDN_STEP_NONE = 0,
+    PDN_STEP_MOVE = 1,
+    PDN_STEP_JOINED = 2
+};
 typedef struct pdn_vstep {
-    dm_vmove m;  /* the move (kind PDN_STEP_MOVE) */
-    int kind;    /* PDN_STEP_JOINED: a single-jump token joined to the capture before */
+    dm_vmove m; /* the move (kind PDN_STEP_MOVE) */
+    int kind;   /* PDN_STEP_JOINED: a single-jump token joined to the capture before */
 } pdn_vstep;
 
 /* Replay g's mainline under v into out (zeroed by the caller): the fast core for

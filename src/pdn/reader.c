@@ -218,8 +218,7 @@ static const char *found_what(const dm_pdn_reader *r, char *buf, size_t cap)
 }
 
 /* Report an error at (line, col): "<name>: game N, line L, column C: <what>". */
-static dm_status fail_at(rd *d, int line, int col, const char *fmt, const char *a,
-                         const char *b)
+static dm_status fail_at(rd *d, int line, int col, const char *fmt, const char *a, const char *b)
 {
     char what[200];
     snprintf(what, sizeof what, fmt, a ? a : "", b ? b : "");
@@ -245,8 +244,7 @@ static dm_status nomem(rd *d)
 
 size_t pdn_result_len(const char *s, size_t avail)
 {
-    static const char *const results[] = {"1/2-1/2", "2-0", "0-2", "1-1", "1-0", "0-1",
-                                          "0-0",     "*"};
+    static const char *const results[] = {"1/2-1/2", "2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "*"};
     for (size_t i = 0; i < sizeof results / sizeof results[0]; i++) {
         size_t n = strlen(results[i]);
         if (n <= avail && !memcmp(s, results[i], n) &&
@@ -274,8 +272,8 @@ static size_t result_here(const dm_pdn_reader *r)
  * move, and reading it as a move "0-1" (it used to be) loses the game boundary. */
 static size_t glued_result_here(const dm_pdn_reader *r)
 {
-    static const char *const results[] = {"1/2-1/2", "2-0", "0-2", "1-1", "1-0", "0-1",
-                                          "0-0",     "\xC2\xBD-\xC2\xBD"};
+    static const char *const results[] = {"1/2-1/2", "2-0", "0-2", "1-1",
+                                          "1-0",     "0-1", "0-0", "\xC2\xBD-\xC2\xBD"};
     for (size_t i = 0; i < sizeof results / sizeof results[0]; i++) {
         size_t n = strlen(results[i]);
         if (n < r->len - r->pos && !memcmp(r->text + r->pos, results[i], n)) {
@@ -413,8 +411,7 @@ static size_t lex_move(const dm_pdn_reader *r, size_t *mlen, size_t *klen, size_
 
 static int is_name_char(int c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_' ||
-           c == '-';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_' || c == '-';
 }
 
 static dm_status read_tag(rd *d)
@@ -450,8 +447,8 @@ static dm_status read_tag(rd *d)
         if (peek(r) != '"') {
             char nm[64];
             snprintf(nm, sizeof nm, "%.*s", (int)(n1 - n0 > 40 ? 40 : n1 - n0), r->text + n0);
-            return fail_at(d, qline, qcol, "expected '\"' to close the value of tag %s%s",
-                           nm, " on the same line");
+            return fail_at(d, qline, qcol, "expected '\"' to close the value of tag %s%s", nm,
+                           " on the same line");
         }
         size_t v1 = r->pos;
         advance(r);
@@ -462,8 +459,8 @@ static dm_status read_tag(rd *d)
         size_t o = 0;
         int cr = 0;
         for (size_t i = v0; i < v1; i++) {
-            if (r->text[i] == '\\' && i + 1 < v1 && (r->text[i + 1] == '"' ||
-                                                    r->text[i + 1] == '\\')) {
+            if (r->text[i] == '\\' && i + 1 < v1 &&
+                (r->text[i + 1] == '"' || r->text[i + 1] == '\\')) {
                 i++;
             }
             /* a carriage return is a space (as the writer, which cannot write one in
@@ -519,15 +516,20 @@ static dm_status read_tag(rd *d)
 /* ---- movetext --------------------------------------------------------------------- */
 
 /* What ended a line of movetext. */
-enum { END_EOF, END_RESULT, END_TAG, END_PAREN };
+enum {
+    END_EOF,
+    END_RESULT,
+    END_TAG,
+    END_PAREN
+};
 
 typedef struct line_state {
     dm_pdn_line *line;
-    char **pending;   /* comments waiting for the next node (after a variation) */
+    char **pending; /* comments waiting for the next node (after a variation) */
     int npending;
-    int last;         /* index of the last node, -1 before the first */
-    int var_seen;     /* a variation followed the last node */
-    int number;       /* move number waiting for the next node */
+    int last;     /* index of the last node, -1 before the first */
+    int var_seen; /* a variation followed the last node */
+    int number;   /* move number waiting for the next node */
     int number_black;
 } line_state;
 
@@ -740,8 +742,8 @@ static dm_status read_word(rd *d, line_state *ls, int depth, int *ended)
     size_t rl = result_here(r);
     if (rl) {
         if (depth > 0) {
-            return fail_at(d, line, col, "expected ')' to close the variation before the result %s%s",
-                           "", "");
+            return fail_at(d, line, col,
+                           "expected ')' to close the variation before the result %s%s", "", "");
         }
         d->g->result = make_text(d, r->text + r->pos, rl, 0);
         if (!d->g->result) {
@@ -909,14 +911,13 @@ static dm_status read_item(rd *d, line_state *ls, int depth, int *ended)
                 for (size_t j = 0; j < k; j++) {
                     advance(r);
                 }
-                return add_note(d, "a stray '.' in the movetext was ignored") ? DM_OK
-                                                                               : nomem(d);
+                return add_note(d, "a stray '.' in the movetext was ignored") ? DM_OK : nomem(d);
             }
             for (size_t j = 0; j < k; j++) {
                 advance(r);
             }
-            return add_node(d, ls, DM_PDN_NODE_UNKNOWN, r->text + r->pos - k, k, NULL, 0,
-                            line, col);
+            return add_node(d, ls, DM_PDN_NODE_UNKNOWN, r->text + r->pos - k, k, NULL, 0, line,
+                            col);
         }
     }
     if (is_digit(c) || (c >= 'a' && c <= 'h') || (c >= 'A' && c <= 'H') || c == 0xC2) {
@@ -1111,8 +1112,8 @@ dm_status dm_pdn_reader_next(dm_pdn_game **out, dm_pdn_reader *r, dm_error *err)
     }
     pdn_line_clear(&pre);
     if (st == DM_OK && game_is_empty(d.g) && ended == END_RESULT) {
-        st = fail_at(&d, d.g->line, 1, "expected tags or moves before the result %s%s",
-                     d.g->result, "");
+        st = fail_at(&d, d.g->line, 1, "expected tags or moves before the result %s%s", d.g->result,
+                     "");
     }
     if (st == DM_OK && ended == END_RESULT && peek(r) == '[') {
         if (!add_note(&d, "the result was glued to the next tag")) {
@@ -1130,8 +1131,7 @@ dm_status dm_pdn_reader_next(dm_pdn_game **out, dm_pdn_reader *r, dm_error *err)
     return DM_OK;
 }
 
-dm_status dm_pdn_reader_new(dm_pdn_reader **out, const char *text, size_t len,
-                            const char *name)
+dm_status dm_pdn_reader_new(dm_pdn_reader **out, const char *text, size_t len, const char *name)
 {
     if (!out || (!text && len)) {
         return DM_EINVAL;

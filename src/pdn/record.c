@@ -32,8 +32,7 @@ static char *dup_str(const char *s)
     return pdn_strndup(s, strlen(s));
 }
 
-static dm_status set_tag_or(dm_pdn_game *g, const char *name, const char *value,
-                            const char *dflt)
+static dm_status set_tag_or(dm_pdn_game *g, const char *name, const char *value, const char *dflt)
 {
     return dm_pdn_game_set_tag(g, name, value && *value ? value : dflt);
 }
@@ -129,10 +128,14 @@ dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game, const dm_pdn_
     if (setup) {
         dm_board_to_fen(fen, sizeof fen, start);
     }
-    rec_src src = {"20",          setup ? fen : NULL,
-                   dm_outcome_str(res), res != DM_OUTCOME_ONGOING ? dm_reason_str(why) : NULL,
-                   dm_game_ply(game), start->side == DM_BLACK,
-                   game_text,     game};
+    rec_src src = {"20",
+                   setup ? fen : NULL,
+                   dm_outcome_str(res),
+                   res != DM_OUTCOME_ONGOING ? dm_reason_str(why) : NULL,
+                   dm_game_ply(game),
+                   start->side == DM_BLACK,
+                   game_text,
+                   game};
     return build(out, &src, tags);
 }
 
@@ -145,8 +148,7 @@ typedef struct vgame {
 static void vgame_text(char *buf, size_t cap, const void *ctx, int i)
 {
     const vgame *vg = ctx;
-    dm_vmove_to_text(buf, cap, &vg->pos[i], &vg->moves[i], DM_NOTATION_PDN,
-                     DM_VSQUARES_DEFAULT);
+    dm_vmove_to_text(buf, cap, &vg->pos[i], &vg->moves[i], DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
     vg->pos[i + 1] = vg->pos[i];
     dm_vboard_apply(&vg->pos[i + 1], &vg->moves[i]);
 }
@@ -191,15 +193,21 @@ dm_status dm_pdn_from_vgame(dm_pdn_game **out, const dm_vboard *start, const dm_
     }
     dm_vboard initial;
     dm_vboard_start(&initial, v);
-    int setup = memcmp(initial.sq, start->sq, sizeof initial.sq) != 0 ||
-                initial.side != start->side;
+    int setup =
+        memcmp(initial.sq, start->sq, sizeof initial.sq) != 0 || initial.side != start->side;
     char fen[512], gt[16];
     if (setup) {
         dm_vboard_to_fen(fen, sizeof fen, start, v->algebraic);
     }
     snprintf(gt, sizeof gt, "%d", v->game_type);
-    rec_src src = {gt, setup ? fen : NULL, result && *result ? result : "*", termination, count,
-                   start->side != (int)v->first, vgame_text, &vg};
+    rec_src src = {gt,
+                   setup ? fen : NULL,
+                   result && *result ? result : "*",
+                   termination,
+                   count,
+                   start->side != (int)v->first,
+                   vgame_text,
+                   &vg};
     st = build(out, &src, tags);
     free(vg.pos);
     return st;
@@ -308,9 +316,10 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
                             rec->number, rp.reason.message);
     }
     if (rp.variant && rp.variant->id != DM_VARIANT_INTERNATIONAL) {
-        return dm_error_set(err, DM_EPARSE, rec->line, 0,
-                            "game %d: played under %s rules; a dm_game plays international draughts only",
-                            rec->number, rp.variant->name);
+        return dm_error_set(
+            err, DM_EPARSE, rec->line, 0,
+            "game %d: played under %s rules; a dm_game plays international draughts only",
+            rec->number, rp.variant->name);
     }
     if (rp.verdict == DM_PDN_UNREADABLE && rp.node == NULL) {
         return dm_error_set(err, DM_EPARSE, rec->line, rp.reason.column, "game %d: bad FEN: %s",

@@ -52,8 +52,8 @@ dm_status pdn_start_board(dm_board *out, const dm_pdn_game *g, dm_error *err)
 /* Mainline replay state shared by the recursion that resolves ambiguous moves. */
 typedef struct run_ctx {
     const dm_pdn_line *line;
-    dm_move *moves;  /* moves[i] = the move of node i (may be NULL) */
-    int budget;      /* look-ahead replays left, against blow-up */
+    dm_move *moves; /* moves[i] = the move of node i (may be NULL) */
+    int budget;     /* look-ahead replays left, against blow-up */
 } run_ctx;
 
 /* Candidates for an ambiguous move: legal moves with the written from and to squares. */
@@ -118,8 +118,7 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
             out->verdict = DM_PDN_UNREADABLE;
             dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
             dm_error_set(&out->reason, DM_EPARSE, nd->line, nd->column,
-                         "unknown move \"%s\": the position after it is not known",
-                         nd->text);
+                         "unknown move \"%s\": the position after it is not known", nd->text);
             return out->verdict;
         }
         dm_move m;
@@ -154,8 +153,8 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
                     out->ambiguous = nd;
                     out->ambiguous_number = number;
                     out->ambiguous_black = b.side == DM_BLACK;
-                    dm_move_to_text(out->ambiguous_as, sizeof out->ambiguous_as, &b,
-                                    &cand[kept], DM_NOTATION_FULL);
+                    dm_move_to_text(out->ambiguous_as, sizeof out->ambiguous_as, &b, &cand[kept],
+                                    DM_NOTATION_FULL);
                 }
                 out->resolved++;
                 if (rc->moves) {
@@ -200,8 +199,8 @@ int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move *moves)
     const char *fen = dm_pdn_game_fen(g);
     if (pdn_start_board(&out->start, g, &err) != DM_OK) {
         out->verdict = DM_PDN_UNREADABLE;
-        dm_error_set(&out->reason, DM_EPARSE, 0, err.column, "FEN \"%s\" cannot be read: %s",
-                     fen, err.message);
+        dm_error_set(&out->reason, DM_EPARSE, 0, err.column, "FEN \"%s\" cannot be read: %s", fen,
+                     err.message);
         return out->verdict;
     }
     out->end = out->start;

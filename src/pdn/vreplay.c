@@ -17,8 +17,8 @@ int pdn_fast_rules(const dm_variant *v)
     return v->id == DM_VARIANT_INTERNATIONAL || v->id == DM_VARIANT_ANTIDRAUGHTS;
 }
 
-dm_status pdn_vstart_board(dm_vboard *out, const dm_variant *v, const dm_pdn_game *g,
-                           int *number, dm_error *err)
+dm_status pdn_vstart_board(dm_vboard *out, const dm_variant *v, const dm_pdn_game *g, int *number,
+                           dm_error *err)
 {
     const char *fen = dm_pdn_game_fen(g);
     *number = 1;
@@ -88,8 +88,8 @@ static int join_split(dm_vmove *m, const dm_vboard *b, const dm_pdn_line *l, int
             return 0;
         }
         size_t sl = strlen(buf + at);
-        if (strncmp(nd->text, buf + at, sl) || !is_sep(nd->text[sl]) ||
-            nd->text[sl] == '-' || strlen(buf) + strlen(nd->text + sl) >= sizeof buf) {
+        if (strncmp(nd->text, buf + at, sl) || !is_sep(nd->text[sl]) || nd->text[sl] == '-' ||
+            strlen(buf) + strlen(nd->text + sl) >= sizeof buf) {
             return 0;
         }
         strcat(buf, nd->text + sl);
@@ -128,8 +128,8 @@ static int vcandidates(dm_vmove *cand, int cap, const dm_vboard *b, const char *
     return k;
 }
 
-static void fail_here(dm_pdn_replay *out, const dm_vboard *b, const dm_pdn_node *nd,
-                      dm_status st, const char *msg)
+static void fail_here(dm_pdn_replay *out, const dm_vboard *b, const dm_pdn_node *nd, dm_status st,
+                      const char *msg)
 {
     out->verdict = st == DM_EPARSE ? DM_PDN_UNREADABLE : DM_PDN_ILLEGAL;
     dm_vboard_to_fen(out->fen_before, sizeof out->fen_before, b, b->variant->algebraic);
@@ -214,8 +214,8 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
                     out->ambiguous = nd;
                     out->ambiguous_number = number;
                     out->ambiguous_black = b.side == DM_BLACK;
-                    dm_vmove_to_text(out->ambiguous_as, sizeof out->ambiguous_as, &b,
-                                     &cand[kept], DM_NOTATION_FULL, DM_VSQUARES_DEFAULT);
+                    dm_vmove_to_text(out->ambiguous_as, sizeof out->ambiguous_as, &b, &cand[kept],
+                                     DM_NOTATION_FULL, DM_VSQUARES_DEFAULT);
                 }
                 out->resolved++;
                 if (rc->steps) {
@@ -280,8 +280,9 @@ int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_varian
         dm_vboard_start(&out->vstart, v);
         out->vend = out->vstart;
         out->verdict = DM_PDN_UNREADABLE;
-        dm_error_set(&out->reason, DM_EPARSE, 0, err.column, "FEN \"%.80s\" cannot be read as %s: %s",
-                     dm_pdn_game_fen(g), v->title, err.message);
+        dm_error_set(&out->reason, DM_EPARSE, 0, err.column,
+                     "FEN \"%.80s\" cannot be read as %s: %s", dm_pdn_game_fen(g), v->title,
+                     err.message);
         return out->verdict;
     }
     out->vend = out->vstart;
@@ -295,25 +296,44 @@ int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_varian
 static const char *game_type_name(int t)
 {
     switch (t) {
-    case 20: return "International draughts";
-    case 21: return "English draughts";
-    case 22: return "Italian draughts";
-    case 23: return "American pool checkers";
-    case 24: return "Spanish draughts";
-    case 25: return "Russian draughts";
-    case 26: return "Brazilian draughts";
-    case 27: return "Canadian draughts";
-    case 28: return "Portuguese draughts";
-    case 29: return "Czech draughts";
-    case 30: return "Turkish draughts";
-    case 31: return "Thai draughts";
-    case 40: return "Frisian draughts";
-    case 41: return "Spantsiretti";
-    case 45: return "Killer draughts (hcheckers)";
-    case 96: return "Breakthrough (lidraughts)";
-    case 97: return "Frysk! (lidraughts)";
-    case 98: return "Antidraughts (lidraughts)";
-    default: return t < 20 ? "chess or another game" : "unknown game";
+        case 20:
+            return "International draughts";
+        case 21:
+            return "English draughts";
+        case 22:
+            return "Italian draughts";
+        case 23:
+            return "American pool checkers";
+        case 24:
+            return "Spanish draughts";
+        case 25:
+            return "Russian draughts";
+        case 26:
+            return "Brazilian draughts";
+        case 27:
+            return "Canadian draughts";
+        case 28:
+            return "Portuguese draughts";
+        case 29:
+            return "Czech draughts";
+        case 30:
+            return "Turkish draughts";
+        case 31:
+            return "Thai draughts";
+        case 40:
+            return "Frisian draughts";
+        case 41:
+            return "Spantsiretti";
+        case 45:
+            return "Killer draughts (hcheckers)";
+        case 96:
+            return "Breakthrough (lidraughts)";
+        case 97:
+            return "Frysk! (lidraughts)";
+        case 98:
+            return "Antidraughts (lidraughts)";
+        default:
+            return t < 20 ? "chess or another game" : "unknown game";
     }
 }
 
@@ -440,8 +460,7 @@ static int fen_top_square(const char *fen)
     return best;
 }
 
-int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char *reason,
-               size_t cap)
+int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char *reason, size_t cap)
 {
     *guessed = 0;
     *out = dm_variant_get(DM_VARIANT_INTERNATIONAL);
@@ -453,13 +472,11 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
             *out = v;
             return 1;
         }
-        snprintf(reason, cap, "GameType %d (%s): variant not supported yet", t,
-                 game_type_name(t));
+        snprintf(reason, cap, "GameType %d (%s): variant not supported yet", t, game_type_name(t));
         return 0;
     }
     if (t == -2) {
-        snprintf(reason, cap, "GameType \"%.60s\" cannot be read: variant not supported yet",
-                 gt);
+        snprintf(reason, cap, "GameType \"%.60s\" cannot be read: variant not supported yet", gt);
         return 0;
     }
     const char *vt = dm_pdn_game_tag(g, "Variant");
@@ -538,9 +555,8 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
         }
         if (c == 0) {
             if (tmp->node) {
-                snprintf(first_fail, sizeof first_fail, "move %d%s %.20s: %.100s",
-                         tmp->move_number, tmp->black ? "..." : ".", tmp->move_text,
-                         tmp->reason.message);
+                snprintf(first_fail, sizeof first_fail, "move %d%s %.20s: %.100s", tmp->move_number,
+                         tmp->black ? "..." : ".", tmp->move_text, tmp->reason.message);
             } else {
                 snprintf(first_fail, sizeof first_fail, "%.150s", tmp->reason.message);
             }
@@ -556,8 +572,7 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
                 int from = dm_vsquare_parse(cand[c], tmp->node->text, NULL);
                 dm_piece pc = dm_vboard_piece(&tmp->vend, from);
                 int white = pc == DM_WHITE_MAN || pc == DM_WHITE_KING;
-                best_defect = from > 0 && (pc == DM_EMPTY ||
-                                           white != (tmp->vend.side == DM_WHITE));
+                best_defect = from > 0 && (pc == DM_EMPTY || white != (tmp->vend.side == DM_WHITE));
                 /* or a short capture the record leaves ambiguous (two legal paths,
                  * and the rest of the game does not tell them apart) */
                 best_defect |= strstr(tmp->reason.message, "is ambiguous") != NULL;
@@ -578,10 +593,14 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
     for (int c = 0; c < ncand; c++) {
         size_t len = strlen(names);
         snprintf(names + len, sizeof names - len, "%s%s",
-                 c == 0 ? "" : c + 1 == ncand ? " or " : ", ", cand[c]->name);
+                 c == 0           ? ""
+                 : c + 1 == ncand ? " or "
+                                  : ", ",
+                 cand[c]->name);
     }
-    snprintf(reason, cap, "no GameType tag, %s, not legal as %s (%s): variant not "
-                          "supported yet (--variant NAME checks it as one)",
+    snprintf(reason, cap,
+             "no GameType tag, %s, not legal as %s (%s): variant not "
+             "supported yet (--variant NAME checks it as one)",
              board, names, first_fail);
     return 0;
 }

@@ -231,8 +231,8 @@ static void written_number(const wpos *p, const dm_pdn_node *nd, int *number, in
 
 /* What the mainline replay made of node i (NULL: parse it here). */
 typedef struct wsteps {
-    const dm_move *moves;     /* fast core */
-    const pdn_vstep *vsteps;  /* generic core */
+    const dm_move *moves;    /* fast core */
+    const pdn_vstep *vsteps; /* generic core */
     int n;
 } wsteps;
 
@@ -442,8 +442,7 @@ static void tag(wbuf *w, const char *name, const char *value)
     put(w, "\"]\n", 3);
 }
 
-static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black",
-                                     "Result"};
+static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
 static int is_special_tag(const char *name)
 {
@@ -560,8 +559,8 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
      * the FEN is part of (without it, a game read as international could be read back
      * as a variant not played) */
     const char *vtag = dm_pdn_game_tag(g, "Variant");
-    int by_squares = !gt && !(vtag && *vtag) &&
-                     !(playable && variant->id != DM_VARIANT_INTERNATIONAL);
+    int by_squares =
+        !gt && !(vtag && *vtag) && !(playable && variant->id != DM_VARIANT_INTERNATIONAL);
     if (fen && (!fen_start || by_squares)) {
         tag(&w, "FEN", fen);
         const char *setup = dm_pdn_game_tag(g, "SetUp");

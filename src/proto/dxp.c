@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 /* ---- helpers ----------------------------------------------------------------------- */
 
 /* strlen bounded by max (strnlen is POSIX, not C17) */
@@ -44,8 +43,8 @@ static dm_status bad(const cursor *c, size_t off, const char *fmt, const char *a
 {
     char msg[200];
     snprintf(msg, sizeof msg, fmt, arg);
-    return dm_error_set(c->err, DM_EPARSE, 0, (int)off + 1, "%s: %s (offset %zu)", c->what,
-                        msg, off);
+    return dm_error_set(c->err, DM_EPARSE, 0, (int)off + 1, "%s: %s (offset %zu)", c->what, msg,
+                        off);
 }
 
 /* Exact length check: a known type with too few or too many characters. */
@@ -142,8 +141,7 @@ static dm_status field_time(const cursor *c, size_t off, int *ms)
             }
         } else {
             char d[24];
-            return bad(c, off + (size_t)i,
-                       "thinking time: 3 digits (minutes) expected, found %s",
+            return bad(c, off + (size_t)i, "thinking time: 3 digits (minutes) expected, found %s",
                        char_desc(d, sizeof d, ch));
         }
     }
@@ -194,16 +192,26 @@ static dm_status parse_gamereq(dm_dxp_msg *m, const cursor *c)
         size_t off = 43 + (size_t)sq;
         dm_piece p;
         switch (c->text[off]) {
-        case 'e': p = DM_EMPTY; break;
-        case 'w': p = DM_WHITE_MAN; break;
-        case 'z': p = DM_BLACK_MAN; break;
-        case 'W': p = DM_WHITE_KING; break;
-        case 'Z': p = DM_BLACK_KING; break;
-        default: {
-            char d[24], msg[96];
-            snprintf(msg, sizeof msg, "square %d: one of e w z W Z expected, found %%s", sq);
-            return bad(c, off, msg, char_desc(d, sizeof d, (unsigned char)c->text[off]));
-        }
+            case 'e':
+                p = DM_EMPTY;
+                break;
+            case 'w':
+                p = DM_WHITE_MAN;
+                break;
+            case 'z':
+                p = DM_BLACK_MAN;
+                break;
+            case 'W':
+                p = DM_WHITE_KING;
+                break;
+            case 'Z':
+                p = DM_BLACK_KING;
+                break;
+            default: {
+                char d[24], msg[96];
+                snprintf(msg, sizeof msg, "square %d: one of e w z W Z expected, found %%s", sq);
+                return bad(c, off, msg, char_desc(d, sizeof d, (unsigned char)c->text[off]));
+            }
         }
         if (p != DM_EMPTY) {
             dm_board_put(&m->position, sq, p);
@@ -250,53 +258,64 @@ static dm_status parse_body(dm_dxp_msg *m, const cursor *c)
 {
     dm_status st;
     switch (m->type) {
-    case DM_DXP_CHAT:
-        if (c->len < 2) {
-            return bad(c, 1, "empty text (1..126 characters expected)%s", "");
-        }
-        memcpy(m->text, c->text + 1, c->len - 1);
-        m->text[c->len - 1] = 0;
-        return DM_OK;
-    case DM_DXP_GAMEREQ: return parse_gamereq(m, c);
-    case DM_DXP_GAMEACC:
-        if ((st = want_len(c, 34)) != DM_OK) {
-            return st;
-        }
-        st = field_name(c, 1, m->name);
-        return st ? st : field_int(c, 33, 1, 0, 3, "acceptance code", &m->acceptance);
-    case DM_DXP_MOVE: return parse_move(m, c);
-    case DM_DXP_GAMEEND:
-        if ((st = want_len(c, 3)) != DM_OK) {
-            return st;
-        }
-        st = field_int(c, 1, 1, 0, 3, "reason", &m->reason);
-        return st ? st : field_int(c, 2, 1, 0, 1, "stop code", &m->stop);
-    case DM_DXP_BACKREQ:
-        if ((st = want_len(c, 5)) != DM_OK) {
-            return st;
-        }
-        st = field_int(c, 1, 3, 1, 999, "move number", &m->move_number);
-        return st ? st : field_color(c, 4, "colour to move", &m->color);
-    case DM_DXP_BACKACC:
-        if ((st = want_len(c, 2)) != DM_OK) {
-            return st;
-        }
-        return field_int(c, 1, 1, 0, 2, "acceptance code", &m->back_code);
-    default: return DM_EINVAL; /* not reached: the caller checked the header */
+        case DM_DXP_CHAT:
+            if (c->len < 2) {
+                return bad(c, 1, "empty text (1..126 characters expected)%s", "");
+            }
+            memcpy(m->text, c->text + 1, c->len - 1);
+            m->text[c->len - 1] = 0;
+            return DM_OK;
+        case DM_DXP_GAMEREQ:
+            return parse_gamereq(m, c);
+        case DM_DXP_GAMEACC:
+            if ((st = want_len(c, 34)) != DM_OK) {
+                return st;
+            }
+            st = field_name(c, 1, m->name);
+            return st ? st : field_int(c, 33, 1, 0, 3, "acceptance code", &m->acceptance);
+        case DM_DXP_MOVE:
+            return parse_move(m, c);
+        case DM_DXP_GAMEEND:
+            if ((st = want_len(c, 3)) != DM_OK) {
+                return st;
+            }
+            st = field_int(c, 1, 1, 0, 3, "reason", &m->reason);
+            return st ? st : field_int(c, 2, 1, 0, 1, "stop code", &m->stop);
+        case DM_DXP_BACKREQ:
+            if ((st = want_len(c, 5)) != DM_OK) {
+                return st;
+            }
+            st = field_int(c, 1, 3, 1, 999, "move number", &m->move_number);
+            return st ? st : field_color(c, 4, "colour to move", &m->color);
+        case DM_DXP_BACKACC:
+            if ((st = want_len(c, 2)) != DM_OK) {
+                return st;
+            }
+            return field_int(c, 1, 1, 0, 2, "acceptance code", &m->back_code);
+        default:
+            return DM_EINVAL; /* not reached: the caller checked the header */
     }
 }
 
 const char *dm_dxp_type_name(int type)
 {
     switch (type) {
-    case DM_DXP_CHAT: return "CHAT";
-    case DM_DXP_GAMEREQ: return "GAMEREQ";
-    case DM_DXP_GAMEACC: return "GAMEACC";
-    case DM_DXP_MOVE: return "MOVE";
-    case DM_DXP_GAMEEND: return "GAMEEND";
-    case DM_DXP_BACKREQ: return "BACKREQ";
-    case DM_DXP_BACKACC: return "BACKACC";
-    default: return "unknown";
+        case DM_DXP_CHAT:
+            return "CHAT";
+        case DM_DXP_GAMEREQ:
+            return "GAMEREQ";
+        case DM_DXP_GAMEACC:
+            return "GAMEACC";
+        case DM_DXP_MOVE:
+            return "MOVE";
+        case DM_DXP_GAMEEND:
+            return "GAMEEND";
+        case DM_DXP_BACKREQ:
+            return "BACKREQ";
+        case DM_DXP_BACKACC:
+            return "BACKACC";
+        default:
+            return "unknown";
     }
 }
 
@@ -400,108 +419,110 @@ dm_status dm_dxp_format(char *buf, size_t cap, size_t *len, const dm_dxp_msg *m,
     char s[DM_DXP_MAX_MESSAGE + 2];
     int n = 0;
     switch (m->type) {
-    case DM_DXP_CHAT: {
-        size_t tl = bounded_len(m->text, sizeof m->text);
-        if (tl == 0 || tl > DM_DXP_MAX_CHAT) {
-            return dm_error_set(err, DM_EINVAL, 0, 0, "CHAT text of 1..126 characters needed");
-        }
-        for (size_t i = 0; i < tl; i++) {
-            if ((unsigned char)m->text[i] > 127) {
-                return dm_error_set(err, DM_EINVAL, 0, 0, "CHAT text not 7-bit ASCII");
+        case DM_DXP_CHAT: {
+            size_t tl = bounded_len(m->text, sizeof m->text);
+            if (tl == 0 || tl > DM_DXP_MAX_CHAT) {
+                return dm_error_set(err, DM_EINVAL, 0, 0, "CHAT text of 1..126 characters needed");
             }
-        }
-        n = snprintf(s, sizeof s, "C%s", m->text);
-        break;
-    }
-    case DM_DXP_GAMEREQ: {
-        char t[4];
-        if (m->version < 0 || m->version > 99) {
-            return out_of_range(err, "GAMEREQ protocol version", m->version);
-        }
-        if (!name_ok(m->name)) {
-            return dm_error_set(err, DM_EINVAL, 0, 0,
-                                "GAMEREQ name: 1..32 printable characters, no leading space");
-        }
-        if (!color_char(m->follower_color)) {
-            return out_of_range(err, "GAMEREQ follower's colour", m->follower_color);
-        }
-        if (!time_text(t, m->time_ms)) {
-            return dm_error_set(err, DM_EINVAL, 0, 0,
-                                "GAMEREQ thinking time %d ms has no 3-character form",
-                                m->time_ms);
-        }
-        if (m->moves < 0 || m->moves > 999) {
-            return out_of_range(err, "GAMEREQ number of moves", m->moves);
-        }
-        n = snprintf(s, sizeof s, "R%02d%-32s%c%s%03d%c", m->version, m->name,
-                     color_char(m->follower_color), t, m->moves, m->has_position ? 'B' : 'A');
-        if (m->has_position) {
-            char pos[52];
-            dm_dxp_position_text(pos, sizeof pos, &m->position);
-            n += snprintf(s + n, sizeof s - (size_t)n, "%s", pos);
-        }
-        break;
-    }
-    case DM_DXP_GAMEACC:
-        if (!name_ok(m->name)) {
-            return dm_error_set(err, DM_EINVAL, 0, 0,
-                                "GAMEACC name: 1..32 printable characters, no leading space");
-        }
-        if (m->acceptance < 0 || m->acceptance > 3) {
-            return out_of_range(err, "GAMEACC acceptance code", m->acceptance);
-        }
-        n = snprintf(s, sizeof s, "A%-32s%d", m->name, m->acceptance);
-        break;
-    case DM_DXP_MOVE:
-        if (m->seconds < 0 || m->seconds > 9999) {
-            return out_of_range(err, "MOVE time", m->seconds);
-        }
-        if (m->from < 1 || m->from > DM_SQUARES || m->to < 1 || m->to > DM_SQUARES) {
-            return out_of_range(err, "MOVE square", m->from < 1 || m->from > 50 ? m->from : m->to);
-        }
-        if (m->ncaptured < 0 || m->ncaptured > DM_DXP_MAX_CAPTURED) {
-            return out_of_range(err, "MOVE number captured", m->ncaptured);
-        }
-        n = snprintf(s, sizeof s, "M%04d%02d%02d%02d", m->seconds, m->from, m->to, m->ncaptured);
-        for (int i = 0; i < m->ncaptured; i++) {
-            int q = m->captured[i];
-            if (q < 1 || q > DM_SQUARES || q == m->from) {
-                return out_of_range(err, "MOVE captured square", q);
-            }
-            for (int k = 0; k < i; k++) {
-                if (m->captured[k] == q) {
-                    return out_of_range(err, "MOVE captured square given twice:", q);
+            for (size_t i = 0; i < tl; i++) {
+                if ((unsigned char)m->text[i] > 127) {
+                    return dm_error_set(err, DM_EINVAL, 0, 0, "CHAT text not 7-bit ASCII");
                 }
             }
-            n += snprintf(s + n, sizeof s - (size_t)n, "%02d", q);
+            n = snprintf(s, sizeof s, "C%s", m->text);
+            break;
         }
-        break;
-    case DM_DXP_GAMEEND:
-        if (m->reason < 0 || m->reason > 3) {
-            return out_of_range(err, "GAMEEND reason", m->reason);
+        case DM_DXP_GAMEREQ: {
+            char t[4];
+            if (m->version < 0 || m->version > 99) {
+                return out_of_range(err, "GAMEREQ protocol version", m->version);
+            }
+            if (!name_ok(m->name)) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "GAMEREQ name: 1..32 printable characters, no leading space");
+            }
+            if (!color_char(m->follower_color)) {
+                return out_of_range(err, "GAMEREQ follower's colour", m->follower_color);
+            }
+            if (!time_text(t, m->time_ms)) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "GAMEREQ thinking time %d ms has no 3-character form",
+                                    m->time_ms);
+            }
+            if (m->moves < 0 || m->moves > 999) {
+                return out_of_range(err, "GAMEREQ number of moves", m->moves);
+            }
+            n = snprintf(s, sizeof s, "R%02d%-32s%c%s%03d%c", m->version, m->name,
+                         color_char(m->follower_color), t, m->moves, m->has_position ? 'B' : 'A');
+            if (m->has_position) {
+                char pos[52];
+                dm_dxp_position_text(pos, sizeof pos, &m->position);
+                n += snprintf(s + n, sizeof s - (size_t)n, "%s", pos);
+            }
+            break;
         }
-        if (m->stop < 0 || m->stop > 1) {
-            return out_of_range(err, "GAMEEND stop code", m->stop);
-        }
-        n = snprintf(s, sizeof s, "E%d%d", m->reason, m->stop);
-        break;
-    case DM_DXP_BACKREQ:
-        if (m->move_number < 1 || m->move_number > 999) {
-            return out_of_range(err, "BACKREQ move number", m->move_number);
-        }
-        if (!color_char(m->color)) {
-            return out_of_range(err, "BACKREQ colour", m->color);
-        }
-        n = snprintf(s, sizeof s, "B%03d%c", m->move_number, color_char(m->color));
-        break;
-    case DM_DXP_BACKACC:
-        if (m->back_code < 0 || m->back_code > 2) {
-            return out_of_range(err, "BACKACC code", m->back_code);
-        }
-        n = snprintf(s, sizeof s, "K%d", m->back_code);
-        break;
-    default:
-        return dm_error_set(err, DM_EINVAL, 0, 0, "unknown message type %d", m->type);
+        case DM_DXP_GAMEACC:
+            if (!name_ok(m->name)) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "GAMEACC name: 1..32 printable characters, no leading space");
+            }
+            if (m->acceptance < 0 || m->acceptance > 3) {
+                return out_of_range(err, "GAMEACC acceptance code", m->acceptance);
+            }
+            n = snprintf(s, sizeof s, "A%-32s%d", m->name, m->acceptance);
+            break;
+        case DM_DXP_MOVE:
+            if (m->seconds < 0 || m->seconds > 9999) {
+                return out_of_range(err, "MOVE time", m->seconds);
+            }
+            if (m->from < 1 || m->from > DM_SQUARES || m->to < 1 || m->to > DM_SQUARES) {
+                return out_of_range(err, "MOVE square",
+                                    m->from < 1 || m->from > 50 ? m->from : m->to);
+            }
+            if (m->ncaptured < 0 || m->ncaptured > DM_DXP_MAX_CAPTURED) {
+                return out_of_range(err, "MOVE number captured", m->ncaptured);
+            }
+            n = snprintf(s, sizeof s, "M%04d%02d%02d%02d", m->seconds, m->from, m->to,
+                         m->ncaptured);
+            for (int i = 0; i < m->ncaptured; i++) {
+                int q = m->captured[i];
+                if (q < 1 || q > DM_SQUARES || q == m->from) {
+                    return out_of_range(err, "MOVE captured square", q);
+                }
+                for (int k = 0; k < i; k++) {
+                    if (m->captured[k] == q) {
+                        return out_of_range(err, "MOVE captured square given twice:", q);
+                    }
+                }
+                n += snprintf(s + n, sizeof s - (size_t)n, "%02d", q);
+            }
+            break;
+        case DM_DXP_GAMEEND:
+            if (m->reason < 0 || m->reason > 3) {
+                return out_of_range(err, "GAMEEND reason", m->reason);
+            }
+            if (m->stop < 0 || m->stop > 1) {
+                return out_of_range(err, "GAMEEND stop code", m->stop);
+            }
+            n = snprintf(s, sizeof s, "E%d%d", m->reason, m->stop);
+            break;
+        case DM_DXP_BACKREQ:
+            if (m->move_number < 1 || m->move_number > 999) {
+                return out_of_range(err, "BACKREQ move number", m->move_number);
+            }
+            if (!color_char(m->color)) {
+                return out_of_range(err, "BACKREQ colour", m->color);
+            }
+            n = snprintf(s, sizeof s, "B%03d%c", m->move_number, color_char(m->color));
+            break;
+        case DM_DXP_BACKACC:
+            if (m->back_code < 0 || m->back_code > 2) {
+                return out_of_range(err, "BACKACC code", m->back_code);
+            }
+            n = snprintf(s, sizeof s, "K%d", m->back_code);
+            break;
+        default:
+            return dm_error_set(err, DM_EINVAL, 0, 0, "unknown message type %d", m->type);
     }
     if (n < 0 || (size_t)n >= cap) {
         return dm_error_set(err, DM_EBUFS, 0, 0, "buffer of %zu bytes too small for %d", cap, n);
@@ -530,9 +551,8 @@ void dm_dxp_splitter_reset(dm_dxp_splitter *s)
     dm_dxp_splitter_init(s);
 }
 
-dm_dxp_split_result dm_dxp_split(dm_dxp_splitter *s, const char *data, size_t len,
-                                 size_t *used, const char **msg, size_t *msg_len,
-                                 dm_error *err)
+dm_dxp_split_result dm_dxp_split(dm_dxp_splitter *s, const char *data, size_t len, size_t *used,
+                                 const char **msg, size_t *msg_len, dm_error *err)
 {
     size_t i = 0;
     *msg = NULL;
@@ -616,8 +636,7 @@ static void move_hub(char *buf, size_t cap, const dm_board *b, const dm_move *m)
     dm_move_to_text(buf, cap, b, m, DM_NOTATION_HUB);
 }
 
-dm_status dm_dxp_move_match(dm_move *out, const dm_board *b, const dm_dxp_msg *msg,
-                            dm_error *err)
+dm_status dm_dxp_move_match(dm_move *out, const dm_board *b, const dm_dxp_msg *msg, dm_error *err)
 {
     if (!out || !b || !msg || msg->type != DM_DXP_MOVE || msg->ncaptured < 0 ||
         msg->ncaptured > DM_DXP_MAX_CAPTURED) {
@@ -673,8 +692,10 @@ dm_status dm_dxp_move_match(dm_move *out, const dm_board *b, const dm_dxp_msg *m
                             text, nfrom_to, msg->from, msg->to, cands);
     }
     if (list.count == 0) {
-        return dm_error_set(err, DM_EILLEGAL, 0, 0, "illegal move %s: the side to move has "
-                            "no legal move", text);
+        return dm_error_set(err, DM_EILLEGAL, 0, 0,
+                            "illegal move %s: the side to move has "
+                            "no legal move",
+                            text);
     }
     if (nfrom_to > 0) {
         char t[160];
@@ -693,8 +714,8 @@ dm_status dm_dxp_move_match(dm_move *out, const dm_board *b, const dm_dxp_msg *m
     snprintf(pdn, sizeof pdn, "%d%c%d", msg->from, msg->ncaptured ? 'x' : '-', msg->to);
     if (dm_move_parse(&dummy, b, pdn, &why) == DM_OK) {
         /* from and to match only with the 'x'/'-' read loosely: still no such move */
-        snprintf(why.message, sizeof why.message, "no legal move goes from %d to %d",
-                 msg->from, msg->to);
+        snprintf(why.message, sizeof why.message, "no legal move goes from %d to %d", msg->from,
+                 msg->to);
     }
     return dm_error_set(err, DM_EILLEGAL, 0, 0, "illegal move %s: %s", text, why.message);
 }

@@ -38,8 +38,8 @@ dm_status dm_hub_parse_line(dm_hub_cmd *out, const char *line, dm_error *err)
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
         if ((c < ' ' && c != '\t') || c == 0x7F) {
-            return dm_error_set(err, DM_EPARSE, 1, (int)i + 1,
-                                "control character 0x%02X in line", c);
+            return dm_error_set(err, DM_EPARSE, 1, (int)i + 1, "control character 0x%02X in line",
+                                c);
         }
     }
     char *st = out->storage;
@@ -53,8 +53,8 @@ dm_status dm_hub_parse_line(dm_hub_cmd *out, const char *line, dm_error *err)
             break;
         }
         if (!is_word_char(line[i])) {
-            return dm_error_set(err, DM_EPARSE, 1, (int)i + 1,
-                                "expected a name, found '%c'", line[i]);
+            return dm_error_set(err, DM_EPARSE, 1, (int)i + 1, "expected a name, found '%c'",
+                                line[i]);
         }
         size_t start = o;
         while (i < len && is_word_char(line[i])) {
@@ -160,8 +160,9 @@ size_t dm_hub_format_info(char *buf, size_t cap, const dm_board *root, const dm_
         dm_board_apply(&b, &info->pv[i]);
     }
     pv[pl] = 0;
-    int n = snprintf(buf, cap, "info depth=%d seldepth=%d score=%.2f nodes=%llu time=%.3f "
-                               "nps=%.2f pv=\"%s\"\n",
+    int n = snprintf(buf, cap,
+                     "info depth=%d seldepth=%d score=%.2f nodes=%llu time=%.3f "
+                     "nps=%.2f pv=\"%s\"\n",
                      info->depth, info->seldepth, info->score / 100.0,
                      (unsigned long long)info->nodes, info->time, info->nps / 1e6, pv);
     return n < 0 ? 0 : (size_t)n;

@@ -28,32 +28,32 @@
 
 struct dm_hub_session {
     char id_name[64], id_version[32], id_author[64], id_country[32];
-    dm_engine_options opts;      /* threads, table size (params) */
-    int ponder_param;            /* the `ponder` param (announced, informative) */
+    dm_engine_options opts; /* threads, table size (params) */
+    int ponder_param;       /* the `ponder` param (announced, informative) */
     int searching;
-    dm_session *game;            /* the international game (and the engine searching it) */
-    dm_limits level;             /* from the last `level` (kept until the next one) */
-    dm_limits search_limits;     /* of the running search */
-    dm_board search_root;        /* the position of the running search */
+    dm_session *game;             /* the international game (and the engine searching it) */
+    dm_limits level;              /* from the last `level` (kept until the next one) */
+    dm_limits search_limits;      /* of the running search */
+    dm_board search_root;         /* the position of the running search */
     dm_search_input search_input; /* its input, from the game layer (history below) */
     uint64_t search_history[DM_ENGINE_MAX_HISTORY];
     /* Variants other than international (NULL: international, the fields above). */
     const dm_variant *variant;
-    dm_vboard vboard;            /* current position */
+    dm_vboard vboard;                          /* current position */
     uint64_t vhistory[DM_VENGINE_MAX_HISTORY]; /* dm_vboard_hash before vboard */
     int vhistory_count;
     dm_vboard vsearch_root;
     dm_vlimits vsearch_limits;
-    dm_vmovelist vlist;          /* scratch for `go` (no mutable global state) */
-    int pos_rejected;            /* the last `pos` was rejected: `go` refuses until a
+    dm_vmovelist vlist; /* scratch for `go` (no mutable global state) */
+    int pos_rejected;   /* the last `pos` was rejected: `go` refuses until a
                                     valid pos or new-game */
 };
 
 /* The Hub names of the variants: Scan's where it has one ("normal", "losing" for
  * antidraughts), ours for the others. Indexed by dm_variant_id. */
 static const char *const hub_variant_names[DM_VARIANT_COUNT] = {
-    "normal", "brazilian", "russian", "english", "canadian", "losing",
-    "czech",  "italian",   "killer",  "breakthrough", "spanish", "pool", "thai"};
+    "normal",  "brazilian", "russian",      "english", "canadian", "losing", "czech",
+    "italian", "killer",    "breakthrough", "spanish", "pool",     "thai"};
 
 /* Output buffer with truncation tracking. */
 typedef struct outbuf {
@@ -245,9 +245,11 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
             }
         }
         if (v == NULL && dm_variant_from_name(&v, value, NULL) != DM_OK) {
-            emit_error(o, "set-param variant: '%s' is not one of normal brazilian russian "
-                          "english canadian losing (antidraughts) czech italian killer "
-                          "breakthrough spanish pool thai", value);
+            emit_error(o,
+                       "set-param variant: '%s' is not one of normal brazilian russian "
+                       "english canadian losing (antidraughts) czech italian killer "
+                       "breakthrough spanish pool thai",
+                       value);
             return DM_HUB_NONE;
         }
         s->variant = v->id == DM_VARIANT_INTERNATIONAL ? NULL : v;
@@ -292,8 +294,7 @@ static int next_move(const char **p, char *text, size_t cap, int *index, outbuf 
 }
 
 /* A move of moves= that dm_move_parse / dm_vmove_parse refused with st. */
-static void emit_move_error(outbuf *o, dm_status st, int index, const char *text,
-                            const char *why)
+static void emit_move_error(outbuf *o, dm_status st, int index, const char *text, const char *why)
 {
     emit_error(o, "%s move %d '%s' in moves=: %s",
                st == DM_EPARSE       ? "bad"
@@ -320,8 +321,7 @@ static void vplay(dm_hub_session *s, const dm_vmove *m)
 /* A variant position in Hub form: side 'W'/'B', then one of w b W B e per square
  * 1..squares, numbered as the variant's records (dm_vsquare_number: Italian and
  * Spanish number the turned board). */
-static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char *why,
-                      size_t cap)
+static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char *why, size_t cap)
 {
     size_t n = strlen(pos);
     if (n != (size_t)v->squares + 1) {
@@ -566,16 +566,15 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     }
     s->search_limits = l;
     s->search_root = *dm_session_board(s->game);
-    dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY,
-                            s->game);
+    dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY, s->game);
     s->vsearch_root = s->vboard;
     s->vsearch_limits = vlimits_of(&l);
     s->searching = 1;
     return DM_HUB_SEARCH;
 }
 
-dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action *action,
-                              char *out, size_t cap)
+dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action *action, char *out,
+                              size_t cap)
 {
     outbuf o = {out, cap, 0, 0};
     if (cap) {
@@ -606,12 +605,14 @@ dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action
         if (s->searching && s->search_limits.ponder) {
             *action = DM_HUB_PONDERHIT;
         }
-    } else if (s->searching && (!strcmp(name, "hub") || !strcmp(name, "init") ||
-                                !strcmp(name, "set-param") || !strcmp(name, "new-game") ||
-                                !strcmp(name, "pos") || !strcmp(name, "level") ||
-                                !strcmp(name, "go"))) {
-        emit_error(&o, "%s: a search is running (only ping, stop, ponder-hit and quit "
-                       "are accepted until done)", name);
+    } else if (s->searching &&
+               (!strcmp(name, "hub") || !strcmp(name, "init") || !strcmp(name, "set-param") ||
+                !strcmp(name, "new-game") || !strcmp(name, "pos") || !strcmp(name, "level") ||
+                !strcmp(name, "go"))) {
+        emit_error(&o,
+                   "%s: a search is running (only ping, stop, ponder-hit and quit "
+                   "are accepted until done)",
+                   name);
     } else if (!strcmp(name, "hub")) {
         cmd_hub(s, &o);
     } else if (!strcmp(name, "init")) {
@@ -688,8 +689,7 @@ size_t dm_hub_session_done(dm_hub_session *s, const dm_result *r, char *out, siz
     return n < 0 ? 0 : (size_t)n;
 }
 
-size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, char *out,
-                           size_t cap)
+size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, char *out, size_t cap)
 {
     return dm_hub_format_info(out, cap, &s->search_root, info);
 }
@@ -710,8 +710,7 @@ void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_vl
     *lim = s->vsearch_limits;
 }
 
-size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char *out,
-                            size_t cap)
+size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char *out, size_t cap)
 {
     char line[512] = "done";
     s->searching = 0;
@@ -725,8 +724,7 @@ size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char 
     return n < 0 ? 0 : (size_t)n;
 }
 
-size_t dm_hub_session_vinfo(const dm_hub_session *s, const dm_vinfo *info, char *out,
-                            size_t cap)
+size_t dm_hub_session_vinfo(const dm_hub_session *s, const dm_vinfo *info, char *out, size_t cap)
 {
     char pv[DM_VENGINE_MAX_PV * 48] = "";
     size_t pl = 0;
@@ -740,8 +738,9 @@ size_t dm_hub_session_vinfo(const dm_hub_session *s, const dm_vinfo *info, char 
         dm_vboard_apply(&b, &info->pv[i]);
     }
     pv[pl < sizeof pv ? pl : sizeof pv - 1] = 0;
-    int n = snprintf(out, cap, "info depth=%d seldepth=%d score=%.2f nodes=%llu time=%.3f "
-                               "nps=%.2f pv=\"%s\"\n",
+    int n = snprintf(out, cap,
+                     "info depth=%d seldepth=%d score=%.2f nodes=%llu time=%.3f "
+                     "nps=%.2f pv=\"%s\"\n",
                      info->depth, info->seldepth, info->score / 100.0,
                      (unsigned long long)info->nodes, info->time, info->nps / 1e6, pv);
     return n < 0 ? 0 : (size_t)n;

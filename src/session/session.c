@@ -25,19 +25,19 @@
 struct dm_session {
     dm_session_options opts;
     dm_game *game;
-    dm_clock *clock;          /* NULL: no time control */
-    int clock_held;           /* the session paused the clock when the game ended */
-    dm_engine *engine;        /* made at the first go */
-    int refused;              /* the last position given was refused */
+    dm_clock *clock;   /* NULL: no time control */
+    int clock_held;    /* the session paused the clock when the game ended */
+    dm_engine *engine; /* made at the first go */
+    int refused;       /* the last position given was refused */
     /* the search (written by go before the thread starts, then read by it) */
     pthread_t thread;
-    int thread_live;          /* a thread was started and is not joined yet */
+    int thread_live; /* a thread was started and is not joined yet */
     atomic_int searching;
     atomic_int result_ready;
     atomic_int stop_wanted;
     atomic_int ponderhit_wanted;
-    int ponderhit_repeated;   /* search thread only */
-    int has_result;           /* owner: result holds the last search's result */
+    int ponderhit_repeated; /* search thread only */
+    int has_result;         /* owner: result holds the last search's result */
     dm_result result;
     dm_search_input in;
     uint64_t history[DM_ENGINE_MAX_HISTORY];
@@ -246,8 +246,7 @@ dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, dm_error
         return dm_error_set(err, st, 0, 0, "cannot make the game: %s", dm_status_str(st));
     }
     if (g->white_tc) {
-        st = dm_clock_new(&clock, g->white_tc, g->black_tc, s->opts.now, s->opts.now_payload,
-                          err);
+        st = dm_clock_new(&clock, g->white_tc, g->black_tc, s->opts.now, s->opts.now_payload, err);
         if (st != DM_OK) {
             dm_game_free(game);
             s->refused = 1;
@@ -434,8 +433,7 @@ dm_clock *dm_session_clock(dm_session *s)
     return s->clock;
 }
 
-void dm_session_search_input(dm_search_input *in, uint64_t *history, int cap,
-                             const dm_session *s)
+void dm_session_search_input(dm_search_input *in, uint64_t *history, int cap, const dm_session *s)
 {
     dm_search_input_init(in, dm_game_board(s->game));
     int n = dm_game_history_hashes(history, cap, s->game);
@@ -536,8 +534,8 @@ dm_status dm_session_go(dm_session *s, const dm_session_go_options *go, dm_error
         go = &def;
     }
     if (go->version != DM_SESSION_GO_VERSION) {
-        return dm_error_set(err, DM_EINVAL, 0, 0, "go options version %d, expected %d",
-                            go->version, DM_SESSION_GO_VERSION);
+        return dm_error_set(err, DM_EINVAL, 0, 0, "go options version %d, expected %d", go->version,
+                            DM_SESSION_GO_VERSION);
     }
     const dm_limits *l = &go->limits;
     if (l->depth < 0 || l->move_time < 0 || l->time < 0 || l->inc < 0 || l->moves_to_go < 0) {

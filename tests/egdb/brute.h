@@ -21,7 +21,12 @@
 
 #include "egdb/egdb_int.h"
 
-enum { BR_UNK = 0, BR_WIN = 1, BR_LOSS = 2, BR_DRAW = 3 };
+enum {
+    BR_UNK = 0,
+    BR_WIN = 1,
+    BR_LOSS = 2,
+    BR_DRAW = 3
+};
 
 typedef struct br_key {
     uint64_t w, b, k;
@@ -29,12 +34,12 @@ typedef struct br_key {
 } br_key;
 
 typedef struct brute {
-    br_key *keys;     /* positions, in enumeration order */
+    br_key *keys; /* positions, in enumeration order */
     uint8_t *val;
     uint32_t n, cap;
-    int64_t *slot;    /* hash table: index + 1, 0 = empty */
-    uint64_t nslot;   /* power of two */
-    uint32_t *first;  /* CSR successors: child index, or UINT32_MAX = the mover wins */
+    int64_t *slot;   /* hash table: index + 1, 0 = empty */
+    uint64_t nslot;  /* power of two */
+    uint32_t *first; /* CSR successors: child index, or UINT32_MAX = the mover wins */
     uint32_t *child;
     uint64_t nchild;
 } brute;
@@ -111,10 +116,14 @@ static void br_material(brute *br, int wm, int wk, int bm, int bk)
 {
     dm_piece kinds[16];
     int n = 0;
-    for (int i = 0; i < wm; i++) kinds[n++] = DM_WHITE_MAN;
-    for (int i = 0; i < wk; i++) kinds[n++] = DM_WHITE_KING;
-    for (int i = 0; i < bm; i++) kinds[n++] = DM_BLACK_MAN;
-    for (int i = 0; i < bk; i++) kinds[n++] = DM_BLACK_KING;
+    for (int i = 0; i < wm; i++)
+        kinds[n++] = DM_WHITE_MAN;
+    for (int i = 0; i < wk; i++)
+        kinds[n++] = DM_WHITE_KING;
+    for (int i = 0; i < bm; i++)
+        kinds[n++] = DM_BLACK_MAN;
+    for (int i = 0; i < bk; i++)
+        kinds[n++] = DM_BLACK_KING;
     dm_board b;
     dm_board_clear(&b);
     br_place(br, &b, kinds, n, 1);

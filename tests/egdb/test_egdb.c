@@ -167,8 +167,7 @@ static void test_hand_derived(void **state)
         dm_egdb_value v = dm_egdb_probe(db, &b, &dtc);
         if (v != cases[i].v || dtc != cases[i].dtc) {
             fail_msg("%s (%s): got %s in %d, want %s in %d", cases[i].fen, cases[i].why,
-                     dm_egdb_value_name(v), dtc, dm_egdb_value_name(cases[i].v),
-                     cases[i].dtc);
+                     dm_egdb_value_name(v), dtc, dm_egdb_value_name(cases[i].v), cases[i].dtc);
         }
     }
     dm_egdb_close(db);

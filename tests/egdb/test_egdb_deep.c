@@ -218,10 +218,8 @@ static void test_engine_converts(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_brute_3_pieces),
-        cmocka_unit_test(test_brute_3_kings_v_king),
-        cmocka_unit_test(test_verify),
-        cmocka_unit_test(test_theory),
+        cmocka_unit_test(test_brute_3_pieces),  cmocka_unit_test(test_brute_3_kings_v_king),
+        cmocka_unit_test(test_verify),          cmocka_unit_test(test_theory),
         cmocka_unit_test(test_engine_converts),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -16,12 +16,12 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Report a broken property and abort. */
-#define fuzz_fail(...)                                                                   \
-    do {                                                                                 \
-        fprintf(stderr, "fuzz property failed at %s:%d: ", __FILE__, __LINE__);          \
-        fprintf(stderr, __VA_ARGS__);                                                    \
-        fprintf(stderr, "\n");                                                           \
-        abort();                                                                         \
+#define fuzz_fail(...)                                                                             \
+    do {                                                                                           \
+        fprintf(stderr, "fuzz property failed at %s:%d: ", __FILE__, __LINE__);                    \
+        fprintf(stderr, __VA_ARGS__);                                                              \
+        fprintf(stderr, "\n");                                                                     \
+        abort();                                                                                   \
     } while (0)
 
 /* The input as a NUL-terminated string (malloc'd; NUL bytes inside stay, so C-string

@@ -25,8 +25,8 @@ static void check_message(const char *text, size_t len)
     if (st != DM_OK) {
         if (st != DM_EPARSE || !err.message[0] || err.column < 1 ||
             err.column > DM_DXP_MAX_MESSAGE + 1) {
-            fuzz_fail("refusal without a reason or position: status %d column %d '%s'",
-                      (int)st, err.column, err.message);
+            fuzz_fail("refusal without a reason or position: status %d column %d '%s'", (int)st,
+                      err.column, err.message);
         }
         return;
     }
@@ -101,8 +101,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             const char *msg = NULL;
             dm_error err;
             memset(&err, 0, sizeof err);
-            dm_dxp_split_result r = dm_dxp_split(&s, in + off + pos, n - pos, &used, &msg, &ml,
-                                                 &err);
+            dm_dxp_split_result r =
+                dm_dxp_split(&s, in + off + pos, n - pos, &used, &msg, &ml, &err);
             if (used == 0 || used > n - pos) {
                 fuzz_fail("the splitter consumed %zu of %zu bytes", used, n - pos);
             }

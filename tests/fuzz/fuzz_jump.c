@@ -14,10 +14,10 @@ static const struct {
     int players, size;
     unsigned options;
 } configs[8] = {
-    {DM_JGAME_CHINESE, 2, 0, 0},  {DM_JGAME_CHINESE, 3, 0, DM_JOPT_NO_FOREIGN_CORNER},
-    {DM_JGAME_CHINESE, 4, 0, 0},  {DM_JGAME_CHINESE, 6, 0, 0},
-    {DM_JGAME_HALMA, 2, 16, 0},   {DM_JGAME_HALMA, 4, 16, 0},
-    {DM_JGAME_HALMA, 2, 8, 0},    {DM_JGAME_GEWU, 2, 0, 0},
+    {DM_JGAME_CHINESE, 2, 0, 0}, {DM_JGAME_CHINESE, 3, 0, DM_JOPT_NO_FOREIGN_CORNER},
+    {DM_JGAME_CHINESE, 4, 0, 0}, {DM_JGAME_CHINESE, 6, 0, 0},
+    {DM_JGAME_HALMA, 2, 16, 0},  {DM_JGAME_HALMA, 4, 16, 0},
+    {DM_JGAME_HALMA, 2, 8, 0},   {DM_JGAME_GEWU, 2, 0, 0},
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -29,8 +29,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     int c = data[0] % 8;
     dm_error err;
-    if (dm_jrules_init(&r, configs[c].game, configs[c].players, configs[c].size,
-                       configs[c].options, &err) != DM_OK) {
+    if (dm_jrules_init(&r, configs[c].game, configs[c].players, configs[c].size, configs[c].options,
+                       &err) != DM_OK) {
         fuzz_fail("rules %d refused: %s", c, err.message);
     }
     char *text = fuzz_cstr(data + 1, size - 1);

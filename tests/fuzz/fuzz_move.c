@@ -44,7 +44,8 @@ static void check_international(int plies, uint32_t seed, const char *text)
         dm_move_to_text(out, sizeof out, &b, &m, styles[k]);
         if (dm_move_parse(&back, &b, out, &err) != DM_OK || !dm_move_equal(&m, &back)) {
             fuzz_fail("'%s' accepted, written as '%s' (style %d), which does not read back "
-                      "as the same move", text, out, (int)styles[k]);
+                      "as the same move",
+                      text, out, (int)styles[k]);
         }
     }
 }
@@ -74,8 +75,8 @@ static void check_variant(const dm_variant *v, int plies, uint32_t seed, const c
             dm_vmove_to_text(out, sizeof out, &b, &m, styles[k], squares[q]);
             if (dm_vmove_parse(&back, &b, out, &err) != DM_OK || !vmove_same(&m, &back)) {
                 fuzz_fail("%s: '%s' accepted, written as '%s' (style %d, squares %d), which "
-                          "does not read back as the same move", v->name, text, out,
-                          (int)styles[k], (int)squares[q]);
+                          "does not read back as the same move",
+                          v->name, text, out, (int)styles[k], (int)squares[q]);
             }
         }
     }

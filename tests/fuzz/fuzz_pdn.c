@@ -25,16 +25,15 @@ static void round_trip(const dm_pdn_game *g)
     dm_pdn_game *back = NULL, *extra = NULL;
     dm_error err;
     if (dm_pdn_reader_next(&back, r, &err) != DM_OK || back == NULL) {
-        fuzz_fail("written game does not read back (%s):\n%s",
-                  back ? "" : err.message, first);
+        fuzz_fail("written game does not read back (%s):\n%s", back ? "" : err.message, first);
     }
     if (dm_pdn_reader_next(&extra, r, &err) != DM_OK || extra != NULL) {
         fuzz_fail("one written game reads back as more than one:\n%s", first);
     }
     if (dm_pdn_write(&second, &len2, back, DM_NOTATION_PDN) == DM_OK) {
         if (len1 != len2 || memcmp(first, second, len1) != 0) {
-            fuzz_fail("writing the game read back changes it:\n--- first\n%s--- second\n%s",
-                      first, second);
+            fuzz_fail("writing the game read back changes it:\n--- first\n%s--- second\n%s", first,
+                      second);
         }
     }
     free(second);

@@ -97,8 +97,7 @@ static void test_perft__start_position(void **state)
 {
     (void)state;
     static const perft_row rows[] = {
-        {1, 9},         {2, 81},         {3, 658},         {4, 4265},
-        {5, 27117},     {6, 167140},     {7, 1049442},     {8, 6483961},
+        {1, 9}, {2, 81}, {3, 658}, {4, 4265}, {5, 27117}, {6, 167140}, {7, 1049442}, {8, 6483961},
     };
     check_counts(START_FEN, rows, 8, 5);
 }
@@ -118,8 +117,8 @@ static void test_perft__woldouby_position(void **state)
 {
     (void)state;
     static const perft_row rows[] = {
-        {1, 6},    {2, 12},    {3, 30},     {4, 73},      {5, 215},
-        {6, 590},  {7, 1944},  {8, 6269},   {9, 22369},   {10, 88050},
+        {1, 6},   {2, 12},   {3, 30},   {4, 73},    {5, 215},
+        {6, 590}, {7, 1944}, {8, 6269}, {9, 22369}, {10, 88050},
     };
     check_counts(WOLDOUBY_FEN, rows, 10, 9);
 }
@@ -130,10 +129,10 @@ static void test_perft__bulk_counting_agrees_with_brute_force(void **state)
 {
     (void)state;
     static const char *const fens[] = {
-        "W:WK32:B17,18,27,28",          "W:WK43:B7,17,22,32",
-        "W:WK46:B12,13,23,33",          "W:W13:B7,8,22",
+        "W:WK32:B17,18,27,28",           "W:WK43:B7,17,22,32",
+        "W:WK46:B12,13,23,33",           "W:W13:B7,8,22",
         "W:WK46,K50,31-35:BK1,K5,16-20", "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
-        "W:W36,45:B27,31,34,40",        "W:W:B1",
+        "W:W36,45:B27,31,34,40",         "W:W:B1",
     };
     for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
         dm_board b;

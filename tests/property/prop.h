@@ -21,16 +21,16 @@
  * deterministic and a failure can be replayed with the seed it prints. */
 #define PROP_DEFAULT_SEED 20261201u
 
-static uint64_t prop_seed;   /* the run's seed */
-static uint64_t prop_rng;    /* generator state */
+static uint64_t prop_seed; /* the run's seed */
+static uint64_t prop_rng;  /* generator state */
 
 /* Where the test is, for the failure report. */
 static struct {
-    const char *what;     /* the property */
-    const dm_variant *v;  /* the variant, NULL when none */
-    int game;             /* game or position number */
-    int ply;              /* ply within it, -1 when none */
-    char fen[600];        /* the position, "" when none */
+    const char *what;    /* the property */
+    const dm_variant *v; /* the variant, NULL when none */
+    int game;            /* game or position number */
+    int ply;             /* ply within it, -1 when none */
+    char fen[600];       /* the position, "" when none */
 } prop_at;
 
 static inline void prop_seed_init(void)
@@ -95,21 +95,20 @@ static inline void prop_where_board(const char *what, const dm_board *b, int gam
 }
 
 /* Fail with everything needed to replay: seed, variant, game, ply, FEN, and why. */
-#define PROP_FAIL(...)                                                                     \
-    do {                                                                                   \
-        char why_[8192];                                                                   \
-        snprintf(why_, sizeof why_, __VA_ARGS__);                                          \
-        fail_msg("%s: seed %llu, variant %s, game %d, ply %d, FEN \"%s\": %s",             \
-                 prop_at.what ? prop_at.what : "?", (unsigned long long)prop_seed,         \
-                 prop_at.v ? prop_at.v->name : "-", prop_at.game, prop_at.ply, prop_at.fen, \
-                 why_);                                                                    \
+#define PROP_FAIL(...)                                                                             \
+    do {                                                                                           \
+        char why_[8192];                                                                           \
+        snprintf(why_, sizeof why_, __VA_ARGS__);                                                  \
+        fail_msg("%s: seed %llu, variant %s, game %d, ply %d, FEN \"%s\": %s",                     \
+                 prop_at.what ? prop_at.what : "?", (unsigned long long)prop_seed,                 \
+                 prop_at.v ? prop_at.v->name : "-", prop_at.game, prop_at.ply, prop_at.fen, why_); \
     } while (0)
 
-#define PROP_CHECK(cond, ...)                                                              \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            PROP_FAIL(__VA_ARGS__);                                                        \
-        }                                                                                  \
+#define PROP_CHECK(cond, ...)                                                                      \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            PROP_FAIL(__VA_ARGS__);                                                                \
+        }                                                                                          \
     } while (0)
 
 /* Row of square sq (0 = the top row, White's promotion row). */

@@ -30,9 +30,17 @@
 #define KINGS_BUDGET 1000L
 
 /* The kinds of positions, counted per variant. */
-enum { K_GAME, K_RANDOM, K_KINGS30, K_ONE_MOVE, K_LONG_CAPTURE, K_NO_MOVE, K_COUNT };
-static const char *const kind_name[K_COUNT] = {"game",         "random",     "30+ kings",
-                                               "one move",     "3+ capture", "no move"};
+enum {
+    K_GAME,
+    K_RANDOM,
+    K_KINGS30,
+    K_ONE_MOVE,
+    K_LONG_CAPTURE,
+    K_NO_MOVE,
+    K_COUNT
+};
+static const char *const kind_name[K_COUNT] = {"game",     "random",     "30+ kings",
+                                               "one move", "3+ capture", "no move"};
 
 /* The largest number of pieces a legal move of b takes. */
 static int max_capture(const dm_vmovelist *list)
@@ -76,91 +84,91 @@ static int make_position(dm_vboard *b, const dm_variant *v, int kind)
     static dm_vmovelist list;
     for (int attempt = 0; attempt < 4000; attempt++) {
         switch (kind) {
-        case K_GAME: {
-            dm_vboard_start(b, v);
-            int plies = prop_below(120);
-            for (int p = 0; p < plies; p++) {
-                int n = dm_vmovegen_legal(&list, b);
-                if (n == 0) {
-                    break;
+            case K_GAME: {
+                dm_vboard_start(b, v);
+                int plies = prop_below(120);
+                for (int p = 0; p < plies; p++) {
+                    int n = dm_vmovegen_legal(&list, b);
+                    if (n == 0) {
+                        break;
+                    }
+                    dm_vboard_apply(b, &list.moves[prop_below(n)]);
                 }
-                dm_vboard_apply(b, &list.moves[prop_below(n)]);
+                return 1;
             }
-            return 1;
-        }
-        case K_RANDOM:
-            prop_random_position(b, v, 2 + prop_below(v->squares / 2), prop_below(101));
-            return 1;
-        case K_KINGS30:
-            /* 30 to 40 kings (22-30 on the 32 squares of 8x8: 30+ leaves no room to move) */
-            prop_random_kings(b, v, v->squares >= 50 ? 30 + prop_below(11) : 22 + prop_below(9),
-                              prop_below(4));
-            /* Mostly White's kings in White's half and Black's in Black's: kings mixed
+            case K_RANDOM:
+                prop_random_position(b, v, 2 + prop_below(v->squares / 2), prop_below(101));
+                return 1;
+            case K_KINGS30:
+                /* 30 to 40 kings (22-30 on the 32 squares of 8x8: 30+ leaves no room to move) */
+                prop_random_kings(b, v, v->squares >= 50 ? 30 + prop_below(11) : 22 + prop_below(9),
+                                  prop_below(4));
+                /* Mostly White's kings in White's half and Black's in Black's: kings mixed
              * at random capture each other for dozens of plies (the tree below). */
-            for (int sq = 1; sq <= v->squares; sq++) {
-                dm_piece p = dm_vboard_piece(b, sq);
-                if (p == DM_WHITE_KING || p == DM_BLACK_KING) {
-                    int white_half = prop_row(v, sq) >= v->size / 2;
-                    int white = prop_below(100) < 90 ? white_half : !white_half;
-                    b->sq[sq] = (uint8_t)(white ? DM_WHITE_KING : DM_BLACK_KING);
-                }
-            }
-            if (tree_size(b, 1, KINGS_BUDGET) <= KINGS_BUDGET) {
-                return 1;
-            }
-            break;
-        case K_ONE_MOVE:
-            prop_random_position(b, v, 2 + prop_below(v->squares / 3), prop_below(60));
-            if (dm_vmovegen_legal(&list, b) == 1) {
-                return 1;
-            }
-            break;
-        case K_LONG_CAPTURE: {
-            /* a few pieces of the mover among scattered opponents */
-            dm_vboard_clear(b, v);
-            int own = 1 + prop_below(3), opp = 6 + prop_below(v->squares / 4);
-            b->side = prop_below(2);
-            for (int placed = 0; placed < own + opp;) {
-                int sq = 1 + prop_below(v->squares);
-                if (b->sq[sq]) {
-                    continue;
-                }
-                dm_piece p = prop_piece(v, sq, placed < own ? 50 : 20);
-                int white = p == DM_WHITE_MAN || p == DM_WHITE_KING;
-                if (white != ((placed < own) == (b->side == DM_WHITE))) {
-                    continue;
-                }
-                assert_int_equal(dm_vboard_put(b, sq, p), DM_OK);
-                placed++;
-            }
-            dm_vmovegen_legal(&list, b);
-            if (max_capture(&list) >= 3) {
-                return 1;
-            }
-            break;
-        }
-        case K_NO_MOVE:
-            if (attempt % 8 == 0) {
-                /* no piece at all for the side to move */
-                prop_random_position(b, v, 1 + prop_below(8), prop_below(50));
                 for (int sq = 1; sq <= v->squares; sq++) {
                     dm_piece p = dm_vboard_piece(b, sq);
-                    int white = p == DM_WHITE_MAN || p == DM_WHITE_KING;
-                    if (p != DM_EMPTY && white == (b->side == DM_WHITE)) {
-                        dm_vboard_put(b, sq, DM_EMPTY);
+                    if (p == DM_WHITE_KING || p == DM_BLACK_KING) {
+                        int white_half = prop_row(v, sq) >= v->size / 2;
+                        int white = prop_below(100) < 90 ? white_half : !white_half;
+                        b->sq[sq] = (uint8_t)(white ? DM_WHITE_KING : DM_BLACK_KING);
                     }
                 }
-            } else {
-                /* men blocked in a crowd */
-                prop_random_position(b, v, v->squares / 2 + prop_below(v->squares / 2),
-                                     prop_below(3));
+                if (tree_size(b, 1, KINGS_BUDGET) <= KINGS_BUDGET) {
+                    return 1;
+                }
+                break;
+            case K_ONE_MOVE:
+                prop_random_position(b, v, 2 + prop_below(v->squares / 3), prop_below(60));
+                if (dm_vmovegen_legal(&list, b) == 1) {
+                    return 1;
+                }
+                break;
+            case K_LONG_CAPTURE: {
+                /* a few pieces of the mover among scattered opponents */
+                dm_vboard_clear(b, v);
+                int own = 1 + prop_below(3), opp = 6 + prop_below(v->squares / 4);
+                b->side = prop_below(2);
+                for (int placed = 0; placed < own + opp;) {
+                    int sq = 1 + prop_below(v->squares);
+                    if (b->sq[sq]) {
+                        continue;
+                    }
+                    dm_piece p = prop_piece(v, sq, placed < own ? 50 : 20);
+                    int white = p == DM_WHITE_MAN || p == DM_WHITE_KING;
+                    if (white != ((placed < own) == (b->side == DM_WHITE))) {
+                        continue;
+                    }
+                    assert_int_equal(dm_vboard_put(b, sq, p), DM_OK);
+                    placed++;
+                }
+                dm_vmovegen_legal(&list, b);
+                if (max_capture(&list) >= 3) {
+                    return 1;
+                }
+                break;
             }
-            if (dm_vmovegen_legal(&list, b) == 0) {
-                return 1;
-            }
-            break;
-        default:
-            fail();
+            case K_NO_MOVE:
+                if (attempt % 8 == 0) {
+                    /* no piece at all for the side to move */
+                    prop_random_position(b, v, 1 + prop_below(8), prop_below(50));
+                    for (int sq = 1; sq <= v->squares; sq++) {
+                        dm_piece p = dm_vboard_piece(b, sq);
+                        int white = p == DM_WHITE_MAN || p == DM_WHITE_KING;
+                        if (p != DM_EMPTY && white == (b->side == DM_WHITE)) {
+                            dm_vboard_put(b, sq, DM_EMPTY);
+                        }
+                    }
+                } else {
+                    /* men blocked in a crowd */
+                    prop_random_position(b, v, v->squares / 2 + prop_below(v->squares / 2),
+                                         prop_below(3));
+                }
+                if (dm_vmovegen_legal(&list, b) == 0) {
+                    return 1;
+                }
+                break;
+            default:
+                fail();
         }
     }
     return 0;

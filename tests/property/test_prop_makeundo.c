@@ -172,9 +172,12 @@ static int pg12_legal(gen12_list *l, const gen12_pos *p, const dm_variant *v)
 static int check_vposition(dm_vmovelist *list, const dm_vboard *b)
 {
     switch (b->variant->size) {
-    case 8: return pg8_check_position(list, b);
-    case 10: return pg10_check_position(list, b);
-    default: return pg12_check_position(list, b);
+        case 8:
+            return pg8_check_position(list, b);
+        case 10:
+            return pg10_check_position(list, b);
+        default:
+            return pg12_check_position(list, b);
     }
 }
 
@@ -223,8 +226,8 @@ static void test_prop__make_undo_every_variant(void **state)
             prop_random_kings(&b, v, kings, prop_below(6));
             plies += vgame(&b, game, 6, &moves);
         }
-        print_message("  %-13s %4d games, %6ld plies, %8ld moves made and unmade\n", v->name,
-                      game, plies, moves);
+        print_message("  %-13s %4d games, %6ld plies, %8ld moves made and unmade\n", v->name, game,
+                      plies, moves);
         assert_true(moves > 1000);
     }
 }
@@ -277,8 +280,8 @@ static int check_board(dm_movelist *list, const dm_board *b, int cross)
                    m->to);
         PROP_CHECK(c.side == (b->side ^ 1), "after %d-%d: side not passed", m->from, m->to);
         dm_board_undo(&c, m);
-        PROP_CHECK(memcmp(&c, b, sizeof c) == 0, "undo %d-%d does not restore the board",
-                   m->from, m->to);
+        PROP_CHECK(memcmp(&c, b, sizeof c) == 0, "undo %d-%d does not restore the board", m->from,
+                   m->to);
     }
     if (cross) {
         same_as_variant_api(b, list);
@@ -331,7 +334,8 @@ static void test_prop__make_undo_international_board(void **state)
         }
         dm_board_set_side(&p, (dm_color)vb.side);
         prop_where_board("dm_board_put", &b, game, -1);
-        PROP_CHECK(dm_board_equal(&p, &b) && p.hash == b.hash && p.hash == dm_board_compute_hash(&p),
+        PROP_CHECK(dm_board_equal(&p, &b) && p.hash == b.hash &&
+                       p.hash == dm_board_compute_hash(&p),
                    "dm_board_put / dm_vboard_to_board disagree");
         plies += bgame(&b, game, k < 10 ? 8 : 60, &moves);
     }

@@ -97,8 +97,8 @@ static void test_prop__fen_roundtrip_every_variant(void **state)
                 dm_vboard_apply(&b, &list.moves[prop_below(n)]);
             }
         }
-        print_message("  %-13s %5d positions written and read (numeric and algebraic)\n",
-                      v->name, checked);
+        print_message("  %-13s %5d positions written and read (numeric and algebraic)\n", v->name,
+                      checked);
     }
     /* the empty board and the full board too */
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
@@ -125,7 +125,7 @@ static char *xstrdup(const char *s)
 
 typedef struct rgame {
     dm_vboard start;
-    int from_fen;                 /* 1: the start is a random position */
+    int from_fen; /* 1: the start is a random position */
     int plies;
     dm_vmove moves[MAX_PLIES];
 } rgame;

@@ -38,23 +38,23 @@
 typedef struct vgen {
     const dm_variant *v;
     dm_vmovelist *list;
-    int n, w;                  /* board size, padded width n + 2 */
-    int dir[4];                /* cell offsets of NW, NE, SW, SE */
-    int me;                    /* side to move */
-    int best;                  /* most pieces taken by a listed capture */
-    int have_best;             /* a capture is listed: best_* describe it */
-    int best_king;             /* it was made by a king */
-    int best_kings;            /* kings it takes */
+    int n, w;                     /* board size, padded width n + 2 */
+    int dir[4];                   /* cell offsets of NW, NE, SW, SE */
+    int me;                       /* side to move */
+    int best;                     /* most pieces taken by a listed capture */
+    int have_best;                /* a capture is listed: best_* describe it */
+    int best_king;                /* it was made by a king */
+    int best_kings;               /* kings it takes */
     int best_order[DM_VMAX_CAPT]; /* 1 where its i-th piece taken is a king */
-    uint8_t cell[GRID_MAX];    /* dm_piece, or OFF */
-    uint8_t taken[GRID_MAX];   /* 1: captured earlier in the current sequence */
+    uint8_t cell[GRID_MAX];       /* dm_piece, or OFF */
+    uint8_t taken[GRID_MAX];      /* 1: captured earlier in the current sequence */
     /* the capture being built */
-    int from;                  /* start cell */
-    int orig_king;             /* the moving piece was a king at the start */
+    int from;      /* start cell */
+    int orig_king; /* the moving piece was a king at the start */
     int ncapt;
-    int capt[DM_VMAX_CAPT];    /* cell of each captured piece, in order */
-    int land[DM_VMAX_CAPT];    /* cell landed on after each capture */
-    int cdir[DM_VMAX_CAPT];    /* direction of each capture */
+    int capt[DM_VMAX_CAPT];      /* cell of each captured piece, in order */
+    int land[DM_VMAX_CAPT];      /* cell landed on after each capture */
+    int cdir[DM_VMAX_CAPT];      /* direction of each capture */
     int capt_king[DM_VMAX_CAPT]; /* 1: that piece was a king (Thai: it left the board) */
 } vgen;
 
@@ -130,31 +130,31 @@ static int prec_cmp(const vgen *g, int by_king, int kings, const int *order)
 {
     int n = g->ncapt;
     switch (g->v->precedence) {
-    case DM_PREC_CZECH:
-        return by_king - g->best_king;
-    case DM_PREC_SPANISH:
-        if (n != g->best) {
-            return n - g->best;
-        }
-        return kings - g->best_kings;
-    case DM_PREC_ITALIAN:
-        if (n != g->best) {
-            return n - g->best;
-        }
-        if (by_king != g->best_king) {
+        case DM_PREC_CZECH:
             return by_king - g->best_king;
-        }
-        if (kings != g->best_kings) {
-            return kings - g->best_kings;
-        }
-        for (int i = 0; i < n; i++) {
-            if (order[i] != g->best_order[i]) {
-                return order[i] - g->best_order[i];
+        case DM_PREC_SPANISH:
+            if (n != g->best) {
+                return n - g->best;
             }
-        }
-        return 0;
-    default:
-        return 0;
+            return kings - g->best_kings;
+        case DM_PREC_ITALIAN:
+            if (n != g->best) {
+                return n - g->best;
+            }
+            if (by_king != g->best_king) {
+                return by_king - g->best_king;
+            }
+            if (kings != g->best_kings) {
+                return kings - g->best_kings;
+            }
+            for (int i = 0; i < n; i++) {
+                if (order[i] != g->best_order[i]) {
+                    return order[i] - g->best_order[i];
+                }
+            }
+            return 0;
+        default:
+            return 0;
     }
 }
 
@@ -204,13 +204,13 @@ static void add_capture(vgen *g, int to, int king_now)
     m.from = (uint8_t)sq_of(g, g->from);
     m.to = (uint8_t)sq_of(g, to);
     m.ncapt = (uint8_t)n;
-    m.promote = (uint8_t)(!g->orig_king &&
-                          (king_now || cell_row(g, to) == vg_promo_row(g->v, g->me)));
+    m.promote =
+        (uint8_t)(!g->orig_king && (king_now || cell_row(g, to) == vg_promo_row(g->v, g->me)));
     /* Equal from, to, captured set and promotion: the same move (first path kept). */
     for (int i = 0; i < l->count; i++) {
         const dm_vmove *o = &l->moves[i];
-        if (o->ncapt == m.ncapt && o->from == m.from && o->to == m.to &&
-            o->capt[0] == m.capt[0] && o->capt[1] == m.capt[1] && o->promote == m.promote) {
+        if (o->ncapt == m.ncapt && o->from == m.from && o->to == m.to && o->capt[0] == m.capt[0] &&
+            o->capt[1] == m.capt[1] && o->promote == m.promote) {
             return;
         }
     }

@@ -39,20 +39,19 @@ static void describe(char *buf, size_t cap, const dm_vboard *b)
     dm_vboard_to_fen(buf, cap, b, 0);
 }
 
-static void check_same(const dm_vmovelist *a, const dm_vmovelist *r, const dm_vboard *b,
-                       int game, int ply)
+static void check_same(const dm_vmovelist *a, const dm_vmovelist *r, const dm_vboard *b, int game,
+                       int ply)
 {
     char fen[512];
     if (a->count != r->count || a->overflow != r->overflow) {
         describe(fen, sizeof fen, b);
-        fail_msg("%s game %d ply %d %s: %d moves, reference %d", b->variant->name, game, ply,
-                 fen, a->count, r->count);
+        fail_msg("%s game %d ply %d %s: %d moves, reference %d", b->variant->name, game, ply, fen,
+                 a->count, r->count);
     }
     for (int i = 0; i < a->count; i++) {
         const dm_vmove *x = &a->moves[i], *y = &r->moves[i];
         int same = x->from == y->from && x->to == y->to && x->ncapt == y->ncapt &&
-                   x->promote == y->promote && x->capt[0] == y->capt[0] &&
-                   x->capt[1] == y->capt[1];
+                   x->promote == y->promote && x->capt[0] == y->capt[0] && x->capt[1] == y->capt[1];
         for (int k = 0; same && k + 1 < x->ncapt; k++) {
             same = x->path[k] == y->path[k];
         }
@@ -81,8 +80,8 @@ static void walk(const dm_variant *v, uint64_t seed)
                 if (x != y) {
                     char fen[512];
                     describe(fen, sizeof fen, &b);
-                    fail_msg("%s game %d ply %d %s: perft(2) %llu, reference %llu", v->name,
-                             game, ply, fen, (unsigned long long)x, (unsigned long long)y);
+                    fail_msg("%s game %d ply %d %s: perft(2) %llu, reference %llu", v->name, game,
+                             ply, fen, (unsigned long long)x, (unsigned long long)y);
                 }
             }
             plies_checked++;
@@ -159,8 +158,8 @@ static void test_reference__perft_unpublished(void **state)
         }
         for (int d = 1; d <= cases[i].depth; d++) {
             uint64_t x = dm_vperft(&b, d), y = ref_vperft(&b, d);
-            printf("%s %s perft(%d) = %llu\n", v->name, cases[i].fen[0] ? cases[i].fen : "start",
-                   d, (unsigned long long)x);
+            printf("%s %s perft(%d) = %llu\n", v->name, cases[i].fen[0] ? cases[i].fen : "start", d,
+                   (unsigned long long)x);
             if (x != y) {
                 fail_msg("%s %s perft(%d) %llu, reference %llu", v->name, cases[i].fen, d,
                          (unsigned long long)x, (unsigned long long)y);

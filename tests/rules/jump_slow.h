@@ -18,10 +18,10 @@
 #define SLOW_MAXSQ 256
 
 typedef struct slow_board {
-    int n;                 /* squares */
+    int n; /* squares */
     int x[SLOW_MAXSQ], y[SLOW_MAXSQ];
     int dirs, dx[8], dy[8];
-    int side;              /* Halma board side, 0 for the star */
+    int side;                  /* Halma board side, 0 for the star */
     int corner_of[SLOW_MAXSQ]; /* star: point 0..5 clockwise from the top, -1 = centre */
 } slow_board;
 
@@ -47,10 +47,14 @@ static void slow_star(slow_board *b)
             b->x[b->n] = x2;
             b->y[b->n] = y;
             int c = -1;
-            if (y < 4) c = 0;
-            else if (y > 12) c = 3;
-            else if (x2 > hex - 1) c = y < 8 ? 1 : 2;
-            else if (x2 < -(hex - 1)) c = y < 8 ? 5 : 4;
+            if (y < 4)
+                c = 0;
+            else if (y > 12)
+                c = 3;
+            else if (x2 > hex - 1)
+                c = y < 8 ? 1 : 2;
+            else if (x2 < -(hex - 1))
+                c = y < 8 ? 5 : 4;
             b->corner_of[b->n] = c;
             b->n++;
         }
@@ -91,14 +95,12 @@ typedef struct slow_pos {
     int to_move, players;
 } slow_pos;
 
-static void slow_dfs(const slow_board *b, const slow_pos *p, int at, char *visited,
-                     char *dest)
+static void slow_dfs(const slow_board *b, const slow_pos *p, int at, char *visited, char *dest)
 {
     for (int d = 0; d < b->dirs; d++) {
         int over = slow_find(b, b->x[at] + b->dx[d], b->y[at] + b->dy[d]);
         int land = slow_find(b, b->x[at] + 2 * b->dx[d], b->y[at] + 2 * b->dy[d]);
-        if (over < 0 || land < 0 || p->owner[over] < 0 || p->owner[land] >= 0 ||
-            visited[land]) {
+        if (over < 0 || land < 0 || p->owner[over] < 0 || p->owner[land] >= 0 || visited[land]) {
             continue;
         }
         visited[land] = 1;
@@ -109,8 +111,7 @@ static void slow_dfs(const slow_board *b, const slow_pos *p, int at, char *visit
 }
 
 /* forbid[i]: the side to move may not end on square i. Moves as from*512 + to. */
-static int slow_moves(const slow_board *b, const slow_pos *p0, const char *forbid,
-                      int *out)
+static int slow_moves(const slow_board *b, const slow_pos *p0, const char *forbid, int *out)
 {
     int n = 0;
     for (int from = 0; from < b->n; from++) {

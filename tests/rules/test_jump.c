@@ -105,8 +105,8 @@ static void test_chinese_perft(void **state)
         dm_jpos_start(&p, &R);
         slow_pos s;
         /* The slow start position from the standard corners, independently. */
-        static const int seats[7][6] = {[2] = {3, 0}, [3] = {3, 5, 1}, [4] = {3, 4, 0, 1},
-                                        [6] = {3, 4, 5, 0, 1, 2}};
+        static const int seats[7][6] = {
+            [2] = {3, 0}, [3] = {3, 5, 1}, [4] = {3, 4, 0, 1}, [6] = {3, 4, 5, 0, 1, 2}};
         for (int i = 0; i < b.n; i++) {
             s.owner[i] = -1;
             for (int q = 0; q < players[k]; q++) {
@@ -333,8 +333,11 @@ static void test_text(void **state)
     static const struct {
         dm_jgame g;
         int players, size;
-    } games[] = {{DM_JGAME_CHINESE, 2, 0}, {DM_JGAME_CHINESE, 6, 0}, {DM_JGAME_HALMA, 4, 16},
-                 {DM_JGAME_HALMA, 2, 8},   {DM_JGAME_GEWU, 2, 0}};
+    } games[] = {{DM_JGAME_CHINESE, 2, 0},
+                 {DM_JGAME_CHINESE, 6, 0},
+                 {DM_JGAME_HALMA, 4, 16},
+                 {DM_JGAME_HALMA, 2, 8},
+                 {DM_JGAME_GEWU, 2, 0}};
     for (size_t g = 0; g < sizeof games / sizeof *games; g++) {
         rules(games[g].g, games[g].players, games[g].size, 0);
         dm_jpos p, q;
@@ -357,8 +360,8 @@ static void test_text(void **state)
             dm_jmovegen(&list, &R, &p);
             for (int i = 0; i < list.count; i++) {
                 dm_jmove m;
-                assert_int_equal(
-                    dm_jmove_to_text(text, sizeof text, &R, &p, &list.moves[i]), DM_OK);
+                assert_int_equal(dm_jmove_to_text(text, sizeof text, &R, &p, &list.moves[i]),
+                                 DM_OK);
                 if (dm_jmove_from_text(&m, &R, &p, text, &err) != DM_OK) {
                     fail_msg("%s: %s", text, err.message);
                 }
@@ -391,8 +394,7 @@ static void bad_pos(const char *text, int column, const char *what)
     }
 }
 
-static void bad_move(const dm_jpos *p, const char *text, dm_status st, int column,
-                     const char *what)
+static void bad_move(const dm_jpos *p, const char *text, dm_status st, int column, const char *what)
 {
     dm_jmove m;
     dm_error err;
@@ -475,11 +477,16 @@ static void test_search(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_chinese_start),  cmocka_unit_test(test_chinese_perft),
-        cmocka_unit_test(test_chinese_handmade), cmocka_unit_test(test_chinese_foreign_corner),
-        cmocka_unit_test(test_halma_loop),     cmocka_unit_test(test_halma_perft),
-        cmocka_unit_test(test_wins),           cmocka_unit_test(test_gewu),
-        cmocka_unit_test(test_text),           cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_chinese_start),
+        cmocka_unit_test(test_chinese_perft),
+        cmocka_unit_test(test_chinese_handmade),
+        cmocka_unit_test(test_chinese_foreign_corner),
+        cmocka_unit_test(test_halma_loop),
+        cmocka_unit_test(test_halma_perft),
+        cmocka_unit_test(test_wins),
+        cmocka_unit_test(test_gewu),
+        cmocka_unit_test(test_text),
+        cmocka_unit_test(test_errors),
         cmocka_unit_test(test_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -255,14 +255,15 @@ static void check_promotion(const char *fen, const char *hub, int promotes)
     int white = b.side == DM_WHITE;
     int king = promotes || dm_board_piece(&b, m.from) == DM_WHITE_KING ||
                dm_board_piece(&b, m.from) == DM_BLACK_KING;
-    dm_piece want = king ? (white ? DM_WHITE_KING : DM_BLACK_KING)
-                         : (white ? DM_WHITE_MAN : DM_BLACK_MAN);
+    dm_piece want =
+        king ? (white ? DM_WHITE_KING : DM_BLACK_KING) : (white ? DM_WHITE_MAN : DM_BLACK_MAN);
     if (dm_board_piece(&after, m.to) != want) {
         fail_msg("%s in %s: square %d holds piece %d, expected %d", hub, fen, m.to,
                  dm_board_piece(&after, m.to), want);
     }
     assert_int_equal(dm_board_piece(&after, m.from), m.from == m.to ? want : DM_EMPTY);
-    assert_int_equal(dm_board_count_kings(&after, b.side), dm_board_count_kings(&b, b.side) + promotes);
+    assert_int_equal(dm_board_count_kings(&after, b.side),
+                     dm_board_count_kings(&b, b.side) + promotes);
     assert_true(after.hash == dm_board_compute_hash(&after));
     assert_int_equal(dm_board_validate(&after, NULL), DM_OK);
     dm_board_undo(&after, &m);
@@ -402,7 +403,9 @@ static void test_rules__pdn_full_path_only_where_needed(void **state)
 
 int main(void)
 {
-    enum { NCASES = sizeof cases / sizeof cases[0] };
+    enum {
+        NCASES = sizeof cases / sizeof cases[0]
+    };
     static const struct CMUnitTest fixed[] = {
         cmocka_unit_test(test_rules__promotion_by_move),
         cmocka_unit_test(test_rules__promotion_by_capture_ending_on_far_row),
@@ -412,7 +415,9 @@ int main(void)
         cmocka_unit_test(test_rules__capture_ending_on_start_square),
         cmocka_unit_test(test_rules__pdn_full_path_only_where_needed),
     };
-    enum { NFIXED = sizeof fixed / sizeof fixed[0] };
+    enum {
+        NFIXED = sizeof fixed / sizeof fixed[0]
+    };
     static struct CMUnitTest tests[NCASES + NFIXED];
     for (int i = 0; i < NCASES; i++) {
         tests[i] = (struct CMUnitTest){cases[i].name, run_case, NULL, NULL, (void *)&cases[i]};

@@ -46,8 +46,8 @@ static void test_board__start(void **state)
     for (int sq = 1; sq <= DM_SQUARES; sq++) {
         dm_piece want = sq <= 20 ? DM_BLACK_MAN : sq >= 31 ? DM_WHITE_MAN : DM_EMPTY;
         if (dm_board_piece(&b, sq) != want) {
-            fail_msg("start position: square %d holds %d, expected %d", sq,
-                     dm_board_piece(&b, sq), want);
+            fail_msg("start position: square %d holds %d, expected %d", sq, dm_board_piece(&b, sq),
+                     want);
         }
     }
     assert_int_equal(b.side, DM_WHITE);
@@ -204,7 +204,9 @@ static int total_pieces(const dm_board *b)
  * equal the hash computed from scratch, and undo must restore the board exactly. */
 static long play_random_games(const char *fen, int games, int max_plies)
 {
-    enum { MAX_PLY = 400 };
+    enum {
+        MAX_PLY = 400
+    };
     static dm_board stack[MAX_PLY + 1];
     static dm_move played[MAX_PLY];
     long plies = 0;
@@ -263,8 +265,8 @@ static void test_board__hash_incremental_over_random_games(void **state)
     (void)state;
     long plies = 0;
     plies += play_random_games("W:W31-50:B1-20", 60, 300);
-    plies += play_random_games("B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24",
-                               30, 200);
+    plies +=
+        play_random_games("B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24", 30, 200);
     plies += play_random_games("W:WK46,K50,31-35:BK1,K5,16-20", 30, 200);
     assert_true(plies > 2000);
 }
@@ -287,7 +289,7 @@ static void test_board__hub_round_trip(void **state)
     dm_board_to_hub(s, sizeof s, &b);
     assert_string_equal(s, "BeeeeeeeeeWebeeWbewebeBewBewwBeeeeeeeeeeeeeeeeeeeee");
     assert_int_equal(s[0], 'B');
-    assert_int_equal(s[10], 'W');  /* king on 10 */
+    assert_int_equal(s[10], 'W'); /* king on 10 */
     assert_int_equal(s[12], 'b');
     assert_int_equal(s[22], 'B');
     assert_int_equal(s[28], 'w');

@@ -154,8 +154,18 @@ static void test_clock__format_round_trip(void **state)
 {
     (void)state;
     static const char *const texts[] = {
-        "5400", "4800+60", "40/7200:3600", "40/7200:20/2400:600+5", "?", "-", "*180",
-        "60+0.5", "40/5400+30:1800+30", "0.25", "50/5400:1800", "40/7200",
+        "5400",
+        "4800+60",
+        "40/7200:3600",
+        "40/7200:20/2400:600+5",
+        "?",
+        "-",
+        "*180",
+        "60+0.5",
+        "40/5400+30:1800+30",
+        "0.25",
+        "50/5400:1800",
+        "40/7200",
         "1/1:1/1:1/1:1/1:1/1:1/1:1/1:60",
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
@@ -206,7 +216,7 @@ static void test_clock__validate_hand_built(void **state)
     assert_int_equal(dm_time_control_validate(&tc, &err), DM_EINVAL);
 
     /* the clock refuses what it cannot run */
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_clock *c = NULL;
     assert_int_equal(dm_clock_new(&c, &tc, NULL, fake_now, &t, &err), DM_EINVAL);
     assert_null(c);
@@ -226,7 +236,7 @@ static void test_clock__validate_hand_built(void **state)
 static void test_clock__sudden_death(void **state)
 {
     (void)state;
-    fake_time t = { 1000000, 0 };
+    fake_time t = {1000000, 0};
     dm_clock *c = clock_for("300", &t);
     assert_int_equal(dm_clock_remaining(c, DM_WHITE), 300 * SEC);
     assert_int_equal(dm_clock_running(c, NULL), 0);
@@ -263,7 +273,7 @@ static void test_clock__sudden_death(void **state)
 static void test_clock__flag_falls_without_a_move(void **state)
 {
     (void)state;
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_clock *c = clock_for("60", &t);
     assert_int_equal(dm_clock_start(c, DM_WHITE), DM_OK);
     move_after(c, &t, 10 * SEC); /* White used 10 s; Black runs now */
@@ -307,7 +317,7 @@ static void test_clock__flag_falls_without_a_move(void **state)
 static void test_clock__press_after_flag_fell_is_refused(void **state)
 {
     (void)state;
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_clock *c = clock_for("4800+60", &t);
     assert_int_equal(dm_clock_start(c, DM_WHITE), DM_OK);
     t.ms += 80 * MIN; /* exactly all the time: flag */
@@ -327,7 +337,7 @@ static void test_clock__fischer_increment_after_each_move(void **state)
     (void)state;
     /* 80 min + 1 min per move (FMJD Fischer): added after the move, move 1 included,
      * never before the first move */
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_clock *c = clock_for("4800+60", &t);
     assert_int_equal(dm_clock_remaining(c, DM_WHITE), 80 * MIN);
     assert_int_equal(dm_clock_start(c, DM_WHITE), DM_OK);
@@ -351,7 +361,7 @@ static void test_clock__cumulative_periods(void **state)
 {
     (void)state;
     /* 50 moves in 90 min, then 30 min for the rest: unused time carries over */
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_clock *c = clock_for("50/5400:1800", &t);
     assert_int_equal(dm_clock_start(c, DM_WHITE), DM_OK);
     dm_clock_side info;
@@ -388,7 +398,7 @@ static void test_clock__flag_at_the_control_move(void **state)
     (void)state;
     /* 2 moves in 10 s then 60 s: a player who needs more than the period's time for the
      * moves before the control loses, even though more time would come after it */
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_clock *c = clock_for("2/10:60", &t);
     assert_int_equal(dm_clock_start(c, DM_WHITE), DM_OK);
     move_after(c, &t, 4 * SEC);
@@ -405,7 +415,7 @@ static void test_clock__combination_and_repeating_period(void **state)
 {
     (void)state;
     /* 2/100:1/50:30+5: periods then sudden death with increment; times in seconds */
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_clock *c = clock_for("2/100:1/50:30+5", &t);
     assert_int_equal(dm_clock_start(c, DM_WHITE), DM_OK);
     dm_clock_side info;
@@ -446,7 +456,7 @@ static void test_clock__combination_and_repeating_period(void **state)
 static void test_clock__pause_resume(void **state)
 {
     (void)state;
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_clock *c = clock_for("600", &t);
     assert_int_equal(dm_clock_pause(c), DM_ESTATE);
     assert_int_equal(dm_clock_resume(c), DM_ESTATE);
@@ -482,7 +492,7 @@ static void test_clock__pause_resume(void **state)
 static void test_clock__no_time_control_counts_only(void **state)
 {
     (void)state;
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_clock *c = clock_for("-", &t);
     assert_int_equal(dm_clock_start(c, DM_WHITE), DM_OK);
     t.ms += 1000000 * SEC;
@@ -499,7 +509,7 @@ static void test_clock__no_time_control_counts_only(void **state)
 static void test_clock__sand_clock(void **state)
 {
     (void)state;
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_clock *c = clock_for("*60", &t);
     assert_int_equal(dm_clock_start(c, DM_BLACK), DM_OK);
     t.ms += 20 * SEC;
@@ -521,7 +531,7 @@ static void test_clock__separate_controls_and_arbiter(void **state)
 {
     (void)state;
     /* TimeControlWhite / TimeControlBlack: e.g. 6 min against 5 min */
-    fake_time t = { 0, 0 };
+    fake_time t = {0, 0};
     dm_time_control w, b;
     dm_time_control_parse(&w, "360", NULL);
     dm_time_control_parse(&b, "300+2", NULL);

@@ -44,8 +44,8 @@ static void refused(const char *text, size_t len, int col, const char *what)
         fail_msg("'%.*s' accepted (status %d)", (int)len, text, (int)st);
     }
     if (err.column != col || !strstr(err.message, what)) {
-        fail_msg("'%.*s': column %d '%s', expected column %d and '%s'", (int)len, text,
-                 err.column, err.message, col, what);
+        fail_msg("'%.*s': column %d '%s', expected column %d and '%s'", (int)len, text, err.column,
+                 err.message, col, what);
     }
     char off[32];
     snprintf(off, sizeof off, "offset %d", col - 1);
@@ -203,7 +203,9 @@ static void test_dxp__malformed(void **state)
     refused("X123", 4, 1, "unknown message header 'X'");
     refused("m0012061100", 11, 1, "unknown message header");
     refused("M00120611\x80", 10, 10, "byte 0x80");
-    refused("M0012\0" "061100", 11, 6, "byte 0x00");
+    refused("M0012\0"
+            "061100",
+            11, 6, "byte 0x00");
     char big[200];
     memset(big, 'C', sizeof big);
     refused(big, 128, 128, "at most 127");
@@ -271,7 +273,8 @@ static void test_dxp__format_refuses_bad_fields(void **state)
     m.captured[0] = 7;
     assert_int_equal(dm_dxp_format(buf, 5, NULL, &m, &err), DM_EBUFS);
     assert_int_equal(dm_dxp_format(buf, sizeof buf, NULL, &m, &err), DM_OK);
-    assert_string_equal(buf, "M0000010501" "07");
+    assert_string_equal(buf, "M0000010501"
+                             "07");
     dm_dxp_msg_init(&m, DM_DXP_GAMEREQ);
     m.version = 1;
     strcpy(m.name, " lead");
@@ -303,8 +306,8 @@ static void split_all(dm_dxp_splitter *s, const char *data, size_t len, size_t s
             const char *msg;
             size_t ml;
             dm_error err;
-            dm_dxp_split_result r = dm_dxp_split(s, data + off + pos, n - pos, &used, &msg, &ml,
-                                                 &err);
+            dm_dxp_split_result r =
+                dm_dxp_split(s, data + off + pos, n - pos, &used, &msg, &ml, &err);
             assert_true(used > 0);
             pos += used;
             size_t l = strlen(out);

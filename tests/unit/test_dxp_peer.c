@@ -204,8 +204,8 @@ static void expect(peer *p, const char *prefix, const char *what, char *got, siz
     }
 }
 
-static void gamereq(char *buf, size_t cap, const char *version, char follower_color, const char *time,
-                    const char *moves, const char *pos)
+static void gamereq(char *buf, size_t cap, const char *version, char follower_color,
+                    const char *time, const char *moves, const char *pos)
 {
     snprintf(buf, cap, "R%s%-32s%c%s%s%s", version, "test initiator", follower_color, time, moves,
              pos ? pos : "A");

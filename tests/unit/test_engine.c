@@ -83,8 +83,7 @@ static void test_engine__finds_shots(void **state)
         if (strcmp(text, shots[i].solution) || r.score < shots[i].min_score) {
             print_error("shot %d (%s): expected %s with score >= %d, engine played %s "
                         "(score %d)\n",
-                        i + 1, shots[i].fen, shots[i].solution, shots[i].min_score, text,
-                        r.score);
+                        i + 1, shots[i].fen, shots[i].solution, shots[i].min_score, text, r.score);
             failed++;
         }
     }

@@ -134,21 +134,21 @@ static void test_fen__section_order_and_empty_sides(void **state)
     load(&b, "W:W31:B");
     assert_int_equal(dm_board_count_men(&b, DM_BLACK) + dm_board_count_kings(&b, DM_BLACK), 0);
     expect_fen_out("W:W31:B", "W:W31:B");
-    expect_fen_out("W:B1", "W:W:B1");     /* White's section missing */
-    expect_fen_out("B:W33", "B:W33:B");   /* Black's section missing */
-    expect_fen_out("B:W:B", "B:W:B");     /* an empty board */
+    expect_fen_out("W:B1", "W:W:B1");   /* White's section missing */
+    expect_fen_out("B:W33", "B:W33:B"); /* Black's section missing */
+    expect_fen_out("B:W:B", "B:W:B");   /* an empty board */
 }
 
 static void test_fen__liberal_forms(void **state)
 {
     (void)state;
     const char *start = "W:W31-50:B1-20";
-    expect_same("W:W31-50:B1-20.", start);           /* trailing period (PDN files) */
+    expect_same("W:W31-50:B1-20.", start); /* trailing period (PDN files) */
     expect_same("W:W31-50:B1-20.\r\n", start);
-    expect_same("  W : W 31 - 49 , 50 : B 1 - 20 . \n", start);  /* spaces */
-    expect_same("W:W31-50:B1-20:H0:F1", start);      /* lidraughts counters */
-    expect_same("\"W:W31-50:B1-20\"", start);        /* quoted, as copied from a tag */
-    expect_same("w:w31-50:b1-20", start);            /* lower case */
+    expect_same("  W : W 31 - 49 , 50 : B 1 - 20 . \n", start); /* spaces */
+    expect_same("W:W31-50:B1-20:H0:F1", start);                 /* lidraughts counters */
+    expect_same("\"W:W31-50:B1-20\"", start);                   /* quoted, as copied from a tag */
+    expect_same("w:w31-50:b1-20", start);                       /* lower case */
     dm_board b;
     load(&b, "?:W31-50:B1-20"); /* unknown side to move: read as White */
     assert_int_equal(b.side, DM_WHITE);
@@ -225,7 +225,9 @@ static void test_fen__garbage(void **state)
     expect_error("W:W31-50:B1-20. x", DM_EPARSE, 17, "'x'");
     expect_error("W:W31\x01", DM_EPARSE, 6, "0x01");
     expect_error("W", DM_EPARSE, 2, "no piece section");
-    expect_error("W:W33\xc3\x97" "2", DM_EPARSE, 6, "0xC3");
+    expect_error("W:W33\xc3\x97"
+                 "2",
+                 DM_EPARSE, 6, "0xC3");
 }
 
 /* Men on their own promotion row cannot exist (they would have been crowned). */
@@ -274,8 +276,9 @@ static void test_fen__to_fen_truncates(void **state)
     for (int sq = 1; sq <= 50; sq++) {
         int white = sq > 25;
         int king = sq % 2 || (white && sq <= 5) || (!white && sq >= 46);
-        dm_board_put(&b, sq, white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
-                                   : (king ? DM_BLACK_KING : DM_BLACK_MAN));
+        dm_board_put(&b, sq,
+                     white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
+                           : (king ? DM_BLACK_KING : DM_BLACK_MAN));
     }
     char big[200];
     need = dm_board_to_fen(big, sizeof big, &b);
@@ -324,22 +327,22 @@ static void mutate(char *s, size_t cap, const char *alphabet)
         size_t len = strlen(s);
         size_t at = len ? rng() % (len + 1) : 0;
         switch (rng() % 3) {
-        case 0: /* replace */
-            if (at < len) {
-                s[at] = alphabet[rng() % na];
-            }
-            break;
-        case 1: /* insert */
-            if (len + 2 < cap) {
-                memmove(s + at + 1, s + at, len - at + 1);
-                s[at] = alphabet[rng() % na];
-            }
-            break;
-        default: /* delete */
-            if (at < len) {
-                memmove(s + at, s + at + 1, len - at);
-            }
-            break;
+            case 0: /* replace */
+                if (at < len) {
+                    s[at] = alphabet[rng() % na];
+                }
+                break;
+            case 1: /* insert */
+                if (len + 2 < cap) {
+                    memmove(s + at + 1, s + at, len - at + 1);
+                    s[at] = alphabet[rng() % na];
+                }
+                break;
+            default: /* delete */
+                if (at < len) {
+                    memmove(s + at, s + at + 1, len - at);
+                }
+                break;
         }
     }
 }
@@ -366,8 +369,8 @@ static void check_fen_text(const char *s)
         fail_msg("FEN \"%s\": unexpected status %d", s, (int)st);
     }
     if (err.message[0] == 0 || err.column < 1 || (size_t)err.column > strlen(s) + 1) {
-        fail_msg("FEN \"%s\": error without a usable column (%d) or message \"%s\"", s,
-                 err.column, err.message);
+        fail_msg("FEN \"%s\": error without a usable column (%d) or message \"%s\"", s, err.column,
+                 err.message);
     }
     assert_memory_equal(&b, &sentinel, sizeof b);
 }
@@ -424,7 +427,7 @@ static void test_fen__random_move_texts_never_crash(void **state)
 {
     (void)state;
     static const char alphabet[] = "0123456789-x:X !?*()+#\xc3\x97 ";
-    static const char *const moves[] = {"32-28", "19x28", "43x27x18x1", "43x1x32x22x7",
+    static const char *const moves[] = {"32-28",         "19x28", "43x27x18x1", "43x1x32x22x7",
                                         "46x19x8x17x39", "06-11", "1- 6"};
     dm_board boards[4];
     dm_board_start(&boards[0]);

@@ -235,7 +235,7 @@ static void test_game__illegal_moves_change_nothing(void **state)
     assert_int_equal(dm_game_play_text(g, "28-23", &err), DM_EILLEGAL); /* not Black's */
     assert_int_equal(dm_game_play_text(g, "", &err), DM_EPARSE);
 
-    dm_move junk = { 0 };
+    dm_move junk = {0};
     junk.from = 19;
     junk.to = 24;
     assert_int_equal(dm_game_play(g, &junk), DM_EILLEGAL);
@@ -265,7 +265,7 @@ static void test_game__undo_redo(void **state)
     dm_game *g = game_from(NULL);
     assert_int_equal(dm_game_undo(g), DM_ESTATE);
     assert_int_equal(dm_game_redo(g), DM_ESTATE);
-    static const char *const mv[] = { "32-28", "19-23", "28x19", "14x23" };
+    static const char *const mv[] = {"32-28", "19-23", "28x19", "14x23"};
     play_all(g, mv, 4);
     dm_board end = *dm_game_board(g);
 
@@ -348,7 +348,7 @@ static void test_game__threefold_on_third_occurrence(void **state)
 {
     (void)state;
     dm_game *g = game_from(REP_FEN);
-    static const char *const cycle[] = { "47-42", "4-10", "42-47", "10-4" };
+    static const char *const cycle[] = {"47-42", "4-10", "42-47", "10-4"};
     play_all(g, cycle, 4);
     assert_int_equal(counters(g).repetitions, 2);
     assert_ongoing(g); /* second occurrence: not yet */
@@ -398,7 +398,7 @@ static void test_game__threefold_needs_same_side_to_move(void **state)
     /* A king returns along one diagonal in three moves (47-42-38-47) while the other
      * shuttles in two, so the same pieces come back with the OTHER side to move. */
     dm_game *g = game_from(REP_FEN);
-    static const char *const w_tri[] = { "47-42", "4-10", "42-38", "10-4", "38-47" };
+    static const char *const w_tri[] = {"47-42", "4-10", "42-38", "10-4", "38-47"};
     play_all(g, w_tri, 5);
     const dm_board *b0 = dm_game_board_at(g, 0), *b5 = dm_game_board(g);
     assert_int_equal(b0->pieces[0], b5->pieces[0]);
@@ -406,13 +406,13 @@ static void test_game__threefold_needs_same_side_to_move(void **state)
     assert_int_equal(b5->side, DM_BLACK);
     assert_int_equal(counters(g).repetitions, 1); /* same pieces, other side: new */
 
-    static const char *const b_tri[] = { "4-10", "47-42", "10-15", "42-47", "15-4" };
+    static const char *const b_tri[] = {"4-10", "47-42", "10-15", "42-47", "15-4"};
     play_all(g, b_tri, 5); /* pieces as at ply 0 and 5, White to move: 2nd time */
     assert_int_equal(dm_game_ply(g), 10);
     assert_int_equal(counters(g).repetitions, 2);
     assert_ongoing(g); /* the pieces stand so for the 3rd time, but not same side */
 
-    static const char *const cycle[] = { "47-42", "4-10", "42-47", "10-4" };
+    static const char *const cycle[] = {"47-42", "4-10", "42-47", "10-4"};
     play_all(g, cycle, 3);
     assert_ongoing(g);
     play(g, cycle[3]);
@@ -460,7 +460,7 @@ static void test_game__25_moves_reset_by_capture(void **state)
     /* pure step: a king capture resets the count, a king move adds one */
     dm_board b;
     assert_int_equal(dm_board_from_fen(&b, "W:WK28,K50:BK5,K1,23,6", NULL), DM_OK);
-    dm_draw_counters c = { 45, -1, DM_ENDGAME_NONE, 1 };
+    dm_draw_counters c = {45, -1, DM_ENDGAME_NONE, 1};
     dm_move m;
     assert_int_equal(dm_move_parse(&m, &b, "28x19", NULL), DM_OK);
     dm_draw_step(&c, &c, &b, &m, NULL);
@@ -478,7 +478,7 @@ static void test_game__25_moves_reset_by_capture(void **state)
     dm_game_rules rules = DM_GAME_RULES_INIT;
     rules.repetitions = 0;
     assert_int_equal(dm_game_set_rules(g, &rules), DM_OK);
-    static const char *const cycle[] = { "47-42", "4-10", "42-47", "10-4" };
+    static const char *const cycle[] = {"47-42", "4-10", "42-47", "10-4"};
     for (int i = 0; i < 10; i++) {
         play_all(g, cycle, 4);
     }
@@ -502,19 +502,19 @@ static void test_game__endgame_classes(void **state)
         const char *fen;
         dm_endgame want;
     } cases[] = {
-        { "W:WK46,K47,K48:BK5", DM_ENDGAME_16 },   /* 3 kings */
-        { "W:WK46,K47,35:BK5", DM_ENDGAME_16 },    /* 2 kings + man */
-        { "W:WK46,35,36:BK5", DM_ENDGAME_16 },     /* king + 2 men */
-        { "B:WK1:BK46,K47,20", DM_ENDGAME_16 },    /* colours swapped */
-        { "W:W33,34,35:BK5", DM_ENDGAME_NONE },    /* 3 men: no king */
-        { "W:WK46,K47,K48,K49:BK5", DM_ENDGAME_NONE }, /* 4 pieces */
-        { "W:WK46,K47:BK5", DM_ENDGAME_5 },        /* 2 kings */
-        { "W:WK46,35:BK5", DM_ENDGAME_5 },         /* king + man */
-        { "W:WK46:BK5", DM_ENDGAME_5 },            /* king vs king */
-        { "W:W35,36:BK5", DM_ENDGAME_NONE },       /* 2 men */
-        { "W:W35:BK5", DM_ENDGAME_NONE },          /* man vs king */
-        { "W:WK46,K47,K48:B5", DM_ENDGAME_NONE },  /* lone MAN */
-        { "W:WK46,K47,K48:BK5,K4", DM_ENDGAME_NONE }, /* 2 kings */
+        {"W:WK46,K47,K48:BK5", DM_ENDGAME_16},       /* 3 kings */
+        {"W:WK46,K47,35:BK5", DM_ENDGAME_16},        /* 2 kings + man */
+        {"W:WK46,35,36:BK5", DM_ENDGAME_16},         /* king + 2 men */
+        {"B:WK1:BK46,K47,20", DM_ENDGAME_16},        /* colours swapped */
+        {"W:W33,34,35:BK5", DM_ENDGAME_NONE},        /* 3 men: no king */
+        {"W:WK46,K47,K48,K49:BK5", DM_ENDGAME_NONE}, /* 4 pieces */
+        {"W:WK46,K47:BK5", DM_ENDGAME_5},            /* 2 kings */
+        {"W:WK46,35:BK5", DM_ENDGAME_5},             /* king + man */
+        {"W:WK46:BK5", DM_ENDGAME_5},                /* king vs king */
+        {"W:W35,36:BK5", DM_ENDGAME_NONE},           /* 2 men */
+        {"W:W35:BK5", DM_ENDGAME_NONE},              /* man vs king */
+        {"W:WK46,K47,K48:B5", DM_ENDGAME_NONE},      /* lone MAN */
+        {"W:WK46,K47,K48:BK5,K4", DM_ENDGAME_NONE},  /* 2 kings */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         dm_board b;

@@ -25,9 +25,8 @@ static void test_hub__parse_pairs_flags_and_quotes(void **state)
 {
     (void)state;
     static dm_hub_cmd c;
-    assert_int_equal(dm_hub_parse_line(&c, "  pos pos=" START " moves=\"32-28 19-23\" start \r\n",
-                                       NULL),
-                     DM_OK);
+    assert_int_equal(
+        dm_hub_parse_line(&c, "  pos pos=" START " moves=\"32-28 19-23\" start \r\n", NULL), DM_OK);
     assert_string_equal(c.name, "pos");
     assert_int_equal(c.pair_count, 3);
     assert_string_equal(dm_hub_get(&c, "pos"), START);
@@ -197,8 +196,10 @@ static void test_hub__dialogue_with_bad_lines(void **state)
     info.pv[0] = m;
     dm_hub_session_info(s, &info, line, sizeof line);
     char expect_info[256];
-    snprintf(expect_info, sizeof expect_info, "info depth=7 seldepth=0 score=-1.25 nodes=1000 "
-                                              "time=0.500 nps=0.00 pv=\"%s\"\n", mv);
+    snprintf(expect_info, sizeof expect_info,
+             "info depth=7 seldepth=0 score=-1.25 nodes=1000 "
+             "time=0.500 nps=0.00 pv=\"%s\"\n",
+             mv);
     assert_string_equal(line, expect_info);
 
     /* Back to idle: new commands work again. */
@@ -218,7 +219,8 @@ static void test_hub__levels_and_history(void **state)
     (void)state;
     dm_hub_session *s = new_session();
     /* King moves are reversible: their positions are history for repetition. */
-    feed(s, "pos pos=WeeeeeeeeeeeeeeeeeeeeeeeeeWeeeeeeeeeeeeeeeeeBeeeeee moves=\"26-21 44-50 21-26\"");
+    feed(s,
+         "pos pos=WeeeeeeeeeeeeeeeeeeeeeeeeeWeeeeeeeeeeeeeeeeeBeeeeee moves=\"26-21 44-50 21-26\"");
     assert_string_equal(reply, "");
     feed(s, "level moves=40 time=300 inc=1.5");
     assert_string_equal(reply, "");
@@ -266,7 +268,8 @@ static void test_hub__search_on_the_session(void **state)
     dm_hub_session *s = new_session();
     dm_session *game = dm_hub_session_game(s);
     assert_non_null(game);
-    feed(s, "pos pos=WeeeeeeeeeeeeeeeeeeeeeeeeeWeeeeeeeeeeeeeeeeeBeeeeee moves=\"26-21 44-50 21-26\"");
+    feed(s,
+         "pos pos=WeeeeeeeeeeeeeeeeeeeeeeeeeWeeeeeeeeeeeeeeeeeBeeeeee moves=\"26-21 44-50 21-26\"");
     assert_string_equal(reply, "");
     /* the position and its history live in the game layer */
     assert_int_equal(dm_game_ply(dm_session_game(game)), 3);

@@ -28,13 +28,19 @@ static void test_hub_variants__param_and_names(void **state)
     assert_non_null(strstr(reply, "param name=variant value=normal type=enum values=\"normal "
                                   "brazilian russian english canadian losing czech italian "
                                   "killer breakthrough spanish pool thai\"\n"));
-    const char *names[][2] = {{"russian", "russian"}, {"losing", "antidraughts"},
-                              {"antidraughts", "antidraughts"}, {"English", "english"},
-                              {"czech", "czech"},       {"italian", "italian"},
-                              {"killer", "killer"},     {"breakthrough", "breakthrough"},
-                              {"spanish", "spanish"},   {"pool", "pool"},
+    const char *names[][2] = {{"russian", "russian"},
+                              {"losing", "antidraughts"},
+                              {"antidraughts", "antidraughts"},
+                              {"English", "english"},
+                              {"czech", "czech"},
+                              {"italian", "italian"},
+                              {"killer", "killer"},
+                              {"breakthrough", "breakthrough"},
+                              {"spanish", "spanish"},
+                              {"pool", "pool"},
                               {"thai", "thai"},
-                              {"canadian", "canadian"}, {"brazilian", "brazilian"}};
+                              {"canadian", "canadian"},
+                              {"brazilian", "brazilian"}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char line[128];
         snprintf(line, sizeof line, "set-param name=variant value=%s", names[i][0]);

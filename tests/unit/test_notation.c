@@ -154,16 +154,22 @@ static void test_notation__parse_forms(void **state)
     expect_parse(start, "32-28??", "32-28");
     expect_parse(start, " 32-28 ", "32-28");
     expect_parse(start, "32x28", "32-28"); /* 'x' on a quiet move: real files do this */
-    const char *c19 = "B:W23:B19"; /* Black 19 takes 23, landing on 28 */
+    const char *c19 = "B:W23:B19";         /* Black 19 takes 23, landing on 28 */
     expect_parse(c19, "19x28", "19x28x23");
     expect_parse(c19, "19:28", "19x28x23");
-    expect_parse(c19, "19\xc3\x97" "28", "19x28x23");
+    expect_parse(c19,
+                 "19\xc3\x97"
+                 "28",
+                 "19x28x23");
     const char *cap = "B:W23:B28";
     expect_parse(cap, "28x19", "28x19x23");
     expect_parse(cap, "28:19", "28x19x23");
-    expect_parse(cap, "28\xc3\x97" "19", "28x19x23"); /* U+00D7 as the rulebook prints */
+    expect_parse(cap,
+                 "28\xc3\x97"
+                 "19",
+                 "28x19x23"); /* U+00D7 as the rulebook prints */
     expect_parse(cap, "28X19", "28x19x23");
-    expect_parse(cap, "28-19", "28x19x23"); /* '-' on a capture: matched by from and to */
+    expect_parse(cap, "28-19", "28x19x23");    /* '-' on a capture: matched by from and to */
     expect_parse(cap, "28x19x23", "28x19x23"); /* Hub: with the captured square */
     expect_parse("B:W50:B6", "06-11", "6-11");
     expect_parse("B:W50:B1", "1- 6", "1-6");
@@ -172,7 +178,7 @@ static void test_notation__parse_forms(void **state)
     const char *two = "W:WK43:B7,17,22,32";
     expect_parse(two, "43x27x18x1", "43x1x7x22x32");
     expect_parse(two, "43x21x12x1", "43x1x7x17x32");
-    expect_parse(two, "43x27x1", "43x1x7x22x32");    /* part of the path */
+    expect_parse(two, "43x27x1", "43x1x7x22x32");      /* part of the path */
     expect_parse(two, "43x1x7x22x32", "43x1x7x22x32"); /* Hub */
     expect_parse(two, "43x1x32x17x7", "43x1x7x17x32"); /* Hub, captured in any order */
     expect_parse(two, "43x32x22x7x1", "43x1x7x22x32"); /* PDN with captured squares */
@@ -239,8 +245,8 @@ static void test_notation__parse_malformed(void **state)
         const char *text;
         int column;
     } bad[] = {
-        {"32-", 4}, {"ab", 1}, {"99-1", 1}, {"", 1},      {"32", 3},   {"3228", 1},
-        {"32-0", 4}, {"32-28 x", 7}, {"-28", 1}, {"32--28", 4}, {"32-28-", 7},
+        {"32-", 4},  {"ab", 1},      {"99-1", 1}, {"", 1},       {"32", 3},     {"3228", 1},
+        {"32-0", 4}, {"32-28 x", 7}, {"-28", 1},  {"32--28", 4}, {"32-28-", 7},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         dm_board b;
@@ -290,8 +296,8 @@ static int round_trip_all(const dm_board *b)
                 char fen[200], hub[160];
                 dm_board_to_fen(fen, sizeof fen, b);
                 dm_move_to_text(hub, sizeof hub, b, &list.moves[i], DM_NOTATION_HUB);
-                fail_msg("move %s written \"%s\" (style %d) does not read back in %s: %s", hub,
-                         t, k, fen, st ? err.message : "another move");
+                fail_msg("move %s written \"%s\" (style %d) does not read back in %s: %s", hub, t,
+                         k, fen, st ? err.message : "another move");
             }
         }
     }

@@ -166,8 +166,7 @@ static void test_notation_roundtrip__russian_short_capture_vs_long(void **state)
     (void)state;
     const dm_variant *v = dm_variant_get(DM_VARIANT_RUSSIAN);
     dm_vboard b;
-    assert_int_equal(dm_vboard_from_fen(&b, v, "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8",
-                                        NULL),
+    assert_int_equal(dm_vboard_from_fen(&b, v, "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8", NULL),
                      DM_OK);
     dm_vmovelist list;
     assert_int_equal(dm_vmovegen_legal(&list, &b), 3);

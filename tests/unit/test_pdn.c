@@ -160,8 +160,7 @@ static void assert_same_line(const dm_pdn_line *a, const dm_pdn_line *b)
         const dm_pdn_node *x = &a->nodes[i], *y = &b->nodes[i];
         assert_int_equal(x->kind, y->kind);
         if ((x->mark == NULL) != (y->mark == NULL) || (x->mark && strcmp(x->mark, y->mark))) {
-            fail_msg("node %d: mark %s vs %s", i, x->mark ? x->mark : "-",
-                     y->mark ? y->mark : "-");
+            fail_msg("node %d: mark %s vs %s", i, x->mark ? x->mark : "-", y->mark ? y->mark : "-");
         }
         assert_int_equal(x->nnags, y->nnags);
         for (int k = 0; k < x->nnags; k++) {
@@ -442,8 +441,7 @@ static void test_pdn__stray_mark_is_an_error_then_recovery(void **state)
 static void test_pdn__result_tokens_separate_games(void **state)
 {
     (void)state;
-    static const char *const results[] = {"2-0", "1-1", "0-2", "1-0",
-                                          "0-1", "1/2-1/2", "0-0", "*"};
+    static const char *const results[] = {"2-0", "1-1", "0-2", "1-0", "0-1", "1/2-1/2", "0-0", "*"};
     char text[1024] = "";
     for (int i = 0; i < 8; i++) {
         char one[64];
@@ -739,11 +737,10 @@ static void test_pdn__replay_reports_first_bad_move(void **state)
                "is empty", NULL);
     expect_bad("1. 32-28 18-23 2. 33-29 17-21 3. 37x28 *", DM_PDN_ILLEGAL, 2, 1, "17-21",
                "capture is compulsory", "B:W28,29,31,34-50:B1-17,19,20,23");
-    expect_bad("1. 32-28 19-23 2. 28-99 *", DM_PDN_UNREADABLE, 2, 0, "28-99", "not in 1-50",
-               NULL);
+    expect_bad("1. 32-28 19-23 2. 28-99 *", DM_PDN_UNREADABLE, 2, 0, "28-99", "not in 1-50", NULL);
     expect_bad("1. 32-28 ... 2. 28-22 *", DM_PDN_UNREADABLE, 1, 1, "...", "unknown move", NULL);
-    expect_bad("[FEN \"W:WK7:B12,21,22,39\"]\n1. 7x16 *", DM_PDN_ILLEGAL, 1, 0, "7x16",
-               "ambiguous", NULL);
+    expect_bad("[FEN \"W:WK7:B12,21,22,39\"]\n1. 7x16 *", DM_PDN_ILLEGAL, 1, 0, "7x16", "ambiguous",
+               NULL);
 
     /* a bad FEN: unreadable, no node */
     dm_pdn_game *g = read_one("[FEN \"W:W51:B1\"]\n1. 32-28 *");
@@ -807,11 +804,12 @@ static void test_pdn__variants(void **state)
         {"[Variant \"American/English\"]\n1. c3-d4 *", DM_PDN_LEGAL, "english", 0},
         {"[Variant \"Russian\"]\n1. c3-d4 *", DM_PDN_LEGAL, "russian", 0},
         {"[Variant \"Frisian\"]\n1. 32-28 *", DM_PDN_VARIANT, "Variant \"Frisian\"", 0},
-        {"1. c3-d4 f6-g5 *", DM_PDN_LEGAL, "russian", 1},                  /* algebraic */
-        {"1. 11-15 24-20 2. 8-11 28-24 *", DM_PDN_LEGAL, "english", 1},    /* checkers */
+        {"1. c3-d4 f6-g5 *", DM_PDN_LEGAL, "russian", 1},               /* algebraic */
+        {"1. 11-15 24-20 2. 8-11 28-24 *", DM_PDN_LEGAL, "english", 1}, /* checkers */
         /* Italian numbering (White first from 21-32): neither English nor international */
         {"1. 21-17 12-15 2. 23-19 *", DM_PDN_LEGAL, "italian", 1},
-        {"1. 21-17 12-15 2. 23-18 *", DM_PDN_VARIANT, "not legal as english, international or italian", 1},
+        {"1. 21-17 12-15 2. 23-18 *", DM_PDN_VARIANT,
+         "not legal as english, international or italian", 1},
         {"[GameType \"98\"]\n1. 32-28 *", DM_PDN_LEGAL, "antidraughts", 0},
         {"[GameType \"96\"]\n1. 32-28 *", DM_PDN_LEGAL, "breakthrough", 0},
         {"[Variant \"Breakthrough\"]\n1. 32-28 *", DM_PDN_LEGAL, "breakthrough", 0},

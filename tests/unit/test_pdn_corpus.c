@@ -163,8 +163,7 @@ static void check_round_trip(const char *path, const dm_pdn_game *g, const dm_pd
     dm_pdn_game *g2 = NULL;
     dm_error err;
     if (dm_pdn_reader_next(&g2, rd, &err) != DM_OK || !g2) {
-        fail_msg("%s game %d: rewritten game unreadable: %s\n%s", path, g->number,
-                 err.message, t1);
+        fail_msg("%s game %d: rewritten game unreadable: %s\n%s", path, g->number, err.message, t1);
     }
     dm_pdn_game *extra = NULL;
     assert_int_equal(dm_pdn_reader_next(&extra, rd, &err), DM_OK);
@@ -184,9 +183,9 @@ static void check_round_trip(const char *path, const dm_pdn_game *g, const dm_pd
     }
     dm_pdn_replay r2;
     dm_pdn_replay_mainline(&r2, g2);
-    if (r2.verdict != r1->verdict || r2.plies != r1->plies ||
-        !dm_board_equal(&r1->end, &r2.end) || r2.variant != r1->variant ||
-        r2.vend.side != r1->vend.side || memcmp(r2.vend.sq, r1->vend.sq, sizeof r2.vend.sq)) {
+    if (r2.verdict != r1->verdict || r2.plies != r1->plies || !dm_board_equal(&r1->end, &r2.end) ||
+        r2.variant != r1->variant || r2.vend.side != r1->vend.side ||
+        memcmp(r2.vend.sq, r1->vend.sq, sizeof r2.vend.sq)) {
         fail_msg("%s game %d: replay differs after the round trip (%d/%d plies)\n%s", path,
                  g->number, r1->plies, r2.plies, t1);
     }
@@ -205,7 +204,7 @@ typedef struct file_result {
     int games, legal, illegal, unreadable, variant, errors;
     int legal_by[DM_VARIANT_COUNT]; /* legal games per variant */
     int joined;                     /* split captures joined */
-    int bad_games[64]; /* numbers of illegal/unreadable games (and reader errors) */
+    int bad_games[64];              /* numbers of illegal/unreadable games (and reader errors) */
     int nbad;
     int resolved_games[8];
     int nresolved;
@@ -242,25 +241,25 @@ static void run_file(const char *path, file_result *fr)
         assert_int_equal(dm_pdn_replay_mainline(&rep, g), DM_OK);
         fr->joined += rep.joined;
         switch (rep.verdict) {
-        case DM_PDN_LEGAL:
-            fr->legal++;
-            assert_non_null(rep.variant);
-            fr->legal_by[rep.variant->id]++;
-            break;
-        case DM_PDN_VARIANT:
-            fr->variant++;
-            assert_null(rep.variant);
-            break;
-        default:
-            if (rep.verdict == DM_PDN_ILLEGAL) {
-                fr->illegal++;
-            } else {
-                fr->unreadable++;
-            }
-            if (fr->nbad < 64) {
-                fr->bad_games[fr->nbad++] = g->number;
-            }
-            break;
+            case DM_PDN_LEGAL:
+                fr->legal++;
+                assert_non_null(rep.variant);
+                fr->legal_by[rep.variant->id]++;
+                break;
+            case DM_PDN_VARIANT:
+                fr->variant++;
+                assert_null(rep.variant);
+                break;
+            default:
+                if (rep.verdict == DM_PDN_ILLEGAL) {
+                    fr->illegal++;
+                } else {
+                    fr->unreadable++;
+                }
+                if (fr->nbad < 64) {
+                    fr->bad_games[fr->nbad++] = g->number;
+                }
+                break;
         }
         if (rep.resolved && fr->nresolved < 8) {
             fr->resolved_games[fr->nresolved++] = g->number;
@@ -280,10 +279,10 @@ static void run_file(const char *path, file_result *fr)
 /* Expectations per file (name relative to data/pdn), from SOURCES.md. */
 typedef struct expect {
     const char *file;
-    int games;     /* -1: not checked */
-    int all_legal; /* every game replays legal, but for the bad ones listed */
-    int bad[5];    /* game numbers reported illegal or unreadable (0-terminated) */
-    int no_illegal; /* variant file not played: nothing called illegal, most skipped */
+    int games;             /* -1: not checked */
+    int all_legal;         /* every game replays legal, but for the bad ones listed */
+    int bad[5];            /* game numbers reported illegal or unreadable (0-terminated) */
+    int no_illegal;        /* variant file not played: nothing called illegal, most skipped */
     dm_variant_id variant; /* all_legal: the legal games are of this variant */
 } expect;
 
@@ -398,8 +397,8 @@ static void test_pdn_corpus__every_file(void **state)
         if (!strncmp(rel, "mobydam-book/", 13)) {
             /* computer and human international games: all legal */
             if (fr.legal != fr.games) {
-                fail_msg("%s: %d of %d games legal (first bad: game %d)", rel, fr.legal,
-                         fr.games, fr.nbad ? fr.bad_games[0] : 0);
+                fail_msg("%s: %d of %d games legal (first bad: game %d)", rel, fr.legal, fr.games,
+                         fr.nbad ? fr.bad_games[0] : 0);
             }
             mobydam_files++;
             mobydam_games += fr.games;
@@ -436,8 +435,8 @@ static void test_pdn_corpus__every_file(void **state)
                     czech_files_by[v] += fr.legal_by[v];
                 }
             } else if (ex->all_legal && fr.legal_by[ex->variant] != fr.legal) {
-                fail_msg("%s: %d of %d legal games replayed as %s", rel,
-                         fr.legal_by[ex->variant], fr.legal, dm_variant_get(ex->variant)->name);
+                fail_msg("%s: %d of %d legal games replayed as %s", rel, fr.legal_by[ex->variant],
+                         fr.legal, dm_variant_get(ex->variant)->name);
             }
             if (ex->no_illegal && fr.illegal != 0) {
                 fail_msg("%s: %d variant games called illegal", rel, fr.illegal);

@@ -54,10 +54,18 @@ static dm_game *random_game(uint64_t *rng, int max)
     if (!dm_game_over(g) && next_rand(rng) % 2 == 0) {
         dm_color who = (dm_color)(next_rand(rng) % 2);
         switch (next_rand(rng) % 4) {
-        case 0: assert_int_equal(dm_game_resign(g, who), DM_OK); break;
-        case 1: assert_int_equal(dm_game_agree_draw(g), DM_OK); break;
-        case 2: assert_int_equal(dm_game_flag(g, who), DM_OK); break;
-        default: assert_int_equal(dm_game_forfeit(g, who), DM_OK); break;
+            case 0:
+                assert_int_equal(dm_game_resign(g, who), DM_OK);
+                break;
+            case 1:
+                assert_int_equal(dm_game_agree_draw(g), DM_OK);
+                break;
+            case 2:
+                assert_int_equal(dm_game_flag(g, who), DM_OK);
+                break;
+            default:
+                assert_int_equal(dm_game_forfeit(g, who), DM_OK);
+                break;
         }
     }
     return g;
@@ -96,9 +104,9 @@ static void test_pdn_game__random_games_round_trip(void **state)
         tags.time_control = n % 2 ? &tc : NULL;
         char *text = NULL;
         size_t len = 0;
-        assert_int_equal(dm_pdn_write_game(&text, &len, g, &tags, n % 3 ? DM_NOTATION_PDN
-                                                                           : DM_NOTATION_FULL),
-                         DM_OK);
+        assert_int_equal(
+            dm_pdn_write_game(&text, &len, g, &tags, n % 3 ? DM_NOTATION_PDN : DM_NOTATION_FULL),
+            DM_OK);
         assert_int_equal(strlen(text), len);
         dm_game *back = NULL;
         dm_pdn_game *rec = NULL;
@@ -170,7 +178,8 @@ static void test_pdn_game__errors_say_what_and_where(void **state)
     assert_non_null(strstr(err.message, "russian"));
     assert_int_equal(read_text(&g, "[GameType \"22\"]\n1. 22-18 *\n", 0, &err), DM_EPARSE);
     /* a bad FEN */
-    assert_int_equal(read_text(&g, "[GameType \"20\"]\n[FEN \"W:W31;B1\"]\n1. 31-26 *\n", 0, &err), DM_EPARSE);
+    assert_int_equal(read_text(&g, "[GameType \"20\"]\n[FEN \"W:W31;B1\"]\n1. 31-26 *\n", 0, &err),
+                     DM_EPARSE);
     if (!strstr(err.message, "FEN")) {
         fail_msg("%s", err.message);
     }
@@ -235,8 +244,8 @@ static void test_pdn_game__variant_record(void **state)
         dm_pdn_replay rp;
         assert_int_equal(dm_pdn_replay_mainline(&rp, back), DM_OK);
         if (rp.verdict != DM_PDN_LEGAL || rp.plies != n) {
-            fail_msg("%s: verdict %d after %d of %d plies: %s\n%s", var->name, rp.verdict,
-                     rp.plies, n, rp.reason.message, text);
+            fail_msg("%s: verdict %d after %d of %d plies: %s\n%s", var->name, rp.verdict, rp.plies,
+                     n, rp.reason.message, text);
         }
         assert_int_equal(rp.variant->id, var->id);
         assert_true(memcmp(rp.vend.sq, b.sq, sizeof b.sq) == 0);

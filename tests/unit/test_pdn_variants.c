@@ -88,8 +88,8 @@ static dm_pdn_game *expect_replay(const char *text, int verdict, const char *var
     dm_pdn_game *g = read_one(text);
     dm_pdn_replay rep = replay(g);
     if (rep.verdict != verdict || (verdict != DM_PDN_VARIANT && rep.plies != plies)) {
-        fail_msg("%s\nverdict %d (expected %d), %d plies (expected %d): %s", text,
-                 rep.verdict, verdict, rep.plies, plies, rep.reason.message);
+        fail_msg("%s\nverdict %d (expected %d), %d plies (expected %d): %s", text, rep.verdict,
+                 verdict, rep.plies, plies, rep.reason.message);
     }
     if (variant) {
         assert_non_null(rep.variant);
@@ -143,15 +143,14 @@ static void test_pdn_variants__russian_rules(void **state)
 {
     (void)state;
     /* a man crowned on d8 in the middle of a capture goes on as a (flying) king */
-    dm_pdn_game *g =
-        expect_replay("[GameType \"25\"]\n[FEN \"W:Wb6:Bc7,e7\"]\n1. b6:h4 *", DM_PDN_LEGAL,
-                      "russian", 1);
+    dm_pdn_game *g = expect_replay("[GameType \"25\"]\n[FEN \"W:Wb6:Bc7,e7\"]\n1. b6:h4 *",
+                                   DM_PDN_LEGAL, "russian", 1);
     dm_pdn_replay rep = replay(g);
     assert_int_equal(dm_vboard_piece(&rep.vend, dm_vsquare_parse(rep.variant, "h4", NULL)),
                      DM_WHITE_KING);
     char *out = write_game(g, DM_NOTATION_FULL);
     assert_contains(out, "[FEN \"W:Wb6:Bc7,e7\"]"); /* algebraic FEN kept algebraic */
-    assert_contains(out, "1. b6:d8:h4 *"); /* the path names where the piece turned */
+    assert_contains(out, "1. b6:d8:h4 *");          /* the path names where the piece turned */
     free(out);
     dm_pdn_game_free(g);
     /* Brazilian (FMJD 4.15): it goes on as a man, so b6:h4 is not legal there */
@@ -164,12 +163,12 @@ static void test_pdn_variants__russian_rules(void **state)
     dm_pdn_game_free(g);
 
     /* free choice of capture: the one-piece capture is legal in Russian... */
-    g = expect_replay("[GameType \"25\"]\n[FEN \"W:Wc3,h2:Bd4,f6,g3\"]\n1. h2:f4 *",
-                      DM_PDN_LEGAL, "russian", 1);
+    g = expect_replay("[GameType \"25\"]\n[FEN \"W:Wc3,h2:Bd4,f6,g3\"]\n1. h2:f4 *", DM_PDN_LEGAL,
+                      "russian", 1);
     dm_pdn_game_free(g);
     /* ...not under the majority rule (Brazilian) */
-    g = expect_replay("[GameType \"26\"]\n[FEN \"W:Wc3,h2:Bd4,f6,g3\"]\n1. h2xf4 *",
-                      DM_PDN_ILLEGAL, "brazilian", 0);
+    g = expect_replay("[GameType \"26\"]\n[FEN \"W:Wc3,h2:Bd4,f6,g3\"]\n1. h2xf4 *", DM_PDN_ILLEGAL,
+                      "brazilian", 0);
     rep = replay(g);
     assert_contains(rep.reason.message, "illegal move \"h2xf4\"");
     assert_int_equal(rep.move_number, 1);
@@ -215,8 +214,7 @@ static void test_pdn_variants__english_game(void **state)
     dm_pdn_game_free(g);
 
     /* with GameType 21: Black's bad move is "2.", White's "2..." */
-    g = expect_replay("[GameType \"21\"]\n1. 11-15 23-19 2. 15-11 *", DM_PDN_ILLEGAL,
-                      "english", 2);
+    g = expect_replay("[GameType \"21\"]\n1. 11-15 23-19 2. 15-11 *", DM_PDN_ILLEGAL, "english", 2);
     rep = replay(g);
     assert_int_equal(rep.move_number, 2);
     assert_int_equal(rep.black, 1);
@@ -301,8 +299,8 @@ static void test_pdn_variants__english_rules(void **state)
     free(out);
     dm_pdn_game_free(g);
     /* alone it stays ambiguous */
-    g = expect_replay("[GameType \"21\"]\n[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 *",
-                      DM_PDN_ILLEGAL, "english", 0);
+    g = expect_replay("[GameType \"21\"]\n[FEN \"B:W14,15,22,23:B10\"]\n1. 10x26 *", DM_PDN_ILLEGAL,
+                      "english", 0);
     assert_contains(replay(g).reason.message, "ambiguous");
     dm_pdn_game_free(g);
 }
@@ -362,7 +360,7 @@ static void test_pdn_variants__brazilian_game(void **state)
     free(out);
     out = write_game(g, DM_NOTATION_PDN);
     assert_contains(out, "8. a5xc7 d8xd4 9. e3xc5 c1xb6");
-    assert_null(strstr(out, "[FEN"));            /* start position: no FEN */
+    assert_null(strstr(out, "[FEN")); /* start position: no FEN */
     free(out);
     dm_pdn_game_free(g);
     /* majority rule: the king must take two, not one */
@@ -405,8 +403,7 @@ static void test_pdn_variants__selection(void **state)
      * unreadable (not a skipped variant) */
     g = expect_replay("[FEN \"W:W31,27,19:B17,12,5.\"]\n0-1", DM_PDN_LEGAL, "english", 0);
     dm_pdn_game_free(g);
-    g = expect_replay("[FEN \"W:W18,K15,1:BK30,K26,2.\"]\n0-1", DM_PDN_UNREADABLE, "english",
-                      0);
+    g = expect_replay("[FEN \"W:W18,K15,1:BK30,K26,2.\"]\n0-1", DM_PDN_UNREADABLE, "english", 0);
     assert_contains(replay(g).reason.message, "cannot be read as English");
     dm_pdn_game_free(g);
     /* a bad FEN for the tagged variant */
@@ -417,8 +414,7 @@ static void test_pdn_variants__selection(void **state)
     g = expect_replay("[GameType \"25\"]\n1. c3-d4 /FEN \"B:Wc3:Bf6\"/ 1... f6-e5 2. c3-d4 *",
                       DM_PDN_LEGAL, "russian", 3);
     dm_pdn_game_free(g);
-    g = expect_replay("[GameType \"25\"]\n1. c3-d4 - 2. d4-e5 *", DM_PDN_UNREADABLE, "russian",
-                      1);
+    g = expect_replay("[GameType \"25\"]\n1. c3-d4 - 2. d4-e5 *", DM_PDN_UNREADABLE, "russian", 1);
     assert_contains(replay(g).reason.message, "unknown move");
     dm_pdn_game_free(g);
     /* Canadian 12x12 (72 squares): moves replayed, the bad capture reported */

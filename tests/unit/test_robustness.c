@@ -31,8 +31,8 @@ static void test_robustness__variant_fen_without_pieces(void **state)
             memset(&err, 0, sizeof err);
             dm_status st = dm_vboard_from_fen(&b, v, fens[i], &err);
             if (st != DM_EPARSE) {
-                fail_msg("%s: FEN \"%s\" gave status %d, expected a parse error", v->name,
-                         fens[i], (int)st);
+                fail_msg("%s: FEN \"%s\" gave status %d, expected a parse error", v->name, fens[i],
+                         (int)st);
             }
             assert_non_null(strstr(err.message, "no piece section"));
         }

@@ -99,8 +99,8 @@ static void test_session__go_matches_engine_search(void **state)
 {
     (void)state;
     dm_session *s = new_session(NULL);
-    const char *moves[] = {"32-28", "18-23", "37-32", "12-18", "41-37", "7-12", "34-29", "23x34",
-                           "40x29"};
+    const char *moves[] = {"32-28", "18-23", "37-32", "12-18", "41-37",
+                           "7-12",  "34-29", "23x34", "40x29"};
     for (size_t i = 0; i < sizeof moves / sizeof *moves; i++) {
         play(s, moves[i]);
     }

@@ -44,7 +44,7 @@ static void test_timeman__sudden_death_spreads_the_clock(void **state)
     (void)state;
     tm_budget b = plan(60, 0, 0, 0);
     assert_true(b.timed);
-    assert_true(b.soft > 1.0 && b.soft < 3.0);   /* about 1/30 of the clock */
+    assert_true(b.soft > 1.0 && b.soft < 3.0); /* about 1/30 of the clock */
     assert_true(b.hard >= b.soft && b.hard < 30.0);
     /* Nearly flagged: answers inside what is left, with a margin. */
     for (double t = 0.001; t < 5; t *= 1.7) {

@@ -56,8 +56,8 @@ static void check_perft(dm_variant_id id, const uint64_t *counts, int depth)
     for (int d = 1; d <= depth; d++) {
         uint64_t n = dm_vperft(&b, d);
         if (n != counts[d - 1]) {
-            fail_msg("%s perft(%d) = %llu, published %llu", V(id)->name, d,
-                     (unsigned long long)n, (unsigned long long)counts[d - 1]);
+            fail_msg("%s perft(%d) = %llu, published %llu", V(id)->name, d, (unsigned long long)n,
+                     (unsigned long long)counts[d - 1]);
         }
     }
 }
@@ -192,8 +192,7 @@ static void test_variants__generic_international_same_moves_random_games(void **
         dm_board_start(&fast);
         for (int ply = 0; ply < 200; ply++) {
             dm_vboard gen;
-            assert_int_equal(dm_vboard_from_board(&gen, V(DM_VARIANT_INTERNATIONAL), &fast),
-                             DM_OK);
+            assert_int_equal(dm_vboard_from_board(&gen, V(DM_VARIANT_INTERNATIONAL), &fast), DM_OK);
             same_moves(&fast, &gen, ply);
             dm_movelist l;
             if (dm_movegen_legal(&l, &fast) == 0) {
@@ -212,7 +211,7 @@ static void test_variants__generic_international_same_moves_random_games(void **
 /* The legal moves of fen under variant id, written in `style`, sorted, joined with
  * spaces, must equal `expected` (also sorted and space-separated). */
 static void check_moves_sq(dm_variant_id id, const char *fen, dm_notation style,
-                          dm_vsquares squares, const char *expected)
+                           dm_vsquares squares, const char *expected)
 {
     dm_vboard b;
     vfrom_fen(&b, id, fen);
@@ -282,8 +281,7 @@ static void test_variants__russian_king_must_continue(void **state)
 {
     (void)state;
     check_moves(DM_VARIANT_RUSSIAN, "W:WKa1:Bc3,f4", DM_NOTATION_FULL, "a1:e5:g3 a1:e5:h2");
-    check_moves(DM_VARIANT_RUSSIAN, "W:WKa1:Bc3", DM_NOTATION_PDN,
-                "a1:d4 a1:e5 a1:f6 a1:g7 a1:h8");
+    check_moves(DM_VARIANT_RUSSIAN, "W:WKa1:Bc3", DM_NOTATION_PDN, "a1:d4 a1:e5 a1:f6 a1:g7 a1:h8");
 }
 
 /* English: men capture forward only; kings step one square; Black moves first. */
@@ -371,7 +369,8 @@ static void test_variants__antidraughts_reversed_result(void **state)
     vfrom_fen(&b, DM_VARIANT_RUSSIAN, "B:Wa1:B");
     assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
     /* moves exactly as in international (majority rule, kings) */
-    static const char *const fens[] = {"W:W28,32,33:B23,19,13,27,18", "B:WK3,K47,28:B9,12,13,18,19,22,23"};
+    static const char *const fens[] = {"W:W28,32,33:B23,19,13,27,18",
+                                       "B:WK3,K47,28:B9,12,13,18,19,22,23"};
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         dm_board fast;
         assert_int_equal(dm_board_from_fen(&fast, fens[i], NULL), DM_OK);
@@ -405,8 +404,7 @@ static void test_variants__czech_king_captures_first(void **state)
 {
     (void)state;
     const char *fen = "W:WKh8,g3:Bg7,f4";
-    check_moves(DM_VARIANT_CZECH, fen, DM_NOTATION_PDN,
-                "h8xa1 h8xb2 h8xc3 h8xd4 h8xe5 h8xf6");
+    check_moves(DM_VARIANT_CZECH, fen, DM_NOTATION_PDN, "h8xa1 h8xb2 h8xc3 h8xd4 h8xe5 h8xf6");
     check_moves(DM_VARIANT_RUSSIAN, fen, DM_NOTATION_PDN,
                 "g3:e5 h8:a1 h8:b2 h8:c3 h8:d4 h8:e5 h8:f6");
     /* men capture forward only [4.1], kings fly [3.9] */
@@ -493,8 +491,7 @@ static void test_variants__italian_and_spanish_numbering(void **state)
 static void test_variants__spanish_most_kings(void **state)
 {
     (void)state;
-    check_moves(DM_VARIANT_SPANISH, "W:WK10:B13,K14", DM_NOTATION_PDN,
-                "10x19 10x23 10x28 10x32");
+    check_moves(DM_VARIANT_SPANISH, "W:WK10:B13,K14", DM_NOTATION_PDN, "10x19 10x23 10x28 10x32");
 }
 
 /* Killer: a king's capture that ends after a king ends right behind it; after a man
@@ -566,8 +563,7 @@ static void test_variants__thai_rules(void **state)
     check_moves(DM_VARIANT_THAI, "W:WK11:B15,8", DM_NOTATION_FULL, "11-18-4 11-4-18");
     /* only right behind: not the squares beyond (international lists them all) */
     check_moves(DM_VARIANT_THAI, "W:WK4:B11", DM_NOTATION_PDN, "4-15");
-    check_moves_sq(DM_VARIANT_THAI, "W:WK4:B11", DM_NOTATION_PDN, DM_VSQUARES_ALGEBRAIC,
-                   "a1-d4");
+    check_moves_sq(DM_VARIANT_THAI, "W:WK4:B11", DM_NOTATION_PDN, DM_VSQUARES_ALGEBRAIC, "a1-d4");
     /* men capture forward only; free choice */
     check_moves(DM_VARIANT_THAI, "W:W11:B15,7", DM_NOTATION_PDN, "11-18");
 }
@@ -583,7 +579,7 @@ static void test_variants__square_names(void **state)
     static const struct {
         int sq;
         const char *ru, *en;
-    } cases[] = {{1, "b8", "g1"}, {4, "h8", "a1"}, {5, "a7", "h2"}, {22, "c3", "f6"},
+    } cases[] = {{1, "b8", "g1"},  {4, "h8", "a1"},  {5, "a7", "h2"},  {22, "c3", "f6"},
                  {29, "a1", "h8"}, {32, "g1", "b8"}, {11, "f6", "c3"}, {15, "e5", "d4"}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         dm_vsquare_to_text(t, sizeof t, ru, cases[i].sq, 1);
@@ -766,9 +762,8 @@ static void test_variants__garbage_input(void **state)
     assert_int_equal(dm_vmove_parse(NULL, &b, "c3-d4", NULL), DM_EINVAL);
     char small[3];
     dm_vmove_parse(&m, &b, "c3-d4", NULL);
-    assert_int_equal(dm_vmove_to_text(small, sizeof small, &b, &m, DM_NOTATION_PDN,
-                                      DM_VSQUARES_DEFAULT),
-                     5);
+    assert_int_equal(
+        dm_vmove_to_text(small, sizeof small, &b, &m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT), 5);
     assert_string_equal(small, "c3");
     assert_int_equal(dm_vboard_to_fen(NULL, 0, &b, 0), strlen("W:W21-32:B1-12"));
 }
@@ -778,10 +773,9 @@ static void test_variants__lookup(void **state)
     (void)state;
     const dm_variant *v;
     dm_error err;
-    static const char *const names[] = {"international", "brazilian", "russian",
-                                        "english",       "canadian",  "antidraughts",
-                                        "czech",         "italian",   "killer",
-                                        "breakthrough",  "spanish",   "pool",
+    static const char *const names[] = {"international", "brazilian",    "russian", "english",
+                                        "canadian",      "antidraughts", "czech",   "italian",
+                                        "killer",        "breakthrough", "spanish", "pool",
                                         "thai"};
     assert_int_equal(sizeof names / sizeof names[0], DM_VARIANT_COUNT);
     for (int i = 0; i < DM_VARIANT_COUNT; i++) {
@@ -795,10 +789,14 @@ static void test_variants__lookup(void **state)
     static const struct {
         const char *tag;
         dm_variant_id id;
-    } gt[] = {{"20", DM_VARIANT_INTERNATIONAL},   {"21", DM_VARIANT_ENGLISH},
-              {"25", DM_VARIANT_RUSSIAN},         {"26", DM_VARIANT_BRAZILIAN},
-              {"27,W,12,12,N2,0", DM_VARIANT_CANADIAN}, {"98", DM_VARIANT_ANTIDRAUGHTS},
-              {"25,W,8,8,A0,0", DM_VARIANT_RUSSIAN}, {"20,W,10,10,N1,0", DM_VARIANT_INTERNATIONAL}};
+    } gt[] = {{"20", DM_VARIANT_INTERNATIONAL},
+              {"21", DM_VARIANT_ENGLISH},
+              {"25", DM_VARIANT_RUSSIAN},
+              {"26", DM_VARIANT_BRAZILIAN},
+              {"27,W,12,12,N2,0", DM_VARIANT_CANADIAN},
+              {"98", DM_VARIANT_ANTIDRAUGHTS},
+              {"25,W,8,8,A0,0", DM_VARIANT_RUSSIAN},
+              {"20,W,10,10,N1,0", DM_VARIANT_INTERNATIONAL}};
     for (size_t i = 0; i < sizeof gt / sizeof gt[0]; i++) {
         if (dm_variant_from_gametype(&v, gt[i].tag, &err) != DM_OK) {
             fail_msg("GameType %s: %s", gt[i].tag, err.message);
@@ -828,25 +826,25 @@ static void test_variants__lookup(void **state)
  * is cut off, as ../shared/data/pdn/SOURCES.md describes for tinsley.pdn. */
 
 typedef struct replay_stats {
-    int games;       /* tag blocks or movetext blocks seen */
-    int ok;          /* replayed to the end */
-    int failed;      /* a move did not resolve to one legal move */
-    int unknown;     /* games written with unknown moves ("1. - -") */
+    int games;   /* tag blocks or movetext blocks seen */
+    int ok;      /* replayed to the end */
+    int failed;  /* a move did not resolve to one legal move */
+    int unknown; /* games written with unknown moves ("1. - -") */
     int gametype_mismatch;
-    int bad_fen;     /* the game's FEN tag is rejected (no moves tried) */
-    int ambiguous;   /* short captures with two paths, resolved to the first */
-    int merged;      /* split capture tokens joined (opt_split) */
-    int split_moves; /* captures that were written split */
+    int bad_fen;       /* the game's FEN tag is rejected (no moves tried) */
+    int ambiguous;     /* short captures with two paths, resolved to the first */
+    int merged;        /* split capture tokens joined (opt_split) */
+    int split_moves;   /* captures that were written split */
     int opt_algebraic; /* input: the records use algebraic squares */
-    int opt_split;   /* input: a multi-capture may be written as consecutive
+    int opt_split;     /* input: a multi-capture may be written as consecutive
                         single-jump tokens "e1xc3 c3xe5" (playstrategy.org) */
     char first_fail[1024];
 } replay_stats;
 
 typedef struct replay_game {
-    int active;      /* a game is open (tags or movetext seen) */
-    int started;     /* the board is set up (first movetext token seen) */
-    int dead;        /* a move failed or the game has unknown moves */
+    int active;  /* a game is open (tags or movetext seen) */
+    int started; /* the board is set up (first movetext token seen) */
+    int dead;    /* a move failed or the game has unknown moves */
     char fen[512];
     const dm_variant *v;
     dm_vboard b;
@@ -894,8 +892,8 @@ static void game_start(replay_game *g, replay_stats *st, const char *file, const
             g->dead = 1;
             st->bad_fen++;
             if (!st->first_fail[0]) {
-                snprintf(st->first_fail, sizeof st->first_fail, "%s game %d: FEN %.100s: %.300s", file,
-                         st->games + 1, g->fen, err.message);
+                snprintf(st->first_fail, sizeof st->first_fail, "%s game %d: FEN %.100s: %.300s",
+                         file, st->games + 1, g->fen, err.message);
             }
         }
     } else {
@@ -972,8 +970,8 @@ static void game_move(replay_game *g, replay_stats *st, const char *file, char *
         g->dead = 1;
         st->failed++;
         if (!st->first_fail[0]) {
-            snprintf(st->first_fail, sizeof st->first_fail, "%s game %d ply %d '%.60s': %.300s", file,
-                     st->games + 1, g->ply + 1, tok, err.message);
+            snprintf(st->first_fail, sizeof st->first_fail, "%s game %d ply %d '%.60s': %.300s",
+                     file, st->games + 1, g->ply + 1, tok, err.message);
         }
         return;
     }
@@ -1234,8 +1232,8 @@ static void test_variants__replay_english(void **state)
     replay_expect("wiegerw-pdn/succeed/Principles_of_Strategy.pdn", DM_VARIANT_ENGLISH, 16, 16, 0,
                   0);
     /* two games write a capture short ("10x26") where two paths exist */
-    replay_expect_amb("wiegerw-pdn/succeed/Tricks_traps_and_shots.pdn", DM_VARIANT_ENGLISH, 91,
-                      91, 0, 0, 2);
+    replay_expect_amb("wiegerw-pdn/succeed/Tricks_traps_and_shots.pdn", DM_VARIANT_ENGLISH, 91, 91,
+                      0, 0, 2);
     replay_expect("wiegerw-pdn/succeed/inferno.pdn", DM_VARIANT_ENGLISH, 68, 68, 0, 0);
     /* Checkers problems: FEN only. Some FENs are rejected as dm_board_from_fen
      * rejects them (SOURCES.md calls them ok: its replayer did not validate):
