@@ -543,13 +543,17 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     const char *gt = dm_pdn_game_tag(g, "GameType");
     if (gt) {
         tag(&w, "GameType", gt);
-    } else if (playable && (guessed || variant->id != DM_VARIANT_INTERNATIONAL)) {
+    } else if (playable &&
+               ((guessed && p.known) || (!guessed && variant->id != DM_VARIANT_INTERNATIONAL))) {
         /* the variant found from a Variant tag or the squares, said for every reader;
          * rules guessed by trying the moves are always said, international too: the
          * guess depends on the text, and a move is written in another form than it
          * was read ("1-05x12" comes out "1x5", which English checkers reads as a king
          * step), so without the tag the output could be guessed otherwise (fuzz
-         * finding corpus/pdn/finding-guess-depends-on-move-text) */
+         * finding corpus/pdn/finding-guess-depends-on-move-text); but not a guess
+         * made without a position (a FEN that fits no candidate): that one is only
+         * the first candidate, and said once it was read back as a choice (fuzz
+         * finding corpus/pdn/finding-guess-without-position) */
         char num[16];
         snprintf(num, sizeof num, "%d", variant->game_type);
         tag(&w, "GameType", num);
