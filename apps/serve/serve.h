@@ -89,6 +89,8 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
 /* The PDN of a game: *text malloc'd on 200. */
 void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r);
 void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);
+/* A position's legal moves and result, for the analysis board. */
+void srv_op_position(const char *fen, srv_reply *r);
 
 /* A game found by id and key: locked on success (srv_game_unlock), with the
  * caller's side; NULL with r filled (404 unknown game, 403 wrong key). */

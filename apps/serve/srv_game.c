@@ -1299,3 +1299,39 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
                                                                 : "the file holds no game"));
     }
 }
+
+void srv_op_position(const char *fen, srv_reply *r)
+{
+    dm_board b;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (!fen || !*fen) {
+        dm_board_start(&b);
+    } else if (dm_board_from_fen(&b, fen, &e) != DM_OK) {
+        srv_reply_error(r, 400, "FEN, column %d: %s", e.column, e.message);
+        return;
+    } else if (dm_board_validate(&b, &e) != DM_OK) {
+        srv_reply_error(r, 400, "FEN: %s", e.message);
+        return;
+    }
+    dm_game *g = NULL;
+    if (dm_game_new(&g, &b) != DM_OK) {
+        srv_reply_error(r, 400, "not a position of international draughts");
+        return;
+    }
+    dm_reason why;
+    dm_outcome o = dm_game_result(g, &why);
+    dm_game_free(g);
+    json_t *legal = json_array();
+    dm_movelist list;
+    dm_movegen_legal(&list, &b);
+    for (int i = 0; i < list.count; i++) {
+        json_array_append_new(legal, move_json(&b, &list.moves[i]));
+    }
+    char out[256];
+    dm_board_to_fen(out, sizeof out, &b);
+    r->status = 200;
+    r->body = json_pack("{s:s,s:s,s:o,s:s,s:s}", "fen", out, "turn",
+                        b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
+                        dm_outcome_str(o), "reason", dm_reason_str(why));
+}

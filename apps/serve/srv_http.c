@@ -247,6 +247,16 @@ static int api_handler(struct mg_connection *c, void *cbdata)
         }
         return send_reply(c, &r, 0);
     }
+    if (!strcmp(path, "position")) {
+        char fen[512];
+        query_var(ri, "fen", fen, sizeof fen);
+        if (!get) {
+            srv_reply_error(&r, 405, "use GET");
+        } else {
+            srv_op_position(fen, &r);
+        }
+        return send_reply(c, &r, 0);
+    }
     if (!strcmp(path, "games")) {
         if (!post) {
             srv_reply_error(&r, 405, "use POST to create a game");
@@ -590,6 +600,8 @@ srv *srv_start(const srv_options *opt, char *err, size_t errcap)
     options[k++] = "3600000";
     options[k++] = "enable_keep_alive";
     options[k++] = "yes";
+    options[k++] = "static_file_max_age";
+    options[k++] = "0";
     options[k++] = "listen_backlog";
     options[k++] = "1024";
     if (s->static_dir[0]) {
