@@ -482,7 +482,7 @@ function setupUpload() {
     for (const g of r.data.games) {
       const li = document.createElement('li');
       const a = document.createElement('a');
-      const [, , gid, gkey] = g.link.split('/');
+      const [, , , gid, gkey] = g.link.split('/');
       a.href = `#/game/${gid}/${gkey}`;
       a.textContent = `${g.white} - ${g.black} ${g.result} (${g.plies} plies)`;
       rememberGame({ id: g.id, key: gkey, title: `review: ${g.white} - ${g.black}`, created: Date.now() });
