@@ -24,8 +24,8 @@ typedef struct conn_data {
     srv *s;
     srv_game *g;
     int side;
-    char id[24];
-    char key[40];
+    char id[32];
+    char key[64];
     srv_analysis *a;
 } conn_data;
 
@@ -600,6 +600,8 @@ srv *srv_start(const srv_options *opt, char *err, size_t errcap)
     options[k++] = "3600000";
     options[k++] = "enable_keep_alive";
     options[k++] = "yes";
+    options[k++] = "tcp_nodelay"; /* a move's frame goes out at once (no Nagle delay) */
+    options[k++] = "1";
     options[k++] = "static_file_max_age";
     options[k++] = "0";
     options[k++] = "listen_backlog";
