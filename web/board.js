@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // web/board.js: the 10x10 board as SVG: pieces, click-to-move with the legal
-// destinations shown, a multi-capture entered square by square where the paths
+// destinations shown (or drag the piece), a multi-capture entered square by square where the paths
 // differ, the last move and its captured pieces marked, flip, square numbers, an arrow.
 // Squares are numbered 1-50 as in FMJD 2.6: square 1 is the top left dark square
 // seen from White; White's men start on 31-50.
@@ -88,6 +88,57 @@ export class Board {
     this.svg.setAttribute('aria-label', 'draughts board');
     el.appendChild(this.svg);
     this.svg.addEventListener('click', (ev) => this.click(ev));
+    // dragging a piece: press on it, move, release on the destination
+    this.drag = null;
+    this.suppressClick = false;
+    this.svg.addEventListener('pointerdown', (ev) => this.dragStart(ev));
+    this.svg.addEventListener('pointermove', (ev) => this.dragMove(ev));
+    this.svg.addEventListener('pointerup', (ev) => this.dragEnd(ev));
+    this.svg.addEventListener('pointercancel', () => this.dragCancel());
+    this.render();
+  }
+
+  svgPoint(ev) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = ev.clientX;
+    pt.y = ev.clientY;
+    return pt.matrixTransform(this.svg.getScreenCTM().inverse());
+  }
+
+  dragStart(ev) {
+    const sq = this.squareAt(ev);
+    if (!this.interactive || !sq || !this.legal.some((m) => m.path[0] === sq)) return;
+    const p = this.svgPoint(ev);
+    this.drag = { from: sq, x: p.x, y: p.y, moved: false };
+  }
+
+  dragMove(ev) {
+    const d = this.drag;
+    if (!d) return;
+    const p = this.svgPoint(ev);
+    if (!d.moved && Math.hypot(p.x - d.x, p.y - d.y) < 2) return;
+    if (!d.moved) {
+      d.moved = true;
+      if (this.sel[0] !== d.from || this.sel.length !== 1) { this.sel = []; this.clickSquare(d.from); }
+      try { this.svg.setPointerCapture(ev.pointerId); } catch (e) { /* not captured */ }
+    }
+    const g = this.svg.querySelector(`g.piece[data-sq="${d.from}"]`);
+    if (g) g.setAttribute('transform', `translate(${p.x - d.x} ${p.y - d.y})`);
+  }
+
+  dragEnd(ev) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d || !d.moved) return;
+    this.suppressClick = true;
+    setTimeout(() => { this.suppressClick = false; }, 0);
+    const to = this.squareAt(ev);
+    this.render();
+    if (to && to !== d.from) this.clickSquare(to);
+  }
+
+  dragCancel() {
+    this.drag = null;
     this.render();
   }
 
@@ -107,10 +158,7 @@ export class Board {
   }
 
   squareAt(ev) {
-    const pt = this.svg.createSVGPoint();
-    pt.x = ev.clientX;
-    pt.y = ev.clientY;
-    const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    const p = this.svgPoint(ev);
     let c = Math.floor(p.x / 10), r = Math.floor(p.y / 10);
     if (this.flipped) { r = 9 - r; c = 9 - c; }
     if (r < 0 || r > 9 || c < 0 || c > 9 || (r + c) % 2 === 0) return 0;
@@ -119,6 +167,7 @@ export class Board {
 
   // A click (or a square given by a test or the keyboard) in the move being entered.
   click(ev) {
+    if (this.suppressClick) { this.suppressClick = false; return; }
     const sq = ev && ev.target && ev.target.dataset && ev.target.dataset.sq
       ? Number(ev.target.dataset.sq) : this.squareAt(ev);
     this.clickSquare(sq);

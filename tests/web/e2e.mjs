@@ -201,6 +201,23 @@ test('keyboard entry of moves', async () => {
   await page.close();
 });
 
+test('a move by dragging the piece', async () => {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  await newGame(page, { opponent: 'human', side: 'white' });
+  const box = async (s) => page.locator(`#view-game [data-testid=sq-${s}]`).boundingBox();
+  const a = await box(33), b = await box(29);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.damierState.ply === 1);
+  const st = await gameState(page);
+  check(st.moves[0].text === '33-29', `dragged 33-29 (${st.moves[0].text})`);
+  await sleep(200);
+  check((await gameState(page)).ply === 1, 'played once');
+  await page.close();
+});
+
 test('PDN upload with an error, then a good file reviewed', async () => {
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   await page.goto(`${base()}/#/upload`);
