@@ -246,6 +246,13 @@ function gameView(id, key) {
     $('#btn-accept').hidden = !playing || !offerFromOther;
     $('#btn-decline').hidden = !playing || !offerFromOther;
     $('#btn-resign').hidden = !playing;
+    const tbOther = state.takeback_offer && state.takeback_offer !== state.you;
+    $('#btn-takeback').hidden = !playing || tbOther || state.ply === 0;
+    $('#btn-takeback').disabled = state.takeback_offer === state.you;
+    $('#btn-takeback').textContent = state.takeback_offer === state.you ? 'Takeback asked' : 'Takeback';
+    $('#btn-tb-accept').hidden = !playing || !tbOther;
+    $('#btn-tb-decline').hidden = !playing || !tbOther;
+    if (tbOther && playing) msg(`${state.takeback_offer === 'white' ? 'White' : 'Black'} asks to take back a move.`);
     $('#move-form').hidden = !playing;
     if (offerFromOther && playing) msg(`${state.draw_offer === 'white' ? 'White' : 'Black'} offers a draw.`);
     $('#btn-pdn').href = `/api/games/${id}/pdn?key=${key}`;
@@ -321,6 +328,9 @@ function gameView(id, key) {
     ['#btn-draw', () => action('draw', { action: 'offer' })],
     ['#btn-accept', () => action('draw', { action: 'accept' })],
     ['#btn-decline', () => action('draw', { action: 'decline' })],
+    ['#btn-takeback', () => action('takeback', { action: 'offer' })],
+    ['#btn-tb-accept', () => action('takeback', { action: 'accept' })],
+    ['#btn-tb-decline', () => action('takeback', { action: 'decline' })],
     ['#btn-resign', () => { if (confirm('Resign this game?')) action('resign', {}); }],
     ['#btn-analyse', () => {
       const ply = viewPly === null ? state.ply : viewPly;

@@ -47,6 +47,7 @@ typedef struct srv_options {
 #define SRV_MAX_PDN_BODY (1024 * 1024)
 #define SRV_MAX_GAMES_PER_UPLOAD 200
 #define SRV_MAX_PLIES 2000
+#define SRV_MAX_EVENTS 4000 /* moves and takebacks stored for a game */
 
 /* Start a server: open (or create) the database, restore every game, listen. On
  * failure returns NULL with the reason in err. */
@@ -86,6 +87,7 @@ void srv_op_state(srv *s, const char *id, const char *key, srv_reply *r);
 void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 void srv_op_resign(srv *s, const char *id, const char *key, srv_reply *r);
 void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+void srv_op_takeback(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The PDN of a game: *text malloc'd on 200. */
 void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r);
 void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);
@@ -136,13 +138,15 @@ typedef struct srv_game_row {
     char reason[40];       /* dm_reason name ("" while ongoing) */
     int64_t end_t;         /* virtual time of a declared end (ms) */
     int draw_offer;        /* -1 none, else the colour that offers */
+    int takeback_offer;    /* -1 none, else the colour that asks */
     int64_t t0_wall;       /* wall-clock ms of virtual time 0 */
     int64_t created;       /* wall-clock ms */
     char white_name[64];
     char black_name[64];
 } srv_game_row;
 
-/* One move as stored: Hub text (unique) and the virtual time it was played at. */
+/* One event as stored: a move's Hub text (unique), or "undo" (a move taken back),
+ * and the virtual time it happened at. */
 typedef struct srv_move_row {
     char hub[200];
     int64_t t;
@@ -154,8 +158,8 @@ void srv_db_close(srv_db *db);
  * nothing was written). */
 int srv_db_insert_game(srv_db *db, const srv_game_row *row, const srv_move_row *moves, int n,
                        char *err, size_t errcap);
-/* A move appended at ply and the game's row updated, in one transaction. */
-int srv_db_add_move(srv_db *db, const srv_game_row *row, int ply, const srv_move_row *m,
+/* n events appended from index first and the game's row updated, in one transaction. */
+int srv_db_add_move(srv_db *db, const srv_game_row *row, int first, const srv_move_row *m, int n,
                     int64_t white_ms, int64_t black_ms, char *err, size_t errcap);
 /* The game's row updated (result, draw offer, t0_wall). */
 int srv_db_update_game(srv_db *db, const srv_game_row *row, char *err, size_t errcap);
@@ -185,13 +189,13 @@ struct srv_game {
     srv_game_row row;
     pthread_mutex_t mu;
     dm_session *session;
-    int replaying;                 /* 1 while restoring: the clock reads vfixed */
-    int64_t vfixed;                /* virtual time while replaying */
-    int64_t offset;                /* virtual time = monotonic ms + offset */
-    int gen;                       /* bumped by every change (the state's version) */
-    int engine_queued;             /* in the engine queue or being searched */
-    int64_t move_t[SRV_MAX_PLIES]; /* virtual time of each move */
-    srv_sub *subs;                 /* under mu */
+    int replaying;     /* 1 while restoring: the clock reads vfixed */
+    int64_t vfixed;    /* virtual time while replaying */
+    int64_t offset;    /* virtual time = monotonic ms + offset */
+    int gen;           /* bumped by every change (the state's version) */
+    int engine_queued; /* in the engine queue or being searched */
+    int nevents;       /* rows of the game in the moves table */
+    srv_sub *subs;     /* under mu */
     int nsubs, capsubs;
     uint64_t rng;
     srv_game *next; /* hash chain */

@@ -7,7 +7,8 @@
  *   games(id, keys, mode, engine, variant, time control, start FEN, result,
  *         reason, end_t, draw_offer, t0_wall, created, updated, clocks, names,
  *         white_account, black_account, lang)
- *   moves(game_id, ply, hub, t)           one row per move, hub text unique
+ *   moves(game_id, ply, hub, t)           one row per event: a move (hub text, unique)
+ *                                         or "undo" (a takeback); ply = event index
  * A move is one transaction: its row and the game's row; the move is acknowledged
  * after COMMIT. With WAL and synchronous=NORMAL a commit survives the process being
  * killed (kill -9); FULL (--sync full) also a power loss. */
@@ -55,12 +56,13 @@ static const char *schema_sql =
     " engine_side INTEGER NOT NULL,"  /* -1 none, 0 white, 1 black */
     " engine_level INTEGER NOT NULL," /* 1..10 */
     " variant TEXT NOT NULL,"
-    " time_control TEXT NOT NULL,"         /* PDN TimeControl, '-' none */
-    " start_fen TEXT NOT NULL,"            /* '' the initial position */
-    " result TEXT NOT NULL,"               /* '*' ongoing, '2-0', '0-2', '1-1' */
-    " reason TEXT NOT NULL,"               /* '' ongoing, else the reason's name */
-    " end_t INTEGER NOT NULL,"             /* virtual ms of a declared end */
-    " draw_offer INTEGER NOT NULL,"        /* -1 none, 0 white, 1 black */
+    " time_control TEXT NOT NULL,"  /* PDN TimeControl, '-' none */
+    " start_fen TEXT NOT NULL,"     /* '' the initial position */
+    " result TEXT NOT NULL,"        /* '*' ongoing, '2-0', '0-2', '1-1' */
+    " reason TEXT NOT NULL,"        /* '' ongoing, else the reason's name */
+    " end_t INTEGER NOT NULL,"      /* virtual ms of a declared end */
+    " draw_offer INTEGER NOT NULL," /* -1 none, 0 white, 1 black */
+    " takeback_offer INTEGER NOT NULL DEFAULT -1,"
     " t0_wall INTEGER NOT NULL,"           /* wall ms of the game's virtual time 0 */
     " white_ms INTEGER, black_ms INTEGER," /* clocks after the last move (display) */
     " white_name TEXT NOT NULL DEFAULT '', black_name TEXT NOT NULL DEFAULT '',"
@@ -141,7 +143,7 @@ srv_db *srv_db_open(const char *path, int sync_full, char *err, size_t errcap)
                            &d->add_move, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(d->db,
                            "UPDATE games SET result=?, reason=?, end_t=?, draw_offer=?, "
-                           "t0_wall=?, updated=? WHERE id=?",
+                           "t0_wall=?, updated=?, takeback_offer=? WHERE id=?",
                            -1, &d->upd_game, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(d->db, "UPDATE games SET white_ms=?, black_ms=? WHERE id=?", -1,
                            &d->upd_clock, NULL) != SQLITE_OK ||
@@ -190,7 +192,8 @@ static int bind_update(srv_db *d, const srv_game_row *r)
     sqlite3_bind_int(st, 4, r->draw_offer);
     sqlite3_bind_int64(st, 5, r->t0_wall);
     sqlite3_bind_int64(st, 6, srv_wall_ms());
-    sqlite3_bind_text(st, 7, r->id, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 7, r->takeback_offer);
+    sqlite3_bind_text(st, 8, r->id, -1, SQLITE_TRANSIENT);
     return step_done(st);
 }
 
@@ -215,8 +218,8 @@ int srv_db_insert_game(srv_db *d, const srv_game_row *r, const srv_move_row *mov
                  d->db,
                  "INSERT INTO games(id, white_key, black_key, spectator_key, mode, engine_side, "
                  "engine_level, variant, time_control, start_fen, result, reason, end_t, "
-                 "draw_offer, t0_wall, white_name, black_name, created, updated) "
-                 "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                 "draw_offer, t0_wall, white_name, black_name, created, updated, "
+                 "takeback_offer) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                  -1, &st, NULL) == SQLITE_OK
                  ? 0
                  : -1;
@@ -242,6 +245,7 @@ int srv_db_insert_game(srv_db *d, const srv_game_row *r, const srv_move_row *mov
         sqlite3_bind_text(st, k++, r->black_name, -1, SQLITE_TRANSIENT);
         sqlite3_bind_int64(st, k++, r->created);
         sqlite3_bind_int64(st, k++, r->created);
+        sqlite3_bind_int(st, k++, r->takeback_offer);
         rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
     }
     sqlite3_finalize(st);
@@ -259,13 +263,13 @@ int srv_db_insert_game(srv_db *d, const srv_game_row *r, const srv_move_row *mov
     return rc;
 }
 
-int srv_db_add_move(srv_db *d, const srv_game_row *r, int ply, const srv_move_row *m,
+int srv_db_add_move(srv_db *d, const srv_game_row *r, int first, const srv_move_row *m, int n,
                     int64_t white_ms, int64_t black_ms, char *err, size_t errcap)
 {
     pthread_mutex_lock(&d->mu);
     int rc = exec(d, "BEGIN IMMEDIATE");
-    if (rc == 0) {
-        rc = insert_move(d, r->id, ply, m);
+    for (int i = 0; rc == 0 && i < n; i++) {
+        rc = insert_move(d, r->id, first + i, &m[i]);
     }
     if (rc == 0) {
         rc = bind_update(d, r);
@@ -335,18 +339,19 @@ int srv_db_load(srv_db *d, void (*fn)(void *, const srv_game_row *, const srv_mo
     pthread_mutex_lock(&d->mu);
     sqlite3_stmt *g = NULL, *mv = NULL;
     int rc = 0;
-    if (sqlite3_prepare_v2(d->db,
-                           "SELECT id, white_key, black_key, spectator_key, mode, engine_side, "
-                           "engine_level, variant, time_control, start_fen, result, reason, "
-                           "end_t, draw_offer, t0_wall, created, white_name, black_name "
-                           "FROM games ORDER BY created, rowid",
-                           -1, &g, NULL) != SQLITE_OK ||
+    if (sqlite3_prepare_v2(
+            d->db,
+            "SELECT id, white_key, black_key, spectator_key, mode, engine_side, "
+            "engine_level, variant, time_control, start_fen, result, reason, "
+            "end_t, draw_offer, t0_wall, created, white_name, black_name, takeback_offer "
+            "FROM games ORDER BY created, rowid",
+            -1, &g, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(d->db, "SELECT hub, t FROM moves WHERE game_id=? ORDER BY ply", -1, &mv,
                            NULL) != SQLITE_OK) {
         db_err(err, errcap, d->db, "load");
         rc = -1;
     }
-    srv_move_row *moves = rc == 0 ? malloc(sizeof *moves * SRV_MAX_PLIES) : NULL;
+    srv_move_row *moves = rc == 0 ? malloc(sizeof *moves * SRV_MAX_EVENTS) : NULL;
     if (rc == 0 && !moves) {
         snprintf(err, errcap, "out of memory");
         rc = -1;
@@ -374,9 +379,10 @@ int srv_db_load(srv_db *d, void (*fn)(void *, const srv_game_row *, const srv_mo
         r.created = sqlite3_column_int64(g, 15);
         copy_col(r.white_name, sizeof r.white_name, g, 16);
         copy_col(r.black_name, sizeof r.black_name, g, 17);
+        r.takeback_offer = sqlite3_column_int(g, 18);
         sqlite3_bind_text(mv, 1, r.id, -1, SQLITE_TRANSIENT);
         int n = 0;
-        while (sqlite3_step(mv) == SQLITE_ROW && n < SRV_MAX_PLIES) {
+        while (sqlite3_step(mv) == SQLITE_ROW && n < SRV_MAX_EVENTS) {
             copy_col(moves[n].hub, sizeof moves[n].hub, mv, 0);
             moves[n].t = sqlite3_column_int64(mv, 1);
             n++;

@@ -283,13 +283,15 @@ json_t *srv_game_state(srv_game *g, int side)
                            g->row.level, "thinking", g->engine_queued);
     }
     return json_pack(
-        "{s:s,s:s,s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:o,s:s,s:s,s:s?,s:o,s:o,s:{s:s,s:s},s:I}",
+        "{s:s,s:s,s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:o,s:s,s:s,s:s?,s:s?,s:o,s:o,s:{s:s,s:s},s:"
+        "I}",
         "t", "state", "id", g->row.id, "version", g->gen, "mode", mode_str(g->row.mode), "variant",
         g->row.variant, "you", side_name(side), "start_fen", start, "fen", fen, "turn",
         cur->side == DM_WHITE ? "white" : "black", "ply", ply, "moves", moves, "legal", legal,
         "result", outcome_text(o), "reason", dm_reason_str(reason), "draw_offer",
-        g->row.draw_offer < 0 ? NULL : side_name(g->row.draw_offer), "engine", engine, "clock",
-        clock_json(g), "names", "white", g->row.white_name, "black", g->row.black_name,
+        g->row.draw_offer < 0 ? NULL : side_name(g->row.draw_offer), "takeback_offer",
+        g->row.takeback_offer < 0 ? NULL : side_name(g->row.takeback_offer), "engine", engine,
+        "clock", clock_json(g), "names", "white", g->row.white_name, "black", g->row.black_name,
         "server_time", (json_int_t)srv_wall_ms());
 }
 
@@ -367,7 +369,7 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, srv_reply *r)
 {
     const dm_board before = *dm_session_board(g->session);
     int ply = dm_game_ply(dm_session_game(g->session));
-    if (ply >= SRV_MAX_PLIES) {
+    if (ply >= SRV_MAX_PLIES || g->nevents >= SRV_MAX_EVENTS) {
         srv_reply_error(r, 409, "the game is too long (%d plies)", SRV_MAX_PLIES);
         return -1;
     }
@@ -389,6 +391,7 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, srv_reply *r)
     if (g->row.draw_offer >= 0 && g->row.draw_offer != before.side) {
         g->row.draw_offer = -1;
     }
+    g->row.takeback_offer = -1; /* it asked about another position */
     sync_result(g);
     int64_t wms = -1, bms = -1;
     dm_clock *c = dm_session_clock(g->session);
@@ -397,13 +400,13 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, srv_reply *r)
         bms = dm_clock_remaining(c, DM_BLACK);
     }
     char err[256];
-    if (srv_db_add_move(s->db, &g->row, ply, &mr, wms, bms, err, sizeof err) != 0) {
+    if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
         dm_session_undo(g->session);
         g->row = saved;
         srv_reply_error(r, 503, "the move was not stored: %s", err);
         return -1;
     }
-    g->move_t[ply] = t;
+    g->nevents++;
     game_changed(s, g);
     return 0;
 }
@@ -664,14 +667,17 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
     for (int i = 0; i < n; i++) {
         g->vfixed = moves[i].t;
         dm_error e;
-        if (dm_session_play_text(g->session, moves[i].hub, &e) != DM_OK) {
+        memset(&e, 0, sizeof e);
+        int undo = !strcmp(moves[i].hub, "undo");
+        if (undo ? dm_session_undo(g->session) != DM_OK
+                 : dm_session_play_text(g->session, moves[i].hub, &e) != DM_OK) {
             if (!rc->s->opt.quiet) {
                 fprintf(stderr, "damier serve: game %s: move %d \"%s\" not replayed: %s\n", row->id,
                         i + 1, moves[i].hub, e.message);
             }
             break;
         }
-        g->move_t[i] = moves[i].t;
+        g->nevents = i + 1;
     }
     int64_t last = n > 0 ? moves[n - 1].t : 0;
     if (strcmp(row->result, "*") != 0) {
@@ -926,6 +932,7 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
     }
     snprintf(row.result, sizeof row.result, "*");
     row.draw_offer = -1;
+    row.takeback_offer = -1;
     row.created = srv_wall_ms();
     row.t0_wall = row.created;
     char err[300];
@@ -1135,6 +1142,111 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
     srv_game_unlock(g);
 }
 
+/* Plies to take back so that side is to move again without its last move. */
+static int takeback_plies(srv_game *g, int side)
+{
+    return dm_session_board(g->session)->side == side ? 2 : 1;
+}
+
+/* Take back n plies of the locked game, committed as "undo" events. 0 or -1 with r. */
+static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
+{
+    if (dm_game_ply(dm_session_game(g->session)) < n) {
+        srv_reply_error(r, 409, "there is no move of that side to take back");
+        return -1;
+    }
+    if (g->nevents + n > SRV_MAX_EVENTS) {
+        srv_reply_error(r, 409, "too many takebacks in this game");
+        return -1;
+    }
+    srv_move_row ev[2];
+    int done = 0;
+    for (; done < n; done++) {
+        ev[done].t = vnow(g);
+        snprintf(ev[done].hub, sizeof ev[done].hub, "undo");
+        if (dm_session_undo(g->session) != DM_OK) {
+            break;
+        }
+    }
+    if (done < n) {
+        for (int i = 0; i < done; i++) {
+            dm_session_redo(g->session);
+        }
+        srv_reply_error(r, 409, "the move cannot be taken back");
+        return -1;
+    }
+    srv_game_row saved = g->row;
+    g->row.takeback_offer = -1;
+    g->row.draw_offer = -1;
+    sync_result(g);
+    int64_t wms = -1, bms = -1;
+    dm_clock *c = dm_session_clock(g->session);
+    if (c) {
+        wms = dm_clock_remaining(c, DM_WHITE);
+        bms = dm_clock_remaining(c, DM_BLACK);
+    }
+    char err[256];
+    if (srv_db_add_move(s->db, &g->row, g->nevents, ev, n, wms, bms, err, sizeof err) != 0) {
+        for (int i = 0; i < n; i++) {
+            dm_session_redo(g->session);
+        }
+        g->row = saved;
+        srv_reply_error(r, 503, "the takeback was not stored: %s", err);
+        return -1;
+    }
+    g->nevents += n;
+    game_changed(s, g);
+    return 0;
+}
+
+/* A takeback asked for, granted or refused: both players must agree (the engine
+ * always does); it takes back the asker's last move (and the reply to it). */
+void srv_op_takeback(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    const char *action = get_str(req, "action");
+    if (!action ||
+        (strcmp(action, "offer") && strcmp(action, "accept") && strcmp(action, "decline"))) {
+        srv_reply_error(r, 400, "\"action\" must be \"offer\", \"accept\" or \"decline\"");
+        return;
+    }
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    int other = 1 - side;
+    int rc = 0;
+    char err[256];
+    if (!strcmp(action, "offer")) {
+        if (g->row.mode == SRV_MODE_ENGINE) {
+            rc = take_back(s, g, takeback_plies(g, side), r); /* the engine agrees */
+        } else if (g->row.takeback_offer == other) {
+            rc = take_back(s, g, takeback_plies(g, other), r);
+        } else if (dm_game_ply(dm_session_game(g->session)) < takeback_plies(g, side)) {
+            srv_reply_error(r, 409, "there is no move of yours to take back");
+            rc = -1;
+        } else {
+            g->row.takeback_offer = side;
+            srv_db_update_game(s->db, &g->row, err, sizeof err);
+            game_changed(s, g);
+        }
+    } else if (g->row.takeback_offer != other) {
+        srv_reply_error(r, 409, "there is no takeback request to %s", action);
+        rc = -1;
+    } else if (!strcmp(action, "accept")) {
+        rc = take_back(s, g, takeback_plies(g, other), r);
+    } else {
+        g->row.takeback_offer = -1;
+        srv_db_update_game(s->db, &g->row, err, sizeof err);
+        game_changed(s, g);
+    }
+    if (rc == 0) {
+        r->status = 200;
+        r->body = srv_game_state(g, side);
+    }
+    srv_game_unlock(g);
+}
+
 void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r)
 {
     int side;
@@ -1193,6 +1305,7 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     snprintf(row.result, sizeof row.result, "%s", dm_outcome_str(o));
     snprintf(row.reason, sizeof row.reason, "%s", dm_reason_str(why));
     row.draw_offer = -1;
+    row.takeback_offer = -1;
     const char *w = dm_pdn_game_tag(rec, "White"), *b = dm_pdn_game_tag(rec, "Black");
     snprintf(row.white_name, sizeof row.white_name, "%s", w ? w : "?");
     snprintf(row.black_name, sizeof row.black_name, "%s", b ? b : "?");
@@ -1233,6 +1346,7 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
             dm_session_forfeit(g->session, loser);
         }
         g->replaying = 0;
+        g->nevents = n;
         ok = srv_db_insert_game(s->db, &row, mv, n, e2, sizeof e2) == 0 && add_game(s, g) == 0;
     }
     free(mv);

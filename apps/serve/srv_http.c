@@ -333,7 +333,8 @@ static int api_handler(struct mg_connection *c, void *cbdata)
             free(text);
             return send_reply(c, &r, 0);
         }
-        if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw")) {
+        if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
+            !strcmp(action, "takeback")) {
             if (!post) {
                 srv_reply_error(&r, 405, "use POST");
                 return send_reply(c, &r, 0);
@@ -345,6 +346,8 @@ static int api_handler(struct mg_connection *c, void *cbdata)
                     srv_op_move(s, id, k, req, &r);
                 } else if (action[0] == 'r') {
                     srv_op_resign(s, id, k, &r);
+                } else if (action[0] == 't') {
+                    srv_op_takeback(s, id, k, req, &r);
                 } else {
                     srv_op_draw(s, id, k, req, &r);
                 }
@@ -352,7 +355,8 @@ static int api_handler(struct mg_connection *c, void *cbdata)
             }
             return send_reply(c, &r, r.status == 413);
         }
-        srv_reply_error(&r, 404, "no such action \"%s\" (move, resign, draw, pdn)", action);
+        srv_reply_error(&r, 404, "no such action \"%s\" (move, resign, draw, takeback, pdn)",
+                        action);
         return send_reply(c, &r, 0);
     }
     srv_reply_error(&r, 404, "no such endpoint: %s %s (docs/WEB.md lists them)", method,
@@ -478,6 +482,8 @@ static int game_data(struct mg_connection *c, int bits, char *data, size_t len, 
         srv_op_resign(cd->s, cd->id, cd->key, &r);
     } else if (!strcmp(type, "draw")) {
         srv_op_draw(cd->s, cd->id, cd->key, msg, &r);
+    } else if (!strcmp(type, "takeback")) {
+        srv_op_takeback(cd->s, cd->id, cd->key, msg, &r);
     } else if (!strcmp(type, "state")) {
         srv_op_state(cd->s, cd->id, cd->key, &r);
         if (r.status == 200) {
@@ -489,7 +495,8 @@ static int game_data(struct mg_connection *c, int bits, char *data, size_t len, 
     } else if (!strcmp(type, "ping")) {
         r.status = 200;
     } else {
-        srv_reply_error(&r, 400, "unknown message type \"%s\" (move, resign, draw, state, ping)",
+        srv_reply_error(&r, 400,
+                        "unknown message type \"%s\" (move, resign, draw, takeback, state, ping)",
                         type);
     }
     ws_reply(c, msgid, &r);

@@ -218,6 +218,26 @@ test('a move by dragging the piece', async () => {
   await page.close();
 });
 
+test('a takeback asked and granted between two pages', async () => {
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await newGame(a, { opponent: 'human', side: 'white' });
+  await b.goto(await a.inputValue('[data-testid=link-black]'));
+  await b.waitForFunction(() => window.damierState && window.damierState.you === 'black');
+  await clickMove(a, { path: [34, 30] });
+  await a.click('#btn-takeback');
+  await b.waitForFunction(() => window.damierState.takeback_offer === 'white');
+  check((await b.textContent('#game-message')).includes('take back'), 'Black is asked');
+  await b.click('#btn-tb-accept');
+  await a.waitForFunction(() => window.damierState.ply === 0 && window.damierState.turn === 'white');
+  await clickMove(a, { path: [32, 28] });
+  check((await gameState(a)).moves[0].text === '32-28', 'another move played');
+  await ctxA.close();
+  await ctxB.close();
+});
+
 test('PDN upload with an error, then a good file reviewed', async () => {
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   await page.goto(`${base()}/#/upload`);

@@ -306,6 +306,65 @@ static void test_persistence(void **st)
     assert_int_equal(req("GET", path, NULL, NULL), 200);
 }
 
+static void test_takeback(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g;
+    create(&g, "{\"opponent\":\"human\",\"time\":\"40/600:300\"}");
+    assert_error(post(&g, "takeback", g.white, "\"action\":\"offer\"", &j), &j, 409, "no move");
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), 200);
+    json_decref(j);
+    assert_error(post(&g, "takeback", g.white, "\"action\":\"accept\"", &j), &j, 409,
+                 "no takeback request");
+    /* Black asks to take back 19-23; White declines, Black asks again, White accepts */
+    assert_int_equal(post(&g, "takeback", g.black, "\"action\":\"offer\"", &j), 200);
+    assert_string_equal(str(j, "takeback_offer"), "black");
+    json_decref(j);
+    assert_int_equal(post(&g, "takeback", g.white, "\"action\":\"decline\"", &j), 200);
+    assert_true(json_is_null(json_object_get(j, "takeback_offer")));
+    json_decref(j);
+    assert_int_equal(post(&g, "takeback", g.black, "\"action\":\"offer\"", &j), 200);
+    json_decref(j);
+    stop();
+    start(); /* the request is kept */
+    j = state(&g, g.white);
+    assert_string_equal(str(j, "takeback_offer"), "black");
+    json_decref(j);
+    assert_int_equal(post(&g, "takeback", g.white, "\"action\":\"accept\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 1);
+    assert_string_equal(str(j, "turn"), "black");
+    assert_string_equal(str(json_object_get(j, "clock"), "running"), "black");
+    int64_t w = clock_of(j, "white"), b = clock_of(j, "black");
+    json_decref(j);
+    /* played on and restored: the takeback is replayed at its place */
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"18-23\"", &j), 200);
+    json_decref(j);
+    stop();
+    start();
+    j = state(&g, g.white);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 2);
+    const json_t *mv = json_array_get(json_object_get(j, "moves"), 1);
+    assert_string_equal(str(mv, "text"), "18-23");
+    /* White runs since 18-23, across the restart; Black's time is as it left it */
+    assert_true(clock_of(j, "white") <= w && clock_of(j, "white") > w - 8000);
+    assert_true(clock_of(j, "black") <= b && clock_of(j, "black") > b - 3000);
+    json_decref(j);
+    /* against the engine the takeback is granted at once: the move and the reply */
+    game_keys e;
+    create(&e, "{\"opponent\":\"engine\",\"level\":1}");
+    assert_int_equal(post(&e, "move", e.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    for (int i = 0; i < 100 && ply_of(&e) < 2; i++) {
+        usleep(50000);
+    }
+    assert_int_equal(post(&e, "takeback", e.white, "\"action\":\"offer\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 0);
+    json_decref(j);
+}
+
 static void test_engine_replies(void **st)
 {
     (void)st;
@@ -390,7 +449,8 @@ int main(void)
         cmocka_unit_test(test_health),       cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_persistence),  cmocka_unit_test(test_engine_replies),
         cmocka_unit_test(test_engine_white), cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_upload),       cmocka_unit_test(test_position),
+        cmocka_unit_test(test_upload),       cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_position),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
