@@ -306,7 +306,9 @@ function gameView(id, key) {
       let ms = c[side];
       const running = c.running === side && state.result === '*';
       if (running) ms -= performance.now() - received;
-      el.textContent = fmtClock(ms);
+      const togo = c[`${side}_moves_to_go`];
+      el.textContent = fmtClock(ms) + (togo ? ` (${togo})` : '');
+      el.title = togo ? `${togo} moves to the time control` : '';
       el.className = `clock${running ? ' running' : ''}${ms < 10000 ? ' low' : ''}`;
       el.dataset.side = side;
     }
@@ -400,6 +402,7 @@ function analysisView(fen) {
   async function setPos() {
     const f = toFen(pos);
     $('#fen-input').value = f;
+    lines.innerHTML = ''; // the lines were of another position
     board.setArrow(null);
     board.pos = pos;
     const r = await api('GET', `/api/position?fen=${encodeURIComponent(f)}`);
@@ -457,11 +460,46 @@ function analysisView(fen) {
     ['#an-flip', () => board.setFlipped(!board.flipped)],
     ['#an-numbers', () => board.setNumbers(!board.numbers)],
     ['#an-back', () => { if (history.length) { pos = history.pop(); setPos(); if (running) start(); } }],
+    ['#an-edit', () => {
+      const on = board.onEdit === null;
+      $('#editor').hidden = !on;
+      $('#an-edit').setAttribute('aria-pressed', String(on));
+      $('#an-edit').textContent = on ? 'Done editing' : 'Edit position';
+      if (on) {
+        stop();
+        lines.innerHTML = '';
+        board.interactive = false;
+        board.setArrow(null);
+        $('#edit-side').value = pos.side;
+        board.onEdit = (sq) => {
+          const put = document.querySelector('input[name=put]:checked').value;
+          const squares = pos.squares.slice();
+          squares[sq] = squares[sq] === put ? '' : put;
+          // no man on its own promotion row
+          if ((squares[sq] === 'w' && sq <= 5) || (squares[sq] === 'b' && sq >= 46)) squares[sq] = squares[sq].toUpperCase();
+          pos = { squares, side: pos.side };
+          board.setPosition(pos);
+          $('#fen-input').value = toFen(pos);
+        };
+      } else {
+        board.onEdit = null;
+        history.length = 0;
+        setPos();
+      }
+    }],
+    ['#edit-clear', () => { pos = { squares: new Array(51).fill(''), side: pos.side }; board.setPosition(pos); $('#fen-input').value = toFen(pos); }],
+    ['#edit-start', () => { pos = parseFen('W:W31-50:B1-20'); board.setPosition(pos); $('#fen-input').value = toFen(pos); }],
   ];
+  const onSide = () => { pos = { squares: pos.squares, side: $('#edit-side').value }; $('#fen-input').value = toFen(pos); };
+  $('#edit-side').addEventListener('change', onSide);
   const bound = handlers.map(([sel, fn]) => { const el = $(sel); el.addEventListener('click', fn); return [el, fn]; });
   setPos();
   return () => {
     sock.close();
+    board.onEdit = null;
+    $('#editor').hidden = true;
+    $('#an-edit').textContent = 'Edit position';
+    $('#edit-side').removeEventListener('change', onSide);
     form.removeEventListener('submit', onFen);
     for (const [el, f] of bound) el.removeEventListener('click', f);
   };

@@ -81,6 +81,7 @@ export class Board {
     this.sel = [];
     this.cands = [];
     this.arrow = null;
+    this.onEdit = null; // the position editor: a click sets a square
     this.svg = document.createElementNS(NS, 'svg');
     this.svg.setAttribute('viewBox', `0 0 ${SIZE * 10} ${SIZE * 10}`);
     this.svg.setAttribute('class', 'board');
@@ -174,6 +175,7 @@ export class Board {
   }
 
   clickSquare(sq) {
+    if (this.onEdit && sq) { this.onEdit(sq); return; }
     if (!this.interactive || !sq) return;
     const starting = this.legal.filter((m) => m.path[0] === sq);
     if (this.sel.length === 0 || (this.sel.length === 1 && starting.length > 0)) {

@@ -273,6 +273,17 @@ test('analysis lines appear, stop', async () => {
   const row = await page.textContent('[data-testid=lines] tr');
   check(/\d+/.test(row), `a line (${row})`);
   await page.screenshot({ path: `${OUT}/analysis-desktop.png` });
+  // the position editor: clear, a white king on 46 and a black man on 23
+  await page.click('#an-edit');
+  await page.click('#edit-clear');
+  await page.check('input[name=put][value=W]');
+  await page.click('#view-analysis [data-testid=sq-46]', { force: true });
+  await page.check('input[name=put][value=b]');
+  await page.click('#view-analysis [data-testid=sq-23]', { force: true });
+  check((await page.inputValue('#fen-input')) === 'W:WK46:B23', `edited (${await page.inputValue('#fen-input')})`);
+  await page.screenshot({ path: `${OUT}/editor.png` });
+  await page.click('#an-edit');
+  await page.waitForFunction(() => window.damierAnalysisBoard.legal.length > 0);
   // a position by FEN
   await page.fill('#fen-input', 'W:W28:B19,K22');
   await page.click('#fen-form button');
