@@ -617,7 +617,11 @@ static void *ticker(void *arg)
             if (g->row.result[0] != '*' || !dm_session_clock(g->session)) {
                 continue;
             }
-            pthread_mutex_lock(&g->mu);
+            /* a game busy (e.g. writing to a slow socket) is polled next time: one
+             * stuck connection must not stop the other games' clocks */
+            if (pthread_mutex_trylock(&g->mu) != 0) {
+                continue;
+            }
             poll_result(s, g);
             pthread_mutex_unlock(&g->mu);
         }
