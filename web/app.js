@@ -170,6 +170,9 @@ function gameView(id, key) {
   let viewPly = null; // null: the current position
   let flipped = null;
   let received = performance.now();
+  let notes = null; // the engine's annotation {marks, evals, best, loss}
+  $('#eval-graph').toggleAttribute('hidden', true); // an SVG element has no .hidden
+  $('#btn-annotated-pdn').hidden = true;
   const board = new Board(resetEl('#game-board'), {
     onMove: (m) => sendMove(m.hub),
     onMessage: (t) => { $('#game-message').textContent = t; },
@@ -269,12 +272,15 @@ function gameView(id, key) {
         if (black) { const dots = document.createElement('span'); dots.textContent = '…'; li.appendChild(dots); }
       }
       const sp = document.createElement('span');
-      sp.textContent = m.text;
+      sp.textContent = m.text + (notes && notes.marks[i] ? notes.marks[i] : '');
+      if (notes && notes.marks[i]) sp.classList.add(notes.marks[i].startsWith('?') ? 'bad' : 'good');
+      if (notes && notes.marks[i].startsWith('?') && notes.best[i]) sp.title = `best ${notes.best[i]}`;
       sp.dataset.ply = i + 1;
       if (i + 1 === ply) sp.classList.add('current');
       sp.addEventListener('click', () => { viewPly = i + 1 === state.ply ? null : i + 1; render(); });
       li.appendChild(sp);
     });
+    drawGraph(ply);
     const cur = ol.querySelector('.current');
     if (cur && viewPly === null) cur.scrollIntoView({ block: 'nearest' });
     // links (the creator's)
@@ -295,6 +301,28 @@ function gameView(id, key) {
       }
     }
   }
+
+  function drawGraph(ply) {
+    const svg = $('#eval-graph');
+    if (!notes || !notes.evals.length) { svg.toggleAttribute('hidden', true); return; }
+    svg.toggleAttribute('hidden', false);
+    const n = notes.evals.length;
+    const x = (i) => (n > 1 ? (i / (n - 1)) * 200 : 100);
+    const y = (v) => 30 - (Math.max(-300, Math.min(300, v)) / 300) * 28;
+    const pts = notes.evals.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+    let html = `<rect x="0" y="0" width="200" height="30" class="g-white"/><rect x="0" y="30" width="200" height="30" class="g-black"/>`;
+    html += `<polyline points="${pts}" class="g-line"/>`;
+    if (ply > 0 && ply <= n) html += `<line x1="${x(ply - 1)}" x2="${x(ply - 1)}" y1="0" y2="60" class="g-cur"/>`;
+    svg.innerHTML = html;
+  }
+  $('#eval-graph').onclick = (ev) => {
+    if (!notes || !state) return;
+    const r = ev.currentTarget.getBoundingClientRect();
+    const n = notes.evals.length;
+    const i = Math.round(((ev.clientX - r.left) / r.width) * (n - 1));
+    viewPly = i + 1 >= state.ply ? null : i + 1;
+    render();
+  };
 
   function tick() {
     if (!state) return;
@@ -337,6 +365,18 @@ function gameView(id, key) {
     ['#btn-analyse', () => {
       const ply = viewPly === null ? state.ply : viewPly;
       location.hash = `#/analysis?fen=${encodeURIComponent(toFen(positions()[ply]))}`;
+    }],
+    ['#btn-annotate', async () => {
+      msg('The engine is annotating the game…');
+      const r = await api('POST', `/api/games/${id}/annotate`, { key });
+      if (!r.ok) { msg(r.data.error); return; }
+      msg('');
+      notes = r.data;
+      const link = $('#btn-annotated-pdn');
+      if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
+      link.href = URL.createObjectURL(new Blob([r.data.pdn], { type: 'application/x-pdn' }));
+      link.hidden = false;
+      render();
     }],
     ['#rv-first', () => { viewPly = state && state.ply > 0 ? 0 : null; render(); }],
     ['#rv-prev', () => { const p = viewPly === null ? state.ply : viewPly; viewPly = Math.max(0, p - 1); if (viewPly === state.ply) viewPly = null; render(); }],

@@ -88,6 +88,8 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
 void srv_op_resign(srv *s, const char *id, const char *key, srv_reply *r);
 void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 void srv_op_takeback(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+/* The engine's marks and evaluations of every move (apps/cli/annotate.h). */
+void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The PDN of a game: *text malloc'd on 200. */
 void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r);
 void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);

@@ -24,6 +24,8 @@
 #include <damier/game.h>
 #include <damier/pdn.h>
 
+#include "../cli/annotate.h"
+
 static int64_t mono_ms(void)
 {
     struct timespec ts;
@@ -1452,4 +1454,99 @@ void srv_op_position(const char *fen, srv_reply *r)
     r->body = json_pack("{s:s,s:s,s:o,s:s,s:s}", "fen", out, "turn",
                         b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
                         dm_outcome_str(o), "reason", dm_reason_str(why));
+}
+
+void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    int depth = CLI_ANNOTATE_DEFAULT_DEPTH;
+    const json_t *d = json_object_get(req, "depth");
+    if (d) {
+        if (!json_is_integer(d) || json_integer_value(d) < 1 || json_integer_value(d) > 12) {
+            srv_reply_error(r, 400, "\"depth\" must be a whole number from 1 to 12");
+            return;
+        }
+        depth = (int)json_integer_value(d);
+    }
+    int side;
+    srv_game *g = srv_game_open(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    /* a copy of the game, so that the search runs with the game unlocked */
+    const dm_game *gm = dm_session_game(g->session);
+    dm_game *copy = NULL;
+    int n = dm_game_ply(gm);
+    int ok = dm_game_new(&copy, dm_game_start(gm)) == DM_OK;
+    for (int i = 0; ok && i < n; i++) {
+        ok = dm_game_play(copy, dm_game_move_at(gm, i)) == DM_OK;
+    }
+    if (ok) {
+        int reason = reason_from_text(g->row.reason);
+        dm_color loser = !strcmp(g->row.result, "2-0") ? DM_BLACK : DM_WHITE;
+        if (reason == DM_REASON_RESIGNATION) {
+            dm_game_resign(copy, loser);
+        } else if (reason == DM_REASON_AGREEMENT) {
+            dm_game_agree_draw(copy);
+        } else if (reason == DM_REASON_TIME) {
+            dm_game_flag(copy, loser);
+        } else if (reason == DM_REASON_FORFEIT) {
+            dm_game_forfeit(copy, loser);
+        }
+    }
+    srv_game_row row = g->row;
+    srv_game_unlock(g);
+    if (!ok) {
+        dm_game_free(copy);
+        srv_reply_error(r, 503, "out of memory");
+        return;
+    }
+    pthread_mutex_lock(&s->an_mu);
+    int busy = s->analyses >= (s->opt.max_analyses > 0 ? s->opt.max_analyses : 1);
+    if (!busy) {
+        s->analyses++;
+    }
+    pthread_mutex_unlock(&s->an_mu);
+    if (busy) {
+        dm_game_free(copy);
+        srv_reply_error(r, 503, "the engine is busy with other analyses; try again in a moment");
+        return;
+    }
+    dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+    eo.tt_mib = 16;
+    dm_engine *e = NULL;
+    cli_annotation *a = malloc(sizeof *a * (size_t)(n > 0 ? n : 1));
+    dm_pdn_game *rec = NULL;
+    char *pdn = NULL;
+    dm_pdn_game_tags tags = DM_PDN_GAME_TAGS_INIT;
+    tags.event = "damier serve";
+    tags.site = "damier web board";
+    tags.white = row.white_name;
+    tags.black = row.black_name;
+    int fine = a && dm_engine_create(&e, &eo) == DM_OK &&
+               cli_annotate_game(a, e, copy, depth, &s->stopping) == DM_OK &&
+               cli_annotate_record(&rec, copy, a, &tags) == DM_OK &&
+               dm_pdn_write(&pdn, NULL, rec, DM_NOTATION_PDN) == DM_OK;
+    pthread_mutex_lock(&s->an_mu);
+    s->analyses--;
+    pthread_mutex_unlock(&s->an_mu);
+    if (fine) {
+        json_t *marks = json_array(), *evals = json_array(), *best = json_array();
+        json_t *loss = json_array();
+        for (int i = 0; i < n; i++) {
+            json_array_append_new(marks, json_string(a[i].mark));
+            json_array_append_new(evals, json_integer(a[i].eval_white));
+            json_array_append_new(best, json_string(a[i].best));
+            json_array_append_new(loss, json_integer(a[i].loss));
+        }
+        r->status = 200;
+        r->body = json_pack("{s:i,s:o,s:o,s:o,s:o,s:s}", "depth", depth, "marks", marks, "evals",
+                            evals, "best", best, "loss", loss, "pdn", pdn);
+    } else {
+        srv_reply_error(r, 503, "the annotation failed (out of memory)");
+    }
+    free(pdn);
+    dm_pdn_game_free(rec);
+    dm_engine_free(e);
+    free(a);
+    dm_game_free(copy);
 }

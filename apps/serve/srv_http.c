@@ -334,7 +334,7 @@ static int api_handler(struct mg_connection *c, void *cbdata)
             return send_reply(c, &r, 0);
         }
         if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
-            !strcmp(action, "takeback")) {
+            !strcmp(action, "takeback") || !strcmp(action, "annotate")) {
             if (!post) {
                 srv_reply_error(&r, 405, "use POST");
                 return send_reply(c, &r, 0);
@@ -346,6 +346,8 @@ static int api_handler(struct mg_connection *c, void *cbdata)
                     srv_op_move(s, id, k, req, &r);
                 } else if (action[0] == 'r') {
                     srv_op_resign(s, id, k, &r);
+                } else if (action[0] == 'a') {
+                    srv_op_annotate(s, id, k, req, &r);
                 } else if (action[0] == 't') {
                     srv_op_takeback(s, id, k, req, &r);
                 } else {
@@ -355,8 +357,8 @@ static int api_handler(struct mg_connection *c, void *cbdata)
             }
             return send_reply(c, &r, r.status == 413);
         }
-        srv_reply_error(&r, 404, "no such action \"%s\" (move, resign, draw, takeback, pdn)",
-                        action);
+        srv_reply_error(
+            &r, 404, "no such action \"%s\" (move, resign, draw, takeback, annotate, pdn)", action);
         return send_reply(c, &r, 0);
     }
     srv_reply_error(&r, 404, "no such endpoint: %s %s (docs/WEB.md lists them)", method,

@@ -260,6 +260,11 @@ test('PDN upload with an error, then a good file reviewed', async () => {
   check((await page.evaluate(() => window.damierBoard.pos.squares[23])) === 'b', 'after 19-23');
   await page.keyboard.press('End');
   check((await page.evaluate(() => window.damierBoard.pos.squares[28])) === 'w', 'the last position');
+  // the engine's annotation: marks in the move list and the evaluation graph
+  await page.click('#btn-annotate');
+  await page.waitForSelector('[data-testid=eval-graph] polyline', { timeout: 20000 });
+  check(!(await page.isHidden('#btn-annotated-pdn')), 'the annotated PDN link');
+  await page.screenshot({ path: `${OUT}/annotated.png` });
   await page.close();
 });
 

@@ -431,6 +431,19 @@ static void test_upload(void **st)
     assert_string_equal(str(g0, "result"), "1-1");
     json_decref(j);
     assert_error(req("POST", "/api/pdn", "", &j), &j, 400, "no game");
+    /* the engine's annotation of a record: a king given away is ?? */
+    const char *blunder = "[FEN \"W:WK46,50:B5,22\"]\n\n1. 46-28 22x33 *\n";
+    assert_int_equal(req("POST", "/api/pdn", blunder, &j), 200);
+    game_keys g;
+    const char *link = str(json_array_get(json_object_get(j, "games"), 0), "link");
+    snprintf(g.id, sizeof g.id, "%.16s", strstr(link, "game/") + 5);
+    snprintf(g.spectator, sizeof g.spectator, "%s", strrchr(link, '/') + 1);
+    json_decref(j);
+    assert_error(post(&g, "annotate", g.spectator, "\"depth\":40", &j), &j, 400, "depth");
+    assert_int_equal(post(&g, "annotate", g.spectator, "\"depth\":4", &j), 200);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(j, "marks"), 0)), "??");
+    assert_non_null(strstr(str(j, "pdn"), "46-28??"));
+    json_decref(j);
 }
 
 static void test_position(void **st)
