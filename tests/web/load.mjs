@@ -4,12 +4,13 @@
 // playing PLIES plies at once; each move's round trip is the time from sending it on
 // the mover's socket to that socket receiving the state with the move (committed to
 // the database first). Prints the numbers; exit 1 on any error, or when P99_MS is set
-// and the p99 is above it.
+// and the p99 is above it on a machine not busy with other work (the 1-minute load
+// average at the start below the number of cores; else the p99 is printed only).
 //   node tests/web/load.mjs [--games 500] [--plies 20] [--think 1000] [--damier build/damier]
 //                          [--url http://127.0.0.1:8080]   (a running server instead)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 
@@ -114,11 +115,21 @@ function playGame(g) {
 
 const pct = (a, p) => a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))];
 
+const load0 = loadavg()[0];
 try {
   if (!url) await startServer();
   const t0 = performance.now();
   const games = await pool(GAMES, 32, async () => {
-    const r = await fetch(`${url}/api/games`, { method: 'POST', body: JSON.stringify({ opponent: 'human', time: '600+5' }) });
+    // a kept-alive socket the server has just closed fails once: try again
+    let r;
+    for (let tries = 0; ; tries++) {
+      try {
+        r = await fetch(`${url}/api/games`, { method: 'POST', body: JSON.stringify({ opponent: 'human', time: '600+5' }) });
+        break;
+      } catch (e) {
+        if (tries >= 3) throw e;
+      }
+    }
     const d = await r.json();
     if (r.status !== 201) { error(`create: ${d.error}`); return null; }
     const key = (s) => d.links[s].split('/').pop();
@@ -138,13 +149,20 @@ try {
   for (const e of errorSamples) console.log(`load: error: ${e}`);
   const expected = GAMES * PLIES;
   if (rtts.length < expected) error(`${expected - rtts.length} moves missing`);
+  // the p99 is judged on a machine that is not busy with other work (load average
+  // at the start below the number of cores); else it is printed only
+  const busy = load0 > cpus().length;
   if (P99 !== null && rtts.length && pct(rtts, 99) > P99) {
-    console.log(`load: p99 above ${P99} ms`);
-    errors++;
+    if (busy) {
+      console.log(`load: p99 above ${P99} ms, not judged: the machine was busy (load average ${load0.toFixed(1)} on ${cpus().length} cores)`);
+    } else {
+      console.log(`load: p99 above ${P99} ms`);
+      errors++;
+    }
   }
 } catch (e) {
   error(e.message);
-  console.log(`load: ${e.message}`);
+  console.log(`load: ${e.message}${e.cause ? ` (${e.cause.code || e.cause.message})` : ''}`);
 } finally {
   if (server) server.kill('SIGTERM');
   if (dir) setTimeout(() => rmSync(dir, { recursive: true, force: true }), 500);
