@@ -12,7 +12,7 @@ FUZZ_CI_SECONDS ?= 90
 # each here, pdn 200000 inputs in 17 s of CPU; FUZZ_CI_SECONDS caps each).
 FUZZ_CI_NAMES ?= fen:3000000 move:300000 pdn:200000 hub:250000 timecontrol:5000000 dxp:80000 jump:300000
 
-.PHONY: all deps configure build check check-fast check-asan play bench clean format format-check install fuzz fuzz-ci fuzz-build
+.PHONY: all deps configure build check check-fast check-asan play serve bench clean format format-check install fuzz fuzz-ci fuzz-build
 
 all: build
 
@@ -60,6 +60,13 @@ fuzz-ci: fuzz-build
 play: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS) --target damier
 	./$(BUILD)/damier play $(ARGS)
+
+# The web board (damier serve): http://127.0.0.1:8080/ by default; ARGS="--port N --db FILE".
+# Configured again: a build folder made before the web packages were installed lacks it.
+serve: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+	cmake --build $(BUILD) -j $(JOBS) --target damier
+	./$(BUILD)/damier serve $(ARGS)
 
 # The binary, libdamier.so and the headers under PREFIX (DESTDIR for staging).
 install: build

@@ -24,6 +24,9 @@ static const struct command {
     {"egdb", cmd_egdb, "endgame databases: generate, verify, probe, info, bench"},
     {"jump", cmd_jump, "moves, perft, search of the jumping games (chinese-checkers, halma, gewu)"},
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
+    {"annotate", cmd_annotate,
+     "mark the moves of PDN games (!, ?, ...) with the engine's evaluation"},
+    {"serve", cmd_serve, "the web board: play, analyse and review games in a browser"},
 };
 
 static void usage(FILE *f)

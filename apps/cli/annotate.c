@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT
+ * apps/cli/annotate.c: the engine's marks on a game's moves (annotate.h says how). */
+#define _POSIX_C_SOURCE 200809L
+#include "annotate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CAP 2000 /* forced ends counted as 20 men */
+
+static int clip(int s)
+{
+    return s > CAP ? CAP : s < -CAP ? -CAP : s;
+}
+
+/* Score every legal move of the game's current position (the mover's side). */
+static dm_status score_moves(int *score, const dm_movelist *list, dm_engine *e, const dm_game *g,
+                             int depth)
+{
+    const dm_board *root = dm_game_board(g);
+    uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
+    int nh = dm_game_history_hashes(hist, DM_ENGINE_MAX_HISTORY, g);
+    if (nh > DM_ENGINE_MAX_HISTORY) {
+        nh = DM_ENGINE_MAX_HISTORY;
+    }
+    dm_draw_counters c0;
+    dm_game_counters(&c0, g);
+    const dm_game_rules *rules = dm_game_rules_of(g);
+    for (int i = 0; i < list->count; i++) {
+        const dm_move *m = &list->moves[i];
+        dm_board child = *root;
+        dm_board_apply(&child, m);
+        dm_draw_counters c;
+        dm_draw_step(&c, &c0, root, m, rules);
+        int n = 0;
+        if (c.kings_only_plies > 0) {
+            n = nh;
+            hist[n++] = root->hash;
+        }
+        c.repetitions = 1;
+        for (int k = 0; k < n; k++) {
+            c.repetitions += hist[k] == child.hash;
+        }
+        dm_outcome o = dm_draw_judge(NULL, &child, &c, rules);
+        if (o == DM_OUTCOME_DRAW) {
+            score[i] = 0;
+        } else if (o != DM_OUTCOME_ONGOING) {
+            score[i] = DM_SCORE_WIN - 1;
+        } else {
+            dm_search_input in;
+            dm_search_input_init(&in, &child);
+            in.history = hist;
+            in.history_count = n;
+            in.reversible_plies = c.kings_only_plies;
+            in.endgame_plies = c.endgame_plies < 0 ? 0 : c.endgame_plies;
+            dm_limits lim;
+            memset(&lim, 0, sizeof lim);
+            lim.depth = depth > 1 ? depth - 1 : 1;
+            lim.analyse = 1;
+            dm_result r;
+            dm_status st = dm_engine_search(&r, e, &in, &lim, NULL, NULL);
+            if (st != DM_OK) {
+                return st;
+            }
+            score[i] = r.has_move ? -r.score : DM_SCORE_WIN - 1;
+        }
+    }
+    return DM_OK;
+}
+
+dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g, int depth,
+                            const volatile int *stop)
+{
+    if (!out || !e || !g || depth < 1 || depth > 30) {
+        return DM_EINVAL;
+    }
+    int n = dm_game_ply(g);
+    memset(out, 0, sizeof *out * (size_t)(n > 0 ? n : 1));
+    dm_game *w = NULL;
+    dm_status st = dm_game_new(&w, dm_game_start(g));
+    if (st != DM_OK) {
+        return st;
+    }
+    dm_game_set_rules(w, dm_game_rules_of(g));
+    int *score = malloc(sizeof *score * DM_MAX_MOVES);
+    if (!score) {
+        dm_game_free(w);
+        return DM_ENOMEM;
+    }
+    for (int i = 0; i < n && st == DM_OK; i++) {
+        const dm_move *played = dm_game_move_at(g, i);
+        const dm_board *b = dm_game_board(w);
+        int white = b->side == DM_WHITE;
+        cli_annotation *a = &out[i];
+        dm_movelist list;
+        dm_movegen_legal(&list, b);
+        int pi = -1;
+        for (int k = 0; k < list.count; k++) {
+            if (dm_move_equal(&list.moves[k], played)) {
+                pi = k;
+            }
+        }
+        if (pi < 0 || (stop && *stop)) {
+            break;
+        }
+        st = score_moves(score, &list, e, w, depth);
+        if (st != DM_OK) {
+            break;
+        }
+        int bi = 0;
+        for (int k = 1; k < list.count; k++) {
+            if (score[k] > score[bi]) {
+                bi = k;
+            }
+        }
+        int best = clip(score[bi]), mine = clip(score[pi]);
+        int second = -3 * CAP;
+        for (int k = 0; k < list.count; k++) {
+            if (k != bi && clip(score[k]) > second) {
+                second = clip(score[k]);
+            }
+        }
+        int loss = best - mine;
+        if (score[pi] >= DM_SCORE_WIN_MIN) {
+            loss = 0; /* a forced win kept */
+        }
+        a->loss = loss;
+        a->eval_white = white ? mine : -mine;
+        if (list.count > 1) {
+            dm_move_to_text(a->best, sizeof a->best, b, &list.moves[bi], DM_NOTATION_PDN);
+            const char *mark = "";
+            if (loss >= 200) {
+                mark = "??";
+            } else if (loss >= 90) {
+                mark = "?";
+            } else if (loss >= 40) {
+                mark = "?!";
+            } else if (pi == bi && best - second >= 250) {
+                mark = "!!";
+            } else if (pi == bi && best - second >= 100) {
+                mark = "!";
+            } else if (pi != bi && loss <= 15 && played->ncapt == 0) {
+                dm_board after = *b;
+                dm_board_apply(&after, played);
+                if (dm_movegen_has_capture(&after)) {
+                    mark = "!?";
+                }
+            }
+            snprintf(a->mark, sizeof a->mark, "%s", mark);
+        }
+        st = dm_game_play(w, played);
+    }
+    free(score);
+    dm_game_free(w);
+    return st;
+}
+
+static char *dup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d) {
+        memcpy(d, s, n);
+    }
+    return d;
+}
+
+dm_status cli_annotate_record(dm_pdn_game **out, const dm_game *g, const cli_annotation *a,
+                              const dm_pdn_game_tags *tags)
+{
+    dm_pdn_game *rec = NULL;
+    dm_status st = dm_pdn_from_game(&rec, g, tags);
+    if (st != DM_OK) {
+        return st;
+    }
+    int n = dm_game_ply(g);
+    int ply = 0;
+    for (int i = 0; i < rec->main.nnodes && ply < n; i++) {
+        dm_pdn_node *node = &rec->main.nodes[i];
+        if (node->kind != DM_PDN_NODE_MOVE) {
+            continue;
+        }
+        const cli_annotation *x = &a[ply++];
+        char text[200];
+        int v = x->eval_white;
+        if (v >= CAP || v <= -CAP) {
+            snprintf(text, sizeof text, "%s", v > 0 ? "White wins" : "Black wins");
+        } else {
+            snprintf(text, sizeof text, "%+.2f", v / 100.0);
+        }
+        if (x->mark[0] == '?' && x->best[0]) {
+            size_t len = strlen(text);
+            snprintf(text + len, sizeof text - len, ", best %s", x->best);
+        }
+        if (x->mark[0]) {
+            char *mk = dup(x->mark);
+            if (!mk) {
+                dm_pdn_game_free(rec);
+                return DM_ENOMEM;
+            }
+            free(node->mark);
+            node->mark = mk;
+        }
+        char *c = dup(text);
+        char **after = c ? realloc(node->after, sizeof *after * (size_t)(node->nafter + 1)) : NULL;
+        if (!after) {
+            free(c);
+            dm_pdn_game_free(rec);
+            return DM_ENOMEM;
+        }
+        node->after = after;
+        node->after[node->nafter++] = c;
+    }
+    *out = rec;
+    return DM_OK;
+}

@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: MIT
+ * apps/serve/serve.h: `damier serve`, the web board: HTTP and WebSocket (civetweb),
+ * games stored in SQLite (WAL), JSON (jansson). docs/WEB.md describes the API.
+ *
+ * Threads: civetweb's workers run the request and WebSocket handlers; one ticker
+ * thread declares flag falls and writes the heartbeat; engine workers play the
+ * engine's moves; each analysis runs on a thread of its own. Every game has a mutex;
+ * the database connection has one (srv_db_*), always taken after a game's; a game's
+ * subscribers are under its mutex. */
+#ifndef DM_APPS_SERVE_H
+#define DM_APPS_SERVE_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include <damier/board.h>
+#include <damier/move.h>
+#include <damier/session.h>
+
+typedef struct srv srv;
+typedef struct srv_game srv_game;
+typedef struct srv_db srv_db;
+
+/* Options of a server. */
+typedef struct srv_options {
+    const char *host;       /* listening address, "127.0.0.1" */
+    int port;               /* 8080; 0: any free port (srv_port says which) */
+    const char *db_path;    /* the SQLite file */
+    const char *static_dir; /* the page's files (web/) */
+    int threads;            /* civetweb worker threads (each WebSocket holds one) */
+    int engine_workers;     /* threads playing the engine's moves */
+    int max_analyses;       /* analyses running at once */
+    int sync_full;          /* 1: PRAGMA synchronous=FULL (power loss), else NORMAL */
+    int quiet;              /* no log lines on stderr */
+} srv_options;
+
+#define SRV_OPTIONS_INIT                                                                           \
+    {                                                                                              \
+        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0                                             \
+    }
+
+/* Limits of requests. */
+#define SRV_MAX_JSON_BODY (64 * 1024)
+#define SRV_MAX_PDN_BODY (1024 * 1024)
+#define SRV_MAX_GAMES_PER_UPLOAD 200
+#define SRV_MAX_PLIES 2000
+#define SRV_MAX_EVENTS 4000 /* moves and takebacks stored for a game */
+
+/* Start a server: open (or create) the database, restore every game, listen. On
+ * failure returns NULL with the reason in err. */
+srv *srv_start(const srv_options *opt, char *err, size_t errcap);
+/* The port it listens on. */
+int srv_port(const srv *s);
+/* Stop listening, end the threads, close the database, free everything. */
+void srv_stop(srv *s);
+
+/* ---- internals shared by the files of apps/serve -------------------------------- */
+
+enum {
+    SRV_SIDE_WHITE = 0,
+    SRV_SIDE_BLACK = 1,
+    SRV_SIDE_SPECTATOR = 2,
+    SRV_SIDE_NONE = 3
+};
+enum {
+    SRV_MODE_ENGINE = 0,
+    SRV_MODE_HUMAN = 1,
+    SRV_MODE_REVIEW = 2
+};
+
+/* A reply: HTTP status (200, 4xx, 5xx) and a JSON body (owned). */
+typedef struct srv_reply {
+    int status;
+    json_t *body;
+} srv_reply;
+
+/* An error reply {"error": message}. */
+void srv_reply_error(srv_reply *r, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The operations behind the endpoints (srv_game.c); each fills r. */
+void srv_op_create(srv *s, const json_t *req, srv_reply *r);
+void srv_op_state(srv *s, const char *id, const char *key, srv_reply *r);
+void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+void srv_op_resign(srv *s, const char *id, const char *key, srv_reply *r);
+void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+void srv_op_takeback(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+/* The engine's marks and evaluations of every move (apps/cli/annotate.h). */
+void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+/* The PDN of a game: *text malloc'd on 200. */
+void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r);
+void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);
+/* A position's legal moves and result, for the analysis board. */
+void srv_op_position(const char *fen, srv_reply *r);
+
+/* A game found by id and key: locked on success (srv_game_unlock), with the
+ * caller's side; NULL with r filled (404 unknown game, 403 wrong key). */
+srv_game *srv_game_open(srv *s, const char *id, const char *key, int *side, srv_reply *r);
+void srv_game_unlock(srv_game *g);
+/* The state of a locked game as seen by side. */
+json_t *srv_game_state(srv_game *g, int side);
+
+/* Subscribers of a game (WebSocket connections), srv_http.c. */
+struct mg_connection;
+void srv_subscribe(srv *s, srv_game *g, struct mg_connection *c, int side);
+void srv_unsubscribe(srv *s, srv_game *g, const struct mg_connection *c);
+/* Send every subscriber of g (locked) its state. */
+void srv_broadcast(srv *s, srv_game *g);
+/* Send a JSON value on a WebSocket (thread-safe per connection); decrefs v. */
+void srv_ws_send(struct mg_connection *c, json_t *v);
+
+/* Analysis (srv_analysis.c): one per WebSocket connection. */
+typedef struct srv_analysis srv_analysis;
+srv_analysis *srv_analysis_new(srv *s, struct mg_connection *c);
+/* A message of the analysis socket: {"t":"analyse", ...} or {"t":"stop"}. */
+void srv_analysis_message(srv_analysis *a, const json_t *msg);
+void srv_analysis_free(srv_analysis *a);
+
+/* Game registry and threads (srv_game.c). */
+int srv_games_init(srv *s, char *err, size_t errcap);
+void srv_games_stop(srv *s);
+void srv_games_free(srv *s);
+
+/* ---- the database (srv_db.c) ------------------------------------------------------ */
+
+/* What the database keeps of a game. */
+typedef struct srv_game_row {
+    char id[24];
+    char keys[3][40]; /* white, black, spectator */
+    int mode;
+    int engine_side; /* -1: none */
+    int level;
+    char variant[32];
+    char time_control[64]; /* "-": none */
+    char start_fen[256];   /* "": the initial position */
+    char result[8];        /* "*" while ongoing */
+    char reason[40];       /* dm_reason name ("" while ongoing) */
+    int64_t end_t;         /* virtual time of a declared end (ms) */
+    int draw_offer;        /* -1 none, else the colour that offers */
+    int takeback_offer;    /* -1 none, else the colour that asks */
+    int64_t t0_wall;       /* wall-clock ms of virtual time 0 */
+    int64_t created;       /* wall-clock ms */
+    char white_name[64];
+    char black_name[64];
+} srv_game_row;
+
+/* One event as stored: a move's Hub text (unique), or "undo" (a move taken back),
+ * and the virtual time it happened at. */
+typedef struct srv_move_row {
+    char hub[200];
+    int64_t t;
+} srv_move_row;
+
+srv_db *srv_db_open(const char *path, int sync_full, char *err, size_t errcap);
+void srv_db_close(srv_db *db);
+/* Each returns 0 on success, -1 with the reason in err (a transaction failed:
+ * nothing was written). */
+int srv_db_insert_game(srv_db *db, const srv_game_row *row, const srv_move_row *moves, int n,
+                       char *err, size_t errcap);
+/* n events appended from index first and the game's row updated, in one transaction. */
+int srv_db_add_move(srv_db *db, const srv_game_row *row, int first, const srv_move_row *m, int n,
+                    int64_t white_ms, int64_t black_ms, char *err, size_t errcap);
+/* The game's row updated (result, draw offer, t0_wall). */
+int srv_db_update_game(srv_db *db, const srv_game_row *row, char *err, size_t errcap);
+int srv_db_heartbeat(srv_db *db, int64_t wall_ms);
+int64_t srv_db_last_heartbeat(srv_db *db);
+/* Every game, in creation order: fn is called with each row and its moves. */
+int srv_db_load(srv_db *db, void (*fn)(void *, const srv_game_row *, const srv_move_row *, int),
+                void *payload, char *err, size_t errcap);
+
+/* Wall-clock (CLOCK_REALTIME) milliseconds. */
+int64_t srv_wall_ms(void);
+
+/* ---- the objects ------------------------------------------------------------------ */
+
+#define SRV_BUCKETS 4096
+#define SRV_QUEUE 4096
+
+struct mg_context;
+
+/* A subscriber: a WebSocket connection watching a game from a side. */
+typedef struct srv_sub {
+    struct mg_connection *conn;
+    int side;
+} srv_sub;
+
+struct srv_game {
+    srv_game_row row;
+    pthread_mutex_t mu;
+    dm_session *session;
+    int replaying;     /* 1 while restoring: the clock reads vfixed */
+    int64_t vfixed;    /* virtual time while replaying */
+    int64_t offset;    /* virtual time = monotonic ms + offset */
+    int gen;           /* bumped by every change (the state's version) */
+    int engine_queued; /* in the engine queue or being searched */
+    int nevents;       /* rows of the game in the moves table */
+    srv_sub *subs;     /* under mu */
+    int nsubs, capsubs;
+    uint64_t rng;
+    srv_game *next; /* hash chain */
+};
+
+struct srv {
+    srv_options opt;
+    char db_path[1024];
+    char static_dir[1024];
+    srv_db *db;
+    struct mg_context *ctx;
+    int port;
+    pthread_mutex_t games_mu;
+    srv_game *buckets[SRV_BUCKETS];
+    srv_game **all; /* creation order, for the ticker */
+    int ngames, capgames;
+    /* the engine's moves */
+    pthread_mutex_t q_mu;
+    pthread_cond_t q_cv;
+    srv_game *queue[SRV_QUEUE];
+    int qhead, qcount;
+    pthread_t workers[8];
+    struct srv_worker {
+        srv *s;
+        dm_engine *engine;
+    } wargs[8];
+    int nworkers;
+    pthread_t ticker;
+    int ticker_started;
+    pthread_mutex_t stop_mu;
+    pthread_cond_t stop_cv;
+    int stopping;
+    /* analyses */
+    pthread_mutex_t an_mu;
+    int analyses;
+};
+
+#endif

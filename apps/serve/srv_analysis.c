@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: MIT
+ * apps/serve/srv_analysis.c: the analysis board's engine: one search at a time per
+ * WebSocket connection, on a thread of its own, each iteration sent as an "info"
+ * message (depth, score, nodes, the principal variation in text and squares); at
+ * most --analyses searches run at once, each for at most SRV_ANALYSIS_SECONDS. */
+#define _POSIX_C_SOURCE 200809L
+#include "serve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <damier/engine.h>
+
+#define SRV_ANALYSIS_SECONDS 120.0
+
+struct srv_analysis {
+    srv *s;
+    struct mg_connection *c;
+    dm_engine *engine;
+    pthread_t th;
+    int running; /* a thread to join */
+    int counted; /* holds one of the server's analysis slots */
+    int gen;     /* number of the search, echoed in its messages */
+    dm_search_input in;
+    dm_limits lim;
+};
+
+static json_t *score_json(int score)
+{
+    if (score >= DM_SCORE_WIN_MIN) {
+        return json_pack("{s:s,s:i}", "kind", "win", "plies", DM_SCORE_WIN - score);
+    }
+    if (score <= -DM_SCORE_WIN_MIN) {
+        return json_pack("{s:s,s:i}", "kind", "loss", "plies", DM_SCORE_WIN + score);
+    }
+    return json_pack("{s:s,s:i}", "kind", "cp", "value", score);
+}
+
+static json_t *pv_json(const dm_board *root, const dm_move *pv, int n, json_t **paths)
+{
+    json_t *a = json_array();
+    *paths = json_array();
+    dm_board b = *root;
+    for (int i = 0; i < n; i++) {
+        char text[160];
+        dm_move_to_text(text, sizeof text, &b, &pv[i], DM_NOTATION_PDN);
+        json_array_append_new(a, json_string(text));
+        int sq[64];
+        int np = dm_move_path(sq, 64, &b, &pv[i]);
+        json_t *p = json_array();
+        for (int k = 0; k < np; k++) {
+            json_array_append_new(p, json_integer(sq[k]));
+        }
+        json_array_append_new(*paths, p);
+        dm_board_apply(&b, &pv[i]);
+    }
+    return a;
+}
+
+static void on_info(const dm_info *info, void *payload)
+{
+    srv_analysis *a = payload;
+    json_t *paths;
+    json_t *pv = pv_json(&a->in.root, info->pv, info->pv_count, &paths);
+    srv_ws_send(a->c, json_pack("{s:s,s:i,s:i,s:i,s:o,s:I,s:f,s:f,s:o,s:o}", "t", "info", "search",
+                                a->gen, "depth", info->depth, "seldepth", info->seldepth, "score",
+                                score_json(info->score), "nodes", (json_int_t)info->nodes, "nps",
+                                info->nps, "time", info->time, "pv", pv, "pv_paths", paths));
+}
+
+static void release_slot(srv_analysis *a);
+
+static void *run(void *arg)
+{
+    srv_analysis *a = arg;
+    dm_result r;
+    memset(&r, 0, sizeof r);
+    dm_engine_search(&r, a->engine, &a->in, &a->lim, on_info, a);
+    json_t *done = json_pack("{s:s,s:i,s:i}", "t", "done", "search", a->gen, "depth", r.depth);
+    if (r.has_move) {
+        char text[160];
+        dm_move_to_text(text, sizeof text, &a->in.root, &r.best, DM_NOTATION_PDN);
+        json_object_set_new(done, "best", json_string(text));
+    }
+    release_slot(a);
+    srv_ws_send(a->c, done);
+    return NULL;
+}
+
+srv_analysis *srv_analysis_new(srv *s, struct mg_connection *c)
+{
+    srv_analysis *a = calloc(1, sizeof *a);
+    if (a) {
+        a->s = s;
+        a->c = c;
+    }
+    return a;
+}
+
+/* From the search thread at its end or from the connection's: under an_mu. */
+static void release_slot(srv_analysis *a)
+{
+    pthread_mutex_lock(&a->s->an_mu);
+    if (a->counted) {
+        a->s->analyses--;
+        a->counted = 0;
+    }
+    pthread_mutex_unlock(&a->s->an_mu);
+}
+
+static void stop(srv_analysis *a)
+{
+    if (a->running) {
+        dm_engine_stop(a->engine);
+        pthread_join(a->th, NULL);
+        a->running = 0;
+    }
+    release_slot(a);
+}
+
+static void error(srv_analysis *a, int status, const char *msg)
+{
+    srv_ws_send(a->c, json_pack("{s:s,s:i,s:s}", "t", "error", "status", status, "error", msg));
+}
+
+void srv_analysis_message(srv_analysis *a, const json_t *msg)
+{
+    const json_t *t = json_object_get(msg, "t");
+    const char *type = json_is_string(t) ? json_string_value(t) : "";
+    if (!strcmp(type, "stop")) {
+        stop(a);
+        return;
+    }
+    if (strcmp(type, "analyse") != 0) {
+        error(a, 400, "unknown message type (analyse, stop)");
+        return;
+    }
+    const json_t *fen = json_object_get(msg, "fen");
+    dm_board b;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (fen && !json_is_string(fen)) {
+        error(a, 400, "\"fen\" must be a string");
+        return;
+    }
+    if (!fen) {
+        dm_board_start(&b);
+    } else if (dm_board_from_fen(&b, json_string_value(fen), &e) != DM_OK) {
+        char m[300];
+        snprintf(m, sizeof m, "FEN, column %d: %s", e.column, e.message);
+        error(a, 400, m);
+        return;
+    }
+    if (dm_movegen_count(&b) == 0) {
+        error(a, 400, "the side to move has no legal move: nothing to analyse");
+        return;
+    }
+    const json_t *depth = json_object_get(msg, "depth");
+    if (depth && (!json_is_integer(depth) || json_integer_value(depth) < 1 ||
+                  json_integer_value(depth) > DM_ENGINE_MAX_DEPTH)) {
+        error(a, 400, "\"depth\" must be a whole number from 1 to 120");
+        return;
+    }
+    stop(a);
+    pthread_mutex_lock(&a->s->an_mu);
+    int busy = a->s->analyses >= (a->s->opt.max_analyses > 0 ? a->s->opt.max_analyses : 1);
+    if (!busy) {
+        a->s->analyses++;
+        a->counted = 1;
+    }
+    pthread_mutex_unlock(&a->s->an_mu);
+    if (busy) {
+        error(a, 503, "the engine is busy with other analyses; try again in a moment");
+        return;
+    }
+    if (!a->engine) {
+        dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+        eo.tt_mib = 16;
+        if (dm_engine_create(&a->engine, &eo) != DM_OK) {
+            release_slot(a);
+            error(a, 503, "out of memory");
+            return;
+        }
+    }
+    dm_search_input_init(&a->in, &b);
+    memset(&a->lim, 0, sizeof a->lim);
+    a->lim.analyse = 1;
+    a->lim.move_time = SRV_ANALYSIS_SECONDS;
+    a->lim.depth = depth ? (int)json_integer_value(depth) : 0;
+    a->gen++;
+    if (pthread_create(&a->th, NULL, run, a) != 0) {
+        release_slot(a);
+        error(a, 503, "cannot start the search");
+        return;
+    }
+    a->running = 1;
+    srv_ws_send(a->c, json_pack("{s:s,s:i}", "t", "started", "search", a->gen));
+}
+
+void srv_analysis_free(srv_analysis *a)
+{
+    if (!a) {
+        return;
+    }
+    stop(a);
+    dm_engine_free(a->engine);
+    free(a);
+}

@@ -1,0 +1,1552 @@
+/* SPDX-License-Identifier: MIT
+ * apps/serve/srv_game.c: the games of `damier serve`: creating, moving, resigning,
+ * draw offers, the server-kept clocks (flag falls declared by the ticker), the
+ * engine's moves (worker threads), restoring every game from the database.
+ *
+ * Each game is a dm_session (game + clock) whose clock reads a virtual time of the
+ * game's own: monotonic ms + offset while live, the stored times of the moves while
+ * a game is replayed from the database. So a restored game's clock has counted
+ * exactly the presses, increments and periods it had; the side to move is charged
+ * up to the server's last heartbeat (written every second) and not for the time the
+ * server was down. */
+#define _GNU_SOURCE
+#include "serve.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include <damier/clock.h>
+#include <damier/engine.h>
+#include <damier/game.h>
+#include <damier/pdn.h>
+
+#include "../cli/annotate.h"
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The clock's time source: the game's virtual time. */
+static int64_t game_now(void *payload)
+{
+    const srv_game *g = payload;
+    return g->replaying ? g->vfixed : mono_ms() + g->offset;
+}
+
+static int64_t vnow(const srv_game *g)
+{
+    return game_now((void *)g);
+}
+
+void srv_reply_error(srv_reply *r, int status, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    r->status = status;
+    if (r->body) {
+        json_decref(r->body);
+    }
+    r->body = json_pack("{s:s}", "error", msg);
+}
+
+static void random_hex(char *out, size_t nbytes)
+{
+    unsigned char buf[32];
+    if (nbytes > sizeof buf) {
+        nbytes = sizeof buf;
+    }
+    size_t got = 0;
+    while (got < nbytes) {
+        ssize_t n = getrandom(buf + got, nbytes - got, 0);
+        if (n <= 0) {
+            /* never seen on Linux; still a unique value */
+            uint64_t x = (uint64_t)mono_ms() * 0x9e3779b97f4a7c15ull ^ (uint64_t)srv_wall_ms();
+            for (; got < nbytes; got++, x = x * 6364136223846793005ull + 1) {
+                buf[got] = (unsigned char)(x >> 56);
+            }
+            break;
+        }
+        got += (size_t)n;
+    }
+    for (size_t i = 0; i < nbytes; i++) {
+        snprintf(out + 2 * i, 3, "%02x", buf[i]);
+    }
+}
+
+static const char *side_name(int side)
+{
+    return side == SRV_SIDE_WHITE ? "white" : side == SRV_SIDE_BLACK ? "black" : "spectator";
+}
+
+static const char *mode_str(int mode)
+{
+    return mode == SRV_MODE_ENGINE ? "engine" : mode == SRV_MODE_HUMAN ? "human" : "review";
+}
+
+/* ---- registry ------------------------------------------------------------------- */
+
+static unsigned bucket_of(const char *id)
+{
+    uint32_t h = 2166136261u;
+    for (; *id; id++) {
+        h = (h ^ (unsigned char)*id) * 16777619u;
+    }
+    return h % SRV_BUCKETS;
+}
+
+static srv_game *find_game(srv *s, const char *id)
+{
+    pthread_mutex_lock(&s->games_mu);
+    srv_game *g = s->buckets[bucket_of(id)];
+    while (g && strcmp(g->row.id, id)) {
+        g = g->next;
+    }
+    pthread_mutex_unlock(&s->games_mu);
+    return g;
+}
+
+static int add_game(srv *s, srv_game *g)
+{
+    pthread_mutex_lock(&s->games_mu);
+    if (s->ngames == s->capgames) {
+        int cap = s->capgames ? 2 * s->capgames : 256;
+        srv_game **a = realloc(s->all, sizeof *a * (size_t)cap);
+        if (!a) {
+            pthread_mutex_unlock(&s->games_mu);
+            return -1;
+        }
+        s->all = a;
+        s->capgames = cap;
+    }
+    s->all[s->ngames++] = g;
+    unsigned b = bucket_of(g->row.id);
+    g->next = s->buckets[b];
+    s->buckets[b] = g;
+    pthread_mutex_unlock(&s->games_mu);
+    return 0;
+}
+
+static void game_free(srv_game *g)
+{
+    if (!g) {
+        return;
+    }
+    dm_session_free(g->session);
+    pthread_mutex_destroy(&g->mu);
+    free(g->subs);
+    free(g);
+}
+
+/* A game object for row, its clock starting now (virtual time 0 while replaying).
+ * NULL with err on a bad FEN or time control. */
+static srv_game *game_new(const srv_game_row *row, int replaying, char *err, size_t errcap)
+{
+    srv_game *g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, errcap, "out of memory");
+        return NULL;
+    }
+    g->row = *row;
+    pthread_mutex_init(&g->mu, NULL);
+    g->replaying = replaying;
+    g->vfixed = 0;
+    g->offset = -mono_ms();
+    g->rng = (uint64_t)srv_wall_ms() * 0x9e3779b97f4a7c15ull ^ (uint64_t)(uintptr_t)g;
+    dm_session_options so = DM_SESSION_OPTIONS_INIT;
+    so.engine.tt_mib = 1; /* the engine workers search; the session's engine is unused */
+    so.now = game_now;
+    so.now_payload = g;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (dm_session_create(&g->session, &so, &e) != DM_OK) {
+        snprintf(err, errcap, "session: %s", e.message);
+        game_free(g);
+        return NULL;
+    }
+    dm_time_control tc;
+    int timed = strcmp(row->time_control, "-") != 0;
+    if (timed && dm_time_control_parse(&tc, row->time_control, &e) != DM_OK) {
+        snprintf(err, errcap, "time control \"%.60s\": %.180s", row->time_control, e.message);
+        game_free(g);
+        return NULL;
+    }
+    if (timed && (tc.kind != DM_TC_PERIODS)) {
+        snprintf(err, errcap,
+                 "time control \"%s\": only sudden death (300), Fischer (180+2) and moves in "
+                 "time (40/7200:3600) are played",
+                 row->time_control);
+        game_free(g);
+        return NULL;
+    }
+    dm_session_setup su = DM_SESSION_SETUP_INIT;
+    su.fen = row->start_fen[0] ? row->start_fen : NULL;
+    su.white_tc = timed ? &tc : NULL;
+    if (dm_session_new_game(g->session, &su, &e) != DM_OK) {
+        snprintf(err, errcap, "%s%s", su.fen ? "FEN: " : "", e.message);
+        game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+/* ---- state ---------------------------------------------------------------------- */
+
+static json_t *int_array(const int *v, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        json_array_append_new(a, json_integer(v[i]));
+    }
+    return a;
+}
+
+/* {text, hub, path, captured} of move m in board b. */
+static json_t *move_json(const dm_board *b, const dm_move *m)
+{
+    char text[160], hub[160];
+    dm_move_to_text(text, sizeof text, b, m, DM_NOTATION_PDN);
+    dm_move_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB);
+    int path[64], capt[64];
+    int np = dm_move_path(path, 64, b, m);
+    int nc = dm_move_captured(m, capt, 64);
+    return json_pack("{s:s,s:s,s:o,s:o}", "text", text, "hub", hub, "path", int_array(path, np),
+                     "captured", int_array(capt, nc));
+}
+
+static const char *outcome_text(dm_outcome o)
+{
+    return dm_outcome_str(o);
+}
+
+static int reason_from_text(const char *text)
+{
+    for (int r = 1; r <= DM_REASON_FORFEIT; r++) {
+        if (!strcmp(dm_reason_str((dm_reason)r), text)) {
+            return r;
+        }
+    }
+    return DM_REASON_NONE;
+}
+
+static json_t *clock_json(srv_game *g)
+{
+    dm_clock *c = dm_session_clock(g->session);
+    if (!c) {
+        return json_null();
+    }
+    dm_clock_side w, b;
+    dm_clock_side_info(&w, c, DM_WHITE);
+    dm_clock_side_info(&b, c, DM_BLACK);
+    dm_color run;
+    int running = dm_clock_running(c, &run);
+    return json_pack("{s:s,s:I,s:I,s:I,s:I,s:i,s:i,s:s?}", "control", g->row.time_control, "white",
+                     (json_int_t)w.remaining_ms, "black", (json_int_t)b.remaining_ms,
+                     "white_increment", (json_int_t)w.increment_ms, "black_increment",
+                     (json_int_t)b.increment_ms, "white_moves_to_go", w.moves_to_go,
+                     "black_moves_to_go", b.moves_to_go, "running",
+                     running ? (run == DM_WHITE ? "white" : "black") : NULL);
+}
+
+json_t *srv_game_state(srv_game *g, int side)
+{
+    const dm_game *gm = dm_session_game(g->session);
+    const dm_board *cur = dm_game_board(gm);
+    char fen[256], start[256];
+    dm_board_to_fen(fen, sizeof fen, cur);
+    dm_board_to_fen(start, sizeof start, dm_game_start(gm));
+    json_t *moves = json_array();
+    int ply = dm_game_ply(gm);
+    for (int i = 0; i < ply; i++) {
+        json_array_append_new(moves, move_json(dm_game_board_at(gm, i), dm_game_move_at(gm, i)));
+    }
+    dm_reason reason;
+    dm_outcome o = dm_game_result(gm, &reason);
+    json_t *legal = json_array();
+    if (o == DM_OUTCOME_ONGOING && g->row.mode != SRV_MODE_REVIEW) {
+        dm_movelist list;
+        dm_movegen_legal(&list, cur);
+        for (int i = 0; i < list.count; i++) {
+            json_array_append_new(legal, move_json(cur, &list.moves[i]));
+        }
+    }
+    json_t *engine = json_null();
+    if (g->row.mode == SRV_MODE_ENGINE) {
+        engine = json_pack("{s:s,s:i,s:b}", "side", side_name(g->row.engine_side), "level",
+                           g->row.level, "thinking", g->engine_queued);
+    }
+    return json_pack(
+        "{s:s,s:s,s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:o,s:s,s:s,s:s?,s:s?,s:o,s:o,s:{s:s,s:s},s:"
+        "I}",
+        "t", "state", "id", g->row.id, "version", g->gen, "mode", mode_str(g->row.mode), "variant",
+        g->row.variant, "you", side_name(side), "start_fen", start, "fen", fen, "turn",
+        cur->side == DM_WHITE ? "white" : "black", "ply", ply, "moves", moves, "legal", legal,
+        "result", outcome_text(o), "reason", dm_reason_str(reason), "draw_offer",
+        g->row.draw_offer < 0 ? NULL : side_name(g->row.draw_offer), "takeback_offer",
+        g->row.takeback_offer < 0 ? NULL : side_name(g->row.takeback_offer), "engine", engine,
+        "clock", clock_json(g), "names", "white", g->row.white_name, "black", g->row.black_name,
+        "server_time", (json_int_t)srv_wall_ms());
+}
+
+/* ---- changes -------------------------------------------------------------------- */
+
+static int engine_to_move(srv_game *g)
+{
+    if (g->row.mode != SRV_MODE_ENGINE) {
+        return 0;
+    }
+    if (dm_session_result(g->session, NULL) != DM_OUTCOME_ONGOING) {
+        return 0;
+    }
+    return dm_session_board(g->session)->side == g->row.engine_side;
+}
+
+static void enqueue_engine(srv *s, srv_game *g)
+{
+    if (g->engine_queued || !engine_to_move(g)) {
+        return;
+    }
+    pthread_mutex_lock(&s->q_mu);
+    if (s->qcount < SRV_QUEUE) {
+        s->queue[(s->qhead + s->qcount) % SRV_QUEUE] = g;
+        s->qcount++;
+        g->engine_queued = 1;
+        pthread_cond_signal(&s->q_cv);
+    }
+    pthread_mutex_unlock(&s->q_mu);
+}
+
+/* After every change of a locked game. */
+static void game_changed(srv *s, srv_game *g)
+{
+    g->gen++;
+    enqueue_engine(s, g);
+    srv_broadcast(s, g);
+}
+
+/* Copy the session's result into the row; 1 when the row changed. */
+static int sync_result(srv_game *g)
+{
+    dm_reason reason;
+    dm_outcome o = dm_session_result(g->session, &reason);
+    const char *res = outcome_text(o);
+    if (!strcmp(res, g->row.result)) {
+        return 0;
+    }
+    snprintf(g->row.result, sizeof g->row.result, "%s", res);
+    snprintf(g->row.reason, sizeof g->row.reason, "%s", dm_reason_str(reason));
+    g->row.end_t = vnow(g);
+    if (o != DM_OUTCOME_ONGOING) {
+        g->row.draw_offer = -1;
+    }
+    return 1;
+}
+
+/* A result found by polling (a flag fall) written and sent. */
+static void poll_result(srv *s, srv_game *g)
+{
+    if (g->replaying || g->row.mode == SRV_MODE_REVIEW) {
+        return;
+    }
+    if (sync_result(g)) {
+        char err[256];
+        if (srv_db_update_game(s->db, &g->row, err, sizeof err) != 0 && !s->opt.quiet) {
+            fprintf(stderr, "damier serve: game %s: %s\n", g->row.id, err);
+        }
+        game_changed(s, g);
+    }
+}
+
+/* Play m in the locked game g, commit it, then tell everyone. 0 or -1 with r. */
+static int game_play(srv *s, srv_game *g, const dm_move *m, srv_reply *r)
+{
+    const dm_board before = *dm_session_board(g->session);
+    int ply = dm_game_ply(dm_session_game(g->session));
+    if (ply >= SRV_MAX_PLIES || g->nevents >= SRV_MAX_EVENTS) {
+        srv_reply_error(r, 409, "the game is too long (%d plies)", SRV_MAX_PLIES);
+        return -1;
+    }
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    int64_t t = vnow(g);
+    dm_status st = dm_session_play(g->session, m, &e);
+    if (st != DM_OK) {
+        /* a fallen flag is declared now */
+        poll_result(s, g);
+        srv_reply_error(r, st == DM_ESTATE ? 409 : 400, "%s", e.message[0] ? e.message : "refused");
+        return -1;
+    }
+    srv_move_row mr;
+    dm_move_to_text(mr.hub, sizeof mr.hub, &before, m, DM_NOTATION_HUB);
+    mr.t = t;
+    srv_game_row saved = g->row;
+    /* The other side's offer is declined by the move; the mover's own stands. */
+    if (g->row.draw_offer >= 0 && g->row.draw_offer != before.side) {
+        g->row.draw_offer = -1;
+    }
+    g->row.takeback_offer = -1; /* it asked about another position */
+    sync_result(g);
+    int64_t wms = -1, bms = -1;
+    dm_clock *c = dm_session_clock(g->session);
+    if (c) {
+        wms = dm_clock_remaining(c, DM_WHITE);
+        bms = dm_clock_remaining(c, DM_BLACK);
+    }
+    char err[256];
+    if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
+        dm_session_undo(g->session);
+        g->row = saved;
+        srv_reply_error(r, 503, "the move was not stored: %s", err);
+        return -1;
+    }
+    g->nevents++;
+    game_changed(s, g);
+    return 0;
+}
+
+/* ---- the engine ----------------------------------------------------------------- */
+
+/* The levels of `damier play` (apps/cli/play_engine.c): depth or time per move and
+ * the margin (hundredths of a man) within which a move is drawn at random. */
+static const struct {
+    int depth;
+    double move_time;
+    int margin;
+} levels[10] = {{1, 0, 200}, {2, 0, 120}, {3, 0, 70},  {4, 0, 40},  {6, 0, 20},
+                {0, 0.5, 0}, {0, 1.0, 0}, {0, 2.0, 0}, {0, 4.0, 0}, {0, 8.0, 0}};
+
+static uint64_t rnd(uint64_t *state)
+{
+    uint64_t x = *state ? *state : 0x9e3779b97f4a7c15ull;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *state = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+/* What a search needs, copied from the game under its lock. */
+typedef struct engine_job {
+    dm_board root;
+    uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
+    dm_search_input in;
+    dm_draw_counters c0;
+    dm_game_rules rules;
+    int level;
+    dm_limits lim;
+    uint64_t rng;
+} engine_job;
+
+/* Levels 1-5: every root move scored at depth - 1, one drawn within the margin. */
+static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
+{
+    dm_movelist list;
+    dm_movegen_legal(&list, &j->root);
+    if (list.count == 0) {
+        return -1;
+    }
+    int score[DM_MAX_MOVES];
+    int best = -2 * DM_SCORE_WIN;
+    for (int i = 0; i < list.count; i++) {
+        const dm_move *m = &list.moves[i];
+        dm_board child = j->root;
+        dm_board_apply(&child, m);
+        dm_draw_counters c;
+        dm_draw_step(&c, &j->c0, &j->root, m, &j->rules);
+        int n = 0;
+        if (c.kings_only_plies > 0) {
+            n = j->in.history_count;
+            j->hist[n++] = j->root.hash;
+        }
+        c.repetitions = 1;
+        for (int k = 0; k < n; k++) {
+            c.repetitions += j->hist[k] == child.hash;
+        }
+        dm_outcome o = dm_draw_judge(NULL, &child, &c, &j->rules);
+        if (o == DM_OUTCOME_DRAW) {
+            score[i] = 0;
+        } else if (o != DM_OUTCOME_ONGOING) {
+            score[i] = DM_SCORE_WIN - 1;
+        } else {
+            dm_search_input cin;
+            dm_search_input_init(&cin, &child);
+            cin.history = j->hist;
+            cin.history_count = n;
+            cin.reversible_plies = c.kings_only_plies;
+            cin.endgame_plies = c.endgame_plies < 0 ? 0 : c.endgame_plies;
+            dm_limits lim;
+            memset(&lim, 0, sizeof lim);
+            int d = levels[j->level - 1].depth;
+            lim.depth = d > 1 ? d - 1 : 1;
+            lim.analyse = 1;
+            dm_result r;
+            if (dm_engine_search(&r, e, &cin, &lim, NULL, NULL) != DM_OK) {
+                return -1;
+            }
+            score[i] = r.has_move ? -r.score : DM_SCORE_WIN - 1;
+        }
+        if (score[i] > best) {
+            best = score[i];
+        }
+    }
+    int margin = best >= DM_SCORE_WIN_MIN ? 0 : levels[j->level - 1].margin;
+    int cand[DM_MAX_MOVES], nc = 0;
+    for (int i = 0; i < list.count; i++) {
+        if (score[i] < best - margin) {
+            continue;
+        }
+        if (score[i] <= -DM_SCORE_WIN_MIN && best > -DM_SCORE_WIN_MIN) {
+            continue;
+        }
+        cand[nc++] = i;
+    }
+    if (nc == 0) {
+        return -1;
+    }
+    *out = list.moves[cand[rnd(&j->rng) % (uint64_t)nc]];
+    return 0;
+}
+
+typedef struct srv_worker worker_arg;
+
+static void engine_move(srv *s, dm_engine *e, srv_game *g)
+{
+    engine_job *j = malloc(sizeof *j);
+    if (!j) {
+        return;
+    }
+    pthread_mutex_lock(&g->mu);
+    if (!engine_to_move(g)) {
+        g->engine_queued = 0;
+        pthread_mutex_unlock(&g->mu);
+        free(j);
+        return;
+    }
+    int gen = g->gen;
+    const dm_game *gm = dm_session_game(g->session);
+    dm_session_search_input(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, g->session);
+    j->root = j->in.root;
+    dm_game_counters(&j->c0, gm);
+    j->rules = *dm_game_rules_of(gm);
+    j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
+    j->rng = rnd(&g->rng);
+    memset(&j->lim, 0, sizeof j->lim);
+    j->lim.depth = levels[j->level - 1].depth;
+    j->lim.move_time = levels[j->level - 1].move_time;
+    dm_clock *c = dm_session_clock(g->session);
+    if (c && j->level > 5) {
+        dm_clock_side cs;
+        dm_clock_side_info(&cs, c, (dm_color)g->row.engine_side);
+        j->lim.time = (double)cs.remaining_ms / 1000.0;
+        j->lim.inc = (double)cs.increment_ms / 1000.0;
+        j->lim.moves_to_go = cs.moves_to_go;
+    }
+    pthread_mutex_unlock(&g->mu);
+
+    dm_move m;
+    int ok;
+    if (levels[j->level - 1].margin > 0) {
+        ok = choose_imperfect(&m, e, j) == 0;
+    } else {
+        dm_result r;
+        ok = dm_engine_search(&r, e, &j->in, &j->lim, NULL, NULL) == DM_OK && r.has_move;
+        m = r.best;
+    }
+    free(j);
+
+    pthread_mutex_lock(&g->mu);
+    g->engine_queued = 0;
+    if (ok && g->gen == gen && engine_to_move(g)) {
+        srv_reply r = {200, NULL};
+        game_play(s, g, &m, &r);
+        if (r.body) {
+            json_decref(r.body);
+        }
+    } else if (g->gen == gen) {
+        enqueue_engine(s, g);
+    }
+    pthread_mutex_unlock(&g->mu);
+}
+
+static void *engine_worker(void *arg)
+{
+    worker_arg *w = arg;
+    srv *s = w->s;
+    for (;;) {
+        pthread_mutex_lock(&s->q_mu);
+        while (!s->stopping && s->qcount == 0) {
+            pthread_cond_wait(&s->q_cv, &s->q_mu);
+        }
+        if (s->stopping) {
+            pthread_mutex_unlock(&s->q_mu);
+            return NULL;
+        }
+        srv_game *g = s->queue[s->qhead];
+        s->qhead = (s->qhead + 1) % SRV_QUEUE;
+        s->qcount--;
+        pthread_mutex_unlock(&s->q_mu);
+        engine_move(s, w->engine, g);
+    }
+}
+
+/* ---- the ticker: flag falls and the heartbeat ----------------------------------- */
+
+static void *ticker(void *arg)
+{
+    srv *s = arg;
+    int64_t last_beat = 0;
+    pthread_mutex_lock(&s->stop_mu);
+    while (!s->stopping) {
+        pthread_mutex_unlock(&s->stop_mu);
+        pthread_mutex_lock(&s->games_mu);
+        int n = s->ngames;
+        pthread_mutex_unlock(&s->games_mu);
+        for (int i = 0; i < n; i++) {
+            /* games are appended, never removed, while the server runs; the array
+             * may be reallocated, so read it under the lock */
+            pthread_mutex_lock(&s->games_mu);
+            srv_game *g = s->all[i];
+            pthread_mutex_unlock(&s->games_mu);
+            if (g->row.result[0] != '*' || !dm_session_clock(g->session)) {
+                continue;
+            }
+            /* a game busy (e.g. writing to a slow socket) is polled next time: one
+             * stuck connection must not stop the other games' clocks */
+            if (pthread_mutex_trylock(&g->mu) != 0) {
+                continue;
+            }
+            poll_result(s, g);
+            pthread_mutex_unlock(&g->mu);
+        }
+        int64_t now = srv_wall_ms();
+        if (now - last_beat >= 1000) {
+            srv_db_heartbeat(s->db, now);
+            last_beat = now;
+        }
+        pthread_mutex_lock(&s->stop_mu);
+        if (s->stopping) {
+            break;
+        }
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 100 * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&s->stop_cv, &s->stop_mu, &ts);
+    }
+    pthread_mutex_unlock(&s->stop_mu);
+    srv_db_heartbeat(s->db, srv_wall_ms());
+    return NULL;
+}
+
+/* ---- restoring ------------------------------------------------------------------ */
+
+typedef struct restore_ctx {
+    srv *s;
+    int64_t heartbeat;
+    int restored, failed;
+} restore_ctx;
+
+static void restore_one(void *payload, const srv_game_row *row, const srv_move_row *moves, int n)
+{
+    restore_ctx *rc = payload;
+    char err[256];
+    srv_game *g = game_new(row, 1, err, sizeof err);
+    if (!g) {
+        if (!rc->s->opt.quiet) {
+            fprintf(stderr, "damier serve: game %s not restored: %s\n", row->id, err);
+        }
+        rc->failed++;
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        g->vfixed = moves[i].t;
+        dm_error e;
+        memset(&e, 0, sizeof e);
+        int undo = !strcmp(moves[i].hub, "undo");
+        if (undo ? dm_session_undo(g->session) != DM_OK
+                 : dm_session_play_text(g->session, moves[i].hub, &e) != DM_OK) {
+            if (!rc->s->opt.quiet) {
+                fprintf(stderr, "damier serve: game %s: move %d \"%s\" not replayed: %s\n", row->id,
+                        i + 1, moves[i].hub, e.message);
+            }
+            break;
+        }
+        g->nevents = i + 1;
+    }
+    int64_t last = n > 0 ? moves[n - 1].t : 0;
+    if (strcmp(row->result, "*") != 0) {
+        /* a declared end at its time; the others follow from the moves */
+        g->vfixed = row->end_t > last ? row->end_t : last;
+        int reason = reason_from_text(row->reason);
+        dm_color loser = !strcmp(row->result, "2-0") ? DM_BLACK : DM_WHITE;
+        if (reason == DM_REASON_RESIGNATION) {
+            dm_session_resign(g->session, loser);
+        } else if (reason == DM_REASON_AGREEMENT) {
+            dm_session_agree_draw(g->session);
+        } else if (reason == DM_REASON_FORFEIT) {
+            dm_session_forfeit(g->session, loser);
+        }
+        dm_session_result(g->session, NULL);
+        last = g->vfixed;
+    }
+    /* live from the virtual time of the last heartbeat: the downtime is not charged */
+    int64_t vcrash = rc->heartbeat - row->t0_wall;
+    if (vcrash < last) {
+        vcrash = last;
+    }
+    g->offset = vcrash - mono_ms();
+    g->row.t0_wall = srv_wall_ms() - vcrash;
+    g->replaying = 0;
+    if (add_game(rc->s, g) != 0) {
+        game_free(g);
+        rc->failed++;
+        return;
+    }
+    rc->restored++;
+}
+
+int srv_games_init(srv *s, char *err, size_t errcap)
+{
+    restore_ctx rc = {s, srv_db_last_heartbeat(s->db), 0, 0};
+    if (srv_db_load(s->db, restore_one, &rc, err, errcap) != 0) {
+        return -1;
+    }
+    /* the new time origins, then the engine's pending moves and any flag fallen */
+    for (int i = 0; i < s->ngames; i++) {
+        srv_game *g = s->all[i];
+        pthread_mutex_lock(&g->mu);
+        if (g->row.result[0] == '*') {
+            srv_db_update_game(s->db, &g->row, err, errcap);
+        }
+        pthread_mutex_unlock(&g->mu);
+    }
+    if (!s->opt.quiet) {
+        fprintf(stderr, "damier serve: %d games restored%s\n", rc.restored,
+                rc.failed ? " (some not: see above)" : "");
+    }
+    int nw = s->opt.engine_workers < 1 ? 1 : s->opt.engine_workers > 8 ? 8 : s->opt.engine_workers;
+    for (int i = 0; i < nw; i++) {
+        dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+        eo.tt_mib = 32;
+        s->wargs[i].s = s;
+        if (dm_engine_create(&s->wargs[i].engine, &eo) != DM_OK) {
+            snprintf(err, errcap, "cannot make the engine (out of memory)");
+            return -1;
+        }
+        if (pthread_create(&s->workers[i], NULL, engine_worker, &s->wargs[i]) != 0) {
+            dm_engine_free(s->wargs[i].engine);
+            s->wargs[i].engine = NULL;
+            snprintf(err, errcap, "cannot start the engine threads");
+            return -1;
+        }
+        s->nworkers++;
+    }
+    if (pthread_create(&s->ticker, NULL, ticker, s) != 0) {
+        snprintf(err, errcap, "cannot start the clock thread");
+        return -1;
+    }
+    s->ticker_started = 1;
+    for (int i = 0; i < s->ngames; i++) {
+        srv_game *g = s->all[i];
+        pthread_mutex_lock(&g->mu);
+        poll_result(s, g);
+        enqueue_engine(s, g);
+        pthread_mutex_unlock(&g->mu);
+    }
+    return 0;
+}
+
+void srv_games_stop(srv *s)
+{
+    pthread_mutex_lock(&s->stop_mu);
+    s->stopping = 1;
+    pthread_cond_broadcast(&s->stop_cv);
+    pthread_mutex_unlock(&s->stop_mu);
+    pthread_mutex_lock(&s->q_mu);
+    pthread_cond_broadcast(&s->q_cv);
+    pthread_mutex_unlock(&s->q_mu);
+    for (int i = 0; i < s->nworkers; i++) {
+        dm_engine_stop(s->wargs[i].engine);
+    }
+    for (int i = 0; i < s->nworkers; i++) {
+        pthread_join(s->workers[i], NULL);
+        dm_engine_free(s->wargs[i].engine);
+        s->wargs[i].engine = NULL;
+    }
+    s->nworkers = 0;
+    if (s->ticker_started) {
+        pthread_join(s->ticker, NULL);
+        s->ticker_started = 0;
+    }
+}
+
+void srv_games_free(srv *s)
+{
+    for (int i = 0; i < s->ngames; i++) {
+        game_free(s->all[i]);
+    }
+    free(s->all);
+    s->all = NULL;
+    s->ngames = 0;
+}
+
+/* ---- the operations ------------------------------------------------------------- */
+
+srv_game *srv_game_open(srv *s, const char *id, const char *key, int *side, srv_reply *r)
+{
+    if (!id || !*id || strlen(id) >= sizeof((srv_game_row *)0)->id) {
+        srv_reply_error(r, 404, "unknown game \"%s\"", id ? id : "");
+        return NULL;
+    }
+    srv_game *g = find_game(s, id);
+    if (!g) {
+        srv_reply_error(r, 404, "unknown game \"%s\"", id);
+        return NULL;
+    }
+    if (!key || !*key) {
+        srv_reply_error(r, 403, "this game's link needs its key (?key=...)");
+        return NULL;
+    }
+    int found = SRV_SIDE_NONE;
+    for (int i = 0; i < 3; i++) {
+        /* compare every byte, so the time says nothing about the key */
+        const char *k = g->row.keys[i];
+        size_t n = strlen(k), m = strlen(key);
+        unsigned diff = (unsigned)(n ^ m);
+        for (size_t c = 0; c < n; c++) {
+            diff |= (unsigned)(k[c] ^ (c < m ? key[c] : 0));
+        }
+        if (diff == 0 && found == SRV_SIDE_NONE) {
+            found = i;
+        }
+    }
+    if (found == SRV_SIDE_NONE) {
+        srv_reply_error(r, 403, "wrong key for game %s", id);
+        return NULL;
+    }
+    *side = found;
+    pthread_mutex_lock(&g->mu);
+    return g;
+}
+
+void srv_game_unlock(srv_game *g)
+{
+    pthread_mutex_unlock(&g->mu);
+}
+
+static const char *get_str(const json_t *req, const char *name)
+{
+    const json_t *v = json_object_get(req, name);
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static json_t *link_json(const srv_game *g, int side)
+{
+    char url[128];
+    snprintf(url, sizeof url, "/#/game/%s/%s", g->row.id, g->row.keys[side]);
+    return json_string(url);
+}
+
+void srv_op_create(srv *s, const json_t *req, srv_reply *r)
+{
+    if (!json_is_object(req)) {
+        srv_reply_error(r, 400, "the body must be a JSON object");
+        return;
+    }
+    srv_game_row row;
+    memset(&row, 0, sizeof row);
+    const char *opp = get_str(req, "opponent");
+    if (!opp || !strcmp(opp, "engine")) {
+        row.mode = SRV_MODE_ENGINE;
+    } else if (!strcmp(opp, "human")) {
+        row.mode = SRV_MODE_HUMAN;
+    } else {
+        srv_reply_error(r, 400, "opponent must be \"engine\" or \"human\", not \"%s\"", opp);
+        return;
+    }
+    const char *side = get_str(req, "side");
+    int you = SRV_SIDE_WHITE;
+    if (!side || !strcmp(side, "white")) {
+        you = SRV_SIDE_WHITE;
+    } else if (!strcmp(side, "black")) {
+        you = SRV_SIDE_BLACK;
+    } else if (!strcmp(side, "random")) {
+        char b[4];
+        random_hex(b, 1);
+        you = (b[1] & 1) ? SRV_SIDE_BLACK : SRV_SIDE_WHITE;
+    } else {
+        srv_reply_error(r, 400, "side must be \"white\", \"black\" or \"random\", not \"%s\"",
+                        side);
+        return;
+    }
+    row.level = 5;
+    const json_t *lv = json_object_get(req, "level");
+    if (lv) {
+        if (!json_is_integer(lv) || json_integer_value(lv) < 1 || json_integer_value(lv) > 10) {
+            srv_reply_error(r, 400, "level must be a whole number from 1 to 10");
+            return;
+        }
+        row.level = (int)json_integer_value(lv);
+    }
+    row.engine_side = row.mode == SRV_MODE_ENGINE ? 1 - you : -1;
+    const char *variant = get_str(req, "variant");
+    if (variant && strcmp(variant, "international") != 0) {
+        srv_reply_error(r, 400,
+                        "variant \"%s\" is not played on the web board yet (international only)",
+                        variant);
+        return;
+    }
+    snprintf(row.variant, sizeof row.variant, "international");
+    const char *tc = get_str(req, "time");
+    if (tc && strlen(tc) >= sizeof row.time_control) {
+        srv_reply_error(r, 400, "time control too long");
+        return;
+    }
+    snprintf(row.time_control, sizeof row.time_control, "%s", tc && *tc ? tc : "-");
+    const char *fen = get_str(req, "fen");
+    if (fen && strlen(fen) >= sizeof row.start_fen) {
+        srv_reply_error(r, 400, "FEN too long");
+        return;
+    }
+    snprintf(row.start_fen, sizeof row.start_fen, "%s", fen ? fen : "");
+    const char *wn = get_str(req, "white_name"), *bn = get_str(req, "black_name");
+    char engine_name[64];
+    snprintf(engine_name, sizeof engine_name, "damier level %d", row.level);
+    snprintf(row.white_name, sizeof row.white_name, "%s",
+             row.engine_side == 0 ? engine_name
+             : wn                 ? wn
+                                  : "White");
+    snprintf(row.black_name, sizeof row.black_name, "%s",
+             row.engine_side == 1 ? engine_name
+             : bn                 ? bn
+                                  : "Black");
+    random_hex(row.id, 8);
+    for (int i = 0; i < 3; i++) {
+        random_hex(row.keys[i], 16);
+    }
+    snprintf(row.result, sizeof row.result, "*");
+    row.draw_offer = -1;
+    row.takeback_offer = -1;
+    row.created = srv_wall_ms();
+    row.t0_wall = row.created;
+    char err[300];
+    srv_game *g = game_new(&row, 0, err, sizeof err);
+    if (!g) {
+        srv_reply_error(r, 400, "%s", err);
+        return;
+    }
+    /* a start position that is already decided is refused */
+    if (dm_session_result(g->session, NULL) != DM_OUTCOME_ONGOING) {
+        game_free(g);
+        srv_reply_error(r, 400, "the start position is already decided (no legal move)");
+        return;
+    }
+    if (srv_db_insert_game(s->db, &g->row, NULL, 0, err, sizeof err) != 0) {
+        game_free(g);
+        srv_reply_error(r, 503, "the game was not stored: %s", err);
+        return;
+    }
+    if (add_game(s, g) != 0) {
+        game_free(g);
+        srv_reply_error(r, 503, "out of memory");
+        return;
+    }
+    pthread_mutex_lock(&g->mu);
+    json_t *links = json_pack("{s:o,s:o,s:o}", "white", link_json(g, 0), "black", link_json(g, 1),
+                              "spectator", link_json(g, 2));
+    if (row.mode == SRV_MODE_ENGINE) {
+        json_object_del(links, side_name(row.engine_side));
+    }
+    r->status = 201;
+    r->body = json_pack("{s:s,s:s,s:s,s:o,s:o}", "id", g->row.id, "you", side_name(you), "key",
+                        g->row.keys[you], "links", links, "state", srv_game_state(g, you));
+    enqueue_engine(s, g);
+    pthread_mutex_unlock(&g->mu);
+}
+
+void srv_op_state(srv *s, const char *id, const char *key, srv_reply *r)
+{
+    int side;
+    srv_game *g = srv_game_open(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    poll_result(s, g);
+    r->status = 200;
+    r->body = srv_game_state(g, side);
+    srv_game_unlock(g);
+}
+
+/* The player's game, open for a change: 409 when over, 403 for a spectator. */
+static srv_game *open_to_play(srv *s, const char *id, const char *key, int *side, srv_reply *r)
+{
+    srv_game *g = srv_game_open(s, id, key, side, r);
+    if (!g) {
+        return NULL;
+    }
+    poll_result(s, g);
+    if (g->row.mode == SRV_MODE_REVIEW) {
+        srv_reply_error(r, 409, "game %s is a record for review, not a game in play", id);
+    } else if (*side == SRV_SIDE_SPECTATOR) {
+        srv_reply_error(r, 403, "a spectator's link cannot play");
+    } else if (g->row.mode == SRV_MODE_ENGINE && *side == g->row.engine_side) {
+        srv_reply_error(r, 403, "that side is the engine's");
+    } else if (dm_session_result(g->session, NULL) != DM_OUTCOME_ONGOING) {
+        dm_reason why;
+        dm_outcome o = dm_session_result(g->session, &why);
+        srv_reply_error(r, 409, "the game is over: %s %s", dm_outcome_str(o), dm_reason_str(why));
+    } else {
+        return g;
+    }
+    srv_game_unlock(g);
+    return NULL;
+}
+
+void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    const char *text = get_str(req, "move");
+    if (!text) {
+        srv_reply_error(r, 400, "the body needs \"move\": the move's text (\"32-28\")");
+        return;
+    }
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    const dm_board *b = dm_session_board(g->session);
+    if (b->side != side) {
+        srv_reply_error(r, 409, "it is %s's move, not yours",
+                        b->side == DM_WHITE ? "White" : "Black");
+        srv_game_unlock(g);
+        return;
+    }
+    /* a ply number, when given, must be the current one (a move sent twice) */
+    const json_t *ply = json_object_get(req, "ply");
+    if (ply && (!json_is_integer(ply) ||
+                json_integer_value(ply) != dm_game_ply(dm_session_game(g->session)))) {
+        srv_reply_error(r, 409, "the move is for ply %s, the game is at ply %d",
+                        json_is_integer(ply) ? "another" : "(not a number)",
+                        dm_game_ply(dm_session_game(g->session)));
+        srv_game_unlock(g);
+        return;
+    }
+    dm_move m;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    dm_status st = dm_move_parse(&m, b, text, &e);
+    if (st != DM_OK) {
+        srv_reply_error(r, 400, "%s", e.message);
+        srv_game_unlock(g);
+        return;
+    }
+    if (game_play(s, g, &m, r) == 0) {
+        r->status = 200;
+        r->body = srv_game_state(g, side);
+    }
+    srv_game_unlock(g);
+}
+
+void srv_op_resign(srv *s, const char *id, const char *key, srv_reply *r)
+{
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    srv_game_row saved = g->row;
+    int64_t t = vnow(g);
+    if (dm_session_resign(g->session, (dm_color)side) != DM_OK) {
+        srv_reply_error(r, 409, "cannot resign now");
+        srv_game_unlock(g);
+        return;
+    }
+    sync_result(g);
+    g->row.end_t = t;
+    char err[256];
+    if (srv_db_update_game(s->db, &g->row, err, sizeof err) != 0) {
+        g->row = saved; /* the session keeps the resignation: report it */
+        srv_reply_error(r, 503, "the resignation was not stored: %s", err);
+        srv_game_unlock(g);
+        return;
+    }
+    game_changed(s, g);
+    r->status = 200;
+    r->body = srv_game_state(g, side);
+    srv_game_unlock(g);
+}
+
+void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    const char *action = get_str(req, "action");
+    if (!action ||
+        (strcmp(action, "offer") && strcmp(action, "accept") && strcmp(action, "decline"))) {
+        srv_reply_error(r, 400, "\"action\" must be \"offer\", \"accept\" or \"decline\"");
+        return;
+    }
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    int other = 1 - side;
+    if (!strcmp(action, "offer")) {
+        if (g->row.mode == SRV_MODE_ENGINE) {
+            /* the engine accepts a draw in a position with nothing left to play for:
+             * a 16- or 5-move ending, or kings on both sides */
+            const dm_board *b = dm_session_board(g->session);
+            int dead =
+                dm_board_count_kings(b, DM_WHITE) > 0 && dm_board_count_kings(b, DM_BLACK) > 0;
+            dm_draw_counters c;
+            dm_game_counters(&c, dm_session_game(g->session));
+            dead = dead || c.endgame_plies >= 0;
+            if (!dead) {
+                srv_reply_error(r, 409, "the engine declines: there is still play in the position");
+                srv_game_unlock(g);
+                return;
+            }
+            action = "accept";
+        } else if (g->row.draw_offer == other) {
+            action = "accept";
+        } else {
+            g->row.draw_offer = side;
+        }
+    }
+    if (!strcmp(action, "accept")) {
+        if (g->row.mode != SRV_MODE_ENGINE && g->row.draw_offer != other) {
+            srv_reply_error(r, 409, "there is no draw offer to accept");
+            srv_game_unlock(g);
+            return;
+        }
+        dm_session_agree_draw(g->session);
+        sync_result(g);
+    } else if (!strcmp(action, "decline")) {
+        if (g->row.draw_offer != other) {
+            srv_reply_error(r, 409, "there is no draw offer to decline");
+            srv_game_unlock(g);
+            return;
+        }
+        g->row.draw_offer = -1;
+    }
+    char err[256];
+    srv_db_update_game(s->db, &g->row, err, sizeof err);
+    game_changed(s, g);
+    r->status = 200;
+    r->body = srv_game_state(g, side);
+    srv_game_unlock(g);
+}
+
+/* Plies to take back so that side is to move again without its last move. */
+static int takeback_plies(srv_game *g, int side)
+{
+    return dm_session_board(g->session)->side == side ? 2 : 1;
+}
+
+/* Take back n plies of the locked game, committed as "undo" events. 0 or -1 with r. */
+static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
+{
+    if (dm_game_ply(dm_session_game(g->session)) < n) {
+        srv_reply_error(r, 409, "there is no move of that side to take back");
+        return -1;
+    }
+    if (g->nevents + n > SRV_MAX_EVENTS) {
+        srv_reply_error(r, 409, "too many takebacks in this game");
+        return -1;
+    }
+    srv_move_row ev[2];
+    int done = 0;
+    for (; done < n; done++) {
+        ev[done].t = vnow(g);
+        snprintf(ev[done].hub, sizeof ev[done].hub, "undo");
+        if (dm_session_undo(g->session) != DM_OK) {
+            break;
+        }
+    }
+    if (done < n) {
+        for (int i = 0; i < done; i++) {
+            dm_session_redo(g->session);
+        }
+        srv_reply_error(r, 409, "the move cannot be taken back");
+        return -1;
+    }
+    srv_game_row saved = g->row;
+    g->row.takeback_offer = -1;
+    g->row.draw_offer = -1;
+    sync_result(g);
+    int64_t wms = -1, bms = -1;
+    dm_clock *c = dm_session_clock(g->session);
+    if (c) {
+        wms = dm_clock_remaining(c, DM_WHITE);
+        bms = dm_clock_remaining(c, DM_BLACK);
+    }
+    char err[256];
+    if (srv_db_add_move(s->db, &g->row, g->nevents, ev, n, wms, bms, err, sizeof err) != 0) {
+        for (int i = 0; i < n; i++) {
+            dm_session_redo(g->session);
+        }
+        g->row = saved;
+        srv_reply_error(r, 503, "the takeback was not stored: %s", err);
+        return -1;
+    }
+    g->nevents += n;
+    game_changed(s, g);
+    return 0;
+}
+
+/* A takeback asked for, granted or refused: both players must agree (the engine
+ * always does); it takes back the asker's last move (and the reply to it). */
+void srv_op_takeback(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    const char *action = get_str(req, "action");
+    if (!action ||
+        (strcmp(action, "offer") && strcmp(action, "accept") && strcmp(action, "decline"))) {
+        srv_reply_error(r, 400, "\"action\" must be \"offer\", \"accept\" or \"decline\"");
+        return;
+    }
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    int other = 1 - side;
+    int rc = 0;
+    char err[256];
+    if (!strcmp(action, "offer")) {
+        if (g->row.mode == SRV_MODE_ENGINE) {
+            rc = take_back(s, g, takeback_plies(g, side), r); /* the engine agrees */
+        } else if (g->row.takeback_offer == other) {
+            rc = take_back(s, g, takeback_plies(g, other), r);
+        } else if (dm_game_ply(dm_session_game(g->session)) < takeback_plies(g, side)) {
+            srv_reply_error(r, 409, "there is no move of yours to take back");
+            rc = -1;
+        } else {
+            g->row.takeback_offer = side;
+            srv_db_update_game(s->db, &g->row, err, sizeof err);
+            game_changed(s, g);
+        }
+    } else if (g->row.takeback_offer != other) {
+        srv_reply_error(r, 409, "there is no takeback request to %s", action);
+        rc = -1;
+    } else if (!strcmp(action, "accept")) {
+        rc = take_back(s, g, takeback_plies(g, other), r);
+    } else {
+        g->row.takeback_offer = -1;
+        srv_db_update_game(s->db, &g->row, err, sizeof err);
+        game_changed(s, g);
+    }
+    if (rc == 0) {
+        r->status = 200;
+        r->body = srv_game_state(g, side);
+    }
+    srv_game_unlock(g);
+}
+
+void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r)
+{
+    int side;
+    srv_game *g = srv_game_open(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    poll_result(s, g);
+    dm_time_control tc;
+    dm_error e;
+    dm_pdn_game_tags tags = DM_PDN_GAME_TAGS_INIT;
+    char date[16];
+    time_t now = (time_t)(g->row.created / 1000);
+    struct tm tmv;
+    gmtime_r(&now, &tmv);
+    strftime(date, sizeof date, "%Y.%m.%d", &tmv);
+    tags.event = "damier serve";
+    tags.site = "damier web board";
+    tags.date = date;
+    tags.white = g->row.white_name;
+    tags.black = g->row.black_name;
+    if (strcmp(g->row.time_control, "-") &&
+        dm_time_control_parse(&tc, g->row.time_control, &e) == DM_OK) {
+        tags.time_control = &tc;
+    }
+    size_t len;
+    if (dm_pdn_write_game(text, &len, dm_session_game(g->session), &tags, DM_NOTATION_PDN) !=
+        DM_OK) {
+        srv_reply_error(r, 500, "cannot write the PDN");
+    } else {
+        r->status = 200;
+    }
+    srv_game_unlock(g);
+}
+
+/* A record read from PDN stored as a game to review. */
+static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, char *err,
+                            size_t errcap)
+{
+    srv_game_row row;
+    memset(&row, 0, sizeof row);
+    row.mode = SRV_MODE_REVIEW;
+    row.engine_side = -1;
+    row.level = 5;
+    snprintf(row.variant, sizeof row.variant, "international");
+    snprintf(row.time_control, sizeof row.time_control, "-");
+    char start[256];
+    dm_board ini;
+    dm_board_start(&ini);
+    if (!dm_board_equal(dm_game_start(gm), &ini)) {
+        dm_board_to_fen(start, sizeof start, dm_game_start(gm));
+        snprintf(row.start_fen, sizeof row.start_fen, "%s", start);
+    }
+    dm_reason why;
+    dm_outcome o = dm_game_result(gm, &why);
+    snprintf(row.result, sizeof row.result, "%s", dm_outcome_str(o));
+    snprintf(row.reason, sizeof row.reason, "%s", dm_reason_str(why));
+    row.draw_offer = -1;
+    row.takeback_offer = -1;
+    const char *w = dm_pdn_game_tag(rec, "White"), *b = dm_pdn_game_tag(rec, "Black");
+    snprintf(row.white_name, sizeof row.white_name, "%s", w ? w : "?");
+    snprintf(row.black_name, sizeof row.black_name, "%s", b ? b : "?");
+    random_hex(row.id, 8);
+    for (int i = 0; i < 3; i++) {
+        random_hex(row.keys[i], 16);
+    }
+    row.created = srv_wall_ms();
+    row.t0_wall = row.created;
+    int n = dm_game_ply(gm);
+    if (n > SRV_MAX_PLIES) {
+        snprintf(err, errcap, "the game is too long (%d plies, at most %d)", n, SRV_MAX_PLIES);
+        return NULL;
+    }
+    srv_move_row *mv = calloc((size_t)(n ? n : 1), sizeof *mv);
+    if (!mv) {
+        snprintf(err, errcap, "out of memory");
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        dm_move_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_board_at(gm, i),
+                        dm_game_move_at(gm, i), DM_NOTATION_HUB);
+    }
+    char e2[256];
+    srv_game *g = game_new(&row, 1, e2, sizeof e2);
+    int ok = g != NULL;
+    for (int i = 0; ok && i < n; i++) {
+        ok = dm_session_play_text(g->session, mv[i].hub, NULL) == DM_OK;
+    }
+    if (ok) {
+        int reason = reason_from_text(row.reason);
+        dm_color loser = !strcmp(row.result, "2-0") ? DM_BLACK : DM_WHITE;
+        if (reason == DM_REASON_RESIGNATION) {
+            dm_session_resign(g->session, loser);
+        } else if (reason == DM_REASON_AGREEMENT) {
+            dm_session_agree_draw(g->session);
+        } else if (reason == DM_REASON_FORFEIT) {
+            dm_session_forfeit(g->session, loser);
+        }
+        g->replaying = 0;
+        g->nevents = n;
+        ok = srv_db_insert_game(s->db, &row, mv, n, e2, sizeof e2) == 0 && add_game(s, g) == 0;
+    }
+    free(mv);
+    if (!ok) {
+        game_free(g);
+        snprintf(err, errcap, "not stored: %s", e2);
+        return NULL;
+    }
+    return json_pack("{s:s,s:s,s:s,s:s,s:i,s:o}", "id", row.id, "white", row.white_name, "black",
+                     row.black_name, "result", row.result, "plies", n, "link", link_json(g, 2));
+}
+
+void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
+{
+    dm_pdn_reader *rd = NULL;
+    if (dm_pdn_reader_new(&rd, text, len, "upload") != DM_OK) {
+        srv_reply_error(r, 500, "out of memory");
+        return;
+    }
+    json_t *games = json_array(), *errors = json_array();
+    for (int count = 0; count < SRV_MAX_GAMES_PER_UPLOAD; count++) {
+        dm_pdn_game *rec = NULL;
+        dm_error e;
+        memset(&e, 0, sizeof e);
+        dm_status st = dm_pdn_reader_next(&rec, rd, &e);
+        if (st == DM_OK && !rec) {
+            break;
+        }
+        int number = dm_pdn_reader_count(rd);
+        if (st != DM_OK) {
+            json_array_append_new(errors,
+                                  json_pack("{s:i,s:i,s:i,s:s}", "game", number, "line", e.line,
+                                            "column", e.column, "message", e.message));
+            if (st == DM_ENOMEM) {
+                break;
+            }
+            continue;
+        }
+        dm_game *gm = NULL;
+        st = dm_pdn_to_game(&gm, rec, 0, &e);
+        if (st != DM_OK) {
+            json_array_append_new(errors,
+                                  json_pack("{s:i,s:i,s:i,s:s}", "game", number, "line", e.line,
+                                            "column", e.column, "message", e.message));
+        } else {
+            char err[300];
+            json_t *one = store_review(s, gm, rec, err, sizeof err);
+            if (one) {
+                json_array_append_new(games, one);
+            } else {
+                json_array_append_new(errors, json_pack("{s:i,s:i,s:i,s:s}", "game", number, "line",
+                                                        rec->line, "column", 1, "message", err));
+            }
+            dm_game_free(gm);
+        }
+        dm_pdn_game_free(rec);
+    }
+    dm_pdn_reader_free(rd);
+    r->status = json_array_size(games) > 0 ? 200 : 400;
+    r->body = json_pack("{s:o,s:o}", "games", games, "errors", errors);
+    if (r->status == 400) {
+        json_object_set_new(r->body, "error",
+                            json_string(json_array_size(errors) ? "no game could be read"
+                                                                : "the file holds no game"));
+    }
+}
+
+void srv_op_position(const char *fen, srv_reply *r)
+{
+    dm_board b;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (!fen || !*fen) {
+        dm_board_start(&b);
+    } else if (dm_board_from_fen(&b, fen, &e) != DM_OK) {
+        srv_reply_error(r, 400, "FEN, column %d: %s", e.column, e.message);
+        return;
+    } else if (dm_board_validate(&b, &e) != DM_OK) {
+        srv_reply_error(r, 400, "FEN: %s", e.message);
+        return;
+    }
+    dm_game *g = NULL;
+    if (dm_game_new(&g, &b) != DM_OK) {
+        srv_reply_error(r, 400, "not a position of international draughts");
+        return;
+    }
+    dm_reason why;
+    dm_outcome o = dm_game_result(g, &why);
+    dm_game_free(g);
+    json_t *legal = json_array();
+    dm_movelist list;
+    dm_movegen_legal(&list, &b);
+    for (int i = 0; i < list.count; i++) {
+        json_array_append_new(legal, move_json(&b, &list.moves[i]));
+    }
+    char out[256];
+    dm_board_to_fen(out, sizeof out, &b);
+    r->status = 200;
+    r->body = json_pack("{s:s,s:s,s:o,s:s,s:s}", "fen", out, "turn",
+                        b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
+                        dm_outcome_str(o), "reason", dm_reason_str(why));
+}
+
+void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    int depth = CLI_ANNOTATE_DEFAULT_DEPTH;
+    const json_t *d = json_object_get(req, "depth");
+    if (d) {
+        if (!json_is_integer(d) || json_integer_value(d) < 1 || json_integer_value(d) > 12) {
+            srv_reply_error(r, 400, "\"depth\" must be a whole number from 1 to 12");
+            return;
+        }
+        depth = (int)json_integer_value(d);
+    }
+    int side;
+    srv_game *g = srv_game_open(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    /* a copy of the game, so that the search runs with the game unlocked */
+    const dm_game *gm = dm_session_game(g->session);
+    dm_game *copy = NULL;
+    int n = dm_game_ply(gm);
+    int ok = dm_game_new(&copy, dm_game_start(gm)) == DM_OK;
+    for (int i = 0; ok && i < n; i++) {
+        ok = dm_game_play(copy, dm_game_move_at(gm, i)) == DM_OK;
+    }
+    if (ok) {
+        int reason = reason_from_text(g->row.reason);
+        dm_color loser = !strcmp(g->row.result, "2-0") ? DM_BLACK : DM_WHITE;
+        if (reason == DM_REASON_RESIGNATION) {
+            dm_game_resign(copy, loser);
+        } else if (reason == DM_REASON_AGREEMENT) {
+            dm_game_agree_draw(copy);
+        } else if (reason == DM_REASON_TIME) {
+            dm_game_flag(copy, loser);
+        } else if (reason == DM_REASON_FORFEIT) {
+            dm_game_forfeit(copy, loser);
+        }
+    }
+    srv_game_row row = g->row;
+    srv_game_unlock(g);
+    if (!ok) {
+        dm_game_free(copy);
+        srv_reply_error(r, 503, "out of memory");
+        return;
+    }
+    pthread_mutex_lock(&s->an_mu);
+    int busy = s->analyses >= (s->opt.max_analyses > 0 ? s->opt.max_analyses : 1);
+    if (!busy) {
+        s->analyses++;
+    }
+    pthread_mutex_unlock(&s->an_mu);
+    if (busy) {
+        dm_game_free(copy);
+        srv_reply_error(r, 503, "the engine is busy with other analyses; try again in a moment");
+        return;
+    }
+    dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+    eo.tt_mib = 16;
+    dm_engine *e = NULL;
+    cli_annotation *a = malloc(sizeof *a * (size_t)(n > 0 ? n : 1));
+    dm_pdn_game *rec = NULL;
+    char *pdn = NULL;
+    dm_pdn_game_tags tags = DM_PDN_GAME_TAGS_INIT;
+    tags.event = "damier serve";
+    tags.site = "damier web board";
+    tags.white = row.white_name;
+    tags.black = row.black_name;
+    int fine = a && dm_engine_create(&e, &eo) == DM_OK &&
+               cli_annotate_game(a, e, copy, depth, &s->stopping) == DM_OK &&
+               cli_annotate_record(&rec, copy, a, &tags) == DM_OK &&
+               dm_pdn_write(&pdn, NULL, rec, DM_NOTATION_PDN) == DM_OK;
+    pthread_mutex_lock(&s->an_mu);
+    s->analyses--;
+    pthread_mutex_unlock(&s->an_mu);
+    if (fine) {
+        json_t *marks = json_array(), *evals = json_array(), *best = json_array();
+        json_t *loss = json_array();
+        for (int i = 0; i < n; i++) {
+            json_array_append_new(marks, json_string(a[i].mark));
+            json_array_append_new(evals, json_integer(a[i].eval_white));
+            json_array_append_new(best, json_string(a[i].best));
+            json_array_append_new(loss, json_integer(a[i].loss));
+        }
+        r->status = 200;
+        r->body = json_pack("{s:i,s:o,s:o,s:o,s:o,s:s}", "depth", depth, "marks", marks, "evals",
+                            evals, "best", best, "loss", loss, "pdn", pdn);
+    } else {
+        srv_reply_error(r, 503, "the annotation failed (out of memory)");
+    }
+    free(pdn);
+    dm_pdn_game_free(rec);
+    dm_engine_free(e);
+    free(a);
+    dm_game_free(copy);
+}

@@ -1,0 +1,672 @@
+/* SPDX-License-Identifier: MIT
+ * apps/serve/srv_http.c: the HTTP and WebSocket side of `damier serve` on civetweb:
+ * the /api/ routes (JSON in and out, bodies bounded), the game and analysis sockets,
+ * the static page (civetweb's document root), starting and stopping. */
+#define _POSIX_C_SOURCE 200809L
+#include "serve.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <civetweb.h>
+
+#include <damier/version.h>
+
+enum {
+    CONN_GAME = 1,
+    CONN_ANALYSIS = 2
+};
+
+/* What a WebSocket connection is for. */
+typedef struct conn_data {
+    int kind;
+    srv *s;
+    srv_game *g;
+    int side;
+    char id[32];
+    char key[64];
+    srv_analysis *a;
+} conn_data;
+
+/* ---- sending -------------------------------------------------------------------- */
+
+static void send_text(struct mg_connection *c, int status, const char *type, const char *body,
+                      size_t len, int close)
+{
+    char clen[32];
+    snprintf(clen, sizeof clen, "%zu", len);
+    mg_response_header_start(c, status);
+    mg_response_header_add(c, "Content-Type", type, -1);
+    mg_response_header_add(c, "Content-Length", clen, -1);
+    mg_response_header_add(c, "Cache-Control", "no-store", -1);
+    if (close) {
+        mg_response_header_add(c, "Connection", "close", -1);
+    }
+    mg_response_header_send(c);
+    mg_write(c, body, len);
+}
+
+static int send_reply(struct mg_connection *c, srv_reply *r, int close)
+{
+    if (!r->body) {
+        r->body = json_pack("{s:s}", "error", "internal error");
+        r->status = 500;
+    }
+    char *txt = json_dumps(r->body, JSON_COMPACT);
+    send_text(c, r->status, "application/json; charset=utf-8", txt ? txt : "{}",
+              txt ? strlen(txt) : 2, close);
+    free(txt);
+    json_decref(r->body);
+    r->body = NULL;
+    return r->status;
+}
+
+void srv_ws_send(struct mg_connection *c, json_t *v)
+{
+    char *txt = json_dumps(v, JSON_COMPACT);
+    json_decref(v);
+    if (txt) {
+        mg_websocket_write(c, MG_WEBSOCKET_OPCODE_TEXT, txt, strlen(txt));
+        free(txt);
+    }
+}
+
+/* ---- subscribers ---------------------------------------------------------------- */
+
+void srv_subscribe(srv *s, srv_game *g, struct mg_connection *c, int side)
+{
+    (void)s;
+    if (g->nsubs == g->capsubs) {
+        int cap = g->capsubs ? 2 * g->capsubs : 4;
+        srv_sub *a = realloc(g->subs, sizeof *a * (size_t)cap);
+        if (!a) {
+            return;
+        }
+        g->subs = a;
+        g->capsubs = cap;
+    }
+    g->subs[g->nsubs].conn = c;
+    g->subs[g->nsubs].side = side;
+    g->nsubs++;
+}
+
+void srv_unsubscribe(srv *s, srv_game *g, const struct mg_connection *c)
+{
+    (void)s;
+    pthread_mutex_lock(&g->mu);
+    for (int i = 0; i < g->nsubs; i++) {
+        if (g->subs[i].conn == c) {
+            g->subs[i] = g->subs[--g->nsubs];
+            break;
+        }
+    }
+    pthread_mutex_unlock(&g->mu);
+}
+
+void srv_broadcast(srv *s, srv_game *g)
+{
+    (void)s;
+    char *text[3] = {NULL, NULL, NULL};
+    for (int i = 0; i < g->nsubs; i++) {
+        int side = g->subs[i].side;
+        if (!text[side]) {
+            json_t *st = srv_game_state(g, side);
+            text[side] = json_dumps(st, JSON_COMPACT);
+            json_decref(st);
+        }
+        if (text[side]) {
+            mg_websocket_write(g->subs[i].conn, MG_WEBSOCKET_OPCODE_TEXT, text[side],
+                               strlen(text[side]));
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        free(text[i]);
+    }
+}
+
+/* ---- the API -------------------------------------------------------------------- */
+
+/* The body, at most limit bytes: NULL with *status 413 (too large) or 400. */
+static char *read_body(struct mg_connection *c, size_t limit, size_t *len, int *status)
+{
+    const struct mg_request_info *ri = mg_get_request_info(c);
+    if (ri->content_length > (long long)limit) {
+        *status = 413;
+        return NULL;
+    }
+    size_t cap = ri->content_length >= 0 ? (size_t)ri->content_length + 1 : 4096;
+    char *buf = malloc(cap);
+    size_t n = 0;
+    if (!buf) {
+        *status = 503;
+        return NULL;
+    }
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (cap > limit + 1) {
+                free(buf);
+                *status = 413;
+                return NULL;
+            }
+            size_t nc = cap * 2;
+            char *nb = realloc(buf, nc);
+            if (!nb) {
+                free(buf);
+                *status = 503;
+                return NULL;
+            }
+            buf = nb;
+            cap = nc;
+        }
+        int got = mg_read(c, buf + n, cap - 1 - n);
+        if (got <= 0) {
+            break;
+        }
+        n += (size_t)got;
+        if (n > limit) {
+            free(buf);
+            *status = 413;
+            return NULL;
+        }
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+/* The JSON object of the body, or NULL with r filled. */
+static json_t *read_json(struct mg_connection *c, srv_reply *r)
+{
+    size_t len = 0;
+    int status = 400;
+    char *body = read_body(c, SRV_MAX_JSON_BODY, &len, &status);
+    if (!body) {
+        if (status == 413) {
+            srv_reply_error(r, 413, "the body is larger than %d bytes", SRV_MAX_JSON_BODY);
+        } else {
+            srv_reply_error(r, status, "the body could not be read");
+        }
+        return NULL;
+    }
+    json_error_t je;
+    json_t *v = json_loadb(body, len, 0, &je);
+    free(body);
+    if (!v) {
+        srv_reply_error(r, 400, "malformed JSON at line %d, column %d: %s", je.line, je.column,
+                        je.text);
+        return NULL;
+    }
+    if (!json_is_object(v)) {
+        json_decref(v);
+        srv_reply_error(r, 400, "the body must be a JSON object");
+        return NULL;
+    }
+    return v;
+}
+
+static void query_var(const struct mg_request_info *ri, const char *name, char *buf, size_t cap)
+{
+    buf[0] = 0;
+    if (ri->query_string) {
+        if (mg_get_var(ri->query_string, strlen(ri->query_string), name, buf, cap) < 0) {
+            buf[0] = 0;
+        }
+    }
+}
+
+/* The key of a request: "key" in the body, else ?key= in the query. */
+static const char *request_key(const json_t *body, const struct mg_request_info *ri, char *buf,
+                               size_t cap)
+{
+    const json_t *k = body ? json_object_get(body, "key") : NULL;
+    if (json_is_string(k)) {
+        snprintf(buf, cap, "%s", json_string_value(k));
+        return buf;
+    }
+    query_var(ri, "key", buf, cap);
+    return buf;
+}
+
+static int api_handler(struct mg_connection *c, void *cbdata)
+{
+    srv *s = cbdata;
+    const struct mg_request_info *ri = mg_get_request_info(c);
+    const char *method = ri->request_method;
+    const char *path = ri->local_uri + strlen("/api/");
+    int post = !strcmp(method, "POST"), get = !strcmp(method, "GET");
+    srv_reply r = {500, NULL};
+    char key[64];
+
+    if (!strcmp(path, "health")) {
+        if (!get) {
+            srv_reply_error(&r, 405, "use GET");
+        } else {
+            r.status = 200;
+            r.body = json_pack("{s:b,s:s}", "ok", 1, "version", dm_version(NULL, NULL, NULL));
+        }
+        return send_reply(c, &r, 0);
+    }
+    if (!strcmp(path, "position")) {
+        char fen[512];
+        query_var(ri, "fen", fen, sizeof fen);
+        if (!get) {
+            srv_reply_error(&r, 405, "use GET");
+        } else {
+            srv_op_position(fen, &r);
+        }
+        return send_reply(c, &r, 0);
+    }
+    if (!strcmp(path, "games")) {
+        if (!post) {
+            srv_reply_error(&r, 405, "use POST to create a game");
+            return send_reply(c, &r, 0);
+        }
+        json_t *req = read_json(c, &r);
+        if (req) {
+            srv_op_create(s, req, &r);
+            json_decref(req);
+        }
+        return send_reply(c, &r, r.status == 413);
+    }
+    if (!strcmp(path, "pdn")) {
+        if (!post) {
+            srv_reply_error(&r, 405, "use POST with the PDN text as the body");
+            return send_reply(c, &r, 0);
+        }
+        size_t len = 0;
+        int status = 400;
+        char *body = read_body(c, SRV_MAX_PDN_BODY, &len, &status);
+        if (!body) {
+            srv_reply_error(&r, status,
+                            status == 413 ? "the file is larger than %d bytes"
+                                          : "the body could not be read (%d)",
+                            SRV_MAX_PDN_BODY);
+            return send_reply(c, &r, 1);
+        }
+        srv_op_upload(s, body, len, &r);
+        free(body);
+        return send_reply(c, &r, 0);
+    }
+    if (!strncmp(path, "games/", 6)) {
+        char id[32] = "";
+        const char *rest = path + 6;
+        const char *slash = strchr(rest, '/');
+        size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
+        if (idlen == 0 || idlen >= sizeof id) {
+            srv_reply_error(&r, 404, "unknown game");
+            return send_reply(c, &r, 0);
+        }
+        memcpy(id, rest, idlen);
+        id[idlen] = 0;
+        const char *action = slash ? slash + 1 : "";
+        if (!*action) {
+            if (!get) {
+                srv_reply_error(&r, 405, "use GET");
+            } else {
+                srv_op_state(s, id, request_key(NULL, ri, key, sizeof key), &r);
+            }
+            return send_reply(c, &r, 0);
+        }
+        if (!strcmp(action, "pdn")) {
+            if (!get) {
+                srv_reply_error(&r, 405, "use GET");
+                return send_reply(c, &r, 0);
+            }
+            char *text = NULL;
+            srv_op_pdn(s, id, request_key(NULL, ri, key, sizeof key), &text, &r);
+            if (r.status == 200 && text) {
+                char disp[96];
+                snprintf(disp, sizeof disp, "attachment; filename=\"damier-%s.pdn\"", id);
+                size_t n = strlen(text);
+                char clen[32];
+                snprintf(clen, sizeof clen, "%zu", n);
+                mg_response_header_start(c, 200);
+                mg_response_header_add(c, "Content-Type", "application/x-pdn; charset=utf-8", -1);
+                mg_response_header_add(c, "Content-Disposition", disp, -1);
+                mg_response_header_add(c, "Content-Length", clen, -1);
+                mg_response_header_send(c);
+                mg_write(c, text, n);
+                free(text);
+                return 200;
+            }
+            free(text);
+            return send_reply(c, &r, 0);
+        }
+        if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
+            !strcmp(action, "takeback") || !strcmp(action, "annotate")) {
+            if (!post) {
+                srv_reply_error(&r, 405, "use POST");
+                return send_reply(c, &r, 0);
+            }
+            json_t *req = read_json(c, &r);
+            if (req) {
+                const char *k = request_key(req, ri, key, sizeof key);
+                if (action[0] == 'm') {
+                    srv_op_move(s, id, k, req, &r);
+                } else if (action[0] == 'r') {
+                    srv_op_resign(s, id, k, &r);
+                } else if (action[0] == 'a') {
+                    srv_op_annotate(s, id, k, req, &r);
+                } else if (action[0] == 't') {
+                    srv_op_takeback(s, id, k, req, &r);
+                } else {
+                    srv_op_draw(s, id, k, req, &r);
+                }
+                json_decref(req);
+            }
+            return send_reply(c, &r, r.status == 413);
+        }
+        srv_reply_error(
+            &r, 404, "no such action \"%s\" (move, resign, draw, takeback, annotate, pdn)", action);
+        return send_reply(c, &r, 0);
+    }
+    srv_reply_error(&r, 404, "no such endpoint: %s %s (docs/WEB.md lists them)", method,
+                    ri->local_uri);
+    return send_reply(c, &r, 0);
+}
+
+/* ---- the game socket ------------------------------------------------------------ */
+
+static int game_connect(const struct mg_connection *c, void *cbdata)
+{
+    srv *s = cbdata;
+    const struct mg_request_info *ri = mg_get_request_info(c);
+    char id[32], key[64];
+    query_var(ri, "id", id, sizeof id);
+    query_var(ri, "key", key, sizeof key);
+    srv_reply r = {0, NULL};
+    int side;
+    srv_game *g = srv_game_open(s, id, key, &side, &r);
+    if (r.body) {
+        json_decref(r.body);
+    }
+    if (!g) {
+        return 1; /* refused: the page learns why from GET /api/games/ID */
+    }
+    srv_game_unlock(g);
+    conn_data *cd = calloc(1, sizeof *cd);
+    if (!cd) {
+        return 1;
+    }
+    cd->kind = CONN_GAME;
+    cd->s = s;
+    cd->g = g;
+    cd->side = side;
+    snprintf(cd->id, sizeof cd->id, "%s", id);
+    snprintf(cd->key, sizeof cd->key, "%s", key);
+    mg_set_user_connection_data(c, cd);
+    return 0;
+}
+
+static void game_ready(struct mg_connection *c, void *cbdata)
+{
+    (void)cbdata;
+    conn_data *cd = mg_get_user_connection_data(c);
+    if (!cd) {
+        return;
+    }
+    pthread_mutex_lock(&cd->g->mu);
+    srv_subscribe(cd->s, cd->g, c, cd->side);
+    srv_ws_send(c, srv_game_state(cd->g, cd->side));
+    pthread_mutex_unlock(&cd->g->mu);
+}
+
+static void ws_reply(struct mg_connection *c, const json_t *msgid, srv_reply *r)
+{
+    json_t *out;
+    if (r->status >= 200 && r->status < 300) {
+        out = json_pack("{s:s,s:i}", "t", "ack", "status", r->status);
+    } else {
+        const json_t *e = r->body ? json_object_get(r->body, "error") : NULL;
+        out = json_pack("{s:s,s:i,s:s}", "t", "error", "status", r->status, "error",
+                        json_is_string(e) ? json_string_value(e) : "error");
+    }
+    if (msgid) {
+        json_object_set(out, "id", (json_t *)msgid);
+    }
+    if (r->body) {
+        json_decref(r->body);
+        r->body = NULL;
+    }
+    srv_ws_send(c, out);
+}
+
+static json_t *ws_message(struct mg_connection *c, int bits, char *data, size_t len, int *keep)
+{
+    *keep = 1;
+    int op = bits & 0x0f;
+    if (op == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE) {
+        *keep = 0;
+        return NULL;
+    }
+    if (op != MG_WEBSOCKET_OPCODE_TEXT) {
+        return NULL;
+    }
+    if (len > SRV_MAX_JSON_BODY) {
+        srv_reply r = {0, NULL};
+        srv_reply_error(&r, 413, "message larger than %d bytes", SRV_MAX_JSON_BODY);
+        ws_reply(c, NULL, &r);
+        return NULL;
+    }
+    json_error_t je;
+    json_t *msg = json_loadb(data, len, 0, &je);
+    if (!msg || !json_is_object(msg)) {
+        srv_reply r = {0, NULL};
+        if (msg) {
+            srv_reply_error(&r, 400, "a message must be a JSON object");
+        } else {
+            srv_reply_error(&r, 400, "malformed JSON at column %d: %s", je.column, je.text);
+        }
+        json_decref(msg);
+        ws_reply(c, NULL, &r);
+        return NULL;
+    }
+    return msg;
+}
+
+static int game_data(struct mg_connection *c, int bits, char *data, size_t len, void *cbdata)
+{
+    (void)cbdata;
+    conn_data *cd = mg_get_user_connection_data(c);
+    int keep;
+    json_t *msg = ws_message(c, bits, data, len, &keep);
+    if (!msg || !cd) {
+        return keep;
+    }
+    const json_t *t = json_object_get(msg, "t");
+    const char *type = json_is_string(t) ? json_string_value(t) : "";
+    const json_t *msgid = json_object_get(msg, "id");
+    srv_reply r = {0, NULL};
+    if (!strcmp(type, "move")) {
+        srv_op_move(cd->s, cd->id, cd->key, msg, &r);
+    } else if (!strcmp(type, "resign")) {
+        srv_op_resign(cd->s, cd->id, cd->key, &r);
+    } else if (!strcmp(type, "draw")) {
+        srv_op_draw(cd->s, cd->id, cd->key, msg, &r);
+    } else if (!strcmp(type, "takeback")) {
+        srv_op_takeback(cd->s, cd->id, cd->key, msg, &r);
+    } else if (!strcmp(type, "state")) {
+        srv_op_state(cd->s, cd->id, cd->key, &r);
+        if (r.status == 200) {
+            srv_ws_send(c, r.body);
+            r.body = NULL;
+            json_decref(msg);
+            return 1;
+        }
+    } else if (!strcmp(type, "ping")) {
+        r.status = 200;
+    } else {
+        srv_reply_error(&r, 400,
+                        "unknown message type \"%s\" (move, resign, draw, takeback, state, ping)",
+                        type);
+    }
+    ws_reply(c, msgid, &r);
+    json_decref(msg);
+    return 1;
+}
+
+static void ws_close(const struct mg_connection *c, void *cbdata)
+{
+    (void)cbdata;
+    conn_data *cd = mg_get_user_connection_data(c);
+    if (!cd) {
+        return;
+    }
+    if (cd->kind == CONN_GAME) {
+        srv_unsubscribe(cd->s, cd->g, c);
+    } else {
+        srv_analysis_free(cd->a);
+    }
+    mg_set_user_connection_data(c, NULL);
+    free(cd);
+}
+
+/* ---- the analysis socket -------------------------------------------------------- */
+
+static int analysis_connect(const struct mg_connection *c, void *cbdata)
+{
+    conn_data *cd = calloc(1, sizeof *cd);
+    if (!cd) {
+        return 1;
+    }
+    cd->kind = CONN_ANALYSIS;
+    cd->s = cbdata;
+    mg_set_user_connection_data(c, cd);
+    return 0;
+}
+
+static void analysis_ready(struct mg_connection *c, void *cbdata)
+{
+    (void)cbdata;
+    conn_data *cd = mg_get_user_connection_data(c);
+    if (cd) {
+        cd->a = srv_analysis_new(cd->s, c);
+        srv_ws_send(c, json_pack("{s:s}", "t", "ready"));
+    }
+}
+
+static int analysis_data(struct mg_connection *c, int bits, char *data, size_t len, void *cbdata)
+{
+    (void)cbdata;
+    conn_data *cd = mg_get_user_connection_data(c);
+    int keep;
+    json_t *msg = ws_message(c, bits, data, len, &keep);
+    if (msg && cd && cd->a) {
+        srv_analysis_message(cd->a, msg);
+    }
+    json_decref(msg);
+    return keep;
+}
+
+/* ---- starting and stopping ------------------------------------------------------ */
+
+static int log_message(const struct mg_connection *c, const char *message)
+{
+    const struct mg_context *ctx = mg_get_context(c);
+    const srv *s = ctx ? mg_get_user_data(ctx) : NULL;
+    if (!s || !s->opt.quiet) {
+        fprintf(stderr, "damier serve: %s\n", message);
+    }
+    return 1;
+}
+
+srv *srv_start(const srv_options *opt, char *err, size_t errcap)
+{
+    srv *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errcap, "out of memory");
+        return NULL;
+    }
+    s->opt = *opt;
+    snprintf(s->db_path, sizeof s->db_path, "%s", opt->db_path);
+    snprintf(s->static_dir, sizeof s->static_dir, "%s", opt->static_dir ? opt->static_dir : "");
+    s->opt.db_path = s->db_path;
+    s->opt.static_dir = s->static_dir;
+    pthread_mutex_init(&s->games_mu, NULL);
+    pthread_mutex_init(&s->q_mu, NULL);
+    pthread_cond_init(&s->q_cv, NULL);
+    pthread_mutex_init(&s->stop_mu, NULL);
+    pthread_cond_init(&s->stop_cv, NULL);
+    pthread_mutex_init(&s->an_mu, NULL);
+    s->db = srv_db_open(s->db_path, opt->sync_full, err, errcap);
+    if (!s->db || srv_games_init(s, err, errcap) != 0) {
+        srv_stop(s);
+        return NULL;
+    }
+    char ports[128], threads[16];
+    snprintf(ports, sizeof ports, "%s:%d", opt->host, opt->port);
+    snprintf(threads, sizeof threads, "%d", opt->threads > 4 ? opt->threads : 4);
+    const char *options[32];
+    int k = 0;
+    options[k++] = "listening_ports";
+    options[k++] = ports;
+    options[k++] = "num_threads";
+    options[k++] = threads;
+    options[k++] = "request_timeout_ms";
+    options[k++] = "30000";
+    options[k++] = "websocket_timeout_ms";
+    options[k++] = "3600000";
+    options[k++] = "enable_keep_alive";
+    options[k++] = "yes";
+    options[k++] = "tcp_nodelay"; /* a move's frame goes out at once (no Nagle delay) */
+    options[k++] = "1";
+    options[k++] = "static_file_max_age";
+    options[k++] = "0";
+    options[k++] = "listen_backlog";
+    options[k++] = "1024";
+    if (s->static_dir[0]) {
+        options[k++] = "document_root";
+        options[k++] = s->static_dir;
+        options[k++] = "index_files";
+        options[k++] = "index.html";
+        options[k++] = "enable_directory_listing";
+        options[k++] = "no";
+    }
+    options[k] = NULL;
+    struct mg_callbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.log_message = log_message;
+    mg_init_library(MG_FEATURES_WEBSOCKET);
+    s->ctx = mg_start(&cb, s, options);
+    if (!s->ctx) {
+        snprintf(err, errcap, "cannot listen on %s (in use, or not an address of this machine)",
+                 ports);
+        srv_stop(s);
+        return NULL;
+    }
+    mg_set_request_handler(s->ctx, "/api/", api_handler, s);
+    mg_set_websocket_handler(s->ctx, "/ws/game", game_connect, game_ready, game_data, ws_close, s);
+    mg_set_websocket_handler(s->ctx, "/ws/analysis", analysis_connect, analysis_ready,
+                             analysis_data, ws_close, s);
+    struct mg_server_port sp[4];
+    int n = mg_get_server_ports(s->ctx, 4, sp);
+    s->port = n > 0 ? sp[0].port : opt->port;
+    return s;
+}
+
+int srv_port(const srv *s)
+{
+    return s->port;
+}
+
+void srv_stop(srv *s)
+{
+    if (!s) {
+        return;
+    }
+    if (s->ctx) {
+        mg_stop(s->ctx); /* closes every socket: the close handlers run */
+        s->ctx = NULL;
+    }
+    srv_games_stop(s);
+    srv_games_free(s);
+    srv_db_close(s->db);
+    pthread_mutex_destroy(&s->games_mu);
+    pthread_mutex_destroy(&s->q_mu);
+    pthread_cond_destroy(&s->q_cv);
+    pthread_mutex_destroy(&s->stop_mu);
+    pthread_cond_destroy(&s->stop_cv);
+    pthread_mutex_destroy(&s->an_mu);
+    free(s);
+}

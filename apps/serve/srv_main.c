@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT
+ * apps/serve/srv_main.c: `damier serve [--host H] [--port N] [--db FILE] [--static DIR]
+ * [--threads N] [--engine-threads N] [--analyses N] [--sync normal|full] [--quiet]`:
+ * the web board until SIGINT or SIGTERM. */
+#define _POSIX_C_SOURCE 200809L
+#include "serve.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../cli/commands.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: damier serve [--host ADDR] [--port N] [--db FILE] [--static DIR]\n"
+               "                    [--threads N] [--engine-threads N] [--analyses N]\n"
+               "                    [--sync normal|full] [--quiet]\n"
+               "The web board: play against the engine or a person (game links), analyse,\n"
+               "review and upload PDN, in a browser at http://ADDR:N/ (default\n"
+               "127.0.0.1:8080). Games are kept in an SQLite file (default\n"
+               "$XDG_DATA_HOME/damier/web.sqlite, else ~/.local/share/damier/web.sqlite).\n"
+               "--threads: connections served at once (each WebSocket holds one; default\n"
+               "256); --sync full: every commit survives a power loss too (slower).\n"
+               "The API: docs/WEB.md.\n");
+}
+
+/* mkdir -p of the folders above path. */
+static int make_parents(const char *path)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
+                return -1;
+            }
+            *p = '/';
+        }
+    }
+    return 0;
+}
+
+static int default_db(char *buf, size_t cap)
+{
+    const char *x = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    if (x && *x) {
+        snprintf(buf, cap, "%s/damier/web.sqlite", x);
+    } else if (home && *home) {
+        snprintf(buf, cap, "%s/.local/share/damier/web.sqlite", home);
+    } else {
+        return -1;
+    }
+    return make_parents(buf);
+}
+
+static int is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The page's folder: the source tree's web/, else PREFIX/share/damier/web. */
+static void default_static(char *buf, size_t cap)
+{
+    buf[0] = 0;
+#ifdef DM_WEB_DIR
+    if (is_dir(DM_WEB_DIR)) {
+        snprintf(buf, cap, "%s", DM_WEB_DIR);
+        return;
+    }
+#endif
+    char exe[900];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0;
+            snprintf(buf, cap, "%s/../share/damier/web", exe);
+            if (!is_dir(buf)) {
+                buf[0] = 0;
+            }
+        }
+    }
+}
+
+static int int_arg(const char *name, const char *v, int lo, int hi, int *out)
+{
+    char *end;
+    long x = v ? strtol(v, &end, 10) : 0;
+    if (!v || !*v || *end || x < lo || x > hi) {
+        fprintf(stderr, "damier serve: %s needs a number from %d to %d\n", name, lo, hi);
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    srv_options opt = SRV_OPTIONS_INIT;
+    char db[1024] = "", stat_dir[1024] = "";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--port")) {
+            if (int_arg(a, v, 0, 65535, &opt.port)) {
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--host") && v) {
+            opt.host = v;
+            i++;
+        } else if (!strcmp(a, "--db") && v) {
+            snprintf(db, sizeof db, "%s", v);
+            i++;
+        } else if (!strcmp(a, "--static") && v) {
+            snprintf(stat_dir, sizeof stat_dir, "%s", v);
+            i++;
+        } else if (!strcmp(a, "--threads")) {
+            if (int_arg(a, v, 4, 8192, &opt.threads)) {
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--engine-threads")) {
+            if (int_arg(a, v, 1, 8, &opt.engine_workers)) {
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--analyses")) {
+            if (int_arg(a, v, 1, 64, &opt.max_analyses)) {
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--sync") && v && (!strcmp(v, "full") || !strcmp(v, "normal"))) {
+            opt.sync_full = !strcmp(v, "full");
+            i++;
+        } else if (!strcmp(a, "--quiet")) {
+            opt.quiet = 1;
+        } else {
+            fprintf(stderr, "damier serve: unknown or incomplete option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (!db[0] && default_db(db, sizeof db) != 0) {
+        fprintf(stderr, "damier serve: no database folder (set --db FILE, XDG_DATA_HOME or "
+                        "HOME)\n");
+        return 2;
+    }
+    if (!stat_dir[0]) {
+        default_static(stat_dir, sizeof stat_dir);
+    } else if (!is_dir(stat_dir)) {
+        fprintf(stderr, "damier serve: --static %s: not a folder\n", stat_dir);
+        return 2;
+    }
+    if (!stat_dir[0]) {
+        fprintf(stderr, "damier serve: the page's files (web/) were not found: give --static "
+                        "DIR; the API works without them\n");
+    }
+    opt.db_path = db;
+    opt.static_dir = stat_dir;
+
+    /* Signals are taken by this thread only (sigwait): every thread started from here
+     * inherits the blocked set. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    char err[512];
+    srv *s = srv_start(&opt, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "damier serve: %s\n", err);
+        return 1;
+    }
+    printf("damier serve: listening on http://%s:%d/ (database %s)\n", opt.host, srv_port(s), db);
+    fflush(stdout);
+    int sig = 0;
+    sigwait(&set, &sig);
+    if (!opt.quiet) {
+        fprintf(stderr, "damier serve: stopping (signal %d)\n", sig);
+    }
+    srv_stop(s);
+    return 0;
+}

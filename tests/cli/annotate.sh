@@ -1,0 +1,36 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# tests/cli/annotate.sh: damier annotate: the engine's marks and an evaluation after
+# every move, as PDN that reads back as the same legal game; a blunder gets ??; a bad
+# move in the input is reported with file, line and column (exit 1), bad options exit 2.
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+DAMIER=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# a king put where a man takes it: 46-28 loses it, 46-32 keeps it
+printf '[White "A"]\n[Black "B"]\n[FEN "W:WK46,50:B5,22"]\n\n1. 46-28 22x33 *\n' > "$tmp/blunder.pdn"
+"$DAMIER" annotate "$tmp/blunder.pdn" > "$tmp/out.pdn" 2> "$tmp/err" && ok || fail "annotate exit $?"
+matches "blunder marked" "$tmp/out.pdn" '^1\. 46-28\?\? \{-[0-9]+\.[0-9]{2}, best 46-32\} 1\.\.\. 22x33 \{-[0-9.]+\} \*$'
+has "tags kept" "$tmp/out.pdn" '[White "A"]'
+
+# a whole game: one comment per move, marks from the set, and legal when read back
+printf '[White "C"]\n[Black "D"]\n\n1. 31-27 17-21 2. 37-31 12-17 3. 42-37 17-22 4. 47-42 20-25 5. 34-30 25x34\n6. 39x30 19-24 7. 30x19 13x24 8. 33-29 24x33 9. 38x29 *\n' > "$tmp/game.pdn"
+"$DAMIER" annotate --depth 4 "$tmp/game.pdn" > "$tmp/game.out" && ok || fail "annotate game exit $?"
+n=$(grep -o '{[^}]*}' "$tmp/game.out" | wc -l)
+[ "$n" -eq 17 ] && ok || fail "17 comments expected, got $n"
+bad=$(grep -oE '[0-9]+[-x][0-9]+[!?]+' "$tmp/game.out" | grep -vE '[0-9](!|!!|\?|\?\?|!\?|\?!)$' || true)
+[ -z "$bad" ] && ok || fail "marks outside the set: $bad"
+"$DAMIER" pdn check "$tmp/game.out" > "$tmp/check" && ok || fail "annotated game not legal"
+has "read back" "$tmp/check" "1 games, 1 legal, 0 with illegal moves, 0 unreadable"
+
+# errors
+printf '[White "E"]\n\n1. 32-28 28-23 *\n' > "$tmp/illegal.pdn"
+"$DAMIER" annotate "$tmp/illegal.pdn" > "$tmp/o" 2> "$tmp/e"
+[ $? -eq 1 ] && ok || fail "illegal move: exit 1 expected"
+matches "where" "$tmp/e" "illegal.pdn:3:[0-9]+: .*28-23"
+"$DAMIER" annotate --depth 0 "$tmp/game.pdn" > /dev/null 2>&1
+[ $? -eq 2 ] && ok || fail "--depth 0: exit 2 expected"
+"$DAMIER" annotate "$tmp/missing.pdn" > /dev/null 2>&1
+[ $? -eq 2 ] && ok || fail "missing file: exit 2 expected"
+finish

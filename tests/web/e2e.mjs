@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: MIT
+// tests/web/e2e.mjs: the web board in a real browser: Debian's Chromium, headless,
+// driven by playwright-core (never a downloaded browser). Run by run-e2e.sh (CTest
+// web_e2e) with DAMIER (the binary), WEB_STATIC (web/), OUT (screenshots, the
+// database) and CHROMIUM set. Prints one line per test, then "N passed, N failed".
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const DAMIER = process.env.DAMIER;
+const STATIC = process.env.WEB_STATIC;
+const OUT = process.env.OUT || '/tmp/damier-web-e2e';
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+mkdirSync(OUT, { recursive: true });
+const DB = `${OUT}/e2e.sqlite`;
+for (const f of [DB, `${DB}-wal`, `${DB}-shm`]) rmSync(f, { force: true });
+
+let server = null;
+let port = 0;
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 10000);
+    p.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on http:\/\/[^:]+:(\d+)\//);
+      if (m) { clearTimeout(timer); port = Number(m[1]); server = p; resolve(); }
+    });
+    p.on('exit', (code) => { if (!server) reject(new Error(`exited ${code}: ${out}`)); });
+  });
+}
+
+function killServer(signal = 'SIGKILL') {
+  return new Promise((resolve) => {
+    if (!server) return resolve();
+    server.on('exit', () => resolve());
+    server.kill(signal);
+    server = null;
+  });
+}
+
+const base = () => `http://127.0.0.1:${port}`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(fn, ms = 10000, what = 'condition') {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+function check(cond, what) {
+  if (!cond) throw new Error(`check failed: ${what}`);
+}
+
+const clickSq = (page, s) => page.click(`#view-game [data-testid=sq-${s}]`, { force: true });
+const gameState = (page) => page.evaluate(() => window.damierState);
+
+async function newGame(page, opts) {
+  await page.goto(`${base()}/#/`);
+  await page.check(`input[name=opponent][value=${opts.opponent}]`);
+  await page.selectOption('select[name=side]', opts.side || 'white');
+  if (opts.level) await page.selectOption('select[name=level]', String(opts.level));
+  if (opts.time) {
+    await page.selectOption('select[name=time]', 'custom');
+    await page.fill('input[name=custom_time]', opts.time);
+  }
+  if (opts.fen) await page.fill('input[name=fen]', opts.fen);
+  await page.click('#create');
+  await page.waitForFunction(() => window.damierState && window.damierState.id);
+  return page.evaluate(() => window.damierState.id);
+}
+
+// Play move m ({path}) by clicking its squares: the from square, then the landing
+// squares until the board takes it.
+async function clickMove(page, m) {
+  const before = (await gameState(page)).ply;
+  await clickSq(page, m.path[0]);
+  await clickSq(page, m.path[m.path.length - 1]);
+  // where several captures end there, the page asks for the landing squares in order
+  for (let k = 1; k < m.path.length - 1; k++) {
+    const done = await page.evaluate((p) => window.damierState.ply > p, before);
+    if (done) break;
+    const sel = await page.evaluate(() => window.damierBoard.sel.length);
+    if (sel === 0) await clickSq(page, m.path[0]);
+    await clickSq(page, m.path[k]);
+  }
+  await page.waitForFunction((p) => window.damierState.ply > p || window.damierState.result !== '*', before);
+}
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+let browser;
+
+test('a whole game against the engine by clicks', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await newGame(page, { opponent: 'engine', side: 'white', level: 1 });
+  let st = await gameState(page);
+  check(st.mode === 'engine' && st.you === 'white', 'an engine game as White');
+  let shot = false;
+  for (let i = 0; i < 150 && st.result === '*'; i++) {
+    await page.waitForFunction(() => window.damierState.result !== '*' || (window.damierState.turn === 'white' && window.damierState.legal.length > 0), null, { timeout: 15000 });
+    st = await gameState(page);
+    if (st.result !== '*') break;
+    // the move that captures the most, else the most advanced man's move
+    const legal = st.legal.slice().sort((a, b) => b.captured.length - a.captured.length || a.path[a.path.length - 1] - b.path[b.path.length - 1]);
+    await clickMove(page, legal[0]);
+    st = await gameState(page);
+    if (!shot && st.ply >= 6) {
+      await page.screenshot({ path: `${OUT}/game-desktop.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${OUT}/game-phone.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 860 });
+      shot = true;
+    }
+  }
+  st = await gameState(page);
+  if (st.result === '*') {
+    page.once('dialog', (d) => d.accept());
+    await page.click('#btn-resign');
+    await page.waitForFunction(() => window.damierState.result !== '*');
+    st = await gameState(page);
+  }
+  const status = await page.textContent('#game-status');
+  check(st.result !== '*' && status.includes(st.reason), `game over with the reason shown (${status})`);
+  await page.screenshot({ path: `${OUT}/game-over.png` });
+  // the PDN of the game
+  const pdn = await page.evaluate(async () => (await fetch(document.querySelector('#btn-pdn').href)).text());
+  check(pdn.includes(`[Result "${st.result}"]`) && pdn.includes('1. '), 'PDN download');
+  console.log(`    ${st.ply} plies, ${st.result} ${st.reason}`);
+  await page.close();
+});
+
+test('two players by links, the clock runs out', async () => {
+  const ctxA = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await newGame(a, { opponent: 'human', side: 'white', time: '4' });
+  const link = await a.inputValue('[data-testid=link-black]');
+  check(link.includes('/#/game/'), 'a link for Black');
+  await b.goto(link);
+  await b.waitForFunction(() => window.damierState && window.damierState.you === 'black');
+  const spectator = await a.inputValue('[data-testid=link-spectator]');
+  await clickMove(a, { path: [32, 28] });
+  await b.waitForFunction(() => window.damierState.ply === 1);
+  await clickMove(b, { path: [19, 23] });
+  await a.waitForFunction(() => window.damierState.ply === 2);
+  check((await a.textContent('#move-list')).includes('19-23'), 'Black\'s move on White\'s page');
+  // White lets the clock run out: the server declares it on both pages
+  await a.waitForFunction(() => window.damierState.result === '0-2', null, { timeout: 10000 });
+  await b.waitForFunction(() => window.damierState.result === '0-2', null, { timeout: 5000 });
+  const sa = await a.textContent('#game-status'), sb = await b.textContent('#game-status');
+  check(sa.includes('loss on time') && sb.includes('loss on time'), `loss on time shown (${sa} / ${sb})`);
+  await b.screenshot({ path: `${OUT}/flag-phone.png`, fullPage: true });
+  // a spectator sees it too and cannot play
+  const c = await ctxB.newPage();
+  await c.goto(spectator);
+  await c.waitForFunction(() => window.damierState && window.damierState.you === 'spectator');
+  check((await c.evaluate(() => window.damierState.result)) === '0-2', 'the spectator sees the result');
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('a multi-capture chosen square by square', async () => {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  // the king on 43 takes two ways to 1: 43x27x18x1 (32, 22, 7) or 43x21x12x1 (32, 17, 7)
+  await newGame(page, { opponent: 'human', side: 'white', fen: 'W:WK43:B7,17,22,32' });
+  await clickSq(page, 43);
+  await page.click('#btn-numbers');
+  await page.screenshot({ path: `${OUT}/capture-choice.png` });
+  await clickSq(page, 1);
+  const message = await page.textContent('#game-message');
+  check(message.includes('landing squares'), `asks for the landing squares (${message})`);
+  check((await gameState(page)).ply === 0, 'nothing played yet');
+  await clickSq(page, 21);
+  await page.waitForFunction(() => window.damierState.ply === 1);
+  const st = await gameState(page);
+  check(st.moves[0].text === '43x21x12x1', `the path chosen (${st.moves[0].text})`);
+  check(JSON.stringify(st.moves[0].captured) === '[7,17,32]', 'its captured pieces');
+  await page.screenshot({ path: `${OUT}/capture-done.png` });
+  // keyboard entry: an ambiguous move is refused with the candidates
+  await page.close();
+});
+
+test('keyboard entry of moves', async () => {
+  const page = await browser.newPage();
+  await newGame(page, { opponent: 'human', side: 'white' });
+  await page.fill('#move-input', '32-23');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#game-message').textContent.includes('illegal'));
+  await page.fill('#move-input', '32-28');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => window.damierState.ply === 1);
+  await page.close();
+});
+
+test('a move by dragging the piece', async () => {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  await newGame(page, { opponent: 'human', side: 'white' });
+  const box = async (s) => page.locator(`#view-game [data-testid=sq-${s}]`).boundingBox();
+  const a = await box(33), b = await box(29);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.damierState.ply === 1);
+  const st = await gameState(page);
+  check(st.moves[0].text === '33-29', `dragged 33-29 (${st.moves[0].text})`);
+  await sleep(200);
+  check((await gameState(page)).ply === 1, 'played once');
+  await page.close();
+});
+
+test('a takeback asked and granted between two pages', async () => {
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await newGame(a, { opponent: 'human', side: 'white' });
+  await b.goto(await a.inputValue('[data-testid=link-black]'));
+  await b.waitForFunction(() => window.damierState && window.damierState.you === 'black');
+  await clickMove(a, { path: [34, 30] });
+  await a.click('#btn-takeback');
+  await b.waitForFunction(() => window.damierState.takeback_offer === 'white');
+  check((await b.textContent('#game-message')).includes('take back'), 'Black is asked');
+  await b.click('#btn-tb-accept');
+  await a.waitForFunction(() => window.damierState.ply === 0 && window.damierState.turn === 'white');
+  await clickMove(a, { path: [32, 28] });
+  check((await gameState(a)).moves[0].text === '32-28', 'another move played');
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('PDN upload with an error, then a good file reviewed', async () => {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  await page.goto(`${base()}/#/upload`);
+  await page.fill('#pdn-text', '[White "A"]\n[Black "B"]\n\n1. 32-28 19-23 2. 28x19 14x23 3. 27-22 99-98 *\n');
+  await page.click('#upload-form button');
+  await page.waitForSelector('[data-testid=upload-errors] li');
+  const err = await page.textContent('[data-testid=upload-errors]');
+  check(/line 4, column \d+/.test(err), `error with line and column (${err})`);
+  await page.screenshot({ path: `${OUT}/upload-error.png` });
+  await page.fill('#pdn-text', '[White "A"]\n[Black "B"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 3. 33-28 2-0\n');
+  await page.click('#upload-form button');
+  await page.waitForSelector('#upload-games li a');
+  await page.click('#upload-games li a');
+  await page.waitForFunction(() => window.damierState && window.damierState.mode === 'review');
+  // stepping through the moves
+  await page.click('#rv-first');
+  check((await page.evaluate(() => window.damierBoard.pos.squares[32])) === 'w', 'the start position');
+  await page.click('#rv-next');
+  await page.click('#rv-next');
+  check((await page.evaluate(() => window.damierBoard.pos.squares[23])) === 'b', 'after 19-23');
+  await page.keyboard.press('End');
+  check((await page.evaluate(() => window.damierBoard.pos.squares[28])) === 'w', 'the last position');
+  // the engine's annotation: marks in the move list and the evaluation graph
+  await page.click('#btn-annotate');
+  await page.waitForSelector('[data-testid=eval-graph] polyline', { timeout: 20000 });
+  check(!(await page.isHidden('#btn-annotated-pdn')), 'the annotated PDN link');
+  await page.screenshot({ path: `${OUT}/annotated.png` });
+  await page.close();
+});
+
+test('analysis lines appear, stop', async () => {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  await page.goto(`${base()}/#/analysis`);
+  await page.waitForFunction(() => document.querySelector('#conn').textContent === 'connected');
+  await page.click('#an-start');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=lines] tr').length >= 4, null, { timeout: 15000 });
+  await page.click('#an-stop');
+  const row = await page.textContent('[data-testid=lines] tr');
+  check(/\d+/.test(row), `a line (${row})`);
+  await page.screenshot({ path: `${OUT}/analysis-desktop.png` });
+  // the position editor: clear, a white king on 46 and a black man on 23
+  await page.click('#an-edit');
+  await page.click('#edit-clear');
+  await page.check('input[name=put][value=W]');
+  await page.click('#view-analysis [data-testid=sq-46]', { force: true });
+  await page.check('input[name=put][value=b]');
+  await page.click('#view-analysis [data-testid=sq-23]', { force: true });
+  check((await page.inputValue('#fen-input')) === 'W:WK46:B23', `edited (${await page.inputValue('#fen-input')})`);
+  await page.screenshot({ path: `${OUT}/editor.png` });
+  await page.click('#an-edit');
+  await page.waitForFunction(() => window.damierAnalysisBoard.legal.length > 0);
+  // a position by FEN
+  await page.fill('#fen-input', 'W:W28:B19,K22');
+  await page.click('#fen-form button');
+  await page.click('#an-start');
+  await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('28x17'), null, { timeout: 10000 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${OUT}/analysis-phone.png`, fullPage: true });
+  await page.close();
+});
+
+test('the server killed (kill -9) and restarted mid-game: both pages recover', async () => {
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await newGame(a, { opponent: 'human', side: 'white', time: '300+5' });
+  await b.goto(await a.inputValue('[data-testid=link-black]'));
+  await b.waitForFunction(() => window.damierState && window.damierState.you === 'black');
+  await clickMove(a, { path: [32, 28] });
+  await b.waitForFunction(() => window.damierState.ply === 1);
+  await clickMove(b, { path: [19, 23] });
+  await a.waitForFunction(() => window.damierState.ply === 2);
+  const before = await gameState(a);
+  await killServer('SIGKILL');
+  await a.waitForFunction(() => document.querySelector('#conn').textContent.includes('reconnecting'));
+  await sleep(500);
+  await startServer();
+  await a.waitForFunction(() => document.querySelector('#conn').textContent === 'connected', null, { timeout: 10000 });
+  await b.waitForFunction(() => document.querySelector('#conn').textContent === 'connected', null, { timeout: 10000 });
+  const after = await gameState(a);
+  check(after.ply === 2 && after.fen === before.fen, 'the position restored');
+  check(after.clock.running === 'white', 'White\'s clock runs again');
+  check(Math.abs(after.clock.black - before.clock.black) < 50, 'Black\'s time kept');
+  check(after.clock.white <= before.clock.white && after.clock.white > before.clock.white - 5000, 'White\'s time resumed');
+  await clickMove(a, { path: [28, 19] });
+  await b.waitForFunction(() => window.damierState.ply === 3);
+  await ctxA.close();
+  await ctxB.close();
+});
+
+let passed = 0, failed = 0;
+try {
+  await startServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  for (const t of tests) {
+    const t0 = Date.now();
+    try {
+      await t.fn();
+      passed++;
+      console.log(`ok   ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${t.name}: ${e.message.split('\n')[0]}`);
+    }
+  }
+} catch (e) {
+  failed++;
+  console.log(`FAIL setup: ${e.message}`);
+} finally {
+  if (browser) await browser.close();
+  await killServer('SIGTERM');
+}
+console.log(`screenshots in ${OUT}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

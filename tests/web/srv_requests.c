@@ -1,0 +1,469 @@
+/* SPDX-License-Identifier: MIT
+ * tests/web/srv_requests.c (test_serve): `damier serve`'s request handling and
+ * persistence, over real HTTP on the loopback (the server in this process, port 0,
+ * a fresh database in a temporary folder; civetweb's client for the requests).
+ * Bad requests get a 4xx with a message and change nothing; games, draw offers,
+ * results and clocks survive a restart; the engine answers; a flag falls by itself. */
+#define _DEFAULT_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <civetweb.h>
+#include <jansson.h>
+
+#include "serve.h"
+
+static char dir[256];
+static char dbpath[300];
+static srv *server;
+
+static void start(void)
+{
+    srv_options o = SRV_OPTIONS_INIT;
+    o.port = 0;
+    o.db_path = dbpath;
+    o.static_dir = NULL;
+    o.quiet = 1;
+    o.engine_workers = 1;
+    o.threads = 16;
+    char err[512];
+    server = srv_start(&o, err, sizeof err);
+    if (!server) {
+        fprintf(stderr, "srv_start: %s\n", err);
+    }
+    assert_non_null(server);
+}
+
+static void stop(void)
+{
+    srv_stop(server);
+    server = NULL;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/damier-serve-test-XXXXXX");
+    if (!mkdtemp(dir)) {
+        return -1;
+    }
+    snprintf(dbpath, sizeof dbpath, "%s/web.sqlite", dir);
+    mg_init_library(0);
+    start();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    stop();
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* One request; returns the status, *out the body parsed (NULL if not JSON). */
+static int request(const char *method, const char *path, const char *body, size_t len, json_t **out)
+{
+    char ebuf[256];
+    struct mg_connection *c =
+        mg_connect_client("127.0.0.1", srv_port(server), 0, ebuf, sizeof ebuf);
+    assert_non_null(c);
+    mg_printf(c,
+              "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+              "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
+              method, path, body ? len : 0);
+    if (body && len) {
+        mg_write(c, body, len);
+    }
+    int st = 0;
+    if (mg_get_response(c, ebuf, sizeof ebuf, 10000) >= 0) {
+        st = mg_get_response_info(c)->status_code;
+    }
+    size_t cap = 1 << 20, n = 0;
+    char *buf = malloc(cap);
+    int got;
+    while (n + 1 < cap && (got = mg_read(c, buf + n, cap - 1 - n)) > 0) {
+        n += (size_t)got;
+    }
+    buf[n] = 0;
+    mg_close_connection(c);
+    if (out) {
+        *out = json_loadb(buf, n, 0, NULL);
+    }
+    free(buf);
+    return st;
+}
+
+static int req(const char *method, const char *path, const char *body, json_t **out)
+{
+    return request(method, path, body, body ? strlen(body) : 0, out);
+}
+
+static const char *str(const json_t *o, const char *k)
+{
+    const json_t *v = json_object_get(o, k);
+    return json_is_string(v) ? json_string_value(v) : "";
+}
+
+/* The error message of a reply contains want. */
+static void assert_error(int status, json_t **jp, int want_status, const char *want)
+{
+    json_t *j = *jp;
+    if (status != want_status || !strstr(str(j, "error"), want)) {
+        fprintf(stderr, "status %d, error \"%s\"; wanted %d with \"%s\"\n", status, str(j, "error"),
+                want_status, want);
+    }
+    assert_int_equal(status, want_status);
+    assert_non_null(strstr(str(j, "error"), want));
+    json_decref(j);
+}
+
+typedef struct game_keys {
+    char id[32], white[64], black[64], spectator[64];
+} game_keys;
+
+/* The key of a link "/#/game/ID/KEY". */
+static void key_of(char *out, size_t cap, const json_t *links, const char *side)
+{
+    const char *l = str(links, side);
+    const char *k = strrchr(l, '/');
+    snprintf(out, cap, "%s", k ? k + 1 : "");
+}
+
+static void create(game_keys *g, const char *body)
+{
+    json_t *j;
+    assert_int_equal(req("POST", "/api/games", body, &j), 201);
+    snprintf(g->id, sizeof g->id, "%s", str(j, "id"));
+    const json_t *links = json_object_get(j, "links");
+    key_of(g->white, sizeof g->white, links, "white");
+    key_of(g->black, sizeof g->black, links, "black");
+    key_of(g->spectator, sizeof g->spectator, links, "spectator");
+    json_decref(j);
+}
+
+static json_t *state(const game_keys *g, const char *key)
+{
+    char path[256];
+    snprintf(path, sizeof path, "/api/games/%s?key=%s", g->id, key);
+    json_t *j;
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    return j;
+}
+
+static int post(const game_keys *g, const char *action, const char *key, const char *extra,
+                json_t **out)
+{
+    char path[256], body[512];
+    snprintf(path, sizeof path, "/api/games/%s/%s", g->id, action);
+    snprintf(body, sizeof body, "{\"key\":\"%s\"%s%s}", key, extra ? "," : "", extra ? extra : "");
+    return req("POST", path, body, out);
+}
+
+static int ply_of(const game_keys *g)
+{
+    json_t *j = state(g, g->spectator);
+    int p = (int)json_integer_value(json_object_get(j, "ply"));
+    json_decref(j);
+    return p;
+}
+
+static void test_health(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_int_equal(req("GET", "/api/health", NULL, &j), 200);
+    assert_true(json_is_true(json_object_get(j, "ok")));
+    json_decref(j);
+}
+
+static void test_bad_requests(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_error(req("POST", "/api/games", "{bad", &j), &j, 400, "malformed JSON at line 1");
+    assert_error(req("POST", "/api/games", "[1,2]", &j), &j, 400, "JSON object");
+    assert_error(req("POST", "/api/games", "{\"opponent\":\"robot\"}", &j), &j, 400, "opponent");
+    assert_error(req("POST", "/api/games", "{\"level\":11}", &j), &j, 400, "level");
+    assert_error(req("POST", "/api/games", "{\"time\":\"abc\"}", &j), &j, 400, "time control");
+    assert_error(req("POST", "/api/games", "{\"time\":\"?\"}", &j), &j, 400, "time control");
+    assert_error(req("POST", "/api/games", "{\"fen\":\"W:W99:B1\"}", &j), &j, 400, "FEN");
+    assert_error(req("POST", "/api/games", "{\"variant\":\"frisian\"}", &j), &j, 400, "variant");
+    assert_error(req("GET", "/api/games/0123456789abcdef?key=x", NULL, &j), &j, 404,
+                 "unknown game");
+    assert_error(req("PUT", "/api/games", "{}", &j), &j, 405, "POST");
+    assert_error(req("GET", "/api/nothing", NULL, &j), &j, 404, "no such endpoint");
+
+    game_keys g;
+    create(&g, "{\"opponent\":\"human\",\"side\":\"white\",\"time\":\"300+5\"}");
+    char path[256];
+    snprintf(path, sizeof path, "/api/games/%s?key=forged", g.id);
+    assert_error(req("GET", path, NULL, &j), &j, 403, "wrong key");
+    snprintf(path, sizeof path, "/api/games/%s", g.id);
+    assert_error(req("GET", path, NULL, &j), &j, 403, "key");
+    assert_error(post(&g, "move", "forged", "\"move\":\"32-28\"", &j), &j, 403, "wrong key");
+    assert_error(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), &j, 409, "White's move");
+    assert_error(post(&g, "move", g.white, "\"move\":\"32-23\"", &j), &j, 400, "illegal move");
+    assert_error(post(&g, "move", g.white, "\"move\":\"zz\"", &j), &j, 400, "");
+    assert_error(post(&g, "move", g.white, "\"move\":32", &j), &j, 400, "\"move\"");
+    assert_error(post(&g, "move", g.spectator, "\"move\":\"32-28\"", &j), &j, 403, "spectator");
+    assert_error(post(&g, "move", g.white, "\"move\":\"32-28\",\"ply\":5", &j), &j, 409, "ply");
+    assert_error(post(&g, "draw", g.white, "\"action\":\"accept\"", &j), &j, 409, "no draw offer");
+    assert_error(post(&g, "draw", g.white, "\"action\":\"maybe\"", &j), &j, 400, "action");
+    assert_error(post(&g, "jump", g.white, NULL, &j), &j, 404, "no such action");
+
+    /* a body over the limit: 413, the connection closed, nothing changed */
+    size_t big = SRV_MAX_JSON_BODY + 100;
+    char *body = malloc(big + 1);
+    memset(body, ' ', big);
+    body[0] = '{';
+    body[big - 1] = '}';
+    body[big] = 0;
+    snprintf(path, sizeof path, "/api/games/%s/move", g.id);
+    assert_error(request("POST", path, body, big, &j), &j, 413, "larger than");
+    free(body);
+    char pdn[SRV_MAX_PDN_BODY + 10];
+    memset(pdn, ' ', sizeof pdn);
+    assert_error(request("POST", "/api/pdn", pdn, sizeof pdn, &j), &j, 413, "larger than");
+
+    assert_int_equal(ply_of(&g), 0);
+    /* the server still plays */
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\",\"ply\":0", &j), 200);
+    json_decref(j);
+    assert_int_equal(ply_of(&g), 1);
+    /* the same move sent again (a retry) is refused: not the player's turn */
+    assert_error(post(&g, "move", g.white, "\"move\":\"32-28\",\"ply\":0", &j), &j, 409, "move");
+    assert_int_equal(ply_of(&g), 1);
+}
+
+static int64_t clock_of(const json_t *s, const char *side)
+{
+    return json_integer_value(json_object_get(json_object_get(s, "clock"), side));
+}
+
+static void test_persistence(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g;
+    create(&g, "{\"opponent\":\"human\",\"time\":\"300+5\",\"white_name\":\"Ann\"}");
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"28x19\"", &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&g, "draw", g.white, "\"action\":\"offer\"", &j), 200);
+    json_decref(j);
+    json_t *before = state(&g, g.spectator);
+    int64_t wb = clock_of(before, "white"), bb = clock_of(before, "black");
+    /* White pressed twice: 300 s + 2 increments less its thinking (well under 1 s) */
+    assert_true(wb > 304000 && wb <= 310000);
+    stop();
+    start();
+    json_t *after = state(&g, g.black);
+    assert_int_equal(json_integer_value(json_object_get(after, "ply")), 3);
+    assert_string_equal(str(after, "fen"), str(before, "fen"));
+    assert_string_equal(str(after, "draw_offer"), "white");
+    assert_string_equal(str(after, "result"), "*");
+    assert_string_equal(str(json_object_get(after, "names"), "white"), "Ann");
+    int64_t wa = clock_of(after, "white"), ba = clock_of(after, "black");
+    assert_int_equal(wa, wb); /* White does not run */
+    assert_true(ba <= bb && ba > bb - 3000);
+    assert_string_equal(str(json_object_get(after, "clock"), "running"), "black");
+    json_decref(before);
+    json_decref(after);
+    /* Black declines by moving, then resigns; the result survives a restart */
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"14x23\"", &j), 200);
+    assert_true(json_is_null(json_object_get(j, "draw_offer")));
+    json_decref(j);
+    assert_int_equal(post(&g, "resign", g.black, NULL, &j), 200);
+    assert_string_equal(str(j, "result"), "2-0");
+    json_decref(j);
+    assert_error(post(&g, "move", g.white, "\"move\":\"37-32\"", &j), &j, 409, "over");
+    stop();
+    start();
+    j = state(&g, g.white);
+    assert_string_equal(str(j, "result"), "2-0");
+    assert_string_equal(str(j, "reason"), "resignation");
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 4);
+    json_decref(j);
+    /* the PDN */
+    char path[256];
+    snprintf(path, sizeof path, "/api/games/%s/pdn?key=%s", g.id, g.spectator);
+    char ebuf[128];
+    (void)ebuf;
+    assert_int_equal(req("GET", path, NULL, NULL), 200);
+}
+
+static void test_takeback(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g;
+    create(&g, "{\"opponent\":\"human\",\"time\":\"40/600:300\"}");
+    assert_error(post(&g, "takeback", g.white, "\"action\":\"offer\"", &j), &j, 409, "no move");
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), 200);
+    json_decref(j);
+    assert_error(post(&g, "takeback", g.white, "\"action\":\"accept\"", &j), &j, 409,
+                 "no takeback request");
+    /* Black asks to take back 19-23; White declines, Black asks again, White accepts */
+    assert_int_equal(post(&g, "takeback", g.black, "\"action\":\"offer\"", &j), 200);
+    assert_string_equal(str(j, "takeback_offer"), "black");
+    json_decref(j);
+    assert_int_equal(post(&g, "takeback", g.white, "\"action\":\"decline\"", &j), 200);
+    assert_true(json_is_null(json_object_get(j, "takeback_offer")));
+    json_decref(j);
+    assert_int_equal(post(&g, "takeback", g.black, "\"action\":\"offer\"", &j), 200);
+    json_decref(j);
+    stop();
+    start(); /* the request is kept */
+    j = state(&g, g.white);
+    assert_string_equal(str(j, "takeback_offer"), "black");
+    json_decref(j);
+    assert_int_equal(post(&g, "takeback", g.white, "\"action\":\"accept\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 1);
+    assert_string_equal(str(j, "turn"), "black");
+    assert_string_equal(str(json_object_get(j, "clock"), "running"), "black");
+    int64_t w = clock_of(j, "white"), b = clock_of(j, "black");
+    json_decref(j);
+    /* played on and restored: the takeback is replayed at its place */
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"18-23\"", &j), 200);
+    json_decref(j);
+    stop();
+    start();
+    j = state(&g, g.white);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 2);
+    const json_t *mv = json_array_get(json_object_get(j, "moves"), 1);
+    assert_string_equal(str(mv, "text"), "18-23");
+    /* White runs since 18-23, across the restart; Black's time is as it left it */
+    assert_true(clock_of(j, "white") <= w && clock_of(j, "white") > w - 8000);
+    assert_true(clock_of(j, "black") <= b && clock_of(j, "black") > b - 3000);
+    json_decref(j);
+    /* against the engine the takeback is granted at once: the move and the reply */
+    game_keys e;
+    create(&e, "{\"opponent\":\"engine\",\"level\":1}");
+    assert_int_equal(post(&e, "move", e.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    for (int i = 0; i < 100 && ply_of(&e) < 2; i++) {
+        usleep(50000);
+    }
+    assert_int_equal(post(&e, "takeback", e.white, "\"action\":\"offer\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 0);
+    json_decref(j);
+}
+
+static void test_engine_replies(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g;
+    create(&g, "{\"opponent\":\"engine\",\"side\":\"white\",\"level\":1}");
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    for (int i = 0; i < 100 && ply_of(&g) < 2; i++) {
+        usleep(50000);
+    }
+    assert_int_equal(ply_of(&g), 2);
+    /* the engine's side cannot be played by the player; the engine's link does not exist */
+    assert_true(g.black[0] == 0);
+}
+
+static void test_engine_white(void **st)
+{
+    (void)st;
+    game_keys g;
+    create(&g, "{\"opponent\":\"engine\",\"side\":\"black\",\"level\":2}");
+    for (int i = 0; i < 100 && ply_of(&g) < 1; i++) {
+        usleep(50000);
+    }
+    assert_int_equal(ply_of(&g), 1);
+}
+
+static void test_flag_fall(void **st)
+{
+    (void)st;
+    game_keys g;
+    create(&g, "{\"opponent\":\"human\",\"time\":\"0.5\"}");
+    usleep(800000);
+    json_t *j = state(&g, g.white);
+    assert_string_equal(str(j, "result"), "0-2");
+    assert_string_equal(str(j, "reason"), "loss on time");
+    json_decref(j);
+    stop();
+    start();
+    j = state(&g, g.white);
+    assert_string_equal(str(j, "result"), "0-2");
+    assert_string_equal(str(j, "reason"), "loss on time");
+    json_decref(j);
+}
+
+static void test_upload(void **st)
+{
+    (void)st;
+    json_t *j;
+    const char *bad = "[White \"A\"]\n[Black \"B\"]\n\n1. 32-28 19-23 2. 28x19 14x23 3. 27-22 "
+                      "99-98 *\n";
+    int s = req("POST", "/api/pdn", bad, &j);
+    assert_int_equal(s, 400);
+    const json_t *e = json_array_get(json_object_get(j, "errors"), 0);
+    assert_non_null(e);
+    assert_int_equal(json_integer_value(json_object_get(e, "line")), 4);
+    assert_true(json_integer_value(json_object_get(e, "column")) > 30);
+    json_decref(j);
+    const char *good = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-1\"]\n\n1. 32-28 19-23 1-1\n\n"
+                       "[White \"C\"]\n\n1. 33-28 *\n";
+    assert_int_equal(req("POST", "/api/pdn", good, &j), 200);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 2);
+    const json_t *g0 = json_array_get(json_object_get(j, "games"), 0);
+    assert_string_equal(str(g0, "result"), "1-1");
+    json_decref(j);
+    assert_error(req("POST", "/api/pdn", "", &j), &j, 400, "no game");
+    /* the engine's annotation of a record: a king given away is ?? */
+    const char *blunder = "[FEN \"W:WK46,50:B5,22\"]\n\n1. 46-28 22x33 *\n";
+    assert_int_equal(req("POST", "/api/pdn", blunder, &j), 200);
+    game_keys g;
+    const char *link = str(json_array_get(json_object_get(j, "games"), 0), "link");
+    snprintf(g.id, sizeof g.id, "%.16s", strstr(link, "game/") + 5);
+    snprintf(g.spectator, sizeof g.spectator, "%s", strrchr(link, '/') + 1);
+    json_decref(j);
+    assert_error(post(&g, "annotate", g.spectator, "\"depth\":40", &j), &j, 400, "depth");
+    assert_int_equal(post(&g, "annotate", g.spectator, "\"depth\":4", &j), 200);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(j, "marks"), 0)), "??");
+    assert_non_null(strstr(str(j, "pdn"), "46-28??"));
+    json_decref(j);
+}
+
+static void test_position(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_int_equal(req("GET", "/api/position?fen=W:W28:B19,K22", NULL, &j), 200);
+    assert_int_equal(json_array_size(json_object_get(j, "legal")), 1);
+    json_decref(j);
+    assert_error(req("GET", "/api/position?fen=W:Wx", NULL, &j), &j, 400, "FEN");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_health),       cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),  cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white), cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_upload),       cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_position),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,586 @@
+// SPDX-License-Identifier: MIT
+// web/app.js: the pages of `damier serve`: new game, a game (play, clocks, draw,
+// resign, review, PDN), the analysis board and the PDN upload. The API: docs/WEB.md.
+import { Board, parseFen, applyMove, toFen } from './board.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+async function api(method, path, body, raw) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.body = raw ? body : JSON.stringify(body);
+    opts.headers['Content-Type'] = raw ? 'text/plain' : 'application/json';
+  }
+  const res = await fetch(path, opts);
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = { error: `HTTP ${res.status}` }; }
+  return { status: res.status, ok: res.ok, data };
+}
+
+function wsUrl(path) {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
+}
+
+function fmtClock(ms) {
+  if (ms === null || ms === undefined) return '';
+  if (ms > 1e12) return '';
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  if (h > 0) return `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
+  if (ms < 10000) return `${m}:${String(sec).padStart(2, '0')}.${Math.floor((ms % 1000) / 100)}`;
+  return `${m}:${String(sec).padStart(2, '0')}`;
+}
+
+function setConn(text, down) {
+  const el = $('#conn');
+  el.textContent = text;
+  el.classList.toggle('down', !!down);
+}
+
+// A WebSocket that reconnects by itself (0.3 s, doubling to 3 s).
+class Socket {
+  constructor(path, onMessage, onOpen) {
+    this.path = path;
+    this.onMessage = onMessage;
+    this.onOpen = onOpen || (() => {});
+    this.delay = 300;
+    this.closed = false;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.open();
+  }
+  open() {
+    if (this.closed) return;
+    this.ws = new WebSocket(wsUrl(this.path));
+    this.ws.onopen = () => { this.delay = 300; setConn('connected'); this.onOpen(); };
+    this.ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch (e) { return; }
+      if (msg.id !== undefined && this.pending.has(msg.id)) {
+        this.pending.get(msg.id)(msg);
+        this.pending.delete(msg.id);
+      }
+      this.onMessage(msg);
+    };
+    this.ws.onclose = () => {
+      if (this.closed) return;
+      setConn('reconnecting…', true);
+      for (const cb of this.pending.values()) cb({ t: 'error', error: 'connection lost' });
+      this.pending.clear();
+      setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 3000);
+    };
+  }
+  ready() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
+  send(msg) {
+    if (!this.ready()) return Promise.resolve({ t: 'error', error: 'not connected' });
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.ws.send(JSON.stringify({ ...msg, id }));
+    });
+  }
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+}
+
+// ---- my games (links kept in this browser) -----------------------------------------
+
+function myGames() {
+  try { return JSON.parse(localStorage.getItem('damier.games') || '[]'); } catch (e) { return []; }
+}
+function rememberGame(entry) {
+  const list = myGames().filter((g) => g.id !== entry.id);
+  list.unshift(entry);
+  localStorage.setItem('damier.games', JSON.stringify(list.slice(0, 30)));
+}
+
+// ---- views ---------------------------------------------------------------------------
+
+let current = null; // the active view's cleanup
+
+function show(name) {
+  for (const v of document.querySelectorAll('.view')) v.hidden = v.id !== `view-${name}`;
+}
+
+function route() {
+  if (current) { current(); current = null; }
+  const h = location.hash.replace(/^#/, '') || '/';
+  const parts = h.split('?')[0].split('/').filter(Boolean);
+  const query = new URLSearchParams(h.split('?')[1] || '');
+  if (parts[0] === 'game' && parts[1] && parts[2]) {
+    show('game');
+    current = gameView(parts[1], parts[2]);
+  } else if (parts[0] === 'analysis') {
+    show('analysis');
+    current = analysisView(query.get('fen'));
+  } else if (parts[0] === 'upload') {
+    show('upload');
+    current = null;
+  } else {
+    show('home');
+    homeView();
+  }
+}
+
+function homeView() {
+  setConn('');
+  const list = myGames();
+  const el = $('#my-games');
+  el.innerHTML = list.length ? '<h2>Your games in this browser</h2>' : '';
+  const ul = document.createElement('ul');
+  for (const g of list) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `#/game/${g.id}/${g.key}`;
+    a.textContent = `${g.title} (${new Date(g.created).toLocaleString()})`;
+    li.appendChild(a);
+    ul.appendChild(li);
+  }
+  el.appendChild(ul);
+}
+
+function setupHome() {
+  const form = $('#new-game');
+  const sync = () => {
+    const engine = form.opponent.value === 'engine';
+    for (const e of form.querySelectorAll('.engine-only')) e.hidden = !engine;
+    form.querySelector('.custom-time').hidden = form.time.value !== 'custom';
+  };
+  form.addEventListener('change', sync);
+  sync();
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const time = form.time.value === 'custom' ? form.custom_time.value.trim() : form.time.value;
+    const body = { opponent: form.opponent.value, side: form.side.value, level: Number(form.level.value), time };
+    if (form.fen.value.trim()) body.fen = form.fen.value.trim();
+    const r = await api('POST', '/api/games', body);
+    if (!r.ok) { $('#create-error').textContent = r.data.error; return; }
+    $('#create-error').textContent = '';
+    const title = body.opponent === 'engine' ? `vs engine level ${body.level}` : 'vs a friend';
+    rememberGame({ id: r.data.id, key: r.data.key, title: `${title}, ${r.data.you}`, created: Date.now(), links: r.data.links });
+    location.hash = `#/game/${r.data.id}/${r.data.key}`;
+  });
+}
+
+// ---- a game ----------------------------------------------------------------------------
+
+function gameView(id, key) {
+  let state = null;
+  let viewPly = null; // null: the current position
+  let flipped = null;
+  let received = performance.now();
+  let notes = null; // the engine's annotation {marks, evals, best, loss}
+  $('#eval-graph').toggleAttribute('hidden', true); // an SVG element has no .hidden
+  $('#btn-annotated-pdn').hidden = true;
+  const board = new Board(resetEl('#game-board'), {
+    onMove: (m) => sendMove(m.hub),
+    onMessage: (t) => { $('#game-message').textContent = t; },
+  });
+  window.damierBoard = board; // for tests and the console
+  const msg = (t) => { $('#game-message').textContent = t || ''; };
+
+  async function sendMove(text) {
+    msg('');
+    const payload = { t: 'move', move: text, ply: state ? state.ply : undefined };
+    let r;
+    if (sock.ready()) {
+      r = await sock.send(payload);
+      if (r.t === 'error') msg(r.error);
+    } else {
+      const h = await api('POST', `/api/games/${id}/move`, { key, move: text, ply: payload.ply });
+      if (!h.ok) msg(h.data.error); else render(h.data);
+    }
+  }
+
+  async function action(path, body) {
+    msg('');
+    const r = await api('POST', `/api/games/${id}/${path}`, { key, ...body });
+    if (!r.ok) msg(r.data.error); else render(r.data);
+  }
+
+  function positions() {
+    const list = [parseFen(state.start_fen)];
+    for (const m of state.moves) list.push(applyMove(list[list.length - 1], m));
+    return list;
+  }
+
+  function render(s) {
+    if (s) {
+      if (state && s.version < state.version && s.ply <= state.ply) return; // an older state
+      state = s;
+      received = performance.now();
+      window.damierState = s;
+    }
+    if (!state) return;
+    if (flipped === null) flipped = state.you === 'black';
+    board.flipped = flipped;
+    const ply = viewPly === null ? state.ply : viewPly;
+    const pos = positions()[ply];
+    board.pos = pos;
+    board.last = ply > 0 ? state.moves[ply - 1] : null;
+    const live = viewPly === null && state.result === '*' && state.turn === state.you;
+    board.legal = live ? state.legal : [];
+    board.interactive = live;
+    if (!live) { board.sel = []; board.cands = []; }
+    board.render();
+    // players and clocks
+    const top = flipped ? 'white' : 'black', bottom = flipped ? 'black' : 'white';
+    $('#view-game .player.top .name').textContent = `${state.names[top]} (${top})`;
+    $('#view-game .player.bottom .name').textContent = `${state.names[bottom]} (${bottom})`;
+    tick();
+    // status
+    let status;
+    if (state.result !== '*') {
+      const who = state.result === '2-0' ? 'White wins' : state.result === '0-2' ? 'Black wins' : 'Draw';
+      status = `${who} (${state.result}): ${state.reason}`;
+    } else {
+      status = `${state.turn === 'white' ? 'White' : 'Black'} to move`;
+      if (state.you === state.turn) status += ' (you)';
+      if (state.engine && state.engine.thinking) status += ' — the engine is thinking';
+    }
+    if (viewPly !== null) status += ` — reviewing move ${Math.ceil(viewPly / 2)}`;
+    $('#game-status').textContent = status;
+    const playing = state.result === '*' && (state.you === 'white' || state.you === 'black') && state.mode !== 'review';
+    const offerFromOther = state.draw_offer && state.draw_offer !== state.you;
+    $('#btn-draw').hidden = !playing || offerFromOther;
+    $('#btn-draw').disabled = state.draw_offer === state.you;
+    $('#btn-draw').textContent = state.draw_offer === state.you ? 'Draw offered' : 'Offer draw';
+    $('#btn-accept').hidden = !playing || !offerFromOther;
+    $('#btn-decline').hidden = !playing || !offerFromOther;
+    $('#btn-resign').hidden = !playing;
+    const tbOther = state.takeback_offer && state.takeback_offer !== state.you;
+    $('#btn-takeback').hidden = !playing || tbOther || state.ply === 0;
+    $('#btn-takeback').disabled = state.takeback_offer === state.you;
+    $('#btn-takeback').textContent = state.takeback_offer === state.you ? 'Takeback asked' : 'Takeback';
+    $('#btn-tb-accept').hidden = !playing || !tbOther;
+    $('#btn-tb-decline').hidden = !playing || !tbOther;
+    if (tbOther && playing) msg(`${state.takeback_offer === 'white' ? 'White' : 'Black'} asks to take back a move.`);
+    $('#move-form').hidden = !playing;
+    if (offerFromOther && playing) msg(`${state.draw_offer === 'white' ? 'White' : 'Black'} offers a draw.`);
+    $('#btn-pdn').href = `/api/games/${id}/pdn?key=${key}`;
+    // move list
+    const ol = $('#move-list');
+    ol.innerHTML = '';
+    const startBlack = state.start_fen.startsWith('B');
+    let li = null;
+    state.moves.forEach((m, i) => {
+      const black = (i % 2 === 1) !== startBlack;
+      if (!black || !li) {
+        li = document.createElement('li');
+        ol.appendChild(li);
+        if (black) { const dots = document.createElement('span'); dots.textContent = '…'; li.appendChild(dots); }
+      }
+      const sp = document.createElement('span');
+      sp.textContent = m.text + (notes && notes.marks[i] ? notes.marks[i] : '');
+      if (notes && notes.marks[i]) sp.classList.add(notes.marks[i].startsWith('?') ? 'bad' : 'good');
+      if (notes && notes.marks[i].startsWith('?') && notes.best[i]) sp.title = `best ${notes.best[i]}`;
+      sp.dataset.ply = i + 1;
+      if (i + 1 === ply) sp.classList.add('current');
+      sp.addEventListener('click', () => { viewPly = i + 1 === state.ply ? null : i + 1; render(); });
+      li.appendChild(sp);
+    });
+    drawGraph(ply);
+    const cur = ol.querySelector('.current');
+    if (cur && viewPly === null) cur.scrollIntoView({ block: 'nearest' });
+    // links (the creator's)
+    const mine = myGames().find((g) => g.id === id);
+    const links = $('#links');
+    links.innerHTML = '';
+    if (mine && mine.links && state.mode === 'human') {
+      for (const [side, url] of Object.entries(mine.links)) {
+        if (side === state.you) continue;
+        const l = document.createElement('label');
+        l.textContent = side === 'spectator' ? 'Spectator link' : `Link for ${side} (send it to your opponent)`;
+        const inp = document.createElement('input');
+        inp.readOnly = true;
+        inp.value = `${location.origin}/${url.replace(/^\//, '')}`;
+        inp.dataset.testid = `link-${side}`;
+        l.appendChild(inp);
+        links.appendChild(l);
+      }
+    }
+  }
+
+  function drawGraph(ply) {
+    const svg = $('#eval-graph');
+    if (!notes || !notes.evals.length) { svg.toggleAttribute('hidden', true); return; }
+    svg.toggleAttribute('hidden', false);
+    const n = notes.evals.length;
+    const x = (i) => (n > 1 ? (i / (n - 1)) * 200 : 100);
+    const y = (v) => 30 - (Math.max(-300, Math.min(300, v)) / 300) * 28;
+    const pts = notes.evals.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+    let html = `<rect x="0" y="0" width="200" height="30" class="g-white"/><rect x="0" y="30" width="200" height="30" class="g-black"/>`;
+    html += `<polyline points="${pts}" class="g-line"/>`;
+    if (ply > 0 && ply <= n) html += `<line x1="${x(ply - 1)}" x2="${x(ply - 1)}" y1="0" y2="60" class="g-cur"/>`;
+    svg.innerHTML = html;
+  }
+  $('#eval-graph').onclick = (ev) => {
+    if (!notes || !state) return;
+    const r = ev.currentTarget.getBoundingClientRect();
+    const n = notes.evals.length;
+    const i = Math.round(((ev.clientX - r.left) / r.width) * (n - 1));
+    viewPly = i + 1 >= state.ply ? null : i + 1;
+    render();
+  };
+
+  function tick() {
+    if (!state) return;
+    const top = flipped ? 'white' : 'black', bottom = flipped ? 'black' : 'white';
+    const c = state.clock;
+    for (const [pos, side] of [['top', top], ['bottom', bottom]]) {
+      const el = $(`#view-game .player.${pos} .clock`);
+      if (!c) { el.textContent = ''; el.className = 'clock'; continue; }
+      let ms = c[side];
+      const running = c.running === side && state.result === '*';
+      if (running) ms -= performance.now() - received;
+      const togo = c[`${side}_moves_to_go`];
+      el.textContent = fmtClock(ms) + (togo ? ` (${togo})` : '');
+      el.title = togo ? `${togo} moves to the time control` : '';
+      el.className = `clock${running ? ' running' : ''}${ms < 10000 ? ' low' : ''}`;
+      el.dataset.side = side;
+    }
+  }
+
+  const timer = setInterval(tick, 100);
+  const sock = new Socket(`/ws/game?id=${encodeURIComponent(id)}&key=${encodeURIComponent(key)}`, (m) => {
+    if (m.t === 'state') render(m);
+  }, () => { msg(''); });
+  // the first state by HTTP, so that a wrong link says why
+  api('GET', `/api/games/${id}?key=${encodeURIComponent(key)}`).then((r) => {
+    if (!r.ok) { $('#game-status').textContent = r.data.error; sock.close(); return; }
+    render(r.data);
+  });
+
+  const handlers = [
+    ['#btn-flip', () => { flipped = !flipped; render(); }],
+    ['#btn-numbers', () => { board.numbers = !board.numbers; render(); }],
+    ['#btn-draw', () => action('draw', { action: 'offer' })],
+    ['#btn-accept', () => action('draw', { action: 'accept' })],
+    ['#btn-decline', () => action('draw', { action: 'decline' })],
+    ['#btn-takeback', () => action('takeback', { action: 'offer' })],
+    ['#btn-tb-accept', () => action('takeback', { action: 'accept' })],
+    ['#btn-tb-decline', () => action('takeback', { action: 'decline' })],
+    ['#btn-resign', () => { if (confirm('Resign this game?')) action('resign', {}); }],
+    ['#btn-analyse', () => {
+      const ply = viewPly === null ? state.ply : viewPly;
+      location.hash = `#/analysis?fen=${encodeURIComponent(toFen(positions()[ply]))}`;
+    }],
+    ['#btn-annotate', async () => {
+      msg('The engine is annotating the game…');
+      const r = await api('POST', `/api/games/${id}/annotate`, { key });
+      if (!r.ok) { msg(r.data.error); return; }
+      msg('');
+      notes = r.data;
+      const link = $('#btn-annotated-pdn');
+      if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
+      link.href = URL.createObjectURL(new Blob([r.data.pdn], { type: 'application/x-pdn' }));
+      link.hidden = false;
+      render();
+    }],
+    ['#rv-first', () => { viewPly = state && state.ply > 0 ? 0 : null; render(); }],
+    ['#rv-prev', () => { const p = viewPly === null ? state.ply : viewPly; viewPly = Math.max(0, p - 1); if (viewPly === state.ply) viewPly = null; render(); }],
+    ['#rv-next', () => { if (viewPly !== null) { viewPly++; if (viewPly >= state.ply) viewPly = null; } render(); }],
+    ['#rv-last', () => { viewPly = null; render(); }],
+  ];
+  const bound = handlers.map(([sel, fn]) => { const el = $(sel); const f = () => state && fn(); el.addEventListener('click', f); return [el, f]; });
+  const onSubmit = (ev) => {
+    ev.preventDefault();
+    const t = $('#move-input').value.trim();
+    if (t) { sendMove(t); $('#move-input').value = ''; }
+  };
+  $('#move-form').addEventListener('submit', onSubmit);
+  const onKey = (ev) => {
+    if (ev.target && ev.target.tagName === 'INPUT') return;
+    if (ev.key === 'ArrowLeft') $('#rv-prev').click();
+    else if (ev.key === 'ArrowRight') $('#rv-next').click();
+    else if (ev.key === 'Home') $('#rv-first').click();
+    else if (ev.key === 'End') $('#rv-last').click();
+    else if (ev.key === 'f') $('#btn-flip').click();
+  };
+  document.addEventListener('keydown', onKey);
+  return () => {
+    clearInterval(timer);
+    sock.close();
+    for (const [el, f] of bound) el.removeEventListener('click', f);
+    $('#move-form').removeEventListener('submit', onSubmit);
+    document.removeEventListener('keydown', onKey);
+  };
+}
+
+function resetEl(sel) {
+  const el = $(sel);
+  el.innerHTML = '';
+  return el;
+}
+
+// ---- the analysis board -------------------------------------------------------------
+
+function scoreText(s, side) {
+  // scores come from the side to move; shown from White's side
+  const sign = side === 'white' ? 1 : -1;
+  if (s.kind === 'win' || s.kind === 'loss') {
+    const whiteWins = (s.kind === 'win') === (side === 'white');
+    return `${whiteWins ? 'White' : 'Black'} wins in ${s.plies}`;
+  }
+  const v = (sign * s.value) / 100;
+  return `${v >= 0 ? '+' : ''}${v.toFixed(2)}`;
+}
+
+function analysisView(fen) {
+  let pos = parseFen(fen || 'W:W31-50:B1-20');
+  const history = [];
+  let search = 0;
+  let running = false;
+  const board = new Board(resetEl('#analysis-board'), {
+    onMove: (m) => { history.push(pos); pos = applyMove(pos, m); setPos(); if (running) start(); },
+  });
+  window.damierAnalysisBoard = board;
+  const msg = (t) => { $('#an-message').textContent = t || ''; };
+  const lines = $('#an-lines');
+
+  async function setPos() {
+    const f = toFen(pos);
+    $('#fen-input').value = f;
+    lines.innerHTML = ''; // the lines were of another position
+    board.setArrow(null);
+    board.pos = pos;
+    const r = await api('GET', `/api/position?fen=${encodeURIComponent(f)}`);
+    if (!r.ok) { msg(r.data.error); board.setLegal([]); return; }
+    board.legal = r.data.legal;
+    board.interactive = true;
+    board.setLastMove(null);
+    if (r.data.result !== '*') msg(`Game over: ${r.data.result} ${r.data.reason}`);
+  }
+
+  function start() {
+    lines.innerHTML = '';
+    msg('');
+    if (sock.ready()) { sock.ws.send(JSON.stringify({ t: 'analyse', fen: toFen(pos) })); running = true; }
+    else msg('not connected');
+  }
+  function stop() {
+    running = false;
+    if (sock.ready()) sock.ws.send(JSON.stringify({ t: 'stop' }));
+  }
+
+  const sock = new Socket('/ws/analysis', (m) => {
+    if (m.t === 'started') search = m.search;
+    else if (m.t === 'error') { msg(m.error); running = false; }
+    else if (m.t === 'info' && m.search === search) {
+      const tr = document.createElement('tr');
+      const td = (t) => { const d = document.createElement('td'); d.textContent = t; tr.appendChild(d); };
+      td(m.depth);
+      td(scoreText(m.score, pos.side));
+      td(m.nodes);
+      td(m.pv.join(' '));
+      lines.insertBefore(tr, lines.firstChild);
+      while (lines.children.length > 30) lines.removeChild(lines.lastChild);
+      if (m.pv_paths.length) board.setArrow(m.pv_paths[0]);
+      let cp = m.score.kind === 'cp' ? m.score.value : (m.score.kind === 'win' ? 2000 : -2000);
+      if (pos.side === 'black') cp = -cp;
+      const white = 50 + 50 * (2 / (1 + Math.exp(-cp / 150)) - 1);
+      $('#eval-bar .eval-white').style.height = `${white}%`;
+    } else if (m.t === 'done' && m.search === search) {
+      running = false;
+    }
+  });
+
+  const form = $('#fen-form');
+  const onFen = (ev) => {
+    ev.preventDefault();
+    try { pos = parseFen($('#fen-input').value); } catch (e) { msg('cannot read the FEN'); return; }
+    history.length = 0;
+    setPos();
+    if (running) start();
+  };
+  form.addEventListener('submit', onFen);
+  const handlers = [
+    ['#an-start', start], ['#an-stop', stop],
+    ['#an-flip', () => board.setFlipped(!board.flipped)],
+    ['#an-numbers', () => board.setNumbers(!board.numbers)],
+    ['#an-back', () => { if (history.length) { pos = history.pop(); setPos(); if (running) start(); } }],
+    ['#an-edit', () => {
+      const on = board.onEdit === null;
+      $('#editor').hidden = !on;
+      $('#an-edit').setAttribute('aria-pressed', String(on));
+      $('#an-edit').textContent = on ? 'Done editing' : 'Edit position';
+      if (on) {
+        stop();
+        lines.innerHTML = '';
+        board.interactive = false;
+        board.setArrow(null);
+        $('#edit-side').value = pos.side;
+        board.onEdit = (sq) => {
+          const put = document.querySelector('input[name=put]:checked').value;
+          const squares = pos.squares.slice();
+          squares[sq] = squares[sq] === put ? '' : put;
+          // no man on its own promotion row
+          if ((squares[sq] === 'w' && sq <= 5) || (squares[sq] === 'b' && sq >= 46)) squares[sq] = squares[sq].toUpperCase();
+          pos = { squares, side: pos.side };
+          board.setPosition(pos);
+          $('#fen-input').value = toFen(pos);
+        };
+      } else {
+        board.onEdit = null;
+        history.length = 0;
+        setPos();
+      }
+    }],
+    ['#edit-clear', () => { pos = { squares: new Array(51).fill(''), side: pos.side }; board.setPosition(pos); $('#fen-input').value = toFen(pos); }],
+    ['#edit-start', () => { pos = parseFen('W:W31-50:B1-20'); board.setPosition(pos); $('#fen-input').value = toFen(pos); }],
+  ];
+  const onSide = () => { pos = { squares: pos.squares, side: $('#edit-side').value }; $('#fen-input').value = toFen(pos); };
+  $('#edit-side').addEventListener('change', onSide);
+  const bound = handlers.map(([sel, fn]) => { const el = $(sel); el.addEventListener('click', fn); return [el, fn]; });
+  setPos();
+  return () => {
+    sock.close();
+    board.onEdit = null;
+    $('#editor').hidden = true;
+    $('#an-edit').textContent = 'Edit position';
+    $('#edit-side').removeEventListener('change', onSide);
+    form.removeEventListener('submit', onFen);
+    for (const [el, f] of bound) el.removeEventListener('click', f);
+  };
+}
+
+// ---- upload ---------------------------------------------------------------------------
+
+function setupUpload() {
+  $('#upload-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const file = $('#pdn-file').files[0];
+    const text = file ? await file.text() : $('#pdn-text').value;
+    const r = await api('POST', '/api/pdn', text, true);
+    const errs = $('#upload-errors'), games = $('#upload-games');
+    errs.innerHTML = '';
+    games.innerHTML = '';
+    if (r.status === 413 || !r.data.errors) {
+      const li = document.createElement('li');
+      li.textContent = r.data.error;
+      errs.appendChild(li);
+      return;
+    }
+    for (const e of r.data.errors) {
+      const li = document.createElement('li');
+      li.textContent = `game ${e.game}, line ${e.line}, column ${e.column}: ${e.message}`;
+      errs.appendChild(li);
+    }
+    for (const g of r.data.games) {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      const [, , , gid, gkey] = g.link.split('/');
+      a.href = `#/game/${gid}/${gkey}`;
+      a.textContent = `${g.white} - ${g.black} ${g.result} (${g.plies} plies)`;
+      rememberGame({ id: g.id, key: gkey, title: `review: ${g.white} - ${g.black}`, created: Date.now() });
+      li.appendChild(a);
+      games.appendChild(li);
+    }
+  });
+}
+
+setupHome();
+setupUpload();
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: MIT
+// web/board.js: the 10x10 board as SVG: pieces, click-to-move with the legal
+// destinations shown (or drag the piece), a multi-capture entered square by square where the paths
+// differ, the last move and its captured pieces marked, flip, square numbers, an arrow.
+// Squares are numbered 1-50 as in FMJD 2.6: square 1 is the top left dark square
+// seen from White; White's men start on 31-50.
+
+const NS = 'http://www.w3.org/2000/svg';
+const SIZE = 10;
+
+// Row and column (0-based, row 0 at the top seen from White) of square s.
+export function squareRC(s) {
+  const r = Math.floor((s - 1) / 5);
+  const i = (s - 1) % 5;
+  return [r, r % 2 === 0 ? 2 * i + 1 : 2 * i];
+}
+
+// Parse a FEN "W:W31-50:B1-20" (K for kings, ranges) into {squares[1..50], side}.
+export function parseFen(fen) {
+  const squares = new Array(51).fill('');
+  const parts = fen.trim().replace(/\.$/, '').split(':');
+  const side = parts[0].trim().toUpperCase() === 'B' ? 'black' : 'white';
+  for (const part of parts.slice(1)) {
+    const p = part.trim();
+    if (!p) continue;
+    const color = p[0].toUpperCase() === 'W' ? 'w' : 'b';
+    for (let item of p.slice(1).split(',')) {
+      item = item.trim();
+      if (!item) continue;
+      let king = false;
+      if (item[0] === 'K' || item[0] === 'k') {
+        king = true;
+        item = item.slice(1);
+      }
+      const [a, b] = item.split('-').map(Number);
+      for (let s = a; s <= (b || a); s++) {
+        if (s >= 1 && s <= 50) squares[s] = king ? color.toUpperCase() : color;
+      }
+    }
+  }
+  return { squares, side };
+}
+
+export function toFen(pos) {
+  const list = (c) => {
+    const out = [];
+    for (let s = 1; s <= 50; s++) {
+      const p = pos.squares[s];
+      if (p && p.toLowerCase() === c) out.push((p === c.toUpperCase() ? 'K' : '') + s);
+    }
+    return out.join(',');
+  };
+  return `${pos.side === 'white' ? 'W' : 'B'}:W${list('w')}:B${list('b')}`;
+}
+
+// The position after move m ({path, captured}).
+export function applyMove(pos, m) {
+  const squares = pos.squares.slice();
+  const from = m.path[0];
+  const to = m.path[m.path.length - 1];
+  let piece = squares[from];
+  squares[from] = '';
+  for (const c of m.captured) squares[c] = '';
+  if (piece === 'w' && to <= 5) piece = 'W';
+  if (piece === 'b' && to >= 46) piece = 'B';
+  squares[to] = piece;
+  return { squares, side: pos.side === 'white' ? 'black' : 'white' };
+}
+
+export class Board {
+  constructor(el, opts = {}) {
+    this.el = el;
+    this.onMove = opts.onMove || (() => {});
+    this.onMessage = opts.onMessage || (() => {});
+    this.pos = parseFen('W:W31-50:B1-20');
+    this.legal = [];
+    this.last = null;
+    this.flipped = false;
+    this.numbers = false;
+    this.interactive = false;
+    this.sel = [];
+    this.cands = [];
+    this.arrow = null;
+    this.onEdit = null; // the position editor: a click sets a square
+    this.svg = document.createElementNS(NS, 'svg');
+    this.svg.setAttribute('viewBox', `0 0 ${SIZE * 10} ${SIZE * 10}`);
+    this.svg.setAttribute('class', 'board');
+    this.svg.setAttribute('role', 'img');
+    this.svg.setAttribute('aria-label', 'draughts board');
+    el.appendChild(this.svg);
+    this.svg.addEventListener('click', (ev) => this.click(ev));
+    // dragging a piece: press on it, move, release on the destination
+    this.drag = null;
+    this.suppressClick = false;
+    this.svg.addEventListener('pointerdown', (ev) => this.dragStart(ev));
+    this.svg.addEventListener('pointermove', (ev) => this.dragMove(ev));
+    this.svg.addEventListener('pointerup', (ev) => this.dragEnd(ev));
+    this.svg.addEventListener('pointercancel', () => this.dragCancel());
+    this.render();
+  }
+
+  svgPoint(ev) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = ev.clientX;
+    pt.y = ev.clientY;
+    return pt.matrixTransform(this.svg.getScreenCTM().inverse());
+  }
+
+  dragStart(ev) {
+    const sq = this.squareAt(ev);
+    if (!this.interactive || !sq || !this.legal.some((m) => m.path[0] === sq)) return;
+    const p = this.svgPoint(ev);
+    this.drag = { from: sq, x: p.x, y: p.y, moved: false };
+  }
+
+  dragMove(ev) {
+    const d = this.drag;
+    if (!d) return;
+    const p = this.svgPoint(ev);
+    if (!d.moved && Math.hypot(p.x - d.x, p.y - d.y) < 2) return;
+    if (!d.moved) {
+      d.moved = true;
+      if (this.sel[0] !== d.from || this.sel.length !== 1) { this.sel = []; this.clickSquare(d.from); }
+      try { this.svg.setPointerCapture(ev.pointerId); } catch (e) { /* not captured */ }
+    }
+    const g = this.svg.querySelector(`g.piece[data-sq="${d.from}"]`);
+    if (g) g.setAttribute('transform', `translate(${p.x - d.x} ${p.y - d.y})`);
+  }
+
+  dragEnd(ev) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d || !d.moved) return;
+    this.suppressClick = true;
+    setTimeout(() => { this.suppressClick = false; }, 0);
+    const to = this.squareAt(ev);
+    this.render();
+    if (to && to !== d.from) this.clickSquare(to);
+  }
+
+  dragCancel() {
+    this.drag = null;
+    this.render();
+  }
+
+  setPosition(pos) { this.pos = pos; this.clearSelection(); }
+  setLegal(moves) { this.legal = moves || []; this.clearSelection(); }
+  setLastMove(m) { this.last = m; this.render(); }
+  setFlipped(f) { this.flipped = f; this.render(); }
+  setNumbers(n) { this.numbers = n; this.render(); }
+  setInteractive(i) { this.interactive = i; this.clearSelection(); }
+  setArrow(path) { this.arrow = path; this.render(); }
+  clearSelection() { this.sel = []; this.cands = []; this.render(); }
+
+  xy(s) {
+    let [r, c] = squareRC(s);
+    if (this.flipped) { r = 9 - r; c = 9 - c; }
+    return [c * 10, r * 10];
+  }
+
+  squareAt(ev) {
+    const p = this.svgPoint(ev);
+    let c = Math.floor(p.x / 10), r = Math.floor(p.y / 10);
+    if (this.flipped) { r = 9 - r; c = 9 - c; }
+    if (r < 0 || r > 9 || c < 0 || c > 9 || (r + c) % 2 === 0) return 0;
+    return r * 5 + Math.floor(c / 2) + 1;
+  }
+
+  // A click (or a square given by a test or the keyboard) in the move being entered.
+  click(ev) {
+    if (this.suppressClick) { this.suppressClick = false; return; }
+    const sq = ev && ev.target && ev.target.dataset && ev.target.dataset.sq
+      ? Number(ev.target.dataset.sq) : this.squareAt(ev);
+    this.clickSquare(sq);
+  }
+
+  clickSquare(sq) {
+    if (this.onEdit && sq) { this.onEdit(sq); return; }
+    if (!this.interactive || !sq) return;
+    const starting = this.legal.filter((m) => m.path[0] === sq);
+    if (this.sel.length === 0 || (this.sel.length === 1 && starting.length > 0)) {
+      if (this.sel.length === 1 && this.sel[0] === sq) { this.clearSelection(); return; }
+      if (starting.length === 0) { this.clearSelection(); return; }
+      this.sel = [sq];
+      this.cands = starting;
+      this.render();
+      return;
+    }
+    const k = this.sel.length;
+    const ends = this.cands.filter((m) => m.path[m.path.length - 1] === sq);
+    if (ends.length === 1) { this.play(ends[0]); return; }
+    const steps = this.cands.filter((m) => m.path.length > k && m.path[k] === sq);
+    if (steps.length === 1 && steps[0].path.length === k + 1) { this.play(steps[0]); return; }
+    if (steps.length === 1 && ends.length === 0) { this.play(steps[0]); return; }
+    if (steps.length > 0) {
+      this.sel.push(sq);
+      this.cands = steps;
+      this.onMessage('Several captures go this way: click the next landing square.');
+      this.render();
+      return;
+    }
+    if (ends.length > 1) {
+      this.onMessage('Several captures end there: click the landing squares in order.');
+      return;
+    }
+    this.clearSelection();
+  }
+
+  play(m) {
+    this.sel = [];
+    this.cands = [];
+    this.render();
+    this.onMove(m);
+  }
+
+  rect(x, y, cls, extra = {}) {
+    const r = document.createElementNS(NS, 'rect');
+    r.setAttribute('x', x);
+    r.setAttribute('y', y);
+    r.setAttribute('width', 10);
+    r.setAttribute('height', 10);
+    r.setAttribute('class', cls);
+    for (const [k, v] of Object.entries(extra)) r.setAttribute(k, v);
+    return r;
+  }
+
+  el_(name, attrs) {
+    const e = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    return e;
+  }
+
+  render() {
+    const svg = this.svg;
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    for (let r = 0; r < 10; r++) {
+      for (let c = 0; c < 10; c++) {
+        if ((r + c) % 2 === 0) svg.appendChild(this.rect(c * 10, r * 10, 'sq light'));
+      }
+    }
+    const lastSquares = new Set(this.last ? this.last.path : []);
+    const lastCapt = new Set(this.last ? this.last.captured : []);
+    const dest = new Map();
+    const k = this.sel.length;
+    for (const m of this.cands) {
+      const end = m.path[m.path.length - 1];
+      dest.set(end, 'end');
+      if (m.path.length > k + 1 && !dest.has(m.path[k])) dest.set(m.path[k], 'step');
+    }
+    for (let s = 1; s <= 50; s++) {
+      const [x, y] = this.xy(s);
+      let cls = 'sq dark';
+      if (lastSquares.has(s)) cls += ' last';
+      if (this.sel.includes(s)) cls += ' selected';
+      svg.appendChild(this.rect(x, y, cls, { 'data-sq': s, 'data-testid': `sq-${s}` }));
+      if (this.numbers) {
+        const t = this.el_('text', { x: x + 0.8, y: y + 2.8, class: 'num' });
+        t.textContent = s;
+        t.dataset.sq = s;
+        svg.appendChild(t);
+      }
+      const p = this.pos.squares[s];
+      if (p) {
+        const white = p.toLowerCase() === 'w';
+        const g = this.el_('g', { class: `piece ${white ? 'white' : 'black'}${p === p.toUpperCase() ? ' king' : ''}` });
+        g.appendChild(this.el_('circle', { cx: x + 5, cy: y + 5.4, r: 4, class: 'shadow', 'data-sq': s }));
+        g.appendChild(this.el_('circle', { cx: x + 5, cy: y + 5, r: 4, class: 'body', 'data-sq': s }));
+        g.appendChild(this.el_('circle', { cx: x + 5, cy: y + 5, r: 2.6, class: 'ring', 'data-sq': s }));
+        if (p === p.toUpperCase()) {
+          const crown = this.el_('path', {
+            d: `M${x + 2.9} ${y + 6.2} L${x + 2.6} ${y + 3.6} L${x + 3.9} ${y + 4.8} L${x + 5} ${y + 3.2} L${x + 6.1} ${y + 4.8} L${x + 7.4} ${y + 3.6} L${x + 7.1} ${y + 6.2} Z`,
+            class: 'crown', 'data-sq': s,
+          });
+          g.appendChild(crown);
+        }
+        g.dataset.sq = s;
+        svg.appendChild(g);
+      }
+      if (lastCapt.has(s)) {
+        svg.appendChild(this.el_('path', {
+          d: `M${x + 3} ${y + 3} L${x + 7} ${y + 7} M${x + 7} ${y + 3} L${x + 3} ${y + 7}`,
+          class: 'captured-mark', 'data-sq': s,
+        }));
+      }
+      if (dest.has(s)) {
+        svg.appendChild(this.el_('circle', {
+          cx: x + 5, cy: y + 5, r: dest.get(s) === 'end' ? 1.8 : 1.3,
+          class: dest.get(s) === 'end' ? 'dest' : 'dest step', 'data-sq': s, 'data-testid': `dest-${s}`,
+        }));
+      }
+    }
+    if (this.arrow && this.arrow.length >= 2) {
+      const pts = this.arrow.map((s) => { const [x, y] = this.xy(s); return `${x + 5},${y + 5}`; });
+      svg.appendChild(this.el_('polyline', { points: pts.join(' '), class: 'arrow', 'marker-end': 'url(#arrowhead)' }));
+      const defs = this.el_('defs', {});
+      const marker = this.el_('marker', { id: 'arrowhead', markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: 'auto' });
+      marker.appendChild(this.el_('path', { d: 'M0,0 L4,2 L0,4 Z', class: 'arrowhead' }));
+      defs.appendChild(marker);
+      svg.appendChild(defs);
+    }
+  }
+}
