@@ -23,6 +23,7 @@ static const struct command {
     {"pdn", cmd_pdn, "check (replay) or convert PDN game files"},
     {"egdb", cmd_egdb, "endgame databases: generate, verify, probe, info, bench"},
     {"jump", cmd_jump, "moves, perft, search of the jumping games (chinese-checkers, halma, gewu)"},
+    {"match", cmd_match, "engine-against-engine matches through the Hub protocol (Elo, SPRT)"},
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
 };
 
