@@ -42,6 +42,9 @@
 #define MAX_ENGINES 2
 #define MAX_PARAMS 32
 #define MAX_SLOTS 64
+/* The SPRT is not judged on fewer pairs: its normal approximation means nothing on
+ * two or three (one pair won would pass the bounds of a 0..10 test). */
+#define SPRT_MIN_PAIRS 5
 
 enum proto {
     PROTO_AUTO = 0,
@@ -654,7 +657,9 @@ static void finish_game(match *m, slot *s, const char *detail, int adjudicated)
         double pts;
         tally(m, &p, &w, &d, &l, &pts);
         double llr = match_sprt_llr(&p, m->elo0, m->elo1);
-        m->decided = llr >= m->upper ? 1 : llr <= m->lower ? -1 : 0;
+        if (match_penta_pairs(&p) >= SPRT_MIN_PAIRS) {
+            m->decided = llr >= m->upper ? 1 : llr <= m->lower ? -1 : 0;
+        }
     }
     dm_game_free(s->game);
     s->game = NULL;

@@ -74,14 +74,24 @@ int match_elo_interval(const match_penta *p, double *elo, double *lo, double *hi
 
 double match_sprt_llr(const match_penta *p, double elo0, double elo1)
 {
-    long n = match_penta_pairs(p);
-    double v = match_penta_var(p);
-    if (n <= 0 || v <= 0) {
+    if (match_penta_pairs(p) <= 0) {
         return 0;
     }
-    double x = match_penta_mean(p);
+    /* an empty count becomes 0.001 (as fastchess does), so that a one-sided match has a
+     * spread and decides */
+    double c[5], n = 0, x = 0, v = 0;
+    for (int k = 0; k < 5; k++) {
+        c[k] = p->penta[k] > 0 ? (double)p->penta[k] : 1e-3;
+        n += c[k];
+        x += c[k] * (k / 4.0);
+    }
+    x /= n;
+    for (int k = 0; k < 5; k++) {
+        v += c[k] * (k / 4.0 - x) * (k / 4.0 - x);
+    }
+    v /= n;
     double s0 = match_score_of_elo(elo0), s1 = match_score_of_elo(elo1);
-    return (double)n * (s1 - s0) * (2 * x - s0 - s1) / (2 * v);
+    return n * (s1 - s0) * (2 * x - s0 - s1) / (2 * v);
 }
 
 void match_sprt_bounds(double alpha, double beta, double *lower, double *upper)

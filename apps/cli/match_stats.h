@@ -33,8 +33,9 @@ int match_elo_interval(const match_penta *p, double *elo, double *lo, double *hi
 /* The log likelihood ratio of H1 (Elo elo1) against H0 (Elo elo0), logistic Elo, in
  * the GSPRT approximation over the pairs: with the mean x and variance v of the
  * per-pair score, s0/s1 the scores of elo0/elo1 and N pairs,
- *     LLR = N (s1 - s0) (2x - s0 - s1) / (2 v).
- * 0 when there are no pairs or v == 0 (no information on the spread yet). */
+ *     LLR = N (s1 - s0) (2x - s0 - s1) / (2 v),
+ * where an empty pentanomial count is taken as 0.001 (fastchess's regularisation: a
+ * match won every time has a spread and decides). 0 when there are no pairs. */
 double match_sprt_llr(const match_penta *p, double elo0, double elo1);
 
 /* The SPRT bounds for error rates alpha (false positive) and beta (false negative):

@@ -77,7 +77,6 @@ static void test_match_stats__few_pairs(void **state)
     assert_true(isinf(elo) && elo > 0);
     NEAR(match_penta_var(&wins), 0, 1e-12);
     NEAR(match_sprt_llr(&none, 0, 5), 0, 1e-12);
-    NEAR(match_sprt_llr(&wins, 0, 5), 0, 1e-12); /* no spread yet: no information */
 }
 
 /* SPRT bounds for alpha = beta = 0.05: ln(0.05/0.95) = -2.944, ln(0.95/0.05) = 2.944;
@@ -95,19 +94,24 @@ static void test_match_stats__sprt_bounds(void **state)
 }
 
 /* LLR = N (s1 - s0) (2x - s0 - s1) / (2v), elo0 0 (s0 = 0.5), elo1 10
- * (s1 = 0.514390): penta (0, 1, 2, 4, 3): 10 * 0.014390 * (1.45 - 1.014390) /
- * (2 * 0.055625) = 0.56335; penta (1, 2, 4, 2, 1): 10 * 0.014390 * (1 - 1.014390) /
- * 0.15 = -0.013799; penta (2, 3, 10, 3, 0), 18 pairs, mean 0.444444, variance
- * 0.0455247: -0.356951. More pairs at the same rates scale the LLR linearly. */
+ * (s1 = 0.514390), an empty count taken as 0.001: penta (1, 2, 4, 2, 1), no empty
+ * count: 10 * 0.014390 * (1 - 1.014390) / 0.15 = -0.0137994; penta (0, 1, 2, 4, 3):
+ * N = 10.001, x = 0.724972, v = 0.0556400: 0.562741; penta (2, 3, 10, 3, 0), 18 pairs:
+ * -0.356681; the same rates ten times over: about ten times the LLR; five pairs won
+ * (0, 0, 0, 0, 5): 94.653 (without the 0.001 the spread would be 0 and the test
+ * could never decide), five lost: -97.419. */
 static void test_match_stats__sprt_llr(void **state)
 {
     (void)state;
     match_penta a = {{0, 1, 2, 4, 3}}, b = {{1, 2, 4, 2, 1}}, c = {{2, 3, 10, 3, 0}};
-    match_penta a10 = {{0, 10, 20, 40, 30}};
-    NEAR(match_sprt_llr(&a, 0, 10), 0.5633475781, 1e-8);
-    NEAR(match_sprt_llr(&b, 0, 10), -0.0137994045, 1e-8);
-    NEAR(match_sprt_llr(&c, 0, 10), -0.3569514322, 1e-8);
-    NEAR(match_sprt_llr(&a10, 0, 10), 5.633475781, 1e-7);
+    match_penta a10 = {{0, 10, 20, 40, 30}}, won = {{0, 0, 0, 0, 5}}, lost = {{5, 0, 0, 0, 0}};
+    NEAR(match_sprt_llr(&b, 0, 10), -0.01379940454842427, 1e-9);
+    NEAR(match_sprt_llr(&a, 0, 10), 0.562741010681894, 1e-9);
+    NEAR(match_sprt_llr(&c, 0, 10), -0.3566811766565602, 1e-9);
+    NEAR(match_sprt_llr(&a10, 0, 10), 5.632868661827217, 1e-8);
+    NEAR(match_sprt_llr(&won, 0, 10), 94.65299681088887, 1e-6);
+    NEAR(match_sprt_llr(&lost, 0, 10), -97.41913791632734, 1e-6);
+    NEAR(match_sprt_llr(&a, 0, 50), 2.4288487489490147, 1e-9);
 }
 
 int main(void)
