@@ -737,6 +737,7 @@ static void ask_move(match *m, slot *s)
         togo = m->tc_moves ? m->tc_moves - s->made[idx] % m->tc_moves : 0;
     }
     if (e->proto == PROTO_HUB1) {
+        pos[0] = pos[0] == 'W' ? 'w' : 'b'; /* Hub 1 writes the side in lower case */
         eng_send(m, e, "pos %s", pos);
         for (int i = s->base_ply; i < ply; i++) {
             dm_game_move_text(mv, sizeof mv, s->game, i, DM_NOTATION_HUB);
@@ -934,7 +935,7 @@ static void on_line(match *m, slot *s, int idx, const char *line, double t)
                 if (e->proto == PROTO_AUTO) {
                     e->proto = PROTO_HUB1;
                 }
-                snprintf(e->idname, sizeof e->idname, "%s", c.pair[0].name);
+                snprintf(e->idname, sizeof e->idname, "%s", line + strspn(line, " ") + 5);
             } else if (!strcmp(cmd, "wait")) {
                 if (e->proto == PROTO_AUTO) {
                     e->proto = PROTO_HUB2;
