@@ -65,7 +65,8 @@ run illegal --engine "$good" --engine "$FAKE --name bad --mode illegal" --depth 
 has illegal "$tmp/illegal.out" \
     "game 2/2: bad - good 0-2 forfeit: bad played an illegal move 28x8x13 in W:W28,36-50:B1-7,9,10,13,23 (0 plies, opening 1)"
 # ... and a quiet move to its own square.
-run illegal2 --engine "$FAKE --name bad --mode illegal" --engine "$good" --depth 1 --games 1
+run illegal2 --engine "$FAKE --name bad --mode illegal" --engine "$good" --depth 1 --games 1 \
+    --openings start
 has illegal2 "$tmp/illegal2.out" \
     "game 1/1: bad - good 0-2 forfeit: bad played an illegal move 31-31 in W:W31-50:B1-20 (0 plies, opening 1)"
 
@@ -73,7 +74,7 @@ has illegal2 "$tmp/illegal2.out" \
 # engine's third search on; the other engine wins every game.
 for mode in die garbage garbled mute; do
     run $mode --engine "$good" --engine "$FAKE --name bad --mode $mode --after 3" --depth 1 \
-        --games 2 --timeout 1 --fail-on-forfeit
+        --games 2 --timeout 1 --fail-on-forfeit --openings start
     [ "$rc" -eq 1 ] || fail "$mode: exit $rc with --fail-on-forfeit, expected 1"
     has $mode "$tmp/$mode.out" "games 2: good - bad 2.0 - 0.0 [+2 =0 -0] (100.0%)"
     has $mode "$tmp/$mode.out" "white wins 1, draws 0, black wins 1; forfeits 2 (on time 0)"
@@ -85,7 +86,7 @@ matches mute "$tmp/mute.out" '^game 1/2: good - bad 2-0 forfeit: bad gave no ans
 
 # Past its time: 0.4 s for the game, the fake sleeps 2 s at its second move.
 run sleep --engine "$good" --engine "$FAKE --name slow --mode sleep --sleep 2 --after 2" \
-    --tc 0.4+0 --games 1 --pdn "$tmp/sleep.pdn"
+    --tc 0.4+0 --games 1 --pdn "$tmp/sleep.pdn" --openings start
 matches sleep "$tmp/sleep.out" '^game 1/1: good - slow 2-0 loss on time: slow lost on time '
 has sleep "$tmp/sleep.out" "white wins 1, draws 0, black wins 0; forfeits 1 (on time 1)"
 matches sleep-pdn "$tmp/sleep.pdn" '^\[Termination "loss on time"\]'
@@ -94,7 +95,7 @@ matches sleep-pdn "$tmp/sleep.pdn" '\[%clk 0:00:00\.[0-9]{3}\]'
 
 # Hub version 1 (Scan 2.0): found from its `name` line, or forced with --proto.
 run hub1 --engine "$FAKE --proto hub1 --name old" --engine "$good" --tc 30+0.1 --games 2 \
-    --max-plies 20
+    --max-plies 20 --openings start
 [ "$rc" -eq 0 ] || fail "hub1: exit $rc: $(cat "$tmp/hub1.err")"
 has hub1 "$tmp/hub1.out" "game 1/2: old - good 1-1 adjudicated: 20 plies (20 plies, opening 1)"
 has hub1 "$tmp/hub1.out" "white wins 0, draws 2, black wins 0; forfeits 0 (on time 0)"
@@ -105,7 +106,7 @@ run hub1n --engine "$FAKE --proto hub1" --engine "$good" --nodes 1000 --games 2
 # Pairs and the SPRT: an engine that always forfeits loses every pair; the test
 # decides for H1 after 5 pairs (it is not judged before), long before 100 games.
 run sprt --engine "$good" --engine "$FAKE --name bad --mode garbage" --depth 1 --games 100 \
-    --sprt 0 50 --concurrency 2
+    --sprt 0 50 --concurrency 2 --openings start
 [ "$rc" -eq 0 ] || fail "sprt: exit $rc"
 has sprt "$tmp/sprt.out" "pairs 5: penta 0 0 0 0 5"
 has sprt "$tmp/sprt.out" "stopped after 10 of 100 games: the SPRT decided"
@@ -124,6 +125,21 @@ has self "$tmp/self.out" "pairs 2: penta $(grep -o 'penta .*' "$tmp/self.out" | 
 matches self "$tmp/self.out" '^elo damier-1 - damier-2: '
 "$DAMIER" pdn check "$tmp/self.pdn" | grep -qx "4 games, 4 legal, 0 with illegal moves, 0 unreadable" &&
     ok || fail "self: the PDN does not replay"
+
+# damier ballot: the position after 2 plies of the games from the initial position
+# (games 1 and 2, the same moves: one position), not of those with a FEN (3 and 4).
+"$DAMIER" ballot --plies 2 --depth 0 "$tmp/self.pdn" >"$tmp/ballot.fen" 2>"$tmp/ballot.err"
+if [ "$(grep -vc '^#' "$tmp/ballot.fen")" = 1 ]; then ok; else
+    fail "ballot: not one position: $(cat "$tmp/ballot.fen")"; fi
+has ballot "$tmp/ballot.err" "damier ballot: 4 games read, 2 used, 1 positions, 1 kept"
+# ... which match reads back; without --openings the ballot shipped in data/ is
+# played when it is there (it is beside the build folder).
+run ballot --engine "$good" --engine "$good" --depth 1 --games 2 --openings "$tmp/ballot.fen"
+matches ballot "$tmp/ballot.out" '^match good-1 - good-2: 2 games, depth 1, openings .*/ballot.fen \(1\), concurrency 1$'
+if [ -f "$(dirname "$DAMIER")/../data/ballot.fen" ]; then
+    run default --engine "$good" --engine "$good" --depth 1 --games 2 --max-plies 4
+    matches default "$tmp/default.out" '^match .* openings .*/data/ballot.fen \([0-9]{3,}\), '
+fi
 
 # An engine that cannot start stops the match with exit status 1.
 run nostart --engine "$tmp/no-such-engine" --engine "$good" --depth 1

@@ -70,7 +70,14 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(c.name, "pos")) {
             const char *p = hub1 ? (c.pair_count ? c.pair[0].name : "") : dm_hub_get(&c, "pos");
-            if (!p || dm_board_from_hub(&b, p, NULL) != DM_OK) {
+            char pos[64];
+            snprintf(pos, sizeof pos, "%s", p ? p : "");
+            if (hub1 && (pos[0] == 'w' || pos[0] == 'b')) {
+                pos[0] = pos[0] == 'w' ? 'W' : 'B'; /* Hub 1: the side in lower case */
+            } else if (hub1) {
+                pos[0] = '?';
+            }
+            if (dm_board_from_hub(&b, pos, NULL) != DM_OK) {
                 say("error message=\"bad position\"\n%s", "");
                 continue;
             }
