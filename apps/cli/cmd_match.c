@@ -13,7 +13,7 @@
  * answer, a garbled answer, or dying. Every game is written as PDN as it ends, with the
  * time of each move in its comment; one line per game and a running score with Elo
  * from game pairs (pentanomial) and, with --sprt, the log likelihood ratio. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -146,6 +146,7 @@ typedef struct match {
     int finished;
     game_result *results;
     int forfeits, time_losses;
+    double min_clock; /* the lowest clock left after a move */
     int wins_white, wins_black, draws;
     int fatal;
 } match;
@@ -294,8 +295,10 @@ static int find_ballot(char *buf, size_t cap)
     *slash = '\0';
     const char *rel[] = {"/../data/ballot.fen", "/../share/damier/ballot.fen"};
     for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-        int k = snprintf(buf, cap, "%s%s", exe, rel[i]);
-        if (k > 0 && (size_t)k < cap && access(buf, R_OK) == 0) {
+        char path[PATH_MAX + 64];
+        int k = snprintf(path, sizeof path, "%s%s", exe, rel[i]);
+        if (k > 0 && (size_t)k < sizeof path && access(path, R_OK) == 0 && cap >= PATH_MAX &&
+            realpath(path, buf)) {
             return 1;
         }
     }
@@ -608,6 +611,9 @@ static void print_score(match *m, int final)
            m->spec[1].name, pts, n - pts, w, d, l, n ? 100.0 * pts / n : 0.0);
     printf("white wins %d, draws %d, black wins %d; forfeits %d (on time %d)\n", m->wins_white,
            m->draws, m->wins_black, m->forfeits, m->time_losses);
+    if (m->has_clock && m->min_clock < 1e300) {
+        printf("lowest clock left after a move: %.3f s\n", m->min_clock);
+    }
     printf("pairs %ld: penta %ld %ld %ld %ld %ld\n", match_penta_pairs(&p), p.penta[0], p.penta[1],
            p.penta[2], p.penta[3], p.penta[4]);
     if (e[0]) {
@@ -867,6 +873,9 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
             s->clock[idx] += m->tc_time;
         }
         l.clk = s->clock[idx];
+        if (l.clk < m->min_clock) {
+            m->min_clock = l.clk;
+        }
     }
     snprintf(l.depth, sizeof l.depth, "%s", e->depth);
     snprintf(l.score, sizeof l.score, "%s", e->score);
@@ -1313,6 +1322,7 @@ int cmd_match(int argc, char **argv)
     m->timeout = 60;
     m->alpha = m->beta = 0.05;
     m->event = "damier match";
+    m->min_clock = 1e308;
     const char *openings = NULL;
     long long seed = -1;
     int nname = 0, ndir = 0, nproto = 0, fail_on_forfeit = 0, c;

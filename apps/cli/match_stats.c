@@ -49,7 +49,7 @@ double match_elo_of_score(double s)
     if (s <= 0) {
         return -INFINITY;
     }
-    return -400.0 * log10(1.0 / s - 1.0);
+    return -400.0 * log10(1.0 / s - 1.0) + 0.0; /* + 0.0: no "-0.0" */
 }
 
 double match_score_of_elo(double elo)
