@@ -130,6 +130,11 @@ typedef struct match {
     double overhead;
     double timeout;
     int max_plies;
+    /* adjudication by the engines' scores: draw after adj_draw_ply plies when the
+     * last adj_draw_count scores are within adj_draw_score men; a win when the last
+     * adj_win_count scores all give one side adj_win_score men or more */
+    int adj_draw_ply, adj_draw_count, adj_win_count;
+    double adj_draw_score, adj_win_score;
     /* output */
     FILE *pdn;
     const char *pdn_name;
@@ -175,6 +180,10 @@ static void match_usage(FILE *f)
                "  --seed N            play the openings in an order shuffled from N\n"
                "  --concurrency N     games at once (default 1)\n"
                "  --max-plies N       adjudicate a draw after N plies (default 0: never)\n"
+               "  --adjudicate-draw PLY,COUNT,SCORE   a draw from ply PLY on when the last\n"
+               "                      COUNT scores the engines gave are within SCORE men\n"
+               "  --adjudicate-win COUNT,SCORE   a win when the last COUNT scores all give\n"
+               "                      one side SCORE men or more\n"
                "  --variant NAME      international (the only one played so far)\n"
                "limits (at least one):\n"
                "  --tc TC             clock, PDN TimeControl: \"40/60+0.5\", \"60+0.5\", \"60\"\n"
@@ -712,6 +721,48 @@ static void begin_game(match *m, slot *s)
     ask_move(m, s);
 }
 
+static int score_of(const ply_log *l, double *v)
+{
+    char *end;
+    *v = strtod(l->score, &end);
+    return l->score[0] && end != l->score && !*end;
+}
+
+/* Adjudication by the scores the engines gave with their last moves (each from its
+ * mover's side): 0 none, 1 a draw, 2 White wins, 3 Black wins; why says why. */
+static int adjudicate(match *m, slot *s, char *why, size_t cap)
+{
+    int n = s->nlog;
+    double v;
+    if (m->adj_draw_count > 0 && n >= m->adj_draw_ply && n >= m->adj_draw_count) {
+        int all = 1;
+        for (int i = n - m->adj_draw_count; i < n && all; i++) {
+            all = score_of(&s->log[i], &v) && fabs(v) <= m->adj_draw_score;
+        }
+        if (all) {
+            snprintf(why, cap, "every score within %g for %d plies", m->adj_draw_score,
+                     m->adj_draw_count);
+            return 1;
+        }
+    }
+    if (m->adj_win_count > 0 && n >= m->adj_win_count) {
+        int first = dm_game_start(s->game)->side;
+        for (int c = DM_WHITE; c <= DM_BLACK; c++) {
+            int all = 1;
+            for (int i = n - m->adj_win_count; i < n && all; i++) {
+                int mover = (first + i) & 1;
+                all = score_of(&s->log[i], &v) && (mover == c ? v : -v) >= m->adj_win_score;
+            }
+            if (all) {
+                snprintf(why, cap, "%s ahead by %g or more for %d plies",
+                         c == DM_WHITE ? "White" : "Black", m->adj_win_score, m->adj_win_count);
+                return c == DM_WHITE ? 2 : 3;
+            }
+        }
+    }
+    return 0;
+}
+
 static void ask_move(match *m, slot *s)
 {
     if (dm_game_over(s->game)) {
@@ -722,6 +773,17 @@ static void ask_move(match *m, slot *s)
         dm_game_agree_draw(s->game);
         char why[64];
         snprintf(why, sizeof why, "%d plies", m->max_plies);
+        finish_game(m, s, why, 1);
+        return;
+    }
+    char why[128];
+    int adj = adjudicate(m, s, why, sizeof why);
+    if (adj) {
+        if (adj == 1) {
+            dm_game_agree_draw(s->game);
+        } else {
+            dm_game_resign(s->game, adj == 2 ? DM_BLACK : DM_WHITE);
+        }
         finish_game(m, s, why, 1);
         return;
     }
@@ -1294,6 +1356,8 @@ int cmd_match(int argc, char **argv)
                                          {"concurrency", required_argument, 0, 'c'},
                                          {"max-plies", required_argument, 0, 'L'},
                                          {"variant", required_argument, 0, 'V'},
+                                         {"adjudicate-draw", required_argument, 0, 'A'},
+                                         {"adjudicate-win", required_argument, 0, 'W'},
                                          {"tc", required_argument, 0, 't'},
                                          {"time", required_argument, 0, 'T'},
                                          {"inc", required_argument, 0, 'I'},
@@ -1416,6 +1480,30 @@ int cmd_match(int argc, char **argv)
                 }
                 m->max_plies = (int)v;
                 break;
+            case 'A': {
+                int ply, cnt, k = 0;
+                double sc;
+                if (sscanf(o, "%d,%d,%lf%n", &ply, &cnt, &sc, &k) != 3 || o[k] || ply < 0 ||
+                    cnt < 1 || cnt > 1000 || !(sc >= 0)) {
+                    return bad_value("adjudicate-draw", o,
+                                     "give PLY,COUNT,SCORE (e.g. 80,10,0.05)");
+                }
+                m->adj_draw_ply = ply;
+                m->adj_draw_count = cnt;
+                m->adj_draw_score = sc;
+                break;
+            }
+            case 'W': {
+                int cnt, k = 0;
+                double sc;
+                if (sscanf(o, "%d,%lf%n", &cnt, &sc, &k) != 2 || o[k] || cnt < 1 || cnt > 1000 ||
+                    !(sc > 0)) {
+                    return bad_value("adjudicate-win", o, "give COUNT,SCORE (e.g. 6,5)");
+                }
+                m->adj_win_count = cnt;
+                m->adj_win_score = sc;
+                break;
+            }
             case 'V':
                 if (strcmp(o, "international")) {
                     const dm_variant *var;

@@ -49,6 +49,23 @@ matches kings-pdn "$tmp/kings.pdn" '\{\[%emt 0:00:00\.[0-9]{3}\] [-0-9.]+/[0-9]+
 if [ "$(grep -c '^\[Event "damier match"\]' "$tmp/kings.pdn")" = 2 ]; then ok; else
     fail "kings: not 2 games in the PDN"; fi
 
+# Adjudication by the engines' scores: the king endgame (damier scores it 0.00) drawn
+# after 4 plies, and White 8 men up (both engines say so) won after 4 plies.
+run adjdraw --engine "$DAMIER hub" --engine "$DAMIER hub" --depth 2 --games 2 \
+    --openings "$tmp/kings.fen" --adjudicate-draw 0,4,0.1 --pdn "$tmp/adjdraw.pdn"
+has adjdraw "$tmp/adjdraw.out" \
+    "game 1/2: damier-1 - damier-2 1-1 adjudicated: every score within 0.1 for 4 plies (4 plies, opening 1)"
+matches adjdraw-pdn "$tmp/adjdraw.pdn" '^\[Termination "adjudication"\]'
+echo "W:W31-50:B1-12" >"$tmp/up.fen"
+run adjwin --engine "$DAMIER hub" --engine "$DAMIER hub" --depth 2 --games 2 \
+    --openings "$tmp/up.fen" --adjudicate-win 4,3
+has adjwin "$tmp/adjwin.out" \
+    "game 2/2: damier-2 - damier-1 2-0 adjudicated: White ahead by 3 or more for 4 plies (4 plies, opening 1)"
+# ... which needs both engines to agree: the fake always says 0.00.
+run adjfake --engine "$DAMIER hub" --engine "$good" --depth 2 --games 1 \
+    --openings "$tmp/up.fen" --adjudicate-win 4,3
+matches adjfake "$tmp/adjfake.out" '^game 1/1: damier - good 2-0 (no legal move|no pieces left) '
+
 # Captured squares listed in descending order (28x8x23x13) name the same move: the
 # fake playing White in game 2 must not forfeit.
 run reverse --engine "$good" --engine "$FAKE --name rev --mode reverse" --depth 1 --games 2 \
@@ -162,5 +179,7 @@ rejects match "" "--engine $FAKE" "--engine $FAKE --engine $FAKE" \
     "--engine $FAKE --engine $FAKE --depth 1 --sprt 5 0" \
     "--engine $FAKE --engine $FAKE --depth 1 --proto uci" \
     "--engine $FAKE --engine $FAKE --depth 1 --param novalue" \
-    "--engine $FAKE --engine $FAKE --inc 1" "--engine $FAKE --engine $FAKE --depth 1 extra"
+    "--engine $FAKE --engine $FAKE --inc 1" "--engine $FAKE --engine $FAKE --depth 1 extra" \
+    "--engine $FAKE --engine $FAKE --depth 1 --adjudicate-draw 10,5" \
+    "--engine $FAKE --engine $FAKE --depth 1 --adjudicate-win 0,3"
 finish
