@@ -68,6 +68,7 @@ enum eng_state {
     ES_HUB,
     ES_INIT,
     ES_IDLE,
+    ES_SYNC,
     ES_THINK
 };
 
@@ -94,6 +95,7 @@ typedef struct slot {
     engine eng[MAX_ENGINES]; /* eng[i] runs spec i */
     int active;              /* a game is assigned */
     int started;             /* both engines ready, the game under way */
+    int syncing;             /* engines still to answer the ping after new-game */
     int game_no;             /* 0-based */
     int white;               /* index of the engine playing White */
     dm_game *game;
@@ -128,6 +130,7 @@ typedef struct match {
     int depth;
     long long nodes;
     double overhead;
+    double margin; /* how far past its time an engine may go before it loses */
     double timeout;
     int max_plies;
     /* adjudication by the engines' scores: draw after adj_draw_ply plies when the
@@ -191,6 +194,7 @@ static void match_usage(FILE *f)
                "  --movetime S        seconds a move\n"
                "  --depth N  --nodes N   search limits sent to the engines\n"
                "  --move-overhead MS  time kept back from what the engines are told (50)\n"
+               "  --time-margin MS    how far past its time an engine may go (0)\n"
                "  --timeout S         no answer after S seconds without a clock (60)\n"
                "output:\n"
                "  --pdn FILE (--pgn)  every game as PDN, written as it ends\n"
@@ -712,13 +716,19 @@ static void ask_move(match *m, slot *s);
 
 static void begin_game(match *m, slot *s)
 {
+    /* new-game, then ping: the first move's clock starts once the engine has done
+     * what new-game asks (Scan clears a large table then) */
     s->started = 1;
+    s->syncing = MAX_ENGINES;
     for (int i = 0; i < MAX_ENGINES; i++) {
-        eng_send(m, &s->eng[i], s->eng[i].proto == PROTO_HUB1 ? "new" : "new-game");
+        engine *e = &s->eng[i];
+        eng_send(m, e, e->proto == PROTO_HUB1 ? "new" : "new-game");
+        eng_send(m, e, "ping");
+        e->state = ES_SYNC;
+        e->deadline = now() + m->timeout;
         s->clock[i] = m->tc_time;
         s->made[i] = 0;
     }
-    ask_move(m, s);
 }
 
 static int score_of(const ply_log *l, double *v)
@@ -861,9 +871,9 @@ static void ask_move(match *m, slot *s)
     e->depth[0] = e->score[0] = '\0';
     e->go_at = now();
     if (m->has_clock) {
-        e->deadline = e->go_at + s->clock[idx];
+        e->deadline = e->go_at + s->clock[idx] + m->margin;
     } else if (m->movetime > 0) {
-        e->deadline = e->go_at + m->movetime;
+        e->deadline = e->go_at + m->movetime + m->margin;
     } else {
         e->deadline = e->go_at + m->timeout;
     }
@@ -890,12 +900,12 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
     engine *e = &s->eng[idx];
     double used = t - e->go_at;
     e->state = ES_IDLE;
-    if (m->has_clock && used > s->clock[idx]) {
+    if (m->has_clock && used > s->clock[idx] + m->margin) {
         forfeit(m, s, idx, DM_REASON_TIME, "%s lost on time (%.3f s used, %.3f s left)",
                 e->spec->name, used, s->clock[idx]);
         return;
     }
-    if (!m->has_clock && m->movetime > 0 && used > m->movetime) {
+    if (!m->has_clock && m->movetime > 0 && used > m->movetime + m->margin) {
         forfeit(m, s, idx, DM_REASON_TIME, "%s lost on time (%.3f s used, %.3f s a move)",
                 e->spec->name, used, m->movetime);
         return;
@@ -1043,6 +1053,14 @@ static void on_line(match *m, slot *s, int idx, const char *line, double t)
                 }
             }
             break;
+        case ES_SYNC:
+            if (!strcmp(cmd, "pong")) {
+                e->state = ES_IDLE;
+                if (--s->syncing == 0 && s->active) {
+                    ask_move(m, s);
+                }
+            }
+            break;
         case ES_THINK:
             if (!s->active) {
                 break;
@@ -1125,6 +1143,9 @@ static void check_deadlines(match *m, slot *s, double t)
                 forfeit(m, s, i, DM_REASON_FORFEIT, "%s gave no answer in %.0f s", e->spec->name,
                         m->timeout);
             }
+        } else if (e->state == ES_SYNC) {
+            forfeit(m, s, i, DM_REASON_FORFEIT, "%s gave no pong in %.0f s", e->spec->name,
+                    m->timeout);
         } else {
             char why[64];
             snprintf(why, sizeof why, "no %s in %.0f s", e->state == ES_HUB ? "wait" : "ready",
@@ -1366,6 +1387,7 @@ int cmd_match(int argc, char **argv)
                                          {"depth", required_argument, 0, 'D'},
                                          {"nodes", required_argument, 0, 'N'},
                                          {"move-overhead", required_argument, 0, 'O'},
+                                         {"time-margin", required_argument, 0, 'R'},
                                          {"timeout", required_argument, 0, 'X'},
                                          {"pdn", required_argument, 0, 'w'},
                                          {"pgn", required_argument, 0, 'w'},
@@ -1558,6 +1580,14 @@ int cmd_match(int argc, char **argv)
                     return bad_value("move-overhead", o, "give milliseconds >= 0");
                 }
                 m->overhead = ms / 1000;
+                break;
+            }
+            case 'R': {
+                double ms;
+                if (parse_double(o, &ms, 0, 1e6)) {
+                    return bad_value("time-margin", o, "give milliseconds >= 0");
+                }
+                m->margin = ms / 1000;
                 break;
             }
             case 'X':

@@ -66,6 +66,8 @@ int main(int argc, char **argv)
             say("%swait\n", "");
         } else if (!strcmp(c.name, "init")) {
             say("%sready\n", "");
+        } else if (!strcmp(c.name, "ping")) {
+            say("%spong\n", "");
         } else if (!strcmp(c.name, "quit")) {
             return 0;
         } else if (!strcmp(c.name, "pos")) {
