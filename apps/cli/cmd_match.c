@@ -159,6 +159,16 @@ typedef struct match {
     int fatal;
 } match;
 
+/* Set by SIGINT/SIGTERM: the match stops, drops the games under way and prints its
+ * summary. */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
 static double now(void)
 {
     return cli_now();
@@ -1196,7 +1206,7 @@ static int run_match(match *m)
         int busy = 0;
         for (int i = 0; i < m->concurrency; i++) {
             slot *s = &m->slots[i];
-            if (!s->active && !m->decided && m->next_game < m->games) {
+            if (!s->active && !m->decided && !interrupted && m->next_game < m->games) {
                 assign_game(m, s);
                 if (m->fatal) {
                     return 1;
@@ -1207,8 +1217,8 @@ static int run_match(match *m)
         if (!busy) {
             return 0;
         }
-        /* SPRT decided: the games still running are dropped */
-        if (m->decided) {
+        /* SPRT decided, or interrupted: the games still running are dropped */
+        if (m->decided || interrupted) {
             for (int i = 0; i < m->concurrency; i++) {
                 slot *s = &m->slots[i];
                 if (s->active) {
@@ -1742,6 +1752,12 @@ int cmd_match(int argc, char **argv)
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     rc = warm_up(m);
     if (rc == 0) {
         char lim[128] = "";
@@ -1774,7 +1790,9 @@ int cmd_match(int argc, char **argv)
         free(m->slots[i].log);
     }
     if (rc == 0) {
-        if (m->finished < m->games) {
+        if (interrupted) {
+            printf("interrupted after %d of %d games\n", m->finished, m->games);
+        } else if (m->finished < m->games) {
             printf("stopped after %d of %d games: the SPRT decided\n", m->finished, m->games);
         }
         print_score(m, 1);
@@ -1790,5 +1808,5 @@ int cmd_match(int argc, char **argv)
     if (rc == 0 && fail_on_forfeit && m->forfeits > 0) {
         return 1;
     }
-    return rc;
+    return rc == 0 && interrupted ? 130 : rc;
 }

@@ -158,6 +158,14 @@ if [ -f "$(dirname "$DAMIER")/../data/ballot.fen" ]; then
     matches default "$tmp/default.out" '^match .* openings .*/data/ballot.fen \([0-9]{3,}\), '
 fi
 
+# SIGINT: the game under way is dropped, the summary printed, exit status 130.
+rc=0
+timeout -s INT 1 "$DAMIER" match --engine "$good" --engine "$FAKE --mode sleep --sleep 10" \
+    --depth 1 --games 4 --openings start --pdn "$tmp/int.pdn" >"$tmp/int.out" 2>&1 || rc=$?
+[ "$rc" -eq 130 ] || fail "interrupt: exit $rc"
+has interrupt "$tmp/int.out" "interrupted after 0 of 4 games"
+matches interrupt "$tmp/int.out" '^games 0: '
+
 # An engine that cannot start stops the match with exit status 1.
 run nostart --engine "$tmp/no-such-engine" --engine "$good" --depth 1
 [ "$rc" -eq 1 ] && grep -q "did not start" "$tmp/nostart.err" && ok ||
