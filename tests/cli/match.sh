@@ -160,7 +160,7 @@ fi
 
 # SIGINT: the game under way is dropped, the summary printed, exit status 130.
 rc=0
-timeout -s INT 1 "$DAMIER" match --engine "$good" --engine "$FAKE --mode sleep --sleep 10" \
+timeout --preserve-status -s INT 2 "$DAMIER" match --engine "$good" --engine "$FAKE --mode sleep --sleep 10" \
     --depth 1 --games 4 --openings start --pdn "$tmp/int.pdn" >"$tmp/int.out" 2>&1 || rc=$?
 [ "$rc" -eq 130 ] || fail "interrupt: exit $rc"
 has interrupt "$tmp/int.out" "interrupted after 0 of 4 games"
