@@ -1763,10 +1763,11 @@ int cmd_match(int argc, char **argv)
         char lim[128] = "";
         size_t n = 0;
         if (m->has_clock) {
-            n += (size_t)snprintf(lim, sizeof lim, "clock %s%g+%g", "", m->tc_time, m->tc_inc);
             if (m->tc_moves) {
                 n = (size_t)snprintf(lim, sizeof lim, "clock %d/%g+%g", m->tc_moves, m->tc_time,
                                      m->tc_inc);
+            } else {
+                n = (size_t)snprintf(lim, sizeof lim, "clock %g+%g", m->tc_time, m->tc_inc);
             }
         } else if (m->movetime > 0) {
             n += (size_t)snprintf(lim, sizeof lim, "%g s a move", m->movetime);
