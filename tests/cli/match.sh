@@ -101,14 +101,15 @@ matches garbage "$tmp/garbage.out" "^game 1/2: good - bad 2-0 forfeit: bad sent 
 matches garbled "$tmp/garbled.out" "^game 2/2: bad - good 0-2 forfeit: bad sent a garbled line 'done move=\"32-27'"
 matches mute "$tmp/mute.out" '^game 1/2: good - bad 2-0 forfeit: bad gave no answer in 1 s \(5 plies'
 
-# Past its time: 0.4 s for the game, the fake sleeps 2 s at its second move.
-run sleep --engine "$good" --engine "$FAKE --name slow --mode sleep --sleep 2 --after 2" \
-    --tc 0.4+0 --games 1 --pdn "$tmp/sleep.pdn" --openings start
+# Past its time: 1 s for the game, the fake sleeps 3 s at its second move.
+run sleep --engine "$good" --engine "$FAKE --name slow --mode sleep --sleep 3 --after 2" \
+    --tc 1+0 --games 1 --pdn "$tmp/sleep.pdn" --openings start
 matches sleep "$tmp/sleep.out" '^game 1/1: good - slow 2-0 loss on time: slow lost on time '
 has sleep "$tmp/sleep.out" "white wins 1, draws 0, black wins 0; forfeits 1 (on time 1)"
 matches sleep-pdn "$tmp/sleep.pdn" '^\[Termination "loss on time"\]'
-matches sleep-pdn "$tmp/sleep.pdn" '^\[TimeControl "0.4"\]'
-matches sleep-pdn "$tmp/sleep.pdn" '\[%clk 0:00:00\.[0-9]{3}\]'
+matches sleep-pdn "$tmp/sleep.pdn" '^\[TimeControl "1"\]'
+tr '\n' ' ' <"$tmp/sleep.pdn" | grep -Eq '\[%clk 0:00:0[01]\.[0-9]{3}\]' && ok ||
+    fail "sleep-pdn: no %clk comment"
 
 # Hub version 1 (Scan 2.0): found from its `name` line, or forced with --proto.
 run hub1 --engine "$FAKE --proto hub1 --name old" --engine "$good" --tc 30+0.1 --games 2 \
