@@ -20,6 +20,8 @@ int cmd_egdb(int argc, char **argv);
 int cmd_jump(int argc, char **argv);
 int cmd_serve(int argc, char **argv); /* apps/serve (the web board) */
 int cmd_annotate(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_ballot(int argc, char **argv);
 
 /* The jumping games (cmd_jump.c): `moves`/`perft` with --game go to these. */
 int cmd_jump_moves(int argc, char **argv);

@@ -23,6 +23,8 @@ static const struct command {
     {"pdn", cmd_pdn, "check (replay) or convert PDN game files"},
     {"egdb", cmd_egdb, "endgame databases: generate, verify, probe, info, bench"},
     {"jump", cmd_jump, "moves, perft, search of the jumping games (chinese-checkers, halma, gewu)"},
+    {"match", cmd_match, "engine-against-engine matches through the Hub protocol (Elo, SPRT)"},
+    {"ballot", cmd_ballot, "opening positions for matches, from the games of PDN files"},
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
     {"annotate", cmd_annotate,
      "mark the moves of PDN games (!, ?, ...) with the engine's evaluation"},

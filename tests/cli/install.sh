@@ -11,6 +11,11 @@ cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
 "$tmp/prefix/bin/damier" --version | grep -Eq '^damier [0-9]+\.[0-9]+\.[0-9]+$' ||
     { echo "installed damier --version failed"; exit 1; }
 test -f "$tmp/prefix/include/damier.h" || { echo "damier.h not installed"; exit 1; }
+# the ballot of `damier match`, found beside the installed bin/
+"$tmp/prefix/bin/damier" match --engine "$tmp/prefix/bin/damier hub" \
+    --engine "$tmp/prefix/bin/damier hub" --depth 1 --games 2 --max-plies 2 >"$tmp/match.out"
+grep -q "openings $(realpath "$tmp")/prefix/share/damier/ballot.fen (" "$tmp/match.out" ||
+    { echo "installed damier match does not find share/damier/ballot.fen"; exit 1; }
 test -f "$tmp/prefix/include/damier/board.h" || { echo "damier/board.h not installed"; exit 1; }
 lib=$(dirname "$(find "$tmp/prefix" -name 'libdamier.so' | head -1)")
 if [ "$lib" = . ]; then # a build without DM_SHARED (the sanitizer build)
