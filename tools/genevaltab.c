@@ -91,7 +91,41 @@ int main(int argc, char **argv)
     put_row(f, guard, 2);
     fprintf(f, ",\n    .half = ");
     put_row(f, half, 2);
-    fprintf(f, ",\n    .long_diag = 0x%016llxu,\n};\n", (unsigned long long)long_diag);
+    fprintf(f, ",\n    .long_diag = 0x%016llxu,\n", (unsigned long long)long_diag);
+    /* Pattern windows (eval.h): base-3 digit tables and the bit shift of each of the
+     * four rows of window (r, k): the first square of row r+i is bit 5(r+i) + (r+i)/2,
+     * and the window's two squares of that row are bits k and k+1 after it. */
+    fprintf(f, "    .tern = {");
+    for (int x = 0; x < 256; x++) {
+        int t = 0, p3 = 1;
+        for (int d = 0; d < 8; d++, p3 *= 3) {
+            if (x & (1 << d)) {
+                t += p3;
+            }
+        }
+        fprintf(f, "%s%d", x ? (x % 16 ? ", " : ",\n             ") : "", t);
+    }
+    fprintf(f, "},\n    .tern_rev = {");
+    for (int x = 0; x < 256; x++) {
+        int t = 0, p3 = 1;
+        for (int d = 7; d >= 0; d--, p3 *= 3) {
+            if (x & (1 << d)) {
+                t += p3;
+            }
+        }
+        fprintf(f, "%s%d", x ? (x % 16 ? ", " : ",\n                 ") : "", t);
+    }
+    fprintf(f, "},\n    .win_shift = {");
+    for (int w = 0; w < 28; w++) {
+        int r = w / 4, k = w % 4;
+        fprintf(f, "%s{", w ? (w % 4 ? ", " : ",\n                  ") : "");
+        for (int i = 0; i < 4; i++) {
+            int rr = r + i;
+            fprintf(f, "%s%d", i ? ", " : "", 5 * rr + rr / 2 + k);
+        }
+        fprintf(f, "}");
+    }
+    fprintf(f, "},\n};\n");
     if (fclose(f) != 0) {
         perror(argv[1]);
         return 1;

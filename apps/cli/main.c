@@ -23,6 +23,8 @@ static const struct command {
     {"pdn", cmd_pdn, "check (replay) or convert PDN game files"},
     {"egdb", cmd_egdb, "endgame databases: generate, verify, probe, info, bench"},
     {"jump", cmd_jump, "moves, perft, search of the jumping games (chinese-checkers, halma, gewu)"},
+    {"selfplay", cmd_selfplay, "self-play games that write training samples (--gen DIR)"},
+    {"train", cmd_train, "fit the evaluation weights to self-play samples"},
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
 };
 

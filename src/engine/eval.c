@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
- * engine/eval.c: evaluation v1 (see eval.h). Every feature is a few bitboard
- * operations; the only loop is over advanced men for the runaway test. The constant
+ * engine/eval.c: the evaluation (see eval.h): patterns and features, weighed by a
+ * dm_eval. Every feature is a few bitboard operations; the only loops are over advanced
+ * men for the runaway test and over the 28 pattern windows. The constant
  * tables (eval_tab: rows, forward cones, centre, guards, halves, long diagonals)
  * are generated at build time by tools/genevaltab.c.
  *
@@ -14,14 +15,11 @@
 #include "util/bits.h"
 
 #include <damier/engine.h>
+#include <damier/eval.h>
 
 const char *const eval_feature_names[EVAL_FEATURE_NB] = {
     "men", "kings", "tempo", "centre", "guard", "outpost", "runaway", "locked", "king-active",
 };
-
-/* Weights: opening (40 men) and endgame (0 men) values, hundredths of a man. */
-static const int weight_open[EVAL_FEATURE_NB] = {100, 300, 1, 6, 8, 6, 8, -4, 10};
-static const int weight_end[EVAL_FEATURE_NB] = {100, 330, 4, 2, 0, 2, 30, -2, 20};
 
 int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
 {
@@ -77,29 +75,73 @@ int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
     return bb_count(wm | bm);
 }
 
-int eval_weigh(const int f[EVAL_FEATURE_NB], int phase)
+/* The 8 bits of window w in bitboard x: bit 2i + j = square j of the window's row i. */
+static inline unsigned window_bits(uint64_t x, int w)
 {
-    int open = 0, end = 0;
-    for (int i = 0; i < EVAL_FEATURE_NB; i++) {
-        open += weight_open[i] * f[i];
-        end += weight_end[i] * f[i];
-    }
-    return (open * phase + end * (40 - phase)) / 40;
+    const uint8_t *sh = eval_tab.win_shift[w];
+    return (unsigned)(((x >> sh[0]) & 3) | (((x >> sh[1]) & 3) << 2) | (((x >> sh[2]) & 3) << 4) |
+                      (((x >> sh[3]) & 3) << 6));
 }
 
-int eval_board(const dm_board *b)
+/* Window w (4r + k) reads table eval_table_of[w], turned (negated, colours swapped,
+ * digits reversed) when w is in the lower half. */
+static const int8_t eval_table_of[EVAL_WINDOWS_ALL] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+};
+
+void eval_patterns(const dm_board *b, uint32_t out[EVAL_WINDOWS_ALL])
+{
+    const uint64_t wm = b->pieces[DM_WHITE] & ~b->kings, bm = b->pieces[DM_BLACK] & ~b->kings;
+    for (int w = 0; w < EVAL_WINDOWS_ALL; w++) {
+        unsigned x = window_bits(wm, w), y = window_bits(bm, w);
+        uint32_t t = (uint32_t)eval_table_of[w] * EVAL_CONFIGS;
+        if (w < EVAL_WINDOWS) {
+            out[w] = t + eval_tab.tern[x] + 2u * eval_tab.tern[y];
+        } else {
+            out[w] = (t + eval_tab.tern_rev[y] + 2u * eval_tab.tern_rev[x]) | (UINT32_C(1) << 31);
+        }
+    }
+}
+
+int eval_lone_king(const dm_board *b)
+{
+    int nw = bb_count(b->pieces[DM_WHITE]), nb = bb_count(b->pieces[DM_BLACK]);
+    return (nb == 1 && (b->kings & b->pieces[DM_BLACK]) && nw <= 3) ||
+           (nw == 1 && (b->kings & b->pieces[DM_WHITE]) && nb <= 3);
+}
+
+int eval_board(const struct dm_eval *ev, const dm_board *b)
 {
     int f[EVAL_FEATURE_NB];
     int phase = eval_features(b, f);
     if (phase > 40) {
         phase = 40; /* compositions may hold more men than a game */
     }
-    int s = eval_weigh(f, phase);
+    int open = 0, end = 0;
+    for (int i = 0; i < EVAL_FEATURE_NB; i++) {
+        open += ev->feature[2 * i] * f[i];
+        end += ev->feature[2 * i + 1] * f[i];
+    }
+    /* Patterns: the men of each window index its table (kings read as empty). */
+    const uint64_t wm = b->pieces[DM_WHITE] & ~b->kings, bm = b->pieces[DM_BLACK] & ~b->kings;
+    const int16_t *pt = ev->pattern;
+    for (int w = 0; w < EVAL_WINDOWS; w++) {
+        unsigned c = eval_tab.tern[window_bits(wm, w)] + 2u * eval_tab.tern[window_bits(bm, w)];
+        const int16_t *p = pt + ((size_t)w * EVAL_CONFIGS + c) * 2;
+        open += p[0];
+        end += p[1];
+    }
+    for (int w = EVAL_WINDOWS; w < EVAL_WINDOWS_ALL; w++) {
+        unsigned c =
+            eval_tab.tern_rev[window_bits(bm, w)] + 2u * eval_tab.tern_rev[window_bits(wm, w)];
+        const int16_t *p = pt + ((size_t)(EVAL_WINDOWS_ALL - 1 - w) * EVAL_CONFIGS + c) * 2;
+        open -= p[0];
+        end -= p[1];
+    }
+    int s = (open * phase + end * (40 - phase)) / (40 * EVAL_UNIT);
     /* A lone king against at most three pieces with no man that can run is usually a
      * draw (FMJD 6 16-move rule): pull the score towards 0. */
-    int nw = bb_count(b->pieces[DM_WHITE]), nb = bb_count(b->pieces[DM_BLACK]);
-    if ((nb == 1 && (b->kings & b->pieces[DM_BLACK]) && nw <= 3) ||
-        (nw == 1 && (b->kings & b->pieces[DM_WHITE]) && nb <= 3)) {
+    if (eval_lone_king(b)) {
         s /= 8;
     }
     const int lim = DM_SCORE_WIN_MIN - 100;
@@ -109,7 +151,17 @@ int eval_board(const dm_board *b)
 
 int dm_engine_evaluate(const dm_board *b)
 {
-    return eval_board(b);
+    return eval_board(&eval_builtin, b);
+}
+
+const dm_eval *dm_eval_builtin(void)
+{
+    return &eval_builtin;
+}
+
+int dm_eval_score(const dm_eval *ev, const dm_board *b)
+{
+    return eval_board(ev ? ev : &eval_builtin, b);
 }
 
 int dm_engine_features(int *out, int cap, int *phase, const dm_board *b)

@@ -241,10 +241,10 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply)
         if (t->e->egdb && egdb_score(t, b, ply, &s)) {
             return s;
         }
-        return eval_board(b);
+        return eval_board(t->e->eval, b);
     }
     if (ply >= MAX_PLY - 1) {
-        return eval_board(b);
+        return eval_board(t->e->eval, b);
     }
     dm_movelist *list = &t->lists[ply];
     int n = dm_movegen_legal(list, b);
