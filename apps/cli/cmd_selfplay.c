@@ -40,9 +40,9 @@ typedef struct gen_options {
 
 typedef struct gen_shared {
     const gen_options *o;
-    atomic_int next;     /* next chunk index to take */
-    atomic_int failed;   /* a chunk could not be written */
-    atomic_llong games;  /* played by this run */
+    atomic_int next;    /* next chunk index to take */
+    atomic_int failed;  /* a chunk could not be written */
+    atomic_llong games; /* played by this run */
     atomic_llong samples;
     pthread_mutex_t print;
 } gen_shared;
@@ -403,8 +403,8 @@ static int run_match(const gen_options *o, const char *a, const char *b, int pai
         printf("match: A=%s B=%s, %d pairs (%d games) at %llu nodes a move\n", a, b, np, 2 * np,
                (unsigned long long)o->nodes);
         printf("A: +%d =%d -%d, score %.1f%%, pairs (0..2 points) %d %d %d %d %d\n", ms.wdl[0],
-               ms.wdl[1], ms.wdl[2], 100 * mean, ms.penta[0], ms.penta[1], ms.penta[2],
-               ms.penta[3], ms.penta[4]);
+               ms.wdl[1], ms.wdl[2], 100 * mean, ms.penta[0], ms.penta[1], ms.penta[2], ms.penta[3],
+               ms.penta[4]);
         printf("Elo of A - B: %.1f (95%%: %.1f .. %.1f)\n", elo_of(mean), lo, hi);
     }
     pthread_mutex_destroy(&ms.lock);
@@ -415,24 +415,23 @@ static int run_match(const gen_options *o, const char *a, const char *b, int pai
 
 static int usage(FILE *f, int status)
 {
-    fprintf(f,
-            "usage: damier selfplay --gen DIR [options]\n"
-            "       damier selfplay --match A B [--pairs N] [options]\n"
-            "  --match: weights A against weights B (files, builtin or hand), pairs of games\n"
-            "  from one random opening with colours swapped, at --nodes a move; prints the\n"
-            "  score and Elo of A with its 95%% interval from the pairs (pentanomial).\n"
-            "  plays self-play games and writes training samples (docs/EVAL.md) in chunk\n"
-            "  files DIR/chunk-KKKKK.dmsp; a restarted run skips the chunks already written.\n"
-            "  --chunks N          chunks to play (default 10)\n"
-            "  --first-chunk K     index of the first chunk (default 0)\n"
-            "  --chunk-games N     games per chunk (default 100)\n"
-            "  --nodes N           node budget per move (default 5000)\n"
-            "  --random-plies A-B  random plies at the start (default 4-10)\n"
-            "  --balance S         keep openings scoring within S at depth 8 (default 80)\n"
-            "  --max-plies N       a longer game is a draw (default 300)\n"
-            "  --jobs N            games in parallel (default 1)\n"
-            "  --seed N            seed of chunk 0 (default 1)\n"
-            "  --eval FILE         the engine's weights (default: built in)\n");
+    fprintf(f, "usage: damier selfplay --gen DIR [options]\n"
+               "       damier selfplay --match A B [--pairs N] [options]\n"
+               "  --match: weights A against weights B (files, builtin or hand), pairs of games\n"
+               "  from one random opening with colours swapped, at --nodes a move; prints the\n"
+               "  score and Elo of A with its 95%% interval from the pairs (pentanomial).\n"
+               "  plays self-play games and writes training samples (docs/EVAL.md) in chunk\n"
+               "  files DIR/chunk-KKKKK.dmsp; a restarted run skips the chunks already written.\n"
+               "  --chunks N          chunks to play (default 10)\n"
+               "  --first-chunk K     index of the first chunk (default 0)\n"
+               "  --chunk-games N     games per chunk (default 100)\n"
+               "  --nodes N           node budget per move (default 5000)\n"
+               "  --random-plies A-B  random plies at the start (default 4-10)\n"
+               "  --balance S         keep openings scoring within S at depth 8 (default 80)\n"
+               "  --max-plies N       a longer game is a draw (default 300)\n"
+               "  --jobs N            games in parallel (default 1)\n"
+               "  --seed N            seed of chunk 0 (default 1)\n"
+               "  --eval FILE         the engine's weights (default: built in)\n");
     return status;
 }
 

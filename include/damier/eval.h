@@ -144,9 +144,8 @@ typedef void (*dm_train_progress_fn)(int epoch, double train_loss, double holdou
  * *loss_out (may be NULL) gets the final held-out loss (the training loss when
  * holdout is 0). DM_EINVAL for bad options or no usable sample, DM_ENOMEM. */
 DM_API dm_status dm_eval_train(dm_eval **out, double *loss_out, const dm_eval *start,
-                               const dm_sample *samples, size_t count,
-                               const dm_train_options *opts, dm_train_progress_fn on_epoch,
-                               void *payload);
+                               const dm_sample *samples, size_t count, const dm_train_options *opts,
+                               dm_train_progress_fn on_epoch, void *payload);
 
 /* Mean loss of ev over samples under opts' lambda and scale (no training). */
 DM_API double dm_eval_loss(const dm_eval *ev, const dm_sample *samples, size_t count,

@@ -96,12 +96,13 @@ dm_status dm_eval_read(dm_eval **out, const void *data, size_t size, dm_error *e
         return dm_error_set(err, DM_EPARSE, 0, 0,
                             "weights of another shape (variant %u, %u windows of %u, %u "
                             "features, unit %u; expected 0, %d of %d, %d, %d)",
-                            variant, windows, configs, features, unit, EVAL_WINDOWS,
-                            EVAL_CONFIGS, EVAL_FEATURE_NB, EVAL_UNIT);
+                            variant, windows, configs, features, unit, EVAL_WINDOWS, EVAL_CONFIGS,
+                            EVAL_FEATURE_NB, EVAL_UNIT);
     }
     if (size != DM_EVAL_FILE_SIZE) {
         return dm_error_set(err, DM_EPARSE, 0, 0, "weights file of %zu bytes, expected %u (%s)",
-                            size, DM_EVAL_FILE_SIZE, size < DM_EVAL_FILE_SIZE ? "truncated" : "trailing bytes");
+                            size, DM_EVAL_FILE_SIZE,
+                            size < DM_EVAL_FILE_SIZE ? "truncated" : "trailing bytes");
     }
     if (fnv1a(p, size - 4) != get32(p + size - 4)) {
         return dm_error_set(err, DM_EPARSE, 0, 0, "weights file checksum mismatch (damaged)");
@@ -231,4 +232,3 @@ const char *dm_eval_name(const dm_eval *ev)
 {
     return ev ? ev->name : "";
 }
-

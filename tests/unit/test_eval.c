@@ -326,7 +326,9 @@ static size_t make_samples(dm_sample *s, size_t cap)
 static void test_eval__training(void **state)
 {
     (void)state;
-    enum { N = 6000 };
+    enum {
+        N = 6000
+    };
     dm_sample *s = malloc(N * sizeof *s);
     assert_non_null(s);
     rng_state = 99;
@@ -385,9 +387,9 @@ static void test_eval__training(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_eval__file_round_trip),  cmocka_unit_test(test_eval__file_rejections),
-        cmocka_unit_test(test_eval__colour_symmetry),  cmocka_unit_test(test_eval__hand_weights),
-        cmocka_unit_test(test_eval__sample_records),   cmocka_unit_test(test_eval__training),
+        cmocka_unit_test(test_eval__file_round_trip), cmocka_unit_test(test_eval__file_rejections),
+        cmocka_unit_test(test_eval__colour_symmetry), cmocka_unit_test(test_eval__hand_weights),
+        cmocka_unit_test(test_eval__sample_records),  cmocka_unit_test(test_eval__training),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
