@@ -7,8 +7,7 @@
  * Steps of a node (numbered as in the code):
  *   1. draw rules (FMJD 6): repetition, 25-move rule, 16- and 5-move rules;
  *   2. mate-distance pruning: no score can beat a win at this ply;
- *   3. transposition table cut-off (not at PV nodes); 3b. ProbCut (a shallow
- *      null-window search above beta at non-PV nodes of depth 5 or more);
+ *   3. transposition table cut-off (not at PV nodes);
  *   4. move generation: no legal move = loss (FMJD: a blocked side loses);
  *   5. ordering: TT move, then (quiet positions) killers, promotions, history;
  *   6. PVS: full window for the first move, null window for the rest;
@@ -401,20 +400,6 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply)
         if (!pv_node && ply > 0 && hit.depth >= depth &&
             (hit.bound == TT_EXACT || (hit.bound == TT_LOWER && s >= beta) ||
              (hit.bound == TT_UPPER && s <= alpha))) {
-            return s;
-        }
-    }
-
-    /* Step 3b. ProbCut: at non-PV nodes of depth 5 or more, a null-window search 4
-     * plies shallower that fails high a man above beta predicts the full search's
-     * cut-off (measured: +34 +- 28 Elo over 400 games at 20 k nodes a move). */
-    if (!pv_node && ply > 0 && depth >= 5 && beta > -DM_SCORE_WIN_MIN && beta < DM_SCORE_WIN_MIN) {
-        int pb = beta + 100;
-        int s = search(t, pb - 1, pb, depth - 4, ply);
-        if (t->aborted) {
-            return 0;
-        }
-        if (s >= pb) {
             return s;
         }
     }
