@@ -75,30 +75,42 @@ int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
     return bb_count(wm | bm);
 }
 
-/* The 8 bits of window w in bitboard x: bit 2i + j = square j of the window's row i. */
-static inline unsigned window_bits(uint64_t x, int w)
+/* The configuration (0..6560) of each of the 28 windows. Window w = 4r + k reads
+ * rows r..r+3, two squares each: the row's pair value times 9^i for its i-th row, so
+ * the index is sum over its 8 squares of digit * 3^(2i + j). The turned windows (w >=
+ * 14, reading table 27 - w) read the turned pair values in the opposite row order:
+ * the same configuration their 180-degree turn would have with the colours swapped. */
+static inline void window_configs(uint64_t wm, uint64_t bm, unsigned out[EVAL_WINDOWS_ALL])
 {
-    const uint8_t *sh = eval_tab.win_shift[w];
-    return (unsigned)(((x >> sh[0]) & 3) | (((x >> sh[1]) & 3) << 2) | (((x >> sh[2]) & 3) << 4) |
-                      (((x >> sh[3]) & 3) << 6));
+    unsigned p[10][4], q[10][4];
+    for (int row = 0; row < 10; row++) {
+        int base = 5 * row + row / 2; /* the bit of the row's first square */
+        unsigned x = (unsigned)(((wm >> base) & 31) | (((bm >> base) & 31) << 5));
+        for (int k = 0; k < 4; k++) {
+            p[row][k] = eval_tab.pair[k][x];
+            q[row][k] = eval_tab.pair_turned[k][x];
+        }
+    }
+    for (int w = 0; w < EVAL_WINDOWS; w++) {
+        int r = w / 4, k = w % 4;
+        out[w] = p[r][k] + 9 * p[r + 1][k] + 81 * p[r + 2][k] + 729 * p[r + 3][k];
+    }
+    for (int w = EVAL_WINDOWS; w < EVAL_WINDOWS_ALL; w++) {
+        int r = w / 4, k = w % 4;
+        out[w] = q[r + 3][k] + 9 * q[r + 2][k] + 81 * q[r + 1][k] + 729 * q[r][k];
+    }
 }
-
-/* Window w (4r + k) reads table eval_table_of[w], turned (negated, colours swapped,
- * digits reversed) when w is in the lower half. */
-static const int8_t eval_table_of[EVAL_WINDOWS_ALL] = {
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
-};
 
 void eval_patterns(const dm_board *b, uint32_t out[EVAL_WINDOWS_ALL])
 {
-    const uint64_t wm = b->pieces[DM_WHITE] & ~b->kings, bm = b->pieces[DM_BLACK] & ~b->kings;
+    unsigned c[EVAL_WINDOWS_ALL];
+    window_configs(b->pieces[DM_WHITE] & ~b->kings, b->pieces[DM_BLACK] & ~b->kings, c);
     for (int w = 0; w < EVAL_WINDOWS_ALL; w++) {
-        unsigned x = window_bits(wm, w), y = window_bits(bm, w);
-        uint32_t t = (uint32_t)eval_table_of[w] * EVAL_CONFIGS;
         if (w < EVAL_WINDOWS) {
-            out[w] = t + eval_tab.tern[x] + 2u * eval_tab.tern[y];
+            out[w] = (uint32_t)w * EVAL_CONFIGS + c[w];
         } else {
-            out[w] = (t + eval_tab.tern_rev[y] + 2u * eval_tab.tern_rev[x]) | (UINT32_C(1) << 31);
+            out[w] = ((uint32_t)(EVAL_WINDOWS_ALL - 1 - w) * EVAL_CONFIGS + c[w]) |
+                     (UINT32_C(1) << 31);
         }
     }
 }
@@ -123,18 +135,16 @@ int eval_board(const struct dm_eval *ev, const dm_board *b)
         end += ev->feature[2 * i + 1] * f[i];
     }
     /* Patterns: the men of each window index its table (kings read as empty). */
-    const uint64_t wm = b->pieces[DM_WHITE] & ~b->kings, bm = b->pieces[DM_BLACK] & ~b->kings;
+    unsigned c[EVAL_WINDOWS_ALL];
+    window_configs(b->pieces[DM_WHITE] & ~b->kings, b->pieces[DM_BLACK] & ~b->kings, c);
     const int16_t *pt = ev->pattern;
     for (int w = 0; w < EVAL_WINDOWS; w++) {
-        unsigned c = eval_tab.tern[window_bits(wm, w)] + 2u * eval_tab.tern[window_bits(bm, w)];
-        const int16_t *p = pt + ((size_t)w * EVAL_CONFIGS + c) * 2;
+        const int16_t *p = pt + ((size_t)w * EVAL_CONFIGS + c[w]) * 2;
         open += p[0];
         end += p[1];
     }
     for (int w = EVAL_WINDOWS; w < EVAL_WINDOWS_ALL; w++) {
-        unsigned c =
-            eval_tab.tern_rev[window_bits(bm, w)] + 2u * eval_tab.tern_rev[window_bits(wm, w)];
-        const int16_t *p = pt + ((size_t)(EVAL_WINDOWS_ALL - 1 - w) * EVAL_CONFIGS + c) * 2;
+        const int16_t *p = pt + ((size_t)(EVAL_WINDOWS_ALL - 1 - w) * EVAL_CONFIGS + c[w]) * 2;
         open -= p[0];
         end -= p[1];
     }

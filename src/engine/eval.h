@@ -65,10 +65,9 @@ typedef struct eval_tables {
     uint64_t guard[2];      /* White 47, 48, 49; Black 2, 3, 4 */
     uint64_t half[2];       /* the opponent's half: White rows 0-4, Black rows 5-9 */
     uint64_t long_diag;     /* 46-5, 1-45 and 6-50 */
-    uint16_t tern[256];     /* 8 bits -> base-3 digits (bit d -> 3^d) */
-    uint16_t tern_rev[256]; /* the same, digits reversed (bit d -> 3^(7-d)) */
-    uint8_t win_shift[EVAL_WINDOWS_ALL][4]; /* window (r, k) = index 4r + k: bit of its
-                                               two squares in each of its four rows */
+    uint8_t pair[4][1024];        /* [k][row's White | Black << 5 men]: squares k, k+1
+                                     of the row in base 3 (0..8), White's side */
+    uint8_t pair_turned[4][1024]; /* the same turned: colours swapped, k+1 first */
 } eval_tables;
 
 extern const eval_tables eval_tab;
