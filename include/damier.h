@@ -27,6 +27,7 @@
 #include <damier/clock.h>
 #include <damier/pdn.h>
 #include <damier/egdb.h>
+#include <damier/eval.h>
 #include <damier/engine.h>
 #include <damier/vengine.h>
 #include <damier/session.h>

@@ -91,7 +91,33 @@ int main(int argc, char **argv)
     put_row(f, guard, 2);
     fprintf(f, ",\n    .half = ");
     put_row(f, half, 2);
-    fprintf(f, ",\n    .long_diag = 0x%016llxu,\n};\n", (unsigned long long)long_diag);
+    fprintf(f, ",\n    .long_diag = 0x%016llxu,\n", (unsigned long long)long_diag);
+    /* Pattern windows (eval.h): base-3 digit tables and the bit shift of each of the
+     * four rows of window (r, k): the first square of row r+i is bit 5(r+i) + (r+i)/2,
+     * and the window's two squares of that row are bits k and k+1 after it. */
+    /* Pattern windows (eval.h): for each window column k (0..3) and each row's men
+     * (5 White bits | 5 Black bits << 5), the base-3 value of the row's two squares k,
+     * k+1 read from White's side (square k: 1 White man, 2 Black man; square k+1 times
+     * 3) and from Black's side, turned (square k+1, then square k times 3, 1 for a
+     * Black man, 2 for a White man). */
+    for (int turned = 0; turned < 2; turned++) {
+        fprintf(f, turned ? "    .pair_turned = {" : "    .pair = {");
+        for (int k = 0; k < 4; k++) {
+            fprintf(f, "%s{", k ? ",\n        " : "");
+            for (int x = 0; x < 1024; x++) {
+                int w = x & 31, b = x >> 5, d[2];
+                for (int j = 0; j < 2; j++) {
+                    int wj = (w >> (k + j)) & 1, bj = (b >> (k + j)) & 1;
+                    d[j] = turned ? (bj ? 1 : wj ? 2 : 0) : (wj ? 1 : bj ? 2 : 0);
+                }
+                int v = turned ? d[1] + 3 * d[0] : d[0] + 3 * d[1];
+                fprintf(f, "%s%d", x ? (x % 32 ? "," : ",\n         ") : "", v);
+            }
+            fprintf(f, "}");
+        }
+        fprintf(f, "},\n");
+    }
+    fprintf(f, "};\n");
     if (fclose(f) != 0) {
         perror(argv[1]);
         return 1;

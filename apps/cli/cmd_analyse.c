@@ -14,6 +14,7 @@
 
 #include <damier/egdb.h>
 #include <damier/engine.h>
+#include <damier/eval.h>
 #include <damier/move.h>
 
 #include "commands.h"
@@ -21,7 +22,7 @@
 static void analyse_usage(FILE *f)
 {
     fprintf(f, "usage: damier analyse [--fen FEN] [--depth N | --movetime MS] [--threads N] "
-               "[--hash MIB] [--egdb DIR]\n"
+               "[--hash MIB] [--egdb DIR] [--eval FILE]\n"
                "  prints \"depth D seldepth S score X nodes N time T nps R pv ...\" per "
                "iteration,\n  then \"bestmove M\"; default limit: depth 12. --egdb DIR: probe the "
                "endgame\n"
@@ -76,16 +77,20 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 
 int cmd_analyse(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"fen", required_argument, 0, 'f'},      {"depth", required_argument, 0, 'd'},
-        {"movetime", required_argument, 0, 'm'}, {"threads", required_argument, 0, 't'},
-        {"hash", required_argument, 0, 'H'},     {"egdb", required_argument, 0, 'E'},
-        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
-    const char *fen = NULL, *egdb_dir = NULL;
+    static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
+                                         {"depth", required_argument, 0, 'd'},
+                                         {"movetime", required_argument, 0, 'm'},
+                                         {"threads", required_argument, 0, 't'},
+                                         {"hash", required_argument, 0, 'H'},
+                                         {"egdb", required_argument, 0, 'E'},
+                                         {"eval", required_argument, 0, 'W'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    const char *fen = NULL, *egdb_dir = NULL, *eval_path = NULL;
     long depth = 0, movetime = 0, threads = 1, hash = 64;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:d:m:t:H:E:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:d:m:t:H:E:W:h", opts, NULL)) != -1) {
         switch (c) {
             case 'f':
                 fen = optarg;
@@ -123,6 +128,9 @@ int cmd_analyse(int argc, char **argv)
             case 'E':
                 egdb_dir = optarg;
                 break;
+            case 'W':
+                eval_path = optarg;
+                break;
             case 'h':
                 analyse_usage(stdout);
                 return 0;
@@ -153,7 +161,13 @@ int cmd_analyse(int argc, char **argv)
         return 1;
     }
     struct dm_egdb *db;
+    dm_eval *ev = NULL;
+    if (eval_path && cli_engine_eval(e, eval_path, "damier analyse", &ev) != 0) {
+        dm_engine_free(e);
+        return 1;
+    }
     if (cli_engine_egdb(e, egdb_dir, "analyse", &db) != 0) {
+        dm_eval_free(ev);
         dm_engine_free(e);
         return 1;
     }
@@ -184,6 +198,7 @@ int cmd_analyse(int argc, char **argv)
         }
     }
     dm_engine_free(e);
+    dm_eval_free(ev);
     dm_egdb_close(db);
     return 0;
 }

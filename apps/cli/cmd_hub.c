@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include <damier/egdb.h>
+#include <damier/eval.h>
 #include <damier/engine.h>
 #include <damier/hub.h>
 #include <damier/session.h>
@@ -187,7 +188,7 @@ static void wait_if_busy(hub_app *a, const char *line)
 
 int cmd_hub(int argc, char **argv)
 {
-    const char *variant = NULL, *egdb_dir = NULL;
+    const char *variant = NULL, *egdb_dir = NULL, *eval_path = NULL;
     int bad = 0, help = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
@@ -198,6 +199,8 @@ int cmd_hub(int argc, char **argv)
             egdb_dir = argv[++i];
         } else if (!strncmp(argv[i], "--egdb=", 7)) {
             egdb_dir = argv[i] + 7;
+        } else if (!strcmp(argv[i], "--eval") && i + 1 < argc) {
+            eval_path = argv[++i];
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             help = 1;
         } else {
@@ -207,12 +210,14 @@ int cmd_hub(int argc, char **argv)
     if (bad || help) {
         FILE *f = help && !bad ? stdout : stderr;
         fprintf(f,
-                "usage: damier hub [--variant NAME] [--egdb DIR]\n  speaks the Hub protocol "
+                "usage: damier hub [--variant NAME] [--egdb DIR] [--eval FILE]\n  speaks the Hub "
+                "protocol "
                 "(version 2) on "
                 "stdin/stdout; see ../shared/docs/hub-protocol.md\n"
                 "  --variant NAME  start with these rules (%s; or the Hub names\n"
                 "                  normal and losing), as set-param name=variant does\n"
-                "  --egdb DIR      the international engine probes the endgame database there\n",
+                "  --egdb DIR      the international engine probes the endgame database there\n"
+                "  --eval FILE     evaluation weights (damier train; default: built in)\n",
                 dm_variant_names());
         return f == stdout ? 0 : 2;
     }
@@ -233,6 +238,12 @@ int cmd_hub(int argc, char **argv)
     struct dm_egdb *egdb;
     if (cli_engine_egdb(dm_session_engine(a.game), egdb_dir, "hub", &egdb) != 0) {
         dm_hub_session_free(a.session);
+        return 1;
+    }
+    dm_eval *ev = NULL;
+    if (eval_path && cli_engine_eval(dm_session_engine(a.game), eval_path, "hub", &ev) != 0) {
+        dm_hub_session_free(a.session);
+        dm_egdb_close(egdb);
         return 1;
     }
     if (variant) {
@@ -368,6 +379,7 @@ int cmd_hub(int argc, char **argv)
     pthread_mutex_destroy(&a.lock);
     dm_hub_session_free(a.session);
     dm_egdb_close(egdb); /* after the engine that probed it */
+    dm_eval_free(ev);
     dm_vengine_free(a.vengine);
     return 0;
 }

@@ -22,6 +22,8 @@ int cmd_serve(int argc, char **argv); /* apps/serve (the web board) */
 int cmd_annotate(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_ballot(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+int cmd_train(int argc, char **argv);
 
 /* The jumping games (cmd_jump.c): `moves`/`perft` with --game go to these. */
 int cmd_jump_moves(int argc, char **argv);
@@ -59,6 +61,11 @@ int cli_egdb_open(struct dm_egdb **out, const char *dir, const char *cmd);
 /* --egdb DIR for an engine: open dir (NULL: nothing, *out = NULL) and let e probe it;
  * the caller closes *out after freeing e. */
 struct dm_engine;
+/* Load the weights file path and make engine e use them (`--eval FILE`); prints the
+ * error as "CMD: ..." and returns nonzero on failure. *out (free after the engine)
+ * gets the weights. */
+struct dm_eval;
+int cli_engine_eval(struct dm_engine *e, const char *path, const char *cmd, struct dm_eval **out);
 int cli_engine_egdb(struct dm_engine *e, const char *dir, const char *cmd, struct dm_egdb **out);
 
 #endif

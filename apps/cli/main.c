@@ -25,6 +25,8 @@ static const struct command {
     {"jump", cmd_jump, "moves, perft, search of the jumping games (chinese-checkers, halma, gewu)"},
     {"match", cmd_match, "engine-against-engine matches through the Hub protocol (Elo, SPRT)"},
     {"ballot", cmd_ballot, "opening positions for matches, from the games of PDN files"},
+    {"selfplay", cmd_selfplay, "self-play games that write training samples (--gen DIR)"},
+    {"train", cmd_train, "fit the evaluation weights to self-play samples"},
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
     {"annotate", cmd_annotate,
      "mark the moves of PDN games (!, ?, ...) with the engine's evaluation"},

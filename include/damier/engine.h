@@ -141,6 +141,13 @@ struct dm_egdb;
  * search (DM_ESTATE). Without a database the search is unchanged. */
 DM_API dm_status dm_engine_set_egdb(dm_engine *e, const struct dm_egdb *db);
 
+struct dm_eval;
+
+/* Evaluate with the weights ev (damier/eval.h; NULL: the built-in weights, the
+ * default) in later searches. The engine does not own ev, which must outlive its
+ * use; not during a search (DM_ESTATE). */
+DM_API dm_status dm_engine_set_eval(dm_engine *e, const struct dm_eval *ev);
+
 /* Forget everything learnt (table, history heuristics): a new game. Not during a
  * search. */
 DM_API void dm_engine_clear(dm_engine *e);
@@ -166,7 +173,7 @@ DM_API void dm_engine_stop(dm_engine *e);
 DM_API void dm_engine_ponderhit(dm_engine *e);
 
 /* Static evaluation of b from the side to move's point of view, in hundredths of a
- * man (the evaluation module's public face, for tools and tests). */
+ * man, with the built-in weights (dm_eval_score takes others). */
 DM_API int dm_engine_evaluate(const dm_board *b);
 
 /* The evaluation's feature vector of b, for training and tools: out[i] = White's

@@ -6,6 +6,7 @@
 
 #include <damier/egdb.h>
 
+#include "engine/eval.h"
 #include "engine/search_int.h"
 
 static int options_ok(const dm_engine_options *o)
@@ -66,6 +67,7 @@ dm_status dm_engine_create(dm_engine **out, const dm_engine_options *opts)
         return DM_ENOMEM;
     }
     e->opts = *opts;
+    e->eval = &eval_builtin;
     if (tt_alloc(&e->tt, (size_t)opts->tt_mib) != 0) {
         free(e);
         return DM_ENOMEM;
@@ -128,6 +130,18 @@ void dm_engine_clear(dm_engine *e)
         memset(e->threads[i]->history, 0, sizeof e->threads[i]->history);
         memset(e->threads[i]->killer, 0, sizeof e->threads[i]->killer);
     }
+}
+
+dm_status dm_engine_set_eval(dm_engine *e, const struct dm_eval *ev)
+{
+    if (!e) {
+        return DM_EINVAL;
+    }
+    if (atomic_load(&e->searching)) {
+        return DM_ESTATE;
+    }
+    e->eval = ev ? ev : &eval_builtin;
+    return DM_OK;
 }
 
 dm_status dm_engine_set_egdb(dm_engine *e, const struct dm_egdb *db)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
- * engine/eval.c: evaluation v1 (see eval.h). Every feature is a few bitboard
- * operations; the only loop is over advanced men for the runaway test. The constant
+ * engine/eval.c: the evaluation (see eval.h): patterns and features, weighed by a
+ * dm_eval. Every feature is a few bitboard operations; the only loops are over advanced
+ * men for the runaway test and over the 28 pattern windows. The constant
  * tables (eval_tab: rows, forward cones, centre, guards, halves, long diagonals)
  * are generated at build time by tools/genevaltab.c.
  *
@@ -14,14 +15,11 @@
 #include "util/bits.h"
 
 #include <damier/engine.h>
+#include <damier/eval.h>
 
 const char *const eval_feature_names[EVAL_FEATURE_NB] = {
     "men", "kings", "tempo", "centre", "guard", "outpost", "runaway", "locked", "king-active",
 };
-
-/* Weights: opening (40 men) and endgame (0 men) values, hundredths of a man. */
-static const int weight_open[EVAL_FEATURE_NB] = {100, 300, 1, 6, 8, 6, 8, -4, 10};
-static const int weight_end[EVAL_FEATURE_NB] = {100, 330, 4, 2, 0, 2, 30, -2, 20};
 
 int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
 {
@@ -77,29 +75,83 @@ int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
     return bb_count(wm | bm);
 }
 
-int eval_weigh(const int f[EVAL_FEATURE_NB], int phase)
+/* The configuration (0..6560) of each of the 28 windows. Window w = 4r + k reads
+ * rows r..r+3, two squares each: the row's pair value times 9^i for its i-th row, so
+ * the index is sum over its 8 squares of digit * 3^(2i + j). The turned windows (w >=
+ * 14, reading table 27 - w) read the turned pair values in the opposite row order:
+ * the same configuration their 180-degree turn would have with the colours swapped. */
+static inline void window_configs(uint64_t wm, uint64_t bm, unsigned out[EVAL_WINDOWS_ALL])
 {
-    int open = 0, end = 0;
-    for (int i = 0; i < EVAL_FEATURE_NB; i++) {
-        open += weight_open[i] * f[i];
-        end += weight_end[i] * f[i];
+    unsigned p[10][4], q[10][4];
+    for (int row = 0; row < 10; row++) {
+        int base = 5 * row + row / 2; /* the bit of the row's first square */
+        unsigned x = (unsigned)(((wm >> base) & 31) | (((bm >> base) & 31) << 5));
+        for (int k = 0; k < 4; k++) {
+            p[row][k] = eval_tab.pair[k][x];
+            q[row][k] = eval_tab.pair_turned[k][x];
+        }
     }
-    return (open * phase + end * (40 - phase)) / 40;
+    for (int w = 0; w < EVAL_WINDOWS; w++) {
+        int r = w / 4, k = w % 4;
+        out[w] = p[r][k] + 9 * p[r + 1][k] + 81 * p[r + 2][k] + 729 * p[r + 3][k];
+    }
+    for (int w = EVAL_WINDOWS; w < EVAL_WINDOWS_ALL; w++) {
+        int r = w / 4, k = w % 4;
+        out[w] = q[r + 3][k] + 9 * q[r + 2][k] + 81 * q[r + 1][k] + 729 * q[r][k];
+    }
 }
 
-int eval_board(const dm_board *b)
+void eval_patterns(const dm_board *b, uint32_t out[EVAL_WINDOWS_ALL])
+{
+    unsigned c[EVAL_WINDOWS_ALL];
+    window_configs(b->pieces[DM_WHITE] & ~b->kings, b->pieces[DM_BLACK] & ~b->kings, c);
+    for (int w = 0; w < EVAL_WINDOWS_ALL; w++) {
+        if (w < EVAL_WINDOWS) {
+            out[w] = (uint32_t)w * EVAL_CONFIGS + c[w];
+        } else {
+            out[w] = ((uint32_t)(EVAL_WINDOWS_ALL - 1 - w) * EVAL_CONFIGS + c[w]) |
+                     (UINT32_C(1) << 31);
+        }
+    }
+}
+
+int eval_lone_king(const dm_board *b)
+{
+    int nw = bb_count(b->pieces[DM_WHITE]), nb = bb_count(b->pieces[DM_BLACK]);
+    return (nb == 1 && (b->kings & b->pieces[DM_BLACK]) && nw <= 3) ||
+           (nw == 1 && (b->kings & b->pieces[DM_WHITE]) && nb <= 3);
+}
+
+int eval_board(const struct dm_eval *ev, const dm_board *b)
 {
     int f[EVAL_FEATURE_NB];
     int phase = eval_features(b, f);
     if (phase > 40) {
         phase = 40; /* compositions may hold more men than a game */
     }
-    int s = eval_weigh(f, phase);
+    int open = 0, end = 0;
+    for (int i = 0; i < EVAL_FEATURE_NB; i++) {
+        open += ev->feature[2 * i] * f[i];
+        end += ev->feature[2 * i + 1] * f[i];
+    }
+    /* Patterns: the men of each window index its table (kings read as empty). */
+    unsigned c[EVAL_WINDOWS_ALL];
+    window_configs(b->pieces[DM_WHITE] & ~b->kings, b->pieces[DM_BLACK] & ~b->kings, c);
+    const int16_t *pt = ev->pattern;
+    for (int w = 0; w < EVAL_WINDOWS; w++) {
+        const int16_t *p = pt + ((size_t)w * EVAL_CONFIGS + c[w]) * 2;
+        open += p[0];
+        end += p[1];
+    }
+    for (int w = EVAL_WINDOWS; w < EVAL_WINDOWS_ALL; w++) {
+        const int16_t *p = pt + ((size_t)(EVAL_WINDOWS_ALL - 1 - w) * EVAL_CONFIGS + c[w]) * 2;
+        open -= p[0];
+        end -= p[1];
+    }
+    int s = (open * phase + end * (40 - phase)) / (40 * EVAL_UNIT);
     /* A lone king against at most three pieces with no man that can run is usually a
      * draw (FMJD 6 16-move rule): pull the score towards 0. */
-    int nw = bb_count(b->pieces[DM_WHITE]), nb = bb_count(b->pieces[DM_BLACK]);
-    if ((nb == 1 && (b->kings & b->pieces[DM_BLACK]) && nw <= 3) ||
-        (nw == 1 && (b->kings & b->pieces[DM_WHITE]) && nb <= 3)) {
+    if (eval_lone_king(b)) {
         s /= 8;
     }
     const int lim = DM_SCORE_WIN_MIN - 100;
@@ -109,7 +161,17 @@ int eval_board(const dm_board *b)
 
 int dm_engine_evaluate(const dm_board *b)
 {
-    return eval_board(b);
+    return eval_board(&eval_builtin, b);
+}
+
+const dm_eval *dm_eval_builtin(void)
+{
+    return &eval_builtin;
+}
+
+int dm_eval_score(const dm_eval *ev, const dm_board *b)
+{
+    return eval_board(ev ? ev : &eval_builtin, b);
 }
 
 int dm_engine_features(int *out, int cap, int *phase, const dm_board *b)

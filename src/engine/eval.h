@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT
- * engine/eval.h: evaluation v1, a linear function of hand-made features.
+ * engine/eval.h: the evaluation, a linear function of board-region patterns and
+ * hand-made features whose weights are data (dm_eval, damier/eval.h).
  *
- * The interface is split in two so that a trained evaluation can replace the
- * insides later and training code can reuse the extraction:
  *   eval_features()  board -> feature vector (White minus Black counts) and phase;
- *   eval_weigh()     feature vector + phase -> score (White's point of view);
- *   eval_board()     both, from the side to move's point of view (what search calls).
+ *   eval_patterns()  board -> the 28 pattern weights it reads (training);
+ *   eval_board()     the score from the side to move's point of view (what search
+ *                    calls).
  * Scores are hundredths of a man. Phase is the number of men on the board (0..40):
  * each weight is interpolated between its opening value (40 men) and its endgame
  * value (0 men). */
@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include <damier/board.h>
+#include <damier/eval.h>
 
 enum {
     EVAL_MEN = 0,     /* men */
@@ -31,15 +32,42 @@ enum {
     EVAL_FEATURE_NB
 };
 
+/* Pattern windows (damier/eval.h): 28 on the board, 14 weight tables. Window w =
+ * 4r + k with r < 3, or r == 3 and k < 2, owns table EVAL_TABLE(w); the others read
+ * the table of their 180-degree turn (6-r, 3-k) with the colours swapped, negated. */
+#define EVAL_WINDOWS_ALL 28
+#define EVAL_WINDOWS 14
+#define EVAL_CONFIGS 6561 /* 3^8 */
+#define EVAL_UNIT 8       /* weights are in 1/EVAL_UNIT hundredths of a man */
+
+/* The weights (damier/eval.h). pattern[(t * EVAL_CONFIGS + c) * 2 + p], feature[i * 2
+ * + p], p = 0 opening, 1 endgame. */
+struct dm_eval {
+    char name[32];
+    const int16_t *pattern; /* EVAL_WINDOWS * EVAL_CONFIGS * 2 */
+    const int16_t *feature; /* EVAL_FEATURE_NB * 2 */
+    void *owned;            /* the allocation holding both, or NULL (built-in) */
+};
+
+/* The built-in weights (generated into eval_weights.c at build time). */
+extern const struct dm_eval eval_builtin;
+
+/* Signed pattern references of b: out[j] = table * EVAL_CONFIGS + configuration,
+ * with bit 31 set when the weight counts negated (a turned window). 28 entries. */
+void eval_patterns(const dm_board *b, uint32_t out[EVAL_WINDOWS_ALL]);
+
 /* Constant bitboard tables of the features (10x10 layout bits, layout.h), generated
  * at build time by tools/genevaltab.c (eval_tab.c in the build folder). */
 typedef struct eval_tables {
-    uint64_t row[10];     /* squares of each row (row 0 = squares 1-5) */
-    uint64_t cone[2][64]; /* forward cone of a man of colour c on bit b */
-    uint64_t centre;      /* 22, 23, 24, 27, 28, 29 */
-    uint64_t guard[2];    /* White 47, 48, 49; Black 2, 3, 4 */
-    uint64_t half[2];     /* the opponent's half: White rows 0-4, Black rows 5-9 */
-    uint64_t long_diag;   /* 46-5, 1-45 and 6-50 */
+    uint64_t row[10];       /* squares of each row (row 0 = squares 1-5) */
+    uint64_t cone[2][64];   /* forward cone of a man of colour c on bit b */
+    uint64_t centre;        /* 22, 23, 24, 27, 28, 29 */
+    uint64_t guard[2];      /* White 47, 48, 49; Black 2, 3, 4 */
+    uint64_t half[2];       /* the opponent's half: White rows 0-4, Black rows 5-9 */
+    uint64_t long_diag;     /* 46-5, 1-45 and 6-50 */
+    uint8_t pair[4][1024];        /* [k][row's White | Black << 5 men]: squares k, k+1
+                                     of the row in base 3 (0..8), White's side */
+    uint8_t pair_turned[4][1024]; /* the same turned: colours swapped, k+1 first */
 } eval_tables;
 
 extern const eval_tables eval_tab;
@@ -48,12 +76,14 @@ extern const eval_tables eval_tab;
  * (number of men on the board, 0..40). */
 int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB]);
 
-/* Weighted sum of a feature vector at a phase, from White's point of view. */
-int eval_weigh(const int f[EVAL_FEATURE_NB], int phase);
+/* Static score of b for the side to move with weights ev (quiet positions only:
+ * search never calls it with a capture pending). Bounded well inside the win
+ * scores. */
+int eval_board(const struct dm_eval *ev, const dm_board *b);
 
-/* Static score of b for the side to move (quiet positions only: search never calls
- * it with a capture pending). Bounded well inside the win scores. */
-int eval_board(const dm_board *b);
+/* The lone-king rule of eval_board: 1 when b is a lone king against at most three
+ * pieces (the score is divided by 8). */
+int eval_lone_king(const dm_board *b);
 
 /* Feature names (for tools and training dumps). */
 extern const char *const eval_feature_names[EVAL_FEATURE_NB];

@@ -61,6 +61,7 @@ struct dm_engine {
     int root_count;             /* legal moves at the root */
     const struct dm_egdb *egdb; /* endgame database probed, or NULL */
     int egdb_pieces;            /* probe positions of at most this many pieces */
+    const struct dm_eval *eval; /* evaluation weights (borrowed; the built-in default) */
 };
 
 /* Run the search of thread t (search.c). */

@@ -20,6 +20,10 @@ rejects dxp "" "--listen 1 --connect h:2" "--connect nohostport" "--listen x:y" 
 
 # start a follower; its address in $addr
 start_follower() {
+    # Emptied here, before the follower starts: a listening line left by the previous
+    # follower would otherwise be read before the new one's redirection truncates it
+    # (the initiator then connects to a closed port and the follower waits for ever).
+    : >"$tmp/f.out"
     "$DAMIER" dxp --listen 127.0.0.1:0 "$@" >"$tmp/f.out" 2>"$tmp/f.err" &
     fpid=$!
     addr=

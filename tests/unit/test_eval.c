@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: MIT
+ * tests/unit/test_eval.c: evaluation weights as data (damier/eval.h): the file format
+ * (round trip, every rejection), the colour symmetry of the pattern evaluation, the
+ * hand-set weights against their features, self-play sample records, training
+ * (reduces the loss, deterministic from its seed) and the engine using the weights. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include <damier/engine.h>
+#include <damier/eval.h>
+#include <damier/move.h>
+
+static uint64_t rng_state = 12345;
+
+static uint64_t rnd(void)
+{
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint32_t fnv1a(const unsigned char *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ p[i]) * 16777619u;
+    }
+    return h;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) {
+        p[i] = (unsigned char)(v >> (8 * i));
+    }
+}
+
+/* Weights with every pattern weight random in [-400, 400] (1/8 hundredths), as a
+ * file image with its checksum fixed. */
+static unsigned char *random_weights_file(void)
+{
+    dm_eval *hand;
+    assert_int_equal(dm_eval_new_hand(&hand), DM_OK);
+    unsigned char *buf = malloc(DM_EVAL_FILE_SIZE);
+    assert_non_null(buf);
+    assert_int_equal(dm_eval_write(hand, buf, DM_EVAL_FILE_SIZE), DM_OK);
+    dm_eval_free(hand);
+    const size_t patterns = 14u * 6561u * 2u;
+    for (size_t i = 0; i < patterns; i++) {
+        int v = (int)(rnd() % 801) - 400;
+        buf[60 + 2 * i] = (unsigned char)(uint16_t)v;
+        buf[60 + 2 * i + 1] = (unsigned char)((uint16_t)v >> 8);
+    }
+    put32(buf + DM_EVAL_FILE_SIZE - 4, fnv1a(buf, DM_EVAL_FILE_SIZE - 4));
+    return buf;
+}
+
+/* A position reached by random legal moves from the start (quiet or not). */
+static dm_board random_position(int plies)
+{
+    dm_board b;
+    dm_board_start(&b);
+    for (int i = 0; i < plies; i++) {
+        dm_movelist list;
+        int n = dm_movegen_legal(&list, &b);
+        if (n == 0) {
+            break;
+        }
+        dm_board_apply(&b, &list.moves[rnd() % (uint64_t)n]);
+    }
+    return b;
+}
+
+/* Square s <-> 51 - s, colours swapped, the other side to move. */
+static dm_board turned(const dm_board *b)
+{
+    static const dm_piece swap[] = {DM_EMPTY, DM_BLACK_MAN, DM_WHITE_MAN, DM_BLACK_KING,
+                                    DM_WHITE_KING};
+    dm_board m;
+    dm_board_clear(&m);
+    for (int sq = 1; sq <= 50; sq++) {
+        dm_board_put(&m, 51 - sq, swap[dm_board_piece(b, sq)]);
+    }
+    dm_board_set_side(&m, b->side == DM_WHITE ? DM_BLACK : DM_WHITE);
+    return m;
+}
+
+static void test_eval__file_round_trip(void **state)
+{
+    (void)state;
+    unsigned char *buf = random_weights_file();
+    dm_eval *ev = NULL;
+    dm_error err;
+    assert_int_equal(dm_eval_read(&ev, buf, DM_EVAL_FILE_SIZE, &err), DM_OK);
+    assert_string_equal(dm_eval_name(ev), "hand");
+    unsigned char *again = malloc(DM_EVAL_FILE_SIZE);
+    assert_int_equal(dm_eval_write(ev, again, DM_EVAL_FILE_SIZE - 1), DM_EBUFS);
+    assert_int_equal(dm_eval_write(ev, again, DM_EVAL_FILE_SIZE), DM_OK);
+    assert_memory_equal(buf, again, DM_EVAL_FILE_SIZE);
+
+    char path[] = "/tmp/damier-test-eval-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(dm_eval_save(ev, path, &err), DM_OK);
+    dm_eval *loaded = NULL;
+    assert_int_equal(dm_eval_load(&loaded, path, &err), DM_OK);
+    dm_board b = random_position(30);
+    assert_int_equal(dm_eval_score(loaded, &b), dm_eval_score(ev, &b));
+    remove(path);
+    dm_eval_free(loaded);
+    dm_eval_free(ev);
+    free(again);
+    free(buf);
+}
+
+static void expect_rejected(const unsigned char *data, size_t size, const char *why)
+{
+    dm_eval *ev = (dm_eval *)(uintptr_t)1; /* must stay untouched */
+    dm_error err;
+    assert_int_equal(dm_eval_read(&ev, data, size, &err), DM_EPARSE);
+    assert_ptr_equal(ev, (dm_eval *)(uintptr_t)1);
+    if (!strstr(err.message, why)) {
+        fail_msg("message \"%s\" does not say \"%s\"", err.message, why);
+    }
+}
+
+static void test_eval__file_rejections(void **state)
+{
+    (void)state;
+    unsigned char *buf = random_weights_file();
+    unsigned char *bad = malloc(DM_EVAL_FILE_SIZE + 1);
+    expect_rejected(buf, DM_EVAL_FILE_SIZE - 1, "truncated");
+    expect_rejected(buf, 10, "DMEV");
+    memcpy(bad, buf, DM_EVAL_FILE_SIZE);
+    bad[DM_EVAL_FILE_SIZE] = 0;
+    expect_rejected(bad, DM_EVAL_FILE_SIZE + 1, "trailing");
+    bad[0] = 'X';
+    expect_rejected(bad, DM_EVAL_FILE_SIZE, "DMEV");
+    memcpy(bad, buf, DM_EVAL_FILE_SIZE);
+    put32(bad + 4, 2);
+    expect_rejected(bad, DM_EVAL_FILE_SIZE, "version 2");
+    memcpy(bad, buf, DM_EVAL_FILE_SIZE);
+    put32(bad + 12, 13);
+    expect_rejected(bad, DM_EVAL_FILE_SIZE, "shape");
+    memcpy(bad, buf, DM_EVAL_FILE_SIZE);
+    bad[1000] ^= 1;
+    expect_rejected(bad, DM_EVAL_FILE_SIZE, "checksum");
+
+    dm_eval *ev = NULL;
+    dm_error err;
+    assert_int_equal(dm_eval_load(&ev, "/nonexistent/weights.dmev", &err), DM_EIO);
+    assert_null(ev);
+    assert_non_null(strstr(err.message, "/nonexistent/weights.dmev"));
+    /* An engine told to use no weights keeps the built-in ones. */
+    dm_engine *e;
+    assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
+    assert_int_equal(dm_engine_set_eval(e, NULL), DM_OK);
+    dm_engine_free(e);
+    free(bad);
+    free(buf);
+}
+
+/* The turned window reads its table negated with the colours swapped: every position
+ * and its colour-flipped turn score the same for the side to move, with any weights. */
+static void test_eval__colour_symmetry(void **state)
+{
+    (void)state;
+    unsigned char *buf = random_weights_file();
+    dm_eval *ev;
+    assert_int_equal(dm_eval_read(&ev, buf, DM_EVAL_FILE_SIZE, NULL), DM_OK);
+    int differs = 0;
+    dm_board start;
+    dm_board_start(&start);
+    for (int i = 0; i < 400; i++) {
+        dm_board b = random_position((int)(rnd() % 60));
+        dm_board t = turned(&b);
+        assert_int_equal(dm_eval_score(ev, &t), dm_eval_score(ev, &b));
+        differs |= dm_eval_score(ev, &b) != dm_eval_score(NULL, &b);
+    }
+    /* The start position is its own turn: 0 for any weights. */
+    assert_int_equal(dm_eval_score(ev, &start), 0);
+    assert_true(differs); /* the patterns are read */
+    dm_eval_free(ev);
+    free(buf);
+}
+
+/* The hand-set weights are evaluation v1: features weighed by (opening, endgame)
+ * pairs interpolated by the number of men. */
+static void test_eval__hand_weights(void **state)
+{
+    (void)state;
+    static const int open[] = {100, 300, 1, 6, 8, 6, 8, -4, 10};
+    static const int end[] = {100, 330, 4, 2, 0, 2, 30, -2, 20};
+    dm_eval *hand;
+    assert_int_equal(dm_eval_new_hand(&hand), DM_OK);
+    for (int i = 0; i < 300; i++) {
+        dm_board b = random_position(20 + (int)(rnd() % 80));
+        if (dm_movegen_has_capture(&b)) {
+            continue;
+        }
+        int f[32], phase;
+        int n = dm_engine_features(f, 32, &phase, &b);
+        assert_int_equal(n, 9);
+        int o = 0, e = 0;
+        for (int k = 0; k < n; k++) {
+            o += open[k] * f[k];
+            e += end[k] * f[k];
+        }
+        int s = (o * phase + e * (40 - phase)) / 40;
+        int nw = 0, nb = 0, kw = 0, kb = 0;
+        for (int sq = 1; sq <= 50; sq++) {
+            dm_piece p = dm_board_piece(&b, sq);
+            nw += p == DM_WHITE_MAN || p == DM_WHITE_KING;
+            nb += p == DM_BLACK_MAN || p == DM_BLACK_KING;
+            kw += p == DM_WHITE_KING;
+            kb += p == DM_BLACK_KING;
+        }
+        if ((nb == 1 && kb && nw <= 3) || (nw == 1 && kw && nb <= 3)) {
+            s /= 8;
+        }
+        assert_int_equal(dm_eval_score(hand, &b), b.side == DM_WHITE ? s : -s);
+    }
+    dm_eval_free(hand);
+}
+
+static void test_eval__sample_records(void **state)
+{
+    (void)state;
+    unsigned char rec[DM_SAMPLE_RECORD_SIZE];
+    for (int i = 0; i < 200; i++) {
+        dm_sample s = {random_position((int)(rnd() % 90)), (int)(rnd() % 3) - 1,
+                       (int)(rnd() % 20001) - 10000, (int)(rnd() % 300)};
+        dm_sample_encode(rec, &s);
+        dm_sample back;
+        assert_int_equal(dm_sample_decode(&back, rec, NULL), DM_OK);
+        assert_int_equal(back.result, s.result);
+        assert_int_equal(back.score, s.score);
+        assert_int_equal(back.ply, s.ply);
+        assert_int_equal(back.board.side, s.board.side);
+        for (int sq = 1; sq <= 50; sq++) {
+            assert_int_equal(dm_board_piece(&back.board, sq), dm_board_piece(&s.board, sq));
+        }
+    }
+    /* Bad records: both colours on a square, a piece past 50, a king on nothing, a
+     * bad result. */
+    dm_error err;
+    dm_sample out;
+    unsigned char bad[DM_SAMPLE_RECORD_SIZE] = {0};
+    bad[0] = 1;
+    bad[8] = 1;
+    assert_int_equal(dm_sample_decode(&out, bad, &err), DM_EPARSE);
+    assert_non_null(strstr(err.message, "both colours"));
+    memset(bad, 0, sizeof bad);
+    bad[7] = 0x80;
+    assert_int_equal(dm_sample_decode(&out, bad, &err), DM_EPARSE);
+    memset(bad, 0, sizeof bad);
+    bad[16] = 1;
+    assert_int_equal(dm_sample_decode(&out, bad, &err), DM_EPARSE);
+    memset(bad, 0, sizeof bad);
+    bad[25] = 5;
+    assert_int_equal(dm_sample_decode(&out, bad, &err), DM_EPARSE);
+
+    /* A file cut inside its third record keeps the first two and says where. */
+    char path[] = "/tmp/damier-test-samples-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    unsigned char hdr[DM_SAMPLE_HEADER_SIZE];
+    dm_sample_header(hdr);
+    fwrite(hdr, 1, sizeof hdr, f);
+    dm_sample s = {random_position(10), 1, 50, 10};
+    dm_sample_encode(rec, &s);
+    fwrite(rec, 1, sizeof rec, f);
+    fwrite(rec, 1, sizeof rec, f);
+    fwrite(rec, 1, 7, f);
+    fclose(f);
+    dm_sample *all = NULL;
+    size_t n = 0, cap = 0;
+    assert_int_equal(dm_sample_read_file(&all, &n, &cap, path, &err), DM_EPARSE);
+    assert_int_equal(n, 2);
+    assert_non_null(strstr(err.message, "record 3"));
+    remove(path);
+    free(all);
+    n = 0;
+    all = NULL;
+    cap = 0;
+    assert_int_equal(dm_sample_read_file(&all, &n, &cap, "/nonexistent.dmsp", &err), DM_EIO);
+    free(all);
+}
+
+/* Samples whose result follows the men of one region: White wins when it has more men
+ * than Black on squares 21-30, loses when fewer. The patterns can learn it, the hand
+ * features only partly. */
+static size_t make_samples(dm_sample *s, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap) {
+        dm_board b = random_position(10 + (int)(rnd() % 40));
+        if (dm_movegen_has_capture(&b)) {
+            continue;
+        }
+        int d = 0;
+        for (int sq = 21; sq <= 30; sq++) {
+            dm_piece p = dm_board_piece(&b, sq);
+            d += (p == DM_WHITE_MAN) - (p == DM_BLACK_MAN);
+        }
+        s[n].board = b;
+        s[n].result = d > 0 ? 1 : d < 0 ? -1 : 0;
+        s[n].score = 0;
+        s[n].ply = 0;
+        n++;
+    }
+    return n;
+}
+
+static void test_eval__training(void **state)
+{
+    (void)state;
+    enum {
+        N = 6000
+    };
+    dm_sample *s = malloc(N * sizeof *s);
+    assert_non_null(s);
+    rng_state = 99;
+    size_t n = make_samples(s, N);
+    dm_train_options o = DM_TRAIN_OPTIONS_INIT;
+    o.epochs = 4;
+    o.batch = 256;
+    o.lambda = 1.0;
+    o.holdout = 0.1;
+    o.seed = 7;
+    dm_eval *a = NULL, *b = NULL;
+    double la, lb;
+    double before = dm_eval_loss(dm_eval_builtin(), s, n, &o);
+    assert_int_equal(dm_eval_train(&a, &la, NULL, s, n, &o, NULL, NULL), DM_OK);
+    assert_int_equal(dm_eval_train(&b, &lb, NULL, s, n, &o, NULL, NULL), DM_OK);
+    double after = dm_eval_loss(a, s, n, &o);
+    if (!(after < before * 0.8)) {
+        fail_msg("loss %f -> %f: training did not learn", before, after);
+    }
+    assert_true(la < before);
+    /* Deterministic from the seed: the same bytes twice. */
+    unsigned char *ba = malloc(DM_EVAL_FILE_SIZE), *bb = malloc(DM_EVAL_FILE_SIZE);
+    dm_eval_write(a, ba, DM_EVAL_FILE_SIZE);
+    dm_eval_write(b, bb, DM_EVAL_FILE_SIZE);
+    assert_memory_equal(ba, bb, DM_EVAL_FILE_SIZE);
+    assert_string_equal(dm_eval_name(a), "trained");
+
+    /* The engine searches with the weights it is given. */
+    dm_engine *e;
+    assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
+    dm_search_input in;
+    dm_board start;
+    dm_board_start(&start);
+    dm_search_input_init(&in, &start);
+    dm_limits lim = {0};
+    lim.depth = 7;
+    dm_result r1, r2;
+    assert_int_equal(dm_engine_search(&r1, e, &in, &lim, NULL, NULL), DM_OK);
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_set_eval(e, a), DM_OK);
+    assert_int_equal(dm_engine_search(&r2, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_true(r1.nodes != r2.nodes || r1.score != r2.score);
+    dm_engine_free(e);
+
+    o.epochs = 0;
+    assert_int_equal(dm_eval_train(&b, NULL, NULL, s, n, &o, NULL, NULL), DM_EINVAL);
+    o.epochs = 1;
+    assert_int_equal(dm_eval_train(&b, NULL, NULL, s, 0, &o, NULL, NULL), DM_EINVAL);
+    free(ba);
+    free(bb);
+    dm_eval_free(a);
+    dm_eval_free(b);
+    free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_eval__file_round_trip), cmocka_unit_test(test_eval__file_rejections),
+        cmocka_unit_test(test_eval__colour_symmetry), cmocka_unit_test(test_eval__hand_weights),
+        cmocka_unit_test(test_eval__sample_records),  cmocka_unit_test(test_eval__training),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
