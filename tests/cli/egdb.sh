@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# tests/cli/egdb.sh: `damier egdb gen|verify|probe|info|bench` on a 2-3 piece
-# database made here: the stable output, resuming, the XDG default folder, a corrupt
-# and a truncated file refused with a clear message, a bad FEN, `analyse --egdb`.
+# tests/cli/egdb.sh (label fast: about 4 s of CPU under ASan): `damier egdb
+# gen|verify|probe|info|bench` on a 2-3 piece database made here: the stable output,
+# resuming, the XDG default folder, a corrupt and a truncated file refused with a
+# clear message, a bad FEN, `analyse --egdb`. verify runs on 2-piece slices only
+# here; verify of every 3-piece slice (about 20 s of CPU under ASan) is in
+# egdb_deep.sh (label slow, the optimised build).
 # Usage: bash egdb.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: egdb.sh <damier binary> [<shared dir>]}
@@ -79,8 +82,16 @@ matches "info rest" "$tmp/out" '^slices 14, bytes [0-9]+, complete up to 2 piece
 expect_run "probe without the slice" 0 "value unknown" -- egdb probe --dir "$tmp/bad" --fen "W:WK1,K2:BK50"
 grep -q "refused: .*d0201" "$tmp/err" && ok || fail "probe did not report the refused file"
 expect_run "probe other slice" 0 "value draw" -- egdb probe --dir "$tmp/bad" --fen "W:WK1:BK50"
+# verify with refused files fails (exit 1) even when every loaded slice is right: on
+# the 2-piece slices and the two bad files (verify of the 14 slices left in $tmp/bad,
+# 9 s of CPU under ASan: egdb_deep.sh).
+mkdir "$tmp/bad2"
+cp "$tmp/bad"/d0201.egdb "$tmp/bad"/d1101.egdb "$db"/d0101.egdb "$db"/d0110.egdb \
+    "$db"/d1001.egdb "$db"/d1010.egdb "$tmp/bad2/"
 rc=0
-"$DAMIER" egdb verify --dir "$tmp/bad" >"$tmp/out" 2>"$tmp/err" || rc=$?
+"$DAMIER" egdb verify --dir "$tmp/bad2" >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" -eq 1 ] && ok || fail "verify with refused files: exit $rc"
+has "verify with refused files" "$tmp/out" "verified 4 slices, 0 failed"
+grep -q "refused: .*d1101" "$tmp/err" && ok || fail "verify did not report the refused file"
 
 finish
