@@ -60,6 +60,12 @@ static void init_star(dm_jrules *r)
     r->squares = n;
     r->dirs = 6;
     for (int i = 0; i < n; i++) {
+        /* rows -8..8; a hole's column: q plus half the row, doubled, from the left
+         * point (q + r/2 >= -6 on the star) */
+        r->row[i] = (uint8_t)(rs[i] + 8);
+        r->col[i] = (uint8_t)(2 * qs[i] + rs[i] + 12);
+    }
+    for (int i = 0; i < n; i++) {
         for (int d = 0; d < 8; d++) {
             int q = qs[i] + (d < 6 ? dq[d] : 99), rr = rs[i] + (d < 6 ? dr[d] : 99);
             r->nb[i][d] =
@@ -100,6 +106,8 @@ static void init_halma(dm_jrules *r)
     r->dirs = 8;
     for (int i = 0; i < n * n; i++) {
         int x = i % n, y = i / n;
+        r->col[i] = (uint8_t)x;
+        r->row[i] = (uint8_t)(n - 1 - y);
         for (int d = 0; d < 8; d++) {
             int a = x + dx[d], b = y + dy[d];
             r->nb[i][d] = (int16_t)(a >= 0 && a < n && b >= 0 && b < n ? b * n + a : -1);
@@ -241,6 +249,9 @@ dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size, uns
             r->squares = size;
             r->dirs = 1;
             r->pieces = 5;
+            for (int i = 0; i < size; i++) {
+                r->col[i] = (uint8_t)i;
+            }
             for (int i = 0; i < 5; i++) {
                 jset_add(&r->home[0], i);
                 jset_add(&r->home[1], size - 1 - i);

@@ -87,15 +87,159 @@ static int negamax(search_ctx *c, const dm_jpos *p, int depth, int ply, int alph
     return bestv;
 }
 
+/* ---- three or more players: paranoid search -------------------------------------
+ * The root seat maximises, every other seat is taken to play against it (minimises
+ * the root's score), so alpha-beta applies (Sturtevant and Korf 2000, "On pruning
+ * techniques for multi-player games"). Evaluation for the root: the distance of the
+ * opponent nearest to its goal minus the root's own. */
+static int root_eval(const dm_jrules *r, const dm_jpos *p, int root)
+{
+    int best = 1 << 30;
+    for (int s = 0; s < r->players; s++) {
+        if (s != root) {
+            int d = side_distance(r, p, s);
+            best = d < best ? d : best;
+        }
+    }
+    return best - side_distance(r, p, root);
+}
+
+static int paranoid(search_ctx *c, const dm_jpos *p, int depth, int ply, int alpha, int beta,
+                    int root, dm_jmove *best, dm_jmovelist *lists)
+{
+    c->nodes++;
+    int w = dm_jpos_winner(p, c->r);
+    if (w >= 0) {
+        return w == root ? DM_JWIN - ply : -(DM_JWIN - ply);
+    }
+    if (depth == 0) {
+        return root_eval(c->r, p, root);
+    }
+    dm_jmovelist *list = &lists[0];
+    int max = p->to_move == root;
+    if (dm_jmovegen(list, c->r, p) == 0) {
+        dm_jpos q = *p;
+        dm_jpos_pass(&q, c->r);
+        return paranoid(c, &q, depth - 1, ply + 1, alpha, beta, root, NULL, lists + 1);
+    }
+    order(c->r, p->to_move, list);
+    int bestv = max ? -2 * DM_JWIN : 2 * DM_JWIN;
+    for (int i = 0; i < list->count; i++) {
+        dm_jpos q = *p;
+        dm_jpos_apply(&q, c->r, &list->moves[i]);
+        int v = paranoid(c, &q, depth - 1, ply + 1, alpha, beta, root, NULL, lists + 1);
+        if (max ? v > bestv : v < bestv) {
+            bestv = v;
+            if (best) {
+                *best = list->moves[i];
+            }
+        }
+        if (max) {
+            alpha = v > alpha ? v : alpha;
+        } else {
+            beta = v < beta ? v : beta;
+        }
+        if (alpha >= beta) {
+            break;
+        }
+    }
+    return bestv;
+}
+
+/* ---- Ge Wu: expectimax over the throwing stick ---------------------------------
+ * A position whose throw is not made is a chance node: the mean over the four faces
+ * (1/4 each, docs/JUMPING.md). With a throw to play, the side to move picks the best
+ * move (a throw without a move is lost). Scores are for White (seat 0), in hundredths
+ * of a square: White's pieces' progress (square index) minus Black's (L-1-index);
+ * a win DM_JWIN - ply. Depth counts throws. */
+static int gewu_eval(const dm_jrules *r, const dm_jpos *p)
+{
+    int v = 0;
+    for (int s = 0; s < 2; s++) {
+        const dm_jset *a = &p->pieces[s];
+        for (int i = jset_next(a, 0); i >= 0; i = jset_next(a, i + 1)) {
+            v += s == 0 ? i : -(r->squares - 1 - i);
+        }
+    }
+    return v * 100;
+}
+
+static int gewu_value(search_ctx *c, const dm_jpos *p, int depth, int ply, dm_jmove *best,
+                      dm_jmovelist *lists)
+{
+    c->nodes++;
+    if (p->won >= 0) {
+        return p->won == 0 ? DM_JWIN - ply : -(DM_JWIN - ply);
+    }
+    if (depth == 0) {
+        return gewu_eval(c->r, p);
+    }
+    if (!p->throw_steps) {
+        long sum = 0;
+        for (int f = 0; f < 4; f++) {
+            dm_jpos q = *p;
+            dm_gewu_throw(&q, c->r, (dm_gewu_face)f);
+            sum += f == DM_GEWU_WU ? gewu_value(c, &q, depth - 1, ply + 1, NULL, lists)
+                                   : gewu_value(c, &q, depth, ply, NULL, lists);
+        }
+        return (int)(sum / 4);
+    }
+    dm_jmovelist *list = &lists[0];
+    if (dm_jmovegen(list, c->r, p) == 0) {
+        dm_jpos q = *p;
+        dm_gewu_forfeit(&q, c->r);
+        return gewu_value(c, &q, depth - 1, ply + 1, NULL, lists + 1);
+    }
+    int white = p->to_move == 0, bestv = white ? -2 * DM_JWIN : 2 * DM_JWIN;
+    for (int i = 0; i < list->count; i++) {
+        dm_jpos q = *p;
+        dm_jpos_apply(&q, c->r, &list->moves[i]);
+        int v = gewu_value(c, &q, depth - 1, ply + 1, NULL, lists + 1);
+        if (white ? v > bestv : v < bestv) {
+            bestv = v;
+            if (best) {
+                *best = list->moves[i];
+            }
+        }
+    }
+    return bestv;
+}
+
+int dm_jgreedy(const dm_jrules *r, const dm_jpos *p, dm_jmove *m)
+{
+    dm_jmovelist list;
+    if (dm_jmovegen(&list, r, p) == 0) {
+        return 0;
+    }
+    int best = -1, bestg = -(1 << 30);
+    for (int i = 0; i < list.count; i++) {
+        const dm_jmove *mv = &list.moves[i];
+        int g;
+        if (r->game == DM_JGAME_GEWU) {
+            g = mv->to == DM_JOFF_BOARD
+                    ? 1000
+                    : (p->to_move == 0 ? (int)mv->to - mv->from : (int)mv->from - mv->to);
+        } else {
+            g = gain(r, p->to_move, mv);
+        }
+        if (g > bestg) {
+            bestg = g;
+            best = i;
+        }
+    }
+    *m = list.moves[best];
+    return 1;
+}
+
 dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth, dm_jsearch_result *out,
                      dm_error *err)
 {
-    if (r->game == DM_JGAME_GEWU || r->players != 2) {
-        return dm_error_set(err, DM_EINVAL, 0, 0,
-                            "the engine plays two-player chinese-checkers and halma only");
-    }
     if (depth < 1 || depth > 8) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "search depth must be 1..8, not %d", depth);
+    }
+    if (r->game == DM_JGAME_GEWU && !p->throw_steps) {
+        return dm_error_set(err, DM_EINVAL, 0, 0,
+                            "gewu: the side to move must throw first (a position with its throw)");
     }
     dm_jmovelist *lists = malloc(sizeof *lists * (size_t)(depth + 1));
     if (!lists) {
@@ -103,7 +247,15 @@ dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth, dm_jsearch
     }
     search_ctx c = {r, 0};
     memset(out, 0, sizeof *out);
-    out->score = negamax(&c, p, depth, 0, -2 * DM_JWIN, 2 * DM_JWIN, &out->best, lists);
+    if (r->game == DM_JGAME_GEWU) {
+        int v = gewu_value(&c, p, depth, 0, &out->best, lists);
+        out->score = p->to_move == 0 ? v : -v;
+    } else if (r->players == 2) {
+        out->score = negamax(&c, p, depth, 0, -2 * DM_JWIN, 2 * DM_JWIN, &out->best, lists);
+    } else {
+        out->score =
+            paranoid(&c, p, depth, 0, -2 * DM_JWIN, 2 * DM_JWIN, p->to_move, &out->best, lists);
+    }
     out->nodes = c.nodes;
     free(lists);
     return DM_OK;

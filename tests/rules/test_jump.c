@@ -470,8 +470,26 @@ static void test_search(void **state)
     assert_true(R.goal_dist[0][res.best.from] > R.goal_dist[0][res.best.to]);
     assert_int_equal(R.goal_dist[0][0], 0);    /* hole 1, the top tip, is A's goal */
     assert_int_equal(R.goal_dist[0][120], 16); /* the bottom tip is 16 steps away */
+    /* Three players: the paranoid search plays a move that gains distance too. */
     rules(DM_JGAME_CHINESE, 3, 0, 0);
+    dm_jpos_start(&p, &R);
+    assert_int_equal(dm_jsearch(&R, &p, 3, &res, &err), DM_OK);
+    assert_true(R.goal_dist[0][res.best.from] > R.goal_dist[0][res.best.to]);
+    /* Ge Wu: expectimax needs the throw made; with 白 from the start the search moves */
+    rules(DM_JGAME_GEWU, 2, 0, 0);
+    dm_jpos_start(&p, &R);
     assert_int_equal(dm_jsearch(&R, &p, 2, &res, &err), DM_EINVAL);
+    assert_non_null(strstr(err.message, "throw first"));
+    dm_gewu_throw(&p, &R, DM_GEWU_BAI);
+    assert_int_equal(dm_jsearch(&R, &p, 3, &res, &err), DM_OK);
+    assert_int_equal(res.best.from, 4);
+    assert_int_equal(res.best.to, 6);
+    /* the greedy player: the largest gain (Ge Wu: a move off the lane first) */
+    dm_jmove g;
+    assert_int_equal(dm_jpos_from_text(&p, &R, "W2:W1,11:B3", &err), DM_OK);
+    assert_int_equal(dm_jgreedy(&R, &p, &g), 1);
+    assert_int_equal(g.from, 10);
+    assert_int_equal(g.to, DM_JOFF_BOARD);
 }
 
 int main(void)
