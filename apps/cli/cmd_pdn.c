@@ -86,6 +86,7 @@ static const char *tag_or(const dm_pdn_game *g, const char *name, const char *df
 
 typedef struct counts {
     int games, legal, illegal, unreadable, variant;
+    int jump_legal;                 /* legal records of the jumping games (not draughts variants) */
     int legal_by[DM_VARIANT_COUNT]; /* legal games per variant */
 } counts;
 
@@ -268,11 +269,12 @@ static int check_game(dm_pdn_game *g, const char *path, void *ctx)
 static int check_jump(const char *path, const char *text, size_t len, void *ctx)
 {
     check_pass *p = ctx;
-    int illegal = 0, unreadable = 0;
+    int illegal = 0, unreadable = 0, legal_before = p->n->legal;
     int rc =
         pdn_jump_file(path, text, len, NULL, &p->n->games, &p->n->legal, &illegal, &unreadable);
     p->n->illegal += illegal;
     p->n->unreadable += unreadable;
+    p->n->jump_legal += p->n->legal - legal_before;
     return rc;
 }
 
@@ -459,7 +461,7 @@ int cmd_pdn(int argc, char **argv)
         if (n.variant) {
             printf("%d skipped (variant not supported yet)\n", n.variant);
         }
-        if (n.legal > n.legal_by[DM_VARIANT_INTERNATIONAL]) {
+        if (n.legal - n.jump_legal > n.legal_by[DM_VARIANT_INTERNATIONAL]) {
             printf("legal by variant:");
             const char *sep = " ";
             for (int v = 0; v < DM_VARIANT_COUNT; v++) {
