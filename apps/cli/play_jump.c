@@ -99,11 +99,14 @@ static void usage(FILE *f)
                "  --board N             halma 8, 10 or 16 (default); gewu lane length 12..64\n"
                "  --seats S,S,...       human or engine per seat in turn order (A, B, ...;\n"
                "                        gewu W, B); default: human, then engines\n"
-               "  --level N             engine strength 1..10 (1 greedy; search depth 1+N/3)\n"
+               "  --level N             engine strength 1..10 (1 greedy; then search depth N/2,\n"
+               "                        at most 3 plies with 3+ players, 4 throws in gewu)\n"
                "  --seed N              the throws of gewu (default: from the clock)\n"
                "  --fen POS             start from a position string\n"
                "  --no-foreign-corner   chinese-checkers house rule (docs/JUMPING.md)\n"
                "  --one-throw           gewu: one throw per turn\n"
+               "  --options LIST        house rules, ',' between: no-foreign-corner, one-throw,\n"
+               "                        fifteen, anti-spoil, super-jump, capture, leave-camp\n"
                "  --plain               plain line output even on a terminal\n"
                "  --no-color            no ANSI colours\n"
                "  --save-dir DIR        where games are saved automatically\n"
@@ -332,29 +335,7 @@ static void gewu_throw(pj_game *g, dm_jaction *a)
 /* The engine's move (or the greedy one at level 1) in q; 0 when q has none. */
 static int engine_move(pj_game *g, const dm_jpos *q, dm_jmove *m)
 {
-    if (g->level <= 1) {
-        return dm_jgreedy(&g->r, q, m);
-    }
-    int depth = 1 + g->level / 3;
-    if (g->r.players > 2 && depth > 3) {
-        depth = 3;
-    }
-    if (g->r.game == DM_JGAME_GEWU) {
-        depth = 1 + g->level / 2;
-    }
-    dm_jsearch_result res;
-    dm_error err;
-    dm_jmovelist *list = malloc(sizeof *list);
-    int n = list ? dm_jmovegen(list, &g->r, q) : 0;
-    free(list);
-    if (n == 0) {
-        return 0;
-    }
-    if (dm_jsearch(&g->r, q, depth, &res, &err) != DM_OK) {
-        return dm_jgreedy(&g->r, q, m);
-    }
-    *m = res.best;
-    return 1;
+    return dm_jengine_move(&g->r, q, g->level, m);
 }
 
 static void list_moves(pj_game *g, const dm_jpos *q, const char *key)
@@ -607,6 +588,16 @@ static int run(int argc, char **argv)
             case 't':
                 options |= DM_JOPT_GEWU_ONE_THROW;
                 break;
+            case 'o': {
+                unsigned more;
+                dm_error oerr;
+                if (dm_jopts_from_text(&more, optarg, &oerr) != DM_OK) {
+                    fprintf(stderr, "damier: --options: %s\n", oerr.message);
+                    return 2;
+                }
+                options |= more;
+                break;
+            }
             case 'P':
                 plain = 1;
                 break;

@@ -51,14 +51,36 @@ typedef enum dm_jgame {
     16384 /* legal moves of one position at most: k pieces reach at
                                most N-k squares each, k(N-k) <= 16384 for N = 256 */
 
-/* Option bits of dm_jrules.options. */
-#define DM_JOPT_NO_FOREIGN_CORNER                                                                  \
-    1u /* Chinese checkers: a peg may not END a move in
-                                        a point that is neither its home nor its
-                                        target (passing through is allowed) */
-#define DM_JOPT_GEWU_ONE_THROW                                                                     \
-    2u /* Ge Wu: one throw per turn (default: a turn
-                                        goes on throwing until 五) */
+/* Option bits of dm_jrules.options (the house rules; docs/JUMPING.md gives the source
+ * of each). Names for the command line and records: dm_jopt_name.
+ * NO_FOREIGN_CORNER "no-foreign-corner": Chinese checkers, a peg may not END a move in
+ *   a point that is neither its home nor its target (passing through is allowed).
+ * GEWU_ONE_THROW "one-throw": Ge Wu, one throw per turn (default: a turn goes on
+ *   throwing until 五).
+ * FIFTEEN "fifteen": Chinese checkers, 2 players, 15 pegs each: the point and the row
+ *   of 5 in front of it (the target likewise).
+ * ANTI_SPOIL "anti-spoil": Chinese checkers and Halma, a seat also wins when every
+ *   target square is taken, at least one by its own piece and the others by opponents'
+ *   pieces standing on their own home squares.
+ * SUPER_JUMP "super-jump": Chinese checkers, a jump goes over one peg at any distance
+ *   along a line, the holes between empty, to the hole as far beyond it (空跳).
+ * CAPTURE "capture": Chinese checkers, 1 player (食棋): pegs on the central hexagon but
+ *   its centre; a move is one jump that removes the peg jumped, a step only when no
+ *   jump exists; one peg left wins.
+ * LEAVE_CAMP "leave-camp": Halma 8x8 and 10x10, a seat that has made more than 30
+ *   (8x8) or 50 (10x10) moves with a piece still in its own camp loses. */
+#define DM_JOPT_NO_FOREIGN_CORNER 1u
+#define DM_JOPT_GEWU_ONE_THROW 2u
+#define DM_JOPT_FIFTEEN 4u
+#define DM_JOPT_ANTI_SPOIL 8u
+#define DM_JOPT_SUPER_JUMP 16u
+#define DM_JOPT_CAPTURE 32u
+#define DM_JOPT_LEAVE_CAMP 64u
+
+/* The no-progress rule (all games): the game ends without a winner after this many
+ * rounds (a move of each seat) in which no seat came nearer its goal than before
+ * (dm_jprogress). */
+#define DM_JNO_PROGRESS_ROUNDS 50
 
 /* A set of squares, bit i = square i+1 (square numbers are 1-based). */
 typedef struct dm_jset {
@@ -99,6 +121,8 @@ typedef struct dm_jpos {
     int throw_steps; /* Ge Wu only: 0 (to throw) or 1..3 steps to play */
     int won;         /* Ge Wu only: the seat whose piece has left the lane
                                     at the enemy's end, or -1 */
+    int moves;       /* actions played since the start or the position string (moves,
+                        passes): the leave-camp rule counts them */
 } dm_jpos;
 
 /* A move: from and to (0-based squares). The landing squares of a jump chain are
@@ -124,8 +148,8 @@ typedef enum dm_gewu_face {
     DM_GEWU_WU = 0   /* 五, blank: no move, the turn ends */
 } dm_gewu_face;
 
-/* Fill r with the rules of game for players seats (Chinese 2, 3, 4 or 6; Halma 2
- * or 4; Ge Wu 2) and size (Halma 8, 10 or 16; Ge Wu lane length 12..64, 0 = the
+/* Fill r with the rules of game for players seats (Chinese 2, 3, 4 or 6, 1 for the
+ * capture puzzle; Halma 2 or 4; Ge Wu 2) and size (Halma 8, 10 or 16; Ge Wu lane length 12..64, 0 = the
  * default 12; Chinese: 0). options: DM_JOPT_* bits. Errors: DM_EINVAL with a
  * message in err for a player count, size or option the game does not have. */
 DM_API dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size,
@@ -156,8 +180,11 @@ DM_API void dm_jpos_apply(dm_jpos *p, const dm_jrules *r, const dm_jmove *m);
 DM_API void dm_gewu_throw(dm_jpos *p, const dm_jrules *r, dm_gewu_face face);
 DM_API void dm_gewu_forfeit(dm_jpos *p, const dm_jrules *r);
 
-/* The seat that has won, or -1: Chinese/Halma, all of a seat's pieces on its target
- * squares; Ge Wu, a piece has left the lane at the enemy's end. */
+/* The seat that has won, or -1: Chinese/Halma, all of a seat's target squares hold its
+ * pieces (anti-spoil: or opponents' pieces on their home squares, one at least its own;
+ * leave-camp: the other seat, once a seat has made more than 30/50 moves with a piece
+ * in its camp, seat A checked first); the capture puzzle, one peg left; Ge Wu, a piece
+ * has left the lane at the enemy's end. */
 DM_API int dm_jpos_winner(const dm_jpos *p, const dm_jrules *r);
 
 /* Leaves of the legal move tree at depth (0: 1). Chinese/Halma: plies of moves.
@@ -232,6 +259,21 @@ typedef struct dm_jaction {
 
 /* Pass the turn (Chinese checkers and Halma) to the next seat. */
 DM_API void dm_jpos_pass(dm_jpos *p, const dm_jrules *r);
+
+/* The no-progress rule: a caller-owned counter over a game. progress is each seat's
+ * best (lowest) distance so far: the sum of its pieces' goal_dist (Ge Wu: the squares
+ * its pieces still have to go; the capture puzzle: the pegs left). */
+typedef struct dm_jprogress {
+    int best[DM_JMAX_PLAYERS];
+    int since; /* actions since a seat last reached a new best */
+} dm_jprogress;
+
+/* Start counting at p. */
+DM_API void dm_jprogress_init(dm_jprogress *pr, const dm_jrules *r, const dm_jpos *p);
+
+/* Count one action that led to p; returns 1 when the game is now ended by the rule
+ * (DM_JNO_PROGRESS_ROUNDS rounds of r->players actions without a new best). */
+DM_API int dm_jprogress_step(dm_jprogress *pr, const dm_jrules *r, const dm_jpos *p);
 
 /* Read an action's text in p (formats above). The move part is read by
  * dm_jmove_from_text (its errors, columns counted in text); "pass" and "lost" are
@@ -372,6 +414,16 @@ typedef struct dm_jsearch_result {
  * out of range or a Ge Wu position without its throw; DM_ENOMEM. */
 DM_API dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth, dm_jsearch_result *out,
                             dm_error *err);
+
+/* The search depth of engine level 1..10 (docs/JUMPING.md): level 1 is the greedy
+ * player (0 returned); then level / 2 plies (levels 2-3: 1, ..., 10: 5), at most 3 with
+ * three or more players (paranoid) and on Halma's 16x16 board, 4 throws in Ge Wu. */
+DM_API int dm_jlevel_depth(const dm_jrules *r, int level);
+
+/* The engine's move in p at level 1..10 (dm_jgreedy at level 1, else dm_jsearch at
+ * dm_jlevel_depth). Ge Wu: p must hold its throw. Returns 1 with *m set, 0 when p has
+ * no legal move (or the search failed: out of memory). */
+DM_API int dm_jengine_move(const dm_jrules *r, const dm_jpos *p, int level, dm_jmove *m);
 
 /* The distance evaluation of p for the side to move (see above). */
 DM_API int dm_jevaluate(const dm_jrules *r, const dm_jpos *p);

@@ -14,6 +14,11 @@ static const struct {
 } opt_names[] = {
     {DM_JOPT_NO_FOREIGN_CORNER, "no-foreign-corner"},
     {DM_JOPT_GEWU_ONE_THROW, "one-throw"},
+    {DM_JOPT_FIFTEEN, "fifteen"},
+    {DM_JOPT_ANTI_SPOIL, "anti-spoil"},
+    {DM_JOPT_SUPER_JUMP, "super-jump"},
+    {DM_JOPT_CAPTURE, "capture"},
+    {DM_JOPT_LEAVE_CAMP, "leave-camp"},
 };
 #define NOPT (sizeof opt_names / sizeof opt_names[0])
 
@@ -42,7 +47,8 @@ dm_status dm_jopts_from_text(unsigned *opts, const char *text, dm_error *err)
         }
         if (i == NOPT) {
             return dm_error_set(err, DM_EPARSE, 0, (int)(s - text) + 1,
-                                "unknown option '%.*s' (options: no-foreign-corner, one-throw)",
+                                "unknown option '%.*s' (options: no-foreign-corner, one-throw, "
+                                "fifteen, anti-spoil, super-jump, capture, leave-camp)",
                                 (int)(n > 40 ? 40 : n), s);
         }
         s += n;
@@ -72,7 +78,44 @@ dm_status dm_jopts_to_text(char *buf, size_t size, unsigned opts)
 
 void dm_jpos_pass(dm_jpos *p, const dm_jrules *r)
 {
+    p->moves++;
     p->to_move = (p->to_move + 1) % r->players;
+}
+
+/* A seat's distance for the no-progress rule (see dm_jprogress). */
+static int progress_distance(const dm_jrules *r, const dm_jpos *p, int s)
+{
+    const dm_jset *a = &p->pieces[s];
+    int sum = 0;
+    if (r->options & DM_JOPT_CAPTURE) {
+        return jset_count(a);
+    }
+    for (int i = jset_next(a, 0); i >= 0; i = jset_next(a, i + 1)) {
+        sum += r->game == DM_JGAME_GEWU ? (s == 0 ? r->squares - i : i + 1) : r->goal_dist[s][i];
+    }
+    return sum;
+}
+
+void dm_jprogress_init(dm_jprogress *pr, const dm_jrules *r, const dm_jpos *p)
+{
+    memset(pr, 0, sizeof *pr);
+    for (int s = 0; s < r->players; s++) {
+        pr->best[s] = progress_distance(r, p, s);
+    }
+}
+
+int dm_jprogress_step(dm_jprogress *pr, const dm_jrules *r, const dm_jpos *p)
+{
+    int better = 0;
+    for (int s = 0; s < r->players; s++) {
+        int d = progress_distance(r, p, s);
+        if (d < pr->best[s]) {
+            pr->best[s] = d;
+            better = 1;
+        }
+    }
+    pr->since = better ? 0 : pr->since + 1;
+    return pr->since >= DM_JNO_PROGRESS_ROUNDS * r->players;
 }
 
 static const char *const face_names[4] = {"wu", "sai", "bai", "hei"};

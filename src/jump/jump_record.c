@@ -145,10 +145,12 @@ static int is_space(int c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
+/* Characters that end an item ('%' too: written at the start of a line an item
+ * starting with it would read back as an escape line). */
 static int is_delim(int c)
 {
     return c <= 0 || is_space(c) || c == '{' || c == '}' || c == '(' || c == ')' || c == '[' ||
-           c == ']' || c == ';' || c == '"';
+           c == ']' || c == ';' || c == '"' || c == '%';
 }
 
 /* Skip white space, comments and '%' escape lines. Returns 0, or 1 for a comment

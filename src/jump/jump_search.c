@@ -19,15 +19,66 @@ static int side_distance(const dm_jrules *r, const dm_jpos *p, int s)
     return sum;
 }
 
+/* Opponents' pieces standing in seat s's target with no legal move: s cannot fill its
+ * target while they stay, and a piece walled in by s's own pieces may stay for ever
+ * (the engine used to trap the greedy player's last peg on its home tip and so never
+ * finish). Counted by seat s's evaluation as a penalty of JTRAPPED steps each. */
+#define JTRAPPED 40
+
+static int trapped_in_target(const dm_jrules *r, const dm_jpos *p, int s)
+{
+    dm_jset occ = {{0, 0, 0, 0}};
+    for (int o = 0; o < r->players; o++) {
+        jset_or(&occ, &p->pieces[o]);
+    }
+    int n = 0;
+    for (int o = 0; o < r->players; o++) {
+        if (o == s) {
+            continue;
+        }
+        dm_jset in = p->pieces[o];
+        for (int w = 0; w < 4; w++) {
+            in.w[w] &= r->target[s].w[w];
+        }
+        for (int x = jset_next(&in, 0); x >= 0; x = jset_next(&in, x + 1)) {
+            int free = 0, by_s = 0;
+            for (int d = 0; d < r->dirs && !free; d++) {
+                int nb = r->nb[x][d];
+                free = (nb >= 0 && !jset_has(&occ, nb)) || jump_land(r, &occ, x, d) >= 0;
+                by_s |= nb >= 0 && jset_has(&p->pieces[s], nb);
+            }
+            n += !free && by_s; /* walled in, by s among others */
+        }
+    }
+    return n;
+}
+
+/* The evaluation for seat root (the seat the search plays for): the opponents'
+ * distance (two players: the opponent's; more: the nearest opponent's) minus its own,
+ * minus the trapped-in-target penalty of root only: an opponent's piece kept on the
+ * engine's target hurts the engine, but the engine must not learn to wall its own
+ * pieces in at home to hurt the opponent. */
+static int eval_for(const dm_jrules *r, const dm_jpos *p, int root)
+{
+    int best = 1 << 30;
+    for (int s = 0; s < r->players; s++) {
+        if (s != root) {
+            int d = side_distance(r, p, s);
+            best = d < best ? d : best;
+        }
+    }
+    return best - side_distance(r, p, root) - JTRAPPED * trapped_in_target(r, p, root);
+}
+
 int dm_jevaluate(const dm_jrules *r, const dm_jpos *p)
 {
-    int me = p->to_move;
-    return side_distance(r, p, me ^ 1) - side_distance(r, p, me);
+    return eval_for(r, p, p->to_move);
 }
 
 typedef struct search_ctx {
     const dm_jrules *r;
     uint64_t nodes;
+    int root; /* the seat the search plays for */
 } search_ctx;
 
 /* Gain of a move for the side making it, in steps towards its goal. */
@@ -59,11 +110,13 @@ static int negamax(search_ctx *c, const dm_jpos *p, int depth, int ply, int alph
         return w == p->to_move ? DM_JWIN - ply : -(DM_JWIN - ply);
     }
     if (depth == 0) {
-        return dm_jevaluate(c->r, p);
+        int v = eval_for(c->r, p, c->root);
+        return p->to_move == c->root ? v : -v;
     }
     dm_jmovelist *list = &lists[0];
     if (dm_jmovegen(list, c->r, p) == 0) {
-        return dm_jevaluate(c->r, p); /* no move: counted as a pass, statically */
+        int v = eval_for(c->r, p, c->root); /* no move: counted as a pass, statically */
+        return p->to_move == c->root ? v : -v;
     }
     order(c->r, p->to_move, list);
     int bestv = -2 * DM_JWIN;
@@ -92,18 +145,6 @@ static int negamax(search_ctx *c, const dm_jpos *p, int depth, int ply, int alph
  * the root's score), so alpha-beta applies (Sturtevant and Korf 2000, "On pruning
  * techniques for multi-player games"). Evaluation for the root: the distance of the
  * opponent nearest to its goal minus the root's own. */
-static int root_eval(const dm_jrules *r, const dm_jpos *p, int root)
-{
-    int best = 1 << 30;
-    for (int s = 0; s < r->players; s++) {
-        if (s != root) {
-            int d = side_distance(r, p, s);
-            best = d < best ? d : best;
-        }
-    }
-    return best - side_distance(r, p, root);
-}
-
 static int paranoid(search_ctx *c, const dm_jpos *p, int depth, int ply, int alpha, int beta,
                     int root, dm_jmove *best, dm_jmovelist *lists)
 {
@@ -113,7 +154,7 @@ static int paranoid(search_ctx *c, const dm_jpos *p, int depth, int ply, int alp
         return w == root ? DM_JWIN - ply : -(DM_JWIN - ply);
     }
     if (depth == 0) {
-        return root_eval(c->r, p, root);
+        return eval_for(c->r, p, root);
     }
     dm_jmovelist *list = &lists[0];
     int max = p->to_move == root;
@@ -245,7 +286,7 @@ dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth, dm_jsearch
     if (!lists) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory for the move lists");
     }
-    search_ctx c = {r, 0};
+    search_ctx c = {r, 0, p->to_move};
     memset(out, 0, sizeof *out);
     if (r->game == DM_JGAME_GEWU) {
         int v = gewu_value(&c, p, depth, 0, &out->best, lists);
@@ -259,4 +300,40 @@ dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth, dm_jsearch
     out->nodes = c.nodes;
     free(lists);
     return DM_OK;
+}
+
+int dm_jlevel_depth(const dm_jrules *r, int level)
+{
+    if (level <= 1) {
+        return 0;
+    }
+    int cap = r->game == DM_JGAME_GEWU                     ? 4
+              : r->players > 2                             ? 3
+              : r->game == DM_JGAME_HALMA && r->size == 16 ? 3
+                                                           : 5;
+    int d = level / 2;
+    return d > cap ? cap : d;
+}
+
+int dm_jengine_move(const dm_jrules *r, const dm_jpos *p, int level, dm_jmove *m)
+{
+    int depth = dm_jlevel_depth(r, level);
+    dm_jmovelist *list = malloc(sizeof *list);
+    if (!list) {
+        return 0;
+    }
+    int n = dm_jmovegen(list, r, p);
+    free(list);
+    if (n == 0) {
+        return 0;
+    }
+    if (depth == 0) {
+        return dm_jgreedy(r, p, m);
+    }
+    dm_jsearch_result res;
+    if (dm_jsearch(r, p, depth, &res, NULL) != DM_OK) {
+        return 0;
+    }
+    *m = res.best;
+    return 1;
 }
