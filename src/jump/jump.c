@@ -341,11 +341,10 @@ static int leave_camp_limit(const dm_jrules *r)
     return r->size == 8 ? 30 : 50;
 }
 
-int dm_jpos_winner(const dm_jpos *p, const dm_jrules *r)
+/* The winner under the house rules that change it (capture, leave-camp, anti-spoil):
+ * kept out of the plain test, which the generator runs on every call. */
+static int winner_options(const dm_jpos *p, const dm_jrules *r)
 {
-    if (r->game == DM_JGAME_GEWU) {
-        return p->won;
-    }
     if (r->options & DM_JOPT_CAPTURE) {
         return jset_count(&p->pieces[0]) == 1 ? 0 : -1;
     }
@@ -391,33 +390,74 @@ int dm_jpos_winner(const dm_jpos *p, const dm_jrules *r)
     return -1;
 }
 
+int dm_jpos_winner(const dm_jpos *p, const dm_jrules *r)
+{
+    if (r->game == DM_JGAME_GEWU) {
+        return p->won;
+    }
+    if (r->options & (DM_JOPT_CAPTURE | DM_JOPT_LEAVE_CAMP | DM_JOPT_ANTI_SPOIL)) {
+        return winner_options(p, r);
+    }
+    for (int s = 0; s < r->players; s++) {
+        const dm_jset *a = &p->pieces[s], *t = &r->target[s];
+        int full = 1;
+        for (int w = 0; w < 4; w++) {
+            full &= (t->w[w] & ~a->w[w]) == 0;
+        }
+        if (full) {
+            return s;
+        }
+    }
+    return -1;
+}
+
 /* The squares a piece on from reaches (steps and jump chains) with occupancy occ
- * (from itself not in it). */
+ * (from itself not in it). SUPER: the jumps of DM_JOPT_SUPER_JUMP (jump_land); the
+ * plain jump is written out for the hot path of perft and search (a test of the
+ * option inside the loop cost about 10% of perft's instructions). */
+#define REACH_BODY(JUMP)                                                                           \
+    dm_jset dest = {{0, 0, 0, 0}}, seen = {{0, 0, 0, 0}};                                          \
+    int stack[DM_JMAX_SQUARES], top = 0;                                                           \
+    for (int d = 0; d < r->dirs; d++) {                                                            \
+        int n = r->nb[from][d];                                                                    \
+        if (n >= 0 && !jset_has(occ, n)) {                                                         \
+            jset_add(&dest, n);                                                                    \
+        }                                                                                          \
+    }                                                                                              \
+    jset_add(&seen, from);                                                                         \
+    stack[top++] = from;                                                                           \
+    while (top) {                                                                                  \
+        int s = stack[--top];                                                                      \
+        for (int d = 0; d < r->dirs; d++) {                                                        \
+            int t = JUMP;                                                                          \
+            if (t < 0 || jset_has(&seen, t)) {                                                     \
+                continue;                                                                          \
+            }                                                                                      \
+            jset_add(&seen, t);                                                                    \
+            jset_add(&dest, t);                                                                    \
+            stack[top++] = t;                                                                      \
+        }                                                                                          \
+    }                                                                                              \
+    return dest
+
+static inline int plain_land(const dm_jrules *r, const dm_jset *occ, int s, int d)
+{
+    int o = r->nb[s][d];
+    if (o < 0 || !jset_has(occ, o)) {
+        return -1;
+    }
+    int t = r->nb[o][d];
+    return t >= 0 && !jset_has(occ, t) ? t : -1;
+}
+
 static dm_jset reach(const dm_jrules *r, const dm_jset *occ, int from)
 {
-    dm_jset dest = {{0, 0, 0, 0}}, seen = {{0, 0, 0, 0}};
-    int stack[DM_JMAX_SQUARES], top = 0;
-    for (int d = 0; d < r->dirs; d++) {
-        int n = r->nb[from][d];
-        if (n >= 0 && !jset_has(occ, n)) {
-            jset_add(&dest, n);
-        }
-    }
-    jset_add(&seen, from);
-    stack[top++] = from;
-    while (top) {
-        int s = stack[--top];
-        for (int d = 0; d < r->dirs; d++) {
-            int t = jump_land(r, occ, s, d);
-            if (t < 0 || jset_has(&seen, t)) {
-                continue;
-            }
-            jset_add(&seen, t);
-            jset_add(&dest, t);
-            stack[top++] = t;
-        }
-    }
-    return dest;
+    REACH_BODY(plain_land(r, occ, s, d));
+}
+
+static dm_jset reach_super(const dm_jrules *r, const dm_jset *occ, int from)
+{
+    REACH_BODY(jump_land(r, occ, s, d));
 }
 
 /* Ge Wu: where a piece of side on sq ends after steps single steps, DM_JOFF_BOARD
@@ -509,7 +549,8 @@ int dm_jmovegen(dm_jmovelist *list, const dm_jrules *r, const dm_jpos *p)
     }
     for (int sq = jset_next(&mine, 0); sq >= 0; sq = jset_next(&mine, sq + 1)) {
         jset_del(&occ, sq);
-        dm_jset dest = reach(r, &occ, sq);
+        dm_jset dest =
+            (r->options & DM_JOPT_SUPER_JUMP) ? reach_super(r, &occ, sq) : reach(r, &occ, sq);
         jset_add(&occ, sq);
         for (int w = 0; w < 4; w++) {
             dest.w[w] &= ~forbidden.w[w];
