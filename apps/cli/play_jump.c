@@ -525,14 +525,21 @@ static int parse_seats(pj_game *g, const char *text)
 
 static int run(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"game", required_argument, 0, 'g'},  {"players", required_argument, 0, 'p'},
-        {"board", required_argument, 0, 'b'}, {"seats", required_argument, 0, 's'},
-        {"level", required_argument, 0, 'l'}, {"seed", required_argument, 0, 'S'},
-        {"fen", required_argument, 0, 'f'},   {"no-foreign-corner", no_argument, 0, 'c'},
-        {"one-throw", no_argument, 0, 't'},   {"plain", no_argument, 0, 'P'},
-        {"no-color", no_argument, 0, 'C'},    {"save-dir", required_argument, 0, 'd'},
-        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
+    static const struct option opts[] = {{"game", required_argument, 0, 'g'},
+                                         {"players", required_argument, 0, 'p'},
+                                         {"board", required_argument, 0, 'b'},
+                                         {"seats", required_argument, 0, 's'},
+                                         {"level", required_argument, 0, 'l'},
+                                         {"seed", required_argument, 0, 'S'},
+                                         {"fen", required_argument, 0, 'f'},
+                                         {"no-foreign-corner", no_argument, 0, 'c'},
+                                         {"one-throw", no_argument, 0, 't'},
+                                         {"options", required_argument, 0, 'o'},
+                                         {"plain", no_argument, 0, 'P'},
+                                         {"no-color", no_argument, 0, 'C'},
+                                         {"save-dir", required_argument, 0, 'd'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
     pj_game *g = &G;
     memset(g, 0, sizeof *g);
     const char *game_name = NULL, *seats = NULL, *fen = NULL, *save_dir = NULL;

@@ -308,11 +308,11 @@ static dm_status read_tag(dm_jrecord *rec, dm_jrecord_reader *rd, dm_error *err)
     return ok ? DM_OK : dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
 }
 
-/* A result token: '*', or two or more single digits 0/1 joined by '-'. */
+/* A result token: '*', or single digits 0/1 joined by '-' (one per seat). */
 static int is_result(const char *s, size_t n)
 {
-    if (n == 1 && s[0] == '*') {
-        return 1;
+    if (n == 1 && (s[0] == '*' || s[0] == '0' || s[0] == '1')) {
+        return 1; /* '1'/'0': the result of the one-player capture puzzle */
     }
     if (n < 3 || n % 2 == 0) {
         return 0;

@@ -103,4 +103,11 @@ XDG_DATA_HOME=$tmp/gw "$DAMIER" play --game gewu --seats engine,engine --seed 7 
 matches "gewu throws" "$tmp/gw.out" "^throw: W (wu|sai|bai|hei)$"
 matches "gewu result" "$tmp/gw.out" "^result: (1-0 W|0-1 B) wins$"
 saved_legal gw
+
+# ---- the capture puzzle (--options capture, one player) in plain mode -------------
+printf '63-61\n61-63\nquit\n' | XDG_DATA_HOME=$tmp/cap "$DAMIER" play --plain \
+    --game chinese-checkers --players 1 --options capture >"$tmp/cap.out" 2>&1
+has "capture move" "$tmp/cap.out" "move: A 63-61"
+matches "capture refused" "$tmp/cap.out" '^error: move "61-63": 61 cannot reach 63'
+saved_legal cap
 finish
