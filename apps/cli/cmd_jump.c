@@ -213,7 +213,7 @@ static uint64_t match_rand(uint64_t *s)
 /* One action of seat s in p: the engine at level (greedy at level 1), or, in the
  * first `random` actions of the game, a random legal one (the openings differ). */
 static int match_action(const dm_jrules *r, const dm_jpos *p, int level, int random, uint64_t *rng,
-                        dm_jaction *a)
+                        dm_jmulti method, dm_jaction *a)
 {
     static dm_jmovelist list;
     dm_jpos q = *p;
@@ -235,13 +235,22 @@ static int match_action(const dm_jrules *r, const dm_jpos *p, int level, int ran
         a->move = list.moves[match_rand(rng) % (uint64_t)n];
         return 1;
     }
-    return dm_jengine_move(r, &q, level, &a->move);
+    if (method == DM_JMULTI_BRS || r->players == 2 || level <= 1) {
+        return dm_jengine_move(r, &q, level, &a->move);
+    }
+    dm_jsearch_result res;
+    if (dm_jsearch_multi(r, &q, dm_jlevel_depth(r, level), method, &res, NULL) != DM_OK) {
+        return 0;
+    }
+    a->move = res.best;
+    return 1;
 }
 
 static int cmd_jump_match(int argc, char **argv)
 {
     /* the match options first, then the game options for jump_setup */
     int games = 200, level = 10, opponent = 1, random = -1, verbose = 0;
+    dm_jmulti method = DM_JMULTI_BRS;
     unsigned long long seed = 1;
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     if (!rest) {
@@ -267,6 +276,10 @@ static int cmd_jump_match(int argc, char **argv)
             seed = strtoull(v, &end, 10);
         } else if (!strcmp(o, "--verbose")) {
             verbose = 1;
+            continue;
+        } else if (!strcmp(o, "--search") && v && (!strcmp(v, "brs") || !strcmp(v, "paranoid"))) {
+            method = !strcmp(v, "brs") ? DM_JMULTI_BRS : DM_JMULTI_PARANOID;
+            i++;
             continue;
         } else if (!strcmp(o, "--trace")) {
             verbose = 2; /* every action with the position before it */
@@ -307,7 +320,7 @@ static int cmd_jump_match(int argc, char **argv)
         while ((winner = dm_jpos_winner(&p, &r)) < 0 && !ended && n < 20000) {
             dm_jaction a;
             int lv = p.to_move == seat ? level : opponent;
-            if (!match_action(&r, &p, lv, n < random, &rng, &a)) {
+            if (!match_action(&r, &p, lv, n < random, &rng, p.to_move == seat ? method : 0, &a)) {
                 break;
             }
             if (verbose > 1) {
@@ -361,12 +374,14 @@ int cmd_jump(int argc, char **argv)
     if (argc >= 2 && !strcmp(argv[1], "perft")) {
         return cmd_jump_perft(argc - 1, argv + 1);
     }
-    fprintf(argc >= 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
-            "usage: damier jump moves|perft|search|match --game chinese-checkers|halma|gewu ...\n"
-            "  match [--games N] [--level L] [--opponent greedy|L] [--random-plies K]\n"
-            "        [--seed S] [--verbose]: the engine at level L (default 10) in each seat in\n"
-            "        turn against opponents (default greedy), the first K actions random\n"
-            "        (default one per seat); the no-progress rule ends drawn-out games\n");
+    fprintf(
+        argc >= 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
+        "usage: damier jump moves|perft|search|match --game chinese-checkers|halma|gewu ...\n"
+        "  match [--games N] [--level L] [--opponent greedy|L] [--random-plies K]\n"
+        "        [--seed S] [--search brs|paranoid] [--verbose|--trace]: the engine at\n"
+        "        level L (default 10; 3+ players: best-reply or paranoid search) in each seat in\n"
+        "        turn against opponents (default greedy), the first K actions random\n"
+        "        (default one per seat); the no-progress rule ends drawn-out games\n");
     return argc >= 2 && !strcmp(argv[1], "--help") ? 0 : 2;
 }
 

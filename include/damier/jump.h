@@ -396,9 +396,10 @@ DM_API dm_status dm_jrecord_write(char **out, size_t *len, const dm_jrecord *rec
 /* ---- the engine ------------------------------------------------------------------
  * Two players (Chinese checkers, Halma): negamax alpha-beta to a fixed depth in
  * plies, evaluating by distance to goal: the sum of the opponent's pieces' goal_dist
- * minus one's own, in steps. Three or more players: paranoid alpha-beta (the seat to
- * move at the root maximises, all others minimise its score: the nearest opponent's
- * distance minus its own). Ge Wu: expectimax over the stick's four faces (depth in
+ * minus one's own, in steps. Three or more players: best-reply search (the root
+ * seat's moves alternate with the one opponent move, of any opponent, worst for it;
+ * alpha-beta), or paranoid alpha-beta on request (every other seat minimises the
+ * root's score); the score is the nearest opponent's distance minus its own. Ge Wu: expectimax over the stick's four faces (depth in
  * throws; score for the side to move in hundredths of a square of progress). A won
  * position scores DM_JWIN minus its ply. */
 #define DM_JWIN 100000
@@ -409,15 +410,27 @@ typedef struct dm_jsearch_result {
     uint64_t nodes; /* positions visited */
 } dm_jsearch_result;
 
+/* The search for three or more players (dm_jsearch_multi). */
+typedef enum dm_jmulti {
+    DM_JMULTI_BRS = 0,     /* best-reply search (Schadd and Winands 2011): the default */
+    DM_JMULTI_PARANOID = 1 /* paranoid (Sturtevant and Korf 2000) */
+} dm_jmulti;
+
 /* Search p to depth plies (1..8; Ge Wu: throws, and p must hold its throw). The
  * move lists are malloc'd and freed before it returns. Errors: DM_EINVAL for a depth
  * out of range or a Ge Wu position without its throw; DM_ENOMEM. */
 DM_API dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth, dm_jsearch_result *out,
                             dm_error *err);
 
+/* dm_jsearch with the search for three or more players chosen (two players and Ge Wu
+ * ignore method). */
+DM_API dm_status dm_jsearch_multi(const dm_jrules *r, const dm_jpos *p, int depth, dm_jmulti method,
+                                  dm_jsearch_result *out, dm_error *err);
+
 /* The search depth of engine level 1..10 (docs/JUMPING.md): level 1 is the greedy
- * player (0 returned); then level / 2 plies (levels 2-3: 1, ..., 10: 5), at most 3 with
- * three or more players (paranoid) and on Halma's 16x16 board, 4 throws in Ge Wu. */
+ * player (0 returned); then level / 2 plies (levels 2-3: 1, ..., 10: 5), at most 4 with
+ * three or more players (best-reply: two own moves), 3 on Halma's 16x16 board, 4
+ * throws in Ge Wu. */
 DM_API int dm_jlevel_depth(const dm_jrules *r, int level);
 
 /* The engine's move in p at level 1..10 (dm_jgreedy at level 1, else dm_jsearch at

@@ -479,11 +479,20 @@ static void test_search(void **state)
     assert_true(R.goal_dist[0][res.best.from] > R.goal_dist[0][res.best.to]);
     assert_int_equal(R.goal_dist[0][0], 0);    /* hole 1, the top tip, is A's goal */
     assert_int_equal(R.goal_dist[0][120], 16); /* the bottom tip is 16 steps away */
-    /* Three players: the paranoid search plays a move that gains distance too. */
+    /* Three players: best-reply and paranoid search play a move that gains distance
+     * too, and both find a win in one */
     rules(DM_JGAME_CHINESE, 3, 0, 0);
     dm_jpos_start(&p, &R);
-    assert_int_equal(dm_jsearch(&R, &p, 3, &res, &err), DM_OK);
-    assert_true(R.goal_dist[0][res.best.from] > R.goal_dist[0][res.best.to]);
+    for (int m = DM_JMULTI_BRS; m <= DM_JMULTI_PARANOID; m++) {
+        assert_int_equal(dm_jsearch_multi(&R, &p, 4, (dm_jmulti)m, &res, &err), DM_OK);
+        assert_true(R.goal_dist[0][res.best.from] > R.goal_dist[0][res.best.to]);
+    }
+    dm_jpos w3;
+    pos(&w3, "A:A1-4,6-10,16:B11:C23");
+    for (int m = DM_JMULTI_BRS; m <= DM_JMULTI_PARANOID; m++) {
+        assert_int_equal(dm_jsearch_multi(&R, &w3, 3, (dm_jmulti)m, &res, &err), DM_OK);
+        assert_int_equal(res.score, DM_JWIN - 1);
+    }
     /* Ge Wu: expectimax needs the throw made; with 白 from the start the search moves */
     rules(DM_JGAME_GEWU, 2, 0, 0);
     dm_jpos_start(&p, &R);
