@@ -2,7 +2,9 @@
  * apps/cli/cmd_jump.c: the jumping games (damier/jump.h) on the command line:
  *   damier jump moves --game G [--players N] [--board 8|10|16] [--fen POS] [--no-foreign-corner]
  *   damier jump perft --game G [...] [--divide] DEPTH
- *   damier jump search --game G [...] DEPTH   (two players: best move by alpha-beta)
+ *   damier jump search --game G [...] DEPTH   (the engine's best move at DEPTH)
+ *   damier jump match --game G [...] [--games N] [--level L] [--opponent greedy|L]
+ *   (the strength tests: "games N level L ...: engine won W (P%), ...")
  * also reached as `damier moves --game G ...` and `damier perft --game G ...`.
  * Output (stable): moves: one move text per line in generator order (from, then to),
  * then "N moves"; perft: "DEPTH NODES SECONDS" per depth, with --divide first
@@ -21,7 +23,9 @@ static void jump_usage(FILE *f, const char *cmd)
     fprintf(f,
             "usage: damier %s --game chinese-checkers|halma|gewu [--players N]\n"
             "         [--board 8|10|16 (halma) | --board L (gewu lane)] [--fen POS]\n"
-            "         [--no-foreign-corner] [--one-throw]%s\n",
+            "         [--no-foreign-corner] [--one-throw] [--options LIST]%s\n"
+            "  LIST: house rules, ',' between: no-foreign-corner, one-throw, fifteen,\n"
+            "        anti-spoil, super-jump, capture (--players 1), leave-camp\n",
             cmd, strcmp(cmd, "perft") ? "" : " [--divide] DEPTH");
 }
 
@@ -34,6 +38,7 @@ static int jump_setup(int argc, char **argv, const char *cmd, dm_jrules *r, dm_j
                                          {"fen", required_argument, 0, 'f'},
                                          {"no-foreign-corner", no_argument, 0, 'c'},
                                          {"one-throw", no_argument, 0, 't'},
+                                         {"options", required_argument, 0, 'o'},
                                          {"divide", no_argument, 0, 'd'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
@@ -41,7 +46,7 @@ static int jump_setup(int argc, char **argv, const char *cmd, dm_jrules *r, dm_j
     int players = 2, size = 0, c;
     unsigned options = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "g:p:b:f:ctdh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "g:p:b:f:cto:dh", opts, NULL)) != -1) {
         switch (c) {
             case 'g':
                 game_name = optarg;
@@ -61,6 +66,16 @@ static int jump_setup(int argc, char **argv, const char *cmd, dm_jrules *r, dm_j
             case 't':
                 options |= DM_JOPT_GEWU_ONE_THROW;
                 break;
+            case 'o': {
+                unsigned more;
+                dm_error oerr;
+                if (dm_jopts_from_text(&more, optarg, &oerr) != DM_OK) {
+                    fprintf(stderr, "damier: --options: %s\n", oerr.message);
+                    return 2;
+                }
+                options |= more;
+                break;
+            }
             case 'd':
                 if (divide) {
                     *divide = 1;
@@ -185,10 +200,173 @@ static int cmd_jump_search(int argc, char **argv)
     return 0;
 }
 
+/* ---- damier jump match: the strength tests of issue 14 -------------------------- */
+
+static uint64_t match_rand(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* One action of seat s in p: the engine at level (greedy at level 1), or, in the
+ * first `random` actions of the game, a random legal one (the openings differ). */
+static int match_action(const dm_jrules *r, const dm_jpos *p, int level, int random, uint64_t *rng,
+                        dm_jmulti method, dm_jaction *a)
+{
+    static dm_jmovelist list;
+    dm_jpos q = *p;
+    *a = (dm_jaction){DM_JACT_MOVE, -1, {0, 0}};
+    if (r->game == DM_JGAME_GEWU && !q.throw_steps) {
+        a->face = (int)(match_rand(rng) % 4);
+        if (a->face == DM_GEWU_WU) {
+            a->kind = DM_JACT_NONE;
+            return 1;
+        }
+        dm_gewu_throw(&q, r, (dm_gewu_face)a->face);
+    }
+    int n = dm_jmovegen(&list, r, &q);
+    if (n == 0) {
+        a->kind = r->game == DM_JGAME_GEWU ? DM_JACT_LOST : DM_JACT_PASS;
+        return 1;
+    }
+    if (random) {
+        a->move = list.moves[match_rand(rng) % (uint64_t)n];
+        return 1;
+    }
+    if (method == DM_JMULTI_BRS || r->players == 2 || level <= 1) {
+        return dm_jengine_move(r, &q, level, &a->move);
+    }
+    dm_jsearch_result res;
+    if (dm_jsearch_multi(r, &q, dm_jlevel_depth(r, level), method, &res, NULL) != DM_OK) {
+        return 0;
+    }
+    a->move = res.best;
+    return 1;
+}
+
+static int cmd_jump_match(int argc, char **argv)
+{
+    /* the match options first, then the game options for jump_setup */
+    int games = 200, level = 10, opponent = 1, random = -1, verbose = 0;
+    dm_jmulti method = DM_JMULTI_BRS;
+    unsigned long long seed = 1;
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    if (!rest) {
+        return 2;
+    }
+    int nrest = 0;
+    rest[nrest++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        if (!strcmp(o, "--games") && v) {
+            games = (int)strtol(v, &end, 10);
+        } else if (!strcmp(o, "--level") && v) {
+            level = (int)strtol(v, &end, 10);
+        } else if (!strcmp(o, "--opponent") && v) {
+            opponent = !strcmp(v, "greedy") ? 1 : (int)strtol(v, &end, 10);
+            if (!strcmp(v, "greedy")) {
+                end = (char *)v + 6;
+            }
+        } else if (!strcmp(o, "--random-plies") && v) {
+            random = (int)strtol(v, &end, 10);
+        } else if (!strcmp(o, "--seed") && v) {
+            seed = strtoull(v, &end, 10);
+        } else if (!strcmp(o, "--verbose")) {
+            verbose = 1;
+            continue;
+        } else if (!strcmp(o, "--search") && v && (!strcmp(v, "brs") || !strcmp(v, "paranoid"))) {
+            method = !strcmp(v, "brs") ? DM_JMULTI_BRS : DM_JMULTI_PARANOID;
+            i++;
+            continue;
+        } else if (!strcmp(o, "--trace")) {
+            verbose = 2; /* every action with the position before it */
+            continue;
+        } else {
+            rest[nrest++] = argv[i];
+            continue;
+        }
+        if (!end || *end || games < 1 || level < 1 || level > 10 || opponent < 1 || opponent > 10 ||
+            random < -1) {
+            fprintf(stderr, "damier jump match: bad value '%s' for %s\n", v, o);
+            free(rest);
+            return 2;
+        }
+        i++;
+    }
+    static dm_jrules r;
+    dm_jpos start;
+    int rc = jump_setup(nrest, rest, "match", &r, &start, NULL);
+    free(rest);
+    if (rc) {
+        return rc < 0 ? 0 : rc;
+    }
+    if (random < 0) {
+        random = r.players; /* one random action per seat */
+    }
+    int wins = 0, lost = 0, none = 0;
+    long long plies = 0, won_plies = 0;
+    double t0 = cli_now();
+    for (int g = 0; g < games; g++) {
+        int seat = g % r.players;
+        uint64_t rng = (seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)g * 0xD1B54A32D192ED03ull;
+        rng = rng ? rng : 1;
+        dm_jpos p = start;
+        dm_jprogress pr;
+        dm_jprogress_init(&pr, &r, &p);
+        int n = 0, ended = 0, winner = -1;
+        while ((winner = dm_jpos_winner(&p, &r)) < 0 && !ended && n < 20000) {
+            dm_jaction a;
+            int lv = p.to_move == seat ? level : opponent;
+            if (!match_action(&r, &p, lv, n < random, &rng, p.to_move == seat ? method : 0, &a)) {
+                break;
+            }
+            if (verbose > 1) {
+                char fen[640], at[DM_JMAX_PATH * 5 + 16];
+                dm_jpos_to_text(fen, sizeof fen, &r, &p);
+                dm_jaction_to_text(at, sizeof at, &r, &p, &a);
+                printf("  %d %s %s\n", n + 1, fen, at);
+            }
+            dm_jaction_apply(&p, &r, &a);
+            n++;
+            ended = dm_jprogress_step(&pr, &r, &p);
+        }
+        plies += n;
+        if (winner == seat) {
+            wins++;
+            won_plies += n;
+        } else if (winner >= 0) {
+            lost++;
+        } else {
+            none++;
+        }
+        if (verbose) {
+            char fen[640];
+            dm_jpos_to_text(fen, sizeof fen, &r, &p);
+            printf("game %d seat %c winner %c actions %d final %s\n", g + 1, 'A' + seat,
+                   winner >= 0 ? 'A' + winner : '-', n, fen);
+            fflush(stdout);
+        }
+    }
+    double t = cli_now() - t0;
+    printf("games %d level %d opponent %s%d players %d: engine won %d (%.1f%%), others won %d, "
+           "no winner %d; fair share %.1f%%, engine %.2fx fair share; average actions %.1f "
+           "(engine's wins %.1f); seconds %.1f\n",
+           games, level, opponent == 1 ? "greedy/" : "level ", opponent, r.players, wins,
+           100.0 * wins / games, lost, none, 100.0 / r.players, (double)wins * r.players / games,
+           (double)plies / games, wins ? (double)won_plies / wins : 0.0, t);
+    return 0;
+}
+
 int cmd_jump(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "search")) {
         return cmd_jump_search(argc - 1, argv + 1);
+    }
+    if (argc >= 2 && !strcmp(argv[1], "match")) {
+        return cmd_jump_match(argc - 1, argv + 1);
     }
     if (argc >= 2 && !strcmp(argv[1], "moves")) {
         return cmd_jump_moves(argc - 1, argv + 1);
@@ -196,8 +374,14 @@ int cmd_jump(int argc, char **argv)
     if (argc >= 2 && !strcmp(argv[1], "perft")) {
         return cmd_jump_perft(argc - 1, argv + 1);
     }
-    fprintf(argc >= 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
-            "usage: damier jump moves|perft|search --game chinese-checkers|halma|gewu ...\n");
+    fprintf(
+        argc >= 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
+        "usage: damier jump moves|perft|search|match --game chinese-checkers|halma|gewu ...\n"
+        "  match [--games N] [--level L] [--opponent greedy|L] [--random-plies K]\n"
+        "        [--seed S] [--search brs|paranoid] [--verbose|--trace]: the engine at\n"
+        "        level L (default 10; 3+ players: best-reply or paranoid search) in each seat in\n"
+        "        turn against opponents (default greedy), the first K actions random\n"
+        "        (default one per seat); the no-progress rule ends drawn-out games\n");
     return argc >= 2 && !strcmp(argv[1], "--help") ? 0 : 2;
 }
 

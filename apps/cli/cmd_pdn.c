@@ -13,6 +13,8 @@
  * then always
  *   G games, L legal, I with illegal moves, U unreadable
  * Exit status: 0 when every game is legal, 1 otherwise, 2 for usage or file errors.
+ * A file whose first tag section has a Game tag naming a jumping game (chinese-checkers,
+ * halma, gewu) is read as records of those games (pdn_jump.c, docs/JUMPING.md).
  * convert writes the games and reports on stderr, in the same format, what check would
  * report; exit status 1 for an unreadable game or an illegal or ambiguous move. */
 #include <errno.h>
@@ -22,6 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <damier/jump.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
@@ -83,6 +86,7 @@ static const char *tag_or(const dm_pdn_game *g, const char *name, const char *df
 
 typedef struct counts {
     int games, legal, illegal, unreadable, variant;
+    int jump_legal;                 /* legal records of the jumping games (not draughts variants) */
     int legal_by[DM_VARIANT_COUNT]; /* legal games per variant */
 } counts;
 
@@ -109,6 +113,8 @@ typedef struct game_pass {
     /* each game read (freed after): its exit status; -1 stops the file with 2 */
     int (*game)(dm_pdn_game *g, const char *path, void *ctx);
     void *ctx;
+    /* a file of jumping-game records (dm_jrecord_sniff): its exit status */
+    int (*jump)(const char *path, const char *text, size_t len, void *ctx);
 } game_pass;
 
 /* Read path and hand every game to pass; returns the worst exit status (2 for a
@@ -119,6 +125,11 @@ static int each_game(const char *path, const game_pass *pass)
     char *text = slurp(path, &len);
     if (!text) {
         return 2;
+    }
+    if (dm_jrecord_sniff(text, len)) {
+        int jrc = pass->jump(path, text, len, pass->ctx);
+        free(text);
+        return jrc;
     }
     dm_pdn_reader *r;
     if (dm_pdn_reader_new(&r, text, len, path) != DM_OK) {
@@ -255,10 +266,22 @@ static int check_game(dm_pdn_game *g, const char *path, void *ctx)
     return 0;
 }
 
+static int check_jump(const char *path, const char *text, size_t len, void *ctx)
+{
+    check_pass *p = ctx;
+    int illegal = 0, unreadable = 0, legal_before = p->n->legal;
+    int rc =
+        pdn_jump_file(path, text, len, NULL, &p->n->games, &p->n->legal, &illegal, &unreadable);
+    p->n->illegal += illegal;
+    p->n->unreadable += unreadable;
+    p->n->jump_legal += p->n->legal - legal_before;
+    return rc;
+}
+
 static int check_file(const char *path, counts *c, int verbose)
 {
     check_pass p = {c, verbose};
-    game_pass pass = {check_unreadable, check_game, &p};
+    game_pass pass = {check_unreadable, check_game, &p, check_jump};
     return each_game(path, &pass);
 }
 
@@ -302,10 +325,17 @@ static int convert_game(dm_pdn_game *g, const char *path, void *ctx)
     return bad;
 }
 
+static int convert_jump(const char *path, const char *text, size_t len, void *ctx)
+{
+    convert_pass *p = ctx;
+    int games = 0, legal = 0, illegal = 0, unreadable = 0;
+    return pdn_jump_file(path, text, len, p->out, &games, &legal, &illegal, &unreadable);
+}
+
 static int convert_file(const char *path, FILE *out, const dm_pdn_write_options *opt)
 {
     convert_pass p = {out, *opt};
-    game_pass pass = {convert_unreadable, convert_game, &p};
+    game_pass pass = {convert_unreadable, convert_game, &p, convert_jump};
     return each_game(path, &pass);
 }
 
@@ -334,7 +364,9 @@ static void pdn_usage(FILE *f)
             "  --variant NAME: the variant of games without a GameType tag: %s.\n"
             "  --game-type N: the same as a GameType number (e.g. 40 for a file of Frisian\n"
             "         games without tags: skipped).\n"
-            "  --verbose: also list the games skipped as variants, with why.\n",
+            "  --verbose: also list the games skipped as variants, with why.\n"
+            "  A file whose first tags name a jumping game ([Game \"chinese-checkers\"],\n"
+            "  \"halma\", \"gewu\") holds records of those games (docs/JUMPING.md).\n",
             dm_variant_names());
 }
 
@@ -429,7 +461,7 @@ int cmd_pdn(int argc, char **argv)
         if (n.variant) {
             printf("%d skipped (variant not supported yet)\n", n.variant);
         }
-        if (n.legal > n.legal_by[DM_VARIANT_INTERNATIONAL]) {
+        if (n.legal - n.jump_legal > n.legal_by[DM_VARIANT_INTERNATIONAL]) {
             printf("legal by variant:");
             const char *sep = " ";
             for (int v = 0; v < DM_VARIANT_COUNT; v++) {

@@ -58,6 +58,8 @@ static void play_usage(FILE *f)
                "                        canadian, antidraughts, czech, italian, killer,\n"
                "                        breakthrough, spanish, pool, thai (see damier play\n"
                "                        --variant NAME --help)\n"
+               "  --game G              the jumping games: chinese-checkers, halma, gewu (see\n"
+               "                        damier play --game G --help)\n"
                "  --egdb DIR            the engine (and hint) probe the endgame database there\n"
                "  --save-dir DIR        where games are saved automatically\n"
                "                        (default $XDG_DATA_HOME/damier/games or\n"
@@ -550,6 +552,12 @@ static void print_result(play_session *s)
 
 int cmd_play(int argc, char **argv)
 {
+    /* The jumping games (--game) have a game of their own (play_jump.c). */
+    int jump_handled = 0;
+    int jump_rc = play_jump_dispatch(argc, argv, &jump_handled);
+    if (jump_handled) {
+        return jump_rc;
+    }
     /* The other variants have their own, simpler game (play_variant.c). */
     int variant_handled = 0;
     int variant_rc = play_variant_dispatch(argc, argv, &variant_handled);

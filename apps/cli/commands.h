@@ -4,6 +4,8 @@
 #ifndef DM_APPS_CLI_COMMANDS_H
 #define DM_APPS_CLI_COMMANDS_H
 
+#include <stdio.h>
+
 #include <damier/board.h>
 #include <damier/move.h>
 #include <damier/variant.h>
@@ -30,6 +32,11 @@ int cmd_jump_moves(int argc, char **argv);
 int cmd_jump_perft(int argc, char **argv);
 /* Nonzero when argv has a --game option (a jumping game, not a draughts variant). */
 int cmd_has_game_option(int argc, char **argv);
+/* `damier pdn check|convert` of a file of jumping-game records (pdn_jump.c): text is
+ * the whole file; out NULL checks (reports on stdout), else converts to out (reports
+ * on stderr). Adds to the counts; returns the exit status (0, 1, 2). */
+int pdn_jump_file(const char *path, const char *text, size_t len, FILE *out, int *games, int *legal,
+                  int *illegal, int *unreadable);
 
 /* Shared helpers (cli_util.c). */
 

@@ -321,6 +321,10 @@ dm_status play_make_dirs(const char *dir, dm_error *err);
 
 /* ---- play_variant.c ---------------------------------------------------------------- */
 
+/* `damier play --game ...`, the jumping games (play_jump.c): *handled is set when argv
+ * has --game, and the return value is then the exit status. */
+int play_jump_dispatch(int argc, char **argv, int *handled);
+
 /* `damier play --variant NAME` for a variant other than international: plays the
  * whole game (generic rules core and engine) and sets *handled = 1, returning the
  * exit status; for no --variant or international sets *handled = 0 and returns 0 (the

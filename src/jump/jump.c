@@ -60,13 +60,36 @@ static void init_star(dm_jrules *r)
     r->squares = n;
     r->dirs = 6;
     for (int i = 0; i < n; i++) {
+        /* rows -8..8; a hole's column: q plus half the row, doubled, from the left
+         * point (q + r/2 >= -6 on the star) */
+        r->row[i] = (uint8_t)(rs[i] + 8);
+        r->col[i] = (uint8_t)(2 * qs[i] + rs[i] + 12);
+    }
+    for (int i = 0; i < n; i++) {
         for (int d = 0; d < 8; d++) {
             int q = qs[i] + (d < 6 ? dq[d] : 99), rr = rs[i] + (d < 6 ? dr[d] : 99);
             r->nb[i][d] =
                 (int16_t)(q >= -8 && q <= 8 && rr >= -8 && rr <= 8 ? index[rr + 8][q + 8] : -1);
         }
-        int c = star_corner(qs[i], rs[i]);
-        if (c >= 0) {
+        int c = star_corner(qs[i], rs[i]), q = qs[i], rr = rs[i], ss = -q - rr;
+        int hex = q >= -4 && q <= 4 && rr >= -4 && rr <= 4 && ss >= -4 && ss <= 4;
+        if ((r->options & DM_JOPT_CAPTURE) && hex && (q || rr)) {
+            jset_add(&r->home[0], i); /* the hexagon but its centre */
+        }
+        if ((r->options & DM_JOPT_FIFTEEN) && hex) {
+            /* the row of 5 in front of point k: the hexagon's edge facing it (edges
+             * r = -4, q = 4, s = -4, r = 4, q = -4, s = 4) */
+            const int on[6] = {rr == -4, q == 4, ss == -4, rr == 4, q == -4, ss == 4};
+            for (int s2 = 0; s2 < r->players; s2++) {
+                if (on[r->corner[s2]]) {
+                    jset_add(&r->home[s2], i);
+                }
+                if (on[(r->corner[s2] + 3) % 6]) {
+                    jset_add(&r->target[s2], i);
+                }
+            }
+        }
+        if (c >= 0 && !(r->options & DM_JOPT_CAPTURE)) {
             jset_add(&r->corners, i);
             for (int s = 0; s < r->players; s++) {
                 if (r->corner[s] == c) {
@@ -100,6 +123,8 @@ static void init_halma(dm_jrules *r)
     r->dirs = 8;
     for (int i = 0; i < n * n; i++) {
         int x = i % n, y = i / n;
+        r->col[i] = (uint8_t)x;
+        r->row[i] = (uint8_t)(n - 1 - y);
         for (int d = 0; d < 8; d++) {
             int a = x + dx[d], b = y + dy[d];
             r->nb[i][d] = (int16_t)(a >= 0 && a < n && b >= 0 && b < n ? b * n + a : -1);
@@ -178,22 +203,34 @@ dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size, uns
     r->options = options;
     switch (game) {
         case DM_JGAME_CHINESE:
-            if (players != 2 && players != 3 && players != 4 && players != 6) {
+            if ((options & DM_JOPT_CAPTURE) && players != 1) {
                 return dm_error_set(err, DM_EINVAL, 0, 0,
-                                    "chinese-checkers is played by 2, 3, 4 or 6 players, not %d",
+                                    "the capture puzzle is played by 1 player, not %d", players);
+            }
+            if (players != 2 && players != 3 && players != 4 && players != 6 &&
+                !(players == 1 && (options & DM_JOPT_CAPTURE))) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "chinese-checkers is played by 2, 3, 4 or 6 players, not %d "
+                                    "(1: the capture puzzle, option capture)",
+                                    players);
+            }
+            if ((options & DM_JOPT_FIFTEEN) && players != 2) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "15 pegs (option fifteen) is a two-player game, not %d",
                                     players);
             }
             if (size != 0) {
                 return dm_error_set(err, DM_EINVAL, 0, 0,
                                     "chinese-checkers has one board (121 holes); no --board");
             }
-            if (options & ~DM_JOPT_NO_FOREIGN_CORNER) {
+            if (options & ~(DM_JOPT_NO_FOREIGN_CORNER | DM_JOPT_FIFTEEN | DM_JOPT_ANTI_SPOIL |
+                            DM_JOPT_SUPER_JUMP | DM_JOPT_CAPTURE)) {
                 return dm_error_set(err, DM_EINVAL, 0, 0,
                                     "option not available in chinese-checkers");
             }
-            r->pieces = 10;
+            r->pieces = options & DM_JOPT_CAPTURE ? 60 : options & DM_JOPT_FIFTEEN ? 15 : 10;
             for (int s = 0; s < players; s++) {
-                r->corner[s] = star_seats[players][s];
+                r->corner[s] = players == 1 ? 3 : star_seats[players][s];
             }
             init_star(r);
             init_goal_dist(r);
@@ -211,8 +248,13 @@ dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size, uns
                                     "halma is played by 2 players (and by 4 on 16x16), not %d",
                                     players);
             }
-            if (options) {
+            if (options & ~(DM_JOPT_ANTI_SPOIL | DM_JOPT_LEAVE_CAMP)) {
                 return dm_error_set(err, DM_EINVAL, 0, 0, "option not available in halma");
+            }
+            if ((options & DM_JOPT_LEAVE_CAMP) && size == 16) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "leave-camp has a move limit for 8x8 (30) and 10x10 (50) "
+                                    "only");
             }
             r->size = size;
             r->pieces = size == 16 ? (players == 2 ? 19 : 13) : (size == 10 ? 15 : 10);
@@ -241,6 +283,9 @@ dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size, uns
             r->squares = size;
             r->dirs = 1;
             r->pieces = 5;
+            for (int i = 0; i < size; i++) {
+                r->col[i] = (uint8_t)i;
+            }
             for (int i = 0; i < 5; i++) {
                 jset_add(&r->home[0], i);
                 jset_add(&r->home[1], size - 1 - i);
@@ -289,10 +334,69 @@ static dm_jset occupied(const dm_jrules *r, const dm_jpos *p)
     return o;
 }
 
+/* Halma's leave-camp rule: the move count after which a piece in one's own camp
+ * loses (more than 30 moves on 8x8, 50 on 10x10). */
+static int leave_camp_limit(const dm_jrules *r)
+{
+    return r->size == 8 ? 30 : 50;
+}
+
+/* The winner under the house rules that change it (capture, leave-camp, anti-spoil):
+ * kept out of the plain test, which the generator runs on every call. */
+static int winner_options(const dm_jpos *p, const dm_jrules *r)
+{
+    if (r->options & DM_JOPT_CAPTURE) {
+        return jset_count(&p->pieces[0]) == 1 ? 0 : -1;
+    }
+    if ((r->options & DM_JOPT_LEAVE_CAMP) && r->players == 2) {
+        /* seat s has made (moves + 1 - s) / 2 moves when seat A moved first */
+        for (int s = 0; s < 2; s++) {
+            dm_jset in = p->pieces[s];
+            for (int w = 0; w < 4; w++) {
+                in.w[w] &= r->home[s].w[w];
+            }
+            if ((p->moves + 1 - s) / 2 > leave_camp_limit(r) && jset_count(&in) > 0) {
+                return 1 - s;
+            }
+        }
+    }
+    for (int s = 0; s < r->players; s++) {
+        const dm_jset *a = &p->pieces[s], *t = &r->target[s];
+        int full = 1, own = 0;
+        for (int w = 0; w < 4; w++) {
+            full &= (t->w[w] & ~a->w[w]) == 0;
+            own |= (t->w[w] & a->w[w]) != 0;
+        }
+        if (full) {
+            return s;
+        }
+        if ((r->options & DM_JOPT_ANTI_SPOIL) && own) {
+            /* every target square is taken: by s, or by an opponent on its own home */
+            full = 1;
+            for (int w = 0; w < 4; w++) {
+                uint64_t ok = a->w[w];
+                for (int o = 0; o < r->players; o++) {
+                    if (o != s) {
+                        ok |= p->pieces[o].w[w] & r->home[o].w[w];
+                    }
+                }
+                full &= (t->w[w] & ~ok) == 0;
+            }
+            if (full) {
+                return s;
+            }
+        }
+    }
+    return -1;
+}
+
 int dm_jpos_winner(const dm_jpos *p, const dm_jrules *r)
 {
     if (r->game == DM_JGAME_GEWU) {
         return p->won;
+    }
+    if (r->options & (DM_JOPT_CAPTURE | DM_JOPT_LEAVE_CAMP | DM_JOPT_ANTI_SPOIL)) {
+        return winner_options(p, r);
     }
     for (int s = 0; s < r->players; s++) {
         const dm_jset *a = &p->pieces[s], *t = &r->target[s];
@@ -308,36 +412,52 @@ int dm_jpos_winner(const dm_jpos *p, const dm_jrules *r)
 }
 
 /* The squares a piece on from reaches (steps and jump chains) with occupancy occ
- * (from itself not in it). */
+ * (from itself not in it). SUPER: the jumps of DM_JOPT_SUPER_JUMP (jump_land); the
+ * plain jump is written out for the hot path of perft and search (a test of the
+ * option inside the loop cost about 10% of perft's instructions). */
+#define REACH_BODY(JUMP)                                                                           \
+    dm_jset dest = {{0, 0, 0, 0}}, seen = {{0, 0, 0, 0}};                                          \
+    int stack[DM_JMAX_SQUARES], top = 0;                                                           \
+    for (int d = 0; d < r->dirs; d++) {                                                            \
+        int n = r->nb[from][d];                                                                    \
+        if (n >= 0 && !jset_has(occ, n)) {                                                         \
+            jset_add(&dest, n);                                                                    \
+        }                                                                                          \
+    }                                                                                              \
+    jset_add(&seen, from);                                                                         \
+    stack[top++] = from;                                                                           \
+    while (top) {                                                                                  \
+        int s = stack[--top];                                                                      \
+        for (int d = 0; d < r->dirs; d++) {                                                        \
+            int t = JUMP;                                                                          \
+            if (t < 0 || jset_has(&seen, t)) {                                                     \
+                continue;                                                                          \
+            }                                                                                      \
+            jset_add(&seen, t);                                                                    \
+            jset_add(&dest, t);                                                                    \
+            stack[top++] = t;                                                                      \
+        }                                                                                          \
+    }                                                                                              \
+    return dest
+
+static inline int plain_land(const dm_jrules *r, const dm_jset *occ, int s, int d)
+{
+    int o = r->nb[s][d];
+    if (o < 0 || !jset_has(occ, o)) {
+        return -1;
+    }
+    int t = r->nb[o][d];
+    return t >= 0 && !jset_has(occ, t) ? t : -1;
+}
+
 static dm_jset reach(const dm_jrules *r, const dm_jset *occ, int from)
 {
-    dm_jset dest = {{0, 0, 0, 0}}, seen = {{0, 0, 0, 0}};
-    int stack[DM_JMAX_SQUARES], top = 0;
-    for (int d = 0; d < r->dirs; d++) {
-        int n = r->nb[from][d];
-        if (n >= 0 && !jset_has(occ, n)) {
-            jset_add(&dest, n);
-        }
-    }
-    jset_add(&seen, from);
-    stack[top++] = from;
-    while (top) {
-        int s = stack[--top];
-        for (int d = 0; d < r->dirs; d++) {
-            int o = r->nb[s][d];
-            if (o < 0 || !jset_has(occ, o)) {
-                continue;
-            }
-            int t = r->nb[o][d];
-            if (t < 0 || jset_has(occ, t) || jset_has(&seen, t)) {
-                continue;
-            }
-            jset_add(&seen, t);
-            jset_add(&dest, t);
-            stack[top++] = t;
-        }
-    }
-    return dest;
+    REACH_BODY(plain_land(r, occ, s, d));
+}
+
+static dm_jset reach_super(const dm_jrules *r, const dm_jset *occ, int from)
+{
+    REACH_BODY(jump_land(r, occ, s, d));
 }
 
 /* Ge Wu: where a piece of side on sq ends after steps single steps, DM_JOFF_BOARD
@@ -394,6 +514,32 @@ int dm_jmovegen(dm_jmovelist *list, const dm_jrules *r, const dm_jpos *p)
         return list->count;
     }
     dm_jset occ = occupied(r, p);
+    if (r->options & DM_JOPT_CAPTURE) {
+        /* one capturing jump; steps only when there is none */
+        for (int pass = 0; pass < 2 && list->count == 0; pass++) {
+            for (int sq = jset_next(&mine, 0); sq >= 0; sq = jset_next(&mine, sq + 1)) {
+                for (int d = 0; d < r->dirs; d++) {
+                    int o = r->nb[sq][d];
+                    int t = pass == 0 ? (o >= 0 && jset_has(&occ, o) ? r->nb[o][d] : -1) : o;
+                    if (t >= 0 && !jset_has(&occ, t)) {
+                        list->moves[list->count++] = (dm_jmove){(uint8_t)sq, (uint8_t)t};
+                    }
+                }
+            }
+        }
+        /* sorted by from then to, as documented */
+        for (int i = 1; i < list->count; i++) {
+            dm_jmove m = list->moves[i];
+            int j = i;
+            while (j > 0 && (list->moves[j - 1].from > m.from ||
+                             (list->moves[j - 1].from == m.from && list->moves[j - 1].to > m.to))) {
+                list->moves[j] = list->moves[j - 1];
+                j--;
+            }
+            list->moves[j] = m;
+        }
+        return list->count;
+    }
     dm_jset forbidden = {{0, 0, 0, 0}};
     if (r->options & DM_JOPT_NO_FOREIGN_CORNER) {
         forbidden = r->corners;
@@ -403,7 +549,8 @@ int dm_jmovegen(dm_jmovelist *list, const dm_jrules *r, const dm_jpos *p)
     }
     for (int sq = jset_next(&mine, 0); sq >= 0; sq = jset_next(&mine, sq + 1)) {
         jset_del(&occ, sq);
-        dm_jset dest = reach(r, &occ, sq);
+        dm_jset dest =
+            (r->options & DM_JOPT_SUPER_JUMP) ? reach_super(r, &occ, sq) : reach(r, &occ, sq);
         jset_add(&occ, sq);
         for (int w = 0; w < 4; w++) {
             dest.w[w] &= ~forbidden.w[w];
@@ -432,6 +579,15 @@ void dm_jpos_apply(dm_jpos *p, const dm_jrules *r, const dm_jmove *m)
         return;
     }
     jset_add(a, m->to);
+    if (r->options & DM_JOPT_CAPTURE) {
+        for (int d = 0; d < r->dirs; d++) {
+            int o = r->nb[m->from][d];
+            if (o >= 0 && r->nb[o][d] == m->to) {
+                jset_del(a, o); /* the peg jumped is removed */
+            }
+        }
+    }
+    p->moves++;
     p->to_move = (p->to_move + 1) % r->players;
 }
 
@@ -551,8 +707,8 @@ int dm_jmove_path(const dm_jrules *r, const dm_jpos *p, const dm_jmove *m, int *
         return n;
     }
     for (int d = 0; d < r->dirs; d++) {
-        if (r->nb[m->from][d] == m->to) {
-            path[0] = m->to;
+        if (r->nb[m->from][d] == m->to || (r->options & DM_JOPT_CAPTURE)) {
+            path[0] = m->to; /* a step (or the capture puzzle's one jump) */
             return 1;
         }
     }
@@ -568,12 +724,8 @@ int dm_jmove_path(const dm_jrules *r, const dm_jpos *p, const dm_jmove *m, int *
     while (head < tail && parent[m->to] == -2) {
         int s = queue[head++];
         for (int d = 0; d < r->dirs; d++) {
-            int o = r->nb[s][d];
-            if (o < 0 || !jset_has(&occ, o)) {
-                continue;
-            }
-            int t = r->nb[o][d];
-            if (t < 0 || jset_has(&occ, t) || parent[t] != -2) {
+            int t = jump_land(r, &occ, s, d);
+            if (t < 0 || parent[t] != -2) {
                 continue;
             }
             parent[t] = s;

@@ -51,4 +51,30 @@ static inline int jset_next(const dm_jset *s, int from)
     return -1;
 }
 
+/* Where a jump from s in direction d lands with occupancy occ, or -1: over the
+ * adjacent piece to the square straight beyond; with DM_JOPT_SUPER_JUMP over the first
+ * piece along the line, the squares before it empty, to the square as far beyond it
+ * with the squares between empty too. */
+static inline int jump_land(const dm_jrules *r, const dm_jset *occ, int s, int d)
+{
+    int k = 0, q = s;
+    do {
+        q = r->nb[q][d];
+        k++;
+        if (q < 0) {
+            return -1;
+        }
+    } while (!jset_has(occ, q) && (r->options & DM_JOPT_SUPER_JUMP));
+    if (!jset_has(occ, q)) {
+        return -1;
+    }
+    for (int j = 0; j < k; j++) {
+        q = r->nb[q][d];
+        if (q < 0 || jset_has(occ, q)) {
+            return -1;
+        }
+    }
+    return q;
+}
+
 #endif

@@ -19,15 +19,66 @@ static int side_distance(const dm_jrules *r, const dm_jpos *p, int s)
     return sum;
 }
 
+/* Opponents' pieces standing in seat s's target with no legal move: s cannot fill its
+ * target while they stay, and a piece walled in by s's own pieces may stay for ever
+ * (the engine used to trap the greedy player's last peg on its home tip and so never
+ * finish). Counted by seat s's evaluation as a penalty of JTRAPPED steps each. */
+#define JTRAPPED 40
+
+static int trapped_in_target(const dm_jrules *r, const dm_jpos *p, int s)
+{
+    dm_jset occ = {{0, 0, 0, 0}};
+    for (int o = 0; o < r->players; o++) {
+        jset_or(&occ, &p->pieces[o]);
+    }
+    int n = 0;
+    for (int o = 0; o < r->players; o++) {
+        if (o == s) {
+            continue;
+        }
+        dm_jset in = p->pieces[o];
+        for (int w = 0; w < 4; w++) {
+            in.w[w] &= r->target[s].w[w];
+        }
+        for (int x = jset_next(&in, 0); x >= 0; x = jset_next(&in, x + 1)) {
+            int free = 0, by_s = 0;
+            for (int d = 0; d < r->dirs && !free; d++) {
+                int nb = r->nb[x][d];
+                free = (nb >= 0 && !jset_has(&occ, nb)) || jump_land(r, &occ, x, d) >= 0;
+                by_s |= nb >= 0 && jset_has(&p->pieces[s], nb);
+            }
+            n += !free && by_s; /* walled in, by s among others */
+        }
+    }
+    return n;
+}
+
+/* The evaluation for seat root (the seat the search plays for): the opponents'
+ * distance (two players: the opponent's; more: the nearest opponent's) minus its own,
+ * minus the trapped-in-target penalty of root only: an opponent's piece kept on the
+ * engine's target hurts the engine, but the engine must not learn to wall its own
+ * pieces in at home to hurt the opponent. */
+static int eval_for(const dm_jrules *r, const dm_jpos *p, int root)
+{
+    int best = 1 << 30;
+    for (int s = 0; s < r->players; s++) {
+        if (s != root) {
+            int d = side_distance(r, p, s);
+            best = d < best ? d : best;
+        }
+    }
+    return best - side_distance(r, p, root) - JTRAPPED * trapped_in_target(r, p, root);
+}
+
 int dm_jevaluate(const dm_jrules *r, const dm_jpos *p)
 {
-    int me = p->to_move;
-    return side_distance(r, p, me ^ 1) - side_distance(r, p, me);
+    return eval_for(r, p, p->to_move);
 }
 
 typedef struct search_ctx {
     const dm_jrules *r;
     uint64_t nodes;
+    int root; /* the seat the search plays for */
 } search_ctx;
 
 /* Gain of a move for the side making it, in steps towards its goal. */
@@ -59,11 +110,13 @@ static int negamax(search_ctx *c, const dm_jpos *p, int depth, int ply, int alph
         return w == p->to_move ? DM_JWIN - ply : -(DM_JWIN - ply);
     }
     if (depth == 0) {
-        return dm_jevaluate(c->r, p);
+        int v = eval_for(c->r, p, c->root);
+        return p->to_move == c->root ? v : -v;
     }
     dm_jmovelist *list = &lists[0];
     if (dm_jmovegen(list, c->r, p) == 0) {
-        return dm_jevaluate(c->r, p); /* no move: counted as a pass, statically */
+        int v = eval_for(c->r, p, c->root); /* no move: counted as a pass, statically */
+        return p->to_move == c->root ? v : -v;
     }
     order(c->r, p->to_move, list);
     int bestv = -2 * DM_JWIN;
@@ -87,24 +140,269 @@ static int negamax(search_ctx *c, const dm_jpos *p, int depth, int ply, int alph
     return bestv;
 }
 
+/* ---- three or more players: paranoid search -------------------------------------
+ * The root seat maximises, every other seat is taken to play against it (minimises
+ * the root's score), so alpha-beta applies (Sturtevant and Korf 2000, "On pruning
+ * techniques for multi-player games"). Evaluation for the root: the distance of the
+ * opponent nearest to its goal minus the root's own. */
+static int paranoid(search_ctx *c, const dm_jpos *p, int depth, int ply, int alpha, int beta,
+                    int root, dm_jmove *best, dm_jmovelist *lists)
+{
+    c->nodes++;
+    int w = dm_jpos_winner(p, c->r);
+    if (w >= 0) {
+        return w == root ? DM_JWIN - ply : -(DM_JWIN - ply);
+    }
+    if (depth == 0) {
+        return eval_for(c->r, p, root);
+    }
+    dm_jmovelist *list = &lists[0];
+    int max = p->to_move == root;
+    if (dm_jmovegen(list, c->r, p) == 0) {
+        dm_jpos q = *p;
+        dm_jpos_pass(&q, c->r);
+        return paranoid(c, &q, depth - 1, ply + 1, alpha, beta, root, NULL, lists + 1);
+    }
+    order(c->r, p->to_move, list);
+    int bestv = max ? -2 * DM_JWIN : 2 * DM_JWIN;
+    for (int i = 0; i < list->count; i++) {
+        dm_jpos q = *p;
+        dm_jpos_apply(&q, c->r, &list->moves[i]);
+        int v = paranoid(c, &q, depth - 1, ply + 1, alpha, beta, root, NULL, lists + 1);
+        if (max ? v > bestv : v < bestv) {
+            bestv = v;
+            if (best) {
+                *best = list->moves[i];
+            }
+        }
+        if (max) {
+            alpha = v > alpha ? v : alpha;
+        } else {
+            beta = v < beta ? v : beta;
+        }
+        if (alpha >= beta) {
+            break;
+        }
+    }
+    return bestv;
+}
+
+/* ---- three or more players: best-reply search -----------------------------------
+ * Schadd and Winands 2011 ("Best reply search for multiplayer games"): the root seat's
+ * moves (MAX) alternate with ONE move of any single opponent, the one that hurts the
+ * root most (MIN: all opponents' moves together); the other opponents stand still. At
+ * the same depth the root plans more of its own moves than paranoid search does
+ * (depth 4: two own moves, paranoid with 3 players: one or two). Chosen by measurement
+ * (BENCHMARKS.md): paranoid at depth 3 won 37% of 200 three-player games against
+ * greedy players. */
+static int brs(search_ctx *c, const dm_jpos *p, int depth, int ply, int alpha, int beta, int max,
+               dm_jmove *best, dm_jmovelist *lists)
+{
+    c->nodes++;
+    int root = c->root;
+    int w = dm_jpos_winner(p, c->r);
+    if (w >= 0) {
+        return w == root ? DM_JWIN - ply : -(DM_JWIN - ply);
+    }
+    if (depth == 0) {
+        return eval_for(c->r, p, root);
+    }
+    dm_jmovelist *list = &lists[0];
+    int any = 0;
+    int bestv = max ? -2 * DM_JWIN : 2 * DM_JWIN;
+    for (int o = 0; o < c->r->players && alpha < beta; o++) {
+        if (max ? o != root : o == root) {
+            continue;
+        }
+        dm_jpos from = *p;
+        from.to_move = o;
+        if (dm_jmovegen(list, c->r, &from) == 0) {
+            continue;
+        }
+        any = 1;
+        order(c->r, o, list);
+        for (int i = 0; i < list->count; i++) {
+            dm_jpos q = from;
+            dm_jpos_apply(&q, c->r, &list->moves[i]);
+            q.to_move = root; /* MAX again after a MIN move; MIN ignores to_move */
+            int v = brs(c, &q, depth - 1, ply + 1, alpha, beta, !max, NULL, lists + 1);
+            if (max ? v > bestv : v < bestv) {
+                bestv = v;
+                if (best) {
+                    *best = list->moves[i];
+                }
+            }
+            if (max) {
+                alpha = v > alpha ? v : alpha;
+            } else {
+                beta = v < beta ? v : beta;
+            }
+            if (alpha >= beta) {
+                break;
+            }
+        }
+    }
+    if (!any) { /* nobody on this side can move: the other side goes on */
+        return brs(c, p, depth - 1, ply + 1, alpha, beta, !max, NULL, lists + 1);
+    }
+    return bestv;
+}
+
+/* ---- Ge Wu: expectimax over the throwing stick ---------------------------------
+ * A position whose throw is not made is a chance node: the mean over the four faces
+ * (1/4 each, docs/JUMPING.md). With a throw to play, the side to move picks the best
+ * move (a throw without a move is lost). Scores are for White (seat 0), in hundredths
+ * of a square: White's pieces' progress (square index) minus Black's (L-1-index);
+ * a win DM_JWIN - ply. Depth counts throws. */
+static int gewu_eval(const dm_jrules *r, const dm_jpos *p)
+{
+    int v = 0;
+    for (int s = 0; s < 2; s++) {
+        const dm_jset *a = &p->pieces[s];
+        for (int i = jset_next(a, 0); i >= 0; i = jset_next(a, i + 1)) {
+            v += s == 0 ? i : -(r->squares - 1 - i);
+        }
+    }
+    return v * 100;
+}
+
+static int gewu_value(search_ctx *c, const dm_jpos *p, int depth, int ply, dm_jmove *best,
+                      dm_jmovelist *lists)
+{
+    c->nodes++;
+    if (p->won >= 0) {
+        return p->won == 0 ? DM_JWIN - ply : -(DM_JWIN - ply);
+    }
+    if (depth == 0) {
+        return gewu_eval(c->r, p);
+    }
+    if (!p->throw_steps) {
+        long sum = 0;
+        for (int f = 0; f < 4; f++) {
+            dm_jpos q = *p;
+            dm_gewu_throw(&q, c->r, (dm_gewu_face)f);
+            sum += f == DM_GEWU_WU ? gewu_value(c, &q, depth - 1, ply + 1, NULL, lists)
+                                   : gewu_value(c, &q, depth, ply, NULL, lists);
+        }
+        return (int)(sum / 4);
+    }
+    dm_jmovelist *list = &lists[0];
+    if (dm_jmovegen(list, c->r, p) == 0) {
+        dm_jpos q = *p;
+        dm_gewu_forfeit(&q, c->r);
+        return gewu_value(c, &q, depth - 1, ply + 1, NULL, lists + 1);
+    }
+    int white = p->to_move == 0, bestv = white ? -2 * DM_JWIN : 2 * DM_JWIN;
+    for (int i = 0; i < list->count; i++) {
+        dm_jpos q = *p;
+        dm_jpos_apply(&q, c->r, &list->moves[i]);
+        int v = gewu_value(c, &q, depth - 1, ply + 1, NULL, lists + 1);
+        if (white ? v > bestv : v < bestv) {
+            bestv = v;
+            if (best) {
+                *best = list->moves[i];
+            }
+        }
+    }
+    return bestv;
+}
+
+int dm_jgreedy(const dm_jrules *r, const dm_jpos *p, dm_jmove *m)
+{
+    dm_jmovelist list;
+    if (dm_jmovegen(&list, r, p) == 0) {
+        return 0;
+    }
+    int best = -1, bestg = -(1 << 30);
+    for (int i = 0; i < list.count; i++) {
+        const dm_jmove *mv = &list.moves[i];
+        int g;
+        if (r->game == DM_JGAME_GEWU) {
+            g = mv->to == DM_JOFF_BOARD
+                    ? 1000
+                    : (p->to_move == 0 ? (int)mv->to - mv->from : (int)mv->from - mv->to);
+        } else {
+            g = gain(r, p->to_move, mv);
+        }
+        if (g > bestg) {
+            bestg = g;
+            best = i;
+        }
+    }
+    *m = list.moves[best];
+    return 1;
+}
+
 dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth, dm_jsearch_result *out,
                      dm_error *err)
 {
-    if (r->game == DM_JGAME_GEWU || r->players != 2) {
-        return dm_error_set(err, DM_EINVAL, 0, 0,
-                            "the engine plays two-player chinese-checkers and halma only");
-    }
+    return dm_jsearch_multi(r, p, depth, DM_JMULTI_BRS, out, err);
+}
+
+dm_status dm_jsearch_multi(const dm_jrules *r, const dm_jpos *p, int depth, dm_jmulti method,
+                           dm_jsearch_result *out, dm_error *err)
+{
     if (depth < 1 || depth > 8) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "search depth must be 1..8, not %d", depth);
+    }
+    if (r->game == DM_JGAME_GEWU && !p->throw_steps) {
+        return dm_error_set(err, DM_EINVAL, 0, 0,
+                            "gewu: the side to move must throw first (a position with its throw)");
     }
     dm_jmovelist *lists = malloc(sizeof *lists * (size_t)(depth + 1));
     if (!lists) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory for the move lists");
     }
-    search_ctx c = {r, 0};
+    search_ctx c = {r, 0, p->to_move};
     memset(out, 0, sizeof *out);
-    out->score = negamax(&c, p, depth, 0, -2 * DM_JWIN, 2 * DM_JWIN, &out->best, lists);
+    if (r->game == DM_JGAME_GEWU) {
+        int v = gewu_value(&c, p, depth, 0, &out->best, lists);
+        out->score = p->to_move == 0 ? v : -v;
+    } else if (r->players == 2) {
+        out->score = negamax(&c, p, depth, 0, -2 * DM_JWIN, 2 * DM_JWIN, &out->best, lists);
+    } else if (method == DM_JMULTI_PARANOID) {
+        out->score =
+            paranoid(&c, p, depth, 0, -2 * DM_JWIN, 2 * DM_JWIN, p->to_move, &out->best, lists);
+    } else {
+        out->score = brs(&c, p, depth, 0, -2 * DM_JWIN, 2 * DM_JWIN, 1, &out->best, lists);
+    }
     out->nodes = c.nodes;
     free(lists);
     return DM_OK;
+}
+
+int dm_jlevel_depth(const dm_jrules *r, int level)
+{
+    if (level <= 1) {
+        return 0;
+    }
+    int cap = r->game == DM_JGAME_GEWU                     ? 4
+              : r->players > 2                             ? 3
+              : r->game == DM_JGAME_HALMA && r->size == 16 ? 3
+                                                           : 5;
+    int d = level / 2;
+    return d > cap ? cap : d;
+}
+
+int dm_jengine_move(const dm_jrules *r, const dm_jpos *p, int level, dm_jmove *m)
+{
+    int depth = dm_jlevel_depth(r, level);
+    dm_jmovelist *list = malloc(sizeof *list);
+    if (!list) {
+        return 0;
+    }
+    int n = dm_jmovegen(list, r, p);
+    free(list);
+    if (n == 0) {
+        return 0;
+    }
+    if (depth == 0) {
+        return dm_jgreedy(r, p, m);
+    }
+    dm_jsearch_result res;
+    if (dm_jsearch(r, p, depth, &res, NULL) != DM_OK) {
+        return 0;
+    }
+    *m = res.best;
+    return 1;
 }

@@ -139,8 +139,7 @@ dm_status dm_jmove_from_text(dm_jmove *m, const dm_jrules *r, const dm_jpos *p, 
         for (int i = 1; i < n; i++) {
             int ok = 0;
             for (int d = 0; d < r->dirs && !ok; d++) {
-                int o = r->nb[sq[i - 1]][d];
-                ok = o >= 0 && jset_has(&occ, o) && r->nb[o][d] == sq[i];
+                ok = jump_land(r, &occ, sq[i - 1], d) == sq[i];
             }
             if (!ok || jset_has(&occ, sq[i]) || jset_has(&seen, sq[i])) {
                 return dm_error_set(

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * tests/fuzz/fuzz_jump.c: position strings and move texts of the jumping games
- * (damier/jump.h). The first byte picks the game and player count, the rest up to the
+ * (damier/jump.h). The first byte picks the game, player count and house rules, the rest up to the
  * first newline is a position string, what follows a move text. Properties: the
  * readers never crash and say why they refuse; an accepted position written back
  * reads back as the same position and that text is a fixed point; an accepted move
@@ -13,11 +13,18 @@ static const struct {
     dm_jgame game;
     int players, size;
     unsigned options;
-} configs[8] = {
-    {DM_JGAME_CHINESE, 2, 0, 0}, {DM_JGAME_CHINESE, 3, 0, DM_JOPT_NO_FOREIGN_CORNER},
-    {DM_JGAME_CHINESE, 4, 0, 0}, {DM_JGAME_CHINESE, 6, 0, 0},
-    {DM_JGAME_HALMA, 2, 16, 0},  {DM_JGAME_HALMA, 4, 16, 0},
-    {DM_JGAME_HALMA, 2, 8, 0},   {DM_JGAME_GEWU, 2, 0, 0},
+} configs[10] = {
+    {DM_JGAME_CHINESE, 2, 0, 0},
+    {DM_JGAME_CHINESE, 3, 0, DM_JOPT_NO_FOREIGN_CORNER},
+    {DM_JGAME_CHINESE, 4, 0, 0},
+    {DM_JGAME_CHINESE, 6, 0, 0},
+    {DM_JGAME_HALMA, 2, 16, 0},
+    {DM_JGAME_HALMA, 4, 16, 0},
+    {DM_JGAME_HALMA, 2, 8, 0},
+    {DM_JGAME_GEWU, 2, 0, 0},
+    /* the house rules (configs 8, 9) */
+    {DM_JGAME_CHINESE, 2, 0, DM_JOPT_FIFTEEN | DM_JOPT_SUPER_JUMP | DM_JOPT_ANTI_SPOIL},
+    {DM_JGAME_CHINESE, 1, 0, DM_JOPT_CAPTURE},
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -27,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1) {
         return 0;
     }
-    int c = data[0] % 8;
+    int c = data[0] % 10;
     dm_error err;
     if (dm_jrules_init(&r, configs[c].game, configs[c].players, configs[c].size, configs[c].options,
                        &err) != DM_OK) {

@@ -24,6 +24,15 @@ static void rules(dm_jgame g, int players, int size, unsigned opt)
     assert_int_equal(dm_jrules_init(&R, g, players, size, opt, &err), DM_OK);
 }
 
+static int jset_count_pub(const dm_jset *s)
+{
+    int n = 0;
+    for (int w = 0; w < 4; w++) {
+        n += __builtin_popcountll(s->w[w]);
+    }
+    return n;
+}
+
 static void pos(dm_jpos *p, const char *text)
 {
     dm_error err;
@@ -470,8 +479,161 @@ static void test_search(void **state)
     assert_true(R.goal_dist[0][res.best.from] > R.goal_dist[0][res.best.to]);
     assert_int_equal(R.goal_dist[0][0], 0);    /* hole 1, the top tip, is A's goal */
     assert_int_equal(R.goal_dist[0][120], 16); /* the bottom tip is 16 steps away */
+    /* Three players: best-reply and paranoid search play a move that gains distance
+     * too, and both find a win in one */
     rules(DM_JGAME_CHINESE, 3, 0, 0);
+    dm_jpos_start(&p, &R);
+    for (int m = DM_JMULTI_BRS; m <= DM_JMULTI_PARANOID; m++) {
+        assert_int_equal(dm_jsearch_multi(&R, &p, 4, (dm_jmulti)m, &res, &err), DM_OK);
+        assert_true(R.goal_dist[0][res.best.from] > R.goal_dist[0][res.best.to]);
+    }
+    dm_jpos w3;
+    pos(&w3, "A:A1-4,6-10,16:B11:C23");
+    for (int m = DM_JMULTI_BRS; m <= DM_JMULTI_PARANOID; m++) {
+        assert_int_equal(dm_jsearch_multi(&R, &w3, 3, (dm_jmulti)m, &res, &err), DM_OK);
+        assert_int_equal(res.score, DM_JWIN - 1);
+    }
+    /* Ge Wu: expectimax needs the throw made; with 白 from the start the search moves */
+    rules(DM_JGAME_GEWU, 2, 0, 0);
+    dm_jpos_start(&p, &R);
     assert_int_equal(dm_jsearch(&R, &p, 2, &res, &err), DM_EINVAL);
+    assert_non_null(strstr(err.message, "throw first"));
+    dm_gewu_throw(&p, &R, DM_GEWU_BAI);
+    assert_int_equal(dm_jsearch(&R, &p, 3, &res, &err), DM_OK);
+    assert_int_equal(res.best.from, 4);
+    assert_int_equal(res.best.to, 6);
+    /* the greedy player: the largest gain (Ge Wu: a move off the lane first) */
+    dm_jmove g;
+    assert_int_equal(dm_jpos_from_text(&p, &R, "W2:W1,11:B3", &err), DM_OK);
+    assert_int_equal(dm_jgreedy(&R, &p, &g), 1);
+    assert_int_equal(g.from, 10);
+    assert_int_equal(g.to, DM_JOFF_BOARD);
+}
+
+/* The house rules (docs/JUMPING.md), one position each. */
+static void test_house_rules(void **state)
+{
+    (void)state;
+    dm_jpos p, q;
+    dm_jmovelist list;
+    dm_error err;
+    char buf[640];
+    /* fifteen: the point and the row of 5 in front of it */
+    rules(DM_JGAME_CHINESE, 2, 0, DM_JOPT_FIFTEEN);
+    dm_jpos_start(&p, &R);
+    dm_jpos_to_text(buf, sizeof buf, &R, &p);
+    assert_string_equal(buf, "A:A103-107,112-121:B1-10,15-19");
+    assert_int_equal(R.pieces, 15);
+    pos(&p, "B:A1-10,15-19:B57-61,112-121");
+    assert_int_equal(dm_jpos_winner(&p, &R), 0);
+    pos(&p, "B:A1-10,15-18:B57-61,112-121");
+    assert_int_equal(dm_jpos_winner(&p, &R), -1);
+    assert_int_equal(dm_jrules_init(&R, DM_JGAME_CHINESE, 3, 0, DM_JOPT_FIFTEEN, &err), DM_EINVAL);
+    /* anti-spoil: A's target full, B's peg still on its own home counts */
+    rules(DM_JGAME_CHINESE, 2, 0, 0);
+    pos(&p, "B:A1-9:B10,112-120");
+    assert_int_equal(dm_jpos_winner(&p, &R), -1);
+    rules(DM_JGAME_CHINESE, 2, 0, DM_JOPT_ANTI_SPOIL);
+    assert_int_equal(dm_jpos_winner(&p, &R), 0);
+    dm_jpos_start(&p, &R); /* all B's: not a win for A (none of them A's) */
+    assert_int_equal(dm_jpos_winner(&p, &R), -1);
+    /* three players: the top point is nobody's home, so a C peg there spoils */
+    rules(DM_JGAME_CHINESE, 3, 0, DM_JOPT_ANTI_SPOIL);
+    pos(&p, "B:A1-9:B11:C10");
+    assert_int_equal(dm_jpos_winner(&p, &R), -1);
+    /* super jump: over 116, two holes away, to 103, two holes beyond */
+    rules(DM_JGAME_CHINESE, 2, 0, 0);
+    pos(&p, "A:A121:B116");
+    assert_int_equal(dm_jmovegen(&list, &R, &p), 2);
+    rules(DM_JGAME_CHINESE, 2, 0, DM_JOPT_SUPER_JUMP);
+    assert_int_equal(dm_jmovegen(&list, &R, &p), 3);
+    assert_int_equal(list.moves[0].from, 120);
+    assert_int_equal(list.moves[0].to, 102);
+    dm_jmove m;
+    assert_int_equal(dm_jmove_from_text(&m, &R, &p, "121-103", &err), DM_OK);
+    /* ... and not when a hole between is taken, or the landing hole */
+    pos(&p, "A:A121:B116,112");
+    assert_int_equal(dm_jmovegen(&list, &R, &p), 2);
+    /* the adjacent jump is the super jump at distance 1; chains of both */
+    pos(&p, "A:A121:B119,112");
+    assert_int_equal(dm_jmovegen(&list, &R, &p), 3); /* 121-116, 121-116-103, 121-120 */
+    assert_int_equal(dm_jmove_from_text(&m, &R, &p, "121-116-103", &err), DM_OK);
+    assert_int_equal(dm_jmove_to_text(buf, sizeof buf, &R, &p, &m), DM_OK);
+    assert_string_equal(buf, "121-116-103");
+    /* the capture puzzle: 60 pegs, each move a jump that removes the peg jumped */
+    rules(DM_JGAME_CHINESE, 1, 0, DM_JOPT_CAPTURE);
+    dm_jpos_start(&p, &R);
+    assert_int_equal(jset_count_pub(&p.pieces[0]), 60);
+    assert_int_equal(dm_jmovegen(&list, &R, &p), 54);
+    pos(&p, "A:A61,62");
+    assert_int_equal(dm_jmovegen(&list, &R, &p), 2);
+    q = p;
+    dm_jpos_apply(&q, &R, &list.moves[0]); /* 61-63 over 62 */
+    dm_jpos_to_text(buf, sizeof buf, &R, &q);
+    assert_string_equal(buf, "A:A63");
+    assert_int_equal(dm_jpos_winner(&q, &R), 0);
+    pos(&p, "A:A1,61"); /* no jump: the steps */
+    assert_int_equal(dm_jmovegen(&list, &R, &p), 8);
+    assert_int_equal(dm_jrules_init(&R, DM_JGAME_CHINESE, 2, 0, DM_JOPT_CAPTURE, &err), DM_EINVAL);
+    /* leave-camp (Halma 8x8: more than 30 moves with a piece in one's camp loses) */
+    rules(DM_JGAME_HALMA, 2, 8, DM_JOPT_LEAVE_CAMP);
+    pos(&p, "A:Aa1,h8:Bh1");
+    p.moves = 60; /* 30 moves each */
+    assert_int_equal(dm_jpos_winner(&p, &R), -1);
+    p.moves = 61; /* A's 31st */
+    assert_int_equal(dm_jpos_winner(&p, &R), 1);
+    pos(&p, "A:Ae5:Bh8");
+    p.moves = 61;
+    assert_int_equal(dm_jpos_winner(&p, &R), -1);
+    p.moves = 62; /* B's 31st, a piece still on h8 */
+    assert_int_equal(dm_jpos_winner(&p, &R), 0);
+    rules(DM_JGAME_HALMA, 2, 10, DM_JOPT_LEAVE_CAMP);
+    pos(&p, "A:Aa1:Bj10");
+    p.moves = 101;
+    assert_int_equal(dm_jpos_winner(&p, &R), 1);
+    p.moves = 100;
+    assert_int_equal(dm_jpos_winner(&p, &R), -1);
+    assert_int_equal(dm_jrules_init(&R, DM_JGAME_HALMA, 2, 16, DM_JOPT_LEAVE_CAMP, &err),
+                     DM_EINVAL);
+    /* a move counts for the rule: apply and pass both count */
+    rules(DM_JGAME_HALMA, 2, 8, 0);
+    dm_jpos_start(&p, &R);
+    dm_jmovegen(&list, &R, &p);
+    dm_jpos_apply(&p, &R, &list.moves[0]);
+    dm_jpos_pass(&p, &R);
+    assert_int_equal(p.moves, 2);
+    /* anti-spoil in Halma */
+    rules(DM_JGAME_HALMA, 2, 8, DM_JOPT_ANTI_SPOIL);
+    pos(&p, "B:Ah5,g6,h6,f7,g7,h7,e8,f8,g8:Bh8");
+    assert_int_equal(dm_jpos_winner(&p, &R), 0);
+    /* the no-progress rule: 50 rounds without a seat coming nearer its goal */
+    rules(DM_JGAME_CHINESE, 2, 0, 0);
+    pos(&p, "A:A61:B60");
+    dm_jprogress pr;
+    dm_jprogress_init(&pr, &R, &p);
+    dm_jmove up, down, bup, bdown;
+    assert_int_equal(dm_jmove_from_text(&up, &R, &p, "61-52", &err), DM_OK);
+    q = p;
+    dm_jpos_apply(&q, &R, &up);
+    assert_int_equal(dm_jprogress_step(&pr, &R, &q), 0); /* A nearer: a new best */
+    assert_int_equal(dm_jmove_from_text(&bdown, &R, &q, "60-69", &err), DM_OK);
+    dm_jpos_apply(&q, &R, &bdown);
+    assert_int_equal(dm_jprogress_step(&pr, &R, &q), 0); /* B nearer */
+    assert_int_equal(dm_jmove_from_text(&down, &R, &q, "52-61", &err), DM_OK);
+    dm_jpos a0 = q;
+    dm_jpos_apply(&q, &R, &down);
+    assert_int_equal(dm_jmove_from_text(&bup, &R, &q, "69-60", &err), DM_OK);
+    q = a0;
+    int ended = 0, steps = 0;
+    for (; steps < 200 && !ended; steps++) {
+        const dm_jmove *mv = steps % 4 == 0   ? &down
+                             : steps % 4 == 1 ? &bup
+                             : steps % 4 == 2 ? &up
+                                              : &bdown;
+        dm_jpos_apply(&q, &R, mv);
+        ended = dm_jprogress_step(&pr, &R, &q);
+    }
+    assert_int_equal(steps, DM_JNO_PROGRESS_ROUNDS * 2);
 }
 
 int main(void)
@@ -488,6 +650,7 @@ int main(void)
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_search),
+        cmocka_unit_test(test_house_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
