@@ -109,8 +109,8 @@ void eval_patterns(const dm_board *b, uint32_t out[EVAL_WINDOWS_ALL])
         if (w < EVAL_WINDOWS) {
             out[w] = (uint32_t)w * EVAL_CONFIGS + c[w];
         } else {
-            out[w] = ((uint32_t)(EVAL_WINDOWS_ALL - 1 - w) * EVAL_CONFIGS + c[w]) |
-                     (UINT32_C(1) << 31);
+            out[w] =
+                ((uint32_t)(EVAL_WINDOWS_ALL - 1 - w) * EVAL_CONFIGS + c[w]) | (UINT32_C(1) << 31);
         }
     }
 }

@@ -59,12 +59,12 @@ void eval_patterns(const dm_board *b, uint32_t out[EVAL_WINDOWS_ALL]);
 /* Constant bitboard tables of the features (10x10 layout bits, layout.h), generated
  * at build time by tools/genevaltab.c (eval_tab.c in the build folder). */
 typedef struct eval_tables {
-    uint64_t row[10];       /* squares of each row (row 0 = squares 1-5) */
-    uint64_t cone[2][64];   /* forward cone of a man of colour c on bit b */
-    uint64_t centre;        /* 22, 23, 24, 27, 28, 29 */
-    uint64_t guard[2];      /* White 47, 48, 49; Black 2, 3, 4 */
-    uint64_t half[2];       /* the opponent's half: White rows 0-4, Black rows 5-9 */
-    uint64_t long_diag;     /* 46-5, 1-45 and 6-50 */
+    uint64_t row[10];             /* squares of each row (row 0 = squares 1-5) */
+    uint64_t cone[2][64];         /* forward cone of a man of colour c on bit b */
+    uint64_t centre;              /* 22, 23, 24, 27, 28, 29 */
+    uint64_t guard[2];            /* White 47, 48, 49; Black 2, 3, 4 */
+    uint64_t half[2];             /* the opponent's half: White rows 0-4, Black rows 5-9 */
+    uint64_t long_diag;           /* 46-5, 1-45 and 6-50 */
     uint8_t pair[4][1024];        /* [k][row's White | Black << 5 men]: squares k, k+1
                                      of the row in base 3 (0..8), White's side */
     uint8_t pair_turned[4][1024]; /* the same turned: colours swapped, k+1 first */
