@@ -55,18 +55,6 @@ static uint64_t rng_next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-static void input_of(dm_search_input *in, uint64_t *hist, int cap, const dm_game *g)
-{
-    dm_search_input_init(in, dm_game_board(g));
-    int n = dm_game_history_hashes(hist, cap, g);
-    in->history = hist;
-    in->history_count = n < cap ? n : cap;
-    dm_draw_counters c;
-    dm_game_counters(&c, g);
-    in->reversible_plies = c.kings_only_plies;
-    in->endgame_plies = c.endgame_plies > 0 ? c.endgame_plies : 0;
-}
-
 /* A random opening from rng: the initial position and a random number of random
  * plies, kept when a depth-8 search with e finds it within o->balance. Returns the
  * game (the caller's) or NULL when rejected (or out of memory). */
@@ -92,7 +80,7 @@ static dm_game *random_opening(dm_engine *e, uint64_t *rng, const gen_options *o
     dm_result res;
     dm_limits lim = {0};
     lim.depth = 8;
-    input_of(&in, h, DM_ENGINE_MAX_HISTORY, g);
+    dm_search_input_from_game(&in, h, DM_ENGINE_MAX_HISTORY, g);
     dm_engine_clear(e);
     if (dm_game_over(g) || dm_engine_search(&res, e, &in, &lim, NULL, NULL) != DM_OK ||
         abs(res.score) > o->balance) {
@@ -115,7 +103,7 @@ static int play_out(dm_game *g, dm_engine *const side[2], dm_sample *samples, in
     lim.nodes = o->nodes;
     int first = samples ? *n : 0;
     while (!dm_game_over(g) && dm_game_ply(g) < o->max_plies) {
-        input_of(&in, h, DM_ENGINE_MAX_HISTORY, g);
+        dm_search_input_from_game(&in, h, DM_ENGINE_MAX_HISTORY, g);
         dm_engine *e = side[dm_game_board(g)->side];
         if (dm_engine_search(&res, e, &in, &lim, NULL, NULL) != DM_OK || !res.has_move) {
             break;

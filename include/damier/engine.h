@@ -74,6 +74,15 @@ typedef struct dm_search_input {
 /* Initialise *in with the position b and no history. */
 DM_API void dm_search_input_init(dm_search_input *in, const dm_board *b);
 
+struct dm_game;
+
+/* Initialise *in with game g's current position and what the draw rules need: the
+ * hashes since the last man move or capture (written into history, cap entries at
+ * most; in->history points there, so it must outlive *in's use), the plies of the
+ * 25-move rule and of the current 16/5-move configuration (damier/game.h). */
+DM_API void dm_search_input_from_game(dm_search_input *in, uint64_t *history, int cap,
+                                      const struct dm_game *g);
+
 /* When to stop. Zero fields are "no limit"; with no limit at all the search runs
  * until dm_engine_stop (or DM_ENGINE_MAX_DEPTH). Several limits combine: the first
  * reached stops the search. Times are seconds. */

@@ -9,6 +9,8 @@
 
 #include <damier/eval.h>
 
+#include "engine/le.h"
+
 #include "engine/eval.h"
 
 /* The hand-set weights of evaluation v1 (hundredths of a man): opening (40 men) and
@@ -26,19 +28,6 @@ static uint32_t fnv1a(const unsigned char *p, size_t n)
         h = (h ^ p[i]) * 16777619u;
     }
     return h;
-}
-
-static uint32_t get32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put32(unsigned char *p, uint32_t v)
-{
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
 }
 
 /* A dm_eval with its weights in one allocation (writable until handed out). */
@@ -84,8 +73,8 @@ dm_status dm_eval_read(dm_eval **out, const void *data, size_t size, dm_error *e
     if (size < HEADER_SIZE || memcmp(p, "DMEV", 4) != 0) {
         return dm_error_set(err, DM_EPARSE, 0, 0, "not a damier weights file (no DMEV header)");
     }
-    uint32_t version = get32(p + 4), variant = get32(p + 8), windows = get32(p + 12);
-    uint32_t configs = get32(p + 16), features = get32(p + 20), unit = get32(p + 24);
+    uint32_t version = le_get32(p + 4), variant = le_get32(p + 8), windows = le_get32(p + 12);
+    uint32_t configs = le_get32(p + 16), features = le_get32(p + 20), unit = le_get32(p + 24);
     if (version != DM_EVAL_FORMAT_VERSION) {
         return dm_error_set(err, DM_EPARSE, 0, 0,
                             "weights file version %u, this library reads version %d", version,
@@ -104,7 +93,7 @@ dm_status dm_eval_read(dm_eval **out, const void *data, size_t size, dm_error *e
                             size, DM_EVAL_FILE_SIZE,
                             size < DM_EVAL_FILE_SIZE ? "truncated" : "trailing bytes");
     }
-    if (fnv1a(p, size - 4) != get32(p + size - 4)) {
+    if (fnv1a(p, size - 4) != le_get32(p + size - 4)) {
         return dm_error_set(err, DM_EPARSE, 0, 0, "weights file checksum mismatch (damaged)");
     }
     int16_t *pattern, *feature;
@@ -134,12 +123,12 @@ dm_status dm_eval_write(const dm_eval *ev, void *buf, size_t cap)
     unsigned char *p = buf;
     memset(p, 0, HEADER_SIZE);
     memcpy(p, "DMEV", 4);
-    put32(p + 4, DM_EVAL_FORMAT_VERSION);
-    put32(p + 8, 0);
-    put32(p + 12, EVAL_WINDOWS);
-    put32(p + 16, EVAL_CONFIGS);
-    put32(p + 20, EVAL_FEATURE_NB);
-    put32(p + 24, EVAL_UNIT);
+    le_put32(p + 4, DM_EVAL_FORMAT_VERSION);
+    le_put32(p + 8, 0);
+    le_put32(p + 12, EVAL_WINDOWS);
+    le_put32(p + 16, EVAL_CONFIGS);
+    le_put32(p + 20, EVAL_FEATURE_NB);
+    le_put32(p + 24, EVAL_UNIT);
     for (int i = 0; i < 31 && ev->name[i]; i++) {
         p[28 + i] = (unsigned char)ev->name[i];
     }
@@ -154,7 +143,7 @@ dm_status dm_eval_write(const dm_eval *ev, void *buf, size_t cap)
         q[0] = (unsigned char)v;
         q[1] = (unsigned char)(v >> 8);
     }
-    put32(q, fnv1a(p, DM_EVAL_FILE_SIZE - 4));
+    le_put32(q, fnv1a(p, DM_EVAL_FILE_SIZE - 4));
     return DM_OK;
 }
 

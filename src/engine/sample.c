@@ -8,29 +8,7 @@
 
 #include <damier/eval.h>
 
-static uint32_t get32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put32(unsigned char *p, uint32_t v)
-{
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
-}
-
-static uint64_t get64(const unsigned char *p)
-{
-    return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
-}
-
-static void put64(unsigned char *p, uint64_t v)
-{
-    put32(p, (uint32_t)v);
-    put32(p + 4, (uint32_t)(v >> 32));
-}
+#include "engine/le.h"
 
 /* Square-numbered set (bit s-1) <-> the board: through dm_board_put, so the layout
  * stays the core's business. */
@@ -54,17 +32,17 @@ static uint64_t square_set(const dm_board *b, int color, int kings_only)
 void dm_sample_header(unsigned char buf[DM_SAMPLE_HEADER_SIZE])
 {
     memcpy(buf, "DMSP", 4);
-    put32(buf + 4, 1);
-    put32(buf + 8, DM_SAMPLE_RECORD_SIZE);
-    put32(buf + 12, 0);
+    le_put32(buf + 4, 1);
+    le_put32(buf + 8, DM_SAMPLE_RECORD_SIZE);
+    le_put32(buf + 12, 0);
 }
 
 void dm_sample_encode(unsigned char buf[DM_SAMPLE_RECORD_SIZE], const dm_sample *s)
 {
     memset(buf, 0, DM_SAMPLE_RECORD_SIZE);
-    put64(buf, square_set(&s->board, DM_WHITE, 0));
-    put64(buf + 8, square_set(&s->board, DM_BLACK, 0));
-    put64(buf + 16, square_set(&s->board, -1, 1));
+    le_put64(buf, square_set(&s->board, DM_WHITE, 0));
+    le_put64(buf + 8, square_set(&s->board, DM_BLACK, 0));
+    le_put64(buf + 16, square_set(&s->board, -1, 1));
     buf[24] = (unsigned char)s->board.side;
     buf[25] = (unsigned char)(int8_t)s->result;
     uint16_t sc = (uint16_t)(int16_t)s->score, ply = (uint16_t)s->ply;
@@ -77,7 +55,7 @@ void dm_sample_encode(unsigned char buf[DM_SAMPLE_RECORD_SIZE], const dm_sample 
 dm_status dm_sample_decode(dm_sample *out, const unsigned char buf[DM_SAMPLE_RECORD_SIZE],
                            dm_error *err)
 {
-    uint64_t w = get64(buf), bl = get64(buf + 8), k = get64(buf + 16);
+    uint64_t w = le_get64(buf), bl = le_get64(buf + 8), k = le_get64(buf + 16);
     const uint64_t all = (UINT64_C(1) << 50) - 1;
     if ((w | bl | k) & ~all) {
         return dm_error_set(err, DM_EPARSE, 0, 0, "a piece beyond square 50");

@@ -435,14 +435,7 @@ dm_clock *dm_session_clock(dm_session *s)
 
 void dm_session_search_input(dm_search_input *in, uint64_t *history, int cap, const dm_session *s)
 {
-    dm_search_input_init(in, dm_game_board(s->game));
-    int n = dm_game_history_hashes(history, cap, s->game);
-    in->history = history;
-    in->history_count = n < cap ? n : cap;
-    dm_draw_counters c;
-    dm_game_counters(&c, s->game);
-    in->reversible_plies = c.kings_only_plies;
-    in->endgame_plies = c.endgame_plies > 0 ? c.endgame_plies : 0;
+    dm_search_input_from_game(in, history, cap, s->game);
 }
 
 dm_status dm_session_prepare_engine(dm_session *s)
