@@ -192,7 +192,8 @@ struct srv_game {
     pthread_mutex_t mu;
     dm_session *session;
     int replaying;     /* 1 while restoring: the clock reads vfixed */
-    int64_t vfixed;    /* virtual time while replaying */
+    int64_t vfixed;    /* virtual time while replaying or frozen */
+    int frozen;        /* 1 during one request: the clock and the stored times read vfixed */
     int64_t offset;    /* virtual time = monotonic ms + offset */
     int gen;           /* bumped by every change (the state's version) */
     int engine_queued; /* in the engine queue or being searched */

@@ -37,7 +37,22 @@ static int64_t mono_ms(void)
 static int64_t game_now(void *payload)
 {
     const srv_game *g = payload;
-    return g->replaying ? g->vfixed : mono_ms() + g->offset;
+    return g->replaying || g->frozen ? g->vfixed : mono_ms() + g->offset;
+}
+
+/* Time stands still for one request: the clock's press and the time stored with the
+ * move are the same millisecond, so a restored game's clock reads what the live one
+ * read (they could differ by 1 ms when the clock read the time again). */
+static int64_t freeze(srv_game *g)
+{
+    g->vfixed = mono_ms() + g->offset;
+    g->frozen = 1;
+    return g->vfixed;
+}
+
+static void thaw(srv_game *g)
+{
+    g->frozen = 0;
 }
 
 static int64_t vnow(const srv_game *g)
@@ -377,9 +392,10 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, srv_reply *r)
     }
     dm_error e;
     memset(&e, 0, sizeof e);
-    int64_t t = vnow(g);
+    int64_t t = freeze(g);
     dm_status st = dm_session_play(g->session, m, &e);
     if (st != DM_OK) {
+        thaw(g);
         /* a fallen flag is declared now */
         poll_result(s, g);
         srv_reply_error(r, st == DM_ESTATE ? 409 : 400, "%s", e.message[0] ? e.message : "refused");
@@ -401,6 +417,7 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, srv_reply *r)
         wms = dm_clock_remaining(c, DM_WHITE);
         bms = dm_clock_remaining(c, DM_BLACK);
     }
+    thaw(g);
     char err[256];
     if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
         dm_session_undo(g->session);
@@ -1067,8 +1084,10 @@ void srv_op_resign(srv *s, const char *id, const char *key, srv_reply *r)
         return;
     }
     srv_game_row saved = g->row;
-    int64_t t = vnow(g);
-    if (dm_session_resign(g->session, (dm_color)side) != DM_OK) {
+    int64_t t = freeze(g);
+    dm_status rs = dm_session_resign(g->session, (dm_color)side);
+    thaw(g);
+    if (rs != DM_OK) {
         srv_reply_error(r, 409, "cannot resign now");
         srv_game_unlock(g);
         return;
@@ -1167,13 +1186,15 @@ static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
     }
     srv_move_row ev[2];
     int done = 0;
+    int64_t t = freeze(g);
     for (; done < n; done++) {
-        ev[done].t = vnow(g);
+        ev[done].t = t;
         snprintf(ev[done].hub, sizeof ev[done].hub, "undo");
         if (dm_session_undo(g->session) != DM_OK) {
             break;
         }
     }
+    thaw(g);
     if (done < n) {
         for (int i = 0; i < done; i++) {
             dm_session_redo(g->session);
