@@ -15,11 +15,9 @@
  * a hang. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <netdb.h>
 #include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +29,7 @@
 #include <damier/dxp.h>
 
 #include "dxp_driver.h"
+#include "dxp_net.h"
 
 enum {
     O_LISTEN = 2000,
@@ -50,9 +49,6 @@ enum {
     O_HELP
 };
 
-enum {
-    OUT_LIMIT = 1 << 20
-}; /* bytes queued for a peer that does not read */
 enum {
     DXP_MAXHOST = 1025,
     DXP_MAXSERV = 32
@@ -112,129 +108,28 @@ static void usage(FILE *f)
 
 /* ---- the connection ------------------------------------------------------------------- */
 
-typedef struct conn {
-    int fd;
-    char *out; /* bytes queued for the peer */
-    size_t out_len, out_cap;
-    int overflow; /* the peer does not read */
-    FILE *log;
-    double t0;
-} conn;
-
-static void log_line(conn *c, const char *dir, const char *text, size_t len)
+/* dxp_conn's messages to the driver; stop reading once the session is over. */
+static int feed_driver(void *payload, const char *msg, size_t len, const char *frame_error)
 {
-    if (!c->log) {
-        return;
+    dxp_driver *d = payload;
+    if (msg) {
+        dxp_driver_message(d, msg, len);
+    } else {
+        dxp_driver_frame_error(d, frame_error);
     }
-    fprintf(c->log, "%9.3f %s ", cli_now() - c->t0, dir);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char ch = (unsigned char)text[i];
-        if (ch >= 32 && ch < 127 && ch != '\\') {
-            fputc(ch, c->log);
-        } else {
-            fprintf(c->log, "\\x%02x", ch);
-        }
-    }
-    fputc('\n', c->log);
-    fflush(c->log);
-}
-
-static void flush_out(conn *c)
-{
-    while (c->out_len > 0 && c->fd >= 0) {
-        ssize_t n = send(c->fd, c->out, c->out_len, MSG_NOSIGNAL);
-        if (n <= 0) {
-            return; /* EAGAIN: poll for POLLOUT; errors show up on the next read */
-        }
-        memmove(c->out, c->out + n, c->out_len - (size_t)n);
-        c->out_len -= (size_t)n;
-    }
-}
-
-static void conn_send(void *payload, const char *text, size_t len)
-{
-    conn *c = payload;
-    log_line(c, ">", text, len);
-    if (c->out_len + len + 1 > OUT_LIMIT) {
-        c->overflow = 1;
-        return;
-    }
-    if (c->out_len + len + 1 > c->out_cap) {
-        size_t cap = c->out_cap ? c->out_cap : 4096;
-        while (cap < c->out_len + len + 1) {
-            cap *= 2;
-        }
-        char *b = realloc(c->out, cap);
-        if (!b) {
-            c->overflow = 1;
-            return;
-        }
-        c->out = b;
-        c->out_cap = cap;
-    }
-    memcpy(c->out + c->out_len, text, len);
-    c->out[c->out_len + len] = 0; /* the layer 1 terminator */
-    c->out_len += len + 1;
-    flush_out(c);
-}
-
-/* Read what is there and feed it to the driver. Returns 0 while the connection is
- * up, else 1 with why. */
-static int read_input(conn *c, dm_dxp_splitter *sp, dxp_driver *d, double *last_byte,
-                      const char **why)
-{
-    char buf[4096];
-    ssize_t n = recv(c->fd, buf, sizeof buf, 0);
-    if (n == 0) {
-        *why = "closed by the peer";
-        return 1;
-    }
-    if (n < 0) {
-        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
-            return 0;
-        }
-        *why = strerror(errno);
-        return 1;
-    }
-    *last_byte = cli_now();
-    size_t off = 0;
-    while (off < (size_t)n && !dxp_driver_finished(d)) {
-        size_t used;
-        const char *msg;
-        size_t ml;
-        dm_error err;
-        dm_dxp_split_result r =
-            dm_dxp_split(sp, buf + off, (size_t)n - off, &used, &msg, &ml, &err);
-        off += used;
-        if (r == DM_DXP_SPLIT_MESSAGE) {
-            log_line(c, "<", msg, ml);
-            dxp_driver_message(d, msg, ml);
-        } else if (r == DM_DXP_SPLIT_ERROR) {
-            log_line(c, "!", err.message, strlen(err.message));
-            dxp_driver_frame_error(d, err.message);
-        }
-    }
-    return 0;
+    return dxp_driver_finished(d);
 }
 
 /* One DXP session over fd. Returns the driver's exit status. */
 static int run_session(int fd, const dxp_config *cfg, FILE *logf, int stall_s)
 {
-    conn c;
-    memset(&c, 0, sizeof c);
-    c.fd = fd;
-    c.log = logf;
-    c.t0 = cli_now();
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-    int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    dxp_conn c;
+    dxp_conn_init(&c, fd, logf);
     dxp_driver *d;
-    if (dxp_driver_new(&d, cfg, conn_send, &c) != 0) {
+    if (dxp_driver_new(&d, cfg, dxp_conn_send, &c) != 0) {
+        dxp_conn_close(&c, 0);
         return 1;
     }
-    dm_dxp_splitter sp;
-    dm_dxp_splitter_init(&sp);
-    double last_byte = cli_now();
     const char *why = NULL;
     int reads = 0; /* reads in a row without a pause */
     dxp_driver_connected(d);
@@ -251,9 +146,9 @@ static int run_session(int fd, const dxp_config *cfg, FILE *logf, int stall_s)
         if (dxp_driver_our_turn(d)) {
             timeout = 0; /* read what is already there, then think */
         }
-        if (dm_dxp_splitter_pending(&sp) > 0) {
-            int left = (int)((last_byte + stall_s - cli_now()) * 1000);
-            left = left < 0 ? 0 : left;
+        double stall = dxp_conn_stall_left(&c, stall_s);
+        if (stall >= 0) {
+            int left = (int)(stall * 1000);
             if (timeout < 0 || left < timeout) {
                 timeout = left;
             }
@@ -265,10 +160,10 @@ static int run_session(int fd, const dxp_config *cfg, FILE *logf, int stall_s)
             break;
         }
         if (r > 0 && (p.revents & POLLOUT)) {
-            flush_out(&c);
+            dxp_conn_flush(&c);
         }
         if (r > 0 && (p.revents & (POLLIN | POLLHUP | POLLERR))) {
-            if (read_input(&c, &sp, d, &last_byte, &why)) {
+            if (dxp_conn_read(&c, feed_driver, d, &why)) {
                 break;
             }
             if (++reads < 64) {
@@ -276,20 +171,13 @@ static int run_session(int fd, const dxp_config *cfg, FILE *logf, int stall_s)
             }
         }
         reads = 0;
-        size_t pend = dm_dxp_splitter_pending(&sp);
-        if (pend > 0 && cli_now() - last_byte >= stall_s) {
-            char what[160];
-            snprintf(what, sizeof what,
-                     "incomplete message: %zu bytes without NUL terminator and %d s of "
-                     "silence: discarded",
-                     pend, stall_s);
-            log_line(&c, "!", what, strlen(what));
-            dm_dxp_splitter_reset(&sp);
+        char what[160];
+        if (dxp_conn_stalled(&c, stall_s, what, sizeof what)) {
             dxp_driver_frame_error(d, what);
         }
         if (dxp_driver_our_turn(d)) {
             dxp_driver_think(d);
-            flush_out(&c);
+            dxp_conn_flush(&c);
         }
         dxp_driver_tick(d);
     }
@@ -298,60 +186,15 @@ static int run_session(int fd, const dxp_config *cfg, FILE *logf, int stall_s)
         dxp_driver_disconnected(d, why);
     }
     /* what is still queued (the last GAMEEND) goes out before the close */
-    double until = cli_now() + 5;
-    while (c.out_len > 0 && !c.overflow && cli_now() < until) {
-        struct pollfd p = {fd, POLLOUT, 0};
-        if (poll(&p, 1, 200) > 0 && (p.revents & (POLLERR | POLLHUP))) {
-            break;
-        }
-        size_t before = c.out_len;
-        flush_out(&c);
-        if (c.out_len == before && (p.revents & POLLOUT)) {
-            break;
-        }
-    }
+    dxp_conn_close(&c, 5);
     dxp_driver_summary(d, stdout);
     fflush(stdout);
     int status = dxp_driver_status(d);
     dxp_driver_free(d);
-    free(c.out);
-    shutdown(fd, SHUT_WR);
-    close(fd);
     return status;
 }
 
 /* ---- addresses ---------------------------------------------------------------------------- */
-
-/* Split "[HOST:]PORT" (HOST may be "[v6]"); host_default when there is none.
- * 0 on success. */
-static int split_address(const char *arg, char *host, size_t hcap, char *port, size_t pcap,
-                         const char *host_default)
-{
-    const char *colon = strrchr(arg, ':');
-    const char *p = colon ? colon + 1 : arg;
-    if (!*p || strspn(p, "0123456789") != strlen(p) || strlen(p) > 5 || atoi(p) > 65535) {
-        return 1;
-    }
-    snprintf(port, pcap, "%s", p);
-    if (!colon) {
-        if (!host_default) {
-            return 1;
-        }
-        snprintf(host, hcap, "%s", host_default);
-        return 0;
-    }
-    size_t hl = (size_t)(colon - arg);
-    if (hl >= 2 && arg[0] == '[' && arg[hl - 1] == ']') {
-        arg++;
-        hl -= 2;
-    }
-    if (hl == 0 || hl >= hcap) {
-        return 1;
-    }
-    memcpy(host, arg, hl);
-    host[hl] = 0;
-    return 0;
-}
 
 static int listen_on(const char *host, const char *port, char *bound, size_t bcap)
 {
@@ -394,43 +237,6 @@ static int listen_on(const char *host, const char *port, char *bound, size_t bca
         }
     }
     return fd;
-}
-
-/* Connect, retrying for up to wait_s seconds (the follower may still be starting). */
-static int connect_to(const char *host, const char *port, int wait_s)
-{
-    double until = cli_now() + wait_s;
-    const char *last = "no address";
-    for (;;) {
-        struct addrinfo hints, *res = NULL;
-        memset(&hints, 0, sizeof hints);
-        hints.ai_family = AF_UNSPEC;
-        hints.ai_socktype = SOCK_STREAM;
-        int e = getaddrinfo(host, port, &hints, &res);
-        if (e != 0) {
-            fprintf(stderr, "damier dxp: cannot resolve %s: %s\n", host, gai_strerror(e));
-            return -1;
-        }
-        for (struct addrinfo *a = res; a; a = a->ai_next) {
-            int fd = socket(a->ai_family, a->ai_socktype, a->ai_protocol);
-            if (fd < 0) {
-                continue;
-            }
-            if (connect(fd, a->ai_addr, a->ai_addrlen) == 0) {
-                freeaddrinfo(res);
-                return fd;
-            }
-            last = strerror(errno);
-            close(fd);
-        }
-        freeaddrinfo(res);
-        if (cli_now() >= until || play_interrupted()) {
-            fprintf(stderr, "damier dxp: cannot connect to %s:%s: %s\n", host, port, last);
-            return -1;
-        }
-        struct timespec ts = {0, 200 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-    }
 }
 
 /* ---- the command -------------------------------------------------------------------------- */
@@ -571,8 +377,8 @@ int cmd_dxp(int argc, char **argv)
     cfg.depth = po.depth;
     cfg.seed = have_seed ? seed : ((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
     char host[256], port[16];
-    if (split_address(listen_arg ? listen_arg : connect_arg, host, sizeof host, port, sizeof port,
-                      listen_arg ? "127.0.0.1" : NULL)) {
+    if (dxp_split_address(listen_arg ? listen_arg : connect_arg, host, sizeof host, port,
+                          sizeof port, listen_arg ? "127.0.0.1" : NULL)) {
         fprintf(stderr, "damier dxp: %s wants %sPORT, not '%s'\n",
                 listen_arg ? "--listen" : "--connect",
                 listen_arg ? "[HOST:]" : "HOST:", listen_arg ? listen_arg : connect_arg);
@@ -589,7 +395,7 @@ int cmd_dxp(int argc, char **argv)
     fprintf(stderr, "damier dxp: level %d%s, seed %llu\n", cfg.level,
             cfg.depth ? " (fixed depth)" : "", (unsigned long long)cfg.seed);
     if (connect_arg) {
-        int fd = connect_to(host, port, wait_s);
+        int fd = dxp_connect_wait(host, port, wait_s, "damier dxp");
         if (fd < 0) {
             status = 1;
         } else {
