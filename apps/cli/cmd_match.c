@@ -29,6 +29,7 @@
 
 #include <damier/board.h>
 #include <damier/clock.h>
+#include <damier/dxp.h>
 #include <damier/game.h>
 #include <damier/hub.h>
 #include <damier/move.h>
@@ -36,6 +37,7 @@
 #include <damier/variant.h>
 
 #include "commands.h"
+#include "dxp_net.h"
 #include "match_engine.h"
 #include "match_stats.h"
 
@@ -49,7 +51,14 @@
 enum proto {
     PROTO_AUTO = 0,
     PROTO_HUB2 = 2,
-    PROTO_HUB1 = 1
+    PROTO_HUB1 = 1,
+    PROTO_DXP = 3 /* a DXP follower, connected to over TCP; the match is the initiator */
+};
+
+enum {
+    DXP_STALL_S = 10,   /* half a DXP message then this much silence: dropped */
+    DXP_MAX_BAD = 1000, /* bad DXP messages from one connection before it is dropped */
+    DXP_MAX_CHATS = 20  /* error CHATs sent on one connection */
 };
 
 typedef struct engine_spec {
@@ -61,6 +70,12 @@ typedef struct engine_spec {
     int nparams;
     char name[96]; /* shown in the output and the PDN */
     int ever_ready;
+    /* DXP: the follower's address, given (--engine dxp:ADDR, --proto dxp:ADDR) or
+     * read from the command's `listening: HOST:PORT` line (--proto dxp) */
+    int no_cmd;       /* --engine dxp:ADDR: nothing is started */
+    const char *addr; /* the address given, or NULL */
+    int has_addr;     /* host and port given */
+    char host[256], port[16];
 } engine_spec;
 
 enum eng_state {
@@ -69,7 +84,11 @@ enum eng_state {
     ES_INIT,
     ES_IDLE,
     ES_SYNC,
-    ES_THINK
+    ES_THINK,
+    ES_CONNECT, /* DXP: connecting (the follower may still be starting) */
+    ES_ACC,     /* DXP: GAMEREQ sent, its GAMEACC awaited */
+    ES_WAIT,    /* DXP: in the game, the other engine to move */
+    ES_ENDING   /* DXP: our GAMEEND sent, its acknowledgement awaited */
 };
 
 typedef struct engine {
@@ -82,6 +101,16 @@ typedef struct engine {
     char idname[96]; /* the name the engine gave */
     char depth[16];  /* of its last info line */
     char score[16];
+    /* DXP */
+    dxp_conn conn; /* conn.fd < 0 when not connected */
+    int have_addr; /* host and port known */
+    char host[256], port[16];
+    double next_try;     /* when to try connecting again */
+    const char *why;     /* why the last try failed */
+    int think_after_acc; /* the first mover: its search starts with its GAMEACC */
+    double budget;       /* seconds it has for the move asked */
+    int sent_stop;       /* our last GAMEEND said stop code 1 */
+    int bad, chats;      /* bad messages received, error CHATs sent */
 } engine;
 
 typedef struct ply_log {
@@ -179,12 +208,17 @@ static double now(void)
 static void match_usage(FILE *f)
 {
     fprintf(f, "usage: damier match --engine CMD --engine CMD [options]\n"
-               "  engine-against-engine games through the Hub protocol (docs/MATCH.md)\n"
+               "  engine-against-engine games through the Hub protocol or DXP "
+               "(docs/MATCH.md)\n"
                "engines (the k-th --name/--dir/--proto goes to the k-th engine):\n"
                "  --engine CMD        command line of an engine (run by sh), e.g. \"damier hub\"\n"
                "  --name NAME         its name (default: the name it gives)\n"
                "  --dir DIR           folder to start it in\n"
-               "  --proto P           hub (version 2), hub1 (version 1, Scan 2.0) or auto\n"
+               "  --proto P           hub (version 2), hub1 (version 1, Scan 2.0) or auto;\n"
+               "                      dxp: the command is a DXP follower, connected to at the\n"
+               "                      address it prints (`listening: HOST:PORT`), or\n"
+               "                      dxp:[HOST:]PORT at that address\n"
+               "  --engine dxp:[HOST:]PORT   a DXP follower already listening there\n"
                "  --param [K:]N=V     set-param name=N value=V, for engine K (1 or 2) or both\n"
                "games:\n"
                "  --games N | --rounds N   N games / N pairs of games (default 2 games)\n"
@@ -430,14 +464,74 @@ static void eng_send(match *m, engine *e, const char *fmt, ...)
     match_proc_send(&e->proc, line); /* a dead engine shows as the end of its output */
 }
 
+static int is_dxp(const engine *e)
+{
+    return e->spec->proto == PROTO_DXP;
+}
+
+/* A DXP message to the engine (logged with --debug); one that cannot be formatted
+ * is a bug of ours, said on stderr. */
+static void dxp_send(engine *e, const dm_dxp_msg *msg)
+{
+    char buf[DM_DXP_MAX_MESSAGE + 1];
+    size_t len;
+    dm_error err;
+    if (e->conn.fd < 0) {
+        return;
+    }
+    if (dm_dxp_format(buf, sizeof buf, &len, msg, &err) != DM_OK) {
+        fprintf(stderr, "damier match: internal error: cannot format a DXP %s: %s\n",
+                dm_dxp_type_name(msg->type), err.message);
+        return;
+    }
+    dxp_conn_send(&e->conn, buf, len);
+}
+
+static void dxp_send_gameend(engine *e, int reason, int stop)
+{
+    dm_dxp_msg msg;
+    dm_dxp_msg_init(&msg, DM_DXP_GAMEEND);
+    msg.reason = reason;
+    msg.stop = stop;
+    e->sent_stop = stop;
+    dxp_send(e, &msg);
+}
+
+/* A DXP engine: its command started (unless it is only an address), then connected
+ * to, in dxp_try_connect, as soon as it listens. */
+static int dxp_start(match *m, engine *e, char *err, size_t cap)
+{
+    memset(&e->conn, 0, sizeof e->conn);
+    e->conn.fd = -1;
+    e->proc.pid = 0;
+    e->proc.to_fd = e->proc.from_fd = -1;
+    if (!e->spec->no_cmd && match_proc_start(&e->proc, e->spec->cmd, e->spec->dir, err, cap) != 0) {
+        e->state = ES_OFF;
+        return -1;
+    }
+    e->have_addr = e->spec->has_addr;
+    snprintf(e->host, sizeof e->host, "%s", e->spec->host);
+    snprintf(e->port, sizeof e->port, "%s", e->spec->port);
+    e->why = e->have_addr ? "nobody listens" : "no `listening: HOST:PORT` line from it";
+    e->next_try = now();
+    e->bad = e->chats = 0;
+    e->sent_stop = 0;
+    e->state = ES_CONNECT;
+    e->deadline = now() + m->timeout;
+    return 0;
+}
+
 static int eng_start(match *m, engine *e, char *err, size_t cap)
 {
+    e->proto = e->spec->proto;
+    e->idname[0] = '\0';
+    if (is_dxp(e)) {
+        return dxp_start(m, e, err, cap);
+    }
     if (match_proc_start(&e->proc, e->spec->cmd, e->spec->dir, err, cap) != 0) {
         e->state = ES_OFF;
         return -1;
     }
-    e->proto = e->spec->proto;
-    e->idname[0] = '\0';
     e->state = ES_HUB;
     e->deadline = now() + m->timeout;
     eng_send(m, e, "hub");
@@ -446,6 +540,9 @@ static int eng_start(match *m, engine *e, char *err, size_t cap)
 
 static void eng_stop(engine *e, int grace_ms)
 {
+    if (e->conn.fd >= 0 || e->conn.out) {
+        dxp_conn_close(&e->conn, grace_ms / 1000.0);
+    }
     if (e->proc.pid > 0 || e->proc.from_fd >= 0) {
         match_proc_stop(&e->proc, grace_ms);
     }
@@ -454,10 +551,15 @@ static void eng_stop(engine *e, int grace_ms)
 
 static void eng_quit(match *m, engine *e)
 {
-    if (e->state != ES_OFF) {
-        eng_send(m, e, "quit");
-        eng_stop(e, 1000);
+    if (e->state == ES_OFF) {
+        return;
     }
+    if (!is_dxp(e)) {
+        eng_send(m, e, "quit");
+    } else if (e->state == ES_THINK || e->state == ES_WAIT) {
+        dxp_send_gameend(e, DM_DXP_END_UNKNOWN, DM_DXP_STOP_SESSION); /* a dropped game */
+    }
+    eng_stop(e, 1000);
 }
 
 /* ---- the games ------------------------------------------------------------------ */
@@ -654,12 +756,48 @@ static void print_score(match *m, int final)
     }
 }
 
+/* No game follows on this slot's engines: our GAMEENDs say stop code 1. */
+static int last_game_of_slot(const match *m)
+{
+    return m->next_game >= m->games || m->decided || interrupted;
+}
+
+/* The game of slot s is over with outcome o: each DXP engine still in it gets our
+ * GAMEEND, as the side to move from its point of view (it has not seen the move that
+ * ended the game, or the game ended with its own move), the reason from our side:
+ * 1 we (its opponent) lose, 2 a draw, 3 we win. Its acknowledgement is awaited
+ * before its next game. One still to accept the game is disconnected. */
+static void dxp_end_game(match *m, slot *s, dm_outcome o)
+{
+    for (int i = 0; i < MAX_ENGINES; i++) {
+        engine *e = &s->eng[i];
+        if (!is_dxp(e)) {
+            continue;
+        }
+        if (e->state == ES_ACC) {
+            eng_stop(e, 0);
+        } else if (e->state == ES_THINK || e->state == ES_WAIT) {
+            dm_color c = i == s->white ? DM_WHITE : DM_BLACK;
+            dm_outcome its_win = c == DM_WHITE ? DM_OUTCOME_WHITE_WINS : DM_OUTCOME_BLACK_WINS;
+            int reason = o == DM_OUTCOME_ONGOING ? DM_DXP_END_UNKNOWN
+                         : o == DM_OUTCOME_DRAW  ? DM_DXP_END_DRAW
+                         : o == its_win          ? DM_DXP_END_I_LOSE
+                                                 : DM_DXP_END_I_WIN;
+            dxp_send_gameend(e, reason,
+                             last_game_of_slot(m) ? DM_DXP_STOP_SESSION : DM_DXP_STOP_CONTINUE);
+            e->state = ES_ENDING;
+            e->deadline = now() + (m->timeout < 10 ? m->timeout : 10);
+        }
+    }
+}
+
 /* The game of slot s is over (dm_game_result says how, or a forfeit was declared);
  * detail says more (a forfeit's why). */
 static void finish_game(match *m, slot *s, const char *detail, int adjudicated)
 {
     dm_reason reason;
     dm_outcome o = dm_game_result(s->game, &reason);
+    dxp_end_game(m, s, o);
     int plies = dm_game_ply(s->game);
     game_result *r = &m->results[s->game_no];
     r->done = 1;
@@ -694,7 +832,7 @@ static void finish_game(match *m, slot *s, const char *detail, int adjudicated)
     s->game = NULL;
     s->active = s->started = 0;
     for (int i = 0; i < MAX_ENGINES; i++) {
-        if (s->eng[i].state == ES_THINK) {
+        if (s->eng[i].state == ES_THINK && !is_dxp(&s->eng[i])) {
             eng_stop(&s->eng[i], 0); /* its answer would come to no game */
         }
     }
@@ -718,26 +856,81 @@ static void forfeit(match *m, slot *s, int idx, dm_reason reason, const char *fm
     } else {
         dm_game_forfeit(s->game, who);
     }
-    eng_stop(&s->eng[idx], 0);
+    if (!is_dxp(&s->eng[idx])) {
+        eng_stop(&s->eng[idx], 0);
+    }
     finish_game(m, s, why, 0);
 }
 
 static void ask_move(match *m, slot *s);
+static void maybe_begin(match *m, slot *s);
+static void fix_names(match *m);
+
+/* GAMEREQ for the game of slot s to its DXP engine idx: its colour, the opening,
+ * the match's clock as DXP gives it (minutes for the game, to the hundredth; the
+ * moves it covers), no clock (time 0) without one; our name is its opponent's. */
+static void dxp_gamereq(match *m, slot *s, int idx)
+{
+    engine *e = &s->eng[idx];
+    dm_dxp_msg msg;
+    dm_dxp_msg_init(&msg, DM_DXP_GAMEREQ);
+    msg.version = DM_DXP_VERSION;
+    const char *opp = m->spec[1 - idx].name;
+    size_t k = 0;
+    for (const char *p = opp; *p && k < DM_DXP_NAME_LEN; p++) {
+        if ((*p > ' ' || (*p == ' ' && k > 0)) && *p < 127) {
+            msg.name[k++] = *p;
+        }
+    }
+    msg.name[k] = '\0';
+    if (!k) {
+        snprintf(msg.name, sizeof msg.name, "damier match");
+    }
+    msg.follower_color = idx == s->white ? DM_WHITE : DM_BLACK;
+    if (m->has_clock) {
+        long long t = llround(m->tc_time * 1000 / 600) * 600;
+        msg.time_ms = (int)(t < 600 ? 600 : t > 999 * 60000LL ? 999 * 60000 : t);
+        msg.moves = m->tc_moves > 999 ? 999 : m->tc_moves;
+    }
+    const dm_board *start = dm_game_start(s->game);
+    dm_board initial;
+    dm_board_start(&initial);
+    msg.has_position = !dm_board_equal(start, &initial);
+    msg.position = *start;
+    dxp_send(e, &msg);
+    e->state = ES_ACC;
+    e->deadline = now() + m->timeout;
+}
 
 static void begin_game(match *m, slot *s)
 {
     /* new-game, then ping: the first move's clock starts once the engine has done
-     * what new-game asks (Scan clears a large table then) */
+     * what new-game asks (Scan clears a large table then); a DXP engine gets its
+     * GAMEREQ then, or, when it moves first, in place of its first `go` (it starts
+     * thinking as it accepts) */
     s->started = 1;
-    s->syncing = MAX_ENGINES;
+    s->syncing = 0;
+    int first = dm_game_start(s->game)->side == DM_WHITE ? s->white : 1 - s->white;
     for (int i = 0; i < MAX_ENGINES; i++) {
         engine *e = &s->eng[i];
+        s->clock[i] = m->tc_time;
+        s->made[i] = 0;
+        if (is_dxp(e)) {
+            e->think_after_acc = 0;
+            if (i != first) {
+                dxp_gamereq(m, s, i);
+                s->syncing++;
+            }
+            continue;
+        }
+        s->syncing++;
         eng_send(m, e, e->proto == PROTO_HUB1 ? "new" : "new-game");
         eng_send(m, e, "ping");
         e->state = ES_SYNC;
         e->deadline = now() + m->timeout;
-        s->clock[i] = m->tc_time;
-        s->made[i] = 0;
+    }
+    if (s->syncing == 0) {
+        ask_move(m, s);
     }
 }
 
@@ -824,6 +1017,35 @@ static void ask_move(match *m, slot *s)
         }
         togo = m->tc_moves ? m->tc_moves - s->made[idx] % m->tc_moves : 0;
     }
+    if (m->has_clock) {
+        e->budget = s->clock[idx] + m->margin;
+    } else if (m->movetime > 0) {
+        e->budget = m->movetime + m->margin;
+    } else {
+        e->budget = m->timeout;
+    }
+    e->depth[0] = e->score[0] = '\0';
+    if (is_dxp(e)) {
+        if (e->state == ES_IDLE) {
+            /* the first move of the game: it thinks once it has accepted */
+            dxp_gamereq(m, s, idx);
+            e->think_after_acc = 1;
+            return;
+        }
+        if (ply > 0) {
+            /* the other engine's move, relayed (from, to, captured ascending) */
+            dm_dxp_msg msg;
+            double emt = ply - 1 < s->nlog ? s->log[ply - 1].emt : 0;
+            if (dm_dxp_move_from(&msg, dm_game_board_at(s->game, ply - 1),
+                                 dm_game_move_at(s->game, ply - 1), (int)emt) == DM_OK) {
+                dxp_send(e, &msg);
+            }
+        }
+        e->state = ES_THINK;
+        e->go_at = now();
+        e->deadline = e->go_at + e->budget;
+        return;
+    }
     if (e->proto == PROTO_HUB1) {
         pos[0] = pos[0] == 'W' ? 'w' : 'b'; /* Hub 1 writes the side in lower case */
         eng_send(m, e, "pos %s", pos);
@@ -878,15 +1100,8 @@ static void ask_move(match *m, slot *s)
         eng_send(m, e, "go think");
     }
     e->state = ES_THINK;
-    e->depth[0] = e->score[0] = '\0';
     e->go_at = now();
-    if (m->has_clock) {
-        e->deadline = e->go_at + s->clock[idx] + m->margin;
-    } else if (m->movetime > 0) {
-        e->deadline = e->go_at + m->movetime + m->margin;
-    } else {
-        e->deadline = e->go_at + m->timeout;
-    }
+    e->deadline = e->go_at + e->budget;
 }
 
 static int log_ply(slot *s, const ply_log *l)
@@ -904,20 +1119,34 @@ static int log_ply(slot *s, const ply_log *l)
     return 0;
 }
 
-/* The mover's answer `text` came at time t. */
-static void on_move(match *m, slot *s, int idx, const char *text, double t)
+/* The mover's answer came at time t: 1 when it came too late (the engine lost on
+ * time); else 0, and the engine waits (Hub: idle; DXP: for the other's move). */
+static int answer_late(match *m, slot *s, int idx, double t)
 {
     engine *e = &s->eng[idx];
     double used = t - e->go_at;
-    e->state = ES_IDLE;
+    e->state = is_dxp(e) ? ES_WAIT : ES_IDLE;
+    e->deadline = 1e300;
     if (m->has_clock && used > s->clock[idx] + m->margin) {
         forfeit(m, s, idx, DM_REASON_TIME, "%s lost on time (%.3f s used, %.3f s left)",
                 e->spec->name, used, s->clock[idx]);
-        return;
+        return 1;
     }
     if (!m->has_clock && m->movetime > 0 && used > m->movetime + m->margin) {
         forfeit(m, s, idx, DM_REASON_TIME, "%s lost on time (%.3f s used, %.3f s a move)",
                 e->spec->name, used, m->movetime);
+        return 1;
+    }
+    return 0;
+}
+
+static void play_answer(match *m, slot *s, int idx, const dm_move *mvp, const char *text, double t);
+
+/* The mover's answer `text` (Hub) came at time t. */
+static void on_move(match *m, slot *s, int idx, const char *text, double t)
+{
+    engine *e = &s->eng[idx];
+    if (answer_late(m, s, idx, t)) {
         return;
     }
     const dm_board *before = dm_game_board(s->game);
@@ -935,6 +1164,17 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
         }
         return;
     }
+    play_answer(m, s, idx, &mv, text, t);
+}
+
+/* The legal move mv (the engine's answer text) came at time t: played, timed, logged;
+ * then the next move is asked for. */
+static void play_answer(match *m, slot *s, int idx, const dm_move *mvp, const char *text, double t)
+{
+    engine *e = &s->eng[idx];
+    double used = t - e->go_at;
+    const dm_board *before = dm_game_board(s->game);
+    dm_move mv = *mvp;
     int irreversible = mv.ncapt > 0 || dm_board_piece(before, mv.from) == DM_WHITE_MAN ||
                        dm_board_piece(before, mv.from) == DM_BLACK_MAN;
     if (dm_game_play(s->game, &mv) != DM_OK) {
@@ -990,6 +1230,28 @@ static void engine_fails_to_start(match *m, slot *s, int idx, const char *why)
     }
     if (s->active) {
         forfeit(m, s, idx, DM_REASON_FORFEIT, "%s did not start: %s", e->spec->name, why);
+    }
+}
+
+/* The game assigned to slot s begins once both engines are idle; an engine that went
+ * away meanwhile (a DXP follower that ended its session) is started again. */
+static void maybe_begin(match *m, slot *s)
+{
+    if (!s->active || s->started || m->fatal) {
+        return;
+    }
+    for (int i = 0; i < MAX_ENGINES; i++) {
+        if (s->eng[i].state == ES_OFF) {
+            char err[256];
+            if (eng_start(m, &s->eng[i], err, sizeof err) != 0) {
+                fprintf(stderr, "damier match: engine %d (%s): %s\n", i + 1, m->spec[i].cmd, err);
+                m->fatal = 1;
+                return;
+            }
+        }
+    }
+    if (s->eng[0].state == ES_IDLE && s->eng[1].state == ES_IDLE) {
+        begin_game(m, s);
     }
 }
 
@@ -1058,15 +1320,15 @@ static void on_line(match *m, slot *s, int idx, const char *line, double t)
             if (!strcmp(cmd, "ready")) {
                 e->state = ES_IDLE;
                 e->spec->ever_ready = 1;
-                if (s->active && !s->started && s->eng[1 - idx].state == ES_IDLE) {
-                    begin_game(m, s);
-                }
+                maybe_begin(m, s);
             }
             break;
         case ES_SYNC:
             if (!strcmp(cmd, "pong")) {
                 e->state = ES_IDLE;
-                if (--s->syncing == 0 && s->active) {
+                if (!s->active || !s->started) {
+                    maybe_begin(m, s); /* the game it was told of ended before it began */
+                } else if (--s->syncing == 0) {
                     ask_move(m, s);
                 }
             }
@@ -1100,10 +1362,340 @@ static void on_line(match *m, slot *s, int idx, const char *line, double t)
     }
 }
 
+/* ---- DXP engines ---------------------------------------------------------------- */
+
+/* The DXP engine idx of slot s is gone (its connection ended, it floods, it does not
+ * read): a game it was in is lost by forfeit, its PDN written as far as it went; it is
+ * started (connected to) again for its next game. */
+static void dxp_lost(match *m, slot *s, int idx, const char *why)
+{
+    engine *e = &s->eng[idx];
+    int st = e->state;
+    eng_stop(e, 0);
+    if ((st == ES_THINK || st == ES_WAIT || st == ES_ACC) && s->active && s->started) {
+        forfeit(m, s, idx, DM_REASON_FORFEIT, "%s: connection lost (%s)", e->spec->name, why);
+    } else {
+        if (m->debug) {
+            fprintf(stderr, "damier match: %s: connection ends (%s)\n", e->spec->name, why);
+        }
+        maybe_begin(m, s);
+    }
+}
+
+/* A message from the DXP engine that is not what the protocol allows now: said on
+ * stderr and in a CHAT (the first few), then ignored; a flood ends the connection. */
+static void dxp_complain(match *m, slot *s, int idx, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void dxp_complain(match *m, slot *s, int idx, const char *fmt, ...)
+{
+    engine *e = &s->eng[idx];
+    char why[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    if (++e->bad >= DXP_MAX_BAD) {
+        dxp_lost(m, s, idx, "it floods: too many bad messages");
+        return;
+    }
+    if (e->chats < DXP_MAX_CHATS) {
+        e->chats++;
+        fprintf(stderr, "damier match: %s: %s\n", e->spec->name, why);
+        dm_dxp_msg chat;
+        dm_dxp_msg_init(&chat, DM_DXP_CHAT);
+        snprintf(chat.text, sizeof chat.text, "error: %.118s", why);
+        for (char *p = chat.text; *p; p++) {
+            if (*p < 32 || *p > 126) {
+                *p = '?';
+            }
+        }
+        dxp_send(e, &chat);
+    }
+}
+
+static void dxp_on_gameacc(match *m, slot *s, int idx, const dm_dxp_msg *msg, double t)
+{
+    engine *e = &s->eng[idx];
+    if (e->state != ES_ACC) {
+        dxp_complain(m, s, idx, "GAMEACC without a GAMEREQ: ignored");
+        return;
+    }
+    if (msg->name[0] && !e->spec->name_opt && strcmp(m->slots[0].eng[idx].idname, msg->name)) {
+        snprintf(m->slots[0].eng[idx].idname, sizeof m->slots[0].eng[idx].idname, "%s", msg->name);
+        fix_names(m); /* the name it gives, from its first game on */
+    }
+    snprintf(e->idname, sizeof e->idname, "%s", msg->name);
+    if (msg->acceptance == DM_DXP_ACC_THIS_GAME) {
+        e->state = ES_IDLE;
+        e->deadline = 1e300;
+        forfeit(m, s, idx, DM_REASON_FORFEIT, "%s refused the game (GAMEACC 2)", e->spec->name);
+        return;
+    }
+    if (msg->acceptance != DM_DXP_ACC_ACCEPTED) {
+        fprintf(stderr, "damier match: engine %d (%s) refuses to play: GAMEACC %d (%s)\n", idx + 1,
+                e->spec->cmd, msg->acceptance,
+                msg->acceptance == DM_DXP_ACC_VERSION ? "protocol version" : "no games");
+        eng_stop(e, 0);
+        m->fatal = 1;
+        return;
+    }
+    if (e->think_after_acc) {
+        e->state = ES_THINK; /* the first mover: its clock runs from its acceptance */
+        e->go_at = t;
+        e->deadline = t + e->budget;
+        return;
+    }
+    e->state = ES_WAIT;
+    e->deadline = 1e300;
+    if (--s->syncing == 0) {
+        ask_move(m, s);
+    }
+}
+
+/* GAMEEND from the engine: in a game, it ends the game (the protocol leaves no
+ * choice): acknowledged, and judged by the referee: a resignation loses; at the move
+ * limit of the time control its claim (a win, else a draw) is its adjudication; before
+ * it, a claim the rules do not give (the rules end every game they decide before the
+ * engine is asked to move) loses by forfeit. Our acknowledgement of ours. */
+static void dxp_on_gameend(match *m, slot *s, int idx, const dm_dxp_msg *msg)
+{
+    engine *e = &s->eng[idx];
+    int st = e->state;
+    if (st == ES_ENDING || st == ES_IDLE) {
+        if (msg->stop == DM_DXP_STOP_SESSION || (st == ES_ENDING && e->sent_stop)) {
+            eng_stop(e, 200);
+        } else {
+            e->state = ES_IDLE;
+            e->deadline = 1e300;
+        }
+        maybe_begin(m, s);
+        return;
+    }
+    if (st != ES_THINK && st != ES_WAIT && st != ES_ACC) {
+        return;
+    }
+    int stop = msg->stop == DM_DXP_STOP_SESSION || last_game_of_slot(m);
+    dxp_send_gameend(e, DM_DXP_END_UNKNOWN, stop ? DM_DXP_STOP_SESSION : DM_DXP_STOP_CONTINUE);
+    e->state = ES_IDLE;
+    e->deadline = 1e300;
+    dm_color c = idx == s->white ? DM_WHITE : DM_BLACK;
+    const char *nm = e->spec->name;
+    int at_limit = m->tc_moves > 0 && dm_game_ply(s->game) >= 2 * m->tc_moves;
+    char why[160];
+    if (st == ES_ACC) {
+        forfeit(m, s, idx, DM_REASON_FORFEIT, "%s ended the game before accepting it", nm);
+    } else if (msg->reason == DM_DXP_END_I_LOSE) {
+        dm_game_resign(s->game, c);
+        snprintf(why, sizeof why, "%s resigned", nm);
+        finish_game(m, s, why, 0);
+    } else if (at_limit) {
+        if (msg->reason == DM_DXP_END_I_WIN) {
+            dm_game_resign(s->game, (dm_color)(1 - c));
+            snprintf(why, sizeof why, "%s claimed a win at the move limit (%d moves)", nm,
+                     m->tc_moves);
+        } else {
+            dm_game_agree_draw(s->game);
+            snprintf(why, sizeof why, "%s ended the game at the move limit (%d moves): a draw", nm,
+                     m->tc_moves);
+        }
+        finish_game(m, s, why, 1);
+    } else if (msg->reason == DM_DXP_END_DRAW || msg->reason == DM_DXP_END_I_WIN) {
+        forfeit(m, s, idx, DM_REASON_FORFEIT, "%s claimed a %s that the rules do not give", nm,
+                msg->reason == DM_DXP_END_DRAW ? "draw" : "win");
+    } else {
+        forfeit(m, s, idx, DM_REASON_FORFEIT, "%s ended the game without a result", nm);
+    }
+    if (stop && e->state != ES_OFF) {
+        eng_stop(e, 200);
+    }
+}
+
+static void dxp_on_move(match *m, slot *s, int idx, const dm_dxp_msg *msg, const char *text,
+                        double t)
+{
+    engine *e = &s->eng[idx];
+    if (e->state == ES_ENDING) {
+        return; /* sent before it read our GAMEEND */
+    }
+    if (e->state != ES_THINK) {
+        dxp_complain(m, s, idx, "MOVE %s out of turn: ignored", text);
+        return;
+    }
+    if (answer_late(m, s, idx, t)) {
+        return;
+    }
+    const dm_board *before = dm_game_board(s->game);
+    dm_move mv;
+    dm_error err;
+    memset(&err, 0, sizeof err);
+    dm_status st = dm_dxp_move_match(&mv, before, msg, &err);
+    if (st != DM_OK) {
+        char fen[256];
+        dm_board_to_fen(fen, sizeof fen, before);
+        forfeit(m, s, idx, DM_REASON_FORFEIT, "%s played %s move %s in %s: %s", e->spec->name,
+                st == DM_EAMBIGUOUS ? "an ambiguous" : "an illegal", text, fen, err.message);
+        return;
+    }
+    play_answer(m, s, idx, &mv, text, t);
+}
+
+typedef struct dxp_ctx {
+    match *m;
+    slot *s;
+    int idx;
+} dxp_ctx;
+
+/* One message (or framing error) from a DXP engine; nonzero once its connection is
+ * gone (the rest of what was read is dropped). */
+static int dxp_on_message(void *payload, const char *text, size_t len, const char *frame_error)
+{
+    dxp_ctx *x = payload;
+    match *m = x->m;
+    slot *s = x->s;
+    int idx = x->idx;
+    engine *e = &s->eng[idx];
+    double t = now();
+    if (!text) {
+        dxp_complain(m, s, idx, "%s", frame_error);
+        return e->conn.fd < 0 || m->fatal;
+    }
+    dm_dxp_msg msg;
+    dm_error err;
+    memset(&err, 0, sizeof err);
+    if (dm_dxp_parse(&msg, text, len, &err) != DM_OK) {
+        if (msg.type == DM_DXP_MOVE && e->state == ES_THINK) {
+            forfeit(m, s, idx, DM_REASON_FORFEIT, "%s sent a malformed move '%.60s': %s",
+                    e->spec->name, text, err.message);
+        } else {
+            dxp_complain(m, s, idx, "%s: ignored", err.message);
+        }
+        return e->conn.fd < 0 || m->fatal;
+    }
+    switch (msg.type) {
+        case DM_DXP_CHAT:
+            fprintf(stderr, "damier match: %s says: %s\n", e->spec->name, msg.text);
+            break;
+        case DM_DXP_GAMEACC:
+            dxp_on_gameacc(m, s, idx, &msg, t);
+            break;
+        case DM_DXP_MOVE:
+            dxp_on_move(m, s, idx, &msg, text, t);
+            break;
+        case DM_DXP_GAMEEND:
+            dxp_on_gameend(m, s, idx, &msg);
+            break;
+        case DM_DXP_BACKREQ: {
+            dm_dxp_msg k;
+            dm_dxp_msg_init(&k, DM_DXP_BACKACC);
+            k.back_code = DM_DXP_BACK_UNSUPPORTED; /* a referee takes nothing back */
+            dxp_send(e, &k);
+            break;
+        }
+        case DM_DXP_GAMEREQ:
+            dxp_complain(m, s, idx,
+                         "GAMEREQ from a follower: ignored (the match starts the games)");
+            break;
+        default:
+            dxp_complain(m, s, idx, "%s not asked for: ignored", dm_dxp_type_name(msg.type));
+            break;
+    }
+    return e->conn.fd < 0 || m->fatal;
+}
+
+/* Try to connect to the DXP engine (when its address is known and it is time to). */
+static void dxp_try_connect(match *m, slot *s, int idx)
+{
+    engine *e = &s->eng[idx];
+    if (e->state != ES_CONNECT || !e->have_addr || now() < e->next_try) {
+        return;
+    }
+    int fd = dxp_connect_once(e->host, e->port, &e->why);
+    if (fd < 0) {
+        e->next_try = now() + 0.1;
+        return;
+    }
+    dxp_conn_init(&e->conn, fd, m->debug ? stderr : NULL);
+    e->conn.tag = e->spec->name;
+    e->state = ES_IDLE;
+    e->deadline = 1e300;
+    e->spec->ever_ready = 1;
+    maybe_begin(m, s);
+}
+
+/* The started DXP engine's output: its `listening: HOST:PORT` line gives its address
+ * (as `damier dxp --listen 0` prints it); the rest is read and dropped. */
+static void dxp_drain_proc(match *m, slot *s, int idx)
+{
+    engine *e = &s->eng[idx];
+    match_proc_read(&e->proc);
+    char line[MATCH_LINE_MAX + 1];
+    while (match_proc_line(&e->proc, line, sizeof line)) {
+        if (m->debug) {
+            fprintf(stderr, "< %s (output): %s\n", e->spec->name, line);
+        }
+        if (!e->have_addr && !strncmp(line, "listening: ", 11) &&
+            dxp_split_address(line + 11, e->host, sizeof e->host, e->port, sizeof e->port, NULL) ==
+                0) {
+            e->have_addr = 1;
+            e->next_try = now();
+            dxp_try_connect(m, s, idx);
+        }
+    }
+    if (e->proc.eof && e->state == ES_CONNECT) {
+        char st[64], why[128];
+        match_proc_status_str(st, sizeof st, match_proc_stop(&e->proc, 200));
+        snprintf(why, sizeof why, "it ended (%s) before it could be connected to", st);
+        engine_fails_to_start(m, s, idx, why);
+    }
+}
+
+/* The DXP engine's connection is ready for reading (revents) or writing. */
+static void dxp_drain_conn(match *m, slot *s, int idx, short revents)
+{
+    engine *e = &s->eng[idx];
+    if (revents & POLLOUT) {
+        dxp_conn_flush(&e->conn);
+    }
+    if (revents & (POLLIN | POLLHUP | POLLERR)) {
+        dxp_ctx x = {m, s, idx};
+        const char *why = NULL;
+        if (dxp_conn_read(&e->conn, dxp_on_message, &x, &why)) {
+            dxp_lost(m, s, idx, why);
+        }
+    }
+}
+
+/* The DXP engine's time-outs that are not a move's: connecting, a half message, a
+ * peer that does not read. */
+static void dxp_check(match *m, slot *s, int idx)
+{
+    engine *e = &s->eng[idx];
+    if (e->state == ES_CONNECT) {
+        dxp_try_connect(m, s, idx);
+        return;
+    }
+    if (e->conn.fd < 0) {
+        return;
+    }
+    if (e->conn.overflow) {
+        dxp_lost(m, s, idx, "it does not read what is sent");
+        return;
+    }
+    char what[200];
+    if (dxp_conn_stalled(&e->conn, DXP_STALL_S, what, sizeof what)) {
+        dxp_complain(m, s, idx, "%s", what);
+    }
+}
+
 /* Everything the engine idx of slot s has sent; its death. */
 static void drain(match *m, slot *s, int idx)
 {
     engine *e = &s->eng[idx];
+    if (is_dxp(e)) {
+        dxp_drain_proc(m, s, idx);
+        return;
+    }
     match_proc_read(&e->proc);
     char line[MATCH_LINE_MAX + 1];
     while (e->state != ES_OFF) {
@@ -1142,7 +1734,10 @@ static void check_deadlines(match *m, slot *s, double t)
 {
     for (int i = 0; i < MAX_ENGINES && !m->fatal; i++) {
         engine *e = &s->eng[i];
-        if (e->state == ES_OFF || e->state == ES_IDLE || t < e->deadline) {
+        if (is_dxp(e) && e->state != ES_OFF) {
+            dxp_check(m, s, i);
+        }
+        if (e->state == ES_OFF || e->state == ES_IDLE || e->state == ES_WAIT || t < e->deadline) {
             continue;
         }
         if (e->state == ES_THINK) {
@@ -1156,6 +1751,24 @@ static void check_deadlines(match *m, slot *s, double t)
         } else if (e->state == ES_SYNC) {
             forfeit(m, s, i, DM_REASON_FORFEIT, "%s gave no pong in %.0f s", e->spec->name,
                     m->timeout);
+        } else if (e->state == ES_ACC) {
+            forfeit(m, s, i, DM_REASON_FORFEIT, "%s gave no GAMEACC in %.0f s", e->spec->name,
+                    m->timeout);
+        } else if (e->state == ES_ENDING) {
+            /* no acknowledgement of our GAMEEND: it starts afresh for its next game */
+            fprintf(stderr, "damier match: %s did not acknowledge the end of the game\n",
+                    e->spec->name);
+            eng_stop(e, 0);
+            maybe_begin(m, s);
+        } else if (e->state == ES_CONNECT) {
+            char why[400];
+            if (e->have_addr) {
+                snprintf(why, sizeof why, "no connection to %s:%s in %.0f s: %s", e->host, e->port,
+                         m->timeout, e->why);
+            } else {
+                snprintf(why, sizeof why, "%s in %.0f s", e->why, m->timeout);
+            }
+            engine_fails_to_start(m, s, i, why);
         } else {
             char why[64];
             snprintf(why, sizeof why, "no %s in %.0f s", e->state == ES_HUB ? "wait" : "ready",
@@ -1180,25 +1793,14 @@ static void assign_game(match *m, slot *s)
         m->fatal = 1;
         return;
     }
-    for (int i = 0; i < MAX_ENGINES; i++) {
-        if (s->eng[i].state == ES_OFF) {
-            char err[256];
-            if (eng_start(m, &s->eng[i], err, sizeof err) != 0) {
-                fprintf(stderr, "damier match: engine %d (%s): %s\n", i + 1, m->spec[i].cmd, err);
-                m->fatal = 1;
-                return;
-            }
-        }
-    }
-    if (s->eng[0].state == ES_IDLE && s->eng[1].state == ES_IDLE) {
-        begin_game(m, s);
-    }
+    maybe_begin(m, s);
 }
 
 static int run_match(match *m)
 {
-    struct pollfd pfd[MAX_SLOTS * MAX_ENGINES];
-    int who[MAX_SLOTS * MAX_ENGINES];
+    /* each engine's output (Hub: its protocol), and a DXP engine's connection */
+    struct pollfd pfd[MAX_SLOTS * MAX_ENGINES * 2];
+    int who[MAX_SLOTS * MAX_ENGINES * 2]; /* (slot * MAX_ENGINES + engine) * 2 + socket */
     for (;;) {
         if (m->fatal) {
             return 1;
@@ -1223,7 +1825,9 @@ static int run_match(match *m)
                 slot *s = &m->slots[i];
                 if (s->active) {
                     for (int k = 0; k < MAX_ENGINES; k++) {
-                        if (s->eng[k].state == ES_THINK) {
+                        if (is_dxp(&s->eng[k])) {
+                            eng_quit(m, &s->eng[k]); /* a GAMEEND with stop code 1 */
+                        } else if (s->eng[k].state == ES_THINK) {
                             eng_stop(&s->eng[k], 0);
                         }
                     }
@@ -1239,15 +1843,30 @@ static int run_match(match *m)
         for (int i = 0; i < m->concurrency; i++) {
             for (int k = 0; k < MAX_ENGINES; k++) {
                 engine *e = &m->slots[i].eng[k];
-                if (e->state == ES_OFF || e->proc.from_fd < 0) {
+                if (e->state == ES_OFF) {
                     continue;
                 }
-                pfd[n].fd = e->proc.from_fd;
-                pfd[n].events = POLLIN;
-                pfd[n].revents = 0;
-                who[n++] = i * MAX_ENGINES + k;
+                if (e->proc.from_fd >= 0) {
+                    pfd[n].fd = e->proc.from_fd;
+                    pfd[n].events = POLLIN;
+                    pfd[n].revents = 0;
+                    who[n++] = (i * MAX_ENGINES + k) * 2;
+                }
+                if (e->conn.fd >= 0) {
+                    pfd[n].fd = e->conn.fd;
+                    pfd[n].events = (short)(POLLIN | (e->conn.out_len ? POLLOUT : 0));
+                    pfd[n].revents = 0;
+                    who[n++] = (i * MAX_ENGINES + k) * 2 + 1;
+                    double stall = dxp_conn_stall_left(&e->conn, DXP_STALL_S);
+                    if (stall >= 0 && t + stall < next) {
+                        next = t + stall;
+                    }
+                }
                 if (e->state != ES_IDLE && e->deadline < next) {
                     next = e->deadline;
+                }
+                if (e->state == ES_CONNECT && e->next_try < next) {
+                    next = e->next_try;
                 }
             }
         }
@@ -1262,8 +1881,15 @@ static int run_match(match *m)
         }
         for (int j = 0; r > 0 && j < n; j++) {
             if (pfd[j].revents) {
-                slot *s = &m->slots[who[j] / MAX_ENGINES];
-                drain(m, s, who[j] % MAX_ENGINES);
+                int id = who[j] / 2;
+                slot *s = &m->slots[id / MAX_ENGINES];
+                engine *e = &s->eng[id % MAX_ENGINES];
+                /* an fd closed (and maybe reused) by what was read before is skipped */
+                if (who[j] % 2 == 0 && e->proc.from_fd == pfd[j].fd) {
+                    drain(m, s, id % MAX_ENGINES);
+                } else if (who[j] % 2 == 1 && e->conn.fd == pfd[j].fd) {
+                    dxp_drain_conn(m, s, id % MAX_ENGINES, pfd[j].revents);
+                }
                 if (m->fatal) {
                     return 1;
                 }
@@ -1437,6 +2063,10 @@ int cmd_match(int argc, char **argv)
                 if (!*o) {
                     return bad_value("engine", o, "an empty command");
                 }
+                if (!strncmp(o, "dxp:", 4)) {
+                    m->spec[m->nspec].no_cmd = 1; /* a DXP follower already listening */
+                    m->spec[m->nspec].addr = o + 4;
+                }
                 m->spec[m->nspec++].cmd = o;
                 break;
             case 'n':
@@ -1458,8 +2088,16 @@ int cmd_match(int argc, char **argv)
                     sp->proto = PROTO_HUB1;
                 } else if (!strcmp(o, "auto")) {
                     sp->proto = PROTO_AUTO;
+                } else if (!strcmp(o, "dxp") || !strncmp(o, "dxp:", 4)) {
+                    if (o[3] && sp->addr) {
+                        return bad_value("proto", o, "the engine's address is given twice");
+                    }
+                    sp->proto = PROTO_DXP;
+                    if (o[3]) {
+                        sp->addr = o + 4;
+                    }
                 } else {
-                    return bad_value("proto", o, "give hub, hub1 or auto");
+                    return bad_value("proto", o, "give hub, hub1, auto, dxp or dxp:[HOST:]PORT");
                 }
                 break;
             }
@@ -1659,6 +2297,38 @@ int cmd_match(int argc, char **argv)
         fprintf(stderr, "damier match: give two engines (--engine CMD --engine CMD)\n");
         return 2;
     }
+    for (int i = 0; i < MAX_ENGINES; i++) {
+        engine_spec *sp = &m->spec[i];
+        if (sp->no_cmd && sp->proto != PROTO_AUTO && sp->proto != PROTO_DXP) {
+            return bad_value("engine", sp->cmd, "a DXP engine (dxp:ADDRESS) speaks no Hub");
+        }
+        if (sp->no_cmd) {
+            sp->proto = PROTO_DXP;
+        }
+        if (sp->proto != PROTO_DXP) {
+            continue;
+        }
+        if (sp->addr) {
+            if (dxp_split_address(sp->addr, sp->host, sizeof sp->host, sp->port, sizeof sp->port,
+                                  "127.0.0.1") ||
+                !strcmp(sp->port, "0")) {
+                return bad_value(sp->no_cmd ? "engine" : "proto", sp->addr,
+                                 "give the DXP engine's address as [HOST:]PORT");
+            }
+            sp->has_addr = 1;
+            if (m->concurrency > 1) {
+                fprintf(stderr, "damier match: a DXP engine at one address plays one game at a "
+                                "time: --concurrency 1 (or let each game start its own: --proto "
+                                "dxp and a command that prints `listening: HOST:PORT`)\n");
+                return 2;
+            }
+        }
+        if (m->movetime > 0) {
+            fprintf(stderr, "damier match: DXP has no time a move: give a DXP engine a clock "
+                            "(--tc) or its own limits\n");
+            return 2;
+        }
+    }
     if (has_time) {
         if (m->has_clock) {
             fprintf(stderr, "damier match: give --tc or --time, not both\n");
@@ -1738,6 +2408,7 @@ int cmd_match(int argc, char **argv)
         for (int k = 0; k < MAX_ENGINES; k++) {
             m->slots[i].eng[k].spec = &m->spec[k];
             m->slots[i].eng[k].proc.to_fd = m->slots[i].eng[k].proc.from_fd = -1;
+            m->slots[i].eng[k].conn.fd = -1;
         }
     }
     if (m->sprt) {
