@@ -1533,8 +1533,8 @@ static void dxp_on_move(match *m, slot *s, int idx, const dm_dxp_msg *msg, const
     if (st != DM_OK) {
         char fen[256];
         dm_board_to_fen(fen, sizeof fen, before);
-        forfeit(m, s, idx, DM_REASON_FORFEIT, "%s played %s move %s in %s: %s", e->spec->name,
-                st == DM_EAMBIGUOUS ? "an ambiguous" : "an illegal", text, fen, err.message);
+        forfeit(m, s, idx, DM_REASON_FORFEIT, "%s played %s in %s: %s", e->spec->name, text, fen,
+                err.message);
         return;
     }
     play_answer(m, s, idx, &mv, text, t);
