@@ -888,8 +888,11 @@ static void dxp_gamereq(match *m, slot *s, int idx)
     }
     msg.follower_color = idx == s->white ? DM_WHITE : DM_BLACK;
     if (m->has_clock) {
-        long long t = llround(m->tc_time * 1000 / 600) * 600;
-        msg.time_ms = (int)(t < 600 ? 600 : t > 999 * 60000LL ? 999 * 60000 : t);
+        /* as the field can say it: hundredths of a minute below one minute (".17"),
+         * tenths below ten ("2.5"), else whole minutes ("030") */
+        long long h = llround(m->tc_time * 100 / 60);
+        h = h < 1 ? 1 : h < 100 ? h : h < 1000 ? (h + 5) / 10 * 10 : (h + 50) / 100 * 100;
+        msg.time_ms = (int)((h > 99900 ? 99900 : h) * 600);
         msg.moves = m->tc_moves > 999 ? 999 : m->tc_moves;
     }
     const dm_board *start = dm_game_start(s->game);
