@@ -100,6 +100,12 @@ fault drop 'forfeit: fake dxp: connection lost \(closed by the peer\)'
 fault mute 'loss on time: fake dxp lost on time \(no move in 2\.[0-9]+ s\)'
 fault resign 'resignation: fake dxp resigned'
 fault claim 'forfeit: fake dxp claimed a draw that the rules do not give'
+# a follower that refuses every game: each is lost by forfeit, the match goes on
+run refuse --engine "$DAMIER hub" --engine "$FAKE --mode refuse" --proto auto --proto dxp \
+    --depth 2 --games 2 --openings start
+[ "$rc" -eq 0 ] || fail "refuse: exit $rc: $(cat "$tmp/refuse.err")"
+has refuse "$tmp/refuse.out" "game 1/2: damier - fake dxp 2-0 forfeit: fake dxp refused the game (GAMEACC 2) (0 plies, opening 1)"
+has refuse "$tmp/refuse.out" "game 2/2: fake dxp - damier 0-2 forfeit: fake dxp refused the game (GAMEACC 2) (0 plies, opening 1)"
 has drop "$tmp/drop.out" "white wins 1, draws 0, black wins 1; forfeits 2 (on time 0)"
 matches drop-pdn "$tmp/drop.pdn" '^\[Termination "forfeit"\]$'
 matches drop-pdn "$tmp/drop.pdn" 'lost \(closed by the peer\)\} 0-2$'
@@ -117,7 +123,7 @@ matches first-pdn "$tmp/first.pdn" 'x[0-9]+ \{'
 # Nobody listens: the match does not start (exit 1), within its --timeout.
 port=$(((RANDOM % 20000) + 30000))
 run none --engine "dxp:127.0.0.1:$port" --engine "$DAMIER hub" --depth 2 --timeout 1
-[ "$rc" -eq 1 ] && ok || fail "none: exit $rc"
+if [ "$rc" -eq 1 ]; then ok; else fail "none: exit $rc"; fi
 matches none "$tmp/none.err" "did not start: no connection to 127\\.0\\.0\\.1:$port in 1 s"
 
 rejects match "--engine dxp:host: --engine x --depth 1" "--engine dxp:1:2:x --engine x --depth 1" \

@@ -14,6 +14,7 @@
  *   mute      never answers
  *   resign    GAMEEND 1 (it resigns)
  *   claim     GAMEEND 2 (a draw the rules do not give)
+ *   refuse    refuses every game (GAMEACC 2)
  * --name NAME gives its name. */
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>
@@ -165,7 +166,13 @@ int main(int argc, char **argv)
             if (r != DM_DXP_SPLIT_MESSAGE || dm_dxp_parse(&m, msg, ml, &err) != DM_OK) {
                 continue;
             }
-            if (m.type == DM_DXP_GAMEREQ) {
+            if (m.type == DM_DXP_GAMEREQ && !strcmp(mode, "refuse")) {
+                dm_dxp_msg acc;
+                dm_dxp_msg_init(&acc, DM_DXP_GAMEACC);
+                snprintf(acc.name, sizeof acc.name, "%s", name);
+                acc.acceptance = DM_DXP_ACC_THIS_GAME;
+                send_msg(&acc);
+            } else if (m.type == DM_DXP_GAMEREQ) {
                 dm_game_free(g);
                 dm_game_new(&g, &m.position);
                 mine = m.follower_color;
