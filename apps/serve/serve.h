@@ -35,11 +35,13 @@ typedef struct srv_options {
     int max_analyses;       /* analyses running at once */
     int sync_full;          /* 1: PRAGMA synchronous=FULL (power loss), else NORMAL */
     int quiet;              /* no log lines on stderr */
+    int no_threads;         /* 1: no engine workers and no ticker: srv_engine_step plays the
+                               engine's moves, flags fall when a request looks (tests) */
 } srv_options;
 
 #define SRV_OPTIONS_INIT                                                                           \
     {                                                                                              \
-        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0                                             \
+        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0                                          \
     }
 
 /* Limits of requests. */
@@ -52,6 +54,10 @@ typedef struct srv_options {
 /* Start a server: open (or create) the database, restore every game, listen. On
  * failure returns NULL with the reason in err. */
 srv *srv_start(const srv_options *opt, char *err, size_t errcap);
+/* A server that does not listen (no civetweb): the database opened (or created),
+ * every game restored, the threads started unless opt->no_threads; srv_route and
+ * srv_ws_game_message answer its requests, srv_stop ends it. NULL with err. */
+srv *srv_open(const srv_options *opt, char *err, size_t errcap);
 /* The port it listens on. */
 int srv_port(const srv *s);
 /* Stop listening, end the threads, close the database, free everything. */
@@ -76,6 +82,34 @@ typedef struct srv_reply {
     int status;
     json_t *body;
 } srv_reply;
+
+/* One request to /api/, without its connection (srv_route). */
+typedef struct srv_request {
+    const char *method; /* "GET", "POST", ... */
+    const char *path;   /* after "/api/": "games", "games/ID/move" */
+    const char *query;  /* the query string ("key=...&fen=..."), or NULL */
+    /* Reads the body, at most limit bytes: malloc'd and NUL-terminated, its length in
+     * *len; NULL with *status 413 (too large) or another 4xx/5xx. */
+    char *(*read_body)(void *ctx, size_t limit, size_t *len, int *status);
+    void *ctx;
+} srv_request;
+
+/* Answer one /api/ request: r gets the status and the JSON body, except for the PDN
+ * of a game (GET games/ID/pdn answered 200), whose text (malloc'd) is put in *pdn
+ * (r's body is then to be dropped). Returns 1 when the connection is to be closed
+ * after the reply (a body too large was left unread). */
+int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn);
+/* Answer one text message of a game's WebSocket (id and key: the socket's): the
+ * JSON to send back ({"t":"ack"}, {"t":"error"} or the state), never NULL unless
+ * out of memory. */
+json_t *srv_ws_game_message(srv *s, const char *id, const char *key, const char *data, size_t len);
+/* With no_threads: play the engine's pending moves now, each searched at most
+ * max_depth plies deep (0: as its level says). Returns how many were played. */
+int srv_engine_step(srv *s, int max_depth);
+
+/* Make s valid UTF-8 in place (JSON strings must be): every byte that does not
+ * begin a valid sequence, or begins one cut short, becomes '?'. */
+void srv_utf8_fix(char *s);
 
 /* An error reply {"error": message}. */
 void srv_reply_error(srv_reply *r, int status, const char *fmt, ...)
@@ -231,6 +265,7 @@ struct srv {
     pthread_mutex_t stop_mu;
     pthread_cond_t stop_cv;
     int stopping;
+    dm_engine *step_engine; /* srv_engine_step's (no_threads) */
     /* analyses */
     pthread_mutex_t an_mu;
     int analyses;

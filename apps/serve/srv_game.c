@@ -60,6 +60,49 @@ static int64_t vnow(const srv_game *g)
     return game_now((void *)g);
 }
 
+/* The length of the valid UTF-8 sequence at s (as jansson checks it: no overlong
+ * form, no surrogate, at most U+10FFFF), 0 if there is none. */
+static int utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n;
+    unsigned cp, min;
+    if (c < 0x80) {
+        return 1;
+    } else if (c >= 0xc2 && c <= 0xdf) {
+        n = 2, cp = c & 0x1f, min = 0x80;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        n = 3, cp = c & 0x0f, min = 0x800;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4, cp = c & 0x07, min = 0x10000;
+    } else {
+        return 0;
+    }
+    for (int i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80) {
+            return 0; /* also the end of the string: a cut sequence */
+        }
+        cp = (cp << 6) | (s[i] & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+        return 0;
+    }
+    return n;
+}
+
+void srv_utf8_fix(char *s)
+{
+    unsigned char *p = (unsigned char *)s;
+    while (*p) {
+        int n = utf8_len(p);
+        if (n == 0) {
+            *p++ = '?';
+        } else {
+            p += n;
+        }
+    }
+}
+
 void srv_reply_error(srv_reply *r, int status, const char *fmt, ...)
 {
     char msg[512];
@@ -67,6 +110,7 @@ void srv_reply_error(srv_reply *r, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    srv_utf8_fix(msg); /* it may quote a request's bytes, or cut a character */
     r->status = status;
     if (r->body) {
         json_decref(r->body);
@@ -459,6 +503,7 @@ typedef struct engine_job {
     dm_draw_counters c0;
     dm_game_rules rules;
     int level;
+    int depth_cap; /* > 0: no search deeper (srv_engine_step) */
     dm_limits lim;
     uint64_t rng;
 } engine_job;
@@ -504,6 +549,9 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
             memset(&lim, 0, sizeof lim);
             int d = levels[j->level - 1].depth;
             lim.depth = d > 1 ? d - 1 : 1;
+            if (j->depth_cap > 0 && lim.depth > j->depth_cap) {
+                lim.depth = j->depth_cap;
+            }
             lim.analyse = 1;
             dm_result r;
             if (dm_engine_search(&r, e, &cin, &lim, NULL, NULL) != DM_OK) {
@@ -535,7 +583,9 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
 
 typedef struct srv_worker worker_arg;
 
-static void engine_move(srv *s, dm_engine *e, srv_game *g)
+/* The engine's move in g, searched with g unlocked; depth_cap > 0: no deeper, and
+ * no time limit (srv_engine_step). */
+static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
 {
     engine_job *j = malloc(sizeof *j);
     if (!j) {
@@ -566,6 +616,14 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g)
         j->lim.time = (double)cs.remaining_ms / 1000.0;
         j->lim.inc = (double)cs.increment_ms / 1000.0;
         j->lim.moves_to_go = cs.moves_to_go;
+    }
+    j->depth_cap = depth_cap;
+    if (depth_cap > 0) {
+        j->lim.depth = j->lim.depth > 0 && j->lim.depth < depth_cap ? j->lim.depth : depth_cap;
+        j->lim.move_time = 0;
+        j->lim.time = 0;
+        j->lim.inc = 0;
+        j->lim.moves_to_go = 0;
     }
     pthread_mutex_unlock(&g->mu);
 
@@ -611,8 +669,46 @@ static void *engine_worker(void *arg)
         s->qhead = (s->qhead + 1) % SRV_QUEUE;
         s->qcount--;
         pthread_mutex_unlock(&s->q_mu);
-        engine_move(s, w->engine, g);
+        engine_move(s, w->engine, g, 0);
     }
+}
+
+int srv_engine_step(srv *s, int max_depth)
+{
+    int played = 0;
+    pthread_mutex_lock(&s->q_mu);
+    int n = s->qcount; /* a game queued again (a failed search) waits for the next call */
+    pthread_mutex_unlock(&s->q_mu);
+    for (int k = 0; k < n; k++) {
+        pthread_mutex_lock(&s->q_mu);
+        if (s->qcount == 0 || s->nworkers > 0) {
+            pthread_mutex_unlock(&s->q_mu);
+            return played;
+        }
+        srv_game *g = s->queue[s->qhead];
+        s->qhead = (s->qhead + 1) % SRV_QUEUE;
+        s->qcount--;
+        pthread_mutex_unlock(&s->q_mu);
+        if (!s->step_engine) {
+            dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+            eo.tt_mib = 1;
+            if (dm_engine_create(&s->step_engine, &eo) != DM_OK) {
+                s->step_engine = NULL;
+                pthread_mutex_lock(&g->mu);
+                g->engine_queued = 0;
+                pthread_mutex_unlock(&g->mu);
+                return played;
+            }
+        }
+        pthread_mutex_lock(&g->mu);
+        int before = g->nevents;
+        pthread_mutex_unlock(&g->mu);
+        engine_move(s, s->step_engine, g, max_depth);
+        pthread_mutex_lock(&g->mu);
+        played += g->nevents > before;
+        pthread_mutex_unlock(&g->mu);
+    }
+    return played;
 }
 
 /* ---- the ticker: flag falls and the heartbeat ----------------------------------- */
@@ -680,6 +776,11 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
     restore_ctx *rc = payload;
     char err[256];
     srv_game *g = game_new(row, 1, err, sizeof err);
+    if (g) {
+        /* names stored before they were checked: the state must be JSON */
+        srv_utf8_fix(g->row.white_name);
+        srv_utf8_fix(g->row.black_name);
+    }
     if (!g) {
         if (!rc->s->opt.quiet) {
             fprintf(stderr, "damier serve: game %s not restored: %s\n", row->id, err);
@@ -754,6 +855,9 @@ int srv_games_init(srv *s, char *err, size_t errcap)
                 rc.failed ? " (some not: see above)" : "");
     }
     int nw = s->opt.engine_workers < 1 ? 1 : s->opt.engine_workers > 8 ? 8 : s->opt.engine_workers;
+    if (s->opt.no_threads) {
+        nw = 0;
+    }
     for (int i = 0; i < nw; i++) {
         dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
         eo.tt_mib = 32;
@@ -770,11 +874,13 @@ int srv_games_init(srv *s, char *err, size_t errcap)
         }
         s->nworkers++;
     }
-    if (pthread_create(&s->ticker, NULL, ticker, s) != 0) {
-        snprintf(err, errcap, "cannot start the clock thread");
-        return -1;
+    if (!s->opt.no_threads) {
+        if (pthread_create(&s->ticker, NULL, ticker, s) != 0) {
+            snprintf(err, errcap, "cannot start the clock thread");
+            return -1;
+        }
+        s->ticker_started = 1;
     }
-    s->ticker_started = 1;
     for (int i = 0; i < s->ngames; i++) {
         srv_game *g = s->all[i];
         pthread_mutex_lock(&g->mu);
@@ -807,6 +913,8 @@ void srv_games_stop(srv *s)
         pthread_join(s->ticker, NULL);
         s->ticker_started = 0;
     }
+    dm_engine_free(s->step_engine);
+    s->step_engine = NULL;
 }
 
 void srv_games_free(srv *s)
@@ -949,6 +1057,8 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
              row.engine_side == 1 ? engine_name
              : bn                 ? bn
                                   : "Black");
+    srv_utf8_fix(row.white_name); /* a long name may have been cut inside a character */
+    srv_utf8_fix(row.black_name);
     random_hex(row.id, 8);
     for (int i = 0; i < 3; i++) {
         random_hex(row.keys[i], 16);
@@ -1336,6 +1446,8 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     const char *w = dm_pdn_game_tag(rec, "White"), *b = dm_pdn_game_tag(rec, "Black");
     snprintf(row.white_name, sizeof row.white_name, "%s", w ? w : "?");
     snprintf(row.black_name, sizeof row.black_name, "%s", b ? b : "?");
+    srv_utf8_fix(row.white_name); /* a PDN's tags may be in any encoding */
+    srv_utf8_fix(row.black_name);
     random_hex(row.id, 8);
     for (int i = 0; i < 3; i++) {
         random_hex(row.keys[i], 16);
@@ -1403,6 +1515,7 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
             break;
         }
         int number = dm_pdn_reader_count(rd);
+        srv_utf8_fix(e.message); /* it may quote the file's bytes */
         if (st != DM_OK) {
             json_array_append_new(errors,
                                   json_pack("{s:i,s:i,s:i,s:s}", "game", number, "line", e.line,
@@ -1414,13 +1527,15 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
         }
         dm_game *gm = NULL;
         st = dm_pdn_to_game(&gm, rec, 0, &e);
+        srv_utf8_fix(e.message);
         if (st != DM_OK) {
             json_array_append_new(errors,
                                   json_pack("{s:i,s:i,s:i,s:s}", "game", number, "line", e.line,
                                             "column", e.column, "message", e.message));
         } else {
-            char err[300];
+            char err[300] = "";
             json_t *one = store_review(s, gm, rec, err, sizeof err);
+            srv_utf8_fix(err);
             if (one) {
                 json_array_append_new(games, one);
             } else {

@@ -127,9 +127,11 @@ void srv_broadcast(srv *s, srv_game *g)
 
 /* ---- the API -------------------------------------------------------------------- */
 
-/* The body, at most limit bytes: NULL with *status 413 (too large) or 400. */
-static char *read_body(struct mg_connection *c, size_t limit, size_t *len, int *status)
+/* The body of a connection's request, at most limit bytes (srv_request.read_body):
+ * NULL with *status 413 (too large) or 503. */
+static char *conn_read_body(void *ctx, size_t limit, size_t *len, int *status)
 {
+    struct mg_connection *c = ctx;
     const struct mg_request_info *ri = mg_get_request_info(c);
     if (ri->content_length > (long long)limit) {
         *status = 413;
@@ -176,11 +178,11 @@ static char *read_body(struct mg_connection *c, size_t limit, size_t *len, int *
 }
 
 /* The JSON object of the body, or NULL with r filled. */
-static json_t *read_json(struct mg_connection *c, srv_reply *r)
+static json_t *read_json(const srv_request *q, srv_reply *r)
 {
     size_t len = 0;
     int status = 400;
-    char *body = read_body(c, SRV_MAX_JSON_BODY, &len, &status);
+    char *body = q->read_body(q->ctx, SRV_MAX_JSON_BODY, &len, &status);
     if (!body) {
         if (status == 413) {
             srv_reply_error(r, 413, "the body is larger than %d bytes", SRV_MAX_JSON_BODY);
@@ -205,88 +207,87 @@ static json_t *read_json(struct mg_connection *c, srv_reply *r)
     return v;
 }
 
-static void query_var(const struct mg_request_info *ri, const char *name, char *buf, size_t cap)
+static void query_var(const char *query, const char *name, char *buf, size_t cap)
 {
     buf[0] = 0;
-    if (ri->query_string) {
-        if (mg_get_var(ri->query_string, strlen(ri->query_string), name, buf, cap) < 0) {
+    if (query) {
+        if (mg_get_var(query, strlen(query), name, buf, cap) < 0) {
             buf[0] = 0;
         }
     }
 }
 
 /* The key of a request: "key" in the body, else ?key= in the query. */
-static const char *request_key(const json_t *body, const struct mg_request_info *ri, char *buf,
-                               size_t cap)
+static const char *request_key(const json_t *body, const char *query, char *buf, size_t cap)
 {
     const json_t *k = body ? json_object_get(body, "key") : NULL;
     if (json_is_string(k)) {
         snprintf(buf, cap, "%s", json_string_value(k));
         return buf;
     }
-    query_var(ri, "key", buf, cap);
+    query_var(query, "key", buf, cap);
     return buf;
 }
 
-static int api_handler(struct mg_connection *c, void *cbdata)
+int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
 {
-    srv *s = cbdata;
-    const struct mg_request_info *ri = mg_get_request_info(c);
-    const char *method = ri->request_method;
-    const char *path = ri->local_uri + strlen("/api/");
+    const char *method = q->method;
+    const char *path = q->path;
     int post = !strcmp(method, "POST"), get = !strcmp(method, "GET");
-    srv_reply r = {500, NULL};
     char key[64];
+    r->status = 500;
+    r->body = NULL;
+    *pdn = NULL;
 
     if (!strcmp(path, "health")) {
         if (!get) {
-            srv_reply_error(&r, 405, "use GET");
+            srv_reply_error(r, 405, "use GET");
         } else {
-            r.status = 200;
-            r.body = json_pack("{s:b,s:s}", "ok", 1, "version", dm_version(NULL, NULL, NULL));
+            r->status = 200;
+            r->body = json_pack("{s:b,s:s}", "ok", 1, "version", dm_version(NULL, NULL, NULL));
         }
-        return send_reply(c, &r, 0);
+        return 0;
     }
     if (!strcmp(path, "position")) {
         char fen[512];
-        query_var(ri, "fen", fen, sizeof fen);
+        query_var(q->query, "fen", fen, sizeof fen);
         if (!get) {
-            srv_reply_error(&r, 405, "use GET");
+            srv_reply_error(r, 405, "use GET");
         } else {
-            srv_op_position(fen, &r);
+            srv_op_position(fen, r);
         }
-        return send_reply(c, &r, 0);
+        return 0;
     }
     if (!strcmp(path, "games")) {
         if (!post) {
-            srv_reply_error(&r, 405, "use POST to create a game");
-            return send_reply(c, &r, 0);
+            srv_reply_error(r, 405, "use POST to create a game");
+            return 0;
         }
-        json_t *req = read_json(c, &r);
+        json_t *req = read_json(q, r);
         if (req) {
-            srv_op_create(s, req, &r);
+            srv_op_create(s, req, r);
             json_decref(req);
         }
-        return send_reply(c, &r, r.status == 413);
+        return r->status == 413;
     }
     if (!strcmp(path, "pdn")) {
         if (!post) {
-            srv_reply_error(&r, 405, "use POST with the PDN text as the body");
-            return send_reply(c, &r, 0);
+            srv_reply_error(r, 405, "use POST with the PDN text as the body");
+            return 0;
         }
         size_t len = 0;
         int status = 400;
-        char *body = read_body(c, SRV_MAX_PDN_BODY, &len, &status);
+        char *body = q->read_body(q->ctx, SRV_MAX_PDN_BODY, &len, &status);
         if (!body) {
-            srv_reply_error(&r, status,
+            srv_reply_error(r, status,
                             status == 413 ? "the file is larger than %d bytes"
                                           : "the body could not be read (%d)",
                             SRV_MAX_PDN_BODY);
-            return send_reply(c, &r, 1);
+            return 1;
         }
-        srv_op_upload(s, body, len, &r);
+        srv_op_upload(s, body, len, r);
         free(body);
-        return send_reply(c, &r, 0);
+        return 0;
     }
     if (!strncmp(path, "games/", 6)) {
         char id[32] = "";
@@ -294,76 +295,95 @@ static int api_handler(struct mg_connection *c, void *cbdata)
         const char *slash = strchr(rest, '/');
         size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
         if (idlen == 0 || idlen >= sizeof id) {
-            srv_reply_error(&r, 404, "unknown game");
-            return send_reply(c, &r, 0);
+            srv_reply_error(r, 404, "unknown game");
+            return 0;
         }
         memcpy(id, rest, idlen);
         id[idlen] = 0;
         const char *action = slash ? slash + 1 : "";
         if (!*action) {
             if (!get) {
-                srv_reply_error(&r, 405, "use GET");
+                srv_reply_error(r, 405, "use GET");
             } else {
-                srv_op_state(s, id, request_key(NULL, ri, key, sizeof key), &r);
+                srv_op_state(s, id, request_key(NULL, q->query, key, sizeof key), r);
             }
-            return send_reply(c, &r, 0);
+            return 0;
         }
         if (!strcmp(action, "pdn")) {
             if (!get) {
-                srv_reply_error(&r, 405, "use GET");
-                return send_reply(c, &r, 0);
+                srv_reply_error(r, 405, "use GET");
+                return 0;
             }
             char *text = NULL;
-            srv_op_pdn(s, id, request_key(NULL, ri, key, sizeof key), &text, &r);
-            if (r.status == 200 && text) {
-                char disp[96];
-                snprintf(disp, sizeof disp, "attachment; filename=\"damier-%s.pdn\"", id);
-                size_t n = strlen(text);
-                char clen[32];
-                snprintf(clen, sizeof clen, "%zu", n);
-                mg_response_header_start(c, 200);
-                mg_response_header_add(c, "Content-Type", "application/x-pdn; charset=utf-8", -1);
-                mg_response_header_add(c, "Content-Disposition", disp, -1);
-                mg_response_header_add(c, "Content-Length", clen, -1);
-                mg_response_header_send(c);
-                mg_write(c, text, n);
+            srv_op_pdn(s, id, request_key(NULL, q->query, key, sizeof key), &text, r);
+            if (r->status == 200 && text) {
+                *pdn = text;
+            } else {
                 free(text);
-                return 200;
             }
-            free(text);
-            return send_reply(c, &r, 0);
+            return 0;
         }
         if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
             !strcmp(action, "takeback") || !strcmp(action, "annotate")) {
             if (!post) {
-                srv_reply_error(&r, 405, "use POST");
-                return send_reply(c, &r, 0);
+                srv_reply_error(r, 405, "use POST");
+                return 0;
             }
-            json_t *req = read_json(c, &r);
+            json_t *req = read_json(q, r);
             if (req) {
-                const char *k = request_key(req, ri, key, sizeof key);
+                const char *k = request_key(req, q->query, key, sizeof key);
                 if (action[0] == 'm') {
-                    srv_op_move(s, id, k, req, &r);
+                    srv_op_move(s, id, k, req, r);
                 } else if (action[0] == 'r') {
-                    srv_op_resign(s, id, k, &r);
+                    srv_op_resign(s, id, k, r);
                 } else if (action[0] == 'a') {
-                    srv_op_annotate(s, id, k, req, &r);
+                    srv_op_annotate(s, id, k, req, r);
                 } else if (action[0] == 't') {
-                    srv_op_takeback(s, id, k, req, &r);
+                    srv_op_takeback(s, id, k, req, r);
                 } else {
-                    srv_op_draw(s, id, k, req, &r);
+                    srv_op_draw(s, id, k, req, r);
                 }
                 json_decref(req);
             }
-            return send_reply(c, &r, r.status == 413);
+            return r->status == 413;
         }
         srv_reply_error(
-            &r, 404, "no such action \"%s\" (move, resign, draw, takeback, annotate, pdn)", action);
-        return send_reply(c, &r, 0);
+            r, 404, "no such action \"%s\" (move, resign, draw, takeback, annotate, pdn)", action);
+        return 0;
     }
-    srv_reply_error(&r, 404, "no such endpoint: %s %s (docs/WEB.md lists them)", method,
-                    ri->local_uri);
-    return send_reply(c, &r, 0);
+    srv_reply_error(r, 404, "no such endpoint: %s /api/%s (docs/WEB.md lists them)", method, path);
+    return 0;
+}
+
+static int api_handler(struct mg_connection *c, void *cbdata)
+{
+    srv *s = cbdata;
+    const struct mg_request_info *ri = mg_get_request_info(c);
+    srv_request q = {ri->request_method, ri->local_uri + strlen("/api/"), ri->query_string,
+                     conn_read_body, c};
+    srv_reply r = {500, NULL};
+    char *pdn = NULL;
+    int close = srv_route(s, &q, &r, &pdn);
+    if (pdn) {
+        json_decref(r.body);
+        char disp[96];
+        /* the id: between "games/" and "/pdn" */
+        int idlen = (int)(strlen(q.path) - strlen("games/") - strlen("/pdn"));
+        snprintf(disp, sizeof disp, "attachment; filename=\"damier-%.*s.pdn\"", idlen,
+                 q.path + strlen("games/"));
+        size_t n = strlen(pdn);
+        char clen[32];
+        snprintf(clen, sizeof clen, "%zu", n);
+        mg_response_header_start(c, 200);
+        mg_response_header_add(c, "Content-Type", "application/x-pdn; charset=utf-8", -1);
+        mg_response_header_add(c, "Content-Disposition", disp, -1);
+        mg_response_header_add(c, "Content-Length", clen, -1);
+        mg_response_header_send(c);
+        mg_write(c, pdn, n);
+        free(pdn);
+        return 200;
+    }
+    return send_reply(c, &r, close);
 }
 
 /* ---- the game socket ------------------------------------------------------------ */
@@ -373,8 +393,8 @@ static int game_connect(const struct mg_connection *c, void *cbdata)
     srv *s = cbdata;
     const struct mg_request_info *ri = mg_get_request_info(c);
     char id[32], key[64];
-    query_var(ri, "id", id, sizeof id);
-    query_var(ri, "key", key, sizeof key);
+    query_var(ri->query_string, "id", id, sizeof id);
+    query_var(ri->query_string, "key", key, sizeof key);
     srv_reply r = {0, NULL};
     int side;
     srv_game *g = srv_game_open(s, id, key, &side, &r);
@@ -412,7 +432,9 @@ static void game_ready(struct mg_connection *c, void *cbdata)
     pthread_mutex_unlock(&cd->g->mu);
 }
 
-static void ws_reply(struct mg_connection *c, const json_t *msgid, srv_reply *r)
+/* The answer to a message: {"t":"ack"} or {"t":"error"} with the status (and the
+ * message's id); consumes r's body. */
+static json_t *ws_answer(const json_t *msgid, srv_reply *r)
 {
     json_t *out;
     if (r->status >= 200 && r->status < 300) {
@@ -429,70 +451,66 @@ static void ws_reply(struct mg_connection *c, const json_t *msgid, srv_reply *r)
         json_decref(r->body);
         r->body = NULL;
     }
-    srv_ws_send(c, out);
+    return out;
 }
 
-static json_t *ws_message(struct mg_connection *c, int bits, char *data, size_t len, int *keep)
+/* A text message parsed: the JSON object, or NULL with *answer the error to send. */
+static json_t *ws_parse(const char *data, size_t len, json_t **answer)
 {
-    *keep = 1;
-    int op = bits & 0x0f;
-    if (op == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE) {
-        *keep = 0;
-        return NULL;
-    }
-    if (op != MG_WEBSOCKET_OPCODE_TEXT) {
-        return NULL;
-    }
+    srv_reply r = {0, NULL};
+    *answer = NULL;
     if (len > SRV_MAX_JSON_BODY) {
-        srv_reply r = {0, NULL};
         srv_reply_error(&r, 413, "message larger than %d bytes", SRV_MAX_JSON_BODY);
-        ws_reply(c, NULL, &r);
+        *answer = ws_answer(NULL, &r);
         return NULL;
     }
     json_error_t je;
     json_t *msg = json_loadb(data, len, 0, &je);
     if (!msg || !json_is_object(msg)) {
-        srv_reply r = {0, NULL};
         if (msg) {
             srv_reply_error(&r, 400, "a message must be a JSON object");
         } else {
             srv_reply_error(&r, 400, "malformed JSON at column %d: %s", je.column, je.text);
         }
         json_decref(msg);
-        ws_reply(c, NULL, &r);
+        *answer = ws_answer(NULL, &r);
         return NULL;
     }
     return msg;
 }
 
-static int game_data(struct mg_connection *c, int bits, char *data, size_t len, void *cbdata)
+/* A WebSocket frame: 0 to close the connection; *text set for a text message. */
+static int ws_frame(int bits, int *text)
 {
-    (void)cbdata;
-    conn_data *cd = mg_get_user_connection_data(c);
-    int keep;
-    json_t *msg = ws_message(c, bits, data, len, &keep);
-    if (!msg || !cd) {
-        return keep;
+    int op = bits & 0x0f;
+    *text = op == MG_WEBSOCKET_OPCODE_TEXT;
+    return op != MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE;
+}
+
+json_t *srv_ws_game_message(srv *s, const char *id, const char *key, const char *data, size_t len)
+{
+    json_t *answer;
+    json_t *msg = ws_parse(data, len, &answer);
+    if (!msg) {
+        return answer;
     }
     const json_t *t = json_object_get(msg, "t");
     const char *type = json_is_string(t) ? json_string_value(t) : "";
     const json_t *msgid = json_object_get(msg, "id");
     srv_reply r = {0, NULL};
     if (!strcmp(type, "move")) {
-        srv_op_move(cd->s, cd->id, cd->key, msg, &r);
+        srv_op_move(s, id, key, msg, &r);
     } else if (!strcmp(type, "resign")) {
-        srv_op_resign(cd->s, cd->id, cd->key, &r);
+        srv_op_resign(s, id, key, &r);
     } else if (!strcmp(type, "draw")) {
-        srv_op_draw(cd->s, cd->id, cd->key, msg, &r);
+        srv_op_draw(s, id, key, msg, &r);
     } else if (!strcmp(type, "takeback")) {
-        srv_op_takeback(cd->s, cd->id, cd->key, msg, &r);
+        srv_op_takeback(s, id, key, msg, &r);
     } else if (!strcmp(type, "state")) {
-        srv_op_state(cd->s, cd->id, cd->key, &r);
+        srv_op_state(s, id, key, &r);
         if (r.status == 200) {
-            srv_ws_send(c, r.body);
-            r.body = NULL;
             json_decref(msg);
-            return 1;
+            return r.body;
         }
     } else if (!strcmp(type, "ping")) {
         r.status = 200;
@@ -501,8 +519,22 @@ static int game_data(struct mg_connection *c, int bits, char *data, size_t len, 
                         "unknown message type \"%s\" (move, resign, draw, takeback, state, ping)",
                         type);
     }
-    ws_reply(c, msgid, &r);
+    answer = ws_answer(msgid, &r);
     json_decref(msg);
+    return answer;
+}
+
+static int game_data(struct mg_connection *c, int bits, char *data, size_t len, void *cbdata)
+{
+    (void)cbdata;
+    conn_data *cd = mg_get_user_connection_data(c);
+    int text;
+    if (!ws_frame(bits, &text)) {
+        return 0;
+    }
+    if (text && cd) {
+        srv_ws_send(c, srv_ws_game_message(cd->s, cd->id, cd->key, data, len));
+    }
     return 1;
 }
 
@@ -550,13 +582,22 @@ static int analysis_data(struct mg_connection *c, int bits, char *data, size_t l
 {
     (void)cbdata;
     conn_data *cd = mg_get_user_connection_data(c);
-    int keep;
-    json_t *msg = ws_message(c, bits, data, len, &keep);
-    if (msg && cd && cd->a) {
+    int text;
+    if (!ws_frame(bits, &text)) {
+        return 0;
+    }
+    if (!text) {
+        return 1;
+    }
+    json_t *answer;
+    json_t *msg = ws_parse(data, len, &answer);
+    if (!msg) {
+        srv_ws_send(c, answer);
+    } else if (cd && cd->a) {
         srv_analysis_message(cd->a, msg);
     }
     json_decref(msg);
-    return keep;
+    return 1;
 }
 
 /* ---- starting and stopping ------------------------------------------------------ */
@@ -571,7 +612,7 @@ static int log_message(const struct mg_connection *c, const char *message)
     return 1;
 }
 
-srv *srv_start(const srv_options *opt, char *err, size_t errcap)
+srv *srv_open(const srv_options *opt, char *err, size_t errcap)
 {
     srv *s = calloc(1, sizeof *s);
     if (!s) {
@@ -592,6 +633,15 @@ srv *srv_start(const srv_options *opt, char *err, size_t errcap)
     s->db = srv_db_open(s->db_path, opt->sync_full, err, errcap);
     if (!s->db || srv_games_init(s, err, errcap) != 0) {
         srv_stop(s);
+        return NULL;
+    }
+    return s;
+}
+
+srv *srv_start(const srv_options *opt, char *err, size_t errcap)
+{
+    srv *s = srv_open(opt, err, errcap);
+    if (!s) {
         return NULL;
     }
     char ports[128], threads[16];

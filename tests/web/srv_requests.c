@@ -456,6 +456,36 @@ static void test_position(void **st)
     assert_error(req("GET", "/api/position?fen=W:Wx", NULL, &j), &j, 400, "FEN");
 }
 
+/* Bytes that are not UTF-8, in a path or a name, still get a JSON answer (found by
+ * fuzz_serve: an error message quoting them, or a name cut inside a character, made
+ * the body unserialisable, answered 500 "internal error", and such a game's state
+ * could never be sent). */
+static void test_not_utf8(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_error(req("GET", "/api/games/%FF%FE?key=x", NULL, &j), &j, 404, "unknown game");
+    assert_error(req("POST", "/api/games/0123/m%B1", "{}", &j), &j, 404, "");
+    assert_error(req("POST", "/api/games", "{\"opponent\":\"\u00e9\u00e9\"}", &j), &j, 400,
+                 "opponent");
+    /* 40 two-byte characters: cut at 63 bytes, inside the 32nd */
+    char body[512], name[100] = "";
+    for (int i = 0; i < 40; i++) {
+        strcat(name, "\u00e9");
+    }
+    snprintf(body, sizeof body, "{\"opponent\":\"human\",\"white_name\":\"%s\"}", name);
+    assert_int_equal(req("POST", "/api/games", body, &j), 201);
+    const char *w = str(json_object_get(json_object_get(j, "state"), "names"), "white");
+    assert_int_equal(strlen(w), 63); /* 31 characters and a '?' for the cut one */
+    assert_int_equal((unsigned char)w[62], '?');
+    json_decref(j);
+    /* a PDN in Latin-1: the reader turns it into UTF-8 */
+    assert_int_equal(req("POST", "/api/pdn", "[White \"J\xe9r\xf4me\"]\n\n1. 32-28 *\n", &j), 200);
+    assert_string_equal(str(json_array_get(json_object_get(j, "games"), 0), "white"),
+                        "J\xc3\xa9r\xc3\xb4me");
+    json_decref(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -463,7 +493,7 @@ int main(void)
         cmocka_unit_test(test_persistence),  cmocka_unit_test(test_engine_replies),
         cmocka_unit_test(test_engine_white), cmocka_unit_test(test_flag_fall),
         cmocka_unit_test(test_upload),       cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_position),     cmocka_unit_test(test_not_utf8),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
