@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * damier/variant.h: the draughts variants (international, Brazilian, Russian, English
  * checkers, Canadian, antidraughts, Czech, Italian, killer, breakthrough, Spanish,
- * pool, Thai) from ONE table-driven rules core: a variant
+ * pool, Thai, Frisian, Frysk!) from ONE table-driven rules core: a variant
  * description selects move generation, square notation, FEN and the game result.
  *
  * The fast 10x10 core (board.h, move.h) stays the engine's path for international
@@ -52,7 +52,9 @@ typedef enum dm_variant_id {
     DM_VARIANT_SPANISH = 10,
     DM_VARIANT_POOL = 11,
     DM_VARIANT_THAI = 12,
-    DM_VARIANT_COUNT = 13
+    DM_VARIANT_FRISIAN = 13,
+    DM_VARIANT_FRYSK = 14,
+    DM_VARIANT_COUNT = 15
 } dm_variant_id;
 
 /* What happens when a man reaches the far row in the middle of a capture. */
@@ -74,8 +76,12 @@ typedef enum dm_precedence {
                             choice; no quantity rule (Czech rules 4.14, dctl czech.hpp) */
     DM_PREC_SPANISH = 3, /* the most pieces, then the most kings (dctl spanish.hpp,
                             after the Portuguese federation's Damas Classicas rules) */
-    DM_PREC_ITALIAN = 4  /* the most pieces; then by a king; then the most kings; then
+    DM_PREC_ITALIAN = 4, /* the most pieces; then by a king; then the most kings; then
                             the kings met earliest (FID rules 6.6-6.9, dctl italian.hpp) */
+    DM_PREC_FRISIAN = 5  /* the highest value, a king worth 2N-1 men of N (just under
+                            two men: a man counts N = 64, a king 127); on equal value a
+                            capture by a king (Frisian rules, friesdammen.nl; dctl
+                            frisian.hpp; ../shared/docs/variants.md) */
 } dm_precedence;
 
 /* Where a flying king may stop after a capture. */
@@ -144,6 +150,15 @@ typedef struct dm_variant {
                                 a<->h) on the usual geometry; only square names and
                                 numbers translate (dm_vsquare_number) */
     dm_numbering numbering;       /* how records number the squares */
+    int orthogonal;               /* 1: men and kings capture orthogonally too, along rows and
+                                files of the playing squares (Frisian: 8 directions; a man
+                                jumps the next playing square of its row or file, two
+                                files or rows away, a king flies); ordinary moves stay
+                                diagonal */
+    int king_move_limit;          /* Frisian: while a side has men, the same king may make at
+                                most this many non-capturing moves in a row (3); 0: no
+                                limit. Data only: it needs the game's history, and the
+                                move generator (a position alone) does not apply it */
     int algebraic;                /* 1: records use algebraic squares (Russian, Brazilian) */
     int algebraic_flipped;        /* 1: algebraic with the first mover (Black) on rank 1 */
     char capture_sep;             /* separator written in captures: 'x' or ':' (Russian) */
@@ -161,8 +176,8 @@ DM_API dm_status dm_variant_from_name(const dm_variant **out, const char *name, 
  * "25,W,8,8,A0,0" (only the number selects; a full form whose size contradicts the
  * variant is an error). 20 international, 21 English, 22 Italian, 23 pool, 24
  * Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 31 Thai, 45 killer
- * (hcheckers' number), 96 breakthrough, 98 antidraughts (lidraughts' private
- * numbers). Others: DM_EINVAL
+ * (hcheckers' number), 40 Frisian, 96 breakthrough, 97 Frysk!, 98 antidraughts
+ * (lidraughts' private numbers). Others: DM_EINVAL
  * ("unsupported GameType"), malformed text: DM_EPARSE. */
 DM_API dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag, dm_error *err);
 
