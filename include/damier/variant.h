@@ -157,8 +157,7 @@ typedef struct dm_variant {
                                 diagonal */
     int king_move_limit;          /* Frisian: while a side has men, the same king may make at
                                 most this many non-capturing moves in a row (3); 0: no
-                                limit. Data only: it needs the game's history, and the
-                                move generator (a position alone) does not apply it */
+                                limit. Counted in dm_vboard (king_sq, king_moves) */
     int algebraic;                /* 1: records use algebraic squares (Russian, Brazilian) */
     int algebraic_flipped;        /* 1: algebraic with the first mover (Black) on rank 1 */
     char capture_sep;             /* separator written in captures: 'x' or ':' (Russian) */
@@ -201,6 +200,13 @@ typedef struct dm_vboard {
     const dm_variant *variant;       /* borrowed, static */
     uint8_t sq[DM_VMAX_SQUARES + 1]; /* dm_piece per square; [0] unused, always 0 */
     int side;                        /* dm_color to move */
+    /* Variants with a king-move limit (Frisian, variant->king_move_limit): per colour,
+     * the square of the king that made that side's last moves and how many
+     * non-capturing moves in a row it made (0 after a man move or a capture);
+     * dm_vboard_apply keeps them, dm_vmovegen_legal reads them. A FEN does not carry
+     * them (read as 0). Always 0 in the other variants. */
+    uint8_t king_sq[2];
+    uint8_t king_moves[2];
 } dm_vboard;
 
 /* An empty board of variant v, v->first to move. */
@@ -280,16 +286,22 @@ typedef struct dm_vmovelist {
  * variants), majority rule or free choice, men backwards or not, flying kings or
  * not, promotion during a capture per v->promotion; captured pieces stay on the
  * board until the move ends and cannot be jumped twice (Turkish strike); the start
- * square counts as empty during the capture. Returns list->count. */
+ * square counts as empty during the capture; Frisian's king-move limit (FR 17: while
+ * the side has men, the king on b->king_sq may not make another non-capturing move
+ * after king_move_limit of them in a row). Returns list->count. */
 DM_API int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b);
 
 /* True when square sq is captured by m. */
 DM_API int dm_vmove_captures(const dm_vmove *m, int sq);
 
-/* Play m (a legal move of b) on b and pass the turn. Undo by keeping a copy. */
+/* Play m (a legal move of b) on b and pass the turn; keeps the king-move counters
+ * (b->king_sq, b->king_moves) of variants with a king-move limit. Undo by keeping a
+ * copy. */
 DM_API void dm_vboard_apply(dm_vboard *b, const dm_vmove *m);
 
-/* Leaf count of the legal move tree (perft(0) = 1), bulk counting at the last ply. */
+/* Leaf count of the legal move tree (perft(0) = 1), bulk counting at the last ply.
+ * With a king-move limit, the plies where the limit can bind are walked move by move
+ * (the rest on bitboards). */
 DM_API uint64_t dm_vperft(const dm_vboard *b, int depth);
 
 /* Outcome when the game ends because the side to move has no legal move (no

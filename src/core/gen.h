@@ -115,6 +115,12 @@ int dm_gen8_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_
 int dm_gen10_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
 int dm_gen12_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
 
+/* Frisian's king-move limit (FR 17; variant->king_move_limit): the square of the king
+ * of the side to move that may not make a non-capturing move in b (b->king_sq after
+ * king_move_limit simple moves in a row, while the side has men), or 0. The
+ * generators above do not apply it; dm_vmovegen_legal and the engine's root do. */
+int dm_vgen_blocked_king(const dm_vboard *b);
+
 /* Per geometry: perft of b (depth >= 1) under rules r, converted once to bitboards. */
 uint64_t dm_gen8_vperft(const dm_vboard *b, int depth, gen_rules r);
 uint64_t dm_gen10_vperft(const dm_vboard *b, int depth, gen_rules r);

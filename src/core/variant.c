@@ -347,8 +347,7 @@ static const dm_variant variants[DM_VARIANT_COUNT] = {
      * highest value is compulsory, a king worth just under two men, and on equal
      * value a capture by a king (DM_PREC_FRISIAN); a man is crowned only when the
      * move ends on the far row; while a side has men the same king may make at most
-     * 3 non-capturing moves in a row (king_move_limit, not applied by the move
-     * generator). */
+     * 3 non-capturing moves in a row (king_move_limit, counted in dm_vboard). */
     [DM_VARIANT_FRISIAN] = {.id = DM_VARIANT_FRISIAN,
                             .name = "frisian",
                             .title = "Frisian draughts",

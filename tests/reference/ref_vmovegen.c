@@ -419,6 +419,23 @@ int ref_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b)
     gen_captures(&g);
     if (list->count == 0) { /* capture is compulsory in every variant here */
         gen_quiet(&g);
+        /* Frisian FR 17: a player with men left may not make more than three simple
+         * moves in a row with the same king */
+        const dm_variant *v = b->variant;
+        int me = b->side, ks = b->king_sq[me], men = 0;
+        for (int sq = 1; sq <= v->squares; sq++) {
+            men += b->sq[sq] == (me == DM_WHITE ? DM_WHITE_MAN : DM_BLACK_MAN);
+        }
+        if (v->king_move_limit && men > 0 && b->king_moves[me] >= v->king_move_limit && ks &&
+            vg_is_king(b->sq[ks]) && vg_color(b->sq[ks]) == me) {
+            int k = 0;
+            for (int i = 0; i < list->count; i++) {
+                if (list->moves[i].from != ks) {
+                    list->moves[k++] = list->moves[i];
+                }
+            }
+            list->count = k;
+        }
     }
     return list->count;
 }
@@ -432,10 +449,18 @@ void ref_vboard_apply(dm_vboard *b, const dm_vmove *m)
             b->sq[w * 64 + __builtin_ctzll(bits) + 1] = DM_EMPTY;
         }
     }
+    int king_move = !m->promote && m->ncapt == 0 && vg_is_king(p);
     if (m->promote) {
         p = p == DM_WHITE_MAN ? DM_WHITE_KING : DM_BLACK_KING;
     }
     b->sq[m->to] = (uint8_t)p;
+    if (b->variant->king_move_limit) {
+        /* the count of simple moves in a row with the same king (FR 17) */
+        int me = b->side;
+        int same = king_move && b->king_sq[me] == m->from;
+        b->king_moves[me] = (uint8_t)(king_move ? (same ? b->king_moves[me] + 1 : 1) : 0);
+        b->king_sq[me] = (uint8_t)(king_move ? m->to : 0);
+    }
     b->side = !b->side;
 }
 

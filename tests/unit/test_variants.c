@@ -273,8 +273,82 @@ static void test_variants__frisian(void **state)
     char fen[64];
     dm_vboard_to_fen(fen, sizeof fen, &b, 0);
     assert_string_equal(fen, "W:W46-50:B1-5");
-    /* the king-move limit is data (the game's history applies it) */
     assert_int_equal(V(DM_VARIANT_FRISIAN)->king_move_limit, 3);
+}
+
+/* Play the moves of text (space separated) on b, each legal. */
+static void play_line(dm_vboard *b, const char *text)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        dm_vmove m;
+        dm_error err;
+        if (dm_vmove_parse(&m, b, t, &err) != DM_OK) {
+            fail_msg("%s: %s", t, err.message);
+        }
+        dm_vboard_apply(b, &m);
+    }
+}
+
+/* Frisian FR 17: while a player has men, the same king may make at most three simple
+ * moves in a row; a man move (or a move of another king, or a capture) lifts the ban;
+ * a player with only kings is not bound. */
+static void test_variants__frisian_king_move_limit(void **state)
+{
+    (void)state;
+    dm_vboard b;
+    dm_error err;
+    vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46,31:B4");
+    play_line(&b, "46-41 4-9 41-46 9-13 46-41 13-18");
+    assert_int_equal(b.king_sq[DM_WHITE], 41);
+    assert_int_equal(b.king_moves[DM_WHITE], 3);
+    check_moves(DM_VARIANT_FRISIAN, "W:WK46,31:B4", DM_NOTATION_PDN,
+                "31-26 31-27 46-10 46-14 46-19 46-23 46-28 46-32 46-37 46-41 46-5"); /* fresh: 0 */
+    dm_vmovelist l;
+    assert_int_equal(dm_vmovegen_legal(&l, &b), 2); /* only the man: 31-26 31-27 */
+    for (int i = 0; i < l.count; i++) {
+        assert_int_equal(l.moves[i].from, 31);
+    }
+    dm_vmove m;
+    assert_int_equal(dm_vmove_parse(&m, &b, "41-37", &err), DM_EILLEGAL);
+    assert_int_equal(dm_vperft(&b, 1), 2);
+    assert_int_equal(dm_vperft(&b, 2), 4); /* 31-26 31-27, then 18-22 18-23 */
+    play_line(&b, "31-27 18-23");
+    assert_int_equal(b.king_moves[DM_WHITE], 0);
+    assert_int_equal(dm_vmovegen_legal(&l, &b) > 2, 1); /* the king moves again */
+    /* another king's move lifts the ban on the first */
+    vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46,K50,31:B4");
+    play_line(&b, "46-41 4-9 41-46 9-13 46-41 13-18");
+    assert_int_equal(dm_vmove_parse(&m, &b, "41-37", &err), DM_EILLEGAL);
+    play_line(&b, "50-45 18-22 41-37");
+    /* only kings: no limit */
+    vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46:B4");
+    play_line(&b, "46-41 4-9 41-46 9-13 46-41 13-18 41-46");
+    assert_int_equal(b.king_moves[DM_WHITE], 4);
+    /* perft binds the limit where it can: two king moves made, a third at the root
+     * leaves only the man at ply 2; with the counters cleared nothing is filtered */
+    vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46,31:B1");
+    play_line(&b, "46-41 1-6 41-46 6-11");
+    assert_int_equal(b.king_moves[DM_WHITE], 2);
+    uint64_t by_hand = 0;
+    int n = dm_vmovegen_legal(&l, &b);
+    for (int i = 0; i < n; i++) {
+        dm_vboard c = b;
+        dm_vboard_apply(&c, &l.moves[i]);
+        dm_vmovelist l2;
+        int n2 = dm_vmovegen_legal(&l2, &c);
+        for (int j = 0; j < n2; j++) {
+            dm_vboard d = c;
+            dm_vboard_apply(&d, &l2.moves[j]);
+            dm_vmovelist l3;
+            by_hand += (uint64_t)dm_vmovegen_legal(&l3, &d);
+        }
+    }
+    assert_int_equal(dm_vperft(&b, 3), by_hand);
+    dm_vboard cleared = b;
+    cleared.king_moves[DM_WHITE] = 0;
+    assert_true(dm_vperft(&b, 3) < dm_vperft(&cleared, 3));
 }
 
 /* Russian: free choice of capture; Brazilian (and international): majority rule. */
@@ -1340,6 +1414,7 @@ int main(void)
         cmocka_unit_test(test_variants__generic_international_same_moves_random_games),
         cmocka_unit_test(test_variants__russian_free_choice_brazilian_majority),
         cmocka_unit_test(test_variants__frisian),
+        cmocka_unit_test(test_variants__frisian_king_move_limit),
         cmocka_unit_test(test_variants__promotion_during_capture),
         cmocka_unit_test(test_variants__russian_king_must_continue),
         cmocka_unit_test(test_variants__english_men_forward_kings_short),
