@@ -103,6 +103,21 @@ GEN_ALWAYS int P(dir_off)(int d)
     }
 }
 
+/* Every bit of b one step in diagonal direction d < 4 (a constant in hot code). */
+GEN_ALWAYS GEN_BB P(dstep)(GEN_BB b, int d)
+{
+    switch (d & 3) {
+        case 0:
+            return (b >> (GEN_H + 1)) & GEN_ALL;
+        case 1:
+            return (b >> GEN_H) & GEN_ALL;
+        case 2:
+            return (b << GEN_H) & GEN_ALL;
+        default:
+            return (b << (GEN_H + 1)) & GEN_ALL;
+    }
+}
+
 /* Every bit of b one step in direction d (a constant in hot code), on real squares. */
 GEN_ALWAYS GEN_BB P(step)(GEN_BB b, int d)
 {
@@ -201,6 +216,17 @@ GEN_ALWAYS GEN_BB P(ray)(int d, int b)
     return d < 4 ? GEN_RAY(d, b) : P(oray)(d, b);
 }
 
+/* The same on the four diagonals only (d < 4): the table and no test of d beyond
+ * d >= 2, for the generators without orthogonal captures. */
+GEN_ALWAYS int P(dray_first)(int b, int d, GEN_BB occ)
+{
+    GEN_BB hit = GEN_RAY(d & 3, b) & occ;
+    if (!hit) {
+        return -1;
+    }
+    return d >= 2 ? P(lsb)(hit) : P(msb)(hit);
+}
+
 /* First occupied bit of occ beyond bit b in direction d, or -1. */
 GEN_ALWAYS int P(ray_first)(int b, int d, GEN_BB occ)
 {
@@ -211,13 +237,14 @@ GEN_ALWAYS int P(ray_first)(int b, int d, GEN_BB occ)
     return P(dir_up)(d) ? P(msb)(hit) : P(lsb)(hit);
 }
 
-/* Squares a flying king on bit at reaches in direction d over empty squares. */
+/* Squares a flying king on bit at reaches in diagonal direction d < 4 over empty
+ * squares (ordinary king moves are diagonal in every variant). */
 GEN_ALWAYS GEN_BB P(reach)(int at, int d, GEN_BB occ)
 {
-    GEN_BB ray = P(ray)(d, at);
-    int v = P(ray_first)(at, d, occ);
+    GEN_BB ray = GEN_RAY(d & 3, at);
+    int v = P(dray_first)(at, d, occ);
     if (v >= 0) {
-        ray &= ~(P(ray)(d, v) | P(bit)(v));
+        ray &= ~(GEN_RAY(d & 3, v) | P(bit)(v));
     }
     return ray;
 }

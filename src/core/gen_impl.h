@@ -220,6 +220,14 @@ static void F(add)(F(ctx) * g, int to, GEN_BB captured, int n)
 #endif
 }
 
+/* One step in any of the 8 directions when the rules capture orthogonally, else on
+ * the diagonals alone (the generated code of the diagonal-only rules sets as it was
+ * before orthogonal captures). */
+GEN_ALWAYS GEN_BB F(step)(const gen_rules r, GEN_BB b, int d)
+{
+    return r.orthogonal ? P(step)(b, d) : P(dstep)(b, d);
+}
+
 static int F(king_go_on)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB opp_left);
 
 /* A man (or a short king, king != 0) on bit at, having taken n pieces, looks for the
@@ -239,11 +247,11 @@ static void F(step_capture)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB o
         if (d < 4 && !king && !r.men_back && !P(forward)(d, g->side)) {
             continue;
         }
-        GEN_BB mid = P(step)(here, d) & targets;
+        GEN_BB mid = F(step)(r, here, d) & targets;
         if (!mid) {
             continue;
         }
-        GEN_BB land = P(step)(mid, d) & g->empty;
+        GEN_BB land = F(step)(r, mid, d) & g->empty;
         if (!land) {
             continue;
         }
@@ -278,19 +286,31 @@ static void F(step_capture)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB o
     }
 }
 
+/* Rays in any of the 8 directions when the rules capture orthogonally, else the
+ * diagonal tables alone (folded at compile time for the constant rules sets). */
+GEN_ALWAYS int F(ray_first)(const gen_rules r, int b, int d, GEN_BB occ)
+{
+    return r.orthogonal ? P(ray_first)(b, d, occ) : P(dray_first)(b, d, occ);
+}
+GEN_ALWAYS GEN_BB F(ray)(const gen_rules r, int d, int b)
+{
+    return r.orthogonal ? P(ray)(d, b) : GEN_RAY(d & 3, b);
+}
+
 /* The piece a flying king on bit at can take in direction d: its bit (and the
  * landing squares behind it in *landing), or -1. */
 GEN_ALWAYS int F(king_target)(const F(ctx) * g, int at, int d, GEN_BB opp_left, GEN_BB *landing)
 {
+    const gen_rules r = GEN_R(&g->rules);
     GEN_BB occ = GEN_ALL & ~g->empty;
-    int v = P(ray_first)(at, d, occ);
+    int v = F(ray_first)(r, at, d, occ);
     if (v < 0 || !((opp_left >> v) & 1)) {
         return -1;
     }
-    int w = P(ray_first)(v, d, occ);
-    GEN_BB l = P(ray)(d, v);
+    int w = F(ray_first)(r, v, d, occ);
+    GEN_BB l = F(ray)(r, d, v);
     if (w >= 0) {
-        l &= ~(P(ray)(d, w) | P(bit)(w));
+        l &= ~(F(ray)(r, d, w) | P(bit)(w));
     }
     *landing = l;
     return l ? v : -1;
@@ -425,7 +445,7 @@ static int F(king_capture)(F(ctx) * g, int at, int d, GEN_BB captured, int n, GE
     int halt = !go_on && r.king_halt && ((g->kings >> v) & 1);
     int first = 1;
     while (landing) {
-        int y = P(dir_up)(d) ? P(msb)(landing) : P(lsb)(landing);
+        int y = (r.orthogonal ? P(dir_up)(d) : d < 2) ? P(msb)(landing) : P(lsb)(landing);
         landing &= ~P(bit)(y);
         g->land[n] = y;
         if (go_on) {
@@ -478,14 +498,19 @@ GEN_ALWAYS GEN_BB F(men_that_capture)(GEN_BB men, GEN_BB targets, GEN_BB empty, 
                                       const gen_rules r)
 {
     GEN_BB c = 0;
-    const int ndir = r.orthogonal ? 8 : 4;
 #pragma GCC unroll 4
-    for (int d = 0; d < ndir; d++) {
-        if (d < 4 && !r.men_back && !P(forward)(d, side)) {
+    for (int d = 0; d < 4; d++) {
+        if (!r.men_back && !P(forward)(d, side)) {
             continue;
         }
-        int rd = P(rev)(d);
-        c |= P(step)(P(step)(empty, rd) & targets, rd) & men;
+        int rd = 3 - d;
+        c |= P(dstep)(P(dstep)(empty, rd) & targets, rd) & men;
+    }
+    if (r.orthogonal) { /* Frisian: along rows and files, backwards too */
+        for (int d = 4; d < 8; d++) {
+            int rd = P(rev)(d);
+            c |= P(step)(P(step)(empty, rd) & targets, rd) & men;
+        }
     }
     return c;
 }
@@ -662,7 +687,7 @@ GEN_ALWAYS int F(has_capture)(const GEN_POS *pos, const gen_rules r)
         int at = P(pop)(&k);
 #pragma GCC unroll 4
         for (int d = 0; d < ndir; d++) {
-            int v = P(ray_first)(at, d, occ);
+            int v = F(ray_first)(r, at, d, occ);
             if (v >= 0 && ((opp >> v) & 1) && (P(step)(P(bit)(v), d) & empty)) {
                 return 1;
             }
