@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * damier/variant.h: the draughts variants (international, Brazilian, Russian, English
  * checkers, Canadian, antidraughts, Czech, Italian, killer, breakthrough, Spanish,
- * pool, Thai) from ONE table-driven rules core: a variant
+ * pool, Thai, Frisian, Frysk!) from ONE table-driven rules core: a variant
  * description selects move generation, square notation, FEN and the game result.
  *
  * The fast 10x10 core (board.h, move.h) stays the engine's path for international
@@ -52,7 +52,9 @@ typedef enum dm_variant_id {
     DM_VARIANT_SPANISH = 10,
     DM_VARIANT_POOL = 11,
     DM_VARIANT_THAI = 12,
-    DM_VARIANT_COUNT = 13
+    DM_VARIANT_FRISIAN = 13,
+    DM_VARIANT_FRYSK = 14,
+    DM_VARIANT_COUNT = 15
 } dm_variant_id;
 
 /* What happens when a man reaches the far row in the middle of a capture. */
@@ -74,8 +76,12 @@ typedef enum dm_precedence {
                             choice; no quantity rule (Czech rules 4.14, dctl czech.hpp) */
     DM_PREC_SPANISH = 3, /* the most pieces, then the most kings (dctl spanish.hpp,
                             after the Portuguese federation's Damas Classicas rules) */
-    DM_PREC_ITALIAN = 4  /* the most pieces; then by a king; then the most kings; then
+    DM_PREC_ITALIAN = 4, /* the most pieces; then by a king; then the most kings; then
                             the kings met earliest (FID rules 6.6-6.9, dctl italian.hpp) */
+    DM_PREC_FRISIAN = 5  /* the highest value, a king worth 2N-1 men of N (just under
+                            two men: a man counts N = 64, a king 127); on equal value a
+                            capture by a king (Frisian rules, friesdammen.nl; dctl
+                            frisian.hpp; ../shared/docs/variants.md) */
 } dm_precedence;
 
 /* Where a flying king may stop after a capture. */
@@ -144,6 +150,14 @@ typedef struct dm_variant {
                                 a<->h) on the usual geometry; only square names and
                                 numbers translate (dm_vsquare_number) */
     dm_numbering numbering;       /* how records number the squares */
+    int orthogonal;               /* 1: men and kings capture orthogonally too, along rows and
+                                files of the playing squares (Frisian: 8 directions; a man
+                                jumps the next playing square of its row or file, two
+                                files or rows away, a king flies); ordinary moves stay
+                                diagonal */
+    int king_move_limit;          /* Frisian: while a side has men, the same king may make at
+                                most this many non-capturing moves in a row (3); 0: no
+                                limit. Counted in dm_vboard (king_sq, king_moves) */
     int algebraic;                /* 1: records use algebraic squares (Russian, Brazilian) */
     int algebraic_flipped;        /* 1: algebraic with the first mover (Black) on rank 1 */
     char capture_sep;             /* separator written in captures: 'x' or ':' (Russian) */
@@ -161,8 +175,8 @@ DM_API dm_status dm_variant_from_name(const dm_variant **out, const char *name, 
  * "25,W,8,8,A0,0" (only the number selects; a full form whose size contradicts the
  * variant is an error). 20 international, 21 English, 22 Italian, 23 pool, 24
  * Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 31 Thai, 45 killer
- * (hcheckers' number), 96 breakthrough, 98 antidraughts (lidraughts' private
- * numbers). Others: DM_EINVAL
+ * (hcheckers' number), 40 Frisian, 96 breakthrough, 97 Frysk!, 98 antidraughts
+ * (lidraughts' private numbers). Others: DM_EINVAL
  * ("unsupported GameType"), malformed text: DM_EPARSE. */
 DM_API dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag, dm_error *err);
 
@@ -186,6 +200,13 @@ typedef struct dm_vboard {
     const dm_variant *variant;       /* borrowed, static */
     uint8_t sq[DM_VMAX_SQUARES + 1]; /* dm_piece per square; [0] unused, always 0 */
     int side;                        /* dm_color to move */
+    /* Variants with a king-move limit (Frisian, variant->king_move_limit): per colour,
+     * the square of the king that made that side's last moves and how many
+     * non-capturing moves in a row it made (0 after a man move or a capture);
+     * dm_vboard_apply keeps them, dm_vmovegen_legal reads them. A FEN does not carry
+     * them (read as 0). Always 0 in the other variants. */
+    uint8_t king_sq[2];
+    uint8_t king_moves[2];
 } dm_vboard;
 
 /* An empty board of variant v, v->first to move. */
@@ -265,16 +286,22 @@ typedef struct dm_vmovelist {
  * variants), majority rule or free choice, men backwards or not, flying kings or
  * not, promotion during a capture per v->promotion; captured pieces stay on the
  * board until the move ends and cannot be jumped twice (Turkish strike); the start
- * square counts as empty during the capture. Returns list->count. */
+ * square counts as empty during the capture; Frisian's king-move limit (FR 17: while
+ * the side has men, the king on b->king_sq may not make another non-capturing move
+ * after king_move_limit of them in a row). Returns list->count. */
 DM_API int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b);
 
 /* True when square sq is captured by m. */
 DM_API int dm_vmove_captures(const dm_vmove *m, int sq);
 
-/* Play m (a legal move of b) on b and pass the turn. Undo by keeping a copy. */
+/* Play m (a legal move of b) on b and pass the turn; keeps the king-move counters
+ * (b->king_sq, b->king_moves) of variants with a king-move limit. Undo by keeping a
+ * copy. */
 DM_API void dm_vboard_apply(dm_vboard *b, const dm_vmove *m);
 
-/* Leaf count of the legal move tree (perft(0) = 1), bulk counting at the last ply. */
+/* Leaf count of the legal move tree (perft(0) = 1), bulk counting at the last ply.
+ * With a king-move limit, the plies where the limit can bind are walked move by move
+ * (the rest on bitboards). */
 DM_API uint64_t dm_vperft(const dm_vboard *b, int depth);
 
 /* Outcome when the game ends because the side to move has no legal move (no

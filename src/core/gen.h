@@ -60,6 +60,7 @@ typedef struct gen_rules {
     int land_behind;      /* Thai: a flying king lands only right behind each piece it
                            takes, which leaves the board at once (DM_LAND_BEHIND) */
     int win_on_promotion; /* breakthrough: a position with a king is over (no moves) */
+    int orthogonal;       /* Frisian: captures along rows and files too (8 directions) */
 } gen_rules;
 
 /* International / Brazilian / Canadian / antidraughts: FMJD rules. */
@@ -94,7 +95,8 @@ static inline gen_rules gen_rules_of(const dm_variant *v)
                    .men_take_kings = v->men_capture_kings != 0,
                    .king_halt = v->king_landing == DM_LAND_BEHIND_LAST_KING,
                    .land_behind = v->king_landing == DM_LAND_BEHIND,
-                   .win_on_promotion = v->win_on_promotion != 0};
+                   .win_on_promotion = v->win_on_promotion != 0,
+                   .orthogonal = v->orthogonal != 0};
     return r;
 }
 
@@ -103,7 +105,7 @@ static inline int gen_rules_eq(gen_rules a, gen_rules b)
     return a.men_back == b.men_back && a.flying == b.flying && a.precedence == b.precedence &&
            a.promotion == b.promotion && a.men_take_kings == b.men_take_kings &&
            a.king_halt == b.king_halt && a.land_behind == b.land_behind &&
-           a.win_on_promotion == b.win_on_promotion;
+           a.win_on_promotion == b.win_on_promotion && a.orthogonal == b.orthogonal;
 }
 
 /* Per geometry (N = 8, 10, 12; b->variant->size == N): every legal move of b under
@@ -112,6 +114,12 @@ static inline int gen_rules_eq(gen_rules a, gen_rules b)
 int dm_gen8_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
 int dm_gen10_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
 int dm_gen12_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
+
+/* Frisian's king-move limit (FR 17; variant->king_move_limit): the square of the king
+ * of the side to move that may not make a non-capturing move in b (b->king_sq after
+ * king_move_limit simple moves in a row, while the side has men), or 0. The
+ * generators above do not apply it; dm_vmovegen_legal and the engine's root do. */
+int dm_vgen_blocked_king(const dm_vboard *b);
 
 /* Per geometry: perft of b (depth >= 1) under rules r, converted once to bitboards. */
 uint64_t dm_gen8_vperft(const dm_vboard *b, int depth, gen_rules r);

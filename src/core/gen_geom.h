@@ -43,18 +43,79 @@ typedef GEN_BB P(bb);
 #define GEN_ROW_W ((GEN_ONE << GEN_H) - 1)
 #define GEN_ROW_B (((GEN_ONE << GEN_H) - 1) << (GEN_BITS - GEN_H))
 
-/* Directions: 0 NW, 1 NE go towards square 1 (White men's forward), 2 SW, 3 SE. */
+/* Directions: 0 NW, 1 NE go towards square 1 (White men's forward), 2 SW, 3 SE; the
+ * orthogonal ones of Frisian captures (gen_rules.orthogonal) 4 N (two rows towards
+ * square 1: the next playing square of the file), 5 E (the next playing square of
+ * the row, to the right), 6 S, 7 W. The reverse of d is 3 - d on diagonals, d ^ 2 on
+ * orthogonals (P(rev)). */
 enum {
     P(NW) = 0,
     P(NE) = 1,
     P(SW) = 2,
-    P(SE) = 3
+    P(SE) = 3,
+    P(N) = 4,
+    P(E) = 5,
+    P(S) = 6,
+    P(W) = 7
 };
+
+/* Squares first / last in their row (a step W / E from them leaves the board). */
+GEN_ALWAYS GEN_BB P(row_end)(int last)
+{
+    GEN_BB m = 0;
+    for (int r = 0; r < GEN_N; r++) {
+        m |= GEN_ONE << (r * GEN_H + r / 2 + (last ? GEN_H - 1 : 0));
+    }
+    return m;
+}
+
+GEN_ALWAYS int P(rev)(int d)
+{
+    return d < 4 ? 3 - d : d ^ 2;
+}
+
+/* Directions whose steps go towards square 1 (lower bits). */
+GEN_ALWAYS int P(dir_up)(int d)
+{
+    return d < 2 || d == 4 || d == 7;
+}
 
 /* Bit offset of one step in direction d (negative towards square 1). */
 GEN_ALWAYS int P(dir_off)(int d)
 {
-    return d == 0 ? -(GEN_H + 1) : d == 1 ? -GEN_H : d == 2 ? GEN_H : GEN_H + 1;
+    switch (d) {
+        case 0:
+            return -(GEN_H + 1);
+        case 1:
+            return -GEN_H;
+        case 2:
+            return GEN_H;
+        case 3:
+            return GEN_H + 1;
+        case 4:
+            return -(GEN_N + 1);
+        case 5:
+            return 1;
+        case 6:
+            return GEN_N + 1;
+        default:
+            return -1;
+    }
+}
+
+/* Every bit of b one step in diagonal direction d < 4 (a constant in hot code). */
+GEN_ALWAYS GEN_BB P(dstep)(GEN_BB b, int d)
+{
+    switch (d & 3) {
+        case 0:
+            return (b >> (GEN_H + 1)) & GEN_ALL;
+        case 1:
+            return (b >> GEN_H) & GEN_ALL;
+        case 2:
+            return (b << GEN_H) & GEN_ALL;
+        default:
+            return (b << (GEN_H + 1)) & GEN_ALL;
+    }
 }
 
 /* Every bit of b one step in direction d (a constant in hot code), on real squares. */
@@ -67,8 +128,16 @@ GEN_ALWAYS GEN_BB P(step)(GEN_BB b, int d)
             return (b >> GEN_H) & GEN_ALL;
         case 2:
             return (b << GEN_H) & GEN_ALL;
-        default:
+        case 3:
             return (b << (GEN_H + 1)) & GEN_ALL;
+        case 4:
+            return (b >> (GEN_N + 1)) & GEN_ALL;
+        case 5:
+            return ((b & ~P(row_end)(1)) << 1) & GEN_ALL;
+        case 6:
+            return (b << (GEN_N + 1)) & GEN_ALL;
+        default:
+            return ((b & ~P(row_end)(0)) >> 1) & GEN_ALL;
     }
 }
 
@@ -131,23 +200,51 @@ GEN_ALWAYS int P(bit_to_sq)(int bit)
     return bit - bit / (GEN_N + 1) + 1;
 }
 
-/* First occupied bit of occ beyond bit b in direction d, or -1. */
-GEN_ALWAYS int P(ray_first)(int b, int d, GEN_BB occ)
+/* Squares strictly beyond bit b in direction d: the ray tables on diagonals, steps
+ * on orthogonals (Frisian only, so not tabulated). */
+static __attribute__((noinline, unused)) GEN_BB P(oray)(int d, int b)
 {
-    GEN_BB hit = GEN_RAY(d, b) & occ;
+    GEN_BB r = 0;
+    for (GEN_BB x = P(step)(P(bit)(b), d); x; x = P(step)(x, d)) {
+        r |= x;
+    }
+    return r;
+}
+
+GEN_ALWAYS GEN_BB P(ray)(int d, int b)
+{
+    return d < 4 ? GEN_RAY(d, b) : P(oray)(d, b);
+}
+
+/* The same on the four diagonals only (d < 4): the table and no test of d beyond
+ * d >= 2, for the generators without orthogonal captures. */
+GEN_ALWAYS int P(dray_first)(int b, int d, GEN_BB occ)
+{
+    GEN_BB hit = GEN_RAY(d & 3, b) & occ;
     if (!hit) {
         return -1;
     }
     return d >= 2 ? P(lsb)(hit) : P(msb)(hit);
 }
 
-/* Squares a flying king on bit at reaches in direction d over empty squares. */
+/* First occupied bit of occ beyond bit b in direction d, or -1. */
+GEN_ALWAYS int P(ray_first)(int b, int d, GEN_BB occ)
+{
+    GEN_BB hit = P(ray)(d, b) & occ;
+    if (!hit) {
+        return -1;
+    }
+    return P(dir_up)(d) ? P(msb)(hit) : P(lsb)(hit);
+}
+
+/* Squares a flying king on bit at reaches in diagonal direction d < 4 over empty
+ * squares (ordinary king moves are diagonal in every variant). */
 GEN_ALWAYS GEN_BB P(reach)(int at, int d, GEN_BB occ)
 {
-    GEN_BB ray = GEN_RAY(d, at);
-    int v = P(ray_first)(at, d, occ);
+    GEN_BB ray = GEN_RAY(d & 3, at);
+    int v = P(dray_first)(at, d, occ);
     if (v >= 0) {
-        ray &= ~(GEN_RAY(d, v) | P(bit)(v));
+        ray &= ~(GEN_RAY(d & 3, v) | P(bit)(v));
     }
     return ray;
 }

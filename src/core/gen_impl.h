@@ -113,6 +113,10 @@ GEN_ALWAYS uint32_t F(prec_key)(const F(ctx) * g, GEN_BB captured, int n, const 
         return (uint32_t)g->is_king;
     }
     uint32_t nk = (uint32_t)P(count)(captured & g->kings);
+    if (r.precedence == DM_PREC_FRISIAN) {
+        /* value: a man 64, a king 127 (just under two men), then by a king */
+        return ((((uint32_t)n + nk) * 64 - nk) << 1) | (uint32_t)g->is_king;
+    }
     if (r.precedence == DM_PREC_SPANISH) {
         return ((uint32_t)n << 8) | nk;
     }
@@ -216,6 +220,14 @@ static void F(add)(F(ctx) * g, int to, GEN_BB captured, int n)
 #endif
 }
 
+/* One step in any of the 8 directions when the rules capture orthogonally, else on
+ * the diagonals alone (the generated code of the diagonal-only rules sets as it was
+ * before orthogonal captures). */
+GEN_ALWAYS GEN_BB F(step)(const gen_rules r, GEN_BB b, int d)
+{
+    return r.orthogonal ? P(step)(b, d) : P(dstep)(b, d);
+}
+
 static int F(king_go_on)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB opp_left);
 
 /* A man (or a short king, king != 0) on bit at, having taken n pieces, looks for the
@@ -229,16 +241,17 @@ static void F(step_capture)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB o
     int any = 0;
     GEN_BB here = P(bit)(at);
     GEN_BB targets = (king || r.men_take_kings) ? opp_left : (opp_left & ~g->kings);
+    const int ndir = r.orthogonal ? 8 : 4;
 #pragma GCC unroll 4
-    for (int d = 0; d < 4; d++) {
-        if (!king && !r.men_back && !P(forward)(d, g->side)) {
+    for (int d = 0; d < ndir; d++) {
+        if (d < 4 && !king && !r.men_back && !P(forward)(d, g->side)) {
             continue;
         }
-        GEN_BB mid = P(step)(here, d) & targets;
+        GEN_BB mid = F(step)(r, here, d) & targets;
         if (!mid) {
             continue;
         }
-        GEN_BB land = P(step)(mid, d) & g->empty;
+        GEN_BB land = F(step)(r, mid, d) & g->empty;
         if (!land) {
             continue;
         }
@@ -273,19 +286,31 @@ static void F(step_capture)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB o
     }
 }
 
+/* Rays in any of the 8 directions when the rules capture orthogonally, else the
+ * diagonal tables alone (folded at compile time for the constant rules sets). */
+GEN_ALWAYS int F(ray_first)(const gen_rules r, int b, int d, GEN_BB occ)
+{
+    return r.orthogonal ? P(ray_first)(b, d, occ) : P(dray_first)(b, d, occ);
+}
+GEN_ALWAYS GEN_BB F(ray)(const gen_rules r, int d, int b)
+{
+    return r.orthogonal ? P(ray)(d, b) : GEN_RAY(d & 3, b);
+}
+
 /* The piece a flying king on bit at can take in direction d: its bit (and the
  * landing squares behind it in *landing), or -1. */
 GEN_ALWAYS int F(king_target)(const F(ctx) * g, int at, int d, GEN_BB opp_left, GEN_BB *landing)
 {
+    const gen_rules r = GEN_R(&g->rules);
     GEN_BB occ = GEN_ALL & ~g->empty;
-    int v = P(ray_first)(at, d, occ);
+    int v = F(ray_first)(r, at, d, occ);
     if (v < 0 || !((opp_left >> v) & 1)) {
         return -1;
     }
-    int w = P(ray_first)(v, d, occ);
-    GEN_BB l = GEN_RAY(d, v);
+    int w = F(ray_first)(r, v, d, occ);
+    GEN_BB l = F(ray)(r, d, v);
     if (w >= 0) {
-        l &= ~(GEN_RAY(d, w) | P(bit)(w));
+        l &= ~(F(ray)(r, d, w) | P(bit)(w));
     }
     *landing = l;
     return l ? v : -1;
@@ -325,12 +350,24 @@ static int F(king_capture)(F(ctx) * g, int at, int d, GEN_BB captured, int n, GE
         }
     } else {
         any = F(king_capture)(g, v, d, captured, n, opp_left);
-        int p1 = (d == 0 || d == 3) ? 1 : 0;
-        int p2 = 3 - p1;
-        for (GEN_BB l = landing; l;) {
-            int at2 = P(pop)(&l);
-            any |= F(king_capture)(g, at2, p1, captured, n, opp_left);
-            any |= F(king_capture)(g, at2, p2, captured, n, opp_left);
+        if (!r.orthogonal) {
+            int p1 = (d == 0 || d == 3) ? 1 : 0;
+            int p2 = 3 - p1;
+            for (GEN_BB l = landing; l;) {
+                int at2 = P(pop)(&l);
+                any |= F(king_capture)(g, at2, p1, captured, n, opp_left);
+                any |= F(king_capture)(g, at2, p2, captured, n, opp_left);
+            }
+        } else {
+            /* Frisian: every other direction but back (straight on is the call from v) */
+            for (GEN_BB l = landing; l;) {
+                int at2 = P(pop)(&l);
+                for (int d2 = 0; d2 < 8; d2++) {
+                    if (d2 != d && d2 != P(rev)(d)) {
+                        any |= F(king_capture)(g, at2, d2, captured, n, opp_left);
+                    }
+                }
+            }
         }
         if (!any) {
             if (r.king_halt && ((g->kings >> v) & 1)) {
@@ -396,23 +433,24 @@ static int F(king_capture)(F(ctx) * g, int at, int d, GEN_BB captured, int n, GE
         }
         return 1;
     }
-    int p1 = (d == 0 || d == 3) ? 1 : 0;
-    int p2 = 3 - p1;
+    const int ndir = r.orthogonal ? 8 : 4;
     int go_on = F(king_can)(g, v, d, opp_left);
     for (GEN_BB l = landing; l && !go_on;) {
         int y = P(pop)(&l);
-        go_on = F(king_can)(g, y, p1, opp_left) || F(king_can)(g, y, p2, opp_left);
+        for (int d2 = 0; d2 < ndir && !go_on; d2++) {
+            go_on = d2 != d && d2 != P(rev)(d) && F(king_can)(g, y, d2, opp_left);
+        }
     }
     /* killer: a capture ending after a king ends right behind it */
     int halt = !go_on && r.king_halt && ((g->kings >> v) & 1);
     int first = 1;
     while (landing) {
-        int y = d >= 2 ? P(lsb)(landing) : P(msb)(landing);
+        int y = (r.orthogonal ? P(dir_up)(d) : d < 2) ? P(msb)(landing) : P(lsb)(landing);
         landing &= ~P(bit)(y);
         g->land[n] = y;
         if (go_on) {
-            for (int d2 = 0; d2 < 4; d2++) {
-                if (d2 != 3 - d && (d2 != d || first)) {
+            for (int d2 = 0; d2 < ndir; d2++) {
+                if (d2 != P(rev)(d) && (d2 != d || first)) {
                     F(king_capture)(g, y, d2, captured, n + 1, opp_left);
                 }
             }
@@ -436,9 +474,10 @@ static int F(king_capture)(F(ctx) * g, int at, int d, GEN_BB captured, int n, GE
 static int F(king_go_on)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB opp_left)
 {
     const gen_rules r = GEN_R(&g->rules);
+    const int ndir = r.orthogonal ? 8 : 4;
     if (!r.flying) {
         GEN_BB here = P(bit)(at);
-        for (int d = 0; d < 4; d++) {
+        for (int d = 0; d < ndir; d++) {
             GEN_BB mid = P(step)(here, d) & opp_left;
             if (mid && (P(step)(mid, d) & g->empty)) {
                 F(step_capture)(g, at, captured, n, opp_left, 1);
@@ -448,7 +487,7 @@ static int F(king_go_on)(F(ctx) * g, int at, GEN_BB captured, int n, GEN_BB opp_
         return 0;
     }
     int any = 0;
-    for (int d = 0; d < 4; d++) {
+    for (int d = 0; d < ndir; d++) {
         any |= F(king_capture)(g, at, d, captured, n, opp_left);
     }
     return any;
@@ -465,7 +504,13 @@ GEN_ALWAYS GEN_BB F(men_that_capture)(GEN_BB men, GEN_BB targets, GEN_BB empty, 
             continue;
         }
         int rd = 3 - d;
-        c |= P(step)(P(step)(empty, rd) & targets, rd) & men;
+        c |= P(dstep)(P(dstep)(empty, rd) & targets, rd) & men;
+    }
+    if (r.orthogonal) { /* Frisian: along rows and files, backwards too */
+        for (int d = 4; d < 8; d++) {
+            int rd = P(rev)(d);
+            c |= P(step)(P(step)(empty, rd) & targets, rd) & men;
+        }
     }
     return c;
 }
@@ -483,8 +528,9 @@ GEN_ALWAYS void F(capture_from)(F(ctx) * g, int f, GEN_BB empty, GEN_BB opp, int
     } else if (!r.flying) {
         F(step_capture)(g, f, 0, 0, opp, 1);
     } else {
+        const int ndir = r.orthogonal ? 8 : 4;
 #pragma GCC unroll 4
-        for (int d = 0; d < 4; d++) {
+        for (int d = 0; d < ndir; d++) {
             F(king_capture)(g, f, d, 0, 0, opp);
         }
     }
@@ -629,18 +675,19 @@ GEN_ALWAYS int F(has_capture)(const GEN_POS *pos, const gen_rules r)
     if (!kings) {
         return 0;
     }
+    const int ndir = r.orthogonal ? 8 : 4;
     if (!r.flying) {
         GEN_BB k = 0;
-        for (int d = 0; d < 4; d++) {
-            k |= P(step)(P(step)(empty, 3 - d) & opp, 3 - d) & kings;
+        for (int d = 0; d < ndir; d++) {
+            k |= P(step)(P(step)(empty, P(rev)(d)) & opp, P(rev)(d)) & kings;
         }
         return k != 0;
     }
     for (GEN_BB k = kings; k;) {
         int at = P(pop)(&k);
 #pragma GCC unroll 4
-        for (int d = 0; d < 4; d++) {
-            int v = P(ray_first)(at, d, occ);
+        for (int d = 0; d < ndir; d++) {
+            int v = F(ray_first)(r, at, d, occ);
             if (v >= 0 && ((opp >> v) & 1) && (P(step)(P(bit)(v), d) & empty)) {
                 return 1;
             }

@@ -71,6 +71,14 @@ static const dm_draw_rules draw_none = DRAW_NONE;
         .name = "repetition", .repetition = 3                                                      \
     }
 static const dm_draw_rules draw_repetition = DRAW_REPETITION;
+/* Frisian (variants.md): 3-fold repetition; its endgame rules (two kings against one
+ * king: 7 moves each; king against king: drawn unless a capture is forced) have no
+ * field here yet and are not applied (docs/VARIANTS.md). */
+#define DRAW_FRISIAN                                                                               \
+    {                                                                                              \
+        .name = "frisian", .repetition = 3                                                         \
+    }
+static const dm_draw_rules draw_frisian = DRAW_FRISIAN;
 
 /* The variants, one rule per field, the source beside each rule that differs from
  * FMJD (source keys: docs/VARIANTS.md, "Variants not played yet"). */
@@ -332,11 +340,57 @@ static const dm_variant variants[DM_VARIANT_COUNT] = {
                          .numbering = DM_NUMBER_BOTTOM_RIGHT,
                          .capture_sep = '-',
                          .draw = DRAW_REPETITION},
+    /* Frisian (PDN GameType 40): the rules of the Frisian federation (friesdammen.nl,
+     * as read by dctl frisian.hpp and ../shared/docs/variants.md): 10x10, 20 men each,
+     * White first; men and kings capture diagonally AND orthogonally (8 directions;
+     * men backwards too); flying kings that move diagonally only; the capture of the
+     * highest value is compulsory, a king worth just under two men, and on equal
+     * value a capture by a king (DM_PREC_FRISIAN); a man is crowned only when the
+     * move ends on the far row; while a side has men the same king may make at most
+     * 3 non-capturing moves in a row (king_move_limit, counted in dm_vboard). */
+    [DM_VARIANT_FRISIAN] = {.id = DM_VARIANT_FRISIAN,
+                            .name = "frisian",
+                            .title = "Frisian draughts",
+                            .game_type = 40,
+                            .size = 10,
+                            .squares = 50,
+                            .men_rows = 4,
+                            .first = DM_WHITE,
+                            .men_capture_back = 1,
+                            .flying_kings = 1,
+                            .majority = 0,
+                            .precedence = DM_PREC_FRISIAN,
+                            .promotion = DM_PROMOTE_AT_END,
+                            .men_capture_kings = 1,
+                            .orthogonal = 1,
+                            .king_move_limit = 3,
+                            .capture_sep = 'x',
+                            .draw = DRAW_FRISIAN},
+    /* Frysk! (lidraughts' GameType 97): Frisian rules with 5 men each on the back row
+     * (variants.md; the lidraughts exports start from W:W46-50:B1-5). */
+    [DM_VARIANT_FRYSK] = {.id = DM_VARIANT_FRYSK,
+                          .name = "frysk",
+                          .title = "Frysk! (Frisian draughts, 5 men each)",
+                          .game_type = 97,
+                          .size = 10,
+                          .squares = 50,
+                          .men_rows = 1,
+                          .first = DM_WHITE,
+                          .men_capture_back = 1,
+                          .flying_kings = 1,
+                          .majority = 0,
+                          .precedence = DM_PREC_FRISIAN,
+                          .promotion = DM_PROMOTE_AT_END,
+                          .men_capture_kings = 1,
+                          .orthogonal = 1,
+                          .king_move_limit = 3,
+                          .capture_sep = 'x',
+                          .draw = DRAW_FRISIAN},
 };
 
 static const char names_text[] =
     "international, brazilian, russian, english, canadian, antidraughts, czech, italian, "
-    "killer, breakthrough, spanish, pool, thai";
+    "killer, breakthrough, spanish, pool, thai, frisian, frysk";
 
 const dm_variant *dm_variant_get(dm_variant_id id)
 {
@@ -440,8 +494,8 @@ dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag, dm_e
     return dm_error_set(err, DM_EINVAL, 0, 0,
                         "unsupported GameType %ld (supported: 20 international, 21 English, "
                         "22 Italian, 23 pool, 24 Spanish, 25 Russian, 26 Brazilian, "
-                        "27 Canadian, 29 Czech, 31 Thai, 45 killer, 96 breakthrough, "
-                        "98 antidraughts)",
+                        "27 Canadian, 29 Czech, 31 Thai, 40 Frisian, 45 killer, "
+                        "96 breakthrough, 97 Frysk!, 98 antidraughts)",
                         type);
 }
 
@@ -450,7 +504,8 @@ dm_status dm_variant_draw_rules(dm_draw_rules *out, const char *set_name, dm_err
     static const dm_draw_rules *const sets[] = {
         &draw_fmjd,    &draw_russian_source, &draw_russian_pydraughts,
         &draw_english, &draw_anti,           &draw_italian,
-        &draw_pool,    &draw_none,           &draw_repetition};
+        &draw_pool,    &draw_none,           &draw_repetition,
+        &draw_frisian};
     if (out && set_name) {
         for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
             if (same_name(set_name, sets[i]->name)) {
@@ -462,7 +517,7 @@ dm_status dm_variant_draw_rules(dm_draw_rules *out, const char *set_name, dm_err
     return dm_error_set(err, DM_EINVAL, 0, 0,
                         "unknown draw-rule set '%.40s' (valid: fmjd, russian-source, "
                         "russian-pydraughts, english, antidraughts, italian, pool, none, "
-                        "repetition)",
+                        "repetition, frisian)",
                         set_name ? set_name : "");
 }
 

@@ -30,9 +30,39 @@ static int vlegal(dm_vmovelist *list, const dm_vboard *b, int all_captures)
     }
 }
 
+/* Frisian's king-move limit (FR 17): the square of the side to move's king that may
+ * not make a non-capturing move now, or 0. Only while the side has men. */
+int dm_vgen_blocked_king(const dm_vboard *b)
+{
+    const dm_variant *v = b->variant;
+    int c = b->side, ks = b->king_sq[c];
+    if (!v->king_move_limit || b->king_moves[c] < v->king_move_limit || ks < 1 || ks > v->squares ||
+        b->sq[ks] != (c == DM_WHITE ? DM_WHITE_KING : DM_BLACK_KING)) {
+        return 0;
+    }
+    int man = c == DM_WHITE ? DM_WHITE_MAN : DM_BLACK_MAN;
+    for (int sq = 1; sq <= v->squares; sq++) {
+        if (b->sq[sq] == man) {
+            return ks;
+        }
+    }
+    return 0; /* only kings: not bound */
+}
+
 int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b)
 {
-    return vlegal(list, b, 0);
+    int n = vlegal(list, b, 0);
+    int ks = dm_vgen_blocked_king(b);
+    if (ks && n > 0 && list->moves[0].ncapt == 0) {
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (list->moves[i].from != ks) {
+                list->moves[k++] = list->moves[i];
+            }
+        }
+        list->count = n = k;
+    }
+    return n;
 }
 
 int vgen_all_captures(dm_vmovelist *list, const dm_vboard *b)
@@ -62,14 +92,52 @@ void dm_vboard_apply(dm_vboard *b, const dm_vmove *m)
         p = p == DM_WHITE_MAN ? DM_WHITE_KING : DM_BLACK_KING;
     }
     b->sq[m->to] = (uint8_t)p;
+    if (b->variant->king_move_limit) {
+        int c = b->side;
+        if (m->ncapt == 0 && !m->promote && (p == DM_WHITE_KING || p == DM_BLACK_KING)) {
+            b->king_moves[c] = b->king_sq[c] == m->from && b->king_moves[c] < 255
+                                   ? (uint8_t)(b->king_moves[c] + 1)
+                                   : 1;
+            b->king_sq[c] = m->to;
+        } else {
+            b->king_moves[c] = 0; /* a man move or a capture lifts the ban (FR 17) */
+            b->king_sq[c] = 0;
+        }
+    }
     b->side = !b->side;
 }
 
-uint64_t dm_vperft(const dm_vboard *b, int depth)
+/* Can the king-move limit bind within depth plies of b? Conservative: a side with a
+ * king and counter c is filtered first when it generates after limit - c more moves
+ * of it; a side without a king must crown one first (its first move at the earliest)
+ * and then make limit moves with it. */
+static int limit_can_bind(const dm_vboard *b, int depth)
 {
-    if (depth <= 0) {
-        return 1;
+    const dm_variant *v = b->variant;
+    int limit = v->king_move_limit;
+    if (!limit) {
+        return 0;
     }
+    int has_king[2] = {0, 0};
+    for (int sq = 1; sq <= v->squares; sq++) {
+        if (b->sq[sq] == DM_WHITE_KING) {
+            has_king[DM_WHITE] = 1;
+        } else if (b->sq[sq] == DM_BLACK_KING) {
+            has_king[DM_BLACK] = 1;
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        int s = c == b->side ? 0 : 1; /* ply offset of this side's first move */
+        int need = has_king[c] ? s + 2 * (limit - b->king_moves[c]) : s + 2 * limit + 2;
+        if (need <= depth - 1) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static uint64_t vperft_fast(const dm_vboard *b, int depth)
+{
     const dm_variant *v = b->variant;
     gen_rules r = gen_rules_of(v);
     switch (v->size) {
@@ -82,4 +150,32 @@ uint64_t dm_vperft(const dm_vboard *b, int depth)
         default:
             return 0;
     }
+}
+
+/* perft (depth >= 1) that applies the king-move limit where it can bind. */
+static uint64_t vperft_limited(const dm_vboard *b, int depth)
+{
+    if (!limit_can_bind(b, depth)) {
+        return vperft_fast(b, depth);
+    }
+    dm_vmovelist list;
+    int n = dm_vmovegen_legal(&list, b);
+    if (depth == 1) {
+        return (uint64_t)n;
+    }
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        dm_vboard next = *b;
+        dm_vboard_apply(&next, &list.moves[i]);
+        total += vperft_limited(&next, depth - 1);
+    }
+    return total;
+}
+
+uint64_t dm_vperft(const dm_vboard *b, int depth)
+{
+    if (depth <= 0) {
+        return 1;
+    }
+    return b->variant->king_move_limit ? vperft_limited(b, depth) : vperft_fast(b, depth);
 }

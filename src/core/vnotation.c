@@ -309,7 +309,9 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
                     [DM_PREC_CZECH] = "a king that can capture must (Czech rules 4.14)",
                     [DM_PREC_SPANISH] = "the most pieces, then the most kings",
                     [DM_PREC_ITALIAN] = "the most pieces, then with a king, then the most "
-                                        "kings, then the king met first (FID 6.6-6.9)"};
+                                        "kings, then the king met first (FID 6.6-6.9)",
+                    [DM_PREC_FRISIAN] = "the highest value, a king worth just under two "
+                                        "men, then with a king (Frisian rules)"};
                 return dm_error_set(err, DM_EILLEGAL, 1, 1,
                                     "illegal move \"%.40s\": capture precedence, %s: e.g. %s "
                                     "(this one takes %d)",

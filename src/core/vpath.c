@@ -5,13 +5,16 @@
  * bitboard core's (vmovegen.c). Invariant: captured pieces stay on the board
  * (blocking) until the move ends and are never jumped twice.
  *
- * Design: the position is copied into a padded grid of (n+2) x (n+2) cells, so
+ * Design: the position is copied into a padded grid of (n+4) x (n+4) cells, so
  * that the four diagonal steps are fixed offsets (-w-1, -w+1, +w-1, +w+1 with
- * w = n+2) and every step off the board lands on an OFF border cell:
+ * w = n+4), Frisian's orthogonal steps too (-2w, +2, +2w, -2: the next playing
+ * square of the file or row), and every step off the board lands on an OFF border
+ * cell (two of them on each side):
  *
- *      OFF OFF OFF OFF ...          cell(r, c) = (r + 1) * w + (c + 1)
+ *      OFF OFF OFF OFF ...          cell(r, c) = (r + 2) * w + (c + 2)
  *      OFF  .   b   .  ...          directions 0 NW, 1 NE (towards square 1,
- *      OFF  b   .   b  ...          White's forward), 2 SW, 3 SE (Black's forward)
+ *      OFF  b   .   b  ...          White's forward), 2 SW, 3 SE (Black's forward),
+ *                                   4 N, 5 E, 6 S, 7 W (Frisian captures)
  *
  * Captures are a depth-first search over (cell, piece is king, taken[]), which
  * is the general form of FMJD 4.2-4.11: a man jumps an adjacent piece to the
@@ -23,14 +26,15 @@
 
 #include "core/variant_int.h"
 
-#define GRID_MAX 196 /* (12 + 2)^2 */
+#define GRID_MAX 256 /* (12 + 4)^2 */
 #define OFF 0xFF
 
 typedef struct vgen {
     const dm_variant *v;
     dm_vmovelist *list;
-    int n, w;                /* board size, padded width n + 2 */
-    int dir[4];              /* cell offsets of NW, NE, SW, SE */
+    int n, w;                /* board size, padded width n + 4 */
+    int dir[8];              /* cell offsets of NW, NE, SW, SE, then N, E, S, W */
+    int ndir;                /* 4, or 8 with orthogonal captures (Frisian) */
     int me;                  /* side to move */
     int all_captures;        /* 1: ignore the majority rule (for error messages) */
     int best;                /* most pieces taken by a listed capture */
@@ -48,18 +52,18 @@ typedef struct vgen {
 static inline int cell_of(const vgen *g, int sq)
 {
     const dm_variant *v = g->v;
-    return (vg_row(v, sq) + 1) * g->w + vg_col(v, sq) + 1;
+    return (vg_row(v, sq) + 2) * g->w + vg_col(v, sq) + 2;
 }
 
 static inline int sq_of(const vgen *g, int cell)
 {
-    int r = cell / g->w - 1, c = cell % g->w - 1;
+    int r = cell / g->w - 2, c = cell % g->w - 2;
     return r * (g->n / 2) + c / 2 + 1;
 }
 
 static inline int cell_row(const vgen *g, int cell)
 {
-    return cell / g->w - 1;
+    return cell / g->w - 2;
 }
 
 static void gen_init(vgen *g, dm_vmovelist *list, const dm_vboard *b)
@@ -68,11 +72,18 @@ static void gen_init(vgen *g, dm_vmovelist *list, const dm_vboard *b)
     g->v = v;
     g->list = list;
     g->n = v->size;
-    g->w = v->size + 2;
+    g->w = v->size + 4;
     g->dir[0] = -g->w - 1;
     g->dir[1] = -g->w + 1;
     g->dir[2] = g->w - 1;
     g->dir[3] = g->w + 1;
+    /* Frisian: the next playing square of the file (two rows) or of the row (two
+     * columns); the second border row and column catch the steps off the board */
+    g->dir[4] = -2 * g->w;
+    g->dir[5] = 2;
+    g->dir[6] = 2 * g->w;
+    g->dir[7] = -2;
+    g->ndir = v->orthogonal ? 8 : 4;
     g->me = b->side;
     g->all_captures = 0;
     g->best = 0;
@@ -81,7 +92,7 @@ static void gen_init(vgen *g, dm_vmovelist *list, const dm_vboard *b)
     for (int r = 0; r < g->n; r++) {
         for (int c = 0; c < g->n; c++) {
             int sq = vg_square(v, r, c);
-            g->cell[(r + 1) * g->w + c + 1] = sq ? b->sq[sq] : DM_EMPTY;
+            g->cell[(r + 2) * g->w + c + 2] = sq ? b->sq[sq] : DM_EMPTY;
         }
     }
     list->count = 0;
@@ -99,7 +110,7 @@ static inline int is_opp(const vgen *g, int piece)
 static int capturable(const vgen *g, int at, int king, int d)
 {
     const dm_variant *v = g->v;
-    if (!king && !v->men_capture_back && (d < 2) != (g->me == DM_WHITE)) {
+    if (d < 4 && !king && !v->men_capture_back && (d < 2) != (g->me == DM_WHITE)) {
         return 0; /* men capture forward only (English) */
     }
     int step = g->dir[d];
@@ -135,7 +146,7 @@ static void path_dfs(pathq *q, int at, int king, int k)
     vgen *g = &q->g;
     const dm_variant *v = g->v;
     int last = k == q->m->ncapt - 1;
-    for (int d = 0; d < 4 && !q->found; d++) {
+    for (int d = 0; d < g->ndir && !q->found; d++) {
         int x = capturable(g, at, king, d);
         if (!x || !vg_capt_has(q->m, sq_of(g, x))) {
             continue;

@@ -40,6 +40,7 @@ typedef struct V(work) {
     int king_value; /* hundredths of a man */
     int reversed;   /* antidraughts: fewer pieces is better */
     int race;       /* breakthrough: 2 * rows advanced squared per man (veval.c) */
+    int root_block; /* Frisian: square of the king the root may not move quietly, or 0 */
 } V(work);
 
 /* The splitmix64 finaliser of dm_vboard_hash. */
@@ -195,6 +196,24 @@ static void V(pv_set)(V(work) * w, int ply, const GEN_MOVE *m)
     w->pv_len[ply] = n + 1;
 }
 
+/* Frisian's king-move limit at the root (dm_vgen_blocked_king): the blocked king's
+ * ordinary moves leave the list. Deeper in the tree the limit is not applied (the
+ * bitboard position has no counters): an inaccuracy of the search, never an illegal
+ * move played. */
+static void V(drop_blocked)(GEN_LIST *list, int sq)
+{
+    if (list->count == 0 || list->moves[0].ncapt > 0) {
+        return;
+    }
+    int k = 0;
+    for (int i = 0; i < list->count; i++) {
+        if (list->moves[i].from != sq) {
+            list->moves[k++] = list->moves[i];
+        }
+    }
+    list->count = k;
+}
+
 /* Quiescence: stand pat on a quiet position, every capture otherwise. */
 static int V(qsearch)(dm_vengine *e, V(work) * w, const GEN_POS *pos, int alpha, int beta, int ply)
 {
@@ -269,6 +288,12 @@ static int V(search)(dm_vengine *e, V(work) * w, const GEN_POS *pos, int depth, 
     GEN_LIST *list = &w->lists[ply];
     if (VS_GEN(legal)(list, pos, VS_R(w)) == 0) {
         return V(terminal)(w, ply);
+    }
+    if (ply == 0 && w->root_block) {
+        V(drop_blocked)(list, w->root_block);
+        if (list->count == 0) {
+            return V(terminal)(w, ply); /* only the blocked king could move */
+        }
     }
     int mate_hi = DM_VSCORE_WIN - ply - 1;
     if (ply > 0 && alpha >= mate_hi) {
@@ -408,8 +433,13 @@ static dm_status V(run)(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_
     memset(&root, 0, sizeof root);
     P(from_vboard)(&root, &in->root);
 
+    w->root_block = dm_vgen_blocked_king(&in->root);
     GEN_LIST *root_list = &w->lists[0];
     int root_count = VS_GEN(legal)(root_list, &root, VS_R(w));
+    if (w->root_block) {
+        V(drop_blocked)(root_list, w->root_block);
+        root_count = root_list->count;
+    }
     if (root_count == 0) {
         out->score = V(terminal)(w, 0);
         out->time = vs_now() - e->start;

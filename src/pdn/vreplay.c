@@ -376,8 +376,11 @@ static const dm_variant *variant_from_tag(const char *s)
                  {"american", DM_VARIANT_ENGLISH},
                  {"checkers", DM_VARIANT_ENGLISH},
                  {"canadian", DM_VARIANT_CANADIAN}};
-    if (has_word(s, "frisian") || has_word(s, "frysk")) {
-        return NULL; /* the Frisian family is not played yet */
+    if (has_word(s, "frysk")) {
+        return dm_variant_get(DM_VARIANT_FRYSK); /* before "frisian": "Frysk! (Frisian)" */
+    }
+    if (has_word(s, "frisian")) {
+        return dm_variant_get(DM_VARIANT_FRISIAN);
     }
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         if (has_word(s, words[i].word)) {

@@ -137,9 +137,7 @@ static const uint64_t dm_pp_canadian_start_drop[] = {
     UINT64_C(237209258), UINT64_C(1761652936),
 };
 
-/* ---- variants damier does not play yet ---------------------------------------- */
-
-/* board_10x10.cpp, case Frisian */
+/* board_10x10.cpp, case Frisian (the laatste.info perft thread, t=2822) */
 static const uint64_t dm_pp_frisian_start_drop[] = {
     UINT64_C(9),        UINT64_C(81),       UINT64_C(658),       UINT64_C(3874),
     UINT64_C(21265),    UINT64_C(102431),   UINT64_C(540126),    UINT64_C(2825779),
@@ -150,6 +148,8 @@ static const uint64_t dm_pp_frisian_start_keep[] = {
     UINT64_C(21345),    UINT64_C(103584),   UINT64_C(550314),    UINT64_C(2907905),
     UINT64_C(16204497), UINT64_C(90161025), UINT64_C(521287205),
 };
+/* ---- variants damier does not play yet ---------------------------------------- */
+
 /* board_10x10.cpp, case Killer: identical to international from the start (no king
  * can be captured within these depths); the rows are the international arrays. */
 /* dctl test/src/algo/traversal/killer/letouzey.cpp, case Random178 */

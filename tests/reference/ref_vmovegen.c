@@ -7,13 +7,16 @@
  * the dm_variant flags. Invariant: captured pieces stay
  * on the board (blocking) until the move ends and are never jumped twice.
  *
- * Design: the position is copied into a padded grid of (n+2) x (n+2) cells, so
+ * Design: the position is copied into a padded grid of (n+4) x (n+4) cells, so
  * that the four diagonal steps are fixed offsets (-w-1, -w+1, +w-1, +w+1 with
- * w = n+2) and every step off the board lands on an OFF border cell:
+ * w = n+4), Frisian's orthogonal steps too (-2w, +2, +2w, -2: the next playing
+ * square of the file or row), and every step off the board lands on an OFF border
+ * cell (two of them on each side):
  *
- *      OFF OFF OFF OFF ...          cell(r, c) = (r + 1) * w + (c + 1)
+ *      OFF OFF OFF OFF ...          cell(r, c) = (r + 2) * w + (c + 2)
  *      OFF  .   b   .  ...          directions 0 NW, 1 NE (towards square 1,
- *      OFF  b   .   b  ...          White's forward), 2 SW, 3 SE (Black's forward)
+ *      OFF  b   .   b  ...          White's forward), 2 SW, 3 SE (Black's forward),
+ *                                   4 N, 5 E, 6 S, 7 W (Frisian captures)
  *
  * Captures are a depth-first search over (cell, piece is king, taken[]), which
  * is the general form of FMJD 4.2-4.11: a man jumps an adjacent piece to the
@@ -32,14 +35,15 @@
 #include "core/variant_int.h"
 #include "reference/ref_vmovegen.h"
 
-#define GRID_MAX 196 /* (12 + 2)^2 */
+#define GRID_MAX 256 /* (12 + 4)^2 */
 #define OFF 0xFF
 
 typedef struct vgen {
     const dm_variant *v;
     dm_vmovelist *list;
-    int n, w;                     /* board size, padded width n + 2 */
-    int dir[4];                   /* cell offsets of NW, NE, SW, SE */
+    int n, w;                     /* board size, padded width n + 4 */
+    int dir[8];                   /* cell offsets of NW, NE, SW, SE, then N, E, S, W */
+    int ndir;                     /* 4, or 8 with orthogonal captures (Frisian) */
     int me;                       /* side to move */
     int best;                     /* most pieces taken by a listed capture */
     int have_best;                /* a capture is listed: best_* describe it */
@@ -61,18 +65,18 @@ typedef struct vgen {
 static inline int cell_of(const vgen *g, int sq)
 {
     const dm_variant *v = g->v;
-    return (vg_row(v, sq) + 1) * g->w + vg_col(v, sq) + 1;
+    return (vg_row(v, sq) + 2) * g->w + vg_col(v, sq) + 2;
 }
 
 static inline int sq_of(const vgen *g, int cell)
 {
-    int r = cell / g->w - 1, c = cell % g->w - 1;
+    int r = cell / g->w - 2, c = cell % g->w - 2;
     return r * (g->n / 2) + c / 2 + 1;
 }
 
 static inline int cell_row(const vgen *g, int cell)
 {
-    return cell / g->w - 1;
+    return cell / g->w - 2;
 }
 
 static void gen_init(vgen *g, dm_vmovelist *list, const dm_vboard *b)
@@ -81,11 +85,18 @@ static void gen_init(vgen *g, dm_vmovelist *list, const dm_vboard *b)
     g->v = v;
     g->list = list;
     g->n = v->size;
-    g->w = v->size + 2;
+    g->w = v->size + 4;
     g->dir[0] = -g->w - 1;
     g->dir[1] = -g->w + 1;
     g->dir[2] = g->w - 1;
     g->dir[3] = g->w + 1;
+    /* Frisian: the next playing square of the file (two rows) or of the row (two
+     * columns); the second border row and column catch the steps off the board */
+    g->dir[4] = -2 * g->w;
+    g->dir[5] = 2;
+    g->dir[6] = 2 * g->w;
+    g->dir[7] = -2;
+    g->ndir = v->orthogonal ? 8 : 4;
     g->me = b->side;
     g->best = 0;
     g->have_best = 0;
@@ -94,7 +105,7 @@ static void gen_init(vgen *g, dm_vmovelist *list, const dm_vboard *b)
     for (int r = 0; r < g->n; r++) {
         for (int c = 0; c < g->n; c++) {
             int sq = vg_square(v, r, c);
-            g->cell[(r + 1) * g->w + c + 1] = sq ? b->sq[sq] : DM_EMPTY;
+            g->cell[(r + 2) * g->w + c + 2] = sq ? b->sq[sq] : DM_EMPTY;
         }
     }
     list->count = 0;
@@ -125,7 +136,8 @@ static void add_quiet(vgen *g, int from, int to, int promote)
  * > 0 better, 0 equal, < 0 worse. Criteria in order (docs/VARIANTS.md, "Capture
  * precedence, exactly"): COUNT pieces; CZECH by a king; SPANISH pieces, kings;
  * ITALIAN pieces, by a king, kings, then the first position where one takes a
- * king and the other does not (the earlier king wins). */
+ * king and the other does not (the earlier king wins); FRISIAN value (a king just
+ * under two men), then by a king. */
 static int prec_cmp(const vgen *g, int by_king, int kings, const int *order)
 {
     int n = g->ncapt;
@@ -137,6 +149,16 @@ static int prec_cmp(const vgen *g, int by_king, int kings, const int *order)
                 return n - g->best;
             }
             return kings - g->best_kings;
+        case DM_PREC_FRISIAN:
+            /* a king worth just under two men: first men + 2 kings, then (the same
+             * count) fewer kings, then a capture by a king */
+            if (n + kings != g->best + g->best_kings) {
+                return (n + kings) - (g->best + g->best_kings);
+            }
+            if (kings != g->best_kings) {
+                return g->best_kings - kings;
+            }
+            return by_king - g->best_king;
         case DM_PREC_ITALIAN:
             if (n != g->best) {
                 return n - g->best;
@@ -164,7 +186,8 @@ static void add_capture(vgen *g, int to, int king_now)
     dm_vmovelist *l = g->list;
     int n = g->ncapt;
     dm_precedence prec = g->v->precedence;
-    if (prec == DM_PREC_CZECH || prec == DM_PREC_SPANISH || prec == DM_PREC_ITALIAN) {
+    if (prec == DM_PREC_CZECH || prec == DM_PREC_SPANISH || prec == DM_PREC_ITALIAN ||
+        prec == DM_PREC_FRISIAN) {
         int order[DM_VMAX_CAPT], kings = 0;
         for (int i = 0; i < n; i++) {
             order[i] = vg_is_king(g->cell[g->capt[i]]) || g->capt_king[i];
@@ -232,7 +255,7 @@ static void add_capture(vgen *g, int to, int king_now)
 static int capturable(const vgen *g, int at, int king, int d)
 {
     const dm_variant *v = g->v;
-    if (!king && !v->men_capture_back && (d < 2) != (g->me == DM_WHITE)) {
+    if (d < 4 && !king && !v->men_capture_back && (d < 2) != (g->me == DM_WHITE)) {
         return 0; /* men capture forward only (English) */
     }
     int step = g->dir[d];
@@ -253,7 +276,7 @@ static int capturable(const vgen *g, int at, int king, int d)
 
 static int can_capture(const vgen *g, int at, int king)
 {
-    for (int d = 0; d < 4; d++) {
+    for (int d = 0; d < g->ndir; d++) {
         if (capturable(g, at, king, d)) {
             return 1;
         }
@@ -271,7 +294,7 @@ static int capture_from(vgen *g, int at, int king)
     if (g->ncapt >= DM_VMAX_CAPT) {
         return 0;
     }
-    for (int d = 0; d < 4; d++) {
+    for (int d = 0; d < g->ndir; d++) {
         int x = capturable(g, at, king, d);
         if (!x) {
             continue;
@@ -396,6 +419,23 @@ int ref_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b)
     gen_captures(&g);
     if (list->count == 0) { /* capture is compulsory in every variant here */
         gen_quiet(&g);
+        /* Frisian FR 17: a player with men left may not make more than three simple
+         * moves in a row with the same king */
+        const dm_variant *v = b->variant;
+        int me = b->side, ks = b->king_sq[me], men = 0;
+        for (int sq = 1; sq <= v->squares; sq++) {
+            men += b->sq[sq] == (me == DM_WHITE ? DM_WHITE_MAN : DM_BLACK_MAN);
+        }
+        if (v->king_move_limit && men > 0 && b->king_moves[me] >= v->king_move_limit && ks &&
+            vg_is_king(b->sq[ks]) && vg_color(b->sq[ks]) == me) {
+            int k = 0;
+            for (int i = 0; i < list->count; i++) {
+                if (list->moves[i].from != ks) {
+                    list->moves[k++] = list->moves[i];
+                }
+            }
+            list->count = k;
+        }
     }
     return list->count;
 }
@@ -409,10 +449,18 @@ void ref_vboard_apply(dm_vboard *b, const dm_vmove *m)
             b->sq[w * 64 + __builtin_ctzll(bits) + 1] = DM_EMPTY;
         }
     }
+    int king_move = !m->promote && m->ncapt == 0 && vg_is_king(p);
     if (m->promote) {
         p = p == DM_WHITE_MAN ? DM_WHITE_KING : DM_BLACK_KING;
     }
     b->sq[m->to] = (uint8_t)p;
+    if (b->variant->king_move_limit) {
+        /* the count of simple moves in a row with the same king (FR 17) */
+        int me = b->side;
+        int same = king_move && b->king_sq[me] == m->from;
+        b->king_moves[me] = (uint8_t)(king_move ? (same ? b->king_moves[me] + 1 : 1) : 0);
+        b->king_sq[me] = (uint8_t)(king_move ? m->to : 0);
+    }
     b->side = !b->side;
 }
 

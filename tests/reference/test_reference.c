@@ -144,6 +144,11 @@ static void test_reference__perft_unpublished(void **state)
         /* international (dctl AllKings): 17 79 352 1399 */
         {DM_VARIANT_KILLER, "W:WK31-50:BK1-20", 4, UINT64_C(822)},
         {DM_VARIANT_POOL, "W:WK21,K30,12:BK5,K9,20", 4, UINT64_C(11133)},
+        /* Frysk! from its start (5 men each on the back row): no count published */
+        {DM_VARIANT_FRYSK, "", 7, UINT64_C(2572197)},
+        /* Frisian kings capture in 8 directions (orthogonally along rows and files) */
+        {DM_VARIANT_FRISIAN, "W:WK31-50:BK1-20", 4, UINT64_C(1671)},
+        {DM_VARIANT_FRISIAN, "W:WK28,33,38:B18,19,23,K30,39,40", 5, UINT64_C(0)},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const dm_variant *v = dm_variant_get(cases[i].id);

@@ -360,8 +360,8 @@ static const expect expects[] = {
     {"wiegerw-pdn/succeed/mrcd2007.pdn", 102, 1, {0}, 0, MIXED},
     {"wiegerw-pdn/fail/mrdrcd07.pdn", 72, 1, {0}, 0, MIXED},
     {"wiegerw-pdn/fail/mrdrcd08.pdn", 40, 1, {0}, 0, MIXED},
-    /* variants not played: skipped, never called illegal */
-    {"lidraughts-samples/derived/frysk.pdn", 25, 0, {0}, 1, INTL},
+    /* Frysk! (GameType 97, FEN W:W46,47,48,49,50:B1,2,3,4,5): orthogonal captures */
+    {"lidraughts-samples/derived/frysk.pdn", 25, 1, {0}, 0, DM_VARIANT_FRYSK},
 };
 
 static int contains(const int *a, int n, int v)
@@ -493,10 +493,60 @@ static void test_pdn_corpus__every_file(void **state)
     print_message("%d games in %d files\n", total, fl.n);
 }
 
+/* lidraughts' Frisian games (derived/frisian.pdn: movetext only, no tags, SOURCES.md):
+ * with GameType 40 (what `pdn check --game-type 40` does) all 14 replay legal under
+ * Frisian rules; read as international (PDN's default) most are illegal, since they
+ * contain orthogonal captures. */
+static void test_pdn_corpus__frisian(void **state)
+{
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/lidraughts-samples/derived/frisian.pdn", PDN_DIR);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        print_message("skipped: no Frisian games at %s\n", path);
+        skip();
+    }
+    size_t len;
+    char *text = slurp(path, &len);
+    dm_pdn_reader *r = NULL;
+    assert_int_equal(dm_pdn_reader_new(&r, text, len, path), DM_OK);
+    int games = 0, legal = 0, intl_legal = 0;
+    for (;;) {
+        dm_pdn_game *g = NULL;
+        dm_error err;
+        assert_int_equal(dm_pdn_reader_next(&g, r, &err), DM_OK);
+        if (!g) {
+            break;
+        }
+        games++;
+        dm_pdn_replay rep;
+        assert_int_equal(dm_pdn_replay_mainline(&rep, g), DM_OK);
+        intl_legal += rep.verdict == DM_PDN_LEGAL;
+        assert_int_equal(dm_pdn_game_set_tag(g, "GameType", "40"), DM_OK);
+        assert_int_equal(dm_pdn_replay_mainline(&rep, g), DM_OK);
+        if (rep.verdict != DM_PDN_LEGAL) {
+            fail_msg("frisian.pdn game %d: not legal under Frisian rules (ply %d)", g->number,
+                     rep.plies);
+        }
+        assert_int_equal(rep.variant->id, DM_VARIANT_FRISIAN);
+        assert_true(rep.plies > 20);
+        legal++;
+        check_round_trip(path, g, &rep);
+        dm_pdn_game_free(g);
+    }
+    dm_pdn_reader_free(r);
+    free(text);
+    assert_int_equal(games, 14);
+    assert_int_equal(legal, 14);
+    assert_true(intl_legal < 7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pdn_corpus__every_file),
+        cmocka_unit_test(test_pdn_corpus__frisian),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -239,6 +239,118 @@ static void check_moves(dm_variant_id id, const char *fen, dm_notation style, co
     check_moves_sq(id, fen, style, DM_VSQUARES_DEFAULT, expected);
 }
 
+/* Frisian (variants.md; dctl frisian.hpp): men and kings capture along rows and files
+ * too, jumping the next playing square of the row (two columns away) or file (two
+ * rows); the capture of the highest value is compulsory, a king worth just under two
+ * men; on equal value a king must capture. */
+static void test_variants__frisian(void **state)
+{
+    (void)state;
+    /* a man captures along its row and its file, backwards too */
+    check_moves(DM_VARIANT_FRISIAN, "W:W28:B29", DM_NOTATION_HUB, "28x30x29");
+    check_moves(DM_VARIANT_FRISIAN, "W:W33:B23", DM_NOTATION_HUB, "33x13x23");
+    check_moves(DM_VARIANT_FRISIAN, "W:W23:B33", DM_NOTATION_HUB, "23x43x33");
+    check_moves(DM_VARIANT_INTERNATIONAL, "W:W33:B23", DM_NOTATION_HUB, "33-28 33-29");
+    /* a king flies along a row; ordinary moves stay diagonal */
+    check_moves(DM_VARIANT_FRISIAN, "W:WK26:B29", DM_NOTATION_HUB, "26x30x29");
+    check_moves(DM_VARIANT_FRISIAN, "W:WK26:B1", DM_NOTATION_HUB,
+                "26-12 26-17 26-21 26-3 26-31 26-37 26-42 26-48 26-8");
+    /* down a file, then on along a row or a diagonal */
+    check_moves(DM_VARIANT_FRISIAN, "W:WK6:B16,28", DM_NOTATION_HUB,
+                "6x10x16x28 6x14x16x28 6x19x16x28 6x23x16x28 6x29x16x28 6x30x16x28 6x5x16x28");
+    /* value: a king (127) beats a man (64); two men (128) beat a king */
+    check_moves(DM_VARIANT_FRISIAN, "W:W28:B29,K22", DM_NOTATION_HUB, "28x17x22");
+    check_moves(DM_VARIANT_INTERNATIONAL, "W:W28:B29,K22", DM_NOTATION_HUB, "28x17x22");
+    check_moves(DM_VARIANT_FRISIAN, "W:W28:B29,20,K22", DM_NOTATION_HUB, "28x10x20x29");
+    check_moves(DM_VARIANT_FRISIAN, "W:WK28:B29,20,K22", DM_NOTATION_HUB, "28x10x20x29");
+    /* equal value: the king captures, not the man */
+    check_moves(DM_VARIANT_FRISIAN, "W:W35:B25", DM_NOTATION_HUB, "35x15x25");
+    check_moves(DM_VARIANT_FRISIAN, "W:W35,K46:B25,37", DM_NOTATION_HUB,
+                "46x10x37 46x14x37 46x19x37 46x23x37 46x28x37 46x32x37 46x5x37");
+    /* Frysk!: the same rules from 5 men each on the back row */
+    dm_vboard b;
+    dm_vboard_start(&b, V(DM_VARIANT_FRYSK));
+    char fen[64];
+    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    assert_string_equal(fen, "W:W46-50:B1-5");
+    assert_int_equal(V(DM_VARIANT_FRISIAN)->king_move_limit, 3);
+}
+
+/* Play the moves of text (space separated) on b, each legal. */
+static void play_line(dm_vboard *b, const char *text)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        dm_vmove m;
+        dm_error err;
+        if (dm_vmove_parse(&m, b, t, &err) != DM_OK) {
+            fail_msg("%s: %s", t, err.message);
+        }
+        dm_vboard_apply(b, &m);
+    }
+}
+
+/* Frisian FR 17: while a player has men, the same king may make at most three simple
+ * moves in a row; a man move (or a move of another king, or a capture) lifts the ban;
+ * a player with only kings is not bound. */
+static void test_variants__frisian_king_move_limit(void **state)
+{
+    (void)state;
+    dm_vboard b;
+    dm_error err;
+    vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46,31:B4");
+    play_line(&b, "46-41 4-9 41-46 9-13 46-41 13-18");
+    assert_int_equal(b.king_sq[DM_WHITE], 41);
+    assert_int_equal(b.king_moves[DM_WHITE], 3);
+    check_moves(DM_VARIANT_FRISIAN, "W:WK46,31:B4", DM_NOTATION_PDN,
+                "31-26 31-27 46-10 46-14 46-19 46-23 46-28 46-32 46-37 46-41 46-5"); /* fresh: 0 */
+    dm_vmovelist l;
+    assert_int_equal(dm_vmovegen_legal(&l, &b), 2); /* only the man: 31-26 31-27 */
+    for (int i = 0; i < l.count; i++) {
+        assert_int_equal(l.moves[i].from, 31);
+    }
+    dm_vmove m;
+    assert_int_equal(dm_vmove_parse(&m, &b, "41-37", &err), DM_EILLEGAL);
+    assert_int_equal(dm_vperft(&b, 1), 2);
+    assert_int_equal(dm_vperft(&b, 2), 4); /* 31-26 31-27, then 18-22 18-23 */
+    play_line(&b, "31-27 18-23");
+    assert_int_equal(b.king_moves[DM_WHITE], 0);
+    assert_int_equal(dm_vmovegen_legal(&l, &b) > 2, 1); /* the king moves again */
+    /* another king's move lifts the ban on the first */
+    vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46,K50,31:B4");
+    play_line(&b, "46-41 4-9 41-46 9-13 46-41 13-18");
+    assert_int_equal(dm_vmove_parse(&m, &b, "41-37", &err), DM_EILLEGAL);
+    play_line(&b, "50-45 18-22 41-37");
+    /* only kings: no limit */
+    vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46:B4");
+    play_line(&b, "46-41 4-9 41-46 9-13 46-41 13-18 41-46");
+    assert_int_equal(b.king_moves[DM_WHITE], 4);
+    /* perft binds the limit where it can: two king moves made, a third at the root
+     * leaves only the man at ply 2; with the counters cleared nothing is filtered */
+    vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46,31:B1");
+    play_line(&b, "46-41 1-6 41-46 6-11");
+    assert_int_equal(b.king_moves[DM_WHITE], 2);
+    uint64_t by_hand = 0;
+    int n = dm_vmovegen_legal(&l, &b);
+    for (int i = 0; i < n; i++) {
+        dm_vboard c = b;
+        dm_vboard_apply(&c, &l.moves[i]);
+        dm_vmovelist l2;
+        int n2 = dm_vmovegen_legal(&l2, &c);
+        for (int j = 0; j < n2; j++) {
+            dm_vboard d = c;
+            dm_vboard_apply(&d, &l2.moves[j]);
+            dm_vmovelist l3;
+            by_hand += (uint64_t)dm_vmovegen_legal(&l3, &d);
+        }
+    }
+    assert_int_equal(dm_vperft(&b, 3), by_hand);
+    dm_vboard cleared = b;
+    cleared.king_moves[DM_WHITE] = 0;
+    assert_true(dm_vperft(&b, 3) < dm_vperft(&cleared, 3));
+}
+
 /* Russian: free choice of capture; Brazilian (and international): majority rule. */
 static void test_variants__russian_free_choice_brazilian_majority(void **state)
 {
@@ -776,14 +888,14 @@ static void test_variants__lookup(void **state)
     static const char *const names[] = {"international", "brazilian",    "russian", "english",
                                         "canadian",      "antidraughts", "czech",   "italian",
                                         "killer",        "breakthrough", "spanish", "pool",
-                                        "thai"};
+                                        "thai",          "frisian",      "frysk"};
     assert_int_equal(sizeof names / sizeof names[0], DM_VARIANT_COUNT);
     for (int i = 0; i < DM_VARIANT_COUNT; i++) {
         assert_int_equal(dm_variant_from_name(&v, names[i], &err), DM_OK);
         assert_int_equal(v->id, i);
         assert_int_equal(v->squares, v->size * v->size / 2);
     }
-    assert_int_equal(dm_variant_from_name(&v, "frisian", &err), DM_EINVAL);
+    assert_int_equal(dm_variant_from_name(&v, "turkish", &err), DM_EINVAL);
     assert_non_null(strstr(err.message, "russian"));
     assert_non_null(strstr(err.message, "antidraughts"));
     static const struct {
@@ -795,6 +907,8 @@ static void test_variants__lookup(void **state)
               {"26", DM_VARIANT_BRAZILIAN},
               {"27,W,12,12,N2,0", DM_VARIANT_CANADIAN},
               {"98", DM_VARIANT_ANTIDRAUGHTS},
+              {"40", DM_VARIANT_FRISIAN},
+              {"97", DM_VARIANT_FRYSK},
               {"25,W,8,8,A0,0", DM_VARIANT_RUSSIAN},
               {"20,W,10,10,N1,0", DM_VARIANT_INTERNATIONAL}};
     for (size_t i = 0; i < sizeof gt / sizeof gt[0]; i++) {
@@ -803,7 +917,7 @@ static void test_variants__lookup(void **state)
         }
         assert_int_equal(v->id, gt[i].id);
     }
-    assert_int_equal(dm_variant_from_gametype(&v, "40", &err), DM_EINVAL); /* Frisian */
+    assert_int_equal(dm_variant_from_gametype(&v, "30", &err), DM_EINVAL); /* Turkish */
     assert_int_equal(dm_variant_from_gametype(&v, "25,W,10,10,A0,0", &err), DM_EINVAL);
     assert_int_equal(dm_variant_from_gametype(&v, "x", &err), DM_EPARSE);
     assert_int_equal(dm_variant_from_gametype(&v, "25,Q", &err), DM_EPARSE);
@@ -1299,6 +1413,8 @@ int main(void)
         cmocka_unit_test(test_variants__generic_international_equals_fast_perft),
         cmocka_unit_test(test_variants__generic_international_same_moves_random_games),
         cmocka_unit_test(test_variants__russian_free_choice_brazilian_majority),
+        cmocka_unit_test(test_variants__frisian),
+        cmocka_unit_test(test_variants__frisian_king_move_limit),
         cmocka_unit_test(test_variants__promotion_during_capture),
         cmocka_unit_test(test_variants__russian_king_must_continue),
         cmocka_unit_test(test_variants__english_men_forward_kings_short),

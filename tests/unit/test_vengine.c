@@ -327,6 +327,44 @@ static void test_vengine__limits_and_info(void **state)
 }
 
 /* The hash is a pure function of pieces, side and variant. */
+/* Frisian FR 17 at the root: after three simple moves in a row with the same king
+ * (its side still has a man), the engine moves the man, whatever the depth; with only
+ * that king able to move it is a lost position (no legal move). */
+static void test_vengine__frisian_king_move_limit(void **state)
+{
+    (void)state;
+    dm_vengine *e = NULL;
+    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_vboard b;
+    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_FRISIAN), "W:WK46,31:B4", NULL), DM_OK);
+    static const char *const line[] = {"46-41", "4-9", "41-46", "9-13", "46-41", "13-18"};
+    for (size_t i = 0; i < sizeof line / sizeof line[0]; i++) {
+        dm_vmove m;
+        assert_int_equal(dm_vmove_parse(&m, &b, line[i], NULL), DM_OK);
+        dm_vboard_apply(&b, &m);
+    }
+    for (int depth = 1; depth <= 6; depth++) {
+        dm_vsearch_result r = run(e, &b, depth);
+        assert_true(r.has_move);
+        assert_int_equal(r.best.from, 31);
+        assert_true(is_legal(&b, &r.best));
+    }
+    /* the man on 46 is blocked (41 and 37 behind it taken, 36 with 26 behind it);
+     * the king on 50 has made its three moves: no legal move, a lost position */
+    dm_vboard c;
+    assert_int_equal(dm_vboard_from_fen(&c, V(DM_VARIANT_FRISIAN), "W:WK50,46:B41,37,36,26", NULL),
+                     DM_OK);
+    dm_vmovelist l;
+    assert_true(dm_vmovegen_legal(&l, &c) > 0);
+    c.king_sq[DM_WHITE] = 50;
+    c.king_moves[DM_WHITE] = 3;
+    assert_int_equal(dm_vmovegen_legal(&l, &c), 0);
+    dm_vsearch_result r = run(e, &c, 4);
+    assert_false(r.has_move);
+    assert_true(r.score <= -DM_VSCORE_WIN_MIN);
+    dm_vengine_free(e);
+}
+
 static void test_vengine__hash(void **state)
 {
     (void)state;
@@ -388,6 +426,7 @@ int main(void)
         cmocka_unit_test(test_vengine__deterministic),
         cmocka_unit_test(test_vengine__limits_and_info),
         cmocka_unit_test(test_vengine__hash),
+        cmocka_unit_test(test_vengine__frisian_king_move_limit),
         cmocka_unit_test(test_vengine__repetition_history),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
