@@ -223,8 +223,9 @@ static void keep_pv(const dm_info *info, void *payload)
 }
 
 /* Search the current position on the session's thread within lim (and the clock's
- * budget when use_clock); meanwhile tick every 100 ms and show the line as it
- * deepens (tty). The last iteration's PV is longer than best + ponder: it is kept
+ * budget when use_clock); meanwhile tick every 100 ms (after 1, 2, 4, ... ms at first,
+ * so that a search of a few milliseconds is not held for 100: the DXP follower
+ * answered every move in exactly 0.1 s) and show the line as it deepens (tty). The last iteration's PV is longer than best + ponder: it is kept
  * when it starts with the move chosen. */
 static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits *lim, int use_clock,
                                 play_tick_fn tick, void *payload)
@@ -245,9 +246,11 @@ static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits 
         return st;
     }
     int shown = 0, stopped = 0;
+    long pause_ms = 1;
     while (dm_session_searching(s->session)) {
-        struct timespec pause = {0, 100 * 1000 * 1000};
+        struct timespec pause = {0, pause_ms * 1000 * 1000};
         nanosleep(&pause, NULL);
+        pause_ms = pause_ms < 64 ? pause_ms * 2 : 100;
         if (!stopped && (play_interrupted() || (tick && tick(payload)))) {
             dm_session_stop(s->session);
             stopped = 1;
