@@ -12,10 +12,8 @@
  * seed:, fen:, turn:, move:, engine:, hint:, moves:, undo:, error:, board:, help:,
  * result:, saved:); on a terminal the board is printed before each human move.
  * Results: the side to move with no legal move loses (wins in antidraughts:
- * dm_variant_result); draws by the variant's simple rules: n-fold repetition, and
- * the move counters without man move / capture (dm_draw_rules kings_only_moves,
- * no_progress_moves) and without capture (no_capture_moves), and the material rules
- * against a lone king (three_vs_king_moves, two_vs_king_moves). The game is saved as
+ * dm_variant_result); draws by the variant's rules (dm_variant_draw: n-fold
+ * repetition, the move counters, the material rules against a lone king). The game is saved as
  * PDN with the variant's GameType tag after every move and at the end. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -240,47 +238,6 @@ static void pv_autosave(pv_game *g)
 
 /* ---- rules -------------------------------------------------------------------- */
 
-/* Which material draw rule of d applies to b: 1 three pieces (with a king; three
- * kings where d->three_kings_only) against a lone king (FMJD 16-move rule, Russian
- * 18-move rule), 2 two pieces or fewer with a king against a lone king (FMJD 5-move
- * rule), 0 none (or the rule is off in d). */
-static int material_kind(const dm_draw_rules *d, const dm_vboard *b)
-{
-    int men[2] = {0, 0}, kings[2] = {0, 0};
-    for (int sq = 1; sq <= DM_VMAX_SQUARES; sq++) {
-        switch (b->sq[sq]) {
-            case DM_WHITE_MAN:
-                men[DM_WHITE]++;
-                break;
-            case DM_BLACK_MAN:
-                men[DM_BLACK]++;
-                break;
-            case DM_WHITE_KING:
-                kings[DM_WHITE]++;
-                break;
-            case DM_BLACK_KING:
-                kings[DM_BLACK]++;
-                break;
-            default:
-                break;
-        }
-    }
-    for (int strong = 0; strong < 2; strong++) {
-        int weak = strong ^ 1;
-        int n = men[strong] + kings[strong];
-        if (men[weak] != 0 || kings[weak] != 1 || kings[strong] == 0) {
-            continue;
-        }
-        if (n == 3 && d->three_vs_king_moves > 0 && (!d->three_kings_only || kings[strong] == 3)) {
-            return 1;
-        }
-        if (n <= 2 && d->two_vs_king_moves > 0) {
-            return 2;
-        }
-    }
-    return 0;
-}
-
 /* Decide whether the game is over at the current position. */
 static void pv_check_end(pv_game *g)
 {
@@ -304,68 +261,11 @@ static void pv_check_end(pv_game *g)
                                                  : "no pieces left");
         return;
     }
-    const dm_draw_rules *d = &g->v->draw;
-    /* Counters back from the current position. */
-    int reversible = 0, no_capture = 0;
-    for (int i = g->ply - 1; i >= 0; i--) {
-        const dm_vmove *m = &g->moves[i];
-        if (m->ncapt > 0) {
-            break;
-        }
-        no_capture++;
-    }
-    for (int i = g->ply - 1; i >= 0; i--) {
-        const dm_vmove *m = &g->moves[i];
-        int p = g->pos[i].sq[m->from];
-        if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
-            break;
-        }
-        reversible++;
-    }
-    if (d->repetition > 1) {
-        int seen = 1;
-        for (int i = g->ply - 2; i >= g->ply - reversible; i -= 2) {
-            if (memcmp(g->pos[i].sq, b->sq, sizeof b->sq) == 0 && g->pos[i].side == b->side) {
-                seen++;
-            }
-        }
-        if (seen >= d->repetition) {
-            g->over = 1;
-            g->result = "1-1";
-            snprintf(g->reason, sizeof g->reason, "%s",
-                     d->repetition == 3 ? "threefold repetition" : "repetition");
-            return;
-        }
-    }
-    int limit =
-        d->kings_only_moves > d->no_progress_moves ? d->kings_only_moves : d->no_progress_moves;
-    if (limit > 0 && reversible >= 2 * limit) {
+    /* the variant's draw rules (dm_variant_draw: the library's one implementation) */
+    if (dm_variant_draw(&g->v->draw, g->pos, g->moves, g->ply, g->reason, sizeof g->reason) !=
+        DM_VDRAW_NONE) {
         g->over = 1;
         g->result = "1-1";
-        snprintf(g->reason, sizeof g->reason, "%d-move rule", limit);
-        return;
-    }
-    if (d->no_capture_moves > 0 && no_capture >= 2 * d->no_capture_moves) {
-        g->over = 1;
-        g->result = "1-1";
-        snprintf(g->reason, sizeof g->reason, "%d moves without capture", d->no_capture_moves);
-        return;
-    }
-    /* Material rules against a lone king: the count starts when the configuration
-     * first appears (plies since then = earlier positions of the same kind in a row). */
-    int kind = material_kind(d, b);
-    if (kind) {
-        int since = 0;
-        for (int i = g->ply - 1; i >= 0 && material_kind(d, &g->pos[i]) == kind; i--) {
-            since++;
-        }
-        int moves = kind == 1 ? d->three_vs_king_moves : d->two_vs_king_moves;
-        if (since >= 2 * moves) {
-            g->over = 1;
-            g->result = "1-1";
-            snprintf(g->reason, sizeof g->reason, "%d-move rule (%s against a lone king)", moves,
-                     kind == 1 ? "three pieces" : "two pieces or fewer");
-        }
     }
 }
 

@@ -121,6 +121,10 @@ typedef struct dm_draw_rules {
     int long_diagonal_moves;   /* 3 pieces vs a king holding the long diagonal (5) */
     int equal_kings_4_5_moves; /* equal kings, 4-5 pieces each (pydraughts Russian 30) */
     int equal_kings_6_7_moves; /* equal kings, 6-7 pieces each (pydraughts Russian 60) */
+    int two_kings_only;        /* 1: the 2-vs-1 rule needs two KINGS (Frisian FR 18: 7) */
+    int king_vs_king_moves;    /* a lone king against a lone king (Frisian FR 21.1: drawn
+                                  unless a capture is forced; lidraughts and pydraughts
+                                  play 2 more moves each, as here) */
 } dm_draw_rules;
 
 /* A variant description. Every field is read by the generic core; the set is
@@ -315,6 +319,31 @@ typedef enum dm_vresult {
 /* The result of b by the no-move rule: normally the side that cannot move loses;
  * with v->reversed_result (antidraughts) it wins. */
 DM_API dm_vresult dm_variant_result(const dm_vboard *b);
+
+/* Which draw rule of d ends a game of any variant at its last position. */
+typedef enum dm_vdraw {
+    DM_VDRAW_NONE = 0,
+    DM_VDRAW_REPETITION = 1,    /* d->repetition-fold, same side to move */
+    DM_VDRAW_NO_PROGRESS = 2,   /* kings_only_moves / no_progress_moves: no man move and
+                                   no capture (FMJD 25, English 40, pool 15) */
+    DM_VDRAW_NO_CAPTURE = 3,    /* no_capture_moves (Russian source material: 30) */
+    DM_VDRAW_THREE_VS_KING = 4, /* three pieces with a king (three kings) vs a lone king */
+    DM_VDRAW_TWO_VS_KING = 5,   /* two pieces or fewer with a king (two kings) vs a lone king */
+    DM_VDRAW_KING_VS_KING = 6   /* a lone king against a lone king (Frisian) */
+} dm_vdraw;
+
+/* The draw rule of d (normally &variant->draw) that ends the game whose positions
+ * are pos[0..n] (the start, then the position after each move) and moves
+ * moves[0..n-1] (moves[i] played in pos[i]) at its last position pos[n], or
+ * DM_VDRAW_NONE; why (may be NULL, snprintf-style) gets the reason as text, e.g.
+ * "threefold repetition", "25-move rule", "30 moves without capture", "16-move rule
+ * (three pieces against a lone king)". Counting (moves of each side = 2 plies): the
+ * counters run back from pos[n] to the last capture / man move; a material rule
+ * counts the plies since its configuration first appeared without a break. The one
+ * implementation of the variants' draw rules (the game layer's dm_draw_judge is the
+ * FMJD one on the fast board). */
+DM_API dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_vmove *moves,
+                                int n, char *why, size_t cap);
 
 /* Square style for text: the variant's own (algebraic for Russian and Brazilian,
  * numeric for the others), or forced. */

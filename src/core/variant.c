@@ -71,12 +71,13 @@ static const dm_draw_rules draw_none = DRAW_NONE;
         .name = "repetition", .repetition = 3                                                      \
     }
 static const dm_draw_rules draw_repetition = DRAW_REPETITION;
-/* Frisian (variants.md): 3-fold repetition; its endgame rules (two kings against one
- * king: 7 moves each; king against king: drawn unless a capture is forced) have no
- * field here yet and are not applied (docs/VARIANTS.md). */
+/* Frisian (variants.md; FR 18, 21.1): two kings against one king drawn after 7
+ * moves each; king against king drawn (lidraughts and pydraughts: after 2 more moves
+ * each, as here); 3-fold repetition (no text in FR; lidraughts applies it). */
 #define DRAW_FRISIAN                                                                               \
     {                                                                                              \
-        .name = "frisian", .repetition = 3                                                         \
+        .name = "frisian", .repetition = 3, .two_vs_king_moves = 7, .two_kings_only = 1,           \
+        .king_vs_king_moves = 2                                                                    \
     }
 static const dm_draw_rules draw_frisian = DRAW_FRISIAN;
 

@@ -351,6 +351,99 @@ static void test_variants__frisian_king_move_limit(void **state)
     assert_true(dm_vperft(&b, 3) < dm_vperft(&cleared, 3));
 }
 
+/* A game of variant id from fen with the moves of text: pos[0..n], moves[0..n-1]. */
+typedef struct vline {
+    dm_vboard pos[64];
+    dm_vmove moves[63];
+    int n;
+} vline;
+
+static void vline_play(vline *l, dm_variant_id id, const char *fen, const char *text)
+{
+    vfrom_fen(&l->pos[0], id, fen);
+    l->n = 0;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        dm_error err;
+        assert_true(l->n < 63);
+        if (dm_vmove_parse(&l->moves[l->n], &l->pos[l->n], t, &err) != DM_OK) {
+            fail_msg("%s: %s", t, err.message);
+        }
+        l->pos[l->n + 1] = l->pos[l->n];
+        dm_vboard_apply(&l->pos[l->n + 1], &l->moves[l->n]);
+        l->n++;
+    }
+}
+
+/* dm_variant_draw at every prefix of l: the first ply at which rules d draw, and why. */
+static int first_draw(const vline *l, const dm_draw_rules *d, dm_vdraw *kind, char *why, size_t cap)
+{
+    for (int i = 0; i <= l->n; i++) {
+        dm_vdraw k = dm_variant_draw(d, l->pos, l->moves, i, why, cap);
+        if (k != DM_VDRAW_NONE) {
+            *kind = k;
+            return i;
+        }
+    }
+    *kind = DM_VDRAW_NONE;
+    return -1;
+}
+
+/* The variants' draw rules (dm_variant_draw), each at its threshold and not before. */
+static void test_variants__draw_rules(void **state)
+{
+    (void)state;
+    vline l;
+    dm_vdraw k;
+    char why[128];
+    /* threefold repetition: the start position again after 4 and 8 plies (kings) */
+    vline_play(&l, DM_VARIANT_RUSSIAN, "W:WKa1:BKh2",
+               "a1-b2 h2-g1 b2-a1 g1-h2 a1-b2 h2-g1 b2-a1 g1-h2");
+    dm_draw_rules rep = {.name = "t", .repetition = 3};
+    assert_int_equal(first_draw(&l, &rep, &k, why, sizeof why), 8);
+    assert_int_equal(k, DM_VDRAW_REPETITION);
+    assert_string_equal(why, "threefold repetition");
+    /* no progress (kings only, no capture) after N moves each, counted from the last
+     * man move; without capture (Russian source material) counts men's moves too */
+    vline_play(&l, DM_VARIANT_RUSSIAN, "W:Wc3,Ka1:Bf6,Kh8",
+               "c3-d4 h8-g7 a1-b2 g7-h8 b2-a1 f6-e5 d4xf6");
+    dm_draw_rules np = {.name = "t", .kings_only_moves = 1};
+    assert_int_equal(first_draw(&l, &np, &k, why, sizeof why), 3); /* plies 2 and 3: kings */
+    assert_int_equal(k, DM_VDRAW_NO_PROGRESS);
+    assert_string_equal(why, "1-move rule");
+    dm_draw_rules nc = {.name = "t", .no_capture_moves = 3};
+    assert_int_equal(first_draw(&l, &nc, &k, why, sizeof why), 6);
+    assert_int_equal(k, DM_VDRAW_NO_CAPTURE);
+    assert_string_equal(why, "3 moves without capture");
+    /* Frisian FR 18: two kings against one king, 7 moves each (14 plies) */
+    const dm_draw_rules *fr = &V(DM_VARIANT_FRISIAN)->draw;
+    vline_play(&l, DM_VARIANT_FRISIAN, "W:WK47,K49:BK5",
+               "47-42 5-10 49-44 10-5 42-47 5-10 44-49 10-5 47-42 5-10 49-44 10-5 42-47 5-10");
+    assert_int_equal(l.n, 14);
+    assert_int_equal(first_draw(&l, fr, &k, why, sizeof why), 14);
+    assert_int_equal(k, DM_VDRAW_TWO_VS_KING);
+    assert_string_equal(why, "7-move rule (two kings against a lone king)");
+    /* ... but a king and a man against a king is not that rule in Frisian (FMJD's
+     * 5-move rule counts it) */
+    vline_play(&l, DM_VARIANT_FRISIAN, "W:WK47,36:BK5",
+               "47-42 5-10 42-47 10-5 47-42 5-10 36-31 10-5");
+    assert_int_equal(first_draw(&l, fr, &k, why, sizeof why), -1);
+    dm_draw_rules five = {.name = "t", .two_vs_king_moves = 2};
+    assert_int_equal(first_draw(&l, &five, &k, why, sizeof why), 4);
+    /* king against king: 2 moves each (lidraughts' reading of FR 21.1) */
+    vline_play(&l, DM_VARIANT_FRISIAN, "W:WK47:BK5", "47-42 5-10 42-47 10-5");
+    assert_int_equal(first_draw(&l, fr, &k, why, sizeof why), 4);
+    assert_int_equal(k, DM_VDRAW_KING_VS_KING);
+    /* a material count starts when the configuration appears (here after a capture) */
+    vline_play(&l, DM_VARIANT_FRISIAN, "W:WK47,K49:BK5,38", "49x27 5-10 47-42 10-5 42-47 5-10");
+    dm_draw_rules two1 = {.name = "t", .two_vs_king_moves = 1, .two_kings_only = 1};
+    assert_int_equal(first_draw(&l, &two1, &k, why, sizeof why), 3);
+    /* bad input is no draw */
+    assert_int_equal(dm_variant_draw(NULL, l.pos, l.moves, 1, why, sizeof why), DM_VDRAW_NONE);
+    assert_int_equal(dm_variant_draw(fr, l.pos, NULL, 2, NULL, 0), DM_VDRAW_NONE);
+}
+
 /* Russian: free choice of capture; Brazilian (and international): majority rule. */
 static void test_variants__russian_free_choice_brazilian_majority(void **state)
 {
@@ -1415,6 +1508,7 @@ int main(void)
         cmocka_unit_test(test_variants__russian_free_choice_brazilian_majority),
         cmocka_unit_test(test_variants__frisian),
         cmocka_unit_test(test_variants__frisian_king_move_limit),
+        cmocka_unit_test(test_variants__draw_rules),
         cmocka_unit_test(test_variants__promotion_during_capture),
         cmocka_unit_test(test_variants__russian_king_must_continue),
         cmocka_unit_test(test_variants__english_men_forward_kings_short),
