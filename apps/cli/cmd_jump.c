@@ -249,7 +249,7 @@ static int match_action(const dm_jrules *r, const dm_jpos *p, int level, int ran
 static int cmd_jump_match(int argc, char **argv)
 {
     /* the match options first, then the game options for jump_setup */
-    int games = 200, level = 10, opponent = 1, random = -1, verbose = 0;
+    int games = 200, level = 10, opponent = 1, random = -1, verbose = 0, first = 1;
     dm_jmulti method = DM_JMULTI_BRS;
     unsigned long long seed = 1;
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
@@ -272,6 +272,8 @@ static int cmd_jump_match(int argc, char **argv)
             }
         } else if (!strcmp(o, "--random-plies") && v) {
             random = (int)strtol(v, &end, 10);
+        } else if (!strcmp(o, "--first") && v) {
+            first = (int)strtol(v, &end, 10);
         } else if (!strcmp(o, "--seed") && v) {
             seed = strtoull(v, &end, 10);
         } else if (!strcmp(o, "--verbose")) {
@@ -289,7 +291,7 @@ static int cmd_jump_match(int argc, char **argv)
             continue;
         }
         if (!end || *end || games < 1 || level < 1 || level > 10 || opponent < 1 || opponent > 10 ||
-            random < -1) {
+            random < -1 || first < 1) {
             fprintf(stderr, "damier jump match: bad value '%s' for %s\n", v, o);
             free(rest);
             return 2;
@@ -309,7 +311,7 @@ static int cmd_jump_match(int argc, char **argv)
     int wins = 0, lost = 0, none = 0;
     long long plies = 0, won_plies = 0;
     double t0 = cli_now();
-    for (int g = 0; g < games; g++) {
+    for (int g = first - 1; g < first - 1 + games; g++) {
         int seat = g % r.players;
         uint64_t rng = (seed + 1) * 0x9E3779B97F4A7C15ull + (uint64_t)g * 0xD1B54A32D192ED03ull;
         rng = rng ? rng : 1;
@@ -378,10 +380,12 @@ int cmd_jump(int argc, char **argv)
         argc >= 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
         "usage: damier jump moves|perft|search|match --game chinese-checkers|halma|gewu ...\n"
         "  match [--games N] [--level L] [--opponent greedy|L] [--random-plies K]\n"
-        "        [--seed S] [--search brs|paranoid] [--verbose|--trace]: the engine at\n"
+        "        [--seed S] [--first G] [--search brs|paranoid] [--verbose|--trace]: the engine "
+        "at\n"
         "        level L (default 10; 3+ players: best-reply or paranoid search) in each seat in\n"
         "        turn against opponents (default greedy), the first K actions random\n"
-        "        (default one per seat); the no-progress rule ends drawn-out games\n");
+        "        (default one per seat); the no-progress rule ends drawn-out games; --first G\n"
+        "        starts at game G (default 1: game G replays the same game in any run)\n");
     return argc >= 2 && !strcmp(argv[1], "--help") ? 0 : 2;
 }
 

@@ -22,8 +22,28 @@ static int side_distance(const dm_jrules *r, const dm_jpos *p, int s)
 /* Opponents' pieces standing in seat s's target with no legal move: s cannot fill its
  * target while they stay, and a piece walled in by s's own pieces may stay for ever
  * (the engine used to trap the greedy player's last peg on its home tip and so never
- * finish). Counted by seat s's evaluation as a penalty of JTRAPPED steps each. */
+ * finish). Counted by seat s's evaluation as a penalty of JTRAPPED steps each. Under
+ * anti-spoil a piece on its own home square is left out: it counts as filling s's
+ * target (dm_jpos_winner), walled in or not. */
 #define JTRAPPED 40
+
+/* The opponents' pieces that fill seat s's target for the win: under anti-spoil,
+ * those standing on their own home squares; without it, none. */
+static dm_jset home_fillers(const dm_jrules *r, const dm_jpos *p, int s)
+{
+    dm_jset f = {{0, 0, 0, 0}};
+    if (!(r->options & DM_JOPT_ANTI_SPOIL)) {
+        return f;
+    }
+    for (int o = 0; o < r->players; o++) {
+        if (o != s) {
+            for (int w = 0; w < 4; w++) {
+                f.w[w] |= p->pieces[o].w[w] & r->home[o].w[w];
+            }
+        }
+    }
+    return f;
+}
 
 static int trapped_in_target(const dm_jrules *r, const dm_jpos *p, int s)
 {
@@ -31,6 +51,7 @@ static int trapped_in_target(const dm_jrules *r, const dm_jpos *p, int s)
     for (int o = 0; o < r->players; o++) {
         jset_or(&occ, &p->pieces[o]);
     }
+    dm_jset fill = home_fillers(r, p, s);
     int n = 0;
     for (int o = 0; o < r->players; o++) {
         if (o == s) {
@@ -38,7 +59,7 @@ static int trapped_in_target(const dm_jrules *r, const dm_jpos *p, int s)
         }
         dm_jset in = p->pieces[o];
         for (int w = 0; w < 4; w++) {
-            in.w[w] &= r->target[s].w[w];
+            in.w[w] &= r->target[s].w[w] & ~fill.w[w];
         }
         for (int x = jset_next(&in, 0); x >= 0; x = jset_next(&in, x + 1)) {
             int free = 0, by_s = 0;
@@ -53,11 +74,49 @@ static int trapped_in_target(const dm_jrules *r, const dm_jpos *p, int s)
     return n;
 }
 
+/* Seat s's target squares still to take: neither its own pieces nor (anti-spoil)
+ * opponents' pieces on their home squares stand there. Counted by s's evaluation as
+ * JHOLE steps each. The distance alone does not see them: once opponents' pieces hold
+ * the deep squares of the target (anti-spoil), a rim square of the target is as far
+ * from the far tip as the squares in front of it (Halma 8x8: e8 and h5 are 3 steps
+ * from h8, like e6 and g5), so a step into the last holes gained nothing and the
+ * engine shuffled in front of them until the no-progress rule ended the game. */
+#define JHOLE 2
+
+static int target_holes(const dm_jrules *r, const dm_jpos *p, int s)
+{
+    dm_jset fill = home_fillers(r, p, s);
+    int n = 0;
+    for (int w = 0; w < 4; w++) {
+        n += __builtin_popcountll(r->target[s].w[w] & ~(p->pieces[s].w[w] | fill.w[w]));
+    }
+    return n;
+}
+
+/* The distance of seat s's hindmost piece, counted by s's evaluation JLAST times on
+ * top of the sum: with the sum alone every step is worth the same, so the engine made
+ * its long jumps with the front pieces and left its last home peg behind until the
+ * opponent's pieces, filling their target, walled it in there (Halma 8x8 anti-spoil:
+ * the peg counts for the opponent, but the engine cannot fill its own target without
+ * it, and the greedy player, its holes no nearer to its goal than the squares in
+ * front of them, never fills the rest: no winner). */
+#define JLAST 2
+
+static int last_distance(const dm_jrules *r, const dm_jpos *p, int s)
+{
+    int far = 0;
+    const dm_jset *a = &p->pieces[s];
+    for (int i = jset_next(a, 0); i >= 0; i = jset_next(a, i + 1)) {
+        far = r->goal_dist[s][i] > far ? r->goal_dist[s][i] : far;
+    }
+    return far;
+}
+
 /* The evaluation for seat root (the seat the search plays for): the opponents'
  * distance (two players: the opponent's; more: the nearest opponent's) minus its own,
- * minus the trapped-in-target penalty of root only: an opponent's piece kept on the
- * engine's target hurts the engine, but the engine must not learn to wall its own
- * pieces in at home to hurt the opponent. */
+ * minus the target holes and the trapped-in-target penalty of root only: an
+ * opponent's piece kept on the engine's target hurts the engine, but the engine must
+ * not learn to wall its own pieces in at home to hurt the opponent. */
 static int eval_for(const dm_jrules *r, const dm_jpos *p, int root)
 {
     int best = 1 << 30;
@@ -67,7 +126,8 @@ static int eval_for(const dm_jrules *r, const dm_jpos *p, int root)
             best = d < best ? d : best;
         }
     }
-    return best - side_distance(r, p, root) - JTRAPPED * trapped_in_target(r, p, root);
+    return best - side_distance(r, p, root) - JHOLE * target_holes(r, p, root) -
+           JLAST * last_distance(r, p, root) - JTRAPPED * trapped_in_target(r, p, root);
 }
 
 int dm_jevaluate(const dm_jrules *r, const dm_jpos *p)

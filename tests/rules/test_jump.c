@@ -510,6 +510,51 @@ static void test_search(void **state)
     assert_int_equal(g.to, DM_JOFF_BOARD);
 }
 
+/* A Halma 8x8 anti-spoil endgame the engine at level 10 did not win against the greedy
+ * player (`damier jump match --game halma --board 8 --options anti-spoil --first 15`,
+ * BENCHMARKS.md 2026-12-03), the engine A to move: B's pegs g6 and g8 hold two deep
+ * squares of A's target (they count for A under anti-spoil); A's holes are e8, h6 and
+ * h5 before this move, each as far from h8 as the squares in front of them (e6, g5),
+ * and the engine stepped g5-h6, h6-g5 ... until the no-progress rule ended the game.
+ * Now it must not step back out of h6, and must win within 12 of its own moves.
+ * Game 14 (`--first 14`, ply 42), the engine B to move: its last home peg g8 is still
+ * in A's target among A's pegs while B shuffles in front of its own; the engine kept
+ * it there (c1-c3, c3-c1 ...) until A's pegs walled it in, and neither side could
+ * finish. Now it must bring it out and win within 12 of its own moves. */
+static int engine_wins_against_greedy(const char *text, int seat, int own_moves)
+{
+    dm_jpos p;
+    pos(&p, text);
+    for (int n = 0; n < 2 * own_moves && dm_jpos_winner(&p, &R) < 0; n++) {
+        dm_jmove m;
+        int ok = p.to_move == seat ? dm_jengine_move(&R, &p, 10, &m) : dm_jgreedy(&R, &p, &m);
+        if (!ok) {
+            dm_jpos_pass(&p, &R);
+            continue;
+        }
+        dm_jpos_apply(&p, &R, &m);
+    }
+    return dm_jpos_winner(&p, &R) == seat;
+}
+
+static void test_search_fills_target(void **state)
+{
+    (void)state;
+    rules(DM_JGAME_HALMA, 2, 8, DM_JOPT_ANTI_SPOIL);
+    const char *g15 = "A:Ae4,f5,e6,f6,h6,f7,g7,h7,f8,h8:Ba1,b1,a2,b2,c2,a3,b3,c3,g6,g8";
+    dm_jpos p;
+    pos(&p, g15);
+    dm_jsearch_result res;
+    dm_error err;
+    assert_int_equal(dm_jsearch(&R, &p, 5, &res, &err), DM_OK);
+    char mv[64];
+    dm_jmove_to_text(mv, sizeof mv, &R, &p, &res.best);
+    assert_string_not_equal(mv, "h6-g5"); /* the old engine's shuffle out of the hole */
+    assert_true(engine_wins_against_greedy(g15, 0, 12));
+    assert_true(engine_wins_against_greedy(
+        "B:Ae4,e5,f5,e6,f6,g6,f7,g7,h7,h8:Ba1,b1,c1,a2,b2,a3,b3,b5,c6,g8", 1, 12));
+}
+
 /* The house rules (docs/JUMPING.md), one position each. */
 static void test_house_rules(void **state)
 {
@@ -650,6 +695,7 @@ int main(void)
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_search),
+        cmocka_unit_test(test_search_fills_target),
         cmocka_unit_test(test_house_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
