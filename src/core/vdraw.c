@@ -62,8 +62,8 @@ static dm_vdraw say(dm_vdraw r, char *why, size_t cap, const char *text)
     return r;
 }
 
-dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_vmove *moves,
-                         int n, char *why, size_t cap)
+dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_vmove *moves, int n,
+                         char *why, size_t cap)
 {
     if (why && cap) {
         why[0] = 0;
@@ -94,7 +94,8 @@ dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_
         if (seen >= d->repetition) {
             char t[40];
             snprintf(t, sizeof t, "%d-fold repetition", d->repetition);
-            return say(DM_VDRAW_REPETITION, why, cap, d->repetition == 3 ? "threefold repetition" : t);
+            return say(DM_VDRAW_REPETITION, why, cap,
+                       d->repetition == 3 ? "threefold repetition" : t);
         }
     }
     int limit =
@@ -120,8 +121,9 @@ dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_
                          : kind == DM_VDRAW_TWO_VS_KING ? d->two_vs_king_moves
                                                         : d->king_vs_king_moves;
         const char *what = kind == DM_VDRAW_THREE_VS_KING ? "three pieces against a lone king"
-                           : kind == DM_VDRAW_TWO_VS_KING ? "two pieces or fewer against a lone king"
-                                                          : "king against king";
+                           : kind == DM_VDRAW_TWO_VS_KING
+                               ? "two pieces or fewer against a lone king"
+                               : "king against king";
         if (kind == DM_VDRAW_TWO_VS_KING && d->two_kings_only) {
             what = "two kings against a lone king";
         }
