@@ -339,6 +339,7 @@ static int pv_think(pv_game *g, dm_vmove *best, char *line, size_t cap)
     }
     in.history = hist;
     in.history_count = hc;
+    dm_variant_draw_count(&in.draw_count, &g->v->draw, g->pos, g->moves, g->ply);
     dm_vlimits lim = {g->depth, 0, g->move_time};
     pv_last last;
     memset(&last, 0, sizeof last);

@@ -125,6 +125,9 @@ typedef struct dm_draw_rules {
     int king_vs_king_moves;    /* a lone king against a lone king (Frisian FR 21.1: drawn
                                   unless a capture is forced; lidraughts and pydraughts
                                   play 2 more moves each, as here) */
+    int promotion_continues;   /* 1: a promotion inside a material configuration does not
+                                  restart its count (dm_game_rules.promotion_restarts = 0);
+                                  0 (every set here): it restarts, as a capture does */
 } dm_draw_rules;
 
 /* A variant description. Every field is read by the generic core; the set is
@@ -337,13 +340,36 @@ typedef enum dm_vdraw {
  * moves[0..n-1] (moves[i] played in pos[i]) at its last position pos[n], or
  * DM_VDRAW_NONE; why (may be NULL, snprintf-style) gets the reason as text, e.g.
  * "threefold repetition", "25-move rule", "30 moves without capture", "16-move rule
- * (three pieces against a lone king)". Counting (moves of each side = 2 plies): the
- * counters run back from pos[n] to the last capture / man move; a material rule
- * counts the plies since its configuration first appeared without a break. The one
- * implementation of the variants' draw rules (the game layer's dm_draw_judge is the
- * FMJD one on the fast board). */
+ * (three pieces against a lone king)". Checked in this order: repetition, the
+ * material rule, no progress, no capture. Counting (moves of each side = 2 plies;
+ * pos[0] has no past): the counters of src/core/drawrule.h, the one implementation
+ * of the counting rules, which the game layer (dm_draw_judge) and both engines' searches
+ * apply too: a material rule's count restarts after the capture, promotion (unless
+ * d->promotion_continues) or change of kind that made its configuration. */
 DM_API dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_vmove *moves,
                                 int n, char *why, size_t cap);
+
+/* The counters of the draw rules at the end of a game (what an engine needs to apply
+ * them in its search: dm_vsearch_input.draw_count). */
+typedef struct dm_vdraw_count {
+    int reversible_plies; /* plies since the last man move or capture */
+    int no_capture_plies; /* plies since the last capture */
+    int material_plies;   /* plies since the current material configuration of d arose
+                             (its count), -1 when the position is in none */
+} dm_vdraw_count;
+
+/* The counters of d at pos[n] of the game pos[0..n], moves[0..n-1] (as
+ * dm_variant_draw). Bad arguments (NULL, n < 0) give the counters of a start: 0, 0
+ * and 0 or -1. */
+DM_API void dm_variant_draw_count(dm_vdraw_count *out, const dm_draw_rules *d, const dm_vboard *pos,
+                                  const dm_vmove *moves, int n);
+
+/* The counters of d after m (a legal move of before) from c, those of before (one
+ * step of dm_variant_draw_count, for a caller that keeps no game). out may equal c;
+ * NULL arguments leave out untouched. */
+DM_API void dm_variant_draw_step(dm_vdraw_count *out, const dm_vdraw_count *c,
+                                 const dm_draw_rules *d, const dm_vboard *before,
+                                 const dm_vmove *m);
 
 /* Square style for text: the variant's own (algebraic for Russian and Brazilian,
  * numeric for the others), or forced. */

@@ -2,8 +2,10 @@
  * damier/vengine.h: a small generic engine for every variant of the generic rules
  * core (variant.h): iterative-deepening alpha-beta (PVS) with a transposition table,
  * quiescence over compulsory captures, move ordering (table move, captures,
- * promotions, killers, history), material + advancement evaluation, repetition
- * draws, mate-distance scores. The objective follows dm_variant_result: the side
+ * promotions, killers, history), material + advancement evaluation, the variant's
+ * draw rules (repetition, and the counting rules with dm_variant_draw's counters:
+ * src/core/drawrule.h), Frisian's king-move limit at every node, mate-distance
+ * scores. The objective follows dm_variant_result: the side
  * with no legal move loses, except in antidraughts where it WINS (the evaluation is
  * reversed there too: fewer pieces is better).
  *
@@ -40,14 +42,18 @@ typedef struct dm_vengine dm_vengine;
 
 /* What to search. */
 typedef struct dm_vsearch_input {
-    dm_vboard root;          /* position to search (variant and side included) */
-    const uint64_t *history; /* dm_vboard_hash of the earlier positions since the
+    dm_vboard root;            /* position to search (variant and side included) */
+    const uint64_t *history;   /* dm_vboard_hash of the earlier positions since the
                                  last man move or capture, oldest first, root
                                  excluded; may be NULL. Only the last
                                  DM_VENGINE_MAX_HISTORY are used. A position that
                                  would repeat one of them (same side to move)
                                  scores as a draw. */
-    int history_count;       /* entries in history */
+    int history_count;         /* entries in history */
+    dm_vdraw_count draw_count; /* the draw rules' counters at the root (dm_variant_draw_count
+                                  of the game; all 0: a position without a past) */
+    const dm_draw_rules *draw; /* the draw rules applied in the tree; NULL: the variant's
+                                  own (root.variant->draw). Borrowed for the search */
 } dm_vsearch_input;
 
 /* When to stop; zero fields are no limit. With none at all the search runs until

@@ -8,13 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/drawrule.h"
+
 /* Draw-rule sets, thresholds in moves of each side; 0 = no such rule. Macros, so the
  * variant table can be initialised with them (C wants constant expressions there). */
-#define DRAW_FMJD                                                                                  \
-    {                                                                                              \
-        .name = "fmjd", .repetition = 3, .kings_only_moves = 25, .three_vs_king_moves = 16,        \
-        .two_vs_king_moves = 5                                                                     \
-    }
+#define DRAW_FMJD DR_FMJD_INIT /* core/drawrule.h: the engine's search uses it too */
 static const dm_draw_rules draw_fmjd = DRAW_FMJD;
 /* The project's source material for Russian draughts (variants.md): 3-fold, 30
  * moves without capture, three kings vs a lone king 18 moves. */

@@ -3,55 +3,78 @@
  * over a game's positions and moves: n-fold repetition, the move counters without a
  * man move or a capture, without a capture, and the material rules against a lone
  * king. The thresholds are the variant's data (dm_draw_rules, src/core/variant.c,
- * each with its source); the terminal game, the Hub session and the records call
- * this one implementation. */
+ * each with its source); the counting is core/drawrule.h's, which the game layer and
+ * the engines use too. The terminal game, the Hub session and the records call this. */
 #include <damier/variant.h>
 
 #include <stdio.h>
 #include <string.h>
 
-/* Which material rule of d applies to b: THREE_VS_KING (three pieces with a king, or
- * three kings where d->three_kings_only, against a lone king: FMJD 16, Russian 18),
- * TWO_VS_KING (two pieces or fewer with a king, or two kings where d->two_kings_only:
- * FMJD 5, Frisian 7), KING_VS_KING (Frisian), NONE. */
-static dm_vdraw material_kind(const dm_draw_rules *d, const dm_vboard *b)
+#include "core/drawrule.h"
+
+/* dr_kind of b (men and kings counted on the mailbox). */
+static int material_kind(const dm_draw_rules *d, const dm_vboard *b)
 {
-    int men[2] = {0, 0}, kings[2] = {0, 0};
+    int n[5] = {0, 0, 0, 0, 0};
     for (int sq = 1; sq <= b->variant->squares; sq++) {
-        switch (b->sq[sq]) {
-            case DM_WHITE_MAN:
-                men[DM_WHITE]++;
-                break;
-            case DM_BLACK_MAN:
-                men[DM_BLACK]++;
-                break;
-            case DM_WHITE_KING:
-                kings[DM_WHITE]++;
-                break;
-            case DM_BLACK_KING:
-                kings[DM_BLACK]++;
-                break;
-            default:
-                break;
+        if (b->sq[sq] <= DM_BLACK_KING) {
+            n[b->sq[sq]]++;
         }
     }
-    for (int strong = 0; strong < 2; strong++) {
-        int weak = strong ^ 1;
-        int n = men[strong] + kings[strong];
-        if (men[weak] != 0 || kings[weak] != 1 || kings[strong] == 0) {
-            continue;
-        }
-        if (n == 1 && d->king_vs_king_moves > 0) {
-            return DM_VDRAW_KING_VS_KING;
-        }
-        if (n == 3 && d->three_vs_king_moves > 0 && (!d->three_kings_only || kings[strong] == 3)) {
-            return DM_VDRAW_THREE_VS_KING;
-        }
-        if (n <= 2 && d->two_vs_king_moves > 0 && (!d->two_kings_only || kings[strong] == 2)) {
-            return DM_VDRAW_TWO_VS_KING;
-        }
+    return dr_kind(d, n[DM_WHITE_MAN], n[DM_WHITE_KING], n[DM_BLACK_MAN], n[DM_BLACK_KING]);
+}
+
+/* The counters at pos[n]: stepped from pos[0] (no past) through every move. */
+static void walk(dr_state *s, const dm_draw_rules *d, const dm_vboard *pos, const dm_vmove *moves,
+                 int n)
+{
+    dr_start(s, material_kind(d, &pos[0]));
+    for (int i = 0; i < n; i++) {
+        int p = pos[i].sq[moves[i].from];
+        int man = p == DM_WHITE_MAN || p == DM_BLACK_MAN;
+        dr_step(s, s, d, man, moves[i].ncapt > 0, moves[i].promote != 0,
+                material_kind(d, &pos[i + 1]));
     }
-    return DM_VDRAW_NONE;
+}
+
+void dm_variant_draw_count(dm_vdraw_count *out, const dm_draw_rules *d, const dm_vboard *pos,
+                           const dm_vmove *moves, int n)
+{
+    if (!out) {
+        return;
+    }
+    out->reversible_plies = 0;
+    out->no_capture_plies = 0;
+    out->material_plies = -1;
+    if (!d || !pos || !pos[0].variant || n < 0 || (n > 0 && !moves)) {
+        return;
+    }
+    dr_state s;
+    walk(&s, d, pos, moves, n);
+    out->reversible_plies = s.reversible;
+    out->no_capture_plies = s.no_capture;
+    out->material_plies = s.material;
+}
+
+void dm_variant_draw_step(dm_vdraw_count *out, const dm_vdraw_count *c, const dm_draw_rules *d,
+                          const dm_vboard *before, const dm_vmove *m)
+{
+    if (!out || !c || !d || !before || !before->variant || !m) {
+        return;
+    }
+    dm_vboard after = *before;
+    dm_vboard_apply(&after, m);
+    int kind = material_kind(d, before);
+    dr_state s = {.reversible = c->reversible_plies,
+                  .no_capture = c->no_capture_plies,
+                  .kind = kind,
+                  .material = kind == DM_VDRAW_NONE ? -1 : c->material_plies};
+    int p = before->sq[m->from];
+    dr_step(&s, &s, d, p == DM_WHITE_MAN || p == DM_BLACK_MAN, m->ncapt > 0, m->promote != 0,
+            material_kind(d, &after));
+    out->reversible_plies = s.reversible;
+    out->no_capture_plies = s.no_capture;
+    out->material_plies = s.material;
 }
 
 static dm_vdraw say(dm_vdraw r, char *why, size_t cap, const char *text)
@@ -72,21 +95,11 @@ dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_
         return DM_VDRAW_NONE;
     }
     const dm_vboard *b = &pos[n];
-    /* Counters back from the last position. */
-    int reversible = 0, no_capture = 0;
-    for (int i = n - 1; i >= 0 && moves[i].ncapt == 0; i--) {
-        no_capture++;
-    }
-    for (int i = n - 1; i >= 0; i--) {
-        int p = pos[i].sq[moves[i].from];
-        if (moves[i].ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
-            break;
-        }
-        reversible++;
-    }
+    dr_state c;
+    walk(&c, d, pos, moves, n);
     if (d->repetition > 1) {
         int seen = 1;
-        for (int i = n - 2; i >= n - reversible && i >= 0; i -= 2) {
+        for (int i = n - 2; i >= n - c.reversible && i >= 0; i -= 2) {
             if (memcmp(pos[i].sq, b->sq, sizeof b->sq) == 0 && pos[i].side == b->side) {
                 seen++;
             }
@@ -98,42 +111,33 @@ dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_
                        d->repetition == 3 ? "threefold repetition" : t);
         }
     }
-    int limit =
-        d->kings_only_moves > d->no_progress_moves ? d->kings_only_moves : d->no_progress_moves;
+    dm_vdraw kind = (dm_vdraw)dr_verdict(d, &c);
     char t[80];
-    if (limit > 0 && reversible >= 2 * limit) {
-        snprintf(t, sizeof t, "%d-move rule", limit);
-        return say(DM_VDRAW_NO_PROGRESS, why, cap, t);
-    }
-    if (d->no_capture_moves > 0 && no_capture >= 2 * d->no_capture_moves) {
-        snprintf(t, sizeof t, "%d moves without capture", d->no_capture_moves);
-        return say(DM_VDRAW_NO_CAPTURE, why, cap, t);
-    }
-    /* Material rules: the count starts when the configuration first appears (plies
-     * since then = earlier positions of the same kind in a row). */
-    dm_vdraw kind = material_kind(d, b);
-    if (kind != DM_VDRAW_NONE) {
-        int since = 0;
-        for (int i = n - 1; i >= 0 && material_kind(d, &pos[i]) == kind; i--) {
-            since++;
-        }
-        int moves_each = kind == DM_VDRAW_THREE_VS_KING ? d->three_vs_king_moves
-                         : kind == DM_VDRAW_TWO_VS_KING ? d->two_vs_king_moves
-                                                        : d->king_vs_king_moves;
-        const char *what = kind == DM_VDRAW_THREE_VS_KING ? "three pieces against a lone king"
-                           : kind == DM_VDRAW_TWO_VS_KING
-                               ? "two pieces or fewer against a lone king"
-                               : "king against king";
-        if (kind == DM_VDRAW_TWO_VS_KING && d->two_kings_only) {
-            what = "two kings against a lone king";
-        }
-        if (kind == DM_VDRAW_THREE_VS_KING && d->three_kings_only) {
-            what = "three kings against a lone king";
-        }
-        if (since >= 2 * moves_each) {
-            snprintf(t, sizeof t, "%d-move rule (%s)", moves_each, what);
+    switch (kind) {
+        case DM_VDRAW_NO_PROGRESS:
+            snprintf(t, sizeof t, "%d-move rule", dr_reversible_limit(d) / 2);
+            return say(kind, why, cap, t);
+        case DM_VDRAW_NO_CAPTURE:
+            snprintf(t, sizeof t, "%d moves without capture", d->no_capture_moves);
+            return say(kind, why, cap, t);
+        case DM_VDRAW_THREE_VS_KING:
+        case DM_VDRAW_TWO_VS_KING:
+        case DM_VDRAW_KING_VS_KING: {
+            const char *what = kind == DM_VDRAW_THREE_VS_KING ? "three pieces against a lone king"
+                               : kind == DM_VDRAW_TWO_VS_KING
+                                   ? "two pieces or fewer against a lone king"
+                                   : "king against king";
+            if (kind == DM_VDRAW_TWO_VS_KING && d->two_kings_only) {
+                what = "two kings against a lone king";
+            }
+            if (kind == DM_VDRAW_THREE_VS_KING && d->three_kings_only) {
+                what = "three kings against a lone king";
+            }
+            snprintf(t, sizeof t, "%d-move rule (%s)", dr_material_limit(d, kind) / 2, what);
             return say(kind, why, cap, t);
         }
+        default:
+            break;
     }
     return DM_VDRAW_NONE;
 }

@@ -35,11 +35,13 @@
  * Quiescence: when the side to move must capture, every capture is searched (no
  * stand-pat, the capture is compulsory); otherwise the static evaluation is the
  * score, so a position with a capture pending is never evaluated statically. */
+#include <stdlib.h>
 #include <string.h>
 
 #include <damier/egdb.h>
 #include <damier/move.h>
 
+#include "core/drawrule.h"
 #include "core/layout.h"
 #include "engine/eval.h"
 #include "engine/search_int.h"
@@ -109,26 +111,21 @@ static inline int win_from_tt(int s, int ply)
     return s >= DM_SCORE_EGDB_MIN ? s - ply : s <= -DM_SCORE_EGDB_MIN ? s + ply : s;
 }
 
-/* Plies after which FMJD 6 declares the draw in this material: 32 for the 16-move
- * rule (three kings, two kings and a man, or a king and two men against a lone
- * king), 10 for the 5-move rule (two kings, a king and a man, or a king against a
- * lone king), 0 when neither applies. */
-static inline int endgame_rule(const dm_board *b)
+/* The draw rules the search applies: FMJD 6 (core/drawrule.h, the one
+ * implementation of the counting rules, which dm_game applies too). */
+static const dm_draw_rules fmjd_draw = DR_FMJD_INIT;
+
+/* The material rule of FMJD 6 that applies to b (dr_kind: the 16-move rule against
+ * a lone king with three pieces incl. a king, the 5-move rule with two or fewer),
+ * DM_VDRAW_NONE when none; the counts are only taken when a side has one piece. */
+static inline int material_kind(const dm_board *b)
 {
     uint64_t w = b->pieces[DM_WHITE], bl = b->pieces[DM_BLACK];
-    uint64_t strong;
-    if (!bb_has_many(w) && (w & b->kings)) {
-        strong = bl;
-    } else if (!bb_has_many(bl) && (bl & b->kings)) {
-        strong = w;
-    } else {
-        return 0;
+    if (bb_has_many(w) && bb_has_many(bl)) {
+        return DM_VDRAW_NONE;
     }
-    int n = bb_count(strong);
-    if (!(strong & b->kings) || n > 3) {
-        return 0;
-    }
-    return n == 3 ? 32 : 10;
+    int wk = bb_count(w & b->kings), bk = bb_count(bl & b->kings);
+    return dr_kind(&fmjd_draw, bb_count(w) - wk, wk, bb_count(bl) - bk, bk);
 }
 
 /* The side to move has some ordinary move (used when it has no capture). */
@@ -180,23 +177,27 @@ static inline void push_state(search_thread *t, const dm_move *m, int was_man, i
 {
     int irreversible = m->ncapt > 0 || was_man;
     t->rev[ply + 1] = irreversible ? 0 : t->rev[ply] + 1;
-    if (m->ncapt > 0) {
-        t->egc[ply + 1] = 0;
-    } else {
-        t->egc[ply + 1] = endgame_rule(&t->board) ? t->egc[ply] + 1 : 0;
-    }
+    int kind = material_kind(&t->board);
+    t->egk[ply + 1] = kind;
+    /* without a capture, a man's move changes kings only by its promotion */
+    t->egc[ply + 1] = dr_material_next(&fmjd_draw, t->egk[ply], t->egc[ply], kind, m->ncapt > 0,
+                                       was_man && m->kings != 0);
     t->keys[t->kbase + ply + 1] = t->board.hash;
+}
+
+/* The counting rule of FMJD 6 that draws the position at ply (dr_verdict: 25 moves
+ * each of kings only; 16 or 5 moves against a lone king), DM_VDRAW_NONE if none. */
+static inline int counting_draw(const search_thread *t, int ply)
+{
+    dr_state s = {.reversible = t->rev[ply], .kind = t->egk[ply], .material = t->egc[ply]};
+    return dr_verdict(&fmjd_draw, &s);
 }
 
 /* Step 1: the position at ply is drawn by a rule of FMJD 6. */
 static inline int is_rule_draw(const search_thread *t, int ply)
 {
     int rev = t->rev[ply];
-    if (rev >= 50) {
-        return 1; /* 25 moves each with only kings moved and no capture */
-    }
-    int rule = endgame_rule(&t->board);
-    if (rule && t->egc[ply] >= rule) {
+    if (counting_draw(t, ply) != DM_VDRAW_NONE) {
         return 1;
     }
     int cur = t->kbase + ply;
@@ -223,7 +224,7 @@ static inline int egdb_score(search_thread *t, const dm_board *b, int ply, int *
     if (v == DM_EGDB_UNKNOWN) {
         return 0;
     }
-    int rule = endgame_rule(b);
+    int rule = dr_material_limit(&fmjd_draw, material_kind(b));
     if (v == DM_EGDB_DRAW || (rule && t->egc[ply] + d > rule)) {
         *score = 0;
     } else {
@@ -261,6 +262,7 @@ static int qsearch(search_thread *t, int alpha, int beta, int ply)
     int n = dm_movegen_legal(list, b);
     int best = -INF;
     t->egc[ply + 1] = 0; /* every move here captures: the 16/5-move count restarts */
+    t->egk[ply + 1] = DM_VDRAW_NONE;
     for (int i = 0; i < n; i++) {
         const dm_move *m = &list->moves[i];
         dm_board_apply(b, m);
@@ -642,9 +644,37 @@ static void thread_setup(search_thread *t, const dm_search_input *in)
     t->kbase = h;
     t->keys[h] = in->root.hash;
     t->rev[0] = in->reversible_plies > 0 ? in->reversible_plies : 0;
-    t->egc[0] = in->endgame_plies > 0 ? in->endgame_plies : 0;
+    t->egk[0] = material_kind(&in->root);
+    t->egc[0] = t->egk[0] == DM_VDRAW_NONE ? -1 : in->endgame_plies > 0 ? in->endgame_plies : 0;
     memset(t->killer, 0, sizeof t->killer);
     memset(t->history, 0, sizeof t->history);
+}
+
+int dm_search_draw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict)
+{
+    search_thread *t = calloc(1, sizeof *t);
+    if (t == NULL) {
+        return -1;
+    }
+    if (n > MAX_PLY - 1) {
+        n = MAX_PLY - 1;
+    }
+    t->board = in->root;
+    t->kbase = 0;
+    t->keys[0] = in->root.hash;
+    t->rev[0] = in->reversible_plies > 0 ? in->reversible_plies : 0;
+    t->egk[0] = material_kind(&in->root);
+    t->egc[0] = t->egk[0] == DM_VDRAW_NONE ? -1 : in->endgame_plies > 0 ? in->endgame_plies : 0;
+    verdict[0] = counting_draw(t, 0);
+    for (int i = 0; i < n; i++) {
+        const dm_move *m = &moves[i];
+        int was_man = !((t->board.kings >> sq_to_bit(m->from)) & 1);
+        dm_board_apply(&t->board, m);
+        push_state(t, m, was_man, i);
+        verdict[i + 1] = counting_draw(t, i + 1);
+    }
+    free(t);
+    return n;
 }
 
 dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *in,

@@ -30,7 +30,9 @@ typedef struct search_thread {
     int kbase;                                 /* index of the root in keys[] */
     uint64_t keys[KEY_STACK];                  /* hashes: game history, then one per ply */
     int rev[MAX_PLY + 1];                      /* plies since a man move or capture, per ply */
-    int egc[MAX_PLY + 1];                      /* plies in the 16/5-move configuration, per ply */
+    int egc[MAX_PLY + 1];                      /* plies in the 16/5-move configuration, per ply
+                                                  (-1: none; core/drawrule.h) */
+    int egk[MAX_PLY + 1];                      /* its kind (dr_kind), per ply */
     dm_move killer[MAX_PLY + 1][2];            /* quiet moves that caused a cut-off at a ply */
     int history[2][51][51];                    /* [side][from][to] quiet-move cut-off scores */
     int order[MAX_PLY + 1][DM_MAX_MOVES];      /* ordering scores, by position in idx */
@@ -66,5 +68,13 @@ struct dm_engine {
 
 /* Run the search of thread t (search.c). */
 void *search_thread_main(void *arg);
+
+/* For the tests: the search's own draw code (the counters it keeps per ply and the
+ * counting rules it applies, Step 1) along moves[0..n-1] (legal moves) from in->root
+ * with in's counters: verdict[i] = the dm_vdraw counting rule that draws after i
+ * moves (NONE, NO_PROGRESS, THREE_VS_KING, TWO_VS_KING), repetition aside, for
+ * i = 0..n (n + 1 entries). Returns the moves walked (at most MAX_PLY - 1), -1
+ * without memory. */
+int dm_search_draw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict);
 
 #endif /* DM_ENGINE_SEARCH_INT_H */

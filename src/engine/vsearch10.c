@@ -46,3 +46,9 @@ dm_status dm_vsearch10_run(dm_vsearch_result *out, dm_vengine *e, const dm_vsear
     }
     return vs10dyn_run(out, e, in, lim, on_info, payload);
 }
+
+int dm_vsearch10_draw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+                           int *blocked)
+{
+    return vs10dyn_draw_walk(in, moves, n, verdict, blocked);
+}

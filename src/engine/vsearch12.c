@@ -45,3 +45,9 @@ dm_status dm_vsearch12_run(dm_vsearch_result *out, dm_vengine *e, const dm_vsear
     }
     return vs12dyn_run(out, e, in, lim, on_info, payload);
 }
+
+int dm_vsearch12_draw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+                           int *blocked)
+{
+    return vs12dyn_draw_walk(in, moves, n, verdict, blocked);
+}

@@ -65,3 +65,9 @@ dm_status dm_vsearch8_run(dm_vsearch_result *out, dm_vengine *e, const dm_vsearc
     }
     return vs8dyn_run(out, e, in, lim, on_info, payload);
 }
+
+int dm_vsearch8_draw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+                          int *blocked)
+{
+    return vs8dyn_draw_walk(in, moves, n, verdict, blocked);
+}

@@ -10,7 +10,10 @@
  * (TT); quiescence over compulsory captures (no stand pat while a capture is
  * pending); ordering by TT move, captures, promotions, two killers, history; a
  * one-legal-move extension; mate-distance pruning; repetition draws within the
- * reversible plies (same keys as dm_vboard_hash, so the caller's history counts).
+ * reversible plies (same keys as dm_vboard_hash, so the caller's history counts);
+ * the variant's counting draw rules (moves without progress or capture, material
+ * against a lone king) with core/drawrule.h's counters, the code dm_variant_draw
+ * uses; Frisian's king-move limit (FR 17) at every node.
  * The static evaluation is the variant evaluation of veval.c (the same numbers),
  * computed on bitboards. Moves are XOR deltas; only the root's best move and the
  * PVs are converted to dm_vmove (with PDN paths), by matching against the generic
@@ -37,11 +40,21 @@ typedef struct V(work) {
     int pv_len[DM_VENGINE_MAX_PLY + 1];
     gen_rules rules;
     const dm_variant *v;
-    int king_value; /* hundredths of a man */
-    int reversed;   /* antidraughts: fewer pieces is better */
-    int race;       /* breakthrough: 2 * rows advanced squared per man (veval.c) */
-    int root_block; /* Frisian: square of the king the root may not move quietly, or 0 */
+    int king_value;            /* hundredths of a man */
+    int reversed;              /* antidraughts: fewer pieces is better */
+    int race;                  /* breakthrough: 2 * rows advanced squared per man (veval.c) */
+    const dm_draw_rules *draw; /* the draw rules applied in the tree (core/drawrule.h) */
+    int counting;              /* draw has a counting rule (moves, material) */
+    int material;              /* draw has a material rule (against a lone king) */
+    int king_limit;            /* Frisian FR 17: variant->king_move_limit, or 0 */
 } V(work);
+
+/* What the draw rules and FR 17 need to know of the path to a node. */
+typedef struct V(dstate) {
+    dr_state c;            /* the counting rules' counters */
+    uint8_t king_sq[2];    /* FR 17, as dm_vboard.king_sq: the king that made a */
+    uint8_t king_moves[2]; /* side's last quiet moves and how many in a row */
+} V(dstate);
 
 /* The splitmix64 finaliser of dm_vboard_hash. */
 GEN_ALWAYS uint64_t V(mix)(uint64_t x)
@@ -196,10 +209,8 @@ static void V(pv_set)(V(work) * w, int ply, const GEN_MOVE *m)
     w->pv_len[ply] = n + 1;
 }
 
-/* Frisian's king-move limit at the root (dm_vgen_blocked_king): the blocked king's
- * ordinary moves leave the list. Deeper in the tree the limit is not applied (the
- * bitboard position has no counters): an inaccuracy of the search, never an illegal
- * move played. */
+/* Frisian's king-move limit (FR 17): the blocked king's ordinary moves leave the
+ * list, at every node of the tree (V(blocked) gives the square). */
 static void V(drop_blocked)(GEN_LIST *list, int sq)
 {
     if (list->count == 0 || list->moves[0].ncapt > 0) {
@@ -212,6 +223,78 @@ static void V(drop_blocked)(GEN_LIST *list, int sq)
         }
     }
     list->count = k;
+}
+
+/* dr_kind of pos under w's draw rules. */
+static int V(material_kind)(const V(work) * w, const GEN_POS *pos)
+{
+    GEN_BB wp = pos->pieces[DM_WHITE], bp = pos->pieces[DM_BLACK];
+    int wn = P(count)(wp), bn = P(count)(bp);
+    if (wn > 1 && bn > 1) {
+        return DM_VDRAW_NONE;
+    }
+    int wk = P(count)(wp & pos->kings), bk = P(count)(bp & pos->kings);
+    return dr_kind(w->draw, wn - wk, wk, bn - bk, bk);
+}
+
+/* FR 17 at pos (dm_vgen_blocked_king on bitboards): the square of the king of the
+ * side to move that may not make another quiet move, or 0. */
+GEN_ALWAYS int V(blocked)(const V(work) * w, const GEN_POS *pos, const V(dstate) * ds)
+{
+    int c = pos->side, ks = ds->king_sq[c];
+    if (!w->king_limit || ds->king_moves[c] < w->king_limit || ks < 1 || ks > GEN_N * GEN_N / 2) {
+        return 0;
+    }
+    GEN_BB own = pos->pieces[c];
+    if (!(own & pos->kings & P(bit)(P(sq_to_bit)(ks))) || !(own & ~pos->kings)) {
+        return 0; /* no longer that king, or only kings left: not bound */
+    }
+    return ks;
+}
+
+/* The state of child = pos after m: the counters stepped by dr_step (as
+ * dm_variant_draw steps them from the game's moves) and FR 17's counters as
+ * dm_vboard_apply keeps them. */
+static void V(child_state)(const V(work) * w, V(dstate) * out, const V(dstate) * ds,
+                           const GEN_POS *pos, const GEN_POS *child, const GEN_MOVE *m)
+{
+    int man = !(pos->kings & P(bit)(P(sq_to_bit)(m->from)));
+    int capture = m->ncapt > 0;
+    int promotion = man && (child->kings & P(bit)(P(sq_to_bit)(m->to))) != 0;
+    int kind = w->material ? V(material_kind)(w, child) : DM_VDRAW_NONE;
+    dr_step(&out->c, &ds->c, w->draw, man, capture, promotion, kind);
+    out->king_sq[0] = ds->king_sq[0], out->king_sq[1] = ds->king_sq[1];
+    out->king_moves[0] = ds->king_moves[0], out->king_moves[1] = ds->king_moves[1];
+    if (w->king_limit) {
+        int c = pos->side;
+        if (!capture && !man) {
+            out->king_moves[c] = ds->king_sq[c] == m->from && ds->king_moves[c] < 255
+                                     ? (uint8_t)(ds->king_moves[c] + 1)
+                                     : 1;
+            out->king_sq[c] = m->to;
+        } else {
+            out->king_moves[c] = 0;
+            out->king_sq[c] = 0;
+        }
+    }
+}
+
+/* The state of the root from the caller's counters (dm_vsearch_input.draw_count). */
+static void V(root_state)(const V(work) * w, V(dstate) * ds, const GEN_POS *root,
+                          const dm_vsearch_input *in)
+{
+    int kind = w->material ? V(material_kind)(w, root) : DM_VDRAW_NONE;
+    dr_start(&ds->c, kind);
+    const dm_vdraw_count *dc = &in->draw_count;
+    ds->c.reversible = dc->reversible_plies > 0 ? dc->reversible_plies : 0;
+    ds->c.no_capture = dc->no_capture_plies > 0 ? dc->no_capture_plies : 0;
+    if (kind != DM_VDRAW_NONE && dc->material_plies > 0) {
+        ds->c.material = dc->material_plies;
+    }
+    for (int c = 0; c < 2; c++) {
+        ds->king_sq[c] = in->root.king_sq[c];
+        ds->king_moves[c] = in->root.king_moves[c];
+    }
 }
 
 /* Quiescence: stand pat on a quiet position, every capture otherwise. */
@@ -269,14 +352,18 @@ static int V(repeats)(const dm_vengine *e, int n, int rev)
     return 0;
 }
 
-/* PVS to depth plies (then quiescence); rev: reversible plies before this node. */
+/* PVS to depth plies (then quiescence); rev: reversible plies before this node
+ * (the repetition window), ds: the draw rules' counters and FR 17's. */
 static int V(search)(dm_vengine *e, V(work) * w, const GEN_POS *pos, int depth, int alpha, int beta,
-                     int ply, int rev)
+                     int ply, int rev, const V(dstate) * ds)
 {
     int n = e->key_base + ply;
     w->pv_len[ply] = 0;
     if (ply > 0 && V(repeats)(e, n, rev)) {
         return 0;
+    }
+    if (ply > 0 && w->counting && dr_verdict(w->draw, &ds->c) != DM_VDRAW_NONE) {
+        return 0; /* drawn by a counting rule of the variant (dm_variant_draw) */
     }
     if (depth <= 0 || ply >= DM_VENGINE_MAX_PLY - 1) {
         return V(qsearch)(e, w, pos, alpha, beta, ply);
@@ -289,8 +376,9 @@ static int V(search)(dm_vengine *e, V(work) * w, const GEN_POS *pos, int depth, 
     if (VS_GEN(legal)(list, pos, VS_R(w)) == 0) {
         return V(terminal)(w, ply);
     }
-    if (ply == 0 && w->root_block) {
-        V(drop_blocked)(list, w->root_block);
+    int block = V(blocked)(w, pos, ds);
+    if (block) {
+        V(drop_blocked)(list, block);
         if (list->count == 0) {
             return V(terminal)(w, ply); /* only the blocked king could move */
         }
@@ -328,14 +416,16 @@ static int V(search)(dm_vengine *e, V(work) * w, const GEN_POS *pos, int depth, 
         P(make)(&child, m);
         e->keys[n + 1] = V(child_key)(key, pos, &child, m);
         int crev = irreversible ? 0 : rev + 1;
+        V(dstate) cds;
+        V(child_state)(w, &cds, ds, pos, &child, m);
         int d = depth - 1 + ext;
         int s;
         if (k == 0) {
-            s = -V(search)(e, w, &child, d, -beta, -alpha, ply + 1, crev);
+            s = -V(search)(e, w, &child, d, -beta, -alpha, ply + 1, crev, &cds);
         } else {
-            s = -V(search)(e, w, &child, d, -alpha - 1, -alpha, ply + 1, crev);
+            s = -V(search)(e, w, &child, d, -alpha - 1, -alpha, ply + 1, crev, &cds);
             if (!e->aborted && s > alpha && s < beta) {
-                s = -V(search)(e, w, &child, d, -beta, -alpha, ply + 1, crev);
+                s = -V(search)(e, w, &child, d, -beta, -alpha, ply + 1, crev, &cds);
             }
         }
         if (e->aborted) {
@@ -416,6 +506,73 @@ static int V(pv_out)(dm_vmove *out, const V(work) * w, const dm_vboard *root)
     return n;
 }
 
+/* The rules, evaluation weights and draw rules of the search of in. */
+static void V(setup)(V(work) * w, const dm_vsearch_input *in)
+{
+    w->v = in->root.variant;
+    w->rules = gen_rules_of(w->v);
+    w->king_value = w->v->flying_kings ? 300 : 150;
+    w->reversed = w->v->reversed_result != 0;
+    w->race = w->v->win_on_promotion ? 2 : 0;
+    w->draw = in->draw != NULL ? in->draw : &w->v->draw;
+    w->material = dr_material_limit(w->draw, DM_VDRAW_THREE_VS_KING) > 0 ||
+                  dr_material_limit(w->draw, DM_VDRAW_TWO_VS_KING) > 0 ||
+                  dr_material_limit(w->draw, DM_VDRAW_KING_VS_KING) > 0;
+    w->counting = w->material || dr_reversible_limit(w->draw) > 0 || w->draw->no_capture_moves > 0;
+    w->king_limit = w->v->king_move_limit;
+}
+
+/* dm_vsearch<N>_draw_walk (vsearch_int.h): the search's own per-node code
+ * (V(child_state), dr_verdict, V(blocked)) along moves[0..n-1] from in->root. */
+static int V(draw_walk)(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+                        int *blocked)
+{
+    V(work) *w = malloc(sizeof *w);
+    if (w == NULL) {
+        return -1;
+    }
+    V(setup)(w, in);
+    GEN_POS pos;
+    memset(&pos, 0, sizeof pos);
+    P(from_vboard)(&pos, &in->root);
+    V(dstate) ds;
+    V(root_state)(w, &ds, &pos, in);
+    int i = 0;
+    for (;; i++) {
+        verdict[i] = w->counting ? dr_verdict(w->draw, &ds.c) : DM_VDRAW_NONE;
+        blocked[i] = V(blocked)(w, &pos, &ds);
+        if (i == n) {
+            break;
+        }
+        GEN_LIST *list = &w->lists[0];
+        VS_GEN(legal)(list, &pos, VS_R(w));
+        const GEN_MOVE *m = NULL;
+        for (int k = 0; k < list->count && !m; k++) {
+            const GEN_MOVE *x = &list->moves[k];
+            GEN_BB capt = 0;
+            for (int sq = 1; sq <= GEN_N * GEN_N / 2; sq++) {
+                if ((moves[i].capt[(sq - 1) / 64] >> ((sq - 1) % 64)) & 1) {
+                    capt |= P(bit)(P(sq_to_bit)(sq));
+                }
+            }
+            if (x->from == moves[i].from && x->to == moves[i].to && x->capt == capt) {
+                m = x;
+            }
+        }
+        if (m == NULL) {
+            break; /* not a legal move of the position */
+        }
+        GEN_POS child = pos;
+        P(make)(&child, m);
+        V(dstate) cds;
+        V(child_state)(w, &cds, &ds, &pos, &child, m);
+        pos = child;
+        ds = cds;
+    }
+    free(w);
+    return i;
+}
+
 /* dm_vsearch<N>_run (vsearch_int.h) for this rules instantiation. */
 static dm_status V(run)(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_input *in,
                         const dm_vlimits *lim, dm_vinfo_fn on_info, void *payload)
@@ -424,20 +581,18 @@ static dm_status V(run)(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_
     if (w == NULL) {
         return DM_ENOMEM;
     }
-    w->v = in->root.variant;
-    w->rules = gen_rules_of(w->v);
-    w->king_value = w->v->flying_kings ? 300 : 150;
-    w->reversed = w->v->reversed_result != 0;
-    w->race = w->v->win_on_promotion ? 2 : 0;
+    V(setup)(w, in);
     GEN_POS root;
     memset(&root, 0, sizeof root);
     P(from_vboard)(&root, &in->root);
+    V(dstate) ds;
+    V(root_state)(w, &ds, &root, in);
 
-    w->root_block = dm_vgen_blocked_king(&in->root);
     GEN_LIST *root_list = &w->lists[0];
     int root_count = VS_GEN(legal)(root_list, &root, VS_R(w));
-    if (w->root_block) {
-        V(drop_blocked)(root_list, w->root_block);
+    int block = V(blocked)(w, &root, &ds);
+    if (block) {
+        V(drop_blocked)(root_list, block);
         root_count = root_list->count;
     }
     if (root_count == 0) {
@@ -454,7 +609,7 @@ static dm_status V(run)(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_
     dm_vinfo info;
     for (int depth = 1; depth <= max_depth; depth++) {
         e->can_abort = depth > 1;
-        int score = V(search)(e, w, &root, depth, -VS_INF, VS_INF, 0, e->key_base);
+        int score = V(search)(e, w, &root, depth, -VS_INF, VS_INF, 0, e->key_base, &ds);
         if (e->aborted) {
             break;
         }

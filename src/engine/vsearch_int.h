@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/drawrule.h"
+
 enum {
     VT_EXACT = 1,
     VT_LOWER = 2,
@@ -66,5 +68,18 @@ dm_status dm_vsearch10_run(dm_vsearch_result *out, dm_vengine *e, const dm_vsear
                            const dm_vlimits *lim, dm_vinfo_fn on_info, void *payload);
 dm_status dm_vsearch12_run(dm_vsearch_result *out, dm_vengine *e, const dm_vsearch_input *in,
                            const dm_vlimits *lim, dm_vinfo_fn on_info, void *payload);
+
+/* Per geometry, for the tests: the search's own draw code along a game. From
+ * in->root (with in->draw_count, in->draw) through moves[0..n-1] (legal moves), the
+ * counting rule that draws after i moves (verdict[i], a dm_vdraw, repetition aside)
+ * and FR 17's blocked king square (blocked[i], 0 for none), for i = 0..n; both arrays
+ * hold n + 1. Returns the number of moves walked (< n at a move that is not legal),
+ * -1 without memory. */
+int dm_vsearch8_draw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+                          int *blocked);
+int dm_vsearch10_draw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+                           int *blocked);
+int dm_vsearch12_draw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+                           int *blocked);
 
 #endif /* DM_ENGINE_VSEARCH_INT_H */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * game/draw.c: the FMJD end-of-game and draw rules as pure functions of a board and
- * its counters (damier/game.h), shared by dm_game and by engines.
+ * its counters (damier/game.h), for dm_game; the counting itself is core/drawrule.h,
+ * the one implementation that the variants' judge and both engines' searches use.
  *
  * Counting conventions (FMJD 6; "N moves of each player" = 2N plies):
  *   kings_only_plies  plies since the last man move or capture; the 25-move rule
@@ -14,39 +15,39 @@
  * (king + 2 men -> 2 kings + man restarts the 16-move count). */
 #include <damier/game.h>
 
-static const dm_game_rules fmjd_rules = DM_GAME_RULES_INIT;
+#include "core/drawrule.h"
 
-/* The stronger side's pieces against a lone king: which rule applies. */
-static dm_endgame against_lone_king(int men, int kings)
+static const dm_game_rules fmjd_rules = DM_GAME_RULES_INIT;
+/* The FMJD set: it classifies the material (dm_draw_endgame) whatever the game's
+ * thresholds, which only decide when a count draws. */
+static const dm_draw_rules fmjd_draw = DR_FMJD_INIT;
+
+/* The draw-rule set of game rules r for the counting code (core/drawrule.h). */
+static dm_draw_rules draw_of(const dm_game_rules *r)
 {
-    int n = men + kings;
-    if (kings < 1) {
-        return DM_ENDGAME_NONE; /* one to three men alone: no rule */
-    }
-    if (n == 3) {
-        return DM_ENDGAME_16;
-    }
-    if (n <= 2) {
-        return DM_ENDGAME_5;
-    }
-    return DM_ENDGAME_NONE;
+    dm_draw_rules d = {.name = "game",
+                       .repetition = r->repetitions,
+                       .kings_only_moves = r->kings_only_moves,
+                       .three_vs_king_moves = r->endgame16_moves,
+                       .two_vs_king_moves = r->endgame5_moves,
+                       .promotion_continues = !r->promotion_restarts};
+    return d;
+}
+
+static int kind_of(dm_endgame e)
+{
+    return e == DM_ENDGAME_16  ? DM_VDRAW_THREE_VS_KING
+           : e == DM_ENDGAME_5 ? DM_VDRAW_TWO_VS_KING
+                               : DM_VDRAW_NONE;
 }
 
 dm_endgame dm_draw_endgame(const dm_board *b)
 {
-    int wm = dm_board_count_men(b, DM_WHITE), wk = dm_board_count_kings(b, DM_WHITE);
-    int bm = dm_board_count_men(b, DM_BLACK), bk = dm_board_count_kings(b, DM_BLACK);
-    int w_lone = wm == 0 && wk == 1, b_lone = bm == 0 && bk == 1;
-    if (b_lone) {
-        dm_endgame e = against_lone_king(wm, wk);
-        if (e != DM_ENDGAME_NONE) {
-            return e;
-        }
-    }
-    if (w_lone) {
-        return against_lone_king(bm, bk);
-    }
-    return DM_ENDGAME_NONE;
+    int k = dr_kind(&fmjd_draw, dm_board_count_men(b, DM_WHITE), dm_board_count_kings(b, DM_WHITE),
+                    dm_board_count_men(b, DM_BLACK), dm_board_count_kings(b, DM_BLACK));
+    return k == DM_VDRAW_THREE_VS_KING ? DM_ENDGAME_16
+           : k == DM_VDRAW_TWO_VS_KING ? DM_ENDGAME_5
+                                       : DM_ENDGAME_NONE;
 }
 
 void dm_draw_init(dm_draw_counters *out, const dm_board *start)
@@ -66,27 +67,23 @@ void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_boa
     }
     dm_piece mover = dm_board_piece(before, m->from);
     int man = mover == DM_WHITE_MAN || mover == DM_BLACK_MAN;
-    int capture = m->ncapt > 0;
-    int promotion = dm_move_is_promotion(before, m);
 
     dm_board after = *before;
     dm_board_apply(&after, m);
-    dm_endgame was = dm_draw_endgame(before);
     dm_endgame now = dm_draw_endgame(&after);
 
-    dm_draw_counters n;
-    n.kings_only_plies = (man || capture) ? 0 : c->kings_only_plies + 1;
-    n.endgame_kind = (int)now;
-    if (now == DM_ENDGAME_NONE) {
-        n.endgame_plies = -1;
-    } else if (capture || was != now || c->endgame_plies < 0 ||
-               (promotion && rules->promotion_restarts)) {
-        n.endgame_plies = 0; /* a new qualifying configuration appeared */
-    } else {
-        n.endgame_plies = c->endgame_plies + 1;
-    }
-    n.repetitions = 1;
-    *out = n;
+    dm_draw_rules d = fmjd_draw;
+    d.promotion_continues = !rules->promotion_restarts;
+    dr_state s = {.reversible = c->kings_only_plies,
+                  .no_capture = 0,
+                  .kind = kind_of((dm_endgame)c->endgame_kind),
+                  .material = c->endgame_plies};
+    dr_step(&s, &s, &d, man, m->ncapt > 0, dm_move_is_promotion(before, m), kind_of(now));
+
+    out->kings_only_plies = s.reversible;
+    out->endgame_kind = (int)now;
+    out->endgame_plies = s.material;
+    out->repetitions = 1;
 }
 
 dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_counters *c,
@@ -99,10 +96,11 @@ dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_cou
     }
     int side = b->side;
     dm_outcome loss = side == DM_WHITE ? DM_OUTCOME_BLACK_WINS : DM_OUTCOME_WHITE_WINS;
-    dm_endgame e = dm_draw_endgame(b);
-    int eg_limit = e == DM_ENDGAME_16  ? rules->endgame16_moves
-                   : e == DM_ENDGAME_5 ? rules->endgame5_moves
-                                       : 0;
+    dm_draw_rules d = draw_of(rules);
+    dr_state s = {.reversible = c->kings_only_plies,
+                  .no_capture = 0,
+                  .kind = kind_of(dm_draw_endgame(b)),
+                  .material = c->endgame_plies};
 
     /* FMJD 7.2 first: a player who cannot move loses, even when the move that
      * blocked them also completed a draw count. */
@@ -112,10 +110,20 @@ dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_cou
         o = loss, r = DM_REASON_BLOCKED;
     } else if (rules->repetitions > 0 && c->repetitions >= rules->repetitions) {
         o = DM_OUTCOME_DRAW, r = DM_REASON_REPETITION;
-    } else if (eg_limit > 0 && c->endgame_plies >= 2 * eg_limit) {
-        o = DM_OUTCOME_DRAW, r = e == DM_ENDGAME_16 ? DM_REASON_16_MOVES : DM_REASON_5_MOVES;
-    } else if (rules->kings_only_moves > 0 && c->kings_only_plies >= 2 * rules->kings_only_moves) {
-        o = DM_OUTCOME_DRAW, r = DM_REASON_25_MOVES;
+    } else {
+        switch (dr_verdict(&d, &s)) {
+            case DM_VDRAW_THREE_VS_KING:
+                o = DM_OUTCOME_DRAW, r = DM_REASON_16_MOVES;
+                break;
+            case DM_VDRAW_TWO_VS_KING:
+                o = DM_OUTCOME_DRAW, r = DM_REASON_5_MOVES;
+                break;
+            case DM_VDRAW_NO_PROGRESS:
+                o = DM_OUTCOME_DRAW, r = DM_REASON_25_MOVES;
+                break;
+            default:
+                break;
+        }
     }
     if (reason) {
         *reason = r;

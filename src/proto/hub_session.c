@@ -42,6 +42,8 @@ struct dm_hub_session {
     dm_vboard vboard;                          /* current position */
     uint64_t vhistory[DM_VENGINE_MAX_HISTORY]; /* dm_vboard_hash before vboard */
     int vhistory_count;
+    dm_vdraw_count vdraw; /* the variant's draw-rule counters at vboard */
+    dm_vdraw_count vsearch_draw;
     dm_vboard vsearch_root;
     dm_vlimits vsearch_limits;
     dm_vmovelist vlist; /* scratch for `go` (no mutable global state) */
@@ -148,6 +150,7 @@ static void start_position(dm_hub_session *s)
     dm_session_new_game(s->game, NULL, NULL);
     if (s->variant) {
         dm_vboard_start(&s->vboard, s->variant);
+        dm_variant_draw_count(&s->vdraw, &s->variant->draw, &s->vboard, NULL, 0);
     }
     s->vhistory_count = 0;
     s->pos_rejected = 0;
@@ -312,6 +315,7 @@ static void vplay(dm_hub_session *s, const dm_vmove *m)
         s->vhistory_count--;
     }
     s->vhistory[s->vhistory_count++] = dm_vboard_hash(&s->vboard);
+    dm_variant_draw_step(&s->vdraw, &s->vdraw, &s->variant->draw, &s->vboard, m);
     dm_vboard_apply(&s->vboard, m);
     if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
         s->vhistory_count = 0;
@@ -362,6 +366,7 @@ static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     const char *moves = dm_hub_get(c, "moves");
     dm_vboard board = s->vboard;
     int count = s->vhistory_count;
+    dm_vdraw_count draw = s->vdraw;
     if (pos) {
         char why[256];
         if (!vpos_parse(&s->vboard, s->variant, pos, why, sizeof why)) {
@@ -375,6 +380,7 @@ static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         return 0;
     }
     s->vhistory_count = 0;
+    dm_variant_draw_count(&s->vdraw, &s->variant->draw, &s->vboard, NULL, 0);
     const char *p = moves ? moves : "";
     char text[256];
     int index = 0, r;
@@ -393,6 +399,7 @@ static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         /* The history is rebuilt from scratch only on success: restore it. */
         s->vboard = board;
         s->vhistory_count = count;
+        s->vdraw = draw;
         return 0;
     }
     return 1;
@@ -568,6 +575,7 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     s->search_root = *dm_session_board(s->game);
     dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY, s->game);
     s->vsearch_root = s->vboard;
+    s->vsearch_draw = s->vdraw;
     s->vsearch_limits = vlimits_of(&l);
     s->searching = 1;
     return DM_HUB_SEARCH;
@@ -707,6 +715,7 @@ void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_vl
     in->root = s->vsearch_root;
     in->history = s->vhistory;
     in->history_count = s->vhistory_count;
+    in->draw_count = s->vsearch_draw;
     *lim = s->vsearch_limits;
 }
 

@@ -414,6 +414,47 @@ static void test_vengine__repetition_history(void **state)
     dm_vengine_free(e);
 }
 
+/* The counting draw rules in the tree, from the game's counters at the root
+ * (dm_vsearch_input.draw_count): Brazilian (FMJD set) two kings against a king with
+ * one ply of the 5-move rule left: every quiet move draws, so the root scores 0; the
+ * same position without a past scores the material. Russian (source set: 30 moves
+ * without capture) likewise with the no-capture count. */
+static void test_vengine__counting_draws(void **state)
+{
+    (void)state;
+    dm_vengine *e = NULL;
+    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    for (int which = 0; which < 2; which++) {
+        const dm_variant *v = V(which == 0 ? DM_VARIANT_BRAZILIAN : DM_VARIANT_RUSSIAN);
+        dm_vboard b;
+        dm_vboard_clear(&b, v);
+        b.side = DM_WHITE;
+        put(&b, 7, 0, DM_WHITE_KING); /* a1 */
+        put(&b, 7, 2, DM_WHITE_KING); /* c1 */
+        put(&b, 0, 5, DM_BLACK_KING); /* f8 */
+        dm_vmovelist list;
+        assert_true(dm_vmovegen_legal(&list, &b) > 0 && list.moves[0].ncapt == 0);
+        dm_vsearch_input in;
+        memset(&in, 0, sizeof in);
+        in.root = b;
+        dm_vlimits lim = {1, 0, 0};
+        dm_vsearch_result r;
+        dm_vengine_clear(e);
+        assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+        assert_true(r.score > 100);
+        if (which == 0) {
+            in.draw_count.material_plies = 2 * v->draw.two_vs_king_moves - 1;
+        } else {
+            in.draw_count.no_capture_plies = 2 * v->draw.no_capture_moves - 1;
+        }
+        dm_vengine_clear(e);
+        assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+        assert_true(r.has_move && is_legal(&b, &r.best));
+        assert_int_equal(r.score, 0);
+    }
+    dm_vengine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -428,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_vengine__hash),
         cmocka_unit_test(test_vengine__frisian_king_move_limit),
         cmocka_unit_test(test_vengine__repetition_history),
+        cmocka_unit_test(test_vengine__counting_draws),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

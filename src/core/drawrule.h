@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT
+ * core/drawrule.h: the draw rules' counting, written once for every variant and
+ * every caller: the game layer (game/draw.c: dm_draw_step, dm_draw_judge), the
+ * variants' judge (core/vdraw.c: dm_variant_draw, dm_variant_draw_count) and both
+ * searches (engine/search.c, engine/vsearch_impl.h), which inline it at every node.
+ * The thresholds are data (dm_draw_rules, damier/variant.h; each set with its source
+ * in core/variant.c). Repetition is not here: it needs the history, which each
+ * caller keeps in its own form (positions, or hash keys); the threshold is
+ * d->repetition.
+ *
+ * Counting (FMJD 6; "N moves of each player" = 2N plies):
+ * - reversible: plies since the last man move or capture (FMJD 25-move rule with
+ *   d->kings_only_moves; English 40, pool 15 with d->no_progress_moves); drawn when
+ *   it reaches 2N, not a ply before;
+ * - no_capture: plies since the last capture (Russian source material: 30);
+ * - material: plies since the current material configuration (three pieces with a
+ *   king against a lone king, two or fewer, king against king) arose. The count
+ *   starts at 0 in the position right after the move that made it: a capture, a
+ *   move into a configuration of another kind, and a promotion (unless
+ *   d->promotion_continues). This is the reading of game/draw.c since the first
+ *   wave (FMJD 6 says "after at most 16 further moves"; the restart on promotion
+ *   is debated, damforum; dm_game_rules.promotion_restarts selects it). */
+#ifndef DM_CORE_DRAWRULE_H
+#define DM_CORE_DRAWRULE_H
+
+#include <damier/variant.h>
+
+/* The FMJD set (FMJD 6: 3-fold repetition, 25 moves of kings only, 16 and 5 moves
+ * against a lone king), as an initialiser. */
+#define DR_FMJD_INIT                                                                               \
+    {                                                                                              \
+        .name = "fmjd", .repetition = 3, .kings_only_moves = 25, .three_vs_king_moves = 16,        \
+        .two_vs_king_moves = 5                                                                     \
+    }
+
+/* The counters of one position. */
+typedef struct dr_state {
+    int reversible; /* plies since the last man move or capture */
+    int no_capture; /* plies since the last capture */
+    int kind;       /* dm_vdraw of the material rule that applies (NONE, THREE_VS_KING,
+                       TWO_VS_KING, KING_VS_KING) */
+    int material;   /* plies since that configuration arose; -1 when kind is NONE */
+} dr_state;
+
+/* The material rule of d that applies to a position with these men and kings per
+ * colour: one side a lone king, the other three pieces with a king (three kings
+ * where d->three_kings_only: FMJD 16, Russian 18), two or fewer with a king (two
+ * kings where d->two_kings_only: FMJD 5, Frisian 7), or a lone king (Frisian, where
+ * d->king_vs_king_moves; else the two-or-fewer rule counts it). DM_VDRAW_NONE when
+ * none does. */
+static inline int dr_kind(const dm_draw_rules *d, int wm, int wk, int bm, int bk)
+{
+    int men[2] = {wm, bm}, kings[2] = {wk, bk};
+    for (int strong = 0; strong < 2; strong++) {
+        int weak = strong ^ 1;
+        int n = men[strong] + kings[strong];
+        if (men[weak] != 0 || kings[weak] != 1 || kings[strong] == 0) {
+            continue;
+        }
+        if (n == 1 && d->king_vs_king_moves > 0) {
+            return DM_VDRAW_KING_VS_KING;
+        }
+        if (n == 3 && d->three_vs_king_moves > 0 && (!d->three_kings_only || kings[strong] == 3)) {
+            return DM_VDRAW_THREE_VS_KING;
+        }
+        if (n <= 2 && d->two_vs_king_moves > 0 && (!d->two_kings_only || kings[strong] == 2)) {
+            return DM_VDRAW_TWO_VS_KING;
+        }
+    }
+    return DM_VDRAW_NONE;
+}
+
+/* Plies after which the material rule kind of d draws (2 x its moves), 0 for none. */
+static inline int dr_material_limit(const dm_draw_rules *d, int kind)
+{
+    switch (kind) {
+        case DM_VDRAW_THREE_VS_KING:
+            return 2 * d->three_vs_king_moves;
+        case DM_VDRAW_TWO_VS_KING:
+            return 2 * d->two_vs_king_moves;
+        case DM_VDRAW_KING_VS_KING:
+            return 2 * d->king_vs_king_moves;
+        default:
+            return 0;
+    }
+}
+
+/* Plies of reversible moves after which d draws (the larger of kings_only_moves and
+ * no_progress_moves, which count the same plies), 0 for none. */
+static inline int dr_reversible_limit(const dm_draw_rules *d)
+{
+    int m = d->kings_only_moves > d->no_progress_moves ? d->kings_only_moves : d->no_progress_moves;
+    return 2 * m;
+}
+
+/* The counters of a position with no known past (a game's start, a FEN). */
+static inline void dr_start(dr_state *out, int kind)
+{
+    out->reversible = 0;
+    out->no_capture = 0;
+    out->kind = kind;
+    out->material = kind == DM_VDRAW_NONE ? -1 : 0;
+}
+
+/* The material count after a move (see the header): kind_before and material of the
+ * position before, kind_after of the one after. */
+static inline int dr_material_next(const dm_draw_rules *d, int kind_before, int material,
+                                   int kind_after, int capture, int promotion)
+{
+    if (kind_after == DM_VDRAW_NONE) {
+        return -1;
+    }
+    if (capture || kind_after != kind_before || material < 0 ||
+        (promotion && !d->promotion_continues)) {
+        return 0;
+    }
+    return material + 1;
+}
+
+/* The counters after a move from a position with counters s: man_moved (the piece
+ * moved was a man), capture (it took at least one piece), promotion (a man was
+ * crowned), kind_after (dr_kind of the position after). out may equal s. */
+static inline void dr_step(dr_state *out, const dr_state *s, const dm_draw_rules *d, int man_moved,
+                           int capture, int promotion, int kind_after)
+{
+    dr_state n;
+    n.reversible = (man_moved || capture) ? 0 : s->reversible + 1;
+    n.no_capture = capture ? 0 : s->no_capture + 1;
+    n.material = dr_material_next(d, s->kind, s->material, kind_after, capture, promotion);
+    n.kind = kind_after;
+    *out = n;
+}
+
+/* The counting rule of d that draws a position with counters s, in this order: the
+ * material rule, moves without progress, moves without a capture; DM_VDRAW_NONE when
+ * none (repetition is the caller's). */
+static inline int dr_verdict(const dm_draw_rules *d, const dr_state *s)
+{
+    int ml = dr_material_limit(d, s->kind);
+    if (ml > 0 && s->material >= ml) {
+        return s->kind;
+    }
+    int rl = dr_reversible_limit(d);
+    if (rl > 0 && s->reversible >= rl) {
+        return DM_VDRAW_NO_PROGRESS;
+    }
+    if (d->no_capture_moves > 0 && s->no_capture >= 2 * d->no_capture_moves) {
+        return DM_VDRAW_NO_CAPTURE;
+    }
+    return DM_VDRAW_NONE;
+}
+
+#endif /* DM_CORE_DRAWRULE_H */

@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: MIT
+ * tests/unit/test_draw_engine.c: the engines and the game layer declare the same
+ * draws at the same ply (issue 10: one implementation of the draw rules). Random
+ * games from random sparse positions (a lone king against one to three pieces,
+ * men near promotion, extra men), in every variant and in international draughts
+ * on the fast board, walked three ways:
+ * - the game layer: dm_variant_draw (variants) and dm_draw_step / dm_draw_judge
+ *   (dm_game's FMJD rules), judging each prefix of the game;
+ * - the search's own per-node code (engine/vsearch_impl.h V(child_state),
+ *   engine/search.c push_state), through the test entries dm_vsearch<N>_draw_walk
+ *   and dm_search_draw_walk, from the start and from the middle of the game with
+ *   the counters dm_variant_draw_count gives there;
+ * - Frisian's king-move limit (FR 17): the square the search blocks at each node
+ *   equals the generic core's (dm_vgen_blocked_king).
+ * Repetition is left out of the comparison: the game counts positions, the search
+ * scores the first repetition as the draw it leads to (as every engine does). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include <damier/game.h>
+#include <damier/variant.h>
+#include <damier/vengine.h>
+
+#include "core/gen.h"
+#include "engine/search_int.h"
+#include "engine/vsearch_int.h"
+
+#define MAXP 150 /* plies per random game (the search walks at most 159) */
+
+/* A small deterministic generator (xorshift64*). */
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 0x2545F4914F6CDD1Dull;
+}
+
+static int rnd_below(uint64_t *s, int n)
+{
+    return (int)(rnd(s) % (uint64_t)n);
+}
+
+/* A random sparse position of v, valid: either a lone king against one to three
+ * pieces (kings or men), or one to three pieces a side (the material rules do not
+ * apply until captures make one). */
+static void random_position(dm_vboard *b, const dm_variant *v, uint64_t *s)
+{
+    for (;;) {
+        dm_vboard_clear(b, v);
+        int weak = rnd_below(s, 2), strong = weak ^ 1;
+        int n = 1 + rnd_below(s, 3);
+        int lone = rnd_below(s, 2) == 0;
+        int nweak = lone ? 1 : 1 + rnd_below(s, 3);
+        int ok = 1;
+        for (int i = 0; i < nweak + n && ok; i++) {
+            int sq = 1 + rnd_below(s, v->squares);
+            if (b->sq[sq] != DM_EMPTY) {
+                ok = 0;
+                break;
+            }
+            int c = i < nweak ? weak : strong;
+            int king = (lone && i == 0) || rnd_below(s, 2) == 0;
+            dm_piece p = c == DM_WHITE ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
+                                       : (king ? DM_BLACK_KING : DM_BLACK_MAN);
+            ok = dm_vboard_put(b, sq, p) == DM_OK;
+        }
+        b->side = rnd_below(s, 2);
+        if (ok && dm_vboard_validate(b, NULL) == DM_OK) {
+            return;
+        }
+    }
+}
+
+typedef struct vgame {
+    dm_vboard pos[MAXP + 1];
+    dm_vmove moves[MAXP];
+    int n;
+} vgame;
+
+/* A random legal move of b, mostly (7 in 8) one after which the opponent has no
+ * capture when there is such a move, so that games last long enough to reach the
+ * counting rules' thresholds. */
+static int pick_vmove(const dm_vmovelist *list, const dm_vboard *b, uint64_t *s)
+{
+    int start = rnd_below(s, list->count);
+    if (rnd_below(s, 8) == 0) {
+        return start;
+    }
+    static dm_vmovelist reply;
+    for (int k = 0; k < list->count; k++) {
+        int i = (start + k) % list->count;
+        dm_vboard c = *b;
+        dm_vboard_apply(&c, &list->moves[i]);
+        if (dm_vmovegen_legal(&reply, &c) == 0 || reply.moves[0].ncapt == 0) {
+            return i;
+        }
+    }
+    return start;
+}
+
+/* Random moves from pos[0] until no legal move or MAXP plies. */
+static void random_game(vgame *g, uint64_t *s)
+{
+    g->n = 0;
+    static dm_vmovelist list; /* large; the test is single-threaded */
+    while (g->n < MAXP && dm_vmovegen_legal(&list, &g->pos[g->n]) > 0) {
+        g->moves[g->n] = list.moves[pick_vmove(&list, &g->pos[g->n], s)];
+        g->pos[g->n + 1] = g->pos[g->n];
+        dm_vboard_apply(&g->pos[g->n + 1], &g->moves[g->n]);
+        g->n++;
+    }
+}
+
+/* pick_vmove on the fast board. */
+static int pick_move(const dm_movelist *list, const dm_board *b, uint64_t *s)
+{
+    int start = rnd_below(s, list->count);
+    if (rnd_below(s, 8) == 0) {
+        return start;
+    }
+    for (int k = 0; k < list->count; k++) {
+        int i = (start + k) % list->count;
+        dm_board c = *b;
+        dm_board_apply(&c, &list->moves[i]);
+        if (!dm_movegen_has_capture(&c)) {
+            return i;
+        }
+    }
+    return start;
+}
+
+static int walk(const dm_vsearch_input *in, const dm_vmove *m, int n, int *verdict, int *blocked)
+{
+    switch (in->root.variant->size) {
+        case 8:
+            return dm_vsearch8_draw_walk(in, m, n, verdict, blocked);
+        case 10:
+            return dm_vsearch10_draw_walk(in, m, n, verdict, blocked);
+        default:
+            return dm_vsearch12_draw_walk(in, m, n, verdict, blocked);
+    }
+}
+
+/* Every variant, its own draw set (and Russian's other sets): the game layer and the
+ * variant search agree at every ply; the counters stepped one move at a time
+ * (dm_variant_draw_step) equal those of the whole game (dm_variant_draw_count). */
+static void test_draw_engine__variants(void **state)
+{
+    (void)state;
+    static vgame g;
+    static int verdict[MAXP + 1], blocked[MAXP + 1];
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    int hits[8] = {0};
+    for (int id = 0; id < DM_VARIANT_COUNT; id++) {
+        const dm_variant *v = dm_variant_get((dm_variant_id)id);
+        dm_draw_rules sets[3];
+        int nsets = 0;
+        sets[nsets++] = v->draw;
+        if (id == DM_VARIANT_RUSSIAN) {
+            assert_int_equal(dm_variant_draw_rules(&sets[nsets++], "russian-pydraughts", NULL),
+                             DM_OK);
+            assert_int_equal(dm_variant_draw_rules(&sets[nsets++], "fmjd", NULL), DM_OK);
+        }
+        for (int si = 0; si < nsets; si++) {
+            dm_draw_rules d = sets[si];
+            d.repetition = 0; /* compared apart (header) */
+            for (int game = 0; game < 100; game++) {
+                random_position(&g.pos[0], v, &seed);
+                random_game(&g, &seed);
+                dm_vsearch_input in;
+                memset(&in, 0, sizeof in);
+                in.root = g.pos[0];
+                in.draw = &d;
+                assert_int_equal(walk(&in, g.moves, g.n, verdict, blocked), g.n);
+                dm_vdraw_count c;
+                dm_variant_draw_count(&c, &d, g.pos, g.moves, 0);
+                for (int i = 0; i <= g.n; i++) {
+                    dm_vdraw k = dm_variant_draw(&d, g.pos, g.moves, i, NULL, 0);
+                    if (verdict[i] != (int)k) {
+                        fail_msg("%s set %s game %d ply %d: game %d, engine %d", v->name, d.name,
+                                 game, i, k, verdict[i]);
+                    }
+                    hits[k]++;
+                    assert_int_equal(blocked[i], dm_vgen_blocked_king(&g.pos[i]));
+                    dm_vdraw_count whole;
+                    dm_variant_draw_count(&whole, &d, g.pos, g.moves, i);
+                    assert_memory_equal(&c, &whole, sizeof c);
+                    if (i < g.n) {
+                        dm_variant_draw_step(&c, &c, &d, &g.pos[i], &g.moves[i]);
+                    }
+                }
+                /* from the middle of the game, with the game's counters there */
+                int k0 = g.n / 2;
+                in.root = g.pos[k0];
+                dm_variant_draw_count(&in.draw_count, &d, g.pos, g.moves, k0);
+                assert_int_equal(walk(&in, g.moves + k0, g.n - k0, verdict, blocked), g.n - k0);
+                for (int i = k0; i <= g.n; i++) {
+                    assert_int_equal(verdict[i - k0],
+                                     (int)dm_variant_draw(&d, g.pos, g.moves, i, NULL, 0));
+                }
+            }
+        }
+    }
+    print_message("plies judged: none %d, no progress %d, no capture %d, three v king %d, "
+                  "two v king %d, king v king %d\n",
+                  hits[DM_VDRAW_NONE], hits[DM_VDRAW_NO_PROGRESS], hits[DM_VDRAW_NO_CAPTURE],
+                  hits[DM_VDRAW_THREE_VS_KING], hits[DM_VDRAW_TWO_VS_KING],
+                  hits[DM_VDRAW_KING_VS_KING]);
+    /* the games reached every counting rule (the comparison is not vacuous) */
+    assert_true(hits[DM_VDRAW_NO_PROGRESS] > 0);
+    assert_true(hits[DM_VDRAW_NO_CAPTURE] > 0);
+    assert_true(hits[DM_VDRAW_THREE_VS_KING] > 0);
+    assert_true(hits[DM_VDRAW_TWO_VS_KING] > 0);
+    assert_true(hits[DM_VDRAW_KING_VS_KING] > 0);
+}
+
+/* International on the fast board: dm_game's rules (dm_draw_step, dm_draw_judge)
+ * and the international search (engine/search.c) agree at every ply. */
+static void test_draw_engine__international(void **state)
+{
+    (void)state;
+    const dm_variant *v = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    static vgame g;
+    static dm_move moves[MAXP];
+    static dm_board pos[MAXP + 1];
+    static int verdict[MAXP + 1];
+    uint64_t seed = 12345;
+    int hits[8] = {0}, promotions_in_rule = 0;
+    for (int game = 0; game < 1000; game++) {
+        random_position(&g.pos[0], v, &seed);
+        assert_int_equal(dm_vboard_to_board(&pos[0], &g.pos[0]), DM_OK);
+        int n = 0;
+        dm_movelist list;
+        while (n < MAXP && dm_movegen_legal(&list, &pos[n]) > 0) {
+            moves[n] = list.moves[pick_move(&list, &pos[n], &seed)];
+            pos[n + 1] = pos[n];
+            dm_board_apply(&pos[n + 1], &moves[n]);
+            n++;
+        }
+        dm_search_input in;
+        dm_search_input_init(&in, &pos[0]);
+        assert_int_equal(dm_search_draw_walk(&in, moves, n, verdict), n);
+        dm_game_rules rules = DM_GAME_RULES_INIT;
+        rules.repetitions = 0;
+        dm_draw_counters c;
+        dm_draw_init(&c, &pos[0]);
+        for (int i = 0; i <= n; i++) {
+            dm_reason r;
+            dm_outcome o = dm_draw_judge(&r, &pos[i], &c, &rules);
+            int want = DM_VDRAW_NONE;
+            if (o == DM_OUTCOME_DRAW) {
+                want = r == DM_REASON_16_MOVES  ? DM_VDRAW_THREE_VS_KING
+                       : r == DM_REASON_5_MOVES ? DM_VDRAW_TWO_VS_KING
+                                                : DM_VDRAW_NO_PROGRESS;
+            }
+            if (o == DM_OUTCOME_ONGOING || o == DM_OUTCOME_DRAW) {
+                if (verdict[i] != want) {
+                    fail_msg("game %d ply %d: game %d, engine %d", game, i, want, verdict[i]);
+                }
+                hits[want]++;
+            }
+            if (i < n) {
+                if (c.endgame_plies >= 0 && dm_move_is_promotion(&pos[i], &moves[i]) &&
+                    moves[i].ncapt == 0) {
+                    promotions_in_rule++;
+                }
+                dm_draw_step(&c, &c, &pos[i], &moves[i], &rules);
+            }
+        }
+    }
+    print_message("plies judged: none %d, 25-move %d, 16-move %d, 5-move %d; promotions "
+                  "inside a configuration %d\n",
+                  hits[DM_VDRAW_NONE], hits[DM_VDRAW_NO_PROGRESS], hits[DM_VDRAW_THREE_VS_KING],
+                  hits[DM_VDRAW_TWO_VS_KING], promotions_in_rule);
+    assert_true(hits[DM_VDRAW_NO_PROGRESS] > 0);
+    assert_true(hits[DM_VDRAW_THREE_VS_KING] > 0);
+    assert_true(hits[DM_VDRAW_TWO_VS_KING] > 0);
+    assert_true(promotions_in_rule > 0); /* the restart on promotion was exercised */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_draw_engine__variants),
+        cmocka_unit_test(test_draw_engine__international),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
