@@ -23,6 +23,8 @@
 #ifndef DM_CORE_DRAWRULE_H
 #define DM_CORE_DRAWRULE_H
 
+#include <limits.h>
+
 #include <damier/variant.h>
 
 /* The FMJD set (FMJD 6: 3-fold repetition, 25 moves of kings only, 16 and 5 moves
@@ -131,23 +133,48 @@ static inline void dr_step(dr_state *out, const dr_state *s, const dm_draw_rules
     *out = n;
 }
 
-/* The counting rule of d that draws a position with counters s, in this order: the
- * material rule, moves without progress, moves without a capture; DM_VDRAW_NONE when
- * none (repetition is the caller's). */
-static inline int dr_verdict(const dm_draw_rules *d, const dr_state *s)
+/* The thresholds of d in plies, read once (a search reads them at every node). */
+typedef struct dr_limits {
+    int reversible;                          /* dr_reversible_limit, or INT_MAX for none */
+    int no_capture;                          /* 2 x no_capture_moves, or INT_MAX for none */
+    int material[DM_VDRAW_KING_VS_KING + 1]; /* per dm_vdraw kind: dr_material_limit, or
+                                                 INT_MAX for none (and for the other kinds) */
+} dr_limits;
+
+static inline void dr_limits_of(dr_limits *out, const dm_draw_rules *d)
 {
-    int ml = dr_material_limit(d, s->kind);
-    if (ml > 0 && s->material >= ml) {
+    int rl = dr_reversible_limit(d);
+    out->reversible = rl > 0 ? rl : INT_MAX;
+    out->no_capture = d->no_capture_moves > 0 ? 2 * d->no_capture_moves : INT_MAX;
+    for (int k = 0; k <= DM_VDRAW_KING_VS_KING; k++) {
+        int ml = dr_material_limit(d, k);
+        out->material[k] = ml > 0 ? ml : INT_MAX;
+    }
+}
+
+/* The counting rule that draws a position with counters s under thresholds l, in
+ * this order: the material rule, moves without progress, moves without a capture;
+ * DM_VDRAW_NONE when none (repetition is the caller's). */
+static inline int dr_verdict_limits(const dr_limits *l, const dr_state *s)
+{
+    if (s->material >= l->material[s->kind]) {
         return s->kind;
     }
-    int rl = dr_reversible_limit(d);
-    if (rl > 0 && s->reversible >= rl) {
+    if (s->reversible >= l->reversible) {
         return DM_VDRAW_NO_PROGRESS;
     }
-    if (d->no_capture_moves > 0 && s->no_capture >= 2 * d->no_capture_moves) {
+    if (s->no_capture >= l->no_capture) {
         return DM_VDRAW_NO_CAPTURE;
     }
     return DM_VDRAW_NONE;
+}
+
+/* dr_verdict_limits under d's thresholds. */
+static inline int dr_verdict(const dm_draw_rules *d, const dr_state *s)
+{
+    dr_limits l;
+    dr_limits_of(&l, d);
+    return dr_verdict_limits(&l, s);
 }
 
 #endif /* DM_CORE_DRAWRULE_H */

@@ -44,6 +44,7 @@ typedef struct V(work) {
     int reversed;              /* antidraughts: fewer pieces is better */
     int race;                  /* breakthrough: 2 * rows advanced squared per man (veval.c) */
     const dm_draw_rules *draw; /* the draw rules applied in the tree (core/drawrule.h) */
+    dr_limits limits;          /* their thresholds in plies */
     int counting;              /* draw has a counting rule (moves, material) */
     int material;              /* draw has a material rule (against a lone king) */
     int king_limit;            /* Frisian FR 17: variant->king_move_limit, or 0 */
@@ -226,13 +227,13 @@ static void V(drop_blocked)(GEN_LIST *list, int sq)
 }
 
 /* dr_kind of pos under w's draw rules. */
-static int V(material_kind)(const V(work) * w, const GEN_POS *pos)
+GEN_ALWAYS int V(material_kind)(const V(work) * w, const GEN_POS *pos)
 {
     GEN_BB wp = pos->pieces[DM_WHITE], bp = pos->pieces[DM_BLACK];
-    int wn = P(count)(wp), bn = P(count)(bp);
-    if (wn > 1 && bn > 1) {
-        return DM_VDRAW_NONE;
+    if ((wp & (wp - 1)) && (bp & (bp - 1))) {
+        return DM_VDRAW_NONE; /* no lone piece: no material rule */
     }
+    int wn = P(count)(wp), bn = P(count)(bp);
     int wk = P(count)(wp & pos->kings), bk = P(count)(bp & pos->kings);
     return dr_kind(w->draw, wn - wk, wk, bn - bk, bk);
 }
@@ -255,17 +256,18 @@ GEN_ALWAYS int V(blocked)(const V(work) * w, const GEN_POS *pos, const V(dstate)
 /* The state of child = pos after m: the counters stepped by dr_step (as
  * dm_variant_draw steps them from the game's moves) and FR 17's counters as
  * dm_vboard_apply keeps them. */
-static void V(child_state)(const V(work) * w, V(dstate) * out, const V(dstate) * ds,
-                           const GEN_POS *pos, const GEN_POS *child, const GEN_MOVE *m)
+GEN_ALWAYS void V(child_state)(const V(work) * w, V(dstate) * out, const V(dstate) * ds,
+                               const GEN_POS *pos, const GEN_POS *child, const GEN_MOVE *m)
 {
     int man = !(pos->kings & P(bit)(P(sq_to_bit)(m->from)));
     int capture = m->ncapt > 0;
-    int promotion = man && (child->kings & P(bit)(P(sq_to_bit)(m->to))) != 0;
+    /* without a capture, a man's move changes kings only by its promotion */
+    int promotion = man && m->kings != 0;
     int kind = w->material ? V(material_kind)(w, child) : DM_VDRAW_NONE;
     dr_step(&out->c, &ds->c, w->draw, man, capture, promotion, kind);
-    out->king_sq[0] = ds->king_sq[0], out->king_sq[1] = ds->king_sq[1];
-    out->king_moves[0] = ds->king_moves[0], out->king_moves[1] = ds->king_moves[1];
     if (w->king_limit) {
+        memcpy(out->king_sq, ds->king_sq, sizeof out->king_sq);
+        memcpy(out->king_moves, ds->king_moves, sizeof out->king_moves);
         int c = pos->side;
         if (!capture && !man) {
             out->king_moves[c] = ds->king_sq[c] == m->from && ds->king_moves[c] < 255
@@ -362,7 +364,7 @@ static int V(search)(dm_vengine *e, V(work) * w, const GEN_POS *pos, int depth, 
     if (ply > 0 && V(repeats)(e, n, rev)) {
         return 0;
     }
-    if (ply > 0 && w->counting && dr_verdict(w->draw, &ds->c) != DM_VDRAW_NONE) {
+    if (ply > 0 && w->counting && dr_verdict_limits(&w->limits, &ds->c) != DM_VDRAW_NONE) {
         return 0; /* drawn by a counting rule of the variant (dm_variant_draw) */
     }
     if (depth <= 0 || ply >= DM_VENGINE_MAX_PLY - 1) {
@@ -520,6 +522,7 @@ static void V(setup)(V(work) * w, const dm_vsearch_input *in)
                   dr_material_limit(w->draw, DM_VDRAW_KING_VS_KING) > 0;
     w->counting = w->material || dr_reversible_limit(w->draw) > 0 || w->draw->no_capture_moves > 0;
     w->king_limit = w->v->king_move_limit;
+    dr_limits_of(&w->limits, w->draw);
 }
 
 /* dm_vsearch<N>_draw_walk (vsearch_int.h): the search's own per-node code
@@ -539,7 +542,7 @@ static int V(draw_walk)(const dm_vsearch_input *in, const dm_vmove *moves, int n
     V(root_state)(w, &ds, &pos, in);
     int i = 0;
     for (;; i++) {
-        verdict[i] = w->counting ? dr_verdict(w->draw, &ds.c) : DM_VDRAW_NONE;
+        verdict[i] = w->counting ? dr_verdict_limits(&w->limits, &ds.c) : DM_VDRAW_NONE;
         blocked[i] = V(blocked)(w, &pos, &ds);
         if (i == n) {
             break;
