@@ -456,7 +456,8 @@ function analysisView(fen) {
   function start() {
     lines.innerHTML = '';
     msg('');
-    if (sock.ready()) { sock.ws.send(JSON.stringify({ t: 'analyse', fen: toFen(pos) })); running = true; }
+    const multipv = Number($('#an-multipv').value) || 1;
+    if (sock.ready()) { sock.ws.send(JSON.stringify({ t: 'analyse', fen: toFen(pos), multipv })); running = true; }
     else msg('not connected');
   }
   function stop() {
@@ -468,14 +469,23 @@ function analysisView(fen) {
     if (m.t === 'started') search = m.search;
     else if (m.t === 'error') { msg(m.error); running = false; }
     else if (m.t === 'info' && m.search === search) {
+      const multi = (m.lines || 1) > 1;
       const tr = document.createElement('tr');
       const td = (t) => { const d = document.createElement('td'); d.textContent = t; tr.appendChild(d); };
-      td(m.depth);
+      td(multi ? `${m.depth} #${m.multipv}` : m.depth);
       td(scoreText(m.score, pos.side));
       td(m.nodes);
       td(m.pv.join(' '));
-      lines.insertBefore(tr, lines.firstChild);
-      while (lines.children.length > 30) lines.removeChild(lines.lastChild);
+      if (multi) {
+        // the lines of the last depth, best first: a new depth starts with line 1
+        if (m.multipv === 1) lines.innerHTML = '';
+        tr.dataset.line = m.multipv;
+        lines.appendChild(tr);
+      } else {
+        lines.insertBefore(tr, lines.firstChild);
+        while (lines.children.length > 30) lines.removeChild(lines.lastChild);
+      }
+      if (m.multipv > 1) return; // the arrow and the bar follow the best line
       if (m.pv_paths.length) board.setArrow(m.pv_paths[0]);
       let cp = m.score.kind === 'cp' ? m.score.value : (m.score.kind === 'win' ? 2000 : -2000);
       if (pos.side === 'black') cp = -cp;
@@ -532,10 +542,13 @@ function analysisView(fen) {
   ];
   const onSide = () => { pos = { squares: pos.squares, side: $('#edit-side').value }; $('#fen-input').value = toFen(pos); };
   $('#edit-side').addEventListener('change', onSide);
+  const onLines = () => { if (running) start(); };
+  $('#an-multipv').addEventListener('change', onLines);
   const bound = handlers.map(([sel, fn]) => { const el = $(sel); el.addEventListener('click', fn); return [el, fn]; });
   setPos();
   return () => {
     sock.close();
+    $('#an-multipv').removeEventListener('change', onLines);
     board.onEdit = null;
     $('#editor').hidden = true;
     $('#an-edit').textContent = 'Edit position';

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/cmd_analyse.c: `damier analyse [--fen FEN] [--depth N | --movetime MS]
- * [--threads N] [--hash MIB] [--egdb DIR]`.
+ * [--multipv N] [--threads N] [--hash MIB] [--egdb DIR]`.
  * Output (stable): one line per completed iteration
  *   "depth D seldepth S score X nodes N time T nps R pv M1 M2 ..."
+ * and with --multipv N (N > 1) one line per line of each iteration, best first:
+ *   "depth D multipv K seldepth S score X ..."
  * (score in hundredths of a man for the side to move, "win N"/"loss N" for a forced
  * game end in N plies, "dbwin N"/"dbloss N" for a database win/loss with N plies
  * to the conversion; time in seconds; moves in PDN notation), then
@@ -21,13 +23,18 @@
 
 static void analyse_usage(FILE *f)
 {
-    fprintf(f, "usage: damier analyse [--fen FEN] [--depth N | --movetime MS] [--threads N] "
-               "[--hash MIB] [--egdb DIR] [--eval FILE]\n"
-               "  prints \"depth D seldepth S score X nodes N time T nps R pv ...\" per "
-               "iteration,\n  then \"bestmove M\"; default limit: depth 12. --egdb DIR: probe the "
-               "endgame\n"
-               "  database there (score dbwin N / dbloss N: database win or loss, N plies to\n"
-               "  the conversion).\n");
+    fprintf(f,
+            "usage: damier analyse [--fen FEN] [--depth N | --movetime MS] [--multipv N] "
+            "[--threads N]\n"
+            "                      [--hash MIB] [--egdb DIR] [--eval FILE]\n"
+            "  prints \"depth D seldepth S score X nodes N time T nps R pv ...\" per "
+            "iteration,\n  then \"bestmove M\"; default limit: depth 12. --multipv N: the N "
+            "best root moves,\n"
+            "  each with its score and line (\"depth D multipv K ...\", K = 1..N, best first; "
+            "1..%d).\n"
+            "  --egdb DIR: probe the endgame database there (score dbwin N / dbloss N:\n"
+            "  database win or loss, N plies to the conversion).\n",
+            DM_ENGINE_MAX_MULTIPV);
 }
 
 /* Score as text: hundredths of a man, or "win N" / "loss N" plies. */
@@ -51,8 +58,12 @@ static void on_info(const dm_info *info, void *payload)
     const dm_board *root = payload;
     char sc[32];
     score_text(sc, sizeof sc, info->score);
-    printf("depth %d seldepth %d score %s nodes %llu time %.3f nps %.0f pv", info->depth,
-           info->seldepth, sc, (unsigned long long)info->nodes, info->time, info->nps);
+    printf("depth %d", info->depth);
+    if (info->multipv_count > 1) {
+        printf(" multipv %d", info->multipv);
+    }
+    printf(" seldepth %d score %s nodes %llu time %.3f nps %.0f pv", info->seldepth, sc,
+           (unsigned long long)info->nodes, info->time, info->nps);
     dm_board b = *root;
     for (int i = 0; i < info->pv_count; i++) {
         char text[160];
@@ -77,20 +88,17 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 
 int cmd_analyse(int argc, char **argv)
 {
-    static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
-                                         {"depth", required_argument, 0, 'd'},
-                                         {"movetime", required_argument, 0, 'm'},
-                                         {"threads", required_argument, 0, 't'},
-                                         {"hash", required_argument, 0, 'H'},
-                                         {"egdb", required_argument, 0, 'E'},
-                                         {"eval", required_argument, 0, 'W'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
+    static const struct option opts[] = {
+        {"fen", required_argument, 0, 'f'},      {"depth", required_argument, 0, 'd'},
+        {"movetime", required_argument, 0, 'm'}, {"multipv", required_argument, 0, 'M'},
+        {"threads", required_argument, 0, 't'},  {"hash", required_argument, 0, 'H'},
+        {"egdb", required_argument, 0, 'E'},     {"eval", required_argument, 0, 'W'},
+        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
     const char *fen = NULL, *egdb_dir = NULL, *eval_path = NULL;
-    long depth = 0, movetime = 0, threads = 1, hash = 64;
+    long depth = 0, movetime = 0, threads = 1, hash = 64, multipv = 1;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:d:m:t:H:E:W:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:d:m:M:t:H:E:W:h", opts, NULL)) != -1) {
         switch (c) {
             case 'f':
                 fen = optarg;
@@ -108,6 +116,13 @@ int cmd_analyse(int argc, char **argv)
                             "damier analyse: --movetime must be a positive number of "
                             "milliseconds, not '%s'\n",
                             optarg);
+                    return 2;
+                }
+                break;
+            case 'M':
+                if (parse_int(optarg, 1, DM_ENGINE_MAX_MULTIPV, &multipv)) {
+                    fprintf(stderr, "damier analyse: --multipv must be 1..%d, not '%s'\n",
+                            DM_ENGINE_MAX_MULTIPV, optarg);
                     return 2;
                 }
                 break;
@@ -174,6 +189,7 @@ int cmd_analyse(int argc, char **argv)
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.analyse = 1;
+    lim.multipv = (int)multipv;
     if (movetime) {
         lim.move_time = (double)movetime / 1000.0;
     } else {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * apps/serve/srv_analysis.c: the analysis board's engine: one search at a time per
- * WebSocket connection, on a thread of its own, each iteration sent as an "info"
- * message (depth, score, nodes, the principal variation in text and squares); at
+ * WebSocket connection, on a thread of its own, each iteration sent as "info"
+ * messages (depth, score, nodes, the principal variation in text and squares; with
+ * "multipv": N in the request, one per line, "multipv" 1..N best first); at
  * most --analyses searches run at once, each for at most SRV_ANALYSIS_SECONDS. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
@@ -12,6 +13,7 @@
 #include <damier/engine.h>
 
 #define SRV_ANALYSIS_SECONDS 120.0
+#define SRV_ANALYSIS_MAX_LINES 10 /* multi-PV lines a page may ask for */
 
 struct srv_analysis {
     srv *s;
@@ -62,10 +64,11 @@ static void on_info(const dm_info *info, void *payload)
     srv_analysis *a = payload;
     json_t *paths;
     json_t *pv = pv_json(&a->in.root, info->pv, info->pv_count, &paths);
-    srv_ws_send(a->c, json_pack("{s:s,s:i,s:i,s:i,s:o,s:I,s:f,s:f,s:o,s:o}", "t", "info", "search",
-                                a->gen, "depth", info->depth, "seldepth", info->seldepth, "score",
-                                score_json(info->score), "nodes", (json_int_t)info->nodes, "nps",
-                                info->nps, "time", info->time, "pv", pv, "pv_paths", paths));
+    srv_ws_send(a->c, json_pack("{s:s,s:i,s:i,s:i,s:o,s:I,s:f,s:f,s:o,s:o,s:i,s:i}", "t", "info",
+                                "search", a->gen, "depth", info->depth, "seldepth", info->seldepth,
+                                "score", score_json(info->score), "nodes", (json_int_t)info->nodes,
+                                "nps", info->nps, "time", info->time, "pv", pv, "pv_paths", paths,
+                                "multipv", info->multipv, "lines", info->multipv_count));
 }
 
 static void release_slot(srv_analysis *a);
@@ -161,6 +164,15 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
         error(a, 400, "\"depth\" must be a whole number from 1 to 120");
         return;
     }
+    const json_t *multipv = json_object_get(msg, "multipv");
+    if (multipv && (!json_is_integer(multipv) || json_integer_value(multipv) < 1 ||
+                    json_integer_value(multipv) > SRV_ANALYSIS_MAX_LINES)) {
+        char m[80];
+        snprintf(m, sizeof m, "\"multipv\" must be a whole number from 1 to %d",
+                 SRV_ANALYSIS_MAX_LINES);
+        error(a, 400, m);
+        return;
+    }
     stop(a);
     pthread_mutex_lock(&a->s->an_mu);
     int busy = a->s->analyses >= (a->s->opt.max_analyses > 0 ? a->s->opt.max_analyses : 1);
@@ -187,6 +199,7 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
     a->lim.analyse = 1;
     a->lim.move_time = SRV_ANALYSIS_SECONDS;
     a->lim.depth = depth ? (int)json_integer_value(depth) : 0;
+    a->lim.multipv = multipv ? (int)json_integer_value(multipv) : 1;
     a->gen++;
     if (pthread_create(&a->th, NULL, run, a) != 0) {
         release_slot(a);

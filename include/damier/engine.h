@@ -40,6 +40,7 @@ typedef struct dm_engine dm_engine;
 #define DM_ENGINE_MAX_DEPTH 120 /* nominal depth of one iteration */
 #define DM_ENGINE_MAX_THREADS 64
 #define DM_ENGINE_MAX_PV 64       /* moves kept in a principal variation */
+#define DM_ENGINE_MAX_MULTIPV 32  /* lines of a multi-PV search (dm_limits.multipv) */
 #define DM_ENGINE_MAX_HISTORY 512 /* earlier positions kept for repetition */
 
 /* Creation options. Initialise with DM_ENGINE_OPTIONS_INIT, then change fields. */
@@ -98,6 +99,11 @@ typedef struct dm_limits {
     int ponder;       /* nonzero: pondering; the clock budget starts at
                            dm_engine_ponderhit, until then behave as infinite */
     int analyse;      /* nonzero: search even a single legal move fully */
+    int multipv;      /* lines to search and report (multi-PV): the best root move, then
+                         the best of the others, ... at every depth, each with its score
+                         and PV (dm_info.multipv). 0 or 1: one line (the fastest); at most
+                         DM_ENGINE_MAX_MULTIPV, and no more than the legal root moves.
+                         With more than one line the main thread's result is taken */
 } dm_limits;
 
 /* Progress report, one per completed iteration (and at the end). */
@@ -110,6 +116,9 @@ typedef struct dm_info {
     double nps;                   /* nodes per second */
     int pv_count;                 /* moves in pv */
     dm_move pv[DM_ENGINE_MAX_PV]; /* principal variation from the root */
+    int multipv;                  /* which line this is, 1 = the best (multi-PV: one report
+                                     per line and depth, lines in order of score) */
+    int multipv_count;            /* lines reported for this depth (1 without multi-PV) */
 } dm_info;
 
 typedef void (*dm_info_fn)(const dm_info *info, void *payload);

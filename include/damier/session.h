@@ -178,7 +178,7 @@ typedef struct dm_session_go_options {
 #define DM_SESSION_GO_VERSION 1
 #define DM_SESSION_GO_INIT                                                                         \
     {                                                                                              \
-        DM_SESSION_GO_VERSION, {0, 0, 0, 0, 0, 0, 0, 0, 0}, 1, NULL, NULL, NULL                    \
+        DM_SESSION_GO_VERSION, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1, NULL, NULL, NULL                 \
     }
 
 /* Start searching the current position for the side to move on a thread of the

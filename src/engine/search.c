@@ -152,6 +152,17 @@ static inline int same_move(const dm_move *a, const dm_move *b)
     return a->from == b->from && a->to == b->to && a->capt == b->capt;
 }
 
+/* Multi-PV: m is the root move of a line already found at this depth. */
+static inline int excluded(const search_thread *t, const dm_move *m)
+{
+    for (int j = 0; j < t->root_excl; j++) {
+        if (same_move(&t->excl[j], m)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Bring the best-scored of the unsearched entries [i, n) of the search order to
  * position i: a selection-sort step, cheap because cut-offs usually come early. */
 static inline void pick(uint16_t *idx, int *score, int i, int n)
@@ -428,6 +439,9 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply)
     for (int i = 0; i < n; i++) {
         pick(idx, score, i, n);
         const dm_move *m = &list->moves[idx[i]];
+        if (ply == 0 && t->root_excl > 0 && excluded(t, m)) {
+            continue; /* multi-PV: the root move of a line found already */
+        }
         int was_man = !((b->kings >> sq_to_bit(m->from)) & 1);
         int is_quiet = m->ncapt == 0 && !(was_man && m->kings);
         /* Step 9. Late-move pruning: at shallow non-PV nodes the late quiet moves (below the
@@ -442,7 +456,7 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply)
             tt_prefetch(&t->e->tt, b->hash);
         }
         int s;
-        if (i == 0) {
+        if (best_index < 0) {
             s = -search(t, -beta, -alpha, depth - 1, ply + 1);
         } else {
             /* Step 7 (LMR): quiet, late, not a killer, with depth to spare. */
@@ -499,30 +513,81 @@ static int search(search_thread *t, int alpha, int beta, int depth, int ply)
 
 /* ---- iterative deepening ------------------------------------------------------ */
 
-static void report(search_thread *t, dm_info_fn on_info, void *payload)
+/* One report: line (1-based) of count, with its score and PV. */
+static void report_line(search_thread *t, dm_info_fn on_info, void *payload, int line, int count,
+                        int score, const dm_move *pv, int pv_len)
 {
     dm_engine *e = t->e;
-    if (!on_info) {
-        return;
-    }
     dm_info info;
     memset(&info, 0, sizeof info);
     info.depth = t->completed_depth;
     info.seldepth = t->seldepth;
-    info.score = t->best_score;
+    info.score = score;
     atomic_store_explicit(&t->nodes_shared, t->nodes, memory_order_relaxed);
     info.nodes = total_nodes(e);
     info.time = elapsed(e);
     info.nps = info.time > 0 ? (double)info.nodes / info.time : 0;
-    info.pv_count = t->best_pv_len;
-    memcpy(info.pv, t->best_pv, (size_t)t->best_pv_len * sizeof(dm_move));
+    info.pv_count = pv_len;
+    memcpy(info.pv, pv, (size_t)pv_len * sizeof(dm_move));
+    info.multipv = line;
+    info.multipv_count = count;
     on_info(&info, payload);
+}
+
+static void report(search_thread *t, dm_info_fn on_info, void *payload)
+{
+    if (!on_info) {
+        return;
+    }
+    if (t->mpv_count <= 1) {
+        report_line(t, on_info, payload, 1, 1, t->best_score, t->best_pv, t->best_pv_len);
+        return;
+    }
+    for (int k = 0; k < t->mpv_count; k++) {
+        report_line(t, on_info, payload, k + 1, t->mpv_count, t->mpv[k].score, t->mpv[k].pv,
+                    t->mpv[k].pv_len);
+    }
 }
 
 typedef struct id_args {
     dm_info_fn on_info;
     void *payload;
 } id_args;
+
+/* The root searched to d plies with an aspiration window around prev_score from
+ * depth 5 on (widened on a fail); t->board is the root again afterwards. */
+static int search_line(search_thread *t, const dm_board *root, int d, int depth, int prev_score)
+{
+    int s;
+    int delta = 40;
+    int alpha = -INF, beta = INF;
+    if (depth >= 5 && prev_score > -DM_SCORE_WIN_MIN && prev_score < DM_SCORE_WIN_MIN) {
+        alpha = prev_score - delta;
+        beta = prev_score + delta;
+    }
+    for (;;) {
+        t->board = *root;
+        s = search(t, alpha, beta, d, 0);
+        if (t->aborted) {
+            break;
+        }
+        if (s <= alpha && alpha > -INF) {
+            alpha = alpha - delta < -INF ? -INF : alpha - delta;
+            delta *= 2;
+        } else if (s >= beta && beta < INF) {
+            beta = beta + delta > INF ? INF : beta + delta;
+            delta *= 2;
+        } else {
+            break;
+        }
+        if (delta > 1000) {
+            alpha = -INF;
+            beta = INF;
+        }
+    }
+    t->board = *root;
+    return s;
+}
 
 static void iterate(search_thread *t, const id_args *args)
 {
@@ -543,35 +608,8 @@ static void iterate(search_thread *t, const id_args *args)
         t->allow_stop = depth > 1 || t->id != 0;
         t->aborted = 0;
         t->seldepth = 0;
-        int s;
-        /* Aspiration window around the last score from depth 5 on. */
-        int delta = 40;
-        int alpha = -INF, beta = INF;
-        if (depth >= 5 && prev_score > -DM_SCORE_WIN_MIN && prev_score < DM_SCORE_WIN_MIN) {
-            alpha = prev_score - delta;
-            beta = prev_score + delta;
-        }
-        for (;;) {
-            t->board = root;
-            s = search(t, alpha, beta, d, 0);
-            if (t->aborted) {
-                break;
-            }
-            if (s <= alpha && alpha > -INF) {
-                alpha = alpha - delta < -INF ? -INF : alpha - delta;
-                delta *= 2;
-            } else if (s >= beta && beta < INF) {
-                beta = beta + delta > INF ? INF : beta + delta;
-                delta *= 2;
-            } else {
-                break;
-            }
-            if (delta > 1000) {
-                alpha = -INF;
-                beta = INF;
-            }
-        }
-        t->board = root;
+        t->root_excl = 0;
+        int s = search_line(t, &root, d, depth, prev_score);
         if (t->aborted) {
             break;
         }
@@ -588,7 +626,51 @@ static void iterate(search_thread *t, const id_args *args)
         if (t->id != 0) {
             continue;
         }
-        report(t, args->on_info, args->payload);
+        /* Multi-PV: the other lines, each the best of the root moves not yet in a line
+         * (aspiration around that line's score at the last depth). */
+        int lines = e->multipv;
+        if (lines > 1) {
+            int prev[DM_ENGINE_MAX_MULTIPV];
+            for (int k = 0; k < lines; k++) {
+                prev[k] = k < t->mpv_count ? t->mpv[k].score : -INF;
+            }
+            t->mpv[0].score = s;
+            t->mpv[0].pv_len = t->best_pv_len;
+            memcpy(t->mpv[0].pv, t->best_pv, (size_t)t->best_pv_len * sizeof(dm_move));
+            int got = 1;
+            for (int k = 1; k < lines && t->best_pv_len > 0; k++) {
+                t->excl[k - 1] = t->mpv[k - 1].pv[0];
+                t->root_excl = k;
+                int sk = search_line(t, &root, d, depth, prev[k] > -INF ? prev[k] : s);
+                if (t->aborted || t->pv_len[0] == 0) {
+                    break;
+                }
+                t->mpv[k].score = sk;
+                t->mpv[k].pv_len = t->pv_len[0];
+                memcpy(t->mpv[k].pv, t->pv[0], (size_t)t->pv_len[0] * sizeof(dm_move));
+                got++;
+            }
+            t->root_excl = 0;
+            /* lines in order of score (stable: a tie keeps the order found) */
+            for (int k = 1; k < got; k++) {
+                for (int j = k; j > 0 && t->mpv[j].score > t->mpv[j - 1].score; j--) {
+                    __typeof__(t->mpv[0]) tmp = t->mpv[j];
+                    t->mpv[j] = t->mpv[j - 1];
+                    t->mpv[j - 1] = tmp;
+                }
+            }
+            t->mpv_count = got;
+            t->best_score = s = t->mpv[0].score;
+            t->best_pv_len = t->mpv[0].pv_len;
+            memcpy(t->best_pv, t->mpv[0].pv, (size_t)t->best_pv_len * sizeof(dm_move));
+            prev_score = s;
+            report(t, args->on_info, args->payload);
+            if (t->aborted) {
+                break; /* stopped during a later line: this depth's lines so far stand */
+            }
+        } else {
+            report(t, args->on_info, args->payload);
+        }
         instability *= 0.5;
         /* Stop conditions checked between iterations (main thread). */
         if (e->root_count == 1 && !e->lim.analyse && !e->lim.infinite && !e->lim.ponder) {
@@ -634,6 +716,8 @@ static void thread_setup(search_thread *t, const dm_search_input *in)
     t->completed_depth = 0;
     t->best_pv_len = 0;
     t->best_score = 0;
+    t->root_excl = 0;
+    t->mpv_count = 0;
     int h = in->history && in->history_count > 0 ? in->history_count : 0;
     if (h > DM_ENGINE_MAX_HISTORY) {
         h = DM_ENGINE_MAX_HISTORY;
@@ -698,6 +782,13 @@ dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *
 
     dm_movelist root_moves;
     e->root_count = dm_movegen_legal(&root_moves, &in->root);
+    e->multipv = lim->multipv > 1 ? lim->multipv : 1;
+    if (e->multipv > DM_ENGINE_MAX_MULTIPV) {
+        e->multipv = DM_ENGINE_MAX_MULTIPV;
+    }
+    if (e->multipv > e->root_count) {
+        e->multipv = e->root_count;
+    }
     if (e->root_count == 0) {
         atomic_store(&e->searching, 0);
         out->score = -DM_SCORE_WIN;
@@ -729,7 +820,7 @@ dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *
     search_thread *best = t;
     for (int i = 1; i < nthreads; i++) {
         search_thread *h = e->threads[i];
-        if (h->completed_depth > best->completed_depth && h->best_pv_len > 0 &&
+        if (e->multipv == 1 && h->completed_depth > best->completed_depth && h->best_pv_len > 0 &&
             h->best_score >= best->best_score - 20) {
             best = h;
         }

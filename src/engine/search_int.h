@@ -41,6 +41,16 @@ typedef struct search_thread {
     dm_movelist lists[MAX_PLY + 1];            /* generated moves per ply */
     dm_move pv[MAX_PLY + 1][DM_ENGINE_MAX_PV]; /* triangular PV table */
     int pv_len[MAX_PLY + 1];
+    /* Multi-PV (main thread): the root moves of the lines found at this depth, which
+     * the root skips, and the lines themselves. */
+    int root_excl;
+    dm_move excl[DM_ENGINE_MAX_MULTIPV];
+    int mpv_count;
+    struct {
+        int score;
+        int pv_len;
+        dm_move pv[DM_ENGINE_MAX_PV];
+    } mpv[DM_ENGINE_MAX_MULTIPV];
     /* Iterative deepening results of this thread. */
     int best_score;
     int completed_depth;
@@ -61,6 +71,7 @@ struct dm_engine {
     tm_budget budget;
     _Atomic double start;       /* tm_now() at start (or at ponder-hit) */
     int root_count;             /* legal moves at the root */
+    int multipv;                /* lines of this search (1..DM_ENGINE_MAX_MULTIPV) */
     const struct dm_egdb *egdb; /* endgame database probed, or NULL */
     int egdb_pieces;            /* probe positions of at most this many pieces */
     const struct dm_eval *eval; /* evaluation weights (borrowed; the built-in default) */

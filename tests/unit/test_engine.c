@@ -355,6 +355,129 @@ static void test_engine__rejects_bad_arguments(void **state)
     dm_engine_free(NULL);
 }
 
+/* ---- multi-PV ------------------------------------------------------------------ */
+
+typedef struct mpv_log {
+    int n;
+    dm_info info[64];
+} mpv_log;
+
+static void mpv_collect(const dm_info *info, void *payload)
+{
+    mpv_log *l = payload;
+    if (l->n < 64) {
+        l->info[l->n++] = *info;
+    }
+}
+
+static dm_result search_multipv(dm_engine *e, const dm_board *b, int depth, int multipv,
+                                mpv_log *log)
+{
+    dm_search_input in;
+    dm_search_input_init(&in, b);
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = depth;
+    lim.analyse = 1;
+    lim.multipv = multipv;
+    dm_result r;
+    memset(log, 0, sizeof *log);
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, mpv_collect, log), DM_OK);
+    return r;
+}
+
+/* Every depth reports `lines` lines, numbered 1..lines in order of score, with
+ * distinct legal first moves and legal PVs; returns the reports of the last depth. */
+static const dm_info *check_lines(const mpv_log *log, const dm_board *b, int depth, int lines)
+{
+    assert_int_equal(log->n, depth * lines);
+    for (int d = 0; d < depth; d++) {
+        const dm_info *row = &log->info[d * lines];
+        for (int k = 0; k < lines; k++) {
+            assert_int_equal(row[k].depth, row[0].depth);
+            assert_int_equal(row[k].multipv, k + 1);
+            assert_int_equal(row[k].multipv_count, lines);
+            assert_true(row[k].pv_count >= 1);
+            if (k > 0) {
+                assert_true(row[k].score <= row[k - 1].score);
+            }
+            for (int j = 0; j < k; j++) {
+                assert_false(dm_move_equal(&row[j].pv[0], &row[k].pv[0]));
+            }
+            dm_board x = *b;
+            for (int i = 0; i < row[k].pv_count; i++) {
+                dm_movelist list;
+                dm_movegen_legal(&list, &x);
+                int legal = 0;
+                for (int m = 0; m < list.count; m++) {
+                    legal |= dm_move_equal(&list.moves[m], &row[k].pv[i]);
+                }
+                assert_true(legal);
+                dm_board_apply(&x, &row[k].pv[i]);
+            }
+        }
+    }
+    return &log->info[(depth - 1) * lines];
+}
+
+/* Multi-PV from the start: four lines per depth; the result is line 1. */
+static void test_engine__multipv_lines(void **state)
+{
+    (void)state;
+    static mpv_log log;
+    dm_board b;
+    dm_board_start(&b);
+    dm_engine *e = new_engine();
+    dm_result r = search_multipv(e, &b, 6, 4, &log);
+    const dm_info *last = check_lines(&log, &b, 6, 4);
+    assert_true(dm_move_equal(&r.best, &last[0].pv[0]));
+    assert_int_equal(r.score, last[0].score);
+    dm_engine_free(e);
+}
+
+/* More lines than root moves: one line per legal move, the winning shot first
+ * (W:W10,18:BK27: 10-4 wins in 3 plies, 18-13 loses at once). */
+static void test_engine__multipv_every_root_move(void **state)
+{
+    (void)state;
+    static mpv_log log;
+    dm_board b = fen("W:W10,18:BK27");
+    dm_movelist list;
+    assert_int_equal(dm_movegen_legal(&list, &b), 4);
+    dm_engine *e = new_engine();
+    dm_result r = search_multipv(e, &b, 8, DM_ENGINE_MAX_MULTIPV, &log);
+    const dm_info *last = check_lines(&log, &b, 8, 4);
+    char text[32];
+    dm_move_to_text(text, sizeof text, &b, &last[0].pv[0], DM_NOTATION_HUB);
+    assert_string_equal(text, "10-4");
+    assert_true(last[0].score >= DM_SCORE_WIN_MIN);
+    assert_true(last[1].score < DM_SCORE_WIN_MIN);
+    dm_move_to_text(text, sizeof text, &b, &last[3].pv[0], DM_NOTATION_HUB);
+    assert_string_equal(text, "18-13");
+    assert_true(last[3].score <= -DM_SCORE_WIN_MIN);
+    assert_true(dm_move_equal(&r.best, &last[0].pv[0]));
+    dm_engine_free(e);
+}
+
+/* multipv 0 and 1 are the plain search: the same nodes, move and score. */
+static void test_engine__multipv_one_is_plain(void **state)
+{
+    (void)state;
+    static mpv_log log;
+    dm_board b = fen("W:W27,28,30,31,34-37,39,42,44-50:B2-7,9,11-15,19,24-26");
+    dm_engine *e = new_engine();
+    dm_result a = search_depth(e, &b, 7);
+    dm_engine_clear(e);
+    dm_result c = search_multipv(e, &b, 7, 1, &log);
+    assert_int_equal(log.n, 7);
+    assert_int_equal(log.info[6].multipv, 1);
+    assert_int_equal(log.info[6].multipv_count, 1);
+    assert_int_equal(a.nodes, c.nodes);
+    assert_true(dm_move_equal(&a.best, &c.best));
+    assert_int_equal(a.score, c.score);
+    dm_engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +489,9 @@ int main(void)
         cmocka_unit_test(test_engine__deterministic_node_counts),
         cmocka_unit_test(test_engine__evaluation_features),
         cmocka_unit_test(test_engine__rejects_bad_arguments),
+        cmocka_unit_test(test_engine__multipv_lines),
+        cmocka_unit_test(test_engine__multipv_every_root_move),
+        cmocka_unit_test(test_engine__multipv_one_is_plain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

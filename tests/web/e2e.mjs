@@ -294,6 +294,21 @@ test('analysis lines appear, stop', async () => {
   await page.click('#fen-form button');
   await page.click('#an-start');
   await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('28x17'), null, { timeout: 10000 });
+  await page.click('#an-stop');
+  // multi-PV: three lines of one depth, best first, three different first moves
+  await page.fill('#fen-input', 'W:W31-50:B1-20');
+  await page.click('#fen-form button');
+  await page.selectOption('#an-multipv', '3');
+  await page.click('#an-start');
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelectorAll('[data-testid=lines] tr')];
+    return rows.length === 3 && rows.every((r, i) => r.dataset.line === String(i + 1)) &&
+      /^\d+ #3$/.test(rows[2].children[0].textContent);
+  }, null, { timeout: 15000 });
+  await page.click('#an-stop');
+  const firsts = await page.$$eval('[data-testid=lines] tr', (rows) => rows.map((r) => r.children[3].textContent.split(' ')[0]));
+  check(new Set(firsts).size === 3, `three different first moves (${firsts.join(', ')})`);
+  await page.screenshot({ path: `${OUT}/analysis-multipv.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${OUT}/analysis-phone.png`, fullPage: true });
   await page.close();
