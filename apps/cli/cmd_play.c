@@ -24,6 +24,7 @@
  * event: white:, black:, time:, seed:, fen:, turn:, move:, engine:, hint:, moves:,
  * undo:, draw:, error:, info:, loaded:, board:, help:, clock:, result:, saved:. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -514,6 +515,164 @@ static int human_turn(play_session *s, play_reader *rd, int *eof)
     return human_line(s, line);
 }
 
+/* ---- after the game: review, a new game, a rematch --------------------------------- */
+
+typedef enum after_choice {
+    AFTER_QUIT = 0,
+    AFTER_NEW = 1,    /* the same sides again */
+    AFTER_REMATCH = 2 /* sides swapped */
+} after_choice;
+
+static const char after_help[] =
+    "review: step through the game (then next or Enter, prev, first, last, a ply number, "
+    "done); new: a new game; rematch: a new game with the sides swapped; save FILE; history; "
+    "flip; numbers; quit";
+
+/* Show the ply under review: the board there (tty), or its move and the board (plain). */
+static void review_show(play_session *s)
+{
+    const dm_game *g = play_game(s);
+    int v = s->ui.review, n = dm_game_ply(g);
+    char num[16] = "", mv[160] = "start";
+    if (v > 0) {
+        play_ply_text(num, sizeof num, mv, sizeof mv, g, v - 1);
+    }
+    if (s->ui.tty) {
+        snprintf(s->ui.message, sizeof s->ui.message,
+                 "Review: ply %d of %d%s%s%s%s. next (Enter), prev, first, last, a ply number, "
+                 "or done.",
+                 v, n, v > 0 ? " after " : "", num, v > 0 ? " " : "", v > 0 ? mv : "");
+        play_render_screen(s);
+    } else {
+        fprintf(s->out, "review: ply %d of %d%s%s%s\n", v, n, v > 0 ? " " : "", num,
+                v > 0 ? mv : " start");
+        play_render_plain_board(s->out, dm_game_board_at(g, v), s->ui.flipped, "board: ");
+        fflush(s->out);
+    }
+}
+
+/* The game is over: a player at a terminal may review it, start a new game or a
+ * rematch (the issue's "the program exits when the game ends"). Returns what next;
+ * AFTER_QUIT for quit, end of input or a signal. */
+static after_choice after_game(play_session *s, play_reader *rd, int *eof)
+{
+    const dm_game *g = play_game(s);
+    s->ui.review = -1;
+    if (s->ui.tty) {
+        size_t len = strlen(s->ui.message);
+        snprintf(s->ui.message + len, sizeof s->ui.message - len,
+                 "%sType review, new, rematch or quit (help lists the rest).", len ? "\n" : "");
+        play_render_screen(s);
+    } else {
+        fprintf(s->out, "over: review, new, rematch or quit\n");
+        fflush(s->out);
+    }
+    while (!play_interrupted()) {
+        char line[PATH_MAX + 64];
+        int r = play_read_line(rd, s->out, s->ui.tty ? "After the game> " : NULL, line, sizeof line,
+                               NULL, NULL);
+        if (r == 0) {
+            *eof = 1;
+            return AFTER_QUIT;
+        }
+        if (r < 0) {
+            continue;
+        }
+        char word[32] = "", arg[PATH_MAX + 64] = "";
+        const char *p = line;
+        while (*p == ' ' || *p == '\t') {
+            p++;
+        }
+        size_t wl = 0;
+        while (p[wl] && p[wl] != ' ' && p[wl] != '\t' && p[wl] != '\n' && wl + 1 < sizeof word) {
+            word[wl] = (char)tolower((unsigned char)p[wl]);
+            wl++;
+        }
+        word[wl] = 0;
+        const char *a = p + wl;
+        while (*a == ' ' || *a == '\t') {
+            a++;
+        }
+        snprintf(arg, sizeof arg, "%s", a);
+        size_t al = strlen(arg);
+        while (al > 0 && (arg[al - 1] == '\n' || arg[al - 1] == ' ' || arg[al - 1] == '\r')) {
+            arg[--al] = 0;
+        }
+        int n = dm_game_ply(g);
+        s->ui.message[0] = 0;
+        if (s->ui.review >= 0) {
+            char *end;
+            long k = strtol(word, &end, 10);
+            if (!word[0] || !strcmp(word, "next") || !strcmp(word, "n")) {
+                s->ui.review += s->ui.review < n;
+            } else if (!strcmp(word, "prev") || !strcmp(word, "p") || !strcmp(word, "back")) {
+                s->ui.review -= s->ui.review > 0;
+            } else if (!strcmp(word, "first")) {
+                s->ui.review = 0;
+            } else if (!strcmp(word, "last")) {
+                s->ui.review = n;
+            } else if (word[0] && !*end) {
+                if (k < 0 || k > n) {
+                    say(s, "error", "ply %ld: the game has plies 0 to %d", k, n);
+                    if (s->ui.tty) {
+                        play_render_screen(s);
+                    }
+                    continue;
+                }
+                s->ui.review = (int)k;
+            } else if (!strcmp(word, "done") || !strcmp(word, "exit")) {
+                s->ui.review = -1;
+                say(s, "over", "review, new, rematch or quit");
+                if (s->ui.tty) {
+                    play_render_screen(s);
+                }
+                continue;
+            } else {
+                goto command; /* the after-game commands work in review too */
+            }
+            review_show(s);
+            continue;
+        }
+    command:
+        if (!strcmp(word, "review")) {
+            s->ui.review = 0;
+            review_show(s);
+        } else if (!strcmp(word, "new")) {
+            return AFTER_NEW;
+        } else if (!strcmp(word, "rematch")) {
+            return AFTER_REMATCH;
+        } else if (!strcmp(word, "quit") || !strcmp(word, "q")) {
+            return AFTER_QUIT;
+        } else if (!strcmp(word, "history")) {
+            show_history(s);
+        } else if (!strcmp(word, "flip")) {
+            s->ui.flipped = !s->ui.flipped;
+            say(s, "info", "board flipped: %s at the bottom", s->ui.flipped ? "Black" : "White");
+        } else if (!strcmp(word, "numbers")) {
+            s->ui.numbers = !s->ui.numbers;
+            say(s, "info", "square numbers %s", s->ui.numbers ? "shown" : "hidden");
+        } else if (!strcmp(word, "save") && arg[0]) {
+            dm_error err;
+            if (play_save_file(s, arg, &err) != DM_OK) {
+                say(s, "error", "%s", err.message);
+            } else {
+                say(s, "saved", "%s", arg);
+            }
+        } else if (!strcmp(word, "help")) {
+            say(s, "help", "%s", after_help);
+        } else if (word[0]) {
+            say(s, "error",
+                "the game is over: '%s' is not one of review, new, rematch, save FILE, "
+                "history or quit",
+                word);
+        }
+        if (s->ui.tty) {
+            play_render_screen(s);
+        }
+    }
+    return AFTER_QUIT;
+}
+
 /* ---- set-up ----------------------------------------------------------------------- */
 
 /* Remove n men of side c from its back rows (FMJD handicap games are agreed between
@@ -759,50 +918,98 @@ int cmd_play(int argc, char **argv)
     memset(&rd, 0, sizeof rd);
     rd.fd = STDIN_FILENO;
     rd.edit = s.ui.tty && isatty(STDIN_FILENO);
-    int eof = 0, quit = 0;
-    while (!play_interrupted()) {
-        check_flag(&s);
-        if (dm_game_over(play_game(&s))) {
-            break;
-        }
-        dm_color side = (dm_color)dm_game_board(play_game(&s))->side;
-        if (s.who[side] == PLAY_ENGINE) {
-            engine_turn(&s);
-            if (autoplay && s.ui.tty && !play_interrupted()) {
-                struct timespec pause = {0, 400 * 1000 * 1000}; /* let people watch */
-                nanosleep(&pause, NULL);
+    int eof = 0, quit = 0, sig = 0;
+    dm_status st = DM_OK;
+    /* A player at a terminal is offered review, a new game and a rematch when a game
+     * ends; scripts reading the plain output (stdin not a terminal) see the program
+     * end with the game, as before. */
+    int offer_more = isatty(STDIN_FILENO) && !autoplay;
+    for (;;) {
+        while (!play_interrupted()) {
+            check_flag(&s);
+            if (dm_game_over(play_game(&s))) {
+                break;
             }
-        } else if (human_turn(&s, &rd, &eof)) {
-            quit = 1;
+            dm_color side = (dm_color)dm_game_board(play_game(&s))->side;
+            if (s.who[side] == PLAY_ENGINE) {
+                engine_turn(&s);
+                if (autoplay && s.ui.tty && !play_interrupted()) {
+                    struct timespec pause = {0, 400 * 1000 * 1000}; /* let people watch */
+                    nanosleep(&pause, NULL);
+                }
+            } else if (human_turn(&s, &rd, &eof)) {
+                quit = 1;
+                break;
+            }
+        }
+        dm_clock_stop(play_clock(&s));
+        sig = play_interrupted();
+        int over = dm_game_over(play_game(&s));
+        if (over) {
+            print_result(&s);
+        } else if (s.ui.tty) {
+            fputc('\n', s.out);
+        }
+        if (!s.ui.tty && (sig || eof)) {
+            fprintf(s.out, "info: %s; the game is unfinished\n",
+                    sig ? "interrupted" : "end of input");
+        }
+        st = play_autosave(&s, &err);
+        char saved[PATH_MAX + 64] = "";
+        if (st != DM_OK) {
+            fprintf(s.ui.tty ? stderr : s.out, "%s: automatic save failed: %s\n",
+                    s.ui.tty ? "damier play" : "error", err.message);
+        } else if (s.save_path[0]) {
+            snprintf(saved, sizeof saved, "%s%s",
+                     s.ui.tty ? "Game saved to " : "saved: ", s.save_path);
+        } else {
+            snprintf(saved, sizeof saved, "%s",
+                     s.ui.tty ? "No move played; nothing saved."
+                              : "info: no move played; nothing saved");
+        }
+        if (!over || !offer_more || sig || eof || quit) {
+            if (saved[0]) {
+                fprintf(s.out, "%s\n", saved);
+            }
+            fflush(s.out);
             break;
         }
-    }
-    dm_clock_stop(play_clock(&s));
-    int sig = play_interrupted();
-    if (dm_game_over(play_game(&s))) {
-        print_result(&s);
-    } else if (s.ui.tty) {
-        fputc('\n', s.out);
-    }
-    if (!s.ui.tty && (sig || eof)) {
-        fprintf(s.out, "info: %s; the game is unfinished\n", sig ? "interrupted" : "end of input");
-    }
-    dm_status st = play_autosave(&s, &err);
-    if (st != DM_OK) {
-        fprintf(s.ui.tty ? stderr : s.out, "%s: automatic save failed: %s\n",
-                s.ui.tty ? "damier play" : "error", err.message);
-    } else if (s.save_path[0]) {
-        if (s.ui.tty) {
-            fprintf(s.out, "Game saved to %s\n", s.save_path);
-        } else {
-            fprintf(s.out, "saved: %s\n", s.save_path);
+        if (saved[0] && s.ui.tty) {
+            size_t len = strlen(s.ui.message);
+            snprintf(s.ui.message + len, sizeof s.ui.message - len, "%s%s", len ? "\n" : "", saved);
+        } else if (saved[0]) {
+            fprintf(s.out, "%s\n", saved);
         }
-    } else {
-        fprintf(s.out, s.ui.tty ? "No move played; nothing saved.\n"
-                                : "info: no move played; nothing saved\n");
+        after_choice next = after_game(&s, &rd, &eof);
+        s.ui.review = -1;
+        sig = play_interrupted();
+        if (next == AFTER_QUIT) {
+            break;
+        }
+        if (next == AFTER_REMATCH) {
+            int w = s.who[DM_WHITE];
+            s.who[DM_WHITE] = s.who[DM_BLACK];
+            s.who[DM_BLACK] = w;
+            char nm[64];
+            memcpy(nm, s.names[DM_WHITE], sizeof nm);
+            memcpy(s.names[DM_WHITE], s.names[DM_BLACK], sizeof nm);
+            memcpy(s.names[DM_BLACK], nm, sizeof nm);
+            if (!hvh) {
+                s.ui.flipped = s.who[DM_BLACK] == PLAY_HUMAN;
+            }
+        }
+        if (new_game(&s, &start, &err) != DM_OK) {
+            fprintf(stderr, "damier play: cannot start a new game: %s\n", err.message);
+            break;
+        }
+        s.save_path[0] = 0;
+        s.autosave_failed = 0;
+        s.started = (long long)time(NULL);
+        s.draw_offer = -1;
+        s.ui.engine_line[0] = 0;
+        say(&s, "new", "%s game: White %s, Black %s", next == AFTER_REMATCH ? "a rematch" : "a new",
+            s.names[DM_WHITE], s.names[DM_BLACK]);
     }
-    fflush(s.out);
-    (void)quit;
     play_signals_engine(NULL);
     dm_session_free(s.session);
     dm_egdb_close(egdb); /* after the engine that probed it */

@@ -45,6 +45,8 @@ typedef struct play_ui {
     int panel_col;         /* screen column (1-based) of the status panel, tty */
     char message[2048];    /* last message shown under the board (tty) */
     char engine_line[512]; /* the engine's expected line (tty) */
+    int review;            /* after the game: the ply shown in review (0 = the start), or
+                              -1 when not reviewing (the board shows the game's end) */
 } play_ui;
 
 /* Engine strength: what a level means (play_engine.c). */

@@ -172,8 +172,9 @@ static const char *piece_glyph(const play_ui *ui, dm_piece pc)
 static void build_panel(char panel[10][256], play_session *s)
 {
     const dm_game *g = play_game(s);
-    const dm_board *b = dm_game_board(g);
     const play_ui *ui = &s->ui;
+    int reviewing = ui->review >= 0 && ui->review <= dm_game_ply(g);
+    const dm_board *b = reviewing ? dm_game_board_at(g, ui->review) : dm_game_board(g);
     palette p;
     get_palette(&p, ui);
     for (int i = 0; i < 10; i++) {
@@ -193,9 +194,12 @@ static void build_panel(char panel[10][256], play_session *s)
         snprintf(panel[row + 1], sizeof panel[row + 1], "  clock %-16s captured %d", clk,
                  play_captured_by(g, c));
     }
-    int ply = dm_game_ply(g);
+    int ply = reviewing ? ui->review : dm_game_ply(g);
     int j = ply + (dm_game_start(g)->side == DM_BLACK ? 1 : 0);
-    if (over) {
+    if (reviewing) {
+        snprintf(panel[3], sizeof panel[3], "%sReview: ply %d of %d%s", p.bold, ply, dm_game_ply(g),
+                 p.reset);
+    } else if (over) {
         dm_reason why;
         dm_outcome res = dm_game_result(g, &why);
         snprintf(panel[3], sizeof panel[3], "%sGame over: %s (%s)%s", p.bold, dm_outcome_str(res),
@@ -207,9 +211,9 @@ static void build_panel(char panel[10][256], play_session *s)
     if (ply > 0) {
         char num[16], mv[160];
         play_ply_text(num, sizeof num, mv, sizeof mv, g, ply - 1);
-        snprintf(panel[4], sizeof panel[4], "Last move: %s %s", num, mv);
+        snprintf(panel[4], sizeof panel[4], "%s: %s %s", reviewing ? "Move" : "Last move", num, mv);
     }
-    if (ui->engine_line[0]) {
+    if (ui->engine_line[0] && !reviewing) {
         /* "Engine: +0.12 d7 | 19-23 28x19 ...", on two panel lines at most, broken
          * between moves */
         const char *t = ui->engine_line;
@@ -240,8 +244,8 @@ void play_render_screen(play_session *s)
     palette p;
     get_palette(&p, ui);
     const dm_game *g = play_game(s);
-    const dm_board *b = dm_game_board(g);
-    int ply = dm_game_ply(g);
+    int ply = ui->review >= 0 && ui->review <= dm_game_ply(g) ? ui->review : dm_game_ply(g);
+    const dm_board *b = dm_game_board_at(g, ply);
     int from = 0, to = 0, capt[64], ncapt = 0;
     if (ply > 0) {
         const dm_move *m = dm_game_move_at(g, ply - 1);

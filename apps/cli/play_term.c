@@ -55,6 +55,7 @@ void play_ui_init(play_ui *ui, int force_plain, int no_color)
 {
     memset(ui, 0, sizeof *ui);
     ui->numbers = 1;
+    ui->review = -1;
     ui->tty = !force_plain && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     if (!ui->tty) {
         return; /* plain mode: ASCII, no escape codes whatever the environment */

@@ -5,7 +5,8 @@
 # are sent and the screen is read back with capture-pane. Checks the board, the
 # panel, a move and the engine's reply, a wrong move's message, the numbers and flip
 # commands, colours on and off (NO_COLOR), the clocks running while the engine thinks,
-# and that quit and Ctrl-C save the game.
+# review, rematch and a new game after a game ends, and that quit and Ctrl-C save the
+# game.
 # Skipped (exit 77, CTest's SKIP_RETURN_CODE) when tmux is missing.
 # Usage: bash play_tmux.sh <damier binary> [<shared dir>]
 set -u
@@ -117,6 +118,52 @@ send main "quit"
 expect main 'Game saved to .*/damier/games/[0-9-]+\.pdn'
 expect main 'EXITED 0'
 ls "$tmp"/main/damier/games/*.pdn >/dev/null 2>&1 && ok || fail "main: no saved game"
+
+# ---- after the game: review, rematch, a new game (issue 10: the program exited) -------
+start after
+expect after 'Your move> *$'
+send after "32-28"
+expect after 'Move 2, White to move'
+send after "resign"
+expect after 'Game over: Black wins'
+expect after 'Type review, new, rematch or quit'
+expect after 'Game saved to .*/damier/games/[0-9-]+\.pdn'
+expect after 'After the game> *$'
+send after "review"
+expect after 'Review: ply 0 of 2\.'
+n=$(screen after | grep -o '●' | wc -l)
+[ "$n" -eq 40 ] && ok || fail "after: $n pieces at ply 0 of the review, expected 40"
+tm send-keys -t after Enter
+expect after 'Review: ply 1 of 2 after 1\. 32-28'
+expect after 'Move: 1\. 32-28'
+expect after '^ +26 +27 +● +29 +30'
+send after "last"
+expect after 'Review: ply 2 of 2 after 1\.\.\. [0-9]+-[0-9]+'
+send after "prev"
+expect after 'Review: ply 1 of 2'
+send after "9"
+expect after 'ply 9: the game has plies 0 to 2'
+send after "done"
+send after "bogus"
+expect after "the game is over: 'bogus' is not one of review"
+send after "rematch"
+# the engine has White now and moves first; the board is seen from Black's side
+expect after 'White  damier level 2'
+expect after 'Black  you'
+expect after 'Move 1, Black to move'
+expect after '^ +● +● +● +● +● +White  damier level 2'
+expect after 'Your move> *$'
+send after "resign"
+expect after 'Game over: White wins'
+send after "new"
+expect after 'Move 1, Black to move'
+send after "quit"
+expect after 'EXITED 0'
+# the game, the rematch and the new game (the engine made its first move there)
+n=$(ls "$tmp"/after/damier/games/*.pdn 2>/dev/null | wc -l)
+[ "$n" -eq 3 ] && ok || fail "after: $n saved games, expected 3"
+grep -l 'Result "0-2"' "$tmp"/after/damier/games/*.pdn >/dev/null 2>&1 && ok || fail "after: the first game's 0-2 is not saved"
+grep -l 'Result "2-0"' "$tmp"/after/damier/games/*.pdn >/dev/null 2>&1 && ok || fail "after: the rematch's 2-0 is not saved"
 
 # ---- NO_COLOR: no colour codes, pieces told apart by shape ---------------------------
 start nocolor NO_COLOR=1
