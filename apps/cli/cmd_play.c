@@ -220,10 +220,11 @@ static void engine_turn(play_session *s)
         play_score_text(sc, sizeof sc, info.score);
         play_pv_text(pv, sizeof pv, &before, info.pv, info.pv_count);
         dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
-        snprintf(s->ui.engine_line, sizeof s->ui.engine_line, "Engine: %s d%d | %s", sc, info.depth,
-                 pv);
+        /* the score is the engine's, from its side: said, as hint says its own */
+        snprintf(s->ui.engine_line, sizeof s->ui.engine_line, "Engine (for %s): %s d%d | %s",
+                 color_title(side), sc, info.depth, pv);
         snprintf(s->ui.message, sizeof s->ui.message, "%s played %s", s->names[side], mv);
-    } else {
+    } else if (!s->ui.hide_engine) {
         fprintf(s->out, "engine: %s\n", line);
     }
     announce_last_move(s);
@@ -381,7 +382,11 @@ static int human_line(play_session *s, const char *line)
             char mv[160], rest[600];
             dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
             print_pv_line(rest, sizeof rest, &info, &before);
-            say(s, "hint", "%s %s", mv, rest);
+            if (s->ui.tty) { /* the engine line's score is the other side's: say whose */
+                say(s, "hint", "Hint: %s %s (score for %s)", mv, rest, color_title(side));
+            } else {
+                say(s, "hint", "%s %s", mv, rest);
+            }
             return 0;
         }
         case PLAY_CMD_UNDO: {
@@ -415,6 +420,10 @@ static int human_line(play_session *s, const char *line)
         case PLAY_CMD_NUMBERS:
             s->ui.numbers = !s->ui.numbers;
             say(s, "info", "square numbers %s", s->ui.numbers ? "shown" : "hidden");
+            return 0;
+        case PLAY_CMD_ENGINE:
+            s->ui.hide_engine = !s->ui.hide_engine;
+            say(s, "info", "the engine's line %s", s->ui.hide_engine ? "hidden" : "shown");
             return 0;
         case PLAY_CMD_DRAW: {
             dm_color other = (dm_color)!side;

@@ -45,6 +45,7 @@ typedef struct play_ui {
     int panel_col;         /* screen column (1-based) of the status panel, tty */
     char message[2048];    /* last message shown under the board (tty) */
     char engine_line[512]; /* the engine's expected line (tty) */
+    int hide_engine;       /* 1: the engine's line is not shown (command `engine`) */
     int review;            /* after the game: the ply shown in review (0 = the start), or
                               -1 when not reviewing (the board shows the game's end) */
 } play_ui;
@@ -136,6 +137,7 @@ typedef enum play_cmd_kind {
     PLAY_CMD_BOARD,
     PLAY_CMD_HISTORY, /* the moves of the game so far */
     PLAY_CMD_LEVEL,   /* change the engine's level: level N */
+    PLAY_CMD_ENGINE,  /* show or hide the engine's line */
     PLAY_CMD_BAD      /* a command word with a missing or extra argument */
 } play_cmd_kind;
 

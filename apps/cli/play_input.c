@@ -37,6 +37,7 @@ static const struct word {
     {"board", PLAY_CMD_BOARD, NULL, "show the board (plain mode) or redraw it"},
     {"history", PLAY_CMD_HISTORY, NULL, "the moves of the game so far"},
     {"level", PLAY_CMD_LEVEL, "N", "change the engine's level (1-10): level N"},
+    {"engine", PLAY_CMD_ENGINE, NULL, "show or hide the engine's line (its score and PV)"},
     {"help", PLAY_CMD_HELP, NULL, "this list"},
     {"quit", PLAY_CMD_QUIT, NULL, "stop (the game is saved)"},
 };

@@ -213,7 +213,7 @@ static void build_panel(char panel[10][256], play_session *s)
         play_ply_text(num, sizeof num, mv, sizeof mv, g, ply - 1);
         snprintf(panel[4], sizeof panel[4], "%s: %s %s", reviewing ? "Move" : "Last move", num, mv);
     }
-    if (ui->engine_line[0] && !reviewing) {
+    if (ui->engine_line[0] && !reviewing && !ui->hide_engine) {
         /* "Engine: +0.12 d7 | 19-23 28x19 ...", on two panel lines at most, broken
          * between moves */
         const char *t = ui->engine_line;

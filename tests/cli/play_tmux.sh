@@ -81,7 +81,7 @@ send main "32-28"
 expect main 'Last move: 1\.\.\. [0-9]+-[0-9]+'
 expect main 'Move 2, White to move'
 expect main 'damier level 2 played [0-9]+-[0-9]+'
-expect main 'Engine: [-+][0-9.]+ d[0-9]+ \| [0-9]'
+expect main 'Engine \(for Black\): [-+][0-9.]+ d[0-9]+ \| [0-9]'
 # White's man went from 32 to 28 (Black's reply lands on 21-25: rows 6 and 7 are White's)
 expect main '^ +26 +27 +● +29 +30'
 expect main '^ +● +32 +● +● +●'
@@ -94,10 +94,20 @@ tm capture-pane -p -e -t main | grep -q $'\033\\[48;5;136m' && ok || fail "main:
 send main "undo"
 expect main 'undo: 2 plies taken back|2 plies taken back'
 expect main 'Move 1, White to move'
-expect_not main 'Engine: '
+expect_not main 'Engine \(for'
 send main "32-28"
 expect main 'Move 2, White to move'
-expect main 'Engine: [-+][0-9.]+ d[0-9]+ \| [0-9]'
+expect main 'Engine \(for Black\): [-+][0-9.]+ d[0-9]+ \| [0-9]'
+
+# the engine's line can be hidden and shown again; hint says whose score it gives
+send main "engine"
+expect main "the engine's line hidden"
+expect_not main 'Engine \(for'
+send main "engine"
+expect main "the engine's line shown"
+expect main 'Engine \(for Black\): '
+send main "hint"
+expect main 'Hint: [0-9]+[-x][0-9]+ score [-+][0-9.]+ depth [0-9]+ pv .*\(score for White\)'
 
 send main "32-23"
 expect main 'illegal move "32-23"'
