@@ -475,8 +475,15 @@ static int human_line(play_session *s, const char *line)
             return 0;
         case PLAY_CMD_HELP:
             if (s->ui.tty) {
-                play_render_screen(s);
+                /* the help alone on the screen (board and help together do not fit in
+                 * 80x24: the board scrolled away); the clock lines are not redrawn over
+                 * it (panel_row 0) until the next command brings the board back */
+                fputs("\033[H\033[2J", s->out);
+                fprintf(s->out, "damier play: commands (the board comes back with your next "
+                                "command or move)\n\n");
                 play_print_help(s->out, "  ");
+                fflush(s->out);
+                s->ui.panel_row = 0;
                 s->ui.message[0] = 1; /* keep the help on screen: no redraw before the prompt */
             } else {
                 play_print_help(s->out, "help: ");

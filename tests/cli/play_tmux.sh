@@ -129,6 +129,24 @@ expect main 'Game saved to .*/damier/games/[0-9-]+\.pdn'
 expect main 'EXITED 0'
 ls "$tmp"/main/damier/games/*.pdn >/dev/null 2>&1 && ok || fail "main: no saved game"
 
+# ---- 80x24: help after a move keeps to the screen, the clocks do not draw over it ----
+tm new-session -d -s small -x 80 -y 24 \
+    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME=$tmp/small \
+     '$DAMIER' play --level 1 --seed 3 --time 300; echo EXITED \$?; sleep 60"
+expect small 'Your move> *$'
+send small "32-28"
+expect small 'Move 2, White to move'
+send small "help"
+expect small 'quit +stop \(the game is saved\)'
+sleep 1.5 # the clock ticks twice a second meanwhile
+screen small | head -1 | grep -q '^damier play: commands' && ok || { fail "small: the help's first line scrolled away:"; screen small >&2; }
+expect_not small 'clock [0-9]'
+send small "board"
+expect small 'Move 2, White to move'
+expect small 'clock [0-9]'
+send small "quit"
+expect small 'EXITED 0'
+
 # ---- after the game: review, rematch, a new game (issue 10: the program exited) -------
 start after
 expect after 'Your move> *$'
