@@ -421,6 +421,26 @@ static int human_line(play_session *s, const char *line)
             s->ui.numbers = !s->ui.numbers;
             say(s, "info", "square numbers %s", s->ui.numbers ? "shown" : "hidden");
             return 0;
+        case PLAY_CMD_SIDE: {
+            if (s->who[DM_WHITE] == s->who[DM_BLACK]) {
+                say(s, "error", "side: only in a game against the engine");
+                return 0;
+            }
+            int w = s->who[DM_WHITE];
+            s->who[DM_WHITE] = s->who[DM_BLACK];
+            s->who[DM_BLACK] = w;
+            char nm[64];
+            memcpy(nm, s->names[DM_WHITE], sizeof nm);
+            memcpy(s->names[DM_WHITE], s->names[DM_BLACK], sizeof nm);
+            memcpy(s->names[DM_BLACK], nm, sizeof nm);
+            s->ui.flipped = s->who[DM_BLACK] == PLAY_HUMAN;
+            s->draw_offer = -1;
+            say(s, "side", "you play %s now; the engine plays %s",
+                color_name(s->who[DM_WHITE] == PLAY_HUMAN ? DM_WHITE : DM_BLACK),
+                color_name(s->who[DM_WHITE] == PLAY_HUMAN ? DM_BLACK : DM_WHITE));
+            autosave(s);
+            return 0;
+        }
         case PLAY_CMD_ENGINE:
             s->ui.hide_engine = !s->ui.hide_engine;
             say(s, "info", "the engine's line %s", s->ui.hide_engine ? "hidden" : "shown");

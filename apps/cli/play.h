@@ -138,6 +138,7 @@ typedef enum play_cmd_kind {
     PLAY_CMD_HISTORY, /* the moves of the game so far */
     PLAY_CMD_LEVEL,   /* change the engine's level: level N */
     PLAY_CMD_ENGINE,  /* show or hide the engine's line */
+    PLAY_CMD_SIDE,    /* swap sides with the engine */
     PLAY_CMD_BAD      /* a command word with a missing or extra argument */
 } play_cmd_kind;
 

@@ -38,6 +38,7 @@ static const struct word {
     {"history", PLAY_CMD_HISTORY, NULL, "the moves of the game so far"},
     {"level", PLAY_CMD_LEVEL, "N", "change the engine's level (1-10): level N"},
     {"engine", PLAY_CMD_ENGINE, NULL, "show or hide the engine's line (its score and PV)"},
+    {"side", PLAY_CMD_SIDE, NULL, "swap sides with the engine (it plays on with yours)"},
     {"help", PLAY_CMD_HELP, NULL, "this list"},
     {"quit", PLAY_CMD_QUIT, NULL, "stop (the game is saved)"},
 };

@@ -185,6 +185,13 @@ send after "resign"
 expect after 'Game over: White wins'
 send after "new"
 expect after 'Move 1, Black to move'
+# side: the player takes White from the engine in the middle of the game (Black to
+# move: the engine, now Black, answers at once)
+send after "side"
+expect after 'White  you'
+expect after 'damier level 2 played [0-9]+-[0-9]+'
+expect after 'Black  damier level 2'
+expect after 'Move 2, White to move'
 send after "quit"
 expect after 'EXITED 0'
 # the game, the rematch and the new game (the engine made its first move there)
