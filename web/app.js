@@ -521,18 +521,31 @@ function analysisView(fen) {
         board.interactive = false;
         board.setArrow(null);
         $('#edit-side').value = pos.side;
-        board.onEdit = (sq) => {
-          const put = document.querySelector('input[name=put]:checked').value;
-          const squares = pos.squares.slice();
-          squares[sq] = squares[sq] === put ? '' : put;
-          // no man on its own promotion row
-          if ((squares[sq] === 'w' && sq <= 5) || (squares[sq] === 'b' && sq >= 46)) squares[sq] = squares[sq].toUpperCase();
+        // no man on its own promotion row: crowned there
+        const crown = (p, sq) => ((p === 'w' && sq <= 5) || (p === 'b' && sq >= 46) ? p.toUpperCase() : p);
+        const edited = (squares) => {
           pos = { squares, side: pos.side };
           board.setPosition(pos);
           $('#fen-input').value = toFen(pos);
         };
+        board.onEdit = (sq) => {
+          const put = document.querySelector('input[name=put]:checked').value;
+          const squares = pos.squares.slice();
+          squares[sq] = crown(squares[sq] === put ? '' : put, sq);
+          edited(squares);
+        };
+        // drag and drop: a piece to another square (replacing what stood there), or off
+        // the board to remove it
+        board.onEditMove = (from, to) => {
+          const squares = pos.squares.slice();
+          const piece = squares[from];
+          squares[from] = '';
+          if (to) squares[to] = crown(piece, to);
+          edited(squares);
+        };
       } else {
         board.onEdit = null;
+        board.onEditMove = null;
         history.length = 0;
         setPos();
       }

@@ -82,6 +82,7 @@ export class Board {
     this.cands = [];
     this.arrow = null;
     this.onEdit = null; // the position editor: a click sets a square
+    this.onEditMove = null; // the position editor: a piece dragged (from, to; to 0 = off the board)
     this.svg = document.createElementNS(NS, 'svg');
     this.svg.setAttribute('viewBox', `0 0 ${SIZE * 10} ${SIZE * 10}`);
     this.svg.setAttribute('class', 'board');
@@ -108,6 +109,13 @@ export class Board {
 
   dragStart(ev) {
     const sq = this.squareAt(ev);
+    if (this.onEdit && this.onEditMove) {
+      // the editor: any piece may be dragged to another square, or off the board
+      if (!sq || !this.pos.squares[sq]) return;
+      const p = this.svgPoint(ev);
+      this.drag = { from: sq, x: p.x, y: p.y, moved: false, edit: true };
+      return;
+    }
     if (!this.interactive || !sq || !this.legal.some((m) => m.path[0] === sq)) return;
     const p = this.svgPoint(ev);
     this.drag = { from: sq, x: p.x, y: p.y, moved: false };
@@ -120,7 +128,7 @@ export class Board {
     if (!d.moved && Math.hypot(p.x - d.x, p.y - d.y) < 2) return;
     if (!d.moved) {
       d.moved = true;
-      if (this.sel[0] !== d.from || this.sel.length !== 1) { this.sel = []; this.clickSquare(d.from); }
+      if (!d.edit && (this.sel[0] !== d.from || this.sel.length !== 1)) { this.sel = []; this.clickSquare(d.from); }
       try { this.svg.setPointerCapture(ev.pointerId); } catch (e) { /* not captured */ }
     }
     const g = this.svg.querySelector(`g.piece[data-sq="${d.from}"]`);
@@ -135,6 +143,10 @@ export class Board {
     setTimeout(() => { this.suppressClick = false; }, 0);
     const to = this.squareAt(ev);
     this.render();
+    if (d.edit) {
+      if (to !== d.from && this.onEditMove) this.onEditMove(d.from, to);
+      return;
+    }
     if (to && to !== d.from) this.clickSquare(to);
   }
 

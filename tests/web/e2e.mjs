@@ -204,6 +204,10 @@ test('keyboard entry of moves', async () => {
 test('a move by dragging the piece', async () => {
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   await newGame(page, { opponent: 'human', side: 'white' });
+  // the state arrives before the board is drawn: wait for the squares (boundingBox is
+  // null until then; this failed now and then on a loaded machine)
+  await page.waitForSelector('#view-game [data-testid=sq-33]', { state: 'visible' });
+  await page.waitForFunction(() => window.damierState.legal && window.damierState.legal.length > 0);
   const box = async (s) => page.locator(`#view-game [data-testid=sq-${s}]`).boundingBox();
   const a = await box(33), b = await box(29);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
@@ -286,6 +290,25 @@ test('analysis lines appear, stop', async () => {
   await page.check('input[name=put][value=b]');
   await page.click('#view-analysis [data-testid=sq-23]', { force: true });
   check((await page.inputValue('#fen-input')) === 'W:WK46:B23', `edited (${await page.inputValue('#fen-input')})`);
+  // drag and drop in the editor: the king from 46 to 37, then a black man dragged off the board
+  const centre = async (sq) => {
+    const b = await page.locator(`#view-analysis [data-testid=sq-${sq}]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const drag = async (from, to) => {
+    await page.mouse.move(...from);
+    await page.mouse.down();
+    await page.mouse.move(from[0] + 5, from[1] + 5, { steps: 3 });
+    await page.mouse.move(...to, { steps: 5 });
+    await page.mouse.up();
+  };
+  await drag(await centre(46), await centre(37));
+  check((await page.inputValue('#fen-input')) === 'W:WK37:B23', `dragged 46 to 37 (${await page.inputValue('#fen-input')})`);
+  await page.check('input[name=put][value=b]');
+  await page.click('#view-analysis [data-testid=sq-28]', { force: true });
+  const box = await page.locator('#view-analysis svg.board').boundingBox();
+  await drag(await centre(28), [box.x + box.width + 40, box.y + box.height / 2]);
+  check((await page.inputValue('#fen-input')) === 'W:WK37:B23', `dragged 28 off the board (${await page.inputValue('#fen-input')})`);
   await page.screenshot({ path: `${OUT}/editor.png` });
   await page.click('#an-edit');
   await page.waitForFunction(() => window.damierAnalysisBoard.legal.length > 0);
