@@ -323,13 +323,14 @@ test('analysis lines appear, stop', async () => {
   await page.click('#fen-form button');
   await page.selectOption('#an-multipv', '3');
   await page.click('#an-start');
-  await page.waitForFunction(() => {
+  // read in one go when a depth's three lines are there (the next depth replaces them)
+  const firsts = await (await page.waitForFunction(() => {
     const rows = [...document.querySelectorAll('[data-testid=lines] tr')];
-    return rows.length === 3 && rows.every((r, i) => r.dataset.line === String(i + 1)) &&
+    const full = rows.length === 3 && rows.every((r, i) => r.dataset.line === String(i + 1)) &&
       /^\d+ #3$/.test(rows[2].children[0].textContent);
-  }, null, { timeout: 15000 });
+    return full && rows.map((r) => r.children[3].textContent.split(' ')[0]);
+  }, null, { timeout: 15000 })).jsonValue();
   await page.click('#an-stop');
-  const firsts = await page.$$eval('[data-testid=lines] tr', (rows) => rows.map((r) => r.children[3].textContent.split(' ')[0]));
   check(new Set(firsts).size === 3, `three different first moves (${firsts.join(', ')})`);
   await page.screenshot({ path: `${OUT}/analysis-multipv.png` });
   await page.setViewportSize({ width: 390, height: 844 });
