@@ -378,6 +378,13 @@ dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wca
         }
         return st;
     }
+    if (dm_game_variant(*out)->id != DM_VARIANT_INTERNATIONAL) {
+        dm_error_set(err, DM_EINVAL, 0, 0, "%s: a game of %s; play it with --variant %s", path,
+                     dm_game_variant(*out)->title, dm_game_variant(*out)->name);
+        dm_game_free(*out);
+        *out = NULL;
+        return DM_EINVAL;
+    }
     if (stop.message[0]) {
         snprintf(warn, wcap, "stopped after %d plies: %s", dm_game_ply(*out), stop.message);
     }

@@ -1527,6 +1527,13 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
         }
         dm_game *gm = NULL;
         st = dm_pdn_to_game(&gm, rec, 0, &e);
+        if (st == DM_OK && dm_game_variant(gm)->id != DM_VARIANT_INTERNATIONAL) {
+            st = dm_error_set(&e, DM_EINVAL, rec->line, 0,
+                              "game %d: %s; the web board plays international draughts only",
+                              number, dm_game_variant(gm)->title);
+            dm_game_free(gm);
+            gm = NULL;
+        }
         srv_utf8_fix(e.message);
         if (st != DM_OK) {
             json_array_append_new(errors,

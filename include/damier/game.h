@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * damier/game.h: a game of international draughts: start position, moves, undo/redo,
- * and the result with its reason (FMJD 6 draw rules and FMJD 7 end of the game).
+ * damier/game.h: a game of any draughts variant: start position, moves, undo/redo,
+ * and the result with its reason (FMJD 6 draw rules and FMJD 7 end of the game for
+ * international draughts, on the fast board; every other variant by its own rules:
+ * dm_variant_result and dm_variant_draw, on the generic board).
  * Also pure functions over a board plus counters, so an engine can apply the same
  * draw rules inside its search without a dm_game. */
 #ifndef DM_GAME_H
@@ -12,6 +14,7 @@
 #include <damier/board.h>
 #include <damier/move.h>
 #include <damier/status.h>
+#include <damier/variant.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,7 +43,13 @@ typedef enum dm_reason {
     DM_REASON_16_MOVES = 7,    /* FMJD 6: 3 pieces incl. a king vs a lone king, 16 moves each */
     DM_REASON_5_MOVES = 8,     /* FMJD 6: <= 2 pieces incl. a king vs a lone king, 5 each */
     DM_REASON_TIME = 9,        /* FMJD 9: flag fall (the player out of time loses) */
-    DM_REASON_FORFEIT = 10     /* refusal to play by the rules, e.g. an engine's illegal move */
+    DM_REASON_FORFEIT = 10,    /* refusal to play by the rules, e.g. an engine's illegal move */
+    /* The variants' draw rules and ends (dm_game_reason_text says which rule): */
+    DM_REASON_NO_PROGRESS = 11, /* moves without a man move or capture (English 40, pool 15) */
+    DM_REASON_NO_CAPTURE = 12,  /* moves without a capture (Russian source material: 30) */
+    DM_REASON_MATERIAL = 13,    /* a material rule against a lone king (Russian three kings
+                                   18 moves, Frisian two kings 7, king against king) */
+    DM_REASON_PROMOTION = 14    /* breakthrough: the first side to crown a king wins */
 } dm_reason;
 
 /* The result in PDN, FMJD points scale of GameType 20: "2-0", "0-2", "1-1", "*". */
@@ -48,7 +57,8 @@ DM_API const char *dm_outcome_str(dm_outcome r);
 
 /* A short English phrase for a reason: "no pieces left", "no legal move",
  * "resignation", "draw by agreement", "threefold repetition", "25-move rule",
- * "16-move rule", "5-move rule", "loss on time", "forfeit", "" for NONE. */
+ * "16-move rule", "5-move rule", "loss on time", "forfeit", "no progress rule",
+ * "no capture rule", "material rule", "a king crowned", "" for NONE. */
 DM_API const char *dm_reason_str(dm_reason r);
 
 /* ---- draw-rule settings ------------------------------------------------------- */
@@ -148,6 +158,44 @@ typedef struct dm_game dm_game;
  * *out belongs to the caller: release it with dm_game_free. DM_ENOMEM possible. */
 DM_API dm_status dm_game_new(dm_game **out, const dm_board *start);
 
+/* Create a game of start->variant from start (copied; it must pass
+ * dm_vboard_validate, DM_EINVAL otherwise, also for NULL). An international start
+ * makes the same game as dm_game_new (FMJD rules on the fast board, and every
+ * function of this header); any other variant is played by its own rules: legal
+ * moves dm_vmovegen_legal, the end dm_variant_result (no legal move: a loss, in
+ * antidraughts a win; breakthrough: the first king wins), draws dm_variant_draw
+ * with the variant's draw set (dm_game_set_draw_rules changes it). The functions
+ * on the fast board (dm_game_play, dm_game_board, dm_game_move_at, ...) answer
+ * NULL / 0 / DM_EINVAL for such a game; the position functions below serve every
+ * game. *out belongs to the caller (dm_game_free). DM_ENOMEM possible. */
+DM_API dm_status dm_game_new_variant(dm_game **out, const dm_vboard *start);
+
+/* The game's variant (international for dm_game_new); borrowed, static. */
+DM_API const dm_variant *dm_game_variant(const dm_game *game);
+
+/* The draw rules of a game of another variant than international (copied; initially
+ * the variant's own set, v->draw; e.g. dm_variant_draw_rules(..., "russian-pydraughts")).
+ * DM_EINVAL for an international game (dm_game_set_rules sets its rules) or NULL. */
+DM_API dm_status dm_game_set_draw_rules(dm_game *game, const dm_draw_rules *rules);
+
+/* The position after i plies (0 <= i <= dm_game_length; the start at 0) and the move
+ * of ply i (0 <= i < dm_game_length), in the generic form, for a game of any variant
+ * (an international game keeps both forms); NULL out of range. Borrowed until the
+ * game changes. dm_game_position is the current one. */
+DM_API const dm_vboard *dm_game_position(const dm_game *game);
+DM_API const dm_vboard *dm_game_position_at(const dm_game *game, int i);
+DM_API const dm_vmove *dm_game_vmove_at(const dm_game *game, int i);
+
+/* Play m, a legal move of the current position in the generic form (compared by
+ * from, to and captured squares with dm_vmovegen_legal's list), in a game of any
+ * variant; errors as dm_game_play. */
+DM_API dm_status dm_game_play_vmove(dm_game *game, const dm_vmove *m);
+
+/* The result's reason as text for people, with the rule's numbers: "30 moves without
+ * capture", "7-move rule (two kings against a lone king)", "threefold repetition",
+ * "resignation", ...; "" while the game goes on. snprintf-style. */
+DM_API size_t dm_game_reason_text(char *buf, size_t cap, const dm_game *game);
+
 /* Release a game; NULL is accepted. */
 DM_API void dm_game_free(dm_game *game);
 
@@ -163,9 +211,10 @@ DM_API const dm_game_rules *dm_game_rules_of(const dm_game *game);
  * play_after_end); DM_ENOMEM. On error nothing changes. */
 DM_API dm_status dm_game_play(dm_game *game, const dm_move *m);
 
-/* Parse text with dm_move_parse in the current position and play it.
- * DM_EPARSE / DM_EILLEGAL / DM_EAMBIGUOUS as dm_move_parse (err says why and where),
- * DM_ESTATE when the game is over. On error nothing changes. */
+/* Parse text with dm_move_parse (dm_vmove_parse in a game of another variant) in the
+ * current position and play it. DM_EPARSE / DM_EILLEGAL / DM_EAMBIGUOUS as the parser
+ * (err says why and where), DM_ESTATE when the game is over. On error nothing
+ * changes. */
 DM_API dm_status dm_game_play_text(dm_game *game, const char *text, dm_error *err);
 
 /* Take back the last move (it goes to the redo list) / replay the next move of the redo
@@ -204,12 +253,15 @@ DM_API void dm_game_counters(dm_draw_counters *out, const dm_game *game);
 DM_API int dm_game_history_hashes(uint64_t *out, int cap, const dm_game *game);
 
 /* Text of the move of ply i in the given notation (dm_move_to_text in the board before
- * it). snprintf-style: returns the length needed, 0 when i is out of range. */
+ * it; dm_vmove_to_text with the variant's own squares in a game of another variant).
+ * snprintf-style: returns the length needed, 0 when i is out of range. */
 DM_API size_t dm_game_move_text(char *buf, size_t cap, const dm_game *game, int i,
                                 dm_notation style);
 
 /* The result of the current position: a declared result at this ply if any, else
- * dm_draw_judge of the current board and counters. *reason (if not NULL) gets why. */
+ * dm_draw_judge of the current board and counters (international), or the variant's
+ * end (no legal move, breakthrough's first king) and then its draw rules
+ * (dm_variant_draw). *reason (if not NULL) gets why. */
 DM_API dm_outcome dm_game_result(const dm_game *game, dm_reason *reason);
 
 /* True when the result is not DM_OUTCOME_ONGOING. */

@@ -171,6 +171,14 @@ const char *dm_reason_str(dm_reason r)
             return "loss on time";
         case DM_REASON_FORFEIT:
             return "forfeit";
+        case DM_REASON_NO_PROGRESS:
+            return "no progress rule";
+        case DM_REASON_NO_CAPTURE:
+            return "no capture rule";
+        case DM_REASON_MATERIAL:
+            return "material rule";
+        case DM_REASON_PROMOTION:
+            return "a king crowned";
     }
     return "";
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * game/game.c: the game object (damier/game.h): start position, moves, undo/redo and
- * the result.
+ * the result, for every variant.
  *
  * History is kept as arrays indexed by ply:
  *     boards[i], counters[i]   the position BEFORE ply i and its draw counters,
@@ -11,9 +11,15 @@
  * (a new move truncates the list first), so the counters cached per ply are always
  * those a recomputation from the history would give: undo and redo just move `ply`.
  * A declared result (resignation, agreement, time, forfeit) is tied to the ply where
- * it was declared. */
+ * it was declared.
+ *     vboards[i], vmoves[i]    the same positions and moves in the generic form, kept
+ *                              for every game; international games ("fast") keep the
+ *                              fast board's forms above too and judge with FMJD's
+ *                              dm_draw_judge, the others with dm_variant_result and
+ *                              dm_variant_draw. */
 #include <damier/game.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,12 +32,17 @@ typedef struct declared {
 
 struct dm_game {
     dm_game_rules rules;
-    int ply;    /* current position index */
-    int length; /* plies stored (played + redoable) */
-    int cap;    /* room for cap moves and cap + 1 positions */
+    const dm_variant *variant; /* never NULL */
+    int fast;                  /* 1: international, on the fast board as well */
+    dm_draw_rules draw;        /* the other variants: their draw rules */
+    int ply;                   /* current position index */
+    int length;                /* plies stored (played + redoable) */
+    int cap;                   /* room for cap moves and cap + 1 positions */
     dm_move *moves;
     dm_board *boards;
     dm_draw_counters *counters;
+    dm_vboard *vboards;
+    dm_vmove *vmoves;
     declared decl;
 };
 
@@ -61,8 +72,66 @@ static dm_status reserve(dm_game *g, int plies)
         return DM_ENOMEM;
     }
     g->counters = ct;
+    dm_vmove *vm = realloc(g->vmoves, (size_t)cap * sizeof *vm);
+    if (!vm) {
+        return DM_ENOMEM;
+    }
+    g->vmoves = vm;
+    dm_vboard *vb = realloc(g->vboards, (size_t)(cap + 1) * sizeof *vb);
+    if (!vb) {
+        return DM_ENOMEM;
+    }
+    g->vboards = vb;
     g->cap = cap;
     return DM_OK;
+}
+
+/* The same move in the generic form: the move of vmovegen_legal(b) with m's from, to
+ * and captured squares (the fast board numbers squares as the 10x10 variants do). */
+static int to_vmove(dm_vmove *out, const dm_vboard *b, const dm_move *m)
+{
+    dm_vmovelist list;
+    dm_vmovegen_legal(&list, b);
+    int sq[64];
+    int n = dm_move_captured(m, sq, 64);
+    for (int i = 0; i < list.count; i++) {
+        const dm_vmove *x = &list.moves[i];
+        if (x->from != m->from || x->to != m->to || x->ncapt != n) {
+            continue;
+        }
+        int same = 1;
+        for (int k = 0; k < n && same; k++) {
+            same = dm_vmove_captures(x, sq[k]);
+        }
+        if (same) {
+            *out = *x;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The same move on the fast board (the inverse of to_vmove). */
+static int to_move(dm_move *out, const dm_board *b, const dm_vmove *vm)
+{
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
+    for (int i = 0; i < list.count; i++) {
+        const dm_move *x = &list.moves[i];
+        if (x->from != vm->from || x->to != vm->to || x->ncapt != vm->ncapt) {
+            continue;
+        }
+        int sq[64];
+        int n = dm_move_captured(x, sq, 64), same = 1;
+        for (int k = 0; k < n && same; k++) {
+            same = dm_vmove_captures(vm, sq[k]);
+        }
+        if (same) {
+            *out = *x;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* Counters of position i (i >= 1) from position i - 1 and the move between. The
@@ -82,6 +151,51 @@ static void compute_counters(dm_game *g, int i)
             c->repetitions++;
         }
     }
+}
+
+/* The result of a game of another variant at its current position (no declared
+ * result): the variant's end first (dm_variant_result: no legal move, breakthrough's
+ * king), then its draw rules; why gets the draw rule's text. */
+static dm_outcome variant_judge(const dm_game *g, dm_reason *reason, char *why, size_t cap)
+{
+    const dm_vboard *b = &g->vboards[g->ply];
+    dm_reason r = DM_REASON_NONE;
+    dm_outcome o = DM_OUTCOME_ONGOING;
+    dm_vresult v = dm_variant_result(b);
+    if (v != DM_VRESULT_NONE) {
+        o = v == DM_VRESULT_WHITE_WINS ? DM_OUTCOME_WHITE_WINS : DM_OUTCOME_BLACK_WINS;
+        int pieces = 0, king = 0;
+        for (int sq = 1; sq <= b->variant->squares; sq++) {
+            int p = b->sq[sq];
+            pieces += p != DM_EMPTY &&
+                      ((p == DM_WHITE_MAN || p == DM_WHITE_KING) == (b->side == DM_WHITE));
+            king |= p == DM_WHITE_KING || p == DM_BLACK_KING;
+        }
+        r = b->variant->win_on_promotion && king ? DM_REASON_PROMOTION
+            : pieces == 0                        ? DM_REASON_NO_PIECES
+                                                 : DM_REASON_BLOCKED;
+    } else {
+        switch (dm_variant_draw(&g->draw, g->vboards, g->vmoves, g->ply, why, cap)) {
+            case DM_VDRAW_NONE:
+                break;
+            case DM_VDRAW_REPETITION:
+                o = DM_OUTCOME_DRAW, r = DM_REASON_REPETITION;
+                break;
+            case DM_VDRAW_NO_PROGRESS:
+                o = DM_OUTCOME_DRAW, r = DM_REASON_NO_PROGRESS;
+                break;
+            case DM_VDRAW_NO_CAPTURE:
+                o = DM_OUTCOME_DRAW, r = DM_REASON_NO_CAPTURE;
+                break;
+            default:
+                o = DM_OUTCOME_DRAW, r = DM_REASON_MATERIAL;
+                break;
+        }
+    }
+    if (reason) {
+        *reason = r;
+    }
+    return o;
 }
 
 dm_status dm_game_new(dm_game **out, const dm_board *start)
@@ -105,7 +219,11 @@ dm_status dm_game_new(dm_game **out, const dm_board *start)
         return DM_ENOMEM;
     }
     g->rules = (dm_game_rules)DM_GAME_RULES_INIT;
-    if (reserve(g, INITIAL_CAP) != DM_OK) {
+    g->variant = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    g->fast = 1;
+    g->draw = g->variant->draw;
+    if (reserve(g, INITIAL_CAP) != DM_OK ||
+        dm_vboard_from_board(&g->vboards[0], g->variant, &s) != DM_OK) {
         dm_game_free(g);
         return DM_ENOMEM;
     }
@@ -113,6 +231,70 @@ dm_status dm_game_new(dm_game **out, const dm_board *start)
     dm_draw_init(&g->counters[0], &s);
     *out = g;
     return DM_OK;
+}
+
+dm_status dm_game_new_variant(dm_game **out, const dm_vboard *start)
+{
+    if (!out) {
+        return DM_EINVAL;
+    }
+    *out = NULL;
+    if (!start || !start->variant || dm_vboard_validate(start, NULL) != DM_OK) {
+        return DM_EINVAL;
+    }
+    if (start->variant->id == DM_VARIANT_INTERNATIONAL) {
+        dm_board b;
+        if (dm_vboard_to_board(&b, start) != DM_OK) {
+            return DM_EINVAL;
+        }
+        return dm_game_new(out, &b);
+    }
+    dm_game *g = calloc(1, sizeof *g);
+    if (!g) {
+        return DM_ENOMEM;
+    }
+    g->rules = (dm_game_rules)DM_GAME_RULES_INIT;
+    g->variant = start->variant;
+    g->fast = 0;
+    g->draw = start->variant->draw;
+    if (reserve(g, INITIAL_CAP) != DM_OK) {
+        dm_game_free(g);
+        return DM_ENOMEM;
+    }
+    g->vboards[0] = *start;
+    dm_board_clear(&g->boards[0]);
+    dm_draw_init(&g->counters[0], &g->boards[0]);
+    *out = g;
+    return DM_OK;
+}
+
+const dm_variant *dm_game_variant(const dm_game *game)
+{
+    return game ? game->variant : NULL;
+}
+
+dm_status dm_game_set_draw_rules(dm_game *game, const dm_draw_rules *rules)
+{
+    if (!game || !rules || game->fast) {
+        return DM_EINVAL;
+    }
+    game->draw = *rules;
+    return DM_OK;
+}
+
+const dm_vboard *dm_game_position(const dm_game *game)
+{
+    return &game->vboards[game->ply];
+}
+
+const dm_vboard *dm_game_position_at(const dm_game *game, int i)
+{
+    return i >= 0 && i <= game->length ? &game->vboards[i] : NULL;
+}
+
+const dm_vmove *dm_game_vmove_at(const dm_game *game, int i)
+{
+    return i >= 0 && i < game->length ? &game->vmoves[i] : NULL;
 }
 
 void dm_game_free(dm_game *game)
@@ -123,6 +305,8 @@ void dm_game_free(dm_game *game)
     free(game->moves);
     free(game->boards);
     free(game->counters);
+    free(game->vmoves);
+    free(game->vboards);
     free(game);
 }
 
@@ -162,7 +346,7 @@ static int refuses_moves(const dm_game *g)
 
 dm_status dm_game_play(dm_game *game, const dm_move *m)
 {
-    if (!game || !m) {
+    if (!game || !m || !game->fast) {
         return DM_EINVAL;
     }
     if (refuses_moves(game)) {
@@ -185,12 +369,60 @@ dm_status dm_game_play(dm_game *game, const dm_move *m)
         return DM_ENOMEM;
     }
     int i = game->ply;
+    if (!to_vmove(&game->vmoves[i], &game->vboards[i], &list.moves[found])) {
+        return DM_EILLEGAL; /* cannot happen: the two generators agree (tests) */
+    }
     game->moves[i] = list.moves[found];
     game->boards[i + 1] = game->boards[i];
     dm_board_apply(&game->boards[i + 1], &game->moves[i]);
+    game->vboards[i + 1] = game->vboards[i];
+    dm_vboard_apply(&game->vboards[i + 1], &game->vmoves[i]);
     compute_counters(game, i + 1);
     game->ply = game->length = i + 1;
     game->decl.active = 0; /* any declaration was on a ply now cut off */
+    return DM_OK;
+}
+
+dm_status dm_game_play_vmove(dm_game *game, const dm_vmove *m)
+{
+    if (!game || !m) {
+        return DM_EINVAL;
+    }
+    if (game->fast) {
+        dm_move fm;
+        if (!to_move(&fm, &game->boards[game->ply], m)) {
+            return refuses_moves(game) ? DM_ESTATE : DM_EILLEGAL;
+        }
+        return dm_game_play(game, &fm);
+    }
+    if (refuses_moves(game)) {
+        return DM_ESTATE;
+    }
+    const dm_vboard *b = &game->vboards[game->ply];
+    dm_vmovelist list;
+    dm_vmovegen_legal(&list, b);
+    int found = -1;
+    for (int i = 0; i < list.count && found < 0; i++) {
+        const dm_vmove *x = &list.moves[i];
+        if (x->from == m->from && x->to == m->to && x->ncapt == m->ncapt &&
+            x->capt[0] == m->capt[0] && x->capt[1] == m->capt[1]) {
+            found = i;
+        }
+    }
+    if (found < 0) {
+        return DM_EILLEGAL;
+    }
+    if (reserve(game, game->ply + 1) != DM_OK) {
+        return DM_ENOMEM;
+    }
+    int i = game->ply;
+    game->vmoves[i] = list.moves[found];
+    game->vboards[i + 1] = game->vboards[i];
+    dm_vboard_apply(&game->vboards[i + 1], &game->vmoves[i]);
+    game->boards[i + 1] = game->boards[i];
+    game->counters[i + 1] = game->counters[i];
+    game->ply = game->length = i + 1;
+    game->decl.active = 0;
     return DM_OK;
 }
 
@@ -214,12 +446,22 @@ dm_status dm_game_play_text(dm_game *game, const char *text, dm_error *err)
         describe_end(game, err);
         return DM_ESTATE;
     }
-    dm_move m;
-    dm_status st = dm_move_parse(&m, &game->boards[game->ply], text, err);
-    if (st != DM_OK) {
-        return st;
+    dm_status st;
+    if (game->fast) {
+        dm_move m;
+        st = dm_move_parse(&m, &game->boards[game->ply], text, err);
+        if (st != DM_OK) {
+            return st;
+        }
+        st = dm_game_play(game, &m);
+    } else {
+        dm_vmove m;
+        st = dm_vmove_parse(&m, &game->vboards[game->ply], text, err);
+        if (st != DM_OK) {
+            return st;
+        }
+        st = dm_game_play_vmove(game, &m);
     }
-    st = dm_game_play(game, &m);
     if (st == DM_ENOMEM) {
         dm_error_set(err, st, 0, 0, "out of memory storing the move");
     } else if (st != DM_OK) {
@@ -258,32 +500,32 @@ int dm_game_length(const dm_game *game)
 
 const dm_board *dm_game_start(const dm_game *game)
 {
-    return &game->boards[0];
+    return game->fast ? &game->boards[0] : NULL;
 }
 
 const dm_board *dm_game_board(const dm_game *game)
 {
-    return &game->boards[game->ply];
+    return game->fast ? &game->boards[game->ply] : NULL;
 }
 
 const dm_move *dm_game_move_at(const dm_game *game, int i)
 {
-    return i >= 0 && i < game->length ? &game->moves[i] : NULL;
+    return game->fast && i >= 0 && i < game->length ? &game->moves[i] : NULL;
 }
 
 const dm_board *dm_game_board_at(const dm_game *game, int i)
 {
-    return i >= 0 && i <= game->length ? &game->boards[i] : NULL;
+    return game->fast && i >= 0 && i <= game->length ? &game->boards[i] : NULL;
 }
 
 uint64_t dm_game_hash_at(const dm_game *game, int i)
 {
-    return i >= 0 && i <= game->length ? game->boards[i].hash : 0;
+    return game->fast && i >= 0 && i <= game->length ? game->boards[i].hash : 0;
 }
 
 dm_status dm_game_counters_at(dm_draw_counters *out, const dm_game *game, int i)
 {
-    if (i < 0 || i > game->length) {
+    if (!game->fast || i < 0 || i > game->length) {
         return DM_EINVAL;
     }
     *out = game->counters[i];
@@ -297,6 +539,9 @@ void dm_game_counters(dm_draw_counters *out, const dm_game *game)
 
 int dm_game_history_hashes(uint64_t *out, int cap, const dm_game *game)
 {
+    if (!game->fast) {
+        return 0;
+    }
     int n = game->counters[game->ply].kings_only_plies;
     if (n > game->ply) {
         n = game->ply;
@@ -316,6 +561,10 @@ size_t dm_game_move_text(char *buf, size_t cap, const dm_game *game, int i, dm_n
         }
         return 0;
     }
+    if (!game->fast) {
+        return dm_vmove_to_text(buf, cap, &game->vboards[i], &game->vmoves[i], style,
+                                DM_VSQUARES_DEFAULT);
+    }
     return dm_move_to_text(buf, cap, &game->boards[i], &game->moves[i], style);
 }
 
@@ -327,8 +576,29 @@ dm_outcome dm_game_result(const dm_game *game, dm_reason *reason)
         }
         return game->decl.outcome;
     }
-    return dm_draw_judge(reason, &game->boards[game->ply], &game->counters[game->ply],
-                         &game->rules);
+    if (game->fast) {
+        return dm_draw_judge(reason, &game->boards[game->ply], &game->counters[game->ply],
+                             &game->rules);
+    }
+    return variant_judge(game, reason, NULL, 0);
+}
+
+size_t dm_game_reason_text(char *buf, size_t cap, const dm_game *game)
+{
+    if (cap > 0) {
+        buf[0] = 0;
+    }
+    if (!game) {
+        return 0;
+    }
+    dm_reason r;
+    char why[128] = "";
+    if (!game->fast && !(game->decl.active && game->decl.ply == game->ply)) {
+        variant_judge(game, &r, why, sizeof why);
+    } else {
+        dm_game_result(game, &r);
+    }
+    return (size_t)snprintf(buf, cap, "%s", why[0] ? why : dm_reason_str(r));
 }
 
 int dm_game_over(const dm_game *game)

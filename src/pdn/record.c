@@ -113,10 +113,16 @@ static void game_text(char *buf, size_t cap, const void *ctx, int i)
     }
 }
 
+static dm_status from_variant_game(dm_pdn_game **out, const dm_game *game,
+                                   const dm_pdn_game_tags *tags);
+
 dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game, const dm_pdn_game_tags *tags)
 {
     if (!out || !game) {
         return DM_EINVAL;
+    }
+    if (dm_game_variant(game)->id != DM_VARIANT_INTERNATIONAL) {
+        return from_variant_game(out, game, tags);
     }
     dm_reason why;
     dm_outcome res = dm_game_result(game, &why);
@@ -213,6 +219,28 @@ dm_status dm_pdn_from_vgame(dm_pdn_game **out, const dm_vboard *start, const dm_
     return st;
 }
 
+/* A game of another variant: its start and generic moves through dm_pdn_from_vgame,
+ * the result and the reason's text (dm_game_reason_text) as Termination. */
+static dm_status from_variant_game(dm_pdn_game **out, const dm_game *game,
+                                   const dm_pdn_game_tags *tags)
+{
+    int n = dm_game_ply(game);
+    dm_vmove *mv = malloc((size_t)(n > 0 ? n : 1) * sizeof *mv);
+    if (!mv) {
+        return DM_ENOMEM;
+    }
+    for (int i = 0; i < n; i++) {
+        mv[i] = *dm_game_vmove_at(game, i);
+    }
+    dm_outcome res = dm_game_result(game, NULL);
+    char term[128];
+    dm_game_reason_text(term, sizeof term, game);
+    dm_status st = dm_pdn_from_vgame(out, dm_game_position_at(game, 0), mv, n, dm_outcome_str(res),
+                                     res != DM_OUTCOME_ONGOING ? term : NULL, tags);
+    free(mv);
+    return st;
+}
+
 dm_status dm_pdn_write_game(char **out, size_t *len, const dm_game *game,
                             const dm_pdn_game_tags *tags, dm_notation style)
 {
@@ -303,6 +331,121 @@ static dm_status keep_result(dm_game *g, const dm_pdn_game *rec, dm_error *err)
     return dm_game_resign(g, loser);
 }
 
+/* The generic move of b with m's from, to and captured squares (m a move of the same
+ * position on the fast board: the 10x10 variants with FMJD's generator), or 0. */
+static int vmove_of(dm_vmove *out, const dm_vboard *b, const dm_move *m)
+{
+    dm_vmovelist list;
+    dm_vmovegen_legal(&list, b);
+    int sq[64];
+    int n = dm_move_captured(m, sq, 64);
+    for (int i = 0; i < list.count; i++) {
+        const dm_vmove *x = &list.moves[i];
+        int same = x->from == m->from && x->to == m->to && x->ncapt == n;
+        for (int k = 0; k < n && same; k++) {
+            same = dm_vmove_captures(x, sq[k]);
+        }
+        if (same) {
+            *out = *x;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* dm_pdn_to_game for a record of another variant (rp: its replay, rp->variant set):
+ * the same errors, replayed into dm_game_new_variant through dm_game_play_vmove. */
+static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm_pdn_replay *rp,
+                                 int partial, dm_error *err)
+{
+    const dm_variant *v = rp->variant;
+    if (rp->verdict == DM_PDN_UNREADABLE && rp->node == NULL) {
+        return dm_error_set(err, DM_EPARSE, rec->line, rp->reason.column, "game %d: bad FEN: %s",
+                            rec->number, rp->reason.message);
+    }
+    int n = rec->main.nnodes;
+    dm_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
+    pdn_vstep *steps = calloc((size_t)(n > 0 ? n : 1), sizeof *steps);
+    if (!moves || !steps) {
+        free(moves);
+        free(steps);
+        return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
+    }
+    dm_pdn_replay run;
+    memset(&run, 0, sizeof run);
+    pdn_replay_variant(&run, rec, v, moves, steps);
+    dm_game *g = NULL;
+    dm_status st = dm_game_new_variant(&g, &run.vstart);
+    if (st != DM_OK) {
+        free(moves);
+        free(steps);
+        return dm_error_set(err, st, rec->line, 0, "game %d: cannot start from its position",
+                            rec->number);
+    }
+    dm_status bad = DM_OK;
+    char at[64];
+    for (int i = 0; i < n && bad == DM_OK; i++) {
+        const dm_pdn_node *nd = &rec->main.nodes[i];
+        where(at, sizeof at, nd);
+        if (nd->kind == DM_PDN_NODE_SETUP) {
+            bad = dm_error_set(err, DM_EPARSE, nd->line, nd->column,
+                               "game %d: %ssetup command /FEN/ in the movetext: a game has "
+                               "one start position",
+                               rec->number, at);
+            break;
+        }
+        if (rp->verdict != DM_PDN_LEGAL && nd == rp->node) {
+            bad = dm_error_set(err, rp->verdict == DM_PDN_UNREADABLE ? DM_EPARSE : DM_EILLEGAL,
+                               nd->line, nd->column, "game %d: %smove %d%s %s: %s; FEN before: %s",
+                               rec->number, at, rp->move_number, rp->black ? "..." : ".",
+                               rp->move_text, rp->reason.message, rp->fen_before);
+            break;
+        }
+        dm_vmove vm;
+        if (pdn_fast_rules(v)) {
+            if (!vmove_of(&vm, dm_game_position(g), &moves[i])) {
+                bad =
+                    dm_error_set(err, DM_EILLEGAL, nd->line, nd->column,
+                                 "game %d: %smove \"%s\" is not legal", rec->number, at, nd->text);
+                break;
+            }
+        } else if (steps[i].kind == PDN_STEP_MOVE) {
+            vm = steps[i].m;
+        } else {
+            continue; /* a single-jump token joined to the capture before it */
+        }
+        st = dm_game_play_vmove(g, &vm);
+        if (st == DM_ESTATE) {
+            dm_reason why;
+            dm_outcome o = dm_game_result(g, &why);
+            char text[128];
+            dm_game_reason_text(text, sizeof text, g);
+            bad = dm_error_set(err, DM_ESTATE, nd->line, nd->column,
+                               "game %d: %smove \"%s\" comes after the end of the game: %s "
+                               "(%s)",
+                               rec->number, at, nd->text, dm_outcome_str(o), text);
+        } else if (st != DM_OK) {
+            bad = dm_error_set(err, st, nd->line, nd->column, "game %d: %smove \"%s\": %s",
+                               rec->number, at, nd->text, dm_status_str(st));
+        }
+    }
+    free(moves);
+    free(steps);
+    if (bad == DM_OK) {
+        dm_error e2;
+        bad = keep_result(g, rec, &e2);
+        if (bad != DM_OK) {
+            dm_error_set(err, bad, rec->line, 0, "game %d: %s", rec->number, e2.message);
+        }
+    }
+    if (bad == DM_ENOMEM || (bad != DM_OK && !partial)) {
+        dm_game_free(g);
+        return bad;
+    }
+    *out = g;
+    return DM_OK;
+}
+
 dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_error *err)
 {
     if (!out || !rec) {
@@ -316,10 +459,7 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
                             rec->number, rp.reason.message);
     }
     if (rp.variant && rp.variant->id != DM_VARIANT_INTERNATIONAL) {
-        return dm_error_set(
-            err, DM_EPARSE, rec->line, 0,
-            "game %d: played under %s rules; a dm_game plays international draughts only",
-            rec->number, rp.variant->name);
+        return to_variant_game(out, rec, &rp, partial, err);
     }
     if (rp.verdict == DM_PDN_UNREADABLE && rp.node == NULL) {
         return dm_error_set(err, DM_EPARSE, rec->line, rp.reason.column, "game %d: bad FEN: %s",

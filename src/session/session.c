@@ -274,6 +274,11 @@ dm_status dm_session_set_game(dm_session *s, dm_game *game, dm_error *err)
     if (!s || !game) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no session or no game");
     }
+    if (dm_game_variant(game)->id != DM_VARIANT_INTERNATIONAL) {
+        return dm_error_set(err, DM_EINVAL, 0, 0,
+                            "a game of %s: the session plays international draughts only",
+                            dm_game_variant(game)->title);
+    }
     dm_status st = settle(s, err);
     if (st != DM_OK) {
         return st;

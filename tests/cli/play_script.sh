@@ -228,6 +228,13 @@ play loadbad "load $tmp/nonexistent.pdn
 quit
 " --human-vs-human
 matches loadbad "$tmp/loadbad.out" "^error: cannot open $tmp/nonexistent.pdn"
+# a game of another variant reads as that variant's game: refused here, with the way
+printf '[GameType "25"]\n1. c3-d4 f6-g5 *\n' > "$tmp/russian.pdn"
+play loadvar "load $tmp/russian.pdn
+quit
+" --human-vs-human
+matches loadvar "$tmp/loadvar.out" "^error: $tmp/russian.pdn: a game of Russian draughts.*; play it with --variant russian\$"
+has loadvar "$tmp/loadvar.out" "turn: 1 white"
 
 # ---- 6. options ---------------------------------------------------------------------
 play tc 'quit

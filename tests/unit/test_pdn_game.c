@@ -173,10 +173,17 @@ static void test_pdn_game__errors_say_what_and_where(void **state)
     assert_string_equal(err.message, "");
     dm_game_free(g);
     g = NULL;
-    /* another variant */
-    assert_int_equal(read_text(&g, "[GameType \"25\"]\n1. c3-d4 f6-g5 *\n", 0, &err), DM_EPARSE);
-    assert_non_null(strstr(err.message, "russian"));
-    assert_int_equal(read_text(&g, "[GameType \"22\"]\n1. 22-18 *\n", 0, &err), DM_EPARSE);
+    /* another variant: a game of that variant (dm_game_new_variant), its errors as
+     * international's */
+    assert_int_equal(read_text(&g, "[GameType \"25\"]\n1. c3-d4 f6-g5 *\n", 0, &err), DM_OK);
+    assert_ptr_equal(dm_game_variant(g), dm_variant_get(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_game_ply(g), 2);
+    dm_game_free(g);
+    g = NULL;
+    assert_int_equal(read_text(&g, "[GameType \"25\"]\n1. c3-d4 f6-g5 2. e3-d4 *\n", 0, &err),
+                     DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "e3-d4"));
+    assert_null(g);
     /* a bad FEN */
     assert_int_equal(read_text(&g, "[GameType \"20\"]\n[FEN \"W:W31;B1\"]\n1. 31-26 *\n", 0, &err),
                      DM_EPARSE);
