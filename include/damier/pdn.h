@@ -117,6 +117,29 @@ DM_API const char *dm_pdn_game_fen(const dm_pdn_game *g);
  * -1 when the tag is absent, -2 when it cannot be read. */
 DM_API int dm_pdn_game_type(const dm_pdn_game *g);
 
+/* ---- annotation marks ------------------------------------------------------------ *
+ *
+ * A move's mark (dm_pdn_node.mark) is the text glued to it, one or more of the signs of
+ * the FMJD notation (rulebook chapter 8, the signs listed after article 8.2):
+ *   "!" good, "!!" excellent, "?" bad, "??" blunder, "!?" interesting, "?!" dubious
+ *   (also in parentheses: "(?)", kept so), "*" forced, "+" winning position, "=" drawn,
+ *   "+1", "+2", ... / "-1", "-2", ... material won / lost at the end of the line
+ *   (1 or 2 digits), "a.l." ad libitum (several capture routes with the same result);
+ * several in a row ("!*", "*+1"). The grammar, and why "-N" right after the last
+ * square is written "(-N)", is in docs/PDN.md. */
+
+/* The PDN NAG ($n; PDN 3.0 takes PGN's table) that stands for one mark made by White
+ * (black = 0) or Black (black = 1): "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6 (and
+ * those in parentheses), "*" 7 (forced move), "=" 10 (drawish position), "+" 18 after
+ * a White move and 19 after a Black move (decisive advantage of the side that moved).
+ * 0 for a mark PDN has no NAG for ("+1", "-2", "a.l.", several marks) and for NULL. */
+DM_API int dm_pdn_mark_nag(const char *mark, int black);
+
+/* The mark NAG nag stands for after a move by White (black = 0) or Black (1): the
+ * inverse of dm_pdn_mark_nag ($18 after a Black move is no mark of the mover: NULL).
+ * A static string, or NULL when no mark has that NAG. */
+DM_API const char *dm_pdn_nag_mark(int nag, int black);
+
 /* ---- reading -------------------------------------------------------------------- */
 
 /* A reader over one buffer of PDN text. Opaque. */

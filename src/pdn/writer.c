@@ -359,13 +359,26 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         }
     }
     if (mark) {
-        char *tm = malloc(strlen(t) + strlen(mark) + 1);
+        /* "-1" glued to the last square would read as part of the move ("32-28-1"): a
+         * mark that starts with '-' is written in parentheses, "32-28(-1)", which the
+         * reader stores as "-1" again (docs/PDN.md) */
+        int paren = mark[0] == '-';
+        char *tm = malloc(strlen(t) + strlen(mark) + 3);
         if (!tm) {
             w->failed = 1;
             return;
         }
         strcpy(tm, t);
-        strcat(tm, mark);
+        if (paren) {
+            size_t n = strspn(mark + 1, "0123456789") + 1;
+            size_t tl = strlen(tm);
+            tm[tl] = '(';
+            memcpy(tm + tl + 1, mark, n);
+            tm[tl + 1 + n] = ')';
+            strcpy(tm + tl + 2 + n, mark + n);
+        } else {
+            strcat(tm, mark);
+        }
         word3(w, num, tm, "");
         free(tm);
     } else {
