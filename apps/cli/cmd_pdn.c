@@ -6,7 +6,8 @@
  * check output (stable), one line per bad game:
  *   FILE:LINE:COL: game N (WHITE - BLACK): move 12... 23-28: REASON; FEN before: FEN
  * (a game the reader cannot read: the reader's message; a legal game with an ambiguous
- * capture resolved by the moves that follow: "...: warning: ..."; what the reader
+ * capture resolved by the moves that follow, or with a move annotated as an accepted
+ * irregularity and replayed as written: "...: warning: ..."; what the reader
  * tolerated or skipped: "FILE:LINE: game N (WHITE - BLACK): note: ..."), then, when some are in
  * variants not supported yet, "S skipped (variant not supported yet)", when some legal
  * games are not international "legal by variant: N international, N russian, ...",
@@ -212,6 +213,20 @@ static void report_game(FILE *f, const dm_pdn_game *g, const dm_pdn_replay *rep,
                 path, rep->ambiguous->line, rep->ambiguous->column, g->number, white, black,
                 rep->ambiguous_number, rep->ambiguous_black != black_first ? "..." : ".",
                 rep->ambiguous->text, rep->ambiguous_as);
+    }
+    /* accepted irregularities (docs/PDN.md): the moves replayed as written */
+    for (int i = 0; i < rep->nirregular && i < DM_PDN_MAX_IRREGULAR; i++) {
+        const dm_pdn_irregularity *x = &rep->irregular[i];
+        const char *num = x->black != black_first ? "..." : ".";
+        fprintf(f,
+                "%s:%d:%d: game %d (%s - %s): move %d%s %s: warning: accepted irregularity at "
+                "move %d%s (%s); replayed as written\n",
+                path, x->node->line, x->node->column, g->number, white, black, x->move_number, num,
+                x->node->text, x->move_number, num, x->reason);
+    }
+    if (rep->nirregular > DM_PDN_MAX_IRREGULAR) {
+        fprintf(f, "%s:%d: game %d (%s - %s): warning: %d more accepted irregularities\n", path,
+                g->line, g->number, white, black, rep->nirregular - DM_PDN_MAX_IRREGULAR);
     }
     if (rep->verdict == DM_PDN_VARIANT && verbose) {
         fprintf(f, "%s:%d: game %d (%s - %s): skipped: %s\n", path, g->line, g->number, white,

@@ -185,6 +185,20 @@ typedef enum dm_pdn_verdict {
                               Frisian, ...): not replayed, why in reason.message */
 } dm_pdn_verdict;
 
+/* An accepted irregularity (FMJD 5.4, 5.7: an illegal move the opponent played on
+ * after, so accepted): a mainline move that is not legal, annotated with a comment
+ * directly after it that starts with "accepted irregularity" (docs/PDN.md). The replay
+ * applies it as written and goes on; this says which and why it is not legal. */
+typedef struct dm_pdn_irregularity {
+    const dm_pdn_node *node; /* the move (borrowed from the game) */
+    int move_number;         /* its move number */
+    int black;               /* 1 when it was Black's move */
+    char reason[160];        /* the rule it breaks (the replay's message, truncated) */
+} dm_pdn_irregularity;
+
+/* Irregularities described in a dm_pdn_replay (more are counted). */
+#define DM_PDN_MAX_IRREGULAR 4
+
 /* What replaying a game's mainline found. */
 typedef struct dm_pdn_replay {
     int verdict;  /* dm_pdn_verdict */
@@ -214,6 +228,10 @@ typedef struct dm_pdn_replay {
                              ("e1xc3 c3xe5", playstrategy.org) that were joined */
     dm_vboard vstart;          /* start position on the generic board (every variant) */
     dm_vboard vend;            /* position after the last good move (every variant) */
+    /* Accepted irregularities, the warnings of a legal game (the library never prints:
+     * the caller reports them): */
+    int nirregular; /* how many moves were replayed as written */
+    dm_pdn_irregularity irregular[DM_PDN_MAX_IRREGULAR]; /* the first ones */
 } dm_pdn_replay;
 
 /* Replay g's mainline from its start position (FEN tag, else the variant's initial
@@ -237,7 +255,13 @@ typedef struct dm_pdn_replay {
  * algebraic squares, '-', 'x' or ':'), and a multi-capture written as consecutive
  * single-jump tokens by the same piece is joined into one move (out->joined).
  * Setup commands /FEN/ reset the position; an unknown move "..." makes the rest
- * unreadable. A short capture that matches several legal moves (the
+ * unreadable. A move that is not legal but is annotated as an accepted irregularity
+ * (a comment directly after it starting with "accepted irregularity", FMJD 5.7) is
+ * applied as written, from its first square to its last, removing the opponent's
+ * pieces its capture path jumps (docs/PDN.md), counted in out->nirregular and
+ * described in out->irregular[], and the replay goes on (the verdict stays LEGAL if
+ * the rest is); when it cannot be applied (an empty first square, a taken last one, a
+ * capture step off the diagonal) it is ILLEGAL with both reasons. A short capture that matches several legal moves (the
  * writer should have given the full path) is resolved by looking ahead: the game is
  * legal if the rest of the mainline is legal after exactly one of the candidates (it is
  * kept; counted in out->resolved); otherwise the ambiguity is reported as illegal.

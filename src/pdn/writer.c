@@ -325,7 +325,28 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     dm_move m;
     dm_vmove vm;
     int played = 0, vplayed = 0;
-    if (nd->kind == DM_PDN_NODE_UNKNOWN) {
+    /* an accepted irregularity (docs/PDN.md): an illegal move annotated so is written
+     * as read and the position after it is the move applied as written, as the replay
+     * has it */
+    int irregular = 0;
+    dm_vboard after_irregular;
+    if (nd->kind == DM_PDN_NODE_MOVE && p->known && pdn_irregular_mark(nd) &&
+        !(known_move && known_move->from) && !known_vstep) {
+        if (p->v) {
+            after_irregular = p->vb;
+            irregular = dm_vmove_parse(&vm, &p->vb, nd->text, NULL) != DM_OK &&
+                        pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
+        } else {
+            irregular =
+                dm_move_parse(&m, &p->b, nd->text, NULL) != DM_OK &&
+                dm_vboard_from_board(&after_irregular, dm_variant_get(DM_VARIANT_INTERNATIONAL),
+                                     &p->b) == DM_OK &&
+                pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
+        }
+    }
+    if (irregular) {
+        /* t stays the text as read */
+    } else if (nd->kind == DM_PDN_NODE_UNKNOWN) {
         t = "--";
         p->known = 0;
     } else if (p->known && p->v) {
@@ -386,6 +407,13 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         w->nl = ends_with_sep(t);
     }
     write_trailer(w, nd, before, style, intl);
+    if (irregular) {
+        if (p->v) {
+            p->vb = after_irregular;
+        } else if (dm_vboard_to_board(&p->b, &after_irregular) != DM_OK) {
+            p->known = 0;
+        }
+    }
     if (played) {
         dm_board_apply(&p->b, &m);
     }
