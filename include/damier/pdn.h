@@ -307,6 +307,10 @@ typedef struct dm_pdn_write_options {
     char capture_sep;  /* separator of the captures the writer rewrites: 0 the variant's
                            own (':' Russian, 'x' the others), or 'x' or ':' (for readers
                            that take only one); moves written as read keep theirs */
+    int nags;          /* 1: write each mark PDN has a NAG for as that NAG instead
+                          (dm_pdn_mark_nag: "32-28!" as "32-28 $1"; "+" only where the
+                          side that moved is known), for programs that read only NAGs;
+                          the other marks stay glued ("32-28+1"). 0: marks as read */
 } dm_pdn_write_options;
 
 /* dm_pdn_write with options (opt NULL: DM_NOTATION_PDN, the variant's separator).

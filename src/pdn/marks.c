@@ -56,3 +56,32 @@ const char *dm_pdn_nag_mark(int nag, int black)
     }
     return NULL;
 }
+
+size_t pdn_mark_atom(const char *s)
+{
+    size_t i = 0;
+    if (!*s) {
+        return 0;
+    }
+    if (s[0] == '!' || s[0] == '?') {
+        while (s[i] == '!' || s[i] == '?') {
+            i++;
+        }
+        return i;
+    }
+    if (s[0] == '(') {
+        const char *q = strchr(s, ')');
+        return q ? (size_t)(q - s) + 1 : strlen(s);
+    }
+    if (s[0] == '+' || s[0] == '-') {
+        i = 1;
+        while (s[i] >= '0' && s[i] <= '9' && i < 3) {
+            i++;
+        }
+        return i;
+    }
+    if (!strncmp(s, "a.l.", 4)) {
+        return 4;
+    }
+    return 1; /* "*", "=" (and anything else, one byte at a time) */
+}

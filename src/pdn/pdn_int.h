@@ -81,6 +81,10 @@ typedef struct pdn_vstep {
 int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_variant *v,
                        dm_move *moves, pdn_vstep *steps);
 
+/* Length of the first annotation mark of a stored mark string s ("!?" of "!?+1"; the
+ * grammar of reader.c, marks stored without the parentheses of "(-1)"); 0 at its end. */
+size_t pdn_mark_atom(const char *s);
+
 /* Accepted irregularities (irregular.c, docs/PDN.md). 1 when a comment directly
  * after nd starts with "accepted irregularity" (ASCII case-insensitive). */
 int pdn_irregular_mark(const dm_pdn_node *nd);

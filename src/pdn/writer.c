@@ -189,6 +189,7 @@ typedef struct wpos {
     char sep;     /* capture separator to write instead of the notation's, or 0 */
     int wfirst;   /* a Black-first game (English) numbered in pairs that start with
                      White, as in chess: "1... 9-13 2. 22-18 13-17"; see written_number */
+    int nags;     /* marks that have a NAG are written as the NAG (write options) */
 } wpos;
 
 /* Write the captures of a move text with p->sep instead of own (the notation's
@@ -379,6 +380,30 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
             p->known = 0;
         }
     }
+    /* with the nags option, the marks that have a NAG become NAGs after the move: the
+     * side that moves decides "+" ($18 White, $19 Black), so it needs the position */
+    char rest[64];
+    int extra[16], nextra = 0;
+    if (mark && p->nags && strlen(mark) < sizeof rest) {
+        int mover = !p->known ? -1 : p->v ? p->vb.side : p->b.side;
+        size_t o = 0;
+        for (const char *a = mark; *a;) {
+            size_t n = pdn_mark_atom(a);
+            char atom[16];
+            snprintf(atom, sizeof atom, "%.*s", (int)n, a);
+            int nag =
+                !strcmp(atom, "+") && mover < 0 ? 0 : dm_pdn_mark_nag(atom, mover == DM_BLACK);
+            if (nag && nextra < 16) {
+                extra[nextra++] = nag;
+            } else {
+                memcpy(rest + o, a, n);
+                o += n;
+            }
+            a += n;
+        }
+        rest[o] = 0;
+        mark = o ? rest : NULL;
+    }
     if (mark) {
         /* "-1" glued to the last square would read as part of the move ("32-28-1"): a
          * mark that starts with '-' is written in parentheses, "32-28(-1)", which the
@@ -405,6 +430,11 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     } else {
         word3(w, num, t, "");
         w->nl = ends_with_sep(t);
+    }
+    for (int i = 0; i < nextra; i++) {
+        char tmp[24];
+        snprintf(tmp, sizeof tmp, "$%d", extra[i]);
+        wordz(w, tmp);
     }
     write_trailer(w, nd, before, style, intl);
     if (irregular) {
@@ -498,14 +528,14 @@ static int is_special_tag(const char *name)
 
 dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notation style)
 {
-    dm_pdn_write_options opt = {style, 0};
+    dm_pdn_write_options opt = {style, 0, 0};
     return dm_pdn_write_with(out, len, g, &opt);
 }
 
 dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
                             const dm_pdn_write_options *opt)
 {
-    dm_pdn_write_options dflt = {DM_NOTATION_PDN, 0};
+    dm_pdn_write_options dflt = {DM_NOTATION_PDN, 0, 0};
     if (!opt) {
         opt = &dflt;
     }
@@ -530,6 +560,7 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     memset(&p, 0, sizeof p);
     p.number = 1;
     p.sep = opt->capture_sep;
+    p.nags = opt->nags != 0;
     int fen_start = 0; /* the FEN is the initial position */
     const char *fen = dm_pdn_game_fen(g);
     char fenbuf[512];

@@ -283,6 +283,10 @@ printf '1. 32-28! 19-23?? 2. 28x19* 14x23+ 3. 33-28= 10-14+1 4. 39-33(-2) 5-10a.
 "$DAMIER" pdn convert "$tmp/marks.pdn" >"$tmp/marks-out.pdn" 2>"$tmp/err" || true
 matches "convert keeps every mark" "$tmp/marks-out.pdn" \
     '^1\. 32-28! 19-23\?\? 2\. 28x19\* 14x23\+ 3\. 33-28= 10-14\+1 4\. 39-33\(-2\) 5-10a\.l\.'
+"$DAMIER" pdn convert --nags "$tmp/marks.pdn" >"$tmp/marks-nags.pdn" 2>"$tmp/err" || true
+matches "convert --nags writes the NAG forms" "$tmp/marks-nags.pdn" \
+    '^1\. 32-28 \$1 19-23 \$4 2\. 28x19 \$7 14x23 \$19 3\. 33-28 \$10 10-14\+1'
+rejects pdn "check --nags $tmp/marks.pdn"
 printf '1. 32-28!x 19-23 *\n' >"$tmp/badmark.pdn"
 expect_run "check malformed mark" 1 \
 "$tmp/badmark.pdn: game 1, line 1, column 10: malformed mark \"!x\" after the move 32-28: expected one of ! ? !! ?? !? ?! * + = +N -N a.l. (docs/PDN.md) or a delimiter, found 'x'

@@ -263,6 +263,36 @@ static void test_marks__nags(void **s)
     assert_null(dm_pdn_nag_mark(14, 0));
 }
 
+/* The nags write option: marks PDN has a NAG for become that NAG ("+" by the side
+ * that moved), the others stay marks; the output reads back with those NAGs. */
+static void test_marks__written_as_nags(void **s)
+{
+    (void)s;
+    dm_pdn_game *g = read_ok("1. 32-28!* 19-23+ 2. 28x19+1 14x23(-2)= 3. 33-28+ 23x32a.l. *\n");
+    dm_pdn_write_options opt = {DM_NOTATION_PDN, 0, 1};
+    char *out = NULL;
+    assert_int_equal(dm_pdn_write_with(&out, NULL, g, &opt), DM_OK);
+    if (!strstr(out,
+                "1. 32-28 $1 $7 19-23 $19 2. 28x19+1 14x23(-2) $10 3. 33-28 $18 23x32a.l. *")) {
+        fail_msg("got:\n%s", out);
+    }
+    dm_pdn_game *g2 = read_ok(out);
+    assert_null(g2->main.nodes[0].mark);
+    assert_int_equal(g2->main.nodes[0].nnags, 2);
+    assert_int_equal(g2->main.nodes[0].nags[0], 1);
+    assert_int_equal(g2->main.nodes[0].nags[1], 7);
+    assert_string_equal(mark_of(g2, 2), "+1");
+    assert_string_equal(mark_of(g2, 3), "-2");
+    /* a fixed point */
+    char *out2 = NULL;
+    assert_int_equal(dm_pdn_write_with(&out2, NULL, g2, &opt), DM_OK);
+    assert_string_equal(out, out2);
+    free(out);
+    free(out2);
+    dm_pdn_game_free(g2);
+    dm_pdn_game_free(g);
+}
+
 /* Property: every sequence of one to three marks, glued to a move, a capture and a
  * move before a variation, reads as the same marks, writes, and reads back the same,
  * and the written text is a fixed point of read -> write. Exhaustive (no seed). */
@@ -352,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_marks__on_captures_variations_and_algebraic),
         cmocka_unit_test(test_marks__malformed_reported_where),
         cmocka_unit_test(test_marks__nags),
+        cmocka_unit_test(test_marks__written_as_nags),
         cmocka_unit_test(test_marks__round_trip_every_sequence),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
