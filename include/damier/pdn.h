@@ -291,7 +291,9 @@ DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g
  *   checkers) and "N..." before the other's move when it opens a line or follows a
  *   comment or variation; an English game numbered in White-first pairs, as in chess
  *   ("1... 9-13 2. 22-18 13-17"), is renumbered so ("1. 9-13 22-18 2. 13-17"); marks, NAGs, comments and variations kept (a comment holding
- *   '}' is written as a ';' comment);
+ *   '}' is written as a ';' comment; a mark that starts with '-' as "(-1)");
+ *   an accepted irregularity is written as read and the moves after it from the
+ *   position as played;
  * - movetext lines of at most 80 columns (a single longer word stands alone), ending
  *   with the result token (the game's, else the Result tag when it is a PDN result,
  *   else "*") and a blank line.
