@@ -677,13 +677,14 @@ static dm_status add_node(rd *d, line_state *ls, int kind, const char *text, siz
     dm_pdn_node *nd = &l->nodes[l->nnodes];
     memset(nd, 0, sizeof *nd);
     nd->kind = kind;
-    /* A move's capture sign U+00D7 may come as UTF-8 (C3 97) or Latin-1 (D7), both in
-     * one token ("3\xC3\x973\xD72"): read as Latin-1 as a whole, the UTF-8 one became
-     * "\xC3\x83\xC2\x97", which is no separator, and the move written back did not read
-     * (fuzz finding corpus/pdn/finding-mixed-times-signs). The Latin-1 sign, a D7 that
-     * starts no UTF-8 sequence, is made the UTF-8 one first. */
+    /* A move's capture sign U+00D7 may come as UTF-8 (C3 97) next to bytes that are
+     * not UTF-8 (a Latin-1 sign D7, or stray bytes glued to the move): converted as
+     * Latin-1 as a whole, the UTF-8 sign became "\xC3\x83\xC2\x97", which is no
+     * separator, and the move written back did not read (fuzz findings
+     * corpus/pdn/finding-mixed-times-signs, -times-sign-and-latin1). Such a token is
+     * converted here, as Latin-1 but for the UTF-8 sign, which stays. */
     char *norm = NULL;
-    if (kind == DM_PDN_NODE_MOVE && memchr(text, 0xD7, n)) {
+    if (kind == DM_PDN_NODE_MOVE && !valid_utf8((const unsigned char *)text, n)) {
         norm = malloc(2 * n + 1);
         if (!norm) {
             return nomem(d);
@@ -691,16 +692,25 @@ static dm_status add_node(rd *d, line_state *ls, int kind, const char *text, siz
         size_t o = 0;
         for (size_t i = 0; i < n; i++) {
             unsigned char c = (unsigned char)text[i];
-            unsigned char next = i + 1 < n ? (unsigned char)text[i + 1] : 0;
-            if (c == 0xD7 && (next < 0x80 || next > 0xBF)) {
-                norm[o++] = (char)0xC3;
-                norm[o++] = (char)0x97;
+            if (c == 0xC3 && i + 1 < n && (unsigned char)text[i + 1] == 0x97) {
+                norm[o++] = (char)c;
+                norm[o++] = text[++i];
+            } else if (c >= 0x80) {
+                norm[o++] = (char)(0xC0 | (c >> 6));
+                norm[o++] = (char)(0x80 | (c & 0x3F));
             } else {
                 norm[o++] = (char)c;
             }
         }
         text = norm;
         n = o;
+        if (!d->latin1_noted) {
+            d->latin1_noted = 1;
+            if (!add_note(d, "text that is not UTF-8 was read as Latin-1")) {
+                free(norm);
+                return nomem(d);
+            }
+        }
     }
     nd->text = make_text(d, text, n, 0);
     free(norm);
