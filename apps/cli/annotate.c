@@ -129,8 +129,16 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         a->eval_white = white ? mine : -mine;
         if (list.count > 1) {
             dm_move_to_text(a->best, sizeof a->best, b, &list.moves[bi], DM_NOTATION_PDN);
+            /* forced (FMJD notation "*"): the move played does not lose and every other
+             * one does (a forced loss found by the search) */
+            int forced = score[pi] > -DM_SCORE_WIN_MIN;
+            for (int k = 0; k < list.count && forced; k++) {
+                forced = k == pi || score[k] <= -DM_SCORE_WIN_MIN;
+            }
             const char *mark = "";
-            if (loss >= 200) {
+            if (forced) {
+                mark = "*";
+            } else if (loss >= 200) {
                 mark = "??";
             } else if (loss >= 90) {
                 mark = "?";
