@@ -88,6 +88,7 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         dm_game_free(w);
         return DM_ENOMEM;
     }
+    int won[2] = {0, 0}; /* White, Black: a forced win found after its last move */
     for (int i = 0; i < n && st == DM_OK; i++) {
         const dm_move *played = dm_game_move_at(g, i);
         const dm_board *b = dm_game_board(w);
@@ -129,8 +130,16 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         a->eval_white = white ? mine : -mine;
         if (list.count > 1) {
             dm_move_to_text(a->best, sizeof a->best, b, &list.moves[bi], DM_NOTATION_PDN);
+            /* forced (FMJD notation "*"): the move played does not lose and every other
+             * one does (a forced loss found by the search) */
+            int forced = score[pi] > -DM_SCORE_WIN_MIN;
+            for (int k = 0; k < list.count && forced; k++) {
+                forced = k == pi || score[k] <= -DM_SCORE_WIN_MIN;
+            }
             const char *mark = "";
-            if (loss >= 200) {
+            if (forced) {
+                mark = "*";
+            } else if (loss >= 200) {
                 mark = "??";
             } else if (loss >= 90) {
                 mark = "?";
@@ -148,6 +157,18 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
                 }
             }
             snprintf(a->mark, sizeof a->mark, "%s", mark);
+        }
+        /* winning position (FMJD notation "+"): the first move after which the search
+         * finds a forced win for the mover (again after a win was let go) */
+        int side = white ? 0 : 1;
+        if (score[pi] >= DM_SCORE_WIN_MIN) {
+            if (!won[side]) {
+                size_t len = strlen(a->mark);
+                snprintf(a->mark + len, sizeof a->mark - len, "+");
+            }
+            won[side] = 1;
+        } else {
+            won[side] = 0;
         }
         st = dm_game_play(w, played);
     }

@@ -8,9 +8,14 @@
  *     ??  loss >= 2.00        ?  loss >= 0.90        ?!  loss >= 0.40
  *     !!  the best move, every other one at least 2.50 worse
  *     !   the best move, every other one at least 1.00 worse
+ *     *   forced (FMJD notation): the move played does not lose and every other legal
+ *         one loses by force (the search finds the loss); instead of ! or !!
  *     !?  a quiet move after which the opponent must capture (a sacrifice), within
  *         0.15 of the best though not the engine's choice
- * A forced move (the only legal one) gets no mark. */
+ *     +   winning position (FMJD notation), after the other marks: the first move after
+ *         which the search finds a forced win for the mover (again when a win was let
+ *         go and found anew)
+ * The only legal move gets no mark but "+". */
 #ifndef DM_APPS_CLI_ANNOTATE_H
 #define DM_APPS_CLI_ANNOTATE_H
 
@@ -20,7 +25,7 @@
 
 /* What the engine says about one ply. */
 typedef struct cli_annotation {
-    char mark[4];   /* "", "!", "!!", "?", "??", "!?", "?!" */
+    char mark[4];   /* "", "!", "!!", "?", "??", "!?", "?!", "*", then maybe "+" */
     int eval_white; /* the position after the move, White's side (hundredths) */
     int loss;       /* best - played, the mover's side (hundredths) */
     char best[160]; /* the engine's move (PDN), "" when forced */

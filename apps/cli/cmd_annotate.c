@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/cmd_annotate.c: `damier annotate [--depth N] FILE...`: every game of the
- * PDN files with the engine's marks (!, !!, ?, ??, !?, ?!) and an evaluation after
- * each move as comments, written as PDN on standard output (annotate.h: how). */
+ * PDN files with the engine's marks (!, !!, ?, ??, !?, ?!, * forced, + winning) and an
+ * evaluation after each move as comments, written as PDN on standard output (annotate.h: how). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,9 +54,9 @@ int cmd_annotate(int argc, char **argv)
             depth = (int)d;
         } else if (!strcmp(argv[first], "--help")) {
             printf("usage: damier annotate [--depth N] FILE...\n"
-                   "Every game of the PDN files with the engine's marks (!, !!, ?, ??, !?, ?!)\n"
-                   "and the evaluation after each move (White's side) as comments, as PDN on\n"
-                   "standard output. Depth: %d by default.\n",
+                   "Every game of the PDN files with the engine's marks (!, !!, ?, ??, !?, ?!,\n"
+                   "* forced, + winning) and the evaluation after each move (White's side) as\n"
+                   "comments, as PDN on standard output. Depth: %d by default.\n",
                    CLI_ANNOTATE_DEFAULT_DEPTH);
             return 0;
         } else {

@@ -3,10 +3,12 @@
  * [--full] [--variant NAME] FILE... [-o OUT]`. Every game is replayed under its variant
  * (GameType tag, Variant tag, or the squares it uses; --variant for games without
  * a GameType tag).
+ * [--nags] writes the marks that have a PDN NAG as that NAG (docs/PDN.md).
  * check output (stable), one line per bad game:
  *   FILE:LINE:COL: game N (WHITE - BLACK): move 12... 23-28: REASON; FEN before: FEN
  * (a game the reader cannot read: the reader's message; a legal game with an ambiguous
- * capture resolved by the moves that follow: "...: warning: ..."; what the reader
+ * capture resolved by the moves that follow, or with a move annotated as an accepted
+ * irregularity and replayed as written: "...: warning: ..."; what the reader
  * tolerated or skipped: "FILE:LINE: game N (WHITE - BLACK): note: ..."), then, when some are in
  * variants not supported yet, "S skipped (variant not supported yet)", when some legal
  * games are not international "legal by variant: N international, N russian, ...",
@@ -213,6 +215,20 @@ static void report_game(FILE *f, const dm_pdn_game *g, const dm_pdn_replay *rep,
                 rep->ambiguous_number, rep->ambiguous_black != black_first ? "..." : ".",
                 rep->ambiguous->text, rep->ambiguous_as);
     }
+    /* accepted irregularities (docs/PDN.md): the moves replayed as written */
+    for (int i = 0; i < rep->nirregular && i < DM_PDN_MAX_IRREGULAR; i++) {
+        const dm_pdn_irregularity *x = &rep->irregular[i];
+        const char *num = x->black != black_first ? "..." : ".";
+        fprintf(f,
+                "%s:%d:%d: game %d (%s - %s): move %d%s %s: warning: accepted irregularity at "
+                "move %d%s (%s); replayed as written\n",
+                path, x->node->line, x->node->column, g->number, white, black, x->move_number, num,
+                x->node->text, x->move_number, num, x->reason);
+    }
+    if (rep->nirregular > DM_PDN_MAX_IRREGULAR) {
+        fprintf(f, "%s:%d: game %d (%s - %s): warning: %d more accepted irregularities\n", path,
+                g->line, g->number, white, black, rep->nirregular - DM_PDN_MAX_IRREGULAR);
+    }
     if (rep->verdict == DM_PDN_VARIANT && verbose) {
         fprintf(f, "%s:%d: game %d (%s - %s): skipped: %s\n", path, g->line, g->number, white,
                 black, rep->reason.message);
@@ -343,9 +359,8 @@ static void pdn_usage(FILE *f)
 {
     fprintf(f,
             "usage: damier pdn check [--verbose] [--variant NAME | --game-type N] FILE...\n"
-            "       damier pdn convert [--full] [--capture-sep x|:] [--variant NAME | "
-            "--game-type N]\n"
-            "                          [-o OUT] FILE...\n"
+            "       damier pdn convert [--full] [--capture-sep x|:] [--nags] [--variant NAME |\n"
+            "                          --game-type N] [-o OUT] FILE...\n"
             "  check: replay every game under its variant's rules and report each illegal\n"
             "         or unreadable move; ends with\n"
             "         \"G games, L legal, I with illegal moves, U unreadable\";\n"
@@ -355,6 +370,9 @@ static void pdn_usage(FILE *f)
             "         standard output. What check would report about a game goes to\n"
             "         stderr (an illegal or ambiguous move: exit status 1, the game is\n"
             "         still written).\n"
+            "  --nags: write the marks PDN has a NAG for as that NAG (! $1, ? $2, !! $3,\n"
+            "         ?? $4, !? $5, ?! $6, * $7, = $10, + $18/$19), for programs that read\n"
+            "         only NAGs; +1, -1, a.l. stay marks (docs/PDN.md).\n"
             "  --capture-sep x|:: write the captures with x (or :) whatever the\n"
             "         variant's own separator (Russian ':'), for readers that take one.\n"
             "  The GameType tag selects the variant (20 international, 21 English, 22\n"
@@ -383,22 +401,29 @@ int cmd_pdn(int argc, char **argv)
         pdn_usage(stderr);
         return 2;
     }
-    static const struct option opts[] = {
-        {"full", no_argument, 0, 'f'},          {"output", required_argument, 0, 'o'},
-        {"verbose", no_argument, 0, 'v'},       {"game-type", required_argument, 0, 't'},
-        {"variant", required_argument, 0, 'V'}, {"capture-sep", required_argument, 0, 's'},
-        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
-    int full = 0, verbose = 0;
+    static const struct option opts[] = {{"full", no_argument, 0, 'f'},
+                                         {"output", required_argument, 0, 'o'},
+                                         {"verbose", no_argument, 0, 'v'},
+                                         {"game-type", required_argument, 0, 't'},
+                                         {"variant", required_argument, 0, 'V'},
+                                         {"capture-sep", required_argument, 0, 's'},
+                                         {"nags", no_argument, 0, 'n'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    int full = 0, verbose = 0, nags = 0;
     char capture_sep = 0;
     const char *outpath = NULL;
     int c;
     optind = 1;
     default_game_type = NULL;
-    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:V:h" : "fo:t:V:s:h", opts, NULL)) !=
+    while ((c = getopt_long(argc - 1, argv + 1, check ? "vt:V:h" : "fo:t:V:s:nh", opts, NULL)) !=
            -1) {
         switch (c) {
             case 'f':
                 full = 1;
+                break;
+            case 'n':
+                nags = 1;
                 break;
             case 'o':
                 outpath = optarg;
@@ -440,7 +465,7 @@ int cmd_pdn(int argc, char **argv)
                 return 2;
         }
     }
-    if ((check && (full || outpath || capture_sep)) || (!check && verbose)) {
+    if ((check && (full || outpath || capture_sep || nags)) || (!check && verbose)) {
         pdn_usage(stderr);
         return 2;
     }
@@ -500,7 +525,7 @@ int cmd_pdn(int argc, char **argv)
             return 2;
         }
     }
-    dm_pdn_write_options opt = {full ? DM_NOTATION_FULL : DM_NOTATION_PDN, capture_sep};
+    dm_pdn_write_options opt = {full ? DM_NOTATION_FULL : DM_NOTATION_PDN, capture_sep, nags};
     for (int i = first; i < argc; i++) {
         int r = convert_file(argv[i], out, &opt);
         rc = r > rc ? r : rc;

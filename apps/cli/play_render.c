@@ -112,6 +112,23 @@ void play_clock_text(char *buf, size_t cap, play_session *s, dm_color side)
     }
 }
 
+/* The clock as the board's panel shows it (FMJD 9): with a moves-in-time control, the
+ * time left until the next control, the moves still due and the move the control
+ * falls on ("1:05:12 (12 by move 40)": short enough for 80 columns); otherwise as
+ * play_clock_text. */
+static void panel_clock_text(char *buf, size_t cap, play_session *s, dm_color side)
+{
+    dm_clock_side info;
+    dm_clock_side_info(&info, play_clock(s), side);
+    if (s->has_tc && info.moves_to_go > 0 && info.control_move > 0) {
+        char t[32];
+        dm_clock_format_ms(t, sizeof t, info.remaining_ms, 1);
+        snprintf(buf, cap, "%s (%d by move %d)", t, info.moves_to_go, info.control_move);
+    } else {
+        play_clock_text(buf, cap, s, side);
+    }
+}
+
 void play_render_plain_board(FILE *f, const dm_board *b, int flipped, const char *prefix)
 {
     static const char sym[] = {'.', 'w', 'b', 'W', 'B'};
@@ -190,7 +207,7 @@ static void build_panel(char panel[10][256], play_session *s)
         snprintf(panel[row], sizeof panel[row], "%s%s%s  %s%s", p.bold,
                  c == DM_WHITE ? "White" : "Black", p.reset, s->names[c], mark);
         char clk[64];
-        play_clock_text(clk, sizeof clk, s, c);
+        panel_clock_text(clk, sizeof clk, s, c);
         snprintf(panel[row + 1], sizeof panel[row + 1], "  clock %-16s captured %d", clk,
                  play_captured_by(g, c));
     }
@@ -317,7 +334,7 @@ void play_render_clocks(play_session *s)
         dm_color c = k == 0 ? top : (dm_color)!top;
         int row = ui->panel_row + (k == 0 ? 1 : 9);
         char clk[64];
-        play_clock_text(clk, sizeof clk, s, c);
+        panel_clock_text(clk, sizeof clk, s, c);
         /* save cursor, go to the clock line, rewrite it, restore the cursor */
         fprintf(s->out, "\0337\033[%d;%dH  clock %-16s captured %d\033[K\0338", row, ui->panel_col,
                 clk, play_captured_by(play_game(s), c));

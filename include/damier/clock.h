@@ -68,6 +68,29 @@ DM_API size_t dm_time_control_format(char *buf, size_t cap, const dm_time_contro
 /* Check a time control built by hand (kinds, counts, ranges). DM_EINVAL with a reason. */
 DM_API dm_status dm_time_control_validate(const dm_time_control *tc, dm_error *err);
 
+/* Where one side stands against its time controls (FMJD 9: in a cumulative control
+ * the clock shows the time left until the next control, and the player must know how
+ * many moves are still due by then). */
+typedef struct dm_tc_position {
+    int period;           /* 0-based index of the period the side now plays in */
+    int moves_due;        /* moves still to make before the next control; 0 when none
+                             is ahead (sudden death, an increment-only period, no
+                             periods) */
+    int control_move;     /* the side's own move count at which that control falls
+                             (moves + moves_due: 40 in a 40-move control); 0 when none */
+    int64_t next_time_ms; /* time the control adds (the next period's, or the repeating
+                             last period's again); 0 when none */
+} dm_tc_position;
+
+/* The position against tc of a side that has completed `moves` moves (>= 0), as
+ * dm_clock_press counts them: a period of N moves is complete after its N-th move,
+ * and the next period (or the last one again, when it has moves) starts then. So in
+ * "40/7200:3600", after 39 moves 1 is due by move 40; after 40 and 41 none (the rest
+ * of the game is sudden death); in "40/7200" (repeating) after 40 moves 40 are due by
+ * move 80. A DM_TC_NONE, DM_TC_UNKNOWN or sand-clock control has no controls (all 0).
+ * DM_EINVAL for NULLs or moves < 0 (*out zeroed when out is not NULL). */
+DM_API dm_status dm_time_control_at(dm_tc_position *out, const dm_time_control *tc, int moves);
+
 /* ---- the clock ---------------------------------------------------------------- */
 
 /* Monotonic time in milliseconds; only differences matter. payload is the caller's. */
@@ -141,6 +164,8 @@ typedef struct dm_clock_side {
     int moves_to_go;      /* moves left before the next time control; 0 = none */
     int running;          /* 1 when this side's clock runs */
     int flagged;          /* 1 when this side's flag has fallen */
+    int control_move;     /* the side's move count at which its next control falls
+                             (moves + moves_to_go); 0 = none (dm_time_control_at) */
 } dm_clock_side;
 
 DM_API void dm_clock_side_info(dm_clock_side *out, dm_clock *clock, dm_color side);

@@ -117,6 +117,29 @@ DM_API const char *dm_pdn_game_fen(const dm_pdn_game *g);
  * -1 when the tag is absent, -2 when it cannot be read. */
 DM_API int dm_pdn_game_type(const dm_pdn_game *g);
 
+/* ---- annotation marks ------------------------------------------------------------ *
+ *
+ * A move's mark (dm_pdn_node.mark) is the text glued to it, one or more of the signs of
+ * the FMJD notation (rulebook chapter 8, the signs listed after article 8.2):
+ *   "!" good, "!!" excellent, "?" bad, "??" blunder, "!?" interesting, "?!" dubious
+ *   (also in parentheses: "(?)", kept so), "*" forced, "+" winning position, "=" drawn,
+ *   "+1", "+2", ... / "-1", "-2", ... material won / lost at the end of the line
+ *   (1 or 2 digits), "a.l." ad libitum (several capture routes with the same result);
+ * several in a row ("!*", "*+1"). The grammar, and why "-N" right after the last
+ * square is written "(-N)", is in docs/PDN.md. */
+
+/* The PDN NAG ($n; PDN 3.0 takes PGN's table) that stands for one mark made by White
+ * (black = 0) or Black (black = 1): "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6 (and
+ * those in parentheses), "*" 7 (forced move), "=" 10 (drawish position), "+" 18 after
+ * a White move and 19 after a Black move (decisive advantage of the side that moved).
+ * 0 for a mark PDN has no NAG for ("+1", "-2", "a.l.", several marks) and for NULL. */
+DM_API int dm_pdn_mark_nag(const char *mark, int black);
+
+/* The mark NAG nag stands for after a move by White (black = 0) or Black (1): the
+ * inverse of dm_pdn_mark_nag ($18 after a Black move is no mark of the mover: NULL).
+ * A static string, or NULL when no mark has that NAG. */
+DM_API const char *dm_pdn_nag_mark(int nag, int black);
+
 /* ---- reading -------------------------------------------------------------------- */
 
 /* A reader over one buffer of PDN text. Opaque. */
@@ -162,6 +185,20 @@ typedef enum dm_pdn_verdict {
                               Frisian, ...): not replayed, why in reason.message */
 } dm_pdn_verdict;
 
+/* An accepted irregularity (FMJD 5.4, 5.7: an illegal move the opponent played on
+ * after, so accepted): a mainline move that is not legal, annotated with a comment
+ * directly after it that starts with "accepted irregularity" (docs/PDN.md). The replay
+ * applies it as written and goes on; this says which and why it is not legal. */
+typedef struct dm_pdn_irregularity {
+    const dm_pdn_node *node; /* the move (borrowed from the game) */
+    int move_number;         /* its move number */
+    int black;               /* 1 when it was Black's move */
+    char reason[160];        /* the rule it breaks (the replay's message, truncated) */
+} dm_pdn_irregularity;
+
+/* Irregularities described in a dm_pdn_replay (more are counted). */
+#define DM_PDN_MAX_IRREGULAR 4
+
 /* What replaying a game's mainline found. */
 typedef struct dm_pdn_replay {
     int verdict;  /* dm_pdn_verdict */
@@ -191,6 +228,10 @@ typedef struct dm_pdn_replay {
                              ("e1xc3 c3xe5", playstrategy.org) that were joined */
     dm_vboard vstart;          /* start position on the generic board (every variant) */
     dm_vboard vend;            /* position after the last good move (every variant) */
+    /* Accepted irregularities, the warnings of a legal game (the library never prints:
+     * the caller reports them): */
+    int nirregular; /* how many moves were replayed as written */
+    dm_pdn_irregularity irregular[DM_PDN_MAX_IRREGULAR]; /* the first ones */
 } dm_pdn_replay;
 
 /* Replay g's mainline from its start position (FEN tag, else the variant's initial
@@ -214,7 +255,13 @@ typedef struct dm_pdn_replay {
  * algebraic squares, '-', 'x' or ':'), and a multi-capture written as consecutive
  * single-jump tokens by the same piece is joined into one move (out->joined).
  * Setup commands /FEN/ reset the position; an unknown move "..." makes the rest
- * unreadable. A short capture that matches several legal moves (the
+ * unreadable. A move that is not legal but is annotated as an accepted irregularity
+ * (a comment directly after it starting with "accepted irregularity", FMJD 5.7) is
+ * applied as written, from its first square to its last, removing the opponent's
+ * pieces its capture path jumps (docs/PDN.md), counted in out->nirregular and
+ * described in out->irregular[], and the replay goes on (the verdict stays LEGAL if
+ * the rest is); when it cannot be applied (an empty first square, a taken last one, a
+ * capture step off the diagonal) it is ILLEGAL with both reasons. A short capture that matches several legal moves (the
  * writer should have given the full path) is resolved by looking ahead: the game is
  * legal if the rest of the mainline is legal after exactly one of the candidates (it is
  * kept; counted in out->resolved); otherwise the ambiguity is reported as illegal.
@@ -244,7 +291,9 @@ DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g
  *   checkers) and "N..." before the other's move when it opens a line or follows a
  *   comment or variation; an English game numbered in White-first pairs, as in chess
  *   ("1... 9-13 2. 22-18 13-17"), is renumbered so ("1. 9-13 22-18 2. 13-17"); marks, NAGs, comments and variations kept (a comment holding
- *   '}' is written as a ';' comment);
+ *   '}' is written as a ';' comment; a mark that starts with '-' as "(-1)");
+ *   an accepted irregularity is written as read and the moves after it from the
+ *   position as played;
  * - movetext lines of at most 80 columns (a single longer word stands alone), ending
  *   with the result token (the game's, else the Result tag when it is a PDN result,
  *   else "*") and a blank line.
@@ -260,6 +309,10 @@ typedef struct dm_pdn_write_options {
     char capture_sep;  /* separator of the captures the writer rewrites: 0 the variant's
                            own (':' Russian, 'x' the others), or 'x' or ':' (for readers
                            that take only one); moves written as read keep theirs */
+    int nags;          /* 1: write each mark PDN has a NAG for as that NAG instead
+                          (dm_pdn_mark_nag: "32-28!" as "32-28 $1"; "+" only where the
+                          side that moved is known), for programs that read only NAGs;
+                          the other marks stay glued ("32-28+1"). 0: marks as read */
 } dm_pdn_write_options;
 
 /* dm_pdn_write with options (opt NULL: DM_NOTATION_PDN, the variant's separator).

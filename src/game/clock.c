@@ -284,6 +284,48 @@ int64_t dm_clock_remaining(dm_clock *c, dm_color side)
     return r < 0 ? 0 : r;
 }
 
+dm_status dm_time_control_at(dm_tc_position *out, const dm_time_control *tc, int moves)
+{
+    if (out) {
+        memset(out, 0, sizeof *out);
+    }
+    if (!out || !tc || moves < 0) {
+        return DM_EINVAL;
+    }
+    if (tc->kind != DM_TC_PERIODS || tc->count < 1 || tc->count > DM_TC_MAX_PERIODS) {
+        return DM_OK;
+    }
+    /* walk the periods as count_move does: a complete period passes to the next, the
+     * last one repeats when it has moves */
+    int period = 0, left = moves;
+    for (;;) {
+        const dm_tc_period *p = &tc->periods[period];
+        if (p->moves <= 0) {
+            break; /* the rest of the game */
+        }
+        if (left < p->moves) {
+            out->moves_due = p->moves - left;
+            break;
+        }
+        left -= p->moves;
+        if (period + 1 < tc->count) {
+            period++;
+        } else {
+            /* the last period repeats: whole repetitions at once */
+            left %= p->moves;
+            out->moves_due = p->moves - left;
+            break;
+        }
+    }
+    out->period = period;
+    if (out->moves_due > 0) {
+        out->control_move = moves + out->moves_due;
+        int next = period + 1 < tc->count ? period + 1 : period;
+        out->next_time_ms = tc->periods[next].time_ms;
+    }
+    return DM_OK;
+}
+
 void dm_clock_side_info(dm_clock_side *out, dm_clock *c, dm_color side)
 {
     checkpoint(c);
@@ -297,6 +339,7 @@ void dm_clock_side_info(dm_clock_side *out, dm_clock *c, dm_color side)
         const dm_tc_period *p = &s->tc.periods[s->period];
         out->increment_ms = p->increment_ms;
         out->moves_to_go = p->moves > 0 ? p->moves - s->period_moves : 0;
+        out->control_move = out->moves_to_go > 0 ? s->moves + out->moves_to_go : 0;
     }
     out->running = c->running == (int)(side == DM_BLACK);
     out->flagged = s->flagged;

@@ -81,4 +81,25 @@ typedef struct pdn_vstep {
 int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_variant *v,
                        dm_move *moves, pdn_vstep *steps);
 
+/* Length of the first annotation mark of a stored mark string s ("!?" of "!?+1"; the
+ * grammar of reader.c, marks stored without the parentheses of "(-1)"); 0 at its end. */
+size_t pdn_mark_atom(const char *s);
+
+/* Accepted irregularities (irregular.c, docs/PDN.md). 1 when a comment directly
+ * after nd starts with "accepted irregularity" (ASCII case-insensitive). */
+int pdn_irregular_mark(const dm_pdn_node *nd);
+
+/* Apply the move written in text to b as written, whatever the rules: the piece on
+ * the first square goes to the last (promoted on the far row), and for a capture
+ * (separator x, : or U+00D7) the pieces of the other colour between each two squares
+ * of the path, which must be on one diagonal, are removed; the other side is to move.
+ * DM_OK; DM_EPARSE when text is no squares; DM_EILLEGAL (b untouched) when the first
+ * square is empty, the last is taken, or a step of a capture is not diagonal. */
+dm_status pdn_apply_written(dm_vboard *b, const char *text, dm_error *err);
+
+/* Record an accepted irregularity in out (the first DM_PDN_MAX_IRREGULAR kept, all
+ * counted). */
+void pdn_irregular_note(dm_pdn_replay *out, const dm_pdn_node *nd, int number, int black,
+                        const char *why);
+
 #endif

@@ -220,7 +220,7 @@ static const char *found_what(const dm_pdn_reader *r, char *buf, size_t cap)
 /* Report an error at (line, col): "<name>: game N, line L, column C: <what>". */
 static dm_status fail_at(rd *d, int line, int col, const char *fmt, const char *a, const char *b)
 {
-    char what[200];
+    char what[320];
     snprintf(what, sizeof what, fmt, a ? a : "", b ? b : "");
     return dm_error_set(d->err, DM_EPARSE, line, col, "%s: game %d, line %d, column %d: %s",
                         d->r->name, d->g->number, line, col, what);
@@ -317,26 +317,78 @@ static size_t sep_len(const dm_pdn_reader *r, size_t k)
     return 0;
 }
 
-/* Length of a strength mark at k: [!?]+ or "(" [!?]+ ")", or a glued "*". */
+/* Length of one annotation mark at k, or 0 (the grammar is in docs/PDN.md):
+ *   strength   [!?]+        "!" "!!" "?" "??" "!?" "?!" (longer runs read liberally)
+ *              "(" [!?]+ ")"  the same in parentheses, kept as written: "(?)"
+ *   forced     "*"
+ *   outcome    "+" (a win) or "=" (a draw) at the end of the line
+ *   material   ("+" | "-") digit [digit]: pieces won or lost at the end of the line;
+ *              also in parentheses, "(-1)", stored without them
+ *   ad libitum "a.l." (several capture routes with the same result)
+ * A '-' followed by a digit directly after the move's last square continues the move
+ * ("32-28-1" is a move through 28 to 1): lex_move never gets here with it, so "-N"
+ * is a mark only after another mark or in parentheses. */
+static size_t mark_atom_len(const dm_pdn_reader *r, size_t k)
+{
+    int c = peek_at(r, k);
+    size_t i = k;
+    if (c == '!' || c == '?') {
+        while (peek_at(r, i) == '!' || peek_at(r, i) == '?') {
+            i++;
+        }
+        return i - k;
+    }
+    if (c == '*' || c == '=') {
+        return 1;
+    }
+    if (c == '+' || c == '-') {
+        i++;
+        while (is_digit(peek_at(r, i)) && i - k <= 2) {
+            i++;
+        }
+        /* "+" alone is the outcome; "-" alone is no mark */
+        return i - k > 1 || c == '+' ? i - k : 0;
+    }
+    if (c == 'a' && peek_at(r, k + 1) == '.' && peek_at(r, k + 2) == 'l' &&
+        peek_at(r, k + 3) == '.') {
+        return 4;
+    }
+    if (c == '(') {
+        i = k + 1;
+        int d = peek_at(r, i);
+        if (d == '!' || d == '?') {
+            while (peek_at(r, i) == '!' || peek_at(r, i) == '?') {
+                i++;
+            }
+        } else if ((d == '+' || d == '-') && is_digit(peek_at(r, i + 1))) {
+            i += 2;
+            if (is_digit(peek_at(r, i))) {
+                i++;
+            }
+        } else {
+            return 0;
+        }
+        return peek_at(r, i) == ')' ? i + 1 - k : 0;
+    }
+    return 0;
+}
+
+/* Length of the marks glued at k (any number of atoms, one after the other). */
 static size_t mark_len(const dm_pdn_reader *r, size_t k)
 {
-    size_t i = k;
-    while (peek_at(r, i) == '!' || peek_at(r, i) == '?') {
-        i++;
-    }
-    if (i == k && peek_at(r, i) == '(') {
-        size_t j = i + 1;
-        while (peek_at(r, j) == '!' || peek_at(r, j) == '?') {
-            j++;
-        }
-        if (j > i + 1 && peek_at(r, j) == ')') {
-            i = j + 1;
-        }
-    }
-    if (i == k && peek_at(r, i) == '*') {
-        i++;
+    size_t i = k, a;
+    while ((a = mark_atom_len(r, i)) > 0) {
+        i += a;
     }
     return i - k;
+}
+
+/* Can a mark start at k? (a character a mark begins with, not a variation's '('). */
+static int mark_starts(const dm_pdn_reader *r, size_t k)
+{
+    int c = peek_at(r, k);
+    return c == '!' || c == '?' || c == '*' || c == '=' || c == '+' ||
+           (c == 'a' && peek_at(r, k + 1) == '.');
 }
 
 static int is_letter(int c)
@@ -350,10 +402,14 @@ static int is_letter(int c)
  * that ends in a digit ("8-11Redoversteppedthetimecontrol.", tinsley.pdn) are a comment
  * written without braces: *glen gets their length (they follow the mark). Other text
  * glued after it (up to a delimiter) is included in the move part so that it is
- * reported, not lost. */
-static size_t lex_move(const dm_pdn_reader *r, size_t *mlen, size_t *klen, size_t *glen)
+ * reported, not lost; but marks followed by anything but a delimiter ("32-28!x",
+ * "32-28+123", "32-28a.l") are a malformed mark: *bad gets 1 + the offset of the first
+ * byte that is not part of a mark (0 when the marks are well formed). */
+static size_t lex_move(const dm_pdn_reader *r, size_t *mlen, size_t *klen, size_t *glen,
+                       size_t *bad)
 {
     *glen = 0;
+    *bad = 0;
     size_t i = 0;
     int squares = 0;
     for (;;) {
@@ -396,6 +452,20 @@ static size_t lex_move(const dm_pdn_reader *r, size_t *mlen, size_t *klen, size_
         }
         *glen = g - end;
         return g;
+    }
+    /* "(" glued to the move opens a variation, unless a mark follows it: then the mark
+     * is not closed ("32-28(?", "32-28(-1 ") */
+    int open_mark =
+        peek_at(r, end) == '(' && (peek_at(r, end + 1) == '!' || peek_at(r, end + 1) == '?' ||
+                                   ((peek_at(r, end + 1) == '+' || peek_at(r, end + 1) == '-') &&
+                                    is_digit(peek_at(r, end + 2))));
+    if (open_mark || (!is_delim(peek_at(r, end)) && (*klen > 0 || mark_starts(r, i)))) {
+        *bad = end + 1;
+        end += open_mark;
+        while (!is_delim(peek_at(r, end))) {
+            end++;
+        }
+        return end;
     }
     if (!is_delim(peek_at(r, end))) {
         while (!is_delim(peek_at(r, end))) {
@@ -607,12 +677,65 @@ static dm_status add_node(rd *d, line_state *ls, int kind, const char *text, siz
     dm_pdn_node *nd = &l->nodes[l->nnodes];
     memset(nd, 0, sizeof *nd);
     nd->kind = kind;
+    /* A move's capture sign U+00D7 may come as UTF-8 (C3 97) next to bytes that are
+     * not UTF-8 (a Latin-1 sign D7, or stray bytes glued to the move): converted as
+     * Latin-1 as a whole, the UTF-8 sign became "\xC3\x83\xC2\x97", which is no
+     * separator, and the move written back did not read (fuzz findings
+     * corpus/pdn/finding-mixed-times-signs, -times-sign-and-latin1). Such a token is
+     * converted here, as Latin-1 but for the UTF-8 sign, which stays. */
+    char *norm = NULL;
+    if (kind == DM_PDN_NODE_MOVE && !valid_utf8((const unsigned char *)text, n)) {
+        norm = malloc(2 * n + 1);
+        if (!norm) {
+            return nomem(d);
+        }
+        size_t o = 0;
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)text[i];
+            if (c == 0xC3 && i + 1 < n && (unsigned char)text[i + 1] == 0x97) {
+                norm[o++] = (char)c;
+                norm[o++] = text[++i];
+            } else if (c >= 0x80) {
+                norm[o++] = (char)(0xC0 | (c >> 6));
+                norm[o++] = (char)(0x80 | (c & 0x3F));
+            } else {
+                norm[o++] = (char)c;
+            }
+        }
+        text = norm;
+        n = o;
+        if (!d->latin1_noted) {
+            d->latin1_noted = 1;
+            if (!add_note(d, "text that is not UTF-8 was read as Latin-1")) {
+                free(norm);
+                return nomem(d);
+            }
+        }
+    }
     nd->text = make_text(d, text, n, 0);
+    free(norm);
     if (!nd->text) {
         return nomem(d);
     }
     if (k) {
         nd->mark = pdn_strndup(mark, k);
+        if (nd->mark) {
+            /* "(-1)" and "(+1)" are stored as "-1" and "+1" (the writer puts a "-N" that
+             * follows the move's last square back in parentheses); "(?)" stays */
+            char *o = nd->mark;
+            for (const char *p = nd->mark; *p; p++) {
+                if (*p == '(' && (p[1] == '+' || p[1] == '-')) {
+                    const char *q = strchr(p, ')');
+                    size_t len = (size_t)(q - p - 1);
+                    memmove(o, p + 1, len);
+                    o += len;
+                    p = q;
+                } else {
+                    *o++ = *p;
+                }
+            }
+            *o = 0;
+        }
         if (!nd->mark) {
             free(nd->text);
             return nomem(d);
@@ -811,10 +934,26 @@ static dm_status read_word(rd *d, line_state *ls, int depth, int *ended)
         ls->number_black = black;
         return DM_OK;
     }
-    size_t mlen, klen, glen;
-    size_t n = lex_move(r, &mlen, &klen, &glen);
+    size_t mlen, klen, glen, bad;
+    size_t n = lex_move(r, &mlen, &klen, &glen, &bad);
     if (!n) {
         return expected(d, "a move, a move number, a comment, a variation or a result");
+    }
+    if (bad) {
+        /* a move token never spans lines: the column is the token's plus the offset */
+        char mv[48], mk[40], buf[32];
+        snprintf(mv, sizeof mv, "%.*s", (int)(mlen > 40 ? 40 : mlen), r->text + r->pos);
+        size_t kl = n - mlen;
+        snprintf(mk, sizeof mk, "\"%.*s\"", (int)(kl > 30 ? 30 : kl), r->text + r->pos + mlen);
+        for (size_t k = 0; k + 1 < bad; k++) {
+            advance(r);
+        }
+        char what[300];
+        snprintf(what, sizeof what,
+                 "malformed mark %s after the move %s: expected one of ! ? !! ?? !? ?! * + = "
+                 "+N -N a.l. (docs/PDN.md) or a delimiter, found %s",
+                 mk, mv, found_what(r, buf, sizeof buf));
+        return fail_at(d, r->line, column(r), "%s%s", what, "");
     }
     dm_status st = add_node(d, ls, DM_PDN_NODE_MOVE, r->text + r->pos, mlen,
                             r->text + r->pos + mlen, klen, line, col);

@@ -168,6 +168,40 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
             out->black = b.side == DM_BLACK;
             snprintf(out->move_text, sizeof out->move_text, "%s", nd->text);
         }
+        if (st != DM_OK && pdn_irregular_mark(nd)) {
+            /* an accepted irregularity (FMJD 5.7): applied as written */
+            const dm_variant *v =
+                out->variant ? out->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
+            dm_vboard vb;
+            dm_error aerr;
+            dm_status ast = dm_vboard_from_board(&vb, v, &b);
+            if (ast == DM_OK) {
+                ast = pdn_apply_written(&vb, nd->text, &aerr);
+            } else {
+                dm_error_set(&aerr, ast, 0, 0, "the position is not a %s one", v->title);
+            }
+            dm_board nb;
+            if (ast == DM_OK && dm_vboard_to_board(&nb, &vb) == DM_OK) {
+                pdn_irregular_note(out, nd, number, b.side == DM_BLACK, err.message);
+                if (rc->moves) {
+                    memset(&rc->moves[i], 0, sizeof rc->moves[i]);
+                }
+                b = nb;
+                out->plies++;
+                out->end = b;
+                if (b.side == DM_WHITE) {
+                    number++;
+                }
+                continue;
+            }
+            out->verdict = ast == DM_EPARSE ? DM_PDN_UNREADABLE : DM_PDN_ILLEGAL;
+            dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
+            dm_error_set(&out->reason, st, nd->line, nd->column,
+                         "%.110s; marked as an accepted irregularity, but it cannot be played "
+                         "as written: %.90s",
+                         err.message, aerr.message);
+            return out->verdict;
+        }
         if (st != DM_OK) {
             out->verdict = st == DM_EPARSE ? DM_PDN_UNREADABLE : DM_PDN_ILLEGAL;
             dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);

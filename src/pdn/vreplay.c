@@ -229,6 +229,32 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
             out->black = b.side == DM_BLACK;
             snprintf(out->move_text, sizeof out->move_text, "%s", nd->text);
         }
+        if (st != DM_OK && pdn_irregular_mark(nd)) {
+            /* an accepted irregularity (FMJD 5.7): applied as written */
+            dm_vboard nb = b;
+            dm_error aerr;
+            dm_status ast = pdn_apply_written(&nb, nd->text, &aerr);
+            if (ast == DM_OK) {
+                pdn_irregular_note(out, nd, number, b.side == DM_BLACK, err.message);
+                if (rc->steps) {
+                    memset(&rc->steps[i], 0, sizeof rc->steps[i]);
+                }
+                b = nb;
+                out->plies++;
+                out->vend = b;
+                if (b.side == (int)v->first) {
+                    number++;
+                }
+                continue;
+            }
+            char msg[320];
+            snprintf(msg, sizeof msg,
+                     "%.110s; marked as an accepted irregularity, but it cannot be played as "
+                     "written: %.90s",
+                     err.message, aerr.message);
+            fail_here(out, &b, nd, ast, msg);
+            return out->verdict;
+        }
         if (st != DM_OK) {
             fail_here(out, &b, nd, st, err.message);
             return out->verdict;

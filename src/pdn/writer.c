@@ -189,6 +189,7 @@ typedef struct wpos {
     char sep;     /* capture separator to write instead of the notation's, or 0 */
     int wfirst;   /* a Black-first game (English) numbered in pairs that start with
                      White, as in chess: "1... 9-13 2. 22-18 13-17"; see written_number */
+    int nags;     /* marks that have a NAG are written as the NAG (write options) */
 } wpos;
 
 /* Write the captures of a move text with p->sep instead of own (the notation's
@@ -325,7 +326,28 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     dm_move m;
     dm_vmove vm;
     int played = 0, vplayed = 0;
-    if (nd->kind == DM_PDN_NODE_UNKNOWN) {
+    /* an accepted irregularity (docs/PDN.md): an illegal move annotated so is written
+     * as read and the position after it is the move applied as written, as the replay
+     * has it */
+    int irregular = 0;
+    dm_vboard after_irregular;
+    if (nd->kind == DM_PDN_NODE_MOVE && p->known && pdn_irregular_mark(nd) &&
+        !(known_move && known_move->from) && !known_vstep) {
+        if (p->v) {
+            after_irregular = p->vb;
+            irregular = dm_vmove_parse(&vm, &p->vb, nd->text, NULL) != DM_OK &&
+                        pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
+        } else {
+            irregular =
+                dm_move_parse(&m, &p->b, nd->text, NULL) != DM_OK &&
+                dm_vboard_from_board(&after_irregular, dm_variant_get(DM_VARIANT_INTERNATIONAL),
+                                     &p->b) == DM_OK &&
+                pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
+        }
+    }
+    if (irregular) {
+        /* t stays the text as read */
+    } else if (nd->kind == DM_PDN_NODE_UNKNOWN) {
         t = "--";
         p->known = 0;
     } else if (p->known && p->v) {
@@ -358,21 +380,70 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
             p->known = 0;
         }
     }
+    /* with the nags option, the marks that have a NAG become NAGs after the move: the
+     * side that moves decides "+" ($18 White, $19 Black), so it needs the position */
+    char rest[64];
+    int extra[16], nextra = 0;
+    if (mark && p->nags && strlen(mark) < sizeof rest) {
+        int mover = !p->known ? -1 : p->v ? p->vb.side : p->b.side;
+        size_t o = 0;
+        for (const char *a = mark; *a;) {
+            size_t n = pdn_mark_atom(a);
+            char atom[16];
+            snprintf(atom, sizeof atom, "%.*s", (int)n, a);
+            int nag =
+                !strcmp(atom, "+") && mover < 0 ? 0 : dm_pdn_mark_nag(atom, mover == DM_BLACK);
+            if (nag && nextra < 16) {
+                extra[nextra++] = nag;
+            } else {
+                memcpy(rest + o, a, n);
+                o += n;
+            }
+            a += n;
+        }
+        rest[o] = 0;
+        mark = o ? rest : NULL;
+    }
     if (mark) {
-        char *tm = malloc(strlen(t) + strlen(mark) + 1);
+        /* "-1" glued to the last square would read as part of the move ("32-28-1"): a
+         * mark that starts with '-' is written in parentheses, "32-28(-1)", which the
+         * reader stores as "-1" again (docs/PDN.md) */
+        int paren = mark[0] == '-';
+        char *tm = malloc(strlen(t) + strlen(mark) + 3);
         if (!tm) {
             w->failed = 1;
             return;
         }
         strcpy(tm, t);
-        strcat(tm, mark);
+        if (paren) {
+            size_t n = strspn(mark + 1, "0123456789") + 1;
+            size_t tl = strlen(tm);
+            tm[tl] = '(';
+            memcpy(tm + tl + 1, mark, n);
+            tm[tl + 1 + n] = ')';
+            strcpy(tm + tl + 2 + n, mark + n);
+        } else {
+            strcat(tm, mark);
+        }
         word3(w, num, tm, "");
         free(tm);
     } else {
         word3(w, num, t, "");
         w->nl = ends_with_sep(t);
     }
+    for (int i = 0; i < nextra; i++) {
+        char tmp[24];
+        snprintf(tmp, sizeof tmp, "$%d", extra[i]);
+        wordz(w, tmp);
+    }
     write_trailer(w, nd, before, style, intl);
+    if (irregular) {
+        if (p->v) {
+            p->vb = after_irregular;
+        } else if (dm_vboard_to_board(&p->b, &after_irregular) != DM_OK) {
+            p->known = 0;
+        }
+    }
     if (played) {
         dm_board_apply(&p->b, &m);
     }
@@ -457,14 +528,14 @@ static int is_special_tag(const char *name)
 
 dm_status dm_pdn_write(char **out, size_t *len, const dm_pdn_game *g, dm_notation style)
 {
-    dm_pdn_write_options opt = {style, 0};
+    dm_pdn_write_options opt = {style, 0, 0};
     return dm_pdn_write_with(out, len, g, &opt);
 }
 
 dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
                             const dm_pdn_write_options *opt)
 {
-    dm_pdn_write_options dflt = {DM_NOTATION_PDN, 0};
+    dm_pdn_write_options dflt = {DM_NOTATION_PDN, 0, 0};
     if (!opt) {
         opt = &dflt;
     }
@@ -489,6 +560,7 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     memset(&p, 0, sizeof p);
     p.number = 1;
     p.sep = opt->capture_sep;
+    p.nags = opt->nags != 0;
     int fen_start = 0; /* the FEN is the initial position */
     const char *fen = dm_pdn_game_fen(g);
     char fenbuf[512];

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # tests/cli/annotate.sh: damier annotate: the engine's marks and an evaluation after
-# every move, as PDN that reads back as the same legal game; a blunder gets ??; a bad
+# every move, as PDN that reads back as the same legal game; a blunder gets ??, a forced
+# move *, the move that wins +; a bad
 # move in the input is reported with file, line and column (exit 1), bad options exit 2.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 DAMIER=$1
@@ -13,6 +14,24 @@ printf '[White "A"]\n[Black "B"]\n[FEN "W:WK46,50:B5,22"]\n\n1. 46-28 22x33 *\n'
 "$DAMIER" annotate "$tmp/blunder.pdn" > "$tmp/out.pdn" 2> "$tmp/err" && ok || fail "annotate exit $?"
 matches "blunder marked" "$tmp/out.pdn" '^1\. 46-28\?\? \{-[0-9]+\.[0-9]{2}, best 46-32\} 1\.\.\. 22x33 \{-[0-9.]+\} \*$'
 has "tags kept" "$tmp/out.pdn" '[White "A"]'
+
+# a forced move (FMJD notation "*"): both captures take one man, but 44x33 loses by force
+printf '[FEN "W:W23,44:B39,18"]\n\n1. 23x12 *\n' > "$tmp/forced.pdn"
+"$DAMIER" annotate "$tmp/forced.pdn" > "$tmp/forced.out" 2> "$tmp/err" && ok || fail "annotate forced exit $?"
+matches "forced move marked *" "$tmp/forced.out" '^1\. 23x12\* \{[-+][0-9.]+\} \*$'
+printf '[FEN "W:W23,44:B39,18"]\n\n1. 44x33 *\n' > "$tmp/forced-not.pdn"
+"$DAMIER" annotate "$tmp/forced-not.pdn" > "$tmp/forced-not.out" 2> "$tmp/err" && ok || fail "annotate exit $?"
+matches "the losing one is not" "$tmp/forced-not.out" '^1\. 44x33\?\? \{Black wins, best 23x12\} \*$'
+
+# a winning position (FMJD notation "+"): the first move after which the win is found,
+# not the moves that keep it; a move that lets it go gets none
+printf '[FEN "W:WK46,K50:B5"]\n\n1. 46-14 5-10 2. 14x5 *\n' > "$tmp/win.pdn"
+"$DAMIER" annotate "$tmp/win.pdn" > "$tmp/win.out" 2> "$tmp/err" && ok || fail "annotate win exit $?"
+matches "winning move marked +" "$tmp/win.out" \
+    '^1\. 46-14\+ \{White wins\} 1\.\.\. 5-10 \{White wins\} 2\. 14x5 \{White wins\} 2-0$'
+printf '[FEN "W:WK46,K50:B5"]\n\n1. 46-10 *\n' > "$tmp/nowin.pdn"
+"$DAMIER" annotate "$tmp/nowin.pdn" > "$tmp/nowin.out" 2> "$tmp/err" && ok || fail "annotate exit $?"
+matches "no + without the win" "$tmp/nowin.out" '^1\. 46-10\?\? \{\+0\.[0-9]{2}, best 46-14\} \*$'
 
 # a whole game: one comment per move, marks from the set, and legal when read back
 printf '[White "C"]\n[Black "D"]\n\n1. 31-27 17-21 2. 37-31 12-17 3. 42-37 17-22 4. 47-42 20-25 5. 34-30 25x34\n6. 39x30 19-24 7. 30x19 13x24 8. 33-29 24x33 9. 38x29 *\n' > "$tmp/game.pdn"

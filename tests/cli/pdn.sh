@@ -249,6 +249,49 @@ expect_err "convert missing file" 2 "cannot open" -- pdn convert "$tmp/nope.pdn"
 expect_err "convert unwritable output" 2 "cannot write" \
     -- pdn convert -o "$tmp/no/such/dir/x.pdn" "$tmp/conv.pdn"
 
+# ---- accepted irregularities (docs/PDN.md) ----------------------------------------------
+# White ignores the compulsory capture 28x19 and Black plays on: with the annotation the
+# game checks with a warning (exit 0), the position as played; without it it is illegal.
+printf '[White "Ann"]\n[Black "Bob"]\n\n1. 32-28 19-23 2. 33-29 {accepted irregularity: Black played on} 23x32 3. 38x27 *\n' \
+    >"$tmp/irregular.pdn"
+expect_run "check accepted irregularity" 0 \
+"$tmp/irregular.pdn:4:19: game 1 (Ann - Bob): move 2. 33-29: warning: accepted irregularity at move 2. (illegal move \"33-29\": capture is compulsory (FMJD 4.1): 1 piece can be captured with 28x19); replayed as written
+1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/irregular.pdn"
+sed 's/ {accepted irregularity: Black played on}//' "$tmp/irregular.pdn" >"$tmp/irregular-plain.pdn"
+expect_run "check the same irregularity without the annotation" 1 \
+"$tmp/irregular-plain.pdn:4:19: game 1 (Ann - Bob): move 2. 33-29: illegal move \"33-29\": capture is compulsory (FMJD 4.1): 1 piece can be captured with 28x19; FEN before: W:W28,31,33-50:B1-18,20,23
+1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/irregular-plain.pdn"
+# convert keeps the annotation and the moves after it (normalised), and says the warning
+rc=0
+"$DAMIER" pdn convert "$tmp/irregular.pdn" >"$tmp/irregular-out.pdn" 2>"$tmp/err" || rc=$?
+if [ "$rc" -eq 0 ] && grep -q "warning: accepted irregularity at move 2\." "$tmp/err"; then ok; else
+    fail "convert accepted irregularity: exit $rc, stderr '$(cat "$tmp/err")'"; fi
+matches "convert keeps the annotation" "$tmp/irregular-out.pdn" \
+    '2\. 33-29 \{accepted irregularity: Black played on\} 2\.\.\. 23x32'
+expect_run "the converted game checks the same" 0 \
+"$tmp/irregular-out.pdn:9:19: game 1 (Ann - Bob): move 2. 33-29: warning: accepted irregularity at move 2. (illegal move \"33-29\": capture is compulsory (FMJD 4.1): 1 piece can be captured with 28x19); replayed as written
+1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/irregular-out.pdn"
+# an annotated move that cannot be played as written stays an error
+printf '1. 32-28 19-23 2. 27-22 {accepted irregularity} 23x32 *\n' >"$tmp/irregular-bad.pdn"
+expect_run "check annotated move from an empty square" 1 \
+"$tmp/irregular-bad.pdn:1:19: game 1 (? - ?): move 2. 27-22: illegal move \"27-22\": square 27 is empty; marked as an accepted irregularity, but it cannot be played as written: square 27 is empty: nothing to move; FEN before: W:W28,31,33-50:B1-18,20,23
+1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/irregular-bad.pdn"
+
+# ---- annotation marks (docs/PDN.md) ---------------------------------------------------
+printf '1. 32-28! 19-23?? 2. 28x19* 14x23+ 3. 33-28= 10-14+1 4. 39-33(-2) 5-10a.l. 5. 28x19!? 23x14?! *\n' \
+    >"$tmp/marks.pdn"
+"$DAMIER" pdn convert "$tmp/marks.pdn" >"$tmp/marks-out.pdn" 2>"$tmp/err" || true
+matches "convert keeps every mark" "$tmp/marks-out.pdn" \
+    '^1\. 32-28! 19-23\?\? 2\. 28x19\* 14x23\+ 3\. 33-28= 10-14\+1 4\. 39-33\(-2\) 5-10a\.l\.'
+"$DAMIER" pdn convert --nags "$tmp/marks.pdn" >"$tmp/marks-nags.pdn" 2>"$tmp/err" || true
+matches "convert --nags writes the NAG forms" "$tmp/marks-nags.pdn" \
+    '^1\. 32-28 \$1 19-23 \$4 2\. 28x19 \$7 14x23 \$19 3\. 33-28 \$10 10-14\+1'
+rejects pdn "check --nags $tmp/marks.pdn"
+printf '1. 32-28!x 19-23 *\n' >"$tmp/badmark.pdn"
+expect_run "check malformed mark" 1 \
+"$tmp/badmark.pdn: game 1, line 1, column 10: malformed mark \"!x\" after the move 32-28: expected one of ! ? !! ?? !? ?! * + = +N -N a.l. (docs/PDN.md) or a delimiter, found 'x'
+1 games, 0 legal, 0 with illegal moves, 1 unreadable" -- pdn check "$tmp/badmark.pdn"
+
 # The real corpus (../shared/data/pdn) is checked by tests/cli/pdn_corpus.sh.
 
 # convert -o onto one of its inputs would truncate the input before reading it: refused,

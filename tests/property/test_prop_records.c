@@ -256,9 +256,9 @@ static void pdn_roundtrip(const rgame *g, int game)
     prop_where("PDN round trip", &g->start, game, -1);
     dm_pdn_game *rec = record_of(g);
     const dm_pdn_write_options opts[] = {
-        {DM_NOTATION_PDN, 0},
-        {DM_NOTATION_FULL, 0},
-        {DM_NOTATION_PDN, g->start.variant->capture_sep == 'x' ? ':' : 'x'},
+        {DM_NOTATION_PDN, 0, 0},
+        {DM_NOTATION_FULL, 0, 0},
+        {DM_NOTATION_PDN, g->start.variant->capture_sep == 'x' ? ':' : 'x', 0},
     };
     for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++) {
         char *text = NULL, *again = NULL;

@@ -589,10 +589,119 @@ static void test_clock__monotonic_default_and_format(void **state)
     assert_string_equal(buf, "1:");
 }
 
+/* ---- time to the next control (FMJD 9) ------------------------------------------ */
+
+static dm_tc_position at(const char *tc_text, int moves)
+{
+    dm_time_control tc;
+    dm_error err = {0};
+    if (dm_time_control_parse(&tc, tc_text, &err) != DM_OK) {
+        fail_msg("bad test time control %s: %s", tc_text, err.message);
+    }
+    dm_tc_position pos;
+    assert_int_equal(dm_time_control_at(&pos, &tc, moves), DM_OK);
+    return pos;
+}
+
+/* A 40-move control then sudden death: 1 due after 39 moves, none after 40 and 41. */
+static void test_clock__control_boundaries_then_sudden_death(void **state)
+{
+    (void)state;
+    dm_tc_position p = at("40/7200:3600", 0);
+    assert_int_equal(p.period, 0);
+    assert_int_equal(p.moves_due, 40);
+    assert_int_equal(p.control_move, 40);
+    assert_int_equal(p.next_time_ms, 3600 * SEC);
+    p = at("40/7200:3600", 39);
+    assert_int_equal(p.period, 0);
+    assert_int_equal(p.moves_due, 1);
+    assert_int_equal(p.control_move, 40);
+    p = at("40/7200:3600", 40);
+    assert_int_equal(p.period, 1);
+    assert_int_equal(p.moves_due, 0);
+    assert_int_equal(p.control_move, 0);
+    assert_int_equal(p.next_time_ms, 0);
+    p = at("40/7200:3600", 41);
+    assert_int_equal(p.period, 1);
+    assert_int_equal(p.moves_due, 0);
+}
+
+/* A repeating 40-move control: the next control is at move 80 once 40 are made. */
+static void test_clock__control_boundaries_repeating(void **state)
+{
+    (void)state;
+    static const struct {
+        int moves, due, control;
+    } t[] = {{39, 1, 40}, {40, 40, 80}, {41, 39, 80}, {79, 1, 80}, {80, 40, 120}};
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        dm_tc_position p = at("40/7200", t[i].moves);
+        assert_int_equal(p.period, 0);
+        assert_int_equal(p.moves_due, t[i].due);
+        assert_int_equal(p.control_move, t[i].control);
+        assert_int_equal(p.next_time_ms, 7200 * SEC);
+    }
+    /* 40 moves, then 20, then the rest */
+    dm_tc_position p = at("40/7200:20/3600:1800+30", 40);
+    assert_int_equal(p.period, 1);
+    assert_int_equal(p.moves_due, 20);
+    assert_int_equal(p.control_move, 60);
+    assert_int_equal(p.next_time_ms, 1800 * SEC);
+    p = at("40/7200:20/3600:1800+30", 60);
+    assert_int_equal(p.period, 2);
+    assert_int_equal(p.moves_due, 0);
+    /* no controls at all */
+    assert_int_equal(at("5400", 10).moves_due, 0);
+    assert_int_equal(at("-", 10).moves_due, 0);
+    assert_int_equal(at("*60", 10).moves_due, 0);
+    dm_time_control tc;
+    assert_int_equal(dm_time_control_parse(&tc, "40/7200", NULL), DM_OK);
+    dm_tc_position q;
+    assert_int_equal(dm_time_control_at(&q, &tc, -1), DM_EINVAL);
+    assert_int_equal(dm_time_control_at(NULL, &tc, 0), DM_EINVAL);
+    assert_int_equal(dm_time_control_at(&q, NULL, 0), DM_EINVAL);
+}
+
+/* The running clock agrees with dm_time_control_at at every move, and its time left
+ * at the control is what remains for the moves due (the next period's time is added
+ * only when the 40th move is pressed). */
+static void test_clock__clock_agrees_with_time_control_at(void **state)
+{
+    (void)state;
+    const char *tcs[] = {"40/7200:3600", "40/7200", "40/5400+30:20/1800+30:900+30"};
+    for (size_t k = 0; k < sizeof tcs / sizeof tcs[0]; k++) {
+        fake_time t = {0, 0};
+        dm_clock *c = clock_for(tcs[k], &t);
+        dm_time_control tc;
+        assert_int_equal(dm_time_control_parse(&tc, tcs[k], NULL), DM_OK);
+        assert_int_equal(dm_clock_start(c, DM_WHITE), DM_OK);
+        for (int m = 0; m < 130; m++) {
+            dm_clock_side info;
+            dm_clock_side_info(&info, c, DM_WHITE);
+            dm_tc_position p;
+            assert_int_equal(dm_time_control_at(&p, &tc, info.moves), DM_OK);
+            assert_int_equal(info.moves, m);
+            assert_int_equal(info.moves_to_go, p.moves_due);
+            assert_int_equal(info.control_move, p.control_move);
+            assert_int_equal(info.period, p.period);
+            int64_t before = info.remaining_ms;
+            move_after(c, &t, 10 * SEC); /* White */
+            dm_clock_side_info(&info, c, DM_WHITE);
+            int64_t want = before - 10 * SEC + tc.periods[p.period].increment_ms +
+                           (p.moves_due == 1 ? p.next_time_ms : 0);
+            assert_int_equal(info.remaining_ms, want);
+            move_after(c, &t, 1 * SEC); /* Black */
+        }
+        dm_clock_free(c);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_clock__parse_kinds),
+        cmocka_unit_test(test_clock__control_boundaries_then_sudden_death),
+        cmocka_unit_test(test_clock__control_boundaries_repeating),
+        cmocka_unit_test(test_clock__clock_agrees_with_time_control_at),
         cmocka_unit_test(test_clock__parse_errors_say_what_and_where),
         cmocka_unit_test(test_clock__format_round_trip),
         cmocka_unit_test(test_clock__validate_hand_built),

@@ -258,7 +258,7 @@ static void test_pdn_variants__write_capture_separator(void **state)
 {
     (void)state;
     dm_pdn_game *g = read_one("[GameType \"25\"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 *\n");
-    dm_pdn_write_options opt = {DM_NOTATION_PDN, 'x'};
+    dm_pdn_write_options opt = {DM_NOTATION_PDN, 'x', 0};
     char *out = NULL;
     assert_int_equal(dm_pdn_write_with(&out, NULL, g, &opt), DM_OK);
     assert_contains(out, "\n1. c3-d4 f6-g5 2. d4-e5 d6xf4 3. g3xe5 *\n");
