@@ -11,10 +11,11 @@
  * same `key: value` lines as the international game (white:, black:, variant:,
  * seed:, fen:, turn:, move:, engine:, hint:, moves:, undo:, error:, board:, help:,
  * result:, saved:); on a terminal the board is printed before each human move.
- * Results: the side to move with no legal move loses (wins in antidraughts:
- * dm_variant_result); draws by the variant's rules (dm_variant_draw: n-fold
- * repetition, the move counters, the material rules against a lone king). The game is saved as
- * PDN with the variant's GameType tag after every move and at the end. */
+ * The game itself is a dm_game of the variant (dm_game_new_variant): moves, undo,
+ * resignation, the result (no legal move: a loss, in antidraughts a win; the first
+ * king in breakthrough) and the variant's draw rules with their reason; its PDN
+ * record (dm_pdn_from_game, the variant's GameType) is saved after every move and at
+ * the end. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
@@ -26,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <damier/game.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
 #include <damier/vengine.h>
@@ -36,17 +38,12 @@
 
 typedef struct pv_game {
     const dm_variant *v;
-    dm_vboard start;
-    dm_vboard pos[PV_MAX_PLIES + 1]; /* pos[i]: before ply i */
-    dm_vmove moves[PV_MAX_PLIES];
-    int ply;
-    int who[2]; /* PLAY_HUMAN / PLAY_ENGINE */
+    dm_game *game; /* the game: positions, moves, undo, the variant's ends and draws */
+    int who[2];    /* PLAY_HUMAN / PLAY_ENGINE */
     int depth;
     double move_time;
     int tty;
-    int over;
-    const char *result; /* "2-0", "0-2", "1-1", or "*" */
-    char reason[96];
+    int too_long; /* stopped at PV_MAX_PLIES */
     char save_dir[PATH_MAX];
     char save_path[PATH_MAX];
     long long started;
@@ -83,12 +80,23 @@ static void move_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove 
     dm_vmove_to_text(buf, cap, b, m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
 }
 
+/* The current position. */
+static const dm_vboard *cur(const pv_game *g)
+{
+    return dm_game_position(g->game);
+}
+
+static int over(const pv_game *g)
+{
+    return g->too_long || dm_game_over(g->game);
+}
+
 /* "3." or "3..." for ply i (counted from the first mover). */
 static void ply_number(char *buf, size_t cap, const pv_game *g, int i)
 {
     /* A position with the second mover to move starts at "1...". */
     int first = (int)g->v->first;
-    int offset = g->start.side == first ? 0 : 1;
+    int offset = dm_game_position_at(g->game, 0)->side == first ? 0 : 1;
     int k = i + offset;
     snprintf(buf, cap, "%d%s", k / 2 + 1, (k % 2 == 0) ? "." : "...");
 }
@@ -161,8 +169,7 @@ static dm_status pv_record(dm_pdn_game **out, const pv_game *g)
     play_record_tags(&tags, date, sizeof date, g->started,
                      g->who[DM_WHITE] == PLAY_ENGINE ? "damier" : "Human",
                      g->who[DM_BLACK] == PLAY_ENGINE ? "damier" : "Human");
-    return dm_pdn_from_vgame(out, &g->start, g->moves, g->ply, g->result,
-                             g->over ? g->reason : NULL, &tags);
+    return dm_pdn_from_game(out, g->game, &tags);
 }
 
 /* The game as PDN text (*text malloc'd); 0 after reporting why not. */
@@ -205,7 +212,7 @@ static int pv_save_file(pv_game *g, const char *path)
 
 static void pv_autosave(pv_game *g)
 {
-    if ((g->ply == 0 && !g->over) || !g->save_dir[0]) {
+    if ((dm_game_ply(g->game) == 0 && !over(g)) || !g->save_dir[0]) {
         return;
     }
     if (g->save_path[0]) {
@@ -238,48 +245,17 @@ static void pv_autosave(pv_game *g)
 
 /* ---- rules -------------------------------------------------------------------- */
 
-/* Decide whether the game is over at the current position. */
-static void pv_check_end(pv_game *g)
-{
-    static dm_vmovelist list;
-    const dm_vboard *b = &g->pos[g->ply];
-    if (dm_vmovegen_legal(&list, b) == 0) {
-        dm_vresult r = dm_variant_result(b);
-        int pieces = 0, kings = 0;
-        for (int sq = 1; sq <= g->v->squares; sq++) {
-            if (b->sq[sq] && ((b->sq[sq] == DM_BLACK_MAN || b->sq[sq] == DM_BLACK_KING) ==
-                              (b->side == DM_BLACK))) {
-                pieces++;
-            }
-            kings += b->sq[sq] == DM_WHITE_KING || b->sq[sq] == DM_BLACK_KING;
-        }
-        g->over = 1;
-        g->result = r == DM_VRESULT_WHITE_WINS ? "2-0" : "0-2";
-        snprintf(g->reason, sizeof g->reason, "%s",
-                 g->v->win_on_promotion && kings ? "first king (breakthrough)"
-                 : pieces                        ? "no legal move"
-                                                 : "no pieces left");
-        return;
-    }
-    /* the variant's draw rules (dm_variant_draw: the library's one implementation) */
-    if (dm_variant_draw(&g->v->draw, g->pos, g->moves, g->ply, g->reason, sizeof g->reason) !=
-        DM_VDRAW_NONE) {
-        g->over = 1;
-        g->result = "1-1";
-    }
-}
-
 static void pv_play(pv_game *g, const dm_vmove *m)
 {
     char num[16], mv[400];
-    ply_number(num, sizeof num, g, g->ply);
-    move_text(mv, sizeof mv, &g->pos[g->ply], m);
-    g->moves[g->ply] = *m;
-    g->pos[g->ply + 1] = g->pos[g->ply];
-    dm_vboard_apply(&g->pos[g->ply + 1], m);
-    g->ply++;
+    ply_number(num, sizeof num, g, dm_game_ply(g->game));
+    move_text(mv, sizeof mv, cur(g), m);
+    dm_status st = dm_game_play_vmove(g->game, m);
+    if (st != DM_OK) {
+        say(g, "error", "move %s: %s", mv, dm_status_str(st));
+        return;
+    }
     say(g, "move", "%s %s", num, mv);
-    pv_check_end(g);
     pv_autosave(g);
 }
 
@@ -321,12 +297,13 @@ static int pv_think(pv_game *g, dm_vmove *best, char *line, size_t cap)
     static uint64_t hist[DM_VENGINE_MAX_HISTORY];
     dm_vsearch_input in;
     memset(&in, 0, sizeof in);
-    in.root = g->pos[g->ply];
+    in.root = *cur(g);
     int hc = 0;
-    for (int i = g->ply - 1; i >= 0 && hc < DM_VENGINE_MAX_HISTORY; i--) {
-        const dm_vmove *m = &g->moves[i];
-        int p = g->pos[i].sq[m->from];
-        hist[hc++] = dm_vboard_hash(&g->pos[i]);
+    for (int i = dm_game_ply(g->game) - 1; i >= 0 && hc < DM_VENGINE_MAX_HISTORY; i--) {
+        const dm_vmove *m = dm_game_vmove_at(g->game, i);
+        const dm_vboard *pi = dm_game_position_at(g->game, i);
+        int p = pi->sq[m->from];
+        hist[hc++] = dm_vboard_hash(pi);
         if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
             break; /* pos[i] is the last position before an irreversible move: it
                       cannot recur, keeping it is harmless */
@@ -339,7 +316,7 @@ static int pv_think(pv_game *g, dm_vmove *best, char *line, size_t cap)
     }
     in.history = hist;
     in.history_count = hc;
-    dm_variant_draw_count(&in.draw_count, &g->v->draw, g->pos, g->moves, g->ply);
+    dm_game_draw_count(&in.draw_count, g->game);
     dm_vlimits lim = {g->depth, 0, g->move_time};
     pv_last last;
     memset(&last, 0, sizeof last);
@@ -364,7 +341,7 @@ static int pv_think(pv_game *g, dm_vmove *best, char *line, size_t cap)
 static void pv_list_moves(pv_game *g, const char *key)
 {
     static dm_vmovelist list;
-    const dm_vboard *b = &g->pos[g->ply];
+    const dm_vboard *b = cur(g);
     dm_vmovegen_legal(&list, b);
     char buf[8192];
     size_t len = 0;
@@ -396,13 +373,13 @@ static int pv_human(pv_game *g)
     char line[1024];
     for (;;) {
         if (g->tty) {
-            print_board(g->out, &g->pos[g->ply], "");
-            fprintf(g->out, "%s to move> ", side_name(g->pos[g->ply].side));
+            print_board(g->out, cur(g), "");
+            fprintf(g->out, "%s to move> ", side_name(cur(g)->side));
             fflush(g->out);
         } else {
             char num[16];
-            ply_number(num, sizeof num, g, g->ply);
-            say(g, "turn", "%d %s", atoi(num), side_name(g->pos[g->ply].side));
+            ply_number(num, sizeof num, g, dm_game_ply(g->game));
+            say(g, "turn", "%d %s", atoi(num), side_name(cur(g)->side));
         }
         if (!fgets(line, sizeof line, stdin)) {
             return 0;
@@ -431,7 +408,7 @@ static int pv_human(pv_game *g)
             continue;
         }
         if (!strcmp(line, "board")) {
-            print_board(g->out, &g->pos[g->ply], g->tty ? "" : "board: ");
+            print_board(g->out, cur(g), g->tty ? "" : "board: ");
             continue;
         }
         if (!strcmp(line, "hint")) {
@@ -446,27 +423,26 @@ static int pv_human(pv_game *g)
         }
         if (!strcmp(line, "undo")) {
             /* Back to the previous position where a human was to move. */
-            int target = g->ply - 1;
-            while (target >= 0 && g->who[g->pos[target].side] != PLAY_HUMAN) {
+            int target = dm_game_ply(g->game) - 1;
+            while (target >= 0 &&
+                   g->who[dm_game_position_at(g->game, target)->side] != PLAY_HUMAN) {
                 target--;
             }
             if (target < 0) {
                 say(g, "error", "nothing to undo");
                 continue;
             }
-            g->ply = target;
-            g->over = 0;
+            while (dm_game_ply(g->game) > target) {
+                dm_game_undo(g->game);
+            }
             char num[16];
-            ply_number(num, sizeof num, g, g->ply);
-            say(g, "undo", "back to move %d, %s to move", atoi(num),
-                side_name(g->pos[g->ply].side));
+            ply_number(num, sizeof num, g, dm_game_ply(g->game));
+            say(g, "undo", "back to move %d, %s to move", atoi(num), side_name(cur(g)->side));
             pv_autosave(g);
             return 1;
         }
         if (!strcmp(line, "resign")) {
-            g->over = 1;
-            g->result = g->pos[g->ply].side == DM_WHITE ? "0-2" : "2-0";
-            snprintf(g->reason, sizeof g->reason, "resignation");
+            dm_game_resign(g->game, (dm_color)cur(g)->side);
             pv_autosave(g);
             return 1;
         }
@@ -494,7 +470,7 @@ static int pv_human(pv_game *g)
         dm_vmove m;
         dm_error err;
         memset(&err, 0, sizeof err);
-        dm_status st = dm_vmove_parse(&m, &g->pos[g->ply], line, &err);
+        dm_status st = dm_vmove_parse(&m, cur(g), line, &err);
         if (st != DM_OK) {
             say(g, "error", "%s", err.message[0] ? err.message : dm_status_str(st));
             continue;
@@ -549,26 +525,29 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
         fprintf(stderr, "damier play: --auto and --human-vs-human exclude each other\n");
         return 2;
     }
-    static pv_game game; /* large (positions of the whole game): not on the stack */
+    pv_game game;
     pv_game *g = &game;
     memset(g, 0, sizeof *g);
     g->v = v;
     g->out = stdout;
-    g->result = "*";
     g->tty = !plain && isatty(0) && isatty(1);
     g->started = (long long)time(NULL);
+    dm_vboard start;
     if (fen) {
         dm_error err;
         memset(&err, 0, sizeof err);
-        if (dm_vboard_from_fen(&g->start, v, fen, &err) != DM_OK) {
+        if (dm_vboard_from_fen(&start, v, fen, &err) != DM_OK) {
             fprintf(stderr, "damier play: bad FEN for %s (column %d): %s\n", v->name, err.column,
                     err.message);
             return 2;
         }
     } else {
-        dm_vboard_start(&g->start, v);
+        dm_vboard_start(&start, v);
     }
-    g->pos[0] = g->start;
+    if (dm_game_new_variant(&g->game, &start) != DM_OK) {
+        fprintf(stderr, "damier play: cannot start a %s game from this position\n", v->name);
+        return 2;
+    }
     if (human < 0) {
         human = DM_WHITE;
     }
@@ -590,11 +569,12 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
     if (g->who[0] == PLAY_ENGINE || g->who[1] == PLAY_ENGINE) {
         if (dm_vengine_create(&g->engine, 16) != DM_OK) {
             fprintf(stderr, "damier play: cannot create the engine\n");
+            dm_game_free(g->game);
             return 1;
         }
     }
     char fenbuf[512];
-    dm_vboard_to_fen(fenbuf, sizeof fenbuf, &g->start, v->algebraic);
+    dm_vboard_to_fen(fenbuf, sizeof fenbuf, &start, v->algebraic);
     for (int s = 0; s < 2; s++) {
         if (g->who[s] == PLAY_ENGINE) {
             say(g, side_name(s), "engine depth %d", g->depth);
@@ -607,14 +587,11 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
         say(g, "seed", "%s", seed);
     }
     say(g, "fen", "%s", fenbuf);
-    pv_check_end(g);
     int rc = 0;
-    while (!g->over) {
-        const dm_vboard *b = &g->pos[g->ply];
-        if (g->ply >= PV_MAX_PLIES) {
-            g->over = 1;
-            g->result = "1-1";
-            snprintf(g->reason, sizeof g->reason, "game too long");
+    while (!over(g)) {
+        const dm_vboard *b = cur(g);
+        if (dm_game_ply(g->game) >= PV_MAX_PLIES) {
+            g->too_long = 1;
             break;
         }
         if (g->who[b->side] == PLAY_ENGINE) {
@@ -633,14 +610,19 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
             }
         }
     }
-    if (g->over) {
-        say(g, "result", "%s %s", g->result, g->reason);
+    if (g->too_long) {
+        say(g, "result", "1-1 game too long (%d plies, adjudicated)", PV_MAX_PLIES);
+    } else if (over(g)) {
+        char why[128];
+        dm_game_reason_text(why, sizeof why, g->game);
+        say(g, "result", "%s %s", dm_outcome_str(dm_game_result(g->game, NULL)), why);
     }
     pv_autosave(g);
     if (g->save_path[0]) {
         say(g, "saved", "%s", g->save_path);
     }
     dm_vengine_free(g->engine);
+    dm_game_free(g->game);
     return rc;
 }
 

@@ -58,7 +58,7 @@ DM_API const char *dm_outcome_str(dm_outcome r);
 /* A short English phrase for a reason: "no pieces left", "no legal move",
  * "resignation", "draw by agreement", "threefold repetition", "25-move rule",
  * "16-move rule", "5-move rule", "loss on time", "forfeit", "no progress rule",
- * "no capture rule", "material rule", "a king crowned", "" for NONE. */
+ * "no capture rule", "material rule", "first king (breakthrough)", "" for NONE. */
 DM_API const char *dm_reason_str(dm_reason r);
 
 /* ---- draw-rule settings ------------------------------------------------------- */
@@ -190,6 +190,11 @@ DM_API const dm_vmove *dm_game_vmove_at(const dm_game *game, int i);
  * from, to and captured squares with dm_vmovegen_legal's list), in a game of any
  * variant; errors as dm_game_play. */
 DM_API dm_status dm_game_play_vmove(dm_game *game, const dm_vmove *m);
+
+/* The counters of the game's draw rules at its current position (dm_variant_draw_count
+ * over its generic positions and moves with its draw set; an international game with
+ * the FMJD set), what a variant engine's search wants (dm_vsearch_input.draw_count). */
+DM_API void dm_game_draw_count(dm_vdraw_count *out, const dm_game *game);
 
 /* The result's reason as text for people, with the rule's numbers: "30 moves without
  * capture", "7-move rule (two kings against a lone king)", "threefold repetition",

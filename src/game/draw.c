@@ -178,7 +178,7 @@ const char *dm_reason_str(dm_reason r)
         case DM_REASON_MATERIAL:
             return "material rule";
         case DM_REASON_PROMOTION:
-            return "a king crowned";
+            return "first king (breakthrough)";
     }
     return "";
 }

@@ -583,6 +583,11 @@ dm_outcome dm_game_result(const dm_game *game, dm_reason *reason)
     return variant_judge(game, reason, NULL, 0);
 }
 
+void dm_game_draw_count(dm_vdraw_count *out, const dm_game *game)
+{
+    dm_variant_draw_count(out, &game->draw, game->vboards, game->vmoves, game->ply);
+}
+
 size_t dm_game_reason_text(char *buf, size_t cap, const dm_game *game)
 {
     if (cap > 0) {

@@ -165,7 +165,7 @@ static void test_game_variants__ends(void **state)
     assert_int_equal(r, DM_REASON_PROMOTION);
     char why[64];
     dm_game_reason_text(why, sizeof why, g);
-    assert_string_equal(why, "a king crowned");
+    assert_string_equal(why, "first king (breakthrough)");
     dm_game_free(g);
     /* a declared result works as in international */
     g = vgame(DM_VARIANT_RUSSIAN, NULL);
