@@ -39,10 +39,10 @@ struct dm_hub_session {
     uint64_t search_history[DM_ENGINE_MAX_HISTORY];
     /* Variants other than international (NULL: international, the fields above). */
     const dm_variant *variant;
-    dm_vboard vboard;                          /* current position */
-    uint64_t vhistory[DM_VENGINE_MAX_HISTORY]; /* dm_vboard_hash before vboard */
-    int vhistory_count;
-    dm_vdraw_count vdraw; /* the variant's draw-rule counters at vboard */
+    dm_game *vgame; /* the variant game (dm_game_new_variant): position, moves, draw rules */
+    /* The running search's input, copied at `go`: */
+    uint64_t vsearch_history[DM_VENGINE_MAX_HISTORY]; /* dm_vboard_hash before the root */
+    int vsearch_history_count;
     dm_vdraw_count vsearch_draw;
     dm_vboard vsearch_root;
     dm_vlimits vsearch_limits;
@@ -139,8 +139,24 @@ void dm_hub_session_free(dm_hub_session *s)
 {
     if (s) {
         dm_session_free(s->game);
+        dm_game_free(s->vgame);
     }
     free(s);
+}
+
+/* A variant game from b for the Hub: moves are accepted after a draw-rule result
+ * (the GUI sends the whole game; the engine is asked about its last position). NULL
+ * without memory. */
+static dm_game *new_vgame(const dm_vboard *b)
+{
+    dm_game *g = NULL;
+    if (dm_game_new_variant(&g, b) != DM_OK) {
+        return NULL;
+    }
+    dm_game_rules r = DM_GAME_RULES_INIT;
+    r.play_after_end = 1;
+    dm_game_set_rules(g, &r);
+    return g;
 }
 
 /* The initial position of the session's rule set, with no history (new-game, and a
@@ -149,10 +165,11 @@ static void start_position(dm_hub_session *s)
 {
     dm_session_new_game(s->game, NULL, NULL);
     if (s->variant) {
-        dm_vboard_start(&s->vboard, s->variant);
-        dm_variant_draw_count(&s->vdraw, &s->variant->draw, &s->vboard, NULL, 0);
+        dm_vboard b;
+        dm_vboard_start(&b, s->variant);
+        dm_game_free(s->vgame);
+        s->vgame = new_vgame(&b); /* NULL without memory: `go` and `pos` say so */
     }
-    s->vhistory_count = 0;
     s->pos_rejected = 0;
 }
 
@@ -306,20 +323,27 @@ static void emit_move_error(outbuf *o, dm_status st, int index, const char *text
                index, text, why);
 }
 
-/* Play m on the variant position, keeping the repetition history. */
-static void vplay(dm_hub_session *s, const dm_vmove *m)
+/* The hashes of g's positions since its last man move or capture, oldest first, the
+ * current one excluded (at most cap, the latest): the repetition history a search
+ * wants (dm_vsearch_input.history). Returns how many. */
+static int vhistory(uint64_t *out, int cap, const dm_game *g)
 {
-    int p = s->vboard.sq[m->from];
-    if (s->vhistory_count == DM_VENGINE_MAX_HISTORY) {
-        memmove(s->vhistory, s->vhistory + 1, sizeof s->vhistory - sizeof s->vhistory[0]);
-        s->vhistory_count--;
+    int n = 0;
+    for (int i = dm_game_ply(g) - 1; i >= 0 && n < cap; i--) {
+        const dm_vboard *b = dm_game_position_at(g, i);
+        const dm_vmove *m = dm_game_vmove_at(g, i);
+        int p = b->sq[m->from];
+        if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
+            break; /* no earlier position can come back */
+        }
+        out[n++] = dm_vboard_hash(b);
     }
-    s->vhistory[s->vhistory_count++] = dm_vboard_hash(&s->vboard);
-    dm_variant_draw_step(&s->vdraw, &s->vdraw, &s->variant->draw, &s->vboard, m);
-    dm_vboard_apply(&s->vboard, m);
-    if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
-        s->vhistory_count = 0;
+    for (int i = 0; i < n / 2; i++) {
+        uint64_t t = out[i];
+        out[i] = out[n - 1 - i];
+        out[n - 1 - i] = t;
     }
+    return n;
 }
 
 /* A variant position in Hub form: side 'W'/'B', then one of w b W B e per square
@@ -364,44 +388,50 @@ static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
     const char *pos = dm_hub_get(c, "pos");
     const char *moves = dm_hub_get(c, "moves");
-    dm_vboard board = s->vboard;
-    int count = s->vhistory_count;
-    dm_vdraw_count draw = s->vdraw;
+    dm_vboard board;
     if (pos) {
         char why[256];
-        if (!vpos_parse(&s->vboard, s->variant, pos, why, sizeof why)) {
+        if (!vpos_parse(&board, s->variant, pos, why, sizeof why)) {
             emit_error(o, "bad position '%s': %s", pos, why);
             return 0;
         }
     } else if (dm_hub_has(c, "start")) {
-        dm_vboard_start(&s->vboard, s->variant);
+        dm_vboard_start(&board, s->variant);
     } else {
         emit_error(o, "pos: missing pos=<%d characters> (or start)", s->variant->squares + 1);
         return 0;
     }
-    s->vhistory_count = 0;
-    dm_variant_draw_count(&s->vdraw, &s->variant->draw, &s->vboard, NULL, 0);
+    /* The game is rebuilt from the position and replaces the old one only on success. */
+    dm_game *g = new_vgame(&board);
+    if (!g) {
+        emit_error(o, "pos: out of memory");
+        return 0;
+    }
     const char *p = moves ? moves : "";
     char text[256];
     int index = 0, r;
     while ((r = next_move(&p, text, sizeof text, &index, o)) > 0) {
         dm_vmove m;
         dm_error err;
-        dm_status st = dm_vmove_parse(&m, &s->vboard, text, &err);
+        dm_status st = dm_vmove_parse(&m, dm_game_position(g), text, &err);
+        if (st == DM_OK) {
+            st = dm_game_play_vmove(g, &m);
+            if (st != DM_OK) {
+                snprintf(err.message, sizeof err.message, "%s", dm_status_str(st));
+            }
+        }
         if (st != DM_OK) {
             emit_move_error(o, st, index, text, err.message);
             r = -1;
             break;
         }
-        vplay(s, &m);
     }
     if (r < 0) {
-        /* The history is rebuilt from scratch only on success: restore it. */
-        s->vboard = board;
-        s->vhistory_count = count;
-        s->vdraw = draw;
+        dm_game_free(g); /* the session keeps its game */
         return 0;
     }
+    dm_game_free(s->vgame);
+    s->vgame = g;
     return 1;
 }
 
@@ -557,7 +587,11 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         return DM_HUB_NONE;
     }
     if (s->variant) {
-        if (dm_vmovegen_legal(&s->vlist, &s->vboard) == 0) {
+        if (!s->vgame) {
+            emit_error(o, "go: out of memory (no game)");
+            return DM_HUB_NONE;
+        }
+        if (dm_vmovegen_legal(&s->vlist, dm_game_position(s->vgame)) == 0) {
             emit_error(o, "go: the side to move has no legal move (the game is over)");
             return DM_HUB_NONE;
         }
@@ -574,8 +608,11 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     s->search_limits = l;
     s->search_root = *dm_session_board(s->game);
     dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY, s->game);
-    s->vsearch_root = s->vboard;
-    s->vsearch_draw = s->vdraw;
+    if (s->variant) {
+        s->vsearch_root = *dm_game_position(s->vgame);
+        dm_game_draw_count(&s->vsearch_draw, s->vgame);
+        s->vsearch_history_count = vhistory(s->vsearch_history, DM_VENGINE_MAX_HISTORY, s->vgame);
+    }
     s->vsearch_limits = vlimits_of(&l);
     s->searching = 1;
     return DM_HUB_SEARCH;
@@ -713,8 +750,8 @@ void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_vl
 {
     memset(in, 0, sizeof *in);
     in->root = s->vsearch_root;
-    in->history = s->vhistory;
-    in->history_count = s->vhistory_count;
+    in->history = s->vsearch_history;
+    in->history_count = s->vsearch_history_count;
     in->draw_count = s->vsearch_draw;
     *lim = s->vsearch_limits;
 }
