@@ -4,8 +4,9 @@
  * games from random sparse positions (a lone king against one to three pieces,
  * men near promotion, extra men), in every variant and in international draughts
  * on the fast board, walked three ways:
- * - the game layer: dm_variant_draw (variants) and dm_draw_step / dm_draw_judge
- *   (dm_game's FMJD rules), judging each prefix of the game;
+ * - the game layer: dm_variant_draw (variants) and a dm_game of the variant (its
+ *   result and reason at every ply), dm_draw_step / dm_draw_judge (dm_game's FMJD
+ *   rules), judging each prefix of the game;
  * - the search's own per-node code (engine/vsearch_impl.h V(child_state),
  *   engine/search.c push_state), through the test entries dm_vsearch<N>_draw_walk
  *   and dm_search_draw_walk, from the start and from the middle of the game with
@@ -180,11 +181,36 @@ static void test_draw_engine__variants(void **state)
                 assert_int_equal(walk(&in, g.moves, g.n, verdict, blocked), g.n);
                 dm_vdraw_count c;
                 dm_variant_draw_count(&c, &d, g.pos, g.moves, 0);
+                /* the same game as a dm_game (the object every front end plays on) */
+                dm_game *dg = NULL;
+                assert_int_equal(dm_game_new_variant(&dg, &g.pos[0]), DM_OK);
+                dm_game_rules gr = DM_GAME_RULES_INIT;
+                gr.play_after_end = 1;
+                gr.repetitions = 0;
+                assert_int_equal(dm_game_set_rules(dg, &gr), DM_OK);
+                if (id != DM_VARIANT_INTERNATIONAL) {
+                    assert_int_equal(dm_game_set_draw_rules(dg, &d), DM_OK);
+                }
                 for (int i = 0; i <= g.n; i++) {
                     dm_vdraw k = dm_variant_draw(&d, g.pos, g.moves, i, NULL, 0);
                     if (verdict[i] != (int)k) {
                         fail_msg("%s set %s game %d ply %d: game %d, engine %d", v->name, d.name,
                                  game, i, k, verdict[i]);
+                    }
+                    if (id != DM_VARIANT_INTERNATIONAL &&
+                        dm_variant_result(&g.pos[i]) == DM_VRESULT_NONE) {
+                        dm_reason why;
+                        dm_outcome o = dm_game_result(dg, &why);
+                        dm_reason want = k == DM_VDRAW_NONE          ? DM_REASON_NONE
+                                         : k == DM_VDRAW_NO_PROGRESS ? DM_REASON_NO_PROGRESS
+                                         : k == DM_VDRAW_NO_CAPTURE  ? DM_REASON_NO_CAPTURE
+                                                                     : DM_REASON_MATERIAL;
+                        assert_int_equal(o,
+                                         k == DM_VDRAW_NONE ? DM_OUTCOME_ONGOING : DM_OUTCOME_DRAW);
+                        assert_int_equal(why, want);
+                    }
+                    if (i < g.n) {
+                        assert_int_equal(dm_game_play_vmove(dg, &g.moves[i]), DM_OK);
                     }
                     hits[k]++;
                     assert_int_equal(blocked[i], dm_vgen_blocked_king(&g.pos[i]));
@@ -195,10 +221,20 @@ static void test_draw_engine__variants(void **state)
                         dm_variant_draw_step(&c, &c, &d, &g.pos[i], &g.moves[i]);
                     }
                 }
-                /* from the middle of the game, with the game's counters there */
+                /* from the middle of the game, with the game's counters there (as
+                 * dm_game_draw_count gives them to the engine) */
                 int k0 = g.n / 2;
                 in.root = g.pos[k0];
                 dm_variant_draw_count(&in.draw_count, &d, g.pos, g.moves, k0);
+                if (id != DM_VARIANT_INTERNATIONAL) {
+                    while (dm_game_ply(dg) > k0) {
+                        dm_game_undo(dg);
+                    }
+                    dm_vdraw_count gc;
+                    dm_game_draw_count(&gc, dg);
+                    assert_memory_equal(&gc, &in.draw_count, sizeof gc);
+                }
+                dm_game_free(dg);
                 assert_int_equal(walk(&in, g.moves + k0, g.n - k0, verdict, blocked), g.n - k0);
                 for (int i = k0; i <= g.n; i++) {
                     assert_int_equal(verdict[i - k0],
