@@ -296,27 +296,7 @@ static int pv_think(pv_game *g, dm_vmove *best, char *line, size_t cap)
 {
     static uint64_t hist[DM_VENGINE_MAX_HISTORY];
     dm_vsearch_input in;
-    memset(&in, 0, sizeof in);
-    in.root = *cur(g);
-    int hc = 0;
-    for (int i = dm_game_ply(g->game) - 1; i >= 0 && hc < DM_VENGINE_MAX_HISTORY; i--) {
-        const dm_vmove *m = dm_game_vmove_at(g->game, i);
-        const dm_vboard *pi = dm_game_position_at(g->game, i);
-        int p = pi->sq[m->from];
-        hist[hc++] = dm_vboard_hash(pi);
-        if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
-            break; /* pos[i] is the last position before an irreversible move: it
-                      cannot recur, keeping it is harmless */
-        }
-    }
-    for (int i = 0; i < hc / 2; i++) { /* oldest first */
-        uint64_t t = hist[i];
-        hist[i] = hist[hc - 1 - i];
-        hist[hc - 1 - i] = t;
-    }
-    in.history = hist;
-    in.history_count = hc;
-    dm_game_draw_count(&in.draw_count, g->game);
+    dm_vsearch_input_from_game(&in, hist, DM_VENGINE_MAX_HISTORY, g->game);
     dm_vlimits lim = {g->depth, 0, g->move_time};
     pv_last last;
     memset(&last, 0, sizeof last);

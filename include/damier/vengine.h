@@ -56,6 +56,17 @@ typedef struct dm_vsearch_input {
                                   own (root.variant->draw). Borrowed for the search */
 } dm_vsearch_input;
 
+struct dm_game;
+
+/* Initialise *in with game g's current position (any variant, dm_game_position) and
+ * what the draw rules need: the hashes (dm_vboard_hash) of its positions since the
+ * last man move or capture, oldest first (written into history, the latest cap at
+ * most; in->history points there, so it must outlive *in's use), the game's draw
+ * counters (dm_game_draw_count) and its draw rules are the variant's own (in->draw
+ * NULL; a game with changed rules should set in->draw to them). */
+DM_API void dm_vsearch_input_from_game(dm_vsearch_input *in, uint64_t *history, int cap,
+                                       const struct dm_game *g);
+
 /* When to stop; zero fields are no limit. With none at all the search runs until
  * dm_vengine_stop or DM_VENGINE_MAX_DEPTH. Depth 1 always completes. */
 typedef struct dm_vlimits {

@@ -7,6 +7,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "engine/vsearch_int.h"
 
+#include <damier/game.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -132,4 +134,28 @@ dm_status dm_vengine_search(dm_vsearch_result *out, dm_vengine *e, const dm_vsea
         return dm_error_set(err, st, 0, 0, "vengine: out of memory");
     }
     return DM_OK;
+}
+
+void dm_vsearch_input_from_game(dm_vsearch_input *in, uint64_t *history, int cap, const dm_game *g)
+{
+    memset(in, 0, sizeof *in);
+    in->root = *dm_game_position(g);
+    int n = 0;
+    for (int i = dm_game_ply(g) - 1; i >= 0 && n < cap; i--) {
+        const dm_vboard *b = dm_game_position_at(g, i);
+        const dm_vmove *m = dm_game_vmove_at(g, i);
+        int p = b->sq[m->from];
+        if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
+            break; /* no earlier position can come back */
+        }
+        history[n++] = dm_vboard_hash(b);
+    }
+    for (int i = 0; i < n / 2; i++) { /* oldest first */
+        uint64_t t = history[i];
+        history[i] = history[n - 1 - i];
+        history[n - 1 - i] = t;
+    }
+    in->history = history;
+    in->history_count = n;
+    dm_game_draw_count(&in->draw_count, g);
 }

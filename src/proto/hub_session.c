@@ -323,29 +323,6 @@ static void emit_move_error(outbuf *o, dm_status st, int index, const char *text
                index, text, why);
 }
 
-/* The hashes of g's positions since its last man move or capture, oldest first, the
- * current one excluded (at most cap, the latest): the repetition history a search
- * wants (dm_vsearch_input.history). Returns how many. */
-static int vhistory(uint64_t *out, int cap, const dm_game *g)
-{
-    int n = 0;
-    for (int i = dm_game_ply(g) - 1; i >= 0 && n < cap; i--) {
-        const dm_vboard *b = dm_game_position_at(g, i);
-        const dm_vmove *m = dm_game_vmove_at(g, i);
-        int p = b->sq[m->from];
-        if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
-            break; /* no earlier position can come back */
-        }
-        out[n++] = dm_vboard_hash(b);
-    }
-    for (int i = 0; i < n / 2; i++) {
-        uint64_t t = out[i];
-        out[i] = out[n - 1 - i];
-        out[n - 1 - i] = t;
-    }
-    return n;
-}
-
 /* A variant position in Hub form: side 'W'/'B', then one of w b W B e per square
  * 1..squares, numbered as the variant's records (dm_vsquare_number: Italian and
  * Spanish number the turned board). */
@@ -609,9 +586,11 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     s->search_root = *dm_session_board(s->game);
     dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY, s->game);
     if (s->variant) {
-        s->vsearch_root = *dm_game_position(s->vgame);
-        dm_game_draw_count(&s->vsearch_draw, s->vgame);
-        s->vsearch_history_count = vhistory(s->vsearch_history, DM_VENGINE_MAX_HISTORY, s->vgame);
+        dm_vsearch_input vin;
+        dm_vsearch_input_from_game(&vin, s->vsearch_history, DM_VENGINE_MAX_HISTORY, s->vgame);
+        s->vsearch_root = vin.root;
+        s->vsearch_draw = vin.draw_count;
+        s->vsearch_history_count = vin.history_count;
     }
     s->vsearch_limits = vlimits_of(&l);
     s->searching = 1;

@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include <damier/game.h>
 #include <damier/variant.h>
 #include <damier/vengine.h>
 
@@ -455,6 +456,43 @@ static void test_vengine__counting_draws(void **state)
     dm_vengine_free(e);
 }
 
+/* The search input of a game: its position, the hashes since the last man move or
+ * capture (oldest first), its draw counters. */
+static void test_vengine__input_from_game(void **state)
+{
+    (void)state;
+    dm_vboard b;
+    dm_error err;
+    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:WKc1,g1:BKh8", &err), DM_OK);
+    dm_game *g = NULL;
+    assert_int_equal(dm_game_new_variant(&g, &b), DM_OK);
+    const char *moves[] = {"g1-f2", "h8-g7", "c1-d2", "g7-h8", "d2-c1"};
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(dm_game_play_text(g, moves[i], &err), DM_OK);
+    }
+    uint64_t hist[8];
+    dm_vsearch_input in;
+    dm_vsearch_input_from_game(&in, hist, 8, g);
+    assert_memory_equal(in.root.sq, dm_game_position(g)->sq, sizeof in.root.sq);
+    /* after the man move g1-f2: the positions after plies 1..4 */
+    assert_int_equal(in.history_count, 4);
+    assert_ptr_equal(in.history, hist);
+    for (int i = 0; i < 4; i++) {
+        assert_true(hist[i] == dm_vboard_hash(dm_game_position_at(g, i + 1)));
+    }
+    dm_vdraw_count c;
+    dm_game_draw_count(&c, g);
+    assert_memory_equal(&c, &in.draw_count, sizeof c);
+    assert_int_equal(in.draw_count.reversible_plies, 4);
+    assert_int_equal(in.draw_count.no_capture_plies, 5);
+    /* a smaller buffer keeps the latest */
+    dm_vsearch_input_from_game(&in, hist, 2, g);
+    assert_int_equal(in.history_count, 2);
+    assert_true(hist[0] == dm_vboard_hash(dm_game_position_at(g, 3)));
+    assert_true(hist[1] == dm_vboard_hash(dm_game_position_at(g, 4)));
+    dm_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -470,6 +508,7 @@ int main(void)
         cmocka_unit_test(test_vengine__frisian_king_move_limit),
         cmocka_unit_test(test_vengine__repetition_history),
         cmocka_unit_test(test_vengine__counting_draws),
+        cmocka_unit_test(test_vengine__input_from_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
