@@ -298,6 +298,13 @@ typedef struct dm_vmovelist {
  * after king_move_limit of them in a row). Returns list->count. */
 DM_API int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b);
 
+/* The generic move of b (a 10x10 variant with the fast board's squares) that is m, a
+ * move of the same position on the fast board (dm_move: same from, to and captured
+ * squares), with its PDN path. DM_EILLEGAL when b has no such move (m was not legal
+ * there), DM_EINVAL for NULL or a board that is not 10x10. A bridge between the two
+ * move types until they are one (issue 9). */
+DM_API dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m);
+
 /* True when square sq is captured by m. */
 DM_API int dm_vmove_captures(const dm_vmove *m, int sq);
 

@@ -70,6 +70,29 @@ int vgen_all_captures(dm_vmovelist *list, const dm_vboard *b)
     return vlegal(list, b, 1);
 }
 
+dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m)
+{
+    if (!out || !b || !b->variant || !m || b->variant->size != 10) {
+        return DM_EINVAL;
+    }
+    dm_vmovelist list;
+    dm_vmovegen_legal(&list, b);
+    int sq[64];
+    int n = dm_move_captured(m, sq, 64);
+    for (int i = 0; i < list.count; i++) {
+        const dm_vmove *x = &list.moves[i];
+        int same = x->from == m->from && x->to == m->to && x->ncapt == n;
+        for (int k = 0; k < n && same; k++) {
+            same = vg_capt_has(x, sq[k]);
+        }
+        if (same) {
+            *out = *x;
+            return DM_OK;
+        }
+    }
+    return DM_EILLEGAL;
+}
+
 int dm_vmove_captures(const dm_vmove *m, int sq)
 {
     if (sq < 1 || sq > DM_VMAX_SQUARES) {

@@ -86,32 +86,7 @@ static dm_status reserve(dm_game *g, int plies)
     return DM_OK;
 }
 
-/* The same move in the generic form: the move of vmovegen_legal(b) with m's from, to
- * and captured squares (the fast board numbers squares as the 10x10 variants do). */
-static int to_vmove(dm_vmove *out, const dm_vboard *b, const dm_move *m)
-{
-    dm_vmovelist list;
-    dm_vmovegen_legal(&list, b);
-    int sq[64];
-    int n = dm_move_captured(m, sq, 64);
-    for (int i = 0; i < list.count; i++) {
-        const dm_vmove *x = &list.moves[i];
-        if (x->from != m->from || x->to != m->to || x->ncapt != n) {
-            continue;
-        }
-        int same = 1;
-        for (int k = 0; k < n && same; k++) {
-            same = dm_vmove_captures(x, sq[k]);
-        }
-        if (same) {
-            *out = *x;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* The same move on the fast board (the inverse of to_vmove). */
+/* The same move on the fast board (the inverse of dm_vmove_from_move). */
 static int to_move(dm_move *out, const dm_board *b, const dm_vmove *vm)
 {
     dm_movelist list;
@@ -369,7 +344,7 @@ dm_status dm_game_play(dm_game *game, const dm_move *m)
         return DM_ENOMEM;
     }
     int i = game->ply;
-    if (!to_vmove(&game->vmoves[i], &game->vboards[i], &list.moves[found])) {
+    if (dm_vmove_from_move(&game->vmoves[i], &game->vboards[i], &list.moves[found]) != DM_OK) {
         return DM_EILLEGAL; /* cannot happen: the two generators agree (tests) */
     }
     game->moves[i] = list.moves[found];

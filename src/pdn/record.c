@@ -331,26 +331,64 @@ static dm_status keep_result(dm_game *g, const dm_pdn_game *rec, dm_error *err)
     return dm_game_resign(g, loser);
 }
 
-/* The generic move of b with m's from, to and captured squares (m a move of the same
- * position on the fast board: the 10x10 variants with FMJD's generator), or 0. */
-static int vmove_of(dm_vmove *out, const dm_vboard *b, const dm_move *m)
+/* The checks every node of the mainline passes before its move is played: no setup
+ * command inside the movetext, and not the move the replay found bad (rp). */
+static dm_status node_check(dm_error *err, const dm_pdn_game *rec, const dm_pdn_replay *rp,
+                            const dm_pdn_node *nd, const char *at)
 {
-    dm_vmovelist list;
-    dm_vmovegen_legal(&list, b);
-    int sq[64];
-    int n = dm_move_captured(m, sq, 64);
-    for (int i = 0; i < list.count; i++) {
-        const dm_vmove *x = &list.moves[i];
-        int same = x->from == m->from && x->to == m->to && x->ncapt == n;
-        for (int k = 0; k < n && same; k++) {
-            same = dm_vmove_captures(x, sq[k]);
-        }
-        if (same) {
-            *out = *x;
-            return 1;
+    if (nd->kind == DM_PDN_NODE_SETUP) {
+        return dm_error_set(err, DM_EPARSE, nd->line, nd->column,
+                            "game %d: %ssetup command /FEN/ in the movetext: a game has "
+                            "one start position",
+                            rec->number, at);
+    }
+    if (rp->verdict != DM_PDN_LEGAL && nd == rp->node) {
+        return dm_error_set(err, rp->verdict == DM_PDN_UNREADABLE ? DM_EPARSE : DM_EILLEGAL,
+                            nd->line, nd->column, "game %d: %smove %d%s %s: %s; FEN before: %s",
+                            rec->number, at, rp->move_number, rp->black ? "..." : ".",
+                            rp->move_text, rp->reason.message, rp->fen_before);
+    }
+    return DM_OK;
+}
+
+/* What dm_game_play(_vmove) answered for node nd, as the error to report. */
+static dm_status played(dm_error *err, dm_status st, const dm_game *g, const dm_pdn_game *rec,
+                        const dm_pdn_node *nd, const char *at)
+{
+    if (st == DM_ESTATE) {
+        char why[128];
+        dm_game_reason_text(why, sizeof why, g);
+        return dm_error_set(err, DM_ESTATE, nd->line, nd->column,
+                            "game %d: %smove \"%s\" comes after the end of the game: %s (%s)",
+                            rec->number, at, nd->text, dm_outcome_str(dm_game_result(g, NULL)),
+                            why);
+    }
+    if (st != DM_OK) {
+        return dm_error_set(err, st, nd->line, nd->column, "game %d: %smove \"%s\": %s",
+                            rec->number, at, nd->text, dm_status_str(st));
+    }
+    return DM_OK;
+}
+
+/* The end of a replay into g: the stated result kept when every move went in, then
+ * *out = g, or g freed on an error (partial: only a bad move or result stops, the game
+ * up to it is kept). */
+static dm_status finish(dm_game **out, dm_game *g, const dm_pdn_game *rec, dm_status bad,
+                        int partial, dm_error *err)
+{
+    if (bad == DM_OK) {
+        dm_error e2;
+        bad = keep_result(g, rec, &e2);
+        if (bad != DM_OK) {
+            dm_error_set(err, bad, rec->line, 0, "game %d: %s", rec->number, e2.message);
         }
     }
-    return 0;
+    if (bad == DM_ENOMEM || (bad != DM_OK && !partial)) {
+        dm_game_free(g);
+        return bad;
+    }
+    *out = g;
+    return DM_OK;
 }
 
 /* dm_pdn_to_game for a record of another variant (rp: its replay, rp->variant set):
@@ -387,23 +425,13 @@ static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm
     for (int i = 0; i < n && bad == DM_OK; i++) {
         const dm_pdn_node *nd = &rec->main.nodes[i];
         where(at, sizeof at, nd);
-        if (nd->kind == DM_PDN_NODE_SETUP) {
-            bad = dm_error_set(err, DM_EPARSE, nd->line, nd->column,
-                               "game %d: %ssetup command /FEN/ in the movetext: a game has "
-                               "one start position",
-                               rec->number, at);
-            break;
-        }
-        if (rp->verdict != DM_PDN_LEGAL && nd == rp->node) {
-            bad = dm_error_set(err, rp->verdict == DM_PDN_UNREADABLE ? DM_EPARSE : DM_EILLEGAL,
-                               nd->line, nd->column, "game %d: %smove %d%s %s: %s; FEN before: %s",
-                               rec->number, at, rp->move_number, rp->black ? "..." : ".",
-                               rp->move_text, rp->reason.message, rp->fen_before);
+        bad = node_check(err, rec, rp, nd, at);
+        if (bad != DM_OK) {
             break;
         }
         dm_vmove vm;
         if (pdn_fast_rules(v)) {
-            if (!vmove_of(&vm, dm_game_position(g), &moves[i])) {
+            if (dm_vmove_from_move(&vm, dm_game_position(g), &moves[i]) != DM_OK) {
                 bad =
                     dm_error_set(err, DM_EILLEGAL, nd->line, nd->column,
                                  "game %d: %smove \"%s\" is not legal", rec->number, at, nd->text);
@@ -414,36 +442,11 @@ static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm
         } else {
             continue; /* a single-jump token joined to the capture before it */
         }
-        st = dm_game_play_vmove(g, &vm);
-        if (st == DM_ESTATE) {
-            dm_reason why;
-            dm_outcome o = dm_game_result(g, &why);
-            char text[128];
-            dm_game_reason_text(text, sizeof text, g);
-            bad = dm_error_set(err, DM_ESTATE, nd->line, nd->column,
-                               "game %d: %smove \"%s\" comes after the end of the game: %s "
-                               "(%s)",
-                               rec->number, at, nd->text, dm_outcome_str(o), text);
-        } else if (st != DM_OK) {
-            bad = dm_error_set(err, st, nd->line, nd->column, "game %d: %smove \"%s\": %s",
-                               rec->number, at, nd->text, dm_status_str(st));
-        }
+        bad = played(err, dm_game_play_vmove(g, &vm), g, rec, nd, at);
     }
     free(moves);
     free(steps);
-    if (bad == DM_OK) {
-        dm_error e2;
-        bad = keep_result(g, rec, &e2);
-        if (bad != DM_OK) {
-            dm_error_set(err, bad, rec->line, 0, "game %d: %s", rec->number, e2.message);
-        }
-    }
-    if (bad == DM_ENOMEM || (bad != DM_OK && !partial)) {
-        dm_game_free(g);
-        return bad;
-    }
-    *out = g;
-    return DM_OK;
+    return finish(out, g, rec, bad, partial, err);
 }
 
 dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_error *err)
@@ -486,47 +489,13 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
     for (int i = 0; i < n && bad == DM_OK; i++) {
         const dm_pdn_node *nd = &rec->main.nodes[i];
         where(at, sizeof at, nd);
-        if (nd->kind == DM_PDN_NODE_SETUP) {
-            bad = dm_error_set(err, DM_EPARSE, nd->line, nd->column,
-                               "game %d: %ssetup command /FEN/ in the movetext: a game has "
-                               "one start position",
-                               rec->number, at);
-            break;
-        }
-        if (rp.verdict != DM_PDN_LEGAL && nd == rp.node) {
-            bad = dm_error_set(err, rp.verdict == DM_PDN_UNREADABLE ? DM_EPARSE : DM_EILLEGAL,
-                               nd->line, nd->column, "game %d: %smove %d%s %s: %s; FEN before: %s",
-                               rec->number, at, rp.move_number, rp.black ? "..." : ".",
-                               rp.move_text, rp.reason.message, rp.fen_before);
-            break;
-        }
-        st = dm_game_play(g, &moves[i]);
-        if (st == DM_ESTATE) {
-            dm_reason why;
-            dm_outcome o = dm_game_result(g, &why);
-            bad = dm_error_set(err, DM_ESTATE, nd->line, nd->column,
-                               "game %d: %smove \"%s\" comes after the end of the game: %s "
-                               "(%s)",
-                               rec->number, at, nd->text, dm_outcome_str(o), dm_reason_str(why));
-        } else if (st != DM_OK) {
-            bad = dm_error_set(err, st, nd->line, nd->column, "game %d: %smove \"%s\": %s",
-                               rec->number, at, nd->text, dm_status_str(st));
+        bad = node_check(err, rec, &rp, nd, at);
+        if (bad == DM_OK) {
+            bad = played(err, dm_game_play(g, &moves[i]), g, rec, nd, at);
         }
     }
     free(moves);
-    if (bad == DM_OK) {
-        dm_error e2;
-        bad = keep_result(g, rec, &e2);
-        if (bad != DM_OK) {
-            dm_error_set(err, bad, rec->line, 0, "game %d: %s", rec->number, e2.message);
-        }
-    }
-    if (bad == DM_ENOMEM || (bad != DM_OK && !partial)) {
-        dm_game_free(g);
-        return bad;
-    }
-    *out = g;
-    return DM_OK;
+    return finish(out, g, rec, bad, partial, err);
 }
 
 dm_status dm_pdn_read_game(dm_game **out, dm_pdn_game **record, const char *text, size_t len,

@@ -173,6 +173,27 @@ static void test_game_variants__ends(void **state)
     assert_int_equal(dm_game_result(g, &r), DM_OUTCOME_BLACK_WINS);
     assert_int_equal(r, DM_REASON_RESIGNATION);
     dm_game_free(g);
+    /* the bridge between the two move types: a fast-board move found in the generic
+     * list, or refused */
+    dm_board fb;
+    dm_board_start(&fb);
+    dm_movelist fl;
+    dm_movegen_legal(&fl, &fb);
+    dm_vboard vb;
+    assert_int_equal(dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &fb),
+                     DM_OK);
+    dm_vmove vm;
+    for (int i = 0; i < fl.count; i++) {
+        assert_int_equal(dm_vmove_from_move(&vm, &vb, &fl.moves[i]), DM_OK);
+        assert_true(vm.from == fl.moves[i].from && vm.to == fl.moves[i].to);
+    }
+    dm_move odd = fl.moves[0];
+    odd.to = 1; /* not a move of the start position */
+    assert_int_equal(dm_vmove_from_move(&vm, &vb, &odd), DM_EILLEGAL);
+    dm_vboard rb;
+    dm_vboard_start(&rb, dm_variant_get(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_vmove_from_move(&vm, &rb, &fl.moves[0]), DM_EINVAL);
+    assert_int_equal(dm_vmove_from_move(NULL, &vb, &fl.moves[0]), DM_EINVAL);
     /* bad input */
     dm_game *none = (dm_game *)1;
     assert_int_equal(dm_game_new_variant(&none, NULL), DM_EINVAL);
