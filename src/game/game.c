@@ -293,8 +293,9 @@ dm_status dm_game_set_rules(dm_game *game, const dm_game_rules *rules)
         return DM_EINVAL;
     }
     game->rules = *rules;
-    for (int i = 1; i <= game->length; i++) {
-        compute_counters(game, i);
+    for (int i = 1; game->fast && i <= game->length; i++) {
+        compute_counters(game, i); /* the fast board's FMJD counters (the other variants
+                                      count with dm_variant_draw as they are judged) */
     }
     return DM_OK;
 }

@@ -126,6 +126,15 @@ static void test_game_variants__draws_with_reasons(void **state)
     assert_int_equal(dm_game_set_draw_rules(g, &d), DM_OK);
     assert_int_equal(dm_game_result(g, &r), DM_OUTCOME_DRAW);
     assert_int_equal(r, DM_REASON_NO_PROGRESS);
+    /* play_after_end set after the moves: the draw stands, a move after it is taken */
+    dm_game_rules ru = DM_GAME_RULES_INIT;
+    ru.play_after_end = 1;
+    assert_int_equal(dm_game_set_rules(g, &ru), DM_OK);
+    assert_int_equal(dm_game_result(g, &r), DM_OUTCOME_DRAW);
+    play(g, "b2-a1");
+    assert_int_equal(dm_game_undo(g), DM_OK);
+    ru.play_after_end = 0;
+    assert_int_equal(dm_game_set_rules(g, &ru), DM_OK);
     dm_game_reason_text(why, sizeof why, g);
     assert_string_equal(why, "3-move rule");
     assert_int_equal(dm_game_undo(g), DM_OK);
