@@ -77,7 +77,9 @@ DM_API void dm_search_input_init(dm_search_input *in, const dm_board *b);
 
 struct dm_game;
 
-/* Initialise *in with game g's current position and what the draw rules need: the
+/* Initialise *in with game g's current position (an international game; for a game
+ * of another variant, which this engine does not search, *in gets the initial
+ * position and no history: use dm_vsearch_input_from_game) and what the draw rules need: the
  * hashes since the last man move or capture (written into history, cap entries at
  * most; in->history points there, so it must outlive *in's use), the plies of the
  * 25-move rule and of the current 16/5-move configuration (damier/game.h). */

@@ -53,6 +53,11 @@ void dm_search_input_init(dm_search_input *in, const dm_board *b)
 
 void dm_search_input_from_game(dm_search_input *in, uint64_t *history, int cap, const dm_game *g)
 {
+    if (!dm_game_board(g)) { /* a game of another variant: dm_vsearch_input_from_game */
+        memset(in, 0, sizeof *in);
+        dm_board_start(&in->root);
+        return;
+    }
     dm_search_input_init(in, dm_game_board(g));
     int n = dm_game_history_hashes(history, cap, g);
     in->history = history;
