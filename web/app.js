@@ -438,11 +438,14 @@ function analysisView(fen) {
   window.damierAnalysisBoard = board;
   const msg = (t) => { $('#an-message').textContent = t || ''; };
   const lines = $('#an-lines');
+  let others = []; // multi-PV: the first moves of lines 2.. as arrows
 
   async function setPos() {
     const f = toFen(pos);
     $('#fen-input').value = f;
     lines.innerHTML = ''; // the lines were of another position
+    others = [];
+    board.arrows = [];
     board.setArrow(null);
     board.pos = pos;
     const r = await api('GET', `/api/position?fen=${encodeURIComponent(f)}`);
@@ -478,14 +481,18 @@ function analysisView(fen) {
       td(m.pv.join(' '));
       if (multi) {
         // the lines of the last depth, best first: a new depth starts with line 1
-        if (m.multipv === 1) lines.innerHTML = '';
+        if (m.multipv === 1) { lines.innerHTML = ''; others = []; }
         tr.dataset.line = m.multipv;
         lines.appendChild(tr);
       } else {
         lines.insertBefore(tr, lines.firstChild);
         while (lines.children.length > 30) lines.removeChild(lines.lastChild);
       }
-      if (m.multipv > 1) return; // the arrow and the bar follow the best line
+      if (m.multipv > 1) { // a fainter arrow for each other line; the bar follows the best
+        if (m.pv_paths.length) { others[m.multipv - 2] = m.pv_paths[0]; board.setArrows(others.slice()); }
+        return;
+      }
+      if (!multi) board.setArrows([]);
       if (m.pv_paths.length) board.setArrow(m.pv_paths[0]);
       let cp = m.score.kind === 'cp' ? m.score.value : (m.score.kind === 'win' ? 2000 : -2000);
       if (pos.side === 'black') cp = -cp;

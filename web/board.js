@@ -81,6 +81,7 @@ export class Board {
     this.sel = [];
     this.cands = [];
     this.arrow = null;
+    this.arrows = [];
     this.onEdit = null; // the position editor: a click sets a square
     this.onEditMove = null; // the position editor: a piece dragged (from, to; to 0 = off the board)
     this.svg = document.createElementNS(NS, 'svg');
@@ -162,6 +163,7 @@ export class Board {
   setNumbers(n) { this.numbers = n; this.render(); }
   setInteractive(i) { this.interactive = i; this.clearSelection(); }
   setArrow(path) { this.arrow = path; this.render(); }
+  setArrows(paths) { this.arrows = paths; this.render(); } // the other lines' moves (multi-PV)
   clearSelection() { this.sel = []; this.cands = []; this.render(); }
 
   xy(s) {
@@ -301,14 +303,26 @@ export class Board {
         }));
       }
     }
-    if (this.arrow && this.arrow.length >= 2) {
-      const pts = this.arrow.map((s) => { const [x, y] = this.xy(s); return `${x + 5},${y + 5}`; });
-      svg.appendChild(this.el_('polyline', { points: pts.join(' '), class: 'arrow', 'marker-end': 'url(#arrowhead)' }));
+    // the best move's arrow, and fainter ones for the other lines (multi-PV), drawn
+    // under it
+    const arrows = [...(this.arrows || [])].reverse().filter((a) => a && a.length >= 2);
+    if (this.arrow && this.arrow.length >= 2) arrows.push(this.arrow);
+    if (arrows.length) {
       const defs = this.el_('defs', {});
-      const marker = this.el_('marker', { id: 'arrowhead', markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: 'auto' });
-      marker.appendChild(this.el_('path', { d: 'M0,0 L4,2 L0,4 Z', class: 'arrowhead' }));
-      defs.appendChild(marker);
+      for (const [id, cls] of [['arrowhead', 'arrowhead'], ['arrowhead-alt', 'arrowhead alt']]) {
+        const marker = this.el_('marker', { id, markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: 'auto' });
+        marker.appendChild(this.el_('path', { d: 'M0,0 L4,2 L0,4 Z', class: cls }));
+        defs.appendChild(marker);
+      }
       svg.appendChild(defs);
+      arrows.forEach((a, i) => {
+        const best = i === arrows.length - 1 && a === this.arrow;
+        const pts = a.map((s) => { const [x, y] = this.xy(s); return `${x + 5},${y + 5}`; });
+        svg.appendChild(this.el_('polyline', {
+          points: pts.join(' '), class: best ? 'arrow' : 'arrow alt',
+          'marker-end': best ? 'url(#arrowhead)' : 'url(#arrowhead-alt)', 'data-testid': best ? 'arrow' : 'arrow-alt',
+        }));
+      });
     }
   }
 }

@@ -328,7 +328,10 @@ test('analysis lines appear, stop', async () => {
     const rows = [...document.querySelectorAll('[data-testid=lines] tr')];
     const full = rows.length === 3 && rows.every((r, i) => r.dataset.line === String(i + 1)) &&
       /^\d+ #3$/.test(rows[2].children[0].textContent);
-    return full && rows.map((r) => r.children[3].textContent.split(' ')[0]);
+    // and the arrows of that depth: the best move's, and a fainter one for each other line
+    const best = document.querySelectorAll('#view-analysis [data-testid=arrow]').length;
+    const alt = document.querySelectorAll('#view-analysis [data-testid=arrow-alt]').length;
+    return full && best === 1 && alt === 2 && rows.map((r) => r.children[3].textContent.split(' ')[0]);
   }, null, { timeout: 15000 })).jsonValue();
   await page.click('#an-stop');
   check(new Set(firsts).size === 3, `three different first moves (${firsts.join(', ')})`);
