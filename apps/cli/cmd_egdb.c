@@ -9,7 +9,8 @@
  *            bytes B crc32 X", then "slices N, bytes B, complete up to P pieces"
  *   bench:  "probe cached NS ns", "probe uncached NS ns" (see BENCHMARKS.md)
  * Every command reads or writes --dir D, by default $XDG_DATA_HOME/damier/egdb
- * (~/.local/share/damier/egdb). Files the library refused are reported on stderr as
+ * (~/.local/share/damier/egdb); the engines of analyse, play and hub probe that
+ * default folder too when it exists and --egdb does not name another ("" : none). Files the library refused are reported on stderr as
  * "refused: path: reason"; verify and info then exit 1. */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
@@ -78,17 +79,31 @@ int cli_egdb_open(dm_egdb **out, const char *dir, const char *cmd)
     return 0;
 }
 
+const char *cli_egdb_engine_dir(const char *opt, char *buf, size_t cap)
+{
+    if (opt) {
+        return *opt ? opt : NULL;
+    }
+    struct stat sb;
+    if (cli_egdb_default_dir(buf, cap, 0) != 0 || stat(buf, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        return NULL;
+    }
+    return buf;
+}
+
 int cli_engine_egdb(dm_engine *e, const char *dir, const char *cmd, dm_egdb **out)
 {
     *out = NULL;
-    if (!dir) {
+    char def[4096];
+    const char *use = cli_egdb_engine_dir(dir, def, sizeof def);
+    if (!use) {
         return 0;
     }
-    if (cli_egdb_open(out, dir, cmd) != 0) {
+    if (cli_egdb_open(out, use, cmd) != 0) {
         return 1;
     }
-    if (dm_egdb_slice_count(*out) == 0) {
-        fprintf(stderr, "damier %s: warning: no endgame database slices in %s\n", cmd, dir);
+    if (dm_egdb_slice_count(*out) == 0 && dir) {
+        fprintf(stderr, "damier %s: warning: no endgame database slices in %s\n", cmd, use);
     }
     dm_engine_set_egdb(e, *out);
     return 0;

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # tests/cli/egdb.sh (label fast: about 4 s of CPU under ASan): `damier egdb
 # gen|verify|probe|info|bench` on a 2-3 piece database made here: the stable output,
-# resuming, the XDG default folder, a corrupt and a truncated file refused with a
+# resuming, the XDG default folder (also the engine's default), a corrupt and a truncated file refused with a
 # clear message, a bad FEN, `analyse --egdb`. verify runs on 2-piece slices only
 # here; verify of every 3-piece slice (about 20 s of CPU under ASan) is in
 # egdb_deep.sh (label slow, the optimised build).
@@ -64,6 +64,13 @@ rc=0
 [ "$rc" -eq 0 ] && ok || fail "analyse --egdb: exit $rc: $(cat "$tmp/err")"
 matches "analyse --egdb" "$tmp/out" '^depth 2 seldepth [0-9]+ score dbwin 3 '
 expect_run "probe W:WK10:BK46" 0 "value win dtc 3" -- egdb probe --dir "$db" --fen "W:WK10:BK46"
+# Without --egdb the engine probes the default folder when it exists (the 2-piece one
+# made above); --egdb "" turns it off.
+XDG_DATA_HOME=$tmp/xdg "$DAMIER" analyse --fen "W:WK10:BK46" --depth 2 >"$tmp/out" 2>"$tmp/err"
+matches "analyse, default folder" "$tmp/out" '^depth 2 seldepth [0-9]+ score dbwin 3 '
+[ ! -s "$tmp/err" ] && ok || fail "analyse with the default folder: stderr $(cat "$tmp/err")"
+XDG_DATA_HOME=$tmp/xdg "$DAMIER" analyse --egdb "" --fen "W:WK10:BK46" --depth 2 >"$tmp/out" 2>&1
+grep -q "dbwin" "$tmp/out" && fail "analyse --egdb \"\" still probes" || ok
 rc=0
 "$DAMIER" analyse --egdb "$tmp/none" --fen "W:WK10:BK46" --depth 2 >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" -eq 0 ] && grep -q "warning: no endgame database slices" "$tmp/err" && ok ||
