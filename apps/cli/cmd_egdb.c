@@ -3,7 +3,9 @@
  * databases of include/damier/egdb.h. Output (stable, one record a line):
  *   gen:    "slice NAME positions N wins W losses L draws D dontcare C max_dtc M
  *            bytes B seconds S" (or "... kept" for a valid file left as it was)
- *   verify: "slice NAME ok" or "slice NAME FAILED: why", then "verified N slices, F failed"
+ *   verify: "slice NAME ok" or "slice NAME FAILED: why", then "verified N slices,
+ *           F failed" (--threads T: slices verified T at a time, lines as they end;
+ *           --pieces N: only the slices of N pieces)
  *   probe:  "value win|loss|draw dtc N" (dtc: plies to the conversion) or "value unknown"
  *   info:   "slice NAME positions N wins W losses L draws D dontcare C max_dtc M
  *            bytes B crc32 X", then "slices N, bytes B, complete up to P pieces"
@@ -14,6 +16,7 @@
  * "refused: path: reason"; verify and info then exit 1. */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +31,7 @@
 static void egdb_usage(FILE *f)
 {
     fprintf(f, "usage: damier egdb gen --pieces N [--dir D] [--threads T]\n"
-               "       damier egdb verify [--dir D]\n"
+               "       damier egdb verify [--dir D] [--threads T] [--pieces N]\n"
                "       damier egdb probe --fen FEN [--dir D]\n"
                "       damier egdb info [--dir D]\n"
                "       damier egdb bench [--dir D] [--probes N]\n"
@@ -218,6 +221,67 @@ static int egdb_bench(const dm_egdb *db, long probes)
     return 0;
 }
 
+/* verify: slices taken in turn by `threads` workers (the database is immutable, so
+ * they probe it at once); a line per slice as it ends (in slice order with one
+ * thread), under a lock. */
+typedef struct verify_job {
+    const dm_egdb *db;
+    int pieces; /* only slices of this many pieces; 0: all */
+    pthread_mutex_t lock;
+    int next, count, failed;
+} verify_job;
+
+static void *verify_worker(void *arg)
+{
+    verify_job *j = arg;
+    for (;;) {
+        pthread_mutex_lock(&j->lock);
+        int i = j->next++;
+        pthread_mutex_unlock(&j->lock);
+        if (i >= dm_egdb_slice_count(j->db)) {
+            return NULL;
+        }
+        dm_egdb_slice_info s;
+        dm_egdb_slice(j->db, i, &s);
+        if (j->pieces && s.wm + s.wk + s.bm + s.bk != j->pieces) {
+            continue;
+        }
+        dm_error err;
+        int ok = dm_egdb_verify_slice(j->db, i, &err) == DM_OK;
+        pthread_mutex_lock(&j->lock);
+        j->count++;
+        if (ok) {
+            printf("slice %s ok\n", s.name);
+        } else {
+            printf("slice %s FAILED: %s\n", s.name, err.message);
+            j->failed++;
+        }
+        fflush(stdout);
+        pthread_mutex_unlock(&j->lock);
+    }
+}
+
+/* Returns 1 when a slice failed. */
+static int egdb_verify(const dm_egdb *db, int pieces, int threads)
+{
+    verify_job j = {.db = db, .pieces = pieces};
+    pthread_mutex_init(&j.lock, NULL);
+    pthread_t th[64];
+    int started = 0;
+    for (; started < threads - 1; started++) {
+        if (pthread_create(&th[started], NULL, verify_worker, &j) != 0) {
+            break; /* fewer workers: the calling thread does the rest */
+        }
+    }
+    verify_worker(&j);
+    for (int i = 0; i < started; i++) {
+        pthread_join(th[i], NULL);
+    }
+    pthread_mutex_destroy(&j.lock);
+    printf("verified %d slices, %d failed\n", j.count, j.failed);
+    return j.failed > 0;
+}
+
 int cmd_egdb(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -346,21 +410,7 @@ int cmd_egdb(int argc, char **argv)
                (unsigned long long)bytes, dm_egdb_max_pieces(db));
         rc = refused;
     } else if (!strcmp(sub, "verify")) {
-        int failed = 0;
-        for (int i = 0; i < dm_egdb_slice_count(db); i++) {
-            dm_egdb_slice_info s;
-            dm_egdb_slice(db, i, &s);
-            dm_error err;
-            if (dm_egdb_verify_slice(db, i, &err) == DM_OK) {
-                printf("slice %s ok\n", s.name);
-            } else {
-                printf("slice %s FAILED: %s\n", s.name, err.message);
-                failed++;
-            }
-            fflush(stdout);
-        }
-        printf("verified %d slices, %d failed\n", dm_egdb_slice_count(db), failed);
-        rc = failed || refused;
+        rc = egdb_verify(db, (int)pieces, (int)threads) || refused;
     } else {
         rc = egdb_bench(db, probes);
     }

@@ -56,6 +56,10 @@ XDG_DATA_HOME=$tmp/xdg "$DAMIER" egdb probe --fen "W:WK1:BK50" >"$tmp/out" 2>&1 
 "$DAMIER" egdb verify --dir "$tmp/xdg/damier/egdb" >"$tmp/out" 2>&1 || fail "verify: exit $?"
 has "verify" "$tmp/out" "verified 4 slices, 0 failed"
 has "verify line" "$tmp/out" "slice d0110 ok"
+# Two threads, and only the slices of 2 pieces of the 2-3 piece folder.
+"$DAMIER" egdb verify --dir "$db" --threads 2 --pieces 2 >"$tmp/out" 2>&1 || fail "verify --threads 2: exit $?"
+has "verify --pieces 2" "$tmp/out" "verified 4 slices, 0 failed"
+[ "$(grep -c '^slice d[0-9]\{4\} ok$' "$tmp/out")" -eq 4 ] && ok || fail "verify --pieces 2: 4 ok lines expected"
 
 # The engine with the database: White's king on 10 wins against the king on 46 in 3
 # plies to the capture (probe above); analyse says so from depth 1.
