@@ -3,16 +3,20 @@
  * databases of include/damier/egdb.h. Output (stable, one record a line):
  *   gen:    "slice NAME positions N wins W losses L draws D dontcare C max_dtc M
  *            bytes B seconds S" (or "... kept" for a valid file left as it was)
- *   verify: "slice NAME ok" or "slice NAME FAILED: why", then "verified N slices, F failed"
+ *   verify: "slice NAME ok" or "slice NAME FAILED: why", then "verified N slices,
+ *           F failed" (--threads T: slices verified T at a time, lines as they end;
+ *           --pieces N: only the slices of N pieces)
  *   probe:  "value win|loss|draw dtc N" (dtc: plies to the conversion) or "value unknown"
  *   info:   "slice NAME positions N wins W losses L draws D dontcare C max_dtc M
  *            bytes B crc32 X", then "slices N, bytes B, complete up to P pieces"
  *   bench:  "probe cached NS ns", "probe uncached NS ns" (see BENCHMARKS.md)
  * Every command reads or writes --dir D, by default $XDG_DATA_HOME/damier/egdb
- * (~/.local/share/damier/egdb). Files the library refused are reported on stderr as
+ * (~/.local/share/damier/egdb); the engines of analyse, play and hub probe that
+ * default folder too when it exists and --egdb does not name another ("" : none). Files the library refused are reported on stderr as
  * "refused: path: reason"; verify and info then exit 1. */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +31,7 @@
 static void egdb_usage(FILE *f)
 {
     fprintf(f, "usage: damier egdb gen --pieces N [--dir D] [--threads T]\n"
-               "       damier egdb verify [--dir D]\n"
+               "       damier egdb verify [--dir D] [--threads T] [--pieces N]\n"
                "       damier egdb probe --fen FEN [--dir D]\n"
                "       damier egdb info [--dir D]\n"
                "       damier egdb bench [--dir D] [--probes N]\n"
@@ -78,17 +82,31 @@ int cli_egdb_open(dm_egdb **out, const char *dir, const char *cmd)
     return 0;
 }
 
+const char *cli_egdb_engine_dir(const char *opt, char *buf, size_t cap)
+{
+    if (opt) {
+        return *opt ? opt : NULL;
+    }
+    struct stat sb;
+    if (cli_egdb_default_dir(buf, cap, 0) != 0 || stat(buf, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        return NULL;
+    }
+    return buf;
+}
+
 int cli_engine_egdb(dm_engine *e, const char *dir, const char *cmd, dm_egdb **out)
 {
     *out = NULL;
-    if (!dir) {
+    char def[4096];
+    const char *use = cli_egdb_engine_dir(dir, def, sizeof def);
+    if (!use) {
         return 0;
     }
-    if (cli_egdb_open(out, dir, cmd) != 0) {
+    if (cli_egdb_open(out, use, cmd) != 0) {
         return 1;
     }
-    if (dm_egdb_slice_count(*out) == 0) {
-        fprintf(stderr, "damier %s: warning: no endgame database slices in %s\n", cmd, dir);
+    if (dm_egdb_slice_count(*out) == 0 && dir) {
+        fprintf(stderr, "damier %s: warning: no endgame database slices in %s\n", cmd, use);
     }
     dm_engine_set_egdb(e, *out);
     return 0;
@@ -201,6 +219,67 @@ static int egdb_bench(const dm_egdb *db, long probes)
            uncached, maxp, probes, sink & 1);
     free(pos);
     return 0;
+}
+
+/* verify: slices taken in turn by `threads` workers (the database is immutable, so
+ * they probe it at once); a line per slice as it ends (in slice order with one
+ * thread), under a lock. */
+typedef struct verify_job {
+    const dm_egdb *db;
+    int pieces; /* only slices of this many pieces; 0: all */
+    pthread_mutex_t lock;
+    int next, count, failed;
+} verify_job;
+
+static void *verify_worker(void *arg)
+{
+    verify_job *j = arg;
+    for (;;) {
+        pthread_mutex_lock(&j->lock);
+        int i = j->next++;
+        pthread_mutex_unlock(&j->lock);
+        if (i >= dm_egdb_slice_count(j->db)) {
+            return NULL;
+        }
+        dm_egdb_slice_info s;
+        dm_egdb_slice(j->db, i, &s);
+        if (j->pieces && s.wm + s.wk + s.bm + s.bk != j->pieces) {
+            continue;
+        }
+        dm_error err;
+        int ok = dm_egdb_verify_slice(j->db, i, &err) == DM_OK;
+        pthread_mutex_lock(&j->lock);
+        j->count++;
+        if (ok) {
+            printf("slice %s ok\n", s.name);
+        } else {
+            printf("slice %s FAILED: %s\n", s.name, err.message);
+            j->failed++;
+        }
+        fflush(stdout);
+        pthread_mutex_unlock(&j->lock);
+    }
+}
+
+/* Returns 1 when a slice failed. */
+static int egdb_verify(const dm_egdb *db, int pieces, int threads)
+{
+    verify_job j = {.db = db, .pieces = pieces};
+    pthread_mutex_init(&j.lock, NULL);
+    pthread_t th[64];
+    int started = 0;
+    for (; started < threads - 1; started++) {
+        if (pthread_create(&th[started], NULL, verify_worker, &j) != 0) {
+            break; /* fewer workers: the calling thread does the rest */
+        }
+    }
+    verify_worker(&j);
+    for (int i = 0; i < started; i++) {
+        pthread_join(th[i], NULL);
+    }
+    pthread_mutex_destroy(&j.lock);
+    printf("verified %d slices, %d failed\n", j.count, j.failed);
+    return j.failed > 0;
 }
 
 int cmd_egdb(int argc, char **argv)
@@ -331,21 +410,7 @@ int cmd_egdb(int argc, char **argv)
                (unsigned long long)bytes, dm_egdb_max_pieces(db));
         rc = refused;
     } else if (!strcmp(sub, "verify")) {
-        int failed = 0;
-        for (int i = 0; i < dm_egdb_slice_count(db); i++) {
-            dm_egdb_slice_info s;
-            dm_egdb_slice(db, i, &s);
-            dm_error err;
-            if (dm_egdb_verify_slice(db, i, &err) == DM_OK) {
-                printf("slice %s ok\n", s.name);
-            } else {
-                printf("slice %s FAILED: %s\n", s.name, err.message);
-                failed++;
-            }
-            fflush(stdout);
-        }
-        printf("verified %d slices, %d failed\n", dm_egdb_slice_count(db), failed);
-        rc = failed || refused;
+        rc = egdb_verify(db, (int)pieces, (int)threads) || refused;
     } else {
         rc = egdb_bench(db, probes);
     }

@@ -209,16 +209,19 @@ int cmd_hub(int argc, char **argv)
     }
     if (bad || help) {
         FILE *f = help && !bad ? stdout : stderr;
-        fprintf(f,
-                "usage: damier hub [--variant NAME] [--egdb DIR] [--eval FILE]\n  speaks the Hub "
-                "protocol "
-                "(version 2) on "
-                "stdin/stdout; see ../shared/docs/hub-protocol.md\n"
-                "  --variant NAME  start with these rules (%s; or the Hub names\n"
-                "                  normal and losing), as set-param name=variant does\n"
-                "  --egdb DIR      the international engine probes the endgame database there\n"
-                "  --eval FILE     evaluation weights (damier train; default: built in)\n",
-                dm_variant_names());
+        fprintf(
+            f,
+            "usage: damier hub [--variant NAME] [--egdb DIR] [--eval FILE]\n  speaks the Hub "
+            "protocol "
+            "(version 2) on "
+            "stdin/stdout; see ../shared/docs/hub-protocol.md\n"
+            "  --variant NAME  start with these rules (%s; or the Hub names\n"
+            "                  normal and losing), as set-param name=variant does\n"
+            "  --egdb DIR      the international engine probes the endgame database there\n"
+            "                  (default: $XDG_DATA_HOME/damier/egdb when present; \"\": none),\n"
+            "                  as set-param name=egdb value=DIR does\n"
+            "  --eval FILE     evaluation weights (damier train; default: built in)\n",
+            dm_variant_names());
         return f == stdout ? 0 : 2;
     }
     hub_app a;
@@ -235,15 +238,28 @@ int cmd_hub(int argc, char **argv)
         dm_hub_session_free(a.session);
         return 1;
     }
-    struct dm_egdb *egdb;
-    if (cli_engine_egdb(dm_session_engine(a.game), egdb_dir, "hub", &egdb) != 0) {
-        dm_hub_session_free(a.session);
-        return 1;
+    /* The endgame database (--egdb DIR, else the default folder when it exists), as
+     * if the GUI had sent set-param name=egdb: the session owns it, `hub` announces
+     * it, a later set-param replaces it. Its errors go to stderr; the engine plays on. */
+    char egdb_def[4096];
+    const char *egdb_use = cli_egdb_engine_dir(egdb_dir, egdb_def, sizeof egdb_def);
+    if (egdb_use) {
+        static char cmd[8192], answer[16384];
+        snprintf(cmd, sizeof cmd, "set-param name=egdb");
+        dm_hub_append_pair(cmd, sizeof cmd, "value", egdb_use);
+        dm_hub_action act;
+        dm_hub_session_feed(a.session, cmd, &act, answer, sizeof answer);
+        for (char *p = answer, *nl; *p; p = nl + 1) {
+            nl = strchr(p, '\n');
+            if (!nl) {
+                break;
+            }
+            fprintf(stderr, "damier hub: %.*s\n", (int)(nl - p), p);
+        }
     }
     dm_eval *ev = NULL;
     if (eval_path && cli_engine_eval(dm_session_engine(a.game), eval_path, "hub", &ev) != 0) {
         dm_hub_session_free(a.session);
-        dm_egdb_close(egdb);
         return 1;
     }
     if (variant) {
@@ -256,7 +272,6 @@ int cmd_hub(int argc, char **argv)
         if (act != DM_HUB_NEW_GAME) {
             fprintf(stderr, "damier hub: unknown variant '%s' (%s)\n", variant, dm_variant_names());
             dm_hub_session_free(a.session);
-            dm_egdb_close(egdb);
             return 2;
         }
     }
@@ -377,8 +392,7 @@ int cmd_hub(int argc, char **argv)
         join_search(&a);
     }
     pthread_mutex_destroy(&a.lock);
-    dm_hub_session_free(a.session);
-    dm_egdb_close(egdb); /* after the engine that probed it */
+    dm_hub_session_free(a.session); /* with the endgame database, after its engine */
     dm_eval_free(ev);
     dm_vengine_free(a.vengine);
     return 0;

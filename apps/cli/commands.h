@@ -65,8 +65,12 @@ int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen);
 struct dm_egdb;
 int cli_egdb_default_dir(char *buf, size_t cap, int make);
 int cli_egdb_open(struct dm_egdb **out, const char *dir, const char *cmd);
-/* --egdb DIR for an engine: open dir (NULL: nothing, *out = NULL) and let e probe it;
- * the caller closes *out after freeing e. */
+/* The folder an engine probes: opt (--egdb DIR) when given, none for "" (NULL), else
+ * the default folder when it exists (written to buf), else none (NULL). */
+const char *cli_egdb_engine_dir(const char *opt, char *buf, size_t cap);
+/* --egdb DIR for an engine: open the folder of cli_egdb_engine_dir(dir) (none: *out =
+ * NULL) and let e probe it; the caller closes *out after freeing e. An empty folder
+ * named by --egdb is a warning, the default folder is used silently. */
 struct dm_engine;
 /* Load the weights file path and make engine e use them (`--eval FILE`); prints the
  * error as "CMD: ..." and returns nonzero on failure. *out (free after the engine)

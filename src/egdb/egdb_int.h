@@ -120,6 +120,9 @@ typedef struct eg_slice {
 
 /* Symbol at position i of a stream (i < positions). */
 unsigned eg_stream_get(const eg_stream *s, uint64_t i);
+/* Every symbol of positions 0..n-1 into out[0..n-1], in one pass (verification's
+ * cache); -1 when the runs end before n positions. */
+int eg_stream_decode(const eg_stream *s, uint8_t *out, uint64_t n);
 
 /* Write a slice file atomically (dir/name.egdb.tmp, fsync, rename, fsync dir):
  * values and distances already encoded. DM_EIO with the reason. */

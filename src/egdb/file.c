@@ -226,6 +226,19 @@ static int read_run(const eg_stream *s, uint32_t *off, unsigned *sym, uint64_t *
     return 1;
 }
 
+int eg_stream_decode(const eg_stream *s, uint8_t *out, uint64_t n)
+{
+    uint32_t off = 0;
+    unsigned sym = 0;
+    uint64_t len, pos = 0;
+    while (pos < n && read_run(s, &off, &sym, &len)) {
+        uint64_t end = pos + len < n ? pos + len : n;
+        memset(out + pos, (int)sym, (size_t)(end - pos));
+        pos = end;
+    }
+    return pos == n ? 0 : -1;
+}
+
 unsigned eg_stream_get(const eg_stream *s, uint64_t i)
 {
     /* The last index entry whose position is <= i. */

@@ -313,12 +313,92 @@ dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board *b, int *dtc)
 
 /* ---- verification --------------------------------------------------------------- */
 
+/* Verification's cache: a slice's two streams decoded into one byte per index, so
+ * that the look-ups of a whole pass (the slice's own positions in order, the quiet
+ * successors in the unit's other slice at random) are array reads instead of index
+ * searches and run decoding. Unused (v == NULL) when the memory is not there: the
+ * streams are then read as dm_egdb_probe reads them. */
+typedef struct eg_flat {
+    const eg_slice *s;
+    uint8_t *v, *d;
+} eg_flat;
+
+static void flat_init(eg_flat *f, const eg_slice *s)
+{
+    f->s = s;
+    f->v = f->d = NULL;
+    if (!s) {
+        return;
+    }
+    size_t n = (size_t)s->shape.size;
+    f->v = malloc(n ? n : 1);
+    f->d = malloc(n ? n : 1);
+    if (!f->v || !f->d || eg_stream_decode(&s->values, f->v, s->shape.size) != 0 ||
+        eg_stream_decode(&s->dtc, f->d, s->shape.size) != 0) {
+        free(f->v);
+        free(f->d);
+        f->v = f->d = NULL;
+    }
+}
+
+static void flat_free(eg_flat *f)
+{
+    free(f->v);
+    free(f->d);
+    f->v = f->d = NULL;
+}
+
+/* dm_egdb_probe(db, c, dtc) with a quiet position of the cached slice read from the
+ * cache: the same answer, sooner. */
+static dm_egdb_value verify_probe(const dm_egdb *db, const eg_flat *f, const dm_board *c, int *dtc)
+{
+    if (f->v && c->pieces[0] && c->pieces[1] && !dm_movegen_has_capture(c)) {
+        eg_pos p;
+        eg_pos_of_board(&p, c);
+        eg_mat m = eg_mat_of(&p);
+        if (m.wm == f->s->mat.wm && m.wk == f->s->mat.wk && m.bm == f->s->mat.bm &&
+            m.bk == f->s->mat.bk) {
+            uint64_t idx = eg_index(&db->binom, &f->s->shape, &p);
+            unsigned v = f->v[idx];
+            if (v > EG_LOSS) {
+                *dtc = 0;
+                return DM_EGDB_UNKNOWN;
+            }
+            *dtc = v == EG_DRAW ? 0 : f->d[idx];
+            return (dm_egdb_value)v;
+        }
+    }
+    return dm_egdb_probe(db, c, dtc);
+}
+
+static dm_status verify_pass(const dm_egdb *db, const eg_slice *s, const eg_flat *own,
+                             const eg_flat *twin, dm_error *err);
+
 dm_status dm_egdb_verify_slice(const dm_egdb *db, int si, dm_error *err)
 {
     if (!db || si < 0 || si >= db->nslices) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "egdb verify: no slice %d", si);
     }
     const eg_slice *s = &db->slices[si];
+    const eg_slice *t = eg_db_find(db, eg_mat_flip(s->mat)); /* ordinary moves lead there */
+    eg_flat own, twin;
+    flat_init(&own, s);
+    if (t == s) {
+        twin = own;
+    } else {
+        flat_init(&twin, t);
+    }
+    dm_status st = verify_pass(db, s, &own, &twin, err);
+    if (twin.v != own.v) {
+        flat_free(&twin);
+    }
+    flat_free(&own);
+    return st;
+}
+
+static dm_status verify_pass(const dm_egdb *db, const eg_slice *s, const eg_flat *own,
+                             const eg_flat *twin, dm_error *err)
+{
     uint64_t count[4] = {0, 0, 0, 0};
     dm_movelist list;
     static const char *const vname[4] = {"draw", "win", "loss", "don't care"};
@@ -334,8 +414,8 @@ dm_status dm_egdb_verify_slice(const dm_egdb *db, int si, dm_error *err)
             count[EG_DONTCARE]++;
             continue;
         }
-        unsigned v = eg_stream_get(&s->values, idx);
-        int d = v == EG_DRAW ? 0 : (int)eg_stream_get(&s->dtc, idx);
+        unsigned v = own->v ? own->v[idx] : eg_stream_get(&s->values, idx);
+        int d = v == EG_DRAW ? 0 : own->v ? own->d[idx] : (int)eg_stream_get(&s->dtc, idx);
         count[v]++;
         int n = dm_movegen_legal(&list, &b);
         int any_loss = 0, any_draw = 0, win_d = 1 << 30, loss_d = 0;
@@ -345,7 +425,7 @@ dm_status dm_egdb_verify_slice(const dm_egdb *db, int si, dm_error *err)
             dm_board c = b;
             dm_board_apply(&c, m);
             int cd;
-            dm_egdb_value cv = dm_egdb_probe(db, &c, &cd);
+            dm_egdb_value cv = verify_probe(db, twin, &c, &cd);
             int contrib = conv ? 1 : cd + 1;
             if (cv == DM_EGDB_UNKNOWN) {
                 char fen[200];

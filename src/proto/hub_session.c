@@ -13,18 +13,26 @@
  * generic board (variant.h) instead, reads `pos` as the side letter and one letter
  * per square of that board, moves with dm_vmove_parse, and describes the search
  * for the generic engine (dm_hub_session_vsearch); "normal" is international
- * draughts on the fast path, as before. */
+ * draughts on the fast path, as before.
+ *
+ * Endgame database (`set-param name=egdb value=DIR`): the session opens the folder
+ * (damier/egdb.h; the file reading is that layer's), owns the database and gives it
+ * to the international engine; a folder that does not exist or holds no valid slice
+ * is an error and the previous database (or none) stays; value="" turns it off. */
 #define _POSIX_C_SOURCE 200809L
+#include <damier/egdb.h>
 #include <damier/game.h>
 #include <damier/hub.h>
 #include <damier/session.h>
 #include <damier/variant.h>
 #include <damier/vengine.h>
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct dm_hub_session {
     char id_name[64], id_version[32], id_author[64], id_country[32];
@@ -46,9 +54,11 @@ struct dm_hub_session {
     dm_vdraw_count vsearch_draw;
     dm_vboard vsearch_root;
     dm_vlimits vsearch_limits;
-    dm_vmovelist vlist; /* scratch for `go` (no mutable global state) */
-    int pos_rejected;   /* the last `pos` was rejected: `go` refuses until a
+    dm_vmovelist vlist;  /* scratch for `go` (no mutable global state) */
+    int pos_rejected;    /* the last `pos` was rejected: `go` refuses until a
                                     valid pos or new-game */
+    dm_egdb *egdb;       /* the `egdb` param's database (NULL: none); the engine probes it */
+    char egdb_dir[1024]; /* its folder, as given ("" when none) */
 };
 
 /* The Hub names of the variants: Scan's where it has one ("normal", "losing" for
@@ -140,6 +150,7 @@ void dm_hub_session_free(dm_hub_session *s)
     if (s) {
         dm_session_free(s->game);
         dm_game_free(s->vgame);
+        dm_egdb_close(s->egdb); /* after the engine that probed it */
     }
     free(s);
 }
@@ -197,6 +208,9 @@ static void cmd_hub(dm_hub_session *s, outbuf *o)
          DM_ENGINE_MAX_THREADS);
     emit(o, "param name=hash value=%d type=int min=1 max=65536\n", s->opts.tt_mib);
     emit(o, "param name=ponder value=%s type=bool\n", s->ponder_param ? "true" : "false");
+    char eline[1200] = "param name=egdb";
+    dm_hub_append_pair(eline, sizeof eline, "value", s->egdb_dir);
+    emit(o, "%s type=string\n", eline);
     emit(o, "wait\n");
 }
 
@@ -226,6 +240,73 @@ static int parse_real(const char *v, double lo, double hi, double *out)
     }
     *out = x;
     return 0;
+}
+
+/* `set-param name=egdb value=DIR`: open the database of folder dir and give it to
+ * the engine, replacing the previous one; "" drops it. A folder that is missing, not
+ * a folder, or without a valid slice is an error and nothing changes; files refused
+ * in a folder that has valid slices are each named in an error line, and the slices
+ * that loaded are used. */
+static void set_egdb(dm_hub_session *s, const char *dir, outbuf *o)
+{
+    dm_engine *e = dm_session_engine(s->game);
+    if (!e) {
+        emit_error(o, "set-param egdb: the engine is not available (a search is running?)");
+        return;
+    }
+    if (!*dir) {
+        if (dm_engine_set_egdb(e, NULL) != DM_OK) {
+            emit_error(o, "set-param egdb: the engine is searching; the database is not changed");
+            return;
+        }
+        dm_engine_clear(e); /* its table holds database scores */
+        dm_egdb_close(s->egdb);
+        s->egdb = NULL;
+        s->egdb_dir[0] = 0;
+        return;
+    }
+    if (strlen(dir) >= sizeof s->egdb_dir) {
+        emit_error(o, "set-param egdb: the folder name is longer than %zu bytes",
+                   sizeof s->egdb_dir - 1);
+        return;
+    }
+    struct stat sb;
+    if (stat(dir, &sb) != 0) {
+        emit_error(o, "set-param egdb: cannot use '%s': %s; the engine plays on %s", dir,
+                   strerror(errno), s->egdb ? "with the previous database" : "without one");
+        return;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        emit_error(o, "set-param egdb: '%s' is not a folder; the engine plays on %s", dir,
+                   s->egdb ? "with the previous database" : "without one");
+        return;
+    }
+    dm_egdb *db = NULL;
+    dm_error err;
+    if (dm_egdb_open(&db, dir, &err) != DM_OK) {
+        emit_error(o, "set-param egdb: %s", err.message);
+        return;
+    }
+    for (int i = 0; i < dm_egdb_problem_count(db); i++) {
+        emit_error(o, "set-param egdb: refused %s", dm_egdb_problem(db, i));
+    }
+    if (dm_egdb_slice_count(db) == 0) {
+        emit_error(o,
+                   "set-param egdb: no valid endgame database slice (d*.egdb) in '%s'; "
+                   "the engine plays on %s",
+                   dir, s->egdb ? "with the previous database" : "without one");
+        dm_egdb_close(db);
+        return;
+    }
+    if (dm_engine_set_egdb(e, db) != DM_OK) {
+        emit_error(o, "set-param egdb: the engine is searching; the database is not changed");
+        dm_egdb_close(db);
+        return;
+    }
+    dm_engine_clear(e); /* scores stored with the previous database (or none) */
+    dm_egdb_close(s->egdb);
+    s->egdb = db;
+    snprintf(s->egdb_dir, sizeof s->egdb_dir, "%s", dir);
 }
 
 static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
@@ -283,6 +364,10 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
             return DM_HUB_NONE;
         }
         s->ponder_param = !strcmp(value, "true");
+        return DM_HUB_NONE;
+    }
+    if (!strcmp(name, "egdb")) {
+        set_egdb(s, value, o);
         return DM_HUB_NONE;
     }
     return DM_HUB_NONE; /* unknown parameter: ignored (Hub rule) */

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # tests/cli/egdb.sh (label fast: about 4 s of CPU under ASan): `damier egdb
 # gen|verify|probe|info|bench` on a 2-3 piece database made here: the stable output,
-# resuming, the XDG default folder, a corrupt and a truncated file refused with a
+# resuming, the XDG default folder (also the engine's default), a corrupt and a truncated file refused with a
 # clear message, a bad FEN, `analyse --egdb`. verify runs on 2-piece slices only
 # here; verify of every 3-piece slice (about 20 s of CPU under ASan) is in
 # egdb_deep.sh (label slow, the optimised build).
@@ -56,6 +56,10 @@ XDG_DATA_HOME=$tmp/xdg "$DAMIER" egdb probe --fen "W:WK1:BK50" >"$tmp/out" 2>&1 
 "$DAMIER" egdb verify --dir "$tmp/xdg/damier/egdb" >"$tmp/out" 2>&1 || fail "verify: exit $?"
 has "verify" "$tmp/out" "verified 4 slices, 0 failed"
 has "verify line" "$tmp/out" "slice d0110 ok"
+# Two threads, and only the slices of 2 pieces of the 2-3 piece folder.
+"$DAMIER" egdb verify --dir "$db" --threads 2 --pieces 2 >"$tmp/out" 2>&1 || fail "verify --threads 2: exit $?"
+has "verify --pieces 2" "$tmp/out" "verified 4 slices, 0 failed"
+[ "$(grep -c '^slice d[0-9]\{4\} ok$' "$tmp/out")" -eq 4 ] && ok || fail "verify --pieces 2: 4 ok lines expected"
 
 # The engine with the database: White's king on 10 wins against the king on 46 in 3
 # plies to the capture (probe above); analyse says so from depth 1.
@@ -64,6 +68,13 @@ rc=0
 [ "$rc" -eq 0 ] && ok || fail "analyse --egdb: exit $rc: $(cat "$tmp/err")"
 matches "analyse --egdb" "$tmp/out" '^depth 2 seldepth [0-9]+ score dbwin 3 '
 expect_run "probe W:WK10:BK46" 0 "value win dtc 3" -- egdb probe --dir "$db" --fen "W:WK10:BK46"
+# Without --egdb the engine probes the default folder when it exists (the 2-piece one
+# made above); --egdb "" turns it off.
+XDG_DATA_HOME=$tmp/xdg "$DAMIER" analyse --fen "W:WK10:BK46" --depth 2 >"$tmp/out" 2>"$tmp/err"
+matches "analyse, default folder" "$tmp/out" '^depth 2 seldepth [0-9]+ score dbwin 3 '
+[ ! -s "$tmp/err" ] && ok || fail "analyse with the default folder: stderr $(cat "$tmp/err")"
+XDG_DATA_HOME=$tmp/xdg "$DAMIER" analyse --egdb "" --fen "W:WK10:BK46" --depth 2 >"$tmp/out" 2>&1
+grep -q "dbwin" "$tmp/out" && fail "analyse --egdb \"\" still probes" || ok
 rc=0
 "$DAMIER" analyse --egdb "$tmp/none" --fen "W:WK10:BK46" --depth 2 >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" -eq 0 ] && grep -q "warning: no endgame database slices" "$tmp/err" && ok ||

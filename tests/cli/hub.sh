@@ -58,4 +58,31 @@ grep -q '^error' <<<"$out" && fail "a command after stop was refused"
 out=$({ printf 'pos pos=%s\nlevel move-time=0.2\ngo ponder\n' "$start"; sleep 0.3;
         printf 'ponder-hit\n'; sleep 1; } | timeout 20 "$bin" hub)
 grep -q '^done move=' <<<"$out" || fail "no done after ponder-hit"
+
+# The endgame database param: a bad folder (on the command line and by set-param) is
+# an error and the engine plays on; the default folder ($XDG_DATA_HOME/damier/egdb)
+# is used when present and announced by `hub`; --egdb "" turns it off.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+kvk=WeeeeeeeeeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeBeeee
+out=$(printf '%s\n' "set-param name=egdb value=$tmp/missing" "hub" "init" "pos pos=$start" \
+    "level depth=2" "go think" | timeout 30 "$bin" hub --egdb "$tmp/nowhere" 2>"$tmp/err")
+grep -q "^damier hub: error message=\"set-param egdb: cannot use '$tmp/nowhere': No such file or directory" \
+    "$tmp/err" || fail "hub --egdb on a missing folder: stderr $(cat "$tmp/err")"
+grep -q "^error message=\"set-param egdb: cannot use '$tmp/missing': No such file or directory; the engine plays on without one\"$" \
+    <<<"$out" || fail "set-param egdb on a missing folder not reported"
+grep -q '^param name=egdb value="" type=string$' <<<"$out" || fail "egdb param not announced empty"
+grep -q '^done move=' <<<"$out" || fail "no move after a bad egdb folder"
+mkdir -p "$tmp/xdg/damier"
+"$bin" egdb gen --pieces 2 --dir "$tmp/xdg/damier/egdb" >/dev/null 2>&1 || fail "egdb gen"
+out=$(printf '%s\n' "hub" "pos pos=$kvk" "level depth=1" "go think" |
+    XDG_DATA_HOME=$tmp/xdg timeout 30 "$bin" hub 2>"$tmp/err")
+grep -q "^param name=egdb value=$tmp/xdg/damier/egdb type=string$" <<<"$out" ||
+    fail "the default egdb folder is not used"
+grep -q '^info depth=1 .*score=79.97 ' <<<"$out" || fail "no database score from the default folder"
+[ -s "$tmp/err" ] && fail "stderr with the default folder: $(cat "$tmp/err")"
+out=$(printf '%s\n' "hub" "pos pos=$kvk" "level depth=1" "go think" |
+    XDG_DATA_HOME=$tmp/xdg timeout 30 "$bin" hub --egdb "" 2>"$tmp/err")
+grep -q '^param name=egdb value="" type=string$' <<<"$out" || fail "hub --egdb \"\" kept a database"
+grep -q 'score=79.97 ' <<<"$out" && fail "hub --egdb \"\" still probes"
 echo "ok"

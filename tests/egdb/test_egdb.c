@@ -274,7 +274,7 @@ static void test_verify_catches_flipped_value(void **state)
             dm_board b;
             eg_board_of_pos(&b, &p);
             if (!dm_movegen_has_capture(&b)) {
-                v = EG_DRAW; /* the flip */
+                v = EG_LOSS; /* the flip (its distance kept) */
                 flipped = 1;
             }
         }
@@ -286,7 +286,7 @@ static void test_verify_catches_flipped_value(void **state)
     assert_true(flipped);
     dm_egdb_slice_info counts = s.info;
     counts.wins--;
-    counts.draws++;
+    counts.losses++;
     eg_mat m = s.mat;
     eg_unload_slice(&s);
     assert_int_equal(eg_write_slice(d, m, &counts, &ev, &ed, &err), DM_OK);
@@ -294,7 +294,7 @@ static void test_verify_catches_flipped_value(void **state)
     eg_enc_free(&ed);
     dm_egdb *db = open_db(d);
     assert_int_equal(dm_egdb_problem_count(db), 0);
-    /* Only d0201 is verified: the other slices are the generated ones, which
+    /* Only d0201 and its twin d0102 are verified: the other slices are the generated ones, which
      * test_verify_all (the small set) and test_egdb_deep (every slice) verify; all 16
      * here cost over 20 s of CPU under ASan. */
     int found = 0;
@@ -304,11 +304,19 @@ static void test_verify_catches_flipped_value(void **state)
         if (!strcmp(in.name, "d0201")) {
             dm_status st = dm_egdb_verify_slice(db, i, &err);
             assert_int_equal(st, DM_ESTATE);
-            assert_non_null(strstr(err.message, "stored draw"));
-            found = 1;
+            assert_non_null(strstr(err.message, "stored loss"));
+            found |= 1;
+        }
+        /* Its twin: the flipped position is a successor there (read from verify's
+         * decoded copy of d0201), and a position that moves to it now wins. */
+        if (!strcmp(in.name, "d0102")) {
+            dm_status st = dm_egdb_verify_slice(db, i, &err);
+            assert_int_equal(st, DM_ESTATE);
+            assert_non_null(strstr(err.message, "d0102: index"));
+            found |= 2;
         }
     }
-    assert_true(found);
+    assert_int_equal(found, 3);
     dm_egdb_close(db);
     rm_dir(d);
 }

@@ -3,8 +3,10 @@
  * here (about 20 s of CPU with 2 threads), every position of 3 pieces and every
  * position of three kings against a king (and below) checked against the brute-force
  * solver of brute.h, verify over every slice of 3 pieces and the 4-piece king
- * slices, positions of the theory, and the engine converting a won position with
- * three kings against one within the 16-move rule. */
+ * slices, positions of the theory, the published positions of
+ * tests/data/egdb/published.txt (also against DM_EGDB_DIR, a larger database, when
+ * given), and the engine converting a won position with three kings against one
+ * within the 16-move rule. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -215,12 +217,107 @@ static void test_engine_converts(void **state)
     dm_egdb_close(db);
 }
 
+/* Check the entries of tests/data/egdb/published.txt that have at most
+ * dm_egdb_max_pieces(db) pieces against db; returns how many were checked, and adds
+ * the others to *skipped (by piece count, skipped[p]). */
+static int check_published(const dm_egdb *db, const char *what, int skipped[DM_EGDB_MAX_PIECES + 2])
+{
+    const char *path = DM_SOURCE_DIR "/tests/data/egdb/published.txt";
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fail_msg("cannot open %s", path);
+    }
+    char line[1024], sources[16][32];
+    int nsources = 0, checked = 0, lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\r\n")] = 0;
+        if (line[0] == '#' || line[0] == 0) {
+            continue;
+        }
+        char fen[256], value[16], source[32];
+        if (sscanf(line, "source %31s", source) == 1) {
+            assert_true(nsources < 16);
+            snprintf(sources[nsources++], sizeof sources[0], "%s", source);
+            continue;
+        }
+        if (sscanf(line, "%255s %15s %31s", fen, value, source) != 3) {
+            fail_msg("%s:%d: expected FEN VALUE SOURCE, got '%s'", path, lineno, line);
+        }
+        int known = 0;
+        for (int i = 0; i < nsources; i++) {
+            known |= !strcmp(sources[i], source);
+        }
+        if (!known) {
+            fail_msg("%s:%d: source '%s' has no source line above", path, lineno, source);
+        }
+        dm_egdb_value want = !strcmp(value, "win")    ? DM_EGDB_WIN
+                             : !strcmp(value, "loss") ? DM_EGDB_LOSS
+                             : !strcmp(value, "draw") ? DM_EGDB_DRAW
+                                                      : DM_EGDB_UNKNOWN;
+        if (want == DM_EGDB_UNKNOWN) {
+            fail_msg("%s:%d: value '%s' is not win, loss or draw", path, lineno, value);
+        }
+        dm_board b;
+        dm_error err;
+        if (dm_board_from_fen(&b, fen, &err) != DM_OK) {
+            fail_msg("%s:%d: bad FEN '%s': %s", path, lineno, fen, err.message);
+        }
+        int pieces = __builtin_popcountll(b.pieces[0] | b.pieces[1]);
+        assert_true(pieces >= 2 && pieces <= DM_EGDB_MAX_PIECES + 1);
+        if (pieces > dm_egdb_max_pieces(db)) {
+            skipped[pieces]++;
+            continue;
+        }
+        dm_egdb_value got = dm_egdb_probe(db, &b, NULL);
+        if (got != want) {
+            fail_msg("%s:%d: %s is a %s (%s), the database (%s) says %s", path, lineno, fen, value,
+                     source, what, dm_egdb_value_name(got));
+        }
+        checked++;
+    }
+    fclose(f);
+    return checked;
+}
+
+static void test_published(void **state)
+{
+    (void)state;
+    dm_egdb *db = open_db();
+    int skipped[DM_EGDB_MAX_PIECES + 2] = {0};
+    int checked = check_published(db, "2-4 pieces, generated here", skipped);
+    assert_true(checked > 0);
+    print_message("published positions: %d checked against 2-4 pieces\n", checked);
+    dm_egdb_close(db);
+    const char *big = getenv("DM_EGDB_DIR");
+    if (big && *big) {
+        dm_egdb *bdb = NULL;
+        assert_int_equal(dm_egdb_open(&bdb, big, NULL), DM_OK);
+        int bskipped[DM_EGDB_MAX_PIECES + 2] = {0};
+        char what[300];
+        snprintf(what, sizeof what, "DM_EGDB_DIR %s, complete to %d pieces", big,
+                 dm_egdb_max_pieces(bdb));
+        int n = check_published(bdb, what, bskipped);
+        print_message("published positions: %d checked against %s\n", n, what);
+        memcpy(skipped, bskipped, sizeof skipped);
+        dm_egdb_close(bdb);
+    }
+    for (int p = 5; p <= DM_EGDB_MAX_PIECES + 1; p++) {
+        if (skipped[p]) {
+            print_message("published positions: %d of %d pieces skipped: no database of %d "
+                          "pieces (DM_EGDB_DIR=FOLDER, made by damier egdb gen --pieces %d, "
+                          "checks them)\n",
+                          skipped[p], p, p, p);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_brute_3_pieces),  cmocka_unit_test(test_brute_3_kings_v_king),
         cmocka_unit_test(test_verify),          cmocka_unit_test(test_theory),
-        cmocka_unit_test(test_engine_converts),
+        cmocka_unit_test(test_engine_converts), cmocka_unit_test(test_published),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -2,6 +2,7 @@
  * tests/unit/test_hub.c: the Hub codec and the engine-side session, driven by a
  * scripted dialogue that includes bad lines (garbage, bad position, illegal move,
  * bad level): each gets an error line and the session keeps working. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,8 +10,12 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <damier/egdb.h>
 #include <damier/engine.h>
 #include <damier/game.h>
 #include <damier/hub.h>
@@ -308,14 +313,24 @@ static void test_hub__search_on_the_session(void **state)
 
 /* ---- transcripts: tests/data/transcripts/hub_*.txt --------------------------- */
 
-/* Expected line `want` (a trailing '*' matches any rest) against `got`. */
+/* Expected line `want` against `got`: each '*' matches any run of characters (a
+ * trailing one any rest of the line). */
 static int line_matches(const char *want, const char *got)
 {
-    size_t n = strlen(want);
-    if (n > 0 && want[n - 1] == '*') {
-        return strncmp(want, got, n - 1) == 0;
+    if (*want == 0) {
+        return *got == 0;
     }
-    return strcmp(want, got) == 0;
+    if (*want == '*') {
+        for (const char *g = got;; g++) {
+            if (line_matches(want + 1, g)) {
+                return 1;
+            }
+            if (*g == 0) {
+                return 0;
+            }
+        }
+    }
+    return *want == *got && line_matches(want + 1, got + 1);
 }
 
 /* Split the reply text into lines appended to lines[] (at most cap). */
@@ -338,21 +353,37 @@ static void on_info_collect(const dm_info *info, void *payload)
     dm_hub_session_info(s, info, buf + len, 16384 - len);
 }
 
-static void run_transcript(const char *path)
+/* Replace every token of subst (pairs: token, value; NULL-terminated) in line. */
+static void substitute(char *line, size_t cap, const char *const *subst)
+{
+    for (int i = 0; subst && subst[i]; i += 2) {
+        char *at;
+        while ((at = strstr(line, subst[i])) != NULL) {
+            static char rest[DM_HUB_MAX_LINE + 2];
+            snprintf(rest, sizeof rest, "%s", at + strlen(subst[i]));
+            snprintf(at, cap - (size_t)(at - line), "%s%s", subst[i + 1], rest);
+        }
+    }
+}
+
+/* Play the transcript at path on a new session, searching with the session's own
+ * engine (as damier hub does: set-param egdb gives it the database); tokens of subst
+ * (may be NULL) are replaced in every line first. */
+static void run_transcript(const char *path, const char *const *subst)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         fail_msg("cannot open %s", path);
     }
     dm_hub_session *s = new_session();
-    dm_engine *e;
-    assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
+    dm_session *game = dm_hub_session_game(s);
     static char got[256][1024];
     int ngot = 0, used = 0, lineno = 0;
-    char line[DM_HUB_MAX_LINE + 2];
+    static char line[DM_HUB_MAX_LINE + 2];
     while (fgets(line, sizeof line, f)) {
         lineno++;
         line[strcspn(line, "\n")] = 0;
+        substitute(line, sizeof line, subst);
         if (line[0] == '>' && line[1] == ' ') {
             if (used < ngot) {
                 fail_msg("%s:%d: unexpected reply line '%s'", path, lineno, got[used]);
@@ -364,9 +395,7 @@ static void run_transcript(const char *path)
             if (act == DM_HUB_OPTIONS) {
                 dm_engine_options o;
                 dm_hub_session_options(s, &o);
-                assert_int_equal(dm_engine_set_options(e, &o), DM_OK);
-            } else if (act == DM_HUB_NEW_GAME) {
-                dm_engine_clear(e);
+                assert_int_equal(dm_session_set_engine_options(game, &o), DM_OK);
             } else if (act == DM_HUB_SEARCH) {
                 static char infos[16384];
                 infos[0] = 0;
@@ -374,6 +403,8 @@ static void run_transcript(const char *path)
                 dm_search_input in;
                 dm_limits lim;
                 dm_hub_session_search(s, &in, &lim);
+                dm_engine *e = dm_session_engine(game);
+                assert_non_null(e);
                 dm_result r;
                 assert_int_equal(dm_engine_search(&r, e, &in, &lim, on_info_collect, payload),
                                  DM_OK);
@@ -382,6 +413,7 @@ static void run_transcript(const char *path)
                 dm_hub_session_done(s, &r, done, sizeof done);
                 ngot = split_lines(got, ngot, 256, done);
             }
+            /* DM_HUB_NEW_GAME: the session's new game has cleared its engine. */
         } else if (line[0] == '<' && line[1] == ' ') {
             if (used >= ngot) {
                 fail_msg("%s:%d: expected '%s', got nothing", path, lineno, line + 2);
@@ -396,14 +428,109 @@ static void run_transcript(const char *path)
         fail_msg("%s: unexpected reply line '%s' at the end", path, got[used]);
     }
     fclose(f);
-    dm_engine_free(e);
     dm_hub_session_free(s);
 }
 
 static void test_hub__transcripts(void **state)
 {
     (void)state;
-    run_transcript(DM_SOURCE_DIR "/tests/data/transcripts/hub_session.txt");
+    run_transcript(DM_SOURCE_DIR "/tests/data/transcripts/hub_session.txt", NULL);
+}
+
+/* Copy file from to to; 0 on success. */
+static int copy_file(const char *from, const char *to)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    int ok = in && out;
+    char buf[4096];
+    size_t n;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) {
+        ok = fwrite(buf, 1, n, out) == n;
+    }
+    if (in) {
+        fclose(in);
+    }
+    if (out && fclose(out) != 0) {
+        ok = 0;
+    }
+    return ok ? 0 : -1;
+}
+
+/* set-param name=egdb (tests/data/transcripts/hub_egdb.txt): a 2-piece database made
+ * here (@DB@), an empty folder (@EMPTY@), a folder whose only slice is corrupt
+ * (@BAD@), a plain file (@FILE@) and a missing folder (@TMP@/missing). */
+static void test_hub__egdb_param(void **state)
+{
+    (void)state;
+    char tmp[] = "/tmp/dm_hub_egdbXXXXXX";
+    assert_non_null(mkdtemp(tmp));
+    char db[256], empty[256], bad[256], file[256], path[512];
+    snprintf(db, sizeof db, "%s/db", tmp);
+    snprintf(empty, sizeof empty, "%s/empty", tmp);
+    snprintf(bad, sizeof bad, "%s/bad", tmp);
+    snprintf(file, sizeof file, "%s/db/d0101.egdb", tmp);
+    dm_egdb_gen_options go = DM_EGDB_GEN_OPTIONS_INIT;
+    go.pieces = 2;
+    dm_error err;
+    assert_int_equal(dm_egdb_generate(db, &go, &err), DM_OK);
+    assert_int_equal(mkdir(empty, 0755), 0);
+    assert_int_equal(mkdir(bad, 0755), 0);
+    snprintf(path, sizeof path, "%s/d0110.egdb", bad);
+    char from[512];
+    snprintf(from, sizeof from, "%s/d0110.egdb", db);
+    assert_int_equal(copy_file(from, path), 0);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 200, SEEK_SET), 0);
+    int c = fgetc(f);
+    assert_int_equal(fseek(f, 200, SEEK_SET), 0);
+    fputc(c ^ 0xFF, f);
+    assert_int_equal(fclose(f), 0);
+    const char *const subst[] = {"@DB@",   db,   "@EMPTY@", empty, "@BAD@", bad,
+                                 "@FILE@", file, "@TMP@",   tmp,   NULL};
+    run_transcript(DM_SOURCE_DIR "/tests/data/transcripts/hub_egdb.txt", subst);
+
+    /* value="" turns the database off: the K v K win is no longer a database score
+     * (the search may find the capture itself: a real win, DM_SCORE_WIN_MIN or more). */
+    dm_hub_session *s = new_session();
+    char line[600];
+    snprintf(line, sizeof line, "set-param name=egdb value=%s", db);
+    feed(s, line);
+    assert_string_equal(reply, "");
+    feed(s, "pos pos=WeeeeeeeeeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeBeeee");
+    assert_string_equal(reply, "");
+    feed(s, "level depth=2");
+    dm_session *game = dm_hub_session_game(s);
+    dm_search_input in;
+    dm_limits lim;
+    dm_result r;
+    assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
+    dm_hub_session_search(s, &in, &lim);
+    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL), DM_OK);
+    dm_hub_session_done(s, &r, line, sizeof line);
+    assert_true(r.score >= DM_SCORE_EGDB_MIN && r.score < DM_SCORE_WIN_MIN);
+    feed(s, "set-param name=egdb value=\"\"");
+    assert_string_equal(reply, "");
+    feed(s, "hub");
+    assert_non_null(strstr(reply, "\nparam name=egdb value=\"\" type=string\n"));
+    assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
+    dm_hub_session_search(s, &in, &lim);
+    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL), DM_OK);
+    dm_hub_session_done(s, &r, line, sizeof line);
+    assert_false(r.score >= DM_SCORE_EGDB_MIN && r.score < DM_SCORE_WIN_MIN);
+    dm_hub_session_free(s);
+
+    const char *names[] = {"d0101", "d0110", "d1001", "d1010"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s.egdb", db, names[i]);
+        remove(path);
+    }
+    snprintf(path, sizeof path, "%s/d0110.egdb", bad);
+    remove(path);
+    rmdir(db);
+    rmdir(empty);
+    rmdir(bad);
+    rmdir(tmp);
 }
 
 int main(void)
@@ -417,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_hub__levels_and_history),
         cmocka_unit_test(test_hub__search_on_the_session),
         cmocka_unit_test(test_hub__transcripts),
+        cmocka_unit_test(test_hub__egdb_param),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
