@@ -218,7 +218,12 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
     g->row = *row;
     pthread_mutex_init(&g->mu, NULL);
     g->replaying = replaying;
+    /* The clock starts at virtual time 0 exactly, live as in a replay: time stands still
+     * until the game is set up (reading the time again started a live clock at 1 ms
+     * now and then, and a restored game's White then had 1 ms less: CI's
+     * test_persistence, 309998 against 309999 ms). */
     g->vfixed = 0;
+    g->frozen = 1;
     g->offset = -mono_ms();
     g->rng = (uint64_t)srv_wall_ms() * 0x9e3779b97f4a7c15ull ^ (uint64_t)(uintptr_t)g;
     dm_session_options so = DM_SESSION_OPTIONS_INIT;
@@ -255,6 +260,7 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
         game_free(g);
         return NULL;
     }
+    thaw(g);
     return g;
 }
 
