@@ -301,7 +301,7 @@ static int paranoid(search_ctx *c, const dm_jpos *p, int depth, int ply, int alp
  * moves (MAX) alternate with ONE move of any single opponent, the one that hurts the
  * root most (MIN: all opponents' moves together); the other opponents stand still. At
  * the same depth the root plans more of its own moves than paranoid search does
- * (depth 4: two own moves, paranoid with 3 players: one or two). Chosen by measurement
+ * (depth 3: two own moves, paranoid with 3 players: one). Chosen by measurement
  * (BENCHMARKS.md): paranoid at depth 3 won 37% of 200 three-player games against
  * greedy players. */
 static int brs(search_ctx *c, const dm_jpos *p, int depth, int ply, int alpha, int beta, int max,
