@@ -428,9 +428,9 @@ DM_API dm_status dm_jsearch_multi(const dm_jrules *r, const dm_jpos *p, int dept
                                   dm_jsearch_result *out, dm_error *err);
 
 /* The search depth of engine level 1..10 (docs/JUMPING.md): level 1 is the greedy
- * player (0 returned); then level / 2 plies (levels 2-3: 1, ..., 10: 5), at most 4 with
- * three or more players (best-reply: two own moves), 3 on Halma's 16x16 board, 4
- * throws in Ge Wu. */
+ * player (0 returned); then level / 2 plies (levels 2-3: 1, ..., 10: 5), at most 3 with
+ * three or more players (best-reply: own move, one opponent's, own move), 3 on Halma's
+ * 16x16 board, 4 throws in Ge Wu. */
 DM_API int dm_jlevel_depth(const dm_jrules *r, int level);
 
 /* The engine's move in p at level 1..10 (dm_jgreedy at level 1, else dm_jsearch at

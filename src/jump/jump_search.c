@@ -112,6 +112,54 @@ static int last_distance(const dm_jrules *r, const dm_jpos *p, int s)
     return far;
 }
 
+/* Steps between squares a and b on an empty board: the star's hexagonal distance
+ * (axial coordinates from col/row: col = 2q + r + 12, row = r + 8), Halma's king
+ * distance (8 directions). */
+static int square_dist(const dm_jrules *r, int a, int b)
+{
+    int dr = (int)r->row[a] - (int)r->row[b], dc = (int)r->col[a] - (int)r->col[b];
+    if (r->game == DM_JGAME_CHINESE) {
+        int dq = (dc - dr) / 2;
+        return (abs(dq) + abs(dr) + abs(dq + dr)) / 2;
+    }
+    dr = abs(dr);
+    dc = abs(dc);
+    return dr > dc ? dr : dc;
+}
+
+/* Seat s's stragglers: for each of its pieces outside its target, the steps to the
+ * nearest target hole (target_holes' squares), summed; counted by s's evaluation
+ * JSTRAGGLE times. The distance to the target's far tip has plateaus that this one
+ * has not: on Halma 8x8 every square of file h and rank 8 is 7 king steps from a1, so
+ * B's last home pegs h7 and g8, walled in on their diagonal by A's pegs on g6, g7, f7,
+ * could only leave by steps that gained nothing (h7-h6-h5, g8-f8-e8), and the engine,
+ * its holes d1 and a4 far away, shuffled in its target until the no-progress rule
+ * ended the game (BENCHMARKS.md, game 82). Towards the nearest hole every such step
+ * gains. */
+#define JSTRAGGLE 1
+
+static int straggle_distance(const dm_jrules *r, const dm_jpos *p, int s)
+{
+    dm_jset fill = home_fillers(r, p, s), holes, out;
+    for (int w = 0; w < 4; w++) {
+        holes.w[w] = r->target[s].w[w] & ~(p->pieces[s].w[w] | fill.w[w]);
+        out.w[w] = p->pieces[s].w[w] & ~r->target[s].w[w];
+    }
+    int sum = 0;
+    if (jset_next(&holes, 0) < 0) {
+        return 0;
+    }
+    for (int i = jset_next(&out, 0); i >= 0; i = jset_next(&out, i + 1)) {
+        int near = 1 << 30;
+        for (int h = jset_next(&holes, 0); h >= 0; h = jset_next(&holes, h + 1)) {
+            int d = square_dist(r, i, h);
+            near = d < near ? d : near;
+        }
+        sum += near;
+    }
+    return sum;
+}
+
 /* The evaluation for seat root (the seat the search plays for): the opponents'
  * distance (two players: the opponent's; more: the nearest opponent's) minus its own,
  * minus the target holes and the trapped-in-target penalty of root only: an
@@ -127,7 +175,8 @@ static int eval_for(const dm_jrules *r, const dm_jpos *p, int root)
         }
     }
     return best - side_distance(r, p, root) - JHOLE * target_holes(r, p, root) -
-           JLAST * last_distance(r, p, root) - JTRAPPED * trapped_in_target(r, p, root);
+           JLAST * last_distance(r, p, root) - JSTRAGGLE * straggle_distance(r, p, root) -
+           JTRAPPED * trapped_in_target(r, p, root);
 }
 
 int dm_jevaluate(const dm_jrules *r, const dm_jpos *p)
@@ -252,7 +301,7 @@ static int paranoid(search_ctx *c, const dm_jpos *p, int depth, int ply, int alp
  * moves (MAX) alternate with ONE move of any single opponent, the one that hurts the
  * root most (MIN: all opponents' moves together); the other opponents stand still. At
  * the same depth the root plans more of its own moves than paranoid search does
- * (depth 4: two own moves, paranoid with 3 players: one or two). Chosen by measurement
+ * (depth 3: two own moves, paranoid with 3 players: one). Chosen by measurement
  * (BENCHMARKS.md): paranoid at depth 3 won 37% of 200 three-player games against
  * greedy players. */
 static int brs(search_ctx *c, const dm_jpos *p, int depth, int ply, int alpha, int beta, int max,

@@ -520,7 +520,13 @@ static void test_search(void **state)
  * Game 14 (`--first 14`, ply 42), the engine B to move: its last home peg g8 is still
  * in A's target among A's pegs while B shuffles in front of its own; the engine kept
  * it there (c1-c3, c3-c1 ...) until A's pegs walled it in, and neither side could
- * finish. Now it must bring it out and win within 12 of its own moves. */
+ * finish. Now it must bring it out and win within 12 of its own moves.
+ * Game 82 (`--first 82`, ply 50), the engine B to move: its last home pegs h7 and g8
+ * are walled in on their diagonal by A's g6, g7, f7 and h8, its holes d1 and a4 far
+ * away; every way out (h7-h6-h5, g8-f8-e8) runs along file h or rank 8, all 7 king
+ * steps from a1, so no step gained distance and the engine shuffled c1-c3, c3-c1 until
+ * the no-progress rule ended the game. Now (the stragglers' distance to the nearest
+ * hole) it must bring them out and win within 20 of its own moves. */
 static int engine_wins_against_greedy(const char *text, int seat, int own_moves)
 {
     dm_jpos p;
@@ -553,6 +559,8 @@ static void test_search_fills_target(void **state)
     assert_true(engine_wins_against_greedy(g15, 0, 12));
     assert_true(engine_wins_against_greedy(
         "B:Ae4,e5,f5,e6,f6,g6,f7,g7,h7,h8:Ba1,b1,c1,a2,b2,a3,b3,b5,c6,g8", 1, 12));
+    assert_true(engine_wins_against_greedy(
+        "B:Ae4,d5,e5,f5,e6,f6,g6,f7,g7,h8:Ba1,b1,c1,a2,b2,c2,a3,b3,h7,g8", 1, 20));
 }
 
 /* The house rules (docs/JUMPING.md), one position each. */
