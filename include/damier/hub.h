@@ -54,8 +54,10 @@ DM_API int dm_hub_has(const dm_hub_cmd *cmd, const char *name);
 DM_API size_t dm_hub_append_pair(char *buf, size_t cap, const char *name, const char *value);
 
 /* `info depth=.. seldepth=.. score=.. nodes=.. time=.. nps=.. pv="..."`: score in
- * men with two decimals, time in seconds, nps in millions per second, pv in Hub move
- * notation played out from root. Returns the length needed (snprintf-style). */
+ * men with two decimals (a forced game end +/-99.xx; an endgame-database win or loss
+ * +/-89.xx as Scan shows it, followed by `egdb=win|loss dtc=N`, N plies to the
+ * conversion), time in seconds, nps in millions per second, pv in Hub move notation
+ * played out from root. Returns the length needed (snprintf-style). */
 DM_API size_t dm_hub_format_info(char *buf, size_t cap, const dm_board *root, const dm_info *info);
 
 /* ---- engine-side session ------------------------------------------------------ */

@@ -160,10 +160,21 @@ size_t dm_hub_format_info(char *buf, size_t cap, const dm_board *root, const dm_
         dm_board_apply(&b, &info->pv[i]);
     }
     pv[pl] = 0;
+    /* A database win or loss (DM_SCORE_EGDB - d) is shown in Scan's band, +/-89.xx
+     * ("bitbase win/loss soon"; hub-protocol.md), with egdb=win|loss and dtc=d (plies to
+     * the conversion) beside it; a forced game end stays +/-99.xx. */
+    int sc = info->score, a = sc < 0 ? -sc : sc;
+    char extra[48] = "";
+    double shown = sc / 100.0;
+    if (a >= DM_SCORE_EGDB_MIN && a < DM_SCORE_WIN_MIN) {
+        shown = (sc > 0 ? sc + 1000 : sc - 1000) / 100.0;
+        snprintf(extra, sizeof extra, " egdb=%s dtc=%d", sc > 0 ? "win" : "loss",
+                 DM_SCORE_EGDB - a);
+    }
     int n = snprintf(buf, cap,
-                     "info depth=%d seldepth=%d score=%.2f nodes=%llu time=%.3f "
+                     "info depth=%d seldepth=%d score=%.2f%s nodes=%llu time=%.3f "
                      "nps=%.2f pv=\"%s\"\n",
-                     info->depth, info->seldepth, info->score / 100.0,
-                     (unsigned long long)info->nodes, info->time, info->nps / 1e6, pv);
+                     info->depth, info->seldepth, shown, extra, (unsigned long long)info->nodes,
+                     info->time, info->nps / 1e6, pv);
     return n < 0 ? 0 : (size_t)n;
 }

@@ -79,10 +79,10 @@ out=$(printf '%s\n' "hub" "pos pos=$kvk" "level depth=1" "go think" |
     XDG_DATA_HOME=$tmp/xdg timeout 30 "$bin" hub 2>"$tmp/err")
 grep -q "^param name=egdb value=$tmp/xdg/damier/egdb type=string$" <<<"$out" ||
     fail "the default egdb folder is not used"
-grep -q '^info depth=1 .*score=79.97 ' <<<"$out" || fail "no database score from the default folder"
+grep -q '^info depth=1 .*score=89.97 egdb=win dtc=3 ' <<<"$out" || fail "no database score from the default folder"
 [ -s "$tmp/err" ] && fail "stderr with the default folder: $(cat "$tmp/err")"
 out=$(printf '%s\n' "hub" "pos pos=$kvk" "level depth=1" "go think" |
     XDG_DATA_HOME=$tmp/xdg timeout 30 "$bin" hub --egdb "" 2>"$tmp/err")
 grep -q '^param name=egdb value="" type=string$' <<<"$out" || fail "hub --egdb \"\" kept a database"
-grep -q 'score=79.97 ' <<<"$out" && fail "hub --egdb \"\" still probes"
+grep -q 'egdb=win ' <<<"$out" && fail "hub --egdb \"\" still probes"
 echo "ok"
