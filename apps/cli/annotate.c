@@ -123,8 +123,8 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
             }
         }
         int loss = best - mine;
-        if (score[pi] >= DM_SCORE_WIN_MIN) {
-            loss = 0; /* a forced win kept */
+        if (score[pi] >= DM_SCORE_EGDB_MIN) {
+            loss = 0; /* a forced (or database) win kept */
         }
         a->loss = loss;
         a->eval_white = white ? mine : -mine;
@@ -132,9 +132,9 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
             dm_move_to_text(a->best, sizeof a->best, b, &list.moves[bi], DM_NOTATION_PDN);
             /* forced (FMJD notation "*"): the move played does not lose and every other
              * one does (a forced loss found by the search) */
-            int forced = score[pi] > -DM_SCORE_WIN_MIN;
+            int forced = score[pi] > -DM_SCORE_EGDB_MIN;
             for (int k = 0; k < list.count && forced; k++) {
-                forced = k == pi || score[k] <= -DM_SCORE_WIN_MIN;
+                forced = k == pi || score[k] <= -DM_SCORE_EGDB_MIN;
             }
             const char *mark = "";
             if (forced) {
@@ -161,7 +161,7 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         /* winning position (FMJD notation "+"): the first move after which the search
          * finds a forced win for the mover (again after a win was let go) */
         int side = white ? 0 : 1;
-        if (score[pi] >= DM_SCORE_WIN_MIN) {
+        if (score[pi] >= DM_SCORE_EGDB_MIN) {
             if (!won[side]) {
                 size_t len = strlen(a->mark);
                 snprintf(a->mark + len, sizeof a->mark - len, "+");

@@ -4,7 +4,9 @@
  *
  * Every legal move of each position is scored by a search of the position after it
  * (depth - 1), from the mover's side in hundredths of a man. With loss = best - the
- * move played (forced wins and losses counted as +-20 men, a win kept is no loss):
+ * move played (forced wins and losses counted as +-20 men, and so are the endgame
+ * database's when the engine probes one: a move that turns a database win into a draw
+ * or a draw into a loss is a decisive error, ??; a win kept is no loss):
  *     ??  loss >= 2.00        ?  loss >= 0.90        ?!  loss >= 0.40
  *     !!  the best move, every other one at least 2.50 worse
  *     !   the best move, every other one at least 1.00 worse

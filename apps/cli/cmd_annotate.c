@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/cmd_annotate.c: `damier annotate [--depth N] FILE...`: every game of the
+ * apps/cli/cmd_annotate.c: `damier annotate [--depth N] [--egdb DIR] FILE...`: every game of the
  * PDN files with the engine's marks (!, !!, ?, ??, !?, ?!, * forced, + winning) and an
  * evaluation after each move as comments, written as PDN on standard output (annotate.h: how). */
 #define _POSIX_C_SOURCE 200809L
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <damier/egdb.h>
 #include <damier/engine.h>
 #include <damier/game.h>
 #include <damier/pdn.h>
@@ -42,6 +43,7 @@ static char *read_file(const char *path, size_t *len)
 int cmd_annotate(int argc, char **argv)
 {
     int depth = CLI_ANNOTATE_DEFAULT_DEPTH;
+    const char *egdb_dir = NULL;
     int first = 1;
     for (; first < argc && argv[first][0] == '-'; first++) {
         if (!strcmp(argv[first], "--depth") && first + 1 < argc) {
@@ -52,11 +54,15 @@ int cmd_annotate(int argc, char **argv)
                 return 2;
             }
             depth = (int)d;
+        } else if (!strcmp(argv[first], "--egdb") && first + 1 < argc) {
+            egdb_dir = argv[++first];
         } else if (!strcmp(argv[first], "--help")) {
-            printf("usage: damier annotate [--depth N] FILE...\n"
+            printf("usage: damier annotate [--depth N] [--egdb DIR] FILE...\n"
                    "Every game of the PDN files with the engine's marks (!, !!, ?, ??, !?, ?!,\n"
                    "* forced, + winning) and the evaluation after each move (White's side) as\n"
-                   "comments, as PDN on standard output. Depth: %d by default.\n",
+                   "comments, as PDN on standard output. Depth: %d by default. --egdb DIR\n"
+                   "(default: the XDG folder when present; \"\" none): the engine probes the\n"
+                   "endgame database, so a move that changes its value is marked ??.\n",
                    CLI_ANNOTATE_DEFAULT_DEPTH);
             return 0;
         } else {
@@ -65,7 +71,7 @@ int cmd_annotate(int argc, char **argv)
         }
     }
     if (first >= argc) {
-        fprintf(stderr, "usage: damier annotate [--depth N] FILE...\n");
+        fprintf(stderr, "usage: damier annotate [--depth N] [--egdb DIR] FILE...\n");
         return 2;
     }
     dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
@@ -73,6 +79,11 @@ int cmd_annotate(int argc, char **argv)
     dm_engine *e = NULL;
     if (dm_engine_create(&e, &eo) != DM_OK) {
         fprintf(stderr, "damier annotate: out of memory\n");
+        return 1;
+    }
+    struct dm_egdb *db = NULL;
+    if (cli_engine_egdb(e, egdb_dir, "annotate", &db) != 0) {
+        dm_engine_free(e);
         return 1;
     }
     int rc = 0;
@@ -150,5 +161,6 @@ int cmd_annotate(int argc, char **argv)
         free(text);
     }
     dm_engine_free(e);
+    dm_egdb_close(db); /* after the engine that probed it */
     return rc;
 }

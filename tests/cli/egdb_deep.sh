@@ -39,4 +39,16 @@ has "verify with refused files" "$tmp/out" "verified 14 slices, 4 failed"
 grep -q "refused: .*d0201" "$tmp/err" && grep -q "refused: .*d1101" "$tmp/err" && ok ||
     fail "verify did not report the refused files: $(cat "$tmp/err")"
 
+
+# annotate with the database (issue 18: a move that changes its value is a decisive
+# error): Hoyle's p. 410, the lone king on the great line draws against three kings,
+# but 46-5 loses it; 46-41 keeps the draw (database scores count as forced ends).
+"$DAMIER" egdb gen --pieces 4 --dir "$tmp/db4" --threads 2 >/dev/null 2>"$tmp/err" ||
+    fail "gen 4: $(cat "$tmp/err")"
+printf '[FEN "W:WK46:BK13,K16,K27"]\n1. 46-5 *\n' >"$tmp/blunder.pdn"
+printf '[FEN "W:WK46:BK13,K16,K27"]\n1. 46-41 *\n' >"$tmp/keeps.pdn"
+out=$("$DAMIER" annotate --depth 1 --egdb "$tmp/db4" "$tmp/blunder.pdn" 2>"$tmp/err")
+grep -q '46-5??' <<<"$out" && ok || fail "annotate --egdb: 46-5 not marked ??: $out $(cat "$tmp/err")"
+out=$("$DAMIER" annotate --depth 1 --egdb "$tmp/db4" "$tmp/keeps.pdn" 2>"$tmp/err")
+grep -qE '46-41[?]' <<<"$out" && fail "annotate --egdb: 46-41 marked a mistake: $out" || ok
 finish
