@@ -24,16 +24,23 @@ static int material_kind(const dm_draw_rules *d, const dm_vboard *b)
     return dr_kind(d, n[DM_WHITE_MAN], n[DM_WHITE_KING], n[DM_BLACK_MAN], n[DM_BLACK_KING]);
 }
 
+/* s stepped over m, played in before and leading to after (dr_step with what the
+ * move was: a man's, a capture, a promotion). */
+static void step(dr_state *s, const dm_draw_rules *d, const dm_vboard *before, const dm_vmove *m,
+                 const dm_vboard *after)
+{
+    int p = before->sq[m->from];
+    dr_step(s, s, d, p == DM_WHITE_MAN || p == DM_BLACK_MAN, m->ncapt > 0, m->promote != 0,
+            material_kind(d, after));
+}
+
 /* The counters at pos[n]: stepped from pos[0] (no past) through every move. */
 static void walk(dr_state *s, const dm_draw_rules *d, const dm_vboard *pos, const dm_vmove *moves,
                  int n)
 {
     dr_start(s, material_kind(d, &pos[0]));
     for (int i = 0; i < n; i++) {
-        int p = pos[i].sq[moves[i].from];
-        int man = p == DM_WHITE_MAN || p == DM_BLACK_MAN;
-        dr_step(s, s, d, man, moves[i].ncapt > 0, moves[i].promote != 0,
-                material_kind(d, &pos[i + 1]));
+        step(s, d, &pos[i], &moves[i], &pos[i + 1]);
     }
 }
 
@@ -69,9 +76,7 @@ void dm_variant_draw_step(dm_vdraw_count *out, const dm_vdraw_count *c, const dm
                   .no_capture = c->no_capture_plies,
                   .kind = kind,
                   .material = kind == DM_VDRAW_NONE ? -1 : c->material_plies};
-    int p = before->sq[m->from];
-    dr_step(&s, &s, d, p == DM_WHITE_MAN || p == DM_BLACK_MAN, m->ncapt > 0, m->promote != 0,
-            material_kind(d, &after));
+    step(&s, d, before, m, &after);
     out->reversible_plies = s.reversible;
     out->no_capture_plies = s.no_capture;
     out->material_plies = s.material;

@@ -470,6 +470,18 @@ static int V(search)(dm_vengine *e, V(work) * w, const GEN_POS *pos, int depth, 
     return best;
 }
 
+/* The captured squares of a generic move as a bitset of this geometry. */
+static GEN_BB V(capt_bits)(const dm_vmove *x)
+{
+    GEN_BB capt = 0;
+    for (int sq = 1; sq <= GEN_N * GEN_N / 2; sq++) {
+        if ((x->capt[(sq - 1) / 64] >> ((sq - 1) % 64)) & 1) {
+            capt |= P(bit)(P(sq_to_bit)(sq));
+        }
+    }
+    return capt;
+}
+
 /* The generic core's move of b equal to m (same from, to and captured set), or -1. */
 static int V(to_vmove)(dm_vmove *out, const dm_vboard *b, const GEN_MOVE *m)
 {
@@ -480,13 +492,7 @@ static int V(to_vmove)(dm_vmove *out, const dm_vboard *b, const GEN_MOVE *m)
         if (x->from != m->from || x->to != m->to || x->ncapt != m->ncapt) {
             continue;
         }
-        GEN_BB capt = 0;
-        for (int sq = 1; sq <= GEN_N * GEN_N / 2; sq++) {
-            if ((x->capt[(sq - 1) / 64] >> ((sq - 1) % 64)) & 1) {
-                capt |= P(bit)(P(sq_to_bit)(sq));
-            }
-        }
-        if (capt == m->capt) {
+        if (V(capt_bits)(x) == m->capt) {
             *out = *x;
             return 0;
         }
@@ -550,14 +556,9 @@ static int V(draw_walk)(const dm_vsearch_input *in, const dm_vmove *moves, int n
         GEN_LIST *list = &w->lists[0];
         VS_GEN(legal)(list, &pos, VS_R(w));
         const GEN_MOVE *m = NULL;
+        GEN_BB capt = V(capt_bits)(&moves[i]);
         for (int k = 0; k < list->count && !m; k++) {
             const GEN_MOVE *x = &list->moves[k];
-            GEN_BB capt = 0;
-            for (int sq = 1; sq <= GEN_N * GEN_N / 2; sq++) {
-                if ((moves[i].capt[(sq - 1) / 64] >> ((sq - 1) % 64)) & 1) {
-                    capt |= P(bit)(P(sq_to_bit)(sq));
-                }
-            }
             if (x->from == moves[i].from && x->to == moves[i].to && x->capt == capt) {
                 m = x;
             }
