@@ -29,7 +29,6 @@
 #include <damier/egdb.h>
 #include <damier/eval.h>
 #include <damier/engine.h>
-#include <damier/vengine.h>
 #include <damier/session.h>
 #include <damier/hub.h>
 #include <damier/dxp.h>

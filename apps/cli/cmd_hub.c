@@ -11,10 +11,9 @@
  * Dispatch (the session implements the commands; this file implements actions):
  *   hub / init / set-param / new-game / pos / level / go / ping / stop / ponder-hit
  *   / quit, as described in damier/hub.h and ../shared/docs/hub-protocol.md.
- * Variants (`--variant NAME`, or `set-param name=variant`): the search thread runs
- * the generic engine (vengine.h) instead, on a thread of this file; it has no
- * pondering, so ponder-hit stops a pondering variant search and its best move is
- * played. */
+ * Variants (`--variant NAME`, or `set-param name=variant`): the same engine searches
+ * the variant game (dm_engine_search_variant: clock, ponder, threads and hash as for
+ * international), on a thread of this file with an engine of its own. */
 #define _POSIX_C_SOURCE 200809L
 #include <poll.h>
 #include <pthread.h>
@@ -29,7 +28,6 @@
 #include <damier/engine.h>
 #include <damier/hub.h>
 #include <damier/session.h>
-#include <damier/vengine.h>
 
 #include "commands.h"
 
@@ -48,10 +46,10 @@ typedef struct hub_app {
     atomic_int ponderhit_wanted;
     dm_search_input in;
     dm_limits lim;
-    dm_vengine *vengine; /* generic engine for the variants, made when needed */
-    int vsearch;         /* the running search is a variant search */
+    dm_engine *vengine; /* the engine of the variant searches, made when needed */
+    int vsearch;        /* the running search is a variant search */
     dm_vsearch_input vin;
-    dm_vlimits vlim;
+    dm_limits vlim;
     atomic_int finished; /* the search thread has printed done */
     /* Lines read ahead while a command waited for the search (see wait_if_busy),
      * to be handled next, in order; malloc'd. */
@@ -95,8 +93,8 @@ static void on_done(const dm_result *r, void *payload)
 static void on_vinfo(const dm_vinfo *info, void *payload)
 {
     hub_app *a = payload;
-    if (atomic_load(&a->stop_wanted) || atomic_load(&a->ponderhit_wanted)) {
-        dm_vengine_stop(a->vengine);
+    if (atomic_load(&a->stop_wanted)) {
+        dm_engine_stop(a->vengine);
     }
     char line[8192];
     pthread_mutex_lock(&a->lock);
@@ -109,7 +107,7 @@ static void *vsearch_main(void *arg)
 {
     hub_app *a = arg;
     dm_vsearch_result r;
-    if (dm_vengine_search(&r, a->vengine, &a->vin, &a->vlim, on_vinfo, a, NULL) != DM_OK) {
+    if (dm_engine_search_variant(&r, a->vengine, &a->vin, &a->vlim, on_vinfo, a, NULL) != DM_OK) {
         memset(&r, 0, sizeof r);
     }
     char line[1024];
@@ -138,7 +136,7 @@ static void stop_search(hub_app *a)
     atomic_store(&a->stop_wanted, 1);
     dm_session_stop(a->game);
     if (a->vengine) {
-        dm_vengine_stop(a->vengine);
+        dm_engine_stop(a->vengine);
     }
 }
 
@@ -319,8 +317,12 @@ int cmd_hub(int argc, char **argv)
             if (a.vsearch) {
                 dm_hub_session_vsearch(a.session, &a.vin, &a.vlim);
             }
-            if (a.vsearch && !a.vengine && dm_vengine_create(&a.vengine, 16) != DM_OK) {
-                a.vengine = NULL;
+            if (a.vsearch && !a.vengine) {
+                dm_engine_options o;
+                dm_hub_session_options(a.session, &o);
+                if (dm_engine_create(&a.vengine, &o) != DM_OK) {
+                    a.vengine = NULL;
+                }
             }
             atomic_store(&a.finished, 0);
             dm_error gerr;
@@ -362,18 +364,19 @@ int cmd_hub(int argc, char **argv)
             atomic_store(&a.ponderhit_wanted, 1);
             dm_session_ponderhit(a.game);
             if (a.vengine && a.vsearch) {
-                dm_vengine_stop(a.vengine);
+                dm_engine_ponderhit(a.vengine);
             }
         } else if (act == DM_HUB_NEW_GAME) {
             join_search(&a); /* the session's new game has cleared its engine */
             if (a.vengine) {
-                dm_vengine_clear(a.vengine);
+                dm_engine_clear(a.vengine);
             }
         } else if (act == DM_HUB_OPTIONS) {
             join_search(&a);
             dm_engine_options o;
             dm_hub_session_options(a.session, &o);
-            if (dm_session_set_engine_options(a.game, &o) != DM_OK) {
+            if (dm_session_set_engine_options(a.game, &o) != DM_OK ||
+                (a.vengine && dm_engine_set_options(a.vengine, &o) != DM_OK)) {
                 pthread_mutex_lock(&a.lock);
                 write_locked(&a, "error message=\"cannot apply the parameters (out of "
                                  "memory?)\"\n");
@@ -394,6 +397,6 @@ int cmd_hub(int argc, char **argv)
     pthread_mutex_destroy(&a.lock);
     dm_hub_session_free(a.session); /* with the endgame database, after its engine */
     dm_eval_free(ev);
-    dm_vengine_free(a.vengine);
+    dm_engine_free(a.vengine);
     return 0;
 }

@@ -2,7 +2,7 @@
  * apps/cli/play_variant.c: `damier play --variant NAME` for the variants other than
  * international (Brazilian, Russian, English checkers, Canadian, antidraughts, Czech,
  * Italian, killer, breakthrough, Spanish, pool, Thai): the generic rules core (variant.h)
- * and the generic engine (vengine.h). International
+ * and the engine (dm_engine_search_variant). International
  * keeps its own path (cmd_play.c); cmd_play calls play_variant_dispatch first and
  * continues only when the variant is international.
  *
@@ -30,7 +30,7 @@
 #include <damier/game.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
-#include <damier/vengine.h>
+#include <damier/engine.h>
 
 #include "play.h"
 
@@ -47,7 +47,7 @@ typedef struct pv_game {
     char save_dir[PATH_MAX];
     char save_path[PATH_MAX];
     long long started;
-    dm_vengine *engine;
+    dm_engine *engine;
     FILE *out;
 } pv_game;
 
@@ -294,15 +294,15 @@ static void pv_on_info(const dm_vinfo *info, void *payload)
 /* Search the current position; returns 0 when the engine found no move. */
 static int pv_think(pv_game *g, dm_vmove *best, char *line, size_t cap)
 {
-    static uint64_t hist[DM_VENGINE_MAX_HISTORY];
+    static uint64_t hist[DM_ENGINE_MAX_HISTORY];
     dm_vsearch_input in;
-    dm_vsearch_input_from_game(&in, hist, DM_VENGINE_MAX_HISTORY, g->game);
-    dm_vlimits lim = {g->depth, 0, g->move_time};
+    dm_vsearch_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, g->game);
+    dm_limits lim = {.depth = g->depth, .move_time = g->move_time};
     pv_last last;
     memset(&last, 0, sizeof last);
     dm_vsearch_result r;
     dm_error err;
-    if (dm_vengine_search(&r, g->engine, &in, &lim, pv_on_info, &last, &err) != DM_OK ||
+    if (dm_engine_search_variant(&r, g->engine, &in, &lim, pv_on_info, &last, &err) != DM_OK ||
         !r.has_move) {
         return 0;
     }
@@ -469,7 +469,7 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", play_long_options, NULL)) != -1) {
-        int common = play_common_option(&o, c, optarg, DM_VENGINE_MAX_DEPTH);
+        int common = play_common_option(&o, c, optarg, DM_ENGINE_MAX_DEPTH);
         if (common < 0) {
             return 2;
         }
@@ -547,7 +547,9 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
         }
     }
     if (g->who[0] == PLAY_ENGINE || g->who[1] == PLAY_ENGINE) {
-        if (dm_vengine_create(&g->engine, 16) != DM_OK) {
+        dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+        eo.tt_mib = 16;
+        if (dm_engine_create(&g->engine, &eo) != DM_OK) {
             fprintf(stderr, "damier play: cannot create the engine\n");
             dm_game_free(g->game);
             return 1;
@@ -601,7 +603,7 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
     if (g->save_path[0]) {
         say(g, "saved", "%s", g->save_path);
     }
-    dm_vengine_free(g->engine);
+    dm_engine_free(g->engine);
     dm_game_free(g->game);
     return rc;
 }

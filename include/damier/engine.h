@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: MIT
- * damier/engine.h: the playing and analysing engine for international draughts:
+ * damier/engine.h: the playing and analysing engine, one for every draughts variant:
  * iterative-deepening PVS search with a shared transposition table, quiescence over
- * compulsory captures, draw rules (FMJD 6) in search, time management, lazy SMP.
- * The engine never prints: progress is reported through a callback. */
+ * compulsory captures, the draw rules in search, time management, lazy SMP, multi-PV.
+ * International draughts (dm_engine_search, on dm_board) has the trained evaluation
+ * and the endgame databases; every variant of damier/variant.h
+ * (dm_engine_search_variant, on dm_vboard) runs the same search on the bitboard
+ * generator of its board size, with the variant's rules, draw rules and a material
+ * and advancement evaluation. The engine never prints: progress is reported through
+ * a callback. */
 #ifndef DM_ENGINE_H
 #define DM_ENGINE_H
 
@@ -12,6 +17,7 @@
 #include <damier/board.h>
 #include <damier/move.h>
 #include <damier/status.h>
+#include <damier/variant.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -78,8 +84,8 @@ DM_API void dm_search_input_init(dm_search_input *in, const dm_board *b);
 struct dm_game;
 
 /* Initialise *in with game g's current position (an international game; for a game
- * of another variant, which this engine does not search, *in gets the initial
- * position and no history: use dm_vsearch_input_from_game) and what the draw rules need: the
+ * of another variant *in gets the initial position and no history: use
+ * dm_vsearch_input_from_game) and what the draw rules need: the
  * hashes since the last man move or capture (written into history, cap entries at
  * most; in->history points there, so it must outlive *in's use), the plies of the
  * 25-move rule and of the current 16/5-move configuration (damier/game.h). */
@@ -205,6 +211,87 @@ DM_API int dm_engine_features(int *out, int cap, int *phase, const dm_board *b);
 
 /* Name of feature i ("men", "kings", "tempo", ...), or NULL when out of range. */
 DM_API const char *dm_engine_feature_name(int i);
+
+/* ---- every variant (damier/variant.h) --------------------------------------------
+ * The same engine, search and limits for a position of any variant. Scores as
+ * above; the objective follows dm_variant_result: the side with no legal move loses,
+ * except in antidraughts where it wins (the evaluation is reversed there too: fewer
+ * pieces is better). An international dm_vboard is searched exactly as
+ * dm_engine_search searches it (trained evaluation, endgame database); the other
+ * variants are evaluated by material (man 100, flying king 300, short king 150) and
+ * the advancement of men, and apply their own draw rules in the tree (repetition,
+ * moves without progress or capture, material against a lone king; src/core/
+ * drawrule.h, the code dm_game uses) and Frisian's king-move limit (FR 17). */
+
+/* What to search. The engine copies everything it needs; nothing is kept. */
+typedef struct dm_vsearch_input {
+    dm_vboard root;            /* position to search (variant and side included) */
+    const uint64_t *history;   /* dm_vboard_hash of the earlier positions since the
+                                 last man move or capture, oldest first, root
+                                 excluded; may be NULL. Only the last
+                                 DM_ENGINE_MAX_HISTORY are used. A position that
+                                 would repeat one of them (same side to move)
+                                 scores as a draw. */
+    int history_count;         /* entries in history */
+    dm_vdraw_count draw_count; /* the draw rules' counters at the root (dm_variant_draw_count
+                                  of the game; all 0: a position without a past) */
+    const dm_draw_rules *draw; /* the draw rules applied in the tree; NULL: the variant's
+                                  own (root.variant->draw). Borrowed for the search */
+} dm_vsearch_input;
+
+/* Initialise *in with game g's current position (any variant, dm_game_position) and
+ * what the draw rules need: the hashes (dm_vboard_hash) of its positions since the
+ * last man move or capture, oldest first (written into history, the latest cap at
+ * most; in->history points there, so it must outlive *in's use), the game's draw
+ * counters (dm_game_draw_count); the draw rules are the variant's own (in->draw
+ * NULL; a game with changed rules should set in->draw to them). */
+DM_API void dm_vsearch_input_from_game(dm_vsearch_input *in, uint64_t *history, int cap,
+                                       const struct dm_game *g);
+
+/* Progress report of a variant search: dm_info with the moves as dm_vmove (PDN
+ * paths included). */
+typedef struct dm_vinfo {
+    int depth;                     /* completed nominal depth */
+    int seldepth;                  /* deepest ply reached, quiescence included */
+    int score;                     /* see DM_SCORE_WIN */
+    uint64_t nodes;                /* nodes so far, all threads */
+    double time;                   /* seconds since the search started */
+    double nps;                    /* nodes per second */
+    int pv_count;                  /* moves in pv */
+    dm_vmove pv[DM_ENGINE_MAX_PV]; /* principal variation from the root */
+    int multipv;                   /* which line, 1 = the best (see dm_info) */
+    int multipv_count;             /* lines reported for this depth */
+} dm_vinfo;
+
+typedef void (*dm_vinfo_fn)(const dm_vinfo *info, void *payload);
+
+/* Result of a variant search. */
+typedef struct dm_vsearch_result {
+    int has_move;    /* 0 only when the root has no legal move (game over) */
+    dm_vmove best;   /* a legal move of the root */
+    int has_ponder;  /* 1 when ponder holds the expected reply */
+    dm_vmove ponder; /* expected reply (legal after best) */
+    int score;       /* score of best */
+    int depth;       /* last completed nominal depth */
+    uint64_t nodes;  /* nodes searched, all threads */
+    double time;     /* seconds */
+} dm_vsearch_result;
+
+/* dm_engine_search for a position of any variant: the same limits (clock, ponder,
+ * multi-PV, threads) and guarantees (depth 1 always completes; deterministic with
+ * one thread and a depth or node limit). on_info (may be NULL) is called from the
+ * calling thread. DM_EINVAL for a NULL argument or an invalid root (err says why;
+ * err may be NULL), DM_ENOMEM when the 12x12 search state cannot be allocated;
+ * DM_OK otherwise (out->has_move = 0 with no legal move). */
+DM_API dm_status dm_engine_search_variant(dm_vsearch_result *out, dm_engine *e,
+                                          const dm_vsearch_input *in, const dm_limits *lim,
+                                          dm_vinfo_fn on_info, void *payload, dm_error *err);
+
+/* The static evaluation of a variant position as the variant search sees it, from the
+ * side to move's point of view (hundredths of a man): dm_engine_evaluate for an
+ * international position; otherwise material (man 100, flying king 300, short king
+ * 150) and the advancement of men, negated material in antidraughts. */
+DM_API int dm_engine_evaluate_variant(const dm_vboard *b);
 
 #ifdef __cplusplus
 }

@@ -14,7 +14,6 @@
 #include <damier/session.h>
 #include <damier/status.h>
 #include <damier/variant.h>
-#include <damier/vengine.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -139,16 +138,17 @@ DM_API size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, 
  * variant other than international, `pos pos=` takes the side letter (W or B) and one
  * of w b W B e per square of that board (33, 51 or 73 characters), moves= the
  * variant's moves (Hub or PDN notation, numeric squares), and a DM_HUB_SEARCH is to
- * be run with the generic engine (vengine.h): dm_hub_session_vsearch describes it,
- * dm_hub_session_vinfo / _vdone format its lines. The clock (time=, inc=, moves=)
- * becomes a time for the move; ponder and infinite search until stopped. */
+ * be run with dm_engine_search_variant (engine.h): dm_hub_session_vsearch describes
+ * it, dm_hub_session_vinfo / _vdone format its lines. The limits are the level's, as
+ * for international: the engine manages the clock (time=, inc=, moves=), pondering
+ * and infinite analysis. */
 
 /* The selected variant, or NULL for international draughts (the fast engine). */
 DM_API const dm_variant *dm_hub_session_variant(const dm_hub_session *s);
 
 /* The variant search requested by the last DM_HUB_SEARCH: input (valid until the
  * next feed) and limits. */
-DM_API void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_vlimits *lim);
+DM_API void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_limits *lim);
 
 /* The variant search ended with r: the `done move=..` line, back to idle. */
 DM_API size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char *out,

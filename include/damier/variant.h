@@ -231,6 +231,12 @@ DM_API dm_status dm_vboard_put(dm_vboard *b, int sq, dm_piece piece);
 /* Invariants: no man on its own promotion row. DM_EINVAL with a reason. */
 DM_API dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err);
 
+/* A 64-bit hash of b (pieces, side to move and variant) for repetition history (the
+ * engine's dm_vsearch_input.history). Pure: the same position always gives the same
+ * value; an international position gives its dm_board's Zobrist hash
+ * (dm_board_compute_hash), so the engine searches it on the international board. */
+DM_API uint64_t dm_vboard_hash(const dm_vboard *b);
+
 /* The same position on the fast 10x10 board (only for 10x10 variants); DM_EINVAL
  * otherwise. And back: a dm_board as a generic board of variant v (10x10). */
 DM_API dm_status dm_vboard_to_board(dm_board *out, const dm_vboard *b);

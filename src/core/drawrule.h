@@ -2,7 +2,7 @@
  * core/drawrule.h: the draw rules' counting, written once for every variant and
  * every caller: the game layer (game/draw.c: dm_draw_step, dm_draw_judge), the
  * variants' judge (core/vdraw.c: dm_variant_draw, dm_variant_draw_count) and both
- * searches (engine/search.c, engine/vsearch_impl.h), which inline it at every node.
+ * search (engine/search_impl.h, every variant), which inlines it at every node.
  * The thresholds are data (dm_draw_rules, damier/variant.h; each set with its source
  * in core/variant.c). Repetition is not here: it needs the history, which each
  * caller keeps in its own form (positions, or hash keys); the threshold is

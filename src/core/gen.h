@@ -16,7 +16,7 @@
 __extension__ typedef unsigned __int128 gen_u128;
 #define GEN_U128(hi, lo) ((((gen_u128)(hi)) << 64) | (gen_u128)(lo))
 
-/* The 12x12 instance's types (gen12.c and the variant search, engine/vsearch12.c). */
+/* The 12x12 instance's types (gen12.c and the engine's 12x12 search, engine/search12.c). */
 /* A 12x12 position and move: as dm_board / dm_move with 128-bit bitsets. */
 typedef struct gen12_pos {
     gen_u128 pieces[2];

@@ -473,3 +473,31 @@ size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int algebraic
     }
     return len;
 }
+
+static uint64_t splitmix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+uint64_t dm_vboard_hash(const dm_vboard *b)
+{
+    dm_board fast;
+    if (b->variant->id == DM_VARIANT_INTERNATIONAL && dm_vboard_to_board(&fast, b) == DM_OK) {
+        return fast.hash;
+    }
+    /* The engine's variant search keeps the same keys move by move
+     * (engine/search_impl.h, S(child_key)): change both together. */
+    uint64_t h = splitmix64(0x5641524941ull + (uint64_t)b->variant->id * 977u);
+    if (b->side == DM_BLACK) {
+        h ^= 0xA5A5F00DCAFEBEEFull;
+    }
+    for (int sq = 1; sq <= b->variant->squares; sq++) {
+        if (b->sq[sq]) {
+            h ^= splitmix64(((uint64_t)b->sq[sq] << 8) | (uint64_t)sq);
+        }
+    }
+    return h;
+}

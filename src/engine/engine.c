@@ -27,6 +27,18 @@ static void free_threads(search_thread **th, int n)
     free(th);
 }
 
+/* The 12x12 threads (search_alloc12 makes them on the first 12x12 search). */
+static void free_threads12(dm_engine *e)
+{
+    if (e->threads12) {
+        for (int i = 0; i < e->opts.threads; i++) {
+            free(e->threads12[i]);
+        }
+        free(e->threads12);
+        e->threads12 = NULL;
+    }
+}
+
 static search_thread **alloc_threads(dm_engine *e, int n)
 {
     search_thread **th = calloc((size_t)n, sizeof *th);
@@ -106,6 +118,7 @@ void dm_engine_free(dm_engine *e)
         return;
     }
     free_threads(e->threads, e->opts.threads);
+    free_threads12(e);
     tt_release(&e->tt);
     free(e);
 }
@@ -132,6 +145,7 @@ dm_status dm_engine_set_options(dm_engine *e, const dm_engine_options *opts)
             return DM_ENOMEM;
         }
         free_threads(e->threads, e->opts.threads);
+        free_threads12(e); /* made again for the new count when needed */
         e->threads = th;
     }
     e->opts = *opts;
@@ -147,6 +161,10 @@ void dm_engine_clear(dm_engine *e)
     for (int i = 0; i < e->opts.threads; i++) {
         memset(e->threads[i]->history, 0, sizeof e->threads[i]->history);
         memset(e->threads[i]->killer, 0, sizeof e->threads[i]->killer);
+        if (e->threads12) {
+            memset(e->threads12[i]->history, 0, sizeof e->threads12[i]->history);
+            memset(e->threads12[i]->killer, 0, sizeof e->threads12[i]->killer);
+        }
     }
 }
 

@@ -25,7 +25,6 @@
 #include <damier/hub.h>
 #include <damier/session.h>
 #include <damier/variant.h>
-#include <damier/vengine.h>
 
 #include <errno.h>
 #include <stdarg.h>
@@ -49,11 +48,10 @@ struct dm_hub_session {
     const dm_variant *variant;
     dm_game *vgame; /* the variant game (dm_game_new_variant): position, moves, draw rules */
     /* The running search's input, copied at `go`: */
-    uint64_t vsearch_history[DM_VENGINE_MAX_HISTORY]; /* dm_vboard_hash before the root */
+    uint64_t vsearch_history[DM_ENGINE_MAX_HISTORY]; /* dm_vboard_hash before the root */
     int vsearch_history_count;
     dm_vdraw_count vsearch_draw;
     dm_vboard vsearch_root;
-    dm_vlimits vsearch_limits;
     dm_vmovelist vlist;  /* scratch for `go` (no mutable global state) */
     int pos_rejected;    /* the last `pos` was rejected: `go` refuses until a
                                     valid pos or new-game */
@@ -624,22 +622,6 @@ static void cmd_level(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     s->level = l;
 }
 
-/* The generic engine's limits for the Hub limits l (it has no clock management:
- * a clock becomes a time for this move). */
-static dm_vlimits vlimits_of(const dm_limits *l)
-{
-    dm_vlimits v = {l->depth, l->nodes, l->move_time};
-    if (l->infinite || l->ponder) {
-        v.depth = 0;
-        v.nodes = 0;
-        v.move_time = 0;
-    } else if (l->time > 0 && v.move_time <= 0) {
-        double t = l->time / (l->moves_to_go > 0 ? l->moves_to_go + 1 : 30) + 0.8 * l->inc;
-        v.move_time = t < 0.5 * l->time ? t : 0.5 * l->time;
-    }
-    return v;
-}
-
 static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
     if (s->pos_rejected) {
@@ -672,12 +654,11 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY, s->game);
     if (s->variant) {
         dm_vsearch_input vin;
-        dm_vsearch_input_from_game(&vin, s->vsearch_history, DM_VENGINE_MAX_HISTORY, s->vgame);
+        dm_vsearch_input_from_game(&vin, s->vsearch_history, DM_ENGINE_MAX_HISTORY, s->vgame);
         s->vsearch_root = vin.root;
         s->vsearch_draw = vin.draw_count;
         s->vsearch_history_count = vin.history_count;
     }
-    s->vsearch_limits = vlimits_of(&l);
     s->searching = 1;
     return DM_HUB_SEARCH;
 }
@@ -810,14 +791,14 @@ const dm_variant *dm_hub_session_variant(const dm_hub_session *s)
     return s->variant;
 }
 
-void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_vlimits *lim)
+void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_limits *lim)
 {
     memset(in, 0, sizeof *in);
     in->root = s->vsearch_root;
     in->history = s->vsearch_history;
     in->history_count = s->vsearch_history_count;
     in->draw_count = s->vsearch_draw;
-    *lim = s->vsearch_limits;
+    *lim = s->search_limits;
 }
 
 size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char *out, size_t cap)
@@ -829,6 +810,13 @@ size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char 
         dm_vmove_to_text(text, sizeof text, &s->vsearch_root, &r->best, DM_NOTATION_HUB,
                          DM_VSQUARES_NUMERIC);
         dm_hub_append_pair(line, sizeof line, "move", text);
+        if (r->has_ponder) {
+            dm_vboard after = s->vsearch_root;
+            dm_vboard_apply(&after, &r->best);
+            dm_vmove_to_text(text, sizeof text, &after, &r->ponder, DM_NOTATION_HUB,
+                             DM_VSQUARES_NUMERIC);
+            dm_hub_append_pair(line, sizeof line, "ponder", text);
+        }
     }
     int n = snprintf(out, cap, "%s\n", line);
     return n < 0 ? 0 : (size_t)n;
@@ -836,7 +824,7 @@ size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char 
 
 size_t dm_hub_session_vinfo(const dm_hub_session *s, const dm_vinfo *info, char *out, size_t cap)
 {
-    char pv[DM_VENGINE_MAX_PV * 48] = "";
+    char pv[DM_ENGINE_MAX_PV * 48] = "";
     size_t pl = 0;
     dm_vboard b = s->vsearch_root;
     for (int i = 0; i < info->pv_count && pl + 410 < sizeof pv; i++) {

@@ -6,13 +6,11 @@
  * reply that does not fit. */
 #include <damier/engine.h>
 #include <damier/hub.h>
-#include <damier/vengine.h>
 
 #include "fuzz.h"
 
-/* Engines made once (creating one clears its table): harness state only. */
+/* The engine, made once (creating one clears its table): harness state only. */
 static dm_engine *engine;
-static dm_vengine *vengine;
 
 static void run_search(dm_hub_session *s, char *out, size_t cap)
 {
@@ -29,13 +27,13 @@ static void run_search(dm_hub_session *s, char *out, size_t cap)
         dm_hub_session_done(s, &r, out, cap);
     } else {
         dm_vsearch_input in;
-        dm_vlimits lim;
+        dm_limits lim;
         dm_hub_session_vsearch(s, &in, &lim);
         memset(&lim, 0, sizeof lim);
         lim.depth = 2;
         dm_vsearch_result r;
         dm_error err;
-        if (dm_vengine_search(&r, vengine, &in, &lim, NULL, NULL, &err) != DM_OK) {
+        if (dm_engine_search_variant(&r, engine, &in, &lim, NULL, NULL, &err) != DM_OK) {
             fuzz_fail("the variant search of an accepted position failed: %s", err.message);
         }
         dm_hub_session_vdone(s, &r, out, cap);
@@ -50,8 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!engine) {
         dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
         eo.tt_mib = 1;
-        if (dm_engine_create(&engine, &eo) != DM_OK || dm_vengine_create(&vengine, 1) != DM_OK) {
-            fuzz_fail("cannot create the engines");
+        if (dm_engine_create(&engine, &eo) != DM_OK) {
+            fuzz_fail("cannot create the engine");
         }
     }
     char *text = fuzz_cstr(data, size);

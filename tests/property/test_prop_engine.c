@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * tests/property/test_prop_engine.c: the engines never return an illegal move,
  * seeded (tests/property/prop.h). From random legal positions of every variant
- * (dm_engine for international; dm_vengine for every variant, international
+ * (dm_engine_search for international; dm_engine_search_variant for every variant, international
  * included): positions of random games, random placements with kings, 30 or more
  * kings, exactly one legal move, long multi-captures (3 or more pieces), and no
  * legal move at all (has_move must be 0). Each search is tiny (depth 1-4 or a node
@@ -22,7 +22,6 @@
 #include <damier/engine.h>
 #include <damier/move.h>
 #include <damier/variant.h>
-#include <damier/vengine.h>
 
 #include "property/prop.h"
 
@@ -174,7 +173,7 @@ static int make_position(dm_vboard *b, const dm_variant *v, int kind)
     return 0;
 }
 
-/* ---- dm_vengine, every variant ------------------------------------------------- */
+/* ---- dm_engine_search_variant, every variant ------------------------------------ */
 
 typedef struct vpv_check {
     const dm_vboard *root;
@@ -188,7 +187,7 @@ static void on_vinfo(const dm_vinfo *info, void *payload)
     vpv_check *c = payload;
     dm_vboard b = *c->root;
     c->reports++;
-    PROP_CHECK(info->pv_count >= 0 && info->pv_count <= DM_VENGINE_MAX_PV, "pv_count %d",
+    PROP_CHECK(info->pv_count >= 0 && info->pv_count <= DM_ENGINE_MAX_PV, "pv_count %d",
                info->pv_count);
     for (int i = 0; i < info->pv_count; i++) {
         dm_vmovegen_legal(&list, &b);
@@ -199,15 +198,15 @@ static void on_vinfo(const dm_vinfo *info, void *payload)
     }
 }
 
-static void vsearch_check(dm_vengine *e, const dm_vboard *b, int kind, int game)
+static void vsearch_check(dm_engine *e, const dm_vboard *b, int kind, int game)
 {
     static dm_vmovelist list;
-    prop_where("dm_vengine move", b, game, -1);
+    prop_where("dm_engine_search_variant move", b, game, -1);
     int n = dm_vmovegen_legal(&list, b);
     dm_vsearch_input in;
     memset(&in, 0, sizeof in);
     in.root = *b;
-    dm_vlimits lim;
+    dm_limits lim;
     memset(&lim, 0, sizeof lim);
     if (kind == K_KINGS30) {
         lim.depth = 1; /* make_position kept it small at depth 1 */
@@ -217,12 +216,12 @@ static void vsearch_check(dm_vengine *e, const dm_vboard *b, int kind, int game)
         lim.depth = 1 + prop_below(4);
     }
     if (prop_below(4) == 0) {
-        dm_vengine_clear(e);
+        dm_engine_clear(e);
     }
     vpv_check pc = {b, 0};
     dm_vsearch_result r;
     dm_error err;
-    dm_status st = dm_vengine_search(&r, e, &in, &lim, on_vinfo, &pc, &err);
+    dm_status st = dm_engine_search_variant(&r, e, &in, &lim, on_vinfo, &pc, &err);
     PROP_CHECK(st == DM_OK, "search failed: %s", err.message);
     PROP_CHECK(r.has_move == (n > 0), "has_move %d with %d legal moves (%s position)", r.has_move,
                n, kind_name[kind]);
@@ -235,12 +234,14 @@ static void vsearch_check(dm_vengine *e, const dm_vboard *b, int kind, int game)
     }
 }
 
-static void test_prop__vengine_legal_every_variant(void **state)
+static void test_prop__variant_search_legal_every_variant(void **state)
 {
     (void)state;
     prop_case_seed(21);
-    dm_vengine *e = NULL;
-    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_engine *e = NULL;
+    dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+    eo.tt_mib = 1;
+    assert_int_equal(dm_engine_create(&e, &eo), DM_OK);
     static const int per_kind[K_COUNT] = {25, 25, 4, 15, 15, 10};
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = prop_variant(id);
@@ -263,7 +264,7 @@ static void test_prop__vengine_legal_every_variant(void **state)
             assert_true(found[kind] >= per_kind[kind] / 2);
         }
     }
-    dm_vengine_free(e);
+    dm_engine_free(e);
 }
 
 /* ---- dm_engine, international ------------------------------------------------- */
@@ -367,7 +368,7 @@ int main(void)
 {
     prop_seed_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_prop__vengine_legal_every_variant),
+        cmocka_unit_test(test_prop__variant_search_legal_every_variant),
         cmocka_unit_test(test_prop__engine_legal_international),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

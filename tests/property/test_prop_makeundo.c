@@ -9,7 +9,7 @@
  *   position through the variant API has the same moves and the same successors;
  * - every variant (international included) through the variant API and the bitboard
  *   generator the variant engine searches with (internal: core/gen_impl.h, made and
- *   unmade by XOR as in engine/vsearch_impl.h): the same legal moves as
+ *   unmade by XOR as in engine/search_impl.h): the same legal moves as
  *   dm_vmovegen_legal, make equal to dm_vboard_apply, unmake restoring the position,
  *   and the search's incremental key equal to dm_vboard_hash from scratch after
  *   every move. */
@@ -24,13 +24,13 @@
 #include <damier/board.h>
 #include <damier/move.h>
 #include <damier/variant.h>
-#include <damier/vengine.h>
+#include <damier/engine.h>
 
 #include "property/prop.h"
 
 #include "core/gen.h"
 #include "core/layout.h"
-#include "engine/vsearch_int.h"
+#include "engine/search_int.h"
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
@@ -60,8 +60,11 @@
 #define GEN_RS dyn_
 #define GEN_RECORD 0
 #include "core/gen_impl.h"
-#define VS_RS dyn_
-#include "engine/vsearch_impl.h"
+#define SI_RS dyn_
+#define SI_INTL 0
+#define SI_THREAD search_thread
+#define SI_THREADS(e) ((e)->threads)
+#include "engine/search_impl.h"
 
 static int pg8_legal(dm_movelist *l, const dm_board *p, const dm_variant *v)
 {
@@ -79,7 +82,7 @@ static int pg8_legal(dm_movelist *l, const dm_board *p, const dm_variant *v)
 }
 #define PG(x) GEN_CAT(pg8_, x)
 #define PG_LEGAL pg8_legal
-#define PG_CHILD_KEY vs8dyn_child_key
+#define PG_CHILD_KEY srch8dyn_child_key
 #include "property/prop_geom.inc"
 #undef GEN_N
 #undef GEN_PREFIX
@@ -107,8 +110,24 @@ static int pg8_legal(dm_movelist *l, const dm_board *p, const dm_variant *v)
 #define GEN_RS dyn_
 #define GEN_RECORD 0
 #include "core/gen_impl.h"
-#define VS_RS dyn_
-#include "engine/vsearch_impl.h"
+#define SI_RS dyn_
+#define SI_INTL 0
+#include "engine/search_impl.h"
+
+/* The search's key of the child: international draughts is searched on dm_board
+ * with the Zobrist hash dm_board_apply keeps (dm_vboard_hash gives it too), the
+ * other 10x10 variants with the variant keys. */
+static uint64_t pg10_child_key(const dm_variant *v, uint64_t pk, const dm_board *parent,
+                               const dm_board *child, const dm_move *m)
+{
+    if (v->id == DM_VARIANT_INTERNATIONAL) {
+        dm_board x = *parent;
+        x.hash = pk;
+        dm_board_apply(&x, m);
+        return x.hash;
+    }
+    return srch10dyn_child_key(pk, parent, child, m);
+}
 
 static int pg10_legal(dm_movelist *l, const dm_board *p, const dm_variant *v)
 {
@@ -120,7 +139,7 @@ static int pg10_legal(dm_movelist *l, const dm_board *p, const dm_variant *v)
 }
 #define PG(x) GEN_CAT(pg10_, x)
 #define PG_LEGAL pg10_legal
-#define PG_CHILD_KEY vs10dyn_child_key
+#define PG_CHILD_KEY(k, p, c, m) pg10_child_key(b->variant, (k), (p), (c), (m))
 #include "property/prop_geom.inc"
 #undef GEN_N
 #undef GEN_PREFIX
@@ -148,8 +167,13 @@ static int pg10_legal(dm_movelist *l, const dm_board *p, const dm_variant *v)
 #define GEN_RS dyn_
 #define GEN_RECORD 0
 #include "core/gen_impl.h"
-#define VS_RS dyn_
-#include "engine/vsearch_impl.h"
+#undef SI_THREAD
+#undef SI_THREADS
+#define SI_THREAD search_thread12
+#define SI_THREADS(e) ((e)->threads12)
+#define SI_RS dyn_
+#define SI_INTL 0
+#include "engine/search_impl.h"
 
 static int pg12_legal(gen12_list *l, const gen12_pos *p, const dm_variant *v)
 {
@@ -161,7 +185,7 @@ static int pg12_legal(gen12_list *l, const gen12_pos *p, const dm_variant *v)
 }
 #define PG(x) GEN_CAT(pg12_, x)
 #define PG_LEGAL pg12_legal
-#define PG_CHILD_KEY vs12dyn_child_key
+#define PG_CHILD_KEY srch12dyn_child_key
 #include "property/prop_geom.inc"
 
 #pragma GCC diagnostic pop

@@ -7,8 +7,8 @@
  * - the game layer: dm_variant_draw (variants) and a dm_game of the variant (its
  *   result and reason at every ply), dm_draw_step / dm_draw_judge (dm_game's FMJD
  *   rules), judging each prefix of the game;
- * - the search's own per-node code (engine/vsearch_impl.h V(child_state),
- *   engine/search.c push_state), through the test entries dm_vsearch<N>_draw_walk
+ * - the search's own per-node code (engine/search_impl.h S(play), the one search
+ *   of every variant), through the test entries dm_search<N>_vdraw_walk
  *   and dm_search_draw_walk, from the start and from the middle of the game with
  *   the counters dm_variant_draw_count gives there;
  * - Frisian's king-move limit (FR 17): the square the search blocks at each node
@@ -25,11 +25,10 @@
 
 #include <damier/game.h>
 #include <damier/variant.h>
-#include <damier/vengine.h>
+#include <damier/engine.h>
 
 #include "core/gen.h"
 #include "engine/search_int.h"
-#include "engine/vsearch_int.h"
 
 #define MAXP 150 /* plies per random game (the search walks at most 159) */
 
@@ -140,11 +139,11 @@ static int walk(const dm_vsearch_input *in, const dm_vmove *m, int n, int *verdi
 {
     switch (in->root.variant->size) {
         case 8:
-            return dm_vsearch8_draw_walk(in, m, n, verdict, blocked);
+            return dm_search8_vdraw_walk(in, m, n, verdict, blocked);
         case 10:
-            return dm_vsearch10_draw_walk(in, m, n, verdict, blocked);
+            return dm_search10_vdraw_walk(in, m, n, verdict, blocked);
         default:
-            return dm_vsearch12_draw_walk(in, m, n, verdict, blocked);
+            return dm_search12_vdraw_walk(in, m, n, verdict, blocked);
     }
 }
 

@@ -15,7 +15,7 @@
 
 #include <damier/hub.h>
 #include <damier/variant.h>
-#include <damier/vengine.h>
+#include <damier/engine.h>
 
 #include "../hub_test.h"
 
@@ -71,7 +71,7 @@ static void test_hub_variants__positions_and_moves(void **state)
     assert_string_equal(reply, "");
     assert_int_equal(feed(s, "go"), DM_HUB_SEARCH);
     dm_vsearch_input in;
-    dm_vlimits lim;
+    dm_limits lim;
     dm_hub_session_vsearch(s, &in, &lim);
     assert_int_equal(in.root.variant->id, DM_VARIANT_ENGLISH);
     assert_int_equal(in.root.side, DM_WHITE);
@@ -118,8 +118,8 @@ static void test_hub_variants__positions_and_moves(void **state)
     dm_hub_session_free(s);
 }
 
-/* Limits: depth / nodes / move-time pass through; a clock becomes a time for the
- * move; infinite and ponder have none. */
+/* Limits: the level's, as for international: depth / nodes / move-time, the clock
+ * (the engine plans the move from it), infinite. */
 static void test_hub_variants__limits(void **state)
 {
     (void)state;
@@ -127,7 +127,7 @@ static void test_hub_variants__limits(void **state)
     feed(s, "set-param name=variant value=canadian");
     feed(s, "pos start");
     dm_vsearch_input in;
-    dm_vlimits lim;
+    dm_limits lim;
     dm_vsearch_result none;
     memset(&none, 0, sizeof none);
     char done[64];
@@ -140,17 +140,18 @@ static void test_hub_variants__limits(void **state)
     feed(s, "level time=60 inc=1");
     feed(s, "go");
     dm_hub_session_vsearch(s, &in, &lim);
-    assert_true(lim.move_time > 2.0 && lim.move_time < 3.0); /* 60/30 + 0.8 */
+    /* the clock itself: the engine's time management plans the move (as international) */
+    assert_true(lim.time == 60 && lim.inc == 1 && lim.move_time == 0);
     dm_hub_session_vdone(s, &none, done, sizeof done);
     feed(s, "level time=1 moves=1");
     feed(s, "go");
     dm_hub_session_vsearch(s, &in, &lim);
-    assert_true(lim.move_time > 0 && lim.move_time <= 0.5);
+    assert_true(lim.time == 1 && lim.moves_to_go == 1);
     dm_hub_session_vdone(s, &none, done, sizeof done);
     feed(s, "level infinite");
     feed(s, "go");
     dm_hub_session_vsearch(s, &in, &lim);
-    assert_true(lim.depth == 0 && lim.nodes == 0 && lim.move_time == 0);
+    assert_true(lim.infinite && lim.depth == 0 && lim.nodes == 0 && lim.move_time == 0);
     dm_hub_session_vdone(s, &none, done, sizeof done);
     dm_hub_session_free(s);
 }
@@ -183,21 +184,23 @@ static void test_hub_variants__search_lines(void **state)
     feed(s, "level depth=3");
     assert_int_equal(feed(s, "go"), DM_HUB_SEARCH);
     dm_vsearch_input in;
-    dm_vlimits lim;
+    dm_limits lim;
     dm_hub_session_vsearch(s, &in, &lim);
-    dm_vengine *e;
-    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_engine *e;
+    dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
+    eo.tt_mib = 1;
+    assert_int_equal(dm_engine_create(&e, &eo), DM_OK);
     static char infos[8192];
     infos[0] = 0;
     void *payload[2] = {s, infos};
     dm_vsearch_result r;
-    assert_int_equal(dm_vengine_search(&r, e, &in, &lim, on_info, payload, NULL), DM_OK);
+    assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, on_info, payload, NULL), DM_OK);
     assert_non_null(strstr(infos, "info depth=1 "));
     assert_non_null(strstr(infos, "pv=\"22x8x11x18"));
     char done[256];
     dm_hub_session_vdone(s, &r, done, sizeof done);
     assert_string_equal(done, "done move=22x8x11x18\n");
-    dm_vengine_free(e);
+    dm_engine_free(e);
     /* Black to move with nothing: the game is over. */
     char over[64] = "B";
     for (int sq = 1; sq <= 32; sq++) {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * tests/unit/test_vengine.c: the generic variant engine (damier/vengine.h): per
+ * tests/unit/test_engine_variants.c: the engine on every variant (dm_engine_search_variant): per
  * variant a won ending found at small depth (the last pieces captured, the larger
  * of two captures chosen under free choice), antidraughts giving its last man away
  * where international keeps it, legal moves from random games and random
@@ -17,7 +17,15 @@
 
 #include <damier/game.h>
 #include <damier/variant.h>
-#include <damier/vengine.h>
+#include <damier/engine.h>
+
+/* An engine with a 1 MiB table (tt_mib out of range: DM_EINVAL). */
+static dm_status create(dm_engine **out, int tt_mib)
+{
+    dm_engine_options o = DM_ENGINE_OPTIONS_INIT;
+    o.tt_mib = tt_mib;
+    return dm_engine_create(out, &o);
+}
 
 static const dm_variant *V(dm_variant_id id)
 {
@@ -54,14 +62,14 @@ static int is_legal(const dm_vboard *b, const dm_vmove *m)
     return 0;
 }
 
-static dm_vsearch_result run(dm_vengine *e, const dm_vboard *b, int depth)
+static dm_vsearch_result run(dm_engine *e, const dm_vboard *b, int depth)
 {
     dm_vsearch_input in;
     memset(&in, 0, sizeof in);
     in.root = *b;
-    dm_vlimits lim = {depth, 0, 0};
+    dm_limits lim = {.depth = depth, .nodes = 0, .move_time = 0};
     dm_vsearch_result r;
-    assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     return r;
 }
 
@@ -70,11 +78,11 @@ static dm_vsearch_result run(dm_vengine *e, const dm_vboard *b, int depth)
  * man at (n-4,1); with free choice (Russian, English) the engine must prefer the
  * double capture; under the majority rule it is the only legal move. A lone black
  * man at (0,1)... is added so the game does not end. */
-static void test_vengine__larger_capture_every_variant(void **state)
+static void test_engine_variants__larger_capture_every_variant(void **state)
 {
     (void)state;
-    dm_vengine *e = NULL;
-    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_engine *e = NULL;
+    assert_int_equal(create(&e, 1), DM_OK);
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         if (id == DM_VARIANT_ANTIDRAUGHTS) {
             continue;
@@ -89,7 +97,7 @@ static void test_vengine__larger_capture_every_variant(void **state)
         put(&b, n - 4, 3, DM_BLACK_MAN);
         put(&b, n - 6, 5, DM_BLACK_MAN);
         put(&b, n - 4, 1, DM_BLACK_MAN);
-        dm_vengine_clear(e);
+        dm_engine_clear(e);
         dm_vsearch_result r = run(e, &b, 4);
         assert_true(r.has_move);
         assert_true(is_legal(&b, &r.best));
@@ -97,17 +105,17 @@ static void test_vengine__larger_capture_every_variant(void **state)
         assert_int_equal(r.best.to, sq_at(v, n - 7, 6));
         assert_true(r.score > 0);
     }
-    dm_vengine_free(e);
+    dm_engine_free(e);
 }
 
 /* The side to move captures the opponent's last piece: a win at once (score
  * WIN - 1) in every variant but antidraughts, where that capture is compulsory and
  * LOSES (the opponent, left without pieces, wins). */
-static void test_vengine__last_piece(void **state)
+static void test_engine_variants__last_piece(void **state)
 {
     (void)state;
-    dm_vengine *e = NULL;
-    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_engine *e = NULL;
+    assert_int_equal(create(&e, 1), DM_OK);
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = V((dm_variant_id)id);
         int n = v->size;
@@ -116,23 +124,23 @@ static void test_vengine__last_piece(void **state)
         b.side = DM_WHITE;
         put(&b, n - 3, 2, DM_WHITE_MAN);
         put(&b, n - 4, 3, DM_BLACK_MAN);
-        dm_vengine_clear(e);
+        dm_engine_clear(e);
         dm_vsearch_result r = run(e, &b, 3);
         assert_true(r.has_move);
         assert_int_equal(r.best.ncapt, 1);
         if (v->reversed_result) {
-            assert_int_equal(r.score, -(DM_VSCORE_WIN - 1));
+            assert_int_equal(r.score, -(DM_SCORE_WIN - 1));
         } else {
-            assert_int_equal(r.score, DM_VSCORE_WIN - 1);
+            assert_int_equal(r.score, DM_SCORE_WIN - 1);
         }
     }
-    dm_vengine_free(e);
+    dm_engine_free(e);
 }
 
 /* One white man, one black man ahead of it. Moving next to the black man gives
  * the white man away: in antidraughts White then has no piece and WINS (found at
  * depth 2), in international it loses, so the engine plays the other move. */
-static void test_vengine__antidraughts_gives_away(void **state)
+static void test_engine_variants__antidraughts_gives_away(void **state)
 {
     (void)state;
     const dm_variant_id ids[2] = {DM_VARIANT_ANTIDRAUGHTS, DM_VARIANT_INTERNATIONAL};
@@ -144,39 +152,39 @@ static void test_vengine__antidraughts_gives_away(void **state)
         b.side = DM_WHITE;
         put(&b, n - 3, 2, DM_WHITE_MAN);
         put(&b, n - 5, 4, DM_BLACK_MAN);
-        dm_vengine *e = NULL;
-        assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+        dm_engine *e = NULL;
+        assert_int_equal(create(&e, 1), DM_OK);
         dm_vsearch_result r = run(e, &b, 4);
         assert_true(r.has_move);
         if (k == 0) {
             assert_int_equal(r.best.to, sq_at(v, n - 4, 3));
-            assert_int_equal(r.score, DM_VSCORE_WIN - 2);
+            assert_int_equal(r.score, DM_SCORE_WIN - 2);
         } else {
             assert_int_equal(r.best.to, sq_at(v, n - 4, 1));
-            assert_true(r.score < DM_VSCORE_WIN_MIN);
+            assert_true(r.score < DM_SCORE_WIN_MIN);
         }
-        dm_vengine_free(e);
+        dm_engine_free(e);
     }
 }
 
 /* Antidraughts from a middle-game shape: given the choice, the engine's
  * evaluation prefers fewer own pieces (the reversed objective in the
  * evaluation). */
-static void test_vengine__antidraughts_evaluation(void **state)
+static void test_engine_variants__antidraughts_evaluation(void **state)
 {
     (void)state;
     const dm_variant *v = V(DM_VARIANT_ANTIDRAUGHTS);
     dm_vboard b;
     dm_vboard_start(&b, v);
-    int even = dm_vengine_evaluate(&b);
+    int even = dm_engine_evaluate_variant(&b);
     assert_int_equal(even, 0);
     b.sq[v->squares] = DM_EMPTY; /* White gave a man away */
-    assert_true(dm_vengine_evaluate(&b) > 0);
+    assert_true(dm_engine_evaluate_variant(&b) > 0);
     const dm_variant *iv = V(DM_VARIANT_INTERNATIONAL);
     dm_vboard c;
     dm_vboard_start(&c, iv);
     c.sq[iv->squares] = DM_EMPTY;
-    assert_true(dm_vengine_evaluate(&c) < 0);
+    assert_true(dm_engine_evaluate_variant(&c) < 0);
 }
 
 static uint64_t lcg(uint64_t *s)
@@ -188,12 +196,12 @@ static uint64_t lcg(uint64_t *s)
 /* Random games from the start of every variant: every move the engine returns
  * (depth 2, or a small node budget) is legal; the game is then continued with a
  * random legal move. */
-static void test_vengine__legal_in_random_games(void **state)
+static void test_engine_variants__legal_in_random_games(void **state)
 {
     (void)state;
     static dm_vmovelist list;
-    dm_vengine *e = NULL;
-    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_engine *e = NULL;
+    assert_int_equal(create(&e, 1), DM_OK);
     uint64_t seed = 12345;
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = V((dm_variant_id)id);
@@ -209,26 +217,28 @@ static void test_vengine__legal_in_random_games(void **state)
                 dm_vsearch_input in;
                 memset(&in, 0, sizeof in);
                 in.root = b;
-                dm_vlimits lim = {(ply & 1) ? 2 : 0, (ply & 1) ? 0 : 1000, 0};
+                dm_limits lim = {
+                    .depth = (ply & 1) ? 2 : 0, .nodes = (ply & 1) ? 0 : 1000, .move_time = 0};
                 dm_vsearch_result r;
-                assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+                assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL),
+                                 DM_OK);
                 assert_true(r.has_move);
                 assert_true(is_legal(&b, &r.best));
                 dm_vboard_apply(&b, &list.moves[lcg(&seed) % (uint64_t)list.count]);
             }
         }
     }
-    dm_vengine_free(e);
+    dm_engine_free(e);
 }
 
 /* Random legal placements (no man on its own promotion row), both sides to move:
  * depth 3 returns a legal move whenever one exists. */
-static void test_vengine__legal_in_random_positions(void **state)
+static void test_engine_variants__legal_in_random_positions(void **state)
 {
     (void)state;
     static dm_vmovelist list;
-    dm_vengine *e = NULL;
-    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_engine *e = NULL;
+    assert_int_equal(create(&e, 1), DM_OK);
     uint64_t seed = 777;
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = V((dm_variant_id)id);
@@ -254,29 +264,29 @@ static void test_vengine__legal_in_random_positions(void **state)
             }
         }
     }
-    dm_vengine_free(e);
+    dm_engine_free(e);
 }
 
 /* Two fresh engines, the same position and depth: the same move, score, nodes. */
-static void test_vengine__deterministic(void **state)
+static void test_engine_variants__deterministic(void **state)
 {
     (void)state;
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = V((dm_variant_id)id);
         dm_vboard b;
         dm_vboard_start(&b, v);
-        dm_vengine *e1 = NULL;
-        dm_vengine *e2 = NULL;
-        assert_int_equal(dm_vengine_create(&e1, 1), DM_OK);
-        assert_int_equal(dm_vengine_create(&e2, 1), DM_OK);
+        dm_engine *e1 = NULL;
+        dm_engine *e2 = NULL;
+        assert_int_equal(create(&e1, 1), DM_OK);
+        assert_int_equal(create(&e2, 1), DM_OK);
         dm_vsearch_result a = run(e1, &b, 4);
         dm_vsearch_result c = run(e2, &b, 4);
         assert_true(same_move(&a.best, &c.best));
         assert_int_equal(a.score, c.score);
         assert_int_equal(a.nodes, c.nodes);
         assert_int_equal(a.depth, 4);
-        dm_vengine_free(e1);
-        dm_vengine_free(e2);
+        dm_engine_free(e1);
+        dm_engine_free(e2);
     }
 }
 
@@ -294,48 +304,48 @@ static void on_info(const dm_vinfo *info, void *payload)
 
 /* Node and time limits stop the search; depth 1 always completes; the info
  * callback reports each iteration with a PV starting with a legal move. */
-static void test_vengine__limits_and_info(void **state)
+static void test_engine_variants__limits_and_info(void **state)
 {
     (void)state;
-    dm_vengine *e = NULL;
-    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_engine *e = NULL;
+    assert_int_equal(create(&e, 1), DM_OK);
     dm_vboard b;
     dm_vboard_start(&b, V(DM_VARIANT_CANADIAN));
     dm_vsearch_input in;
     memset(&in, 0, sizeof in);
     in.root = b;
     dm_vsearch_result r;
-    dm_vlimits nodes = {0, 2000, 0};
-    assert_int_equal(dm_vengine_search(&r, e, &in, &nodes, NULL, NULL, NULL), DM_OK);
+    dm_limits nodes = {.depth = 0, .nodes = 2000, .move_time = 0};
+    assert_int_equal(dm_engine_search_variant(&r, e, &in, &nodes, NULL, NULL, NULL), DM_OK);
     assert_true(r.has_move && is_legal(&b, &r.best));
     assert_true(r.depth >= 1);
     assert_true(r.nodes <= 2100 || r.depth == 1);
-    dm_vlimits time = {0, 0, 0.05};
-    assert_int_equal(dm_vengine_search(&r, e, &in, &time, NULL, NULL, NULL), DM_OK);
+    dm_limits time = {.depth = 0, .nodes = 0, .move_time = 0.05};
+    assert_int_equal(dm_engine_search_variant(&r, e, &in, &time, NULL, NULL, NULL), DM_OK);
     assert_true(r.has_move && is_legal(&b, &r.best));
     assert_true(r.time < 1.0);
     info_calls = 0;
     info_last_depth = 0;
-    dm_vlimits depth = {4, 0, 0};
-    assert_int_equal(dm_vengine_search(&r, e, &in, &depth, on_info, NULL, NULL), DM_OK);
+    dm_limits depth = {.depth = 4, .nodes = 0, .move_time = 0};
+    assert_int_equal(dm_engine_search_variant(&r, e, &in, &depth, on_info, NULL, NULL), DM_OK);
     assert_int_equal(info_calls, 4);
     /* An invalid root: a white man on its promotion row. */
     in.root.sq[1] = DM_WHITE_MAN;
     dm_error err;
-    assert_int_equal(dm_vengine_search(&r, e, &in, &depth, NULL, NULL, &err), DM_EINVAL);
-    assert_int_equal(dm_vengine_create(&e, -1), DM_EINVAL);
-    dm_vengine_free(e);
+    assert_int_equal(dm_engine_search_variant(&r, e, &in, &depth, NULL, NULL, &err), DM_EINVAL);
+    assert_int_equal(create(&e, -1), DM_EINVAL);
+    dm_engine_free(e);
 }
 
 /* The hash is a pure function of pieces, side and variant. */
 /* Frisian FR 17 at the root: after three simple moves in a row with the same king
  * (its side still has a man), the engine moves the man, whatever the depth; with only
  * that king able to move it is a lost position (no legal move). */
-static void test_vengine__frisian_king_move_limit(void **state)
+static void test_engine_variants__frisian_king_move_limit(void **state)
 {
     (void)state;
-    dm_vengine *e = NULL;
-    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_engine *e = NULL;
+    assert_int_equal(create(&e, 1), DM_OK);
     dm_vboard b;
     assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_FRISIAN), "W:WK46,31:B4", NULL), DM_OK);
     static const char *const line[] = {"46-41", "4-9", "41-46", "9-13", "46-41", "13-18"};
@@ -362,11 +372,11 @@ static void test_vengine__frisian_king_move_limit(void **state)
     assert_int_equal(dm_vmovegen_legal(&l, &c), 0);
     dm_vsearch_result r = run(e, &c, 4);
     assert_false(r.has_move);
-    assert_true(r.score <= -DM_VSCORE_WIN_MIN);
-    dm_vengine_free(e);
+    assert_true(r.score <= -DM_SCORE_WIN_MIN);
+    dm_engine_free(e);
 }
 
-static void test_vengine__hash(void **state)
+static void test_engine_variants__hash(void **state)
 {
     (void)state;
     dm_vboard a;
@@ -385,7 +395,7 @@ static void test_vengine__hash(void **state)
  * (6,1); Black has one man far away. White is ahead (a king against a man), but
  * when the history says the position after that move already occurred, the only
  * move repeats and the root scores exactly 0. */
-static void test_vengine__repetition_history(void **state)
+static void test_engine_variants__repetition_history(void **state)
 {
     (void)state;
     const dm_variant *v = V(DM_VARIANT_ENGLISH);
@@ -394,25 +404,29 @@ static void test_vengine__repetition_history(void **state)
     b.side = DM_WHITE;
     put(&b, 7, 0, DM_WHITE_KING);
     put(&b, 0, 1, DM_BLACK_MAN);
-    dm_vengine *e = NULL;
-    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_engine *e = NULL;
+    assert_int_equal(create(&e, 1), DM_OK);
     dm_vsearch_result r = run(e, &b, 3);
     assert_true(r.score > 0);
     dm_vboard after = b;
     dm_vboard_apply(&after, &r.best);
     assert_int_equal(r.best.to, sq_at(v, 6, 1));
-    uint64_t hist[1] = {dm_vboard_hash(&after)};
+    /* A position recurs 4 plies later at the earliest (after 2 each side has moved
+     * once): the one after the best move stands 3 entries before the root. */
+    uint64_t hist[3] = {dm_vboard_hash(&after), 1, 2};
     dm_vsearch_input in;
     memset(&in, 0, sizeof in);
     in.root = b;
     in.history = hist;
-    in.history_count = 1;
-    dm_vlimits lim = {3, 0, 0};
-    dm_vengine_clear(e);
-    assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    in.history_count = 3;
+    /* analyse: the king's only move is searched to the depth asked for (a single
+     * legal move is otherwise played after depth 1, whose leaves are evaluated) */
+    dm_limits lim = {.depth = 3, .analyse = 1};
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     assert_true(r.has_move && is_legal(&b, &r.best));
     assert_int_equal(r.score, 0);
-    dm_vengine_free(e);
+    dm_engine_free(e);
 }
 
 /* The counting draw rules in the tree, from the game's counters at the root
@@ -420,11 +434,11 @@ static void test_vengine__repetition_history(void **state)
  * one ply of the 5-move rule left: every quiet move draws, so the root scores 0; the
  * same position without a past scores the material. Russian (source set: 30 moves
  * without capture) likewise with the no-capture count. */
-static void test_vengine__counting_draws(void **state)
+static void test_engine_variants__counting_draws(void **state)
 {
     (void)state;
-    dm_vengine *e = NULL;
-    assert_int_equal(dm_vengine_create(&e, 1), DM_OK);
+    dm_engine *e = NULL;
+    assert_int_equal(create(&e, 1), DM_OK);
     for (int which = 0; which < 2; which++) {
         const dm_variant *v = V(which == 0 ? DM_VARIANT_BRAZILIAN : DM_VARIANT_RUSSIAN);
         dm_vboard b;
@@ -438,27 +452,28 @@ static void test_vengine__counting_draws(void **state)
         dm_vsearch_input in;
         memset(&in, 0, sizeof in);
         in.root = b;
-        dm_vlimits lim = {1, 0, 0};
+        /* depth 2: the draw rules judge interior nodes (a leaf is evaluated) */
+        dm_limits lim = {.depth = 2, .nodes = 0, .move_time = 0};
         dm_vsearch_result r;
-        dm_vengine_clear(e);
-        assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+        dm_engine_clear(e);
+        assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
         assert_true(r.score > 100);
         if (which == 0) {
             in.draw_count.material_plies = 2 * v->draw.two_vs_king_moves - 1;
         } else {
             in.draw_count.no_capture_plies = 2 * v->draw.no_capture_moves - 1;
         }
-        dm_vengine_clear(e);
-        assert_int_equal(dm_vengine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+        dm_engine_clear(e);
+        assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
         assert_true(r.has_move && is_legal(&b, &r.best));
         assert_int_equal(r.score, 0);
     }
-    dm_vengine_free(e);
+    dm_engine_free(e);
 }
 
 /* The search input of a game: its position, the hashes since the last man move or
  * capture (oldest first), its draw counters. */
-static void test_vengine__input_from_game(void **state)
+static void test_engine_variants__input_from_game(void **state)
 {
     (void)state;
     dm_vboard b;
@@ -496,19 +511,19 @@ static void test_vengine__input_from_game(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_vengine__larger_capture_every_variant),
-        cmocka_unit_test(test_vengine__last_piece),
-        cmocka_unit_test(test_vengine__antidraughts_gives_away),
-        cmocka_unit_test(test_vengine__antidraughts_evaluation),
-        cmocka_unit_test(test_vengine__legal_in_random_games),
-        cmocka_unit_test(test_vengine__legal_in_random_positions),
-        cmocka_unit_test(test_vengine__deterministic),
-        cmocka_unit_test(test_vengine__limits_and_info),
-        cmocka_unit_test(test_vengine__hash),
-        cmocka_unit_test(test_vengine__frisian_king_move_limit),
-        cmocka_unit_test(test_vengine__repetition_history),
-        cmocka_unit_test(test_vengine__counting_draws),
-        cmocka_unit_test(test_vengine__input_from_game),
+        cmocka_unit_test(test_engine_variants__larger_capture_every_variant),
+        cmocka_unit_test(test_engine_variants__last_piece),
+        cmocka_unit_test(test_engine_variants__antidraughts_gives_away),
+        cmocka_unit_test(test_engine_variants__antidraughts_evaluation),
+        cmocka_unit_test(test_engine_variants__legal_in_random_games),
+        cmocka_unit_test(test_engine_variants__legal_in_random_positions),
+        cmocka_unit_test(test_engine_variants__deterministic),
+        cmocka_unit_test(test_engine_variants__limits_and_info),
+        cmocka_unit_test(test_engine_variants__hash),
+        cmocka_unit_test(test_engine_variants__frisian_king_move_limit),
+        cmocka_unit_test(test_engine_variants__repetition_history),
+        cmocka_unit_test(test_engine_variants__counting_draws),
+        cmocka_unit_test(test_engine_variants__input_from_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
