@@ -121,15 +121,24 @@ static inline int dr_material_next(const dm_draw_rules *d, int kind_before, int 
 
 /* The counters after a move from a position with counters s: man_moved (the piece
  * moved was a man), capture (it took at least one piece), promotion (a man was
- * crowned), kind_after (dr_kind of the position after). out may equal s. */
+ * crowned), kind_after (dr_kind of the position after), into out (not s: the
+ * search's per-ply stack). */
+static inline void dr_step_into(dr_state *restrict out, const dr_state *restrict s,
+                                const dm_draw_rules *d, int man_moved, int capture, int promotion,
+                                int kind_after)
+{
+    out->reversible = (man_moved || capture) ? 0 : s->reversible + 1;
+    out->no_capture = capture ? 0 : s->no_capture + 1;
+    out->material = dr_material_next(d, s->kind, s->material, kind_after, capture, promotion);
+    out->kind = kind_after;
+}
+
+/* dr_step_into where out may equal s. */
 static inline void dr_step(dr_state *out, const dr_state *s, const dm_draw_rules *d, int man_moved,
                            int capture, int promotion, int kind_after)
 {
     dr_state n;
-    n.reversible = (man_moved || capture) ? 0 : s->reversible + 1;
-    n.no_capture = capture ? 0 : s->no_capture + 1;
-    n.material = dr_material_next(d, s->kind, s->material, kind_after, capture, promotion);
-    n.kind = kind_after;
+    dr_step_into(&n, s, d, man_moved, capture, promotion, kind_after);
     *out = n;
 }
 

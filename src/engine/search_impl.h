@@ -363,8 +363,8 @@ GEN_ALWAYS void S(play)(S(thr) * t, const GEN_MOVE *m, int was_man, int ply)
     int capture = m->ncapt > 0;
     int kind = SI_MATERIAL(t) ? S(material_kind)(SI_DRAW(t), b) : DM_VDRAW_NONE;
     /* without a capture, a man's move changes kings only by its promotion */
-    dr_step(&t->ds[ply + 1], &t->ds[ply], SI_DRAW(t), was_man, capture, was_man && m->kings != 0,
-            kind);
+    dr_step_into(&t->ds[ply + 1], &t->ds[ply], SI_DRAW(t), was_man, capture,
+                 was_man && m->kings != 0, kind);
 #if !SI_INTL
     if (t->e->sr.king_limit) {
         int c = b->side ^ 1;

@@ -508,6 +508,74 @@ static void test_engine_variants__input_from_game(void **state)
     dm_game_free(g);
 }
 
+/* What the multi-PV test keeps of the reports: the lines of the last depth. */
+typedef struct mpv_seen {
+    int depth, count, got;
+    int score[8];
+    dm_vmove first[8];
+} mpv_seen;
+
+static void on_mpv(const dm_vinfo *info, void *payload)
+{
+    mpv_seen *m = payload;
+    if (info->depth != m->depth) {
+        m->depth = info->depth;
+        m->got = 0;
+    }
+    m->count = info->multipv_count;
+    assert_true(info->multipv == m->got + 1 && m->got < 8 && info->pv_count > 0);
+    m->score[m->got] = info->score;
+    m->first[m->got] = info->pv[0];
+    m->got++;
+}
+
+/* The international engine's features in every geometry: lazy SMP (two threads, the
+ * 12x12 ones made on the first Canadian search) and multi-PV (three lines per depth, in
+ * order of score, three different legal root moves, the best move the first line's),
+ * and a ponder move legal after the best. */
+static void test_engine_variants__threads_and_multipv(void **state)
+{
+    (void)state;
+    static const dm_variant_id ids[] = {DM_VARIANT_RUSSIAN, DM_VARIANT_CANADIAN,
+                                        DM_VARIANT_FRISIAN};
+    dm_engine_options o = DM_ENGINE_OPTIONS_INIT;
+    o.tt_mib = 4;
+    o.threads = 2;
+    dm_engine *e = NULL;
+    assert_int_equal(dm_engine_create(&e, &o), DM_OK);
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+        dm_vsearch_input in;
+        memset(&in, 0, sizeof in);
+        dm_vboard_start(&in.root, V(ids[k]));
+        dm_limits lim = {.depth = 5, .multipv = 3};
+        mpv_seen seen;
+        memset(&seen, 0, sizeof seen);
+        dm_vsearch_result r;
+        dm_error err;
+        assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, on_mpv, &seen, &err), DM_OK);
+        assert_true(r.has_move && is_legal(&in.root, &r.best));
+        assert_int_equal(seen.count, 3);
+        assert_int_equal(seen.got, 3);
+        assert_true(seen.score[0] >= seen.score[1] && seen.score[1] >= seen.score[2]);
+        for (int a = 0; a < 3; a++) {
+            assert_true(is_legal(&in.root, &seen.first[a]));
+            for (int b = a + 1; b < 3; b++) {
+                assert_false(same_move(&seen.first[a], &seen.first[b]));
+            }
+        }
+        assert_true(same_move(&r.best, &seen.first[0]));
+        /* one line, two threads: a ponder move that is legal after the best */
+        lim.multipv = 0;
+        lim.depth = 6;
+        assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, &err), DM_OK);
+        assert_true(r.has_move && r.has_ponder);
+        dm_vboard after = in.root;
+        dm_vboard_apply(&after, &r.best);
+        assert_true(is_legal(&after, &r.ponder));
+    }
+    dm_engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -524,6 +592,7 @@ int main(void)
         cmocka_unit_test(test_engine_variants__repetition_history),
         cmocka_unit_test(test_engine_variants__counting_draws),
         cmocka_unit_test(test_engine_variants__input_from_game),
+        cmocka_unit_test(test_engine_variants__threads_and_multipv),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
