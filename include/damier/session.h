@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: MIT
- * damier/session.h: a session: one game of international draughts with its clock and
- * an engine, the object front ends (the Hub, DXP, the terminal game, matches) play on.
+ * damier/session.h: a session: one game of any draughts variant with its clock and an
+ * engine, the object front ends (the Hub, DXP, the terminal game, matches) play on.
+ * International games have the fast-board calls too (dm_session_play with a dm_move,
+ * dm_session_board, the dm_info / dm_result callbacks); every game, international
+ * included, has the generic ones (dm_session_play_vmove, dm_session_position, the
+ * dm_vinfo / dm_vsearch_result callbacks of dm_engine_search_variant).
  *
  * A session owns
  *   - a dm_game: position, history, results and draw-rule state (game.h);
@@ -69,15 +73,20 @@ typedef struct dm_session_setup {
     const char *fen;                 /* ... this FEN, or NULL: the initial position */
     const dm_time_control *white_tc; /* White's time control; NULL: no clock */
     const dm_time_control *black_tc; /* Black's; NULL: the same as White's */
+    const dm_variant *variant;       /* the game's variant (NULL: international); fen is
+                                        then in its FEN (dm_vboard_from_fen), start unused */
+    const dm_vboard *vstart;         /* or a position of any variant (copied): the game is
+                                        of vstart->variant; start, fen, variant unused */
 } dm_session_setup;
 
 #define DM_SESSION_SETUP_VERSION 1
 #define DM_SESSION_SETUP_INIT                                                                      \
     {                                                                                              \
-        DM_SESSION_SETUP_VERSION, NULL, NULL, NULL, NULL                                           \
+        DM_SESSION_SETUP_VERSION, NULL, NULL, NULL, NULL, NULL, NULL                               \
     }
 
-/* Start a new game (g NULL: the initial position, no clock) under the session's rules.
+/* Start a new game (g NULL: the initial position, no clock) under the session's rules
+ * (an international game; a game of another variant keeps its variant's draw rules).
  * With a time control the clock starts at once for the side to move. The engine
  * forgets what it learnt (dm_engine_clear). On error nothing changes but the session
  * remembers that a position was refused: dm_session_go refuses until a position is
@@ -88,8 +97,9 @@ DM_API dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, d
 
 /* Replace the game by game (taken over on DM_OK, the caller's otherwise): a position
  * sent by a protocol as start plus moves, or a record read with dm_pdn_to_game. The
- * game keeps its own rules; the engine keeps what it learnt; the clock (if any) keeps
- * its times and runs for the new game's side to move (paused if it is over).
+ * game (of any variant) keeps its own rules; the engine keeps what it learnt; the clock
+ * (if any) keeps its times and runs for the new game's side to move (paused if it is
+ * over).
  * DM_EINVAL for NULLs,
  * DM_ESTATE while a search runs (err says why). */
 DM_API dm_status dm_session_set_game(dm_session *s, dm_game *game, dm_error *err);
@@ -108,6 +118,8 @@ DM_API void dm_session_refuse_position(dm_session *s);
  * DM_ENOMEM; err says why. */
 DM_API dm_status dm_session_play(dm_session *s, const dm_move *m, dm_error *err);
 DM_API dm_status dm_session_play_text(dm_session *s, const char *text, dm_error *err);
+/* The same for a move in the generic form (dm_game_play_vmove), any variant. */
+DM_API dm_status dm_session_play_vmove(dm_session *s, const dm_vmove *m, dm_error *err);
 
 /* Take back the last move / replay the next one (dm_game_undo / _redo). The clock, if
  * it runs, goes to the side now to move without counting a move (times unchanged).
@@ -130,7 +142,8 @@ DM_API dm_outcome dm_session_result(dm_session *s, dm_reason *reason);
  * by the session: valid until the next call that changes the game. Do not change the
  * game through the pointer; the clock may be read and paused (dm_clock_pause/resume). */
 DM_API const dm_game *dm_session_game(const dm_session *s);
-DM_API const dm_board *dm_session_board(const dm_session *s);
+DM_API const dm_board *dm_session_board(const dm_session *s);     /* NULL: not international */
+DM_API const dm_vboard *dm_session_position(const dm_session *s); /* any variant */
 DM_API dm_clock *dm_session_clock(dm_session *s);
 
 /* What the engine is given for the current position: root, the history hashes (into
@@ -159,26 +172,30 @@ DM_API dm_status dm_session_set_engine_options(dm_session *s, const dm_engine_op
 /* Called once when a search has ended, on the search thread, with its result (valid
  * during the call). The session still counts as searching until it returns. */
 typedef void (*dm_session_done_fn)(const dm_result *result, void *payload);
+/* The same for a game of another variant than international. */
+typedef void (*dm_session_vdone_fn)(const dm_vsearch_result *result, void *payload);
 
 /* What dm_session_go searches for. Initialise with DM_SESSION_GO_INIT. */
 typedef struct dm_session_go_options {
-    int version;                /* DM_SESSION_GO_VERSION */
-    dm_limits limits;           /* explicit limits (engine.h): depth, nodes, move_time,
+    int version;                  /* DM_SESSION_GO_VERSION */
+    dm_limits limits;             /* explicit limits (engine.h): depth, nodes, move_time,
                              infinite, ponder, analyse; time/inc/moves_to_go too when
                              use_clock is 0 (a protocol's clock, e.g. Hub `level`) */
-    int use_clock;              /* 1 (default): when the session has a clock, time, inc and
+    int use_clock;                /* 1 (default): when the session has a clock, time, inc and
                              moves_to_go are the side to move's remaining time,
                              increment and moves to the next control, and the engine's
                              time management budgets the move from them */
-    dm_info_fn on_info;         /* after each iteration, on the search thread; may be NULL */
-    dm_session_done_fn on_done; /* at the end, on the search thread; may be NULL */
-    void *payload;              /* passed to both */
+    dm_info_fn on_info;           /* after each iteration, on the search thread; may be NULL */
+    dm_session_done_fn on_done;   /* at the end, on the search thread; may be NULL */
+    void *payload;                /* passed to all four */
+    dm_vinfo_fn on_vinfo;         /* a game of another variant: instead of on_info */
+    dm_session_vdone_fn on_vdone; /* ... and of on_done (dm_engine_search_variant) */
 } dm_session_go_options;
 
 #define DM_SESSION_GO_VERSION 1
 #define DM_SESSION_GO_INIT                                                                         \
     {                                                                                              \
-        DM_SESSION_GO_VERSION, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1, NULL, NULL, NULL                 \
+        DM_SESSION_GO_VERSION, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1, NULL, NULL, NULL, NULL, NULL     \
     }
 
 /* Start searching the current position for the side to move on a thread of the
@@ -207,6 +224,9 @@ DM_API int dm_session_searching(const dm_session *s);
  * result stays available: wait again gives it again, until the next go or new game.
  * DM_ESTATE when there is none (no search since), or from a callback. */
 DM_API dm_status dm_session_wait(dm_session *s, dm_result *out);
+/* dm_session_wait for a game of another variant than international (DM_ESTATE for an
+ * international one, whose result is dm_session_wait's). */
+DM_API dm_status dm_session_wait_variant(dm_session *s, dm_vsearch_result *out);
 
 #ifdef __cplusplus
 }

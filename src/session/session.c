@@ -3,7 +3,8 @@
  *
  * The owner thread makes every call but stop / ponderhit / searching. dm_session_go
  * copies what the search needs (root, history, counters, limits, callbacks) into the
- * session and starts one thread that runs dm_engine_search, publishes the result,
+ * session and starts one thread that runs dm_engine_search (dm_engine_search_variant
+ * for a game of another variant), publishes the result,
  * calls the done callback and ends. Only atomics are shared with it:
  *   searching     1 from go until the thread is about to end (after the callback);
  *   result_ready  1 once the result is written (before the done callback);
@@ -39,7 +40,10 @@ struct dm_session {
     int ponderhit_repeated; /* search thread only */
     int has_result;         /* owner: result holds the last search's result */
     dm_result result;
+    dm_vsearch_result vresult; /* the same, when variant */
+    int variant;               /* the search is of a game of another variant */
     dm_search_input in;
+    dm_vsearch_input vin;
     uint64_t history[DM_ENGINE_MAX_HISTORY];
     dm_limits lim;
     dm_session_go_options go;
@@ -191,7 +195,7 @@ static void sync_clock(dm_session *s)
         return;
     }
     /* the game goes on (after undo): the side to move has the clock */
-    dm_color side = (dm_color)dm_game_board(s->game)->side;
+    dm_color side = (dm_color)dm_game_position(s->game)->side;
     dm_clock_switch(s->clock, side);
     if (s->clock_held && dm_clock_resume(s->clock) == DM_OK) {
         s->clock_held = 0;
@@ -218,26 +222,33 @@ dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, dm_error
         return dm_error_set(err, DM_EINVAL, 0, 0, "setup version %d, expected %d", g->version,
                             DM_SESSION_SETUP_VERSION);
     }
-    dm_board start;
-    if (g->start) {
-        start = *g->start;
-        if (dm_board_validate(&start, err) != DM_OK) {
+    dm_vboard start;
+    const dm_variant *v = g->variant ? g->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    if (g->vstart) {
+        start = *g->vstart;
+        if (start.variant == NULL || dm_vboard_validate(&start, err) != DM_OK) {
+            s->refused = 1;
+            return dm_error_set(err, DM_EINVAL, 0, 0, "the start position is not valid");
+        }
+    } else if (g->start && !g->variant) {
+        if (dm_board_validate(g->start, err) != DM_OK) {
             s->refused = 1;
             return DM_EINVAL;
         }
+        dm_vboard_from_board(&start, v, g->start);
     } else if (g->fen) {
-        st = dm_board_from_fen(&start, g->fen, err);
+        st = dm_vboard_from_fen(&start, v, g->fen, err);
         if (st != DM_OK) {
             s->refused = 1;
             return st;
         }
     } else {
-        dm_board_start(&start);
+        dm_vboard_start(&start, v);
     }
     dm_game *game = NULL;
     dm_clock *clock = NULL;
-    st = dm_game_new(&game, &start);
-    if (st == DM_OK) {
+    st = dm_game_new_variant(&game, &start);
+    if (st == DM_OK && start.variant->id == DM_VARIANT_INTERNATIONAL) {
         st = dm_game_set_rules(game, &s->opts.rules);
     }
     if (st != DM_OK) {
@@ -273,11 +284,6 @@ dm_status dm_session_set_game(dm_session *s, dm_game *game, dm_error *err)
 {
     if (!s || !game) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no session or no game");
-    }
-    if (dm_game_variant(game)->id != DM_VARIANT_INTERNATIONAL) {
-        return dm_error_set(err, DM_EINVAL, 0, 0,
-                            "a game of %s: the session plays international draughts only",
-                            dm_game_variant(game)->title);
     }
     dm_status st = settle(s, err);
     if (st != DM_OK) {
@@ -335,6 +341,26 @@ dm_status dm_session_play(dm_session *s, const dm_move *m, dm_error *err)
     if (st != DM_OK) {
         char text[160];
         dm_move_to_text(text, sizeof text, dm_game_board(s->game), m, DM_NOTATION_FULL);
+        return dm_error_set(err, st, 0, 0, "move %s: %s", text, dm_status_str(st));
+    }
+    after_move(s);
+    return DM_OK;
+}
+
+dm_status dm_session_play_vmove(dm_session *s, const dm_vmove *m, dm_error *err)
+{
+    dm_status st = before_move(s, err);
+    if (st != DM_OK) {
+        return st;
+    }
+    if (!m) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "no move");
+    }
+    st = dm_game_play_vmove(s->game, m);
+    if (st != DM_OK) {
+        char text[400];
+        dm_vmove_to_text(text, sizeof text, dm_game_position(s->game), m, DM_NOTATION_FULL,
+                         DM_VSQUARES_DEFAULT);
         return dm_error_set(err, st, 0, 0, "move %s: %s", text, dm_status_str(st));
     }
     after_move(s);
@@ -433,6 +459,11 @@ const dm_board *dm_session_board(const dm_session *s)
     return dm_game_board(s->game);
 }
 
+const dm_vboard *dm_session_position(const dm_session *s)
+{
+    return dm_game_position(s->game);
+}
+
 dm_clock *dm_session_clock(dm_session *s)
 {
     return s->clock;
@@ -489,11 +520,9 @@ dm_status dm_session_set_engine_options(dm_session *s, const dm_engine_options *
 
 /* ---- searching ------------------------------------------------------------------ */
 
-static void on_info(const dm_info *info, void *payload)
+/* The requests made before the engine's search began, which cleared them. */
+static void repeat_requests(dm_session *s)
 {
-    dm_session *s = payload;
-    /* a request made before dm_engine_search began was cleared by it: repeat it (the
-     * first iteration takes microseconds) */
     if (atomic_load(&s->stop_wanted)) {
         dm_engine_stop(s->engine);
     }
@@ -501,14 +530,43 @@ static void on_info(const dm_info *info, void *payload)
         s->ponderhit_repeated = 1;
         dm_engine_ponderhit(s->engine);
     }
+}
+
+static void on_info(const dm_info *info, void *payload)
+{
+    dm_session *s = payload;
+    /* a request made before dm_engine_search began was cleared by it: repeat it (the
+     * first iteration takes microseconds) */
+    repeat_requests(s);
     if (s->go.on_info) {
         s->go.on_info(info, s->go.payload);
+    }
+}
+
+static void on_vinfo(const dm_vinfo *info, void *payload)
+{
+    dm_session *s = payload;
+    repeat_requests(s);
+    if (s->go.on_vinfo) {
+        s->go.on_vinfo(info, s->go.payload);
     }
 }
 
 static void *search_main(void *arg)
 {
     dm_session *s = arg;
+    if (s->variant) {
+        if (dm_engine_search_variant(&s->vresult, s->engine, &s->vin, &s->lim, on_vinfo, s, NULL) !=
+            DM_OK) {
+            memset(&s->vresult, 0, sizeof s->vresult); /* only out of memory (12x12) */
+        }
+        atomic_store(&s->result_ready, 1);
+        if (s->go.on_vdone) {
+            s->go.on_vdone(&s->vresult, s->go.payload);
+        }
+        atomic_store(&s->searching, 0);
+        return NULL;
+    }
     dm_result r;
     if (dm_engine_search(&r, s->engine, &s->in, &s->lim, on_info, s) != DM_OK) {
         memset(&r, 0, sizeof r); /* cannot happen: the root was checked by go */
@@ -559,7 +617,7 @@ dm_status dm_session_go(dm_session *s, const dm_session_go_options *go, dm_error
     s->lim = go->limits;
     if (go->use_clock && s->clock) {
         dm_clock_side cs;
-        dm_color side = (dm_color)dm_game_board(s->game)->side;
+        dm_color side = (dm_color)dm_game_position(s->game)->side;
         dm_clock_side_info(&cs, s->clock, side);
         if (cs.remaining_ms != INT64_MAX) {
             /* at least a millisecond: zero would mean "no clock" to the engine */
@@ -568,7 +626,12 @@ dm_status dm_session_go(dm_session *s, const dm_session_go_options *go, dm_error
             s->lim.moves_to_go = cs.moves_to_go;
         }
     }
-    dm_session_search_input(&s->in, s->history, DM_ENGINE_MAX_HISTORY, s);
+    s->variant = dm_game_board(s->game) == NULL;
+    if (s->variant) {
+        dm_vsearch_input_from_game(&s->vin, s->history, DM_ENGINE_MAX_HISTORY, s->game);
+    } else {
+        dm_session_search_input(&s->in, s->history, DM_ENGINE_MAX_HISTORY, s);
+    }
     atomic_store(&s->stop_wanted, 0);
     atomic_store(&s->ponderhit_wanted, 0);
     atomic_store(&s->result_ready, 0);
@@ -605,9 +668,35 @@ int dm_session_searching(const dm_session *s)
     return s ? atomic_load(&s->searching) : 0;
 }
 
-dm_status dm_session_wait(dm_session *s, dm_result *out)
+static dm_status wait_thread(dm_session *s)
 {
     if (!s || !s->has_result) {
+        return DM_ESTATE;
+    }
+    if (s->thread_live) {
+        if (pthread_join(s->thread, NULL) == EDEADLK) {
+            return DM_ESTATE;
+        }
+        s->thread_live = 0;
+    }
+    return DM_OK;
+}
+
+dm_status dm_session_wait_variant(dm_session *s, dm_vsearch_result *out)
+{
+    if (!s || !s->has_result || !s->variant) {
+        return DM_ESTATE;
+    }
+    dm_status st = wait_thread(s);
+    if (st == DM_OK && out) {
+        *out = s->vresult;
+    }
+    return st;
+}
+
+dm_status dm_session_wait(dm_session *s, dm_result *out)
+{
+    if (!s || !s->has_result || s->variant) {
         return DM_ESTATE;
     }
     if (s->thread_live) {

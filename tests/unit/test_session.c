@@ -422,6 +422,131 @@ static void test_session__ponderhit(void **state)
     dm_session_free(s);
 }
 
+/* What a variant search reported. */
+typedef struct vseen {
+    int infos;
+    int done;
+    dm_vsearch_result r;
+} vseen;
+
+static void on_vinfo(const dm_vinfo *info, void *payload)
+{
+    vseen *v = payload;
+    assert_true(info->pv_count >= 1);
+    v->infos++;
+}
+
+static void on_vdone(const dm_vsearch_result *r, void *payload)
+{
+    vseen *v = payload;
+    v->done++;
+    v->r = *r;
+}
+
+static int vlegal_in(const dm_vboard *b, const dm_vmove *m)
+{
+    static dm_vmovelist l;
+    dm_vmovegen_legal(&l, b);
+    for (int i = 0; i < l.count; i++) {
+        const dm_vmove *x = &l.moves[i];
+        if (x->from == m->from && x->to == m->to && x->capt[0] == m->capt[0] &&
+            x->capt[1] == m->capt[1]) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Every variant on a session: a Russian game from its start with a clock (the move in
+ * the variant's notation presses it), a search on the session's thread through the
+ * variant callbacks and dm_session_wait_variant (its move legal, the same as
+ * dm_engine_search_variant's on the game's input), the clock's budget given to the
+ * engine; the fast-board calls answer NULL / DM_ESTATE; a Canadian game by FEN and
+ * an English game by dm_session_set_game. */
+static void test_session__every_variant(void **state)
+{
+    (void)state;
+    int64_t t = 1000;
+    dm_session *s = new_session(&t);
+    dm_time_control tc;
+    assert_int_equal(dm_time_control_parse(&tc, "60+1", NULL), DM_OK);
+    dm_session_setup g = DM_SESSION_SETUP_INIT;
+    g.white_tc = &tc;
+    g.variant = dm_variant_get(DM_VARIANT_RUSSIAN);
+    dm_error err;
+    assert_int_equal(dm_session_new_game(s, &g, &err), DM_OK);
+    assert_null(dm_session_board(s));
+    assert_int_equal(dm_session_position(s)->variant->id, DM_VARIANT_RUSSIAN);
+    dm_clock *c = dm_session_clock(s);
+    t += 3000;
+    play(s, "c3-d4");
+    assert_true(dm_clock_remaining(c, DM_WHITE) == 58000); /* 60 - 3 + 1 */
+    dm_color side;
+    assert_true(dm_clock_running(c, &side) && side == DM_BLACK);
+
+    vseen vs;
+    memset(&vs, 0, sizeof vs);
+    dm_session_go_options go = DM_SESSION_GO_INIT;
+    go.limits.depth = 4;
+    go.on_vinfo = on_vinfo;
+    go.on_vdone = on_vdone;
+    go.payload = &vs;
+    assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
+    dm_vsearch_result r;
+    assert_int_equal(dm_session_wait_variant(s, &r), DM_OK);
+    assert_int_equal(dm_session_wait(s, NULL), DM_ESTATE);
+    assert_int_equal(vs.done, 1);
+    assert_true(vs.infos >= 1);
+    assert_true(r.has_move && vlegal_in(dm_session_position(s), &r.best));
+    assert_true(r.depth >= 1 && r.depth <= 5);
+    /* the same search outside the session gives the same move (one thread, depth) */
+    dm_vsearch_input in;
+    uint64_t hist[DM_ENGINE_MAX_HISTORY];
+    dm_vsearch_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, dm_session_game(s));
+    dm_engine *e = dm_session_engine(s);
+    assert_non_null(e);
+    dm_engine_clear(e);
+    dm_vsearch_result direct;
+    dm_limits lim = {.depth = 4};
+    lim.time = 60.0; /* what the session gave from Black's clock */
+    lim.inc = 1.0;
+    assert_int_equal(dm_engine_search_variant(&direct, e, &in, &lim, NULL, NULL, &err), DM_OK);
+    assert_true(direct.best.from == r.best.from && direct.best.to == r.best.to &&
+                direct.best.capt[0] == r.best.capt[0] && direct.nodes == r.nodes);
+    assert_int_equal(dm_session_play_vmove(s, &r.best, &err), DM_OK);
+    assert_true(dm_clock_running(c, &side) && side == DM_WHITE);
+    /* an illegal generic move is refused with the move in the message */
+    assert_int_equal(dm_session_play_vmove(s, &r.best, &err), DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "move "));
+
+    /* Canadian by FEN (12x12 threads made on the first search), no clock */
+    dm_session_setup g2 = DM_SESSION_SETUP_INIT;
+    g2.variant = dm_variant_get(DM_VARIANT_CANADIAN);
+    g2.fen = "W:W60,61:B10,11";
+    assert_int_equal(dm_session_new_game(s, &g2, &err), DM_OK);
+    assert_null(dm_session_clock(s));
+    memset(&vs, 0, sizeof vs);
+    assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
+    assert_int_equal(dm_session_wait_variant(s, &r), DM_OK);
+    assert_true(r.has_move && vlegal_in(dm_session_position(s), &r.best));
+    /* a bad FEN of the variant is refused and go refuses until a good position */
+    g2.fen = "W:W99:B1";
+    assert_int_equal(dm_session_new_game(s, &g2, &err), DM_EPARSE);
+    assert_int_equal(dm_session_go(s, &go, &err), DM_ESTATE);
+
+    /* English through set_game */
+    dm_vboard en;
+    dm_vboard_start(&en, dm_variant_get(DM_VARIANT_ENGLISH));
+    dm_game *game = NULL;
+    assert_int_equal(dm_game_new_variant(&game, &en), DM_OK);
+    assert_int_equal(dm_session_set_game(s, game, &err), DM_OK);
+    play(s, "11-15");
+    assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
+    assert_int_equal(dm_session_wait_variant(s, &r), DM_OK);
+    assert_true(r.has_move && vlegal_in(dm_session_position(s), &r.best));
+    dm_session_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -432,6 +557,7 @@ int main(void)
         cmocka_unit_test(test_session__clock_pressed_on_play),
         cmocka_unit_test(test_session__draw_rule_played_through),
         cmocka_unit_test(test_session__ponderhit),
+        cmocka_unit_test(test_session__every_variant),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
