@@ -2,18 +2,19 @@
  * apps/cli/cmd_hub.c: `damier hub`: the Hub protocol (version 2) on stdin/stdout.
  *
  * The main thread reads lines and feeds them to the session state machine
- * (libdamier proto layer), which answers with lines to print and an action. An
- * international search runs asynchronously on the Hub session's dm_session
- * (dm_hub_session_go: the library's search thread) so that `stop`, `ping` and
- * `ponder-hit` are read while it thinks; its callbacks print `info` lines and finally
- * `done`. One mutex guards the Hub session and stdout. End of input means quit.
+ * (libdamier proto layer), which answers with lines to print and an action. A search
+ * runs asynchronously on the Hub session's dm_session (dm_hub_session_go, and
+ * dm_hub_session_vgo for a variant: the library's search thread) so that `stop`,
+ * `ping` and `ponder-hit` are read while it thinks; its callbacks print `info` lines
+ * and finally `done`. One mutex guards the Hub session and stdout. End of input means
+ * quit.
  *
  * Dispatch (the session implements the commands; this file implements actions):
  *   hub / init / set-param / new-game / pos / level / go / ping / stop / ponder-hit
  *   / quit, as described in damier/hub.h and ../shared/docs/hub-protocol.md.
- * Variants (`--variant NAME`, or `set-param name=variant`): the same engine searches
- * the variant game (dm_engine_search_variant: clock, ponder, threads and hash as for
- * international), on a thread of this file with an engine of its own. */
+ * Variants (`--variant NAME`, or `set-param name=variant`): the same session and engine
+ * search the variant game (dm_engine_search_variant: clock, ponder, threads and hash
+ * as for international). */
 #define _POSIX_C_SOURCE 200809L
 #include <poll.h>
 #include <pthread.h>
@@ -40,16 +41,11 @@ typedef struct hub_app {
     dm_session *game;       /* the Hub session's game, whose engine searches */
     pthread_mutex_t lock;   /* session and stdout */
     int game_search;        /* a search was started on game and not waited for */
-    pthread_t thread;       /* the variant search */
-    int thread_live;        /* a variant search thread exists and must be joined */
     atomic_int stop_wanted; /* `stop` was read during this search */
     atomic_int ponderhit_wanted;
     dm_search_input in;
     dm_limits lim;
-    dm_engine *vengine; /* the engine of the variant searches, made when needed */
-    int vsearch;        /* the running search is a variant search */
-    dm_vsearch_input vin;
-    dm_limits vlim;
+    int vsearch;         /* the running search is a variant search */
     atomic_int finished; /* the search thread has printed done */
     /* Lines read ahead while a command waited for the search (see wait_if_busy),
      * to be handled next, in order; malloc'd. */
@@ -93,9 +89,6 @@ static void on_done(const dm_result *r, void *payload)
 static void on_vinfo(const dm_vinfo *info, void *payload)
 {
     hub_app *a = payload;
-    if (atomic_load(&a->stop_wanted)) {
-        dm_engine_stop(a->vengine);
-    }
     char line[8192];
     pthread_mutex_lock(&a->lock);
     dm_hub_session_vinfo(a->session, info, line, sizeof line);
@@ -103,30 +96,25 @@ static void on_vinfo(const dm_vinfo *info, void *payload)
     pthread_mutex_unlock(&a->lock);
 }
 
-static void *vsearch_main(void *arg)
+static void on_vdone(const dm_vsearch_result *r, void *payload)
 {
-    hub_app *a = arg;
-    dm_vsearch_result r;
-    if (dm_engine_search_variant(&r, a->vengine, &a->vin, &a->vlim, on_vinfo, a, NULL) != DM_OK) {
-        memset(&r, 0, sizeof r);
-    }
+    hub_app *a = payload;
     char line[1024];
     pthread_mutex_lock(&a->lock);
-    dm_hub_session_vdone(a->session, &r, line, sizeof line);
+    dm_hub_session_vdone(a->session, r, line, sizeof line);
     write_locked(a, line);
     pthread_mutex_unlock(&a->lock);
     atomic_store(&a->finished, 1);
-    return NULL;
 }
 
 static void join_search(hub_app *a)
 {
-    if (a->thread_live) {
-        pthread_join(a->thread, NULL);
-        a->thread_live = 0;
-    }
     if (a->game_search) {
-        dm_session_wait(a->game, NULL);
+        if (a->vsearch) {
+            dm_session_wait_variant(a->game, NULL);
+        } else {
+            dm_session_wait(a->game, NULL);
+        }
         a->game_search = 0;
     }
 }
@@ -135,9 +123,6 @@ static void stop_search(hub_app *a)
 {
     atomic_store(&a->stop_wanted, 1);
     dm_session_stop(a->game);
-    if (a->vengine) {
-        dm_engine_stop(a->vengine);
-    }
 }
 
 /* The protocol allows only ping, stop, ponder-hit and quit during a search. A
@@ -153,7 +138,7 @@ static void wait_if_busy(hub_app *a, const char *line)
 {
     int ends = atomic_load(&a->stop_wanted) ||
                (!a->lim.infinite && (!a->lim.ponder || atomic_load(&a->ponderhit_wanted)));
-    if ((!a->thread_live && !a->game_search) || !ends) {
+    if (!a->game_search || !ends) {
         return;
     }
     static dm_hub_cmd c;
@@ -314,45 +299,27 @@ int cmd_hub(int argc, char **argv)
             atomic_store(&a.stop_wanted, 0);
             atomic_store(&a.ponderhit_wanted, 0);
             a.vsearch = dm_hub_session_variant(a.session) != NULL;
-            if (a.vsearch) {
-                dm_hub_session_vsearch(a.session, &a.vin, &a.vlim);
-            }
-            if (a.vsearch && !a.vengine) {
-                dm_engine_options o;
-                dm_hub_session_options(a.session, &o);
-                if (dm_engine_create(&a.vengine, &o) != DM_OK) {
-                    a.vengine = NULL;
-                }
-            }
             atomic_store(&a.finished, 0);
             dm_error gerr;
-            if (!a.vsearch) {
-                if (dm_hub_session_go(a.session, on_info, on_done, &a, &gerr) == DM_OK) {
-                    a.game_search = 1;
+            dm_status gst = a.vsearch ? dm_hub_session_vgo(a.session, on_vinfo, on_vdone, &a, &gerr)
+                                      : dm_hub_session_go(a.session, on_info, on_done, &a, &gerr);
+            if (gst == DM_OK) {
+                a.game_search = 1;
+            } else {
+                char eline[600] = "error";
+                dm_hub_append_pair(eline, sizeof eline, "message", gerr.message);
+                fprintf(stdout, "%s\n", eline);
+                if (a.vsearch) {
+                    dm_vsearch_result none;
+                    memset(&none, 0, sizeof none);
+                    dm_hub_session_vdone(a.session, &none, reply, sizeof reply);
                 } else {
                     dm_result none;
                     memset(&none, 0, sizeof none);
-                    char eline[600] = "error";
-                    dm_hub_append_pair(eline, sizeof eline, "message", gerr.message);
-                    fprintf(stdout, "%s\n", eline);
                     dm_hub_session_done(a.session, &none, reply, sizeof reply);
-                    write_locked(&a, reply); /* never leave the GUI waiting for done */
-                    atomic_store(&a.finished, 1);
                 }
-            } else if (!a.vengine) {
-                dm_vsearch_result none;
-                memset(&none, 0, sizeof none);
-                fputs("error message=\"cannot create the variant engine\"\n", stdout);
-                dm_hub_session_vdone(a.session, &none, reply, sizeof reply);
-                write_locked(&a, reply);
-            } else if (pthread_create(&a.thread, NULL, vsearch_main, &a) == 0) {
-                a.thread_live = 1;
-            } else {
-                dm_result none;
-                memset(&none, 0, sizeof none);
-                fputs("error message=\"cannot start the search thread\"\n", stdout);
-                dm_hub_session_done(a.session, &none, reply, sizeof reply);
-                write_locked(&a, reply); /* the GUI waits for done: never leave it waiting */
+                write_locked(&a, reply); /* never leave the GUI waiting for done */
+                atomic_store(&a.finished, 1);
             }
         }
         pthread_mutex_unlock(&a.lock);
@@ -363,20 +330,13 @@ int cmd_hub(int argc, char **argv)
         } else if (act == DM_HUB_PONDERHIT) {
             atomic_store(&a.ponderhit_wanted, 1);
             dm_session_ponderhit(a.game);
-            if (a.vengine && a.vsearch) {
-                dm_engine_ponderhit(a.vengine);
-            }
         } else if (act == DM_HUB_NEW_GAME) {
             join_search(&a); /* the session's new game has cleared its engine */
-            if (a.vengine) {
-                dm_engine_clear(a.vengine);
-            }
         } else if (act == DM_HUB_OPTIONS) {
             join_search(&a);
             dm_engine_options o;
             dm_hub_session_options(a.session, &o);
-            if (dm_session_set_engine_options(a.game, &o) != DM_OK ||
-                (a.vengine && dm_engine_set_options(a.vengine, &o) != DM_OK)) {
+            if (dm_session_set_engine_options(a.game, &o) != DM_OK) {
                 pthread_mutex_lock(&a.lock);
                 write_locked(&a, "error message=\"cannot apply the parameters (out of "
                                  "memory?)\"\n");
@@ -390,13 +350,12 @@ int cmd_hub(int argc, char **argv)
         a.qhead = (a.qhead + 1) % HUB_QUEUE;
         a.qlen--;
     }
-    if (a.thread_live || a.game_search) {
+    if (a.game_search) {
         stop_search(&a);
         join_search(&a);
     }
     pthread_mutex_destroy(&a.lock);
     dm_hub_session_free(a.session); /* with the endgame database, after its engine */
     dm_eval_free(ev);
-    dm_engine_free(a.vengine);
     return 0;
 }

@@ -103,8 +103,8 @@ DM_API dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub
  * runs dm_engine_search itself; dm_hub_session_go runs it on the session. */
 DM_API void dm_hub_session_search(const dm_hub_session *s, dm_search_input *in, dm_limits *lim);
 
-/* The dm_session that holds the international game (position, history, counters) and
- * the engine that searches it; owned by s. Front ends stop, ponder-hit and wait for
+/* The dm_session that holds the game (international or the variant's: position,
+ * history, counters) and the engine that searches it; owned by s. Front ends stop, ponder-hit and wait for
  * the search through it (dm_session_stop, _ponderhit, _wait, _set_engine_options). */
 DM_API dm_session *dm_hub_session_game(dm_hub_session *s);
 
@@ -138,10 +138,11 @@ DM_API size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, 
  * variant other than international, `pos pos=` takes the side letter (W or B) and one
  * of w b W B e per square of that board (33, 51 or 73 characters), moves= the
  * variant's moves (Hub or PDN notation, numeric squares), and a DM_HUB_SEARCH is to
- * be run with dm_engine_search_variant (engine.h): dm_hub_session_vsearch describes
- * it, dm_hub_session_vinfo / _vdone format its lines. The limits are the level's, as
- * for international: the engine manages the clock (time=, inc=, moves=), pondering
- * and infinite analysis. */
+ * be run on the session's dm_session (which holds the variant game) with
+ * dm_hub_session_vgo, or by the caller with dm_engine_search_variant on
+ * dm_hub_session_vsearch's input; dm_hub_session_vinfo / _vdone format its lines. The
+ * limits are the level's, as for international: the engine manages the clock (time=,
+ * inc=, moves=), pondering and infinite analysis. */
 
 /* The selected variant, or NULL for international draughts (the fast engine). */
 DM_API const dm_variant *dm_hub_session_variant(const dm_hub_session *s);
@@ -149,6 +150,13 @@ DM_API const dm_variant *dm_hub_session_variant(const dm_hub_session *s);
 /* The variant search requested by the last DM_HUB_SEARCH: input (valid until the
  * next feed) and limits. */
 DM_API void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_limits *lim);
+
+/* dm_hub_session_go for a variant search: on the session's dm_session, on_vinfo after
+ * each iteration and on_vdone at the end, on the search thread (format them with
+ * dm_hub_session_vinfo / _vdone). DM_ESTATE when no variant search was asked for (or
+ * dm_session_go refused; err says why), DM_ENOMEM. */
+DM_API dm_status dm_hub_session_vgo(dm_hub_session *s, dm_vinfo_fn on_vinfo,
+                                    dm_session_vdone_fn on_vdone, void *payload, dm_error *err);
 
 /* The variant search ended with r: the `done move=..` line, back to idle. */
 DM_API size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char *out,

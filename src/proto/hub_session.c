@@ -46,7 +46,6 @@ struct dm_hub_session {
     uint64_t search_history[DM_ENGINE_MAX_HISTORY];
     /* Variants other than international (NULL: international, the fields above). */
     const dm_variant *variant;
-    dm_game *vgame; /* the variant game (dm_game_new_variant): position, moves, draw rules */
     /* The running search's input, copied at `go`: */
     uint64_t vsearch_history[DM_ENGINE_MAX_HISTORY]; /* dm_vboard_hash before the root */
     int vsearch_history_count;
@@ -147,7 +146,6 @@ void dm_hub_session_free(dm_hub_session *s)
 {
     if (s) {
         dm_session_free(s->game);
-        dm_game_free(s->vgame);
         dm_egdb_close(s->egdb); /* after the engine that probed it */
     }
     free(s);
@@ -172,12 +170,15 @@ static dm_game *new_vgame(const dm_vboard *b)
  * new variant). */
 static void start_position(dm_hub_session *s)
 {
-    dm_session_new_game(s->game, NULL, NULL);
+    dm_session_new_game(s->game, NULL, NULL); /* clears the engine too */
     if (s->variant) {
         dm_vboard b;
         dm_vboard_start(&b, s->variant);
-        dm_game_free(s->vgame);
-        s->vgame = new_vgame(&b); /* NULL without memory: `go` and `pos` say so */
+        dm_game *g = new_vgame(&b);
+        if (g == NULL || dm_session_set_game(s->game, g, NULL) != DM_OK) {
+            dm_game_free(g);
+            dm_session_refuse_position(s->game); /* without memory: `go` says so */
+        }
     }
     s->pos_rejected = 0;
 }
@@ -486,12 +487,11 @@ static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
             break;
         }
     }
-    if (r < 0) {
+    dm_error err;
+    if (r < 0 || dm_session_set_game(s->game, g, &err) != DM_OK) {
         dm_game_free(g); /* the session keeps its game */
         return 0;
     }
-    dm_game_free(s->vgame);
-    s->vgame = g;
     return 1;
 }
 
@@ -630,12 +630,13 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         emit_error(o, "go: the last pos was rejected; send a valid pos (or new-game) first");
         return DM_HUB_NONE;
     }
+    const dm_game *game = dm_session_game(s->game);
     if (s->variant) {
-        if (!s->vgame) {
+        if (dm_game_variant(game) != s->variant) {
             emit_error(o, "go: out of memory (no game)");
             return DM_HUB_NONE;
         }
-        if (dm_vmovegen_legal(&s->vlist, dm_game_position(s->vgame)) == 0) {
+        if (dm_vmovegen_legal(&s->vlist, dm_game_position(game)) == 0) {
             emit_error(o, "go: the side to move has no legal move (the game is over)");
             return DM_HUB_NONE;
         }
@@ -650,14 +651,16 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         l.analyse = 1;
     }
     s->search_limits = l;
-    s->search_root = *dm_session_board(s->game);
-    dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY, s->game);
     if (s->variant) {
         dm_vsearch_input vin;
-        dm_vsearch_input_from_game(&vin, s->vsearch_history, DM_ENGINE_MAX_HISTORY, s->vgame);
+        dm_vsearch_input_from_game(&vin, s->vsearch_history, DM_ENGINE_MAX_HISTORY, game);
         s->vsearch_root = vin.root;
         s->vsearch_draw = vin.draw_count;
         s->vsearch_history_count = vin.history_count;
+    } else {
+        s->search_root = *dm_session_board(s->game);
+        dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY,
+                                s->game);
     }
     s->searching = 1;
     return DM_HUB_SEARCH;
@@ -746,6 +749,21 @@ dm_status dm_hub_session_go(dm_hub_session *s, dm_info_fn on_info, dm_session_do
     go.use_clock = 0; /* the GUI's clock, given by `level` */
     go.on_info = on_info;
     go.on_done = on_done;
+    go.payload = payload;
+    return dm_session_go(s->game, &go, err);
+}
+
+dm_status dm_hub_session_vgo(dm_hub_session *s, dm_vinfo_fn on_vinfo, dm_session_vdone_fn on_vdone,
+                             void *payload, dm_error *err)
+{
+    if (!s->searching || !s->variant) {
+        return dm_error_set(err, DM_ESTATE, 0, 0, "no variant search was asked for");
+    }
+    dm_session_go_options go = DM_SESSION_GO_INIT;
+    go.limits = s->search_limits;
+    go.use_clock = 0; /* the GUI's clock, given by `level` */
+    go.on_vinfo = on_vinfo;
+    go.on_vdone = on_vdone;
     go.payload = payload;
     return dm_session_go(s->game, &go, err);
 }
