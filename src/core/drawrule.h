@@ -38,7 +38,8 @@
 /* The counters of one position. */
 typedef struct dr_state {
     int reversible; /* plies since the last man move or capture */
-    int no_capture; /* plies since the last capture */
+    int no_capture; /* plies since the last capture (counted under a set with
+                       no_capture_moves only; 0 otherwise) */
     int kind;       /* dm_vdraw of the material rule that applies (NONE, THREE_VS_KING,
                        TWO_VS_KING, KING_VS_KING) */
     int material;   /* plies since that configuration arose; -1 when kind is NONE */
@@ -128,7 +129,7 @@ static inline void dr_step_into(dr_state *restrict out, const dr_state *restrict
                                 int kind_after)
 {
     out->reversible = (man_moved || capture) ? 0 : s->reversible + 1;
-    out->no_capture = capture ? 0 : s->no_capture + 1;
+    out->no_capture = d->no_capture_moves > 0 && !capture ? s->no_capture + 1 : 0;
     out->material = dr_material_next(d, s->kind, s->material, kind_after, capture, promotion);
     out->kind = kind_after;
 }

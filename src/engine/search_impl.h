@@ -349,7 +349,7 @@ GEN_ALWAYS int S(eval)(const S(thr) * t, const GEN_POS *b)
 
 /* Make m on t->board and push the state of the position after it at ply + 1 (keys,
  * the draw rules' counters, FR 17's counters). */
-GEN_ALWAYS void S(play)(S(thr) * t, const GEN_MOVE *m, int was_man, int ply)
+static inline void S(play)(S(thr) * t, const GEN_MOVE *m, int was_man, int ply)
 {
     GEN_POS *b = &t->board;
 #if SI_INTL
@@ -670,10 +670,11 @@ static int S(search)(S(thr) * t, int alpha, int beta, int depth, int ply)
     uint16_t *idx = t->idx[ply];
 
     int best = -INF, best_index = -1, old_alpha = alpha;
+    const int excl = ply == 0 && t->root_excl > 0;
     for (int i = 0; i < n; i++) {
         S(pick)(idx, score, i, n);
         const GEN_MOVE *m = &list->moves[idx[i]];
-        if (ply == 0 && t->root_excl > 0 && S(excluded)(t, m)) {
+        if (excl && S(excluded)(t, m)) {
             continue; /* multi-PV: the root move of a line found already */
         }
         int was_man = !(b->kings & P(bit)(P(sq_to_bit)(m->from)));
