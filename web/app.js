@@ -50,6 +50,11 @@ function playerName(name) {
   return m ? t('name.engine', { level: m[1] }) : name;
 }
 const sideWord = (side) => t(side === 'white' ? 'side.White' : 'side.Black');
+// "name (side)", or the side alone for the default name ("White" playing White)
+function playerLine(name, side) {
+  if (name && name.toLowerCase() === side) return sideWord(side);
+  return t('game.player', { name: playerName(name), side: sideWord(side) });
+}
 
 // A message element whose text is said again in the new language when it changes:
 // set(text or a function giving the text).
@@ -264,8 +269,8 @@ function gameView(id, key) {
     board.render();
     // players and clocks
     const top = flipped ? 'white' : 'black', bottom = flipped ? 'black' : 'white';
-    $('#view-game .player.top .name').textContent = t('game.player', { name: playerName(state.names[top]), side: sideWord(top) });
-    $('#view-game .player.bottom .name').textContent = t('game.player', { name: playerName(state.names[bottom]), side: sideWord(bottom) });
+    $('#view-game .player.top .name').textContent = playerLine(state.names[top], top);
+    $('#view-game .player.bottom .name').textContent = playerLine(state.names[bottom], bottom);
     tick();
     // status
     let status;
