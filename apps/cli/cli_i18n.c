@@ -60,6 +60,12 @@ void cli_i18n_init(void)
     bindtextdomain("damier", dir);
     bind_textdomain_codeset("damier", "UTF-8");
     textdomain("damier");
+    /* translated messages are UTF-8: where a catalog speaks, the terminal's characters
+     * too (the line editor reads the prompt by LC_CTYPE), C.UTF-8 when the locale
+     * named is not installed */
+    if (strcmp(gettext("White"), "White") && !setlocale(LC_CTYPE, "")) {
+        setlocale(LC_CTYPE, "C.UTF-8");
+    }
 #endif
 }
 

@@ -5,7 +5,7 @@
 # move, the draw answer, the help and the result's reason in Simplified Chinese, with
 # zh_TW.UTF-8 in Traditional; LANGUAGE and LC_ALL choose as gettext says; the plain
 # output's keys and the moves stay as they are; without a Chinese locale asked for,
-# the output is English. The locales need not be generated (a fresh Debian machine has
+# the output is English; the jumping games (--game) too. The locales need not be generated (a fresh Debian machine has
 # only C.UTF-8): damier picks the catalog from the name. With tmux, the board screen
 # too. Every catalog has every string of the code. Skipped (77) only when the build has no catalogs because msgfmt (Debian's
 # `gettext`) is not installed.
@@ -104,6 +104,14 @@ for l in C C.UTF-8 en_US.UTF-8; do
 done
 play en-unset "$input"
 has en-unset "$tmp/en-unset.out" "result: 0-2 resignation"
+
+# The jumping games (play_jump.c): the help and the undo in Chinese, the keys kept
+printf 'help\n112-103\nundo\nquit\n' | env -u LANGUAGE -u LC_ALL LANG=zh_CN.UTF-8 XDG_DATA_HOME="$tmp/jump" \
+    "$DAMIER" play --game chinese-checkers --level 1 >"$tmp/jump.out" 2>"$tmp/jump.err" && ok ||
+    fail "jump: $(cat "$tmp/jump.err")"
+matches jump "$tmp/jump.out" '^help: 着法（112-103, 111-89-67）、moves（列出着法）'
+has jump "$tmp/jump.out" "move: A 112-103"
+has jump "$tmp/jump.out" "undo: 退回到第 1 回合，轮到 A 走棋"
 
 # The board screen in a terminal (tmux): the header, the panel and the prompt
 if command -v tmux >/dev/null; then
