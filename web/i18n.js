@@ -36,8 +36,12 @@ export function pickLang(stored, browser) {
 
 async function load(l) {
   if (catalogs[l]) return catalogs[l];
-  const res = await fetch(`/i18n/${l}.json`);
-  catalogs[l] = res.ok ? await res.json() : {};
+  try {
+    const res = await fetch(`/i18n/${l}.json`);
+    catalogs[l] = res.ok ? await res.json() : {};
+  } catch (e) {
+    catalogs[l] = {}; // the page still works: English from the HTML, keys elsewhere
+  }
   return catalogs[l];
 }
 
@@ -53,11 +57,15 @@ export function t(key, params) {
 // The elements marked in the HTML: data-i18n="key" (the text), data-i18n-attr=
 // "attr:key attr:key" (aria-label, title, placeholder).
 export function applyDom(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  // a key with no text (a catalog that did not load) leaves the HTML's English
+  for (const el of root.querySelectorAll('[data-i18n]')) {
+    const k = el.dataset.i18n;
+    if (t(k) !== k) el.textContent = t(k);
+  }
   for (const el of root.querySelectorAll('[data-i18n-attr]')) {
     for (const pair of el.dataset.i18nAttr.split(/\s+/).filter(Boolean)) {
       const [attr, key] = pair.split(':');
-      el.setAttribute(attr, t(key));
+      if (t(key) !== key) el.setAttribute(attr, t(key));
     }
   }
   document.documentElement.lang = lang;
@@ -80,7 +88,11 @@ export async function initLang() {
   let stored = null;
   try { stored = localStorage.getItem('damier.lang'); } catch (e) { /* private mode */ }
   const browser = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
-  await setLang(pickLang(stored, browser), false);
+  try {
+    await setLang(pickLang(stored, browser), false);
+  } finally {
+    document.documentElement.classList.remove('i18n-loading');
+  }
 }
 
 // The library's and the server's messages are English (docs/WEB.md); the ones a player
