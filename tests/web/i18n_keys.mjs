@@ -4,7 +4,8 @@
 // missing from another, a key the code uses (t('ns.key'), a 'ns.key' literal of a
 // catalog namespace in web/*.js, data-i18n and data-i18n-attr in web/index.html) missing
 // from a catalog, a key no code uses, an empty text, a translation whose {placeholders}
-// differ from English's, a catalog that i18n.js does not list or the other way round.
+// differ from English's, an English word in a Chinese catalog, a catalog that i18n.js
+// does not list or the other way round.
 // Usage: node i18n_keys.mjs WEB_DIR. Prints each problem, then "N problems".
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +44,17 @@ for (const [l, cat] of Object.entries(cats)) {
     else if (holes(cat[k]) !== holes(en[k])) bad(`${l}.json: ${k} has placeholders {${holes(cat[k])}}, English {${holes(en[k])}}`);
   }
   for (const k of Object.keys(cat)) if (!(k in en)) bad(`${l}.json: key ${k} is not in en.json`);
+}
+
+// a Chinese catalog says no English: no Latin word but the standards' and the program's
+// names (placeholders aside)
+const LATIN_OK = new Set(['damier', 'PDN', 'FEN', 'FMJD', 'TimeControl']);
+for (const [l, cat] of Object.entries(cats)) {
+  if (!l.startsWith('zh')) continue;
+  for (const [k, v] of Object.entries(cat)) {
+    const words = (String(v).replace(/\{\w+\}/g, '').match(/[A-Za-z][A-Za-z'-]*/g) || []).filter((w) => !LATIN_OK.has(w));
+    if (words.length) bad(`${l}.json: ${k} has English words: ${words.join(' ')}`);
+  }
 }
 
 // the keys the code uses
