@@ -196,6 +196,21 @@ const char *cli_tr_reason(const char *reason)
             return _(reasons[i]);
         }
     }
+    /* the variants' counted draws (src/core/vdraw.c) */
+    static char buf[128];
+    static const char *const counted[] = {N_("%d-fold repetition"), N_("%d-move rule"),
+                                          N_("%d moves without capture")};
+    for (size_t i = 0; i < sizeof counted / sizeof counted[0]; i++) {
+        int n, used = 0;
+        char probe[128];
+        if (sscanf(reason, "%d%n", &n, &used) == 1 && used > 0) {
+            snprintf(probe, sizeof probe, counted[i], n);
+            if (!strcmp(probe, reason)) {
+                snprintf(buf, sizeof buf, _(counted[i]), n);
+                return buf;
+            }
+        }
+    }
     return reason;
 }
 

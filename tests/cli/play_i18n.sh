@@ -5,7 +5,7 @@
 # move, the draw answer, the help and the result's reason in Simplified Chinese, with
 # zh_TW.UTF-8 in Traditional; LANGUAGE and LC_ALL choose as gettext says; the plain
 # output's keys and the moves stay as they are; without a Chinese locale asked for,
-# the output is English; the jumping games (--game) too. The locales need not be generated (a fresh Debian machine has
+# the output is English; the jumping games (--game) and the other variants too. The locales need not be generated (a fresh Debian machine has
 # only C.UTF-8): damier picks the catalog from the name. With tmux, the board screen
 # too. Every catalog has every string of the code. Skipped (77) only when the build has no catalogs because msgfmt (Debian's
 # `gettext`) is not installed.
@@ -112,6 +112,15 @@ printf 'help\n112-103\nundo\nquit\n' | env -u LANGUAGE -u LC_ALL LANG=zh_CN.UTF-
 matches jump "$tmp/jump.out" '^help: 着法（112-103, 111-89-67）、moves（列出着法）'
 has jump "$tmp/jump.out" "move: A 112-103"
 has jump "$tmp/jump.out" "undo: 退回到第 1 回合，轮到 A 走棋"
+
+# The other variants (play_variant.c): the same, with the variant's notation
+printf 'foo\nc3-d4\nundo\nresign\n' | env -u LANGUAGE -u LC_ALL LANG=zh_CN.UTF-8 XDG_DATA_HOME="$tmp/variant" \
+    "$DAMIER" play --variant russian --level 1 >"$tmp/variant.out" 2>"$tmp/variant.err" && ok ||
+    fail "variant: $(cat "$tmp/variant.err")"
+has variant "$tmp/variant.out" "move: 1. c3-d4"
+matches variant "$tmp/variant.out" '^error: 未知命令“foo”（可用命令：moves、'
+has variant "$tmp/variant.out" "undo: 退回到第 1 回合，轮到白方走棋"
+has variant "$tmp/variant.out" "result: 0-2 认输"
 
 # The board screen in a terminal (tmux): the header, the panel and the prompt
 if command -v tmux >/dev/null; then
