@@ -12,7 +12,7 @@ FUZZ_CI_SECONDS ?= 90
 # each here, pdn 200000 inputs in 17 s of CPU; FUZZ_CI_SECONDS caps each).
 FUZZ_CI_NAMES ?= fen:3000000 move:300000 pdn:200000 hub:250000 timecontrol:5000000 dxp:80000 jump:300000 jpdn:100000 serve:2000
 
-.PHONY: all deps configure build check check-fast check-asan play serve bench clean format format-check install fuzz fuzz-ci fuzz-build
+.PHONY: all deps configure build check check-fast check-asan play serve bench clean format format-check install fuzz fuzz-ci fuzz-build pot
 
 all: build
 
@@ -90,6 +90,17 @@ format-check:
 	    $(CLANG_FORMAT) --style=file "$$f" | cmp -s - "$$f" || { echo "not formatted: $$f"; n=$$((n + 1)); }; \
 	done; echo "format-check: $$n of $$t files differ from .clang-format (make format fixes them)"; \
 	[ $$n -eq 0 ]
+
+# The terminal game's message catalogs (po/, docs/WEB.md "Languages"): po/damier.pot from
+# the marked strings (_ and N_) of the files that say them, each po/LANG.po brought up to
+# it (new strings untranslated, for the translator); Debian's gettext package.
+POT_SOURCES = apps/cli/cmd_play.c apps/cli/play_render.c apps/cli/play_input.c \
+              apps/cli/play_engine.c apps/cli/play_jump.c apps/cli/play_variant.c \
+              apps/cli/cli_i18n.c
+pot:
+	xgettext --language=C --keyword=_ --keyword=N_ --keyword=ngettext:1,2 --from-code=UTF-8 \
+	    --package-name=damier --msgid-bugs-address=none -o po/damier.pot $(POT_SOURCES)
+	for po in po/*.po; do msgmerge --quiet --update --backup=none --no-fuzzy-matching "$$po" po/damier.pot; done
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -2,6 +2,7 @@
 // web/app.js: the pages of `damier serve`: new game, a game (play, clocks, draw,
 // resign, review, PDN), the analysis board and the PDN upload. The API: docs/WEB.md.
 import { Board, parseFen, applyMove, toFen } from './board.js';
+import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -32,11 +33,38 @@ function fmtClock(ms) {
   return `${m}:${String(sec).padStart(2, '0')}`;
 }
 
-function setConn(text, down) {
+// the connection's state ('', 'connected', 'reconnecting'), shown in the page's language
+let connState = '';
+function setConn(state) {
+  connState = state;
   const el = $('#conn');
-  el.textContent = text;
-  el.classList.toggle('down', !!down);
+  el.textContent = state ? t(state === 'connected' ? 'conn.connected' : 'conn.reconnecting') : '';
+  el.dataset.state = state;
+  el.classList.toggle('down', state === 'reconnecting');
 }
+
+// A player's name as the server gives it: the default names in the page's language.
+function playerName(name) {
+  if (name === 'White' || name === 'Black') return sideWord(name.toLowerCase());
+  const m = /^damier level (\d+)$/.exec(name || '');
+  return m ? t('name.engine', { level: m[1] }) : name;
+}
+const sideWord = (side) => t(side === 'white' ? 'side.White' : 'side.Black');
+// "name (side)", or the side alone for the default name ("White" playing White)
+function playerLine(name, side) {
+  if (name && name.toLowerCase() === side) return sideWord(side);
+  return t('game.player', { name: playerName(name), side: sideWord(side) });
+}
+
+// A message element whose text is said again in the new language when it changes:
+// set(text or a function giving the text).
+function messenger(sel) {
+  let fn = () => '';
+  const set = (f) => { fn = typeof f === 'function' ? f : () => f || ''; $(sel).textContent = fn(); };
+  set.refresh = () => { $(sel).textContent = fn(); };
+  return set;
+}
+let refreshView = null; // the active view's re-rendering in a new language
 
 // A WebSocket that reconnects by itself (0.3 s, doubling to 3 s).
 class Socket {
@@ -65,7 +93,7 @@ class Socket {
     };
     this.ws.onclose = () => {
       if (this.closed) return;
-      setConn('reconnecting…', true);
+      setConn('reconnecting');
       for (const cb of this.pending.values()) cb({ t: 'error', error: 'connection lost' });
       this.pending.clear();
       setTimeout(() => this.open(), this.delay);
@@ -86,6 +114,15 @@ class Socket {
 
 // ---- my games (links kept in this browser) -----------------------------------------
 
+// An entry's title: {kind: 'engine', level, you} | {kind: 'human', you} | {kind: 'review',
+// white, black}; entries of older pages have a text title.
+function gameTitle(g) {
+  if (g.kind === 'engine') return t('home.title_engine', { level: g.level, side: sideWord(g.you) });
+  if (g.kind === 'human') return t('home.title_friend', { side: sideWord(g.you) });
+  if (g.kind === 'review') return t('home.title_review', { white: g.white, black: g.black });
+  return g.title || '';
+}
+
 function myGames() {
   try { return JSON.parse(localStorage.getItem('damier.games') || '[]'); } catch (e) { return []; }
 }
@@ -105,6 +142,7 @@ function show(name) {
 
 function route() {
   if (current) { current(); current = null; }
+  refreshView = null;
   const h = location.hash.replace(/^#/, '') || '/';
   const parts = h.split('?')[0].split('/').filter(Boolean);
   const query = new URLSearchParams(h.split('?')[1] || '');
@@ -117,9 +155,11 @@ function route() {
   } else if (parts[0] === 'upload') {
     show('upload');
     current = null;
+    refreshView = refreshUpload;
   } else {
     show('home');
     homeView();
+    refreshView = homeView;
   }
 }
 
@@ -127,18 +167,21 @@ function homeView() {
   setConn('');
   const list = myGames();
   const el = $('#my-games');
-  el.innerHTML = list.length ? '<h2>Your games in this browser</h2>' : '';
+  el.innerHTML = '';
+  if (list.length) { const h = document.createElement('h2'); h.textContent = t('home.my_games'); el.appendChild(h); }
   const ul = document.createElement('ul');
   for (const g of list) {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = `#/game/${g.id}/${g.key}`;
-    a.textContent = `${g.title} (${new Date(g.created).toLocaleString()})`;
+    a.textContent = `${gameTitle(g)} (${new Date(g.created).toLocaleString(currentLang())})`;
     li.appendChild(a);
     ul.appendChild(li);
   }
   el.appendChild(ul);
 }
+
+const createError = messenger('#create-error');
 
 function setupHome() {
   const form = $('#new-game');
@@ -155,10 +198,9 @@ function setupHome() {
     const body = { opponent: form.opponent.value, side: form.side.value, level: Number(form.level.value), time };
     if (form.fen.value.trim()) body.fen = form.fen.value.trim();
     const r = await api('POST', '/api/games', body);
-    if (!r.ok) { $('#create-error').textContent = r.data.error; return; }
-    $('#create-error').textContent = '';
-    const title = body.opponent === 'engine' ? `vs engine level ${body.level}` : 'vs a friend';
-    rememberGame({ id: r.data.id, key: r.data.key, title: `${title}, ${r.data.you}`, created: Date.now(), links: r.data.links });
+    if (!r.ok) { createError(() => serverText(r.data.error)); return; }
+    createError('');
+    rememberGame({ id: r.data.id, key: r.data.key, kind: body.opponent, level: body.level, you: r.data.you, created: Date.now(), links: r.data.links });
     location.hash = `#/game/${r.data.id}/${r.data.key}`;
   });
 }
@@ -175,10 +217,11 @@ function gameView(id, key) {
   $('#btn-annotated-pdn').hidden = true;
   const board = new Board(resetEl('#game-board'), {
     onMove: (m) => sendMove(m.hub),
-    onMessage: (t) => { $('#game-message').textContent = t; },
+    onMessage: (f) => msg(f),
   });
   window.damierBoard = board; // for tests and the console
-  const msg = (t) => { $('#game-message').textContent = t || ''; };
+  const msg = messenger('#game-message');
+  const statusMsg = messenger('#game-status');
 
   async function sendMove(text) {
     msg('');
@@ -186,17 +229,17 @@ function gameView(id, key) {
     let r;
     if (sock.ready()) {
       r = await sock.send(payload);
-      if (r.t === 'error') msg(r.error);
+      if (r.t === 'error') msg(() => serverText(r.error));
     } else {
       const h = await api('POST', `/api/games/${id}/move`, { key, move: text, ply: payload.ply });
-      if (!h.ok) msg(h.data.error); else render(h.data);
+      if (!h.ok) msg(() => serverText(h.data.error)); else render(h.data);
     }
   }
 
   async function action(path, body) {
     msg('');
     const r = await api('POST', `/api/games/${id}/${path}`, { key, ...body });
-    if (!r.ok) msg(r.data.error); else render(r.data);
+    if (!r.ok) msg(() => serverText(r.data.error)); else render(r.data);
   }
 
   function positions() {
@@ -226,38 +269,38 @@ function gameView(id, key) {
     board.render();
     // players and clocks
     const top = flipped ? 'white' : 'black', bottom = flipped ? 'black' : 'white';
-    $('#view-game .player.top .name').textContent = `${state.names[top]} (${top})`;
-    $('#view-game .player.bottom .name').textContent = `${state.names[bottom]} (${bottom})`;
+    $('#view-game .player.top .name').textContent = playerLine(state.names[top], top);
+    $('#view-game .player.bottom .name').textContent = playerLine(state.names[bottom], bottom);
     tick();
     // status
     let status;
     if (state.result !== '*') {
-      const who = state.result === '2-0' ? 'White wins' : state.result === '0-2' ? 'Black wins' : 'Draw';
-      status = `${who} (${state.result}): ${state.reason}`;
+      const who = t(state.result === '2-0' ? 'result.white_wins' : state.result === '0-2' ? 'result.black_wins' : 'result.draw');
+      status = t('result.line', { who, result: state.result, reason: reasonText(state.reason) });
     } else {
-      status = `${state.turn === 'white' ? 'White' : 'Black'} to move`;
-      if (state.you === state.turn) status += ' (you)';
-      if (state.engine && state.engine.thinking) status += ' — the engine is thinking';
+      status = t('status.to_move', { side: sideWord(state.turn) });
+      if (state.you === state.turn) status += t('status.you');
+      if (state.engine && state.engine.thinking) status += t('status.thinking');
     }
-    if (viewPly !== null) status += ` — reviewing move ${Math.ceil(viewPly / 2)}`;
-    $('#game-status').textContent = status;
+    if (viewPly !== null) status += t('status.reviewing', { n: Math.ceil(viewPly / 2) });
+    statusMsg(status);
     const playing = state.result === '*' && (state.you === 'white' || state.you === 'black') && state.mode !== 'review';
     const offerFromOther = state.draw_offer && state.draw_offer !== state.you;
     $('#btn-draw').hidden = !playing || offerFromOther;
     $('#btn-draw').disabled = state.draw_offer === state.you;
-    $('#btn-draw').textContent = state.draw_offer === state.you ? 'Draw offered' : 'Offer draw';
+    $('#btn-draw').textContent = t(state.draw_offer === state.you ? 'game.draw_offered' : 'game.offer_draw');
     $('#btn-accept').hidden = !playing || !offerFromOther;
     $('#btn-decline').hidden = !playing || !offerFromOther;
     $('#btn-resign').hidden = !playing;
     const tbOther = state.takeback_offer && state.takeback_offer !== state.you;
     $('#btn-takeback').hidden = !playing || tbOther || state.ply === 0;
     $('#btn-takeback').disabled = state.takeback_offer === state.you;
-    $('#btn-takeback').textContent = state.takeback_offer === state.you ? 'Takeback asked' : 'Takeback';
+    $('#btn-takeback').textContent = t(state.takeback_offer === state.you ? 'game.takeback_asked' : 'game.takeback');
     $('#btn-tb-accept').hidden = !playing || !tbOther;
     $('#btn-tb-decline').hidden = !playing || !tbOther;
-    if (tbOther && playing) msg(`${state.takeback_offer === 'white' ? 'White' : 'Black'} asks to take back a move.`);
+    if (tbOther && playing) msg(() => t('game.takeback_request', { side: sideWord(state.takeback_offer) }));
     $('#move-form').hidden = !playing;
-    if (offerFromOther && playing) msg(`${state.draw_offer === 'white' ? 'White' : 'Black'} offers a draw.`);
+    if (offerFromOther && playing) msg(() => t('game.draw_request', { side: sideWord(state.draw_offer) }));
     $('#btn-pdn').href = `/api/games/${id}/pdn?key=${key}`;
     // move list
     const ol = $('#move-list');
@@ -274,7 +317,7 @@ function gameView(id, key) {
       const sp = document.createElement('span');
       sp.textContent = m.text + (notes && notes.marks[i] ? notes.marks[i] : '');
       if (notes && notes.marks[i]) sp.classList.add(notes.marks[i].startsWith('?') ? 'bad' : 'good');
-      if (notes && notes.marks[i].startsWith('?') && notes.best[i]) sp.title = `best ${notes.best[i]}`;
+      if (notes && notes.marks[i].startsWith('?') && notes.best[i]) sp.title = t('game.best', { move: notes.best[i] });
       sp.dataset.ply = i + 1;
       if (i + 1 === ply) sp.classList.add('current');
       sp.addEventListener('click', () => { viewPly = i + 1 === state.ply ? null : i + 1; render(); });
@@ -291,7 +334,7 @@ function gameView(id, key) {
       for (const [side, url] of Object.entries(mine.links)) {
         if (side === state.you) continue;
         const l = document.createElement('label');
-        l.textContent = side === 'spectator' ? 'Spectator link' : `Link for ${side} (send it to your opponent)`;
+        l.textContent = side === 'spectator' ? t('game.link_spectator') : t('game.link_for', { side: sideWord(side) });
         const inp = document.createElement('input');
         inp.readOnly = true;
         inp.value = `${location.origin}/${url.replace(/^\//, '')}`;
@@ -336,7 +379,7 @@ function gameView(id, key) {
       if (running) ms -= performance.now() - received;
       const togo = c[`${side}_moves_to_go`];
       el.textContent = fmtClock(ms) + (togo ? ` (${togo})` : '');
-      el.title = togo ? `${togo} moves to the time control` : '';
+      el.title = togo ? t('game.moves_to_go', { n: togo }) : '';
       el.className = `clock${running ? ' running' : ''}${ms < 10000 ? ' low' : ''}`;
       el.dataset.side = side;
     }
@@ -348,7 +391,7 @@ function gameView(id, key) {
   }, () => { msg(''); });
   // the first state by HTTP, so that a wrong link says why
   api('GET', `/api/games/${id}?key=${encodeURIComponent(key)}`).then((r) => {
-    if (!r.ok) { $('#game-status').textContent = r.data.error; sock.close(); return; }
+    if (!r.ok) { statusMsg(() => serverText(r.data.error)); sock.close(); return; }
     render(r.data);
   });
 
@@ -361,15 +404,15 @@ function gameView(id, key) {
     ['#btn-takeback', () => action('takeback', { action: 'offer' })],
     ['#btn-tb-accept', () => action('takeback', { action: 'accept' })],
     ['#btn-tb-decline', () => action('takeback', { action: 'decline' })],
-    ['#btn-resign', () => { if (confirm('Resign this game?')) action('resign', {}); }],
+    ['#btn-resign', () => { if (confirm(t('game.resign_confirm'))) action('resign', {}); }],
     ['#btn-analyse', () => {
       const ply = viewPly === null ? state.ply : viewPly;
       location.hash = `#/analysis?fen=${encodeURIComponent(toFen(positions()[ply]))}`;
     }],
     ['#btn-annotate', async () => {
-      msg('The engine is annotating the game…');
+      msg(() => t('game.annotating'));
       const r = await api('POST', `/api/games/${id}/annotate`, { key });
-      if (!r.ok) { msg(r.data.error); return; }
+      if (!r.ok) { msg(() => serverText(r.data.error)); return; }
       msg('');
       notes = r.data;
       const link = $('#btn-annotated-pdn');
@@ -399,6 +442,7 @@ function gameView(id, key) {
     else if (ev.key === 'f') $('#btn-flip').click();
   };
   document.addEventListener('keydown', onKey);
+  refreshView = () => { render(); msg.refresh(); statusMsg.refresh(); };
   return () => {
     clearInterval(timer);
     sock.close();
@@ -421,7 +465,7 @@ function scoreText(s, side) {
   const sign = side === 'white' ? 1 : -1;
   if (s.kind === 'win' || s.kind === 'loss') {
     const whiteWins = (s.kind === 'win') === (side === 'white');
-    return `${whiteWins ? 'White' : 'Black'} wins in ${s.plies}`;
+    return t('an.wins_in', { side: t(whiteWins ? 'side.White' : 'side.Black'), n: s.plies });
   }
   const v = (sign * s.value) / 100;
   return `${v >= 0 ? '+' : ''}${v.toFixed(2)}`;
@@ -436,7 +480,7 @@ function analysisView(fen) {
     onMove: (m) => { history.push(pos); pos = applyMove(pos, m); setPos(); if (running) start(); },
   });
   window.damierAnalysisBoard = board;
-  const msg = (t) => { $('#an-message').textContent = t || ''; };
+  const msg = messenger('#an-message');
   const lines = $('#an-lines');
   let others = []; // multi-PV: the first moves of lines 2.. as arrows
 
@@ -449,11 +493,11 @@ function analysisView(fen) {
     board.setArrow(null);
     board.pos = pos;
     const r = await api('GET', `/api/position?fen=${encodeURIComponent(f)}`);
-    if (!r.ok) { msg(r.data.error); board.setLegal([]); return; }
+    if (!r.ok) { msg(() => serverText(r.data.error)); board.setLegal([]); return; }
     board.legal = r.data.legal;
     board.interactive = true;
     board.setLastMove(null);
-    if (r.data.result !== '*') msg(`Game over: ${r.data.result} ${r.data.reason}`);
+    if (r.data.result !== '*') msg(() => t('an.game_over', { result: r.data.result, reason: reasonText(r.data.reason) }));
   }
 
   function start() {
@@ -461,7 +505,7 @@ function analysisView(fen) {
     msg('');
     const multipv = Number($('#an-multipv').value) || 1;
     if (sock.ready()) { sock.ws.send(JSON.stringify({ t: 'analyse', fen: toFen(pos), multipv })); running = true; }
-    else msg('not connected');
+    else msg(() => t('err.not_connected'));
   }
   function stop() {
     running = false;
@@ -470,13 +514,14 @@ function analysisView(fen) {
 
   const sock = new Socket('/ws/analysis', (m) => {
     if (m.t === 'started') search = m.search;
-    else if (m.t === 'error') { msg(m.error); running = false; }
+    else if (m.t === 'error') { msg(() => serverText(m.error)); running = false; }
     else if (m.t === 'info' && m.search === search) {
       const multi = (m.lines || 1) > 1;
       const tr = document.createElement('tr');
       const td = (t) => { const d = document.createElement('td'); d.textContent = t; tr.appendChild(d); };
       td(multi ? `${m.depth} #${m.multipv}` : m.depth);
       td(scoreText(m.score, pos.side));
+      tr.damierScore = [m.score, pos.side]; // said again in a new language
       td(m.nodes);
       td(m.pv.join(' '));
       if (multi) {
@@ -506,7 +551,7 @@ function analysisView(fen) {
   const form = $('#fen-form');
   const onFen = (ev) => {
     ev.preventDefault();
-    try { pos = parseFen($('#fen-input').value); } catch (e) { msg('cannot read the FEN'); return; }
+    try { pos = parseFen($('#fen-input').value); } catch (e) { msg(() => t('an.bad_fen')); return; }
     history.length = 0;
     setPos();
     if (running) start();
@@ -521,7 +566,7 @@ function analysisView(fen) {
       const on = board.onEdit === null;
       $('#editor').hidden = !on;
       $('#an-edit').setAttribute('aria-pressed', String(on));
-      $('#an-edit').textContent = on ? 'Done editing' : 'Edit position';
+      $('#an-edit').textContent = t(on ? 'an.done_editing' : 'an.edit');
       if (on) {
         stop();
         lines.innerHTML = '';
@@ -566,12 +611,17 @@ function analysisView(fen) {
   $('#an-multipv').addEventListener('change', onLines);
   const bound = handlers.map(([sel, fn]) => { const el = $(sel); el.addEventListener('click', fn); return [el, fn]; });
   setPos();
+  refreshView = () => {
+    msg.refresh();
+    $('#an-edit').textContent = t(board.onEdit ? 'an.done_editing' : 'an.edit');
+    for (const tr of lines.children) if (tr.damierScore) tr.children[1].textContent = scoreText(...tr.damierScore);
+  };
   return () => {
     sock.close();
     $('#an-multipv').removeEventListener('change', onLines);
     board.onEdit = null;
     $('#editor').hidden = true;
-    $('#an-edit').textContent = 'Edit position';
+    $('#an-edit').textContent = t('an.edit');
     $('#edit-side').removeEventListener('change', onSide);
     form.removeEventListener('submit', onFen);
     for (const [el, f] of bound) el.removeEventListener('click', f);
@@ -580,39 +630,68 @@ function analysisView(fen) {
 
 // ---- upload ---------------------------------------------------------------------------
 
+let uploaded = null; // the last answer, drawn again in a new language
+
+function showUpload() {
+  const errs = $('#upload-errors'), games = $('#upload-games');
+  errs.innerHTML = '';
+  games.innerHTML = '';
+  if (!uploaded) return;
+  const r = uploaded;
+  if (r.status === 413 || !r.data.errors) {
+    const li = document.createElement('li');
+    li.textContent = serverText(r.data.error);
+    errs.appendChild(li);
+    return;
+  }
+  for (const e of r.data.errors) {
+    const li = document.createElement('li');
+    // the reader's message is the library's (English); where it is, in the page's language
+    li.textContent = t('up.error', { game: e.game, line: e.line, column: e.column, message: serverText(e.message) });
+    errs.appendChild(li);
+  }
+  for (const g of r.data.games) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    const [, , , gid, gkey] = g.link.split('/');
+    a.href = `#/game/${gid}/${gkey}`;
+    a.textContent = t('up.game', { white: g.white, black: g.black, result: g.result, plies: g.plies });
+    li.appendChild(a);
+    games.appendChild(li);
+  }
+}
+const refreshUpload = showUpload;
+
 function setupUpload() {
   $('#upload-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const file = $('#pdn-file').files[0];
     const text = file ? await file.text() : $('#pdn-text').value;
-    const r = await api('POST', '/api/pdn', text, true);
-    const errs = $('#upload-errors'), games = $('#upload-games');
-    errs.innerHTML = '';
-    games.innerHTML = '';
-    if (r.status === 413 || !r.data.errors) {
-      const li = document.createElement('li');
-      li.textContent = r.data.error;
-      errs.appendChild(li);
-      return;
+    uploaded = await api('POST', '/api/pdn', text, true);
+    if (uploaded.data.games) {
+      for (const g of uploaded.data.games) {
+        const [, , , , gkey] = g.link.split('/');
+        rememberGame({ id: g.id, key: gkey, kind: 'review', white: g.white, black: g.black, created: Date.now() });
+      }
     }
-    for (const e of r.data.errors) {
-      const li = document.createElement('li');
-      li.textContent = `game ${e.game}, line ${e.line}, column ${e.column}: ${e.message}`;
-      errs.appendChild(li);
-    }
-    for (const g of r.data.games) {
-      const li = document.createElement('li');
-      const a = document.createElement('a');
-      const [, , , gid, gkey] = g.link.split('/');
-      a.href = `#/game/${gid}/${gkey}`;
-      a.textContent = `${g.white} - ${g.black} ${g.result} (${g.plies} plies)`;
-      rememberGame({ id: g.id, key: gkey, title: `review: ${g.white} - ${g.black}`, created: Date.now() });
-      li.appendChild(a);
-      games.appendChild(li);
-    }
+    showUpload();
   });
 }
 
+function setupLang() {
+  const sel = $('#lang-select');
+  sel.value = currentLang();
+  sel.addEventListener('change', () => setLang(sel.value));
+  onLangChange((l) => {
+    sel.value = l;
+    setConn(connState);
+    createError.refresh();
+    if (refreshView) refreshView();
+  });
+}
+
+await initLang();
+setupLang();
 setupHome();
 setupUpload();
 window.addEventListener('hashchange', route);

@@ -5,6 +5,8 @@
 // Squares are numbered 1-50 as in FMJD 2.6: square 1 is the top left dark square
 // seen from White; White's men start on 31-50.
 
+import { t } from './i18n.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 const SIZE = 10;
 
@@ -88,7 +90,8 @@ export class Board {
     this.svg.setAttribute('viewBox', `0 0 ${SIZE * 10} ${SIZE * 10}`);
     this.svg.setAttribute('class', 'board');
     this.svg.setAttribute('role', 'img');
-    this.svg.setAttribute('aria-label', 'draughts board');
+    this.svg.setAttribute('aria-label', t('board.aria'));
+    this.svg.dataset.i18nAttr = 'aria-label:board.aria'; // said again when the language changes
     el.appendChild(this.svg);
     this.svg.addEventListener('click', (ev) => this.click(ev));
     // dragging a piece: press on it, move, release on the destination
@@ -209,12 +212,12 @@ export class Board {
     if (steps.length > 0) {
       this.sel.push(sq);
       this.cands = steps;
-      this.onMessage('Several captures go this way: click the next landing square.');
+      this.onMessage(() => t('board.next_landing')); // a function: said again in a new language
       this.render();
       return;
     }
     if (ends.length > 1) {
-      this.onMessage('Several captures end there: click the landing squares in order.');
+      this.onMessage(() => t('board.landing_squares'));
       return;
     }
     this.clearSelection();

@@ -36,6 +36,7 @@
 #include <damier/egdb.h>
 
 #include "commands.h"
+#include "cli_i18n.h"
 #include "play.h"
 
 static void play_usage(FILE *f)
@@ -75,9 +76,16 @@ static const char *color_name(int c)
     return c == DM_WHITE ? "white" : "black";
 }
 
+/* The sides in the player's language: "White" (a title), "white" (in a sentence);
+ * color_name is the plain output's word (a key's value, never translated). */
 static const char *color_title(int c)
 {
-    return c == DM_WHITE ? "White" : "Black";
+    return c == DM_WHITE ? _("White") : _("Black");
+}
+
+static const char *side_word(int c)
+{
+    return c == DM_WHITE ? _("white") : _("black");
 }
 
 /* A message: a plain line "key: text", or the line under the board in tty mode. */
@@ -186,8 +194,8 @@ static void engine_turn(play_session *s)
 {
     dm_color side = (dm_color)dm_game_board(play_game(s))->side;
     if (s->ui.tty) {
-        snprintf(s->ui.message, sizeof s->ui.message, "%s (%s) is thinking...", s->names[side],
-                 color_title(side));
+        snprintf(s->ui.message, sizeof s->ui.message, _("%s (%s) is thinking..."),
+                 cli_tr_name(s->names[side]), color_title(side));
         play_render_screen(s);
     }
     dm_board before = *dm_game_board(play_game(s));
@@ -202,7 +210,7 @@ static void engine_turn(play_session *s)
     if (st != DM_OK || info.pv_count == 0) {
         /* no legal move: dm_game_result already says so; anything else is a bug */
         if (!dm_game_over(play_game(s))) {
-            say(s, "error", "the engine found no move (%s)", dm_status_str(st));
+            say(s, "error", _("the engine found no move (%s)"), dm_status_str(st));
             dm_session_forfeit(s->session, side);
         }
         return;
@@ -211,7 +219,7 @@ static void engine_turn(play_session *s)
     print_pv_line(line, sizeof line, &info, &before);
     dm_error err;
     if (dm_session_play(s->session, &info.pv[0], &err) != DM_OK) { /* presses the clock */
-        say(s, "error", "the engine's move was refused: %s", err.message);
+        say(s, "error", _("the engine's move was refused: %s"), err.message);
         dm_session_forfeit(s->session, side);
         return;
     }
@@ -221,9 +229,10 @@ static void engine_turn(play_session *s)
         play_pv_text(pv, sizeof pv, &before, info.pv, info.pv_count);
         dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
         /* the score is the engine's, from its side: said, as hint says its own */
-        snprintf(s->ui.engine_line, sizeof s->ui.engine_line, "Engine (for %s): %s d%d | %s",
+        snprintf(s->ui.engine_line, sizeof s->ui.engine_line, _("Engine (for %s): %s d%d | %s"),
                  color_title(side), sc, info.depth, pv);
-        snprintf(s->ui.message, sizeof s->ui.message, "%s played %s", s->names[side], mv);
+        snprintf(s->ui.message, sizeof s->ui.message, _("%s played %s"),
+                 cli_tr_name(s->names[side]), mv);
     } else if (!s->ui.hide_engine) {
         fprintf(s->out, "engine: %s\n", line);
     }
@@ -274,7 +283,7 @@ static void show_history(play_session *s)
     const dm_game *g = play_game(s);
     int n = dm_game_ply(g);
     if (n == 0) {
-        say(s, "history", "no move played yet");
+        say(s, "history", "%s", _("no move played yet"));
         return;
     }
     char text[1800];
@@ -304,7 +313,7 @@ static void set_level(play_session *s, const char *arg)
     char *end;
     long v = strtol(arg, &end, 10);
     if (end == arg || *end || v < 1 || v > 10) {
-        say(s, "error", "level %s: the levels are 1 to 10", arg);
+        say(s, "error", _("level %s: the levels are 1 to 10"), arg);
         return;
     }
     play_level_get(&s->level, (int)v);
@@ -360,13 +369,14 @@ static int human_line(play_session *s, const char *line)
             }
             dm_error err;
             if (dm_session_play_text(s->session, cmd.arg, &err) != DM_OK) { /* presses the clock */
-                say(s, "error", "%s", err.message);
+                char tr[sizeof err.message + 256];
+                say(s, "error", "%s", cli_tr_error(err.message, tr, sizeof tr));
                 return 0;
             }
             announce_last_move(s);
             /* an offer stands through the offerer's move; the other side's move declines */
             if (s->draw_offer >= 0 && s->draw_offer != (int)side) {
-                say(s, "draw", "declined by %s (a move was played)", color_name(side));
+                say(s, "draw", _("declined by %s (a move was played)"), side_word(side));
                 s->draw_offer = -1;
             }
             autosave(s);
@@ -376,14 +386,14 @@ static int human_line(play_session *s, const char *line)
             dm_info info;
             dm_board before = *dm_game_board(play_game(s));
             if (play_engine_hint(&info, s, tick, s) != DM_OK || info.pv_count == 0) {
-                say(s, "error", "no move to suggest");
+                say(s, "error", "%s", _("no move to suggest"));
                 return 0;
             }
             char mv[160], rest[600];
             dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
             print_pv_line(rest, sizeof rest, &info, &before);
             if (s->ui.tty) { /* the engine line's score is the other side's: say whose */
-                say(s, "hint", "Hint: %s %s (score for %s)", mv, rest, color_title(side));
+                say(s, "hint", _("Hint: %s %s (score for %s)"), mv, rest, color_title(side));
             } else {
                 say(s, "hint", "%s %s", mv, rest);
             }
@@ -392,7 +402,7 @@ static int human_line(play_session *s, const char *line)
         case PLAY_CMD_UNDO: {
             int n = plies_to_undo(s);
             if (n == 0) {
-                say(s, "error", "nothing to undo");
+                say(s, "error", "%s", _("nothing to undo"));
                 return 0;
             }
             for (int i = 0; i < n; i++) {
@@ -400,7 +410,8 @@ static int human_line(play_session *s, const char *line)
             }
             s->draw_offer = -1;
             s->ui.engine_line[0] = 0; /* the engine's line was about a move now taken back */
-            say(s, "undo", "%d %s taken back", n, n == 1 ? "ply" : "plies");
+            say(s, "undo", ngettext("%d ply taken back", "%d plies taken back", (unsigned long)n),
+                n);
             autosave(s);
             return 0;
         }
@@ -415,15 +426,17 @@ static int human_line(play_session *s, const char *line)
             return 0;
         case PLAY_CMD_FLIP:
             s->ui.flipped = !s->ui.flipped;
-            say(s, "info", "board flipped: %s at the bottom", s->ui.flipped ? "Black" : "White");
+            say(s, "info", _("board flipped: %s at the bottom"),
+                color_title(s->ui.flipped ? DM_BLACK : DM_WHITE));
             return 0;
         case PLAY_CMD_NUMBERS:
             s->ui.numbers = !s->ui.numbers;
-            say(s, "info", "square numbers %s", s->ui.numbers ? "shown" : "hidden");
+            say(s, "info", "%s",
+                s->ui.numbers ? _("square numbers shown") : _("square numbers hidden"));
             return 0;
         case PLAY_CMD_SIDE: {
             if (s->who[DM_WHITE] == s->who[DM_BLACK]) {
-                say(s, "error", "side: only in a game against the engine");
+                say(s, "error", "%s", _("side: only in a game against the engine"));
                 return 0;
             }
             int w = s->who[DM_WHITE];
@@ -435,15 +448,16 @@ static int human_line(play_session *s, const char *line)
             memcpy(s->names[DM_BLACK], nm, sizeof nm);
             s->ui.flipped = s->who[DM_BLACK] == PLAY_HUMAN;
             s->draw_offer = -1;
-            say(s, "side", "you play %s now; the engine plays %s",
-                color_name(s->who[DM_WHITE] == PLAY_HUMAN ? DM_WHITE : DM_BLACK),
-                color_name(s->who[DM_WHITE] == PLAY_HUMAN ? DM_BLACK : DM_WHITE));
+            say(s, "side", _("you play %s now; the engine plays %s"),
+                side_word(s->who[DM_WHITE] == PLAY_HUMAN ? DM_WHITE : DM_BLACK),
+                side_word(s->who[DM_WHITE] == PLAY_HUMAN ? DM_BLACK : DM_WHITE));
             autosave(s);
             return 0;
         }
         case PLAY_CMD_ENGINE:
             s->ui.hide_engine = !s->ui.hide_engine;
-            say(s, "info", "the engine's line %s", s->ui.hide_engine ? "hidden" : "shown");
+            say(s, "info", "%s",
+                s->ui.hide_engine ? _("the engine's line hidden") : _("the engine's line shown"));
             return 0;
         case PLAY_CMD_DRAW: {
             dm_color other = (dm_color)!side;
@@ -451,22 +465,22 @@ static int human_line(play_session *s, const char *line)
                 char why[200];
                 if (play_engine_accepts_draw(s, why, sizeof why)) {
                     dm_session_agree_draw(s->session);
-                    say(s, "draw", "accepted: %s", why);
+                    say(s, "draw", _("accepted: %s"), why);
                     autosave(s);
                 } else {
-                    say(s, "draw", "declined: %s", why);
+                    say(s, "draw", _("declined: %s"), why);
                 }
             } else if (s->draw_offer == (int)other) {
                 dm_session_agree_draw(s->session);
-                say(s, "draw", "accepted by %s", color_name(side));
+                say(s, "draw", _("accepted by %s"), side_word(side));
                 autosave(s);
             } else {
                 /* FMJD practice: offer, then play your move; the opponent answers */
                 s->draw_offer = side;
                 say(s, "draw",
-                    "offered by %s; after %s's move %s accepts with draw or declines "
-                    "with a move",
-                    color_name(side), color_name(side), color_name(other));
+                    _("offered by %s; after %s's move %s accepts with draw or declines "
+                      "with a move"),
+                    side_word(side), side_word(side), side_word(other));
             }
             return 0;
         }
@@ -499,8 +513,9 @@ static int human_line(play_session *s, const char *line)
                  * 80x24: the board scrolled away); the clock lines are not redrawn over
                  * it (panel_row 0) until the next command brings the board back */
                 fputs("\033[H\033[2J", s->out);
-                fprintf(s->out, "damier play: commands (the board comes back with your next "
-                                "command or move)\n\n");
+                fprintf(s->out, "%s\n\n",
+                        _("damier play: commands (the board comes back with your next "
+                          "command or move)"));
                 play_print_help(s->out, "  ");
                 fflush(s->out);
                 s->ui.panel_row = 0;
@@ -535,9 +550,9 @@ static int human_turn(play_session *s, play_reader *rd, int *eof)
     }
     char prompt[64];
     if (s->who[!side] == PLAY_HUMAN) {
-        snprintf(prompt, sizeof prompt, "%s to move> ", color_title(side));
+        snprintf(prompt, sizeof prompt, _("%s to move> "), color_title(side));
     } else {
-        snprintf(prompt, sizeof prompt, "Your move> ");
+        snprintf(prompt, sizeof prompt, "%s", _("Your move> "));
     }
     char line[PATH_MAX + 64];
     int r = play_read_line(rd, s->out, s->ui.tty ? prompt : NULL, line, sizeof line, tick, s);
@@ -596,8 +611,8 @@ static after_choice after_game(play_session *s, play_reader *rd, int *eof)
     s->ui.review = -1;
     if (s->ui.tty) {
         size_t len = strlen(s->ui.message);
-        snprintf(s->ui.message + len, sizeof s->ui.message - len,
-                 "%sType review, new, rematch or quit (help lists the rest).", len ? "\n" : "");
+        snprintf(s->ui.message + len, sizeof s->ui.message - len, "%s%s", len ? "\n" : "",
+                 _("Type review, new, rematch or quit (help lists the rest)."));
         play_render_screen(s);
     } else {
         fprintf(s->out, "over: review, new, rematch or quit\n");
@@ -605,8 +620,8 @@ static after_choice after_game(play_session *s, play_reader *rd, int *eof)
     }
     while (!play_interrupted()) {
         char line[PATH_MAX + 64];
-        int r = play_read_line(rd, s->out, s->ui.tty ? "After the game> " : NULL, line, sizeof line,
-                               NULL, NULL);
+        int r = play_read_line(rd, s->out, s->ui.tty ? _("After the game> ") : NULL, line,
+                               sizeof line, NULL, NULL);
         if (r == 0) {
             *eof = 1;
             return AFTER_QUIT;
@@ -683,10 +698,12 @@ static after_choice after_game(play_session *s, play_reader *rd, int *eof)
             show_history(s);
         } else if (!strcmp(word, "flip")) {
             s->ui.flipped = !s->ui.flipped;
-            say(s, "info", "board flipped: %s at the bottom", s->ui.flipped ? "Black" : "White");
+            say(s, "info", _("board flipped: %s at the bottom"),
+                color_title(s->ui.flipped ? DM_BLACK : DM_WHITE));
         } else if (!strcmp(word, "numbers")) {
             s->ui.numbers = !s->ui.numbers;
-            say(s, "info", "square numbers %s", s->ui.numbers ? "shown" : "hidden");
+            say(s, "info", "%s",
+                s->ui.numbers ? _("square numbers shown") : _("square numbers hidden"));
         } else if (!strcmp(word, "save") && arg[0]) {
             dm_error err;
             if (play_save_file(s, arg, &err) != DM_OK) {
@@ -733,20 +750,21 @@ static void print_result(play_session *s)
 {
     dm_reason why;
     dm_outcome res = dm_session_result(s->session, &why);
-    const char *who = res == DM_OUTCOME_WHITE_WINS   ? "White wins"
-                      : res == DM_OUTCOME_BLACK_WINS ? "Black wins"
-                                                     : "Draw";
+    const char *who = res == DM_OUTCOME_WHITE_WINS   ? _("White wins")
+                      : res == DM_OUTCOME_BLACK_WINS ? _("Black wins")
+                                                     : _("Draw");
     if (s->ui.tty) {
-        snprintf(s->ui.message, sizeof s->ui.message, "Game over: %s %s (%s)", who,
-                 dm_outcome_str(res), dm_reason_str(why));
+        snprintf(s->ui.message, sizeof s->ui.message, _("Game over: %s %s (%s)"), who,
+                 dm_outcome_str(res), cli_tr_reason(dm_reason_str(why)));
         play_render_screen(s);
-    } else {
-        fprintf(s->out, "result: %s %s\n", dm_outcome_str(res), dm_reason_str(why));
+    } else { /* the reason in the player's language; the result as PDN writes it */
+        fprintf(s->out, "result: %s %s\n", dm_outcome_str(res), cli_tr_reason(dm_reason_str(why)));
     }
 }
 
 int cmd_play(int argc, char **argv)
 {
+    cli_i18n_init(); /* the messages' language (LANG, LANGUAGE, LC_ALL) */
     /* The jumping games (--game) have a game of their own (play_jump.c). */
     int jump_handled = 0;
     int jump_rc = play_jump_dispatch(argc, argv, &jump_handled);
@@ -943,11 +961,11 @@ int cmd_play(int argc, char **argv)
         fflush(s.out);
     } else {
         snprintf(s.ui.message, sizeof s.ui.message,
-                 "%s. Type a move such as 32-28, or help for the commands.",
-                 hvh                      ? "Two players"
-                 : autoplay               ? "The engine plays itself (Ctrl-C stops)"
-                 : human_side == DM_WHITE ? "You play White"
-                                          : "You play Black");
+                 _("%s. Type a move such as 32-28, or help for the commands."),
+                 hvh                      ? _("Two players")
+                 : autoplay               ? _("The engine plays itself (Ctrl-C stops)")
+                 : human_side == DM_WHITE ? _("You play White")
+                                          : _("You play Black"));
     }
 
     play_reader rd;
@@ -987,8 +1005,9 @@ int cmd_play(int argc, char **argv)
             fputc('\n', s.out);
         }
         if (!s.ui.tty && (sig || eof)) {
-            fprintf(s.out, "info: %s; the game is unfinished\n",
-                    sig ? "interrupted" : "end of input");
+            fprintf(s.out, "info: %s\n",
+                    sig ? _("interrupted; the game is unfinished")
+                        : _("end of input; the game is unfinished"));
         }
         st = play_autosave(&s, &err);
         char saved[PATH_MAX + 64] = "";
@@ -997,10 +1016,10 @@ int cmd_play(int argc, char **argv)
                     s.ui.tty ? "damier play" : "error", err.message);
         } else if (s.save_path[0]) {
             snprintf(saved, sizeof saved, "%s%s",
-                     s.ui.tty ? "Game saved to " : "saved: ", s.save_path);
+                     s.ui.tty ? _("Game saved to ") : "saved: ", s.save_path);
         } else {
             snprintf(saved, sizeof saved, "%s",
-                     s.ui.tty ? "No move played; nothing saved."
+                     s.ui.tty ? _("No move played; nothing saved.")
                               : "info: no move played; nothing saved");
         }
         if (!over || !offer_more || sig || eof || quit) {
@@ -1043,8 +1062,10 @@ int cmd_play(int argc, char **argv)
         s.started = (long long)time(NULL);
         s.draw_offer = -1;
         s.ui.engine_line[0] = 0;
-        say(&s, "new", "%s game: White %s, Black %s", next == AFTER_REMATCH ? "a rematch" : "a new",
-            s.names[DM_WHITE], s.names[DM_BLACK]);
+        say(&s, "new",
+            next == AFTER_REMATCH ? _("a rematch game: White %s, Black %s")
+                                  : _("a new game: White %s, Black %s"),
+            cli_tr_name(s.names[DM_WHITE]), cli_tr_name(s.names[DM_BLACK]));
     }
     play_signals_engine(NULL);
     dm_session_free(s.session);

@@ -28,6 +28,7 @@
  * (every root move at a small depth) and of a draw offer are short and run here, on
  * the session's engine. */
 #define _POSIX_C_SOURCE 200809L
+#include "cli_i18n.h"
 #include "play.h"
 
 #include <pthread.h>
@@ -347,7 +348,7 @@ int play_engine_accepts_draw(play_session *s, char *why, size_t cap)
 {
     const dm_board *b = dm_game_board(play_game(s));
     if (!position_dead(b)) {
-        snprintf(why, cap, "the position is still alive");
+        snprintf(why, cap, "%s", _("the position is still alive"));
         return 0;
     }
     dm_limits lim;
@@ -357,16 +358,16 @@ int play_engine_accepts_draw(play_session *s, char *why, size_t cap)
     lim.analyse = 1;
     dm_info info;
     if (search_best(&info, s, &lim) != DM_OK) {
-        snprintf(why, cap, "no move to search");
+        snprintf(why, cap, "%s", _("no move to search"));
         return 0;
     }
     int a = info.score < 0 ? -info.score : info.score;
     char sc[32];
     play_score_text(sc, sizeof sc, info.score);
     if (a > 20) {
-        snprintf(why, cap, "the engine's evaluation is %s", sc);
+        snprintf(why, cap, _("the engine's evaluation is %s"), sc);
         return 0;
     }
-    snprintf(why, cap, "level position (%s) and nothing left to play for", sc);
+    snprintf(why, cap, _("level position (%s) and nothing left to play for"), sc);
     return 1;
 }

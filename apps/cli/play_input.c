@@ -3,6 +3,7 @@
  * moves, and a line reader over stdin that lets the clock be watched meanwhile
  * (poll(2) on the descriptor; stdio would hide buffered lines from poll). */
 #define _POSIX_C_SOURCE 200809L
+#include "cli_i18n.h"
 #include "play.h"
 
 #include <ctype.h>
@@ -25,22 +26,22 @@ static const struct word {
     const char *arg; /* what follows ("FILE", "N"), NULL: nothing */
     const char *help;
 } words[] = {
-    {"hint", PLAY_CMD_HINT, NULL, "suggest a move (the engine's best, with its line)"},
-    {"undo", PLAY_CMD_UNDO, NULL, "take back your last move (and the engine's reply)"},
-    {"moves", PLAY_CMD_MOVES, NULL, "list the legal moves"},
-    {"flip", PLAY_CMD_FLIP, NULL, "turn the board around"},
-    {"numbers", PLAY_CMD_NUMBERS, NULL, "show or hide the square numbers"},
-    {"draw", PLAY_CMD_DRAW, NULL, "offer a draw (or accept the other player's offer)"},
-    {"resign", PLAY_CMD_RESIGN, NULL, "resign the game"},
-    {"save", PLAY_CMD_SAVE, "FILE", "save the game as PDN: save FILE"},
-    {"load", PLAY_CMD_LOAD, "FILE", "load a PDN game and play on from its end: load FILE"},
-    {"board", PLAY_CMD_BOARD, NULL, "show the board (plain mode) or redraw it"},
-    {"history", PLAY_CMD_HISTORY, NULL, "the moves of the game so far"},
-    {"level", PLAY_CMD_LEVEL, "N", "change the engine's level (1-10): level N"},
-    {"engine", PLAY_CMD_ENGINE, NULL, "show or hide the engine's line (its score and PV)"},
-    {"side", PLAY_CMD_SIDE, NULL, "swap sides with the engine (it plays on with yours)"},
-    {"help", PLAY_CMD_HELP, NULL, "this list"},
-    {"quit", PLAY_CMD_QUIT, NULL, "stop (the game is saved)"},
+    {"hint", PLAY_CMD_HINT, NULL, N_("suggest a move (the engine's best, with its line)")},
+    {"undo", PLAY_CMD_UNDO, NULL, N_("take back your last move (and the engine's reply)")},
+    {"moves", PLAY_CMD_MOVES, NULL, N_("list the legal moves")},
+    {"flip", PLAY_CMD_FLIP, NULL, N_("turn the board around")},
+    {"numbers", PLAY_CMD_NUMBERS, NULL, N_("show or hide the square numbers")},
+    {"draw", PLAY_CMD_DRAW, NULL, N_("offer a draw (or accept the other player's offer)")},
+    {"resign", PLAY_CMD_RESIGN, NULL, N_("resign the game")},
+    {"save", PLAY_CMD_SAVE, "FILE", N_("save the game as PDN: save FILE")},
+    {"load", PLAY_CMD_LOAD, "FILE", N_("load a PDN game and play on from its end: load FILE")},
+    {"board", PLAY_CMD_BOARD, NULL, N_("show the board (plain mode) or redraw it")},
+    {"history", PLAY_CMD_HISTORY, NULL, N_("the moves of the game so far")},
+    {"level", PLAY_CMD_LEVEL, "N", N_("change the engine's level (1-10): level N")},
+    {"engine", PLAY_CMD_ENGINE, NULL, N_("show or hide the engine's line (its score and PV)")},
+    {"side", PLAY_CMD_SIDE, NULL, N_("swap sides with the engine (it plays on with yours)")},
+    {"help", PLAY_CMD_HELP, NULL, N_("this list")},
+    {"quit", PLAY_CMD_QUIT, NULL, N_("stop (the game is saved)")},
 };
 
 int play_word_is_not_move(const char *word, size_t len)
@@ -103,19 +104,20 @@ void play_parse_command(play_cmd *out, const char *line)
         }
         if (words[i].arg && rlen == 0) {
             out->kind = PLAY_CMD_BAD;
-            snprintf(out->error, sizeof out->error, "%s needs %s: %s %s", words[i].name,
-                     !strcmp(words[i].arg, "FILE") ? "a file name" : "a number", words[i].name,
-                     words[i].arg);
+            snprintf(out->error, sizeof out->error,
+                     !strcmp(words[i].arg, "FILE") ? _("%s needs a file name: %s %s")
+                                                   : _("%s needs a number: %s %s"),
+                     words[i].name, words[i].name, words[i].arg);
             return;
         }
         if (!words[i].arg && rlen > 0) {
             out->kind = PLAY_CMD_BAD;
-            snprintf(out->error, sizeof out->error, "%s takes no argument", words[i].name);
+            snprintf(out->error, sizeof out->error, _("%s takes no argument"), words[i].name);
             return;
         }
         if (rlen >= sizeof out->arg) {
             out->kind = PLAY_CMD_BAD;
-            snprintf(out->error, sizeof out->error, "file name too long");
+            snprintf(out->error, sizeof out->error, "%s", _("file name too long"));
             return;
         }
         out->kind = words[i].kind;
@@ -126,7 +128,7 @@ void play_parse_command(play_cmd *out, const char *line)
     if (play_word_is_not_move(line, wlen)) {
         out->kind = PLAY_CMD_BAD;
         snprintf(out->error, sizeof out->error,
-                 "unknown command '%.*s' (type help for the commands)",
+                 _("unknown command '%.*s' (type help for the commands)"),
                  (int)(wlen > 40 ? 40 : wlen), line);
         return;
     }
@@ -140,14 +142,15 @@ void play_parse_command(play_cmd *out, const char *line)
 
 void play_print_help(FILE *f, const char *prefix)
 {
-    fprintf(f, "%sType a move: 32-28, 19x28, a capture path 28x19x10, or just its from and\n",
-            prefix);
-    fprintf(f, "%sto squares (28x10) when only one legal move matches. Commands:\n", prefix);
+    fprintf(f, "%s%s\n", prefix,
+            _("Type a move: 32-28, 19x28, a capture path 28x19x10, or just its from and"));
+    fprintf(f, "%s%s\n", prefix,
+            _("to squares (28x10) when only one legal move matches. Commands:"));
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char w[32];
         snprintf(w, sizeof w, "%s%s%s", words[i].name, words[i].arg ? " " : "",
                  words[i].arg ? words[i].arg : "");
-        fprintf(f, "%s  %-12s %s\n", prefix, w, words[i].help);
+        fprintf(f, "%s  %-12s %s\n", prefix, w, _(words[i].help));
     }
 }
 
@@ -217,6 +220,16 @@ static int read_edited(play_reader *r, FILE *out, const char *prompt, char *line
     }
     edited.done = 0;
     edited.line = NULL;
+    /* libedit reads the prompt in the locale's character set and crashes on UTF-8 (a
+     * translated prompt) in a one-byte locale: then an ASCII prompt */
+    if (prompt && MB_CUR_MAX == 1) {
+        for (const char *c = prompt; *c; c++) {
+            if ((unsigned char)*c >= 0x80) {
+                prompt = "> ";
+                break;
+            }
+        }
+    }
     rl_callback_handler_install(prompt ? prompt : "", on_line);
     int result = 0;
     for (;;) {

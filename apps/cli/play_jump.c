@@ -31,6 +31,7 @@
 
 #include <damier/jump.h>
 
+#include "cli_i18n.h"
 #include "play.h"
 
 #define PJ_MAX_ACTIONS 3000
@@ -86,11 +87,20 @@ static char seat_letter(const pj_game *g, int s)
     return g->r.game == DM_JGAME_GEWU ? (s ? 'B' : 'W') : (char)('A' + s);
 }
 
-static const char *const colour_names[DM_JMAX_PLAYERS] = {"red",    "blue",    "green",
-                                                          "yellow", "magenta", "cyan"};
+static const char *const colour_names[DM_JMAX_PLAYERS] = {N_("red"),    N_("blue"),    N_("green"),
+                                                          N_("yellow"), N_("magenta"), N_("cyan")};
 static const int colour_codes[DM_JMAX_PLAYERS] = {31, 34, 32, 33, 35, 36};
-static const char *const face_names[4] = {"wu (五, the turn passes)", "sai (塞, 1 step)",
-                                          "bai (白, 2 steps)", "hei (黑, 3 steps)"};
+static const char *const face_names[4] = {N_("wu (五, the turn passes)"), N_("sai (塞, 1 step)"),
+                                          N_("bai (白, 2 steps)"), N_("hei (黑, 3 steps)")};
+
+/* The game's name on the screen (the plain output and the records keep
+ * dm_jgame_name's). */
+static const char *game_title(dm_jgame game)
+{
+    return game == DM_JGAME_CHINESE ? _("Chinese checkers")
+           : game == DM_JGAME_HALMA ? _("Halma")
+                                    : _("Ge Wu");
+}
 
 static void usage(FILE *f)
 {
@@ -307,11 +317,11 @@ static void play_action(pj_game *g, const dm_jaction *a, const char *key)
     dm_jaction_to_text(text, sizeof text, &g->r, p, a);
     char who = seat_letter(g, p->to_move);
     if (a->kind == DM_JACT_PASS) {
-        say(g, "pass", g->tty ? "%c has no legal move and passes" : "%c", who);
+        say(g, "pass", g->tty ? _("%c has no legal move and passes") : "%c", who);
     } else if (a->kind == DM_JACT_LOST) {
-        say(g, "lost", g->tty ? "%c cannot play the throw: it is lost" : "%c", who);
+        say(g, "lost", g->tty ? _("%c cannot play the throw: it is lost") : "%c", who);
     } else if (a->kind == DM_JACT_MOVE) {
-        say(g, key, g->tty ? "%c plays %s" : "%c %s", who, text);
+        say(g, key, g->tty ? _("%c plays %s") : "%c %s", who, text);
     }
     g->pos[g->n + 1] = *p;
     dm_jaction_apply(&g->pos[g->n + 1], &g->r, a);
@@ -326,7 +336,7 @@ static void gewu_throw(pj_game *g, dm_jaction *a)
     a->face = (int)(next_rand(g) % 4);
     char who = seat_letter(g, g->pos[g->n].to_move);
     if (g->tty) {
-        say(g, "throw", "%c throws %s", who, face_names[a->face]);
+        say(g, "throw", _("%c throws %s"), who, _(face_names[a->face]));
     } else {
         say(g, "throw", "%c %s", who, short_names[a->face]);
     }
@@ -380,8 +390,8 @@ static int human(pj_game *g, int face)
         int s = q.to_move;
         if (g->tty) {
             draw(g, "", g->color);
-            snprintf(prompt, sizeof prompt, "%c (%s) to move> ", seat_letter(g, s),
-                     g->color ? colour_names[s] : "human");
+            snprintf(prompt, sizeof prompt, _("%c (%s) to move> "), seat_letter(g, s),
+                     g->color ? _(colour_names[s]) : _("human"));
         } else {
             say(g, "turn", "%d %c", round_of(g, g->n), seat_letter(g, s));
             prompt[0] = 0;
@@ -399,7 +409,7 @@ static int human(pj_game *g, int face)
             return 0;
         }
         if (!strcmp(line, "help")) {
-            say(g, "help", "a move (%s), moves, hint, undo, board, save FILE, quit",
+            say(g, "help", _("a move (%s), moves, hint, undo, board, save FILE, quit"),
                 g->r.game == DM_JGAME_HALMA  ? "a1-b2, c3-e3-e5"
                 : g->r.game == DM_JGAME_GEWU ? "5-6-7"
                                              : "112-103, 111-89-67");
@@ -430,11 +440,11 @@ static int human(pj_game *g, int face)
                 target--;
             }
             if (target < 0) {
-                say(g, "error", "nothing to undo");
+                say(g, "error", "%s", _("nothing to undo"));
                 continue;
             }
             g->n = target;
-            say(g, "undo", "back to move %d, %c to move", round_of(g, g->n),
+            say(g, "undo", _("back to move %d, %c to move"), round_of(g, g->n),
                 seat_letter(g, g->pos[g->n].to_move));
             return 2;
         }
@@ -444,7 +454,7 @@ static int human(pj_game *g, int face)
                 path++;
             }
             if (!*path) {
-                say(g, "error", "save needs a file name: save FILE");
+                say(g, "error", "%s", _("save needs a file name: save FILE"));
             } else if (save_file(g, path)) {
                 say(g, "saved", "%s", path);
             }
@@ -667,11 +677,12 @@ static int run(int argc, char **argv)
     char fenbuf[640];
     dm_jpos_to_text(fenbuf, sizeof fenbuf, &g->r, &g->start);
     if (g->tty) {
-        fprintf(g->out, "damier: %s, %d players%s (help for the commands)\n", dm_jgame_name(game),
-                g->r.players, g->color ? "" : " (no colours)");
+        fprintf(g->out, _("damier: %s, %d players%s (help for the commands)\n"), game_title(game),
+                g->r.players, g->color ? "" : _(" (no colours)"));
         for (int s = 0; s < g->r.players; s++) {
-            fprintf(g->out, "  %c  %-8s %s\n", seat_letter(g, s), g->color ? colour_names[s] : "",
-                    g->who[s] == PLAY_ENGINE ? "engine" : "human");
+            fprintf(g->out, "  %c  %-8s %s\n", seat_letter(g, s),
+                    g->color ? _(colour_names[s]) : "",
+                    g->who[s] == PLAY_ENGINE ? _("engine") : _("human"));
         }
     } else {
         say(g, "game", "%s players %d", dm_jgame_name(game), g->r.players);
@@ -695,9 +706,9 @@ static int run(int argc, char **argv)
                 draw(g, "", g->color);
             }
             if (w >= 0) {
-                say(g, "result", "%s %c wins", res, seat_letter(g, w));
+                say(g, "result", _("%s %c wins"), res, seat_letter(g, w));
             } else {
-                say(g, "result", "%s no winner after %d actions (no-progress limit)", res, g->n);
+                say(g, "result", _("%s no winner after %d actions (no-progress limit)"), res, g->n);
             }
             break;
         }

@@ -13,6 +13,7 @@
  * The panel's clock lines are rewritten in place while the player thinks, so their
  * rows are remembered in ui->panel_row / ui->panel_col. */
 #define _POSIX_C_SOURCE 200809L
+#include "cli_i18n.h"
 #include "play.h"
 
 #include <string.h>
@@ -120,12 +121,19 @@ static void panel_clock_text(char *buf, size_t cap, play_session *s, dm_color si
 {
     dm_clock_side info;
     dm_clock_side_info(&info, play_clock(s), side);
+    char t[32]; /* as play_clock_text, in the player's language (that one is the plain output's) */
     if (s->has_tc && info.moves_to_go > 0 && info.control_move > 0) {
-        char t[32];
         dm_clock_format_ms(t, sizeof t, info.remaining_ms, 1);
-        snprintf(buf, cap, "%s (%d by move %d)", t, info.moves_to_go, info.control_move);
+        snprintf(buf, cap, _("%s (%d by move %d)"), t, info.moves_to_go, info.control_move);
+    } else if (s->has_tc && info.moves_to_go > 0) {
+        dm_clock_format_ms(t, sizeof t, info.remaining_ms, 1);
+        snprintf(buf, cap, _("%s (%d to go)"), t, info.moves_to_go);
+    } else if (s->has_tc) {
+        dm_clock_format_ms(t, sizeof t, info.remaining_ms, 1);
+        snprintf(buf, cap, "%s", t);
     } else {
-        play_clock_text(buf, cap, s, side);
+        dm_clock_format_ms(t, sizeof t, info.used_ms, 0);
+        snprintf(buf, cap, _("%s used"), t);
     }
 }
 
@@ -202,33 +210,35 @@ static void build_panel(char panel[10][256], play_session *s)
     for (int k = 0; k < 2; k++) {
         dm_color c = k == 0 ? top : (dm_color)!top;
         int row = k == 0 ? 0 : 8;
-        const char *mark =
-            (!over && b->side == (int)c) ? (ui->unicode ? " \u25c0 to move" : " <- to move") : "";
+        const char *mark = (!over && b->side == (int)c)
+                               ? (ui->unicode ? _(" \u25c0 to move") : _(" <- to move"))
+                               : "";
         snprintf(panel[row], sizeof panel[row], "%s%s%s  %s%s", p.bold,
-                 c == DM_WHITE ? "White" : "Black", p.reset, s->names[c], mark);
+                 c == DM_WHITE ? _("White") : _("Black"), p.reset, cli_tr_name(s->names[c]), mark);
         char clk[64];
         panel_clock_text(clk, sizeof clk, s, c);
-        snprintf(panel[row + 1], sizeof panel[row + 1], "  clock %-16s captured %d", clk,
+        snprintf(panel[row + 1], sizeof panel[row + 1], _("  clock %-16s captured %d"), clk,
                  play_captured_by(g, c));
     }
     int ply = reviewing ? ui->review : dm_game_ply(g);
     int j = ply + (dm_game_start(g)->side == DM_BLACK ? 1 : 0);
     if (reviewing) {
-        snprintf(panel[3], sizeof panel[3], "%sReview: ply %d of %d%s", p.bold, ply, dm_game_ply(g),
-                 p.reset);
+        snprintf(panel[3], sizeof panel[3], _("%sReview: ply %d of %d%s"), p.bold, ply,
+                 dm_game_ply(g), p.reset);
     } else if (over) {
         dm_reason why;
         dm_outcome res = dm_game_result(g, &why);
-        snprintf(panel[3], sizeof panel[3], "%sGame over: %s (%s)%s", p.bold, dm_outcome_str(res),
-                 dm_reason_str(why), p.reset);
+        snprintf(panel[3], sizeof panel[3], _("%sGame over: %s (%s)%s"), p.bold,
+                 dm_outcome_str(res), cli_tr_reason(dm_reason_str(why)), p.reset);
     } else {
-        snprintf(panel[3], sizeof panel[3], "Move %d, %s to move", j / 2 + 1,
-                 b->side == DM_WHITE ? "White" : "Black");
+        snprintf(panel[3], sizeof panel[3], _("Move %d, %s to move"), j / 2 + 1,
+                 b->side == DM_WHITE ? _("White") : _("Black"));
     }
     if (ply > 0) {
         char num[16], mv[160];
         play_ply_text(num, sizeof num, mv, sizeof mv, g, ply - 1);
-        snprintf(panel[4], sizeof panel[4], "%s: %s %s", reviewing ? "Move" : "Last move", num, mv);
+        snprintf(panel[4], sizeof panel[4], "%s: %s %s", reviewing ? _("Move") : _("Last move"),
+                 num, mv);
     }
     if (ui->engine_line[0] && !reviewing && !ui->hide_engine) {
         /* "Engine: +0.12 d7 | 19-23 28x19 ...", on two panel lines at most, broken
@@ -276,8 +286,8 @@ void play_render_screen(play_session *s)
     ui->panel_col = PANEL_COL;
 
     fputs("\033[H\033[2J", f);
-    fprintf(f, "%sdamier play%s %s international draughts   %s(type help)%s\n\n", p.bold, p.reset,
-            ui->unicode ? "\u2014" : "-", p.dim, p.reset);
+    fprintf(f, "%sdamier play%s %s %s   %s%s%s\n\n", p.bold, p.reset, ui->unicode ? "\u2014" : "-",
+            _("international draughts"), p.dim, _("(type help)"), p.reset);
     for (int r = 0; r < 10; r++) {
         int rr = ui->flipped ? 9 - r : r;
         fputs(ui->color ? "  " : " |", f);
@@ -336,8 +346,10 @@ void play_render_clocks(play_session *s)
         char clk[64];
         panel_clock_text(clk, sizeof clk, s, c);
         /* save cursor, go to the clock line, rewrite it, restore the cursor */
-        fprintf(s->out, "\0337\033[%d;%dH  clock %-16s captured %d\033[K\0338", row, ui->panel_col,
-                clk, play_captured_by(play_game(s), c));
+        char line[256];
+        snprintf(line, sizeof line, _("  clock %-16s captured %d"), clk,
+                 play_captured_by(play_game(s), c));
+        fprintf(s->out, "\0337\033[%d;%dH%s\033[K\0338", row, ui->panel_col, line);
     }
     fflush(s->out);
 }

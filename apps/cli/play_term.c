@@ -64,7 +64,17 @@ void play_ui_init(play_ui *ui, int force_plain, int no_color)
     const char *nc = getenv("NO_COLOR"); /* no-color.org: set and not empty */
     ui->color = !no_color && !(nc && *nc) && !(term && !strcmp(term, "dumb"));
     ui->color256 = term && strstr(term, "256") != NULL;
-    setlocale(LC_CTYPE, "");
+    if (!setlocale(LC_CTYPE, "")) {
+        /* a UTF-8 locale named but not installed (zh_CN.UTF-8 never generated): the
+         * terminal still speaks UTF-8, and C.UTF-8 is always there */
+        const char *v = getenv("LC_ALL");
+        v = v && *v ? v : getenv("LC_CTYPE");
+        v = v && *v ? v : getenv("LANG");
+        if (v &&
+            (strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8"))) {
+            setlocale(LC_CTYPE, "C.UTF-8");
+        }
+    }
     const char *cs = nl_langinfo(CODESET);
     ui->unicode = cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
 }

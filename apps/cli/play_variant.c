@@ -32,6 +32,7 @@
 #include <damier/variant.h>
 #include <damier/engine.h>
 
+#include "cli_i18n.h"
 #include "play.h"
 
 #define PV_MAX_PLIES 1024
@@ -354,7 +355,7 @@ static int pv_human(pv_game *g)
     for (;;) {
         if (g->tty) {
             print_board(g->out, cur(g), "");
-            fprintf(g->out, "%s to move> ", side_name(cur(g)->side));
+            fprintf(g->out, _("%s to move> "), cur(g)->side == DM_WHITE ? _("white") : _("black"));
             fflush(g->out);
         } else {
             char num[16];
@@ -379,7 +380,7 @@ static int pv_human(pv_game *g)
             return 0;
         }
         if (!strcmp(line, "help")) {
-            say(g, "help", "a move (%s), moves, hint, undo, board, resign, save FILE, quit",
+            say(g, "help", _("a move (%s), moves, hint, undo, board, resign, save FILE, quit"),
                 g->v->algebraic ? "c3-d4, d4:b6" : "11-15, 15x24");
             continue;
         }
@@ -397,7 +398,7 @@ static int pv_human(pv_game *g)
             if (g->engine && pv_think(g, &m, text, sizeof text)) {
                 say(g, "hint", "%s", text);
             } else {
-                say(g, "error", "no engine to ask");
+                say(g, "error", "%s", _("no engine to ask"));
             }
             continue;
         }
@@ -409,7 +410,7 @@ static int pv_human(pv_game *g)
                 target--;
             }
             if (target < 0) {
-                say(g, "error", "nothing to undo");
+                say(g, "error", "%s", _("nothing to undo"));
                 continue;
             }
             while (dm_game_ply(g->game) > target) {
@@ -417,7 +418,8 @@ static int pv_human(pv_game *g)
             }
             char num[16];
             ply_number(num, sizeof num, g, dm_game_ply(g->game));
-            say(g, "undo", "back to move %d, %s to move", atoi(num), side_name(cur(g)->side));
+            say(g, "undo", _("back to move %d, %s to move"), atoi(num),
+                cur(g)->side == DM_WHITE ? _("white") : _("black"));
             pv_autosave(g);
             return 1;
         }
@@ -439,11 +441,11 @@ static int pv_human(pv_game *g)
         size_t wlen = strcspn(line, " \t");
         if (play_word_is_not_move(line, wlen)) {
             say(g, "error",
-                "%s '%.*s' (commands: moves, hint, undo, board, resign, save FILE, "
-                "help, quit)",
-                play_word_is_command(line, wlen) ? "not available in the variant "
-                                                   "game:"
-                                                 : "unknown command",
+                play_word_is_command(line, wlen)
+                    ? _("not available in the variant game: '%.*s' (commands: moves, hint, undo, "
+                        "board, resign, save FILE, help, quit)")
+                    : _("unknown command '%.*s' (commands: moves, hint, undo, board, resign, save "
+                        "FILE, help, quit)"),
                 (int)(wlen > 40 ? 40 : wlen), line);
             continue;
         }
@@ -597,7 +599,8 @@ static int pv_main(int argc, char **argv, const dm_variant *v)
     } else if (over(g)) {
         char why[128];
         dm_game_reason_text(why, sizeof why, g->game);
-        say(g, "result", "%s %s", dm_outcome_str(dm_game_result(g->game, NULL)), why);
+        say(g, "result", "%s %s", dm_outcome_str(dm_game_result(g->game, NULL)),
+            cli_tr_reason(why));
     }
     pv_autosave(g);
     if (g->save_path[0]) {

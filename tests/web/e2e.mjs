@@ -371,11 +371,125 @@ test('the server killed (kill -9) and restarted mid-game: both pages recover', a
   await ctxB.close();
 });
 
+// ---- languages (docs/WEB.md "Languages") ----------------------------------------------
+
+// The words in Latin letters a Chinese page may show: the program's name, the standards'
+// names and notation's letters; the switcher names English in English.
+const LATIN_OK = new Set(['damier', 'PDN', 'FEN', 'FMJD', 'TimeControl', 'English', 'x', 'W', 'B', 'K']);
+
+// Every Latin word the player can see or hear on the page: the visible text, the
+// options of visible selects, and the aria-label, title and placeholder of visible
+// elements, with the page's title.
+async function latinWords(page) {
+  const texts = await page.evaluate(() => {
+    const out = [document.title];
+    const visible = (el) => el && el.checkVisibility && el.checkVisibility();
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement;
+      if (el && el.closest('select, script, style')) continue;
+      if (visible(el)) out.push(n.textContent);
+    }
+    for (const el of document.querySelectorAll('*')) {
+      if (!visible(el)) continue;
+      if (el.tagName === 'SELECT') for (const o of el.options) out.push(o.textContent);
+      for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    }
+    return out;
+  });
+  const words = new Set();
+  for (const s of texts) for (const w of s.match(/[A-Za-z][A-Za-z'-]*/g) || []) if (!LATIN_OK.has(w)) words.add(w);
+  return [...words];
+}
+
+async function checkNoEnglish(page, where) {
+  const words = await latinWords(page);
+  check(words.length === 0, `no English on the Chinese page (${where}): ${words.join(' ')}`);
+}
+
+test('a zh-CN browser sees the page in Chinese; English and back leaves no English', async () => {
+  const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1100, height: 800 } });
+  const page = await ctx.newPage();
+  await page.goto(`${base()}/#/`);
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
+  check((await page.textContent('#view-home h1')) === '新对局', 'the home page in Simplified Chinese');
+  await checkNoEnglish(page, 'home');
+  // a game against the engine: status, players, buttons
+  await newGame(page, { opponent: 'engine', side: 'white', level: 1 });
+  await page.waitForFunction(() => document.querySelector('#game-status').textContent.includes('轮到'));
+  await checkNoEnglish(page, 'game');
+  // a move the rules forbid is explained in Chinese
+  await page.fill('#move-input', '32-23');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#game-message').textContent.includes('不合规则'));
+  await checkNoEnglish(page, 'an illegal move');
+  // to English: the same page in English, the choice remembered over the browser's
+  await page.selectOption('[data-testid=lang]', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  const en = await page.textContent('#game-status');
+  check(en.includes('to move'), `the status in English (${en})`);
+  check((await page.textContent('#game-message')).includes('illegal move'), 'the message in English');
+  await page.reload();
+  await page.waitForFunction(() => window.damierState && document.documentElement.lang === 'en');
+  check((await page.textContent('#btn-resign')) === 'Resign', 'English kept after a reload');
+  // and back: no English left anywhere on the page
+  await page.selectOption('[data-testid=lang]', 'zh-Hans');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
+  await page.waitForFunction(() => document.querySelector('#conn').dataset.state === 'connected');
+  await checkNoEnglish(page, 'game, after English and back');
+  // the result and its reason
+  page.once('dialog', (d) => d.accept());
+  await page.click('#btn-resign');
+  await page.waitForFunction(() => window.damierState.result !== '*');
+  const over = await page.textContent('#game-status');
+  check(over.includes('黑方胜') && over.includes('认输'), `the result in Chinese (${over})`);
+  await checkNoEnglish(page, 'game over');
+  await page.screenshot({ path: `${OUT}/zh-game.png` });
+  // the analysis board and the upload page
+  await page.goto(`${base()}/#/analysis`);
+  await page.waitForFunction(() => document.querySelector('#conn').dataset.state === 'connected');
+  await page.click('#an-start');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=lines] tr').length >= 2, null, { timeout: 15000 });
+  await page.click('#an-stop');
+  await page.click('#an-edit');
+  await checkNoEnglish(page, 'analysis');
+  await page.screenshot({ path: `${OUT}/zh-analysis.png` });
+  await page.click('#an-edit');
+  await page.goto(`${base()}/#/upload`);
+  await page.fill('#pdn-text', '[White "A"]\n[Black "B"]\n\n1. 32-28 19-23 2. 28x19 14x23 3. 27-22 99-98 *\n');
+  await page.click('#upload-form button');
+  await page.waitForSelector('[data-testid=upload-errors] li');
+  check((await page.textContent('[data-testid=upload-errors]')).includes('第 4 行'), 'the error\'s line in Chinese');
+  await page.goto(`${base()}/#/`);
+  await page.waitForSelector('#my-games li');
+  await checkNoEnglish(page, 'home with the games list');
+  await ctx.close();
+});
+
+test('a zh-TW browser sees Traditional Chinese', async () => {
+  const ctx = await browser.newContext({ locale: 'zh-TW' });
+  const page = await ctx.newPage();
+  await page.goto(`${base()}/#/`);
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
+  check((await page.textContent('#view-home h1')) === '新對局', 'the home page in Traditional Chinese');
+  await checkNoEnglish(page, 'home, Traditional');
+  await newGame(page, { opponent: 'human', side: 'white' });
+  await page.waitForFunction(() => document.querySelector('#game-status').textContent.includes('輪到白方走棋'));
+  await checkNoEnglish(page, 'game, Traditional');
+  await ctx.close();
+});
+
 let passed = 0, failed = 0;
 try {
   await startServer();
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  for (const t of tests) {
+  // pages and contexts in English unless a test asks for a locale (the language tests)
+  const newPage = browser.newPage.bind(browser), newContext = browser.newContext.bind(browser);
+  browser.newPage = (o = {}) => newPage({ locale: 'en-US', ...o });
+  browser.newContext = (o = {}) => newContext({ locale: 'en-US', ...o });
+  // E2E_ONLY=REGEX runs the tests whose names match (while working on them)
+  const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY) : null;
+  for (const t of tests.filter((x) => !only || only.test(x.name))) {
     const t0 = Date.now();
     try {
       await t.fn();
