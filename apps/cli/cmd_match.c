@@ -7,7 +7,8 @@
  * swapped; --concurrency N games run at once, each with its own pair of processes,
  * all driven by one poll() loop. The referee keeps the game with dm_game (every move
  * checked against the legal moves by from, to and captured set, whatever order the
- * engine lists its captured squares in; the FMJD end and draw rules), a clock per side
+ * engine lists its captured squares in; the FMJD end and draw rules; with --variant,
+ * any variant's game on the generic board, through Hub 2: match_variant.h), a clock per side
  * (Hub: the increment is added before every move; the engine is told its time less the
  * move overhead), and forfeits an engine for an illegal move, a loss on time, no
  * answer, a garbled answer, or dying. Every game is written as PDN as it ends, with the
@@ -40,6 +41,7 @@
 #include "dxp_net.h"
 #include "match_engine.h"
 #include "match_stats.h"
+#include "match_variant.h"
 
 #define MAX_ENGINES 2
 #define MAX_PARAMS 32
@@ -146,7 +148,12 @@ typedef struct game_result {
 typedef struct match {
     engine_spec spec[MAX_ENGINES];
     int nspec;
-    dm_board *openings;
+    /* the variant played; NULL for international draughts, played on the fast board
+     * (dm_board, dm_move) as before variants came; the others on the generic board of
+     * their dm_game (dm_vboard, dm_vmove; match_variant.h) */
+    const dm_variant *variant;
+    dm_board *openings;   /* international */
+    dm_vboard *vopenings; /* a variant */
     int nopenings;
     const char *openings_name;
     int *order; /* opening of each pair */
@@ -222,8 +229,9 @@ static void match_usage(FILE *f)
                "  --param [K:]N=V     set-param name=N value=V, for engine K (1 or 2) or both\n"
                "games:\n"
                "  --games N | --rounds N   N games / N pairs of games (default 2 games)\n"
-               "  --openings FILE     FEN positions, one a line (default: the ballot, or\n"
-               "                      the start position; \"start\" for the start position)\n"
+               "  --openings FILE     FEN positions, one a line, in the variant's FEN\n"
+               "                      (default: the ballot in international, else the start\n"
+               "                      position; \"start\" for the start position)\n"
                "  --seed N            play the openings in an order shuffled from N\n"
                "  --concurrency N     games at once (default 1)\n"
                "  --max-plies N       adjudicate a draw after N plies (default 0: never)\n"
@@ -231,7 +239,9 @@ static void match_usage(FILE *f)
                "                      COUNT scores the engines gave are within SCORE men\n"
                "  --adjudicate-win COUNT,SCORE   a win when the last COUNT scores all give\n"
                "                      one side SCORE men or more\n"
-               "  --variant NAME      international (the only one played so far)\n"
+               "  --variant NAME      the rules: international (default), russian, english,\n"
+               "                      canadian, ... (`damier moves --variant` lists them);\n"
+               "                      Hub engines (version 2) only\n"
                "limits (at least one):\n"
                "  --tc TC             clock, PDN TimeControl: \"40/60+0.5\", \"60+0.5\", \"60\"\n"
                "  --time S --inc S --moves N   the same clock by parts\n"
@@ -303,13 +313,16 @@ static int read_openings(match *m, const char *file)
             continue;
         }
         dm_board b;
+        dm_vboard vb;
         dm_error err;
-        if (dm_board_from_fen(&b, s, &err) != DM_OK) {
+        if (m->variant ? dm_vboard_from_fen(&vb, m->variant, s, &err) != DM_OK
+                       : dm_board_from_fen(&b, s, &err) != DM_OK) {
             fprintf(stderr, "damier match: %s:%d: %s\n", file, lineno, err.message);
             fclose(f);
             return 2;
         }
-        if (dm_movegen_count(&b) == 0) {
+        static dm_vmovelist vlist;
+        if (m->variant ? dm_vmovegen_legal(&vlist, &vb) == 0 : dm_movegen_count(&b) == 0) {
             fprintf(stderr, "damier match: %s:%d: the side to move has no legal move\n", file,
                     lineno);
             fclose(f);
@@ -317,15 +330,24 @@ static int read_openings(match *m, const char *file)
         }
         if (m->nopenings == cap) {
             cap = cap ? 2 * cap : 64;
-            dm_board *n = realloc(m->openings, (size_t)cap * sizeof *n);
+            void *n = m->variant ? realloc(m->vopenings, (size_t)cap * sizeof *m->vopenings)
+                                 : realloc(m->openings, (size_t)cap * sizeof *m->openings);
             if (!n) {
                 fclose(f);
                 fprintf(stderr, "damier match: out of memory\n");
                 return 1;
             }
-            m->openings = n;
+            if (m->variant) {
+                m->vopenings = n;
+            } else {
+                m->openings = n;
+            }
         }
-        m->openings[m->nopenings++] = b;
+        if (m->variant) {
+            m->vopenings[m->nopenings++] = vb;
+        } else {
+            m->openings[m->nopenings++] = b;
+        }
     }
     fclose(f);
     if (m->nopenings == 0) {
@@ -813,9 +835,15 @@ static void finish_game(match *m, slot *s, const char *detail, int adjudicated)
     m->time_losses += reason == DM_REASON_TIME;
     m->finished++;
     write_pdn(m, s, detail, adjudicated);
+    char rule[128];
+    if (m->variant) {
+        dm_game_reason_text(rule, sizeof rule, s->game); /* with the rule's numbers */
+    } else {
+        snprintf(rule, sizeof rule, "%s", dm_reason_str(reason));
+    }
     printf("game %d/%d: %s - %s %s %s%s%s (%d plies, opening %d)\n", s->game_no + 1, m->games,
            side_name(m, s, DM_WHITE), side_name(m, s, DM_BLACK), dm_outcome_str(o),
-           adjudicated ? "adjudicated" : dm_reason_str(reason), detail && *detail ? ": " : "",
+           adjudicated ? "adjudicated" : rule, detail && *detail ? ": " : "",
            detail && *detail ? detail : "", plies, m->order[s->game_no / 2] + 1);
     print_score(m, 0);
     if (m->sprt && !m->decided) {
@@ -913,7 +941,7 @@ static void begin_game(match *m, slot *s)
      * thinking as it accepts) */
     s->started = 1;
     s->syncing = 0;
-    int first = dm_game_start(s->game)->side == DM_WHITE ? s->white : 1 - s->white;
+    int first = dm_game_position_at(s->game, 0)->side == DM_WHITE ? s->white : 1 - s->white;
     for (int i = 0; i < MAX_ENGINES; i++) {
         engine *e = &s->eng[i];
         s->clock[i] = m->tc_time;
@@ -962,7 +990,7 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
         }
     }
     if (m->adj_win_count > 0 && n >= m->adj_win_count) {
-        int first = dm_game_start(s->game)->side;
+        int first = dm_game_position_at(s->game, 0)->side;
         for (int c = DM_WHITE; c <= DM_BLACK; c++) {
             int all = 1;
             for (int i = n - m->adj_win_count; i < n && all; i++) {
@@ -977,6 +1005,43 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
         }
     }
     return 0;
+}
+
+/* The Hub text of the move of ply i of slot s's game (numeric squares). */
+static void hub_move_text(char *buf, size_t cap, const match *m, const slot *s, int i)
+{
+    if (m->variant) {
+        dm_vmove_to_text(buf, cap, dm_game_position_at(s->game, i), dm_game_vmove_at(s->game, i),
+                         DM_NOTATION_HUB, DM_VSQUARES_NUMERIC);
+    } else {
+        dm_game_move_text(buf, cap, s->game, i, DM_NOTATION_HUB);
+    }
+}
+
+/* A variant game's moves since its base (the last position match_vgame_fresh took)
+ * must fit the `pos` line: in a long run of king moves without a draw rule to end
+ * it (antidraughts has only the repetition), the base moves on until they do; the
+ * engine then knows less of the past than the referee. */
+static void vbase_fit(slot *s, int ply)
+{
+    enum {
+        MOVES_ROOM = MATCH_LINE_MAX - 512
+    };
+    char mv[400];
+    size_t total = 0;
+    for (int i = s->base_ply; i < ply; i++) {
+        total +=
+            dm_vmove_to_text(mv, sizeof mv, dm_game_position_at(s->game, i),
+                             dm_game_vmove_at(s->game, i), DM_NOTATION_HUB, DM_VSQUARES_NUMERIC) +
+            1;
+    }
+    while (total > MOVES_ROOM && s->base_ply < ply) {
+        total -= dm_vmove_to_text(mv, sizeof mv, dm_game_position_at(s->game, s->base_ply),
+                                  dm_game_vmove_at(s->game, s->base_ply), DM_NOTATION_HUB,
+                                  DM_VSQUARES_NUMERIC) +
+                 1;
+        s->base_ply++;
+    }
 }
 
 static void ask_move(match *m, slot *s)
@@ -1003,13 +1068,16 @@ static void ask_move(match *m, slot *s)
         finish_game(m, s, why, 1);
         return;
     }
-    const dm_board *cur = dm_game_board(s->game);
-    int idx = cur->side == DM_WHITE ? s->white : 1 - s->white;
+    int idx = dm_game_position(s->game)->side == DM_WHITE ? s->white : 1 - s->white;
     engine *e = &s->eng[idx];
-    const dm_board *base = dm_game_board_at(s->game, s->base_ply);
-    char pos[64], mv[160], line[MATCH_LINE_MAX] = "", lvl[256] = "";
-    dm_board_to_hub(pos, sizeof pos, base);
+    char pos[DM_VMAX_SQUARES + 8], mv[400], line[MATCH_LINE_MAX] = "", lvl[256] = "";
     int ply = dm_game_ply(s->game);
+    if (m->variant) {
+        vbase_fit(s, ply);
+        match_vpos_to_hub(pos, sizeof pos, dm_game_position_at(s->game, s->base_ply));
+    } else {
+        dm_board_to_hub(pos, sizeof pos, dm_game_board_at(s->game, s->base_ply));
+    }
     double told = 0;
     int togo = 0;
     if (m->has_clock) {
@@ -1073,7 +1141,7 @@ static void ask_move(match *m, slot *s)
             char moves[MATCH_LINE_MAX] = "";
             size_t k = 0;
             for (int i = s->base_ply; i < ply && k + 170 < sizeof moves; i++) {
-                dm_game_move_text(mv, sizeof mv, s->game, i, DM_NOTATION_HUB);
+                hub_move_text(mv, sizeof mv, m, s, i);
                 k += (size_t)snprintf(moves + k, sizeof moves - k, "%s%s", k ? " " : "", mv);
             }
             dm_hub_append_pair(line + n, sizeof line - n, "moves", moves);
@@ -1144,12 +1212,36 @@ static int answer_late(match *m, slot *s, int idx, double t)
 }
 
 static void play_answer(match *m, slot *s, int idx, const dm_move *mvp, const char *text, double t);
+static void play_vanswer(match *m, slot *s, int idx, const dm_vmove *mv, const char *text,
+                         double t);
+static void log_answer(match *m, slot *s, int idx, double t);
 
 /* The mover's answer `text` (Hub) came at time t. */
 static void on_move(match *m, slot *s, int idx, const char *text, double t)
 {
     engine *e = &s->eng[idx];
     if (answer_late(m, s, idx, t)) {
+        return;
+    }
+    if (m->variant) {
+        const dm_vboard *vb = dm_game_position(s->game);
+        dm_vmove vm;
+        char why[300];
+        int r = match_vmove_read(&vm, vb, text, why, sizeof why);
+        if (r != MATCH_MOVE_OK) {
+            char fen[512];
+            dm_vboard_to_fen(fen, sizeof fen, vb, m->variant->algebraic);
+            if (r == MATCH_MOVE_GARBLED) {
+                forfeit(m, s, idx, DM_REASON_FORFEIT, "%s sent a garbled move '%.60s' (%s) in %s",
+                        e->spec->name, text, why, fen);
+            } else {
+                forfeit(m, s, idx, DM_REASON_FORFEIT, "%s played %s move %s in %s (%s)",
+                        e->spec->name, r == MATCH_MOVE_ILLEGAL ? "an illegal" : "an ambiguous",
+                        text, fen, why);
+            }
+            return;
+        }
+        play_vanswer(m, s, idx, &vm, text, t);
         return;
     }
     const dm_board *before = dm_game_board(s->game);
@@ -1175,7 +1267,6 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
 static void play_answer(match *m, slot *s, int idx, const dm_move *mvp, const char *text, double t)
 {
     engine *e = &s->eng[idx];
-    double used = t - e->go_at;
     const dm_board *before = dm_game_board(s->game);
     dm_move mv = *mvp;
     int irreversible = mv.ncapt > 0 || dm_board_piece(before, mv.from) == DM_WHITE_MAN ||
@@ -1187,6 +1278,30 @@ static void play_answer(match *m, slot *s, int idx, const dm_move *mvp, const ch
     if (irreversible) {
         s->base_ply = dm_game_ply(s->game);
     }
+    log_answer(m, s, idx, t);
+}
+
+/* The legal move mv of a variant game (the engine's answer text): played; the base of
+ * the next `pos` moves on to its position when that says all the game knows. */
+static void play_vanswer(match *m, slot *s, int idx, const dm_vmove *mv, const char *text, double t)
+{
+    engine *e = &s->eng[idx];
+    if (dm_game_play_vmove(s->game, mv) != DM_OK) {
+        forfeit(m, s, idx, DM_REASON_FORFEIT, "%s: move %s refused", e->spec->name, text);
+        return;
+    }
+    if (match_vgame_fresh(s->game)) {
+        s->base_ply = dm_game_ply(s->game);
+    }
+    log_answer(m, s, idx, t);
+}
+
+/* The move of engine idx, answered at time t, is played: its clock charged, the ply
+ * logged; then the next move is asked for. */
+static void log_answer(match *m, slot *s, int idx, double t)
+{
+    engine *e = &s->eng[idx];
+    double used = t - e->go_at;
     ply_log l;
     memset(&l, 0, sizeof l);
     l.emt = used;
@@ -1299,6 +1414,19 @@ static void on_line(match *m, slot *s, int idx, const char *line, double t)
                 if (e->proto == PROTO_HUB1 && m->nodes > 0) {
                     engine_fails_to_start(m, s, idx, "it speaks Hub 1, which has no nodes limit");
                     return;
+                }
+                if (e->proto == PROTO_HUB1 && m->variant) {
+                    engine_fails_to_start(m, s, idx,
+                                          "it speaks Hub 1; a match of another variant than "
+                                          "international needs Hub 2");
+                    return;
+                }
+                if (m->variant) {
+                    /* first, so that the engine's other params apply to the variant */
+                    char pl[200] = "set-param";
+                    dm_hub_append_pair(pl, sizeof pl, "name", "variant");
+                    dm_hub_append_pair(pl, sizeof pl, "value", match_variant_hub_name(m->variant));
+                    eng_send(m, e, "%s", pl);
                 }
                 for (int i = 0; i < e->spec->nparams; i++) {
                     const char *p = e->spec->params[i];
@@ -1790,8 +1918,9 @@ static void assign_game(match *m, slot *s)
     s->white = g % 2;
     s->base_ply = 0;
     s->nlog = 0;
-    const dm_board *start = &m->openings[m->order[g / 2]];
-    if (dm_game_new(&s->game, start) != DM_OK) {
+    dm_status st = m->variant ? dm_game_new_variant(&s->game, &m->vopenings[m->order[g / 2]])
+                              : dm_game_new(&s->game, &m->openings[m->order[g / 2]]);
+    if (st != DM_OK) {
         fprintf(stderr, "damier match: out of memory\n");
         m->fatal = 1;
         return;
@@ -2177,19 +2306,14 @@ int cmd_match(int argc, char **argv)
                 m->adj_win_score = sc;
                 break;
             }
-            case 'V':
-                if (strcmp(o, "international")) {
-                    const dm_variant *var;
-                    if (cmd_variant_from_arg(&var, "match", o)) {
-                        return 2;
-                    }
-                    fprintf(stderr,
-                            "damier match: --variant %s: only international draughts is "
-                            "played so far\n",
-                            o);
+            case 'V': {
+                const dm_variant *var;
+                if (cmd_variant_from_arg(&var, "match", o)) {
                     return 2;
                 }
+                m->variant = var->id == DM_VARIANT_INTERNATIONAL ? NULL : var;
                 break;
+            }
             case 't':
                 if (set_tc(m, o)) {
                     return 2;
@@ -2308,6 +2432,22 @@ int cmd_match(int argc, char **argv)
         if (sp->no_cmd) {
             sp->proto = PROTO_DXP;
         }
+        if (m->variant && (sp->proto == PROTO_DXP || sp->proto == PROTO_HUB1)) {
+            fprintf(stderr,
+                    "damier match: --variant %s: engine %d speaks %s, which plays international "
+                    "draughts only; other variants are played through Hub 2 (--proto hub)\n",
+                    m->variant->name, i + 1, sp->proto == PROTO_DXP ? "DXP" : "Hub 1");
+            return 2;
+        }
+        for (int k = 0; m->variant && k < sp->nparams; k++) {
+            if (!strncmp(sp->params[k], "variant=", 8)) {
+                fprintf(stderr,
+                        "damier match: --param %s: the variant is --variant's (it sends "
+                        "set-param name=variant itself)\n",
+                        sp->params[k]);
+                return 2;
+            }
+        }
         if (sp->proto != PROTO_DXP) {
             continue;
         }
@@ -2358,8 +2498,8 @@ int cmd_match(int argc, char **argv)
     char ballot[PATH_MAX];
     if (openings && !strcmp(openings, "start")) {
         openings = NULL;
-    } else if (!openings && find_ballot(ballot, sizeof ballot)) {
-        openings = ballot;
+    } else if (!openings && !m->variant && find_ballot(ballot, sizeof ballot)) {
+        openings = ballot; /* the ballot's positions are international */
     }
     int rc;
     if (openings) {
@@ -2367,6 +2507,14 @@ int cmd_match(int argc, char **argv)
             return rc;
         }
         m->openings_name = openings;
+    } else if (m->variant) {
+        m->vopenings = malloc(sizeof *m->vopenings);
+        if (!m->vopenings) {
+            return 1;
+        }
+        dm_vboard_start(&m->vopenings[0], m->variant);
+        m->nopenings = 1;
+        m->openings_name = "the start position";
     } else {
         m->openings = malloc(sizeof *m->openings);
         if (!m->openings) {
@@ -2452,8 +2600,10 @@ int cmd_match(int argc, char **argv)
         if (m->nodes) {
             snprintf(lim + n, sizeof lim - n, "%snodes %lld", n ? ", " : "", m->nodes);
         }
-        printf("match %s - %s: %d games, %s, openings %s (%d), concurrency %d\n", m->spec[0].name,
-               m->spec[1].name, m->games, lim, m->openings_name, m->nopenings, m->concurrency);
+        printf("match %s - %s: %s%s%d games, %s, openings %s (%d), concurrency %d\n",
+               m->spec[0].name, m->spec[1].name, m->variant ? m->variant->name : "",
+               m->variant ? ", " : "", m->games, lim, m->openings_name, m->nopenings,
+               m->concurrency);
         fflush(stdout);
         rc = run_match(m);
     }
@@ -2477,6 +2627,7 @@ int cmd_match(int argc, char **argv)
         rc = 1;
     }
     free(m->openings);
+    free(m->vopenings);
     free(m->order);
     free(m->results);
     free(m->slots);

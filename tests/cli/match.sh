@@ -183,7 +183,7 @@ rejects match "" "--engine $FAKE" "--engine $FAKE --engine $FAKE" \
     "--engine $FAKE --engine $FAKE --engine $FAKE --depth 1" \
     "--engine $FAKE --engine $FAKE --tc 40/60:30" "--engine $FAKE --engine $FAKE --tc abc" \
     "--engine $FAKE --engine $FAKE --depth 0" "--engine $FAKE --engine $FAKE --depth 1 --games 0" \
-    "--engine $FAKE --engine $FAKE --depth 1 --variant russian" \
+    "--engine $FAKE --engine $FAKE --depth 1 --variant russian --proto hub1" \
     "--engine $FAKE --engine $FAKE --depth 1 --variant nosuch" \
     "--engine $FAKE --engine $FAKE --depth 1 --openings $tmp/none.fen" \
     "--engine $FAKE --engine $FAKE --depth 1 --openings $tmp/bad.fen" \

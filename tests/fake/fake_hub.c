@@ -12,7 +12,12 @@
  *   garbage   answers `done move=zz!!`
  *   garbled   answers a line that is not Hub syntax: `done move="12-17`
  * --proto hub1 speaks Hub version 1 as Scan 2.0 does (`name ...`, `pos <51 chars>`,
- * `move M`, `level`, `go`, answer `move M`). --name NAME gives its name. */
+ * `move M`, `level`, `go`, answer `move M`). --name NAME gives its name.
+ * `set-param name=variant value=V` (a Hub name: normal, russian, english, canadian,
+ * losing, ...) plays that variant on the generic board (variant.h): `pos pos=` with
+ * one letter per square of its board, moves in its Hub notation; the modes first,
+ * reverse, illegal (a quiet move to its own square, or a capture with a square it
+ * does not take), garbage and garbled work there too. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,11 +27,85 @@
 #include <damier/board.h>
 #include <damier/hub.h>
 #include <damier/move.h>
+#include <damier/variant.h>
 
 static void say(const char *fmt, const char *arg)
 {
     printf(fmt, arg);
     fflush(stdout);
+}
+
+/* The variant of a Hub name (NULL: international on the fast board). */
+static const dm_variant *hub_variant(const char *name)
+{
+    static const char *const hub[DM_VARIANT_COUNT] = {
+        "normal", "brazilian",    "russian", "english", "canadian", "losing",  "czech", "italian",
+        "killer", "breakthrough", "spanish", "pool",    "thai",     "frisian", "frysk"};
+    for (int i = 1; i < DM_VARIANT_COUNT; i++) {
+        if (!strcmp(name, hub[i])) {
+            return dm_variant_get((dm_variant_id)i);
+        }
+    }
+    return NULL;
+}
+
+/* A variant position in Hub form (side, then w b W B e per record square). */
+static int vpos_read(dm_vboard *b, const dm_variant *v, const char *pos)
+{
+    if (strlen(pos) != (size_t)v->squares + 1 || (pos[0] != 'W' && pos[0] != 'B')) {
+        return -1;
+    }
+    dm_vboard_clear(b, v);
+    b->side = pos[0] == 'W' ? DM_WHITE : DM_BLACK;
+    static const char letters[] = "ewbWB";
+    for (int n = 1; n <= v->squares; n++) {
+        const char *k = strchr(letters, pos[n]);
+        if (!k) {
+            return -1;
+        }
+        b->sq[dm_vsquare_from_number(v, n)] = (uint8_t)(k - letters);
+    }
+    return 0;
+}
+
+/* The answer of a variant search: the first legal move, or as mode says. */
+static void vgo(dm_vboard *b, const char *mode, int bad)
+{
+    static dm_vmovelist list;
+    const dm_variant *v = b->variant;
+    if (dm_vmovegen_legal(&list, b) == 0) {
+        say("error message=\"no move\"\n%s", "");
+        return;
+    }
+    dm_vmove m = list.moves[0];
+    char text[400];
+    dm_vmove_to_text(text, sizeof text, b, &m, DM_NOTATION_HUB, DM_VSQUARES_NUMERIC);
+    int from = dm_vsquare_number(v, m.from), to = dm_vsquare_number(v, m.to);
+    if (bad && !strcmp(mode, "reverse") && m.ncapt > 1) {
+        int k = snprintf(text, sizeof text, "%dx%d", from, to);
+        for (int n = v->squares; n >= 1; n--) {
+            if (dm_vmove_captures(&m, dm_vsquare_from_number(v, n))) {
+                k += snprintf(text + k, sizeof text - (size_t)k, "x%d", n);
+            }
+        }
+    } else if (bad && !strcmp(mode, "illegal")) {
+        if (m.ncapt > 0) {
+            int other = 1;
+            while (dm_vmove_captures(&m, dm_vsquare_from_number(v, other))) {
+                other++;
+            }
+            snprintf(text, sizeof text, "%dx%dx%d", from, to, other);
+        } else {
+            snprintf(text, sizeof text, "%d-%d", from, from);
+        }
+    } else if (bad && !strcmp(mode, "garbage")) {
+        snprintf(text, sizeof text, "zz!!");
+    } else if (bad && !strcmp(mode, "garbled")) {
+        say("done move=\"%s\n", text);
+        return;
+    }
+    say("info depth=1 score=0.00\ndone move=%s\n", text);
+    dm_vboard_apply(b, &m);
 }
 
 int main(int argc, char **argv)
@@ -51,6 +130,8 @@ int main(int argc, char **argv)
     char line[10000];
     dm_board b;
     dm_board_start(&b);
+    const dm_variant *var = NULL; /* set-param name=variant: the generic board vb */
+    dm_vboard vb;
     int searches = 0;
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = '\0';
@@ -70,6 +151,29 @@ int main(int argc, char **argv)
             say("%spong\n", "");
         } else if (!strcmp(c.name, "quit")) {
             return 0;
+        } else if (!strcmp(c.name, "set-param") && dm_hub_get(&c, "name") &&
+                   !strcmp(dm_hub_get(&c, "name"), "variant") && dm_hub_get(&c, "value")) {
+            var = hub_variant(dm_hub_get(&c, "value"));
+        } else if (var && !strcmp(c.name, "pos")) {
+            const char *p = dm_hub_get(&c, "pos");
+            if (!p || vpos_read(&vb, var, p) != 0) {
+                say("error message=\"bad position\"\n%s", "");
+                continue;
+            }
+            const char *mv = dm_hub_get(&c, "moves");
+            char buf[10000];
+            snprintf(buf, sizeof buf, "%s", mv ? mv : "");
+            for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+                dm_vmove m;
+                if (dm_vmove_parse(&m, &vb, t, NULL) != DM_OK) {
+                    say("error message=\"bad move\"\n%s", "");
+                    break;
+                }
+                dm_vboard_apply(&vb, &m);
+            }
+        } else if (var && !strcmp(c.name, "go")) {
+            searches++;
+            vgo(&vb, mode, searches >= after && strcmp(mode, "first"));
         } else if (!strcmp(c.name, "pos")) {
             const char *p = hub1 ? (c.pair_count ? c.pair[0].name : "") : dm_hub_get(&c, "pos");
             char pos[64];
