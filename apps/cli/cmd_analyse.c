@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/cmd_analyse.c: `damier analyse [--fen FEN] [--depth N | --movetime MS]
- * [--multipv N] [--threads N] [--hash MIB] [--egdb DIR]`.
+ * apps/cli/cmd_analyse.c: `damier analyse [--variant NAME] [--fen FEN] [--depth N |
+ * --movetime MS] [--multipv N] [--threads N] [--hash MIB] [--egdb DIR]`.
  * Output (stable): one line per completed iteration
  *   "depth D seldepth S score X nodes N time T nps R pv M1 M2 ..."
  * and with --multipv N (N > 1) one line per line of each iteration, best first:
  *   "depth D multipv K seldepth S score X ..."
  * (score in hundredths of a man for the side to move, "win N"/"loss N" for a forced
  * game end in N plies, "dbwin N"/"dbloss N" for a database win/loss with N plies
- * to the conversion; time in seconds; moves in PDN notation), then
- * "bestmove M [ponder M]". Without a limit it searches to depth 12. */
+ * to the conversion; time in seconds; moves in PDN notation, the variant's: "c3-d4",
+ * "d4:b6" in Russian), then "bestmove M [ponder M]". Without a limit it searches to
+ * depth 12. Every variant runs on the one engine (dm_engine_search_variant); the
+ * endgame database and --eval weights are international draughts'. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,23 +20,26 @@
 #include <damier/engine.h>
 #include <damier/eval.h>
 #include <damier/move.h>
+#include <damier/variant.h>
 
 #include "commands.h"
 
 static void analyse_usage(FILE *f)
 {
     fprintf(f,
-            "usage: damier analyse [--fen FEN] [--depth N | --movetime MS] [--multipv N] "
-            "[--threads N]\n"
-            "                      [--hash MIB] [--egdb DIR] [--eval FILE]\n"
+            "usage: damier analyse [--variant NAME] [--fen FEN] [--depth N | --movetime MS]\n"
+            "                      [--multipv N] [--threads N] [--hash MIB] [--egdb DIR]\n"
+            "                      [--eval FILE]\n"
             "  prints \"depth D seldepth S score X nodes N time T nps R pv ...\" per "
             "iteration,\n  then \"bestmove M\"; default limit: depth 12. --multipv N: the N "
             "best root moves,\n"
             "  each with its score and line (\"depth D multipv K ...\", K = 1..N, best first; "
             "1..%d).\n"
             "  --egdb DIR: probe the endgame database there (score dbwin N / dbloss N:\n"
-            "  database win or loss, N plies to the conversion).\n",
-            DM_ENGINE_MAX_MULTIPV);
+            "  database win or loss, N plies to the conversion).\n"
+            "  --variant NAME: %s (default international;\n"
+            "  the FEN and the moves are the variant's; --egdb and --eval: international only).\n",
+            DM_ENGINE_MAX_MULTIPV, dm_variant_names());
 }
 
 /* Score as text: hundredths of a man, or "win N" / "loss N" plies. */
@@ -75,6 +80,81 @@ static void on_info(const dm_info *info, void *payload)
     fflush(stdout);
 }
 
+/* A line of a variant search, as on_info prints it. */
+static void on_vinfo(const dm_vinfo *info, void *payload)
+{
+    const dm_vboard *root = payload;
+    char sc[32];
+    score_text(sc, sizeof sc, info->score);
+    printf("depth %d", info->depth);
+    if (info->multipv_count > 1) {
+        printf(" multipv %d", info->multipv);
+    }
+    printf(" seldepth %d score %s nodes %llu time %.3f nps %.0f pv", info->seldepth, sc,
+           (unsigned long long)info->nodes, info->time, info->nps);
+    dm_vboard b = *root;
+    for (int i = 0; i < info->pv_count; i++) {
+        char text[400];
+        dm_vmove_to_text(text, sizeof text, &b, &info->pv[i], DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+        printf(" %s", text);
+        dm_vboard_apply(&b, &info->pv[i]);
+    }
+    printf("\n");
+    fflush(stdout);
+}
+
+/* The analysis of a position of another variant than international. */
+static int analyse_variant(const dm_variant *v, const char *fen, const dm_engine_options *eo,
+                           const dm_limits *lim)
+{
+    dm_vsearch_input in;
+    memset(&in, 0, sizeof in);
+    dm_error err;
+    if (fen) {
+        if (dm_vboard_from_fen(&in.root, v, fen, &err) != DM_OK) {
+            fprintf(stderr, "damier analyse: bad %s FEN '%s': %s\n", v->name, fen, err.message);
+            return 2;
+        }
+    } else {
+        dm_vboard_start(&in.root, v);
+    }
+    if (dm_vboard_validate(&in.root, &err) != DM_OK) {
+        fprintf(stderr, "damier analyse: bad %s position: %s\n", v->name, err.message);
+        return 2;
+    }
+    dm_engine *e;
+    if (dm_engine_create(&e, eo) != DM_OK) {
+        fprintf(stderr, "damier analyse: cannot create the engine (%d MiB table)\n", eo->tt_mib);
+        return 1;
+    }
+    dm_vsearch_result r;
+    dm_status st = dm_engine_search_variant(&r, e, &in, lim, on_vinfo, &in.root, &err);
+    dm_engine_free(e);
+    if (st != DM_OK) {
+        fprintf(stderr, "damier analyse: %s\n", err.message);
+        return 1;
+    }
+    if (!r.has_move) {
+        printf("bestmove none (no legal move: the side to move has %s)\n",
+               dm_variant_result(&in.root) == DM_VRESULT_NONE ? "no move"
+               : v->reversed_result                           ? "won"
+                                                              : "lost");
+        return 0;
+    }
+    char text[400], ptext[400];
+    dm_vmove_to_text(text, sizeof text, &in.root, &r.best, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    if (r.has_ponder) {
+        dm_vboard after = in.root;
+        dm_vboard_apply(&after, &r.best);
+        dm_vmove_to_text(ptext, sizeof ptext, &after, &r.ponder, DM_NOTATION_PDN,
+                         DM_VSQUARES_DEFAULT);
+        printf("bestmove %s ponder %s\n", text, ptext);
+    } else {
+        printf("bestmove %s\n", text);
+    }
+    return 0;
+}
+
 static int parse_int(const char *s, long lo, long hi, long *out)
 {
     char *end;
@@ -88,18 +168,26 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 
 int cmd_analyse(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"fen", required_argument, 0, 'f'},      {"depth", required_argument, 0, 'd'},
-        {"movetime", required_argument, 0, 'm'}, {"multipv", required_argument, 0, 'M'},
-        {"threads", required_argument, 0, 't'},  {"hash", required_argument, 0, 'H'},
-        {"egdb", required_argument, 0, 'E'},     {"eval", required_argument, 0, 'W'},
-        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
-    const char *fen = NULL, *egdb_dir = NULL, *eval_path = NULL;
+    static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
+                                         {"depth", required_argument, 0, 'd'},
+                                         {"movetime", required_argument, 0, 'm'},
+                                         {"multipv", required_argument, 0, 'M'},
+                                         {"threads", required_argument, 0, 't'},
+                                         {"hash", required_argument, 0, 'H'},
+                                         {"egdb", required_argument, 0, 'E'},
+                                         {"eval", required_argument, 0, 'W'},
+                                         {"variant", required_argument, 0, 'V'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    const char *fen = NULL, *egdb_dir = NULL, *eval_path = NULL, *variant = NULL;
     long depth = 0, movetime = 0, threads = 1, hash = 64, multipv = 1;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:d:m:M:t:H:E:W:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:d:m:M:t:H:E:W:V:h", opts, NULL)) != -1) {
         switch (c) {
+            case 'V':
+                variant = optarg;
+                break;
             case 'f':
                 fen = optarg;
                 break;
@@ -163,13 +251,40 @@ int cmd_analyse(int argc, char **argv)
         analyse_usage(stderr);
         return 2;
     }
-    dm_board b;
-    if (cli_board_from_arg(&b, fen)) {
-        return 2;
+    const dm_variant *v = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    if (variant) {
+        dm_error verr;
+        if (dm_variant_from_name(&v, variant, &verr) != DM_OK) {
+            fprintf(stderr, "damier analyse: %s\n", verr.message);
+            return 2;
+        }
     }
     dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
     eo.threads = (int)threads;
     eo.tt_mib = (int)hash;
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.analyse = 1;
+    lim.multipv = (int)multipv;
+    if (movetime) {
+        lim.move_time = (double)movetime / 1000.0;
+    } else {
+        lim.depth = depth ? (int)depth : 12;
+    }
+    if (v->id != DM_VARIANT_INTERNATIONAL) {
+        if (egdb_dir || eval_path) {
+            fprintf(stderr,
+                    "damier analyse: --egdb and --eval are international draughts' "
+                    "(not %s)\n",
+                    v->name);
+            return 2;
+        }
+        return analyse_variant(v, fen, &eo, &lim);
+    }
+    dm_board b;
+    if (cli_board_from_arg(&b, fen)) {
+        return 2;
+    }
     dm_engine *e;
     if (dm_engine_create(&e, &eo) != DM_OK) {
         fprintf(stderr, "damier analyse: cannot create the engine (%ld MiB table)\n", hash);
@@ -185,15 +300,6 @@ int cmd_analyse(int argc, char **argv)
         dm_eval_free(ev);
         dm_engine_free(e);
         return 1;
-    }
-    dm_limits lim;
-    memset(&lim, 0, sizeof lim);
-    lim.analyse = 1;
-    lim.multipv = (int)multipv;
-    if (movetime) {
-        lim.move_time = (double)movetime / 1000.0;
-    } else {
-        lim.depth = depth ? (int)depth : 12;
     }
     dm_search_input in;
     dm_search_input_init(&in, &b);
