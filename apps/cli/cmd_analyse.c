@@ -58,17 +58,23 @@ static void score_text(char *buf, size_t cap, int score)
     }
 }
 
+/* The start of an iteration's line, up to "pv" (both move forms). */
+#define PRINT_HEAD(info)                                                                           \
+    do {                                                                                           \
+        char sc_[32];                                                                              \
+        score_text(sc_, sizeof sc_, (info)->score);                                                \
+        printf("depth %d", (info)->depth);                                                         \
+        if ((info)->multipv_count > 1) {                                                           \
+            printf(" multipv %d", (info)->multipv);                                                \
+        }                                                                                          \
+        printf(" seldepth %d score %s nodes %llu time %.3f nps %.0f pv", (info)->seldepth, sc_,    \
+               (unsigned long long)(info)->nodes, (info)->time, (info)->nps);                      \
+    } while (0)
+
 static void on_info(const dm_info *info, void *payload)
 {
     const dm_board *root = payload;
-    char sc[32];
-    score_text(sc, sizeof sc, info->score);
-    printf("depth %d", info->depth);
-    if (info->multipv_count > 1) {
-        printf(" multipv %d", info->multipv);
-    }
-    printf(" seldepth %d score %s nodes %llu time %.3f nps %.0f pv", info->seldepth, sc,
-           (unsigned long long)info->nodes, info->time, info->nps);
+    PRINT_HEAD(info);
     dm_board b = *root;
     for (int i = 0; i < info->pv_count; i++) {
         char text[160];
@@ -84,14 +90,7 @@ static void on_info(const dm_info *info, void *payload)
 static void on_vinfo(const dm_vinfo *info, void *payload)
 {
     const dm_vboard *root = payload;
-    char sc[32];
-    score_text(sc, sizeof sc, info->score);
-    printf("depth %d", info->depth);
-    if (info->multipv_count > 1) {
-        printf(" multipv %d", info->multipv);
-    }
-    printf(" seldepth %d score %s nodes %llu time %.3f nps %.0f pv", info->seldepth, sc,
-           (unsigned long long)info->nodes, info->time, info->nps);
+    PRINT_HEAD(info);
     dm_vboard b = *root;
     for (int i = 0; i < info->pv_count; i++) {
         char text[400];
