@@ -69,7 +69,7 @@ after english "$tmp/english.err" "> engine 2: set-param name=variant value=engli
     "> engine 2: init"
 # game 1: engine 2 has Black, which moves first, from the 33-character start
 has english "$tmp/english.err" "> damier-2: pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
-matches english "$tmp/english.err" '^< damier-2: done move=(9|10|11|12)-[0-9]+$'
+matches english "$tmp/english.err" '^< damier-2: done move=(9|10|11|12)-[0-9]+( ponder=[0-9x-]+)?$'
 count english "$tmp/english.out" '^game [12]/2: .* (2-0|0-2|1-1) [a-z]' 2
 count english-pdn "$tmp/english.pdn" '^\[GameType "21"\]$' 2
 matches english-pdn "$tmp/english.pdn" '^1\. (9|10|11|12)-(13|14|15|16) '
