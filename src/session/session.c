@@ -236,6 +236,14 @@ dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, dm_error
             return DM_EINVAL;
         }
         dm_vboard_from_board(&start, v, g->start);
+    } else if (g->fen && !g->variant) {
+        dm_board fast; /* the international FEN reader, as before variants came */
+        st = dm_board_from_fen(&fast, g->fen, err);
+        if (st != DM_OK) {
+            s->refused = 1;
+            return st;
+        }
+        dm_vboard_from_board(&start, v, &fast);
     } else if (g->fen) {
         st = dm_vboard_from_fen(&start, v, g->fen, err);
         if (st != DM_OK) {
