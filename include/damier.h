@@ -13,7 +13,8 @@
  *   pdn.h      PDN game records: read, replay, write
  *   engine.h   the searching engine (international); vengine.h for the variants
  *   session.h  a game with its clock and an engine searching asynchronously
- *   hub.h      the Hub protocol session */
+ *   hub.h      the Hub protocol session
+ *   rating.h   player ratings (Glicko-2) */
 #ifndef DAMIER_H
 #define DAMIER_H
 
@@ -33,5 +34,6 @@
 #include <damier/session.h>
 #include <damier/hub.h>
 #include <damier/dxp.h>
+#include <damier/rating.h>
 
 #endif /* DAMIER_H */
