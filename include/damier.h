@@ -14,7 +14,8 @@
  *   engine.h   the searching engine (international); vengine.h for the variants
  *   session.h  a game with its clock and an engine searching asynchronously
  *   hub.h      the Hub protocol session
- *   rating.h   player ratings (Glicko-2) */
+ *   rating.h   player ratings (Glicko-2)
+ *   puzzle.h   tactics puzzles: a unique winning move found by the engine */
 #ifndef DAMIER_H
 #define DAMIER_H
 
@@ -35,5 +36,6 @@
 #include <damier/hub.h>
 #include <damier/dxp.h>
 #include <damier/rating.h>
+#include <damier/puzzle.h>
 
 #endif /* DAMIER_H */

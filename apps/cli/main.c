@@ -30,6 +30,8 @@ static const struct command {
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
     {"annotate", cmd_annotate,
      "mark the moves of PDN games (!, ?, ...) with the engine's evaluation"},
+    {"puzzles", cmd_puzzles,
+     "tactics puzzles from PDN games: generate, verify, examine a position"},
     {"serve", cmd_serve, "the web board: play, analyse and review games in a browser"},
 };
 
