@@ -274,8 +274,9 @@ static int gen_file(FILE *out, const char *path, dm_engine *e, const dm_puzzle_o
             break;
         }
         dm_game *g = NULL;
-        if (dm_pdn_to_game(&g, rec, 1, &err) != DM_OK) {
+        if (dm_pdn_to_game(&g, rec, 1, &err) != DM_OK || !dm_game_start(g)) {
             c->skipped_games++; /* not international draughts, or unreadable */
+            dm_game_free(g);
             dm_pdn_game_free(rec);
             continue;
         }
@@ -283,6 +284,9 @@ static int gen_file(FILE *out, const char *path, dm_engine *e, const dm_puzzle_o
         int plies = dm_game_length(g);
         for (int i = 0; i <= plies && !(max && *found >= max); i++) {
             const dm_board *b = dm_game_board_at(g, i);
+            if (!b) {
+                break;
+            }
             int added = set_add(seen, b->hash);
             if (added < 0) {
                 rc = 2;
@@ -499,6 +503,11 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
     }
     char mv[160], best[160];
     dm_move_to_text(mv, sizeof mv, &b, &want, DM_NOTATION_PDN);
+    /* The shallower search proves the unique win by its scores; its own line may stop
+     * before the material is won (the file's line shows it, checked below). */
+    if (p.verdict == DM_PUZZLE_SHORT_LINE) {
+        p.verdict = DM_PUZZLE_FOUND;
+    }
     if (p.verdict != DM_PUZZLE_FOUND) {
         if (p.verdict == DM_PUZZLE_NO_CHOICE || p.verdict == DM_PUZZLE_CAPTURE) {
             printf("%s: %s\n", where, dm_puzzle_verdict_str(p.verdict));
@@ -515,6 +524,19 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
         printf("%s: at depth %d the unique win is %s (score %d), not the solution's %s\n", where,
                p.depth, best, p.best_score, mv);
         return 1;
+    }
+    if (theme) {
+        /* A puzzle of this recipe (it has a Theme): its line ends with a man or more won,
+         * the opponent to move with no capture pending, or the opponent without a move. */
+        int solver_to_move = rp.end.side == b.side;
+        int gain = (solver_to_move ? 1 : -1) * dm_puzzle_material(&rp.end) - dm_puzzle_material(&b);
+        int won = !solver_to_move && dm_movegen_count(&rp.end) == 0;
+        if (!won && (solver_to_move || gain < 100 || dm_movegen_has_capture(&rp.end))) {
+            printf("%s: the solution line ends without a man won (gain %d, %s to move%s)\n", where,
+                   gain, rp.end.side == DM_WHITE ? "White" : "Black",
+                   dm_movegen_has_capture(&rp.end) ? ", a capture pending" : "");
+            return 1;
+        }
     }
     return 0;
 }
