@@ -15,7 +15,8 @@
  *   session.h  a game with its clock and an engine searching asynchronously
  *   hub.h      the Hub protocol session
  *   rating.h   player ratings (Glicko-2)
- *   puzzle.h   tactics puzzles: a unique winning move found by the engine */
+ *   puzzle.h   tactics puzzles: a unique winning move found by the engine
+ *   diagram.h  a position as a picture (SVG) */
 #ifndef DAMIER_H
 #define DAMIER_H
 
@@ -37,5 +38,6 @@
 #include <damier/dxp.h>
 #include <damier/rating.h>
 #include <damier/puzzle.h>
+#include <damier/diagram.h>
 
 #endif /* DAMIER_H */
