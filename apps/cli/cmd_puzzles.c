@@ -122,7 +122,7 @@ static void line_text(char *buf, size_t cap, const dm_puzzle *p)
 
 typedef struct gen_counts {
     long games, skipped_games, positions, repeated;
-    long verdicts[DM_PUZZLE_SHORT_LINE + 1];
+    long verdicts[DM_PUZZLE_NO_COMBINATION + 1];
     long themes[DM_PUZZLE_THEME_COUNT];
     uint64_t nodes;
 } gen_counts;
@@ -401,20 +401,21 @@ static int puzzles_gen(int argc, char **argv)
         rc = 2;
     }
     long wins = c.verdicts[DM_PUZZLE_FOUND] + c.verdicts[DM_PUZZLE_NOT_UNIQUE] +
-                c.verdicts[DM_PUZZLE_UNSTABLE] + c.verdicts[DM_PUZZLE_SHORT_LINE];
+                c.verdicts[DM_PUZZLE_UNSTABLE] + c.verdicts[DM_PUZZLE_SHORT_LINE] +
+                c.verdicts[DM_PUZZLE_NO_COMBINATION];
     long searched = wins + c.verdicts[DM_PUZZLE_NO_WIN];
     fprintf(stderr,
             "games %ld (skipped %ld: not international or unreadable)\n"
             "positions %ld (repeated %ld left out), searched %ld (no choice %ld, capture %ld)\n"
             "winning %ld: puzzles %ld, not unique %ld (%.1f%% of the winning), unstable %ld,"
-            " line too short %ld\n"
+            " line too short %ld, no combination %ld\n"
             "no win %ld\n",
             c.games, c.skipped_games, c.positions, c.repeated, searched,
             c.verdicts[DM_PUZZLE_NO_CHOICE], c.verdicts[DM_PUZZLE_CAPTURE], wins,
             c.verdicts[DM_PUZZLE_FOUND], c.verdicts[DM_PUZZLE_NOT_UNIQUE],
             wins ? 100.0 * (double)c.verdicts[DM_PUZZLE_NOT_UNIQUE] / (double)wins : 0.0,
             c.verdicts[DM_PUZZLE_UNSTABLE], c.verdicts[DM_PUZZLE_SHORT_LINE],
-            c.verdicts[DM_PUZZLE_NO_WIN]);
+            c.verdicts[DM_PUZZLE_NO_COMBINATION], c.verdicts[DM_PUZZLE_NO_WIN]);
     fprintf(stderr, "themes:");
     for (int t = 0; t < DM_PUZZLE_THEME_COUNT; t++) {
         fprintf(stderr, " %s %ld", dm_puzzle_theme_name(t), c.themes[t]);
@@ -504,8 +505,9 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
     char mv[160], best[160];
     dm_move_to_text(mv, sizeof mv, &b, &want, DM_NOTATION_PDN);
     /* The shallower search proves the unique win by its scores; its own line may stop
-     * before the material is won (the file's line shows it, checked below). */
-    if (p.verdict == DM_PUZZLE_SHORT_LINE) {
+     * before the material is won or read differently (the file's line is checked
+     * below). */
+    if (p.verdict == DM_PUZZLE_SHORT_LINE || p.verdict == DM_PUZZLE_NO_COMBINATION) {
         p.verdict = DM_PUZZLE_FOUND;
     }
     if (p.verdict != DM_PUZZLE_FOUND) {

@@ -81,19 +81,27 @@ typedef struct dm_puzzle_options {
 
 /* Why a position is, or is not, a puzzle. */
 typedef enum dm_puzzle_verdict {
-    DM_PUZZLE_FOUND = 0,      /* one move is the unique win */
-    DM_PUZZLE_NO_CHOICE = 1,  /* fewer than two legal moves */
-    DM_PUZZLE_CAPTURE = 2,    /* the side to move must capture (the position is no
+    DM_PUZZLE_FOUND = 0,         /* one move is the unique win */
+    DM_PUZZLE_NO_CHOICE = 1,     /* fewer than two legal moves */
+    DM_PUZZLE_CAPTURE = 2,       /* the side to move must capture (the position is no
                                  quiet starting point for a combination) */
-    DM_PUZZLE_NO_WIN = 3,     /* the best move wins neither the game nor material: its
+    DM_PUZZLE_NO_WIN = 3,        /* the best move wins neither the game nor material: its
                                  score is below the threshold */
-    DM_PUZZLE_NOT_UNIQUE = 4, /* a second move wins too, or scores within margin */
-    DM_PUZZLE_UNSTABLE = 5,   /* the unique win at the full depth, but not at every depth
+    DM_PUZZLE_NOT_UNIQUE = 4,    /* a second move wins too, or scores within margin */
+    DM_PUZZLE_UNSTABLE = 5,      /* the unique win at the full depth, but not at every depth
                                  of the `stable` plies before it */
-    DM_PUZZLE_SHORT_LINE = 6  /* the unique win by score, but its line does not show
+    DM_PUZZLE_SHORT_LINE = 6,    /* the unique win by score, but its line does not show
                                  a man won (the opponent to move, no capture pending)
                                  by its end: the gain lies beyond the search */
+    DM_PUZZLE_NO_COMBINATION = 7 /* the unique win, but no combination: the line has no
+                                    sacrifice, Turkish strike, promotion or forced win,
+                                    and takes the solver more than
+                                    DM_PUZZLE_QUIET_MOVES moves to win the man */
 } dm_puzzle_verdict;
+
+/* The most moves of the solver in a line without a combination theme (a short
+ * tactic that wins a man); a longer one is a slow manoeuvre, not a puzzle. */
+#define DM_PUZZLE_QUIET_MOVES 3
 
 /* A short English description of a verdict ("not unique", ...); never NULL. */
 DM_API const char *dm_puzzle_verdict_str(int verdict);

@@ -91,6 +91,8 @@ const char *dm_puzzle_verdict_str(int verdict)
             return "the win is unique at the full depth only (not at the shallower depths)";
         case DM_PUZZLE_SHORT_LINE:
             return "the winning line shows no material won by its end";
+        case DM_PUZZLE_NO_COMBINATION:
+            return "the win is a slow manoeuvre, no combination";
     }
     return "unknown verdict";
 }
@@ -457,6 +459,11 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
         out->verdict = DM_PUZZLE_SHORT_LINE;
         out->line_count = 0;
         out->themes = 0;
+        return DM_OK;
+    }
+    unsigned tactic = DM_THEME_SHOT | DM_THEME_TURKISH | DM_THEME_BREAKTHROUGH | DM_THEME_WIN;
+    if (!(out->themes & tactic) && (out->line_count + 1) / 2 > DM_PUZZLE_QUIET_MOVES) {
+        out->verdict = DM_PUZZLE_NO_COMBINATION;
         return DM_OK;
     }
     int pieces = 0;

@@ -35,7 +35,7 @@ printf '[Event "x"]\n[White "A"]\n[Black "B"]\n[FEN "%s"]\n\n1. 45-40 24-29 2. 4
 rc=0
 "$DAMIER" puzzles gen --depth 8 -o "$tmp/out.pdn" "$tmp/game.pdn" 2> "$tmp/gen.err" || rc=$?
 [ "$rc" -eq 0 ] && ok || fail "gen: exit $rc: $(cat "$tmp/gen.err")"
-has "gen: one puzzle" "$tmp/gen.err" "winning 1: puzzles 1, not unique 0 (0.0% of the winning), unstable 0, line too short 0"
+has "gen: one puzzle" "$tmp/gen.err" "winning 1: puzzles 1, not unique 0 (0.0% of the winning), unstable 0, line too short 0, no combination 0"
 has "gen: the position" "$tmp/out.pdn" "[FEN \"$SHOT\"]"
 has "gen: event" "$tmp/out.pdn" '[Event "puzzle"]'
 has "gen: themes" "$tmp/out.pdn" '[Theme "shot endgame"]'
