@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/cmd_diagram.c: `damier diagram --fen FEN [-o FILE.svg|FILE.png] [--flip]
- * [--numbers] [--arrow A-B]... [--mark SQ]... [--size PX]`: the position as a picture.
+ * [--numbers] [--arrow A-B]... [--mark SQ]... [--size PX]`: the position as a picture;
+ * `--pdn FILE [--ply N] [--last-move]` takes a moment of a game instead.
  * SVG is written by the library (damier/diagram.h); PNG is drawn with cairo
  * (libcairo2-dev) from the same geometry and colours when the program was built with
  * it (DM_HAVE_CAIRO), else -o FILE.png is refused with the reason. Without -o the SVG
@@ -13,6 +14,8 @@
 
 #include <damier/board.h>
 #include <damier/diagram.h>
+#include <damier/game.h>
+#include <damier/pdn.h>
 
 #include "commands.h"
 
@@ -141,6 +144,64 @@ static int write_png(const char *path, const dm_board *b, const dm_diagram_optio
 }
 #endif
 
+/* The position after `ply` plies (-1: the end) of the first game of the PDN file path,
+ * with the move that led there as an arrow when arrow is set; 0 on success, else the
+ * error is printed. */
+static int board_from_pdn(dm_board *b, dm_diagram_options *o, const char *path, int ply, int arrow)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "damier diagram: cannot open %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *text = malloc(cap);
+    while (text) {
+        n += fread(text + n, 1, cap - n, f);
+        if (n < cap || cap >= ((size_t)64 << 20)) {
+            break;
+        }
+        char *nt = realloc(text, cap *= 2);
+        if (!nt) {
+            free(text);
+        }
+        text = nt;
+    }
+    fclose(f);
+    if (!text) {
+        fprintf(stderr, "damier diagram: cannot read %s: out of memory\n", path);
+        return 1;
+    }
+    dm_game *g = NULL;
+    dm_error err = {0};
+    dm_status st = dm_pdn_read_game(&g, NULL, text, n, path, 0, &err);
+    free(text);
+    if (st != DM_OK) {
+        fprintf(stderr, "damier diagram: %s\n", err.message);
+        return 1;
+    }
+    int len = dm_game_length(g);
+    if (ply > len) {
+        fprintf(stderr, "damier diagram: --ply %d: the game of %s has %d plies\n", ply, path, len);
+        dm_game_free(g);
+        return 1;
+    }
+    if (ply < 0) {
+        ply = len;
+    }
+    *b = *dm_game_board_at(g, ply);
+    if (arrow && ply > 0 && o->narrows < DM_DIAGRAM_MAX_ARROWS) {
+        const dm_move *m = dm_game_move_at(g, ply - 1);
+        if (m->from != m->to) {
+            o->arrows[o->narrows].from = m->from;
+            o->arrows[o->narrows].to = m->to;
+            o->narrows++;
+        }
+    }
+    dm_game_free(g);
+    return 0;
+}
+
 static int ends_with(const char *s, const char *tail)
 {
     size_t n = strlen(s), t = strlen(tail);
@@ -179,7 +240,8 @@ static void usage(FILE *f)
 int cmd_diagram(int argc, char **argv)
 {
     dm_diagram_options o = DM_DIAGRAM_OPTIONS_INIT;
-    const char *fen = NULL, *outpath = NULL;
+    const char *fen = NULL, *outpath = NULL, *pdn = NULL;
+    int ply = -1, last_move = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int has = i + 1 < argc;
@@ -189,6 +251,20 @@ int cmd_diagram(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--fen") && has) {
             fen = argv[++i];
+        } else if (!strcmp(a, "--pdn") && has) {
+            pdn = argv[++i];
+        } else if (!strcmp(a, "--ply") && has) {
+            char *end;
+            errno = 0;
+            long v = strtol(argv[++i], &end, 10);
+            if (!*argv[i] || *end || errno || v < 0 || v > 100000) {
+                fprintf(stderr, "damier diagram: --ply needs a number of plies from 0, not '%s'\n",
+                        argv[i]);
+                return 2;
+            }
+            ply = (int)v;
+        } else if (!strcmp(a, "--last-move")) {
+            last_move = 1;
         } else if (!strcmp(a, "-o") && has) {
             outpath = argv[++i];
         } else if (!strcmp(a, "--flip")) {
@@ -239,12 +315,20 @@ int cmd_diagram(int argc, char **argv)
             return 2;
         }
     }
-    if (!fen) {
-        usage(stderr);
+    if (!fen == !pdn) {
+        if (fen) {
+            fprintf(stderr, "damier diagram: --fen and --pdn name the position twice: give one\n");
+        } else {
+            usage(stderr);
+        }
+        return 2;
+    }
+    if (fen && (ply >= 0 || last_move)) {
+        fprintf(stderr, "damier diagram: --ply and --last-move go with --pdn\n");
         return 2;
     }
     dm_board b;
-    if (cli_board_from_arg(&b, fen)) {
+    if (fen ? cli_board_from_arg(&b, fen) : board_from_pdn(&b, &o, pdn, ply, last_move)) {
         return 2;
     }
     int png = outpath && ends_with(outpath, ".png");

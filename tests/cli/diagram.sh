@@ -4,8 +4,8 @@
 # each piece of the FEN, of the right kind, on its square's centre (square 1 top left
 # unless --flip), with the arrows and marks asked for; the PNG (when the build has cairo,
 # else the refusal that says so) starts with the PNG signature and has the picture's
-# size; a bad FEN, arrow, mark, size or file name is an error that says what and where
-# (exit 2).
+# size; --pdn FILE --ply N draws a moment of a game; a bad FEN, arrow, mark, size, file
+# name or game move is an error that says what and where (exit 2).
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 DAMIER=$1
 tmp=$(mktemp -d)
@@ -94,6 +94,16 @@ else
         fail "png without cairo: exit $rc: $(cat "$tmp/err")"
 fi
 
+# a moment of a game: --pdn FILE --ply N (--last-move: its move as an arrow)
+printf '[White "A"]\n[Black "B"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n' > "$tmp/g.pdn"
+"$DAMIER" diagram --pdn "$tmp/g.pdn" --ply 2 --last-move > "$tmp/g.svg" 2> "$tmp/err" && ok ||
+    fail "pdn: $(cat "$tmp/err")"
+has "pdn: the position after 2 plies" "$tmp/g.svg" "<title>W:W28,31,33-50:B1-18,20,23</title>"
+matches "pdn: the last move as an arrow" "$tmp/g.svg" '^<line class="arrow" data-from="19" data-to="23" '
+"$DAMIER" diagram --pdn "$tmp/g.pdn" > "$tmp/g.svg" 2> "$tmp/err" && ok || fail "pdn end: $(cat "$tmp/err")"
+has "pdn: the end by default" "$tmp/g.svg" "<title>W:W31,33-50:B1-13,15-18,20,23</title>"
+printf '1. 32-28 19-24 2. 28x19 *\n' > "$tmp/bad.pdn"
+
 # errors: what and where, exit 2, nothing written
 bad() {
     local name=$1 want=$2
@@ -118,4 +128,8 @@ bad "size" "--size needs a number of pixels from 8 to 200, not '7'" --fen "$FEN"
 bad "file name" "-o x.gif: the file name must end in .svg or .png" --fen "$FEN" -o x.gif
 bad "no FEN" "usage: damier diagram --fen FEN" --flip
 bad "unknown option" "unknown option '--frobnicate'" --fen "$FEN" --frobnicate
+bad "illegal move in the game" "bad.pdn: game 1: line 1, column 19: move 2. 28x19: illegal move" --pdn "$tmp/bad.pdn"
+bad "ply past the end" "--ply 9: the game of $tmp/g.pdn has 4 plies" --pdn "$tmp/g.pdn" --ply 9
+bad "both positions" "--fen and --pdn name the position twice" --fen "$FEN" --pdn "$tmp/g.pdn"
+bad "ply without pdn" "--ply and --last-move go with --pdn" --fen "$FEN" --ply 3
 finish
