@@ -13,7 +13,10 @@
  *   pdn.h      PDN game records: read, replay, write
  *   engine.h   the searching engine (international); vengine.h for the variants
  *   session.h  a game with its clock and an engine searching asynchronously
- *   hub.h      the Hub protocol session */
+ *   hub.h      the Hub protocol session
+ *   rating.h   player ratings (Glicko-2)
+ *   puzzle.h   tactics puzzles: a unique winning move found by the engine
+ *   diagram.h  a position as a picture (SVG) */
 #ifndef DAMIER_H
 #define DAMIER_H
 
@@ -32,5 +35,8 @@
 #include <damier/session.h>
 #include <damier/hub.h>
 #include <damier/dxp.h>
+#include <damier/rating.h>
+#include <damier/puzzle.h>
+#include <damier/diagram.h>
 
 #endif /* DAMIER_H */

@@ -30,6 +30,9 @@ static const struct command {
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
     {"annotate", cmd_annotate,
      "mark the moves of PDN games (!, ?, ...) with the engine's evaluation"},
+    {"puzzles", cmd_puzzles,
+     "tactics puzzles from PDN games: generate, verify, examine a position"},
+    {"diagram", cmd_diagram, "a position as a picture (SVG or PNG) with arrows and marks"},
     {"serve", cmd_serve, "the web board: play, analyse and review games in a browser"},
 };
 
