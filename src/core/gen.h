@@ -126,4 +126,14 @@ uint64_t dm_gen8_vperft(const dm_vboard *b, int depth, gen_rules r);
 uint64_t dm_gen10_vperft(const dm_vboard *b, int depth, gen_rules r);
 uint64_t dm_gen12_vperft(const dm_vboard *b, int depth, gen_rules r);
 
+/* The full 8x8 board (geometry DM_GEOM_FULL: Turkish), genfull.c: the same contracts
+ * as dm_gen8_vlegal / dm_gen8_vperft, rules r's precedence (COUNT or NONE) and
+ * promotion; and vgen_path_matches' question (variant_int.h) on that board. */
+int dm_genfull_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
+uint64_t dm_genfull_vperft(const dm_vboard *b, int depth, gen_rules r);
+/* The same perft counting every capture path as a move of its own, as the kish crate
+ * counts (its published Turkish perft); for the tests. */
+uint64_t dm_genfull_vperft_keep(const dm_vboard *b, int depth, gen_rules r);
+int dm_genfull_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n);
+
 #endif /* DM_CORE_GEN_H */

@@ -978,17 +978,18 @@ static void test_variants__lookup(void **state)
     (void)state;
     const dm_variant *v;
     dm_error err;
-    static const char *const names[] = {"international", "brazilian",    "russian", "english",
-                                        "canadian",      "antidraughts", "czech",   "italian",
-                                        "killer",        "breakthrough", "spanish", "pool",
-                                        "thai",          "frisian",      "frysk"};
+    static const char *const names[] = {
+        "international", "brazilian", "russian", "english",      "canadian", "antidraughts",
+        "czech",         "italian",   "killer",  "breakthrough", "spanish",  "pool",
+        "thai",          "frisian",   "frysk",   "portuguese",   "turkish"};
     assert_int_equal(sizeof names / sizeof names[0], DM_VARIANT_COUNT);
     for (int i = 0; i < DM_VARIANT_COUNT; i++) {
         assert_int_equal(dm_variant_from_name(&v, names[i], &err), DM_OK);
         assert_int_equal(v->id, i);
-        assert_int_equal(v->squares, v->size * v->size / 2);
+        assert_int_equal(v->squares,
+                         v->geometry == DM_GEOM_FULL ? v->size * v->size : v->size * v->size / 2);
     }
-    assert_int_equal(dm_variant_from_name(&v, "turkish", &err), DM_EINVAL);
+    assert_int_equal(dm_variant_from_name(&v, "armenian", &err), DM_EINVAL);
     assert_non_null(strstr(err.message, "russian"));
     assert_non_null(strstr(err.message, "antidraughts"));
     static const struct {
@@ -1002,6 +1003,8 @@ static void test_variants__lookup(void **state)
               {"98", DM_VARIANT_ANTIDRAUGHTS},
               {"40", DM_VARIANT_FRISIAN},
               {"97", DM_VARIANT_FRYSK},
+              {"28,W,8,8,N1,1", DM_VARIANT_PORTUGUESE},
+              {"30,W,8,8,A0,0", DM_VARIANT_TURKISH},
               {"25,W,8,8,A0,0", DM_VARIANT_RUSSIAN},
               {"20,W,10,10,N1,0", DM_VARIANT_INTERNATIONAL}};
     for (size_t i = 0; i < sizeof gt / sizeof gt[0]; i++) {
@@ -1010,7 +1013,7 @@ static void test_variants__lookup(void **state)
         }
         assert_int_equal(v->id, gt[i].id);
     }
-    assert_int_equal(dm_variant_from_gametype(&v, "30", &err), DM_EINVAL); /* Turkish */
+    assert_int_equal(dm_variant_from_gametype(&v, "41", &err), DM_EINVAL); /* Spantsiretti */
     assert_int_equal(dm_variant_from_gametype(&v, "25,W,10,10,A0,0", &err), DM_EINVAL);
     assert_int_equal(dm_variant_from_gametype(&v, "x", &err), DM_EPARSE);
     assert_int_equal(dm_variant_from_gametype(&v, "25,Q", &err), DM_EPARSE);
