@@ -317,7 +317,9 @@ typedef struct dm_vmovelist {
 /* Every legal move of b under b->variant's rules: capture compulsory (all
  * variants), majority rule or free choice, men backwards or not, flying kings or
  * not, promotion during a capture per v->promotion; captured pieces stay on the
- * board until the move ends and cannot be jumped twice (Turkish strike); the start
+ * board until the move ends and cannot be jumped twice (Turkish strike), except on
+ * the full board (Turkish: orthogonal moves, each piece removed as it is jumped, no
+ * 180-degree turn of a king between two jumps); the start
  * square counts as empty during the capture; Frisian's king-move limit (FR 17: while
  * the side has men, the king on b->king_sq may not make another non-capturing move
  * after king_move_limit of them in a row). Returns list->count. */

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include <damier/board.h>
+#include <damier/move.h>
 #include <damier/variant.h>
 
 /* 128-bit bitset of the 12x12 layout (GCC/clang extension, fine in -std=c17). */
@@ -135,5 +137,10 @@ uint64_t dm_genfull_vperft(const dm_vboard *b, int depth, gen_rules r);
  * counts (its published Turkish perft); for the tests. */
 uint64_t dm_genfull_vperft_keep(const dm_vboard *b, int depth, gen_rules r);
 int dm_genfull_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n);
+/* The engine's side of the full-board generator (core/gen_geom_full.h): the legal
+ * moves of pos (64 bits, bit = square - 1) as dm_move XOR deltas with squares 1..64,
+ * and whether the side to move must capture. */
+int dm_genfull_legal(dm_movelist *list, const dm_board *pos, gen_rules r);
+int dm_genfull_has_capture(const dm_board *pos);
 
 #endif /* DM_CORE_GEN_H */

@@ -350,11 +350,12 @@ static inline void make(fpos *p, const fmove *m)
 {
     int s = p->side;
     uint64_t fb = BIT(m->from), tb = BIT(m->to);
-    p->pc[s] ^= fb | tb;
+    uint64_t mv = m->from == m->to ? 0 : fb | tb; /* a king's round trip ends at home */
+    p->pc[s] ^= mv;
     p->pc[!s] &= ~m->capt;
     uint64_t k = p->kings & ~m->capt;
     if (k & fb) {
-        k ^= fb | tb;
+        k ^= mv;
     } else if (m->promote) {
         k |= tb;
     }
@@ -511,4 +512,51 @@ int dm_genfull_path_matches(const dm_vboard *b, const dm_vmove *m, const int *wa
                .promotion = b->variant->promotion};
     path_dfs(&q, m->from - 1, (p.kings & BIT(m->from - 1)) != 0, -1, 0);
     return q.found;
+}
+
+/* ---- the engine's entry points (core/gen_geom_full.h) ---------------------------- */
+
+static void from_board(fpos *p, const dm_board *b)
+{
+    p->pc[0] = b->pieces[0];
+    p->pc[1] = b->pieces[1];
+    p->kings = b->kings;
+    p->side = b->side;
+}
+
+int dm_genfull_legal(dm_movelist *list, const dm_board *pos, gen_rules r)
+{
+    fpos p;
+    from_board(&p, pos);
+    fmove moves[DM_MAX_MOVES];
+    fgen g;
+    fgen_init(&g, &r, moves, DM_MAX_MOVES);
+    int n = gen_legal(&g, &p);
+    list->count = n;
+    list->overflow = g.overflow;
+    for (int i = 0; i < n; i++) {
+        const fmove *f = &moves[i];
+        dm_move *m = &list->moves[i];
+        uint64_t fb = BIT(f->from), tb = BIT(f->to);
+        m->own = f->from == f->to ? 0 : fb | tb;
+        m->capt = f->capt;
+        m->kings = f->capt & p.kings;
+        if (p.kings & fb) {
+            m->kings ^= f->from == f->to ? 0 : fb | tb;
+        } else if (f->promote) {
+            m->kings |= tb;
+        }
+        m->from = (uint8_t)(f->from + 1);
+        m->to = (uint8_t)(f->to + 1);
+        m->ncapt = f->ncapt;
+        m->pad_ = 0;
+    }
+    return n;
+}
+
+int dm_genfull_has_capture(const dm_board *pos)
+{
+    fpos p;
+    from_board(&p, pos);
+    return any_capture(&p);
 }

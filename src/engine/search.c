@@ -152,12 +152,6 @@ dm_status dm_engine_search_variant(dm_vsearch_result *out, dm_engine *e, const d
         return st;
     }
     int size = in->root.variant->size;
-    if (in->root.variant->geometry != DM_GEOM_DIAGONAL) {
-        return dm_error_set(err, DM_EINVAL, 0, 0,
-                            "engine: %s is not played by the engine yet (its full-board "
-                            "orthogonal geometry has no search instantiation)",
-                            in->root.variant->title);
-    }
     if (size != 8 && size != 10 && size != 12) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "engine: unsupported board size %d", size);
     }
@@ -175,9 +169,10 @@ dm_status dm_engine_search_variant(dm_vsearch_result *out, dm_engine *e, const d
     memcpy(r.ksq, in->root.king_sq, 2);
     memcpy(r.kmv, in->root.king_moves, 2);
     search_report rep = {.on_vinfo = on_info, .payload = payload, .vroot = &in->root};
-    st = size == 8    ? search8_variant(out, e, in, &r, &rep)
-         : size == 10 ? search10_variant(out, e, in, &r, &rep)
-                      : search12_variant(out, e, in, &r, &rep);
+    st = in->root.variant->geometry == DM_GEOM_FULL ? searchfull_variant(out, e, in, &r, &rep)
+         : size == 8                                ? search8_variant(out, e, in, &r, &rep)
+         : size == 10                               ? search10_variant(out, e, in, &r, &rep)
+                                                    : search12_variant(out, e, in, &r, &rep);
     atomic_store(&e->searching, 0);
     if (st != DM_OK) {
         return dm_error_set(err, st, 0, 0, "engine: out of memory for the %dx%d search", size,
@@ -192,18 +187,11 @@ int dm_engine_evaluate_variant(const dm_vboard *b)
     if (b->variant->id == DM_VARIANT_INTERNATIONAL && dm_vboard_to_board(&fast, b) == DM_OK) {
         return dm_engine_evaluate(&fast);
     }
-    if (b->variant->geometry != DM_GEOM_DIAGONAL) {
-        int score = 0; /* no search instantiation yet: material, man 100, king 300 */
-        for (int sq = 1; sq <= b->variant->squares; sq++) {
-            int p = b->sq[sq];
-            int val = (p == DM_WHITE_KING || p == DM_BLACK_KING) ? 300 : p ? 100 : 0;
-            score +=
-                (p == DM_WHITE_MAN || p == DM_WHITE_KING) == (b->side == DM_WHITE) ? val : -val;
-        }
-        return score;
-    }
     search_rules sr;
     rules_variant(&sr, b->variant, &b->variant->draw);
+    if (b->variant->geometry == DM_GEOM_FULL) {
+        return searchfull_evaluate(&sr, b);
+    }
     switch (b->variant->size) {
         case 8:
             return search8_evaluate(&sr, b);

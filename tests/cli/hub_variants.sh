@@ -111,5 +111,13 @@ rc=0
 "$bin" hub --variant nosuch </dev/null >/dev/null 2>&1 || rc=$?
 [ "$rc" -eq 2 ] && ok || fail "hub --variant nosuch: exit $rc"
 
+# Turkish (the full 8x8 board, its own search instantiation): a depth-limited search
+# from the start answers a White man's step (Hub squares are numbers, 41-56 White)
+out=$( (printf '%s\n' "hub" "set-param name=variant value=turkish" "init" "level depth=6" "go"
+    sleep 2
+    echo quit) | timeout 30 "$bin" hub)
+matches "turkish search" '^done move=(4[1-9]|5[0-6])-(3[3-9]|40|4[1-8])( ponder=[0-9x-]+)?$'
+matches "turkish info" '^info depth=6 '
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -80,11 +80,15 @@ case "$err" in
 *"'i3' is not a square of turkish (1-64 or a1-h8)"*) ;;
 *) echo "FAIL turkish bad FEN message: $err"; fail=1 ;;
 esac
+# the terminal board of the full 8x8 board: every square, rank 8 empty, men on 6-7
+check "turkish board" "board:  8   .  .  .  .  .  .  .  . board:  7   b  b  b  b  b  b  b  b" \
+    "$(printf 'board\nquit\n' | "$bin" play --plain --variant turkish 2>&1 | grep '^board' | head -2 |
+        paste -sd' ' -)"
 check "breakthrough over" "0 moves" "$("$bin" moves --variant breakthrough --fen 'B:WK1:B45' | paste -sd' ' -)"
 # the terminal game: engine against engine, the saved game replays legal
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for v in czech italian killer breakthrough spanish pool thai frisian frysk; do
+for v in czech italian killer breakthrough spanish pool thai frisian frysk portuguese turkish; do
     out=$(printf '' | HOME="$tmp" "$bin" play --plain --auto --variant "$v" --depth 2 --seed 1 \
         --save-dir "$tmp/$v" 2>&1)
     case "$out" in
