@@ -27,7 +27,8 @@ struct dm_engine;
 
 /* The per-thread state of one board geometry: POS, MOVE and LIST are its position,
  * move and move-list types (core/gen_geom.h), NMOVES the list capacity, NSQ its
- * squares. One definition, two types: search_thread (8x8 and 10x10, 64-bit sets)
+ * squares. One definition, two types: search_thread (8x8, 10x10 and the full 8x8
+ * board, 64-bit sets)
  * and search_thread12 (12x12, 128-bit sets). */
 #define SEARCH_THREAD_FIELDS(POS, MOVE, LIST, NMOVES, NSQ)                                         \
     struct dm_engine *e;                                                                           \
@@ -68,8 +69,10 @@ struct dm_engine;
     MOVE best_pv[DM_ENGINE_MAX_PV];                                                                \
     int best_pv_len;
 
+/* NSQ 64: the 8x8 and 10x10 diagonal boards (32, 50 squares) and Turkish's full 8x8
+ * board (64 squares, engine/searchfull.c) share this type. */
 typedef struct search_thread {
-    SEARCH_THREAD_FIELDS(dm_board, dm_move, dm_movelist, DM_MAX_MOVES, 50)
+    SEARCH_THREAD_FIELDS(dm_board, dm_move, dm_movelist, DM_MAX_MOVES, 64)
 } search_thread;
 
 typedef struct search_thread12 {
