@@ -119,11 +119,12 @@ static void print_board(FILE *f, const dm_vboard *b, const char *prefix)
         for (int c = 0; c < n; c++) {
             /* a turned board (Italian, Spanish) is the core's board mirrored */
             int cc = v->invert ? n - 1 - c : c;
-            if (!((r + cc) & 1)) {
+            int full = v->geometry == DM_GEOM_FULL; /* Turkish: every square plays */
+            if (!full && !((r + cc) & 1)) {
                 len += (size_t)snprintf(line + len, sizeof line - len, "   ");
                 continue;
             }
-            int sq = r * (n / 2) + cc / 2 + 1;
+            int sq = full ? r * n + cc + 1 : r * (n / 2) + cc / 2 + 1;
             int p = b->sq[sq];
             if (p || v->algebraic) {
                 len += (size_t)snprintf(line + len, sizeof line - len, "  %c", glyph[p]);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * damier/variant.h: the draughts variants (international, Brazilian, Russian, English
  * checkers, Canadian, antidraughts, Czech, Italian, killer, breakthrough, Spanish,
- * pool, Thai, Frisian, Frysk!) from ONE table-driven rules core: a variant
+ * pool, Thai, Frisian, Frysk!, Portuguese, Turkish) from ONE table-driven rules core: a variant
  * description selects move generation, square notation, FEN and the game result.
  *
  * The fast 10x10 core (board.h, move.h) stays the engine's path for international
@@ -22,7 +22,9 @@
  * and dm_vboard_piece are those of the mirrored board, and the text functions
  * (dm_vsquare_to_text/parse, FEN, move text) translate to and from the numbers of
  * the variant's records (dm_vsquare_number). For every other variant the two are
- * the same. */
+ * the same. Turkish (geometry DM_GEOM_FULL) uses all 64 squares, numbered row by
+ * row from a8: square = 8 * (8 - rank) + file (a = 1), 1 = a8, 64 = h1; White's men
+ * start on 41-56 (ranks 2-3) and move towards square 1. */
 #ifndef DM_VARIANT_H
 #define DM_VARIANT_H
 
@@ -54,7 +56,9 @@ typedef enum dm_variant_id {
     DM_VARIANT_THAI = 12,
     DM_VARIANT_FRISIAN = 13,
     DM_VARIANT_FRYSK = 14,
-    DM_VARIANT_COUNT = 15
+    DM_VARIANT_PORTUGUESE = 15,
+    DM_VARIANT_TURKISH = 16,
+    DM_VARIANT_COUNT = 17
 } dm_variant_id;
 
 /* What happens when a man reaches the far row in the middle of a capture. */
@@ -95,6 +99,15 @@ typedef enum dm_king_landing {
                                      that ENDS after taking a king ends right behind
                                      it (mindsports killer rules; dctl killer.hpp) */
 } dm_king_landing;
+
+/* Which squares are played and how pieces step. */
+typedef enum dm_geometry {
+    DM_GEOM_DIAGONAL = 0, /* the n*n/2 dark squares, a1 dark; diagonal steps (every
+                             variant but Turkish) */
+    DM_GEOM_FULL = 1      /* all n*n squares (Turkish: 64); men step forward or
+                             sideways, kings fly along ranks and files; square
+                             s = 8 * (8 - rank) + file (a = 1): 1 = a8, 64 = h1 */
+} dm_geometry;
 
 /* How records number the squares (PDN GameType notation digit and invert flag). */
 typedef enum dm_numbering {
@@ -169,6 +182,12 @@ typedef struct dm_variant {
     int algebraic_flipped;        /* 1: algebraic with the first mover (Black) on rank 1 */
     char capture_sep;             /* separator written in captures: 'x' or ':' (Russian) */
     dm_draw_rules draw;           /* default draw rules (../shared/docs/variants.md) */
+    dm_geometry geometry;         /* DM_GEOM_FULL: Turkish (squares = size * size, moves and
+                                captures orthogonal, captured pieces leave the board as
+                                they are jumped, a king never turns back 180 degrees
+                                between two jumps); DIAGONAL elsewhere */
+    int men_skip_rows;            /* empty rows behind the men at the start (Turkish 1:
+                                men on ranks 2-3 and 6-7); 0 elsewhere */
 } dm_variant;
 
 /* The description of a variant; NULL for an id out of range. Borrowed, static. */
@@ -182,7 +201,7 @@ DM_API dm_status dm_variant_from_name(const dm_variant **out, const char *name, 
  * "25,W,8,8,A0,0" (only the number selects; a full form whose size contradicts the
  * variant is an error). 20 international, 21 English, 22 Italian, 23 pool, 24
  * Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29 Czech, 31 Thai, 45 killer
- * (hcheckers' number), 40 Frisian, 96 breakthrough, 97 Frysk!, 98 antidraughts
+ * (hcheckers' number), 28 Portuguese, 30 Turkish, 40 Frisian, 96 breakthrough, 97 Frysk!, 98 antidraughts
  * (lidraughts' private numbers). Others: DM_EINVAL
  * ("unsupported GameType"), malformed text: DM_EPARSE. */
 DM_API dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag, dm_error *err);
@@ -198,7 +217,7 @@ DM_API dm_status dm_variant_draw_rules(dm_draw_rules *out, const char *set_name,
 
 /* ---- generic board ------------------------------------------------------------ */
 
-/* Most playable squares of any supported board (12x12). */
+/* Most playable squares of any supported board (12x12; Turkish has 64). */
 #define DM_VMAX_SQUARES 72
 
 /* A position of any variant: a mailbox of dm_piece values indexed by square
@@ -298,7 +317,9 @@ typedef struct dm_vmovelist {
 /* Every legal move of b under b->variant's rules: capture compulsory (all
  * variants), majority rule or free choice, men backwards or not, flying kings or
  * not, promotion during a capture per v->promotion; captured pieces stay on the
- * board until the move ends and cannot be jumped twice (Turkish strike); the start
+ * board until the move ends and cannot be jumped twice (Turkish strike), except on
+ * the full board (Turkish: orthogonal moves, each piece removed as it is jumped, no
+ * 180-degree turn of a king between two jumps); the start
  * square counts as empty during the capture; Frisian's king-move limit (FR 17: while
  * the side has men, the king on b->king_sq may not make another non-capturing move
  * after king_move_limit of them in a row). Returns list->count. */

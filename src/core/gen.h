@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include <damier/board.h>
+#include <damier/move.h>
 #include <damier/variant.h>
 
 /* 128-bit bitset of the 12x12 layout (GCC/clang extension, fine in -std=c17). */
@@ -125,5 +127,20 @@ int dm_vgen_blocked_king(const dm_vboard *b);
 uint64_t dm_gen8_vperft(const dm_vboard *b, int depth, gen_rules r);
 uint64_t dm_gen10_vperft(const dm_vboard *b, int depth, gen_rules r);
 uint64_t dm_gen12_vperft(const dm_vboard *b, int depth, gen_rules r);
+
+/* The full 8x8 board (geometry DM_GEOM_FULL: Turkish), genfull.c: the same contracts
+ * as dm_gen8_vlegal / dm_gen8_vperft, rules r's precedence (COUNT or NONE) and
+ * promotion; and vgen_path_matches' question (variant_int.h) on that board. */
+int dm_genfull_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
+uint64_t dm_genfull_vperft(const dm_vboard *b, int depth, gen_rules r);
+/* The same perft counting every capture path as a move of its own, as the kish crate
+ * counts (its published Turkish perft); for the tests. */
+uint64_t dm_genfull_vperft_keep(const dm_vboard *b, int depth, gen_rules r);
+int dm_genfull_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n);
+/* The engine's side of the full-board generator (core/gen_geom_full.h): the legal
+ * moves of pos (64 bits, bit = square - 1) as dm_move XOR deltas with squares 1..64,
+ * and whether the side to move must capture. */
+int dm_genfull_legal(dm_movelist *list, const dm_board *pos, gen_rules r);
+int dm_genfull_has_capture(const dm_board *pos);
 
 #endif /* DM_CORE_GEN_H */

@@ -280,3 +280,41 @@ GEN_ALWAYS void P(from_vboard)(GEN_POS *pos, const dm_vboard *b)
     pos->kings = p[DM_WHITE_KING] | p[DM_BLACK_KING];
     pos->side = b->side;
 }
+
+/* ---- the geometry hooks of the search (engine/search_impl.h) -------------------
+ * What the search needs to know of the board beyond bit sets, so that it is written
+ * once for this diagonal geometry and the full board (core/gen_geom_full.h). */
+
+#define GEN_SQUARES (GEN_N * GEN_N / 2)
+
+/* Squares of row r (0 = squares 1..h, White's far side). */
+GEN_ALWAYS GEN_BB P(row_mask)(int r)
+{
+    return ((GEN_ONE << GEN_H) - 1) << (r * GEN_H + r / 2);
+}
+
+/* Row (0 = White's far side) and column (0 = White's left) of square sq. */
+GEN_ALWAYS void P(sq_rc)(int sq, int *r, int *c)
+{
+    *r = (sq - 1) / GEN_H;
+    *c = 2 * ((sq - 1) % GEN_H) + ((*r & 1) ? 0 : 1);
+}
+
+/* The side to move has some ordinary move (asked when it has no capture). */
+GEN_ALWAYS int P(has_quiet_move)(const GEN_POS *b)
+{
+    int c = b->side;
+    GEN_BB own = b->pieces[c], empty = GEN_ALL & ~(b->pieces[0] | b->pieces[1]);
+    GEN_BB men = own & ~b->kings, kings = own & b->kings;
+    GEN_BB fwd = c == DM_WHITE ? P(dstep)(empty, P(SE)) | P(dstep)(empty, P(SW))
+                               : P(dstep)(empty, P(NE)) | P(dstep)(empty, P(NW));
+    if (men & fwd) {
+        return 1;
+    }
+    if (kings) {
+        GEN_BB around = P(dstep)(empty, P(SE)) | P(dstep)(empty, P(SW)) | P(dstep)(empty, P(NE)) |
+                        P(dstep)(empty, P(NW));
+        return (kings & around) != 0;
+    }
+    return 0;
+}

@@ -78,6 +78,15 @@ static const dm_draw_rules draw_repetition = DRAW_REPETITION;
         .king_vs_king_moves = 2                                                                    \
     }
 static const dm_draw_rules draw_frisian = DRAW_FRISIAN;
+/* Turkish (variants.md; pydraughts): 3-fold repetition; a lone king against a lone
+ * king drawn after 2 more moves each (pydraughts' reading; the rules say drawn at once
+ * unless a win is forced). Unverified against a federation text; kish's 50-move rule
+ * is not applied. */
+#define DRAW_TURKISH                                                                               \
+    {                                                                                              \
+        .name = "turkish", .repetition = 3, .king_vs_king_moves = 2                                \
+    }
+static const dm_draw_rules draw_turkish = DRAW_TURKISH;
 
 /* The variants, one rule per field, the source beside each rule that differs from
  * FMJD (source keys: docs/VARIANTS.md, "Variants not played yet"). */
@@ -385,11 +394,64 @@ static const dm_variant variants[DM_VARIANT_COUNT] = {
                           .king_move_limit = 3,
                           .capture_sep = 'x',
                           .draw = DRAW_FRISIAN},
+    /* Portuguese (PDN 28,W,8,8,N1,1): Spanish rules on the dark squares of a board
+     * turned so that the bottom-left corner is light, which is the geometry of
+     * Spanish in PDN (24,W,8,8,N1,1: the same size, notation and invert flag), so the
+     * entry is Spanish's with its own name and number (variants.md: "Spanish rules
+     * played on the dark squares"; the Portuguese federation's Damas Classicas rules
+     * are the source dctl's spanish.hpp cites). Draw rules not found. */
+    [DM_VARIANT_PORTUGUESE] = {.id = DM_VARIANT_PORTUGUESE,
+                               .name = "portuguese",
+                               .title = "Portuguese draughts (damas)",
+                               .game_type = 28,
+                               .size = 8,
+                               .squares = 32,
+                               .men_rows = 3,
+                               .first = DM_WHITE,
+                               .men_capture_back = 0,
+                               .flying_kings = 1,
+                               .majority = 0,
+                               .precedence = DM_PREC_SPANISH,
+                               .promotion = DM_PROMOTE_STOPS,
+                               .men_capture_kings = 1,
+                               .invert = 1,
+                               .numbering = DM_NUMBER_BOTTOM_RIGHT,
+                               .capture_sep = 'x',
+                               .draw = DRAW_REPETITION},
+    /* Turkish draughts (Dama, PDN 30,W,8,8,A0,0): all 64 squares, 16 men each on
+     * ranks 2-3 / 6-7 (men_skip_rows 1), White first (en.wikipedia.org Turkish
+     * draughts, kish crate docs); men move and capture one square forward or
+     * sideways, never back; kings fly along ranks and files; every captured piece
+     * leaves the board as it is jumped and a king may not turn back 180 degrees
+     * between two jumps (geometry DM_GEOM_FULL: core/genfull.c); the capture of the
+     * most pieces is compulsory, a king counting one; a man reaching the last rank
+     * in a capture goes on capturing as a man and is crowned when the move ends
+     * there (Wikipedia, kish, pydraughts; draughts.github.io says it goes on as a
+     * king: conflict, docs/VARIANTS.md). Records algebraic, captures 'x' (PDN). */
+    [DM_VARIANT_TURKISH] = {.id = DM_VARIANT_TURKISH,
+                            .name = "turkish",
+                            .title = "Turkish draughts (Dama)",
+                            .game_type = 30,
+                            .size = 8,
+                            .squares = 64,
+                            .men_rows = 2,
+                            .first = DM_WHITE,
+                            .men_capture_back = 0,
+                            .flying_kings = 1,
+                            .majority = 1,
+                            .precedence = DM_PREC_COUNT,
+                            .promotion = DM_PROMOTE_AT_END,
+                            .men_capture_kings = 1,
+                            .algebraic = 1,
+                            .capture_sep = 'x',
+                            .draw = DRAW_TURKISH,
+                            .geometry = DM_GEOM_FULL,
+                            .men_skip_rows = 1},
 };
 
 static const char names_text[] =
     "international, brazilian, russian, english, canadian, antidraughts, czech, italian, "
-    "killer, breakthrough, spanish, pool, thai, frisian, frysk";
+    "killer, breakthrough, spanish, pool, thai, frisian, frysk, portuguese, turkish";
 
 const dm_variant *dm_variant_get(dm_variant_id id)
 {
@@ -493,7 +555,8 @@ dm_status dm_variant_from_gametype(const dm_variant **out, const char *tag, dm_e
     return dm_error_set(err, DM_EINVAL, 0, 0,
                         "unsupported GameType %ld (supported: 20 international, 21 English, "
                         "22 Italian, 23 pool, 24 Spanish, 25 Russian, 26 Brazilian, "
-                        "27 Canadian, 29 Czech, 31 Thai, 40 Frisian, 45 killer, "
+                        "27 Canadian, 28 Portuguese, 29 Czech, 30 Turkish, 31 Thai, 40 Frisian, "
+                        "45 killer, "
                         "96 breakthrough, 97 Frysk!, 98 antidraughts)",
                         type);
 }
@@ -504,7 +567,7 @@ dm_status dm_variant_draw_rules(dm_draw_rules *out, const char *set_name, dm_err
         &draw_fmjd,    &draw_russian_source, &draw_russian_pydraughts,
         &draw_english, &draw_anti,           &draw_italian,
         &draw_pool,    &draw_none,           &draw_repetition,
-        &draw_frisian};
+        &draw_frisian, &draw_turkish};
     if (out && set_name) {
         for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
             if (same_name(set_name, sets[i]->name)) {
@@ -516,7 +579,7 @@ dm_status dm_variant_draw_rules(dm_draw_rules *out, const char *set_name, dm_err
     return dm_error_set(err, DM_EINVAL, 0, 0,
                         "unknown draw-rule set '%.40s' (valid: fmjd, russian-source, "
                         "russian-pydraughts, english, antidraughts, italian, pool, none, "
-                        "repetition, frisian)",
+                        "repetition, frisian, turkish)",
                         set_name ? set_name : "");
 }
 

@@ -2,19 +2,28 @@
  * core/variant_int.h: board geometry shared by the generic-core files (vboard.c,
  * vmovegen.c, vnotation.c). Rows r = 0..n-1 from the top as White sees it, columns
  * c = 0..n-1 from White's left; dark squares have r + c odd; square numbers run
- * row by row from the top: sq = r * n/2 + c/2 + 1. */
+ * row by row from the top: sq = r * n/2 + c/2 + 1. On the full board (Turkish,
+ * DM_GEOM_FULL) every square plays: sq = r * n + c + 1. */
 #ifndef DM_CORE_VARIANT_INT_H
 #define DM_CORE_VARIANT_INT_H
 
 #include <damier/variant.h>
 
+static inline int vg_full(const dm_variant *v)
+{
+    return v->geometry == DM_GEOM_FULL;
+}
+
 static inline int vg_row(const dm_variant *v, int sq)
 {
-    return (sq - 1) / (v->size / 2);
+    return (sq - 1) / (vg_full(v) ? v->size : v->size / 2);
 }
 
 static inline int vg_col(const dm_variant *v, int sq)
 {
+    if (vg_full(v)) {
+        return (sq - 1) % v->size;
+    }
     int r = vg_row(v, sq);
     return 2 * ((sq - 1) % (v->size / 2)) + ((r & 1) ? 0 : 1);
 }
@@ -22,7 +31,13 @@ static inline int vg_col(const dm_variant *v, int sq)
 /* Square at (r, c), or 0 when off the board or a light square. */
 static inline int vg_square(const dm_variant *v, int r, int c)
 {
-    if (r < 0 || c < 0 || r >= v->size || c >= v->size || !((r + c) & 1)) {
+    if (r < 0 || c < 0 || r >= v->size || c >= v->size) {
+        return 0;
+    }
+    if (vg_full(v)) {
+        return r * v->size + c + 1;
+    }
+    if (!((r + c) & 1)) {
         return 0;
     }
     return r * (v->size / 2) + c / 2 + 1;

@@ -21,8 +21,9 @@ void dm_vboard_clear(dm_vboard *out, const dm_variant *v)
 void dm_vboard_start(dm_vboard *out, const dm_variant *v)
 {
     dm_vboard_clear(out, v);
-    int n = v->men_rows * (v->size / 2);
-    for (int sq = 1; sq <= n; sq++) {
+    int per_row = v->squares / v->size; /* n/2, or n on the full board (Turkish) */
+    int skip = v->men_skip_rows * per_row, n = v->men_rows * per_row;
+    for (int sq = skip + 1; sq <= skip + n; sq++) {
         out->sq[sq] = DM_BLACK_MAN;
         out->sq[v->squares + 1 - sq] = DM_WHITE_MAN;
     }

@@ -2,7 +2,8 @@
  * core/vmovegen.c: the generic move API of damier/variant.h on the one bitboard
  * generator: dm_vmovegen_legal and dm_vperft read the variant's rules once
  * (gen_rules_of), convert the mailbox dm_vboard to the bitboards of its board size
- * and call the instantiation for that size (gen8.c, gen10.c, gen12.c); dm_vperft
+ * and call the instantiation for that size (gen8.c, gen10.c, gen12.c; the full 8x8
+ * board of Turkish: genfull.c); dm_vperft
  * converts once and then runs natively on bitboards. The independent mailbox
  * generator this replaced is kept as the slow reference of the tests
  * (tests/reference/ref_vmovegen.c). */
@@ -16,6 +17,9 @@ static int vlegal(dm_vmovelist *list, const dm_vboard *b, int all_captures)
 {
     const dm_variant *v = b->variant;
     gen_rules r = gen_rules_of(v);
+    if (vg_full(v)) {
+        return dm_genfull_vlegal(list, b, r, all_captures);
+    }
     switch (v->size) {
         case 8:
             return dm_gen8_vlegal(list, b, r, all_captures);
@@ -163,6 +167,9 @@ static uint64_t vperft_fast(const dm_vboard *b, int depth)
 {
     const dm_variant *v = b->variant;
     gen_rules r = gen_rules_of(v);
+    if (vg_full(v)) {
+        return dm_genfull_vperft(b, depth, r);
+    }
     switch (v->size) {
         case 8:
             return dm_gen8_vperft(b, depth, r);

@@ -24,6 +24,7 @@
 
 #include <string.h>
 
+#include "core/gen.h"
 #include "core/variant_int.h"
 
 #define GRID_MAX 256 /* (12 + 4)^2 */
@@ -180,6 +181,9 @@ static void path_dfs(pathq *q, int at, int king, int k)
 
 int vgen_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n)
 {
+    if (vg_full(b->variant)) {
+        return dm_genfull_path_matches(b, m, want, n); /* Turkish: orthogonal, removed at once */
+    }
     if (m->ncapt < 2 || n != m->ncapt - 1) {
         return 0;
     }

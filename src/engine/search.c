@@ -169,9 +169,10 @@ dm_status dm_engine_search_variant(dm_vsearch_result *out, dm_engine *e, const d
     memcpy(r.ksq, in->root.king_sq, 2);
     memcpy(r.kmv, in->root.king_moves, 2);
     search_report rep = {.on_vinfo = on_info, .payload = payload, .vroot = &in->root};
-    st = size == 8    ? search8_variant(out, e, in, &r, &rep)
-         : size == 10 ? search10_variant(out, e, in, &r, &rep)
-                      : search12_variant(out, e, in, &r, &rep);
+    st = in->root.variant->geometry == DM_GEOM_FULL ? searchfull_variant(out, e, in, &r, &rep)
+         : size == 8                                ? search8_variant(out, e, in, &r, &rep)
+         : size == 10                               ? search10_variant(out, e, in, &r, &rep)
+                                                    : search12_variant(out, e, in, &r, &rep);
     atomic_store(&e->searching, 0);
     if (st != DM_OK) {
         return dm_error_set(err, st, 0, 0, "engine: out of memory for the %dx%d search", size,
@@ -188,6 +189,9 @@ int dm_engine_evaluate_variant(const dm_vboard *b)
     }
     search_rules sr;
     rules_variant(&sr, b->variant, &b->variant->draw);
+    if (b->variant->geometry == DM_GEOM_FULL) {
+        return searchfull_evaluate(&sr, b);
+    }
     switch (b->variant->size) {
         case 8:
             return search8_evaluate(&sr, b);

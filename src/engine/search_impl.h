@@ -154,23 +154,11 @@ GEN_ALWAYS int S(material_kind)(const dm_draw_rules *d, const GEN_POS *b)
     return dr_kind(d, P(count)(w) - wk, wk, P(count)(bl) - bk, bk);
 }
 
-/* The side to move has some ordinary move (used when it has no capture). */
+/* The side to move has some ordinary move (used when it has no capture): the
+ * geometry's (gen_geom.h, gen_geom_full.h). */
 GEN_ALWAYS int S(has_quiet_move)(const GEN_POS *b)
 {
-    int c = b->side;
-    GEN_BB own = b->pieces[c], empty = GEN_ALL & ~(b->pieces[0] | b->pieces[1]);
-    GEN_BB men = own & ~b->kings, kings = own & b->kings;
-    GEN_BB fwd = c == DM_WHITE ? P(dstep)(empty, P(SE)) | P(dstep)(empty, P(SW))
-                               : P(dstep)(empty, P(NE)) | P(dstep)(empty, P(NW));
-    if (men & fwd) {
-        return 1;
-    }
-    if (kings) {
-        GEN_BB around = P(dstep)(empty, P(SE)) | P(dstep)(empty, P(SW)) | P(dstep)(empty, P(NE)) |
-                        P(dstep)(empty, P(NW));
-        return (kings & around) != 0;
-    }
-    return 0;
+    return P(has_quiet_move)(b);
 }
 
 GEN_ALWAYS int S(same_move)(const GEN_MOVE *a, const GEN_MOVE *b)
@@ -267,7 +255,7 @@ GEN_ALWAYS uint64_t S(child_key)(uint64_t pk, const GEN_POS *parent, const GEN_P
 /* Squares of row r (0 = squares 1..h, White's far side). */
 GEN_ALWAYS GEN_BB S(row)(int r)
 {
-    return ((GEN_ONE << GEN_H) - 1) << (r * GEN_H + r / 2);
+    return P(row_mask)(r);
 }
 
 /* The variant evaluation (dm_engine_evaluate_variant), hundredths of a man for the
@@ -292,7 +280,8 @@ static int S(evaluate)(const search_rules *sr, const GEN_POS *pos)
         }
         for (GEN_BB x = kings; x;) {
             int sq = P(bit_to_sq)(P(pop)(&x));
-            int r = (sq - 1) / GEN_H, col = 2 * ((sq - 1) % GEN_H) + ((r & 1) ? 0 : 1);
+            int r, col;
+            P(sq_rc)(sq, &r, &col);
             int dr = 2 * r - (GEN_N - 1), dc = 2 * col - (GEN_N - 1);
             int dist = ((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc)) / 2;
             positional[c] += 2 * (GEN_N - 1 - dist);
@@ -311,7 +300,7 @@ GEN_ALWAYS int S(blocked)(const S(thr) * t, const GEN_POS *pos, int ply)
 {
     int limit = t->e->sr.king_limit;
     int c = pos->side, ks = t->ksq[ply][c];
-    if (!limit || t->kmv[ply][c] < limit || ks < 1 || ks > GEN_N * GEN_N / 2) {
+    if (!limit || t->kmv[ply][c] < limit || ks < 1 || ks > GEN_SQUARES) {
         return 0;
     }
     GEN_BB own = pos->pieces[c];
@@ -758,7 +747,7 @@ static int S(to_vmove)(dm_vmove *out, const dm_vboard *b, const GEN_MOVE *m)
             continue;
         }
         GEN_BB capt = 0;
-        for (int sq = 1; sq <= GEN_N * GEN_N / 2; sq++) {
+        for (int sq = 1; sq <= GEN_SQUARES; sq++) {
             if (dm_vmove_captures(x, sq)) {
                 capt |= P(bit)(P(sq_to_bit)(sq));
             }
@@ -1163,7 +1152,7 @@ static int S(vdraw_walk)(const dm_vsearch_input *in, const dm_vmove *moves, int 
         GEN_LIST *list = &t->lists[0];
         SI_LEGAL(list, &t->board);
         GEN_BB capt = 0;
-        for (int sq = 1; sq <= GEN_N * GEN_N / 2; sq++) {
+        for (int sq = 1; sq <= GEN_SQUARES; sq++) {
             if (dm_vmove_captures(&moves[i], sq)) {
                 capt |= P(bit)(P(sq_to_bit)(sq));
             }

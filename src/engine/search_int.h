@@ -27,7 +27,8 @@ struct dm_engine;
 
 /* The per-thread state of one board geometry: POS, MOVE and LIST are its position,
  * move and move-list types (core/gen_geom.h), NMOVES the list capacity, NSQ its
- * squares. One definition, two types: search_thread (8x8 and 10x10, 64-bit sets)
+ * squares. One definition, two types: search_thread (8x8, 10x10 and the full 8x8
+ * board, 64-bit sets)
  * and search_thread12 (12x12, 128-bit sets). */
 #define SEARCH_THREAD_FIELDS(POS, MOVE, LIST, NMOVES, NSQ)                                         \
     struct dm_engine *e;                                                                           \
@@ -68,8 +69,10 @@ struct dm_engine;
     MOVE best_pv[DM_ENGINE_MAX_PV];                                                                \
     int best_pv_len;
 
+/* NSQ 64: the 8x8 and 10x10 diagonal boards (32, 50 squares) and Turkish's full 8x8
+ * board (64 squares, engine/searchfull.c) share this type. */
 typedef struct search_thread {
-    SEARCH_THREAD_FIELDS(dm_board, dm_move, dm_movelist, DM_MAX_MOVES, 50)
+    SEARCH_THREAD_FIELDS(dm_board, dm_move, dm_movelist, DM_MAX_MOVES, 64)
 } search_thread;
 
 typedef struct search_thread12 {
@@ -168,6 +171,10 @@ dm_status search10_variant(dm_vsearch_result *out, struct dm_engine *e, const dm
                            const search_root *r, const search_report *rep);
 dm_status search12_variant(dm_vsearch_result *out, struct dm_engine *e, const dm_vsearch_input *in,
                            const search_root *r, const search_report *rep);
+/* The full 8x8 board (Turkish, geometry DM_GEOM_FULL): engine/searchfull.c. */
+dm_status searchfull_variant(dm_vsearch_result *out, struct dm_engine *e,
+                             const dm_vsearch_input *in, const search_root *r,
+                             const search_report *rep);
 
 /* For the tests: the search's own draw code (the counters it keeps per ply and the
  * counting rules it applies, Step 1) along moves[0..n-1] (legal moves) from in->root
@@ -186,6 +193,8 @@ int dm_search10_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, in
                            int *blocked);
 int dm_search12_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
                            int *blocked);
+int dm_searchfull_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+                             int *blocked);
 
 /* The rules of a search (search.c): dm_engine_search's (international, FMJD 6), and a
  * variant search's (the variant of in->root, with in->draw or its own draw rules). */
@@ -194,6 +203,7 @@ void search_rules_of_variant(search_rules *sr, const dm_vsearch_input *in);
 
 /* Per geometry: the variant evaluation of b (dm_engine_evaluate_variant) under sr. */
 int search8_evaluate(const search_rules *sr, const dm_vboard *b);
+int searchfull_evaluate(const search_rules *sr, const dm_vboard *b);
 int search10_evaluate(const search_rules *sr, const dm_vboard *b);
 int search12_evaluate(const search_rules *sr, const dm_vboard *b);
 

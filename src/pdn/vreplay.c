@@ -401,7 +401,10 @@ static const dm_variant *variant_from_tag(const char *s)
                  {"english", DM_VARIANT_ENGLISH},
                  {"american", DM_VARIANT_ENGLISH},
                  {"checkers", DM_VARIANT_ENGLISH},
-                 {"canadian", DM_VARIANT_CANADIAN}};
+                 {"canadian", DM_VARIANT_CANADIAN},
+                 {"portuguese", DM_VARIANT_PORTUGUESE},
+                 {"turkish", DM_VARIANT_TURKISH},
+                 {"dama", DM_VARIANT_TURKISH}};
     if (has_word(s, "frysk")) {
         return dm_variant_get(DM_VARIANT_FRYSK); /* before "frisian": "Frysk! (Frisian)" */
     }

@@ -61,8 +61,9 @@ struct dm_hub_session {
 /* The Hub names of the variants: Scan's where it has one ("normal", "losing" for
  * antidraughts), ours for the others. Indexed by dm_variant_id. */
 static const char *const hub_variant_names[DM_VARIANT_COUNT] = {
-    "normal", "brazilian",    "russian", "english", "canadian", "losing",  "czech", "italian",
-    "killer", "breakthrough", "spanish", "pool",    "thai",     "frisian", "frysk"};
+    "normal", "brazilian", "russian", "english",      "canadian", "losing",
+    "czech",  "italian",   "killer",  "breakthrough", "spanish",  "pool",
+    "thai",   "frisian",   "frysk",   "portuguese",   "turkish"};
 
 /* Output buffer with truncation tracking. */
 typedef struct outbuf {
@@ -348,7 +349,7 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
             emit_error(o,
                        "set-param variant: '%s' is not one of normal brazilian russian "
                        "english canadian losing (antidraughts) czech italian killer "
-                       "breakthrough spanish pool thai frisian frysk",
+                       "breakthrough spanish pool thai frisian frysk portuguese turkish",
                        value);
             return DM_HUB_NONE;
         }

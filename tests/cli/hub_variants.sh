@@ -49,8 +49,8 @@ out=$(printf '%s\n' "hub" "set-param name=variant value=russian" "init" \
     'pos start moves="c3-d4 f6-e5"' "level depth=4" "go" "new-game" "hub" "quit" |
     timeout 30 "$bin" hub)
 [ $? -eq 0 ] && ok || fail "russian: exit status"
-has russian 'param name=variant value=normal type=enum values="normal brazilian russian english canadian losing czech italian killer breakthrough spanish pool thai frisian frysk"'
-has russian 'param name=variant value=russian type=enum values="normal brazilian russian english canadian losing czech italian killer breakthrough spanish pool thai frisian frysk"'
+has russian 'param name=variant value=normal type=enum values="normal brazilian russian english canadian losing czech italian killer breakthrough spanish pool thai frisian frysk portuguese turkish"'
+has russian 'param name=variant value=russian type=enum values="normal brazilian russian english canadian losing czech italian killer breakthrough spanish pool thai frisian frysk portuguese turkish"'
 has russian "ready"
 # the capture is White's only move: played after depth 1, as international does
 count russian '^info depth=[1-4] ' 1
@@ -72,7 +72,7 @@ fi
 out=$(printf '%s\n' "hub" "pos pos=$en_start" "level depth=5" "go" "pos pos=Wbbbb" \
     "pos pos=$en_start moves=\"22-18 10-14 18x9\"" "quit" | timeout 30 "$bin" hub --variant english)
 [ $? -eq 0 ] && ok || fail "english: exit status"
-has english 'param name=variant value=english type=enum values="normal brazilian russian english canadian losing czech italian killer breakthrough spanish pool thai frisian frysk"'
+has english 'param name=variant value=english type=enum values="normal brazilian russian english canadian losing czech italian killer breakthrough spanish pool thai frisian frysk portuguese turkish"'
 count english '^info depth=[1-5] ' 5
 legal english english W:W21-32:B1-12
 matches english "^error message=\"bad position 'Wbbbb': english wants 33 characters"
@@ -98,11 +98,11 @@ out=$( (printf '%s\n' "set-param name=variant value=canadian" "pos start" "level
     sleep 0.3
     printf '%s\n' "ponder-hit"
     sleep 0.3
-    printf '%s\n' "set-param name=variant value=turkish" "set-param name=variant value=normal" \
+    printf '%s\n' "set-param name=variant value=armenian" "set-param name=variant value=normal" \
         "pos start" "level depth=3" "go" "new-game" "quit") | timeout 30 "$bin" hub)
 count stops '^done move=' 3
 matches stops '^done move=[0-9]+-[0-9]+( ponder=[0-9]+-[0-9]+)?$'
-matches stops "^error message=\"set-param variant: 'turkish' is not one of "
+matches stops "^error message=\"set-param variant: 'armenian' is not one of "
 # a done names the expected reply when the line has one (every variant, one engine)
 matches stops '^done move=[0-9]+-[0-9]+ ponder=[0-9]+-[0-9]+$'
 
@@ -110,6 +110,14 @@ matches stops '^done move=[0-9]+-[0-9]+ ponder=[0-9]+-[0-9]+$'
 rc=0
 "$bin" hub --variant nosuch </dev/null >/dev/null 2>&1 || rc=$?
 [ "$rc" -eq 2 ] && ok || fail "hub --variant nosuch: exit $rc"
+
+# Turkish (the full 8x8 board, its own search instantiation): a depth-limited search
+# from the start answers a White man's step (Hub squares are numbers, 41-56 White)
+out=$( (printf '%s\n' "hub" "set-param name=variant value=turkish" "init" "level depth=6" "go"
+    sleep 2
+    echo quit) | timeout 30 "$bin" hub)
+matches "turkish search" '^done move=(4[1-9]|5[0-6])-(3[3-9]|40|4[1-8])( ponder=[0-9x-]+)?$'
+matches "turkish info" '^info depth=6 '
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -54,13 +54,13 @@ expect_run "check unreadable then good" 1 \
 2 games, 1 legal, 0 with illegal moves, 1 unreadable" -- pdn check "$tmp/unreadable.pdn"
 
 # variants: the GameType selects the rules; legal games counted per variant, those not
-# played (Turkish) skipped on their own line; the summary keeps its format
-printf '[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[GameType "20"]\n1. 32-28 *\n\n[GameType "30"]\n1. 32-28 *\n' \
+# played (Spantsiretti, 10x8) skipped on their own line; the summary keeps its format
+printf '[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[GameType "20"]\n1. 32-28 *\n\n[GameType "41"]\n1. 32-28 *\n' \
     >"$tmp/variant.pdn"
 expect_run "check variants" 1 "1 skipped (variant not supported yet)
 legal by variant: 1 international, 1 russian
 3 games, 2 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/variant.pdn"
-expect_run "check variants verbose" 1 "$tmp/variant.pdn:7: game 3 (? - ?): skipped: GameType 30 (Turkish draughts): variant not supported yet
+expect_run "check variants verbose" 1 "$tmp/variant.pdn:7: game 3 (? - ?): skipped: GameType 41 (Spantsiretti): variant not supported yet
 1 skipped (variant not supported yet)
 legal by variant: 1 international, 1 russian
 3 games, 2 legal, 0 with illegal moves, 0 unreadable" -- pdn check --verbose "$tmp/variant.pdn"
@@ -112,9 +112,14 @@ expect_run "convert --variant english" 0 "$(printf '%s\n' '[Event "?"]' '[Site "
     '1. 11-15 23-19 2. 8-11 22-17 *')" -- pdn convert --variant english "$tmp/notag.pdn"
 
 # --game-type for files without GameType tags
-printf '1. 32-28 17x37 *\n' >"$tmp/turkish.pdn"
-expect_run "check --game-type 30" 1 "1 skipped (variant not supported yet)
-1 games, 0 legal, 0 with illegal moves, 0 unreadable" -- pdn check --game-type 30 "$tmp/turkish.pdn"
+printf '1. 32-28 17x37 *\n' >"$tmp/spantsiretti.pdn"
+expect_run "check --game-type 41" 1 "1 skipped (variant not supported yet)
+1 games, 0 legal, 0 with illegal moves, 0 unreadable" -- pdn check --game-type 41 "$tmp/spantsiretti.pdn"
+# Turkish (GameType 30): algebraic squares on all 64 squares, orthogonal moves; a man
+# takes d5 and d7 (the most pieces) and is crowned on the empty eighth rank
+printf '[GameType "30"]\n1. d3-d4 d6-d5 2. d4xd8 *\n' >"$tmp/turkish.pdn"
+expect_run "check turkish" 0 "legal by variant: 1 turkish
+1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check "$tmp/turkish.pdn"
 
 # what the reader tolerates is said, the game stays legal
 printf '[White "A"]\n[Black "B"]\n1. 32-28 19-23 . 2. 2-0\n' >"$tmp/notes.pdn"
@@ -239,7 +244,7 @@ grep -q 'ill.pdn:3:19: game 1 (? - ?): move 2. 28-22: illegal move "28-22": capt
 # a variant not played is written as read and said on stderr, exit 0
 rc=0
 "$DAMIER" pdn convert "$tmp/variant.pdn" >"$tmp/out" 2>"$tmp/err" || rc=$?
-if [ "$rc" -eq 0 ] && grep -q 'game 3 (? - ?): skipped: GameType 30' "$tmp/err" &&
+if [ "$rc" -eq 0 ] && grep -q 'game 3 (? - ?): skipped: GameType 41' "$tmp/err" &&
     grep -q '^1\. 32-28 \*$' "$tmp/out"; then
     ok
 else

@@ -29,10 +29,10 @@ check "russian capture" "a3:e7 h2:f4" \
     "$("$bin" moves --variant russian --fen 'W:Wa3,h2:Bb4,d6,g3' | head -2 | paste -sd' ' -)"
 check "brazilian majority" "a3xe7 1 moves" \
     "$("$bin" moves --variant brazilian --fen 'W:Wa3,h2:Bb4,d6,g3' | paste -sd' ' -)"
-err=$("$bin" moves --variant turkish 2>&1 >/dev/null); rc=$?
+err=$("$bin" moves --variant armenian 2>&1 >/dev/null); rc=$?
 check "unknown variant rc" "2" "$rc"
 case "$err" in
-*"unknown variant 'turkish'"*international*brazilian*russian*english*canadian*antidraughts*) ;;
+*"unknown variant 'armenian'"*international*brazilian*russian*english*canadian*antidraughts*) ;;
 *) echo "FAIL unknown variant message: $err"; fail=1 ;;
 esac
 "$bin" perft --variant nope 2 >/dev/null 2>&1
@@ -59,11 +59,36 @@ check "czech king first" "h8xf6 h8xe5 h8xd4 h8xc3 h8xb2 h8xa1 6 moves" \
 check "killer halt" "46x32 1 moves" "$("$bin" moves --variant killer --fen 'W:WK46:BK37' | paste -sd' ' -)"
 check "pool black first" "9-13 9-14 10-14 10-15 11-15 11-16 12-16 7 moves" \
     "$("$bin" moves --variant pool | paste -sd' ' -)"
+# Portuguese: Spanish rules on the same turned board (PDN 28 and 24 share N1,1)
+check "portuguese perft 9" "3860866" "$("$bin" perft --variant portuguese 9 | awk '$1 == 9 {print $2}')"
+check "portuguese moves" "9-13 10-13 10-14 11-14 11-15 12-15 12-16 7 moves" \
+    "$("$bin" moves --variant portuguese | paste -sd' ' -)"
+# Turkish: 64 squares, orthogonal; kish's perft (every path counted) equals damier's
+# to depth 6 (docs/VARIANT_PERFT.md)
+check "turkish perft 6" "931312" "$("$bin" perft --variant turkish 6 | awk '$1 == 6 {print $2}')"
+check "turkish moves" "a3-a4 b3-b4 c3-c4 d3-d4 e3-e4 f3-f4 g3-g4 h3-h4 8 moves" \
+    "$("$bin" moves --variant turkish | paste -sd' ' -)"
+check "turkish numeric" "41-33 42-34" "$("$bin" moves --variant turkish --squares numeric | head -2 | paste -sd' ' -)"
+# a king flies along a5 and the fifth rank, pieces leave as they are jumped: the
+# majority rule takes three (a4, d5, e6), landing on e7 or e8
+check "turkish king majority" "a1xe8 a1xe7 2 moves" \
+    "$("$bin" moves --variant turkish --fen 'W:Wd4,Ka1:Bd5,c6,a4,a6,e6' | paste -sd' ' -)"
+check "turkish man promotes at the end" "d4xd8 1 moves" \
+    "$("$bin" moves --variant turkish --fen 'W:Wd4,Kd1:Bd5,d7,b5' | paste -sd' ' -)"
+err=$("$bin" moves --variant turkish --fen 'W:Wi3:B1' 2>&1 >/dev/null)
+case "$err" in
+*"'i3' is not a square of turkish (1-64 or a1-h8)"*) ;;
+*) echo "FAIL turkish bad FEN message: $err"; fail=1 ;;
+esac
+# the terminal board of the full 8x8 board: every square, rank 8 empty, men on 6-7
+check "turkish board" "board:  8   .  .  .  .  .  .  .  . board:  7   b  b  b  b  b  b  b  b" \
+    "$(printf 'board\nquit\n' | "$bin" play --plain --variant turkish 2>&1 | grep '^board' | head -2 |
+        paste -sd' ' -)"
 check "breakthrough over" "0 moves" "$("$bin" moves --variant breakthrough --fen 'B:WK1:B45' | paste -sd' ' -)"
 # the terminal game: engine against engine, the saved game replays legal
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for v in czech italian killer breakthrough spanish pool thai frisian frysk; do
+for v in czech italian killer breakthrough spanish pool thai frisian frysk portuguese turkish; do
     out=$(printf '' | HOME="$tmp" "$bin" play --plain --auto --variant "$v" --depth 2 --seed 1 \
         --save-dir "$tmp/$v" 2>&1)
     case "$out" in

@@ -252,12 +252,18 @@ static const uint64_t dm_pp_thai_rules_12men_keep[] = {
     UINT64_C(3963648),    UINT64_C(18363523), UINT64_C(84892793), UINT64_C(385719334),
     UINT64_C(1745725339),
 };
-/* kish perft module tests perft_depth_1..8 (Board::new_default). kish counts a
- * position without moves as 1 leaf at depth >= 1 (standard perft: 0); its duplicate
- * policy is not stated. Treat as DROP until checked. */
+/* kish (Turkish draughts crate, version 1.1.7): the perft module's tests
+ * perft_depth_1..8 and examples/perft.rs PERFT_VALUES (depths 1..12) for
+ * Board::new_default. kish counts a position without moves as 1 leaf at depth >= 1
+ * (standard perft: 0; no such node occurs from the start at these depths) and
+ * counts every capture path as a move of its own: KEEP. Checked here: damier's
+ * keep-duplicates perft (dm_genfull_vperft_keep) gives these counts exactly, depths
+ * 1-8 (10 782 382 and 123 290 300 at 7 and 8); with duplicates dropped, damier's rule,
+ * 10 782 308 and 123 285 642 (equal to depth 6). */
 static const uint64_t dm_pp_turkish_start[] = {
-    UINT64_C(8),     UINT64_C(64),     UINT64_C(708),      UINT64_C(7538),
-    UINT64_C(85090), UINT64_C(931312), UINT64_C(10782382), UINT64_C(123290300),
+    UINT64_C(8),          UINT64_C(64),          UINT64_C(708),          UINT64_C(7538),
+    UINT64_C(85090),      UINT64_C(931312),      UINT64_C(10782382),     UINT64_C(123290300),
+    UINT64_C(1454144462), UINT64_C(16991457316), UINT64_C(204403464784), UINT64_C(2455651059292),
 };
 
 #define DM_PP_N(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -345,8 +351,8 @@ static const dm_published_perft dm_published_perfts[] = {
     {"thai", "12-men-start", "W:W1-12:B21-32", DM_PP_KEEP, DM_PP_N(dm_pp_thai_rules_12men_keep),
      dm_pp_thai_rules_12men_keep, DM_PP_DCTL "test/src/algo/traversal/initial/board_08x08.cpp"},
     /* Turkish 64-square numbering: 1 = a8 ... 8 = h8, 9 = a7 ... 64 = h1 */
-    {"turkish", "start", "", DM_PP_DROP, DM_PP_N(dm_pp_turkish_start), dm_pp_turkish_start,
-     "crates.io/crates/kish (perft module, tests perft_depth_1..8)"},
+    {"turkish", "start", "", DM_PP_KEEP, DM_PP_N(dm_pp_turkish_start), dm_pp_turkish_start,
+     "crates.io/crates/kish 1.1.7 (src/perft.rs tests perft_depth_1..8, examples/perft.rs)"},
 };
 
 #define DM_PUBLISHED_PERFT_COUNT DM_PP_N(dm_published_perfts)

@@ -114,7 +114,7 @@ static inline void prop_where_board(const char *what, const dm_board *b, int gam
 /* Row of square sq (0 = the top row, White's promotion row). */
 static inline int prop_row(const dm_variant *v, int sq)
 {
-    return (sq - 1) / (v->size / 2);
+    return (sq - 1) / (v->geometry == DM_GEOM_FULL ? v->size : v->size / 2);
 }
 
 /* A random piece for square sq: kings with probability king_pct %, and no man on

@@ -188,6 +188,45 @@ static int pg12_legal(gen12_list *l, const gen12_pos *p, const dm_variant *v)
 #define PG_CHILD_KEY srch12dyn_child_key
 #include "property/prop_geom.inc"
 
+/* ---- the full 8x8 board: Turkish (core/gen_geom_full.h, core/genfull.c) ---- */
+#undef GEN_N
+#undef GEN_PREFIX
+#undef GEN_BB
+#undef GEN_RAY
+#undef GEN_POS
+#undef GEN_MOVE
+#undef GEN_LIST
+#undef GEN_MAX_MOVES
+#undef GEN_ONE
+#undef GEN_ALL
+#undef GEN_ROW_W
+#undef GEN_ROW_B
+#undef GEN_SQUARES
+#define GEN_N 8
+#define GEN_PREFIX genf_
+#define GEN_BB uint64_t
+#define GEN_POS dm_board
+#define GEN_MOVE dm_move
+#define GEN_LIST dm_movelist
+#define GEN_RS full_
+#include "core/gen_geom_full.h"
+#undef SI_THREAD
+#undef SI_THREADS
+#define SI_THREAD search_thread
+#define SI_THREADS(e) ((e)->threads)
+#define SI_RS full_
+#define SI_INTL 0
+#include "engine/search_impl.h"
+
+static int pgf_legal(dm_movelist *l, const dm_board *p, const dm_variant *v)
+{
+    return dm_genfull_legal(l, p, gen_rules_of(v));
+}
+#define PG(x) GEN_CAT(pgf_, x)
+#define PG_LEGAL pgf_legal
+#define PG_CHILD_KEY srch8full_child_key
+#include "property/prop_geom.inc"
+
 #pragma GCC diagnostic pop
 
 /* ---- the variant API, every variant ------------------------------------------ */
@@ -195,6 +234,9 @@ static int pg12_legal(gen12_list *l, const gen12_pos *p, const dm_variant *v)
 /* The properties of prop_geom.inc for b's board size; returns the legal moves. */
 static int check_vposition(dm_vmovelist *list, const dm_vboard *b)
 {
+    if (b->variant->geometry == DM_GEOM_FULL) {
+        return pgf_check_position(list, b);
+    }
     switch (b->variant->size) {
         case 8:
             return pg8_check_position(list, b);

@@ -405,8 +405,14 @@ static void gen_quiet(vgen *g)
     }
 }
 
+/* Turkish (the full 8x8 board): a reference of its own, same contracts. */
+#include "reference/ref_turkish.c"
+
 int ref_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b)
 {
+    if (b->variant->geometry == DM_GEOM_FULL) {
+        return ref_turkish_legal(list, b);
+    }
     vgen g;
     gen_init(&g, list, b);
     if (b->variant->win_on_promotion) {

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <damier/variant.h>
@@ -39,10 +40,37 @@ static void describe(char *buf, size_t cap, const dm_vboard *b)
     dm_vboard_to_fen(buf, cap, b, 0);
 }
 
-static void check_same(const dm_vmovelist *a, const dm_vmovelist *r, const dm_vboard *b, int game,
-                       int ply)
+/* Move order: by from, to, captured set (the Turkish reference lists its quiet moves
+ * square by square, the bitboard generator direction by direction). */
+static int by_squares(const void *pa, const void *pb)
+{
+    const dm_vmove *a = pa, *b = pb;
+    if (a->from != b->from) {
+        return a->from - b->from;
+    }
+    if (a->to != b->to) {
+        return a->to - b->to;
+    }
+    if (a->capt[0] != b->capt[0]) {
+        return a->capt[0] < b->capt[0] ? -1 : 1;
+    }
+    return a->capt[1] < b->capt[1] ? -1 : a->capt[1] > b->capt[1];
+}
+
+static void check_same(const dm_vmovelist *a_in, const dm_vmovelist *r_in, const dm_vboard *b,
+                       int game, int ply)
 {
     char fen[512];
+    const dm_vmovelist *a = a_in, *r = r_in;
+    static dm_vmovelist sa, sr;
+    if (b->variant->geometry == DM_GEOM_FULL) { /* the same set, in one order */
+        sa = *a_in;
+        sr = *r_in;
+        qsort(sa.moves, (size_t)sa.count, sizeof sa.moves[0], by_squares);
+        qsort(sr.moves, (size_t)sr.count, sizeof sr.moves[0], by_squares);
+        a = &sa;
+        r = &sr;
+    }
     if (a->count != r->count || a->overflow != r->overflow) {
         describe(fen, sizeof fen, b);
         fail_msg("%s game %d ply %d %s: %d moves, reference %d", b->variant->name, game, ply, fen,
@@ -117,6 +145,15 @@ static void test_reference__random_games_runtime_rules(void **state)
     english10.flying_kings = 0;
     english10.promotion = DM_PROMOTE_STOPS;
     walk(&english10, 13);
+    /* Turkish with the conflicting promotion reading (draughts.github.io: a man
+     * reaching the last rank mid-capture goes on as a king) and with free choice */
+    dm_variant turkish_king = *dm_variant_get(DM_VARIANT_TURKISH);
+    turkish_king.promotion = DM_PROMOTE_CONTINUE_KING;
+    walk(&turkish_king, 14);
+    dm_variant turkish_free = *dm_variant_get(DM_VARIANT_TURKISH);
+    turkish_free.precedence = DM_PREC_NONE;
+    turkish_free.majority = 0;
+    walk(&turkish_free, 15);
 }
 
 /* Perft where no count is published (breakthrough) or to extend the published ones:
@@ -149,6 +186,13 @@ static void test_reference__perft_unpublished(void **state)
         /* Frisian kings capture in 8 directions (orthogonally along rows and files) */
         {DM_VARIANT_FRISIAN, "W:WK31-50:BK1-20", 4, UINT64_C(1671)},
         {DM_VARIANT_FRISIAN, "W:WK28,33,38:B18,19,23,K30,39,40", 5, UINT64_C(0)},
+        /* Turkish (full 8x8 board): the start (kish's KEEP row equals it to depth 6),
+         * flying kings among men (pieces removed as jumped, no 180-degree turn), and
+         * men next to their crowning rank */
+        {DM_VARIANT_TURKISH, "", 6, UINT64_C(931312)},
+        {DM_VARIANT_TURKISH, "W:WKa1,Kh8,d4,e4,c3:BKa8,Kh1,d5,e5,c6,f6", 5, UINT64_C(3449)},
+        {DM_VARIANT_TURKISH, "W:WKd1,b4,c4,e3,f5,g5:BKe8,c5,d6,f7,g7,b6,h3", 5, UINT64_C(5003)},
+        {DM_VARIANT_TURKISH, "W:Wb7,d7,f6,Kc1:Bc8,e8,g8,a7,Kd3,h2", 5, UINT64_C(47007)},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const dm_variant *v = dm_variant_get(cases[i].id);

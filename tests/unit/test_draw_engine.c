@@ -137,6 +137,9 @@ static int pick_move(const dm_movelist *list, const dm_board *b, uint64_t *s)
 
 static int walk(const dm_vsearch_input *in, const dm_vmove *m, int n, int *verdict, int *blocked)
 {
+    if (in->root.variant->geometry == DM_GEOM_FULL) {
+        return dm_searchfull_vdraw_walk(in, m, n, verdict, blocked);
+    }
     switch (in->root.variant->size) {
         case 8:
             return dm_search8_vdraw_walk(in, m, n, verdict, blocked);

@@ -32,9 +32,13 @@ static const dm_variant *V(dm_variant_id id)
     return dm_variant_get(id);
 }
 
-/* Square at row r, column c (r + c odd) of v's board. */
+/* Square at row r, column c (r + c odd) of v's board; every (r, c) on the full board. */
 static int sq_at(const dm_variant *v, int r, int c)
 {
+    if (v->geometry == DM_GEOM_FULL) {
+        assert_true(r >= 0 && c >= 0 && r < v->size && c < v->size);
+        return r * v->size + c + 1;
+    }
     assert_true(r >= 0 && c >= 0 && r < v->size && c < v->size && ((r + c) & 1));
     return r * (v->size / 2) + c / 2 + 1;
 }
@@ -84,8 +88,8 @@ static void test_engine_variants__larger_capture_every_variant(void **state)
     dm_engine *e = NULL;
     assert_int_equal(create(&e, 1), DM_OK);
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
-        if (id == DM_VARIANT_ANTIDRAUGHTS) {
-            continue;
+        if (id == DM_VARIANT_ANTIDRAUGHTS || id == DM_VARIANT_TURKISH) {
+            continue; /* Turkish: orthogonal, its own test below */
         }
         const dm_variant *v = V((dm_variant_id)id);
         int n = v->size;
@@ -123,7 +127,8 @@ static void test_engine_variants__last_piece(void **state)
         dm_vboard_clear(&b, v);
         b.side = DM_WHITE;
         put(&b, n - 3, 2, DM_WHITE_MAN);
-        put(&b, n - 4, 3, DM_BLACK_MAN);
+        /* diagonally ahead; on the full board (Turkish) straight ahead */
+        put(&b, n - 4, v->geometry == DM_GEOM_FULL ? 2 : 3, DM_BLACK_MAN);
         dm_engine_clear(e);
         dm_vsearch_result r = run(e, &b, 3);
         assert_true(r.has_move);
@@ -193,6 +198,38 @@ static uint64_t lcg(uint64_t *s)
     return *s >> 33;
 }
 
+/* Turkish (the full board, orthogonal): the man on d4 must take d5 and d7 (the most
+ * pieces) and is crowned on d8; free to choose (the conflicting reading aside), the
+ * engine takes the lone piece left for the win; a king flies along the rank. */
+static void test_engine_variants__turkish(void **state)
+{
+    (void)state;
+    dm_engine *e = NULL;
+    assert_int_equal(create(&e, 1), DM_OK);
+    const dm_variant *v = V(DM_VARIANT_TURKISH);
+    dm_vboard b;
+    dm_error err;
+    assert_int_equal(dm_vboard_from_fen(&b, v, "W:Wd4,h2:Bd5,d7,c4,a6", &err), DM_OK);
+    dm_vsearch_result r = run(e, &b, 4);
+    assert_true(r.has_move);
+    assert_true(is_legal(&b, &r.best));
+    assert_int_equal(r.best.ncapt, 2);
+    assert_int_equal(r.best.to, dm_vsquare_parse(v, "d8", NULL));
+    assert_true(r.best.promote);
+    /* a king on a1 takes the last black piece far up the file: a win at once */
+    assert_int_equal(dm_vboard_from_fen(&b, v, "W:WKa1,h2:Ba6", &err), DM_OK);
+    dm_engine_clear(e);
+    r = run(e, &b, 3);
+    assert_true(r.has_move);
+    assert_int_equal(r.best.ncapt, 1);
+    assert_int_equal(r.score, DM_SCORE_WIN - 1);
+    /* no legal move for White (a man on a2 blocked by a3 and b2, a4 and c2 behind them) */
+    assert_int_equal(dm_vboard_from_fen(&b, v, "W:Wa2:Ba3,a4,b2,c2", &err), DM_OK);
+    r = run(e, &b, 3);
+    assert_false(r.has_move);
+    dm_engine_free(e);
+}
+
 /* Random games from the start of every variant: every move the engine returns
  * (depth 2, or a small node budget) is legal; the game is then continued with a
  * random legal move. */
@@ -249,7 +286,7 @@ static void test_engine_variants__legal_in_random_positions(void **state)
             int pieces = 2 + (int)(lcg(&seed) % 12);
             for (int k = 0; k < pieces; k++) {
                 int sq = 1 + (int)(lcg(&seed) % (uint64_t)v->squares);
-                int row = (sq - 1) / (v->size / 2);
+                int row = (sq - 1) / (v->squares / v->size);
                 int p = 1 + (int)(lcg(&seed) % 4);
                 if ((p == DM_WHITE_MAN && row == 0) || (p == DM_BLACK_MAN && row == v->size - 1)) {
                     p += 2;
@@ -583,6 +620,7 @@ int main(void)
         cmocka_unit_test(test_engine_variants__last_piece),
         cmocka_unit_test(test_engine_variants__antidraughts_gives_away),
         cmocka_unit_test(test_engine_variants__antidraughts_evaluation),
+        cmocka_unit_test(test_engine_variants__turkish),
         cmocka_unit_test(test_engine_variants__legal_in_random_games),
         cmocka_unit_test(test_engine_variants__legal_in_random_positions),
         cmocka_unit_test(test_engine_variants__deterministic),

@@ -796,17 +796,19 @@ static void test_pdn__variants(void **state)
         {"[GameType \"25,W,8,8,A0,0\"]\n1. c3-d4 *", DM_PDN_LEGAL, "russian", 0},
         {"[GameType \"22\"]\n1. 21-17 *", DM_PDN_LEGAL, "italian", 0},
         {"[GameType \"29\"]\n1. c3-d4 *", DM_PDN_LEGAL, "czech", 0},
-        {"[GameType \"28\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 28 (Portuguese draughts)", 0},
+        {"[GameType \"28\"]\n1. 10-14 *", DM_PDN_LEGAL, "portuguese", 0},
         {"[GameType \"31\"]\n1. 28-24 *", DM_PDN_LEGAL, "thai", 0},
         {"[GameType \"40\"]\n1. 32-28 *", DM_PDN_LEGAL, "frisian", 0},
         {"[GameType \"97\"]\n1. 48-43 *", DM_PDN_LEGAL, "frysk", 0},
-        {"[GameType \"30\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 30 (Turkish draughts)", 0},
+        {"[GameType \"30\"]\n1. d3-d4 *", DM_PDN_LEGAL, "turkish", 0},
+        {"[GameType \"41\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType 41 (Spantsiretti)", 0},
         {"[GameType \"x\"]\n1. 32-28 *", DM_PDN_VARIANT, "GameType \"x\" cannot be read", 0},
         {"[Variant \"American/English\"]\n1. c3-d4 *", DM_PDN_LEGAL, "english", 0},
         {"[Variant \"Russian\"]\n1. c3-d4 *", DM_PDN_LEGAL, "russian", 0},
         {"[Variant \"Frisian\"]\n1. 32-28 *", DM_PDN_LEGAL, "frisian", 0},
         {"[Variant \"Frysk!\"]\n[FEN \"W:W46-50:B1-5\"]\n1. 48-43 *", DM_PDN_LEGAL, "frysk", 0},
-        {"[Variant \"Turkish\"]\n1. 32-28 *", DM_PDN_VARIANT, "Variant \"Turkish\"", 0},
+        {"[Variant \"Turkish\"]\n1. d3-d4 *", DM_PDN_LEGAL, "turkish", 0},
+        {"[Variant \"Armenian\"]\n1. 32-28 *", DM_PDN_VARIANT, "Variant \"Armenian\"", 0},
         {"1. c3-d4 f6-g5 *", DM_PDN_LEGAL, "russian", 1},               /* algebraic */
         {"1. 11-15 24-20 2. 8-11 28-24 *", DM_PDN_LEGAL, "english", 1}, /* checkers */
         /* Italian numbering (White first from 21-32): neither English nor international */

@@ -773,6 +773,72 @@ static void test_variants__thai_rules(void **state)
     check_moves(DM_VARIANT_THAI, "W:W11:B15,7", DM_NOTATION_PDN, "11-18");
 }
 
+/* Turkish (Dama, PDN 30; docs/VARIANTS.md "Turkish"): all 64 squares, 1 = a8 ... 64 =
+ * h1; men step and capture forward or sideways; kings fly along ranks and files;
+ * captured pieces leave at once; no 180-degree turn; the most pieces; crowned at the
+ * end of the move. */
+static void test_variants__turkish(void **state)
+{
+    (void)state;
+    const dm_variant *v = V(DM_VARIANT_TURKISH);
+    dm_vboard b;
+    dm_vmove m;
+    dm_error err;
+    char fen[512];
+    dm_vboard_start(&b, v);
+    assert_int_equal(b.side, DM_WHITE);
+    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    assert_string_equal(fen, "W:W41-56:B9-24");
+    assert_int_equal(dm_vperft(&b, 3), 708);
+    /* a man captures sideways, never backwards (Hub: from x to x taken) */
+    check_moves_sq(DM_VARIANT_TURKISH, "W:W36:B37", DM_NOTATION_HUB, DM_VSQUARES_NUMERIC,
+                   "36x38x37");
+    check_moves(DM_VARIANT_TURKISH, "W:Wd4:Bd3", DM_NOTATION_PDN, "d4-c4 d4-d5 d4-e4");
+    check_moves_sq(DM_VARIANT_TURKISH, "W:Wd4:Bd3", DM_NOTATION_PDN, DM_VSQUARES_NUMERIC,
+                   "36-28 36-35 36-37");
+    /* no 180-degree turn: after d6 the king may not come back over d4 to take d2 */
+    check_moves(DM_VARIANT_TURKISH, "W:WKd4:Bd6,d2", DM_NOTATION_PDN, "d4xd1 d4xd7 d4xd8");
+    /* the most pieces, a king counting one; removed at once */
+    check_moves(DM_VARIANT_TURKISH, "W:Wd4,Ka1:Bd5,c6,a4,a6,e6", DM_NOTATION_PDN, "a1xe7 a1xe8");
+    /* crowned at the end: on d8 the man goes on sideways as a man (not down the f-file
+     * as a king would) */
+    check_moves(DM_VARIANT_TURKISH, "W:Wd6:Bd7,e8,f7", DM_NOTATION_FULL, "d6xd8xf8");
+    vfrom_fen(&b, DM_VARIANT_TURKISH, "W:Wd6:Bd7,e8,f7");
+    assert_int_equal(dm_vmove_parse(&m, &b, "d6xf8", &err), DM_OK);
+    assert_int_equal(m.ncapt, 2);
+    assert_true(m.promote);
+    dm_vboard_apply(&b, &m);
+    assert_int_equal(dm_vboard_piece(&b, dm_vsquare_parse(v, "f8", NULL)), DM_WHITE_KING);
+    /* a record may name any landing square of a king: a5 instead of the canonical a4 */
+    vfrom_fen(&b, DM_VARIANT_TURKISH, "W:WKa1:Ba3,a6");
+    assert_int_equal(dm_vmove_parse(&m, &b, "a1xa5xa8", &err), DM_OK);
+    assert_int_equal(m.to, dm_vsquare_parse(v, "a8", NULL));
+    assert_int_equal(m.ncapt, 2);
+    assert_int_equal(dm_vmove_parse(&m, &b, "a1xa5xa7", &err), DM_OK);
+    assert_int_equal(dm_vmove_parse(&m, &b, "a1xa2xa8", &err), DM_EILLEGAL);
+    /* bad input says what and where */
+    dm_vboard_start(&b, v);
+    assert_int_equal(dm_vmove_parse(&m, &b, "i3-i4", &err), DM_EPARSE);
+    assert_true(err.message[0] != 0);
+    assert_int_equal(dm_vmove_parse(&m, &b, "a3-a5", &err), DM_EILLEGAL);
+    assert_int_equal(dm_vmove_parse(&m, &b, "a2-a3", &err), DM_EILLEGAL);
+    assert_int_equal(dm_vmove_parse(&m, &b, "a3-a4", &err), DM_OK);
+    assert_int_equal(dm_vboard_from_fen(&b, v, "W:W65:B1", &err), DM_EPARSE);
+    assert_int_equal(err.column, 4);
+    assert_non_null(strstr(err.message, "1-64"));
+    assert_int_equal(dm_vboard_from_fen(&b, v, "W:Wi3:B1", &err), DM_EPARSE);
+    assert_non_null(strstr(err.message, "not a square of turkish"));
+    assert_int_equal(dm_vboard_from_fen(&b, v, "W:Wa8:B1", &err), DM_EINVAL);
+    assert_non_null(strstr(err.message, "promotion row"));
+    /* algebraic and numeric FEN name the same squares */
+    dm_vboard a;
+    vfrom_fen(&a, DM_VARIANT_TURKISH, "B:WKa1,h2:Bb7,Kd4");
+    vfrom_fen(&b, DM_VARIANT_TURKISH, "B:WK57,56:B10,K36");
+    assert_memory_equal(a.sq, b.sq, sizeof a.sq);
+    dm_vboard_to_fen(fen, sizeof fen, &a, 1);
+    assert_string_equal(fen, "B:Wh2,Ka1:Bb7,Kd4"); /* in square order: h2 = 56, a1 = 57 */
+}
+
 /* ---- notation, FEN, lookup ------------------------------------------------------ */
 
 static void test_variants__square_names(void **state)
@@ -978,17 +1044,18 @@ static void test_variants__lookup(void **state)
     (void)state;
     const dm_variant *v;
     dm_error err;
-    static const char *const names[] = {"international", "brazilian",    "russian", "english",
-                                        "canadian",      "antidraughts", "czech",   "italian",
-                                        "killer",        "breakthrough", "spanish", "pool",
-                                        "thai",          "frisian",      "frysk"};
+    static const char *const names[] = {
+        "international", "brazilian", "russian", "english",      "canadian", "antidraughts",
+        "czech",         "italian",   "killer",  "breakthrough", "spanish",  "pool",
+        "thai",          "frisian",   "frysk",   "portuguese",   "turkish"};
     assert_int_equal(sizeof names / sizeof names[0], DM_VARIANT_COUNT);
     for (int i = 0; i < DM_VARIANT_COUNT; i++) {
         assert_int_equal(dm_variant_from_name(&v, names[i], &err), DM_OK);
         assert_int_equal(v->id, i);
-        assert_int_equal(v->squares, v->size * v->size / 2);
+        assert_int_equal(v->squares,
+                         v->geometry == DM_GEOM_FULL ? v->size * v->size : v->size * v->size / 2);
     }
-    assert_int_equal(dm_variant_from_name(&v, "turkish", &err), DM_EINVAL);
+    assert_int_equal(dm_variant_from_name(&v, "armenian", &err), DM_EINVAL);
     assert_non_null(strstr(err.message, "russian"));
     assert_non_null(strstr(err.message, "antidraughts"));
     static const struct {
@@ -1002,6 +1069,8 @@ static void test_variants__lookup(void **state)
               {"98", DM_VARIANT_ANTIDRAUGHTS},
               {"40", DM_VARIANT_FRISIAN},
               {"97", DM_VARIANT_FRYSK},
+              {"28,W,8,8,N1,1", DM_VARIANT_PORTUGUESE},
+              {"30,W,8,8,A0,0", DM_VARIANT_TURKISH},
               {"25,W,8,8,A0,0", DM_VARIANT_RUSSIAN},
               {"20,W,10,10,N1,0", DM_VARIANT_INTERNATIONAL}};
     for (size_t i = 0; i < sizeof gt / sizeof gt[0]; i++) {
@@ -1010,7 +1079,7 @@ static void test_variants__lookup(void **state)
         }
         assert_int_equal(v->id, gt[i].id);
     }
-    assert_int_equal(dm_variant_from_gametype(&v, "30", &err), DM_EINVAL); /* Turkish */
+    assert_int_equal(dm_variant_from_gametype(&v, "41", &err), DM_EINVAL); /* Spantsiretti */
     assert_int_equal(dm_variant_from_gametype(&v, "25,W,10,10,A0,0", &err), DM_EINVAL);
     assert_int_equal(dm_variant_from_gametype(&v, "x", &err), DM_EPARSE);
     assert_int_equal(dm_variant_from_gametype(&v, "25,Q", &err), DM_EPARSE);
@@ -1524,6 +1593,7 @@ int main(void)
         cmocka_unit_test(test_variants__breakthrough_first_king_wins),
         cmocka_unit_test(test_variants__pool_rules),
         cmocka_unit_test(test_variants__thai_rules),
+        cmocka_unit_test(test_variants__turkish),
         cmocka_unit_test(test_variants__square_names),
         cmocka_unit_test(test_variants__move_text_and_parse),
         cmocka_unit_test(test_variants__fen),
