@@ -2,17 +2,16 @@
  * apps/cli/match_variant.c: the variants in `damier match` (match_variant.h). */
 #include "match_variant.h"
 
+#include <damier/hub.h>
+
 #include <stdio.h>
 #include <string.h>
 
-/* The Hub names, as src/proto/hub_session.c announces them. Indexed by dm_variant_id. */
-static const char *const hub_names[DM_VARIANT_COUNT] = {
-    "normal", "brazilian",    "russian", "english", "canadian", "losing",  "czech", "italian",
-    "killer", "breakthrough", "spanish", "pool",    "thai",     "frisian", "frysk"};
-
+/* The Hub names are the Hub session's (dm_hub_variant_name: one table). */
 const char *match_variant_hub_name(const dm_variant *v)
 {
-    return v && v->id >= 0 && v->id < DM_VARIANT_COUNT ? hub_names[v->id] : v ? v->name : "normal";
+    const char *name = dm_hub_variant_name(v);
+    return name ? name : "normal";
 }
 
 void match_vpos_to_hub(char *buf, size_t cap, const dm_vboard *b)

@@ -144,6 +144,11 @@ DM_API size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, 
  * limits are the level's, as for international: the engine manages the clock (time=,
  * inc=, moves=), pondering and infinite analysis. */
 
+/* The Hub name of variant v, as `hub` announces it and set-param name=variant takes it:
+ * Scan's where it has one ("normal", "losing" for antidraughts), damier's for the
+ * others ("russian", "frisian", "turkish", ...); static. NULL for NULL. */
+DM_API const char *dm_hub_variant_name(const dm_variant *v);
+
 /* The selected variant, or NULL for international draughts (the fast engine). */
 DM_API const dm_variant *dm_hub_session_variant(const dm_hub_session *s);
 

@@ -65,6 +65,14 @@ static const char *const hub_variant_names[DM_VARIANT_COUNT] = {
     "czech",  "italian",   "killer",  "breakthrough", "spanish",  "pool",
     "thai",   "frisian",   "frysk",   "portuguese",   "turkish"};
 
+_Static_assert(sizeof hub_variant_names / sizeof hub_variant_names[0] == DM_VARIANT_COUNT,
+               "a Hub name for every variant");
+
+const char *dm_hub_variant_name(const dm_variant *v)
+{
+    return v && (int)v->id >= 0 && v->id < DM_VARIANT_COUNT ? hub_variant_names[v->id] : NULL;
+}
+
 /* Output buffer with truncation tracking. */
 typedef struct outbuf {
     char *buf;

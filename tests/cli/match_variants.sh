@@ -158,7 +158,7 @@ rejects match "--variant russian --engine $FAKE --engine $FAKE --depth 1 --proto
     "--variant russian --engine dxp:127.0.0.1:1 --engine $FAKE --depth 1" \
     "--variant russian --engine $FAKE --engine $FAKE --depth 1 --param variant=english" \
     "--variant russian --engine $FAKE --engine $FAKE --depth 1 --openings $tmp/intl.fen" \
-    "--variant turkish --engine $FAKE --engine $FAKE --depth 1"
+    "--variant armenian --engine $FAKE --engine $FAKE --depth 1"
 
 # ---- --variant international is the match it always was -----------------------------
 echo "W:WK6:BK45" >"$tmp/kings.fen"
