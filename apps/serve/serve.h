@@ -19,6 +19,7 @@
 #include <damier/board.h>
 #include <damier/move.h>
 #include <damier/session.h>
+#include <damier/variant.h>
 
 typedef struct srv srv;
 typedef struct srv_game srv_game;
@@ -225,14 +226,15 @@ struct srv_game {
     srv_game_row row;
     pthread_mutex_t mu;
     dm_session *session;
-    int replaying;     /* 1 while restoring: the clock reads vfixed */
-    int64_t vfixed;    /* virtual time while replaying or frozen */
-    int frozen;        /* 1 during one request: the clock and the stored times read vfixed */
-    int64_t offset;    /* virtual time = monotonic ms + offset */
-    int gen;           /* bumped by every change (the state's version) */
-    int engine_queued; /* in the engine queue or being searched */
-    int nevents;       /* rows of the game in the moves table */
-    srv_sub *subs;     /* under mu */
+    const dm_variant *var; /* NULL: international (the fast board); else the game's variant */
+    int replaying;         /* 1 while restoring: the clock reads vfixed */
+    int64_t vfixed;        /* virtual time while replaying or frozen */
+    int frozen;            /* 1 during one request: the clock and the stored times read vfixed */
+    int64_t offset;        /* virtual time = monotonic ms + offset */
+    int gen;               /* bumped by every change (the state's version) */
+    int engine_queued;     /* in the engine queue or being searched */
+    int nevents;           /* rows of the game in the moves table */
+    srv_sub *subs;         /* under mu */
     int nsubs, capsubs;
     uint64_t rng;
     srv_game *next; /* hash chain */
