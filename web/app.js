@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // web/app.js: the pages of `damier serve`: new game, a game (play, clocks, draw,
 // resign, review, PDN), the analysis board and the PDN upload. The API: docs/WEB.md.
-import { Board, parseFen, applyMove, toFen } from './board.js';
+import { Board, parseFen, applyMove, toFen, posFromString } from './board.js';
 import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -112,11 +112,22 @@ class Socket {
   close() { this.closed = true; if (this.ws) this.ws.close(); }
 }
 
+// The variants' names, by the server's names (the new-game form's options too).
+const VARIANTS = {
+  international: 'variant.international', brazilian: 'variant.brazilian', russian: 'variant.russian',
+  english: 'variant.english', canadian: 'variant.canadian', antidraughts: 'variant.antidraughts',
+  czech: 'variant.czech', italian: 'variant.italian', killer: 'variant.killer',
+  breakthrough: 'variant.breakthrough', spanish: 'variant.spanish', pool: 'variant.pool',
+  thai: 'variant.thai', frisian: 'variant.frisian', frysk: 'variant.frysk',
+};
+const variantName = (v) => (VARIANTS[v] ? t(VARIANTS[v]) : String(v || ''));
+
 // ---- my games (links kept in this browser) -----------------------------------------
 
 // An entry's title: {kind: 'engine', level, you} | {kind: 'human', you} | {kind: 'review',
 // white, black}; entries of older pages have a text title.
 function gameTitle(g) {
+  if (g.variant && g.variant !== 'international') return `${variantName(g.variant)}: ${gameTitle({ ...g, variant: null })}`;
   if (g.kind === 'engine') return t('home.title_engine', { level: g.level, side: sideWord(g.you) });
   if (g.kind === 'human') return t('home.title_friend', { side: sideWord(g.you) });
   if (g.kind === 'review') return t('home.title_review', { white: g.white, black: g.black });
@@ -196,11 +207,12 @@ function setupHome() {
     ev.preventDefault();
     const time = form.time.value === 'custom' ? form.custom_time.value.trim() : form.time.value;
     const body = { opponent: form.opponent.value, side: form.side.value, level: Number(form.level.value), time };
+    if (form.variant.value !== 'international') body.variant = form.variant.value;
     if (form.fen.value.trim()) body.fen = form.fen.value.trim();
     const r = await api('POST', '/api/games', body);
     if (!r.ok) { createError(() => serverText(r.data.error)); return; }
     createError('');
-    rememberGame({ id: r.data.id, key: r.data.key, kind: body.opponent, level: body.level, you: r.data.you, created: Date.now(), links: r.data.links });
+    rememberGame({ id: r.data.id, key: r.data.key, kind: body.opponent, level: body.level, you: r.data.you, created: Date.now(), links: r.data.links, variant: body.variant });
     location.hash = `#/game/${r.data.id}/${r.data.key}`;
   });
 }
@@ -242,9 +254,13 @@ function gameView(id, key) {
     if (!r.ok) msg(() => serverText(r.data.error)); else render(r.data);
   }
 
+  // the positions of the game (a variant's from the server's squares, its moves
+  // crowning as the server says)
   function positions() {
-    const list = [parseFen(state.start_fen)];
-    for (const m of state.moves) list.push(applyMove(list[list.length - 1], m));
+    const b = state.board;
+    const side = state.start_fen.startsWith('B') ? 'black' : 'white';
+    const list = [b ? posFromString(state.start_position, side) : parseFen(state.start_fen)];
+    for (const m of state.moves) list.push(applyMove(list[list.length - 1], m, b ? b.size : 10));
     return list;
   }
 
@@ -258,6 +274,15 @@ function gameView(id, key) {
     if (!state) return;
     if (flipped === null) flipped = state.you === 'black';
     board.flipped = flipped;
+    board.setGeometry(state.board || null);
+    const variant = state.variant && state.variant !== 'international';
+    const vEl = $('#game-variant');
+    vEl.textContent = variant ? variantName(state.variant) : '';
+    vEl.hidden = !variant;
+    // analysis and annotation are of international draughts yet
+    $('#btn-analyse').hidden = variant;
+    $('#btn-annotate').hidden = variant;
+    $('#move-input').placeholder = variant ? (state.legal[0] ? state.legal[0].text : '') : '32-28, 19x28, 28x19x10';
     const ply = viewPly === null ? state.ply : viewPly;
     const pos = positions()[ply];
     board.pos = pos;
@@ -276,7 +301,9 @@ function gameView(id, key) {
     let status;
     if (state.result !== '*') {
       const who = t(state.result === '2-0' ? 'result.white_wins' : state.result === '0-2' ? 'result.black_wins' : 'result.draw');
-      status = t('result.line', { who, result: state.result, reason: reasonText(state.reason) });
+      // a variant's rule with its numbers ("30 moves without capture") in English
+      const reason = currentLang() === 'en' && state.reason_text ? state.reason_text : reasonText(state.reason);
+      status = t('result.line', { who, result: state.result, reason });
     } else {
       status = t('status.to_move', { side: sideWord(state.turn) });
       if (state.you === state.turn) status += t('status.you');
@@ -305,10 +332,12 @@ function gameView(id, key) {
     // move list
     const ol = $('#move-list');
     ol.innerHTML = '';
-    const startBlack = state.start_fen.startsWith('B');
+    // numbered moves begin with the side that moves first (Black in English checkers)
+    const first = state.board ? state.board.first : 'white';
+    const startBlack = (state.start_fen.startsWith('B') ? 'black' : 'white') !== first;
     let li = null;
     state.moves.forEach((m, i) => {
-      const black = (i % 2 === 1) !== startBlack;
+      const black = (i % 2 === 1) !== startBlack; // the second mover's move
       if (!black || !li) {
         li = document.createElement('li');
         ol.appendChild(li);

@@ -3,8 +3,8 @@
 // driven by playwright-core (never a downloaded browser). Run by run-e2e.sh (CTest
 // web_e2e) with DAMIER (the binary), WEB_STATIC (web/), OUT (screenshots, the
 // database) and CHROMIUM set. Prints one line per test, then "N passed, N failed".
-import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const DAMIER = process.env.DAMIER;
@@ -63,6 +63,7 @@ const gameState = (page) => page.evaluate(() => window.damierState);
 
 async function newGame(page, opts) {
   await page.goto(`${base()}/#/`);
+  if (opts.variant) await page.selectOption('select[name=variant]', opts.variant);
   await page.check(`input[name=opponent][value=${opts.opponent}]`);
   await page.selectOption('select[name=side]', opts.side || 'white');
   if (opts.level) await page.selectOption('select[name=level]', String(opts.level));
@@ -477,6 +478,85 @@ test('a zh-TW browser sees Traditional Chinese', async () => {
   await page.waitForFunction(() => document.querySelector('#game-status').textContent.includes('輪到白方走棋'));
   await checkNoEnglish(page, 'game, Traditional');
   await ctx.close();
+});
+
+// ---- the other variants ---------------------------------------------------------
+
+const waitPly = (page, n) => page.waitForFunction((k) => window.damierState.ply >= k || window.damierState.result !== '*', n, { timeout: 20000 });
+const myTurn = (page) => page.waitForFunction(() => window.damierState.result !== '*' || (window.damierState.turn === window.damierState.you && window.damierState.legal.length > 0), null, { timeout: 20000 });
+
+test('a Russian game against the engine on the 8x8 board with coordinates, saved as PDN', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await newGame(page, { opponent: 'engine', side: 'white', level: 1, variant: 'russian' });
+  let st = await gameState(page);
+  check(st.variant === 'russian' && st.board.size === 8 && st.board.coords, 'a Russian game on 8x8 with algebraic squares');
+  check((await page.textContent('#game-variant')).includes('Russian'), 'the variant named above the board');
+  check(await page.locator('#game-board [data-testid^=sq-]').count() === 32, '32 dark squares');
+  const coords = await page.locator('#game-board text.coord').allTextContents();
+  check(coords.length === 16 && coords.includes('a') && coords.includes('h') && coords.includes('1') && coords.includes('8'), `files a-h and ranks 1-8 around the board (${coords.join('')})`);
+  // a move by clicks: c3-d4
+  const first = st.legal.find((m) => m.text === 'c3-d4');
+  check(first, 'c3-d4 is legal');
+  await clickMove(page, first);
+  await waitPly(page, 2);
+  st = await gameState(page);
+  check(st.moves[0].text === 'c3-d4' && st.moves.length >= 2, `the move played and the engine answered (${st.moves.map((m) => m.text).join(' ')})`);
+  // on until White captures (compulsory captures come soon when the men go forward)
+  let captured = false;
+  for (let i = 0; i < 30 && !captured && st.result === '*'; i++) {
+    await myTurn(page);
+    st = await gameState(page);
+    if (st.result !== '*') break;
+    const legal = st.legal.slice().sort((a, b) => b.captured.length - a.captured.length || a.path[a.path.length - 1] - b.path[b.path.length - 1]);
+    captured = legal[0].captured.length > 0;
+    await clickMove(page, legal[0]);
+    st = await gameState(page);
+    if (captured) check(st.moves[st.moves.length - 1].text.includes(':') || st.moves[st.moves.length - 2].text.includes(':'), 'a capture written with ":"');
+  }
+  check(captured, 'White captured');
+  await page.screenshot({ path: `${OUT}/russian.png` });
+  await myTurn(page); // the engine has answered the capture
+  const pdn = await page.evaluate(async () => (await fetch(document.querySelector('#btn-pdn').href)).text());
+  check(pdn.includes('[GameType "25"]'), 'the PDN says GameType 25');
+  writeFileSync(`${OUT}/russian.pdn`, pdn);
+  const r = spawnSync(DAMIER, ['pdn', 'check', `${OUT}/russian.pdn`], { encoding: 'utf8' });
+  check(r.status === 0 && r.stdout.includes('1 legal') && r.stdout.includes('1 russian'), `damier pdn check reads it as a legal Russian game (${r.stdout.trim()})`);
+  await page.close();
+});
+
+test('a Canadian game on the 12x12 board', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await newGame(page, { opponent: 'human', side: 'white', variant: 'canadian' });
+  let st = await gameState(page);
+  check(st.board.size === 12 && st.position.length === 72, 'a 12x12 board of 72 squares');
+  check(await page.locator('#game-board [data-testid^=sq-]').count() === 72, '72 dark squares drawn');
+  check(await page.locator('#game-board g.piece').count() === 60, '30 men each');
+  const m = st.legal.find((x) => x.text === '43-37') || st.legal[0];
+  await clickMove(page, m);
+  st = await gameState(page);
+  check(st.ply === 1 && st.turn === 'black' && st.moves[0].text === m.text, `the move played (${st.moves.map((x) => x.text)})`);
+  await page.click('#btn-numbers');
+  check((await page.locator('#game-board text.num').allTextContents()).includes('72'), 'square numbers 1-72');
+  await page.screenshot({ path: `${OUT}/canadian.png` });
+  await page.close();
+});
+
+test('English checkers: Black moves first, numeric squares', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await newGame(page, { opponent: 'engine', side: 'black', level: 1, variant: 'english' });
+  let st = await gameState(page);
+  check(st.you === 'black' && st.turn === 'black' && st.ply === 0 && st.legal.length === 7, 'Black to move first, with its 7 moves');
+  check(st.start_fen.startsWith('B:'), 'the FEN says Black to move');
+  check(await page.locator('#game-board text.coord').count() === 0, 'no files and ranks: numeric notation');
+  const m = st.legal.find((x) => x.text === '11-15') || st.legal[0];
+  await clickMove(page, m);
+  await waitPly(page, 2);
+  st = await gameState(page);
+  check(st.moves[0].text === m.text && st.moves.length >= 2, `Black's move, then the engine's as White (${st.moves.map((x) => x.text)})`);
+  const row = await page.textContent('#move-list li');
+  check(!row.includes('…') && row.includes(m.text), `move 1 begins with Black's move (${row})`);
+  await page.screenshot({ path: `${OUT}/english.png` });
+  await page.close();
 });
 
 let passed = 0, failed = 0;
