@@ -518,6 +518,49 @@ static void test_variant_english_canadian(void **st)
     json_decref(j);
 }
 
+/* Every variant of the library plays on the web board: a game against the engine, the
+ * first mover's move (the engine's where it moves first), a reply, the state's board
+ * the variant's size. */
+static void test_variant_every(void **st)
+{
+    (void)st;
+    static const char *const names[] = {
+        "brazilian", "russian", "english",      "canadian", "antidraughts", "czech",   "italian",
+        "killer",    "spanish", "breakthrough", "pool",     "thai",         "frisian", "frysk"};
+    for (size_t v = 0; v < sizeof names / sizeof names[0]; v++) {
+        char body[160];
+        snprintf(body, sizeof body, "{\"opponent\":\"engine\",\"level\":1,\"variant\":\"%s\"}",
+                 names[v]);
+        game_keys g;
+        create(&g, body);
+        json_t *j = state(&g, g.white);
+        assert_string_equal(str(j, "variant"), names[v]);
+        int size = (int)json_integer_value(json_object_get(json_object_get(j, "board"), "size"));
+        assert_int_equal((int)strlen(str(j, "position")), size * size / 2);
+        int first = !strcmp(str(j, "turn"), "white") ? 0 : 1;
+        json_decref(j);
+        for (int i = 0; i < 200 && ply_of(&g) < first; i++) {
+            usleep(20000);
+        }
+        j = state(&g, g.white);
+        assert_string_equal(str(j, "turn"), "white");
+        char extra[300];
+        snprintf(extra, sizeof extra, "\"move\":\"%s\"",
+                 str(json_array_get(json_object_get(j, "legal"), 0), "hub"));
+        int ply = (int)json_integer_value(json_object_get(j, "ply"));
+        json_decref(j);
+        if (post(&g, "move", g.white, extra, &j) != 200) {
+            fprintf(stderr, "%s: %s refused: %s\n", names[v], extra, str(j, "error"));
+        }
+        assert_int_equal((int)json_integer_value(json_object_get(j, "ply")), ply + 1);
+        json_decref(j);
+        for (int i = 0; i < 200 && ply_of(&g) < ply + 2; i++) {
+            usleep(20000);
+        }
+        assert_int_equal(ply_of(&g), ply + 2);
+    }
+}
+
 static void test_flag_fall(void **st)
 {
     (void)st;
@@ -628,6 +671,7 @@ int main(void)
         cmocka_unit_test(test_variant_russian),
         cmocka_unit_test(test_variant_illegal),
         cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
