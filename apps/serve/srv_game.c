@@ -1704,14 +1704,32 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     row.mode = SRV_MODE_REVIEW;
     row.engine_side = -1;
     row.level = 5;
-    snprintf(row.variant, sizeof row.variant, "international");
+    const dm_variant *var = dm_game_variant(gm);
+    int intl = var->id == DM_VARIANT_INTERNATIONAL;
+    snprintf(row.variant, sizeof row.variant, "%s", var->name);
     snprintf(row.time_control, sizeof row.time_control, "-");
-    char start[256];
-    dm_board ini;
-    dm_board_start(&ini);
-    if (!dm_board_equal(dm_game_start(gm), &ini)) {
-        dm_board_to_fen(start, sizeof start, dm_game_start(gm));
-        snprintf(row.start_fen, sizeof row.start_fen, "%s", start);
+    char start[512];
+    if (intl) {
+        dm_board ini;
+        dm_board_start(&ini);
+        if (!dm_board_equal(dm_game_start(gm), &ini)) {
+            dm_board_to_fen(start, sizeof start, dm_game_start(gm));
+            snprintf(row.start_fen, sizeof row.start_fen, "%s", start);
+        }
+    } else {
+        dm_vboard ini;
+        dm_vboard_start(&ini, var);
+        const dm_vboard *st = dm_game_position_at(gm, 0);
+        char ini_fen[512];
+        dm_vboard_to_fen(start, sizeof start, st, var->algebraic);
+        dm_vboard_to_fen(ini_fen, sizeof ini_fen, &ini, var->algebraic);
+        if (strcmp(start, ini_fen) != 0) {
+            if (strlen(start) >= sizeof row.start_fen) {
+                snprintf(err, errcap, "the start position's FEN is too long");
+                return NULL;
+            }
+            snprintf(row.start_fen, sizeof row.start_fen, "%s", start);
+        }
     }
     dm_reason why;
     dm_outcome o = dm_game_result(gm, &why);
@@ -1741,8 +1759,13 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
         return NULL;
     }
     for (int i = 0; i < n; i++) {
-        dm_move_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_board_at(gm, i),
-                        dm_game_move_at(gm, i), DM_NOTATION_HUB);
+        if (intl) {
+            dm_move_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_board_at(gm, i),
+                            dm_game_move_at(gm, i), DM_NOTATION_HUB);
+        } else {
+            dm_vmove_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_position_at(gm, i),
+                             dm_game_vmove_at(gm, i), DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
+        }
     }
     char e2[256];
     srv_game *g = game_new(&row, 1, e2, sizeof e2);
@@ -1803,13 +1826,6 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
         }
         dm_game *gm = NULL;
         st = dm_pdn_to_game(&gm, rec, 0, &e);
-        if (st == DM_OK && dm_game_variant(gm)->id != DM_VARIANT_INTERNATIONAL) {
-            st = dm_error_set(&e, DM_EINVAL, rec->line, 0,
-                              "game %d: %s; the web board plays international draughts only",
-                              number, dm_game_variant(gm)->title);
-            dm_game_free(gm);
-            gm = NULL;
-        }
         srv_utf8_fix(e.message);
         if (st != DM_OK) {
             json_array_append_new(errors,

@@ -613,6 +613,24 @@ static void test_upload(void **st)
     assert_string_equal(json_string_value(json_array_get(json_object_get(j, "marks"), 0)), "??");
     assert_non_null(strstr(str(j, "pdn"), "46-28??"));
     json_decref(j);
+    /* a game of another variant is stored for review in its variant, restored too */
+    const char *ru = "[White \"R\"]\n[Black \"S\"]\n[GameType \"25\"]\n[Result \"2-0\"]\n\n"
+                     "1. c3-d4 b6-c5 2. d4:b6 a7:c5 2-0\n";
+    assert_int_equal(req("POST", "/api/pdn", ru, &j), 200);
+    link = str(json_array_get(json_object_get(j, "games"), 0), "link");
+    snprintf(g.id, sizeof g.id, "%.16s", strstr(link, "game/") + 5);
+    snprintf(g.spectator, sizeof g.spectator, "%s", strrchr(link, '/') + 1);
+    json_decref(j);
+    stop();
+    start();
+    j = state(&g, g.spectator);
+    assert_string_equal(str(j, "variant"), "russian");
+    assert_string_equal(str(j, "mode"), "review");
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 4);
+    assert_string_equal(str(json_array_get(json_object_get(j, "moves"), 3), "text"), "a7:c5");
+    assert_string_equal(str(j, "result"), "2-0");
+    assert_string_equal(str(j, "reason"), "resignation");
+    json_decref(j);
 }
 
 static void test_position(void **st)
