@@ -339,7 +339,7 @@ static int side_to_move(srv_game *g)
 
 /* {text, hub, path, captured, promote} of generic move m in position b: the squares
  * are the board's (the page's geometry), the texts in the variant's notation. */
-static json_t *vmove_json(const dm_vboard *b, const dm_vmove *m)
+json_t *srv_vmove_json(const dm_vboard *b, const dm_vmove *m)
 {
     char text[400], hub[400];
     dm_vmove_to_text(text, sizeof text, b, m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
@@ -361,7 +361,7 @@ static json_t *vmove_json(const dm_vboard *b, const dm_vmove *m)
 
 /* The pieces of b as a string, one character per square 1..squares: w, W (king), b,
  * B or '.'. */
-static json_t *vboard_json(const dm_vboard *b)
+json_t *srv_vboard_json(const dm_vboard *b)
 {
     char buf[DM_VMAX_SQUARES + 1];
     int n = b->variant->squares;
@@ -380,7 +380,7 @@ static json_t *vboard_json(const dm_vboard *b)
 /* What the page needs to draw a variant's board: its size, the squares' names in the
  * variant's records (numbers or algebraic), files and ranks around the board where
  * its notation is algebraic, the turned board (a1 light: Italian, Spanish). */
-static json_t *vboard_desc(const dm_variant *v)
+json_t *srv_vboard_desc(const dm_variant *v)
 {
     json_t *labels = json_array();
     for (int sq = 1; sq <= v->squares; sq++) {
@@ -407,7 +407,7 @@ static json_t *vgame_state(srv_game *g, int side)
     int ply = dm_game_ply(gm);
     for (int i = 0; i < ply; i++) {
         json_array_append_new(moves,
-                              vmove_json(dm_game_position_at(gm, i), dm_game_vmove_at(gm, i)));
+                              srv_vmove_json(dm_game_position_at(gm, i), dm_game_vmove_at(gm, i)));
     }
     dm_reason reason;
     dm_outcome o = dm_game_result(gm, &reason);
@@ -418,7 +418,7 @@ static json_t *vgame_state(srv_game *g, int side)
         if (list) {
             dm_vmovegen_legal(list, cur);
             for (int i = 0; i < list->count; i++) {
-                json_array_append_new(legal, vmove_json(cur, &list->moves[i]));
+                json_array_append_new(legal, srv_vmove_json(cur, &list->moves[i]));
             }
             free(list);
         }
@@ -438,8 +438,8 @@ static json_t *vgame_state(srv_game *g, int side)
         "draw_offer", g->row.draw_offer < 0 ? NULL : side_name(g->row.draw_offer), "takeback_offer",
         g->row.takeback_offer < 0 ? NULL : side_name(g->row.takeback_offer), "engine", engine,
         "clock", clock_json(g), "names", "white", g->row.white_name, "black", g->row.black_name,
-        "server_time", (json_int_t)srv_wall_ms(), "board", vboard_desc(v), "position",
-        vboard_json(cur), "start_position", vboard_json(dm_game_position_at(gm, 0)));
+        "server_time", (json_int_t)srv_wall_ms(), "board", srv_vboard_desc(v), "position",
+        srv_vboard_json(cur), "start_position", srv_vboard_json(dm_game_position_at(gm, 0)));
 }
 
 json_t *srv_game_state(srv_game *g, int side)
@@ -1889,6 +1889,50 @@ void srv_op_position(const char *fen, srv_reply *r)
     r->body = json_pack("{s:s,s:s,s:o,s:s,s:s}", "fen", out, "turn",
                         b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
                         dm_outcome_str(o), "reason", dm_reason_str(why));
+}
+
+void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r)
+{
+    const dm_variant *v;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (dm_variant_from_name(&v, variant, &e) != DM_OK) {
+        srv_reply_error(r, 400, "%s", e.message);
+        return;
+    }
+    dm_vboard b;
+    if (!fen || !*fen) {
+        dm_vboard_start(&b, v);
+    } else if (dm_vboard_from_fen(&b, v, fen, &e) != DM_OK) {
+        srv_reply_error(r, 400, "FEN, column %d: %s", e.column, e.message);
+        return;
+    }
+    dm_game *g = NULL;
+    if (dm_game_new_variant(&g, &b) != DM_OK) {
+        srv_reply_error(r, 400, "not a position of %s", v->title);
+        return;
+    }
+    dm_reason why;
+    dm_outcome o = dm_game_result(g, &why);
+    char why_text[160];
+    dm_game_reason_text(why_text, sizeof why_text, g);
+    dm_game_free(g);
+    json_t *legal = json_array();
+    dm_vmovelist *list = malloc(sizeof *list);
+    if (list) {
+        dm_vmovegen_legal(list, &b);
+        for (int i = 0; i < list->count; i++) {
+            json_array_append_new(legal, srv_vmove_json(&b, &list->moves[i]));
+        }
+        free(list);
+    }
+    char out[512];
+    dm_vboard_to_fen(out, sizeof out, &b, v->algebraic);
+    r->status = 200;
+    r->body = json_pack("{s:s,s:s,s:s,s:o,s:s,s:s,s:s,s:o,s:o}", "variant", v->name, "fen", out,
+                        "turn", b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
+                        dm_outcome_str(o), "reason", dm_reason_str(why), "reason_text", why_text,
+                        "board", srv_vboard_desc(v), "position", srv_vboard_json(&b));
 }
 
 void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)

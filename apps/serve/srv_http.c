@@ -249,10 +249,13 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         return 0;
     }
     if (!strcmp(path, "position")) {
-        char fen[512];
+        char fen[512], variant[64];
         query_var(q->query, "fen", fen, sizeof fen);
+        query_var(q->query, "variant", variant, sizeof variant);
         if (!get) {
             srv_reply_error(r, 405, "use GET");
+        } else if (variant[0] && strcmp(variant, "international") != 0) {
+            srv_op_position_variant(variant, fen, r);
         } else {
             srv_op_position(fen, r);
         }
@@ -647,6 +650,17 @@ static void analysis_ready(struct mg_connection *c, void *cbdata)
     }
 }
 
+typedef struct an_call {
+    srv_analysis *a;
+    const json_t *msg;
+} an_call;
+
+static void an_run(void *p)
+{
+    an_call *ac = p;
+    srv_analysis_message(ac->a, ac->msg);
+}
+
 static int analysis_data(struct mg_connection *c, int bits, char *data, size_t len, void *cbdata)
 {
     (void)cbdata;
@@ -663,7 +677,8 @@ static int analysis_data(struct mg_connection *c, int bits, char *data, size_t l
     if (!msg) {
         srv_ws_send(c, answer);
     } else if (cd && cd->a) {
-        srv_analysis_message(cd->a, msg);
+        an_call ac = {cd->a, msg};
+        on_big_stack(an_run, &ac); /* a variant's position needs more than the worker's stack */
     }
     json_decref(msg);
     return 1;

@@ -641,6 +641,17 @@ static void test_position(void **st)
     assert_int_equal(json_array_size(json_object_get(j, "legal")), 1);
     json_decref(j);
     assert_error(req("GET", "/api/position?fen=W:Wx", NULL, &j), &j, 400, "FEN");
+    /* a variant's position: its FEN, its moves (the capture compulsory), its board */
+    assert_int_equal(req("GET", "/api/position?variant=russian&fen=W:Wc3:Bd4,h8", NULL, &j), 200);
+    assert_int_equal(json_array_size(json_object_get(j, "legal")), 1);
+    assert_string_equal(str(json_array_get(json_object_get(j, "legal"), 0), "text"), "c3:e5");
+    assert_string_equal(str(j, "position"), "...b.............b...w..........");
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/position?variant=canadian", NULL, &j), 200);
+    assert_string_equal(str(j, "fen"), "W:W43-72:B1-30");
+    json_decref(j);
+    assert_error(req("GET", "/api/position?variant=chess", NULL, &j), &j, 400, "unknown variant");
+    assert_error(req("GET", "/api/position?variant=russian&fen=W:Wz9", NULL, &j), &j, 400, "FEN");
 }
 
 /* Bytes that are not UTF-8, in a path or a name, still get a JSON answer (found by
