@@ -162,7 +162,7 @@ function route() {
     current = gameView(parts[1], parts[2]);
   } else if (parts[0] === 'analysis') {
     show('analysis');
-    current = analysisView(query.get('fen'));
+    current = analysisView(query.get('fen'), query.get('variant'));
   } else if (parts[0] === 'upload') {
     show('upload');
     current = null;
@@ -279,8 +279,7 @@ function gameView(id, key) {
     const vEl = $('#game-variant');
     vEl.textContent = variant ? variantName(state.variant) : '';
     vEl.hidden = !variant;
-    // analysis and annotation are of international draughts yet
-    $('#btn-analyse').hidden = variant;
+    // annotation is of international draughts yet
     $('#btn-annotate').hidden = variant;
     $('#move-input').placeholder = variant ? (state.legal[0] ? state.legal[0].text : '') : '32-28, 19x28, 28x19x10';
     const ply = viewPly === null ? state.ply : viewPly;
@@ -436,6 +435,10 @@ function gameView(id, key) {
     ['#btn-resign', () => { if (confirm(t('game.resign_confirm'))) action('resign', {}); }],
     ['#btn-analyse', () => {
       const ply = viewPly === null ? state.ply : viewPly;
+      if (state.board) { // a variant's position, in its FEN (the squares' names)
+        location.hash = `#/analysis?variant=${state.variant}&fen=${encodeURIComponent(toFen(positions()[ply], state.board.labels))}`;
+        return;
+      }
       location.hash = `#/analysis?fen=${encodeURIComponent(toFen(positions()[ply]))}`;
     }],
     ['#btn-annotate', async () => {
@@ -500,28 +503,49 @@ function scoreText(s, side) {
   return `${v >= 0 ? '+' : ''}${v.toFixed(2)}`;
 }
 
-function analysisView(fen) {
-  let pos = parseFen(fen || 'W:W31-50:B1-20');
+function analysisView(fen, variantName_) {
+  // another variant than international: positions come from the server (its FEN, its
+  // board), and its FEN is written with the squares' names
+  const variant = variantName_ && variantName_ !== 'international' ? variantName_ : null;
+  let geo = null; // the variant's board (the server's "board")
+  const fenOf = (p) => (geo ? toFen(p, geo.labels) : toFen(p));
+  const nsq = () => (geo ? geo.squares : 50);
+  $('#an-variant').value = variant || 'international';
+  const onVariant = () => {
+    const v = $('#an-variant').value;
+    location.hash = v === 'international' ? '#/analysis' : `#/analysis?variant=${v}`;
+  };
+  $('#an-variant').addEventListener('change', onVariant);
+  let pos = variant ? { squares: new Array(51).fill(''), side: 'white' } : parseFen(fen || 'W:W31-50:B1-20');
   const history = [];
   let search = 0;
   let running = false;
   const board = new Board(resetEl('#analysis-board'), {
-    onMove: (m) => { history.push(pos); pos = applyMove(pos, m); setPos(); if (running) start(); },
+    onMove: (m) => { history.push(pos); pos = applyMove(pos, m, geo ? geo.size : 10); setPos(); if (running) start(); },
   });
+  // a variant's position read by the server (f: its FEN, '' the initial position)
+  async function loadVariant(f) {
+    const r = await api('GET', `/api/position?variant=${variant}&fen=${encodeURIComponent(f || '')}`);
+    if (!r.ok) { msg(() => serverText(r.data.error)); return false; }
+    geo = r.data.board;
+    board.setGeometry(geo);
+    pos = posFromString(r.data.position, r.data.turn);
+    return true;
+  }
   window.damierAnalysisBoard = board;
   const msg = messenger('#an-message');
   const lines = $('#an-lines');
   let others = []; // multi-PV: the first moves of lines 2.. as arrows
 
   async function setPos() {
-    const f = toFen(pos);
+    const f = fenOf(pos);
     $('#fen-input').value = f;
     lines.innerHTML = ''; // the lines were of another position
     others = [];
     board.arrows = [];
     board.setArrow(null);
     board.pos = pos;
-    const r = await api('GET', `/api/position?fen=${encodeURIComponent(f)}`);
+    const r = await api('GET', `/api/position?fen=${encodeURIComponent(f)}${variant ? `&variant=${variant}` : ''}`);
     if (!r.ok) { msg(() => serverText(r.data.error)); board.setLegal([]); return; }
     board.legal = r.data.legal;
     board.interactive = true;
@@ -533,7 +557,9 @@ function analysisView(fen) {
     lines.innerHTML = '';
     msg('');
     const multipv = Number($('#an-multipv').value) || 1;
-    if (sock.ready()) { sock.ws.send(JSON.stringify({ t: 'analyse', fen: toFen(pos), multipv })); running = true; }
+    const req = { t: 'analyse', fen: fenOf(pos), multipv };
+    if (variant) req.variant = variant;
+    if (sock.ready()) { sock.ws.send(JSON.stringify(req)); running = true; }
     else msg(() => t('err.not_connected'));
   }
   function stop() {
@@ -580,6 +606,10 @@ function analysisView(fen) {
   const form = $('#fen-form');
   const onFen = (ev) => {
     ev.preventDefault();
+    if (variant) {
+      loadVariant($('#fen-input').value.trim()).then((ok) => { if (ok) { history.length = 0; setPos(); if (running) start(); } });
+      return;
+    }
     try { pos = parseFen($('#fen-input').value); } catch (e) { msg(() => t('an.bad_fen')); return; }
     history.length = 0;
     setPos();
@@ -603,11 +633,12 @@ function analysisView(fen) {
         board.setArrow(null);
         $('#edit-side').value = pos.side;
         // no man on its own promotion row: crowned there
-        const crown = (p, sq) => ((p === 'w' && sq <= 5) || (p === 'b' && sq >= 46) ? p.toUpperCase() : p);
+        const half = geo ? geo.size / 2 : 5;
+        const crown = (p, sq) => ((p === 'w' && sq <= half) || (p === 'b' && sq > nsq() - half) ? p.toUpperCase() : p);
         const edited = (squares) => {
           pos = { squares, side: pos.side };
           board.setPosition(pos);
-          $('#fen-input').value = toFen(pos);
+          $('#fen-input').value = fenOf(pos);
         };
         board.onEdit = (sq) => {
           const put = document.querySelector('input[name=put]:checked').value;
@@ -631,15 +662,20 @@ function analysisView(fen) {
         setPos();
       }
     }],
-    ['#edit-clear', () => { pos = { squares: new Array(51).fill(''), side: pos.side }; board.setPosition(pos); $('#fen-input').value = toFen(pos); }],
-    ['#edit-start', () => { pos = parseFen('W:W31-50:B1-20'); board.setPosition(pos); $('#fen-input').value = toFen(pos); }],
+    ['#edit-clear', () => { pos = { squares: new Array(nsq() + 1).fill(''), side: pos.side }; board.setPosition(pos); $('#fen-input').value = fenOf(pos); }],
+    ['#edit-start', async () => {
+      if (variant) { if (!(await loadVariant(''))) return; } else pos = parseFen('W:W31-50:B1-20');
+      board.setPosition(pos);
+      $('#fen-input').value = fenOf(pos);
+    }],
   ];
-  const onSide = () => { pos = { squares: pos.squares, side: $('#edit-side').value }; $('#fen-input').value = toFen(pos); };
+  const onSide = () => { pos = { squares: pos.squares, side: $('#edit-side').value }; $('#fen-input').value = fenOf(pos); };
   $('#edit-side').addEventListener('change', onSide);
   const onLines = () => { if (running) start(); };
   $('#an-multipv').addEventListener('change', onLines);
   const bound = handlers.map(([sel, fn]) => { const el = $(sel); el.addEventListener('click', fn); return [el, fn]; });
-  setPos();
+  if (variant) loadVariant(fen || '').then((ok) => { if (ok) setPos(); });
+  else setPos();
   refreshView = () => {
     msg.refresh();
     $('#an-edit').textContent = t(board.onEdit ? 'an.done_editing' : 'an.edit');
@@ -647,6 +683,7 @@ function analysisView(fen) {
   };
   return () => {
     sock.close();
+    $('#an-variant').removeEventListener('change', onVariant);
     $('#an-multipv').removeEventListener('change', onLines);
     board.onEdit = null;
     $('#editor').hidden = true;

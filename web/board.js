@@ -56,12 +56,15 @@ export function parseFen(fen) {
   return { squares, side };
 }
 
-export function toFen(pos) {
+// pos as FEN; labels: a variant's names of its squares (algebraic "c3" or the
+// records' numbers), else the squares' numbers 1-50.
+export function toFen(pos, labels = null) {
   const list = (c) => {
     const out = [];
-    for (let s = 1; s <= 50; s++) {
+    const n = labels ? labels.length : 50;
+    for (let s = 1; s <= n; s++) {
       const p = pos.squares[s];
-      if (p && p.toLowerCase() === c) out.push((p === c.toUpperCase() ? 'K' : '') + s);
+      if (p && p.toLowerCase() === c) out.push((p === c.toUpperCase() ? 'K' : '') + (labels ? labels[s - 1] : s));
     }
     return out.join(',');
   };

@@ -488,6 +488,7 @@ const myTurn = (page) => page.waitForFunction(() => window.damierState.result !=
 test('a Russian game against the engine on the 8x8 board with coordinates, saved as PDN', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await newGame(page, { opponent: 'engine', side: 'white', level: 1, variant: 'russian' });
+  await page.waitForSelector('#view-game [data-testid=sq-32]', { state: 'visible' }); // the board drawn, the page shown
   let st = await gameState(page);
   check(st.variant === 'russian' && st.board.size === 8 && st.board.coords, 'a Russian game on 8x8 with algebraic squares');
   check((await page.textContent('#game-variant')).includes('Russian'), 'the variant named above the board');
@@ -527,6 +528,7 @@ test('a Russian game against the engine on the 8x8 board with coordinates, saved
 test('a Canadian game on the 12x12 board', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await newGame(page, { opponent: 'human', side: 'white', variant: 'canadian' });
+  await page.waitForSelector('#view-game [data-testid=sq-72]', { state: 'visible' }); // the board drawn, the page shown
   let st = await gameState(page);
   check(st.board.size === 12 && st.position.length === 72, 'a 12x12 board of 72 squares');
   check(await page.locator('#game-board [data-testid^=sq-]').count() === 72, '72 dark squares drawn');
@@ -544,6 +546,7 @@ test('a Canadian game on the 12x12 board', async () => {
 test('English checkers: Black moves first, numeric squares', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await newGame(page, { opponent: 'engine', side: 'black', level: 1, variant: 'english' });
+  await page.waitForSelector('#view-game [data-testid=sq-32]', { state: 'visible' }); // the board drawn, the page shown
   let st = await gameState(page);
   check(st.you === 'black' && st.turn === 'black' && st.ply === 0 && st.legal.length === 7, 'Black to move first, with its 7 moves');
   check(st.start_fen.startsWith('B:'), 'the FEN says Black to move');
@@ -556,6 +559,31 @@ test('English checkers: Black moves first, numeric squares', async () => {
   const row = await page.textContent('#move-list li');
   check(!row.includes('…') && row.includes(m.text), `move 1 begins with Black's move (${row})`);
   await page.screenshot({ path: `${OUT}/english.png` });
+  await page.close();
+});
+
+test('the analysis board of a Russian position: a move by clicks, the engine\'s lines in its notation', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(`${base()}/#/analysis?variant=russian`);
+  await page.waitForFunction(() => document.querySelector('#conn').dataset.state === 'connected');
+  await page.waitForFunction(() => /^W:W.*a1/.test(document.querySelector('#fen-input').value));
+  check(await page.locator('#analysis-board [data-testid^=sq-]').count() === 32, 'the 8x8 board');
+  check(await page.locator('#analysis-board text.coord').count() === 16, 'files and ranks');
+  check((await page.inputValue('#an-variant')) === 'russian', 'the variant chosen');
+  await page.waitForSelector('#view-analysis [data-testid=sq-22]', { state: 'visible' });
+  await page.click('#view-analysis [data-testid=sq-22]', { force: true }); // c3
+  await page.click('#view-analysis [data-testid=sq-18]', { force: true }); // d4
+  await page.waitForFunction(() => document.querySelector('#fen-input').value.startsWith('B:'));
+  check((await page.inputValue('#fen-input')).includes('d4'), 'the FEN after c3-d4 has d4');
+  await page.click('#an-start');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=lines] tr').length >= 2, null, { timeout: 15000 });
+  const line = await page.textContent('[data-testid=lines] tr td:last-child');
+  check(/^[a-h][1-8][-:][a-h][1-8]/.test(line), `a line in algebraic notation (${line})`);
+  await page.click('#an-stop');
+  await page.screenshot({ path: `${OUT}/russian-analysis.png` });
+  // back to international: the 10x10 board again
+  await page.selectOption('#an-variant', 'international');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-board [data-testid^=sq-]').length === 50);
   await page.close();
 });
 
