@@ -562,6 +562,27 @@ test('English checkers: Black moves first, numeric squares', async () => {
   await page.close();
 });
 
+test('a Russian game in a zh-CN browser: the variant, the status and the rules\' messages in Chinese', async () => {
+  const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1100, height: 800 } });
+  const page = await ctx.newPage();
+  await newGame(page, { opponent: 'engine', side: 'white', level: 1, variant: 'russian' });
+  await page.waitForSelector('#view-game [data-testid=sq-32]', { state: 'visible' });
+  await page.waitForFunction(() => document.querySelector('#game-status').textContent.includes('轮到'));
+  check((await page.textContent('#game-variant')).includes('俄罗斯跳棋'), 'Russian draughts named 俄罗斯跳棋');
+  // the notation's letters (files a-h, moves c3-d4) are no English
+  const english = async () => (await latinWords(page)).filter((w) => !/^[a-h]$/.test(w));
+  check((await english()).length === 0, `no English on the Chinese page: ${(await english()).join(' ')}`);
+  await page.fill('#move-input', 'c3-e5');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#game-message').textContent.includes('不合规则'));
+  check((await english()).length === 0, `an illegal move explained in Chinese: ${(await english()).join(' ')}`);
+  await page.fill('#move-input', 'h6-g5');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#game-message').textContent.includes('不是白方的'));
+  await page.screenshot({ path: `${OUT}/zh-russian.png` });
+  await ctx.close();
+});
+
 test('the analysis board of a Russian position: a move by clicks, the engine\'s lines in its notation', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await page.goto(`${base()}/#/analysis?variant=russian`);
