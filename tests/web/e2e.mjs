@@ -525,6 +525,27 @@ test('a Russian game against the engine on the 8x8 board with coordinates, saved
   await page.close();
 });
 
+test('an English capture chosen square by square where two paths end on the same square', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  // Black's man on 2 takes 7 and 15, or 6 and 14: both end on 18 (men take forwards only)
+  await newGame(page, { opponent: 'human', side: 'black', variant: 'english', fen: 'B:W6,7,14,15:B2' });
+  await page.waitForSelector('#view-game [data-testid=sq-18]', { state: 'visible' });
+  let st = await gameState(page);
+  check(st.legal.length === 2 && st.legal.every((m) => m.path[0] === 2 && m.path[m.path.length - 1] === 18), `two captures 2 to 18 (${st.legal.map((m) => m.text)})`);
+  await clickSq(page, 2);
+  check(await page.locator('#game-board [data-testid=dest-18]').count() === 1, '18 shown as the destination');
+  check(await page.locator('#game-board [data-testid=dest-11]').count() === 1 && await page.locator('#game-board [data-testid=dest-9]').count() === 1, '11 and 9 shown as landing squares');
+  await clickSq(page, 18); // two paths: the page asks for the landing squares
+  await page.waitForFunction(() => document.querySelector('#game-message').textContent.length > 0);
+  check((await gameState(page)).ply === 0, 'nothing played yet');
+  await clickSq(page, 11);
+  await waitPly(page, 1);
+  st = await gameState(page);
+  check(st.moves[0].text === '2x11x18' && st.moves[0].captured.join() === '7,15', `the path by 11 played (${st.moves[0].text}, ${st.moves[0].captured})`);
+  await page.screenshot({ path: `${OUT}/english-capture.png` });
+  await page.close();
+});
+
 test('a Canadian game on the 12x12 board', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await newGame(page, { opponent: 'human', side: 'white', variant: 'canadian' });
