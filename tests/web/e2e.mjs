@@ -546,6 +546,36 @@ test('an English capture chosen square by square where two paths end on the same
   await page.close();
 });
 
+test('a Frisian game between two players by links, a draw agreed', async () => {
+  const ctxA = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await newGame(a, { opponent: 'human', side: 'white', variant: 'frisian', time: '300+5' });
+  const link = await a.inputValue('[data-testid=link-black]');
+  await b.goto(link);
+  await b.waitForFunction(() => window.damierState && window.damierState.you === 'black' && window.damierState.variant === 'frisian');
+  await b.waitForSelector('#view-game [data-testid=sq-19]', { state: 'visible' });
+  await a.waitForSelector('#view-game [data-testid=sq-32]', { state: 'visible' });
+  const w = (await gameState(a)).legal.find((m) => m.text === '32-28');
+  await clickMove(a, w);
+  await b.waitForFunction(() => window.damierState.ply === 1);
+  const m = (await gameState(b)).legal.find((x) => x.text === '19-23');
+  await clickMove(b, m);
+  await a.waitForFunction(() => window.damierState.ply === 2);
+  check((await a.textContent('#move-list')).includes('19-23'), 'Black\'s move on White\'s page');
+  check((await a.textContent('#game-variant')).includes('Frisian'), 'Frisian named');
+  const clock = (await gameState(a)).clock;
+  check(clock && clock.running === 'white', 'the clock runs for White');
+  await a.click('#btn-draw');
+  await b.waitForFunction(() => window.damierState.draw_offer === 'white');
+  await b.click('#btn-accept');
+  await a.waitForFunction(() => window.damierState.result === '1-1');
+  check((await a.textContent('#game-status')).includes('draw by agreement'), 'the draw by agreement shown');
+  await ctxA.close();
+  await ctxB.close();
+});
+
 test('a Canadian game on the 12x12 board', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await newGame(page, { opponent: 'human', side: 'white', variant: 'canadian' });
