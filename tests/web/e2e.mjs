@@ -516,6 +516,9 @@ test('a Russian game against the engine on the 8x8 board with coordinates, saved
   }
   check(captured, 'White captured');
   await page.screenshot({ path: `${OUT}/russian.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${OUT}/russian-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 860 });
   await myTurn(page); // the engine has answered the capture
   const pdn = await page.evaluate(async () => (await fetch(document.querySelector('#btn-pdn').href)).text());
   check(pdn.includes('[GameType "25"]'), 'the PDN says GameType 25');
@@ -591,6 +594,8 @@ test('a Canadian game on the 12x12 board', async () => {
   await page.click('#btn-numbers');
   check((await page.locator('#game-board text.num').allTextContents()).includes('72'), 'square numbers 1-72');
   await page.screenshot({ path: `${OUT}/canadian.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${OUT}/canadian-phone.png`, fullPage: true });
   await page.close();
 });
 
