@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // web/app.js: the pages of `damier serve`: new game, a game (play, clocks, draw,
 // resign, review, PDN), the analysis board and the PDN upload. The API: docs/WEB.md.
-import { Board, parseFen, applyMove, toFen } from './board.js';
+import { Board, parseFen, applyMove, toFen, posFromString } from './board.js';
 import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -112,11 +112,22 @@ class Socket {
   close() { this.closed = true; if (this.ws) this.ws.close(); }
 }
 
+// The variants' names, by the server's names (the new-game form's options too).
+const VARIANTS = {
+  international: 'variant.international', brazilian: 'variant.brazilian', russian: 'variant.russian',
+  english: 'variant.english', canadian: 'variant.canadian', antidraughts: 'variant.antidraughts',
+  czech: 'variant.czech', italian: 'variant.italian', killer: 'variant.killer',
+  breakthrough: 'variant.breakthrough', spanish: 'variant.spanish', pool: 'variant.pool',
+  thai: 'variant.thai', frisian: 'variant.frisian', frysk: 'variant.frysk',
+};
+const variantName = (v) => (VARIANTS[v] ? t(VARIANTS[v]) : String(v || ''));
+
 // ---- my games (links kept in this browser) -----------------------------------------
 
 // An entry's title: {kind: 'engine', level, you} | {kind: 'human', you} | {kind: 'review',
 // white, black}; entries of older pages have a text title.
 function gameTitle(g) {
+  if (g.variant && g.variant !== 'international') return `${variantName(g.variant)}: ${gameTitle({ ...g, variant: null })}`;
   if (g.kind === 'engine') return t('home.title_engine', { level: g.level, side: sideWord(g.you) });
   if (g.kind === 'human') return t('home.title_friend', { side: sideWord(g.you) });
   if (g.kind === 'review') return t('home.title_review', { white: g.white, black: g.black });
@@ -151,7 +162,7 @@ function route() {
     current = gameView(parts[1], parts[2]);
   } else if (parts[0] === 'analysis') {
     show('analysis');
-    current = analysisView(query.get('fen'));
+    current = analysisView(query.get('fen'), query.get('variant'));
   } else if (parts[0] === 'upload') {
     show('upload');
     current = null;
@@ -196,11 +207,12 @@ function setupHome() {
     ev.preventDefault();
     const time = form.time.value === 'custom' ? form.custom_time.value.trim() : form.time.value;
     const body = { opponent: form.opponent.value, side: form.side.value, level: Number(form.level.value), time };
+    if (form.variant.value !== 'international') body.variant = form.variant.value;
     if (form.fen.value.trim()) body.fen = form.fen.value.trim();
     const r = await api('POST', '/api/games', body);
     if (!r.ok) { createError(() => serverText(r.data.error)); return; }
     createError('');
-    rememberGame({ id: r.data.id, key: r.data.key, kind: body.opponent, level: body.level, you: r.data.you, created: Date.now(), links: r.data.links });
+    rememberGame({ id: r.data.id, key: r.data.key, kind: body.opponent, level: body.level, you: r.data.you, created: Date.now(), links: r.data.links, variant: body.variant });
     location.hash = `#/game/${r.data.id}/${r.data.key}`;
   });
 }
@@ -242,9 +254,13 @@ function gameView(id, key) {
     if (!r.ok) msg(() => serverText(r.data.error)); else render(r.data);
   }
 
+  // the positions of the game (a variant's from the server's squares, its moves
+  // crowning as the server says)
   function positions() {
-    const list = [parseFen(state.start_fen)];
-    for (const m of state.moves) list.push(applyMove(list[list.length - 1], m));
+    const b = state.board;
+    const side = state.start_fen.startsWith('B') ? 'black' : 'white';
+    const list = [b ? posFromString(state.start_position, side) : parseFen(state.start_fen)];
+    for (const m of state.moves) list.push(applyMove(list[list.length - 1], m, b ? b.size : 10));
     return list;
   }
 
@@ -258,6 +274,14 @@ function gameView(id, key) {
     if (!state) return;
     if (flipped === null) flipped = state.you === 'black';
     board.flipped = flipped;
+    board.setGeometry(state.board || null);
+    const variant = state.variant && state.variant !== 'international';
+    const vEl = $('#game-variant');
+    vEl.textContent = variant ? variantName(state.variant) : '';
+    vEl.hidden = !variant;
+    // annotation is of international draughts yet
+    $('#btn-annotate').hidden = variant;
+    $('#move-input').placeholder = variant ? (state.legal[0] ? state.legal[0].text : '') : '32-28, 19x28, 28x19x10';
     const ply = viewPly === null ? state.ply : viewPly;
     const pos = positions()[ply];
     board.pos = pos;
@@ -276,7 +300,9 @@ function gameView(id, key) {
     let status;
     if (state.result !== '*') {
       const who = t(state.result === '2-0' ? 'result.white_wins' : state.result === '0-2' ? 'result.black_wins' : 'result.draw');
-      status = t('result.line', { who, result: state.result, reason: reasonText(state.reason) });
+      // a variant's rule with its numbers ("30 moves without capture") in English
+      const reason = currentLang() === 'en' && state.reason_text ? state.reason_text : reasonText(state.reason);
+      status = t('result.line', { who, result: state.result, reason });
     } else {
       status = t('status.to_move', { side: sideWord(state.turn) });
       if (state.you === state.turn) status += t('status.you');
@@ -305,10 +331,12 @@ function gameView(id, key) {
     // move list
     const ol = $('#move-list');
     ol.innerHTML = '';
-    const startBlack = state.start_fen.startsWith('B');
+    // numbered moves begin with the side that moves first (Black in English checkers)
+    const first = state.board ? state.board.first : 'white';
+    const startBlack = (state.start_fen.startsWith('B') ? 'black' : 'white') !== first;
     let li = null;
     state.moves.forEach((m, i) => {
-      const black = (i % 2 === 1) !== startBlack;
+      const black = (i % 2 === 1) !== startBlack; // the second mover's move
       if (!black || !li) {
         li = document.createElement('li');
         ol.appendChild(li);
@@ -407,6 +435,10 @@ function gameView(id, key) {
     ['#btn-resign', () => { if (confirm(t('game.resign_confirm'))) action('resign', {}); }],
     ['#btn-analyse', () => {
       const ply = viewPly === null ? state.ply : viewPly;
+      if (state.board) { // a variant's position, in its FEN (the squares' names)
+        location.hash = `#/analysis?variant=${state.variant}&fen=${encodeURIComponent(toFen(positions()[ply], state.board.labels))}`;
+        return;
+      }
       location.hash = `#/analysis?fen=${encodeURIComponent(toFen(positions()[ply]))}`;
     }],
     ['#btn-annotate', async () => {
@@ -471,28 +503,49 @@ function scoreText(s, side) {
   return `${v >= 0 ? '+' : ''}${v.toFixed(2)}`;
 }
 
-function analysisView(fen) {
-  let pos = parseFen(fen || 'W:W31-50:B1-20');
+function analysisView(fen, variantName_) {
+  // another variant than international: positions come from the server (its FEN, its
+  // board), and its FEN is written with the squares' names
+  const variant = variantName_ && variantName_ !== 'international' ? variantName_ : null;
+  let geo = null; // the variant's board (the server's "board")
+  const fenOf = (p) => (geo ? toFen(p, geo.labels) : toFen(p));
+  const nsq = () => (geo ? geo.squares : 50);
+  $('#an-variant').value = variant || 'international';
+  const onVariant = () => {
+    const v = $('#an-variant').value;
+    location.hash = v === 'international' ? '#/analysis' : `#/analysis?variant=${v}`;
+  };
+  $('#an-variant').addEventListener('change', onVariant);
+  let pos = variant ? { squares: new Array(51).fill(''), side: 'white' } : parseFen(fen || 'W:W31-50:B1-20');
   const history = [];
   let search = 0;
   let running = false;
   const board = new Board(resetEl('#analysis-board'), {
-    onMove: (m) => { history.push(pos); pos = applyMove(pos, m); setPos(); if (running) start(); },
+    onMove: (m) => { history.push(pos); pos = applyMove(pos, m, geo ? geo.size : 10); setPos(); if (running) start(); },
   });
+  // a variant's position read by the server (f: its FEN, '' the initial position)
+  async function loadVariant(f) {
+    const r = await api('GET', `/api/position?variant=${variant}&fen=${encodeURIComponent(f || '')}`);
+    if (!r.ok) { msg(() => serverText(r.data.error)); return false; }
+    geo = r.data.board;
+    board.setGeometry(geo);
+    pos = posFromString(r.data.position, r.data.turn);
+    return true;
+  }
   window.damierAnalysisBoard = board;
   const msg = messenger('#an-message');
   const lines = $('#an-lines');
   let others = []; // multi-PV: the first moves of lines 2.. as arrows
 
   async function setPos() {
-    const f = toFen(pos);
+    const f = fenOf(pos);
     $('#fen-input').value = f;
     lines.innerHTML = ''; // the lines were of another position
     others = [];
     board.arrows = [];
     board.setArrow(null);
     board.pos = pos;
-    const r = await api('GET', `/api/position?fen=${encodeURIComponent(f)}`);
+    const r = await api('GET', `/api/position?fen=${encodeURIComponent(f)}${variant ? `&variant=${variant}` : ''}`);
     if (!r.ok) { msg(() => serverText(r.data.error)); board.setLegal([]); return; }
     board.legal = r.data.legal;
     board.interactive = true;
@@ -504,7 +557,9 @@ function analysisView(fen) {
     lines.innerHTML = '';
     msg('');
     const multipv = Number($('#an-multipv').value) || 1;
-    if (sock.ready()) { sock.ws.send(JSON.stringify({ t: 'analyse', fen: toFen(pos), multipv })); running = true; }
+    const req = { t: 'analyse', fen: fenOf(pos), multipv };
+    if (variant) req.variant = variant;
+    if (sock.ready()) { sock.ws.send(JSON.stringify(req)); running = true; }
     else msg(() => t('err.not_connected'));
   }
   function stop() {
@@ -551,6 +606,10 @@ function analysisView(fen) {
   const form = $('#fen-form');
   const onFen = (ev) => {
     ev.preventDefault();
+    if (variant) {
+      loadVariant($('#fen-input').value.trim()).then((ok) => { if (ok) { history.length = 0; setPos(); if (running) start(); } });
+      return;
+    }
     try { pos = parseFen($('#fen-input').value); } catch (e) { msg(() => t('an.bad_fen')); return; }
     history.length = 0;
     setPos();
@@ -574,11 +633,12 @@ function analysisView(fen) {
         board.setArrow(null);
         $('#edit-side').value = pos.side;
         // no man on its own promotion row: crowned there
-        const crown = (p, sq) => ((p === 'w' && sq <= 5) || (p === 'b' && sq >= 46) ? p.toUpperCase() : p);
+        const half = geo ? geo.size / 2 : 5;
+        const crown = (p, sq) => ((p === 'w' && sq <= half) || (p === 'b' && sq > nsq() - half) ? p.toUpperCase() : p);
         const edited = (squares) => {
           pos = { squares, side: pos.side };
           board.setPosition(pos);
-          $('#fen-input').value = toFen(pos);
+          $('#fen-input').value = fenOf(pos);
         };
         board.onEdit = (sq) => {
           const put = document.querySelector('input[name=put]:checked').value;
@@ -602,15 +662,20 @@ function analysisView(fen) {
         setPos();
       }
     }],
-    ['#edit-clear', () => { pos = { squares: new Array(51).fill(''), side: pos.side }; board.setPosition(pos); $('#fen-input').value = toFen(pos); }],
-    ['#edit-start', () => { pos = parseFen('W:W31-50:B1-20'); board.setPosition(pos); $('#fen-input').value = toFen(pos); }],
+    ['#edit-clear', () => { pos = { squares: new Array(nsq() + 1).fill(''), side: pos.side }; board.setPosition(pos); $('#fen-input').value = fenOf(pos); }],
+    ['#edit-start', async () => {
+      if (variant) { if (!(await loadVariant(''))) return; } else pos = parseFen('W:W31-50:B1-20');
+      board.setPosition(pos);
+      $('#fen-input').value = fenOf(pos);
+    }],
   ];
-  const onSide = () => { pos = { squares: pos.squares, side: $('#edit-side').value }; $('#fen-input').value = toFen(pos); };
+  const onSide = () => { pos = { squares: pos.squares, side: $('#edit-side').value }; $('#fen-input').value = fenOf(pos); };
   $('#edit-side').addEventListener('change', onSide);
   const onLines = () => { if (running) start(); };
   $('#an-multipv').addEventListener('change', onLines);
   const bound = handlers.map(([sel, fn]) => { const el = $(sel); el.addEventListener('click', fn); return [el, fn]; });
-  setPos();
+  if (variant) loadVariant(fen || '').then((ok) => { if (ok) setPos(); });
+  else setPos();
   refreshView = () => {
     msg.refresh();
     $('#an-edit').textContent = t(board.onEdit ? 'an.done_editing' : 'an.edit');
@@ -618,6 +683,7 @@ function analysisView(fen) {
   };
   return () => {
     sock.close();
+    $('#an-variant').removeEventListener('change', onVariant);
     $('#an-multipv').removeEventListener('change', onLines);
     board.onEdit = null;
     $('#editor').hidden = true;

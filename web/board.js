@@ -1,20 +1,33 @@
 // SPDX-License-Identifier: MIT
-// web/board.js: the 10x10 board as SVG: pieces, click-to-move with the legal
+// web/board.js: the board as SVG (10x10, and 8x8 or 12x12 for the other variants):
+// pieces, click-to-move with the legal
 // destinations shown (or drag the piece), a multi-capture entered square by square where the paths
 // differ, the last move and its captured pieces marked, flip, square numbers, an arrow.
 // Squares are numbered 1-50 as in FMJD 2.6: square 1 is the top left dark square
-// seen from White; White's men start on 31-50.
+// seen from White; White's men start on 31-50. Every size numbers its dark squares
+// the same way (1..size*size/2, row by row from the top seen from White); a variant's
+// own names for them (algebraic "c3" in Russian) come with the game (setGeometry).
 
 import { t } from './i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const SIZE = 10;
 
-// Row and column (0-based, row 0 at the top seen from White) of square s.
-export function squareRC(s) {
-  const r = Math.floor((s - 1) / 5);
-  const i = (s - 1) % 5;
+// Row and column (0-based, row 0 at the top seen from White) of square s on a
+// size x size board.
+export function squareRC(s, size = SIZE) {
+  const half = size / 2;
+  const r = Math.floor((s - 1) / half);
+  const i = (s - 1) % half;
   return [r, r % 2 === 0 ? 2 * i + 1 : 2 * i];
+}
+
+// A variant's position as the server sends it: one character per square (w, W, b,
+// B or '.'), and the side to move.
+export function posFromString(str, side) {
+  const squares = [''];
+  for (const ch of str) squares.push(ch === '.' ? '' : ch);
+  return { squares, side };
 }
 
 // Parse a FEN "W:W31-50:B1-20" (K for kings, ranges) into {squares[1..50], side}.
@@ -43,28 +56,37 @@ export function parseFen(fen) {
   return { squares, side };
 }
 
-export function toFen(pos) {
+// pos as FEN; labels: a variant's names of its squares (algebraic "c3" or the
+// records' numbers), else the squares' numbers 1-50.
+export function toFen(pos, labels = null) {
   const list = (c) => {
     const out = [];
-    for (let s = 1; s <= 50; s++) {
+    const n = labels ? labels.length : 50;
+    for (let s = 1; s <= n; s++) {
       const p = pos.squares[s];
-      if (p && p.toLowerCase() === c) out.push((p === c.toUpperCase() ? 'K' : '') + s);
+      if (p && p.toLowerCase() === c) out.push((p === c.toUpperCase() ? 'K' : '') + (labels ? labels[s - 1] : s));
     }
     return out.join(',');
   };
   return `${pos.side === 'white' ? 'W' : 'B'}:W${list('w')}:B${list('b')}`;
 }
 
-// The position after move m ({path, captured}).
-export function applyMove(pos, m) {
+// The position after move m ({path, captured, promote}); size: the board's (a man
+// reaching the far row is crowned, or as m.promote says where the server says it).
+export function applyMove(pos, m, size = SIZE) {
   const squares = pos.squares.slice();
   const from = m.path[0];
   const to = m.path[m.path.length - 1];
   let piece = squares[from];
   squares[from] = '';
   for (const c of m.captured) squares[c] = '';
-  if (piece === 'w' && to <= 5) piece = 'W';
-  if (piece === 'b' && to >= 46) piece = 'B';
+  const half = size / 2, n = (size * size) / 2;
+  if (m.promote !== undefined) {
+    if (m.promote && piece) piece = piece.toUpperCase();
+  } else {
+    if (piece === 'w' && to <= half) piece = 'W';
+    if (piece === 'b' && to > n - half) piece = 'B';
+  }
   squares[to] = piece;
   return { squares, side: pos.side === 'white' ? 'black' : 'white' };
 }
@@ -86,6 +108,10 @@ export class Board {
     this.arrows = [];
     this.onEdit = null; // the position editor: a click sets a square
     this.onEditMove = null; // the position editor: a piece dragged (from, to; to 0 = off the board)
+    this.size = SIZE; // squares per side
+    this.labels = null; // the squares' names (null: their numbers)
+    this.coords = false; // files and ranks around the board (algebraic notation)
+    this.mirror = false; // a turned board (a1 light): files mirrored
     this.svg = document.createElementNS(NS, 'svg');
     this.svg.setAttribute('viewBox', `0 0 ${SIZE * 10} ${SIZE * 10}`);
     this.svg.setAttribute('class', 'board');
@@ -159,6 +185,22 @@ export class Board {
     this.render();
   }
 
+  // The board of a variant: {size, labels, coords, invert} (the state's "board"), or
+  // null for the 10x10 board of international draughts.
+  setGeometry(b) {
+    const size = b ? b.size : SIZE;
+    const coords = !!(b && b.coords);
+    this.labels = b ? b.labels : null;
+    this.mirror = !!(b && b.invert);
+    if (size !== this.size || coords !== this.coords) {
+      this.size = size;
+      this.coords = coords;
+      const w = size * 10;
+      this.svg.setAttribute('viewBox', coords ? `-5 0 ${w + 5} ${w + 5}` : `0 0 ${w} ${w}`);
+      this.svg.dataset.size = size;
+    }
+  }
+
   setPosition(pos) { this.pos = pos; this.clearSelection(); }
   setLegal(moves) { this.legal = moves || []; this.clearSelection(); }
   setLastMove(m) { this.last = m; this.render(); }
@@ -170,17 +212,21 @@ export class Board {
   clearSelection() { this.sel = []; this.cands = []; this.render(); }
 
   xy(s) {
-    let [r, c] = squareRC(s);
-    if (this.flipped) { r = 9 - r; c = 9 - c; }
+    const n = this.size - 1;
+    let [r, c] = squareRC(s, this.size);
+    if (this.mirror) c = n - c;
+    if (this.flipped) { r = n - r; c = n - c; }
     return [c * 10, r * 10];
   }
 
   squareAt(ev) {
     const p = this.svgPoint(ev);
+    const n = this.size - 1;
     let c = Math.floor(p.x / 10), r = Math.floor(p.y / 10);
-    if (this.flipped) { r = 9 - r; c = 9 - c; }
-    if (r < 0 || r > 9 || c < 0 || c > 9 || (r + c) % 2 === 0) return 0;
-    return r * 5 + Math.floor(c / 2) + 1;
+    if (this.flipped) { r = n - r; c = n - c; }
+    if (this.mirror) c = n - c;
+    if (r < 0 || r > n || c < 0 || c > n || (r + c) % 2 === 0) return 0;
+    return r * (this.size / 2) + Math.floor(c / 2) + 1;
   }
 
   // A click (or a square given by a test or the keyboard) in the move being entered.
@@ -250,9 +296,22 @@ export class Board {
   render() {
     const svg = this.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
-    for (let r = 0; r < 10; r++) {
-      for (let c = 0; c < 10; c++) {
-        if ((r + c) % 2 === 0) svg.appendChild(this.rect(c * 10, r * 10, 'sq light'));
+    const size = this.size, nsq = (size * size) / 2;
+    const lightParity = this.mirror ? 1 : 0; // a turned board's dark squares move one file
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) {
+        if ((r + c) % 2 === lightParity) svg.appendChild(this.rect(c * 10, r * 10, 'sq light'));
+      }
+    }
+    if (this.coords) {
+      // files a.. under the board, ranks 1.. beside it, as seen from the side below
+      for (let i = 0; i < size; i++) {
+        const file = this.el_('text', { x: i * 10 + 5, y: size * 10 + 4, class: 'coord', 'text-anchor': 'middle' });
+        file.textContent = String.fromCharCode(97 + (this.flipped ? size - 1 - i : i));
+        svg.appendChild(file);
+        const rank = this.el_('text', { x: -2.5, y: i * 10 + 6.5, class: 'coord', 'text-anchor': 'middle' });
+        rank.textContent = String(this.flipped ? i + 1 : size - i);
+        svg.appendChild(rank);
       }
     }
     const lastSquares = new Set(this.last ? this.last.path : []);
@@ -264,7 +323,7 @@ export class Board {
       dest.set(end, 'end');
       if (m.path.length > k + 1 && !dest.has(m.path[k])) dest.set(m.path[k], 'step');
     }
-    for (let s = 1; s <= 50; s++) {
+    for (let s = 1; s <= nsq; s++) {
       const [x, y] = this.xy(s);
       let cls = 'sq dark';
       if (lastSquares.has(s)) cls += ' last';
@@ -272,7 +331,7 @@ export class Board {
       svg.appendChild(this.rect(x, y, cls, { 'data-sq': s, 'data-testid': `sq-${s}` }));
       if (this.numbers) {
         const t = this.el_('text', { x: x + 0.8, y: y + 2.8, class: 'num' });
-        t.textContent = s;
+        t.textContent = this.labels ? this.labels[s - 1] : s;
         t.dataset.sq = s;
         svg.appendChild(t);
       }

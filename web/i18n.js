@@ -107,6 +107,10 @@ const SERVER = [
   [/^illegal move "(.*)": the (man|king) on (\d+) can play (.*)$/, 'err.can_play', ['move', 'piece', 'sq', 'moves']],
   [/^illegal move "(.*)": (White|Black) has no legal move$/, 'err.no_legal', ['move', 'side']],
   [/^ambiguous move "(.*)": (\d+) legal moves match \((.*)\); give the full capture path$/, 'err.ambiguous', ['move', 'n', 'moves']],
+  // the other variants' rules (squares "c3" or numbers)
+  [/^illegal move "(.*)": square ([a-l]\d+) is empty$/, 'err.empty', ['move', 'sq']],
+  [/^illegal move "(.*)": the piece on (\S+) is not (White|Black)'s$/, 'err.not_own_piece', ['move', 'sq', 'side']],
+  [/^illegal move "(.*)": capture is compulsory \(e\.g\. (.*)\)$/, 'err.compulsory_eg', ['move', 'moves']],
   [/^illegal move "(.*)"/, 'err.illegal', ['move']],
   [/^it is (white|black)'s move, not yours$/, 'err.not_your_move', ['side']],
   [/^the game is over/, 'err.game_over', []],

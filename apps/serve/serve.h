@@ -19,6 +19,7 @@
 #include <damier/board.h>
 #include <damier/move.h>
 #include <damier/session.h>
+#include <damier/variant.h>
 
 typedef struct srv srv;
 typedef struct srv_game srv_game;
@@ -129,6 +130,14 @@ void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply 
 void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);
 /* A position's legal moves and result, for the analysis board. */
 void srv_op_position(const char *fen, srv_reply *r);
+/* The same for a position of variant (a name; fen "" or NULL: its initial position),
+ * with the board's description and squares as in a game's state. */
+void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r);
+/* A generic move as JSON ({text, hub, path, captured, promote}), a position's squares
+ * as a string (w, W, b, B, '.'), a variant's board ({size, labels, coords, ...}). */
+json_t *srv_vmove_json(const dm_vboard *b, const dm_vmove *m);
+json_t *srv_vboard_json(const dm_vboard *b);
+json_t *srv_vboard_desc(const dm_variant *v);
 
 /* A game found by id and key: locked on success (srv_game_unlock), with the
  * caller's side; NULL with r filled (404 unknown game, 403 wrong key). */
@@ -225,14 +234,15 @@ struct srv_game {
     srv_game_row row;
     pthread_mutex_t mu;
     dm_session *session;
-    int replaying;     /* 1 while restoring: the clock reads vfixed */
-    int64_t vfixed;    /* virtual time while replaying or frozen */
-    int frozen;        /* 1 during one request: the clock and the stored times read vfixed */
-    int64_t offset;    /* virtual time = monotonic ms + offset */
-    int gen;           /* bumped by every change (the state's version) */
-    int engine_queued; /* in the engine queue or being searched */
-    int nevents;       /* rows of the game in the moves table */
-    srv_sub *subs;     /* under mu */
+    const dm_variant *var; /* NULL: international (the fast board); else the game's variant */
+    int replaying;         /* 1 while restoring: the clock reads vfixed */
+    int64_t vfixed;        /* virtual time while replaying or frozen */
+    int frozen;            /* 1 during one request: the clock and the stored times read vfixed */
+    int64_t offset;        /* virtual time = monotonic ms + offset */
+    int gen;               /* bumped by every change (the state's version) */
+    int engine_queued;     /* in the engine queue or being searched */
+    int nevents;           /* rows of the game in the moves table */
+    srv_sub *subs;         /* under mu */
     int nsubs, capsubs;
     uint64_t rng;
     srv_game *next; /* hash chain */

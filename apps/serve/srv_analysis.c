@@ -25,6 +25,8 @@ struct srv_analysis {
     int gen;     /* number of the search, echoed in its messages */
     dm_search_input in;
     dm_limits lim;
+    const dm_variant *var; /* NULL: international (in); else a position of var (vin) */
+    dm_vsearch_input vin;
 };
 
 static json_t *score_json(int score)
@@ -71,7 +73,46 @@ static void on_info(const dm_info *info, void *payload)
                                 "multipv", info->multipv, "lines", info->multipv_count));
 }
 
+/* A variant's principal variation: texts in its notation, paths in the board's
+ * squares. */
+static void on_vinfo(const dm_vinfo *info, void *payload)
+{
+    srv_analysis *a = payload;
+    json_t *pv = json_array(), *paths = json_array();
+    dm_vboard b = a->vin.root;
+    for (int i = 0; i < info->pv_count; i++) {
+        json_t *m = srv_vmove_json(&b, &info->pv[i]);
+        json_array_append(pv, json_object_get(m, "text"));
+        json_array_append(paths, json_object_get(m, "path"));
+        json_decref(m);
+        dm_vboard_apply(&b, &info->pv[i]);
+    }
+    srv_ws_send(a->c, json_pack("{s:s,s:i,s:i,s:i,s:o,s:I,s:f,s:f,s:o,s:o,s:i,s:i}", "t", "info",
+                                "search", a->gen, "depth", info->depth, "seldepth", info->seldepth,
+                                "score", score_json(info->score), "nodes", (json_int_t)info->nodes,
+                                "nps", info->nps, "time", info->time, "pv", pv, "pv_paths", paths,
+                                "multipv", info->multipv, "lines", info->multipv_count));
+}
+
 static void release_slot(srv_analysis *a);
+
+static void *run_variant(void *arg)
+{
+    srv_analysis *a = arg;
+    dm_vsearch_result r;
+    memset(&r, 0, sizeof r);
+    dm_engine_search_variant(&r, a->engine, &a->vin, &a->lim, on_vinfo, a, NULL);
+    json_t *done = json_pack("{s:s,s:i,s:i}", "t", "done", "search", a->gen, "depth", r.depth);
+    if (r.has_move) {
+        char text[400];
+        dm_vmove_to_text(text, sizeof text, &a->vin.root, &r.best, DM_NOTATION_PDN,
+                         DM_VSQUARES_DEFAULT);
+        json_object_set_new(done, "best", json_string(text));
+    }
+    release_slot(a);
+    srv_ws_send(a->c, done);
+    return NULL;
+}
 
 static void *run(void *arg)
 {
@@ -146,7 +187,35 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
         error(a, 400, "\"fen\" must be a string");
         return;
     }
-    if (!fen) {
+    /* another variant than international: its FEN, on the generic board */
+    const json_t *variant = json_object_get(msg, "variant");
+    const dm_variant *var = NULL;
+    dm_vboard vb;
+    if (variant && !json_is_string(variant)) {
+        error(a, 400, "\"variant\" must be a variant's name");
+        return;
+    }
+    if (variant && strcmp(json_string_value(variant), "international") != 0) {
+        if (dm_variant_from_name(&var, json_string_value(variant), &e) != DM_OK) {
+            error(a, 400, e.message);
+            return;
+        }
+        if (!fen) {
+            dm_vboard_start(&vb, var);
+        } else if (dm_vboard_from_fen(&vb, var, json_string_value(fen), &e) != DM_OK) {
+            char m[300];
+            snprintf(m, sizeof m, "FEN, column %d: %s", e.column, e.message);
+            error(a, 400, m);
+            return;
+        }
+        dm_vmovelist *list = malloc(sizeof *list);
+        int n = list ? dm_vmovegen_legal(list, &vb) : 0;
+        free(list);
+        if (n == 0) {
+            error(a, 400, "the side to move has no legal move: nothing to analyse");
+            return;
+        }
+    } else if (!fen) {
         dm_board_start(&b);
     } else if (dm_board_from_fen(&b, json_string_value(fen), &e) != DM_OK) {
         char m[300];
@@ -154,7 +223,7 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
         error(a, 400, m);
         return;
     }
-    if (dm_movegen_count(&b) == 0) {
+    if (!var && dm_movegen_count(&b) == 0) {
         error(a, 400, "the side to move has no legal move: nothing to analyse");
         return;
     }
@@ -194,14 +263,20 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
             return;
         }
     }
-    dm_search_input_init(&a->in, &b);
+    a->var = var;
+    if (var) {
+        memset(&a->vin, 0, sizeof a->vin);
+        a->vin.root = vb;
+    } else {
+        dm_search_input_init(&a->in, &b);
+    }
     memset(&a->lim, 0, sizeof a->lim);
     a->lim.analyse = 1;
     a->lim.move_time = SRV_ANALYSIS_SECONDS;
     a->lim.depth = depth ? (int)json_integer_value(depth) : 0;
     a->lim.multipv = multipv ? (int)json_integer_value(multipv) : 1;
     a->gen++;
-    if (pthread_create(&a->th, NULL, run, a) != 0) {
+    if (pthread_create(&a->th, NULL, var ? run_variant : run, a) != 0) {
         release_slot(a);
         error(a, 503, "cannot start the search");
         return;

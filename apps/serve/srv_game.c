@@ -252,9 +252,18 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
         game_free(g);
         return NULL;
     }
+    /* a game of another variant than international runs on the generic board */
+    if (row->variant[0] && strcmp(row->variant, "international") != 0) {
+        if (dm_variant_from_name(&g->var, row->variant, &e) != DM_OK) {
+            snprintf(err, errcap, "%s", e.message);
+            game_free(g);
+            return NULL;
+        }
+    }
     dm_session_setup su = DM_SESSION_SETUP_INIT;
     su.fen = row->start_fen[0] ? row->start_fen : NULL;
     su.white_tc = timed ? &tc : NULL;
+    su.variant = g->var;
     if (dm_session_new_game(g->session, &su, &e) != DM_OK) {
         snprintf(err, errcap, "%s%s", su.fen ? "FEN: " : "", e.message);
         game_free(g);
@@ -322,8 +331,122 @@ static json_t *clock_json(srv_game *g)
                      running ? (run == DM_WHITE ? "white" : "black") : NULL);
 }
 
+/* The side to move of g's current position (any variant). */
+static int side_to_move(srv_game *g)
+{
+    return g->var ? dm_session_position(g->session)->side : dm_session_board(g->session)->side;
+}
+
+/* {text, hub, path, captured, promote} of generic move m in position b: the squares
+ * are the board's (the page's geometry), the texts in the variant's notation. */
+json_t *srv_vmove_json(const dm_vboard *b, const dm_vmove *m)
+{
+    char text[400], hub[400];
+    dm_vmove_to_text(text, sizeof text, b, m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    dm_vmove_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
+    json_t *path = json_array(), *capt = json_array();
+    json_array_append_new(path, json_integer(m->from));
+    for (int i = 0; i + 1 < m->ncapt; i++) {
+        json_array_append_new(path, json_integer(m->path[i]));
+    }
+    json_array_append_new(path, json_integer(m->to));
+    for (int sq = 1; sq <= b->variant->squares; sq++) {
+        if (dm_vmove_captures(m, sq)) {
+            json_array_append_new(capt, json_integer(sq));
+        }
+    }
+    return json_pack("{s:s,s:s,s:o,s:o,s:b}", "text", text, "hub", hub, "path", path, "captured",
+                     capt, "promote", m->promote);
+}
+
+/* The pieces of b as a string, one character per square 1..squares: w, W (king), b,
+ * B or '.'. */
+json_t *srv_vboard_json(const dm_vboard *b)
+{
+    char buf[DM_VMAX_SQUARES + 1];
+    int n = b->variant->squares;
+    for (int sq = 1; sq <= n; sq++) {
+        dm_piece p = dm_vboard_piece(b, sq);
+        buf[sq - 1] = p == DM_WHITE_MAN    ? 'w'
+                      : p == DM_WHITE_KING ? 'W'
+                      : p == DM_BLACK_MAN  ? 'b'
+                      : p == DM_BLACK_KING ? 'B'
+                                           : '.';
+    }
+    buf[n] = 0;
+    return json_string(buf);
+}
+
+/* What the page needs to draw a variant's board: its size, the squares' names in the
+ * variant's records (numbers or algebraic), files and ranks around the board where
+ * its notation is algebraic, the turned board (a1 light: Italian, Spanish). */
+json_t *srv_vboard_desc(const dm_variant *v)
+{
+    json_t *labels = json_array();
+    for (int sq = 1; sq <= v->squares; sq++) {
+        char t[8];
+        dm_vsquare_to_text(t, sizeof t, v, sq, v->algebraic);
+        json_array_append_new(labels, json_string(t));
+    }
+    return json_pack("{s:s,s:s,s:i,s:i,s:o,s:b,s:b,s:i,s:s}", "name", v->name, "title", v->title,
+                     "size", v->size, "squares", v->squares, "labels", labels, "coords",
+                     v->algebraic, "invert", v->invert, "game_type", v->game_type, "first",
+                     v->first == DM_WHITE ? "white" : "black");
+}
+
+/* The state of a game of another variant than international (srv_game_state). */
+static json_t *vgame_state(srv_game *g, int side)
+{
+    const dm_game *gm = dm_session_game(g->session);
+    const dm_vboard *cur = dm_session_position(g->session);
+    const dm_variant *v = g->var;
+    char fen[512], start[512], why[160];
+    dm_vboard_to_fen(fen, sizeof fen, cur, v->algebraic);
+    dm_vboard_to_fen(start, sizeof start, dm_game_position_at(gm, 0), v->algebraic);
+    json_t *moves = json_array();
+    int ply = dm_game_ply(gm);
+    for (int i = 0; i < ply; i++) {
+        json_array_append_new(moves,
+                              srv_vmove_json(dm_game_position_at(gm, i), dm_game_vmove_at(gm, i)));
+    }
+    dm_reason reason;
+    dm_outcome o = dm_game_result(gm, &reason);
+    dm_game_reason_text(why, sizeof why, gm);
+    json_t *legal = json_array();
+    if (o == DM_OUTCOME_ONGOING && g->row.mode != SRV_MODE_REVIEW) {
+        dm_vmovelist *list = malloc(sizeof *list);
+        if (list) {
+            dm_vmovegen_legal(list, cur);
+            for (int i = 0; i < list->count; i++) {
+                json_array_append_new(legal, srv_vmove_json(cur, &list->moves[i]));
+            }
+            free(list);
+        }
+    }
+    json_t *engine = json_null();
+    if (g->row.mode == SRV_MODE_ENGINE) {
+        engine = json_pack("{s:s,s:i,s:b}", "side", side_name(g->row.engine_side), "level",
+                           g->row.level, "thinking", g->engine_queued);
+    }
+    return json_pack(
+        "{s:s,s:s,s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:o,s:s,s:s,s:s,s:s?,s:s?,s:o,s:o,s:{s:s,s:"
+        "s},s:I,s:o,s:o,s:o}",
+        "t", "state", "id", g->row.id, "version", g->gen, "mode", mode_str(g->row.mode), "variant",
+        v->name, "you", side_name(side), "start_fen", start, "fen", fen, "turn",
+        cur->side == DM_WHITE ? "white" : "black", "ply", ply, "moves", moves, "legal", legal,
+        "result", outcome_text(o), "reason", dm_reason_str(reason), "reason_text", why,
+        "draw_offer", g->row.draw_offer < 0 ? NULL : side_name(g->row.draw_offer), "takeback_offer",
+        g->row.takeback_offer < 0 ? NULL : side_name(g->row.takeback_offer), "engine", engine,
+        "clock", clock_json(g), "names", "white", g->row.white_name, "black", g->row.black_name,
+        "server_time", (json_int_t)srv_wall_ms(), "board", srv_vboard_desc(v), "position",
+        srv_vboard_json(cur), "start_position", srv_vboard_json(dm_game_position_at(gm, 0)));
+}
+
 json_t *srv_game_state(srv_game *g, int side)
 {
+    if (g->var) {
+        return vgame_state(g, side);
+    }
     const dm_game *gm = dm_session_game(g->session);
     const dm_board *cur = dm_game_board(gm);
     char fen[256], start[256];
@@ -372,7 +495,7 @@ static int engine_to_move(srv_game *g)
     if (dm_session_result(g->session, NULL) != DM_OUTCOME_ONGOING) {
         return 0;
     }
-    return dm_session_board(g->session)->side == g->row.engine_side;
+    return side_to_move(g) == g->row.engine_side;
 }
 
 static void enqueue_engine(srv *s, srv_game *g)
@@ -431,10 +554,18 @@ static void poll_result(srv *s, srv_game *g)
     }
 }
 
-/* Play m in the locked game g, commit it, then tell everyone. 0 or -1 with r. */
-static int game_play(srv *s, srv_game *g, const dm_move *m, srv_reply *r)
+/* Play m (international) or vm (another variant) in the locked game g, commit it,
+ * then tell everyone. 0 or -1 with r. */
+static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, srv_reply *r)
 {
-    const dm_board before = *dm_session_board(g->session);
+    int mover = side_to_move(g);
+    srv_move_row mr;
+    if (vm) {
+        dm_vmove_to_text(mr.hub, sizeof mr.hub, dm_session_position(g->session), vm,
+                         DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
+    } else {
+        dm_move_to_text(mr.hub, sizeof mr.hub, dm_session_board(g->session), m, DM_NOTATION_HUB);
+    }
     int ply = dm_game_ply(dm_session_game(g->session));
     if (ply >= SRV_MAX_PLIES || g->nevents >= SRV_MAX_EVENTS) {
         srv_reply_error(r, 409, "the game is too long (%d plies)", SRV_MAX_PLIES);
@@ -443,7 +574,8 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, srv_reply *r)
     dm_error e;
     memset(&e, 0, sizeof e);
     int64_t t = freeze(g);
-    dm_status st = dm_session_play(g->session, m, &e);
+    dm_status st =
+        vm ? dm_session_play_vmove(g->session, vm, &e) : dm_session_play(g->session, m, &e);
     if (st != DM_OK) {
         thaw(g);
         /* a fallen flag is declared now */
@@ -451,12 +583,10 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, srv_reply *r)
         srv_reply_error(r, st == DM_ESTATE ? 409 : 400, "%s", e.message[0] ? e.message : "refused");
         return -1;
     }
-    srv_move_row mr;
-    dm_move_to_text(mr.hub, sizeof mr.hub, &before, m, DM_NOTATION_HUB);
     mr.t = t;
     srv_game_row saved = g->row;
     /* The other side's offer is declined by the move; the mover's own stands. */
-    if (g->row.draw_offer >= 0 && g->row.draw_offer != before.side) {
+    if (g->row.draw_offer >= 0 && g->row.draw_offer != mover) {
         g->row.draw_offer = -1;
     }
     g->row.takeback_offer = -1; /* it asked about another position */
@@ -589,10 +719,128 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
 
 typedef struct srv_worker worker_arg;
 
+/* The root moves of a multi-PV search at its last completed depth (levels 1-5 of a
+ * variant game: one is drawn within the level's margin). */
+typedef struct vlines {
+    int depth;
+    int n;
+    dm_vmove move[8];
+    int score[8];
+} vlines;
+
+static void vlines_info(const dm_vinfo *info, void *payload)
+{
+    vlines *l = payload;
+    if (info->pv_count < 1 || info->multipv < 1 || info->multipv > 8) {
+        return;
+    }
+    if (info->depth != l->depth) {
+        l->depth = info->depth;
+        l->n = 0;
+    }
+    int k = info->multipv - 1;
+    l->move[k] = info->pv[0];
+    l->score[k] = info->score;
+    if (k + 1 > l->n) {
+        l->n = k + 1;
+    }
+}
+
+/* The engine's move in a game of another variant than international (engine_move):
+ * dm_engine_search_variant on the game's position and draw state; levels 1-5 search
+ * up to 8 lines at their depth and draw one within the margin. */
+static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap)
+{
+    typedef struct vjob {
+        dm_vsearch_input in;
+        uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
+        dm_limits lim;
+        int level;
+        uint64_t rng;
+        vlines lines;
+    } vjob;
+    vjob *j = calloc(1, sizeof *j);
+    if (!j) {
+        return;
+    }
+    pthread_mutex_lock(&g->mu);
+    if (!engine_to_move(g)) {
+        g->engine_queued = 0;
+        pthread_mutex_unlock(&g->mu);
+        free(j);
+        return;
+    }
+    int gen = g->gen;
+    dm_vsearch_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, dm_session_game(g->session));
+    j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
+    j->rng = rnd(&g->rng);
+    j->lim.depth = levels[j->level - 1].depth;
+    j->lim.move_time = levels[j->level - 1].move_time;
+    dm_clock *c = dm_session_clock(g->session);
+    if (c && j->level > 5) {
+        dm_clock_side cs;
+        dm_clock_side_info(&cs, c, (dm_color)g->row.engine_side);
+        j->lim.time = (double)cs.remaining_ms / 1000.0;
+        j->lim.inc = (double)cs.increment_ms / 1000.0;
+        j->lim.moves_to_go = cs.moves_to_go;
+    }
+    int margin = levels[j->level - 1].margin;
+    if (margin > 0) {
+        j->lim.multipv = 8;
+    }
+    if (depth_cap > 0) {
+        j->lim.depth = j->lim.depth > 0 && j->lim.depth < depth_cap ? j->lim.depth : depth_cap;
+        j->lim.move_time = 0;
+        j->lim.time = 0;
+        j->lim.inc = 0;
+        j->lim.moves_to_go = 0;
+    }
+    pthread_mutex_unlock(&g->mu);
+
+    dm_vsearch_result res;
+    memset(&res, 0, sizeof res);
+    int ok = dm_engine_search_variant(&res, e, &j->in, &j->lim, margin > 0 ? vlines_info : NULL,
+                                      &j->lines, NULL) == DM_OK &&
+             res.has_move;
+    dm_vmove m = res.best;
+    if (ok && margin > 0 && j->lines.n > 1) {
+        int best = j->lines.score[0];
+        int m2 = best >= DM_SCORE_WIN_MIN ? 0 : margin;
+        int cand[8], nc = 0;
+        for (int i = 0; i < j->lines.n; i++) {
+            if (j->lines.score[i] >= best - m2 &&
+                (j->lines.score[i] > -DM_SCORE_WIN_MIN || best <= -DM_SCORE_WIN_MIN)) {
+                cand[nc++] = i;
+            }
+        }
+        if (nc > 0) {
+            m = j->lines.move[cand[rnd(&j->rng) % (uint64_t)nc]];
+        }
+    }
+    free(j);
+
+    pthread_mutex_lock(&g->mu);
+    g->engine_queued = 0;
+    if (ok && g->gen == gen && engine_to_move(g)) {
+        srv_reply r = {200, NULL};
+        game_play(s, g, NULL, &m, &r);
+        if (r.body) {
+            json_decref(r.body);
+        }
+    } else if (g->gen == gen) {
+        enqueue_engine(s, g);
+    }
+    pthread_mutex_unlock(&g->mu);
+}
+
 /* The engine's move in g, searched with g unlocked; depth_cap > 0: no deeper, and
  * no time limit (srv_engine_step). */
 static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
 {
+    if (g->var) { /* set at creation, never changed: read without the lock */
+        engine_move_variant(s, e, g, depth_cap);
+        return;
+    }
     engine_job *j = malloc(sizeof *j);
     if (!j) {
         return;
@@ -648,7 +896,7 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     g->engine_queued = 0;
     if (ok && g->gen == gen && engine_to_move(g)) {
         srv_reply r = {200, NULL};
-        game_play(s, g, &m, &r);
+        game_play(s, g, &m, NULL, &r);
         if (r.body) {
             json_decref(r.body);
         }
@@ -1032,14 +1280,22 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
         row.level = (int)json_integer_value(lv);
     }
     row.engine_side = row.mode == SRV_MODE_ENGINE ? 1 - you : -1;
-    const char *variant = get_str(req, "variant");
-    if (variant && strcmp(variant, "international") != 0) {
-        srv_reply_error(r, 400,
-                        "variant \"%s\" is not played on the web board yet (international only)",
-                        variant);
+    const json_t *jv = json_object_get(req, "variant");
+    if (jv && !json_is_string(jv)) {
+        srv_reply_error(r, 400, "\"variant\" must be a variant's name (\"russian\", ...)");
         return;
     }
-    snprintf(row.variant, sizeof row.variant, "international");
+    const char *variant = get_str(req, "variant");
+    const dm_variant *var = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    if (variant && *variant) {
+        dm_error ve;
+        memset(&ve, 0, sizeof ve);
+        if (dm_variant_from_name(&var, variant, &ve) != DM_OK) {
+            srv_reply_error(r, 400, "%s", ve.message);
+            return;
+        }
+    }
+    snprintf(row.variant, sizeof row.variant, "%s", var->name);
     const char *tc = get_str(req, "time");
     if (tc && strlen(tc) >= sizeof row.time_control) {
         srv_reply_error(r, 400, "time control too long");
@@ -1159,10 +1415,10 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
     if (!g) {
         return;
     }
-    const dm_board *b = dm_session_board(g->session);
-    if (b->side != side) {
+    int to_move = side_to_move(g);
+    if (to_move != side) {
         srv_reply_error(r, 409, "it is %s's move, not yours",
-                        b->side == DM_WHITE ? "White" : "Black");
+                        to_move == DM_WHITE ? "White" : "Black");
         srv_game_unlock(g);
         return;
     }
@@ -1177,15 +1433,17 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
         return;
     }
     dm_move m;
+    dm_vmove vm;
     dm_error e;
     memset(&e, 0, sizeof e);
-    dm_status st = dm_move_parse(&m, b, text, &e);
+    dm_status st = g->var ? dm_vmove_parse(&vm, dm_session_position(g->session), text, &e)
+                          : dm_move_parse(&m, dm_session_board(g->session), text, &e);
     if (st != DM_OK) {
         srv_reply_error(r, 400, "%s", e.message);
         srv_game_unlock(g);
         return;
     }
-    if (game_play(s, g, &m, r) == 0) {
+    if (game_play(s, g, g->var ? NULL : &m, g->var ? &vm : NULL, r) == 0) {
         r->status = 200;
         r->body = srv_game_state(g, side);
     }
@@ -1241,12 +1499,24 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
         if (g->row.mode == SRV_MODE_ENGINE) {
             /* the engine accepts a draw in a position with nothing left to play for:
              * a 16- or 5-move ending, or kings on both sides */
-            const dm_board *b = dm_session_board(g->session);
-            int dead =
-                dm_board_count_kings(b, DM_WHITE) > 0 && dm_board_count_kings(b, DM_BLACK) > 0;
-            dm_draw_counters c;
-            dm_game_counters(&c, dm_session_game(g->session));
-            dead = dead || c.endgame_plies >= 0;
+            int dead;
+            if (g->var) { /* another variant: kings on both sides */
+                const dm_vboard *vb = dm_session_position(g->session);
+                int kings[2] = {0, 0};
+                for (int sq = 1; sq <= g->var->squares; sq++) {
+                    dm_piece p = dm_vboard_piece(vb, sq);
+                    kings[0] += p == DM_WHITE_KING;
+                    kings[1] += p == DM_BLACK_KING;
+                }
+                dead = kings[0] > 0 && kings[1] > 0;
+            } else {
+                const dm_board *b = dm_session_board(g->session);
+                dead =
+                    dm_board_count_kings(b, DM_WHITE) > 0 && dm_board_count_kings(b, DM_BLACK) > 0;
+                dm_draw_counters c;
+                dm_game_counters(&c, dm_session_game(g->session));
+                dead = dead || c.endgame_plies >= 0;
+            }
             if (!dead) {
                 srv_reply_error(r, 409, "the engine declines: there is still play in the position");
                 srv_game_unlock(g);
@@ -1286,7 +1556,7 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
 /* Plies to take back so that side is to move again without its last move. */
 static int takeback_plies(srv_game *g, int side)
 {
-    return dm_session_board(g->session)->side == side ? 2 : 1;
+    return side_to_move(g) == side ? 2 : 1;
 }
 
 /* Take back n plies of the locked game, committed as "undo" events. 0 or -1 with r. */
@@ -1434,14 +1704,32 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     row.mode = SRV_MODE_REVIEW;
     row.engine_side = -1;
     row.level = 5;
-    snprintf(row.variant, sizeof row.variant, "international");
+    const dm_variant *var = dm_game_variant(gm);
+    int intl = var->id == DM_VARIANT_INTERNATIONAL;
+    snprintf(row.variant, sizeof row.variant, "%s", var->name);
     snprintf(row.time_control, sizeof row.time_control, "-");
-    char start[256];
-    dm_board ini;
-    dm_board_start(&ini);
-    if (!dm_board_equal(dm_game_start(gm), &ini)) {
-        dm_board_to_fen(start, sizeof start, dm_game_start(gm));
-        snprintf(row.start_fen, sizeof row.start_fen, "%s", start);
+    char start[512];
+    if (intl) {
+        dm_board ini;
+        dm_board_start(&ini);
+        if (!dm_board_equal(dm_game_start(gm), &ini)) {
+            dm_board_to_fen(start, sizeof start, dm_game_start(gm));
+            snprintf(row.start_fen, sizeof row.start_fen, "%s", start);
+        }
+    } else {
+        dm_vboard ini;
+        dm_vboard_start(&ini, var);
+        const dm_vboard *st = dm_game_position_at(gm, 0);
+        char ini_fen[512];
+        dm_vboard_to_fen(start, sizeof start, st, var->algebraic);
+        dm_vboard_to_fen(ini_fen, sizeof ini_fen, &ini, var->algebraic);
+        if (strcmp(start, ini_fen) != 0) {
+            if (strlen(start) >= sizeof row.start_fen) {
+                snprintf(err, errcap, "the start position's FEN is too long");
+                return NULL;
+            }
+            snprintf(row.start_fen, sizeof row.start_fen, "%s", start);
+        }
     }
     dm_reason why;
     dm_outcome o = dm_game_result(gm, &why);
@@ -1471,8 +1759,13 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
         return NULL;
     }
     for (int i = 0; i < n; i++) {
-        dm_move_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_board_at(gm, i),
-                        dm_game_move_at(gm, i), DM_NOTATION_HUB);
+        if (intl) {
+            dm_move_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_board_at(gm, i),
+                            dm_game_move_at(gm, i), DM_NOTATION_HUB);
+        } else {
+            dm_vmove_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_position_at(gm, i),
+                             dm_game_vmove_at(gm, i), DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
+        }
     }
     char e2[256];
     srv_game *g = game_new(&row, 1, e2, sizeof e2);
@@ -1533,13 +1826,6 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
         }
         dm_game *gm = NULL;
         st = dm_pdn_to_game(&gm, rec, 0, &e);
-        if (st == DM_OK && dm_game_variant(gm)->id != DM_VARIANT_INTERNATIONAL) {
-            st = dm_error_set(&e, DM_EINVAL, rec->line, 0,
-                              "game %d: %s; the web board plays international draughts only",
-                              number, dm_game_variant(gm)->title);
-            dm_game_free(gm);
-            gm = NULL;
-        }
         srv_utf8_fix(e.message);
         if (st != DM_OK) {
             json_array_append_new(errors,
@@ -1605,6 +1891,50 @@ void srv_op_position(const char *fen, srv_reply *r)
                         dm_outcome_str(o), "reason", dm_reason_str(why));
 }
 
+void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r)
+{
+    const dm_variant *v;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (dm_variant_from_name(&v, variant, &e) != DM_OK) {
+        srv_reply_error(r, 400, "%s", e.message);
+        return;
+    }
+    dm_vboard b;
+    if (!fen || !*fen) {
+        dm_vboard_start(&b, v);
+    } else if (dm_vboard_from_fen(&b, v, fen, &e) != DM_OK) {
+        srv_reply_error(r, 400, "FEN, column %d: %s", e.column, e.message);
+        return;
+    }
+    dm_game *g = NULL;
+    if (dm_game_new_variant(&g, &b) != DM_OK) {
+        srv_reply_error(r, 400, "not a position of %s", v->title);
+        return;
+    }
+    dm_reason why;
+    dm_outcome o = dm_game_result(g, &why);
+    char why_text[160];
+    dm_game_reason_text(why_text, sizeof why_text, g);
+    dm_game_free(g);
+    json_t *legal = json_array();
+    dm_vmovelist *list = malloc(sizeof *list);
+    if (list) {
+        dm_vmovegen_legal(list, &b);
+        for (int i = 0; i < list->count; i++) {
+            json_array_append_new(legal, srv_vmove_json(&b, &list->moves[i]));
+        }
+        free(list);
+    }
+    char out[512];
+    dm_vboard_to_fen(out, sizeof out, &b, v->algebraic);
+    r->status = 200;
+    r->body = json_pack("{s:s,s:s,s:s,s:o,s:s,s:s,s:s,s:o,s:o}", "variant", v->name, "fen", out,
+                        "turn", b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
+                        dm_outcome_str(o), "reason", dm_reason_str(why), "reason_text", why_text,
+                        "board", srv_vboard_desc(v), "position", srv_vboard_json(&b));
+}
+
 void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
 {
     int depth = CLI_ANNOTATE_DEFAULT_DEPTH;
@@ -1619,6 +1949,12 @@ void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req,
     int side;
     srv_game *g = srv_game_open(s, id, key, &side, r);
     if (!g) {
+        return;
+    }
+    if (g->var) {
+        srv_reply_error(r, 400, "annotating a game of %s is not there yet (international only)",
+                        g->var->title);
+        srv_game_unlock(g);
         return;
     }
     /* a copy of the game, so that the search runs with the game unlocked */

@@ -249,10 +249,13 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         return 0;
     }
     if (!strcmp(path, "position")) {
-        char fen[512];
+        char fen[512], variant[64];
         query_var(q->query, "fen", fen, sizeof fen);
+        query_var(q->query, "variant", variant, sizeof variant);
         if (!get) {
             srv_reply_error(r, 405, "use GET");
+        } else if (variant[0] && strcmp(variant, "international") != 0) {
+            srv_op_position_variant(variant, fen, r);
         } else {
             srv_op_position(fen, r);
         }
@@ -355,6 +358,54 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
     return 0;
 }
 
+/* civetweb's workers run on small stacks (about 100 KiB), too small for the generic
+ * board's move lists (a 12x12 game's PDN, parse and play); a request is answered on
+ * a thread of its own with a full stack, the worker waiting for it. */
+#define SRV_HANDLER_STACK (8u << 20)
+
+typedef struct big_call {
+    void (*fn)(void *);
+    void *arg;
+} big_call;
+
+static void *big_run(void *p)
+{
+    big_call *b = p;
+    b->fn(b->arg);
+    return NULL;
+}
+
+static void on_big_stack(void (*fn)(void *), void *arg)
+{
+    pthread_attr_t at;
+    pthread_t th;
+    big_call b = {fn, arg};
+    int ok = pthread_attr_init(&at) == 0;
+    if (ok && pthread_attr_setstacksize(&at, SRV_HANDLER_STACK) == 0 &&
+        pthread_create(&th, &at, big_run, &b) == 0) {
+        pthread_join(th, NULL);
+    } else {
+        fn(arg); /* no thread: on the worker's stack */
+    }
+    if (ok) {
+        pthread_attr_destroy(&at);
+    }
+}
+
+typedef struct route_call {
+    srv *s;
+    const srv_request *q;
+    srv_reply *r;
+    char **pdn;
+    int close;
+} route_call;
+
+static void route_run(void *p)
+{
+    route_call *rc = p;
+    rc->close = srv_route(rc->s, rc->q, rc->r, rc->pdn);
+}
+
 static int api_handler(struct mg_connection *c, void *cbdata)
 {
     srv *s = cbdata;
@@ -363,7 +414,9 @@ static int api_handler(struct mg_connection *c, void *cbdata)
                      conn_read_body, c};
     srv_reply r = {500, NULL};
     char *pdn = NULL;
-    int close = srv_route(s, &q, &r, &pdn);
+    route_call rc = {s, &q, &r, &pdn, 0};
+    on_big_stack(route_run, &rc);
+    int close = rc.close;
     if (pdn) {
         json_decref(r.body);
         char disp[96];
@@ -419,17 +472,22 @@ static int game_connect(const struct mg_connection *c, void *cbdata)
     return 0;
 }
 
-static void game_ready(struct mg_connection *c, void *cbdata)
+static void game_ready_run(void *p)
 {
-    (void)cbdata;
+    struct mg_connection *c = p;
     conn_data *cd = mg_get_user_connection_data(c);
-    if (!cd) {
-        return;
-    }
     pthread_mutex_lock(&cd->g->mu);
     srv_subscribe(cd->s, cd->g, c, cd->side);
     srv_ws_send(c, srv_game_state(cd->g, cd->side));
     pthread_mutex_unlock(&cd->g->mu);
+}
+
+static void game_ready(struct mg_connection *c, void *cbdata)
+{
+    (void)cbdata;
+    if (mg_get_user_connection_data(c)) {
+        on_big_stack(game_ready_run, c);
+    }
 }
 
 /* The answer to a message: {"t":"ack"} or {"t":"error"} with the status (and the
@@ -524,6 +582,19 @@ json_t *srv_ws_game_message(srv *s, const char *id, const char *key, const char 
     return answer;
 }
 
+typedef struct ws_call {
+    struct mg_connection *c;
+    conn_data *cd;
+    const char *data;
+    size_t len;
+} ws_call;
+
+static void ws_run(void *p)
+{
+    ws_call *w = p;
+    srv_ws_send(w->c, srv_ws_game_message(w->cd->s, w->cd->id, w->cd->key, w->data, w->len));
+}
+
 static int game_data(struct mg_connection *c, int bits, char *data, size_t len, void *cbdata)
 {
     (void)cbdata;
@@ -533,7 +604,8 @@ static int game_data(struct mg_connection *c, int bits, char *data, size_t len, 
         return 0;
     }
     if (text && cd) {
-        srv_ws_send(c, srv_ws_game_message(cd->s, cd->id, cd->key, data, len));
+        ws_call w = {c, cd, data, len};
+        on_big_stack(ws_run, &w);
     }
     return 1;
 }
@@ -578,6 +650,17 @@ static void analysis_ready(struct mg_connection *c, void *cbdata)
     }
 }
 
+typedef struct an_call {
+    srv_analysis *a;
+    const json_t *msg;
+} an_call;
+
+static void an_run(void *p)
+{
+    an_call *ac = p;
+    srv_analysis_message(ac->a, ac->msg);
+}
+
 static int analysis_data(struct mg_connection *c, int bits, char *data, size_t len, void *cbdata)
 {
     (void)cbdata;
@@ -594,7 +677,8 @@ static int analysis_data(struct mg_connection *c, int bits, char *data, size_t l
     if (!msg) {
         srv_ws_send(c, answer);
     } else if (cd && cd->a) {
-        srv_analysis_message(cd->a, msg);
+        an_call ac = {cd->a, msg};
+        on_big_stack(an_run, &ac); /* a variant's position needs more than the worker's stack */
     }
     json_decref(msg);
     return 1;

@@ -3,8 +3,8 @@
 // driven by playwright-core (never a downloaded browser). Run by run-e2e.sh (CTest
 // web_e2e) with DAMIER (the binary), WEB_STATIC (web/), OUT (screenshots, the
 // database) and CHROMIUM set. Prints one line per test, then "N passed, N failed".
-import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const DAMIER = process.env.DAMIER;
@@ -63,6 +63,7 @@ const gameState = (page) => page.evaluate(() => window.damierState);
 
 async function newGame(page, opts) {
   await page.goto(`${base()}/#/`);
+  if (opts.variant) await page.selectOption('select[name=variant]', opts.variant);
   await page.check(`input[name=opponent][value=${opts.opponent}]`);
   await page.selectOption('select[name=side]', opts.side || 'white');
   if (opts.level) await page.selectOption('select[name=level]', String(opts.level));
@@ -477,6 +478,190 @@ test('a zh-TW browser sees Traditional Chinese', async () => {
   await page.waitForFunction(() => document.querySelector('#game-status').textContent.includes('輪到白方走棋'));
   await checkNoEnglish(page, 'game, Traditional');
   await ctx.close();
+});
+
+// ---- the other variants ---------------------------------------------------------
+
+const waitPly = (page, n) => page.waitForFunction((k) => window.damierState.ply >= k || window.damierState.result !== '*', n, { timeout: 20000 });
+const myTurn = (page) => page.waitForFunction(() => window.damierState.result !== '*' || (window.damierState.turn === window.damierState.you && window.damierState.legal.length > 0), null, { timeout: 20000 });
+
+test('a Russian game against the engine on the 8x8 board with coordinates, saved as PDN', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await newGame(page, { opponent: 'engine', side: 'white', level: 1, variant: 'russian' });
+  await page.waitForSelector('#view-game [data-testid=sq-32]', { state: 'visible' }); // the board drawn, the page shown
+  let st = await gameState(page);
+  check(st.variant === 'russian' && st.board.size === 8 && st.board.coords, 'a Russian game on 8x8 with algebraic squares');
+  check((await page.textContent('#game-variant')).includes('Russian'), 'the variant named above the board');
+  check(await page.locator('#game-board [data-testid^=sq-]').count() === 32, '32 dark squares');
+  const coords = await page.locator('#game-board text.coord').allTextContents();
+  check(coords.length === 16 && coords.includes('a') && coords.includes('h') && coords.includes('1') && coords.includes('8'), `files a-h and ranks 1-8 around the board (${coords.join('')})`);
+  // a move by clicks: c3-d4
+  const first = st.legal.find((m) => m.text === 'c3-d4');
+  check(first, 'c3-d4 is legal');
+  await clickMove(page, first);
+  await waitPly(page, 2);
+  st = await gameState(page);
+  check(st.moves[0].text === 'c3-d4' && st.moves.length >= 2, `the move played and the engine answered (${st.moves.map((m) => m.text).join(' ')})`);
+  // on until White captures (compulsory captures come soon when the men go forward)
+  let captured = false;
+  for (let i = 0; i < 30 && !captured && st.result === '*'; i++) {
+    await myTurn(page);
+    st = await gameState(page);
+    if (st.result !== '*') break;
+    const legal = st.legal.slice().sort((a, b) => b.captured.length - a.captured.length || a.path[a.path.length - 1] - b.path[b.path.length - 1]);
+    captured = legal[0].captured.length > 0;
+    await clickMove(page, legal[0]);
+    st = await gameState(page);
+    if (captured) check(st.moves[st.moves.length - 1].text.includes(':') || st.moves[st.moves.length - 2].text.includes(':'), 'a capture written with ":"');
+  }
+  check(captured, 'White captured');
+  await page.screenshot({ path: `${OUT}/russian.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${OUT}/russian-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await myTurn(page); // the engine has answered the capture
+  const pdn = await page.evaluate(async () => (await fetch(document.querySelector('#btn-pdn').href)).text());
+  check(pdn.includes('[GameType "25"]'), 'the PDN says GameType 25');
+  writeFileSync(`${OUT}/russian.pdn`, pdn);
+  const r = spawnSync(DAMIER, ['pdn', 'check', `${OUT}/russian.pdn`], { encoding: 'utf8' });
+  check(r.status === 0 && r.stdout.includes('1 legal') && r.stdout.includes('1 russian'), `damier pdn check reads it as a legal Russian game (${r.stdout.trim()})`);
+  await page.close();
+});
+
+test('an English capture chosen square by square where two paths end on the same square', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  // Black's man on 2 takes 7 and 15, or 6 and 14: both end on 18 (men take forwards only)
+  await newGame(page, { opponent: 'human', side: 'black', variant: 'english', fen: 'B:W6,7,14,15:B2' });
+  await page.waitForSelector('#view-game [data-testid=sq-18]', { state: 'visible' });
+  let st = await gameState(page);
+  check(st.legal.length === 2 && st.legal.every((m) => m.path[0] === 2 && m.path[m.path.length - 1] === 18), `two captures 2 to 18 (${st.legal.map((m) => m.text)})`);
+  await clickSq(page, 2);
+  check(await page.locator('#game-board [data-testid=dest-18]').count() === 1, '18 shown as the destination');
+  check(await page.locator('#game-board [data-testid=dest-11]').count() === 1 && await page.locator('#game-board [data-testid=dest-9]').count() === 1, '11 and 9 shown as landing squares');
+  await clickSq(page, 18); // two paths: the page asks for the landing squares
+  await page.waitForFunction(() => document.querySelector('#game-message').textContent.length > 0);
+  check((await gameState(page)).ply === 0, 'nothing played yet');
+  await clickSq(page, 11);
+  await waitPly(page, 1);
+  st = await gameState(page);
+  check(st.moves[0].text === '2x11x18' && st.moves[0].captured.join() === '7,15', `the path by 11 played (${st.moves[0].text}, ${st.moves[0].captured})`);
+  await page.screenshot({ path: `${OUT}/english-capture.png` });
+  await page.close();
+});
+
+test('a Frisian game between two players by links, a draw agreed', async () => {
+  const ctxA = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const ctxB = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await newGame(a, { opponent: 'human', side: 'white', variant: 'frisian', time: '300+5' });
+  const link = await a.inputValue('[data-testid=link-black]');
+  await b.goto(link);
+  await b.waitForFunction(() => window.damierState && window.damierState.you === 'black' && window.damierState.variant === 'frisian');
+  await b.waitForSelector('#view-game [data-testid=sq-19]', { state: 'visible' });
+  await a.waitForSelector('#view-game [data-testid=sq-32]', { state: 'visible' });
+  const w = (await gameState(a)).legal.find((m) => m.text === '32-28');
+  await clickMove(a, w);
+  await b.waitForFunction(() => window.damierState.ply === 1);
+  const m = (await gameState(b)).legal.find((x) => x.text === '19-23');
+  await clickMove(b, m);
+  await a.waitForFunction(() => window.damierState.ply === 2);
+  check((await a.textContent('#move-list')).includes('19-23'), 'Black\'s move on White\'s page');
+  check((await a.textContent('#game-variant')).includes('Frisian'), 'Frisian named');
+  const clock = (await gameState(a)).clock;
+  check(clock && clock.running === 'white', 'the clock runs for White');
+  await a.click('#btn-draw');
+  await b.waitForFunction(() => window.damierState.draw_offer === 'white');
+  await b.click('#btn-accept');
+  await a.waitForFunction(() => window.damierState.result === '1-1');
+  check((await a.textContent('#game-status')).includes('draw by agreement'), 'the draw by agreement shown');
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('a Canadian game on the 12x12 board', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await newGame(page, { opponent: 'human', side: 'white', variant: 'canadian' });
+  await page.waitForSelector('#view-game [data-testid=sq-72]', { state: 'visible' }); // the board drawn, the page shown
+  let st = await gameState(page);
+  check(st.board.size === 12 && st.position.length === 72, 'a 12x12 board of 72 squares');
+  check(await page.locator('#game-board [data-testid^=sq-]').count() === 72, '72 dark squares drawn');
+  check(await page.locator('#game-board g.piece').count() === 60, '30 men each');
+  const m = st.legal.find((x) => x.text === '43-37') || st.legal[0];
+  await clickMove(page, m);
+  st = await gameState(page);
+  check(st.ply === 1 && st.turn === 'black' && st.moves[0].text === m.text, `the move played (${st.moves.map((x) => x.text)})`);
+  await page.click('#btn-numbers');
+  check((await page.locator('#game-board text.num').allTextContents()).includes('72'), 'square numbers 1-72');
+  await page.screenshot({ path: `${OUT}/canadian.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${OUT}/canadian-phone.png`, fullPage: true });
+  await page.close();
+});
+
+test('English checkers: Black moves first, numeric squares', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await newGame(page, { opponent: 'engine', side: 'black', level: 1, variant: 'english' });
+  await page.waitForSelector('#view-game [data-testid=sq-32]', { state: 'visible' }); // the board drawn, the page shown
+  let st = await gameState(page);
+  check(st.you === 'black' && st.turn === 'black' && st.ply === 0 && st.legal.length === 7, 'Black to move first, with its 7 moves');
+  check(st.start_fen.startsWith('B:'), 'the FEN says Black to move');
+  check(await page.locator('#game-board text.coord').count() === 0, 'no files and ranks: numeric notation');
+  const m = st.legal.find((x) => x.text === '11-15') || st.legal[0];
+  await clickMove(page, m);
+  await waitPly(page, 2);
+  st = await gameState(page);
+  check(st.moves[0].text === m.text && st.moves.length >= 2, `Black's move, then the engine's as White (${st.moves.map((x) => x.text)})`);
+  const row = await page.textContent('#move-list li');
+  check(!row.includes('…') && row.includes(m.text), `move 1 begins with Black's move (${row})`);
+  await page.screenshot({ path: `${OUT}/english.png` });
+  await page.close();
+});
+
+test('a Russian game in a zh-CN browser: the variant, the status and the rules\' messages in Chinese', async () => {
+  const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1100, height: 800 } });
+  const page = await ctx.newPage();
+  await newGame(page, { opponent: 'engine', side: 'white', level: 1, variant: 'russian' });
+  await page.waitForSelector('#view-game [data-testid=sq-32]', { state: 'visible' });
+  await page.waitForFunction(() => document.querySelector('#game-status').textContent.includes('轮到'));
+  check((await page.textContent('#game-variant')).includes('俄罗斯跳棋'), 'Russian draughts named 俄罗斯跳棋');
+  // the notation's letters (files a-h, moves c3-d4) are no English
+  const english = async () => (await latinWords(page)).filter((w) => !/^[a-h]$/.test(w));
+  check((await english()).length === 0, `no English on the Chinese page: ${(await english()).join(' ')}`);
+  await page.fill('#move-input', 'c3-e5');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#game-message').textContent.includes('不合规则'));
+  check((await english()).length === 0, `an illegal move explained in Chinese: ${(await english()).join(' ')}`);
+  await page.fill('#move-input', 'h6-g5');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#game-message').textContent.includes('不是白方的'));
+  await page.screenshot({ path: `${OUT}/zh-russian.png` });
+  await ctx.close();
+});
+
+test('the analysis board of a Russian position: a move by clicks, the engine\'s lines in its notation', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(`${base()}/#/analysis?variant=russian`);
+  await page.waitForFunction(() => document.querySelector('#conn').dataset.state === 'connected');
+  await page.waitForFunction(() => /^W:W.*a1/.test(document.querySelector('#fen-input').value));
+  check(await page.locator('#analysis-board [data-testid^=sq-]').count() === 32, 'the 8x8 board');
+  check(await page.locator('#analysis-board text.coord').count() === 16, 'files and ranks');
+  check((await page.inputValue('#an-variant')) === 'russian', 'the variant chosen');
+  await page.waitForSelector('#view-analysis [data-testid=sq-22]', { state: 'visible' });
+  await page.click('#view-analysis [data-testid=sq-22]', { force: true }); // c3
+  await page.click('#view-analysis [data-testid=sq-18]', { force: true }); // d4
+  await page.waitForFunction(() => document.querySelector('#fen-input').value.startsWith('B:'));
+  check((await page.inputValue('#fen-input')).includes('d4'), 'the FEN after c3-d4 has d4');
+  await page.click('#an-start');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=lines] tr').length >= 2, null, { timeout: 15000 });
+  const line = await page.textContent('[data-testid=lines] tr td:last-child');
+  check(/^[a-h][1-8][-:][a-h][1-8]/.test(line), `a line in algebraic notation (${line})`);
+  await page.click('#an-stop');
+  await page.screenshot({ path: `${OUT}/russian-analysis.png` });
+  // back to international: the 10x10 board again
+  await page.selectOption('#an-variant', 'international');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-board [data-testid^=sq-]').length === 50);
+  await page.close();
 });
 
 let passed = 0, failed = 0;

@@ -198,7 +198,12 @@ static void test_bad_requests(void **st)
     assert_error(req("POST", "/api/games", "{\"time\":\"abc\"}", &j), &j, 400, "time control");
     assert_error(req("POST", "/api/games", "{\"time\":\"?\"}", &j), &j, 400, "time control");
     assert_error(req("POST", "/api/games", "{\"fen\":\"W:W99:B1\"}", &j), &j, 400, "FEN");
-    assert_error(req("POST", "/api/games", "{\"variant\":\"frisian\"}", &j), &j, 400, "variant");
+    assert_error(req("POST", "/api/games", "{\"variant\":\"checkers9\"}", &j), &j, 400,
+                 "unknown variant 'checkers9' (valid: international, brazilian, russian");
+    assert_error(req("POST", "/api/games", "{\"variant\":7}", &j), &j, 400, "\"variant\"");
+    assert_error(
+        req("POST", "/api/games", "{\"variant\":\"russian\",\"fen\":\"W:W31-50:B1-20\"}", &j), &j,
+        400, "FEN");
     assert_error(req("GET", "/api/games/0123456789abcdef?key=x", NULL, &j), &j, 404,
                  "unknown game");
     assert_error(req("PUT", "/api/games", "{}", &j), &j, 405, "POST");
@@ -392,6 +397,170 @@ static void test_engine_white(void **st)
     assert_int_equal(ply_of(&g), 1);
 }
 
+static int has_move(const json_t *s, const char *hub)
+{
+    const json_t *legal = json_object_get(s, "legal");
+    for (size_t i = 0; i < json_array_size(legal); i++) {
+        if (!strcmp(str(json_array_get(legal, i), "hub"), hub)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A game of another variant: Russian against the engine on the 8x8 board with its
+ * algebraic squares, its moves and positions in the variant's form, an illegal move
+ * refused with the rule and nothing changed, the engine's answer, the game restored
+ * after a restart and its PDN with GameType 25. */
+static void test_variant_russian(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g;
+    create(&g, "{\"opponent\":\"engine\",\"variant\":\"russian\",\"level\":1}");
+    j = state(&g, g.white);
+    assert_string_equal(str(j, "variant"), "russian");
+    assert_string_equal(str(j, "turn"), "white");
+    const json_t *b = json_object_get(j, "board");
+    assert_int_equal(json_integer_value(json_object_get(b, "size")), 8);
+    assert_true(json_is_true(json_object_get(b, "coords")));
+    assert_int_equal(json_integer_value(json_object_get(b, "game_type")), 25);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(b, "labels"), 0)), "b8");
+    assert_string_equal(str(j, "position"), "bbbbbbbbbbbb........wwwwwwwwwwww");
+    assert_true(has_move(j, "c3-d4"));
+    assert_int_equal((int)json_array_size(json_object_get(j, "legal")), 7);
+    json_decref(j);
+    assert_error(post(&g, "move", g.white, "\"move\":\"c3-c4\"", &j), &j, 400, "");
+    assert_error(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), &j, 400, "");
+    assert_int_equal(ply_of(&g), 0);
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"c3-d4\",\"ply\":0", &j), 200);
+    const json_t *m = json_array_get(json_object_get(j, "moves"), 0);
+    assert_string_equal(str(m, "text"), "c3-d4");
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(m, "path"), 0)), 22);
+    json_decref(j);
+    for (int i = 0; i < 100 && ply_of(&g) < 2; i++) {
+        usleep(50000);
+    }
+    assert_int_equal(ply_of(&g), 2);
+    json_t *before = state(&g, g.white);
+    stop();
+    start();
+    json_t *after = state(&g, g.white);
+    assert_int_equal(json_integer_value(json_object_get(after, "ply")), 2);
+    assert_string_equal(str(after, "fen"), str(before, "fen"));
+    assert_string_equal(str(after, "variant"), "russian");
+    json_decref(before);
+    json_decref(after);
+    char path[256];
+    snprintf(path, sizeof path, "/api/games/%s/pdn?key=%s", g.id, g.white);
+    assert_int_equal(req("GET", path, NULL, NULL), 200);
+    /* annotation is international only yet: a clear refusal */
+    assert_error(post(&g, "annotate", g.white, NULL, &j), &j, 400, "not there yet");
+}
+
+/* The capture is compulsory in Russian too: the rule in the message, nothing changed;
+ * the capture is taken square by square as the page sends it (the Hub form). */
+static void test_variant_illegal(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g;
+    create(&g, "{\"opponent\":\"human\",\"variant\":\"russian\",\"fen\":\"W:Wc3,g1:Bd4,h8\"}");
+    assert_error(post(&g, "move", g.white, "\"move\":\"g1-h2\"", &j), &j, 400,
+                 "capture is compulsory");
+    assert_error(post(&g, "move", g.black, "\"move\":\"d4-e3\"", &j), &j, 409, "White's move");
+    assert_int_equal(ply_of(&g), 0);
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"c3:e5\"", &j), 200);
+    const json_t *m = json_array_get(json_object_get(j, "moves"), 0);
+    assert_string_equal(str(m, "text"), "c3:e5");
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(m, "captured"), 0)), 18);
+    assert_string_equal(str(j, "turn"), "black");
+    json_decref(j);
+}
+
+/* English checkers: Black moves first (numeric squares 1-32); Canadian on 12x12. */
+static void test_variant_english_canadian(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g;
+    create(&g, "{\"opponent\":\"human\",\"variant\":\"english\"}");
+    j = state(&g, g.black);
+    assert_string_equal(str(j, "turn"), "black");
+    assert_string_equal(str(j, "start_fen"), "B:W21-32:B1-12");
+    assert_true(json_is_false(json_object_get(json_object_get(j, "board"), "coords")));
+    json_decref(j);
+    assert_error(post(&g, "move", g.white, "\"move\":\"22-18\"", &j), &j, 409, "Black's move");
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"11-15\"", &j), 200);
+    assert_string_equal(str(j, "turn"), "white");
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"22-18\"", &j), 200);
+    json_decref(j);
+    /* takeback by agreement works on the generic board too */
+    assert_int_equal(post(&g, "takeback", g.white, "\"action\":\"offer\"", &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&g, "takeback", g.black, "\"action\":\"accept\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 1);
+    json_decref(j);
+
+    game_keys c;
+    create(&c, "{\"opponent\":\"human\",\"variant\":\"canadian\",\"time\":\"300\"}");
+    j = state(&c, c.white);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(j, "board"), "size")), 12);
+    assert_int_equal((int)strlen(str(j, "position")), 72);
+    json_decref(j);
+    assert_int_equal(post(&c, "move", c.white, "\"move\":\"43-37\"", &j), 200);
+    assert_string_equal(str(json_object_get(j, "clock"), "running"), "black");
+    json_decref(j);
+    assert_int_equal(post(&c, "resign", c.black, NULL, &j), 200);
+    assert_string_equal(str(j, "result"), "2-0");
+    assert_string_equal(str(j, "reason"), "resignation");
+    json_decref(j);
+}
+
+/* Every variant of the library plays on the web board: a game against the engine, the
+ * first mover's move (the engine's where it moves first), a reply, the state's board
+ * the variant's size. */
+static void test_variant_every(void **st)
+{
+    (void)st;
+    static const char *const names[] = {
+        "brazilian", "russian", "english",      "canadian", "antidraughts", "czech",   "italian",
+        "killer",    "spanish", "breakthrough", "pool",     "thai",         "frisian", "frysk"};
+    for (size_t v = 0; v < sizeof names / sizeof names[0]; v++) {
+        char body[160];
+        snprintf(body, sizeof body, "{\"opponent\":\"engine\",\"level\":1,\"variant\":\"%s\"}",
+                 names[v]);
+        game_keys g;
+        create(&g, body);
+        json_t *j = state(&g, g.white);
+        assert_string_equal(str(j, "variant"), names[v]);
+        int size = (int)json_integer_value(json_object_get(json_object_get(j, "board"), "size"));
+        assert_int_equal((int)strlen(str(j, "position")), size * size / 2);
+        int first = !strcmp(str(j, "turn"), "white") ? 0 : 1;
+        json_decref(j);
+        for (int i = 0; i < 200 && ply_of(&g) < first; i++) {
+            usleep(20000);
+        }
+        j = state(&g, g.white);
+        assert_string_equal(str(j, "turn"), "white");
+        char extra[300];
+        snprintf(extra, sizeof extra, "\"move\":\"%s\"",
+                 str(json_array_get(json_object_get(j, "legal"), 0), "hub"));
+        int ply = (int)json_integer_value(json_object_get(j, "ply"));
+        json_decref(j);
+        if (post(&g, "move", g.white, extra, &j) != 200) {
+            fprintf(stderr, "%s: %s refused: %s\n", names[v], extra, str(j, "error"));
+        }
+        assert_int_equal((int)json_integer_value(json_object_get(j, "ply")), ply + 1);
+        json_decref(j);
+        for (int i = 0; i < 200 && ply_of(&g) < ply + 2; i++) {
+            usleep(20000);
+        }
+        assert_int_equal(ply_of(&g), ply + 2);
+    }
+}
+
 static void test_flag_fall(void **st)
 {
     (void)st;
@@ -444,6 +613,24 @@ static void test_upload(void **st)
     assert_string_equal(json_string_value(json_array_get(json_object_get(j, "marks"), 0)), "??");
     assert_non_null(strstr(str(j, "pdn"), "46-28??"));
     json_decref(j);
+    /* a game of another variant is stored for review in its variant, restored too */
+    const char *ru = "[White \"R\"]\n[Black \"S\"]\n[GameType \"25\"]\n[Result \"2-0\"]\n\n"
+                     "1. c3-d4 b6-c5 2. d4:b6 a7:c5 2-0\n";
+    assert_int_equal(req("POST", "/api/pdn", ru, &j), 200);
+    link = str(json_array_get(json_object_get(j, "games"), 0), "link");
+    snprintf(g.id, sizeof g.id, "%.16s", strstr(link, "game/") + 5);
+    snprintf(g.spectator, sizeof g.spectator, "%s", strrchr(link, '/') + 1);
+    json_decref(j);
+    stop();
+    start();
+    j = state(&g, g.spectator);
+    assert_string_equal(str(j, "variant"), "russian");
+    assert_string_equal(str(j, "mode"), "review");
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 4);
+    assert_string_equal(str(json_array_get(json_object_get(j, "moves"), 3), "text"), "a7:c5");
+    assert_string_equal(str(j, "result"), "2-0");
+    assert_string_equal(str(j, "reason"), "resignation");
+    json_decref(j);
 }
 
 static void test_position(void **st)
@@ -454,6 +641,17 @@ static void test_position(void **st)
     assert_int_equal(json_array_size(json_object_get(j, "legal")), 1);
     json_decref(j);
     assert_error(req("GET", "/api/position?fen=W:Wx", NULL, &j), &j, 400, "FEN");
+    /* a variant's position: its FEN, its moves (the capture compulsory), its board */
+    assert_int_equal(req("GET", "/api/position?variant=russian&fen=W:Wc3:Bd4,h8", NULL, &j), 200);
+    assert_int_equal(json_array_size(json_object_get(j, "legal")), 1);
+    assert_string_equal(str(json_array_get(json_object_get(j, "legal"), 0), "text"), "c3:e5");
+    assert_string_equal(str(j, "position"), "...b.............b...w..........");
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/position?variant=canadian", NULL, &j), 200);
+    assert_string_equal(str(j, "fen"), "W:W43-72:B1-30");
+    json_decref(j);
+    assert_error(req("GET", "/api/position?variant=chess", NULL, &j), &j, 400, "unknown variant");
+    assert_error(req("GET", "/api/position?variant=russian&fen=W:Wz9", NULL, &j), &j, 400, "FEN");
 }
 
 /* Bytes that are not UTF-8, in a path or a name, still get a JSON answer (found by
@@ -489,11 +687,20 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),       cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),  cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white), cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_upload),       cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_position),     cmocka_unit_test(test_not_utf8),
+        cmocka_unit_test(test_health),
+        cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),
+        cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),
+        cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_upload),
+        cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_not_utf8),
+        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal),
+        cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
