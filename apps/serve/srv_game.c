@@ -1294,6 +1294,12 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
             srv_reply_error(r, 400, "%s", ve.message);
             return;
         }
+        if (var->geometry == DM_GEOM_FULL) {
+            /* the page draws the dark squares of a board only */
+            srv_reply_error(r, 400, "%s uses all 64 squares: not played on the web board yet",
+                            var->name);
+            return;
+        }
     }
     snprintf(row.variant, sizeof row.variant, "%s", var->name);
     const char *tc = get_str(req, "time");

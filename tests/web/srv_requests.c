@@ -524,6 +524,13 @@ static void test_variant_english_canadian(void **st)
 static void test_variant_every(void **st)
 {
     (void)st;
+    {
+        /* Turkish (all 64 squares) is refused with a reason, not drawn wrongly */
+        json_t *err = NULL;
+        int status =
+            req("POST", "/api/games", "{\"opponent\":\"engine\",\"variant\":\"turkish\"}", &err);
+        assert_error(status, &err, 400, "64 squares");
+    }
     static const char *const names[] = {
         "brazilian", "russian", "english",      "canadian", "antidraughts", "czech",   "italian",
         "killer",    "spanish", "breakthrough", "pool",     "thai",         "frisian", "frysk"};
