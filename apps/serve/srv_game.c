@@ -1720,7 +1720,12 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
         dm_board_start(&ini);
         if (!dm_board_equal(dm_game_start(gm), &ini)) {
             dm_board_to_fen(start, sizeof start, dm_game_start(gm));
-            snprintf(row.start_fen, sizeof row.start_fen, "%s", start);
+            size_t n = strlen(start);
+            if (n >= sizeof row.start_fen) {
+                snprintf(err, errcap, "the start position's FEN is too long");
+                return NULL;
+            }
+            memcpy(row.start_fen, start, n + 1);
         }
     } else {
         dm_vboard ini;
@@ -1730,11 +1735,12 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
         dm_vboard_to_fen(start, sizeof start, st, var->algebraic);
         dm_vboard_to_fen(ini_fen, sizeof ini_fen, &ini, var->algebraic);
         if (strcmp(start, ini_fen) != 0) {
-            if (strlen(start) >= sizeof row.start_fen) {
+            size_t n = strlen(start);
+            if (n >= sizeof row.start_fen) {
                 snprintf(err, errcap, "the start position's FEN is too long");
                 return NULL;
             }
-            snprintf(row.start_fen, sizeof row.start_fen, "%s", start);
+            memcpy(row.start_fen, start, n + 1);
         }
     }
     dm_reason why;
