@@ -25,7 +25,7 @@ static void jump_usage(FILE *f, const char *cmd)
             "         [--board 8|10|16 (halma) | --board L (gewu lane)] [--fen POS]\n"
             "         [--no-foreign-corner] [--one-throw] [--options LIST]%s\n"
             "  LIST: house rules, ',' between: no-foreign-corner, one-throw, fifteen,\n"
-            "        anti-spoil, super-jump, capture (--players 1), leave-camp\n",
+            "        anti-spoil, super-jump, capture (1-6 players), leave-camp\n",
             cmd, strcmp(cmd, "perft") ? "" : " [--divide] DEPTH");
 }
 

@@ -698,7 +698,15 @@ static int run(int argc, char **argv)
     int rc = 0;
     for (;;) {
         int w = dm_jpos_winner(&g->pos[g->n], &g->r);
-        if (w >= 0 || g->n >= PJ_MAX_ACTIONS) {
+        /* the library's no-progress rule over the game so far (walked again each turn,
+         * so that undo needs no counter of its own) */
+        dm_jprogress pr;
+        int stalled = 0;
+        dm_jprogress_init(&pr, &g->r, &g->pos[0]);
+        for (int i = 1; i <= g->n && !stalled; i++) {
+            stalled = dm_jprogress_step(&pr, &g->r, &g->pos[i]);
+        }
+        if (w >= 0 || stalled || g->n >= PJ_MAX_ACTIONS) {
             g->over = 1;
             char res[32];
             dm_jresult_text(res, sizeof res, &g->r, &g->pos[g->n], 1);
@@ -707,6 +715,9 @@ static int run(int argc, char **argv)
             }
             if (w >= 0) {
                 say(g, "result", _("%s %c wins"), res, seat_letter(g, w));
+            } else if (stalled) {
+                say(g, "result", _("%s no winner: %d rounds without progress (no-progress rule)"),
+                    res, DM_JNO_PROGRESS_ROUNDS);
             } else {
                 say(g, "result", _("%s no winner after %d actions (no-progress limit)"), res, g->n);
             }

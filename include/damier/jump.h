@@ -64,9 +64,11 @@ typedef enum dm_jgame {
  *   pieces standing on their own home squares.
  * SUPER_JUMP "super-jump": Chinese checkers, a jump goes over one peg at any distance
  *   along a line, the holes between empty, to the hole as far beyond it (空跳).
- * CAPTURE "capture": Chinese checkers, 1 player (食棋): pegs on the central hexagon but
- *   its centre; a move is one jump that removes the peg jumped, a step only when no
- *   jump exists; one peg left wins.
+ * CAPTURE "capture": Chinese checkers, 1 to 6 players (食棋): pegs on the central
+ *   hexagon but its centre, belonging to no seat (kept in pieces[0]; every seat moves
+ *   any peg); a move is one jump that removes the peg jumped, a step only when no jump
+ *   exists; one peg left wins: the puzzle for one player, else the seat whose capture
+ *   left it.
  * LEAVE_CAMP "leave-camp": Halma 8x8 and 10x10, a seat that has made more than 30
  *   (8x8) or 50 (10x10) moves with a piece still in its own camp loses. */
 #define DM_JOPT_NO_FOREIGN_CORNER 1u
@@ -148,8 +150,8 @@ typedef enum dm_gewu_face {
     DM_GEWU_WU = 0   /* 五, blank: no move, the turn ends */
 } dm_gewu_face;
 
-/* Fill r with the rules of game for players seats (Chinese 2, 3, 4 or 6, 1 for the
- * capture puzzle; Halma 2 or 4; Ge Wu 2) and size (Halma 8, 10 or 16; Ge Wu lane length 12..64, 0 = the
+/* Fill r with the rules of game for players seats (Chinese 2, 3, 4 or 6, 1 to 6 with
+ * the option capture; Halma 2 or 4; Ge Wu 2) and size (Halma 8, 10 or 16; Ge Wu lane length 12..64, 0 = the
  * default 12; Chinese: 0). options: DM_JOPT_* bits. Errors: DM_EINVAL with a
  * message in err for a player count, size or option the game does not have. */
 DM_API dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size,
@@ -183,7 +185,8 @@ DM_API void dm_gewu_forfeit(dm_jpos *p, const dm_jrules *r);
 /* The seat that has won, or -1: Chinese/Halma, all of a seat's target squares hold its
  * pieces (anti-spoil: or opponents' pieces on their home squares, one at least its own;
  * leave-camp: the other seat, once a seat has made more than 30/50 moves with a piece
- * in its camp, seat A checked first); the capture puzzle, one peg left; Ge Wu, a piece
+ * in its camp, seat A checked first); the capture game, one peg left (one player:
+ * seat 0; several: the seat before the side to move, whose capture left it); Ge Wu, a piece
  * has left the lane at the enemy's end. */
 DM_API int dm_jpos_winner(const dm_jpos *p, const dm_jrules *r);
 

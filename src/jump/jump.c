@@ -203,12 +203,13 @@ dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size, uns
     r->options = options;
     switch (game) {
         case DM_JGAME_CHINESE:
-            if ((options & DM_JOPT_CAPTURE) && players != 1) {
+            if ((options & DM_JOPT_CAPTURE) && (players < 1 || players > DM_JMAX_PLAYERS)) {
                 return dm_error_set(err, DM_EINVAL, 0, 0,
-                                    "the capture puzzle is played by 1 player, not %d", players);
+                                    "the capture game is played by 1 to %d players, not %d",
+                                    DM_JMAX_PLAYERS, players);
             }
             if (players != 2 && players != 3 && players != 4 && players != 6 &&
-                !(players == 1 && (options & DM_JOPT_CAPTURE))) {
+                !(options & DM_JOPT_CAPTURE)) {
                 return dm_error_set(err, DM_EINVAL, 0, 0,
                                     "chinese-checkers is played by 2, 3, 4 or 6 players, not %d "
                                     "(1: the capture puzzle, option capture)",
@@ -230,7 +231,8 @@ dm_status dm_jrules_init(dm_jrules *r, dm_jgame game, int players, int size, uns
             }
             r->pieces = options & DM_JOPT_CAPTURE ? 60 : options & DM_JOPT_FIFTEEN ? 15 : 10;
             for (int s = 0; s < players; s++) {
-                r->corner[s] = players == 1 ? 3 : star_seats[players][s];
+                /* the capture game's seats own no point: any peg, any seat */
+                r->corner[s] = (options & DM_JOPT_CAPTURE) ? 3 : star_seats[players][s];
             }
             init_star(r);
             init_goal_dist(r);
@@ -346,7 +348,12 @@ static int leave_camp_limit(const dm_jrules *r)
 static int winner_options(const dm_jpos *p, const dm_jrules *r)
 {
     if (r->options & DM_JOPT_CAPTURE) {
-        return jset_count(&p->pieces[0]) == 1 ? 0 : -1;
+        /* one peg left: the puzzle is solved; with several players the seat whose
+         * capture left it (the seat that moved last) reached the goal */
+        if (jset_count(&p->pieces[0]) != 1) {
+            return -1;
+        }
+        return (p->to_move + r->players - 1) % r->players;
     }
     if ((r->options & DM_JOPT_LEAVE_CAMP) && r->players == 2) {
         /* seat s has made (moves + 1 - s) / 2 moves when seat A moved first */
@@ -500,7 +507,7 @@ int dm_jmovegen(dm_jmovelist *list, const dm_jrules *r, const dm_jpos *p)
         return 0;
     }
     int side = p->to_move;
-    dm_jset mine = p->pieces[side];
+    dm_jset mine = p->pieces[jpos_mover_seat(r, p)];
     if (r->game == DM_JGAME_GEWU) {
         if (p->throw_steps < 1 || p->throw_steps > 3) {
             return 0;
@@ -564,7 +571,7 @@ int dm_jmovegen(dm_jmovelist *list, const dm_jrules *r, const dm_jpos *p)
 
 void dm_jpos_apply(dm_jpos *p, const dm_jrules *r, const dm_jmove *m)
 {
-    dm_jset *a = &p->pieces[p->to_move];
+    dm_jset *a = &p->pieces[jpos_mover_seat(r, p)];
     jset_del(a, m->from);
     if (r->game == DM_JGAME_GEWU) {
         if (m->to == DM_JOFF_BOARD) {

@@ -88,7 +88,7 @@ static int progress_distance(const dm_jrules *r, const dm_jpos *p, int s)
     const dm_jset *a = &p->pieces[s];
     int sum = 0;
     if (r->options & DM_JOPT_CAPTURE) {
-        return jset_count(a);
+        return jset_count(&p->pieces[0]); /* every seat's progress: the pegs left */
     }
     for (int i = jset_next(a, 0); i >= 0; i = jset_next(a, i + 1)) {
         sum += r->game == DM_JGAME_GEWU ? (s == 0 ? r->squares - i : i + 1) : r->goal_dist[s][i];

@@ -36,6 +36,14 @@ static inline int jset_count(const dm_jset *s)
     return n;
 }
 
+/* The pieces the side to move may move: its own, or in the capture game (食棋, option
+ * capture) the pegs of the board, which belong to no seat and are kept in seat A's set
+ * (every seat moves any peg). */
+static inline int jpos_mover_seat(const dm_jrules *r, const dm_jpos *p)
+{
+    return (r->options & DM_JOPT_CAPTURE) ? 0 : p->to_move;
+}
+
 /* The lowest member >= from, or -1. */
 static inline int jset_next(const dm_jset *s, int from)
 {

@@ -167,6 +167,12 @@ static int straggle_distance(const dm_jrules *r, const dm_jpos *p, int s)
  * not learn to wall its own pieces in at home to hurt the opponent. */
 static int eval_for(const dm_jrules *r, const dm_jpos *p, int root)
 {
+    if ((r->options & DM_JOPT_CAPTURE) && r->players > 1) {
+        /* the capture game for several players: the pegs are nobody's and the goal is
+         * the last capture, so there is no distance to count; the search sees the
+         * wins within its depth and nothing else */
+        return 0;
+    }
     int best = 1 << 30;
     for (int s = 0; s < r->players; s++) {
         if (s != root) {
@@ -190,23 +196,64 @@ typedef struct search_ctx {
     int root; /* the seat the search plays for */
 } search_ctx;
 
-/* Gain of a move for the side making it, in steps towards its goal. */
-static int gain(const dm_jrules *r, int side, const dm_jmove *m)
+/* Steps between holes a and b of the star (hex distance: row = r + 8, col = 2q + r + 12
+ * in the axial coordinates q, r of jump.c). */
+static int star_dist(const dm_jrules *r, int a, int b)
 {
+    int ra = r->row[a] - 8, rb = r->row[b] - 8;
+    int qa = (r->col[a] - ra - 12) / 2, qb = (r->col[b] - rb - 12) / 2;
+    int dq = qa - qb, dr = ra - rb, ds = -dq - dr;
+    return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
+}
+
+/* The capture game's step: how much nearer the nearest other peg the peg comes (the
+ * pegs must meet for the game to go on; a capture gains most). */
+static int approach_gain(const dm_jrules *r, const dm_jpos *p, const dm_jmove *m)
+{
+    int before = 1 << 20, after = 1 << 20;
+    const dm_jset *a = &p->pieces[0];
+    for (int i = jset_next(a, 0); i >= 0; i = jset_next(a, i + 1)) {
+        if (i != m->from) {
+            int db = star_dist(r, m->from, i), da = star_dist(r, m->to, i);
+            before = db < before ? db : before;
+            after = da < after ? da : after;
+        }
+    }
+    return before - after;
+}
+
+/* Gain of a move for the side making it in p, in steps towards its goal (the capture
+ * game for several players: approach_gain). */
+static int gain(const dm_jrules *r, const dm_jpos *p, int side, const dm_jmove *m)
+{
+    if ((r->options & DM_JOPT_CAPTURE) && r->players > 1) {
+        return approach_gain(r, p, m);
+    }
     return (int)r->goal_dist[side][m->from] - (int)r->goal_dist[side][m->to];
 }
 
-static void order(const dm_jrules *r, int side, dm_jmovelist *list)
+static void order(const dm_jrules *r, const dm_jpos *p, int side, dm_jmovelist *list)
 {
-    /* Insertion sort by gain, largest first (stable, so equal gains keep their order). */
+    /* Insertion sort by gain, largest first (stable, so equal gains keep their order);
+     * the gains computed once when the list is not longer than g. */
+    int g[512], cached = list->count <= 512;
+    for (int i = 0; cached && i < list->count; i++) {
+        g[i] = gain(r, p, side, &list->moves[i]);
+    }
     for (int i = 1; i < list->count; i++) {
         dm_jmove m = list->moves[i];
-        int g = gain(r, side, &m), j = i;
-        while (j > 0 && gain(r, side, &list->moves[j - 1]) < g) {
+        int gi = cached ? g[i] : gain(r, p, side, &m), j = i;
+        while (j > 0 && (cached ? g[j - 1] : gain(r, p, side, &list->moves[j - 1])) < gi) {
             list->moves[j] = list->moves[j - 1];
+            if (cached) {
+                g[j] = g[j - 1];
+            }
             j--;
         }
         list->moves[j] = m;
+        if (cached) {
+            g[j] = gi;
+        }
     }
 }
 
@@ -227,7 +274,7 @@ static int negamax(search_ctx *c, const dm_jpos *p, int depth, int ply, int alph
         int v = eval_for(c->r, p, c->root); /* no move: counted as a pass, statically */
         return p->to_move == c->root ? v : -v;
     }
-    order(c->r, p->to_move, list);
+    order(c->r, p, p->to_move, list);
     int bestv = -2 * DM_JWIN;
     for (int i = 0; i < list->count; i++) {
         dm_jpos q = *p;
@@ -272,7 +319,7 @@ static int paranoid(search_ctx *c, const dm_jpos *p, int depth, int ply, int alp
         dm_jpos_pass(&q, c->r);
         return paranoid(c, &q, depth - 1, ply + 1, alpha, beta, root, NULL, lists + 1);
     }
-    order(c->r, p->to_move, list);
+    order(c->r, p, p->to_move, list);
     int bestv = max ? -2 * DM_JWIN : 2 * DM_JWIN;
     for (int i = 0; i < list->count; i++) {
         dm_jpos q = *p;
@@ -329,7 +376,7 @@ static int brs(search_ctx *c, const dm_jpos *p, int depth, int ply, int alpha, i
             continue;
         }
         any = 1;
-        order(c->r, o, list);
+        order(c->r, &from, o, list);
         for (int i = 0; i < list->count; i++) {
             dm_jpos q = from;
             dm_jpos_apply(&q, c->r, &list->moves[i]);
@@ -431,7 +478,7 @@ int dm_jgreedy(const dm_jrules *r, const dm_jpos *p, dm_jmove *m)
                     ? 1000
                     : (p->to_move == 0 ? (int)mv->to - mv->from : (int)mv->from - mv->to);
         } else {
-            g = gain(r, p->to_move, mv);
+            g = gain(r, p, p->to_move, mv);
         }
         if (g > bestg) {
             bestg = g;
@@ -469,7 +516,9 @@ dm_status dm_jsearch_multi(const dm_jrules *r, const dm_jpos *p, int depth, dm_j
         out->score = p->to_move == 0 ? v : -v;
     } else if (r->players == 2) {
         out->score = negamax(&c, p, depth, 0, -2 * DM_JWIN, 2 * DM_JWIN, &out->best, lists);
-    } else if (method == DM_JMULTI_PARANOID) {
+    } else if (method == DM_JMULTI_PARANOID || (r->options & DM_JOPT_CAPTURE)) {
+        /* the capture game: who makes the last capture depends on the turn order,
+         * which best-reply search (one opponent's move, any opponent) does not keep */
         out->score =
             paranoid(&c, p, depth, 0, -2 * DM_JWIN, 2 * DM_JWIN, p->to_move, &out->best, lists);
     } else {

@@ -103,10 +103,12 @@ dm_status dm_jmove_from_text(dm_jmove *m, const dm_jrules *r, const dm_jpos *p, 
     if (dm_jpos_winner(p, r) >= 0) {
         return dm_error_set(err, DM_EILLEGAL, 1, 1, "move \"%s\": the game is over", text);
     }
-    if (!jset_has(&p->pieces[p->to_move], sq[0])) {
+    if (!jset_has(&p->pieces[jpos_mover_seat(r, p)], sq[0])) {
         return dm_error_set(err, DM_EILLEGAL, 1, 1,
-                            "move \"%s\": no piece of the side to move on %s", text,
-                            dm_jsquare_name(a, sizeof a, r, sq[0]));
+                            (r->options & DM_JOPT_CAPTURE)
+                                ? "move \"%s\": no peg on %s"
+                                : "move \"%s\": no piece of the side to move on %s",
+                            text, dm_jsquare_name(a, sizeof a, r, sq[0]));
     }
     dm_jmovelist list;
     dm_jmovegen(&list, r, p);
@@ -238,6 +240,12 @@ dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *text, dm
                                         "position: column %d: square %s is named twice", col,
                                         dm_jsquare_name(nm, sizeof nm, r, i));
                 }
+                if ((r->options & DM_JOPT_CAPTURE) && seat != 0) {
+                    return dm_error_set(err, DM_EPARSE, 1, col,
+                                        "position: column %d: in the capture game the pegs "
+                                        "belong to no seat; write them all after ':A'",
+                                        col);
+                }
                 jset_add(&all, i);
                 jset_add(&q.pieces[seat], i);
             }
@@ -253,7 +261,7 @@ dm_status dm_jpos_from_text(dm_jpos *p, const dm_jrules *r, const char *text, dm
             }
         }
     }
-    for (int seat = 0; seat < r->players; seat++) {
+    for (int seat = 0; seat < ((r->options & DM_JOPT_CAPTURE) ? 1 : r->players); seat++) {
         if (!seen_seat[seat]) {
             return dm_error_set(err, DM_EPARSE, 1, COL,
                                 "position: seat %c has no section (':%c...')", seat_letter(r, seat),
@@ -271,7 +279,9 @@ dm_status dm_jpos_to_text(char *buf, size_t size, const dm_jrules *r, const dm_j
     if (r->game == DM_JGAME_GEWU && p->throw_steps) {
         len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%d", p->throw_steps);
     }
-    for (int s = 0; s < r->players && len < size; s++) {
+    /* the capture game: the pegs are nobody's, one section (A) holds them all */
+    int sections = (r->options & DM_JOPT_CAPTURE) ? 1 : r->players;
+    for (int s = 0; s < sections && len < size; s++) {
         len += (size_t)snprintf(buf + len, size - len, ":%c", seat_letter(r, s));
         const dm_jset *set = &p->pieces[s];
         int first = 1;

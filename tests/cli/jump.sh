@@ -35,4 +35,27 @@ grep -q "chinese-checkers, halma, gewu" <<<"$err" || fail "unknown game message:
 err=$("$bin" perft --game chinese-checkers --players 5 1 2>&1) && fail "5 players accepted"
 grep -q "2, 3, 4 or 6" <<<"$err" || fail "players message: $err"
 "$bin" perft --game halma 0 >/dev/null 2>&1 && fail "depth 0 accepted"
+# The capture game (食棋) for several players: any seat moves any peg, the last
+# capture wins; engines that see the danger avoid giving it, and the no-progress rule
+# ends the game (the terminal game applied only its own 3000-action cap before).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$("$bin" moves --game chinese-checkers --players 3 --options capture --fen "C:A61,62") ||
+    fail "capture moves"
+[ "$(tr '\n' ' ' <<<"$out")" = "61-63 62-60 2 moves " ] || fail "capture moves: $out"
+err=$("$bin" moves --game chinese-checkers --players 2 --options capture --fen "A:A61:B62" 2>&1) &&
+    fail "a peg of seat B accepted"
+grep -q "belong to no seat" <<<"$err" || fail "capture seat message: $err"
+out=$("$bin" play --game chinese-checkers --players 3 --options capture --seats engine,engine,engine \
+    --level 6 --plain --save-dir "$tmp" 2>&1) || fail "capture game: $out"
+grep -q '^result: 0-0-0 no winner: 50 rounds without progress' <<<"$out" ||
+    fail "capture game end: $(tail -3 <<<"$out")"
+"$bin" pdn check "$tmp"/*.pdn >/dev/null || fail "capture game record"
+out=$("$bin" play --game chinese-checkers --players 2 --options capture --seats engine,engine \
+    --level 1 --plain --save-dir "$tmp/g" 2>&1) || fail "greedy capture game: $out"
+grep -q '^result: 0-1 B wins' <<<"$out" || fail "greedy capture end: $(tail -3 <<<"$out")"
+"$bin" pdn check "$tmp"/g/*.pdn >/dev/null || fail "greedy capture record"
+out=$("$bin" jump match --game chinese-checkers --players 2 --options capture --games 20 --level 6) ||
+    fail "capture match"
+grep -q "engine won 20 " <<<"$out" || fail "capture match vs greedy: $out"
 echo ok

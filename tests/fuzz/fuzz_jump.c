@@ -13,7 +13,7 @@ static const struct {
     dm_jgame game;
     int players, size;
     unsigned options;
-} configs[10] = {
+} configs[11] = {
     {DM_JGAME_CHINESE, 2, 0, 0},
     {DM_JGAME_CHINESE, 3, 0, DM_JOPT_NO_FOREIGN_CORNER},
     {DM_JGAME_CHINESE, 4, 0, 0},
@@ -22,9 +22,10 @@ static const struct {
     {DM_JGAME_HALMA, 4, 16, 0},
     {DM_JGAME_HALMA, 2, 8, 0},
     {DM_JGAME_GEWU, 2, 0, 0},
-    /* the house rules (configs 8, 9) */
+    /* the house rules (configs 8-10) */
     {DM_JGAME_CHINESE, 2, 0, DM_JOPT_FIFTEEN | DM_JOPT_SUPER_JUMP | DM_JOPT_ANTI_SPOIL},
     {DM_JGAME_CHINESE, 1, 0, DM_JOPT_CAPTURE},
+    {DM_JGAME_CHINESE, 3, 0, DM_JOPT_CAPTURE},
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -34,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1) {
         return 0;
     }
-    int c = data[0] % 10;
+    int c = data[0] % 11;
     dm_error err;
     if (dm_jrules_init(&r, configs[c].game, configs[c].players, configs[c].size, configs[c].options,
                        &err) != DM_OK) {

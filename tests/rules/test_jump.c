@@ -627,7 +627,61 @@ static void test_house_rules(void **state)
     assert_int_equal(dm_jpos_winner(&q, &R), 0);
     pos(&p, "A:A1,61"); /* no jump: the steps */
     assert_int_equal(dm_jmovegen(&list, &R, &p), 8);
-    assert_int_equal(dm_jrules_init(&R, DM_JGAME_CHINESE, 2, 0, DM_JOPT_CAPTURE, &err), DM_EINVAL);
+    /* the capture game for several players (食棋, `002`: every player may move any peg;
+     * docs/JUMPING.md): the pegs are nobody's (all in seat A's section), every seat
+     * moves any of them, and the seat whose capture leaves one peg wins */
+    rules(DM_JGAME_CHINESE, 3, 0, DM_JOPT_CAPTURE);
+    dm_jpos_start(&p, &R);
+    assert_int_equal(jset_count_pub(&p.pieces[0]), 60);
+    assert_int_equal(dm_jmovegen(&list, &R, &p), 54);
+    dm_jpos_apply(&p, &R, &list.moves[0]);
+    assert_int_equal(p.to_move, 1);
+    assert_int_equal(jset_count_pub(&p.pieces[0]), 59);
+    assert_true(dm_jmovegen(&list, &R, &p) > 0); /* B moves the same pegs */
+    assert_int_equal(dm_jmove_to_text(buf, sizeof buf, &R, &p, &list.moves[0]), DM_OK);
+    assert_int_equal(dm_jmove_from_text(&m, &R, &p, buf, &err), DM_OK);
+    pos(&p, "C:A61,62");
+    assert_int_equal(dm_jpos_winner(&p, &R), -1);
+    assert_int_equal(dm_jmovegen(&list, &R, &p), 2);
+    q = p;
+    dm_jpos_apply(&q, &R, &list.moves[0]);
+    assert_int_equal(dm_jpos_winner(&q, &R), 2); /* C made the last capture */
+    dm_jresult_text(buf, sizeof buf, &R, &q, 1);
+    assert_string_equal(buf, "0-0-1");
+    pos(&p, "A:A63");
+    assert_int_equal(dm_jpos_winner(&p, &R), 2); /* set up: the seat before the mover */
+    bad_pos("A:A61:B62:C", 8, "the pegs belong to no seat");
+    /* the no-progress rule: 50 rounds of steps only, then no winner */
+    rules(DM_JGAME_CHINESE, 2, 0, DM_JOPT_CAPTURE);
+    pos(&p, "A:A1,121");
+    dm_jprogress cpr;
+    dm_jprogress_init(&cpr, &R, &p);
+    int stalled = 0, actions = 0;
+    while (!stalled && actions < 1000) {
+        dm_jmovegen(&list, &R, &p);
+        dm_jpos_apply(&p, &R, &list.moves[0]); /* peg 1 steps to and fro */
+        actions++;
+        stalled = dm_jprogress_step(&cpr, &R, &p);
+    }
+    assert_int_equal(actions, DM_JNO_PROGRESS_ROUNDS * 2);
+    /* the engine never steps next to the last other peg (the opponent would make the
+     * last capture), though the step comes first in its move order */
+    pos(&p, "A:A61,63");
+    dm_jsearch_result res;
+    assert_int_equal(dm_jsearch(&R, &p, 2, &res, &err), DM_OK);
+    q = p;
+    dm_jpos_apply(&q, &R, &res.best);
+    dm_jmovegen(&list, &R, &q);
+    for (int i = 0; i < list.count; i++) {
+        dm_jpos o = q;
+        dm_jpos_apply(&o, &R, &list.moves[i]);
+        assert_int_equal(dm_jpos_winner(&o, &R), -1);
+    }
+    /* ... and makes it when it can */
+    pos(&p, "B:A61,62");
+    assert_int_equal(dm_jsearch(&R, &p, 2, &res, &err), DM_OK);
+    assert_int_equal(res.score, DM_JWIN - 1);
+    assert_int_equal(dm_jrules_init(&R, DM_JGAME_CHINESE, 7, 0, DM_JOPT_CAPTURE, &err), DM_EINVAL);
     /* leave-camp (Halma 8x8: more than 30 moves with a piece in one's camp loses) */
     rules(DM_JGAME_HALMA, 2, 8, DM_JOPT_LEAVE_CAMP);
     pos(&p, "A:Aa1,h8:Bh1");

@@ -141,6 +141,7 @@ static void test_round_trips(void **state)
         {DM_JGAME_GEWU, 2, 12, 0},
         {DM_JGAME_GEWU, 2, 20, DM_JOPT_GEWU_ONE_THROW},
         {DM_JGAME_CHINESE, 1, 0, DM_JOPT_CAPTURE},
+        {DM_JGAME_CHINESE, 3, 0, DM_JOPT_CAPTURE},
         {DM_JGAME_CHINESE, 2, 0, DM_JOPT_FIFTEEN | DM_JOPT_SUPER_JUMP | DM_JOPT_ANTI_SPOIL},
         {DM_JGAME_HALMA, 2, 8, DM_JOPT_LEAVE_CAMP},
     };
