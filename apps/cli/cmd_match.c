@@ -31,6 +31,7 @@
 #include <damier/board.h>
 #include <damier/clock.h>
 #include <damier/dxp.h>
+#include <damier/egdb.h>
 #include <damier/game.h>
 #include <damier/hub.h>
 #include <damier/move.h>
@@ -174,6 +175,9 @@ typedef struct match {
      * adj_win_count scores all give one side adj_win_score men or more */
     int adj_draw_ply, adj_draw_count, adj_win_count;
     double adj_draw_score, adj_win_score;
+    /* adjudication by the endgame database (--adjudicate-egdb DIR; international) */
+    const char *egdb_dir;
+    dm_egdb *egdb;
     /* output */
     FILE *pdn;
     const char *pdn_name;
@@ -239,6 +243,9 @@ static void match_usage(FILE *f)
                "                      COUNT scores the engines gave are within SCORE men\n"
                "  --adjudicate-win COUNT,SCORE   a win when the last COUNT scores all give\n"
                "                      one side SCORE men or more\n"
+               "  --adjudicate-egdb DIR   the endgame database there decides a position it\n"
+               "                      holds: a draw at once, a win unless a lone king\n"
+               "                      faces 3 pieces or fewer (the counting rules decide)\n"
                "  --variant NAME      the rules: international (default), russian, english,\n"
                "                      canadian, ... (`damier moves --variant` lists them);\n"
                "                      Hub engines (version 2) only\n"
@@ -978,6 +985,36 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
 {
     int n = s->nlog;
     double v;
+    if (m->egdb && !m->variant) {
+        /* The database's values are those of play without the counting rules (EGDB.md).
+         * A draw stays a draw under them (they only turn wins into draws); a win is
+         * taken as one unless the defender has a lone king against 3 pieces or fewer,
+         * where the 16- and 5-move rules (FMJD 6.3, 6.4) may draw it: then the game
+         * goes on and its own rules decide. */
+        const dm_board *b = dm_game_board(s->game);
+        int side = b->side;
+        int mine = __builtin_popcountll(b->pieces[side]);
+        int theirs = __builtin_popcountll(b->pieces[side ^ 1]);
+        if (mine + theirs <= dm_egdb_max_pieces(m->egdb)) {
+            int dtc = -1;
+            dm_egdb_value ev = dm_egdb_probe(m->egdb, b, &dtc);
+            if (ev == DM_EGDB_DRAW) {
+                snprintf(why, cap, "endgame database: draw");
+                return 1;
+            }
+            if (ev == DM_EGDB_WIN || ev == DM_EGDB_LOSS) {
+                int winner = ev == DM_EGDB_WIN ? side : side ^ 1;
+                const uint64_t lone = b->pieces[winner ^ 1];
+                int counted = __builtin_popcountll(lone) == 1 && (lone & b->kings) &&
+                              __builtin_popcountll(b->pieces[winner]) <= 3;
+                if (!counted) {
+                    snprintf(why, cap, "endgame database: %s wins",
+                             winner == DM_WHITE ? "White" : "Black");
+                    return winner == DM_WHITE ? 2 : 3;
+                }
+            }
+        }
+    }
     if (m->adj_draw_count > 0 && n >= m->adj_draw_ply && n >= m->adj_draw_count) {
         int all = 1;
         for (int i = n - m->adj_draw_count; i < n && all; i++) {
@@ -2147,6 +2184,7 @@ int cmd_match(int argc, char **argv)
                                          {"variant", required_argument, 0, 'V'},
                                          {"adjudicate-draw", required_argument, 0, 'A'},
                                          {"adjudicate-win", required_argument, 0, 'W'},
+                                         {"adjudicate-egdb", required_argument, 0, 'B'},
                                          {"tc", required_argument, 0, 't'},
                                          {"time", required_argument, 0, 'T'},
                                          {"inc", required_argument, 0, 'I'},
@@ -2306,6 +2344,9 @@ int cmd_match(int argc, char **argv)
                 m->adj_win_score = sc;
                 break;
             }
+            case 'B':
+                m->egdb_dir = o;
+                break;
             case 'V': {
                 const dm_variant *var;
                 if (cmd_variant_from_arg(&var, "match", o)) {
@@ -2524,6 +2565,28 @@ int cmd_match(int argc, char **argv)
         m->nopenings = 1;
         m->openings_name = "the start position";
     }
+    if (m->egdb_dir) {
+        if (m->variant) {
+            fprintf(stderr,
+                    "damier match: --adjudicate-egdb: the endgame databases are "
+                    "international draughts only, not %s\n",
+                    m->variant->name);
+            return 2;
+        }
+        dm_error eerr;
+        if (dm_egdb_open(&m->egdb, m->egdb_dir, &eerr) != DM_OK) {
+            fprintf(stderr, "damier match: --adjudicate-egdb %s: %s\n", m->egdb_dir, eerr.message);
+            return 2;
+        }
+        if (dm_egdb_max_pieces(m->egdb) < 2) {
+            fprintf(stderr,
+                    "damier match: --adjudicate-egdb %s: no complete database there "
+                    "(damier egdb gen --pieces N --dir %s)\n",
+                    m->egdb_dir, m->egdb_dir);
+            dm_egdb_close(m->egdb);
+            return 2;
+        }
+    }
     int pairs = (m->games + 1) / 2;
     m->order = malloc((size_t)pairs * sizeof *m->order);
     m->results = calloc((size_t)m->games, sizeof *m->results);
@@ -2631,6 +2694,7 @@ int cmd_match(int argc, char **argv)
     free(m->order);
     free(m->results);
     free(m->slots);
+    dm_egdb_close(m->egdb);
     if (rc == 0 && fail_on_forfeit && m->forfeits > 0) {
         return 1;
     }

@@ -61,6 +61,29 @@ run adjwin --engine "$DAMIER hub" --engine "$DAMIER hub" --depth 2 --games 2 \
     --openings "$tmp/up.fen" --adjudicate-win 4,3
 has adjwin "$tmp/adjwin.out" \
     "game 2/2: damier-2 - damier-1 2-0 adjudicated: White ahead by 3 or more for 4 plies (4 plies, opening 1)"
+# Adjudication by the endgame database (a 3-piece one made here): men against a man
+# that cannot be stopped from drawing, adjudicated a draw at once; two kings against a
+# man, a database win for White; a king against a lone king, a database win too, but
+# under the 5-move rule (FMJD 6.4) it is left to the game: White wins it on the board.
+"$DAMIER" egdb gen --pieces 3 --dir "$tmp/db" >/dev/null 2>&1 || fail "egdb gen"
+printf 'W:W6:B45\nW:WK33,K44:B3\nW:WK28:BK46\n' >"$tmp/eg.fen"
+run adjegdb --engine "$DAMIER hub" --engine "$DAMIER hub" --depth 2 --games 6 \
+    --openings "$tmp/eg.fen" --adjudicate-egdb "$tmp/db" --pdn "$tmp/adjegdb.pdn"
+[ "$rc" -eq 0 ] || fail "adjegdb: exit $rc: $(cat "$tmp/adjegdb.err")"
+has adjegdb "$tmp/adjegdb.out" \
+    "game 1/6: damier-1 - damier-2 1-1 adjudicated: endgame database: draw (0 plies, opening 1)"
+has adjegdb "$tmp/adjegdb.out" \
+    "game 3/6: damier-1 - damier-2 2-0 adjudicated: endgame database: White wins (0 plies, opening 2)"
+matches adjegdb-kk "$tmp/adjegdb.out" '^game 5/6: damier-1 - damier-2 2-0 (no pieces left|no legal move) '
+"$DAMIER" pdn check "$tmp/adjegdb.pdn" >/dev/null && ok || fail "adjegdb: the PDN does not replay"
+run adjegdbv --engine "$DAMIER hub" --engine "$DAMIER hub" --depth 2 --variant russian \
+    --adjudicate-egdb "$tmp/db"
+[ "$rc" -eq 2 ] && grep -q "international draughts only" "$tmp/adjegdbv.err" && ok ||
+    fail "adjegdb with a variant: exit $rc, $(cat "$tmp/adjegdbv.err")"
+run adjegdbn --engine "$DAMIER hub" --engine "$DAMIER hub" --depth 2 \
+    --adjudicate-egdb "$tmp/nothing"
+[ "$rc" -eq 2 ] && grep -q "adjudicate-egdb" "$tmp/adjegdbn.err" && ok ||
+    fail "adjegdb without a database: exit $rc, $(cat "$tmp/adjegdbn.err")"
 # ... which needs both engines to agree: the fake always says 0.00.
 run adjfake --engine "$DAMIER hub" --engine "$good" --depth 2 --games 1 \
     --openings "$tmp/up.fen" --adjudicate-win 4,3
