@@ -16,7 +16,8 @@
  *   hub.h      the Hub protocol session
  *   rating.h   player ratings (Glicko-2)
  *   puzzle.h   tactics puzzles: a unique winning move found by the engine
- *   diagram.h  a position as a picture (SVG) */
+ *   diagram.h  a position as a picture (SVG)
+ *   tourney.h  tournaments: pairings (round robin, Swiss), results, standings, teams */
 #ifndef DAMIER_H
 #define DAMIER_H
 
@@ -38,5 +39,6 @@
 #include <damier/rating.h>
 #include <damier/puzzle.h>
 #include <damier/diagram.h>
+#include <damier/tourney.h>
 
 #endif /* DAMIER_H */

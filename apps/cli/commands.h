@@ -28,6 +28,7 @@ int cmd_selfplay(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_puzzles(int argc, char **argv); /* cmd_puzzles.c */
 int cmd_diagram(int argc, char **argv); /* cmd_diagram.c */
+int cmd_tourney(int argc, char **argv); /* cmd_tourney.c */
 
 /* The jumping games (cmd_jump.c): `moves`/`perft` with --game go to these. */
 int cmd_jump_moves(int argc, char **argv);

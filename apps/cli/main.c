@@ -33,6 +33,7 @@ static const struct command {
     {"puzzles", cmd_puzzles,
      "tactics puzzles from PDN games: generate, verify, examine a position"},
     {"diagram", cmd_diagram, "a position as a picture (SVG or PNG) with arrows and marks"},
+    {"tourney", cmd_tourney, "a tournament file: pair rounds, results, standings, crosstable"},
     {"serve", cmd_serve, "the web board: play, analyse and review games in a browser"},
 };
 
