@@ -15,31 +15,6 @@
 #include "annotate.h"
 #include "commands.h"
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *nb = realloc(buf, cap *= 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = nb;
-        }
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
 int cmd_annotate(int argc, char **argv)
 {
     int depth = CLI_ANNOTATE_DEFAULT_DEPTH;
@@ -89,9 +64,8 @@ int cmd_annotate(int argc, char **argv)
     int rc = 0;
     for (int f = first; f < argc; f++) {
         size_t len = 0;
-        char *text = read_file(argv[f], &len);
+        char *text = cli_read_file("annotate", argv[f], (size_t)256 << 20, &len);
         if (!text) {
-            fprintf(stderr, "damier annotate: cannot read %s\n", argv[f]);
             rc = 2;
             continue;
         }

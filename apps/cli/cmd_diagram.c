@@ -149,27 +149,9 @@ static int write_png(const char *path, const dm_board *b, const dm_diagram_optio
  * error is printed. */
 static int board_from_pdn(dm_board *b, dm_diagram_options *o, const char *path, int ply, int arrow)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "damier diagram: cannot open %s: %s\n", path, strerror(errno));
-        return 1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap);
-    while (text) {
-        n += fread(text + n, 1, cap - n, f);
-        if (n < cap || cap >= ((size_t)64 << 20)) {
-            break;
-        }
-        char *nt = realloc(text, cap *= 2);
-        if (!nt) {
-            free(text);
-        }
-        text = nt;
-    }
-    fclose(f);
+    size_t n;
+    char *text = cli_read_file("diagram", path, (size_t)64 << 20, &n);
     if (!text) {
-        fprintf(stderr, "damier diagram: cannot read %s: out of memory\n", path);
         return 1;
     }
     dm_game *g = NULL;

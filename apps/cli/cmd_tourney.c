@@ -31,33 +31,9 @@ static void usage(FILE *f)
 
 static int load(dm_tourney *t, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "damier tourney: cannot open '%s': %s\n", path, strerror(errno));
-        return 2;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *text = malloc(cap);
-    size_t n;
-    while (text && (n = fread(text + len, 1, cap - len, f)) > 0) {
-        len += n;
-        if (len == cap) {
-            char *m = cap < ((size_t)64 << 20) ? realloc(text, cap * 2) : NULL;
-            if (!m) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = m;
-            cap *= 2;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!text || bad) {
-        free(text);
-        fprintf(stderr, "damier tourney: cannot read '%s'%s\n", path,
-                text ? "" : " (larger than 64 MiB or out of memory)");
+    size_t len;
+    char *text = cli_read_file("tourney", path, (size_t)64 << 20, &len);
+    if (!text) {
         return 2;
     }
     dm_error err;

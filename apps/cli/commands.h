@@ -47,6 +47,11 @@ int pdn_jump_file(const char *path, const char *text, size_t len, FILE *out, int
  * stderr and returns nonzero on failure. */
 int cli_board_from_arg(dm_board *b, const char *fen);
 
+/* The whole file at path, NUL-terminated (malloc'd, *len bytes before the NUL), or
+ * NULL after a message on stderr naming `damier cmd`, the file and why (cannot open,
+ * larger than max bytes, out of memory, a read error). */
+char *cli_read_file(const char *cmd, const char *path, size_t max, size_t *len);
+
 /* Monotonic wall-clock seconds. */
 double cli_now(void);
 

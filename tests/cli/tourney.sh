@@ -84,7 +84,7 @@ expect_err "bad result" 1 "damier tourney: $tmp/bad.txt: line 5, column 7: 3-0 i
 expect_err "bad pair" 1 "damier tourney: $tmp/bad.txt: line 5, column 7: 3-0 is no game's result (2-0, 1-1, 0-2)" -- \
     tourney pair "$tmp/bad.txt"
 cmp -s "$tmp/bad.txt" "$tmp/bad.orig" && ok || fail "a bad file was changed"
-expect_err "missing file" 2 "damier tourney: cannot open '$tmp/none.txt': No such file or directory" -- \
+expect_err "missing file" 2 "damier tourney: cannot open $tmp/none.txt: No such file or directory" -- \
     tourney check "$tmp/none.txt"
 expect_err "unknown command" 2 "damier tourney: unknown command 'draw' (check, pair, result, standings, crosstable)" -- \
     tourney draw "$rr"
