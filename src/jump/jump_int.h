@@ -44,6 +44,11 @@ static inline int jpos_mover_seat(const dm_jrules *r, const dm_jpos *p)
     return (r->options & DM_JOPT_CAPTURE) ? 0 : p->to_move;
 }
 
+/* dm_jsearch_multi with the two-player search's transposition table on or off
+ * (use_tt 0: the plain alpha-beta search of fixed depth; the tests compare the two). */
+dm_status jsearch_run(const dm_jrules *r, const dm_jpos *p, int depth, dm_jmulti method, int use_tt,
+                      dm_jsearch_result *out, dm_error *err);
+
 /* The lowest member >= from, or -1. */
 static inline int jset_next(const dm_jset *s, int from)
 {

@@ -190,11 +190,60 @@ int dm_jevaluate(const dm_jrules *r, const dm_jpos *p)
     return eval_for(r, p, p->to_move);
 }
 
+/* A transposition table entry of the two-player search: the position's key, its
+ * value for the side to move at `depth` plies (bound: TT_EXACT, TT_LOWER, TT_UPPER),
+ * the best move found. */
+typedef struct tt_entry {
+    uint64_t key;
+    int32_t score;
+    uint8_t depth, bound, from, to;
+} tt_entry;
+
+enum {
+    TT_EXACT = 1,
+    TT_LOWER = 2,
+    TT_UPPER = 3,
+    TT_BITS = 18 /* 2^18 entries of 16 bytes: 4 MiB a search */
+};
+
 typedef struct search_ctx {
     const dm_jrules *r;
     uint64_t nodes;
-    int root; /* the seat the search plays for */
+    int root;     /* the seat the search plays for */
+    tt_entry *tt; /* NULL: no table */
 } search_ctx;
+
+/* The key of (seat, square) (seat 7: the side to move's keys), a splitmix64 of its
+ * index: computed, not stored, so the library keeps no table of its own. */
+static uint64_t zkey(int seat, int sq)
+{
+    uint64_t x = ((uint64_t)seat * 256 + (uint64_t)sq + 1) * 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static uint64_t pos_key(const dm_jrules *r, const dm_jpos *p)
+{
+    uint64_t h = zkey(7, p->to_move);
+    for (int s = 0; s < r->players; s++) {
+        for (int i = jset_next(&p->pieces[s], 0); i >= 0; i = jset_next(&p->pieces[s], i + 1)) {
+            h ^= zkey(s, i);
+        }
+    }
+    return h;
+}
+
+/* A win's score is stored as a distance from the node, not from the root. */
+static int tt_in(int v, int ply)
+{
+    return v > DM_JWIN - 1000 ? v + ply : v < -(DM_JWIN - 1000) ? v - ply : v;
+}
+
+static int tt_out(int v, int ply)
+{
+    return v > DM_JWIN - 1000 ? v - ply : v < -(DM_JWIN - 1000) ? v + ply : v;
+}
 
 /* Steps between holes a and b of the star (hex distance: row = r + 8, col = 2q + r + 12
  * in the axial coordinates q, r of jump.c). */
@@ -257,8 +306,11 @@ static void order(const dm_jrules *r, const dm_jpos *p, int side, dm_jmovelist *
     }
 }
 
-static int negamax(search_ctx *c, const dm_jpos *p, int depth, int ply, int alpha, int beta,
-                   dm_jmove *best, dm_jmovelist *lists)
+/* Two players. With a table (c->tt), the key h of p: a stored result is used only
+ * when it was searched to the same depth, so the value is exactly the plain search's
+ * (the levels keep their meaning); the stored move is tried first at any depth. */
+static int negamax(search_ctx *c, const dm_jpos *p, uint64_t h, int depth, int ply, int alpha,
+                   int beta, dm_jmove *best, dm_jmovelist *lists)
 {
     c->nodes++;
     int w = dm_jpos_winner(p, c->r);
@@ -269,21 +321,47 @@ static int negamax(search_ctx *c, const dm_jpos *p, int depth, int ply, int alph
         int v = eval_for(c->r, p, c->root);
         return p->to_move == c->root ? v : -v;
     }
+    tt_entry *e = c->tt ? &c->tt[h & ((1u << TT_BITS) - 1)] : NULL;
+    int tt_from = -1, tt_to = -1;
+    if (e && e->key == h) {
+        tt_from = e->from;
+        tt_to = e->to;
+        if (e->depth == depth && !best) {
+            int v = tt_out(e->score, ply);
+            if (e->bound == TT_EXACT || (e->bound == TT_LOWER && v >= beta) ||
+                (e->bound == TT_UPPER && v <= alpha)) {
+                return v;
+            }
+        }
+    }
     dm_jmovelist *list = &lists[0];
     if (dm_jmovegen(list, c->r, p) == 0) {
         int v = eval_for(c->r, p, c->root); /* no move: counted as a pass, statically */
         return p->to_move == c->root ? v : -v;
     }
     order(c->r, p, p->to_move, list);
-    int bestv = -2 * DM_JWIN;
+    for (int i = 1; i < list->count && tt_from >= 0; i++) {
+        if (list->moves[i].from == tt_from && list->moves[i].to == tt_to) {
+            dm_jmove m = list->moves[i];
+            memmove(&list->moves[1], &list->moves[0], sizeof m * (size_t)i);
+            list->moves[0] = m;
+            break;
+        }
+    }
+    int alpha0 = alpha, side = p->to_move;
+    int bestv = -2 * DM_JWIN, besti = 0;
+    uint64_t turn = zkey(7, side) ^ zkey(7, (side + 1) % c->r->players);
     for (int i = 0; i < list->count; i++) {
+        const dm_jmove *m = &list->moves[i];
         dm_jpos q = *p;
-        dm_jpos_apply(&q, c->r, &list->moves[i]);
-        int v = -negamax(c, &q, depth - 1, ply + 1, -beta, -alpha, NULL, lists + 1);
+        dm_jpos_apply(&q, c->r, m);
+        uint64_t hq = c->tt ? h ^ turn ^ zkey(side, m->from) ^ zkey(side, m->to) : 0;
+        int v = -negamax(c, &q, hq, depth - 1, ply + 1, -beta, -alpha, NULL, lists + 1);
         if (v > bestv) {
             bestv = v;
+            besti = i;
             if (best) {
-                *best = list->moves[i];
+                *best = *m;
             }
         }
         if (v > alpha) {
@@ -292,6 +370,14 @@ static int negamax(search_ctx *c, const dm_jpos *p, int depth, int ply, int alph
         if (alpha >= beta) {
             break;
         }
+    }
+    if (e && (e->key != h || e->depth <= depth)) {
+        e->key = h;
+        e->score = tt_in(bestv, ply);
+        e->depth = (uint8_t)depth;
+        e->bound = bestv <= alpha0 ? TT_UPPER : bestv >= beta ? TT_LOWER : TT_EXACT;
+        e->from = list->moves[besti].from;
+        e->to = list->moves[besti].to;
     }
     return bestv;
 }
@@ -498,6 +584,12 @@ dm_status dm_jsearch(const dm_jrules *r, const dm_jpos *p, int depth, dm_jsearch
 dm_status dm_jsearch_multi(const dm_jrules *r, const dm_jpos *p, int depth, dm_jmulti method,
                            dm_jsearch_result *out, dm_error *err)
 {
+    return jsearch_run(r, p, depth, method, 1, out, err);
+}
+
+dm_status jsearch_run(const dm_jrules *r, const dm_jpos *p, int depth, dm_jmulti method, int use_tt,
+                      dm_jsearch_result *out, dm_error *err)
+{
     if (depth < 1 || depth > 8) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "search depth must be 1..8, not %d", depth);
     }
@@ -509,13 +601,24 @@ dm_status dm_jsearch_multi(const dm_jrules *r, const dm_jpos *p, int depth, dm_j
     if (!lists) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory for the move lists");
     }
-    search_ctx c = {r, 0, p->to_move};
+    search_ctx c = {r, 0, p->to_move, NULL};
     memset(out, 0, sizeof *out);
     if (r->game == DM_JGAME_GEWU) {
         int v = gewu_value(&c, p, depth, 0, &out->best, lists);
         out->score = p->to_move == 0 ? v : -v;
     } else if (r->players == 2) {
-        out->score = negamax(&c, p, depth, 0, -2 * DM_JWIN, 2 * DM_JWIN, &out->best, lists);
+        /* the table: not for the capture game (a move removes a peg the key would have
+         * to follow) nor leave-camp (its winner depends on the move count) */
+        if (use_tt && !(r->options & (DM_JOPT_CAPTURE | DM_JOPT_LEAVE_CAMP))) {
+            c.tt = calloc((size_t)1 << TT_BITS, sizeof *c.tt);
+        }
+        uint64_t h = c.tt ? pos_key(r, p) : 0;
+        /* iterative deepening: each depth's best move (kept in the table) is searched
+         * first by the next */
+        for (int d = c.tt ? 1 : depth; d <= depth; d++) {
+            out->score = negamax(&c, p, h, d, 0, -2 * DM_JWIN, 2 * DM_JWIN, &out->best, lists);
+        }
+        free(c.tt);
     } else if (method == DM_JMULTI_PARANOID || (r->options & DM_JOPT_CAPTURE)) {
         /* the capture game: who makes the last capture depends on the turn order,
          * which best-reply search (one opponent's move, any opponent) does not keep */
