@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/cmd_tourney.c: `damier tourney check|pair|result|standings|crosstable FILE`,
+ * apps/cli/cmd_tourney.c: `damier tourney check|pair|result|standings|crosstable|play FILE`,
  * a tournament kept in a text file (docs/TOURNEY.md; the library's damier/tourney.h):
  * pair the next round into the file, record results, print the standings by section
  * and category, and the crosstable. The file is rewritten atomically (a temporary
@@ -7,9 +7,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <damier/tourney.h>
 
@@ -26,7 +29,12 @@ static void usage(FILE *f)
                "                             2-0 1-1 0-2 (or 1-0 0-1 1/2-1/2), +- -+ -- forfeits,\n"
                "                             * not played; team events: one result per board\n"
                "  standings FILE [--section S] [--category C]\n"
-               "  crosstable FILE [--section S]\n");
+               "  crosstable FILE [--section S]\n"
+               "  play FILE --engine NAME=CMD... [--all] [--pdn OUT] [-- MATCH OPTIONS]\n"
+               "                             play the round's pending games between Hub engines\n"
+               "                             (one `damier match` game each, from the start\n"
+               "                             position; options after -- go to damier match,\n"
+               "                             default --movetime 0.1); --all: every round\n");
 }
 
 static int load(dm_tourney *t, const char *path)
@@ -280,6 +288,267 @@ static int cmd_crosstable(const char *path, const char *section)
     return 0;
 }
 
+/* ---- play: the pending games between engines --------------------------------- */
+
+enum {
+    MAX_PLAY_ENGINES = 64,
+    MAX_MATCH_ARGS = 64
+};
+
+/* Append the file at from to the file at to (created if missing), then remove from. */
+static int append_file(const char *to, const char *from)
+{
+    size_t len;
+    char *text = cli_read_file("tourney play", from, (size_t)64 << 20, &len);
+    if (!text) {
+        return 1;
+    }
+    FILE *f = fopen(to, "ab");
+    int ok = f && fwrite(text, 1, len, f) == len;
+    if (f && fclose(f) != 0) {
+        ok = 0;
+    }
+    free(text);
+    remove(from);
+    if (!ok) {
+        fprintf(stderr, "damier tourney play: cannot write %s: %s\n", to, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* One game between the commands of white and black through `damier match` (self: this
+ * program): its result (outcome and points, in FMJD 2-1-0 as damier match prints
+ * it) and the game appended to pdn (NULL: none). Returns 0, or 1 after a message. */
+static int tourney_game(const char *self, const char *event, const char *wname, const char *wcmd,
+                        const char *bname, const char *bcmd, char **extra, int nextra,
+                        const char *pdn, int *wp, int *bp)
+{
+    char game_pdn[4096];
+    if (pdn) {
+        snprintf(game_pdn, sizeof game_pdn, "%s.game", pdn);
+    }
+    const char *args[MAX_MATCH_ARGS + 24];
+    int n = 0;
+    args[n++] = self;
+    args[n++] = "match";
+    args[n++] = "--engine";
+    args[n++] = wcmd;
+    args[n++] = "--engine";
+    args[n++] = bcmd;
+    args[n++] = "--name";
+    args[n++] = wname;
+    args[n++] = "--name";
+    args[n++] = bname;
+    args[n++] = "--games";
+    args[n++] = "1";
+    args[n++] = "--openings";
+    args[n++] = "start";
+    if (pdn) {
+        args[n++] = "--pdn";
+        args[n++] = game_pdn;
+    }
+    if (event[0]) {
+        args[n++] = "--event";
+        args[n++] = event;
+    }
+    for (int i = 0; i < nextra; i++) {
+        args[n++] = extra[i];
+    }
+    if (nextra == 0) {
+        args[n++] = "--movetime";
+        args[n++] = "0.1";
+    }
+    args[n] = NULL;
+    int fd[2];
+    if (pipe(fd) != 0) {
+        fprintf(stderr, "damier tourney play: pipe: %s\n", strerror(errno));
+        return 1;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
+    posix_spawn_file_actions_addclose(&fa, fd[0]);
+    pid_t pid;
+    int rc = posix_spawn(&pid, self, &fa, NULL, (char *const *)args, NULL);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fd[1]);
+    if (rc != 0) {
+        close(fd[0]);
+        fprintf(stderr, "damier tourney play: cannot start %s: %s\n", self, strerror(rc));
+        return 1;
+    }
+    FILE *out = fdopen(fd[0], "r");
+    char line[1024], want[512];
+    snprintf(want, sizeof want, "game 1/1: %s - %s ", wname, bname);
+    int found = 0;
+    while (out && fgets(line, sizeof line, out)) {
+        if (!found && !strncmp(line, want, strlen(want))) {
+            found = sscanf(line + strlen(want), "%d-%d", wp, bp) == 2;
+            printf("%s", line + strlen("game 1/1: "));
+            fflush(stdout);
+        }
+    }
+    if (out) {
+        fclose(out);
+    } else {
+        close(fd[0]);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !found) {
+        fprintf(stderr, "damier tourney play: the game %s - %s did not finish (damier match %s)\n",
+                wname, bname,
+                WIFEXITED(status) ? (WEXITSTATUS(status) ? "failed" : "printed no result")
+                                  : "was killed");
+        return 1;
+    }
+    return pdn ? append_file(pdn, game_pdn) : 0;
+}
+
+static int cmd_play_games(const char *path, int argc, char **argv)
+{
+    const char *names[MAX_PLAY_ENGINES], *cmds[MAX_PLAY_ENGINES], *pdn = NULL;
+    char *spec_copy[MAX_PLAY_ENGINES];
+    int neng = 0, all = 0, nextra = 0, rc = 0;
+    char **extra = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--")) {
+            extra = argv + i + 1;
+            nextra = argc - i - 1;
+            break;
+        }
+        if (!strcmp(argv[i], "--all")) {
+            all = 1;
+        } else if (!strcmp(argv[i], "--pdn") && i + 1 < argc) {
+            pdn = argv[++i];
+        } else if (!strcmp(argv[i], "--engine") && i + 1 < argc && neng < MAX_PLAY_ENGINES) {
+            const char *eq = strchr(argv[++i], '=');
+            if (!eq || eq == argv[i] || !eq[1]) {
+                fprintf(stderr, "damier tourney play: --engine NAME=CMD, not '%s'\n", argv[i]);
+                rc = 2;
+                break;
+            }
+            spec_copy[neng] = strdup(argv[i]);
+            if (!spec_copy[neng]) {
+                rc = 1;
+                break;
+            }
+            spec_copy[neng][eq - argv[i]] = 0;
+            names[neng] = spec_copy[neng];
+            cmds[neng] = spec_copy[neng] + (eq - argv[i]) + 1;
+            neng++;
+        } else {
+            fprintf(stderr, "damier tourney play: unexpected '%s'\n", argv[i]);
+            rc = 2;
+            break;
+        }
+    }
+    if (nextra > MAX_MATCH_ARGS) {
+        fprintf(stderr, "damier tourney play: more than %d options for damier match\n",
+                MAX_MATCH_ARGS);
+        rc = 2;
+    }
+    dm_tourney t;
+    int loaded = 0;
+    if (!rc) {
+        rc = load(&t, path);
+        loaded = !rc;
+    }
+    if (!rc && t.boards > 0) {
+        fprintf(stderr, "damier tourney play: a team event's boards are played by people\n");
+        rc = 2;
+    }
+    /* every entrant needs an engine */
+    int *eng = NULL;
+    if (!rc) {
+        eng = malloc(sizeof *eng * (size_t)(t.nentrants > 0 ? t.nentrants : 1));
+        for (int e = 0; eng && e < t.nentrants && !rc; e++) {
+            eng[e] = -1;
+            for (int k = 0; k < neng; k++) {
+                if (!strcmp(names[k], t.entrants[e].name)) {
+                    eng[e] = k;
+                }
+            }
+            if (eng[e] < 0) {
+                fprintf(stderr, "damier tourney play: no --engine for entrant \"%s\"\n",
+                        t.entrants[e].name);
+                rc = 2;
+            }
+        }
+        rc = eng ? rc : 1;
+    }
+    char self[4096];
+    ssize_t sl = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (!rc && sl <= 0) {
+        fprintf(stderr, "damier tourney play: cannot find this program (/proc/self/exe)\n");
+        rc = 1;
+    }
+    if (!rc) {
+        self[sl] = 0;
+    }
+    while (!rc) {
+        int pending = 0;
+        for (int k = 0; k < t.npairings; k++) {
+            pending += t.pairings[k].outcome == DM_TOUT_PENDING;
+        }
+        if (!pending) {
+            if (dm_tourney_current_round(&t) > 0 && !all) {
+                break;
+            }
+            if (dm_tourney_current_round(&t) >= dm_tourney_total_rounds(&t)) {
+                break;
+            }
+            dm_error err;
+            int round;
+            if (dm_tourney_pair_next(&t, &round, &err) != DM_OK) {
+                fprintf(stderr, "damier tourney play: %s\n", err.message);
+                rc = 1;
+                break;
+            }
+            if ((rc = save(&t, path))) {
+                break;
+            }
+            print_round(&t, round);
+            continue;
+        }
+        for (int k = 0; k < t.npairings && !rc; k++) {
+            dm_tourney_pairing *p = &t.pairings[k];
+            if (p->outcome != DM_TOUT_PENDING) {
+                continue;
+            }
+            int wp, bp;
+            const dm_tourney_entrant *w = &t.entrants[p->white], *b = &t.entrants[p->black];
+            rc = tourney_game(self, t.event, w->name, cmds[eng[p->white]], b->name,
+                              cmds[eng[p->black]], extra, nextra, pdn, &wp, &bp);
+            if (!rc) {
+                /* damier match prints FMJD points (2-0, 1-1, 0-2): in the event's scale */
+                int sw = wp == 2 ? t.win : wp == 1 ? t.draw : t.loss;
+                int sb = bp == 2 ? t.win : bp == 1 ? t.draw : t.loss;
+                dm_error err;
+                if (dm_tourney_set_result(&t, k, DM_TOUT_PLAYED, sw, sb, &err) != DM_OK) {
+                    fprintf(stderr, "damier tourney play: %s\n", err.message);
+                    rc = 1;
+                } else {
+                    rc = save(&t, path);
+                }
+            }
+        }
+        if (!all) {
+            break;
+        }
+    }
+    free(eng);
+    for (int k = 0; k < neng; k++) {
+        free(spec_copy[k]);
+    }
+    if (loaded) {
+        dm_tourney_free(&t);
+    }
+    return rc;
+}
+
 int cmd_tourney(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -307,6 +576,9 @@ int cmd_tourney(int argc, char **argv)
     }
     if (!strcmp(sub, "result")) {
         return cmd_result(path, argc - 3, argv + 3);
+    }
+    if (!strcmp(sub, "play")) {
+        return cmd_play_games(path, argc - 3, argv + 3);
     }
     if (!strcmp(sub, "standings") || !strcmp(sub, "crosstable")) {
         const char *section = NULL, *category = NULL;

@@ -89,4 +89,27 @@ expect_err "missing file" 2 "damier tourney: cannot open $tmp/none.txt: No such 
 expect_err "unknown command" 2 "damier tourney: unknown command 'draw' (check, pair, result, standings, crosstable)" -- \
     tourney draw "$rr"
 expect_err "no such pairing" 2 "damier tourney result: round 1 has no pairing 9" -- tourney result "$sw" 9 2-0
+# A round robin of four engines played by `damier tourney play` (one `damier match`
+# game a pairing, from the start): damier twice, and twice the fake Hub engine of
+# tests/fake (the first legal move). damier beats the fake every time; the two damiers
+# (the same deterministic search) draw. Every game in the PDN, read back.
+FAKE=${DM_FAKE_HUB:-}
+if [ -n "$FAKE" ] && [ -x "$FAKE" ]; then
+    eng=$tmp/eng.txt
+    printf 'event "Engines"\nsystem roundrobin\nentrant "alpha"\nentrant "beta"\nentrant "first"\nentrant "second"\n' >"$eng"
+    "$DAMIER" tourney play "$eng" --all --pdn "$tmp/eng.pdn" --engine "alpha=$DAMIER hub" \
+        --engine "beta=$DAMIER hub" --engine "first=$FAKE" --engine "second=$FAKE --name fake2" \
+        -- --depth 3 >"$tmp/eng.out" 2>"$tmp/eng.err" && ok || fail "play: $(cat "$tmp/eng.err")"
+    [ "$(grep -c ' plies, opening 1)$' "$tmp/eng.out")" = 6 ] && ok || fail "play: six games: $(cat "$tmp/eng.out")"
+    "$DAMIER" tourney standings "$eng" >"$tmp/eng.st" || fail "engine standings"
+    has "alpha" "$tmp/eng.st" '1 "alpha" 5 3 1 2 4.5'
+    has "beta" "$tmp/eng.st" '1 "beta" 5 3 1 2 4.5'
+    [ "$(awk 'NR > 2 { s += $3 } END { print s }' "$tmp/eng.st")" = 12 ] && ok ||
+        fail "engine points do not add up to 12: $(cat "$tmp/eng.st")"
+    out=$("$DAMIER" pdn check "$tmp/eng.pdn" | tail -1)
+    [ "$out" = "6 games, 6 legal, 0 with illegal moves, 0 unreadable" ] && ok || fail "engine PDN: $out"
+    grep -q '^\[Event "Engines"\]' "$tmp/eng.pdn" && ok || fail "engine PDN: no Event tag"
+    expect_err "an entrant without engine" 2 'damier tourney play: no --engine for entrant "second"' -- \
+        tourney play "$eng" --engine "alpha=x" --engine "beta=x" --engine "first=x"
+fi
 finish
