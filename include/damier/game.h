@@ -288,6 +288,33 @@ DM_API dm_status dm_game_forfeit(dm_game *game, dm_color who);
  * cannot reach). DM_ESTATE when there is none at the current ply. */
 DM_API dm_status dm_game_clear_result(dm_game *game);
 
+/* ---- touch-move (the rules, section 3: a player who touches one of his pieces that
+ * can move must move it; one who first announces "I adjust" may touch without
+ * committing; `../shared/docs/sources/000_*`, moves, items 11 and 13). An option of
+ * the game, off by default (on for official events); every variant alike. ---- */
+
+/* Turn the rule on (1) or off (0); turning it off forgets a touch. */
+DM_API void dm_game_set_touch_move(dm_game *game, int on);
+DM_API int dm_game_touch_move(const dm_game *game);
+
+/* The side to move touches its piece on square sq (the variant's numbering). With the
+ * rule on and no announcement, a piece that has a legal move is then the one to play:
+ * dm_game_play and dm_game_play_vmove refuse a move of any other piece (DM_EILLEGAL)
+ * until a move is played or taken back. A piece with no legal move commits nothing
+ * (*committed 0). After dm_game_adjust the touch commits nothing either, and the
+ * announcement is used up. *committed (may be NULL): 1 when the piece must now be
+ * played. Errors (err says which): DM_ESTATE when the game is over; DM_EINVAL when sq
+ * holds no piece of the side to move; DM_EILLEGAL when another piece was touched
+ * first and must be played. With the rule off the call only checks sq. */
+DM_API dm_status dm_game_touch(dm_game *game, int sq, int *committed, dm_error *err);
+
+/* Announce "I adjust" before touching: the next dm_game_touch commits nothing.
+ * DM_ESTATE when a piece is already committed (the announcement comes first). */
+DM_API dm_status dm_game_adjust(dm_game *game, dm_error *err);
+
+/* The square of the piece that must be played, or 0. */
+DM_API int dm_game_touched(const dm_game *game);
+
 #ifdef __cplusplus
 }
 #endif

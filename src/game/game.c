@@ -44,6 +44,11 @@ struct dm_game {
     dm_vboard *vboards;
     dm_vmove *vmoves;
     declared decl;
+    int touch_move;   /* the touch-move rule is on */
+    int touch_adjust; /* 1 + the ply at which "I adjust" was announced, or 0: the next
+                         touch at that ply commits nothing */
+    int touched;      /* square of the piece that must be played at touched_ply, or 0 */
+    int touched_ply;
 };
 
 #define INITIAL_CAP 64
@@ -320,6 +325,84 @@ static int refuses_moves(const dm_game *g)
     return !g->rules.play_after_end || r == DM_REASON_NO_PIECES || r == DM_REASON_BLOCKED;
 }
 
+/* The square that must be played under touch-move at the current ply, or 0. */
+static int touched_now(const dm_game *g)
+{
+    return g->touch_move && g->touched && g->touched_ply == g->ply ? g->touched : 0;
+}
+
+void dm_game_set_touch_move(dm_game *game, int on)
+{
+    game->touch_move = on != 0;
+    game->touched = 0;
+    game->touch_adjust = 0;
+}
+
+int dm_game_touch_move(const dm_game *game)
+{
+    return game->touch_move;
+}
+
+int dm_game_touched(const dm_game *game)
+{
+    return touched_now(game);
+}
+
+dm_status dm_game_adjust(dm_game *game, dm_error *err)
+{
+    if (touched_now(game)) {
+        return dm_error_set(err, DM_ESTATE, 0, 0,
+                            "touch-move: the piece on %d is touched already; \"I adjust\" is "
+                            "announced before touching",
+                            game->touched);
+    }
+    game->touch_adjust = game->ply + 1;
+    return DM_OK;
+}
+
+dm_status dm_game_touch(dm_game *game, int sq, int *committed, dm_error *err)
+{
+    if (committed) {
+        *committed = 0;
+    }
+    if (refuses_moves(game)) {
+        return dm_error_set(err, DM_ESTATE, 0, 0, "the game is over");
+    }
+    const dm_vboard *b = &game->vboards[game->ply];
+    dm_piece pc = dm_vboard_piece(b, sq);
+    int own = b->side == DM_WHITE ? (pc == DM_WHITE_MAN || pc == DM_WHITE_KING)
+                                  : (pc == DM_BLACK_MAN || pc == DM_BLACK_KING);
+    if (!own) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "square %d holds no piece of the side to move",
+                            sq);
+    }
+    if (!game->touch_move) {
+        return DM_OK;
+    }
+    int first = touched_now(game);
+    if (first && first != sq) {
+        return dm_error_set(err, DM_EILLEGAL, 0, 0,
+                            "touch-move: the piece on %d was touched and must be played", first);
+    }
+    if (game->touch_adjust == game->ply + 1) {
+        game->touch_adjust = 0;
+        return DM_OK;
+    }
+    dm_vmovelist list;
+    dm_vmovegen_legal(&list, b);
+    for (int i = 0; i < list.count; i++) {
+        if (list.moves[i].from == sq) {
+            game->touched = sq;
+            game->touched_ply = game->ply;
+            if (committed) {
+                *committed = 1;
+            }
+            break;
+        }
+    }
+    return DM_OK;
+}
+
 dm_status dm_game_play(dm_game *game, const dm_move *m)
 {
     if (!game || !m || !game->fast) {
@@ -327,6 +410,9 @@ dm_status dm_game_play(dm_game *game, const dm_move *m)
     }
     if (refuses_moves(game)) {
         return DM_ESTATE;
+    }
+    if (touched_now(game) && m->from != touched_now(game)) {
+        return DM_EILLEGAL;
     }
     const dm_board *b = &game->boards[game->ply];
     dm_movelist list;
@@ -373,6 +459,9 @@ dm_status dm_game_play_vmove(dm_game *game, const dm_vmove *m)
     }
     if (refuses_moves(game)) {
         return DM_ESTATE;
+    }
+    if (touched_now(game) && m->from != touched_now(game)) {
+        return DM_EILLEGAL;
     }
     const dm_vboard *b = &game->vboards[game->ply];
     dm_vmovelist list;
@@ -440,6 +529,10 @@ dm_status dm_game_play_text(dm_game *game, const char *text, dm_error *err)
     }
     if (st == DM_ENOMEM) {
         dm_error_set(err, st, 0, 0, "out of memory storing the move");
+    } else if (st == DM_EILLEGAL && touched_now(game)) {
+        dm_error_set(err, st, 0, 0,
+                     "move \"%s\": touch-move: the piece on %d was touched and must be played",
+                     text, touched_now(game));
     } else if (st != DM_OK) {
         dm_error_set(err, st, 0, 0, "move \"%s\" could not be played", text);
     }
@@ -452,6 +545,8 @@ dm_status dm_game_undo(dm_game *game)
         return DM_ESTATE;
     }
     game->ply--;
+    game->touched = 0;
+    game->touch_adjust = 0;
     return DM_OK;
 }
 
@@ -461,6 +556,8 @@ dm_status dm_game_redo(dm_game *game)
         return DM_ESTATE;
     }
     game->ply++;
+    game->touched = 0;
+    game->touch_adjust = 0;
     return DM_OK;
 }
 

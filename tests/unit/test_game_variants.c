@@ -225,6 +225,60 @@ static uint64_t rnd(uint64_t *s)
  * core's (dm_variant_result, then dm_variant_draw), the move text reads back as the
  * same move, and undoing everything then redoing it gives the same positions.
  * International through dm_game_new_variant is the fast-board game. */
+/* Touch-move (the rules' section 3; source 000, moves, items 11 and 13): a touched
+ * piece that can move must be played, in international draughts (the fast board) and
+ * in Russian (the generic one); "I adjust" first frees the next touch; a piece with no
+ * move commits nothing; undo forgets the touch; off, nothing is enforced. */
+static void test_game_variants__touch_move(void **state)
+{
+    (void)state;
+    dm_error err;
+    int committed;
+    dm_game *g = vgame(DM_VARIANT_INTERNATIONAL, NULL);
+    assert_int_equal(dm_game_touch_move(g), 0);
+    assert_int_equal(dm_game_touch(g, 32, &committed, &err), DM_OK); /* off: free */
+    assert_int_equal(committed, 0);
+    assert_int_equal(dm_game_play_text(g, "33-28", &err), DM_OK);
+    assert_int_equal(dm_game_undo(g), DM_OK);
+    dm_game_set_touch_move(g, 1);
+    assert_int_equal(dm_game_touch(g, 19, &committed, &err), DM_EINVAL); /* Black's */
+    assert_non_null(strstr(err.message, "no piece of the side to move"));
+    assert_int_equal(dm_game_touch(g, 25, &committed, &err), DM_EINVAL); /* empty */
+    assert_int_equal(dm_game_touch(g, 46, &committed, &err), DM_OK);     /* cannot move */
+    assert_int_equal(committed, 0);
+    assert_int_equal(dm_game_touched(g), 0);
+    assert_int_equal(dm_game_adjust(g, &err), DM_OK);
+    assert_int_equal(dm_game_touch(g, 31, &committed, &err), DM_OK); /* adjusted */
+    assert_int_equal(committed, 0);
+    assert_int_equal(dm_game_touch(g, 32, &committed, &err), DM_OK); /* this one counts */
+    assert_int_equal(committed, 1);
+    assert_int_equal(dm_game_touched(g), 32);
+    assert_int_equal(dm_game_adjust(g, &err), DM_ESTATE);
+    assert_int_equal(dm_game_touch(g, 33, &committed, &err), DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "piece on 32 was touched"));
+    assert_int_equal(dm_game_play_text(g, "33-28", &err), DM_EILLEGAL);
+    assert_non_null(strstr(err.message, "touch-move"));
+    assert_int_equal(dm_game_ply(g), 0);
+    assert_int_equal(dm_game_play_text(g, "32-28", &err), DM_OK);
+    assert_int_equal(dm_game_touched(g), 0); /* Black is free */
+    assert_int_equal(dm_game_touch(g, 18, &committed, &err), DM_OK);
+    assert_int_equal(committed, 1);
+    assert_int_equal(dm_game_undo(g), DM_OK); /* taken back: forgotten */
+    assert_int_equal(dm_game_touched(g), 0);
+    assert_int_equal(dm_game_touch(g, 34, &committed, &err), DM_OK);
+    dm_game_set_touch_move(g, 0); /* off: forgotten too */
+    assert_int_equal(dm_game_play_text(g, "33-28", &err), DM_OK);
+    dm_game_free(g);
+    /* Russian (algebraic squares, numbered 1-32 inside: c3 is 22) */
+    g = vgame(DM_VARIANT_RUSSIAN, NULL);
+    dm_game_set_touch_move(g, 1);
+    assert_int_equal(dm_game_touch(g, 22, &committed, &err), DM_OK);
+    assert_int_equal(committed, 1);
+    assert_int_equal(dm_game_play_text(g, "e3-d4", &err), DM_EILLEGAL);
+    assert_int_equal(dm_game_play_text(g, "c3-d4", &err), DM_OK);
+    dm_game_free(g);
+}
+
 static void test_game_variants__random_games_every_variant(void **state)
 {
     (void)state;
@@ -323,6 +377,7 @@ int main(void)
         cmocka_unit_test(test_game_variants__draws_with_reasons),
         cmocka_unit_test(test_game_variants__ends),
         cmocka_unit_test(test_game_variants__random_games_every_variant),
+        cmocka_unit_test(test_game_variants__touch_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
