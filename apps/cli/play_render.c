@@ -28,6 +28,7 @@
 #define BOARD_TOP 3
 #define PANEL_WIDTH 46
 #define MAX_ROWS 12
+#define SCREEN_COLS 80 /* the narrowest terminal the board is drawn for */
 
 /* The core's square at screen row r, column c of variant v's board (flipped: Black's
  * view), or 0 for a square that is not played. */
@@ -285,8 +286,53 @@ static int panel_player_row(int n, int k)
     return k == 0 ? 0 : n - 2;
 }
 
-/* The status panel, one line per board row (may be empty). */
-static void build_panel(char panel[MAX_ROWS][256], play_session *s)
+/* Cut line (UTF-8, with colour escapes) to at most width columns on the screen, so
+ * that a long line beside the 12x12 board does not wrap onto the next board row
+ * (CJK characters take two columns; escapes none); the escapes after the cut are
+ * kept, which ends a colour that was cut. */
+static void fit_columns(char *line, int width)
+{
+    char *w = line;
+    int cols = 0;
+    for (const char *r = line; *r;) {
+        unsigned char c = (unsigned char)*r;
+        if (c == 0x1b) { /* ESC [ ... letter: copied, no width */
+            const char *e = r + 1;
+            while (*e && !((*e >= 'A' && *e <= 'Z') || (*e >= 'a' && *e <= 'z'))) {
+                e++;
+            }
+            e += *e != 0;
+            memmove(w, r, (size_t)(e - r));
+            w += e - r;
+            r = e;
+            continue;
+        }
+        int len = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+        unsigned cp = c;
+        if (len == 3) {
+            cp = ((c & 0x0fu) << 12) | (((unsigned char)r[1] & 0x3fu) << 6) |
+                 ((unsigned char)r[2] & 0x3fu);
+        }
+        int cw = (len == 3 && cp >= 0x2e80 && cp <= 0xffdc) || len == 4 ? 2 : 1;
+        for (int k = 1; k < len; k++) {
+            if (!r[k]) {
+                len = k;
+                break;
+            }
+        }
+        if (cols + cw <= width) {
+            memmove(w, r, (size_t)len);
+            w += len;
+            cols += cw;
+        }
+        r += len;
+    }
+    *w = 0;
+}
+
+/* The status panel, one line per board row (may be empty), each at most width
+ * columns. */
+static void build_panel(char panel[MAX_ROWS][256], play_session *s, int width)
 {
     const dm_game *g = play_game(s);
     const play_ui *ui = &s->ui;
@@ -340,14 +386,14 @@ static void build_panel(char panel[MAX_ROWS][256], play_session *s)
         const char *t = ui->engine_line;
         int top_row = n > 8 ? 6 : 5;
         for (int k = 0; k < (n > 8 ? 2 : 1) && *t; k++) {
-            size_t take = strlen(t);
-            if (take > PANEL_WIDTH) {
-                take = PANEL_WIDTH;
+            size_t take = strlen(t), most = (size_t)(width < PANEL_WIDTH ? width : PANEL_WIDTH) - 2;
+            if (take > most) {
+                take = most;
                 while (take > 0 && t[take] != ' ') {
                     take--;
                 }
                 if (take == 0) {
-                    take = PANEL_WIDTH;
+                    take = most;
                 }
             }
             snprintf(panel[top_row + k], sizeof panel[top_row + k], "%s%.*s", k ? "  " : "",
@@ -357,6 +403,9 @@ static void build_panel(char panel[MAX_ROWS][256], play_session *s)
                 t++;
             }
         }
+    }
+    for (int i = 0; i < MAX_ROWS; i++) {
+        fit_columns(panel[i], width);
     }
 }
 
@@ -379,10 +428,10 @@ void play_render_screen(play_session *s)
     const dm_vboard *b = dm_game_position_at(g, ply);
     const dm_vmove *last = ply > 0 ? dm_game_vmove_at(g, ply - 1) : NULL;
     char panel[MAX_ROWS][256];
-    build_panel(panel, s);
     ui->panel_row = BOARD_TOP;
     /* the left margin (a rank, or two blanks), the squares, the right edge, two blanks */
     ui->panel_col = (alg ? 4 : 2) + 3 * n + 1 + 2 + 1;
+    build_panel(panel, s, SCREEN_COLS - ui->panel_col);
 
     fputs("\033[H\033[2J", f);
     fprintf(f, "%sdamier play%s %s %s   %s%s%s\n\n", p.bold, p.reset, ui->unicode ? "\u2014" : "-",
@@ -457,6 +506,7 @@ void play_render_clocks(play_session *s)
         char line[256];
         snprintf(line, sizeof line, _("  clock %-16s captured %d"), clk,
                  play_captured_by(play_game(s), c));
+        fit_columns(line, SCREEN_COLS - ui->panel_col);
         fprintf(s->out, "\0337\033[%d;%dH%s\033[K\0338", row, ui->panel_col, line);
     }
     fflush(s->out);
