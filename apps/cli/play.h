@@ -167,10 +167,6 @@ typedef struct play_cmd {
  * answers "unknown command" instead of a move error. */
 int play_word_is_not_move(const char *word, size_t len);
 
-/* True when word (len characters, any case) is one of the international game's
- * command words (help lists them). */
-int play_word_is_command(const char *word, size_t len);
-
 /* Classify one input line (trailing newline and surrounding blanks ignored; command
  * words case-insensitive). */
 void play_parse_command(play_cmd *out, const char *line);
