@@ -11,39 +11,10 @@
 # Usage: bash play_variants_tmux.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: play_variants_tmux.sh <damier binary> [<shared dir>]}
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "SKIP: tmux is not installed (scripts/install-deps installs it)"
-    exit 77
-fi
 DAMIER=$(cd "$(dirname "$DAMIER")" && pwd)/$(basename "$DAMIER")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-tmp=$(mktemp -d)
-sock=$tmp/tmux.sock
-tm() { tmux -S "$sock" "$@"; }
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+tmux_setup
 
-screen() { tm capture-pane -p -t "$1"; }
-# wait_for NAME ERE: until the screen matches (10 s at most); 1 on timeout.
-wait_for() {
-    for _ in $(seq 100); do
-        screen "$1" | grep -qE -- "$2" && return 0
-        sleep 0.1
-    done
-    return 1
-}
-expect() {
-    if wait_for "$1" "$2"; then
-        ok
-    else
-        fail "$1: screen never showed /$2/:"
-        screen "$1" >&2
-    fi
-}
-send() { tm send-keys -t "$1" "$2" Enter; }
 # The two clocks as the panel shows them, top player's first.
 clocks() { screen "$1" | grep -oE 'clock [0-9:.]+' | tr '\n' ' '; }
 
