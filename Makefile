@@ -95,7 +95,7 @@ format-check:
 # the marked strings (_ and N_) of the files that say them, each po/LANG.po brought up to
 # it (new strings untranslated, for the translator); Debian's gettext package.
 POT_SOURCES = apps/cli/cmd_play.c apps/cli/play_render.c apps/cli/play_input.c \
-              apps/cli/play_engine.c apps/cli/play_jump.c apps/cli/play_variant.c \
+              apps/cli/play_engine.c apps/cli/play_jump.c \
               apps/cli/cli_i18n.c
 pot:
 	xgettext --language=C --keyword=_ --keyword=N_ --keyword=ngettext:1,2 --from-code=UTF-8 \

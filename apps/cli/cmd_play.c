@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/cmd_play.c: `damier play`: a game against the engine (or two people, or
- * the engine against itself) in the terminal.
+ * the engine against itself) in the terminal, in any variant (--variant NAME).
  *
- * The game is a dm_session (a game, its clock, the engine). The loop: while the game
+ * The game is a dm_session (a game of the variant, its clock, the engine), seen
+ * through the generic types of every variant (dm_vboard, dm_vmove, dm_vinfo): no
+ * code here knows international draughts apart but the --egdb option (its database
+ * holds international positions only). The loop: while the game
  * is not over, the side to move is asked for a move: the engine searches on the
  * session's thread while its clock keeps ticking on screen, a human types a move or
  * a command. A move played presses the clock; undo gives the turn back. Every move
@@ -10,7 +13,7 @@
  * Ctrl-C, SIGTERM, SIGHUP and end of input save and stop.
  *
  * Commands (play_input.c has the table):
- *     <move>   32-28, 19x28, 28x19x10, from-to when unambiguous
+ *     <move>   32-28, 19x28, 28x19x10, c3-d4, d4:f6: the variant's notation
  *     hint     the engine's best move for the side to move, with its line
  *     undo     back to the previous position where a human was to move
  *     moves    the legal moves       flip     turn the board   numbers  square numbers
@@ -21,7 +24,7 @@
  *     resign   save FILE   load FILE   board   help   quit
  *
  * Plain mode output (stable; README.md "damier play"): one `key: value` line per
- * event: white:, black:, time:, seed:, fen:, turn:, move:, engine:, hint:, moves:,
+ * event: white:, black:, variant:, time:, seed:, fen:, turn:, move:, engine:, hint:, moves:,
  * undo:, draw:, error:, info:, loaded:, board:, help:, clock:, result:, saved:. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -48,9 +51,11 @@ static void play_usage(FILE *f)
                "  --seed N              seed of the low levels' random choices (reproducible)\n"
                "  --time CONTROL        PDN TimeControl: 300 (sudden death, seconds), 180+2\n"
                "                        (Fischer), 40/7200:3600 (moves in time); default none\n"
-               "  --fen FEN             start from a position (PDN FEN, W:W31-50:B1-20)\n"
+               "  --fen FEN             start from a position (the variant's PDN FEN,\n"
+               "                        W:W31-50:B1-20, W:Wa1,c1:Bh8)\n"
                "  --handicap N          the engine (the stronger side) starts without N men,\n"
-               "                        taken from its back rows (46,47,...,50,41,... for White,\n"
+               "                        taken from its back rows, left to right as White sees\n"
+               "                        them (46,47,...,50,41,... for White in international,\n"
                "                        5,4,...,1,10,... for Black), 1..15\n"
                "  --human-vs-human      two players at one keyboard\n"
                "  --auto                the engine plays both sides\n"
@@ -58,11 +63,12 @@ static void play_usage(FILE *f)
                "  --plain               plain line output even on a terminal\n"
                "  --variant NAME        international (default), brazilian, russian, english,\n"
                "                        canadian, antidraughts, czech, italian, killer,\n"
-               "                        breakthrough, spanish, pool, thai (see damier play\n"
-               "                        --variant NAME --help)\n"
+               "                        breakthrough, spanish, pool, thai, frisian, frysk,\n"
+               "                        portuguese, turkish: the same game in its rules\n"
                "  --game G              the jumping games: chinese-checkers, halma, gewu (see\n"
                "                        damier play --game G --help)\n"
                "  --egdb DIR            the engine (and hint) probe the endgame database there\n"
+               "                        (international draughts)\n"
                "  --save-dir DIR        where games are saved automatically\n"
                "                        (default $XDG_DATA_HOME/damier/games or\n"
                "                        ~/.local/share/damier/games)\n"
@@ -111,7 +117,7 @@ static void say(play_session *s, const char *key, const char *fmt, ...)
 }
 
 /* "score +0.12 depth 8 pv 32-28 19-23 ..." */
-static void print_pv_line(char *buf, size_t cap, const dm_info *info, const dm_board *from)
+static void print_pv_line(char *buf, size_t cap, const dm_vinfo *info, const dm_vboard *from)
 {
     char sc[32], pv[400];
     play_score_text(sc, sizeof sc, info->score);
@@ -126,7 +132,7 @@ static void announce_last_move(play_session *s)
     if (ply == 0) {
         return;
     }
-    char num[16], mv[160];
+    char num[16], mv[400];
     play_ply_text(num, sizeof num, mv, sizeof mv, play_game(s), ply - 1);
     if (!s->ui.tty) {
         fprintf(s->out, "move: %s %s\n", num, mv);
@@ -178,28 +184,34 @@ static int tick(void *payload)
     return 0;
 }
 
-/* A new game from start on the session, with a new clock (always one: without a
- * time control it counts the time used), running for the side to move. */
-static dm_status new_game(play_session *s, const dm_board *start, dm_error *err)
+/* A new game from start (its variant's) on the session, with a new clock (always one:
+ * without a time control it counts the time used), running for the side to move. */
+static dm_status new_game(play_session *s, const dm_vboard *start, dm_error *err)
 {
     dm_session_setup g = DM_SESSION_SETUP_INIT;
-    g.start = start;
+    g.vstart = start;
     g.white_tc = &s->tc;
     return dm_session_new_game(s->session, &g, err);
 }
 
 /* ---- turns ------------------------------------------------------------------------ */
 
+/* A move in the variant's notation. */
+static void vmove_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *m)
+{
+    dm_vmove_to_text(buf, cap, b, m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+}
+
 static void engine_turn(play_session *s)
 {
-    dm_color side = (dm_color)dm_game_board(play_game(s))->side;
+    dm_color side = (dm_color)play_position(s)->side;
     if (s->ui.tty) {
         snprintf(s->ui.message, sizeof s->ui.message, _("%s (%s) is thinking..."),
                  cli_tr_name(s->names[side]), color_title(side));
         play_render_screen(s);
     }
-    dm_board before = *dm_game_board(play_game(s));
-    dm_info info;
+    dm_vboard before = *play_position(s);
+    dm_vinfo info;
     dm_status st = play_engine_choose(&info, s, tick, s);
     if (play_interrupted()) {
         return;
@@ -218,16 +230,16 @@ static void engine_turn(play_session *s)
     char line[600];
     print_pv_line(line, sizeof line, &info, &before);
     dm_error err;
-    if (dm_session_play(s->session, &info.pv[0], &err) != DM_OK) { /* presses the clock */
+    if (dm_session_play_vmove(s->session, &info.pv[0], &err) != DM_OK) { /* presses the clock */
         say(s, "error", _("the engine's move was refused: %s"), err.message);
         dm_session_forfeit(s->session, side);
         return;
     }
     if (s->ui.tty) {
-        char sc[32], pv[400], mv[160];
+        char sc[32], pv[400], mv[400];
         play_score_text(sc, sizeof sc, info.score);
         play_pv_text(pv, sizeof pv, &before, info.pv, info.pv_count);
-        dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
+        vmove_text(mv, sizeof mv, &before, &info.pv[0]);
         /* the score is the engine's, from its side: said, as hint says its own */
         snprintf(s->ui.engine_line, sizeof s->ui.engine_line, _("Engine (for %s): %s d%d | %s"),
                  color_title(side), sc, info.depth, pv);
@@ -247,7 +259,7 @@ static int plies_to_undo(play_session *s)
 {
     const dm_game *g = play_game(s);
     int ply = dm_game_ply(g);
-    int start_side = dm_game_start(g)->side;
+    int start_side = dm_game_position_at(g, 0)->side;
     for (int i = ply - 1; i >= 0; i--) {
         if (s->who[(start_side + i) & 1] == PLAY_HUMAN) {
             return ply - i;
@@ -258,16 +270,16 @@ static int plies_to_undo(play_session *s)
 
 static void list_moves(play_session *s)
 {
-    const dm_board *b = dm_game_board(play_game(s));
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
-    cmd_sort_moves(list.moves, list.count);
-    char text[4096];
+    const dm_vboard *b = play_position(s);
+    dm_vmovelist list;
+    dm_vmovegen_legal(&list, b);
+    cmd_sort_vmoves(b->variant, list.moves, list.count);
+    char text[sizeof s->ui.message - 64];
     size_t len = 0;
     text[0] = 0;
-    for (int i = 0; i < list.count && len + 170 < sizeof text; i++) {
-        char mv[160];
-        dm_move_to_text(mv, sizeof mv, b, &list.moves[i], DM_NOTATION_PDN);
+    for (int i = 0; i < list.count && len + 410 < sizeof text; i++) {
+        char mv[400];
+        vmove_text(mv, sizeof mv, b, &list.moves[i]);
         len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? " " : "", mv);
     }
     if (s->ui.tty) {
@@ -289,8 +301,8 @@ static void show_history(play_session *s)
     char text[1800];
     size_t len = 0;
     text[0] = 0;
-    for (int i = 0; i < n && len + 200 < sizeof text; i++) {
-        char num[16], mv[160];
+    for (int i = 0; i < n && len + 420 < sizeof text; i++) {
+        char num[16], mv[400];
         play_ply_text(num, sizeof num, mv, sizeof mv, g, i);
         int white = strstr(num, "...") == NULL;
         /* the number before White's move, and before the first move if it is Black's */
@@ -301,7 +313,7 @@ static void show_history(play_session *s)
         }
         len += (size_t)snprintf(text + len, sizeof text - len, "%s", mv);
     }
-    if (len + 200 >= sizeof text) {
+    if (len + 420 >= sizeof text) {
         snprintf(text + len, sizeof text - len, " ...");
     }
     say(s, "history", "%s", text);
@@ -337,12 +349,13 @@ static void do_load(play_session *s, const char *path)
     /* The game being replaced keeps its own file; the loaded one gets a new one, and
      * a new clock. */
     autosave(s);
-    if (new_game(s, dm_game_start(g), &err) != DM_OK ||
+    if (new_game(s, dm_game_position_at(g, 0), &err) != DM_OK ||
         dm_session_set_game(s->session, g, &err) != DM_OK) {
         say(s, "error", "%s: %s", path, err.message);
         dm_game_free(g);
         return;
     }
+    s->start = *dm_game_position_at(play_game(s), 0); /* new games go on in its variant */
     s->save_path[0] = 0;
     s->started = (long long)time(NULL);
     s->draw_offer = -1;
@@ -355,7 +368,7 @@ static int human_line(play_session *s, const char *line)
 {
     play_cmd cmd;
     play_parse_command(&cmd, line);
-    dm_color side = (dm_color)dm_game_board(play_game(s))->side;
+    dm_color side = (dm_color)play_position(s)->side;
     s->ui.message[0] = 0;
     switch (cmd.kind) {
         case PLAY_CMD_EMPTY:
@@ -383,14 +396,14 @@ static int human_line(play_session *s, const char *line)
             return 0;
         }
         case PLAY_CMD_HINT: {
-            dm_info info;
-            dm_board before = *dm_game_board(play_game(s));
+            dm_vinfo info;
+            dm_vboard before = *play_position(s);
             if (play_engine_hint(&info, s, tick, s) != DM_OK || info.pv_count == 0) {
                 say(s, "error", "%s", _("no move to suggest"));
                 return 0;
             }
-            char mv[160], rest[600];
-            dm_move_to_text(mv, sizeof mv, &before, &info.pv[0], DM_NOTATION_PDN);
+            char mv[400], rest[600];
+            vmove_text(mv, sizeof mv, &before, &info.pv[0]);
             print_pv_line(rest, sizeof rest, &info, &before);
             if (s->ui.tty) { /* the engine line's score is the other side's: say whose */
                 say(s, "hint", _("Hint: %s %s (score for %s)"), mv, rest, color_title(side));
@@ -502,8 +515,7 @@ static int human_line(play_session *s, const char *line)
             return 0;
         case PLAY_CMD_BOARD:
             if (!s->ui.tty) {
-                play_render_plain_board(s->out, dm_game_board(play_game(s)), s->ui.flipped,
-                                        "board: ");
+                play_render_plain_board(s->out, play_position(s), s->ui.flipped, "board: ");
                 fflush(s->out);
             }
             return 0;
@@ -535,9 +547,10 @@ static int human_line(play_session *s, const char *line)
 static int human_turn(play_session *s, play_reader *rd, int *eof)
 {
     const dm_game *g = play_game(s);
-    dm_color side = (dm_color)dm_game_board(g)->side;
+    dm_color side = (dm_color)play_position(s)->side;
     int ply = dm_game_ply(g);
-    int j = ply + (dm_game_start(g)->side == DM_BLACK ? 1 : 0);
+    /* numbered from the variant's first mover (Black in English checkers) */
+    int j = ply + (dm_game_position_at(g, 0)->side != (int)dm_game_variant(g)->first);
     if (s->ui.tty) {
         if (s->ui.message[0] == 1) {
             s->ui.message[0] = 0; /* help is on screen below the board */
@@ -584,7 +597,7 @@ static void review_show(play_session *s)
 {
     const dm_game *g = play_game(s);
     int v = s->ui.review, n = dm_game_ply(g);
-    char num[16] = "", mv[160] = "start";
+    char num[16] = "", mv[400] = "start";
     if (v > 0) {
         play_ply_text(num, sizeof num, mv, sizeof mv, g, v - 1);
     }
@@ -597,7 +610,7 @@ static void review_show(play_session *s)
     } else {
         fprintf(s->out, "review: ply %d of %d%s%s%s\n", v, n, v > 0 ? " " : "", num,
                 v > 0 ? mv : " start");
-        play_render_plain_board(s->out, dm_game_board_at(g, v), s->ui.flipped, "board: ");
+        play_render_plain_board(s->out, dm_game_position_at(g, v), s->ui.flipped, "board: ");
         fflush(s->out);
     }
 }
@@ -728,37 +741,45 @@ static after_choice after_game(play_session *s, play_reader *rd, int *eof)
 
 /* ---- set-up ----------------------------------------------------------------------- */
 
-/* Remove n men of side c from its back rows (FMJD handicap games are agreed between
- * players; this is damier's convention, documented in --help and README.md). */
-static int apply_handicap(dm_board *b, dm_color c, int n)
+/* Remove n men of side c from its back rows, row by row from its own edge, each row
+ * left to right as White sees it (international: 46..50, 41..45, ... for White; 5..1,
+ * 10..6, ... for Black); handicap games are agreed between players: this is damier's
+ * convention, documented in --help and README.md. 0 when c has fewer men there. */
+static int apply_handicap(dm_vboard *b, dm_color c, int n)
 {
-    for (int k = 0; k < n; k++) {
-        int row = k / 5, col = k % 5; /* White: 46..50, then 41..45, ... */
-        int sq = 46 - 5 * row + col;
-        if (c == DM_BLACK) {
-            sq = 51 - sq; /* the mirror image: 5..1, 10..6, ... */
+    const dm_variant *v = b->variant;
+    int width = v->geometry == DM_GEOM_FULL ? v->size : v->size / 2; /* squares a row */
+    int rows = v->squares / width;
+    dm_piece man = c == DM_WHITE ? DM_WHITE_MAN : DM_BLACK_MAN;
+    int removed = 0;
+    for (int row = 0; row < rows && removed < n; row++) {
+        for (int col = 0; col < width && removed < n; col++) {
+            /* White's rows from the bottom (the last squares), Black's from the top */
+            int sq =
+                c == DM_WHITE ? v->squares - (row + 1) * width + col + 1 : (row + 1) * width - col;
+            if (dm_vboard_piece(b, sq) == man) {
+                dm_vboard_put(b, sq, DM_EMPTY);
+                removed++;
+            }
         }
-        if (dm_board_piece(b, sq) == DM_EMPTY) {
-            return 0;
-        }
-        dm_board_put(b, sq, DM_EMPTY);
     }
-    return 1;
+    return removed == n;
 }
 
 static void print_result(play_session *s)
 {
-    dm_reason why;
-    dm_outcome res = dm_session_result(s->session, &why);
+    dm_outcome res = dm_session_result(s->session, NULL);
+    char why[128];
+    dm_game_reason_text(why, sizeof why, play_game(s));
     const char *who = res == DM_OUTCOME_WHITE_WINS   ? _("White wins")
                       : res == DM_OUTCOME_BLACK_WINS ? _("Black wins")
                                                      : _("Draw");
     if (s->ui.tty) {
         snprintf(s->ui.message, sizeof s->ui.message, _("Game over: %s %s (%s)"), who,
-                 dm_outcome_str(res), cli_tr_reason(dm_reason_str(why)));
+                 dm_outcome_str(res), cli_tr_reason(why));
         play_render_screen(s);
     } else { /* the reason in the player's language; the result as PDN writes it */
-        fprintf(s->out, "result: %s %s\n", dm_outcome_str(res), cli_tr_reason(dm_reason_str(why)));
+        fprintf(s->out, "result: %s %s\n", dm_outcome_str(res), cli_tr_reason(why));
     }
 }
 
@@ -770,12 +791,6 @@ int cmd_play(int argc, char **argv)
     int jump_rc = play_jump_dispatch(argc, argv, &jump_handled);
     if (jump_handled) {
         return jump_rc;
-    }
-    /* The other variants have their own, simpler game (play_variant.c). */
-    int variant_handled = 0;
-    int variant_rc = play_variant_dispatch(argc, argv, &variant_handled);
-    if (variant_handled) {
-        return variant_rc;
     }
     play_options o = PLAY_OPTIONS_INIT;
     int handicap = 0, have_seed = 0;
@@ -848,6 +863,17 @@ int cmd_play(int argc, char **argv)
     if (human_side < 0) {
         human_side = DM_WHITE;
     }
+    const dm_variant *variant = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    if (o.variant && cmd_variant_from_arg(&variant, "play", o.variant) != 0) {
+        return 2;
+    }
+    if (o.egdb && variant->id != DM_VARIANT_INTERNATIONAL) {
+        fprintf(stderr,
+                "damier play: --egdb: the endgame database holds international draughts "
+                "positions; not for %s\n",
+                variant->name);
+        return 2;
+    }
 
     play_session s;
     memset(&s, 0, sizeof s);
@@ -866,8 +892,8 @@ int cmd_play(int argc, char **argv)
     s.rng = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
     play_assign_sides(s.who, &o, human_side);
 
-    dm_board start;
-    if (cli_board_from_arg(&start, fen)) {
+    dm_vboard start;
+    if (cmd_vboard_from_arg(&start, variant, fen)) {
         return 2;
     }
     if (handicap) {
@@ -899,7 +925,8 @@ int cmd_play(int argc, char **argv)
         fprintf(stderr, "damier play: cannot create the session: %s\n", err.message);
         return 1;
     }
-    if (dm_board_validate(&start, NULL) != DM_OK) {
+    s.start = start;
+    if (dm_vboard_validate(&start, NULL) != DM_OK) {
         fprintf(stderr, "damier play: cannot start a game from this position\n");
         dm_session_free(s.session);
         return 2;
@@ -942,7 +969,7 @@ int cmd_play(int argc, char **argv)
     if (s.has_tc) {
         dm_time_control_format(tcs, sizeof tcs, &s.tc);
     }
-    dm_board_to_fen(fens, sizeof fens, &start);
+    dm_vboard_to_fen(fens, sizeof fens, &start, variant->algebraic);
     if (!s.ui.tty) {
         for (int k = 0; k < 2; k++) {
             if (s.who[k] == PLAY_ENGINE) {
@@ -957,15 +984,24 @@ int cmd_play(int argc, char **argv)
                 fprintf(s.out, "%s: human\n", color_name(k));
             }
         }
-        fprintf(s.out, "time: %s\nseed: %llu\nfen: %s\n", tcs, (unsigned long long)s.seed, fens);
+        fprintf(s.out, "variant: %s\ntime: %s\nseed: %llu\nfen: %s\n", variant->name, tcs,
+                (unsigned long long)s.seed, fens);
         fflush(s.out);
     } else {
+        char example[400] = "";
+        dm_vmovelist *first = malloc(sizeof *first);
+        if (first && dm_vmovegen_legal(first, &start) > 0) {
+            cmd_sort_vmoves(variant, first->moves, first->count);
+            vmove_text(example, sizeof example, &start, &first->moves[first->count / 2]);
+        }
+        free(first);
         snprintf(s.ui.message, sizeof s.ui.message,
-                 _("%s. Type a move such as 32-28, or help for the commands."),
+                 _("%s. Type a move such as %s, or help for the commands."),
                  hvh                      ? _("Two players")
                  : autoplay               ? _("The engine plays itself (Ctrl-C stops)")
                  : human_side == DM_WHITE ? _("You play White")
-                                          : _("You play Black"));
+                                          : _("You play Black"),
+                 example);
     }
 
     play_reader rd;
@@ -984,7 +1020,7 @@ int cmd_play(int argc, char **argv)
             if (dm_game_over(play_game(&s))) {
                 break;
             }
-            dm_color side = (dm_color)dm_game_board(play_game(&s))->side;
+            dm_color side = (dm_color)play_position(&s)->side;
             if (s.who[side] == PLAY_ENGINE) {
                 engine_turn(&s);
                 if (autoplay && s.ui.tty && !play_interrupted()) {
@@ -1053,7 +1089,7 @@ int cmd_play(int argc, char **argv)
                 s.ui.flipped = s.who[DM_BLACK] == PLAY_HUMAN;
             }
         }
-        if (new_game(&s, &start, &err) != DM_OK) {
+        if (new_game(&s, &s.start, &err) != DM_OK) {
             fprintf(stderr, "damier play: cannot start a new game: %s\n", err.message);
             break;
         }

@@ -21,6 +21,7 @@
 #include <damier/pdn.h>
 #include <damier/session.h>
 #include <damier/status.h>
+#include <damier/variant.h>
 
 #include "commands.h"
 
@@ -40,7 +41,7 @@ typedef struct play_ui {
     int color256;          /* the terminal advertises 256 colours (TERM contains "256") */
     int unicode;           /* Unicode pieces (UTF-8 locale); else ASCII letters */
     int numbers;           /* square numbers on the empty dark squares */
-    int flipped;           /* 1: square 50 at the top left (Black's view) */
+    int flipped;           /* 1: Black's view (White's men at the top) */
     int panel_row;         /* screen row (1-based) of the first status panel line, tty */
     int panel_col;         /* screen column (1-based) of the status panel, tty */
     char message[2048];    /* last message shown under the board (tty) */
@@ -70,6 +71,7 @@ typedef struct play_session {
     uint64_t seed;
     int handicap;             /* men removed from the engine's side */
     int draw_offer;           /* -1 none; else the dm_color that offered a draw (two humans) */
+    dm_vboard start;          /* the position new games and rematches start from */
     char names[2][64];        /* player names for the display and the PDN tags */
     char save_dir[PATH_MAX];  /* where automatic saves go ("" = not known) */
     char save_path[PATH_MAX]; /* this game's automatic save file, once chosen */
@@ -83,6 +85,12 @@ typedef struct play_session {
 static inline const dm_game *play_game(const play_session *s)
 {
     return dm_session_game(s->session);
+}
+
+/* The current position of the game, any variant. */
+static inline const dm_vboard *play_position(const play_session *s)
+{
+    return dm_game_position(play_game(s));
 }
 
 static inline dm_clock *play_clock(const play_session *s)
@@ -100,8 +108,12 @@ void play_render_screen(play_session *s);
  * input); keeps the cursor where the user is typing. */
 void play_render_clocks(play_session *s);
 
-/* The board as ASCII rows, each line prefixed with `prefix` (plain mode `board`). */
-void play_render_plain_board(FILE *f, const dm_board *b, int flipped, const char *prefix);
+/* The board as ASCII rows, each line prefixed with `prefix` (plain mode `board`): one
+ * line per row of the variant's board, w b W B for men and kings, . for an empty
+ * playing square, then the row's square numbers as the variant's records number them
+ * ("46-50"), or its rank, with a last line of files, where the variant's records are
+ * algebraic. */
+void play_render_plain_board(FILE *f, const dm_vboard *b, int flipped, const char *prefix);
 
 /* "M:SS" of the time left (or used, without a time control) of one side. */
 void play_clock_text(char *buf, size_t cap, play_session *s, dm_color side);
@@ -109,11 +121,13 @@ void play_clock_text(char *buf, size_t cap, play_session *s, dm_color side);
 /* Pieces captured so far by side c (sum over its moves in the game). */
 int play_captured_by(const dm_game *g, dm_color c);
 
-/* Move number and text of ply i: "12." / "12..." in num, the move in PDN notation. */
+/* Move number and text of ply i: "12." / "12..." in num (counted from the variant's
+ * first mover: Black in English checkers), the move in the variant's notation. */
 void play_ply_text(char *num, size_t ncap, char *mv, size_t mcap, const dm_game *g, int i);
 
-/* A principal variation as text ("19-23 28x19 14x23") from board b. */
-void play_pv_text(char *buf, size_t cap, const dm_board *b, const dm_move *pv, int n);
+/* A principal variation as text ("19-23 28x19 14x23") from position b, in b's
+ * variant's notation; stops at a move that is not legal. */
+void play_pv_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *pv, int n);
 
 /* Score in men with two decimals and a sign: "+0.25", "-1.00", "+win 12", "-loss 7". */
 void play_score_text(char *buf, size_t cap, int score);
@@ -122,7 +136,7 @@ void play_score_text(char *buf, size_t cap, int score);
 
 typedef enum play_cmd_kind {
     PLAY_CMD_EMPTY = 0, /* blank line */
-    PLAY_CMD_MOVE,      /* anything else: handed to dm_move_parse */
+    PLAY_CMD_MOVE,      /* anything else: a move (dm_game_play_text, any variant) */
     PLAY_CMD_HINT,
     PLAY_CMD_UNDO,
     PLAY_CMD_MOVES,
@@ -152,10 +166,6 @@ typedef struct play_cmd {
  * so cannot be a move (every move has a digit: "32-28", "c3-d4"); the game then
  * answers "unknown command" instead of a move error. */
 int play_word_is_not_move(const char *word, size_t len);
-
-/* True when word (len characters, any case) is one of the international game's
- * command words (help lists them). */
-int play_word_is_command(const char *word, size_t len);
 
 /* Classify one input line (trailing newline and surrounding blanks ignored; command
  * words case-insensitive). */
@@ -212,7 +222,7 @@ void play_ui_init(play_ui *ui, int force_plain, int no_color);
  * $HOME/.local/share/damier/games. 0 and a reason in err when neither is set. */
 int play_default_save_dir(char *buf, size_t cap, dm_error *err);
 
-/* The tags of a saved game, shared with the variant game (play_variant.c): Event
+/* The tags of a saved game (also the jumping games'): Event
  * "Casual game", Site "damier play", Date of `started` (time(NULL), local time,
  * written into date, cap bytes, which must outlive *out), Round "-", the players. */
 void play_record_tags(dm_pdn_game_tags *out, char *date, size_t cap, long long started,
@@ -240,8 +250,9 @@ dm_status play_save_file(play_session *s, const char *path, dm_error *err);
 dm_status play_autosave(play_session *s, dm_error *err);
 
 /* Read the first game of a PDN file and replay it into a new game (*out, caller
- * frees). A move that cannot be replayed stops the replay with a note in warn
- * ("" when all moves were replayed). */
+ * frees) of the variant its GameType names (international without one). A move that
+ * cannot be replayed stops the replay with a note in warn ("" when all moves were
+ * replayed). */
 dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wcap, dm_error *err);
 
 /* ---- play_engine.c ---------------------------------------------------------------- */
@@ -249,17 +260,18 @@ dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wca
 /* The settings of a level (1..10). */
 void play_level_get(play_level *out, int level);
 
-/* Choose the engine's move in the current position: a search within the level's
- * limits and the clock (if any), run on the session's thread while tick (called about
- * ten times a second on this thread; nonzero stops the search: a flag fell, a signal)
- * keeps the clocks moving on screen; for imperfect levels every root move is scored
- * and one within the margin is drawn from s->rng. out gets the move, its score and
- * the expected line (info->pv). DM_ESTATE when the side to move has no move. */
-dm_status play_engine_choose(dm_info *info, play_session *s, play_tick_fn tick, void *payload);
+/* Choose the engine's move in the current position (any variant): a search within
+ * the level's limits and the clock (if any), run on the session's thread while tick
+ * (called about ten times a second on this thread; nonzero stops the search: a flag
+ * fell, a signal) keeps the clocks moving on screen; for imperfect levels every root
+ * move is scored and one within the margin is drawn from s->rng. out gets the move,
+ * its score and the expected line (info->pv). DM_ESTATE when the side to move has no
+ * move. */
+dm_status play_engine_choose(dm_vinfo *info, play_session *s, play_tick_fn tick, void *payload);
 
 /* The best move for the side to move at full strength within a small budget (for
  * `hint`), with tick as for play_engine_choose. */
-dm_status play_engine_hint(dm_info *info, play_session *s, play_tick_fn tick, void *payload);
+dm_status play_engine_hint(dm_vinfo *info, play_session *s, play_tick_fn tick, void *payload);
 
 /* Does the engine accept a draw offer in the current position? (its search score is
  * level and the position is dead; see cmd_play.c's help). why gets the reason. */
@@ -300,13 +312,14 @@ typedef struct play_options {
     int level;      /* 1..10, default 5 */
     int depth;      /* 0: the level's */
     int hvh, autoplay, no_color, plain;
-    const char *fen;      /* NULL: the start position */
+    const char *fen;      /* NULL: the start position (else in the variant's FEN) */
     const char *save_dir; /* NULL: play_default_save_dir */
     const char *egdb;     /* --egdb DIR (international only), NULL: none */
+    const char *variant;  /* --variant NAME, NULL: international */
 } play_options;
 #define PLAY_OPTIONS_INIT                                                                          \
     {                                                                                              \
-        -1, 5, 0, 0, 0, 0, 0, NULL, NULL, NULL                                                     \
+        -1, 5, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL                                               \
     }
 
 /* Parse a decimal integer in lo..hi: 1 and *out set, or 0 (out untouched). */
@@ -324,16 +337,10 @@ void play_assign_sides(int who[2], const play_options *o, int human_side);
 /* mkdir -p (play_save.c); an existing directory is fine. */
 dm_status play_make_dirs(const char *dir, dm_error *err);
 
-/* ---- play_variant.c ---------------------------------------------------------------- */
+/* ---- play_jump.c ------------------------------------------------------------------- */
 
 /* `damier play --game ...`, the jumping games (play_jump.c): *handled is set when argv
  * has --game, and the return value is then the exit status. */
 int play_jump_dispatch(int argc, char **argv, int *handled);
-
-/* `damier play --variant NAME` for a variant other than international: plays the
- * whole game (generic rules core and engine) and sets *handled = 1, returning the
- * exit status; for no --variant or international sets *handled = 0 and returns 0 (the
- * international game goes on in cmd_play.c). An unknown name: *handled = 1, 2. */
-int play_variant_dispatch(int argc, char **argv, int *handled);
 
 #endif

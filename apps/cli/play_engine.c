@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/play_engine.c: the engine as an opponent in `damier play`: levels, moves
- * chosen on the engine's own clock, hints, and answering draw offers.
+ * apps/cli/play_engine.c: the engine as an opponent in `damier play`, every variant:
+ * levels, moves chosen on the engine's own clock, hints, and answering draw offers.
+ * Moves and lines are generic (dm_vmove, dm_vinfo); the searches are the session's
+ * (dm_session_go) and dm_engine_search_variant, which searches an international
+ * position exactly as dm_engine_search does (trained evaluation, endgame database).
  *
  * Levels (depth = nominal search depth; margin in hundredths of a man):
  *
@@ -32,6 +35,7 @@
 #include "play.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -61,74 +65,109 @@ uint64_t play_random(play_session *s)
     return x * 0x2545f4914f6cdd1dull;
 }
 
+/* The legal moves of b in the order `damier moves` lists them (malloc'd; NULL when out
+ * of memory): the seeded draw among them does not depend on the generator's order. */
+static dm_vmovelist *sorted_moves(const dm_vboard *b)
+{
+    dm_vmovelist *list = malloc(sizeof *list);
+    if (list) {
+        dm_vmovegen_legal(list, b);
+        cmd_sort_vmoves(b->variant, list->moves, list->count);
+    }
+    return list;
+}
+
+static int legal_count(const dm_vboard *b)
+{
+    dm_vmovelist *list = sorted_moves(b);
+    int n = list ? list->count : 0;
+    free(list);
+    return n;
+}
+
 /* Score every root move at depth - 1 and draw one within the margin. */
-static dm_status choose_imperfect(dm_info *info, play_session *s)
+static dm_status choose_imperfect(dm_vinfo *info, play_session *s)
 {
     const dm_game *g = play_game(s);
-    const dm_board *root = dm_game_board(g);
+    const dm_vboard *root = dm_game_position(g);
+    const dm_variant *v = root->variant;
     dm_engine *engine = dm_session_engine(s->session);
     if (!engine) {
         return DM_ENOMEM;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, root);
-    cmd_sort_moves(list.moves, list.count); /* the generator's order must not matter */
-    uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
-    dm_search_input in;
-    dm_session_search_input(&in, hist, DM_ENGINE_MAX_HISTORY, s->session);
-    dm_draw_counters c0;
-    dm_game_counters(&c0, g);
-
+    int ply = dm_game_ply(g);
+    dm_vmovelist *list = sorted_moves(root);
+    /* the game's positions and moves with room for one more of each: the draw rules
+     * judge each child as the game would after that move */
+    dm_vboard *pos = malloc((size_t)(ply + 2) * sizeof *pos);
+    dm_vmove *moves = malloc((size_t)(ply + 1) * sizeof *moves);
     struct scored {
         int score;
         int depth;
         int npv; /* the move, the reply, the move after */
-        dm_move pv[3];
+        dm_vmove pv[3];
         uint64_t nodes;
-    } sc[DM_MAX_MOVES];
+    } *sc = list ? malloc((size_t)(list->count ? list->count : 1) * sizeof *sc) : NULL;
+    if (!list || !pos || !moves || !sc) {
+        free(list);
+        free(pos);
+        free(moves);
+        free(sc);
+        return DM_ENOMEM;
+    }
+    for (int i = 0; i <= ply; i++) {
+        pos[i] = *dm_game_position_at(g, i);
+        if (i < ply) {
+            moves[i] = *dm_game_vmove_at(g, i);
+        }
+    }
+    uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
+    dm_vsearch_input in;
+    dm_vsearch_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, g);
+    int base = in.history_count < DM_ENGINE_MAX_HISTORY ? in.history_count : DM_ENGINE_MAX_HISTORY;
+    dm_status st = DM_OK;
     int best = -2 * DM_SCORE_WIN;
-    for (int i = 0; i < list.count; i++) {
-        const dm_move *m = &list.moves[i];
+    for (int i = 0; i < list->count; i++) {
+        const dm_vmove *m = &list->moves[i];
         struct scored *x = &sc[i];
         memset(x, 0, sizeof *x);
         x->pv[0] = *m;
         x->npv = 1;
         x->depth = 1;
-        dm_board child = *root;
-        dm_board_apply(&child, m);
-        dm_draw_counters c;
-        dm_draw_step(&c, &c0, root, m, dm_game_rules_of(g));
-        /* earlier positions the child can repeat: none after a man move or capture,
-         * else the game's plus the root */
-        int n = 0;
-        if (c.kings_only_plies > 0) {
-            n = in.history_count;
-            hist[n++] = root->hash;
-        }
-        c.repetitions = 1;
-        for (int k = 0; k < n; k++) {
-            c.repetitions += hist[k] == child.hash;
-        }
-        dm_outcome o = dm_draw_judge(NULL, &child, &c, dm_game_rules_of(g));
-        if (o == DM_OUTCOME_DRAW) {
+        dm_vboard child = *root;
+        dm_vboard_apply(&child, m);
+        pos[ply + 1] = child;
+        moves[ply] = *m;
+        dm_vdraw_count c;
+        dm_variant_draw_step(&c, &in.draw_count, &v->draw, root, m);
+        dm_vresult over = dm_variant_result(&child);
+        if (over != DM_VRESULT_NONE) { /* the reply has no move: the rules decide */
+            int mover_wins = (over == DM_VRESULT_WHITE_WINS) == (root->side == DM_WHITE);
+            x->score = mover_wins ? DM_SCORE_WIN - 1 : -(DM_SCORE_WIN - 1);
+        } else if (dm_variant_draw(&v->draw, pos, moves, ply + 1, NULL, 0) != DM_VDRAW_NONE) {
             x->score = 0;
-        } else if (o != DM_OUTCOME_ONGOING) {
-            x->score = DM_SCORE_WIN - 1; /* the opponent has lost */
         } else {
-            dm_search_input cin;
-            dm_search_input_init(&cin, &child);
+            /* earlier positions the child can repeat: none after a man move or capture,
+             * else the game's plus the root */
+            int n = 0;
+            if (c.reversible_plies > 0) {
+                n = base;
+                hist[n++] = dm_vboard_hash(root);
+            }
+            dm_vsearch_input cin;
+            memset(&cin, 0, sizeof cin);
+            cin.root = child;
             cin.history = hist;
             cin.history_count = n;
-            cin.reversible_plies = c.kings_only_plies;
-            cin.endgame_plies = c.endgame_plies < 0 ? 0 : c.endgame_plies;
+            cin.draw_count = c;
             dm_limits lim;
             memset(&lim, 0, sizeof lim);
             lim.depth = s->level.depth > 1 ? s->level.depth - 1 : 1;
             lim.analyse = 1; /* a forced reply (one capture) must be searched too */
-            dm_result r;
-            dm_status st = dm_engine_search(&r, engine, &cin, &lim, NULL, NULL);
+            dm_vsearch_result r;
+            st = dm_engine_search_variant(&r, engine, &cin, &lim, NULL, NULL, NULL);
             if (st != DM_OK) {
-                return st;
+                break;
             }
             if (!r.has_move) {
                 x->score = DM_SCORE_WIN - 1;
@@ -149,11 +188,13 @@ static dm_status choose_imperfect(dm_info *info, play_session *s)
             break; /* the caller saves and stops; any move will do */
         }
     }
+    int count = st == DM_OK ? list->count : 0;
     /* The candidates: within the margin of the best; but a forced win is never thrown
      * away and a forced loss never chosen when something else exists. */
     int margin = best >= DM_SCORE_WIN_MIN ? 0 : s->level.margin;
-    int cand[DM_MAX_MOVES], nc = 0;
-    for (int i = 0; i < list.count; i++) {
+    int nc = 0;
+    int *cand = malloc((size_t)(count ? count : 1) * sizeof *cand);
+    for (int i = 0; cand && i < count; i++) {
         if (sc[i].score < best - margin) {
             continue;
         }
@@ -162,31 +203,38 @@ static dm_status choose_imperfect(dm_info *info, play_session *s)
         }
         cand[nc++] = i;
     }
-    if (nc == 0) {
-        return DM_ESTATE;
+    if (st == DM_OK && nc == 0) {
+        st = cand ? DM_ESTATE : DM_ENOMEM;
     }
-    const struct scored *x = &sc[cand[play_random(s) % (uint64_t)nc]];
-    memset(info, 0, sizeof *info);
-    info->score = x->score;
-    info->depth = x->depth;
-    info->nodes = x->nodes;
-    info->pv_count = x->npv;
-    memcpy(info->pv, x->pv, (size_t)x->npv * sizeof x->pv[0]);
-    return DM_OK;
+    if (st == DM_OK) {
+        const struct scored *x = &sc[cand[play_random(s) % (uint64_t)nc]];
+        memset(info, 0, sizeof *info);
+        info->score = x->score;
+        info->depth = x->depth;
+        info->nodes = x->nodes;
+        info->pv_count = x->npv;
+        memcpy(info->pv, x->pv, (size_t)x->npv * sizeof x->pv[0]);
+    }
+    free(cand);
+    free(sc);
+    free(moves);
+    free(pos);
+    free(list);
+    return st;
 }
 
 /* A short search of the current position here, on the session's engine. */
-static dm_status search_best(dm_info *info, play_session *s, const dm_limits *lim)
+static dm_status search_best(dm_vinfo *info, play_session *s, const dm_limits *lim)
 {
     dm_engine *engine = dm_session_engine(s->session);
     if (!engine) {
         return DM_ENOMEM;
     }
     uint64_t hist[DM_ENGINE_MAX_HISTORY];
-    dm_search_input in;
-    dm_session_search_input(&in, hist, DM_ENGINE_MAX_HISTORY, s->session);
-    dm_result r;
-    dm_status st = dm_engine_search(&r, engine, &in, lim, NULL, NULL);
+    dm_vsearch_input in;
+    dm_vsearch_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, play_game(s));
+    dm_vsearch_result r;
+    dm_status st = dm_engine_search_variant(&r, engine, &in, lim, NULL, NULL, NULL);
     if (st != DM_OK) {
         return st;
     }
@@ -207,14 +255,39 @@ static dm_status search_best(dm_info *info, play_session *s, const dm_limits *li
     return DM_OK;
 }
 
+/* An international search's report (the session reports a game of international
+ * draughts on the fast board's types) in the generic form, its PV walked from root:
+ * the rest of the game knows only dm_vmove. */
+static void vinfo_from_info(dm_vinfo *out, const dm_info *in, const dm_vboard *root)
+{
+    memset(out, 0, sizeof *out);
+    out->depth = in->depth;
+    out->seldepth = in->seldepth;
+    out->score = in->score;
+    out->nodes = in->nodes;
+    out->time = in->time;
+    out->nps = in->nps;
+    out->multipv = in->multipv;
+    out->multipv_count = in->multipv_count;
+    dm_vboard pos = *root;
+    for (int i = 0; i < in->pv_count && i < DM_ENGINE_MAX_PV; i++) {
+        if (dm_vmove_from_move(&out->pv[i], &pos, &in->pv[i]) != DM_OK) {
+            break;
+        }
+        dm_vboard_apply(&pos, &out->pv[i]);
+        out->pv_count = i + 1;
+    }
+}
+
 /* The last iteration of the session's search, written on its thread, read here. */
 typedef struct pv_keeper {
     pthread_mutex_t lock;
-    dm_info last;
+    dm_vboard root;
+    dm_vinfo last;
     int seq; /* iterations seen */
 } pv_keeper;
 
-static void keep_pv(const dm_info *info, void *payload)
+static void keep_vpv(const dm_vinfo *info, void *payload)
 {
     pv_keeper *k = payload;
     pthread_mutex_lock(&k->lock);
@@ -223,23 +296,64 @@ static void keep_pv(const dm_info *info, void *payload)
     pthread_mutex_unlock(&k->lock);
 }
 
+static void keep_pv(const dm_info *info, void *payload)
+{
+    pv_keeper *k = payload;
+    dm_vinfo v;
+    vinfo_from_info(&v, info, &k->root);
+    keep_vpv(&v, payload);
+}
+
+static int same_vmove(const dm_vmove *a, const dm_vmove *b)
+{
+    return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
+           a->capt[1] == b->capt[1];
+}
+
+/* The session's result of the search that ended, in the generic form. */
+static dm_status wait_result(dm_vsearch_result *out, play_session *s, const dm_vboard *root)
+{
+    if (!dm_session_board(s->session)) {
+        return dm_session_wait_variant(s->session, out);
+    }
+    dm_result r; /* an international game: the fast board's result */
+    dm_status st = dm_session_wait(s->session, &r);
+    if (st != DM_OK) {
+        return st;
+    }
+    memset(out, 0, sizeof *out);
+    out->has_move = r.has_move && dm_vmove_from_move(&out->best, root, &r.best) == DM_OK;
+    if (out->has_move && r.has_ponder) {
+        dm_vboard after = *root;
+        dm_vboard_apply(&after, &out->best);
+        out->has_ponder = dm_vmove_from_move(&out->ponder, &after, &r.ponder) == DM_OK;
+    }
+    out->score = r.score;
+    out->depth = r.depth;
+    out->nodes = r.nodes;
+    out->time = r.time;
+    return DM_OK;
+}
+
 /* Search the current position on the session's thread within lim (and the clock's
  * budget when use_clock); meanwhile tick every 100 ms (after 1, 2, 4, ... ms at first,
  * so that a search of a few milliseconds is not held for 100: the DXP follower
- * answered every move in exactly 0.1 s) and show the line as it deepens (tty). The last iteration's PV is longer than best + ponder: it is kept
- * when it starts with the move chosen. */
-static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits *lim, int use_clock,
-                                play_tick_fn tick, void *payload)
+ * answered every move in exactly 0.1 s) and show the line as it deepens (tty). The
+ * last iteration's PV is longer than best + ponder: it is kept when it starts with
+ * the move chosen. */
+static dm_status search_with_pv(dm_vinfo *info, play_session *s, const dm_limits *lim,
+                                int use_clock, play_tick_fn tick, void *payload)
 {
     pv_keeper k;
     memset(&k, 0, sizeof k);
     pthread_mutex_init(&k.lock, NULL);
+    k.root = *dm_game_position(play_game(s));
     dm_session_go_options go = DM_SESSION_GO_INIT;
     go.limits = *lim;
     go.use_clock = use_clock;
     go.on_info = keep_pv;
+    go.on_vinfo = keep_vpv;
     go.payload = &k;
-    dm_board root = *dm_game_board(play_game(s));
     dm_error err;
     dm_status st = dm_session_go(s->session, &go, &err);
     if (st != DM_OK) {
@@ -257,21 +371,24 @@ static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits 
             stopped = 1;
         }
         pthread_mutex_lock(&k.lock);
-        dm_info now = k.last;
         int seq = k.seq;
         pthread_mutex_unlock(&k.lock);
         if (s->ui.tty && seq != shown && !stopped) {
+            dm_vinfo now;
+            pthread_mutex_lock(&k.lock);
+            now = k.last;
+            pthread_mutex_unlock(&k.lock);
             /* progress on the line under the board while the engine thinks */
             char sc[32], pv[160];
             play_score_text(sc, sizeof sc, now.score);
-            play_pv_text(pv, sizeof pv, &root, now.pv, now.pv_count < 8 ? now.pv_count : 8);
+            play_pv_text(pv, sizeof pv, &k.root, now.pv, now.pv_count < 8 ? now.pv_count : 8);
             fprintf(s->out, "\r\033[2Kthinking: depth %d  score %s  %s", now.depth, sc, pv);
             fflush(s->out);
             shown = seq;
         }
     }
-    dm_result r;
-    st = dm_session_wait(s->session, &r);
+    dm_vsearch_result r;
+    st = wait_result(&r, s, &k.root);
     pthread_mutex_destroy(&k.lock);
     if (st != DM_OK) {
         return st;
@@ -279,7 +396,7 @@ static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits 
     if (!r.has_move) {
         return DM_ESTATE;
     }
-    if (k.seq > 0 && k.last.pv_count > 0 && dm_move_equal(&k.last.pv[0], &r.best)) {
+    if (k.seq > 0 && k.last.pv_count > 0 && same_vmove(&k.last.pv[0], &r.best)) {
         *info = k.last;
     } else {
         memset(info, 0, sizeof *info);
@@ -297,9 +414,9 @@ static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits 
     return DM_OK;
 }
 
-dm_status play_engine_choose(dm_info *info, play_session *s, play_tick_fn tick, void *payload)
+dm_status play_engine_choose(dm_vinfo *info, play_session *s, play_tick_fn tick, void *payload)
 {
-    if (dm_movegen_count(dm_game_board(play_game(s))) == 0) {
+    if (legal_count(dm_game_position(play_game(s))) == 0) {
         return DM_ESTATE;
     }
     if (s->level.margin > 0) {
@@ -312,9 +429,9 @@ dm_status play_engine_choose(dm_info *info, play_session *s, play_tick_fn tick, 
     return search_with_pv(info, s, &lim, s->has_tc, tick, payload);
 }
 
-dm_status play_engine_hint(dm_info *info, play_session *s, play_tick_fn tick, void *payload)
+dm_status play_engine_hint(dm_vinfo *info, play_session *s, play_tick_fn tick, void *payload)
 {
-    if (dm_movegen_count(dm_game_board(play_game(s))) == 0) {
+    if (legal_count(dm_game_position(play_game(s))) == 0) {
         return DM_ESTATE;
     }
     /* A hint is worth a good search, but nobody should wait for it: depth 8 at least
@@ -329,25 +446,36 @@ dm_status play_engine_hint(dm_info *info, play_session *s, play_tick_fn tick, vo
     return search_with_pv(info, s, &lim, 0, tick, payload);
 }
 
-/* "Dead": nothing much can still happen. A 16- or 5-move rule ending, kings on both
- * sides, or at most 8 pieces left with equal numbers. */
-static int position_dead(const dm_board *b)
+/* "Dead": nothing much can still happen. An ending of one of the variant's material
+ * draw rules (the FMJD 16- and 5-move endings), kings on both sides, or at most 8
+ * pieces left with equal numbers. */
+static int position_dead(const dm_game *g)
 {
-    if (dm_draw_endgame(b) != DM_ENDGAME_NONE) {
+    dm_vdraw_count dc;
+    dm_game_draw_count(&dc, g);
+    if (dc.material_plies >= 0) {
         return 1;
     }
-    int wk = dm_board_count_kings(b, DM_WHITE), bk = dm_board_count_kings(b, DM_BLACK);
-    int w = wk + dm_board_count_men(b, DM_WHITE), bl = bk + dm_board_count_men(b, DM_BLACK);
-    if (wk > 0 && bk > 0) {
+    const dm_vboard *b = dm_game_position(g);
+    int men[2] = {0, 0}, kings[2] = {0, 0};
+    for (int sq = 1; sq <= b->variant->squares; sq++) {
+        dm_piece p = dm_vboard_piece(b, sq);
+        if (p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
+            men[p == DM_BLACK_MAN]++;
+        } else if (p == DM_WHITE_KING || p == DM_BLACK_KING) {
+            kings[p == DM_BLACK_KING]++;
+        }
+    }
+    if (kings[0] > 0 && kings[1] > 0) {
         return 1;
     }
+    int w = men[0] + kings[0], bl = men[1] + kings[1];
     return w + bl <= 8 && w == bl;
 }
 
 int play_engine_accepts_draw(play_session *s, char *why, size_t cap)
 {
-    const dm_board *b = dm_game_board(play_game(s));
-    if (!position_dead(b)) {
+    if (!position_dead(play_game(s))) {
         snprintf(why, cap, "%s", _("the position is still alive"));
         return 0;
     }
@@ -356,7 +484,7 @@ int play_engine_accepts_draw(play_session *s, char *why, size_t cap)
     lim.depth = 8;
     lim.move_time = 1.0;
     lim.analyse = 1;
-    dm_info info;
+    dm_vinfo info;
     if (search_best(&info, s, &lim) != DM_OK) {
         snprintf(why, cap, "%s", _("no move to search"));
         return 0;

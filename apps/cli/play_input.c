@@ -57,16 +57,6 @@ int play_word_is_not_move(const char *word, size_t len)
     return 1;
 }
 
-int play_word_is_command(const char *word, size_t len)
-{
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-        if (strlen(words[i].name) == len && !strncasecmp(word, words[i].name, len)) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
 void play_parse_command(play_cmd *out, const char *line)
 {
     memset(out, 0, sizeof *out);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/play_options.c: the command-line pieces the international game (cmd_play.c)
- * and the variant game (play_variant.c) share: the option table, the options both
- * read the same way (side, level, depth, FEN, modes, save directory), integer
+ * apps/cli/play_options.c: the command-line pieces of `damier play` (cmd_play.c, every
+ * variant) and the jumping games (play_jump.c): the option table, the options both
+ * read the same way (side, level, depth, FEN, variant, modes, save directory), integer
  * arguments, and who plays which side. Messages and exit codes are those of
  * `damier play` (README.md); each game keeps its own checks and messages where they
  * differ. */
@@ -88,7 +88,8 @@ int play_common_option(play_options *o, int c, const char *arg, int max_depth)
             o->egdb = arg;
             return 1;
         case PLAY_O_VARIANT:
-            return 1; /* play_variant_dispatch has read it */
+            o->variant = arg;
+            return 1;
         default:
             return 0;
     }

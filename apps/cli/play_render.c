@@ -1,15 +1,22 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/play_render.c: drawing the game for `damier play`.
+ * apps/cli/play_render.c: drawing the game for `damier play`, every variant.
  *
- * Board geometry (FMJD 2.6): row r = 0..9 from the top, column c = 0..9 from the left,
- * as seen by White. Dark squares are those with r + c odd; the square there is
- *         5 * r + c / 2 + 1          (row 0: squares 1-5 in columns 1,3,5,7,9)
- * Flipped (Black's view) shows row 9 - r, column 9 - c at screen row r, column c.
+ * Board geometry (variant.h): row r = 0..n-1 from the top, column c = 0..n-1 from the
+ * left, as seen by White, on the core's board. On the diagonal boards the playing
+ * squares are those with r + c odd, numbered n/2 to a row from the top left:
+ *         (n / 2) * r + c / 2 + 1          (10x10 row 0: squares 1-5)
+ * A turned board (Italian, Spanish: a1 light) is the core's board mirrored, so its
+ * screen column c shows the core's column n-1-c; Turkish plays all n*n squares
+ * (n * r + c + 1). Flipped (Black's view) shows row n-1-r, column n-1-c at screen row
+ * r, column c. Labels are the variant's own: the square numbers of its records on
+ * the empty squares (dm_vsquare_number), or files and ranks around an algebraic
+ * board (dm_vsquare_to_text).
  *
  * Screen (tty mode), 1-based rows:
- *     1       title
- *     3..12   board rows (3 columns a square), status panel to the right
- *     14      message (error, hint, result), then the prompt
+ *     1         title
+ *     3..2+n    board rows (3 columns a square), status panel to the right
+ *     3+n       files (algebraic boards)
+ *     then      message (error, hint, result), then the prompt
  * The panel's clock lines are rewritten in place while the player thinks, so their
  * rows are remembered in ui->panel_row / ui->panel_col. */
 #define _POSIX_C_SOURCE 200809L
@@ -19,17 +26,64 @@
 #include <string.h>
 
 #define BOARD_TOP 3
-#define PANEL_COL 36
 #define PANEL_WIDTH 46
+#define MAX_ROWS 12
+#define SCREEN_COLS 80 /* the narrowest terminal the board is drawn for */
 
-static int square_at(int r, int c)
+/* The core's square at screen row r, column c of variant v's board (flipped: Black's
+ * view), or 0 for a square that is not played. */
+static int square_at(const dm_variant *v, int r, int c, int flipped)
 {
-    return ((r + c) & 1) ? 5 * r + c / 2 + 1 : 0;
+    int n = v->size;
+    int rr = flipped ? n - 1 - r : r, cc = flipped ? n - 1 - c : c;
+    if (v->invert) {
+        cc = n - 1 - cc;
+    }
+    if (v->geometry == DM_GEOM_FULL) {
+        return n * rr + cc + 1;
+    }
+    return ((rr + cc) & 1) ? (n / 2) * rr + cc / 2 + 1 : 0;
+}
+
+/* The algebraic label of screen row r (its rank, "10") or column c (its file, 'a'),
+ * read from a playing square there: right whatever the turn of the board. */
+static void rank_label(char *buf, size_t cap, const dm_variant *v, int r, int flipped)
+{
+    buf[0] = 0;
+    for (int c = 0; c < v->size; c++) {
+        int sq = square_at(v, r, c, flipped);
+        if (sq) {
+            char t[8];
+            dm_vsquare_to_text(t, sizeof t, v, sq, 1);
+            snprintf(buf, cap, "%s", t + 1);
+            return;
+        }
+    }
+}
+
+static char file_label(const dm_variant *v, int c, int flipped)
+{
+    for (int r = 0; r < v->size; r++) {
+        int sq = square_at(v, r, c, flipped);
+        if (sq) {
+            char t[8];
+            dm_vsquare_to_text(t, sizeof t, v, sq, 1);
+            return t[0];
+        }
+    }
+    return ' ';
+}
+
+/* Files and ranks around the board where the variant's records are algebraic
+ * (Russian, Brazilian, Turkish); square numbers otherwise. */
+static int algebraic_board(const dm_variant *v)
+{
+    return v->algebraic || v->geometry == DM_GEOM_FULL;
 }
 
 static dm_color ply_mover(const dm_game *g, int i)
 {
-    return (dm_color)((dm_game_start(g)->side + i) & 1);
+    return (dm_color)((dm_game_position_at(g, 0)->side + i) & 1);
 }
 
 int play_captured_by(const dm_game *g, dm_color c)
@@ -37,24 +91,45 @@ int play_captured_by(const dm_game *g, dm_color c)
     int n = 0;
     for (int i = 0; i < dm_game_ply(g); i++) {
         if (ply_mover(g, i) == c) {
-            n += dm_game_move_at(g, i)->ncapt;
+            n += dm_game_vmove_at(g, i)->ncapt;
         }
     }
     return n;
 }
 
+/* Plies before ply 0 in the numbering: 1 when the game starts with the second mover
+ * to move ("1..."; White in English checkers, where Black moves first). */
+static int ply_offset(const dm_game *g)
+{
+    return dm_game_position_at(g, 0)->side != (int)dm_game_variant(g)->first;
+}
+
 void play_ply_text(char *num, size_t ncap, char *mv, size_t mcap, const dm_game *g, int i)
 {
-    int j = i + (dm_game_start(g)->side == DM_BLACK ? 1 : 0);
+    int j = i + ply_offset(g);
     snprintf(num, ncap, "%d%s", j / 2 + 1, (j & 1) ? "..." : ".");
     if (dm_game_move_text(mv, mcap, g, i, DM_NOTATION_PDN) == 0 && mcap > 0) {
         mv[0] = 0;
     }
 }
 
-void play_pv_text(char *buf, size_t cap, const dm_board *b, const dm_move *pv, int n)
+/* The legal move of pos that is m (from, to and captured squares), or NULL. */
+static const dm_vmove *legal_twin(const dm_vmovelist *list, const dm_vmove *m)
 {
-    dm_board pos = *b;
+    for (int k = 0; k < list->count; k++) {
+        const dm_vmove *x = &list->moves[k];
+        if (x->from == m->from && x->to == m->to && x->capt[0] == m->capt[0] &&
+            x->capt[1] == m->capt[1]) {
+            return x;
+        }
+    }
+    return NULL;
+}
+
+void play_pv_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *pv, int n)
+{
+    dm_vboard pos = *b;
+    dm_vmovelist list;
     size_t len = 0;
     if (cap > 0) {
         buf[0] = 0;
@@ -62,23 +137,18 @@ void play_pv_text(char *buf, size_t cap, const dm_board *b, const dm_move *pv, i
     for (int i = 0; i < n; i++) {
         /* A PV from the table can in theory hold a move that is no longer legal:
          * stop there rather than print nonsense. */
-        dm_movelist list;
-        dm_movegen_legal(&list, &pos);
-        int ok = 0;
-        for (int k = 0; k < list.count && !ok; k++) {
-            ok = dm_move_equal(&list.moves[k], &pv[i]);
-        }
-        if (!ok) {
+        dm_vmovegen_legal(&list, &pos);
+        if (!legal_twin(&list, &pv[i])) {
             break;
         }
-        char mv[160];
-        dm_move_to_text(mv, sizeof mv, &pos, &pv[i], DM_NOTATION_PDN);
+        char mv[400];
+        dm_vmove_to_text(mv, sizeof mv, &pos, &pv[i], DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
         int w = snprintf(buf + len, cap > len ? cap - len : 0, "%s%s", i ? " " : "", mv);
         if (w < 0 || len + (size_t)w >= cap) {
             break;
         }
         len += (size_t)w;
-        dm_board_apply(&pos, &pv[i]);
+        dm_vboard_apply(&pos, &pv[i]);
     }
 }
 
@@ -137,21 +207,37 @@ static void panel_clock_text(char *buf, size_t cap, play_session *s, dm_color si
     }
 }
 
-void play_render_plain_board(FILE *f, const dm_board *b, int flipped, const char *prefix)
+void play_render_plain_board(FILE *f, const dm_vboard *b, int flipped, const char *prefix)
 {
     static const char sym[] = {'.', 'w', 'b', 'W', 'B'};
-    for (int r = 0; r < 10; r++) {
+    const dm_variant *v = b->variant;
+    int n = v->size, alg = algebraic_board(v);
+    for (int r = 0; r < n; r++) {
         fputs(prefix, f);
-        int rr = flipped ? 9 - r : r;
-        for (int c = 0; c < 10; c++) {
-            int cc = flipped ? 9 - c : c;
-            int sq = square_at(rr, cc);
+        int lo = 0, hi = 0;
+        for (int c = 0; c < n; c++) {
+            int sq = square_at(v, r, c, flipped);
             fputc(' ', f);
-            fputc(sq ? sym[dm_board_piece(b, sq)] : ' ', f);
+            fputc(sq ? sym[dm_vboard_piece(b, sq)] : ' ', f);
+            if (sq) {
+                hi = dm_vsquare_number(v, sq);
+                lo = lo ? lo : hi;
+            }
         }
-        /* the square numbers of the row, for reading the picture */
-        int lo = 5 * rr + 1;
-        fprintf(f, "   %d-%d\n", flipped ? lo + 4 : lo, flipped ? lo : lo + 4);
+        if (alg) { /* the rank, for reading the picture */
+            char rank[8];
+            rank_label(rank, sizeof rank, v, r, flipped);
+            fprintf(f, "   %s\n", rank);
+        } else { /* the square numbers of the row as the records number them */
+            fprintf(f, "   %d-%d\n", lo, hi);
+        }
+    }
+    if (alg) {
+        fputs(prefix, f);
+        for (int c = 0; c < n; c++) {
+            fprintf(f, " %c", file_label(v, c, flipped));
+        }
+        fputc('\n', f);
     }
 }
 
@@ -193,23 +279,76 @@ static const char *piece_glyph(const play_ui *ui, dm_piece pc)
     return shape[pc];
 }
 
-/* The status panel, one line per board row (may be empty). */
-static void build_panel(char panel[10][256], play_session *s)
+/* Screen rows (0-based, from the board's top) of the two players' lines in the panel:
+ * the top one at 0, the bottom one two rows above the board's last. */
+static int panel_player_row(int n, int k)
+{
+    return k == 0 ? 0 : n - 2;
+}
+
+/* Cut line (UTF-8, with colour escapes) to at most width columns on the screen, so
+ * that a long line beside the 12x12 board does not wrap onto the next board row
+ * (CJK characters take two columns; escapes none); the escapes after the cut are
+ * kept, which ends a colour that was cut. */
+static void fit_columns(char *line, int width)
+{
+    char *w = line;
+    int cols = 0;
+    for (const char *r = line; *r;) {
+        unsigned char c = (unsigned char)*r;
+        if (c == 0x1b) { /* ESC [ ... letter: copied, no width */
+            const char *e = r + 1;
+            while (*e && !((*e >= 'A' && *e <= 'Z') || (*e >= 'a' && *e <= 'z'))) {
+                e++;
+            }
+            e += *e != 0;
+            memmove(w, r, (size_t)(e - r));
+            w += e - r;
+            r = e;
+            continue;
+        }
+        int len = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+        unsigned cp = c;
+        if (len == 3) {
+            cp = ((c & 0x0fu) << 12) | (((unsigned char)r[1] & 0x3fu) << 6) |
+                 ((unsigned char)r[2] & 0x3fu);
+        }
+        int cw = (len == 3 && cp >= 0x2e80 && cp <= 0xffdc) || len == 4 ? 2 : 1;
+        for (int k = 1; k < len; k++) {
+            if (!r[k]) {
+                len = k;
+                break;
+            }
+        }
+        if (cols + cw <= width) {
+            memmove(w, r, (size_t)len);
+            w += len;
+            cols += cw;
+        }
+        r += len;
+    }
+    *w = 0;
+}
+
+/* The status panel, one line per board row (may be empty), each at most width
+ * columns. */
+static void build_panel(char panel[MAX_ROWS][256], play_session *s, int width)
 {
     const dm_game *g = play_game(s);
     const play_ui *ui = &s->ui;
+    int n = dm_game_variant(g)->size;
     int reviewing = ui->review >= 0 && ui->review <= dm_game_ply(g);
-    const dm_board *b = reviewing ? dm_game_board_at(g, ui->review) : dm_game_board(g);
+    const dm_vboard *b = reviewing ? dm_game_position_at(g, ui->review) : dm_game_position(g);
     palette p;
     get_palette(&p, ui);
-    for (int i = 0; i < 10; i++) {
+    for (int i = 0; i < MAX_ROWS; i++) {
         panel[i][0] = 0;
     }
     dm_color top = ui->flipped ? DM_WHITE : DM_BLACK;
     int over = dm_game_over(g);
     for (int k = 0; k < 2; k++) {
         dm_color c = k == 0 ? top : (dm_color)!top;
-        int row = k == 0 ? 0 : 8;
+        int row = panel_player_row(n, k);
         const char *mark = (!over && b->side == (int)c)
                                ? (ui->unicode ? _(" \u25c0 to move") : _(" <- to move"))
                                : "";
@@ -221,47 +360,59 @@ static void build_panel(char panel[10][256], play_session *s)
                  play_captured_by(g, c));
     }
     int ply = reviewing ? ui->review : dm_game_ply(g);
-    int j = ply + (dm_game_start(g)->side == DM_BLACK ? 1 : 0);
+    int j = ply + ply_offset(g);
     if (reviewing) {
         snprintf(panel[3], sizeof panel[3], _("%sReview: ply %d of %d%s"), p.bold, ply,
                  dm_game_ply(g), p.reset);
     } else if (over) {
-        dm_reason why;
-        dm_outcome res = dm_game_result(g, &why);
+        char why[128];
+        dm_outcome res = dm_game_result(g, NULL);
+        dm_game_reason_text(why, sizeof why, g);
         snprintf(panel[3], sizeof panel[3], _("%sGame over: %s (%s)%s"), p.bold,
-                 dm_outcome_str(res), cli_tr_reason(dm_reason_str(why)), p.reset);
+                 dm_outcome_str(res), cli_tr_reason(why), p.reset);
     } else {
         snprintf(panel[3], sizeof panel[3], _("Move %d, %s to move"), j / 2 + 1,
                  b->side == DM_WHITE ? _("White") : _("Black"));
     }
     if (ply > 0) {
-        char num[16], mv[160];
+        char num[16], mv[400];
         play_ply_text(num, sizeof num, mv, sizeof mv, g, ply - 1);
         snprintf(panel[4], sizeof panel[4], "%s: %s %s", reviewing ? _("Move") : _("Last move"),
                  num, mv);
     }
     if (ui->engine_line[0] && !reviewing && !ui->hide_engine) {
-        /* "Engine: +0.12 d7 | 19-23 28x19 ...", on two panel lines at most, broken
-         * between moves */
+        /* "Engine: +0.12 d7 | 19-23 28x19 ...", on two panel lines at most (one on
+         * 8x8), broken between moves */
         const char *t = ui->engine_line;
-        for (int k = 0; k < 2 && *t; k++) {
-            size_t take = strlen(t);
-            if (take > PANEL_WIDTH) {
-                take = PANEL_WIDTH;
+        int top_row = n > 8 ? 6 : 5;
+        for (int k = 0; k < (n > 8 ? 2 : 1) && *t; k++) {
+            size_t take = strlen(t), most = (size_t)(width < PANEL_WIDTH ? width : PANEL_WIDTH) - 2;
+            if (take > most) {
+                take = most;
                 while (take > 0 && t[take] != ' ') {
                     take--;
                 }
                 if (take == 0) {
-                    take = PANEL_WIDTH;
+                    take = most;
                 }
             }
-            snprintf(panel[6 + k], sizeof panel[6 + k], "%s%.*s", k ? "  " : "", (int)take, t);
+            snprintf(panel[top_row + k], sizeof panel[top_row + k], "%s%.*s", k ? "  " : "",
+                     (int)take, t);
             t += take;
             while (*t == ' ') {
                 t++;
             }
         }
     }
+    for (int i = 0; i < MAX_ROWS; i++) {
+        fit_columns(panel[i], width);
+    }
+}
+
+/* The title's name of the variant: in the player's language where translated. */
+static const char *variant_title(const dm_variant *v)
+{
+    return v->id == DM_VARIANT_INTERNATIONAL ? _("international draughts") : v->title;
 }
 
 void play_render_screen(play_session *s)
@@ -271,39 +422,37 @@ void play_render_screen(play_session *s)
     palette p;
     get_palette(&p, ui);
     const dm_game *g = play_game(s);
+    const dm_variant *v = dm_game_variant(g);
+    int n = v->size, alg = algebraic_board(v);
     int ply = ui->review >= 0 && ui->review <= dm_game_ply(g) ? ui->review : dm_game_ply(g);
-    const dm_board *b = dm_game_board_at(g, ply);
-    int from = 0, to = 0, capt[64], ncapt = 0;
-    if (ply > 0) {
-        const dm_move *m = dm_game_move_at(g, ply - 1);
-        from = m->from;
-        to = m->to;
-        ncapt = dm_move_captured(m, capt, 64);
-    }
-    char panel[10][256];
-    build_panel(panel, s);
+    const dm_vboard *b = dm_game_position_at(g, ply);
+    const dm_vmove *last = ply > 0 ? dm_game_vmove_at(g, ply - 1) : NULL;
+    char panel[MAX_ROWS][256];
     ui->panel_row = BOARD_TOP;
-    ui->panel_col = PANEL_COL;
+    /* the left margin (a rank, or two blanks), the squares, the right edge, two blanks */
+    ui->panel_col = (alg ? 4 : 2) + 3 * n + 1 + 2 + 1;
+    build_panel(panel, s, SCREEN_COLS - ui->panel_col);
 
     fputs("\033[H\033[2J", f);
     fprintf(f, "%sdamier play%s %s %s   %s%s%s\n\n", p.bold, p.reset, ui->unicode ? "\u2014" : "-",
-            _("international draughts"), p.dim, _("(type help)"), p.reset);
-    for (int r = 0; r < 10; r++) {
-        int rr = ui->flipped ? 9 - r : r;
-        fputs(ui->color ? "  " : " |", f);
-        for (int c = 0; c < 10; c++) {
-            int cc = ui->flipped ? 9 - c : c;
-            int sq = square_at(rr, cc);
+            variant_title(v), p.dim, _("(type help)"), p.reset);
+    for (int r = 0; r < n; r++) {
+        if (alg) {
+            char rank[8];
+            rank_label(rank, sizeof rank, v, r, ui->flipped);
+            fprintf(f, "%s%2s%s %s", p.dim, rank, p.reset, ui->color ? " " : "|");
+        } else {
+            fputs(ui->color ? "  " : " |", f);
+        }
+        for (int c = 0; c < n; c++) {
+            int sq = square_at(v, r, c, ui->flipped);
             if (!sq) {
                 fprintf(f, "%s   %s", p.light, p.reset);
                 continue;
             }
-            dm_piece pc = dm_board_piece(b, sq);
-            int is_capt = 0;
-            for (int k = 0; k < ncapt; k++) {
-                is_capt |= capt[k] == sq;
-            }
-            int high = sq == from || sq == to;
+            dm_piece pc = dm_vboard_piece(b, sq);
+            int is_capt = last && dm_vmove_captures(last, sq);
+            int high = last && (sq == last->from || sq == last->to);
             const char *bg = high && ui->color ? p.high : p.dark;
             const char *l = " ", *rgt = " ";
             if (high && !ui->color) {
@@ -314,17 +463,24 @@ void play_render_screen(play_session *s)
             if (pc != DM_EMPTY) {
                 const char *fg = (pc == DM_WHITE_MAN || pc == DM_WHITE_KING) ? p.white : p.black;
                 fprintf(f, "%s%s%s%s%s%s", l, fg, piece_glyph(ui, pc), p.reset, bg, rgt);
-            } else if (is_capt && pc == DM_EMPTY) {
+            } else if (is_capt) {
                 fprintf(f, "%s%s%s%s%s%s", l, p.capt, ui->unicode ? "\u00d7" : "x", p.reset, bg,
                         rgt);
-            } else if (ui->numbers && !high) {
-                fprintf(f, "%s%2d%s%s ", p.num, sq, p.reset, bg);
+            } else if (ui->numbers && !high && !alg) {
+                fprintf(f, "%s%2d%s%s ", p.num, dm_vsquare_number(v, sq), p.reset, bg);
             } else {
                 fprintf(f, "%s%s%s", l, ui->color ? " " : (ui->unicode ? "\u00b7" : "."), rgt);
             }
             fputs(p.reset, f);
         }
         fprintf(f, "%s  %s\n", ui->color ? " " : "|", panel[r]);
+    }
+    if (alg) {
+        fputs("    ", f);
+        for (int c = 0; c < n; c++) {
+            fprintf(f, "%s %c %s", p.dim, file_label(v, c, ui->flipped), p.reset);
+        }
+        fputc('\n', f);
     }
     fputc('\n', f);
     if (ui->message[0]) {
@@ -340,15 +496,17 @@ void play_render_clocks(play_session *s)
         return;
     }
     dm_color top = ui->flipped ? DM_WHITE : DM_BLACK;
+    int n = dm_game_variant(play_game(s))->size;
     for (int k = 0; k < 2; k++) {
         dm_color c = k == 0 ? top : (dm_color)!top;
-        int row = ui->panel_row + (k == 0 ? 1 : 9);
+        int row = ui->panel_row + panel_player_row(n, k) + 1;
         char clk[64];
         panel_clock_text(clk, sizeof clk, s, c);
         /* save cursor, go to the clock line, rewrite it, restore the cursor */
         char line[256];
         snprintf(line, sizeof line, _("  clock %-16s captured %d"), clk,
                  play_captured_by(play_game(s), c));
+        fit_columns(line, SCREEN_COLS - ui->panel_col);
         fprintf(s->out, "\0337\033[%d;%dH%s\033[K\0338", row, ui->panel_col, line);
     }
     fflush(s->out);

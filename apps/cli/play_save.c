@@ -2,11 +2,13 @@
  * apps/cli/play_save.c: saving and loading `damier play` games as PDN (through the
  * pdn module), and the automatic save under the XDG data directory:
  *     $XDG_DATA_HOME/damier/games/YYYYMMDD-HHMMSS.pdn   (else ~/.local/share/...)
+ *     ... YYYYMMDD-HHMMSS-russian.pdn                   (a game of another variant)
+ * Loading reads the variant from the record's GameType.
  * A file is written to a unique "<path>.XXXXXX", synced and renamed over the target, so
  * an interrupted save never leaves a truncated game (a symbolic link or a special file
  * such as /dev/null is written in place instead: a rename would replace it); a new
- * automatic save file appears complete (play_create_file). The variant game
- * (play_variant.c) saves through the same two functions. */
+ * automatic save file appears complete (play_create_file). The jumping games
+ * (play_jump.c) save through the same two functions. */
 #define _POSIX_C_SOURCE 200809L
 #include "play.h"
 
@@ -300,15 +302,18 @@ dm_status play_autosave(play_session *s, dm_error *err)
     time_t t0 = (time_t)s->started;
     struct tm tm;
     localtime_r(&t0, &tm);
-    char stamp[32];
+    char stamp[32], base[64];
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    /* the variant in the name, after the date; international, the default, without */
+    const dm_variant *v = dm_game_variant(play_game(s));
+    snprintf(base, sizeof base, "%s%s%s", stamp, v->id == DM_VARIANT_INTERNATIONAL ? "" : "-",
+             v->id == DM_VARIANT_INTERNATIONAL ? "" : v->name);
     char *text = NULL;
     size_t len = 0;
     st = record_text(&text, &len, s, err);
     if (st == DM_OK) {
         /* a name no other game uses (two games started in the same second) */
-        st =
-            play_create_file(s->save_path, sizeof s->save_path, s->save_dir, stamp, text, len, err);
+        st = play_create_file(s->save_path, sizeof s->save_path, s->save_dir, base, text, len, err);
     }
     free(text);
     return st;
@@ -377,13 +382,6 @@ dm_status play_load_file(dm_game **out, const char *path, char *warn, size_t wca
             *err = stop;
         }
         return st;
-    }
-    if (dm_game_variant(*out)->id != DM_VARIANT_INTERNATIONAL) {
-        dm_error_set(err, DM_EINVAL, 0, 0, "%s: a game of %s; play it with --variant %s", path,
-                     dm_game_variant(*out)->title, dm_game_variant(*out)->name);
-        dm_game_free(*out);
-        *out = NULL;
-        return DM_EINVAL;
     }
     if (stop.message[0]) {
         snprintf(warn, wcap, "stopped after %d plies: %s", dm_game_ply(*out), stop.message);

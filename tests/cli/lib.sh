@@ -66,6 +66,51 @@ expect_run() {
     fi
 }
 
+# ---- the terminal tests (tmux) ----------------------------------------------------
+# tmux_setup: exit 77 (CTest's SKIP_RETURN_CODE) when tmux is missing; else $tmp, a
+# private tmux server on $sock and a trap that ends it and removes $tmp.
+tmux_setup() {
+    if ! command -v tmux >/dev/null 2>&1; then
+        echo "SKIP: tmux is not installed (scripts/install-deps installs it)"
+        exit 77
+    fi
+    tmp=$(mktemp -d)
+    sock=$tmp/tmux.sock
+    trap 'tmux -S "$sock" kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+}
+tm() { tmux -S "$sock" "$@"; }
+# screen NAME: the text of session NAME's screen.
+screen() { tm capture-pane -p -t "$1"; }
+# wait_for NAME ERE: until the screen matches ($wait_tries tenths of a second at most,
+# 10 s unless set); 1 on timeout.
+wait_tries=100
+wait_for() {
+    for _ in $(seq "$wait_tries"); do
+        screen "$1" | grep -qE -- "$2" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+# expect NAME ERE: the screen shows ERE (waiting for it); expect_not: it does not now.
+expect() {
+    if wait_for "$1" "$2"; then
+        ok
+    else
+        fail "$1: screen never showed /$2/:"
+        screen "$1" >&2
+    fi
+}
+expect_not() {
+    if screen "$1" | grep -qE -- "$2"; then
+        fail "$1: screen shows /$2/:"
+        screen "$1" >&2
+    else
+        ok
+    fi
+}
+# send NAME TEXT: type TEXT and Enter.
+send() { tm send-keys -t "$1" "$2" Enter; }
+
 # finish: the summary line; the exit status of the script (0 when nothing failed).
 finish() {
     echo "$passed passed, $failed failed"

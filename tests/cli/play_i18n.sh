@@ -78,7 +78,7 @@ matches cn "$out" '^help:   undo +悔棋'
 has cn "$out" "result: 0-2 认输"
 # no English left: every value is Chinese, notation, a number, a path or a command
 # word the player types (help, draw, save FILE, level N; foo, the unknown one)
-grep -v -E '^(white|black|time|seed|fen|turn|move|engine|hint|board|saved): ' "$out" |
+grep -v -E '^(white|black|variant|time|seed|fen|turn|move|engine|hint|board|saved): ' "$out" |
     sed -E 's/^[a-z]+: //; s/^  [a-z]+( FILE| N)? //' |
     grep -o -E '[A-Za-z]{2,}' | grep -v -x -E 'foo|help|draw|save|load|level|FILE|PDN|FMJD|damier' \
     >"$tmp/cn.english"
@@ -113,13 +113,13 @@ matches jump "$tmp/jump.out" '^help: 着法（112-103, 111-89-67）、moves（�
 has jump "$tmp/jump.out" "move: A 112-103"
 has jump "$tmp/jump.out" "undo: 退回到第 1 回合，轮到 A 走棋"
 
-# The other variants (play_variant.c): the same, with the variant's notation
+# The other variants (the same game, cmd_play.c): the same, with the variant's notation
 printf 'foo\nc3-d4\nundo\nresign\n' | env -u LANGUAGE -u LC_ALL LANG=zh_CN.UTF-8 XDG_DATA_HOME="$tmp/variant" \
     "$DAMIER" play --variant russian --level 1 >"$tmp/variant.out" 2>"$tmp/variant.err" && ok ||
     fail "variant: $(cat "$tmp/variant.err")"
 has variant "$tmp/variant.out" "move: 1. c3-d4"
-matches variant "$tmp/variant.out" '^error: 未知命令“foo”（可用命令：moves、'
-has variant "$tmp/variant.out" "undo: 退回到第 1 回合，轮到白方走棋"
+has variant "$tmp/variant.out" "error: 未知命令“foo”（输入 help 查看命令）"
+has variant "$tmp/variant.out" "undo: 已悔 2 步"
 has variant "$tmp/variant.out" "result: 0-2 认输"
 
 # The board screen in a terminal (tmux): the header, the panel and the prompt

@@ -10,20 +10,10 @@
 # engines to its end. Skipped (exit 77) when tmux is missing.
 set -u
 DAMIER=${1:?usage: play_jump_tmux.sh <damier binary>}
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "SKIP: tmux is not installed (scripts/install-deps installs it)"
-    exit 77
-fi
 DAMIER=$(cd "$(dirname "$DAMIER")" && pwd)/$(basename "$DAMIER")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-tmp=$(mktemp -d)
-sock=$tmp/tmux.sock
-tm() { tmux -S "$sock" "$@"; }
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+tmux_setup
+wait_tries=150
 
 # start NAME ENV ARGS...: damier play ARGS in session NAME (100x45); the shell then
 # prints "EXITED <status>" and stays so the screen can be read.
@@ -33,20 +23,6 @@ start() {
     tm new-session -d -s "$name" -x 100 -y 45 \
         "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME=$tmp/$name $env \
          '$DAMIER' play $*; echo EXITED \$?; sleep 60"
-}
-screen() { tm capture-pane -p -t "$1"; }
-wait_for() {
-    for _ in $(seq 150); do
-        screen "$1" | grep -qE -- "$2" && return 0
-        sleep 0.1
-    done
-    return 1
-}
-expect() {
-    if wait_for "$1" "$2"; then ok; else
-        fail "$1: screen never showed /$2/:"
-        screen "$1" >&2
-    fi
 }
 saved_legal() { # NAME: the saved game reads back legal
     local f

@@ -51,10 +51,11 @@ out=$tmp/game.out
 if grep -q $'\033' "$out"; then fail "game: escape codes in plain mode"; else ok; fi
 has game "$out" "white: human"
 has game "$out" "black: engine level 3 depth 3"
+has game "$out" "variant: international"
 has game "$out" "time: -"
 has game "$out" "seed: 7"
 has game "$out" "fen: W:W31-50:B1-20"
-[ "$(sed -n 6p "$out")" = "turn: 1 white" ] && ok || fail "game: line 6 is not 'turn: 1 white'"
+[ "$(sed -n 7p "$out")" = "turn: 1 white" ] && ok || fail "game: line 7 is not 'turn: 1 white'"
 # the wrong move: its reason, then the same question again, nothing else
 matches game "$out" '^error: illegal move "32-23": '
 after game "$out" "$(grep -m1 '^error: illegal move "32-23"' "$out")" "turn: 1 white"
@@ -228,13 +229,18 @@ play loadbad "load $tmp/nonexistent.pdn
 quit
 " --human-vs-human
 matches loadbad "$tmp/loadbad.out" "^error: cannot open $tmp/nonexistent.pdn"
-# a game of another variant reads as that variant's game: refused here, with the way
+# a game of another variant reads as that variant's game (its GameType) and goes on in
+# its rules and notation, in the one game of every variant
 printf '[GameType "25"]\n1. c3-d4 f6-g5 *\n' > "$tmp/russian.pdn"
 play loadvar "load $tmp/russian.pdn
+b2-c3
+board
 quit
 " --human-vs-human
-matches loadvar "$tmp/loadvar.out" "^error: $tmp/russian.pdn: a game of Russian draughts.*; play it with --variant russian\$"
-has loadvar "$tmp/loadvar.out" "turn: 1 white"
+has loadvar "$tmp/loadvar.out" "loaded: $tmp/russian.pdn, 2 plies"
+has loadvar "$tmp/loadvar.out" "move: 2. b2-c3"
+has loadvar "$tmp/loadvar.out" "board:  a b c d e f g h"
+matches loadvar "$tmp/loadvar.out" "^saved: .*-russian\\.pdn\$"
 
 # ---- 6. options ---------------------------------------------------------------------
 play tc 'quit

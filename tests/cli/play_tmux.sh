@@ -11,20 +11,9 @@
 # Usage: bash play_tmux.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: play_tmux.sh <damier binary> [<shared dir>]}
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "SKIP: tmux is not installed (scripts/install-deps installs it)"
-    exit 77
-fi
 DAMIER=$(cd "$(dirname "$DAMIER")" && pwd)/$(basename "$DAMIER")
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-tmp=$(mktemp -d)
-sock=$tmp/tmux.sock
-tm() { tmux -S "$sock" "$@"; }
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
+tmux_setup
 
 # start NAME ENV...: damier play in session NAME, 100x32, UTF-8; the shell then
 # prints "EXITED <status>" and stays so the screen can be read.
@@ -35,32 +24,6 @@ start() {
         "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color XDG_DATA_HOME=$tmp/$name $* \
          '$DAMIER' play --level 2 --seed 3; echo EXITED \$?; sleep 60"
 }
-screen() { tm capture-pane -p -t "$1"; }
-# wait_for NAME ERE: until the screen matches (10 s at most); 1 on timeout.
-wait_for() {
-    for _ in $(seq 100); do
-        screen "$1" | grep -qE -- "$2" && return 0
-        sleep 0.1
-    done
-    return 1
-}
-expect() {
-    if wait_for "$1" "$2"; then
-        ok
-    else
-        fail "$1: screen never showed /$2/:"
-        screen "$1" >&2
-    fi
-}
-expect_not() {
-    if screen "$1" | grep -qE -- "$2"; then
-        fail "$1: screen shows /$2/:"
-        screen "$1" >&2
-    else
-        ok
-    fi
-}
-send() { tm send-keys -t "$1" "$2" Enter; }
 
 # ---- the board, a move, the reply --------------------------------------------------
 start main

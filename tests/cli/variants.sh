@@ -80,8 +80,9 @@ case "$err" in
 *"'i3' is not a square of turkish (1-64 or a1-h8)"*) ;;
 *) echo "FAIL turkish bad FEN message: $err"; fail=1 ;;
 esac
-# the terminal board of the full 8x8 board: every square, rank 8 empty, men on 6-7
-check "turkish board" "board:  8   .  .  .  .  .  .  .  . board:  7   b  b  b  b  b  b  b  b" \
+# the terminal board of the full 8x8 board: every square, rank 8 empty, men on 6-7 (the
+# plain board of every variant: the squares, then the rank)
+check "turkish board" "board:  . . . . . . . .   8 board:  b b b b b b b b   7" \
     "$(printf 'board\nquit\n' | "$bin" play --plain --variant turkish 2>&1 | grep '^board' | head -2 |
         paste -sd' ' -)"
 check "breakthrough over" "0 moves" "$("$bin" moves --variant breakthrough --fen 'B:WK1:B45' | paste -sd' ' -)"
