@@ -377,8 +377,11 @@ static void build_panel(char panel[MAX_ROWS][256], play_session *s, int width)
     if (ply > 0) {
         char num[16], mv[400];
         play_ply_text(num, sizeof num, mv, sizeof mv, g, ply - 1);
-        snprintf(panel[4], sizeof panel[4], "%s: %s %s", reviewing ? _("Move") : _("Last move"),
-                 num, mv);
+        /* a long capture's text is cut to the panel line (the move list has it whole) */
+        if (snprintf(panel[4], sizeof panel[4], "%s: %s %s", reviewing ? _("Move") : _("Last move"),
+                     num, mv) >= (int)sizeof panel[4]) {
+            panel[4][sizeof panel[4] - 1] = '\0';
+        }
     }
     if (ui->engine_line[0] && !reviewing && !ui->hide_engine) {
         /* "Engine: +0.12 d7 | 19-23 28x19 ...", on two panel lines at most (one on
