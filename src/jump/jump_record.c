@@ -12,6 +12,7 @@
 #include <damier/jump.h>
 
 #include "jump/jump_int.h"
+#include "util/strbuf.h"
 
 /* ---- small helpers -------------------------------------------------------------- */
 
@@ -713,60 +714,22 @@ dm_status dm_jrecord_build(dm_jrecord **out, const dm_jrules *r, const dm_jpos *
     return DM_OK;
 }
 
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-    int bad;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...)
-{
-    if (b->bad) {
-        return;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        b->bad = 1;
-        return;
-    }
-    if ((size_t)n >= b->cap - b->len) {
-        size_t cap = (b->cap + (size_t)n + 1) * 2;
-        char *q = realloc(b->s, cap);
-        if (!q) {
-            b->bad = 1;
-            return;
-        }
-        b->s = q;
-        b->cap = cap;
-        va_start(ap, fmt);
-        vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-    }
-    b->len += (size_t)n;
-}
-
 dm_status dm_jrecord_write(char **out, size_t *len, const dm_jrecord *rec)
 {
-    sbuf b = {malloc(256), 0, 256, 0};
-    if (!b.s) {
-        return DM_ENOMEM;
-    }
-    b.s[0] = 0;
+    dm_strbuf b;
+    dm_strbuf_init(&b, 256);
     for (int i = 0; i < rec->ntags; i++) {
-        put(&b, "[%s \"", rec->tags[i].name);
+        dm_strbuf_put(&b, "[%s \"", rec->tags[i].name);
         for (const char *v = rec->tags[i].value; *v; v++) {
             if (*v == '"' || *v == '\\') {
-                put(&b, "\\%c", *v);
+                dm_strbuf_put(&b, "\\%c", *v);
             } else {
-                put(&b, "%c", (unsigned char)*v < 0x20 && *v != '\t' ? ' ' : *v);
+                dm_strbuf_put(&b, "%c", (unsigned char)*v < 0x20 && *v != '\t' ? ' ' : *v);
             }
         }
-        put(&b, "\"]\n");
+        dm_strbuf_put(&b, "\"]\n");
     }
-    put(&b, "\n");
+    dm_strbuf_put(&b, "\n");
     int col = 0;
     for (int i = 0; i <= rec->nitems; i++) {
         char num[16] = "";
@@ -776,18 +739,12 @@ dm_status dm_jrecord_write(char **out, size_t *len, const dm_jrecord *rec)
         }
         int w = (int)(strlen(num) + strlen(text));
         if (col > 0 && col + 1 + w > 79) {
-            put(&b, "\n");
+            dm_strbuf_put(&b, "\n");
             col = 0;
         }
-        put(&b, "%s%s%s", col ? " " : "", num, text);
+        dm_strbuf_put(&b, "%s%s%s", col ? " " : "", num, text);
         col += (col ? 1 : 0) + w;
     }
-    put(&b, "\n\n");
-    if (b.bad) {
-        free(b.s);
-        return DM_ENOMEM;
-    }
-    *out = b.s;
-    *len = b.len;
-    return DM_OK;
+    dm_strbuf_put(&b, "\n\n");
+    return dm_strbuf_take(&b, out, len) ? DM_OK : DM_ENOMEM;
 }

@@ -157,16 +157,14 @@ int dm_tourney_total_rounds(const dm_tourney *t)
     }
     const char *sec[DM_TOURNEY_MAX_ENTRANTS];
     int ns = sections(t, sec), most = 0;
-    int *m = malloc(sizeof *m * (size_t)(t->nentrants > 0 ? t->nentrants : 1));
-    if (!m) {
-        return 0;
-    }
     for (int k = 0; k < ns; k++) {
-        int n = section_members(t, sec[k], m);
+        int n = 0;
+        for (int i = 0; i < t->nentrants; i++) {
+            n += !strcmp(t->entrants[i].section, sec[k]);
+        }
         int rounds = (n + (n & 1) - 1) * (t->cycles > 1 ? t->cycles : 1);
         most = rounds > most ? rounds : most;
     }
-    free(m);
     return most;
 }
 

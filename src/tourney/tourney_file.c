@@ -10,6 +10,7 @@
 #include <damier/tourney.h>
 
 #include "tourney/tourney_int.h"
+#include "util/strbuf.h"
 
 typedef struct reader {
     const char *text;
@@ -479,138 +480,90 @@ dm_status dm_tourney_read(dm_tourney *t, const char *text, size_t len, dm_error 
 
 /* ---- writing ------------------------------------------------------------------- */
 
-typedef struct buf {
-    char *s;
-    size_t len, cap;
-    int bad;
-} buf;
-
-static void put(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(buf *b, const char *fmt, ...)
+static void put_quoted(dm_strbuf *b, const char *s)
 {
-    if (b->bad) {
-        return;
-    }
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->bad = 1;
-            return;
-        }
-        if ((size_t)n < b->cap - b->len) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t cap = b->cap * 2 + (size_t)n + 64;
-        char *s = realloc(b->s, cap);
-        if (!s) {
-            b->bad = 1;
-            return;
-        }
-        b->s = s;
-        b->cap = cap;
-    }
-}
-
-static void put_quoted(buf *b, const char *s)
-{
-    put(b, "\"");
+    dm_strbuf_put(b, "\"");
     for (; *s; s++) {
-        put(b, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+        dm_strbuf_put(b, *s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
     }
-    put(b, "\"");
+    dm_strbuf_put(b, "\"");
 }
 
 dm_status dm_tourney_write(char **out, size_t *len, const dm_tourney *t)
 {
-    buf b = {malloc(256), 0, 256, 0};
-    if (!b.s) {
-        return DM_ENOMEM;
-    }
-    b.s[0] = 0;
-    put(&b, "# damier tournament file (docs/TOURNEY.md)\n");
+    dm_strbuf b;
+    dm_strbuf_init(&b, 256);
+    dm_strbuf_put(&b, "# damier tournament file (docs/TOURNEY.md)\n");
     if (t->event[0]) {
-        put(&b, "event ");
+        dm_strbuf_put(&b, "event ");
         put_quoted(&b, t->event);
-        put(&b, "\n");
+        dm_strbuf_put(&b, "\n");
     }
     if (t->system == DM_TOURNEY_SWISS) {
-        put(&b, "system swiss %d\n", t->rounds);
+        dm_strbuf_put(&b, "system swiss %d\n", t->rounds);
     } else {
-        put(&b, "system roundrobin%s\n", t->cycles > 1 ? " double" : "");
+        dm_strbuf_put(&b, "system roundrobin%s\n", t->cycles > 1 ? " double" : "");
     }
-    put(&b, "points %d %d %d\n", t->win, t->draw, t->loss);
-    put(&b, "bye %d\n", t->bye);
+    dm_strbuf_put(&b, "points %d %d %d\n", t->win, t->draw, t->loss);
+    dm_strbuf_put(&b, "bye %d\n", t->bye);
     if (t->boards > 0) {
-        put(&b, "boards %d\n", t->boards);
-        put(&b, "match-points %d %d %d\n", t->match_win, t->match_draw, t->match_loss);
+        dm_strbuf_put(&b, "boards %d\n", t->boards);
+        dm_strbuf_put(&b, "match-points %d %d %d\n", t->match_win, t->match_draw, t->match_loss);
     }
     if (t->ntiebreaks >= 0) {
-        put(&b, "tiebreaks");
+        dm_strbuf_put(&b, "tiebreaks");
         for (int i = 0; i < t->ntiebreaks; i++) {
             const char *n = dm_tourney_tiebreak_name(t->tiebreaks[i]);
-            put(&b, " %s", n ? n : "?");
+            dm_strbuf_put(&b, " %s", n ? n : "?");
         }
-        put(&b, "\n");
+        dm_strbuf_put(&b, "\n");
     }
     for (int i = 0; i < t->nentrants; i++) {
         const dm_tourney_entrant *e = &t->entrants[i];
-        put(&b, "entrant ");
+        dm_strbuf_put(&b, "entrant ");
         put_quoted(&b, e->name);
         if (e->rating) {
-            put(&b, " rating %d", e->rating);
+            dm_strbuf_put(&b, " rating %d", e->rating);
         }
         if (e->section[0]) {
-            put(&b, " section ");
+            dm_strbuf_put(&b, " section ");
             put_quoted(&b, e->section);
         }
         if (e->categories[0]) {
-            put(&b, " category ");
+            dm_strbuf_put(&b, " category ");
             put_quoted(&b, e->categories);
         }
         if (e->withdrawn) {
-            put(&b, " withdrawn");
+            dm_strbuf_put(&b, " withdrawn");
         }
-        put(&b, "   # %d\n", i + 1);
+        dm_strbuf_put(&b, "   # %d\n", i + 1);
     }
     int round = 0;
     for (int k = 0; k < t->npairings; k++) {
         const dm_tourney_pairing *p = &t->pairings[k];
         if (p->round != round) {
             round = p->round;
-            put(&b, "round %d\n", round);
+            dm_strbuf_put(&b, "round %d\n", round);
         }
         if (p->outcome == DM_TOUT_BYE) {
-            put(&b, "%d bye\n", p->white + 1);
+            dm_strbuf_put(&b, "%d bye\n", p->white + 1);
             continue;
         }
-        put(&b, "%d - %d", p->white + 1, p->black + 1);
+        dm_strbuf_put(&b, "%d - %d", p->white + 1, p->black + 1);
         if (p->outcome == DM_TOUT_PENDING) {
-            put(&b, " *");
+            dm_strbuf_put(&b, " *");
         } else if (p->outcome == DM_TOUT_FORFEIT) {
             int full = t->boards > 0 ? t->boards : 1;
-            put(&b, " %c%c", p->score[0] == t->win * full ? '+' : '-',
-                p->score[1] == t->win * full ? '+' : '-');
+            dm_strbuf_put(&b, " %c%c", p->score[0] == t->win * full ? '+' : '-',
+                          p->score[1] == t->win * full ? '+' : '-');
         } else if (t->boards > 0) {
             for (int i = 0; i < t->boards; i++) {
-                put(&b, " %d-%d", p->board[i][0], p->board[i][1]);
+                dm_strbuf_put(&b, " %d-%d", p->board[i][0], p->board[i][1]);
             }
         } else {
-            put(&b, " %d-%d", p->score[0], p->score[1]);
+            dm_strbuf_put(&b, " %d-%d", p->score[0], p->score[1]);
         }
-        put(&b, "\n");
+        dm_strbuf_put(&b, "\n");
     }
-    if (b.bad) {
-        free(b.s);
-        return DM_ENOMEM;
-    }
-    *out = b.s;
-    if (len) {
-        *len = b.len;
-    }
-    return DM_OK;
+    return dm_strbuf_take(&b, out, len) ? DM_OK : DM_ENOMEM;
 }
