@@ -80,8 +80,8 @@ int srv_community_schema(sqlite3 *db, char *err, size_t errcap)
     if (version > COMMUNITY_VERSION) {
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         snprintf(err, errcap,
-                 "database: community schema version %d is newer than this damier's (%d)",
-                 version, COMMUNITY_VERSION);
+                 "database: community schema version %d is newer than this damier's (%d)", version,
+                 COMMUNITY_VERSION);
         return -1;
     }
     int rc = 0;
@@ -513,8 +513,7 @@ static void op_login(srv *s, const srv_request *q, const json_t *req, srv_reply 
         dummy_hash[0] = 0;
     }
     const char *against = id && hash[0] ? hash : dummy_hash;
-    int ok = against[0] && crypto_pwhash_str_verify(against, pw, strlen(pw)) == 0 && id &&
-             hash[0];
+    int ok = against[0] && crypto_pwhash_str_verify(against, pw, strlen(pw)) == 0 && id && hash[0];
     pthread_mutex_unlock(&c->hash_mu);
     login_result(c, name, q, ok);
     if (!ok) {
@@ -537,8 +536,8 @@ static void op_logout(srv *s, const srv_request *q, srv_reply *r)
         hash_hex(th, "damier session:", token);
         srv_db_lock(s->db);
         sqlite3_stmt *st = NULL;
-        if (sqlite3_prepare_v2(srv_db_sqlite(s->db), "DELETE FROM sessions WHERE token_hash=?",
-                               -1, &st, NULL) == SQLITE_OK) {
+        if (sqlite3_prepare_v2(srv_db_sqlite(s->db), "DELETE FROM sessions WHERE token_hash=?", -1,
+                               &st, NULL) == SQLITE_OK) {
             sqlite3_bind_text(st, 1, th, -1, SQLITE_TRANSIENT);
             sqlite3_step(st);
         }
@@ -615,16 +614,16 @@ static void op_profile(srv *s, const char *name, srv_reply *r)
             char link[128];
             snprintf(link, sizeof link, "/#/game/%s/%s", sqlite3_column_text(st, 0),
                      sqlite3_column_text(st, 1));
-            json_t *g = json_pack(
-                "{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:b,s:I,s:s}", "id",
-                (const char *)sqlite3_column_text(st, 0), "link", link, "variant",
-                (const char *)sqlite3_column_text(st, 2), "white",
-                (const char *)sqlite3_column_text(st, 3), "black",
-                (const char *)sqlite3_column_text(st, 4), "result",
-                (const char *)sqlite3_column_text(st, 5), "reason",
-                (const char *)sqlite3_column_text(st, 6), "rated", sqlite3_column_int(st, 7),
-                "created", (json_int_t)sqlite3_column_int64(st, 8), "side",
-                sqlite3_column_int(st, 9) ? "white" : "black");
+            json_t *g = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:b,s:I,s:s}", "id",
+                                  (const char *)sqlite3_column_text(st, 0), "link", link, "variant",
+                                  (const char *)sqlite3_column_text(st, 2), "white",
+                                  (const char *)sqlite3_column_text(st, 3), "black",
+                                  (const char *)sqlite3_column_text(st, 4), "result",
+                                  (const char *)sqlite3_column_text(st, 5), "reason",
+                                  (const char *)sqlite3_column_text(st, 6), "rated",
+                                  sqlite3_column_int(st, 7), "created",
+                                  (json_int_t)sqlite3_column_int64(st, 8), "side",
+                                  sqlite3_column_int(st, 9) ? "white" : "black");
             if (sqlite3_column_type(st, 10) != SQLITE_NULL) {
                 json_object_set_new(g, "rating_before",
                                     json_integer((int)(sqlite3_column_double(st, 10) + 0.5)));
@@ -661,13 +660,13 @@ static void op_leaderboard(srv *s, const char *kind, srv_reply *r)
                            -1, &st, NULL) == SQLITE_OK) {
         sqlite3_bind_text(st, 1, kind, -1, SQLITE_TRANSIENT);
         while (sqlite3_step(st) == SQLITE_ROW) {
-            json_array_append_new(
-                list, json_pack("{s:s,s:s,s:i,s:i,s:i}", "name",
-                                (const char *)sqlite3_column_text(st, 0), "title",
-                                (const char *)sqlite3_column_text(st, 1), "rating",
-                                (int)(sqlite3_column_double(st, 2) + 0.5), "rd",
-                                (int)(sqlite3_column_double(st, 3) + 0.5), "games",
-                                sqlite3_column_int(st, 4)));
+            json_array_append_new(list,
+                                  json_pack("{s:s,s:s,s:i,s:i,s:i}", "name",
+                                            (const char *)sqlite3_column_text(st, 0), "title",
+                                            (const char *)sqlite3_column_text(st, 1), "rating",
+                                            (int)(sqlite3_column_double(st, 2) + 0.5), "rd",
+                                            (int)(sqlite3_column_double(st, 3) + 0.5), "games",
+                                            sqlite3_column_int(st, 4)));
         }
     }
     sqlite3_finalize(st);
@@ -677,8 +676,7 @@ static void op_leaderboard(srv *s, const char *kind, srv_reply *r)
 }
 
 /* POST games/ID/claim {key}: the signed-in player's account on the key's side. */
-static void op_claim(srv *s, const srv_account *a, const char *id, const json_t *req,
-                     srv_reply *r)
+static void op_claim(srv *s, const srv_account *a, const char *id, const json_t *req, srv_reply *r)
 {
     const char *key = srv_json_str(req, "key");
     int side;

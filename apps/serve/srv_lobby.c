@@ -39,8 +39,8 @@ static const char *color_name(int c)
 static json_t *seek_json(const srv_seek *k)
 {
     return json_pack("{s:s,s:s,s:i,s:b,s:s,s:s,s:b,s:s,s:I}", "id", k->id, "name", k->name,
-                     "rating", k->rating, "account", k->account != 0, "variant", k->variant,
-                     "time", k->time, "rated", k->rated, "color", color_name(k->color), "created",
+                     "rating", k->rating, "account", k->account != 0, "variant", k->variant, "time",
+                     k->time, "rated", k->rated, "color", color_name(k->color), "created",
                      (json_int_t)k->created);
 }
 
@@ -152,7 +152,10 @@ static void op_seek(srv *s, const srv_account *a, const json_t *req, srv_reply *
     if (json_object_get(req, "color") && !col) {
         col = "?";
     }
-    k.color = !col || !strcmp(col, "random") ? 2 : !strcmp(col, "white") ? 0 : !strcmp(col, "black") ? 1 : -1;
+    k.color = !col || !strcmp(col, "random") ? 2
+              : !strcmp(col, "white")        ? 0
+              : !strcmp(col, "black")        ? 1
+                                             : -1;
     if (k.color < 0) {
         srv_reply_error(r, 400, "\"color\" must be \"white\", \"black\" or \"random\"");
         return;
@@ -207,8 +210,7 @@ static void op_seek_status(srv *s, const char *id, const char *owner, srv_reply 
         r->status = 200;
         if (k->taken) {
             r->body = json_pack("{s:s,s:o,s:{s:s,s:s,s:s}}", "status", "taken", "seek",
-                                seek_json(k), "game", "id", k->game, "key", k->key, "you",
-                                k->you);
+                                seek_json(k), "game", "id", k->game, "key", k->key, "you", k->you);
         } else {
             r->body = json_pack("{s:s,s:o}", "status", "open", "seek", seek_json(k));
         }
@@ -236,8 +238,7 @@ static void op_cancel(srv *s, const char *id, const json_t *req, srv_reply *r)
 }
 
 /* POST lobby/seeks/ID/accept: the game made, the poster told. */
-static void op_accept(srv *s, const srv_account *a, const char *id, const json_t *req,
-                      srv_reply *r)
+static void op_accept(srv *s, const srv_account *a, const char *id, const json_t *req, srv_reply *r)
 {
     srv_community *c = srv_comm(s);
     pthread_mutex_lock(&c->lobby_mu);
@@ -491,9 +492,9 @@ static int lobby_data(struct mg_connection *conn, int bits, char *data, size_t l
             k->conn = conn;
             k->seen = srv_wall_ms();
             if (k->taken && k->game[0]) {
-                srv_ws_send(conn, json_pack("{s:s,s:s,s:{s:s,s:s,s:s}}", "t", "paired", "seek",
-                                            k->id, "game", "id", k->game, "key", k->key, "you",
-                                            k->you));
+                srv_ws_send(conn,
+                            json_pack("{s:s,s:s,s:{s:s,s:s,s:s}}", "t", "paired", "seek", k->id,
+                                      "game", "id", k->game, "key", k->key, "you", k->you));
             } else {
                 srv_ws_send(conn, json_pack("{s:s,s:s}", "t", "held", "seek", k->id));
             }
@@ -543,6 +544,6 @@ static void lobby_close(const struct mg_connection *conn, void *cbdata)
 
 void srv_lobby_register(srv *s, struct mg_context *ctx)
 {
-    mg_set_websocket_handler(ctx, "/ws/lobby", lobby_connect, lobby_ready, lobby_data,
-                             lobby_close, s);
+    mg_set_websocket_handler(ctx, "/ws/lobby", lobby_connect, lobby_ready, lobby_data, lobby_close,
+                             s);
 }

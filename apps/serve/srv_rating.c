@@ -232,9 +232,8 @@ static int rate_game(srv *s, srv_game *g)
             }
             sqlite3_finalize(st);
             if (rc == 0) {
-                rc = sqlite3_prepare_v2(db,
-                                        "INSERT INTO rating_changes VALUES(?,?,?,?,?,?,?,?)", -1,
-                                        &st, NULL) == SQLITE_OK
+                rc = sqlite3_prepare_v2(db, "INSERT INTO rating_changes VALUES(?,?,?,?,?,?,?,?)",
+                                        -1, &st, NULL) == SQLITE_OK
                          ? 0
                          : -1;
             }

@@ -282,20 +282,21 @@ static void test_accounts(void **st)
     /* bad sign-ups change nothing */
     refused(call(&anon, "POST", "/api/account/signup", "{bad", &j), &j, 400, "malformed JSON");
     refused(call(&anon, "POST", "/api/account/signup", "[]", &j), &j, 400, "JSON object");
-    refused(call(&anon, "POST", "/api/account/signup", "{\"name\":\"al\",\"password\":\"12345678\"}",
-                 &j),
+    refused(call(&anon, "POST", "/api/account/signup",
+                 "{\"name\":\"al\",\"password\":\"12345678\"}", &j),
             &j, 400, "3 to 20");
     refused(call(&anon, "POST", "/api/account/signup",
                  "{\"name\":\"a l i\",\"password\":\"12345678\"}", &j),
             &j, 400, "letters");
-    refused(call(&anon, "POST", "/api/account/signup", "{\"name\":\"alice\",\"password\":\"short\"}",
-                 &j),
+    refused(call(&anon, "POST", "/api/account/signup",
+                 "{\"name\":\"alice\",\"password\":\"short\"}", &j),
             &j, 400, "password");
     refused(call(&anon, "POST", "/api/account/signup",
                  "{\"name\":\"alice\",\"password\":\"12345678\",\"lang\":\"fr\"}", &j),
             &j, 400, "lang");
     refused(call(&anon, "GET", "/api/account/signup", NULL, &j), &j, 405, "POST");
-    refused(call(&anon, "POST", "/api/account/whoami", "{}", &j), &j, 404, "no such account action");
+    refused(call(&anon, "POST", "/api/account/whoami", "{}", &j), &j, 404,
+            "no such account action");
     assert_int_equal(rows("SELECT count(*) FROM accounts"), 0);
     assert_string_equal(anon.cookie, "");
 
@@ -312,8 +313,8 @@ static void test_accounts(void **st)
     assert_true(json_is_null(json_object_get(j, "account")));
     json_decref(j);
     /* a forged cookie is nobody */
-    client forged = {"damier_session=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
-                     "", 0};
+    client forged = {
+        "damier_session=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "", 0};
     assert_int_equal(call(&forged, "GET", "/api/account", NULL, &j), 200);
     assert_true(json_is_null(json_object_get(j, "account")));
     json_decref(j);
@@ -341,13 +342,14 @@ static void test_accounts(void **st)
 
     /* signing in: wrong password, unknown name, then right (any case of the name) */
     client b = {"", "", 0};
-    refused(call(&b, "POST", "/api/account/login", "{\"name\":\"alice\",\"password\":\"nope\"}",
-                 &j),
-            &j, 401, "wrong name or password");
-    refused(call(&b, "POST", "/api/account/login", "{\"name\":\"nobody\",\"password\":\"nope\"}",
-                 &j),
-            &j, 401, "wrong name or password");
-    refused(call(&b, "POST", "/api/account/login", "{\"name\":\"alice\"}", &j), &j, 400, "password");
+    refused(
+        call(&b, "POST", "/api/account/login", "{\"name\":\"alice\",\"password\":\"nope\"}", &j),
+        &j, 401, "wrong name or password");
+    refused(
+        call(&b, "POST", "/api/account/login", "{\"name\":\"nobody\",\"password\":\"nope\"}", &j),
+        &j, 401, "wrong name or password");
+    refused(call(&b, "POST", "/api/account/login", "{\"name\":\"alice\"}", &j), &j, 400,
+            "password");
     assert_string_equal(b.cookie, "");
     assert_int_equal(call(&b, "POST", "/api/account/login",
                           "{\"name\":\"Alice\",\"password\":\"correct horse\"}", &j),
@@ -569,9 +571,9 @@ static void test_lobby(void **st)
         assert_int_equal(call(NULL, "GET", "/api/users/FRANK", NULL, &j), 200);
         assert_string_equal(str(j, "name"), "frank");
         assert_null(json_object_get(j, "lang"));
-        assert_int_equal(num(json_object_get(json_object_get(j, "ratings"), "international"),
-                             "rating"),
-                         (int)(loss.rating + 0.5));
+        assert_int_equal(
+            num(json_object_get(json_object_get(j, "ratings"), "international"), "rating"),
+            (int)(loss.rating + 0.5));
         const json_t *g0 = json_array_get(json_object_get(j, "games"), 0);
         assert_string_equal(str(g0, "id"), gid);
         assert_string_equal(str(g0, "side"), "black");
@@ -625,8 +627,9 @@ static void test_lobby_socket(void **st)
     json_decref(j);
     ws_seen seen = {0, 0};
     char ebuf[256];
-    struct mg_connection *c = mg_connect_websocket_client(
-        "127.0.0.1", srv_port(server), 0, ebuf, sizeof ebuf, "/ws/lobby", NULL, ws_data, NULL, &seen);
+    struct mg_connection *c =
+        mg_connect_websocket_client("127.0.0.1", srv_port(server), 0, ebuf, sizeof ebuf,
+                                    "/ws/lobby", NULL, ws_data, NULL, &seen);
     assert_non_null(c);
     mg_websocket_client_write(c, MG_WEBSOCKET_OPCODE_TEXT, "{\"t\":\"nope\"}", 12);
     mg_websocket_client_write(c, MG_WEBSOCKET_OPCODE_TEXT, msg, strlen(msg));
@@ -657,9 +660,8 @@ static void test_claim_and_create(void **st)
     signup(&b, "hank", "password-h");
     json_t *j;
     /* a friend game made by a signed-in player is hers */
-    assert_int_equal(call(&a, "POST", "/api/games", "{\"opponent\":\"human\",\"side\":\"black\"}",
-                          &j),
-                     201);
+    assert_int_equal(
+        call(&a, "POST", "/api/games", "{\"opponent\":\"human\",\"side\":\"black\"}", &j), 201);
     char gid[32], wkey[64], skey[64], path[200], body[200];
     snprintf(gid, sizeof gid, "%s", str(j, "id"));
     key_of(wkey, sizeof wkey, str(json_object_get(j, "links"), "white"));
