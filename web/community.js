@@ -4,6 +4,7 @@
 // /ws/lobby), the leaderboard (#/leaderboard), and the players' accounts and ratings
 // in a game. The API: docs/WEB.md "Accounts", "Lobby", "Ratings".
 import { t, currentLang, setLang, onLangChange, serverText } from './i18n.js';
+import { puzzleView } from './puzzles.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -273,14 +274,18 @@ export function communityView(parts, query, show) {
     user: () => profileView(decodeURIComponent(parts[1] || ''), false),
     leaderboard: () => leaderboardView(query.get('kind') || 'international'),
     lobby: () => lobbyView(),
+    puzzles: () => puzzleView(root(), parts[1] || '', api),
   };
   if (!views[parts[0]] || (parts[0] === 'user' && !parts[1])) return null;
   show('community');
   let cleanup = null;
+  let refresh = null; // a view's own refresh (the puzzle keeps its position), else drawn again
   const render = () => {
+    if (refresh) { refresh(); return; }
     if (cleanup) cleanup();
     const c = views[parts[0]]();
-    cleanup = typeof c === 'function' ? c : null;
+    cleanup = typeof c === 'function' ? c : c && c.cleanup ? c.cleanup : null;
+    refresh = c && c.refresh ? c.refresh : null;
   };
   render();
   return { cleanup: () => { if (cleanup) cleanup(); }, refresh: render };

@@ -57,6 +57,14 @@ static const char *const migrations[] = {
     " kind TEXT NOT NULL, side INTEGER NOT NULL,"
     " rating_before REAL NOT NULL, rating_after REAL NOT NULL, rd_after REAL NOT NULL,"
     " created INTEGER NOT NULL, PRIMARY KEY(game_id, account_id));",
+    /* 2: the puzzle trainer */
+    "CREATE TABLE IF NOT EXISTS puzzle_ratings("
+    " puzzle TEXT PRIMARY KEY," /* the puzzle's id (srv_puzzles.c) */
+    " rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL,"
+    " attempts INTEGER NOT NULL, solved INTEGER NOT NULL, updated INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS puzzle_attempts("
+    " account_id INTEGER NOT NULL REFERENCES accounts(id), puzzle TEXT NOT NULL,"
+    " solved INTEGER NOT NULL, created INTEGER NOT NULL, PRIMARY KEY(account_id, puzzle));",
 };
 
 #define COMMUNITY_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -181,6 +189,7 @@ void srv_community_free(srv *s)
         return;
     }
     srv_lobby_free(s->comm);
+    srv_puzzles_free(s->comm);
     pthread_mutex_destroy(&s->comm->hash_mu);
     pthread_mutex_destroy(&s->comm->limit_mu);
     free(s->comm);
@@ -869,6 +878,10 @@ int srv_community_route(srv *s, const srv_request *q, srv_reply *r)
         }
         return 1;
     }
+    if (!strcmp(path, "puzzles") || !strncmp(path, "puzzles/", 8)) {
+        srv_puzzles_route(s, q, path[7] ? path + 8 : "", r);
+        return 1;
+    }
     if (!strcmp(path, "lobby") || !strncmp(path, "lobby/", 6)) {
         srv_lobby_route(s, q, path[5] ? path + 6 : "", r);
         return 1;
@@ -902,19 +915,25 @@ int srv_community_route(srv *s, const srv_request *q, srv_reply *r)
     return 0;
 }
 
-void srv_community_restore(srv *s)
+int srv_community_restore(srv *s, char *err, size_t errcap)
 {
     pthread_once(&sodium_once, sodium_start);
     if (!sodium_ok) {
-        return; /* no randomness: the community routes answer 404 */
+        snprintf(err, errcap, "libsodium cannot start (no randomness)");
+        return -1;
     }
     srv_community *c = calloc(1, sizeof *c);
     if (!c) {
-        return;
+        snprintf(err, errcap, "out of memory");
+        return -1;
     }
     pthread_mutex_init(&c->hash_mu, NULL);
     pthread_mutex_init(&c->limit_mu, NULL);
     srv_lobby_init(c);
     s->comm = c;
     srv_rating_restore(s);
+    if (s->opt.puzzles && s->opt.puzzles[0]) {
+        return srv_puzzles_load(s, s->opt.puzzles, err, errcap);
+    }
+    return 0;
 }

@@ -23,13 +23,14 @@ void srv_db_lock(srv_db *d);
 void srv_db_unlock(srv_db *d);
 
 /* After the games are restored: each game's accounts and rating read back, the rated
- * games that ended while the server was down rated (srv_games_init). */
-void srv_community_restore(srv *s);
+ * games that ended while the server was down rated, the puzzles of opt.puzzles read.
+ * 0, or -1 with err (the puzzle file). */
+int srv_community_restore(srv *s, char *err, size_t errcap);
 /* Free what the community keeps (srv_stop, before the database closes). */
 void srv_community_free(srv *s);
 
 /* Answer the community's /api/ routes (account/..., users/..., leaderboard,
- * lobby..., games/ID/claim). Returns 1 when the path is one of them (r filled), 0
+ * lobby..., puzzles..., games/ID/claim). Returns 1 when the path is one of them (r filled), 0
  * otherwise. */
 int srv_community_route(srv *s, const srv_request *q, srv_reply *r);
 /* After POST /api/games answered 201: a signed-in creator (with the CSRF header) is

@@ -44,6 +44,7 @@ typedef struct srv_community {
     int nseeks;
     struct mg_connection **watchers;
     int nwatchers, capwatchers;
+    struct srv_puzzles *puzzles; /* the puzzle trainer's (srv_puzzles.c), NULL without */
 } srv_community;
 
 srv_community *srv_comm(srv *s);
@@ -66,5 +67,10 @@ int srv_rating_of(srv *s, int64_t account, const char *kind);
 void srv_lobby_init(srv_community *c);
 void srv_lobby_free(srv_community *c);
 void srv_lobby_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
+
+/* The puzzle trainer (srv_puzzles.c). */
+int srv_puzzles_load(srv *s, const char *path, char *err, size_t errcap);
+void srv_puzzles_free(srv_community *c);
+void srv_puzzles_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
 
 #endif

@@ -736,7 +736,10 @@ srv *srv_open(const srv_options *opt, char *err, size_t errcap)
         srv_stop(s);
         return NULL;
     }
-    srv_community_restore(s);
+    if (srv_community_restore(s, err, errcap) != 0) { /* accounts, ratings, puzzles */
+        srv_stop(s);
+        return NULL;
+    }
     return s;
 }
 

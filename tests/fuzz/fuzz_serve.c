@@ -50,6 +50,7 @@
 static int verbose; /* DM_FUZZ_VERBOSE set: each request and its status on stderr */
 static char dir[512];
 static char dbpath[600];
+static char pzpath[600]; /* the puzzle trainer's file: one puzzle */
 
 static void remove_db(void)
 {
@@ -64,6 +65,7 @@ static void remove_db(void)
 static void remove_dir(void)
 {
     remove_db();
+    unlink(pzpath);
     rmdir(dir);
 }
 
@@ -86,6 +88,15 @@ static void setup_dir(void)
         fuzz_fail("cannot make a temporary folder %s", dir);
     }
     snprintf(dbpath, sizeof dbpath, "%s/web.sqlite", dir);
+    snprintf(pzpath, sizeof pzpath, "%s/puzzles.pdn", dir);
+    FILE *f = fopen(pzpath, "w");
+    if (!f) {
+        fuzz_fail("cannot write %s", pzpath);
+    }
+    fputs("[Event \"puzzle\"]\n[Rating \"1100\"]\n[FEN \"W:W32,38,42,45:B11,16,22,24\"]\n\n"
+          "1. 32-28 22x33 2. 38x20 *\n",
+          f);
+    fclose(f);
     atexit(remove_dir);
     verbose = getenv("DM_FUZZ_VERBOSE") != NULL;
 }
@@ -99,6 +110,7 @@ static srv *open_server(void)
     o.no_threads = 1;
     o.max_analyses = 1;
     o.fast_hash = 1;
+    o.puzzles = pzpath;
     char err[512];
     srv *s = srv_open(&o, err, sizeof err);
     if (!s) {

@@ -4,7 +4,40 @@
 // (one in English, one whose browser asks for zh-CN), one posts a rated seek in the
 // lobby, the other sees it live with the poster's rating and accepts, both land in
 // the game, play, one resigns, and both see their new Glicko-2 ratings; the
-// leaderboard and the profile show them.
+// leaderboard and the profile show them. The puzzle trainer on a server of its own
+// (--puzzles, a file written here): a puzzle solved by a signed-in solver whose
+// rating moves, and failed by a visitor who is shown the solution.
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+
+const PUZZLES = `[Event "puzzle"]
+[Round "1"]
+[Result "*"]
+[GameType "20"]
+[FEN "W:W32,38,42,45:B11,16,22,24"]
+[SetUp "1"]
+[Theme "shot"]
+[Rating "1100"]
+
+1. 32-28 22x33 2. 38x20 *
+`;
+
+// A damier serve of the puzzles on a free port: {url, stop}.
+function puzzleServer(OUT) {
+  const file = `${OUT}/puzzles.pdn`, db = `${OUT}/puzzles.sqlite`;
+  writeFileSync(file, PUZZLES);
+  for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.env.DAMIER, ['serve', '--port', '0', '--db', db, '--static', process.env.WEB_STATIC, '--puzzles', file, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/[^/]+)\//);
+      if (m) resolve({ url: m[1], stop: () => new Promise((r) => { p.on('exit', r); p.kill('SIGTERM'); }) });
+    });
+    p.on('exit', (code) => reject(new Error(`damier serve --puzzles exited ${code}: ${out}`)));
+  });
+}
 
 export function register({ test, base, check, waitFor, gameState, clickSq, OUT, browser }) {
   async function signUp(page, name, password) {
@@ -88,5 +121,43 @@ export function register({ test, base, check, waitFor, gameState, clickSq, OUT, 
     await a.waitForFunction(() => document.querySelector('#nav-account').textContent === 'Sign in');
     await ctxA.close();
     await ctxB.close();
+  });
+
+  test('a puzzle solved (the rating moves) and failed (the solution shown)', async () => {
+    const srv = await puzzleServer(OUT);
+    try {
+      const ctx = await browser().newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
+      const page = await ctx.newPage();
+      await page.goto(`${srv.url}/#/account`);
+      await page.fill('#acct-signup input[name=name]', 'solver');
+      await page.fill('#acct-signup input[name=password]', 'solver password');
+      await page.click('#acct-signup button[type=submit]');
+      await page.waitForFunction(() => document.querySelector('#nav-account').textContent === 'solver');
+      await page.goto(`${srv.url}/#/puzzles`);
+      await page.waitForFunction(() => window.damierPuzzle && window.damierPuzzleBoard.interactive);
+      check((await page.textContent('[data-testid=pz-info]')).includes('弃子组合'), 'the theme in Chinese');
+      const sq = (n) => page.click(`#puzzle-board [data-testid=sq-${n}]`, { force: true });
+      await sq(32);
+      await sq(28);
+      await waitFor(async () => (await page.textContent('[data-testid=pz-status]')) === '正确！请继续。', 10000, 'the first move judged right');
+      await page.waitForFunction(() => window.damierPuzzleBoard.interactive);
+      await sq(38);
+      await sq(20);
+      await waitFor(async () => (await page.textContent('[data-testid=pz-status]')).startsWith('解出来了'), 10000, 'solved');
+      const rt = await page.textContent('[data-testid=pz-rating]');
+      check(/1500 → 1[5-9]\d\d（\+\d+）/.test(rt), `the puzzle rating went up (${rt})`);
+      await page.screenshot({ path: `${OUT}/puzzle-solved.png` });
+      // a visitor plays a wrong first move: the solution is shown, no rating
+      const v = await (await browser().newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+      await v.goto(`${srv.url}/#/puzzles`);
+      await v.waitForFunction(() => window.damierPuzzle && window.damierPuzzleBoard.interactive);
+      await v.click('#puzzle-board [data-testid=sq-32]', { force: true });
+      await v.click('#puzzle-board [data-testid=sq-27]', { force: true });
+      await waitFor(async () => (await v.textContent('[data-testid=pz-status]')) === 'Not this move. The solution: 32-28 22x33 38x20', 10000, 'the solution shown');
+      check((await v.textContent('[data-testid=pz-rating]')) === '', 'no rating for a visitor');
+      await ctx.close();
+    } finally {
+      await srv.stop();
+    }
   });
 }

@@ -29,11 +29,13 @@
 
 static char dir[256];
 static char dbpath[300];
+static char puzzles[300]; /* a puzzle file to start with, "" none */
 static srv *server;
 
 static void start(void)
 {
     srv_options o = SRV_OPTIONS_INIT;
+    o.puzzles = puzzles[0] ? puzzles : NULL;
     o.port = 0;
     o.db_path = dbpath;
     o.quiet = 1;
@@ -62,6 +64,7 @@ static int setup(void **state)
         return -1;
     }
     snprintf(dbpath, sizeof dbpath, "%s/web.sqlite", dir);
+    puzzles[0] = 0;
     mg_init_library(0);
     return 0;
 }
@@ -240,7 +243,7 @@ static void test_old_database(void **st)
     client a = {"", "", 0};
     signup(&a, "oldtimer", "password-1");
     stop();
-    assert_int_equal(rows("SELECT value FROM meta WHERE key='community_version'"), 1);
+    assert_int_equal(rows("SELECT value FROM meta WHERE key='community_version'"), 2);
     assert_int_equal(rows("SELECT count(*) FROM moves WHERE game_id='00000000000000aa'"), 3);
     /* and opens again, the migration done once */
     start();
@@ -709,6 +712,160 @@ static void test_claim_and_create(void **st)
     stop();
 }
 
+/* ---- the puzzle trainer -------------------------------------------------------------------- */
+
+/* Two puzzles written for the test (docs/PUZZLES.md's format): a two-for-one shot
+ * (tests/unit/test_puzzle.c's) and a king's capture line of two moves. */
+static const char *puzzle_file =
+    "[Event \"puzzle\"]\n[Round \"1\"]\n[Result \"*\"]\n[GameType \"20\"]\n"
+    "[FEN \"W:W32,38,42,45:B11,16,22,24\"]\n[SetUp \"1\"]\n[Theme \"shot\"]\n"
+    "[Rating \"1100\"]\n\n1. 32-28 22x33 2. 38x20 *\n\n"
+    "[Event \"puzzle\"]\n[Round \"2\"]\n[Result \"*\"]\n[GameType \"20\"]\n"
+    "[FEN \"W:W20,30,31,33,36,42:BK26,23\"]\n[SetUp \"1\"]\n[Rating \"1400\"]\n\n"
+    "1. 31-27 26x31 2. 36x27 *\n\n"
+    "[Event \"not a puzzle: Russian\"]\n[GameType \"25\"]\n\n1. c3-d4 *\n";
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* POST puzzles/ID/move with the moves (a JSON array's inside). */
+static int pz_move(client *cl, const char *id, const char *moves, json_t **out)
+{
+    char path[100], body[300];
+    snprintf(path, sizeof path, "/api/puzzles/%s/move", id);
+    snprintf(body, sizeof body, "{\"moves\":[%s]}", moves);
+    return call(cl, "POST", path, body, out);
+}
+
+static void test_puzzles(void **st)
+{
+    (void)st;
+    json_t *j;
+    /* without --puzzles: none */
+    start();
+    refused(call(NULL, "GET", "/api/puzzles/next", NULL, &j), &j, 404, "--puzzles");
+    stop();
+    /* a file that cannot be read, or has no puzzle, stops the start */
+    snprintf(puzzles, sizeof puzzles, "%s/none.pdn", dir);
+    srv_options o = SRV_OPTIONS_INIT;
+    o.port = 0;
+    o.db_path = dbpath;
+    o.quiet = 1;
+    o.puzzles = puzzles;
+    char err[512] = "";
+    assert_null(srv_start(&o, err, sizeof err));
+    assert_non_null(strstr(err, "cannot be read"));
+    write_file(puzzles, "[Event \"x\"]\n\n1. 32-28 *\n");
+    assert_null(srv_start(&o, err, sizeof err));
+    assert_non_null(strstr(err, "no puzzle"));
+
+    snprintf(puzzles, sizeof puzzles, "%s/puzzles.pdn", dir);
+    write_file(puzzles, puzzle_file);
+    start();
+    assert_int_equal(call(NULL, "GET", "/api/puzzles", NULL, &j), 200);
+    assert_int_equal(num(j, "count"), 2);
+    assert_true(json_is_null(json_object_get(j, "rating")));
+    char daily[32];
+    snprintf(daily, sizeof daily, "%s", str(j, "daily"));
+    json_decref(j);
+    assert_int_equal(call(NULL, "GET", "/api/puzzles/daily", NULL, &j), 200);
+    assert_string_equal(str(j, "id"), daily);
+    json_decref(j);
+    /* a visitor's next: the file's order */
+    assert_int_equal(call(NULL, "GET", "/api/puzzles/next", NULL, &j), 200);
+    char id[32], id2[32], path[100];
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    assert_string_equal(str(j, "fen"), "W:W32,38,42,45:B11,16,22,24");
+    assert_int_equal(num(j, "rating"), 1100);
+    assert_int_equal(num(j, "moves"), 2);
+    assert_int_equal(json_array_size(json_object_get(j, "legal")), 5);
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/puzzles/next?after=%s", id);
+    assert_int_equal(call(NULL, "GET", path, NULL, &j), 200);
+    snprintf(id2, sizeof id2, "%s", str(j, "id"));
+    assert_int_equal(num(j, "rating"), 1400);
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/puzzles/%s", id2);
+    assert_int_equal(call(NULL, "GET", path, NULL, &j), 200);
+    json_decref(j);
+
+    /* bad requests */
+    refused(call(NULL, "GET", "/api/puzzles/0000", NULL, &j), &j, 404, "no such puzzle");
+    refused(call(NULL, "POST", "/api/puzzles", "{}", &j), &j, 405, "GET");
+    snprintf(path, sizeof path, "/api/puzzles/%s/move", id);
+    refused(call(NULL, "GET", path, NULL, &j), &j, 405, "POST");
+    refused(call(NULL, "POST", path, "{bad", &j), &j, 400, "malformed");
+    refused(call(NULL, "POST", path, "{}", &j), &j, 400, "moves");
+    refused(call(NULL, "POST", path, "{\"moves\":[]}", &j), &j, 400, "moves");
+    snprintf(path, sizeof path, "/api/puzzles/%s/hint", id);
+    refused(call(NULL, "POST", path, "{}", &j), &j, 404, "no such puzzle action");
+    refused(pz_move(NULL, id, "7", &j), &j, 400, "not a text");
+    refused(pz_move(NULL, id, "\"32-29\"", &j), &j, 400, "");
+    refused(pz_move(NULL, id, "\"32-27\",\"38x20\"", &j), &j, 409, "move 1 is not");
+    refused(pz_move(NULL, id, "\"32-28\",\"38x20\",\"45-40\"", &j), &j, 409, "solved after 2");
+
+    /* a visitor: right, the reply, then solved; a wrong move shows the solution */
+    assert_int_equal(pz_move(NULL, id, "\"32-28\"", &j), 200);
+    assert_true(json_is_true(json_object_get(j, "correct")));
+    assert_true(json_is_false(json_object_get(j, "solved")));
+    assert_string_equal(str(json_object_get(j, "reply"), "text"), "22x33");
+    assert_string_equal(str(j, "fen"), "W:W38,42,45:B11,16,24,33");
+    json_decref(j);
+    assert_int_equal(pz_move(NULL, id, "\"32-28\",\"38x29x20\"", &j), 200);
+    assert_true(json_is_true(json_object_get(j, "solved")));
+    assert_null(json_object_get(j, "rating"));
+    json_decref(j);
+    assert_int_equal(pz_move(NULL, id, "\"45-40\"", &j), 200);
+    assert_true(json_is_false(json_object_get(j, "correct")));
+    assert_string_equal(json_string_value(json_array_get(json_object_get(j, "solution"), 2)),
+                        "38x20");
+    json_decref(j);
+    assert_int_equal(rows("SELECT count(*) FROM puzzle_attempts"), 0);
+
+    /* an account: its first attempt is rated, both ways, once */
+    client a = {"", "", 0};
+    signup(&a, "solver", "password-s");
+    assert_int_equal(call(&a, "GET", "/api/puzzles/next", NULL, &j), 200);
+    assert_string_equal(str(j, "id"), id2); /* the closest to 1500 */
+    json_decref(j);
+    a.no_csrf = 1;
+    refused(pz_move(&a, id, "\"32-28\"", &j), &j, 403, "CSRF");
+    a.no_csrf = 0;
+    assert_int_equal(pz_move(&a, id, "\"32-28\",\"38x20\"", &j), 200);
+    const json_t *rt = json_object_get(j, "rating");
+    dm_glicko u = DM_GLICKO_INIT, u2;
+    dm_glicko_game g = {1100, 200, 1.0};
+    assert_int_equal(dm_glicko_update(&u2, &u, &g, 1, DM_GLICKO_TAU, NULL), DM_OK);
+    assert_int_equal(num(rt, "before"), 1500);
+    assert_int_equal(num(rt, "after"), (int)(u2.rating + 0.5));
+    json_decref(j);
+    assert_int_equal(pz_move(&a, id, "\"32-28\",\"38x20\"", &j), 200);
+    assert_null(json_object_get(j, "rating")); /* once */
+    json_decref(j);
+    /* a failure of the other puzzle lowers it again */
+    assert_int_equal(pz_move(&a, id2, "\"20-14\"", &j), 200);
+    assert_true(num(json_object_get(j, "rating"), "change") < 0);
+    json_decref(j);
+    /* kept across a restart: the solver's and the puzzle's */
+    stop();
+    start();
+    assert_int_equal(call(&a, "GET", "/api/puzzles", NULL, &j), 200);
+    assert_int_equal(num(json_object_get(j, "rating"), "games"), 2);
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/puzzles/%s", id);
+    assert_int_equal(call(NULL, "GET", path, NULL, &j), 200);
+    assert_true(num(j, "rating") < 1100);
+    assert_int_equal(num(j, "attempts"), 1);
+    assert_int_equal(num(j, "solved"), 1);
+    json_decref(j);
+    stop();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -719,6 +876,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_lobby, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lobby_socket, setup, teardown),
         cmocka_unit_test_setup_teardown(test_claim_and_create, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_puzzles, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
