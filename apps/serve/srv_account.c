@@ -749,32 +749,32 @@ void srv_account_link_created(srv *s, const srv_request *q, srv_reply *r)
 
 /* ---- routing ----------------------------------------------------------------------- */
 
-/* The JSON object of q's body, or NULL with r filled (as srv_http.c's read_json). */
-json_t *srv_read_json(const srv_request *q, srv_reply *r)
+/* The id of "ID" or "ID/ACTION" in id (cap bytes) and *action ("" none); -1 when the id
+ * is empty or too long. */
+int srv_path_split(const char *rest, char *id, size_t cap, const char **action)
 {
-    size_t len = 0;
-    int status = 400;
-    char *body = q->read_body(q->ctx, SRV_MAX_JSON_BODY, &len, &status);
-    if (!body) {
-        srv_reply_error(r, status == 413 ? 413 : status,
-                        status == 413 ? "the body is larger than 65536 bytes"
-                                      : "the body could not be read");
+    const char *slash = strchr(rest, '/');
+    size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
+    if (idlen == 0 || idlen >= cap) {
+        return -1;
+    }
+    memcpy(id, rest, idlen);
+    id[idlen] = 0;
+    *action = slash ? slash + 1 : "";
+    return 0;
+}
+
+json_t *srv_post_json(const srv_request *q, const srv_account *a, srv_reply *r)
+{
+    if (strcmp(q->method, "POST") != 0) {
+        srv_reply_error(r, 405, "use POST");
         return NULL;
     }
-    json_error_t je;
-    json_t *v = json_loadb(body, len, 0, &je);
-    free(body);
-    if (!v) {
-        srv_reply_error(r, 400, "malformed JSON at line %d, column %d: %s", je.line, je.column,
-                        je.text);
+    if (a->id && !a->csrf_ok) {
+        srv_reply_error(r, 403, "missing or wrong CSRF token (X-CSRF-Token)");
         return NULL;
     }
-    if (!json_is_object(v)) {
-        json_decref(v);
-        srv_reply_error(r, 400, "the body must be a JSON object");
-        return NULL;
-    }
-    return v;
+    return srv_read_json(q, r);
 }
 
 int srv_need_account(const srv_account *a, srv_reply *r)
@@ -886,16 +886,10 @@ int srv_community_route(srv *s, const srv_request *q, srv_reply *r)
         srv_lobby_route(s, q, path[5] ? path + 6 : "", r);
         return 1;
     }
-    size_t n = strlen(path);
-    if (!strncmp(path, "games/", 6) && n > 12 && !strcmp(path + n - 6, "/claim")) {
-        size_t idlen = n - 12;
-        if (idlen >= 32 || memchr(path + 6, '/', idlen)) {
-            srv_reply_error(r, 404, "unknown game");
-            return 1;
-        }
-        char id[32];
-        memcpy(id, path + 6, idlen);
-        id[idlen] = 0;
+    char id[32];
+    const char *action;
+    if (!strncmp(path, "games/", 6) && srv_path_split(path + 6, id, sizeof id, &action) == 0 &&
+        !strcmp(action, "claim")) {
         if (strcmp(q->method, "POST")) {
             srv_reply_error(r, 405, "use POST");
             return 1;
@@ -905,7 +899,7 @@ int srv_community_route(srv *s, const srv_request *q, srv_reply *r)
         if (!srv_need_account(&a, r)) {
             return 1;
         }
-        json_t *req = srv_read_json(q, r);
+        json_t *req = srv_post_json(q, &a, r);
         if (req) {
             op_claim(s, &a, id, req, r);
             json_decref(req);

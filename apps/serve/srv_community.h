@@ -17,6 +17,9 @@
  * schema, in one transaction. 0, or -1 with err. */
 int srv_community_schema(sqlite3 *db, char *err, size_t errcap);
 
+/* The JSON object of q's body, or NULL with r filled (400, 413): srv_http.c's. */
+json_t *srv_read_json(const srv_request *q, srv_reply *r);
+
 /* The database's connection and its mutex (srv_db.c), for the community files. */
 sqlite3 *srv_db_sqlite(srv_db *d);
 void srv_db_lock(srv_db *d);

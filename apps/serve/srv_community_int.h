@@ -52,7 +52,12 @@ void srv_hex(char *out, const unsigned char *bytes, size_t n);
 /* 2 * nbytes hex digits of libsodium's randomness (nbytes <= 64). */
 void srv_random_token(char *out, size_t nbytes);
 const char *srv_json_str(const json_t *o, const char *k);
-json_t *srv_read_json(const srv_request *q, srv_reply *r);
+/* "ID" or "ID/ACTION" split: the id in id (cap bytes), *action after the slash ("");
+ * -1 for an empty or too long id. */
+int srv_path_split(const char *rest, char *id, size_t cap, const char **action);
+/* The JSON body of a POST: 405 for another method, 403 for a signed-in request
+ * without its CSRF token, then as srv_read_json. */
+json_t *srv_post_json(const srv_request *q, const srv_account *a, srv_reply *r);
 /* 1 when a is signed in and the request carries its CSRF token, else 0 with r (401, 403). */
 int srv_need_account(const srv_account *a, srv_reply *r);
 /* {"name", "lang", "title", "created", "ratings"}, NULL when no such account. */
@@ -62,6 +67,11 @@ json_t *srv_account_json(srv *s, int64_t id);
 void srv_rating_restore(srv *s);
 /* The account's rating of kind (1500 for none yet), rounded. */
 int srv_rating_of(srv *s, int64_t account, const char *kind);
+/* The account's rating of kind and its games, a new player's when none is stored;
+ * under the database's lock. */
+struct dm_glicko;
+void srv_rating_get(sqlite3 *db, int64_t account, const char *kind, struct dm_glicko *out,
+                    int *games);
 
 /* The lobby (srv_lobby.c). */
 void srv_lobby_init(srv_community *c);

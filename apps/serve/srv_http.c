@@ -211,6 +211,11 @@ static json_t *read_json(const srv_request *q, srv_reply *r)
     return v;
 }
 
+json_t *srv_read_json(const srv_request *q, srv_reply *r)
+{
+    return read_json(q, r); /* for the community's routes (srv_community.h) */
+}
+
 static void query_var(const char *query, const char *name, char *buf, size_t cap)
 {
     buf[0] = 0;

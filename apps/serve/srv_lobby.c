@@ -370,11 +370,7 @@ void srv_lobby_route(srv *s, const srv_request *q, const char *what, srv_reply *
             srv_reply_error(r, 405, "use POST to post a seek");
             return;
         }
-        if (a.id && !a.csrf_ok) {
-            srv_reply_error(r, 403, "missing or wrong CSRF token (X-CSRF-Token)");
-            return;
-        }
-        json_t *req = srv_read_json(q, r);
+        json_t *req = srv_post_json(q, &a, r);
         if (req) {
             op_seek(s, &a, req, r);
             json_decref(req);
@@ -382,15 +378,11 @@ void srv_lobby_route(srv *s, const srv_request *q, const char *what, srv_reply *
         return;
     }
     char id[24];
-    const char *slash = strchr(rest, '/');
-    size_t idlen = slash ? (size_t)(slash - rest) : strlen(rest);
-    if (idlen == 0 || idlen >= sizeof id) {
+    const char *action;
+    if (srv_path_split(rest, id, sizeof id, &action) != 0) {
         srv_reply_error(r, 404, "no such seek");
         return;
     }
-    memcpy(id, rest, idlen);
-    id[idlen] = 0;
-    const char *action = slash ? slash + 1 : "";
     if (!*action) {
         if (!get) {
             srv_reply_error(r, 405, "use GET");
@@ -407,15 +399,7 @@ void srv_lobby_route(srv *s, const srv_request *q, const char *what, srv_reply *
         srv_reply_error(r, 404, "no such seek action \"%s\" (accept, cancel)", action);
         return;
     }
-    if (!post) {
-        srv_reply_error(r, 405, "use POST");
-        return;
-    }
-    if (a.id && !a.csrf_ok) {
-        srv_reply_error(r, 403, "missing or wrong CSRF token (X-CSRF-Token)");
-        return;
-    }
-    json_t *req = srv_read_json(q, r);
+    json_t *req = srv_post_json(q, &a, r);
     if (!req) {
         return;
     }

@@ -194,27 +194,6 @@ static void puzzle_rating(sqlite3 *db, const srv_puzzle *p, dm_glicko *g, int *a
     sqlite3_finalize(st);
 }
 
-static void account_rating(sqlite3 *db, int64_t account, dm_glicko *g, int *games)
-{
-    dm_glicko init = DM_GLICKO_INIT;
-    *g = init;
-    *games = 0;
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db,
-                           "SELECT rating, rd, vol, games FROM ratings WHERE account_id=? AND "
-                           "kind='puzzle'",
-                           -1, &st, NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(st, 1, account);
-        if (sqlite3_step(st) == SQLITE_ROW) {
-            g->rating = sqlite3_column_double(st, 0);
-            g->rd = sqlite3_column_double(st, 1);
-            g->vol = sqlite3_column_double(st, 2);
-            *games = sqlite3_column_int(st, 3);
-        }
-    }
-    sqlite3_finalize(st);
-}
-
 /* One statement: ?s bound in order to account (if not 0), puzzle (if not NULL), g's
  * three values (if not NULL), a, then the wall clock. */
 static int step_sql(sqlite3 *db, const char *sql, int64_t account, const char *puzzle,
@@ -260,7 +239,7 @@ static int rate_attempt(srv *s, int64_t account, const srv_puzzle *p, int solved
     if (rc == 0 && first) {
         dm_glicko u, pr, u2, pr2;
         int games, attempts, nsolved;
-        account_rating(db, account, &u, &games);
+        srv_rating_get(db, account, "puzzle", &u, &games);
         puzzle_rating(db, p, &pr, &attempts, &nsolved);
         dm_glicko_game gu = {pr.rating, pr.rd, solved ? 1.0 : 0.0};
         dm_glicko_game gp = {u.rating, u.rd, solved ? 0.0 : 1.0};
@@ -394,7 +373,7 @@ static const srv_puzzle *next_puzzle(srv *s, const struct srv_puzzles *pz, const
     dm_glicko u;
     int games;
     srv_db_lock(s->db);
-    account_rating(db, a->id, &u, &games);
+    srv_rating_get(db, a->id, "puzzle", &u, &games);
     sqlite3_stmt *st = NULL;
     sqlite3_prepare_v2(db, "SELECT 1 FROM puzzle_attempts WHERE account_id=? AND puzzle=?", -1, &st,
                        NULL);
@@ -500,7 +479,7 @@ void srv_puzzles_route(srv *s, const srv_request *q, const char *what, srv_reply
 {
     srv_community *c = srv_comm(s);
     const struct srv_puzzles *pz = c->puzzles;
-    int get = !strcmp(q->method, "GET"), post = !strcmp(q->method, "POST");
+    int get = !strcmp(q->method, "GET");
     if (!pz) {
         srv_reply_error(r, 404, "no puzzles: the server was started without --puzzles FILE");
         return;
@@ -518,7 +497,7 @@ void srv_puzzles_route(srv *s, const srv_request *q, const char *what, srv_reply
                 dm_glicko u;
                 int games;
                 srv_db_lock(s->db);
-                account_rating(srv_db_sqlite(s->db), a.id, &u, &games);
+                srv_rating_get(srv_db_sqlite(s->db), a.id, "puzzle", &u, &games);
                 srv_db_unlock(s->db);
                 rating = json_pack("{s:i,s:i,s:i}", "rating", (int)(u.rating + 0.5), "rd",
                                    (int)(u.rd + 0.5), "games", games);
@@ -539,19 +518,13 @@ void srv_puzzles_route(srv *s, const srv_request *q, const char *what, srv_reply
         return;
     }
     char id[24];
-    const char *slash = strchr(what, '/');
-    size_t idlen = slash ? (size_t)(slash - what) : strlen(what);
-    const srv_puzzle *p = NULL;
-    if (idlen && idlen < sizeof id) {
-        memcpy(id, what, idlen);
-        id[idlen] = 0;
-        p = find_puzzle(pz, id);
-    }
+    const char *action = "";
+    const srv_puzzle *p =
+        srv_path_split(what, id, sizeof id, &action) == 0 ? find_puzzle(pz, id) : NULL;
     if (!p) {
         srv_reply_error(r, 404, "no such puzzle");
         return;
     }
-    const char *action = slash ? slash + 1 : "";
     if (!*action) {
         if (!get) {
             srv_reply_error(r, 405, "use GET");
@@ -565,15 +538,7 @@ void srv_puzzles_route(srv *s, const srv_request *q, const char *what, srv_reply
         srv_reply_error(r, 404, "no such puzzle action \"%s\" (move)", action);
         return;
     }
-    if (!post) {
-        srv_reply_error(r, 405, "use POST");
-        return;
-    }
-    if (a.id && !a.csrf_ok) {
-        srv_reply_error(r, 403, "missing or wrong CSRF token (X-CSRF-Token)");
-        return;
-    }
-    json_t *req = srv_read_json(q, r);
+    json_t *req = srv_post_json(q, &a, r);
     if (req) {
         op_move(s, &a, p, req, r);
         json_decref(req);

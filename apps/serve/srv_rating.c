@@ -24,7 +24,7 @@ const char *srv_rating_kind(const char *variant)
 
 /* The account's rating of kind, the defaults when none is stored. Under the
  * database's lock. */
-static void rating_get(sqlite3 *db, int64_t account, const char *kind, dm_glicko *out, int *games)
+void srv_rating_get(sqlite3 *db, int64_t account, const char *kind, dm_glicko *out, int *games)
 {
     dm_glicko init = DM_GLICKO_INIT;
     *out = init;
@@ -51,7 +51,7 @@ int srv_rating_of(srv *s, int64_t account, const char *kind)
     dm_glicko g;
     int n;
     srv_db_lock(s->db);
-    rating_get(srv_db_sqlite(s->db), account, kind, &g, &n);
+    srv_rating_get(srv_db_sqlite(s->db), account, kind, &g, &n);
     srv_db_unlock(s->db);
     return (int)(g.rating + 0.5);
 }
@@ -97,7 +97,7 @@ static json_t *player_json(sqlite3 *db, const char *game, int64_t account, const
     if (!done) {
         dm_glicko g;
         int n;
-        rating_get(db, account, kind, &g, &n);
+        srv_rating_get(db, account, kind, &g, &n);
         json_object_set_new(p, "rating", json_integer((int)(g.rating + 0.5)));
         json_object_set_new(p, "rd", json_integer((int)(g.rd + 0.5)));
     }
@@ -199,7 +199,7 @@ static int rate_game(srv *s, srv_game *g)
         dm_glicko before[2], after[2];
         int games[2];
         for (int i = 0; i < 2; i++) {
-            rating_get(db, g->account[i], kind, &before[i], &games[i]);
+            srv_rating_get(db, g->account[i], kind, &before[i], &games[i]);
         }
         for (int i = 0; rc == 0 && i < 2; i++) {
             dm_glicko_game gm = {before[1 - i].rating, before[1 - i].rd,

@@ -25,6 +25,7 @@
 
 #include <damier/rating.h>
 
+#include "http_client.h"
 #include "serve.h"
 
 static char dir[256];
@@ -36,18 +37,9 @@ static void start(void)
 {
     srv_options o = SRV_OPTIONS_INIT;
     o.puzzles = puzzles[0] ? puzzles : NULL;
-    o.port = 0;
     o.db_path = dbpath;
-    o.quiet = 1;
-    o.engine_workers = 1;
-    o.threads = 16;
     o.fast_hash = 1;
-    char err[512];
-    server = srv_start(&o, err, sizeof err);
-    if (!server) {
-        fprintf(stderr, "srv_start: %s\n", err);
-    }
-    assert_non_null(server);
+    server = test_server_start(&o);
 }
 
 static void stop(void)
@@ -87,14 +79,24 @@ typedef struct client {
     int no_csrf; /* 1: the next requests leave the token out */
 } client;
 
-/* One request as cl; the status, *out the JSON body (NULL if none). The cookie the
- * server sets is kept, and checked for its flags. */
+/* The session cookie a response sets, kept (after checking its flags). */
+static void keep_cookie(void *ctx, const char *name, const char *value)
+{
+    client *cl = ctx;
+    if (!cl || strcasecmp(name, "Set-Cookie") != 0) {
+        return;
+    }
+    assert_non_null(strstr(value, "HttpOnly"));
+    assert_non_null(strstr(value, "SameSite=Strict"));
+    const char *semi = strchr(value, ';');
+    snprintf(cl->cookie, sizeof cl->cookie, "%.*s", (int)(semi - value), value);
+}
+
+/* One request as cl (NULL: no cookie); the status, *out the JSON body (NULL if
+ * none). The cookie the server sets and the CSRF token it gives are kept. */
 static int call(client *cl, const char *method, const char *path, const char *body, json_t **out)
 {
-    char ebuf[256], hdr[512] = "";
-    struct mg_connection *c =
-        mg_connect_client("127.0.0.1", srv_port(server), 0, ebuf, sizeof ebuf);
-    assert_non_null(c);
+    char hdr[512] = "";
     if (cl && cl->cookie[0]) {
         snprintf(hdr, sizeof hdr, "Cookie: %s\r\n", cl->cookie);
     }
@@ -102,37 +104,9 @@ static int call(client *cl, const char *method, const char *path, const char *bo
         size_t n = strlen(hdr);
         snprintf(hdr + n, sizeof hdr - n, "X-CSRF-Token: %s\r\n", cl->csrf);
     }
-    size_t len = body ? strlen(body) : 0;
-    mg_printf(c,
-              "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n%s"
-              "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
-              method, path, hdr, len);
-    if (len) {
-        mg_write(c, body, len);
-    }
-    int st = 0;
-    if (mg_get_response(c, ebuf, sizeof ebuf, 10000) >= 0) {
-        const struct mg_response_info *ri = mg_get_response_info(c);
-        st = ri->status_code;
-        for (int i = 0; cl && i < ri->num_headers; i++) {
-            if (strcasecmp(ri->http_headers[i].name, "Set-Cookie") != 0) {
-                continue;
-            }
-            const char *v = ri->http_headers[i].value;
-            assert_non_null(strstr(v, "HttpOnly"));
-            assert_non_null(strstr(v, "SameSite=Strict"));
-            const char *semi = strchr(v, ';');
-            snprintf(cl->cookie, sizeof cl->cookie, "%.*s", (int)(semi - v), v);
-        }
-    }
-    char buf[1 << 16];
-    size_t n = 0;
-    int got;
-    while (n + 1 < sizeof buf && (got = mg_read(c, buf + n, sizeof buf - 1 - n)) > 0) {
-        n += (size_t)got;
-    }
-    mg_close_connection(c);
-    json_t *j = json_loadb(buf, n, 0, NULL);
+    json_t *j = NULL;
+    int st = http_request(srv_port(server), method, path, hdr, body, body ? strlen(body) : 0, &j,
+                          keep_cookie, cl);
     const json_t *csrf = json_object_get(j, "csrf");
     if (cl && json_is_string(csrf)) {
         snprintf(cl->csrf, sizeof cl->csrf, "%s", json_string_value(csrf));
