@@ -7,7 +7,7 @@ import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText
 const $ = (sel) => document.querySelector(sel);
 
 async function api(method, path, body, raw) {
-  const opts = { method, headers: {} };
+  const opts = { method, headers: { ...community.authHeaders() } };
   if (body !== undefined) {
     opts.body = raw ? body : JSON.stringify(body);
     opts.headers['Content-Type'] = raw ? 'text/plain' : 'application/json';
@@ -157,12 +157,16 @@ function route() {
   const h = location.hash.replace(/^#/, '') || '/';
   const parts = h.split('?')[0].split('/').filter(Boolean);
   const query = new URLSearchParams(h.split('?')[1] || '');
+  let cv;
   if (parts[0] === 'game' && parts[1] && parts[2]) {
     show('game');
     current = gameView(parts[1], parts[2]);
   } else if (parts[0] === 'analysis') {
     show('analysis');
     current = analysisView(query.get('fen'), query.get('variant'));
+  } else if ((cv = community.communityView(parts, query, show))) {
+    current = cv.cleanup;
+    refreshView = cv.refresh;
   } else if (parts[0] === 'upload') {
     show('upload');
     current = null;
@@ -310,6 +314,7 @@ function gameView(id, key) {
     }
     if (viewPly !== null) status += t('status.reviewing', { n: Math.ceil(viewPly / 2) });
     statusMsg(status);
+    community.gamePlayers(id, key, state); // accounts and ratings (community.js)
     const playing = state.result === '*' && (state.you === 'white' || state.you === 'black') && state.mode !== 'review';
     const offerFromOther = state.draw_offer && state.draw_offer !== state.you;
     $('#btn-draw').hidden = !playing || offerFromOther;
@@ -757,6 +762,8 @@ function setupLang() {
 }
 
 await initLang();
+// the community's pages (accounts, lobby, ratings), loaded after the language
+const community = await import('./community.js');
 setupLang();
 setupHome();
 setupUpload();

@@ -10,9 +10,11 @@ int cmd_serve(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    fprintf(stderr, "damier serve: this damier was built without the web board: install "
-                    "libcivetweb-dev, libjansson-dev and libsqlite3-dev (scripts/install-deps), "
-                    "then build again\n");
+    fprintf(
+        stderr,
+        "damier serve: this damier was built without the web board: install "
+        "libcivetweb-dev, libjansson-dev, libsqlite3-dev and libsodium-dev (scripts/install-deps), "
+        "then build again\n");
     return 2;
 }
 #else

@@ -38,11 +38,14 @@ typedef struct srv_options {
     int quiet;              /* no log lines on stderr */
     int no_threads;         /* 1: no engine workers and no ticker: srv_engine_step plays the
                                engine's moves, flags fall when a request looks (tests) */
+    int fast_hash;          /* 1: passwords hashed with libsodium's smallest Argon2id
+                               limits (tests only: fast, not safe) */
+    const char *puzzles;    /* a PDN file of puzzles (damier puzzles gen), or NULL */
 } srv_options;
 
 #define SRV_OPTIONS_INIT                                                                           \
     {                                                                                              \
-        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0                                          \
+        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL                                 \
     }
 
 /* Limits of requests. */
@@ -93,7 +96,13 @@ typedef struct srv_request {
      * *len; NULL with *status 413 (too large) or another 4xx/5xx. */
     char *(*read_body)(void *ctx, size_t limit, size_t *len, int *status);
     void *ctx;
+    const char *cookie; /* the Cookie header, or NULL (the session: srv_account.c) */
+    const char *csrf;   /* the X-CSRF-Token header, or NULL */
+    const char *remote; /* the client's address, or NULL (rate limits) */
+    char *set_cookie;   /* out: a Set-Cookie header to send, SRV_COOKIE_CAP bytes ("" none);
+                           NULL: none can be sent */
 } srv_request;
+#define SRV_COOKIE_CAP 192
 
 /* Answer one /api/ request: r gets the status and the JSON body, except for the PDN
  * of a game (GET games/ID/pdn answered 200), whose text (malloc'd) is put in *pdn
@@ -245,7 +254,10 @@ struct srv_game {
     srv_sub *subs;         /* under mu */
     int nsubs, capsubs;
     uint64_t rng;
-    srv_game *next; /* hash chain */
+    int64_t account[2]; /* the accounts playing White and Black (0: none; srv_account.c) */
+    int rated;          /* 1: a rated game between two accounts (srv_rating.c) */
+    json_t *players;    /* the state's "players" (srv_players_json), NULL without account */
+    srv_game *next;     /* hash chain */
 };
 
 struct srv {
@@ -279,6 +291,7 @@ struct srv {
     /* analyses */
     pthread_mutex_t an_mu;
     int analyses;
+    struct srv_community *comm; /* accounts' rate limits, the lobby (srv_community.h) */
 };
 
 #endif

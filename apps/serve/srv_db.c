@@ -14,6 +14,7 @@
  * killed (kill -9); FULL (--sync full) also a power loss. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
+#include "srv_community.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,6 +140,10 @@ srv_db *srv_db_open(const char *path, int sync_full, char *err, size_t errcap)
         srv_db_close(d);
         return NULL;
     }
+    if (srv_community_schema(d->db, err, errcap) != 0) { /* accounts, ratings (srv_account.c) */
+        srv_db_close(d);
+        return NULL;
+    }
     if (sqlite3_prepare_v2(d->db, "INSERT INTO moves(game_id, ply, hub, t) VALUES(?,?,?,?)", -1,
                            &d->add_move, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(d->db,
@@ -168,6 +173,21 @@ void srv_db_close(srv_db *d)
     sqlite3_close(d->db);
     pthread_mutex_destroy(&d->mu);
     free(d);
+}
+
+sqlite3 *srv_db_sqlite(srv_db *d)
+{
+    return d->db;
+}
+
+void srv_db_lock(srv_db *d)
+{
+    pthread_mutex_lock(&d->mu);
+}
+
+void srv_db_unlock(srv_db *d)
+{
+    pthread_mutex_unlock(&d->mu);
 }
 
 static int exec(srv_db *d, const char *sql)

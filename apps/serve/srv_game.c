@@ -11,6 +11,7 @@
  * server was down. */
 #define _GNU_SOURCE
 #include "serve.h"
+#include "srv_community.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -201,6 +202,7 @@ static void game_free(srv_game *g)
         return;
     }
     dm_session_free(g->session);
+    json_decref(g->players);
     pthread_mutex_destroy(&g->mu);
     free(g->subs);
     free(g);
@@ -442,7 +444,18 @@ static json_t *vgame_state(srv_game *g, int side)
         srv_vboard_json(cur), "start_position", srv_vboard_json(dm_game_position_at(gm, 0)));
 }
 
+static json_t *game_state(srv_game *g, int side);
+
 json_t *srv_game_state(srv_game *g, int side)
+{
+    json_t *st = game_state(g, side);
+    if (st && g->players) { /* the accounts and their ratings (srv_rating.c) */
+        json_object_set(st, "players", g->players);
+    }
+    return st;
+}
+
+static json_t *game_state(srv_game *g, int side)
 {
     if (g->var) {
         return vgame_state(g, side);
@@ -516,6 +529,9 @@ static void enqueue_engine(srv *s, srv_game *g)
 /* After every change of a locked game. */
 static void game_changed(srv *s, srv_game *g)
 {
+    if (g->rated && g->row.result[0] != '*') {
+        srv_rating_game_over(s, g); /* both players' ratings, once (srv_rating.c) */
+    }
     g->gen++;
     enqueue_engine(s, g);
     srv_broadcast(s, g);

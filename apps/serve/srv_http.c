@@ -4,6 +4,7 @@
  * the static page (civetweb's document root), starting and stopping. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
+#include "srv_community.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,7 @@ typedef struct conn_data {
 /* ---- sending -------------------------------------------------------------------- */
 
 static void send_text(struct mg_connection *c, int status, const char *type, const char *body,
-                      size_t len, int close)
+                      size_t len, int close, const char *cookie)
 {
     char clen[32];
     snprintf(clen, sizeof clen, "%zu", len);
@@ -40,6 +41,9 @@ static void send_text(struct mg_connection *c, int status, const char *type, con
     mg_response_header_add(c, "Content-Type", type, -1);
     mg_response_header_add(c, "Content-Length", clen, -1);
     mg_response_header_add(c, "Cache-Control", "no-store", -1);
+    if (cookie && *cookie) {
+        mg_response_header_add(c, "Set-Cookie", cookie, -1);
+    }
     if (close) {
         mg_response_header_add(c, "Connection", "close", -1);
     }
@@ -47,7 +51,7 @@ static void send_text(struct mg_connection *c, int status, const char *type, con
     mg_write(c, body, len);
 }
 
-static int send_reply(struct mg_connection *c, srv_reply *r, int close)
+static int send_reply(struct mg_connection *c, srv_reply *r, int close, const char *cookie)
 {
     if (!r->body) {
         r->body = json_pack("{s:s}", "error", "internal error");
@@ -55,7 +59,7 @@ static int send_reply(struct mg_connection *c, srv_reply *r, int close)
     }
     char *txt = json_dumps(r->body, JSON_COMPACT);
     send_text(c, r->status, "application/json; charset=utf-8", txt ? txt : "{}",
-              txt ? strlen(txt) : 2, close);
+              txt ? strlen(txt) : 2, close, cookie);
     free(txt);
     json_decref(r->body);
     r->body = NULL;
@@ -207,6 +211,11 @@ static json_t *read_json(const srv_request *q, srv_reply *r)
     return v;
 }
 
+json_t *srv_read_json(const srv_request *q, srv_reply *r)
+{
+    return read_json(q, r); /* for the community's routes (srv_community.h) */
+}
+
 static void query_var(const char *query, const char *name, char *buf, size_t cap)
 {
     buf[0] = 0;
@@ -239,6 +248,9 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
     r->body = NULL;
     *pdn = NULL;
 
+    if (srv_community_route(s, q, r)) { /* accounts, lobby, ratings (srv_account.c) */
+        return r->status == 413;
+    }
     if (!strcmp(path, "health")) {
         if (!get) {
             srv_reply_error(r, 405, "use GET");
@@ -269,6 +281,7 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         json_t *req = read_json(q, r);
         if (req) {
             srv_op_create(s, req, r);
+            srv_account_link_created(s, q, r);
             json_decref(req);
         }
         return r->status == 413;
@@ -410,8 +423,17 @@ static int api_handler(struct mg_connection *c, void *cbdata)
 {
     srv *s = cbdata;
     const struct mg_request_info *ri = mg_get_request_info(c);
-    srv_request q = {ri->request_method, ri->local_uri + strlen("/api/"), ri->query_string,
-                     conn_read_body, c};
+    srv_request q = {ri->request_method,
+                     ri->local_uri + strlen("/api/"),
+                     ri->query_string,
+                     conn_read_body,
+                     c,
+                     mg_get_header(c, "Cookie"),
+                     mg_get_header(c, "X-CSRF-Token"),
+                     ri->remote_addr,
+                     NULL};
+    char cookie[SRV_COOKIE_CAP] = "";
+    q.set_cookie = cookie;
     srv_reply r = {500, NULL};
     char *pdn = NULL;
     route_call rc = {s, &q, &r, &pdn, 0};
@@ -436,7 +458,7 @@ static int api_handler(struct mg_connection *c, void *cbdata)
         free(pdn);
         return 200;
     }
-    return send_reply(c, &r, close);
+    return send_reply(c, &r, close, cookie);
 }
 
 /* ---- the game socket ------------------------------------------------------------ */
@@ -719,6 +741,10 @@ srv *srv_open(const srv_options *opt, char *err, size_t errcap)
         srv_stop(s);
         return NULL;
     }
+    if (srv_community_restore(s, err, errcap) != 0) { /* accounts, ratings, puzzles */
+        srv_stop(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -773,6 +799,7 @@ srv *srv_start(const srv_options *opt, char *err, size_t errcap)
     mg_set_websocket_handler(s->ctx, "/ws/game", game_connect, game_ready, game_data, ws_close, s);
     mg_set_websocket_handler(s->ctx, "/ws/analysis", analysis_connect, analysis_ready,
                              analysis_data, ws_close, s);
+    srv_lobby_register(s, s->ctx);
     struct mg_server_port sp[4];
     int n = mg_get_server_ports(s->ctx, 4, sp);
     s->port = n > 0 ? sp[0].port : opt->port;
@@ -795,6 +822,7 @@ void srv_stop(srv *s)
     }
     srv_games_stop(s);
     srv_games_free(s);
+    srv_community_free(s);
     srv_db_close(s->db);
     pthread_mutex_destroy(&s->games_mu);
     pthread_mutex_destroy(&s->q_mu);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * apps/serve/srv_main.c: `damier serve [--host H] [--port N] [--db FILE] [--static DIR]
- * [--threads N] [--engine-threads N] [--analyses N] [--sync normal|full] [--quiet]`:
+ * [--threads N] [--engine-threads N] [--analyses N] [--sync normal|full] [--puzzles FILE]
+ * [--quiet]`:
  * the web board until SIGINT or SIGTERM. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
@@ -19,13 +20,14 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: damier serve [--host ADDR] [--port N] [--db FILE] [--static DIR]\n"
                "                    [--threads N] [--engine-threads N] [--analyses N]\n"
-               "                    [--sync normal|full] [--quiet]\n"
+               "                    [--sync normal|full] [--puzzles FILE] [--quiet]\n"
                "The web board: play against the engine or a person (game links), analyse,\n"
                "review and upload PDN, in a browser at http://ADDR:N/ (default\n"
                "127.0.0.1:8080). Games are kept in an SQLite file (default\n"
                "$XDG_DATA_HOME/damier/web.sqlite, else ~/.local/share/damier/web.sqlite).\n"
                "--threads: connections served at once (each WebSocket holds one; default\n"
-               "256); --sync full: every commit survives a power loss too (slower).\n"
+               "256); --sync full: every commit survives a power loss too (slower);\n"
+               "--puzzles: the puzzle trainer's puzzles (a file of damier puzzles gen).\n"
                "The API: docs/WEB.md.\n");
 }
 
@@ -144,6 +146,9 @@ int cmd_serve(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--sync") && v && (!strcmp(v, "full") || !strcmp(v, "normal"))) {
             opt.sync_full = !strcmp(v, "full");
+            i++;
+        } else if (!strcmp(a, "--puzzles") && v) {
+            opt.puzzles = v; /* the puzzle trainer's file (srv_puzzles.c) */
             i++;
         } else if (!strcmp(a, "--quiet")) {
             opt.quiet = 1;

@@ -8,6 +8,11 @@
  *   OP    c create (POST games), u upload (POST pdn), s state, p pdn, m move,
  *         r resign, d draw, t takeback, a annotate, f position (BODY: the FEN),
  *         h health, w a message on the game's WebSocket (BODY: the message),
+ *         k an account request: KEY u sign up, l sign in, o sign out, g GET account,
+ *           c claim the game's side (BODY: the JSON; claim's key is the game's white
+ *           key); the session's cookie and CSRF token, once given, go with every
+ *           request after it, as a browser sends them (x with KEY 'F' drops the CSRF
+ *           token for that one request);
  *         x any request: KEY is the method (G GET, P POST, D DELETE, else PUT),
  *           BODY is "PATH[?QUERY] BODY" (PATH after /api/);
  *   SLOT  the game: '0' + index in creation order (one past the last: an unknown id);
@@ -45,6 +50,7 @@
 static int verbose; /* DM_FUZZ_VERBOSE set: each request and its status on stderr */
 static char dir[512];
 static char dbpath[600];
+static char pzpath[600]; /* the puzzle trainer's file: one puzzle */
 
 static void remove_db(void)
 {
@@ -59,6 +65,7 @@ static void remove_db(void)
 static void remove_dir(void)
 {
     remove_db();
+    unlink(pzpath);
     rmdir(dir);
 }
 
@@ -81,6 +88,15 @@ static void setup_dir(void)
         fuzz_fail("cannot make a temporary folder %s", dir);
     }
     snprintf(dbpath, sizeof dbpath, "%s/web.sqlite", dir);
+    snprintf(pzpath, sizeof pzpath, "%s/puzzles.pdn", dir);
+    FILE *f = fopen(pzpath, "w");
+    if (!f) {
+        fuzz_fail("cannot write %s", pzpath);
+    }
+    fputs("[Event \"puzzle\"]\n[Rating \"1100\"]\n[FEN \"W:W32,38,42,45:B11,16,22,24\"]\n\n"
+          "1. 32-28 22x33 2. 38x20 *\n",
+          f);
+    fclose(f);
     atexit(remove_dir);
     verbose = getenv("DM_FUZZ_VERBOSE") != NULL;
 }
@@ -93,6 +109,8 @@ static srv *open_server(void)
     o.quiet = 1;
     o.no_threads = 1;
     o.max_analyses = 1;
+    o.fast_hash = 1;
+    o.puzzles = pzpath;
     char err[512];
     srv *s = srv_open(&o, err, sizeof err);
     if (!s) {
@@ -329,6 +347,35 @@ static void check_pdn(srv_game *g, const char *text, const char *what)
     dm_pdn_reader_free(rd);
 }
 
+/* ---- the session ------------------------------------------------------------------- */
+
+/* The cookie and CSRF token of the last sign-in, sent with every request after it, as
+ * a browser does (NULL: none). */
+static char *session_cookie, *session_csrf;
+static char cookie_buf[SRV_COOKIE_CAP], csrf_buf[80];
+
+static void remember_session(const char *set_cookie, const json_t *body)
+{
+    if (set_cookie[0]) {
+        const char *semi = strchr(set_cookie, ';');
+        size_t n = semi ? (size_t)(semi - set_cookie) : strlen(set_cookie);
+        if (n >= sizeof cookie_buf) {
+            fuzz_fail("a Set-Cookie header of %zu bytes", n);
+        }
+        memcpy(cookie_buf, set_cookie, n);
+        cookie_buf[n] = 0;
+        session_cookie = cookie_buf;
+        if (!strstr(set_cookie, "HttpOnly") || !strstr(set_cookie, "SameSite=Strict")) {
+            fuzz_fail("a session cookie without HttpOnly and SameSite: %s", set_cookie);
+        }
+    }
+    const json_t *c = json_object_get(body, "csrf");
+    if (json_is_string(c)) {
+        snprintf(csrf_buf, sizeof csrf_buf, "%s", json_string_value(c));
+        session_csrf = csrf_buf;
+    }
+}
+
 /* ---- one request ------------------------------------------------------------------- */
 
 /* Send a route request; returns the status (checked). */
@@ -336,10 +383,13 @@ static int route(srv *s, const char *method, const char *path, const char *query
                  size_t len, const char *what, char **pdn)
 {
     body_src b = {body ? body : "", body ? len : 0};
-    srv_request q = {method, path, query, read_body, &b};
+    char set_cookie[SRV_COOKIE_CAP] = "";
+    srv_request q = {method,         path,         query,       read_body, &b,
+                     session_cookie, session_csrf, "127.0.0.1", set_cookie};
     srv_reply r = {0, NULL};
     char *text = NULL;
     srv_route(s, &q, &r, &text);
+    remember_session(set_cookie, r.body);
     if (text) {
         /* the PDN of a game: r carries no JSON to send */
         if (r.status != 200) {
@@ -460,6 +510,22 @@ static void one_request(srv *s, const char *line, size_t len)
         case 'h':
             st = route(s, "GET", "health", NULL, NULL, 0, what, NULL);
             break;
+        case 'k': {
+            const char *p = kc == 'u'   ? "account/signup"
+                            : kc == 'l' ? "account/login"
+                            : kc == 'o' ? "account/logout"
+                            : kc == 'g' ? "account"
+                                        : NULL;
+            if (p) {
+                st = route(s, kc == 'g' ? "GET" : "POST", p, NULL, body, blen, what, NULL);
+            } else {
+                snprintf(path, sizeof path, "games/%s/claim", id);
+                char cb[200];
+                snprintf(cb, sizeof cb, "{\"key\":\"%s\"}", g ? g->row.keys[0] : "");
+                st = route(s, "POST", path, NULL, cb, strlen(cb), what, NULL);
+            }
+            break;
+        }
         case 'w': {
             json_t *a = srv_ws_game_message(s, id, key, body, blen);
             st = check_ws_answer(a, what);
@@ -487,7 +553,12 @@ static void one_request(srv *s, const char *line, size_t len)
                 drop(&before);
                 return; /* see 'a' */
             }
-            st = route(s, method, p2, qm, rb, rlen, what, &pdn);
+            char *csrf = session_csrf;
+            if (kc == 'F') {
+                session_csrf = NULL; /* a POST without the CSRF token */
+            }
+            st = route(s, kc == 'F' ? "POST" : method, p2, qm, rb, rlen, what, &pdn);
+            session_csrf = csrf;
             free(pdn);
             break;
         }
@@ -530,6 +601,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     setup_dir();
     remove_db();
+    session_cookie = session_csrf = NULL;
     srv *s = open_server();
     for (size_t i = 0; i < sizeof setup_requests / sizeof setup_requests[0]; i++) {
         const char *b = setup_requests[i][2];

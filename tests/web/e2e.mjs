@@ -98,6 +98,8 @@ const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
 let browser;
+// the community's pages (accounts, lobby, ratings): e2e_community.mjs
+(await import('./e2e_community.mjs')).register({ test, base, check, waitFor, gameState, clickSq, OUT, browser: () => browser });
 
 test('a whole game against the engine by clicks', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });

@@ -20,6 +20,7 @@
 #include <civetweb.h>
 #include <jansson.h>
 
+#include "http_client.h"
 #include "serve.h"
 
 static char dir[256];
@@ -29,18 +30,8 @@ static srv *server;
 static void start(void)
 {
     srv_options o = SRV_OPTIONS_INIT;
-    o.port = 0;
     o.db_path = dbpath;
-    o.static_dir = NULL;
-    o.quiet = 1;
-    o.engine_workers = 1;
-    o.threads = 16;
-    char err[512];
-    server = srv_start(&o, err, sizeof err);
-    if (!server) {
-        fprintf(stderr, "srv_start: %s\n", err);
-    }
-    assert_non_null(server);
+    server = test_server_start(&o);
 }
 
 static void stop(void)
@@ -74,34 +65,7 @@ static int teardown(void **state)
 /* One request; returns the status, *out the body parsed (NULL if not JSON). */
 static int request(const char *method, const char *path, const char *body, size_t len, json_t **out)
 {
-    char ebuf[256];
-    struct mg_connection *c =
-        mg_connect_client("127.0.0.1", srv_port(server), 0, ebuf, sizeof ebuf);
-    assert_non_null(c);
-    mg_printf(c,
-              "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-              "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
-              method, path, body ? len : 0);
-    if (body && len) {
-        mg_write(c, body, len);
-    }
-    int st = 0;
-    if (mg_get_response(c, ebuf, sizeof ebuf, 10000) >= 0) {
-        st = mg_get_response_info(c)->status_code;
-    }
-    size_t cap = 1 << 20, n = 0;
-    char *buf = malloc(cap);
-    int got;
-    while (n + 1 < cap && (got = mg_read(c, buf + n, cap - 1 - n)) > 0) {
-        n += (size_t)got;
-    }
-    buf[n] = 0;
-    mg_close_connection(c);
-    if (out) {
-        *out = json_loadb(buf, n, 0, NULL);
-    }
-    free(buf);
-    return st;
+    return http_request(srv_port(server), method, path, "", body, len, out, NULL, NULL);
 }
 
 static int req(const char *method, const char *path, const char *body, json_t **out)
