@@ -32,6 +32,7 @@
 #include <damier/pdn.h>
 #include <damier/egdb.h>
 #include <damier/eval.h>
+#include <damier/book.h>
 #include <damier/engine.h>
 #include <damier/session.h>
 #include <damier/hub.h>

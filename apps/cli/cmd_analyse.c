@@ -10,12 +10,15 @@
  * to the conversion; time in seconds; moves in PDN notation, the variant's: "c3-d4",
  * "d4:b6" in Russian), then "bestmove M [ponder M]". Without a limit it searches to
  * depth 12. Every variant runs on the one engine (dm_engine_search_variant); the
- * endgame database and --eval weights are international draughts'. */
+ * endgame database, --eval weights and --book are international draughts'. Before
+ * the search the book moves of the position (damier/book.h; --book FILE, builtin by
+ * default, off) are listed: "book M weight W score S depth D". */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <damier/book.h>
 #include <damier/egdb.h>
 #include <damier/engine.h>
 #include <damier/eval.h>
@@ -29,12 +32,14 @@ static void analyse_usage(FILE *f)
     fprintf(f,
             "usage: damier analyse [--variant NAME] [--fen FEN] [--depth N | --movetime MS]\n"
             "                      [--multipv N] [--threads N] [--hash MIB] [--egdb DIR]\n"
-            "                      [--eval FILE]\n"
+            "                      [--eval FILE] [--book FILE|builtin|off]\n"
             "  prints \"depth D seldepth S score X nodes N time T nps R pv ...\" per "
             "iteration,\n  then \"bestmove M\"; default limit: depth 12. --multipv N: the N "
             "best root moves,\n"
             "  each with its score and line (\"depth D multipv K ...\", K = 1..N, best first; "
             "1..%d).\n"
+            "  The book moves of the position come first: \"book M weight W score S depth D\"\n"
+            "  (--book: the built-in book by default; off: none).\n"
             "  --egdb DIR: probe the endgame database there (score dbwin N / dbloss N:\n"
             "  database win or loss, N plies to the conversion).\n"
             "  --variant NAME: %s (default international;\n"
@@ -167,18 +172,15 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 
 int cmd_analyse(int argc, char **argv)
 {
-    static const struct option opts[] = {{"fen", required_argument, 0, 'f'},
-                                         {"depth", required_argument, 0, 'd'},
-                                         {"movetime", required_argument, 0, 'm'},
-                                         {"multipv", required_argument, 0, 'M'},
-                                         {"threads", required_argument, 0, 't'},
-                                         {"hash", required_argument, 0, 'H'},
-                                         {"egdb", required_argument, 0, 'E'},
-                                         {"eval", required_argument, 0, 'W'},
-                                         {"variant", required_argument, 0, 'V'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
+    static const struct option opts[] = {
+        {"fen", required_argument, 0, 'f'},      {"depth", required_argument, 0, 'd'},
+        {"movetime", required_argument, 0, 'm'}, {"multipv", required_argument, 0, 'M'},
+        {"threads", required_argument, 0, 't'},  {"hash", required_argument, 0, 'H'},
+        {"egdb", required_argument, 0, 'E'},     {"eval", required_argument, 0, 'W'},
+        {"book", required_argument, 0, 'B'},     {"variant", required_argument, 0, 'V'},
+        {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
     const char *fen = NULL, *egdb_dir = NULL, *eval_path = NULL, *variant = NULL;
+    const char *book = NULL;
     long depth = 0, movetime = 0, threads = 1, hash = 64, multipv = 1;
     int c;
     optind = 1;
@@ -232,6 +234,9 @@ int cmd_analyse(int argc, char **argv)
                 break;
             case 'W':
                 eval_path = optarg;
+                break;
+            case 'B':
+                book = optarg;
                 break;
             case 'h':
                 analyse_usage(stdout);
@@ -300,6 +305,16 @@ int cmd_analyse(int argc, char **argv)
         dm_engine_free(e);
         return 1;
     }
+    const dm_book *bk;
+    dm_book *bk_owned;
+    if (cli_book_from_arg(&bk, &bk_owned, book, "damier analyse")) {
+        dm_eval_free(ev);
+        dm_egdb_close(db);
+        dm_engine_free(e);
+        return 1;
+    }
+    cli_book_print(bk, &b); /* the book's moves first, then the search */
+    dm_book_free(bk_owned);
     dm_search_input in;
     dm_search_input_init(&in, &b);
     dm_result r;

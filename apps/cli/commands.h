@@ -29,6 +29,7 @@ int cmd_train(int argc, char **argv);
 int cmd_puzzles(int argc, char **argv); /* cmd_puzzles.c */
 int cmd_diagram(int argc, char **argv); /* cmd_diagram.c */
 int cmd_tourney(int argc, char **argv); /* cmd_tourney.c */
+int cmd_book(int argc, char **argv);    /* cmd_book.c */
 
 /* The jumping games (cmd_jump.c): `moves`/`perft` with --game go to these. */
 int cmd_jump_moves(int argc, char **argv);
@@ -86,5 +87,14 @@ struct dm_engine;
 struct dm_eval;
 int cli_engine_eval(struct dm_engine *e, const char *path, const char *cmd, struct dm_eval **out);
 int cli_engine_egdb(struct dm_engine *e, const char *dir, const char *cmd, struct dm_egdb **out);
+
+struct dm_book;
+/* The book of a --book value (cmd_book.c): "builtin" or NULL the built-in book, "off"
+ * or "" none (*out NULL), else a book file read into *owned (the caller frees it with
+ * dm_book_free). Prints an error naming cmd and returns nonzero when it cannot be read. */
+int cli_book_from_arg(const struct dm_book **out, struct dm_book **owned, const char *value,
+                      const char *cmd);
+/* Print the book moves of b ("book MOVE weight W score S depth D", PDN notation). */
+void cli_book_print(const struct dm_book *bk, const dm_board *b);
 
 #endif

@@ -27,6 +27,7 @@ static const struct command {
     {"ballot", cmd_ballot, "opening positions for matches, from the games of PDN files"},
     {"selfplay", cmd_selfplay, "self-play games that write training samples (--gen DIR)"},
     {"train", cmd_train, "fit the evaluation weights to self-play samples"},
+    {"book", cmd_book, "the opening book: build it from the engine's searches, show moves"},
     {"play", cmd_play, "play a game in the terminal (against the engine, two people, or auto)"},
     {"annotate", cmd_annotate,
      "mark the moves of PDN games (!, ?, ...) with the engine's evaluation"},

@@ -167,6 +167,17 @@ DM_API dm_engine *dm_session_engine(dm_session *s);
  * a search runs, DM_EINVAL, DM_ENOMEM (the old settings stay). */
 DM_API dm_status dm_session_set_engine_options(dm_session *s, const dm_engine_options *opts);
 
+struct dm_book;
+
+/* Play from the opening book bk (damier/book.h; NULL: none, the default) in later
+ * searches: dm_session_go on an international position that bk holds a legal move of
+ * answers with a book move (dm_book_pick with seed: 0 the highest weight, another seed
+ * a weighted draw) instead of searching: one info report (depth and score of the book
+ * entry, the move as PV, 0 nodes), then the done callback with that move. Never for
+ * limits.analyse, infinite or ponder searches, which search. The session does not own
+ * bk, which must outlive its use. DM_ESTATE while a search runs. */
+DM_API dm_status dm_session_set_book(dm_session *s, const struct dm_book *bk, uint64_t seed);
+
 /* ---- searching ------------------------------------------------------------------- */
 
 /* Called once when a search has ended, on the search thread, with its result (valid

@@ -18,8 +18,15 @@
  * Endgame database (`set-param name=egdb value=DIR`): the session opens the folder
  * (damier/egdb.h; the file reading is that layer's), owns the database and gives it
  * to the international engine; a folder that does not exist or holds no valid slice
- * is an error and the previous database (or none) stays; value="" turns it off. */
+ * is an error and the previous database (or none) stays; value="" turns it off.
+ *
+ * Opening book (`set-param name=book value=builtin|off|FILE`, damier/book.h): the
+ * built-in book by default; a file that cannot be read or is not a valid book is an
+ * error and the previous book stays. `book-random` (default true) draws among the
+ * book moves by weight, with a seed that changes at each new-game; false always
+ * plays the move of highest weight. */
 #define _POSIX_C_SOURCE 200809L
+#include <damier/book.h>
 #include <damier/egdb.h>
 #include <damier/game.h>
 #include <damier/hub.h>
@@ -56,7 +63,18 @@ struct dm_hub_session {
                                     valid pos or new-game */
     dm_egdb *egdb;       /* the `egdb` param's database (NULL: none); the engine probes it */
     char egdb_dir[1024]; /* its folder, as given ("" when none) */
+    const dm_book *book; /* the `book` param's book (NULL: off); built in or book_owned */
+    dm_book *book_owned; /* a book read from a file (NULL: none) */
+    char book_value[1024];
+    int book_random; /* the `book-random` param */
+    uint64_t games;  /* new-game commands so far: the book's seed */
 };
+
+/* Give the session's book and seed to the game's session (not during a search). */
+static void apply_book(dm_hub_session *s)
+{
+    dm_session_set_book(s->game, s->book, s->book_random ? s->games + 1 : 0);
+}
 
 /* The Hub names of the variants: Scan's where it has one ("normal", "losing" for
  * antidraughts), ours for the others. Indexed by dm_variant_id. */
@@ -147,6 +165,10 @@ dm_status dm_hub_session_create(dm_hub_session **out, const dm_hub_identity *id,
         return st;
     }
     s->level.move_time = 1.0; /* until the GUI sends a level */
+    s->book = dm_book_builtin();
+    snprintf(s->book_value, sizeof s->book_value, "builtin");
+    s->book_random = 1;
+    apply_book(s);
     *out = s;
     return DM_OK;
 }
@@ -156,6 +178,7 @@ void dm_hub_session_free(dm_hub_session *s)
     if (s) {
         dm_session_free(s->game);
         dm_egdb_close(s->egdb); /* after the engine that probed it */
+        dm_book_free(s->book_owned);
     }
     free(s);
 }
@@ -219,6 +242,10 @@ static void cmd_hub(dm_hub_session *s, outbuf *o)
     char eline[1200] = "param name=egdb";
     dm_hub_append_pair(eline, sizeof eline, "value", s->egdb_dir);
     emit(o, "%s type=string\n", eline);
+    char bline[1200] = "param name=book";
+    dm_hub_append_pair(bline, sizeof bline, "value", s->book_value);
+    emit(o, "%s type=string\n", bline);
+    emit(o, "param name=book-random value=%s type=bool\n", s->book_random ? "true" : "false");
     emit(o, "wait\n");
 }
 
@@ -317,6 +344,35 @@ static void set_egdb(dm_hub_session *s, const char *dir, outbuf *o)
     snprintf(s->egdb_dir, sizeof s->egdb_dir, "%s", dir);
 }
 
+/* `set-param name=book value=builtin|off|FILE`: "" is off too. A file that cannot be
+ * read or is not a valid book is an error; the previous book stays. */
+static void set_book(dm_hub_session *s, const char *value, outbuf *o)
+{
+    if (strlen(value) >= sizeof s->book_value) {
+        emit_error(o, "set-param book: the file name is longer than %zu bytes",
+                   sizeof s->book_value - 1);
+        return;
+    }
+    dm_book *bk = NULL;
+    if (!strcmp(value, "off") || !*value) {
+        s->book = NULL;
+    } else if (!strcmp(value, "builtin")) {
+        s->book = dm_book_builtin();
+    } else {
+        dm_error err;
+        if (dm_book_load(&bk, value, &err) != DM_OK) {
+            emit_error(o, "set-param book: %s; the engine plays on %s", err.message,
+                       s->book ? "with the previous book" : "without a book");
+            return;
+        }
+        s->book = bk;
+    }
+    dm_book_free(s->book_owned);
+    s->book_owned = bk;
+    snprintf(s->book_value, sizeof s->book_value, "%s", *value ? value : "off");
+    apply_book(s);
+}
+
 static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
     const char *name = dm_hub_get(c, "name"), *value = dm_hub_get(c, "value");
@@ -372,6 +428,19 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
             return DM_HUB_NONE;
         }
         s->ponder_param = !strcmp(value, "true");
+        return DM_HUB_NONE;
+    }
+    if (!strcmp(name, "book")) {
+        set_book(s, value, o);
+        return DM_HUB_NONE;
+    }
+    if (!strcmp(name, "book-random")) {
+        if (strcmp(value, "true") && strcmp(value, "false")) {
+            emit_error(o, "set-param book-random: '%s' is not true or false", value);
+            return DM_HUB_NONE;
+        }
+        s->book_random = !strcmp(value, "true");
+        apply_book(s);
         return DM_HUB_NONE;
     }
     if (!strcmp(name, "egdb")) {
@@ -722,7 +791,9 @@ dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action
     } else if (!strcmp(name, "set-param")) {
         *action = cmd_set_param(s, c, &o);
     } else if (!strcmp(name, "new-game")) {
-        start_position(s);
+        start_position(s); /* joins the last search's thread */
+        s->games++;
+        apply_book(s);
         *action = DM_HUB_NEW_GAME;
     } else if (!strcmp(name, "pos")) {
         s->pos_rejected = !cmd_pos(s, c, &o);

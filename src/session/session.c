@@ -15,6 +15,7 @@
  * thread ending: it is joined); a search still thinking makes the call DM_ESTATE.
  * So the position cannot change under a search. */
 #define _POSIX_C_SOURCE 200809L
+#include <damier/book.h>
 #include <damier/session.h>
 
 #include <errno.h>
@@ -47,6 +48,10 @@ struct dm_session {
     uint64_t history[DM_ENGINE_MAX_HISTORY];
     dm_limits lim;
     dm_session_go_options go;
+    const dm_book *book; /* dm_session_set_book (NULL: none) */
+    uint64_t book_seed;
+    int book_hit;           /* this search answers with book_move */
+    dm_book_move book_move; /* ... chosen by go */
 };
 
 static dm_status check_rules(const dm_game_rules *r, dm_error *err)
@@ -576,7 +581,24 @@ static void *search_main(void *arg)
         return NULL;
     }
     dm_result r;
-    if (dm_engine_search(&r, s->engine, &s->in, &s->lim, on_info, s) != DM_OK) {
+    if (s->book_hit) {
+        memset(&r, 0, sizeof r);
+        r.has_move = 1;
+        r.best = s->book_move.move;
+        r.score = s->book_move.score;
+        r.depth = s->book_move.depth;
+        if (s->go.on_info) {
+            dm_info info;
+            memset(&info, 0, sizeof info);
+            info.depth = r.depth;
+            info.score = r.score;
+            info.pv_count = 1;
+            info.pv[0] = r.best;
+            info.multipv = 1;
+            info.multipv_count = 1;
+            s->go.on_info(&info, s->go.payload);
+        }
+    } else if (dm_engine_search(&r, s->engine, &s->in, &s->lim, on_info, s) != DM_OK) {
         memset(&r, 0, sizeof r); /* cannot happen: the root was checked by go */
     }
     s->result = r;
@@ -640,6 +662,8 @@ dm_status dm_session_go(dm_session *s, const dm_session_go_options *go, dm_error
     } else {
         dm_session_search_input(&s->in, s->history, DM_ENGINE_MAX_HISTORY, s);
     }
+    s->book_hit = !s->variant && s->book && !s->lim.analyse && !s->lim.infinite && !s->lim.ponder &&
+                  dm_book_pick(s->book, &s->in.root, s->book_seed, &s->book_move);
     atomic_store(&s->stop_wanted, 0);
     atomic_store(&s->ponderhit_wanted, 0);
     atomic_store(&s->result_ready, 0);
@@ -652,6 +676,19 @@ dm_status dm_session_go(dm_session *s, const dm_session_go_options *go, dm_error
     }
     s->thread_live = 1;
     s->has_result = 1; /* once joined */
+    return DM_OK;
+}
+
+dm_status dm_session_set_book(dm_session *s, const dm_book *bk, uint64_t seed)
+{
+    if (!s) {
+        return DM_EINVAL;
+    }
+    if (settle(s, NULL) != DM_OK) {
+        return DM_ESTATE;
+    }
+    s->book = bk;
+    s->book_seed = seed;
     return DM_OK;
 }
 
