@@ -169,9 +169,30 @@ static void wait_if_busy(hub_app *a, const char *line)
     join_search(a);
 }
 
+/* Feeds "set-param name=NAME value=VALUE" to the session as if the GUI had sent it and
+ * copies its answer lines to stderr. Returns nonzero when the answer is an error. */
+static int hub_set_param(dm_hub_session *session, const char *name, const char *value)
+{
+    static char cmd[8192], answer[16384];
+    snprintf(cmd, sizeof cmd, "set-param name=%s", name);
+    dm_hub_append_pair(cmd, sizeof cmd, "value", value);
+    dm_hub_action act;
+    dm_hub_session_feed(session, cmd, &act, answer, sizeof answer);
+    int error = 0;
+    for (char *p = answer, *nl; *p; p = nl + 1) {
+        nl = strchr(p, '\n');
+        if (!nl) {
+            break;
+        }
+        error |= !strncmp(p, "error", 5);
+        fprintf(stderr, "damier hub: %.*s\n", (int)(nl - p), p);
+    }
+    return error;
+}
+
 int cmd_hub(int argc, char **argv)
 {
-    const char *variant = NULL, *egdb_dir = NULL, *eval_path = NULL;
+    const char *variant = NULL, *egdb_dir = NULL, *eval_path = NULL, *book = NULL;
     int bad = 0, help = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
@@ -184,6 +205,8 @@ int cmd_hub(int argc, char **argv)
             egdb_dir = argv[i] + 7;
         } else if (!strcmp(argv[i], "--eval") && i + 1 < argc) {
             eval_path = argv[++i];
+        } else if (!strcmp(argv[i], "--book") && i + 1 < argc) {
+            book = argv[++i];
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             help = 1;
         } else {
@@ -194,7 +217,7 @@ int cmd_hub(int argc, char **argv)
         FILE *f = help && !bad ? stdout : stderr;
         fprintf(
             f,
-            "usage: damier hub [--variant NAME] [--egdb DIR] [--eval FILE]\n  speaks the Hub "
+            "usage: damier hub [--variant NAME] [--egdb DIR] [--eval FILE] [--book FILE]\n  speaks the Hub "
             "protocol "
             "(version 2) on "
             "stdin/stdout; see ../shared/docs/hub-protocol.md\n"
@@ -203,7 +226,9 @@ int cmd_hub(int argc, char **argv)
             "  --egdb DIR      the international engine probes the endgame database there\n"
             "                  (default: $XDG_DATA_HOME/damier/egdb when present; \"\": none),\n"
             "                  as set-param name=egdb value=DIR does\n"
-            "  --eval FILE     evaluation weights (damier train; default: built in)\n",
+            "  --eval FILE     evaluation weights (damier train; default: built in)\n"
+            "  --book FILE     the opening book: a .dmbk file, builtin (the default) or off,\n"
+            "                  as set-param name=book value=FILE does\n",
             dm_variant_names());
         return f == stdout ? 0 : 2;
     }
@@ -227,18 +252,14 @@ int cmd_hub(int argc, char **argv)
     char egdb_def[4096];
     const char *egdb_use = cli_egdb_engine_dir(egdb_dir, egdb_def, sizeof egdb_def);
     if (egdb_use) {
-        static char cmd[8192], answer[16384];
-        snprintf(cmd, sizeof cmd, "set-param name=egdb");
-        dm_hub_append_pair(cmd, sizeof cmd, "value", egdb_use);
-        dm_hub_action act;
-        dm_hub_session_feed(a.session, cmd, &act, answer, sizeof answer);
-        for (char *p = answer, *nl; *p; p = nl + 1) {
-            nl = strchr(p, '\n');
-            if (!nl) {
-                break;
-            }
-            fprintf(stderr, "damier hub: %.*s\n", (int)(nl - p), p);
-        }
+        hub_set_param(a.session, "egdb", egdb_use);
+    }
+    /* --book FILE|builtin|off, as set-param name=book: a book that cannot be read is a
+     * usage error here (the command line asked for it), not a warning. */
+    if (book && hub_set_param(a.session, "book", book) != 0) {
+        fprintf(stderr, "damier hub: --book %s: not used, stopping\n", book);
+        dm_hub_session_free(a.session);
+        return 2;
     }
     dm_eval *ev = NULL;
     if (eval_path && cli_engine_eval(dm_session_engine(a.game), eval_path, "hub", &ev) != 0) {

@@ -85,4 +85,13 @@ out=$(printf '%s\n' "hub" "pos pos=$kvk" "level depth=1" "go think" |
     XDG_DATA_HOME=$tmp/xdg timeout 30 "$bin" hub --egdb "" 2>"$tmp/err")
 grep -q '^param name=egdb value="" type=string$' <<<"$out" || fail "hub --egdb \"\" kept a database"
 grep -q 'egdb=win ' <<<"$out" && fail "hub --egdb \"\" still probes"
+
+# --book: off is announced as the book param; a file that is not there stops the
+# engine with exit 2 and the reason (the command line asked for that book).
+out=$(printf '%s\n' "hub" "quit" | timeout 30 "$bin" hub --book off 2>"$tmp/err")
+grep -q '^param name=book value=off type=string$' <<<"$out" || fail "hub --book off not announced"
+out=$(printf '%s\n' "hub" "quit" | timeout 30 "$bin" hub --book "$tmp/none.dmbk" 2>"$tmp/err")
+rc=$?
+[ $rc -eq 2 ] || fail "hub --book with a missing file: exit $rc, not 2"
+grep -q "none.dmbk: No such file" "$tmp/err" || fail "hub --book with a missing file: no reason: $(cat "$tmp/err")"
 echo "ok"

@@ -92,13 +92,13 @@ expect_err "no such pairing" 2 "damier tourney result: round 1 has no pairing 9"
 # A round robin of four engines played by `damier tourney play` (one `damier match`
 # game a pairing, from the start): damier twice, and twice the fake Hub engine of
 # tests/fake (the first legal move). damier beats the fake every time; the two damiers
-# (the same deterministic search) draw. Every game in the PDN, read back.
+# (the same deterministic search, no opening book) draw. Every game in the PDN, read back.
 FAKE=${DM_FAKE_HUB:-}
 if [ -n "$FAKE" ] && [ -x "$FAKE" ]; then
     eng=$tmp/eng.txt
     printf 'event "Engines"\nsystem roundrobin\nentrant "alpha"\nentrant "beta"\nentrant "first"\nentrant "second"\n' >"$eng"
-    "$DAMIER" tourney play "$eng" --all --pdn "$tmp/eng.pdn" --engine "alpha=$DAMIER hub" \
-        --engine "beta=$DAMIER hub" --engine "first=$FAKE" --engine "second=$FAKE --name fake2" \
+    "$DAMIER" tourney play "$eng" --all --pdn "$tmp/eng.pdn" --engine "alpha=$DAMIER hub --book off" \
+        --engine "beta=$DAMIER hub --book off" --engine "first=$FAKE" --engine "second=$FAKE --name fake2" \
         -- --depth 3 >"$tmp/eng.out" 2>"$tmp/eng.err" && ok || fail "play: $(cat "$tmp/eng.err")"
     [ "$(grep -c ' plies, opening 1)$' "$tmp/eng.out")" = 6 ] && ok || fail "play: six games: $(cat "$tmp/eng.out")"
     "$DAMIER" tourney standings "$eng" >"$tmp/eng.st" || fail "engine standings"
