@@ -25,20 +25,19 @@
 
 static void book_usage(FILE *f)
 {
-    fprintf(f,
-            "usage: damier book build --out FILE [--positions N] [--nodes N] [--multipv N]\n"
-            "                         [--margin CP] [--ply-cost CP] [--max-plies N]\n"
-            "                         [--name NAME] [--eval FILE] [--hash MIB]\n"
-            "       damier book show [--book FILE|builtin] [--fen FEN]\n"
-            "  build: best-first expansion from the initial position with the engine's own\n"
-            "  searches (1 thread, deterministic): each position is searched with --multipv\n"
-            "  lines (default 4) at --nodes nodes (default 1000000); moves within --margin\n"
-            "  (default 12 hundredths of a man) of the best are book moves; the cheapest\n"
-            "  position (sum of the moves' losses + --ply-cost, default 6, per ply) is\n"
-            "  expanded next, until --positions (default 300) positions, none deeper than\n"
-            "  --max-plies (default 16). docs/BOOK.md.\n"
-            "  show: the book's name and size and the book moves of the position (default\n"
-            "  the initial position) with their weight, score and depth.\n");
+    fprintf(f, "usage: damier book build --out FILE [--positions N] [--nodes N] [--multipv N]\n"
+               "                         [--margin CP] [--ply-cost CP] [--max-plies N]\n"
+               "                         [--name NAME] [--eval FILE] [--hash MIB]\n"
+               "       damier book show [--book FILE|builtin] [--fen FEN]\n"
+               "  build: best-first expansion from the initial position with the engine's own\n"
+               "  searches (1 thread, deterministic): each position is searched with --multipv\n"
+               "  lines (default 4) at --nodes nodes (default 1000000); moves within --margin\n"
+               "  (default 12 hundredths of a man) of the best are book moves; the cheapest\n"
+               "  position (sum of the moves' losses + --ply-cost, default 6, per ply) is\n"
+               "  expanded next, until --positions (default 300) positions, none deeper than\n"
+               "  --max-plies (default 16). docs/BOOK.md.\n"
+               "  show: the book's name and size and the book moves of the position (default\n"
+               "  the initial position) with their weight, score and depth.\n");
 }
 
 static int parse_long(const char *s, long lo, long hi, long *out)
@@ -361,8 +360,7 @@ static int cmd_book_build(int argc, char **argv)
                 return 2;
         }
         if (parse_long(optarg, lo, hi, target)) {
-            fprintf(stderr, "damier book: '%s' is not a number from %ld to %ld\n", optarg, lo,
-                    hi);
+            fprintf(stderr, "damier book: '%s' is not a number from %ld to %ld\n", optarg, lo, hi);
             return 2;
         }
     }

@@ -217,7 +217,8 @@ int cmd_hub(int argc, char **argv)
         FILE *f = help && !bad ? stdout : stderr;
         fprintf(
             f,
-            "usage: damier hub [--variant NAME] [--egdb DIR] [--eval FILE] [--book FILE]\n  speaks the Hub "
+            "usage: damier hub [--variant NAME] [--egdb DIR] [--eval FILE] [--book FILE]\n  speaks "
+            "the Hub "
             "protocol "
             "(version 2) on "
             "stdin/stdout; see ../shared/docs/hub-protocol.md\n"

@@ -72,9 +72,9 @@ dm_status dm_book_read(dm_book **out, const void *data, size_t size, dm_error *e
     }
     uint64_t want = DM_BOOK_HEADER_SIZE + (uint64_t)count * DM_BOOK_ENTRY_SIZE + 4;
     if ((uint64_t)size != want) {
-        return dm_error_set(err, DM_EPARSE, 0, 0, "book file of %zu bytes, %u entries need %llu (%s)",
-                            size, count, (unsigned long long)want,
-                            (uint64_t)size < want ? "truncated" : "trailing bytes");
+        return dm_error_set(
+            err, DM_EPARSE, 0, 0, "book file of %zu bytes, %u entries need %llu (%s)", size, count,
+            (unsigned long long)want, (uint64_t)size < want ? "truncated" : "trailing bytes");
     }
     if (fnv1a(p, size - 4) != le_get32(p + size - 4)) {
         return dm_error_set(err, DM_EPARSE, 0, 0, "book file checksum mismatch (damaged)");

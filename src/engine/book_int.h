@@ -14,7 +14,7 @@
 struct dm_book {
     const unsigned char *bytes; /* the whole file */
     size_t count;               /* entries */
-    unsigned char *owned; /* bytes when read from data/a file (freed with the book) */
+    unsigned char *owned;       /* bytes when read from data/a file (freed with the book) */
 };
 
 /* The built-in book (book_data.c, generated). */

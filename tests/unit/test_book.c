@@ -62,10 +62,8 @@ static unsigned char *small_book(size_t *size)
     dm_move m = find_move(&b, 34, 30);
     dm_board_apply(&after, &m);
     const dm_book_entry e[] = {
-        {after.hash, 0, 20, 25, 5, 3, 9},
-        {b.hash, 0, 31, 26, 10, -4, 12},
-        {b.hash, 0, 46, 41, 50, 0, 12},
-        {b.hash, 0, 34, 30, 30, 2, 12},
+        {after.hash, 0, 20, 25, 5, 3, 9}, {b.hash, 0, 31, 26, 10, -4, 12},
+        {b.hash, 0, 46, 41, 50, 0, 12},   {b.hash, 0, 34, 30, 30, 2, 12},
         {b.hash, 0, 34, 30, 7, 1, 12}, /* the same move again: dropped */
     };
     assert_int_equal(dm_book_write(e, 5, "small", NULL, 0, size), DM_EBUFS);
