@@ -114,9 +114,16 @@ function accountView() {
     msg);
 }
 
+// An asynchronous view draws only if the page is still where it was when the view was
+// asked for: a reply that comes after the player went on (e.g. to the puzzles right
+// after signing up) must not replace the view he is on.
+const stillAt = (hash) => location.hash === hash;
+
 async function profileView(name, own) {
   const box = root();
+  const at = location.hash;
   const r = await api('GET', `/api/users/${encodeURIComponent(name)}`);
+  if (!stillAt(at)) return;
   box.innerHTML = '';
   if (!r.ok) { box.append(el('p', { className: 'error' }, errText(r.data.error))); return; }
   const p = r.data;
@@ -148,7 +155,9 @@ async function profileView(name, own) {
 
 async function leaderboardView(kind) {
   const box = root();
+  const at = location.hash;
   const r = await api('GET', `/api/leaderboard?kind=${encodeURIComponent(kind)}`);
+  if (!stillAt(at)) return;
   box.innerHTML = '';
   const sel = el('select', { id: 'rank-kind', 'aria-label': t('rank.kind') });
   for (const o of document.querySelectorAll('#new-game select[name=variant] option')) sel.append(el('option', { value: o.value }, o.textContent));
