@@ -228,7 +228,7 @@ int cmd_hub(int argc, char **argv)
             "                  (default: $XDG_DATA_HOME/damier/egdb when present; \"\": none),\n"
             "                  as set-param name=egdb value=DIR does\n"
             "  --eval FILE     evaluation weights (damier train; default: built in)\n"
-            "  --book FILE     the opening book: a .dmbk file, builtin (the default) or off,\n"
+            "  --book FILE     the opening book: a .dmbk file, builtin or off (the default),\n"
             "                  as set-param name=book value=FILE does\n",
             dm_variant_names());
         return f == stdout ? 0 : 2;

@@ -86,10 +86,12 @@ out=$(printf '%s\n' "hub" "pos pos=$kvk" "level depth=1" "go think" |
 grep -q '^param name=egdb value="" type=string$' <<<"$out" || fail "hub --egdb \"\" kept a database"
 grep -q 'egdb=win ' <<<"$out" && fail "hub --egdb \"\" still probes"
 
-# --book: off is announced as the book param; a file that is not there stops the
-# engine with exit 2 and the reason (the command line asked for that book).
-out=$(printf '%s\n' "hub" "quit" | timeout 30 "$bin" hub --book off 2>"$tmp/err")
-grep -q '^param name=book value=off type=string$' <<<"$out" || fail "hub --book off not announced"
+# --book: no book by default; builtin is announced as the book param; a file that is
+# not there stops the engine with exit 2 and the reason (the command line asked for it).
+out=$(printf '%s\n' "hub" "quit" | timeout 30 "$bin" hub 2>"$tmp/err")
+grep -q '^param name=book value=off type=string$' <<<"$out" || fail "a book is on by default"
+out=$(printf '%s\n' "hub" "quit" | timeout 30 "$bin" hub --book builtin 2>"$tmp/err")
+grep -q '^param name=book value=builtin type=string$' <<<"$out" || fail "hub --book builtin not announced"
 out=$(printf '%s\n' "hub" "quit" | timeout 30 "$bin" hub --book "$tmp/none.dmbk" 2>"$tmp/err")
 rc=$?
 [ $rc -eq 2 ] || fail "hub --book with a missing file: exit $rc, not 2"

@@ -315,8 +315,10 @@ static void test_book__hub_param(void **state)
     dm_hub_session *s;
     assert_int_equal(dm_hub_session_create(&s, NULL, NULL), DM_OK);
     feed(s, "hub");
-    assert_non_null(strstr(reply, "\nparam name=book value=builtin type=string\n"));
+    assert_non_null(strstr(reply, "\nparam name=book value=off type=string\n"));
     assert_non_null(strstr(reply, "\nparam name=book-random value=true type=bool\n"));
+    feed(s, "set-param name=book value=builtin");
+    assert_string_equal(reply, "");
     /* a truncated book file: refused, the built-in book stays */
     size_t size;
     unsigned char *buf = small_book(&size);
