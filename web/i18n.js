@@ -145,7 +145,7 @@ const REASONS = {
   'draw by agreement': 'reason.agreement', 'threefold repetition': 'reason.repetition', '25-move rule': 'reason.25',
   '16-move rule': 'reason.16', '5-move rule': 'reason.5', 'loss on time': 'reason.time', forfeit: 'reason.forfeit',
   'no progress rule': 'reason.no_progress', 'no capture rule': 'reason.no_capture', 'material rule': 'reason.material',
-  'first king (breakthrough)': 'reason.promotion',
+  'first king (breakthrough)': 'reason.promotion', 'neither side can win': 'reason.no_win',
 };
 export const REASON_KEYS = REASONS;
 

@@ -783,6 +783,26 @@ static void print_result(play_session *s)
     }
 }
 
+/* FMJD 7.3, neither side can win: an international position whose endgame database
+ * value is a draw (no capture pending: the database proves that neither side can force
+ * a win, with or without the counting rules) ends the game at once as a draw
+ * (docs/RULES.md). Without a database nothing is declared. */
+static void declare_database_draw(play_session *s, const struct dm_egdb *egdb)
+{
+    const dm_game *g = play_game(s);
+    if (!egdb || dm_game_over(g) || dm_game_variant(g)->id != DM_VARIANT_INTERNATIONAL) {
+        return;
+    }
+    const dm_board *b = dm_game_board(g);
+    if (__builtin_popcountll(b->pieces[0] | b->pieces[1]) > dm_egdb_max_pieces(egdb)) {
+        return;
+    }
+    int dtc = -1;
+    if (dm_egdb_probe(egdb, b, &dtc) == DM_EGDB_DRAW) {
+        dm_session_declare_no_win(s->session);
+    }
+}
+
 int cmd_play(int argc, char **argv)
 {
     cli_i18n_init(); /* the messages' language (LANG, LANGUAGE, LC_ALL) */
@@ -1017,6 +1037,7 @@ int cmd_play(int argc, char **argv)
     for (;;) {
         while (!play_interrupted()) {
             check_flag(&s);
+            declare_database_draw(&s, egdb);
             if (dm_game_over(play_game(&s))) {
                 break;
             }

@@ -306,7 +306,7 @@ static const char *outcome_text(dm_outcome o)
 
 static int reason_from_text(const char *text)
 {
-    for (int r = 1; r <= DM_REASON_FORFEIT; r++) {
+    for (int r = 1; r <= DM_REASON_NO_WIN; r++) {
         if (!strcmp(dm_reason_str((dm_reason)r), text)) {
             return r;
         }
@@ -1083,6 +1083,8 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
             dm_session_resign(g->session, loser);
         } else if (reason == DM_REASON_AGREEMENT) {
             dm_session_agree_draw(g->session);
+        } else if (reason == DM_REASON_NO_WIN) {
+            dm_session_declare_no_win(g->session);
         } else if (reason == DM_REASON_FORFEIT) {
             dm_session_forfeit(g->session, loser);
         }

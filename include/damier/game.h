@@ -49,7 +49,10 @@ typedef enum dm_reason {
     DM_REASON_NO_CAPTURE = 12,  /* moves without a capture (Russian source material: 30) */
     DM_REASON_MATERIAL = 13,    /* a material rule against a lone king (Russian three kings
                                    18 moves, Frisian two kings 7, king against king) */
-    DM_REASON_PROMOTION = 14    /* breakthrough: the first side to crown a king wins */
+    DM_REASON_PROMOTION = 14,   /* breakthrough: the first side to crown a king wins */
+    DM_REASON_NO_WIN = 15       /* FMJD 7.3: a draw because neither side can win, declared
+                                   (dm_game_declare_no_win: an arbiter, or an endgame
+                                   database's draw value: docs/RULES.md) */
 } dm_reason;
 
 /* The result in PDN, FMJD points scale of GameType 20: "2-0", "0-2", "1-1", "*". */
@@ -283,6 +286,15 @@ DM_API dm_status dm_game_resign(dm_game *game, dm_color who);
 DM_API dm_status dm_game_agree_draw(dm_game *game);
 DM_API dm_status dm_game_flag(dm_game *game, dm_color who);
 DM_API dm_status dm_game_forfeit(dm_game *game, dm_color who);
+
+/* A draw because neither side can win (FMJD 7.3; the source material's "谁也无法战胜
+ * 对方"), declared at the current position with DM_REASON_NO_WIN. The game layer does
+ * not decide it: no material is drawn in every position (a king against a king wins
+ * for the side to move in 16 of the 2 042 positions without a capture), so the caller
+ * declares it for a position its proof covers: an arbiter's decision, or a draw value
+ * of the endgame database (`damier play --egdb`; docs/RULES.md). Undo removes it.
+ * DM_ESTATE when the result is already decided; DM_EINVAL for NULL. */
+DM_API dm_status dm_game_declare_no_win(dm_game *game);
 
 /* Remove a declared result (e.g. a resignation at the start position, which undo
  * cannot reach). DM_ESTATE when there is none at the current ply. */

@@ -128,11 +128,13 @@ DM_API dm_status dm_session_undo(dm_session *s);
 DM_API dm_status dm_session_redo(dm_session *s);
 
 /* Declare a result (dm_game_resign / dm_game_agree_draw / dm_game_forfeit: `who`
- * refused to play by the rules, e.g. an engine without a move) and stop the clock.
+ * refused to play by the rules, e.g. an engine without a move / dm_game_declare_no_win:
+ * neither side can win) and stop the clock.
  * DM_ESTATE when the game is over or a search is running, DM_EINVAL for a bad colour. */
 DM_API dm_status dm_session_resign(dm_session *s, dm_color who);
 DM_API dm_status dm_session_agree_draw(dm_session *s);
 DM_API dm_status dm_session_forfeit(dm_session *s, dm_color who);
+DM_API dm_status dm_session_declare_no_win(dm_session *s);
 
 /* The result now: the game's, after polling the clock (a fallen flag of the side to
  * move is declared as a loss on time here). *reason may be NULL. */

@@ -179,6 +179,8 @@ const char *dm_reason_str(dm_reason r)
             return "material rule";
         case DM_REASON_PROMOTION:
             return "first king (breakthrough)";
+        case DM_REASON_NO_WIN:
+            return "neither side can win";
     }
     return "";
 }

@@ -718,6 +718,14 @@ dm_status dm_game_agree_draw(dm_game *game)
     return declare(game, DM_OUTCOME_DRAW, DM_REASON_AGREEMENT);
 }
 
+dm_status dm_game_declare_no_win(dm_game *game)
+{
+    if (!game) {
+        return DM_EINVAL;
+    }
+    return declare(game, DM_OUTCOME_DRAW, DM_REASON_NO_WIN);
+}
+
 dm_status dm_game_flag(dm_game *game, dm_color who)
 {
     if (!game || (who != DM_WHITE && who != DM_BLACK)) {

@@ -317,11 +317,14 @@ static dm_status keep_result(dm_game *g, const dm_pdn_game *rec, dm_error *err)
                             "result %s contradicts the position after ply %d: %s (%s)", r,
                             dm_game_ply(g), dm_outcome_str(have), dm_reason_str(why));
     }
+    const char *term = dm_pdn_game_tag(rec, "Termination");
     if (want == DM_OUTCOME_DRAW) {
+        if (term && !pdn_casecmp(term, dm_reason_str(DM_REASON_NO_WIN))) {
+            return dm_game_declare_no_win(g);
+        }
         return dm_game_agree_draw(g);
     }
     dm_color loser = want == DM_OUTCOME_WHITE_WINS ? DM_BLACK : DM_WHITE;
-    const char *term = dm_pdn_game_tag(rec, "Termination");
     if (term && !pdn_casecmp(term, dm_reason_str(DM_REASON_TIME))) {
         return dm_game_flag(g, loser);
     }

@@ -448,6 +448,17 @@ dm_status dm_session_agree_draw(dm_session *s)
     return declare(s, agree, DM_WHITE);
 }
 
+static dm_status no_win(dm_game *g, dm_color who)
+{
+    (void)who;
+    return dm_game_declare_no_win(g);
+}
+
+dm_status dm_session_declare_no_win(dm_session *s)
+{
+    return declare(s, no_win, DM_WHITE);
+}
+
 dm_status dm_session_forfeit(dm_session *s, dm_color who)
 {
     return declare(s, dm_game_forfeit, who);

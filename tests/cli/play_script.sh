@@ -169,6 +169,24 @@ play blocked '' --human-vs-human --fen "B:W50:B45"
 has blocked "$tmp/blocked.out" "result: 2-0 no legal move"
 has blocked-pdn "$(saved_file blocked)" '[Termination "no legal move"]'
 
+# neither side can win (FMJD 7.3), proved by the endgame database (--egdb): a king
+# against a king that the database draws ends at once; one it wins (46 against 5:
+# White must move onto the long diagonal and be taken) plays on, and the capture after
+# 46-41 is no draw either.
+"$DAMIER" egdb gen --pieces 2 --dir "$tmp/egdb2" >/dev/null 2>&1 || fail "egdb gen"
+play nowin '' --human-vs-human --fen "W:WK47:BK3" --egdb "$tmp/egdb2"
+has nowin "$tmp/nowin.out" "result: 1-1 neither side can win"
+has nowin-pdn "$(saved_file nowin)" '[Termination "neither side can win"]'
+out=$("$DAMIER" pdn check "$(saved_file nowin)" | tail -1)
+[ "$out" = "1 games, 1 legal, 0 with illegal moves, 0 unreadable" ] && ok || fail "nowin PDN: $out"
+play nowin2 '46-41
+quit
+' --human-vs-human --fen "W:WK46:BK5" --egdb "$tmp/egdb2"
+has nowin2 "$tmp/nowin2.out" "move: 1. 46-41"
+grep -q '^result: ' "$tmp/nowin2.out" && fail "nowin2: ended: $(cat "$tmp/nowin2.out")" || ok
+play nowin3 '' --human-vs-human --fen "W:WK47:BK3"
+grep -q '^result: ' "$tmp/nowin3.out" && fail "nowin3: ended without a database" || ok
+
 # loss on time (FMJD 9): the flag falls while the player thinks, with nobody pressing
 mkfifo "$tmp/fifo2"
 XDG_DATA_HOME="$tmp/flag" "$DAMIER" play --human-vs-human --time 0.3 <"$tmp/fifo2" \

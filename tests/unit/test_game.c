@@ -768,6 +768,13 @@ static void test_game__declared_results(void **state)
     assert_int_equal(dm_game_agree_draw(g), DM_OK);
     assert_result(g, DM_OUTCOME_DRAW, DM_REASON_AGREEMENT);
     assert_int_equal(dm_game_clear_result(g), DM_OK);
+    /* FMJD 7.3: neither side can win, declared (by an arbiter or a database) */
+    assert_int_equal(dm_game_declare_no_win(g), DM_OK);
+    assert_result(g, DM_OUTCOME_DRAW, DM_REASON_NO_WIN);
+    assert_string_equal(dm_reason_str(DM_REASON_NO_WIN), "neither side can win");
+    assert_int_equal(dm_game_declare_no_win(g), DM_ESTATE);
+    assert_int_equal(dm_game_declare_no_win(NULL), DM_EINVAL);
+    assert_int_equal(dm_game_clear_result(g), DM_OK);
     assert_int_equal(dm_game_resign(g, (dm_color)7), DM_EINVAL);
 
     /* declaring at an earlier ply ends the game there: the redo list goes */
