@@ -118,7 +118,7 @@ const VARIANTS = {
   english: 'variant.english', canadian: 'variant.canadian', antidraughts: 'variant.antidraughts',
   czech: 'variant.czech', italian: 'variant.italian', killer: 'variant.killer',
   breakthrough: 'variant.breakthrough', spanish: 'variant.spanish', pool: 'variant.pool',
-  thai: 'variant.thai', frisian: 'variant.frisian', frysk: 'variant.frysk',
+  thai: 'variant.thai', frisian: 'variant.frisian', frysk: 'variant.frysk', portuguese: 'variant.portuguese', turkish: 'variant.turkish',
 };
 const variantName = (v) => (VARIANTS[v] ? t(VARIANTS[v]) : String(v || ''));
 
@@ -207,6 +207,14 @@ function setupHome() {
   };
   form.addEventListener('change', sync);
   sync();
+  // the FEN field shows the chosen variant's initial position (its own squares' names)
+  const placeholder = async () => {
+    const v = form.variant.value;
+    const r = await api('GET', `/api/position?variant=${encodeURIComponent(v)}&fen=`);
+    if (r.ok && form.variant.value === v) form.fen.placeholder = r.data.fen;
+  };
+  form.variant.addEventListener('change', placeholder);
+  placeholder();
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const time = form.time.value === 'custom' ? form.custom_time.value.trim() : form.time.value;
@@ -283,8 +291,6 @@ function gameView(id, key) {
     const vEl = $('#game-variant');
     vEl.textContent = variant ? variantName(state.variant) : '';
     vEl.hidden = !variant;
-    // annotation is of international draughts yet
-    $('#btn-annotate').hidden = variant;
     $('#move-input').placeholder = variant ? (state.legal[0] ? state.legal[0].text : '') : '32-28, 19x28, 28x19x10';
     const ply = viewPly === null ? state.ply : viewPly;
     const pos = positions()[ply];

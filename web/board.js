@@ -14,8 +14,10 @@ const NS = 'http://www.w3.org/2000/svg';
 const SIZE = 10;
 
 // Row and column (0-based, row 0 at the top seen from White) of square s on a
-// size x size board.
-export function squareRC(s, size = SIZE) {
+// size x size board: its dark squares numbered along the rows, or, on a full board
+// (Turkish: every square played), every square from a8 along the rank, then down.
+export function squareRC(s, size = SIZE, full = false) {
+  if (full) return [Math.floor((s - 1) / size), (s - 1) % size];
   const half = size / 2;
   const r = Math.floor((s - 1) / half);
   const i = (s - 1) % half;
@@ -112,6 +114,7 @@ export class Board {
     this.labels = null; // the squares' names (null: their numbers)
     this.coords = false; // files and ranks around the board (algebraic notation)
     this.mirror = false; // a turned board (a1 light): files mirrored
+    this.full = false; // every square is played (Turkish), not only the dark ones
     this.svg = document.createElementNS(NS, 'svg');
     this.svg.setAttribute('viewBox', `0 0 ${SIZE * 10} ${SIZE * 10}`);
     this.svg.setAttribute('class', 'board');
@@ -192,6 +195,7 @@ export class Board {
     const coords = !!(b && b.coords);
     this.labels = b ? b.labels : null;
     this.mirror = !!(b && b.invert);
+    this.full = !!(b && b.full);
     if (size !== this.size || coords !== this.coords) {
       this.size = size;
       this.coords = coords;
@@ -213,7 +217,7 @@ export class Board {
 
   xy(s) {
     const n = this.size - 1;
-    let [r, c] = squareRC(s, this.size);
+    let [r, c] = squareRC(s, this.size, this.full);
     if (this.mirror) c = n - c;
     if (this.flipped) { r = n - r; c = n - c; }
     return [c * 10, r * 10];
@@ -225,7 +229,9 @@ export class Board {
     let c = Math.floor(p.x / 10), r = Math.floor(p.y / 10);
     if (this.flipped) { r = n - r; c = n - c; }
     if (this.mirror) c = n - c;
-    if (r < 0 || r > n || c < 0 || c > n || (r + c) % 2 === 0) return 0;
+    if (r < 0 || r > n || c < 0 || c > n) return 0;
+    if (this.full) return r * this.size + c + 1;
+    if ((r + c) % 2 === 0) return 0;
     return r * (this.size / 2) + Math.floor(c / 2) + 1;
   }
 
@@ -296,11 +302,11 @@ export class Board {
   render() {
     const svg = this.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
-    const size = this.size, nsq = (size * size) / 2;
+    const size = this.size, nsq = this.full ? size * size : (size * size) / 2;
     const lightParity = this.mirror ? 1 : 0; // a turned board's dark squares move one file
     for (let r = 0; r < size; r++) {
       for (let c = 0; c < size; c++) {
-        if ((r + c) % 2 === lightParity) svg.appendChild(this.rect(c * 10, r * 10, 'sq light'));
+        if (!this.full && (r + c) % 2 === lightParity) svg.appendChild(this.rect(c * 10, r * 10, 'sq light'));
       }
     }
     if (this.coords) {
@@ -325,12 +331,12 @@ export class Board {
     }
     for (let s = 1; s <= nsq; s++) {
       const [x, y] = this.xy(s);
-      let cls = 'sq dark';
+      let cls = this.full ? 'sq dark full' : 'sq dark';
       if (lastSquares.has(s)) cls += ' last';
       if (this.sel.includes(s)) cls += ' selected';
       svg.appendChild(this.rect(x, y, cls, { 'data-sq': s, 'data-testid': `sq-${s}` }));
       if (this.numbers) {
-        const t = this.el_('text', { x: x + 0.8, y: y + 2.8, class: 'num' });
+        const t = this.el_('text', { x: x + 0.8, y: y + 2.8, class: this.full ? 'num full' : 'num' });
         t.textContent = this.labels ? this.labels[s - 1] : s;
         t.dataset.sq = s;
         svg.appendChild(t);

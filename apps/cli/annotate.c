@@ -14,57 +14,47 @@ static int clip(int s)
     return s > CAP ? CAP : s < -CAP ? -CAP : s;
 }
 
-/* Score every legal move of the game's current position (the mover's side). */
-static dm_status score_moves(int *score, const dm_movelist *list, dm_engine *e, const dm_game *g,
+/* The same move of one position: the generator keeps one move per from, to and
+ * captured set (dm_vmove). */
+static int same_move(const dm_vmove *a, const dm_vmove *b)
+{
+    return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
+           a->capt[1] == b->capt[1];
+}
+
+/* Score every legal move of w's current position (the mover's side): each move is
+ * played in w, judged by the game's own end and draw rules (any variant), searched
+ * from the position after it when the game goes on, and taken back. */
+static dm_status score_moves(int *score, const dm_vmovelist *list, dm_engine *e, dm_game *w,
                              int depth)
 {
-    const dm_board *root = dm_game_board(g);
     uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
-    int nh = dm_game_history_hashes(hist, DM_ENGINE_MAX_HISTORY, g);
-    if (nh > DM_ENGINE_MAX_HISTORY) {
-        nh = DM_ENGINE_MAX_HISTORY;
-    }
-    dm_draw_counters c0;
-    dm_game_counters(&c0, g);
-    const dm_game_rules *rules = dm_game_rules_of(g);
     for (int i = 0; i < list->count; i++) {
-        const dm_move *m = &list->moves[i];
-        dm_board child = *root;
-        dm_board_apply(&child, m);
-        dm_draw_counters c;
-        dm_draw_step(&c, &c0, root, m, rules);
-        int n = 0;
-        if (c.kings_only_plies > 0) {
-            n = nh;
-            hist[n++] = root->hash;
+        dm_status st = dm_game_play_vmove(w, &list->moves[i]);
+        if (st != DM_OK) {
+            return st;
         }
-        c.repetitions = 1;
-        for (int k = 0; k < n; k++) {
-            c.repetitions += hist[k] == child.hash;
-        }
-        dm_outcome o = dm_draw_judge(NULL, &child, &c, rules);
+        dm_outcome o = dm_game_result(w, NULL);
         if (o == DM_OUTCOME_DRAW) {
             score[i] = 0;
         } else if (o != DM_OUTCOME_ONGOING) {
-            score[i] = DM_SCORE_WIN - 1;
+            score[i] = DM_SCORE_WIN - 1; /* the side to move after it lost */
         } else {
-            dm_search_input in;
-            dm_search_input_init(&in, &child);
-            in.history = hist;
-            in.history_count = n;
-            in.reversible_plies = c.kings_only_plies;
-            in.endgame_plies = c.endgame_plies < 0 ? 0 : c.endgame_plies;
+            dm_vsearch_input in;
+            dm_vsearch_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, w);
             dm_limits lim;
             memset(&lim, 0, sizeof lim);
             lim.depth = depth > 1 ? depth - 1 : 1;
             lim.analyse = 1;
-            dm_result r;
-            dm_status st = dm_engine_search(&r, e, &in, &lim, NULL, NULL);
+            dm_vsearch_result r;
+            st = dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL);
             if (st != DM_OK) {
+                dm_game_undo(w);
                 return st;
             }
             score[i] = r.has_move ? -r.score : DM_SCORE_WIN - 1;
         }
+        dm_game_undo(w);
     }
     return DM_OK;
 }
@@ -78,46 +68,48 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
     int n = dm_game_ply(g);
     memset(out, 0, sizeof *out * (size_t)(n > 0 ? n : 1));
     dm_game *w = NULL;
-    dm_status st = dm_game_new(&w, dm_game_start(g));
+    dm_status st = dm_game_new_variant(&w, dm_game_position_at(g, 0));
     if (st != DM_OK) {
         return st;
     }
     dm_game_set_rules(w, dm_game_rules_of(g));
-    int *score = malloc(sizeof *score * DM_MAX_MOVES);
-    if (!score) {
+    int *score = malloc(sizeof *score * DM_VMAX_MOVES);
+    dm_vmovelist *list = malloc(sizeof *list);
+    if (!score || !list) {
+        free(score);
+        free(list);
         dm_game_free(w);
         return DM_ENOMEM;
     }
     int won[2] = {0, 0}; /* White, Black: a forced win found after its last move */
     for (int i = 0; i < n && st == DM_OK; i++) {
-        const dm_move *played = dm_game_move_at(g, i);
-        const dm_board *b = dm_game_board(w);
-        int white = b->side == DM_WHITE;
+        const dm_vmove *played = dm_game_vmove_at(g, i);
+        const dm_vboard b = *dm_game_position(w);
+        int white = b.side == DM_WHITE;
         cli_annotation *a = &out[i];
-        dm_movelist list;
-        dm_movegen_legal(&list, b);
+        dm_vmovegen_legal(list, &b);
         int pi = -1;
-        for (int k = 0; k < list.count; k++) {
-            if (dm_move_equal(&list.moves[k], played)) {
+        for (int k = 0; k < list->count; k++) {
+            if (same_move(&list->moves[k], played)) {
                 pi = k;
             }
         }
         if (pi < 0 || (stop && *stop)) {
             break;
         }
-        st = score_moves(score, &list, e, w, depth);
+        st = score_moves(score, list, e, w, depth);
         if (st != DM_OK) {
             break;
         }
         int bi = 0;
-        for (int k = 1; k < list.count; k++) {
+        for (int k = 1; k < list->count; k++) {
             if (score[k] > score[bi]) {
                 bi = k;
             }
         }
         int best = clip(score[bi]), mine = clip(score[pi]);
         int second = -3 * CAP;
-        for (int k = 0; k < list.count; k++) {
+        for (int k = 0; k < list->count; k++) {
             if (k != bi && clip(score[k]) > second) {
                 second = clip(score[k]);
             }
@@ -128,12 +120,13 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         }
         a->loss = loss;
         a->eval_white = white ? mine : -mine;
-        if (list.count > 1) {
-            dm_move_to_text(a->best, sizeof a->best, b, &list.moves[bi], DM_NOTATION_PDN);
+        if (list->count > 1) {
+            dm_vmove_to_text(a->best, sizeof a->best, &b, &list->moves[bi], DM_NOTATION_PDN,
+                             DM_VSQUARES_DEFAULT);
             /* forced (FMJD notation "*"): the move played does not lose and every other
              * one does (a forced loss found by the search) */
             int forced = score[pi] > -DM_SCORE_EGDB_MIN;
-            for (int k = 0; k < list.count && forced; k++) {
+            for (int k = 0; k < list->count && forced; k++) {
                 forced = k == pi || score[k] <= -DM_SCORE_EGDB_MIN;
             }
             const char *mark = "";
@@ -150,9 +143,10 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
             } else if (pi == bi && best - second >= 100) {
                 mark = "!";
             } else if (pi != bi && loss <= 15 && played->ncapt == 0) {
-                dm_board after = *b;
-                dm_board_apply(&after, played);
-                if (dm_movegen_has_capture(&after)) {
+                /* a sacrifice: the opponent must capture after it */
+                dm_vboard after = b;
+                dm_vboard_apply(&after, played);
+                if (dm_vmovegen_legal(list, &after) > 0 && list->moves[0].ncapt > 0) {
                     mark = "!?";
                 }
             }
@@ -170,9 +164,10 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         } else {
             won[side] = 0;
         }
-        st = dm_game_play(w, played);
+        st = dm_game_play_vmove(w, played);
     }
     free(score);
+    free(list);
     dm_game_free(w);
     return st;
 }

@@ -92,13 +92,7 @@ int cmd_annotate(int argc, char **argv)
                 continue;
             }
             dm_game *g = NULL;
-            st = dm_pdn_to_game(&g, rec, 0, &err);
-            if (st == DM_OK && dm_game_variant(g)->id != DM_VARIANT_INTERNATIONAL) {
-                st = dm_error_set(&err, DM_EINVAL, rec->line, 0,
-                                  "game %d: %s; annotate knows international draughts only",
-                                  rec->number, dm_game_variant(g)->title);
-                dm_game_free(g);
-            }
+            st = dm_pdn_to_game(&g, rec, 0, &err); /* any variant, by its GameType */
             if (st != DM_OK) {
                 fprintf(stderr, "%s:%d:%d: %s\n", argv[f], err.line, err.column, err.message);
                 rc = rc ? rc : 1;

@@ -390,10 +390,12 @@ json_t *srv_vboard_desc(const dm_variant *v)
         dm_vsquare_to_text(t, sizeof t, v, sq, v->algebraic);
         json_array_append_new(labels, json_string(t));
     }
-    return json_pack("{s:s,s:s,s:i,s:i,s:o,s:b,s:b,s:i,s:s}", "name", v->name, "title", v->title,
-                     "size", v->size, "squares", v->squares, "labels", labels, "coords",
-                     v->algebraic, "invert", v->invert, "game_type", v->game_type, "first",
-                     v->first == DM_WHITE ? "white" : "black");
+    /* full: every square of the board is played (Turkish), numbered from a8 along the
+     * rank, then down; otherwise the dark squares only */
+    return json_pack("{s:s,s:s,s:i,s:i,s:o,s:b,s:b,s:b,s:i,s:s}", "name", v->name, "title",
+                     v->title, "size", v->size, "squares", v->squares, "labels", labels, "coords",
+                     v->algebraic, "invert", v->invert, "full", v->geometry == DM_GEOM_FULL,
+                     "game_type", v->game_type, "first", v->first == DM_WHITE ? "white" : "black");
 }
 
 /* The state of a game of another variant than international (srv_game_state). */
@@ -1312,12 +1314,6 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
             srv_reply_error(r, 400, "%s", ve.message);
             return;
         }
-        if (var->geometry == DM_GEOM_FULL) {
-            /* the page draws the dark squares of a board only */
-            srv_reply_error(r, 400, "%s uses all 64 squares: not played on the web board yet",
-                            var->name);
-            return;
-        }
     }
     snprintf(row.variant, sizeof row.variant, "%s", var->name);
     const char *tc = get_str(req, "time");
@@ -1981,19 +1977,13 @@ void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req,
     if (!g) {
         return;
     }
-    if (g->var) {
-        srv_reply_error(r, 400, "annotating a game of %s is not there yet (international only)",
-                        g->var->title);
-        srv_game_unlock(g);
-        return;
-    }
-    /* a copy of the game, so that the search runs with the game unlocked */
+    /* a copy of the game (any variant), so that the search runs with the game unlocked */
     const dm_game *gm = dm_session_game(g->session);
     dm_game *copy = NULL;
     int n = dm_game_ply(gm);
-    int ok = dm_game_new(&copy, dm_game_start(gm)) == DM_OK;
+    int ok = dm_game_new_variant(&copy, dm_game_position_at(gm, 0)) == DM_OK;
     for (int i = 0; ok && i < n; i++) {
-        ok = dm_game_play(copy, dm_game_move_at(gm, i)) == DM_OK;
+        ok = dm_game_play_vmove(copy, dm_game_vmove_at(gm, i)) == DM_OK;
     }
     if (ok) {
         int reason = reason_from_text(g->row.reason);

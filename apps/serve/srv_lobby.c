@@ -119,10 +119,6 @@ static void op_seek(srv *s, const srv_account *a, const json_t *req, srv_reply *
         srv_reply_error(r, 400, "%s", e.message);
         return;
     }
-    if (var->geometry == DM_GEOM_FULL) {
-        srv_reply_error(r, 400, "%s is not played on the web board yet", var->name);
-        return;
-    }
     snprintf(k.variant, sizeof k.variant, "%s", var->name);
     const json_t *jt = json_object_get(req, "time");
     const char *tc = json_is_string(jt) ? json_string_value(jt) : "-";

@@ -31,7 +31,8 @@ matches "winning move marked +" "$tmp/win.out" \
     '^1\. 46-14\+ \{White wins\} 1\.\.\. 5-10 \{White wins\} 2\. 14x5 \{White wins\} 2-0$'
 printf '[FEN "W:WK46,K50:B5"]\n\n1. 46-10 *\n' > "$tmp/nowin.pdn"
 "$DAMIER" annotate "$tmp/nowin.pdn" > "$tmp/nowin.out" 2> "$tmp/err" && ok || fail "annotate exit $?"
-matches "no + without the win" "$tmp/nowin.out" '^1\. 46-10\?\? \{\+0\.[0-9]{2}, best 46-14\} \*$'
+# (46-14 and 46-41 both win at once: either may be named best)
+matches "no + without the win" "$tmp/nowin.out" '^1\. 46-10\?\? \{\+0\.[0-9]{2}, best 46-(14|41)\} \*$'
 
 # a whole game: one comment per move, marks from the set, and legal when read back
 printf '[White "C"]\n[Black "D"]\n\n1. 31-27 17-21 2. 37-31 12-17 3. 42-37 17-22 4. 47-42 20-25 5. 34-30 25x34\n6. 39x30 19-24 7. 30x19 13x24 8. 33-29 24x33 9. 38x29 *\n' > "$tmp/game.pdn"

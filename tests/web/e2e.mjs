@@ -487,6 +487,37 @@ test('a zh-TW browser sees Traditional Chinese', async () => {
 const waitPly = (page, n) => page.waitForFunction((k) => window.damierState.ply >= k || window.damierState.result !== '*', n, { timeout: 20000 });
 const myTurn = (page) => page.waitForFunction(() => window.damierState.result !== '*' || (window.damierState.turn === window.damierState.you && window.damierState.legal.length > 0), null, { timeout: 20000 });
 
+test('Turkish draughts on all 64 squares: the FEN field shows its start, moves by clicks, annotated', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await page.goto(`${base()}/#/`);
+  // the FEN field's example follows the chosen variant
+  await page.selectOption('select[name=variant]', 'russian');
+  await page.waitForFunction(() => document.querySelector('input[name=fen]').placeholder.includes('a1'));
+  await page.selectOption('select[name=variant]', 'turkish');
+  await page.waitForFunction(() => document.querySelector('input[name=fen]').placeholder.includes('a2'));
+  const ph = await page.getAttribute('input[name=fen]', 'placeholder');
+  await newGame(page, { opponent: 'engine', side: 'white', level: 1, variant: 'turkish' });
+  await page.waitForSelector('#view-game [data-testid=sq-64]', { state: 'visible' });
+  let st = await gameState(page);
+  check(st.variant === 'turkish' && st.board.full && st.board.size === 8, 'a Turkish game on the full 8x8 board');
+  check(st.start_fen === ph, `the placeholder was the start FEN (${ph} / ${st.start_fen})`);
+  check(await page.locator('#game-board [data-testid^=sq-]').count() === 64, '64 squares to play on');
+  // a man steps straight forward: an orthogonal move by clicks
+  const m = st.legal.find((x) => x.text === 'd3-d4');
+  check(m, `d3-d4 is legal (${st.legal.map((x) => x.text).join(' ')})`);
+  await clickMove(page, m);
+  await waitPly(page, 2);
+  st = await gameState(page);
+  check(st.moves[0].text === 'd3-d4', 'the move played');
+  await page.screenshot({ path: `${OUT}/turkish.png` });
+  // the annotation of a variant game: a mark or an evaluation per move in the list
+  await page.click('#btn-annotate');
+  await page.waitForSelector('#btn-annotated-pdn:not([hidden])', { timeout: 30000 });
+  const pdn = await page.evaluate(async () => (await fetch(document.querySelector('#btn-annotated-pdn').href)).text());
+  check(pdn.includes('[GameType "30"]') && /1\. d3-d4\S* \{[-+]\d/.test(pdn), `the annotated PDN of the Turkish game (${pdn.split('\n').slice(-3).join(' ')})`);
+  await page.close();
+});
+
 test('a Russian game against the engine on the 8x8 board with coordinates, saved as PDN', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await newGame(page, { opponent: 'engine', side: 'white', level: 1, variant: 'russian' });

@@ -418,8 +418,14 @@ static void test_variant_russian(void **st)
     char path[256];
     snprintf(path, sizeof path, "/api/games/%s/pdn?key=%s", g.id, g.white);
     assert_int_equal(req("GET", path, NULL, NULL), 200);
-    /* annotation is international only yet: a clear refusal */
-    assert_error(post(&g, "annotate", g.white, NULL, &j), &j, 400, "not there yet");
+    /* the annotation of a Russian game: a mark and an evaluation per move, the PDN
+     * with the variant's GameType and its algebraic squares */
+    assert_int_equal(post(&g, "annotate", g.white, "\"depth\":3", &j), 200);
+    assert_int_equal((int)json_array_size(json_object_get(j, "marks")), 2);
+    assert_int_equal((int)json_array_size(json_object_get(j, "evals")), 2);
+    assert_non_null(strstr(str(j, "pdn"), "[GameType \"25\"]"));
+    assert_non_null(strstr(str(j, "pdn"), "1. c3-d4"));
+    json_decref(j);
 }
 
 /* The capture is compulsory in Russian too: the rule in the message, nothing changed;
@@ -488,16 +494,10 @@ static void test_variant_english_canadian(void **st)
 static void test_variant_every(void **st)
 {
     (void)st;
-    {
-        /* Turkish (all 64 squares) is refused with a reason, not drawn wrongly */
-        json_t *err = NULL;
-        int status =
-            req("POST", "/api/games", "{\"opponent\":\"engine\",\"variant\":\"turkish\"}", &err);
-        assert_error(status, &err, 400, "64 squares");
-    }
-    static const char *const names[] = {
-        "brazilian", "russian", "english",      "canadian", "antidraughts", "czech",   "italian",
-        "killer",    "spanish", "breakthrough", "pool",     "thai",         "frisian", "frysk"};
+    static const char *const names[] = {"brazilian",    "russian",      "english",    "canadian",
+                                        "antidraughts", "czech",        "italian",    "killer",
+                                        "spanish",      "breakthrough", "pool",       "thai",
+                                        "frisian",      "frysk",        "portuguese", "turkish"};
     for (size_t v = 0; v < sizeof names / sizeof names[0]; v++) {
         char body[160];
         snprintf(body, sizeof body, "{\"opponent\":\"engine\",\"level\":1,\"variant\":\"%s\"}",
@@ -507,7 +507,10 @@ static void test_variant_every(void **st)
         json_t *j = state(&g, g.white);
         assert_string_equal(str(j, "variant"), names[v]);
         int size = (int)json_integer_value(json_object_get(json_object_get(j, "board"), "size"));
-        assert_int_equal((int)strlen(str(j, "position")), size * size / 2);
+        /* Turkish plays every square of its board, the others the dark ones */
+        int full = json_is_true(json_object_get(json_object_get(j, "board"), "full"));
+        assert_int_equal(full, !strcmp(names[v], "turkish"));
+        assert_int_equal((int)strlen(str(j, "position")), full ? size * size : size * size / 2);
         int first = !strcmp(str(j, "turn"), "white") ? 0 : 1;
         json_decref(j);
         for (int i = 0; i < 200 && ply_of(&g) < first; i++) {
