@@ -45,6 +45,16 @@ bad=$(grep -oE '[0-9]+[-x][0-9]+[!?]+' "$tmp/game.out" | grep -vE '[0-9](!|!!|\?
 "$DAMIER" pdn check "$tmp/game.out" > "$tmp/check" && ok || fail "annotated game not legal"
 has "read back" "$tmp/check" "1 games, 1 legal, 0 with illegal moves, 0 unreadable"
 
+# a game of another variant (Russian, GameType 25): the same marks and comments, its
+# algebraic squares and ':' captures kept, legal when read back
+printf '[GameType "25"]\n\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n' > "$tmp/ru.pdn"
+"$DAMIER" annotate --depth 4 "$tmp/ru.pdn" > "$tmp/ru.out" && ok || fail "annotate Russian exit $?"
+has "Russian GameType" "$tmp/ru.out" '[GameType "25"]'
+n=$(tr '\n' ' ' < "$tmp/ru.out" | grep -o '{[^}]*}' | wc -l)
+[ "$n" -eq 4 ] && ok || fail "Russian: 4 comments expected, got $n"
+matches "Russian moves" "$tmp/ru.out" '^1\. c3-d4[!?]* \{[-+][0-9.]+\} 1\.\.\. f6-e5[!?]* \{.*2\. d4:f6'
+"$DAMIER" pdn check "$tmp/ru.out" > "$tmp/check" && ok || fail "annotated Russian game not legal"
+
 # errors
 printf '[White "E"]\n\n1. 32-28 28-23 *\n' > "$tmp/illegal.pdn"
 "$DAMIER" annotate "$tmp/illegal.pdn" > "$tmp/o" 2> "$tmp/e"
