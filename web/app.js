@@ -221,6 +221,7 @@ function setupHome() {
     const body = { opponent: form.opponent.value, side: form.side.value, level: Number(form.level.value), time };
     if (form.variant.value !== 'international') body.variant = form.variant.value;
     if (form.fen.value.trim()) body.fen = form.fen.value.trim();
+    if (form.touch_move.checked) body.touch_move = true;
     const r = await api('POST', '/api/games', body);
     if (!r.ok) { createError(() => serverText(r.data.error)); return; }
     createError('');
@@ -242,6 +243,8 @@ function gameView(id, key) {
   const board = new Board(resetEl('#game-board'), {
     onMove: (m) => sendMove(m.hub),
     onMessage: (f) => msg(f),
+    // touch-move: a piece picked up is announced; the server keeps the rule
+    onSelect: (sq) => { if (state && state.touch_move && !state.touched) action('touch', { square: sq }); },
   });
   window.damierBoard = board; // for tests and the console
   const msg = messenger('#game-message');
@@ -264,6 +267,7 @@ function gameView(id, key) {
     msg('');
     const r = await api('POST', `/api/games/${id}/${path}`, { key, ...body });
     if (!r.ok) msg(() => serverText(r.data.error)); else render(r.data);
+    return r.ok;
   }
 
   // the positions of the game (a variant's from the server's squares, its moves
@@ -297,7 +301,8 @@ function gameView(id, key) {
     board.pos = pos;
     board.last = ply > 0 ? state.moves[ply - 1] : null;
     const live = viewPly === null && state.result === '*' && state.turn === state.you;
-    board.legal = live ? state.legal : [];
+    // touch-move: the touched piece is the one to play
+    board.legal = !live ? [] : state.touched ? state.legal.filter((m) => m.path[0] === state.touched) : state.legal;
     board.interactive = live;
     if (!live) { board.sel = []; board.cands = []; }
     board.render();
@@ -318,6 +323,10 @@ function gameView(id, key) {
       if (state.you === state.turn) status += t('status.you');
       if (state.engine && state.engine.thinking) status += t('status.thinking');
     }
+    if (state.result === '*' && state.touched) {
+      const name = state.board ? state.board.labels[state.touched - 1] : String(state.touched);
+      status += t('status.touched', { square: name });
+    }
     if (viewPly !== null) status += t('status.reviewing', { n: Math.ceil(viewPly / 2) });
     statusMsg(status);
     community.gamePlayers(id, key, state); // accounts and ratings (community.js)
@@ -337,6 +346,7 @@ function gameView(id, key) {
     $('#btn-tb-decline').hidden = !playing || !tbOther;
     if (tbOther && playing) msg(() => t('game.takeback_request', { side: sideWord(state.takeback_offer) }));
     $('#move-form').hidden = !playing;
+    $('#btn-adjust').hidden = !(playing && state.touch_move && state.turn === state.you && !state.touched);
     if (offerFromOther && playing) msg(() => t('game.draw_request', { side: sideWord(state.draw_offer) }));
     $('#btn-pdn').href = `/api/games/${id}/pdn?key=${key}`;
     // move list
@@ -444,6 +454,7 @@ function gameView(id, key) {
     ['#btn-tb-accept', () => action('takeback', { action: 'accept' })],
     ['#btn-tb-decline', () => action('takeback', { action: 'decline' })],
     ['#btn-resign', () => { if (confirm(t('game.resign_confirm'))) action('resign', {}); }],
+    ['#btn-adjust', () => { board.clearSelection(); action('adjust', {}).then((ok) => ok && msg(() => t('game.adjusting'))); }],
     ['#btn-analyse', () => {
       const ply = viewPly === null ? state.ply : viewPly;
       if (state.board) { // a variant's position, in its FEN (the squares' names)
@@ -483,6 +494,7 @@ function gameView(id, key) {
     else if (ev.key === 'Home') $('#rv-first').click();
     else if (ev.key === 'End') $('#rv-last').click();
     else if (ev.key === 'f') $('#btn-flip').click();
+    else if (ev.key === 'j' && !$('#btn-adjust').hidden) $('#btn-adjust').click(); // "j'adoube"
   };
   document.addEventListener('keydown', onKey);
   refreshView = () => { render(); msg.refresh(); statusMsg.refresh(); };

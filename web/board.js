@@ -98,6 +98,7 @@ export class Board {
     this.el = el;
     this.onMove = opts.onMove || (() => {});
     this.onMessage = opts.onMessage || (() => {});
+    this.onSelect = opts.onSelect || (() => {}); // a piece picked up (touch-move games)
     this.pos = parseFen('W:W31-50:B1-20');
     this.legal = [];
     this.last = null;
@@ -253,6 +254,7 @@ export class Board {
       this.sel = [sq];
       this.cands = starting;
       this.render();
+      this.onSelect(sq);
       return;
     }
     const k = this.sel.length;

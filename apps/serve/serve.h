@@ -130,6 +130,8 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r);
 void srv_op_state(srv *s, const char *id, const char *key, srv_reply *r);
 void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 void srv_op_resign(srv *s, const char *id, const char *key, srv_reply *r);
+void srv_op_touch(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+void srv_op_adjust(srv *s, const char *id, const char *key, srv_reply *r);
 void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 void srv_op_takeback(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The engine's marks and evaluations of every move (apps/cli/annotate.h). */

@@ -451,6 +451,11 @@ static json_t *game_state(srv_game *g, int side);
 json_t *srv_game_state(srv_game *g, int side)
 {
     json_t *st = game_state(g, side);
+    if (st) { /* touch-move: the option, and the square of the piece that must be played */
+        const dm_game *gm = dm_session_game(g->session);
+        json_object_set_new(st, "touch_move", json_boolean(dm_game_touch_move(gm)));
+        json_object_set_new(st, "touched", json_integer(dm_game_touched(gm)));
+    }
     if (st && g->players) { /* the accounts and their ratings (srv_rating.c) */
         json_object_set(st, "players", g->players);
     }
@@ -1037,6 +1042,26 @@ static void *ticker(void *arg)
 
 /* ---- restoring ------------------------------------------------------------------ */
 
+/* The touch-move events of a game's log (docs/WEB.md): "touch-move" (the rule is on,
+ * the game's first event), "touch SQ" (the side to move touched its piece on SQ, which
+ * must now be played), "adjust" ("I adjust" announced). *is set to 1 when ev is one of
+ * them, and the event is applied to the session. */
+static dm_status touch_event(srv_game *g, const char *ev, int *is, dm_error *e)
+{
+    *is = 1;
+    if (!strcmp(ev, "touch-move")) {
+        return dm_session_set_touch_move(g->session, 1);
+    }
+    if (!strcmp(ev, "adjust")) {
+        return dm_session_adjust(g->session, e);
+    }
+    if (!strncmp(ev, "touch ", 6)) {
+        return dm_session_touch(g->session, atoi(ev + 6), NULL, e);
+    }
+    *is = 0;
+    return DM_OK;
+}
+
 typedef struct restore_ctx {
     srv *s;
     int64_t heartbeat;
@@ -1065,8 +1090,11 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
         dm_error e;
         memset(&e, 0, sizeof e);
         int undo = !strcmp(moves[i].hub, "undo");
-        if (undo ? dm_session_undo(g->session) != DM_OK
-                 : dm_session_play_text(g->session, moves[i].hub, &e) != DM_OK) {
+        int touch = 0;
+        dm_status ts = touch_event(g, moves[i].hub, &touch, &e);
+        if (touch  ? ts != DM_OK
+            : undo ? dm_session_undo(g->session) != DM_OK
+                   : dm_session_play_text(g->session, moves[i].hub, &e) != DM_OK) {
             if (!rc->s->opt.quiet) {
                 fprintf(stderr, "damier serve: game %s: move %d \"%s\" not replayed: %s\n", row->id,
                         i + 1, moves[i].hub, e.message);
@@ -1266,6 +1294,12 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
     }
     srv_game_row row;
     memset(&row, 0, sizeof row);
+    const json_t *tm = json_object_get(req, "touch_move");
+    if (tm && !json_is_boolean(tm)) {
+        srv_reply_error(r, 400, "\"touch_move\" must be true or false");
+        return;
+    }
+    int touch_move = tm && json_is_true(tm);
     const char *opp = get_str(req, "opponent");
     if (!opp || !strcmp(opp, "engine")) {
         row.mode = SRV_MODE_ENGINE;
@@ -1362,11 +1396,18 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
         srv_reply_error(r, 400, "the start position is already decided (no legal move)");
         return;
     }
-    if (srv_db_insert_game(s->db, &g->row, NULL, 0, err, sizeof err) != 0) {
+    /* touch-move: the game's first event, so that a restart keeps the rule */
+    srv_move_row first = {"touch-move", 0};
+    if (touch_move) {
+        dm_session_set_touch_move(g->session, 1);
+    }
+    if (srv_db_insert_game(s->db, &g->row, touch_move ? &first : NULL, touch_move, err,
+                           sizeof err) != 0) {
         game_free(g);
         srv_reply_error(r, 503, "the game was not stored: %s", err);
         return;
     }
+    g->nevents = touch_move;
     if (add_game(s, g) != 0) {
         game_free(g);
         srv_reply_error(r, 503, "out of memory");
@@ -1464,6 +1505,93 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
         return;
     }
     if (game_play(s, g, g->var ? NULL : &m, g->var ? &vm : NULL, r) == 0) {
+        r->status = 200;
+        r->body = srv_game_state(g, side);
+    }
+    srv_game_unlock(g);
+}
+
+/* Store the touch-move event ev of the locked game g (its log, one transaction) and
+ * tell everyone. 0 or -1 with r. */
+static int touch_commit(srv *s, srv_game *g, const char *ev, srv_reply *r)
+{
+    if (g->nevents >= SRV_MAX_EVENTS) {
+        srv_reply_error(r, 409, "the game is too long (%d events)", SRV_MAX_EVENTS);
+        return -1;
+    }
+    srv_move_row mr;
+    snprintf(mr.hub, sizeof mr.hub, "%s", ev);
+    mr.t = vnow(g);
+    int64_t wms = -1, bms = -1;
+    dm_clock *c = dm_session_clock(g->session);
+    if (c) {
+        wms = dm_clock_remaining(c, DM_WHITE);
+        bms = dm_clock_remaining(c, DM_BLACK);
+    }
+    char err[256];
+    if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
+        srv_reply_error(r, 503, "not stored: %s", err);
+        return -1;
+    }
+    g->nevents++;
+    game_changed(s, g);
+    return 0;
+}
+
+/* The player to move announces a touch (touch-move games): the server keeps the rule,
+ * so that a move of another piece is refused (docs/WEB.md). */
+void srv_op_touch(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    const json_t *jsq = json_object_get(req, "square");
+    if (!json_is_integer(jsq)) {
+        srv_reply_error(r, 400, "the body needs \"square\": the square's number");
+        return;
+    }
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    if (!dm_game_touch_move(dm_session_game(g->session))) {
+        srv_reply_error(r, 409, "this game is not played with touch-move");
+    } else if (side != side_to_move(g)) {
+        srv_reply_error(r, 409, "it is not your move");
+    } else {
+        json_int_t sq = json_integer_value(jsq);
+        dm_error e;
+        memset(&e, 0, sizeof e);
+        int committed = 0;
+        dm_status st = sq < 1 || sq > 256 ? dm_error_set(&e, DM_EINVAL, 0, 0, "no such square")
+                                          : dm_session_touch(g->session, (int)sq, &committed, &e);
+        char ev[32];
+        snprintf(ev, sizeof ev, "touch %d", (int)sq);
+        if (st != DM_OK) {
+            srv_reply_error(r, st == DM_ESTATE ? 409 : 400, "%s", e.message);
+        } else if (!committed || touch_commit(s, g, ev, r) == 0) {
+            r->status = 200;
+            r->body = srv_game_state(g, side);
+        }
+    }
+    srv_game_unlock(g);
+}
+
+/* "I adjust": the player to move's next touch commits nothing. */
+void srv_op_adjust(srv *s, const char *id, const char *key, srv_reply *r)
+{
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (!dm_game_touch_move(dm_session_game(g->session))) {
+        srv_reply_error(r, 409, "this game is not played with touch-move");
+    } else if (side != side_to_move(g)) {
+        srv_reply_error(r, 409, "it is not your move");
+    } else if (dm_session_adjust(g->session, &e) != DM_OK) {
+        srv_reply_error(r, 409, "%s", e.message);
+    } else if (touch_commit(s, g, "adjust", r) == 0) {
         r->status = 200;
         r->body = srv_game_state(g, side);
     }

@@ -340,7 +340,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
             return 0;
         }
         if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
-            !strcmp(action, "takeback") || !strcmp(action, "annotate")) {
+            !strcmp(action, "takeback") || !strcmp(action, "annotate") ||
+            !strcmp(action, "touch") || !strcmp(action, "adjust")) {
             if (!post) {
                 srv_reply_error(r, 405, "use POST");
                 return 0;
@@ -348,7 +349,11 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
             json_t *req = read_json(q, r);
             if (req) {
                 const char *k = request_key(req, q->query, key, sizeof key);
-                if (action[0] == 'm') {
+                if (!strcmp(action, "touch")) {
+                    srv_op_touch(s, id, k, req, r);
+                } else if (!strcmp(action, "adjust")) {
+                    srv_op_adjust(s, id, k, r);
+                } else if (action[0] == 'm') {
                     srv_op_move(s, id, k, req, r);
                 } else if (action[0] == 'r') {
                     srv_op_resign(s, id, k, r);
@@ -364,7 +369,9 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
             return r->status == 413;
         }
         srv_reply_error(
-            r, 404, "no such action \"%s\" (move, resign, draw, takeback, annotate, pdn)", action);
+            r, 404,
+            "no such action \"%s\" (move, resign, draw, takeback, annotate, touch, adjust, pdn)",
+            action);
         return 0;
     }
     srv_reply_error(r, 404, "no such endpoint: %s /api/%s (docs/WEB.md lists them)", method, path);

@@ -136,6 +136,14 @@ DM_API dm_status dm_session_agree_draw(dm_session *s);
 DM_API dm_status dm_session_forfeit(dm_session *s, dm_color who);
 DM_API dm_status dm_session_declare_no_win(dm_session *s);
 
+/* Touch-move on the session's game (damier/game.h: dm_game_set_touch_move,
+ * dm_game_touch, dm_game_adjust): the same rule, errors and out-parameters, and
+ * DM_ESTATE while a search is running. The rule's state is read with
+ * dm_game_touch_move / dm_game_touched on dm_session_game. */
+DM_API dm_status dm_session_set_touch_move(dm_session *s, int on);
+DM_API dm_status dm_session_touch(dm_session *s, int sq, int *committed, dm_error *err);
+DM_API dm_status dm_session_adjust(dm_session *s, dm_error *err);
+
 /* The result now: the game's, after polling the clock (a fallen flag of the side to
  * move is declared as a loss on time here). *reason may be NULL. */
 DM_API dm_outcome dm_session_result(dm_session *s, dm_reason *reason);

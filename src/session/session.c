@@ -459,6 +459,39 @@ dm_status dm_session_declare_no_win(dm_session *s)
     return declare(s, no_win, DM_WHITE);
 }
 
+dm_status dm_session_set_touch_move(dm_session *s, int on)
+{
+    if (!s || settle(s, NULL) != DM_OK) {
+        return DM_ESTATE;
+    }
+    dm_game_set_touch_move(s->game, on);
+    return DM_OK;
+}
+
+dm_status dm_session_touch(dm_session *s, int sq, int *committed, dm_error *err)
+{
+    if (!s) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "no session");
+    }
+    dm_status st = settle(s, err);
+    if (st != DM_OK) {
+        return st;
+    }
+    return dm_game_touch(s->game, sq, committed, err);
+}
+
+dm_status dm_session_adjust(dm_session *s, dm_error *err)
+{
+    if (!s) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "no session");
+    }
+    dm_status st = settle(s, err);
+    if (st != DM_OK) {
+        return st;
+    }
+    return dm_game_adjust(s->game, err);
+}
+
 dm_status dm_session_forfeit(dm_session *s, dm_color who)
 {
     return declare(s, dm_game_forfeit, who);

@@ -72,6 +72,7 @@ async function newGame(page, opts) {
     await page.fill('input[name=custom_time]', opts.time);
   }
   if (opts.fen) await page.fill('input[name=fen]', opts.fen);
+  if (opts.touchMove) await page.check('input[name=touch_move]');
   await page.click('#create');
   await page.waitForFunction(() => window.damierState && window.damierState.id);
   return page.evaluate(() => window.damierState.id);
@@ -241,6 +242,48 @@ test('a takeback asked and granted between two pages', async () => {
   await a.waitForFunction(() => window.damierState.ply === 0 && window.damierState.turn === 'white');
   await clickMove(a, { path: [32, 28] });
   check((await gameState(a)).moves[0].text === '32-28', 'another move played');
+  await ctxA.close();
+  await ctxB.close();
+});
+
+test('touch-move: a piece picked up must be played, the server refuses another; "I adjust" frees the touch', async () => {
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  await newGame(a, { opponent: 'human', side: 'white', touchMove: true });
+  await b.goto(await a.inputValue('[data-testid=link-black]'));
+  await b.waitForFunction(() => window.damierState && window.damierState.you === 'black');
+  for (const p of [a, b]) await p.waitForSelector('#view-game [data-testid=sq-32]', { state: 'visible' });
+  check((await gameState(a)).touch_move === true, 'the game is played with touch-move');
+  check(await a.isVisible('#btn-adjust'), '"I adjust" offered to the player to move');
+  // White picks up 32: it must be played
+  await clickSq(a, 32);
+  await a.waitForFunction(() => window.damierState.touched === 32);
+  await b.waitForFunction(() => window.damierState.touched === 32); // shown to both
+  check((await a.textContent('#game-status')).includes('32 must be played'), 'the status says which piece');
+  // another piece cannot be taken instead: not on the board, not through the API
+  await clickSq(a, 31);
+  check((await a.evaluate(() => window.damierBoard.sel.join(','))) !== '31', 'piece 31 is not picked up');
+  const api = await a.evaluate(async () => {
+    const s = window.damierState;
+    const key = location.hash.split('/')[3];
+    const r = await fetch(`/api/games/${s.id}/move`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, move: '31-27' }) });
+    return { status: r.status, body: await r.json() };
+  });
+  check(api.status === 400, `the server refuses 31-27 (${api.status} ${api.body.error})`);
+  await clickMove(a, { path: [32, 28] });
+  check((await gameState(a)).moves[0].text === '32-28', 'the touched piece played');
+  // Black announces "I adjust" (key j), picks up 19 and puts it back, plays 18-23
+  await b.waitForFunction(() => window.damierState.turn === 'black' && !document.querySelector('#btn-adjust').hidden);
+  await b.keyboard.press('j');
+  await b.waitForFunction(() => document.querySelector('#game-message').textContent.length > 0);
+  await clickSq(b, 19);
+  await b.waitForTimeout(300);
+  check((await gameState(b)).touched === 0, 'after "I adjust" the touch commits nothing');
+  await clickSq(b, 19); // put it back
+  await clickMove(b, { path: [18, 23] });
+  check((await gameState(b)).moves[1].text === '18-23', 'another piece played after adjusting');
   await ctxA.close();
   await ctxB.close();
 });

@@ -275,6 +275,56 @@ static void test_persistence(void **st)
     assert_int_equal(req("GET", path, NULL, NULL), 200);
 }
 
+/* Touch-move (issue 20): the server keeps the rule. A touched movable piece must be
+ * played (another piece's move refused through the API), a touch survives a restart,
+ * "I adjust" frees the next touch; without the option a touch is refused. */
+static void test_touch_move(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g;
+    assert_int_equal(req("POST", "/api/games", "{\"opponent\":\"human\",\"touch_move\":1}", &j),
+                     400);
+    json_decref(j);
+    create(&g, "{\"opponent\":\"human\",\"touch_move\":true}");
+    j = state(&g, g.white);
+    assert_true(json_is_true(json_object_get(j, "touch_move")));
+    assert_int_equal(json_integer_value(json_object_get(j, "touched")), 0);
+    json_decref(j);
+    assert_error(post(&g, "touch", g.black, "\"square\":19", &j), &j, 409, "not your move");
+    assert_error(post(&g, "touch", g.white, "\"square\":19", &j), &j, 400, "");
+    /* 46 cannot move: touching it commits nothing */
+    assert_int_equal(post(&g, "touch", g.white, "\"square\":46", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "touched")), 0);
+    json_decref(j);
+    assert_int_equal(post(&g, "touch", g.white, "\"square\":32", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "touched")), 32);
+    json_decref(j);
+    stop();
+    start();
+    j = state(&g, g.white);
+    assert_int_equal(json_integer_value(json_object_get(j, "touched")), 32);
+    json_decref(j);
+    assert_error(post(&g, "move", g.white, "\"move\":\"31-27\"", &j), &j, 400, "");
+    assert_error(post(&g, "touch", g.white, "\"square\":31", &j), &j, 400, "");
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    /* Black announces "I adjust", touches 19 freely, then plays another piece */
+    assert_int_equal(post(&g, "adjust", g.black, NULL, &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&g, "touch", g.black, "\"square\":19", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "touched")), 0);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"18-23\"", &j), 200);
+    json_decref(j);
+    /* a game without the rule */
+    game_keys h;
+    create(&h, "{\"opponent\":\"human\"}");
+    assert_error(post(&h, "touch", h.white, "\"square\":32", &j), &j, 409,
+                 "not played with touch-move");
+    assert_error(post(&h, "adjust", h.white, NULL, &j), &j, 409, "not played with touch-move");
+}
+
 static void test_takeback(void **st)
 {
     (void)st;
@@ -661,19 +711,13 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),
-        cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),
-        cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),
-        cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_upload),
-        cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_position),
-        cmocka_unit_test(test_not_utf8),
-        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal),
-        cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_upload),          cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),      cmocka_unit_test(test_position),
+        cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
