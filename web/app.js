@@ -222,6 +222,10 @@ function setupHome() {
     if (form.variant.value !== 'international') body.variant = form.variant.value;
     if (form.fen.value.trim()) body.fen = form.fen.value.trim();
     if (form.touch_move.checked) body.touch_move = true;
+    if (Number(form.handicap.value) > 0) {
+      body.handicap = Number(form.handicap.value);
+      if (form.handicap_side.value) body.handicap_side = form.handicap_side.value;
+    }
     const r = await api('POST', '/api/games', body);
     if (!r.ok) { createError(() => serverText(r.data.error)); return; }
     createError('');

@@ -741,31 +741,6 @@ static after_choice after_game(play_session *s, play_reader *rd, int *eof)
 
 /* ---- set-up ----------------------------------------------------------------------- */
 
-/* Remove n men of side c from its back rows, row by row from its own edge, each row
- * left to right as White sees it (international: 46..50, 41..45, ... for White; 5..1,
- * 10..6, ... for Black); handicap games are agreed between players: this is damier's
- * convention, documented in --help and README.md. 0 when c has fewer men there. */
-static int apply_handicap(dm_vboard *b, dm_color c, int n)
-{
-    const dm_variant *v = b->variant;
-    int width = v->geometry == DM_GEOM_FULL ? v->size : v->size / 2; /* squares a row */
-    int rows = v->squares / width;
-    dm_piece man = c == DM_WHITE ? DM_WHITE_MAN : DM_BLACK_MAN;
-    int removed = 0;
-    for (int row = 0; row < rows && removed < n; row++) {
-        for (int col = 0; col < width && removed < n; col++) {
-            /* White's rows from the bottom (the last squares), Black's from the top */
-            int sq =
-                c == DM_WHITE ? v->squares - (row + 1) * width + col + 1 : (row + 1) * width - col;
-            if (dm_vboard_piece(b, sq) == man) {
-                dm_vboard_put(b, sq, DM_EMPTY);
-                removed++;
-            }
-        }
-    }
-    return removed == n;
-}
-
 static void print_result(play_session *s)
 {
     dm_outcome res = dm_session_result(s->session, NULL);
@@ -918,7 +893,7 @@ int cmd_play(int argc, char **argv)
     }
     if (handicap) {
         dm_color strong = (dm_color)!human_side;
-        if (!apply_handicap(&start, strong, handicap)) {
+        if (dm_vboard_handicap(&start, strong, handicap) != DM_OK) {
             fprintf(stderr, "damier play: cannot remove %d men\n", handicap);
             return 2;
         }

@@ -1362,6 +1362,41 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
         return;
     }
     snprintf(row.start_fen, sizeof row.start_fen, "%s", fen ? fen : "");
+    /* A handicap game: the giver (the engine's side, or "handicap_side") starts without
+     * N men (dm_vboard_handicap's squares); the start is then a FEN like any other, so
+     * the record, a restart and the PDN's FEN tag keep it. */
+    const json_t *jh = json_object_get(req, "handicap");
+    if (jh) {
+        const char *hs = get_str(req, "handicap_side");
+        int giver = hs && !strcmp(hs, "white")    ? DM_WHITE
+                    : hs && !strcmp(hs, "black")  ? DM_BLACK
+                    : row.mode == SRV_MODE_ENGINE ? row.engine_side
+                                                  : -1;
+        if (!json_is_integer(jh) || json_integer_value(jh) < 1 || json_integer_value(jh) > 15) {
+            srv_reply_error(r, 400, "\"handicap\" must be a number of men from 1 to 15");
+            return;
+        }
+        if (giver < 0 || (hs && strcmp(hs, "white") && strcmp(hs, "black"))) {
+            srv_reply_error(r, 400,
+                            "\"handicap_side\" must be \"white\" or \"black\" (the side "
+                            "that gives the men)");
+            return;
+        }
+        dm_vboard hb;
+        dm_error he;
+        memset(&he, 0, sizeof he);
+        if (fen && *fen ? dm_vboard_from_fen(&hb, var, fen, &he) != DM_OK
+                        : (dm_vboard_start(&hb, var), 0)) {
+            srv_reply_error(r, 400, "FEN, column %d: %s", he.column, he.message);
+            return;
+        }
+        int n = (int)json_integer_value(jh);
+        if (dm_vboard_handicap(&hb, (dm_color)giver, n) != DM_OK) {
+            srv_reply_error(r, 400, "%s has fewer than %d men to give", side_name(giver), n);
+            return;
+        }
+        dm_vboard_to_fen(row.start_fen, sizeof row.start_fen, &hb, var->algebraic);
+    }
     const char *wn = get_str(req, "white_name"), *bn = get_str(req, "black_name");
     char engine_name[64];
     snprintf(engine_name, sizeof engine_name, "damier level %d", row.level);

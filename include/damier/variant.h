@@ -247,6 +247,13 @@ DM_API dm_piece dm_vboard_piece(const dm_vboard *b, int sq);
 /* Put a piece (DM_EMPTY clears). DM_EINVAL for a bad square or piece. */
 DM_API dm_status dm_vboard_put(dm_vboard *b, int sq, dm_piece piece);
 
+/* A handicap game (the rules' game forms: the stronger side gives men): remove n men
+ * (1..15) of side c, row by row from c's own edge, each row left to right as White sees
+ * it (international: 46..50, 41..45, ... for White; 5..1, 10..6, ... for Black). The
+ * rules fix no squares; this is damier's convention (`damier play --handicap`, the web
+ * board). DM_EINVAL, b unchanged, for a bad n or colour or when c has fewer than n men. */
+DM_API dm_status dm_vboard_handicap(dm_vboard *b, dm_color c, int n);
+
 /* Invariants: no man on its own promotion row. DM_EINVAL with a reason. */
 DM_API dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err);
 

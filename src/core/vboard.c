@@ -502,3 +502,32 @@ uint64_t dm_vboard_hash(const dm_vboard *b)
     }
     return h;
 }
+
+dm_status dm_vboard_handicap(dm_vboard *b, dm_color c, int n)
+{
+    if (!b || !b->variant || n < 1 || n > 15 || (c != DM_WHITE && c != DM_BLACK)) {
+        return DM_EINVAL;
+    }
+    const dm_variant *v = b->variant;
+    int width = v->geometry == DM_GEOM_FULL ? v->size : v->size / 2; /* squares a row */
+    int rows = v->squares / width;
+    dm_piece man = c == DM_WHITE ? DM_WHITE_MAN : DM_BLACK_MAN;
+    dm_vboard out = *b;
+    int removed = 0;
+    for (int row = 0; row < rows && removed < n; row++) {
+        for (int col = 0; col < width && removed < n; col++) {
+            /* White's rows from the bottom (the last squares), Black's from the top */
+            int sq =
+                c == DM_WHITE ? v->squares - (row + 1) * width + col + 1 : (row + 1) * width - col;
+            if (dm_vboard_piece(&out, sq) == man) {
+                dm_vboard_put(&out, sq, DM_EMPTY);
+                removed++;
+            }
+        }
+    }
+    if (removed < n) {
+        return DM_EINVAL;
+    }
+    *b = out;
+    return DM_OK;
+}

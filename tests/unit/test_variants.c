@@ -62,6 +62,42 @@ static void check_perft(dm_variant_id id, const uint64_t *counts, int depth)
     }
 }
 
+/* Handicap (damier's convention, dm_vboard_handicap): men removed from the giver's own
+ * back rows, left to right as White sees them; too many refused with the board kept. */
+static void test_variants__handicap(void **state)
+{
+    (void)state;
+    const dm_variant *v = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    dm_vboard b, orig;
+    dm_vboard_start(&b, v);
+    assert_int_equal(dm_vboard_handicap(&b, DM_WHITE, 7), DM_OK);
+    char fen[256];
+    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    assert_string_equal(fen, "W:W31-40,43-45:B1-20");
+    dm_vboard_start(&b, v);
+    assert_int_equal(dm_vboard_handicap(&b, DM_BLACK, 2), DM_OK);
+    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    assert_string_equal(fen, "W:W31-50:B1-3,6-20");
+    /* Russian: White's back row a1, c1, e1, g1 = squares 29..32, left to right */
+    dm_vboard_start(&b, dm_variant_get(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_vboard_handicap(&b, DM_WHITE, 1), DM_OK);
+    assert_int_equal(dm_vboard_piece(&b, 29), DM_EMPTY);
+    assert_int_equal(dm_vboard_piece(&b, 30), DM_WHITE_MAN);
+    /* 16 or more, 0, a bad colour: refused, nothing removed */
+    dm_vboard_start(&b, v);
+    orig = b;
+    assert_int_equal(dm_vboard_handicap(&b, DM_WHITE, 16), DM_EINVAL);
+    assert_int_equal(dm_vboard_handicap(&b, DM_WHITE, 0), DM_EINVAL);
+    assert_int_equal(dm_vboard_handicap(&b, (dm_color)5, 1), DM_EINVAL);
+    assert_memory_equal(&b, &orig, sizeof b);
+    dm_vboard_clear(&b, v);
+    dm_vboard_put(&b, 46, DM_WHITE_MAN);
+    dm_vboard_put(&b, 5, DM_BLACK_MAN);
+    orig = b;
+    assert_int_equal(dm_vboard_handicap(&b, DM_WHITE, 2), DM_EINVAL);
+    assert_memory_equal(&b, &orig, sizeof b);
+}
+
 static void test_variants__perft_international(void **state)
 {
     (void)state;
@@ -1603,6 +1639,7 @@ int main(void)
         cmocka_unit_test(test_variants__replay_brazilian),
         cmocka_unit_test(test_variants__replay_english),
         cmocka_unit_test(test_variants__replay_english_algebraic),
+        cmocka_unit_test(test_variants__handicap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -73,6 +73,7 @@ async function newGame(page, opts) {
   }
   if (opts.fen) await page.fill('input[name=fen]', opts.fen);
   if (opts.touchMove) await page.check('input[name=touch_move]');
+  if (opts.handicap) await page.selectOption('select[name=handicap]', String(opts.handicap));
   await page.click('#create');
   await page.waitForFunction(() => window.damierState && window.damierState.id);
   return page.evaluate(() => window.damierState.id);
@@ -286,6 +287,23 @@ test('touch-move: a piece picked up must be played, the server refuses another; 
   check((await gameState(b)).moves[1].text === '18-23', 'another piece played after adjusting');
   await ctxA.close();
   await ctxB.close();
+});
+
+test('a handicap game: the engine gives 3 men, the PDN keeps the start and reads back', async () => {
+  const page = await browser.newPage();
+  await newGame(page, { opponent: 'engine', side: 'white', level: 1, handicap: 3 });
+  await page.waitForSelector('#view-game [data-testid=sq-32]', { state: 'visible' });
+  let st = await gameState(page);
+  check(st.start_fen === 'W:W31-50:B1,2,6-20', `Black (the engine) without 5, 4, 3 (${st.start_fen})`);
+  check(await page.locator('#game-board g.piece.black').count() === 17, '17 black men on the board');
+  await clickMove(page, { path: [32, 28] });
+  await waitPly(page, 2);
+  const pdn = await page.evaluate(async () => (await fetch(document.querySelector('#btn-pdn').href)).text());
+  check(pdn.includes('[FEN "W:W31-50:B1,2,6-20"]') && pdn.includes('[SetUp "1"]'), 'the PDN has the handicap start');
+  writeFileSync(`${OUT}/handicap.pdn`, pdn);
+  const r = spawnSync(DAMIER, ['pdn', 'check', `${OUT}/handicap.pdn`], { encoding: 'utf8' });
+  check(r.status === 0 && r.stdout.includes('1 legal'), `damier pdn check reads it as legal (${r.stdout.trim()})`);
+  await page.close();
 });
 
 test('PDN upload with an error, then a good file reviewed', async () => {

@@ -325,6 +325,43 @@ static void test_touch_move(void **st)
     assert_error(post(&h, "adjust", h.white, NULL, &j), &j, 409, "not played with touch-move");
 }
 
+/* Handicap (issue 13): the giver starts without N men of its back rows; the start is
+ * the game's FEN, kept in the PDN. */
+static void test_handicap(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g;
+    create(&g, "{\"opponent\":\"human\",\"handicap\":2,\"handicap_side\":\"white\"}");
+    j = state(&g, g.white);
+    assert_string_equal(str(j, "start_fen"), "W:W31-45,48-50:B1-20");
+    json_decref(j);
+    char path[256];
+    snprintf(path, sizeof path, "/api/games/%s/pdn?key=%s", g.id, g.white);
+    assert_int_equal(req("GET", path, NULL, NULL), 200);
+    /* the engine gives by default: here it plays White and moves first */
+    create(&g, "{\"opponent\":\"engine\",\"side\":\"black\",\"level\":1,\"handicap\":1}");
+    j = state(&g, g.black);
+    assert_string_equal(str(j, "start_fen"), "W:W31-45,47-50:B1-20");
+    json_decref(j);
+    create(&g, "{\"opponent\":\"human\",\"variant\":\"russian\",\"handicap\":1,"
+               "\"handicap_side\":\"black\"}");
+    j = state(&g, g.white);
+    /* h8 (square 4): Black's back row from its own left, as 5..1 in international */
+    assert_int_equal(str(j, "position")[3], '.');
+    assert_int_equal(str(j, "position")[0], 'b');
+    json_decref(j);
+    assert_error(req("POST", "/api/games", "{\"opponent\":\"human\",\"handicap\":2}", &j), &j, 400,
+                 "handicap_side");
+    assert_error(req("POST", "/api/games", "{\"opponent\":\"engine\",\"handicap\":16}", &j), &j,
+                 400, "1 to 15");
+    assert_error(req("POST", "/api/games",
+                     "{\"opponent\":\"human\",\"handicap\":3,\"handicap_side\":\"white\","
+                     "\"fen\":\"W:W46,47:B1\"}",
+                     &j),
+                 &j, 400, "fewer than 3 men");
+}
+
 static void test_takeback(void **st)
 {
     (void)st;
@@ -711,13 +748,21 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_upload),          cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),      cmocka_unit_test(test_position),
-        cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),
+        cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),
+        cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),
+        cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_upload),
+        cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),
+        cmocka_unit_test(test_handicap),
+        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_not_utf8),
+        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal),
+        cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
