@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT
+ * tests/fuzz/fuzz_book.c: opening book files (damier/book.h, docs/BOOK.md).
+ * The input is read twice: as it is, and with its trailing checksum made right (so
+ * that the fuzzer reaches the header and entry checks behind it). Properties: a
+ * refusal carries a message; an accepted book probes the initial position and the
+ * positions after each of its legal moves without fault, every move it gives is legal
+ * there with a positive weight, and picking by any seed gives one of the probed moves
+ * or nothing when there are none. */
+#include <damier/book.h>
+#include <damier/board.h>
+#include <damier/move.h>
+#include <damier/status.h>
+
+#include "fuzz.h"
+
+static void probe_all(const dm_book *bk, const dm_board *b, uint64_t seed)
+{
+    dm_book_move got[DM_BOOK_MAX_MOVES];
+    int n = dm_book_probe(bk, b, got, DM_BOOK_MAX_MOVES);
+    if (n < 0 || n > DM_BOOK_MAX_MOVES) {
+        fuzz_fail("probe returned %d", n);
+    }
+    dm_movelist legal;
+    dm_movegen_legal(&legal, b);
+    for (int i = 0; i < n; i++) {
+        int found = 0;
+        for (int k = 0; k < legal.count && !found; k++) {
+            found = dm_move_equal(&legal.moves[k], &got[i].move);
+        }
+        if (!found || got[i].weight <= 0) {
+            fuzz_fail("book move %d of %d is not legal or has weight %d", i, n, got[i].weight);
+        }
+    }
+    dm_book_move pick;
+    int p = dm_book_pick(bk, b, seed, &pick);
+    if (p != (n > 0)) {
+        fuzz_fail("pick says %d with %d probed moves", p, n);
+    }
+}
+
+static void read_one(const uint8_t *data, size_t size)
+{
+    dm_book *bk = NULL;
+    dm_error err;
+    memset(&err, 0, sizeof err);
+    dm_status st = dm_book_read(&bk, data, size, &err);
+    if (st != DM_OK) {
+        if (st != DM_ENOMEM && !err.message[0]) {
+            fuzz_fail("a refused book without a message (status %d)", (int)st);
+        }
+        return;
+    }
+    if (strlen(dm_book_name(bk)) > 31) {
+        fuzz_fail("name longer than 31 bytes");
+    }
+    dm_board b;
+    dm_board_start(&b);
+    probe_all(bk, &b, 0);
+    dm_movelist l;
+    dm_movegen_legal(&l, &b);
+    for (int i = 0; i < l.count; i++) {
+        dm_board c = b;
+        dm_board_apply(&c, &l.moves[i]);
+        probe_all(bk, &c, (uint64_t)i + 1);
+    }
+    dm_book_free(bk);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    read_one(data, size);
+    if (size >= DM_BOOK_HEADER_SIZE + 4 && size < (1u << 20)) {
+        uint8_t *fixed = malloc(size);
+        if (!fixed) {
+            return 0;
+        }
+        memcpy(fixed, data, size);
+        uint32_t h = 2166136261u; /* FNV-1a over every byte before the checksum */
+        for (size_t i = 0; i + 4 < size; i++) {
+            h = (h ^ fixed[i]) * 16777619u;
+        }
+        for (int k = 0; k < 4; k++) {
+            fixed[size - 4 + (size_t)k] = (uint8_t)(h >> (8 * k));
+        }
+        read_one(fixed, size);
+        free(fixed);
+    }
+    return 0;
+}
