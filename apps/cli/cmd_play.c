@@ -202,6 +202,20 @@ static void vmove_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove
     dm_vmove_to_text(buf, cap, b, m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
 }
 
+/* A move of the current position in the game's notation, as help's example: a
+ * capture when one must be made, else a move from the middle of the sorted list. */
+static void help_example(const play_session *s, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "?");
+    const dm_vboard *b = play_position(s);
+    dm_vmovelist *l = malloc(sizeof *l);
+    if (l && dm_vmovegen_legal(l, b) > 0) {
+        cmd_sort_vmoves(b->variant, l->moves, l->count);
+        vmove_text(buf, cap, b, &l->moves[l->moves[0].ncapt ? 0 : l->count / 2]);
+    }
+    free(l);
+}
+
 static void engine_turn(play_session *s)
 {
     dm_color side = (dm_color)play_position(s)->side;
@@ -528,12 +542,16 @@ static int human_line(play_session *s, const char *line)
                 fprintf(s->out, "%s\n\n",
                         _("damier play: commands (the board comes back with your next "
                           "command or move)"));
-                play_print_help(s->out, "  ");
+                char example[400];
+                help_example(s, example, sizeof example);
+                play_print_help(s->out, "  ", example);
                 fflush(s->out);
                 s->ui.panel_row = 0;
                 s->ui.message[0] = 1; /* keep the help on screen: no redraw before the prompt */
             } else {
-                play_print_help(s->out, "help: ");
+                char example[400];
+                help_example(s, example, sizeof example);
+                play_print_help(s->out, "help: ", example);
                 fflush(s->out);
             }
             return 0;

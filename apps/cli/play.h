@@ -172,7 +172,7 @@ int play_word_is_not_move(const char *word, size_t len);
 void play_parse_command(play_cmd *out, const char *line);
 
 /* The command summary printed by `help`, each line prefixed with prefix. */
-void play_print_help(FILE *f, const char *prefix);
+void play_print_help(FILE *f, const char *prefix, const char *example);
 
 /* Buffered line reader over a file descriptor (stdin), usable with poll(2), so that a
  * clock can be watched while the player thinks. */

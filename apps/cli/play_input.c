@@ -130,12 +130,14 @@ void play_parse_command(play_cmd *out, const char *line)
     out->arg[n] = 0;
 }
 
-void play_print_help(FILE *f, const char *prefix)
+void play_print_help(FILE *f, const char *prefix, const char *example)
 {
+    fputs(prefix, f);
+    fprintf(f, _("Type a move in this game's notation, e.g. %s; a capture from and to, with"),
+            example);
+    fputc('\n', f);
     fprintf(f, "%s%s\n", prefix,
-            _("Type a move: 32-28, 19x28, a capture path 28x19x10, or just its from and"));
-    fprintf(f, "%s%s\n", prefix,
-            _("to squares (28x10) when only one legal move matches. Commands:"));
+            _("its landing squares in order where two paths differ. Commands:"));
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char w[32];
         snprintf(w, sizeof w, "%s%s%s", words[i].name, words[i].arg ? " " : "",

@@ -169,6 +169,12 @@ play blocked '' --human-vs-human --fen "B:W50:B45"
 has blocked "$tmp/blocked.out" "result: 2-0 no legal move"
 has blocked-pdn "$(saved_file blocked)" '[Termination "no legal move"]'
 
+# help's example move is the variant's notation (Russian: algebraic squares)
+play helpru 'help
+quit
+' --human-vs-human --variant russian
+matches helpru "$tmp/helpru.out" "^help: Type a move in this game's notation, e.g. [a-h][1-8]-[a-h][1-8];"
+
 # neither side can win (FMJD 7.3), proved by the endgame database (--egdb): a king
 # against a king that the database draws ends at once; one it wins (46 against 5:
 # White must move onto the long diagonal and be taken) plays on, and the capture after
