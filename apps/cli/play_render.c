@@ -415,7 +415,35 @@ static void build_panel(char panel[MAX_ROWS][256], play_session *s, int width)
 /* The title's name of the variant: in the player's language where translated. */
 static const char *variant_title(const dm_variant *v)
 {
-    return v->id == DM_VARIANT_INTERNATIONAL ? _("international draughts") : v->title;
+    if (v->id == DM_VARIANT_INTERNATIONAL) {
+        return _("international draughts");
+    }
+    /* the titles of src/core/variant.c, marked for the catalogs (Chinese names: the
+     * web board's, docs/WEB.md) */
+    static const char *const titles[] = {
+        N_("Brazilian draughts"),
+        N_("Russian draughts (shashki)"),
+        N_("English draughts / American checkers"),
+        N_("Canadian draughts (12x12)"),
+        N_("Antidraughts (losing draughts)"),
+        N_("Czech draughts (ceska dama)"),
+        N_("Italian draughts (dama italiana)"),
+        N_("Killer draughts"),
+        N_("Breakthrough draughts"),
+        N_("Spanish draughts (damas)"),
+        N_("Pool checkers (American pool)"),
+        N_("Thai draughts (Mak-hot)"),
+        N_("Frisian draughts"),
+        N_("Frysk! (Frisian draughts, 5 men each)"),
+        N_("Portuguese draughts (damas)"),
+        N_("Turkish draughts (Dama)"),
+    };
+    for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++) {
+        if (!strcmp(v->title, titles[i])) {
+            return _(titles[i]);
+        }
+    }
+    return v->title;
 }
 
 void play_render_screen(play_session *s)
