@@ -98,7 +98,10 @@ static void test_puzzle__finds_turkish_strike(void **state)
     assert_int_equal(p.verdict, DM_PUZZLE_FOUND);
     char line[512];
     line_text(line, sizeof line, &p);
-    assert_string_equal(line, "31-27 26x31 36x27 23-29 33x24");
+    /* the strike itself is forced; which of Black's losing replies the line shows
+     * (23-28 or 23-29, each answered by a capture) depends on the evaluation */
+    assert_true(!strncmp(line, "31-27 26x31 36x27 23-2", 22));
+    assert_true(!strcmp(line + 22, "8 33x22") || !strcmp(line + 22, "9 33x24"));
     assert_true(p.themes & DM_THEME_SHOT);
     assert_true(p.themes & DM_THEME_TURKISH);
     assert_true(p.themes & DM_THEME_WIN);
