@@ -190,7 +190,7 @@ const char *cli_tr_reason(const char *reason)
         N_("loss on time"),         N_("forfeit"),
         N_("no progress rule"),     N_("no capture rule"),
         N_("material rule"),        N_("first king (breakthrough)"),
-        N_("neither side can win"),
+        N_("neither side can win"), N_("arbiter's decision"),
     };
     for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++) {
         if (!strcmp(reason, reasons[i])) {

@@ -50,9 +50,11 @@ typedef enum dm_reason {
     DM_REASON_MATERIAL = 13,    /* a material rule against a lone king (Russian three kings
                                    18 moves, Frisian two kings 7, king against king) */
     DM_REASON_PROMOTION = 14,   /* breakthrough: the first side to crown a king wins */
-    DM_REASON_NO_WIN = 15       /* FMJD 7.3: a draw because neither side can win, declared
+    DM_REASON_NO_WIN = 15,      /* FMJD 7.3: a draw because neither side can win, declared
                                    (dm_game_declare_no_win: an arbiter, or an endgame
                                    database's draw value: docs/RULES.md) */
+    DM_REASON_ARBITER = 16      /* a win, draw or loss by the arbiter's decision (FMJD
+                                   arbiters' decisions; dm_game_declare_arbiter) */
 } dm_reason;
 
 /* The result in PDN, FMJD points scale of GameType 20: "2-0", "0-2", "1-1", "*". */
@@ -61,7 +63,8 @@ DM_API const char *dm_outcome_str(dm_outcome r);
 /* A short English phrase for a reason: "no pieces left", "no legal move",
  * "resignation", "draw by agreement", "threefold repetition", "25-move rule",
  * "16-move rule", "5-move rule", "loss on time", "forfeit", "no progress rule",
- * "no capture rule", "material rule", "first king (breakthrough)", "" for NONE. */
+ * "no capture rule", "material rule", "first king (breakthrough)", "neither side can
+ * win", "arbiter's decision", "" for NONE. */
 DM_API const char *dm_reason_str(dm_reason r);
 
 /* ---- draw-rule settings ------------------------------------------------------- */
@@ -295,6 +298,13 @@ DM_API dm_status dm_game_forfeit(dm_game *game, dm_color who);
  * of the endgame database (`damier play --egdb`; docs/RULES.md). Undo removes it.
  * DM_ESTATE when the result is already decided; DM_EINVAL for NULL. */
 DM_API dm_status dm_game_declare_no_win(dm_game *game);
+
+/* A result decided by the arbiter (a win, a draw or a loss by decision: e.g. a player
+ * who does not turn up, misconduct, a game the arbiter ends), declared at the current
+ * position with DM_REASON_ARBITER; the PDN Termination "arbiter's decision" reads it
+ * back. Undo removes it. DM_EINVAL for NULL or an outcome that is not a result
+ * (DM_OUTCOME_ONGOING), DM_ESTATE when the result is already decided. */
+DM_API dm_status dm_game_declare_arbiter(dm_game *game, dm_outcome outcome);
 
 /* Remove a declared result (e.g. a resignation at the start position, which undo
  * cannot reach). DM_ESTATE when there is none at the current ply. */

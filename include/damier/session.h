@@ -135,6 +135,10 @@ DM_API dm_status dm_session_resign(dm_session *s, dm_color who);
 DM_API dm_status dm_session_agree_draw(dm_session *s);
 DM_API dm_status dm_session_forfeit(dm_session *s, dm_color who);
 DM_API dm_status dm_session_declare_no_win(dm_session *s);
+/* The arbiter's decision (dm_game_declare_arbiter: outcome a win of either side or a
+ * draw, DM_REASON_ARBITER) and stop the clock. DM_ESTATE when the game is over or a
+ * search is running, DM_EINVAL for an outcome that is not a result. */
+DM_API dm_status dm_session_declare_arbiter(dm_session *s, dm_outcome outcome);
 
 /* Touch-move on the session's game (damier/game.h: dm_game_set_touch_move,
  * dm_game_touch, dm_game_adjust): the same rule, errors and out-parameters, and

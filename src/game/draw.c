@@ -181,6 +181,8 @@ const char *dm_reason_str(dm_reason r)
             return "first king (breakthrough)";
         case DM_REASON_NO_WIN:
             return "neither side can win";
+        case DM_REASON_ARBITER:
+            return "arbiter's decision";
     }
     return "";
 }

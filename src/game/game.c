@@ -726,6 +726,15 @@ dm_status dm_game_declare_no_win(dm_game *game)
     return declare(game, DM_OUTCOME_DRAW, DM_REASON_NO_WIN);
 }
 
+dm_status dm_game_declare_arbiter(dm_game *game, dm_outcome outcome)
+{
+    if (!game || (outcome != DM_OUTCOME_WHITE_WINS && outcome != DM_OUTCOME_BLACK_WINS &&
+                  outcome != DM_OUTCOME_DRAW)) {
+        return DM_EINVAL;
+    }
+    return declare(game, outcome, DM_REASON_ARBITER);
+}
+
 dm_status dm_game_flag(dm_game *game, dm_color who)
 {
     if (!game || (who != DM_WHITE && who != DM_BLACK)) {

@@ -318,6 +318,9 @@ static dm_status keep_result(dm_game *g, const dm_pdn_game *rec, dm_error *err)
                             dm_game_ply(g), dm_outcome_str(have), dm_reason_str(why));
     }
     const char *term = dm_pdn_game_tag(rec, "Termination");
+    if (term && !pdn_casecmp(term, dm_reason_str(DM_REASON_ARBITER))) {
+        return dm_game_declare_arbiter(g, (dm_outcome)want);
+    }
     if (want == DM_OUTCOME_DRAW) {
         if (term && !pdn_casecmp(term, dm_reason_str(DM_REASON_NO_WIN))) {
             return dm_game_declare_no_win(g);

@@ -459,6 +459,21 @@ dm_status dm_session_declare_no_win(dm_session *s)
     return declare(s, no_win, DM_WHITE);
 }
 
+dm_status dm_session_declare_arbiter(dm_session *s, dm_outcome outcome)
+{
+    if (outcome != DM_OUTCOME_WHITE_WINS && outcome != DM_OUTCOME_BLACK_WINS &&
+        outcome != DM_OUTCOME_DRAW) {
+        return DM_EINVAL;
+    }
+    if (!s || settle(s, NULL) != DM_OK) {
+        return DM_ESTATE;
+    }
+    sync_clock(s);
+    dm_status st = dm_game_declare_arbiter(s->game, outcome);
+    sync_clock(s);
+    return st;
+}
+
 dm_status dm_session_set_touch_move(dm_session *s, int on)
 {
     if (!s || settle(s, NULL) != DM_OK) {

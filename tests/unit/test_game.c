@@ -775,6 +775,15 @@ static void test_game__declared_results(void **state)
     assert_int_equal(dm_game_declare_no_win(g), DM_ESTATE);
     assert_int_equal(dm_game_declare_no_win(NULL), DM_EINVAL);
     assert_int_equal(dm_game_clear_result(g), DM_OK);
+    /* the arbiter's decision: any result, never "ongoing" */
+    assert_int_equal(dm_game_declare_arbiter(g, DM_OUTCOME_ONGOING), DM_EINVAL);
+    assert_int_equal(dm_game_declare_arbiter(g, (dm_outcome)9), DM_EINVAL);
+    assert_int_equal(dm_game_declare_arbiter(NULL, DM_OUTCOME_DRAW), DM_EINVAL);
+    assert_int_equal(dm_game_declare_arbiter(g, DM_OUTCOME_BLACK_WINS), DM_OK);
+    assert_result(g, DM_OUTCOME_BLACK_WINS, DM_REASON_ARBITER);
+    assert_string_equal(dm_reason_str(DM_REASON_ARBITER), "arbiter's decision");
+    assert_int_equal(dm_game_declare_arbiter(g, DM_OUTCOME_DRAW), DM_ESTATE);
+    assert_int_equal(dm_game_clear_result(g), DM_OK);
     assert_int_equal(dm_game_resign(g, (dm_color)7), DM_EINVAL);
 
     /* declaring at an earlier ply ends the game there: the redo list goes */

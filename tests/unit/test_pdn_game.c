@@ -53,7 +53,7 @@ static dm_game *random_game(uint64_t *rng, int max)
     }
     if (!dm_game_over(g) && next_rand(rng) % 2 == 0) {
         dm_color who = (dm_color)(next_rand(rng) % 2);
-        switch (next_rand(rng) % 5) {
+        switch (next_rand(rng) % 6) {
             case 0:
                 assert_int_equal(dm_game_resign(g, who), DM_OK);
                 break;
@@ -65,6 +65,10 @@ static dm_game *random_game(uint64_t *rng, int max)
                 break;
             case 3:
                 assert_int_equal(dm_game_declare_no_win(g), DM_OK);
+                break;
+            case 4: /* the arbiter's decision: White wins, Black wins or a draw */
+                assert_int_equal(dm_game_declare_arbiter(g, (dm_outcome)(1 + next_rand(rng) % 3)),
+                                 DM_OK);
                 break;
             default:
                 assert_int_equal(dm_game_forfeit(g, who), DM_OK);
@@ -129,7 +133,8 @@ static void test_pdn_game__random_games_round_trip(void **state)
         assert_string_equal(dm_pdn_game_tag(rec, "Result"), dm_outcome_str(o));
         ended += o != DM_OUTCOME_ONGOING;
         declared += why == DM_REASON_RESIGNATION || why == DM_REASON_AGREEMENT ||
-                    why == DM_REASON_TIME || why == DM_REASON_FORFEIT || why == DM_REASON_NO_WIN;
+                    why == DM_REASON_TIME || why == DM_REASON_FORFEIT || why == DM_REASON_NO_WIN ||
+                    why == DM_REASON_ARBITER;
         /* the record itself too */
         dm_pdn_game *rec2;
         assert_int_equal(dm_pdn_from_game(&rec2, g, &tags), DM_OK);

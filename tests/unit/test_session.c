@@ -242,6 +242,16 @@ static void test_session__go_refused_when_over_or_refused(void **state)
     assert_int_equal(dm_session_resign(s, DM_WHITE), DM_OK);
     assert_int_equal(dm_session_go(s, NULL, &err), DM_ESTATE);
     assert_int_equal(dm_session_play_text(s, "32-28", &err), DM_ESTATE);
+    /* the arbiter's decision: any result but "ongoing", then nothing more */
+    dm_reason why0;
+    assert_int_equal(dm_session_new_game(s, NULL, &err), DM_OK);
+    assert_int_equal(dm_session_declare_arbiter(s, DM_OUTCOME_ONGOING), DM_EINVAL);
+    assert_int_equal(dm_session_declare_arbiter(NULL, DM_OUTCOME_DRAW), DM_ESTATE);
+    assert_int_equal(dm_session_declare_arbiter(s, DM_OUTCOME_WHITE_WINS), DM_OK);
+    assert_int_equal(dm_session_result(s, &why0), DM_OUTCOME_WHITE_WINS);
+    assert_int_equal(why0, DM_REASON_ARBITER);
+    assert_int_equal(dm_session_declare_arbiter(s, DM_OUTCOME_DRAW), DM_ESTATE);
+    assert_int_equal(dm_session_play_text(s, "32-28", &err), DM_ESTATE);
     /* threefold repetition (FMJD rules: not played through) */
     g.fen = "W:WK46:BK1";
     assert_int_equal(dm_session_new_game(s, &g, &err), DM_OK);
