@@ -73,7 +73,8 @@ enum {
     SRV_SIDE_WHITE = 0,
     SRV_SIDE_BLACK = 1,
     SRV_SIDE_SPECTATOR = 2,
-    SRV_SIDE_NONE = 3
+    SRV_SIDE_ARBITER = 3, /* the arbiter's key: watches, pauses the clocks, decides */
+    SRV_SIDE_NONE = 4
 };
 enum {
     SRV_MODE_ENGINE = 0,
@@ -134,6 +135,9 @@ void srv_op_touch(srv *s, const char *id, const char *key, const json_t *req, sr
 void srv_op_adjust(srv *s, const char *id, const char *key, srv_reply *r);
 void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 void srv_op_takeback(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+/* The arbiter's controls (the arbiter's key only): action pause, resume, add_time
+ * (side, seconds) or declare (result, note), each an event of the game's log. */
+void srv_op_arbiter(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The engine's marks and evaluations of every move (apps/cli/annotate.h). */
 void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The PDN of a game: *text malloc'd on 200. */
@@ -183,7 +187,8 @@ void srv_games_free(srv *s);
 /* What the database keeps of a game. */
 typedef struct srv_game_row {
     char id[24];
-    char keys[3][40]; /* white, black, spectator */
+    char keys[4][40]; /* white, black, spectator, arbiter ("": none, a game stored
+                         before arbiters, uploaded or made by the lobby) */
     int mode;
     int engine_side; /* -1: none */
     int level;
@@ -201,8 +206,10 @@ typedef struct srv_game_row {
     char black_name[64];
 } srv_game_row;
 
-/* One event as stored: a move's Hub text (unique), or "undo" (a move taken back),
- * and the virtual time it happened at. */
+/* One event as stored: a move's Hub text (unique), or "undo" (a move taken back), a
+ * touch-move event ("touch-move", "touch SQ", "adjust") or an arbiter's ("pause",
+ * "resume", "add-time white|black MS", "declare RESULT[ NOTE]"), and the virtual time
+ * it happened at. */
 typedef struct srv_move_row {
     char hub[200];
     int64_t t;
@@ -245,15 +252,16 @@ struct srv_game {
     srv_game_row row;
     pthread_mutex_t mu;
     dm_session *session;
-    const dm_variant *var; /* NULL: international (the fast board); else the game's variant */
-    int replaying;         /* 1 while restoring: the clock reads vfixed */
-    int64_t vfixed;        /* virtual time while replaying or frozen */
-    int frozen;            /* 1 during one request: the clock and the stored times read vfixed */
-    int64_t offset;        /* virtual time = monotonic ms + offset */
-    int gen;               /* bumped by every change (the state's version) */
-    int engine_queued;     /* in the engine queue or being searched */
-    int nevents;           /* rows of the game in the moves table */
-    srv_sub *subs;         /* under mu */
+    const dm_variant *var;  /* NULL: international (the fast board); else the game's variant */
+    int replaying;          /* 1 while restoring: the clock reads vfixed */
+    int64_t vfixed;         /* virtual time while replaying or frozen */
+    int frozen;             /* 1 during one request: the clock and the stored times read vfixed */
+    int64_t offset;         /* virtual time = monotonic ms + offset */
+    int gen;                /* bumped by every change (the state's version) */
+    int engine_queued;      /* in the engine queue or being searched */
+    int nevents;            /* rows of the game in the moves table */
+    char arbiter_note[128]; /* the note of the arbiter's decision ("" none) */
+    srv_sub *subs;          /* under mu */
     int nsubs, capsubs;
     uint64_t rng;
     int64_t account[2]; /* the accounts playing White and Black (0: none; srv_account.c) */

@@ -65,6 +65,8 @@ static const char *const migrations[] = {
     "CREATE TABLE IF NOT EXISTS puzzle_attempts("
     " account_id INTEGER NOT NULL REFERENCES accounts(id), puzzle TEXT NOT NULL,"
     " solved INTEGER NOT NULL, created INTEGER NOT NULL, PRIMARY KEY(account_id, puzzle));",
+    /* 3: the arbiter's key of a game ('' none: games stored before) */
+    "ALTER TABLE games ADD COLUMN arbiter_key TEXT NOT NULL DEFAULT '';",
 };
 
 #define COMMUNITY_VERSION ((int)(sizeof migrations / sizeof migrations[0]))

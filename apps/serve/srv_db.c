@@ -7,8 +7,10 @@
  *   games(id, keys, mode, engine, variant, time control, start FEN, result,
  *         reason, end_t, draw_offer, t0_wall, created, updated, clocks, names,
  *         white_account, black_account, lang)
- *   moves(game_id, ply, hub, t)           one row per event: a move (hub text, unique)
- *                                         or "undo" (a takeback); ply = event index
+ *   moves(game_id, ply, hub, t)           one row per event: a move (hub text, unique),
+ *                                         "undo" (a takeback), a touch-move or an
+ *                                         arbiter's event (serve.h); ply = event index
+ * (the arbiter's key, games.arbiter_key, is added by the community migrations).
  * A move is one transaction: its row and the game's row; the move is acknowledged
  * after COMMIT. With WAL and synchronous=NORMAL a commit survives the process being
  * killed (kill -9); FULL (--sync full) also a power loss. */
@@ -239,7 +241,7 @@ int srv_db_insert_game(srv_db *d, const srv_game_row *r, const srv_move_row *mov
                  "INSERT INTO games(id, white_key, black_key, spectator_key, mode, engine_side, "
                  "engine_level, variant, time_control, start_fen, result, reason, end_t, "
                  "draw_offer, t0_wall, white_name, black_name, created, updated, "
-                 "takeback_offer) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                 "takeback_offer, arbiter_key) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                  -1, &st, NULL) == SQLITE_OK
                  ? 0
                  : -1;
@@ -266,6 +268,7 @@ int srv_db_insert_game(srv_db *d, const srv_game_row *r, const srv_move_row *mov
         sqlite3_bind_int64(st, k++, r->created);
         sqlite3_bind_int64(st, k++, r->created);
         sqlite3_bind_int(st, k++, r->takeback_offer);
+        sqlite3_bind_text(st, k++, r->keys[SRV_SIDE_ARBITER], -1, SQLITE_TRANSIENT);
         rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
     }
     sqlite3_finalize(st);
@@ -363,8 +366,8 @@ int srv_db_load(srv_db *d, void (*fn)(void *, const srv_game_row *, const srv_mo
             d->db,
             "SELECT id, white_key, black_key, spectator_key, mode, engine_side, "
             "engine_level, variant, time_control, start_fen, result, reason, "
-            "end_t, draw_offer, t0_wall, created, white_name, black_name, takeback_offer "
-            "FROM games ORDER BY created, rowid",
+            "end_t, draw_offer, t0_wall, created, white_name, black_name, takeback_offer, "
+            "arbiter_key FROM games ORDER BY created, rowid",
             -1, &g, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(d->db, "SELECT hub, t FROM moves WHERE game_id=? ORDER BY ply", -1, &mv,
                            NULL) != SQLITE_OK) {
@@ -400,6 +403,7 @@ int srv_db_load(srv_db *d, void (*fn)(void *, const srv_game_row *, const srv_mo
         copy_col(r.white_name, sizeof r.white_name, g, 16);
         copy_col(r.black_name, sizeof r.black_name, g, 17);
         r.takeback_offer = sqlite3_column_int(g, 18);
+        copy_col(r.keys[SRV_SIDE_ARBITER], sizeof r.keys[SRV_SIDE_ARBITER], g, 19);
         sqlite3_bind_text(mv, 1, r.id, -1, SQLITE_TRANSIENT);
         int n = 0;
         while (sqlite3_step(mv) == SQLITE_ROW && n < SRV_MAX_EVENTS) {

@@ -145,7 +145,10 @@ static void random_hex(char *out, size_t nbytes)
 
 static const char *side_name(int side)
 {
-    return side == SRV_SIDE_WHITE ? "white" : side == SRV_SIDE_BLACK ? "black" : "spectator";
+    return side == SRV_SIDE_WHITE     ? "white"
+           : side == SRV_SIDE_BLACK   ? "black"
+           : side == SRV_SIDE_ARBITER ? "arbiter"
+                                      : "spectator";
 }
 
 static const char *mode_str(int mode)
@@ -306,7 +309,7 @@ static const char *outcome_text(dm_outcome o)
 
 static int reason_from_text(const char *text)
 {
-    for (int r = 1; r <= DM_REASON_NO_WIN; r++) {
+    for (int r = 1; r <= DM_REASON_ARBITER; r++) {
         if (!strcmp(dm_reason_str((dm_reason)r), text)) {
             return r;
         }
@@ -325,12 +328,14 @@ static json_t *clock_json(srv_game *g)
     dm_clock_side_info(&b, c, DM_BLACK);
     dm_color run;
     int running = dm_clock_running(c, &run);
-    return json_pack("{s:s,s:I,s:I,s:I,s:I,s:i,s:i,s:s?}", "control", g->row.time_control, "white",
-                     (json_int_t)w.remaining_ms, "black", (json_int_t)b.remaining_ms,
+    /* paused: by the arbiter (a game over holds its clock paused too: not shown) */
+    int paused = dm_clock_paused(c) && g->row.result[0] == '*';
+    return json_pack("{s:s,s:I,s:I,s:I,s:I,s:i,s:i,s:s?,s:b}", "control", g->row.time_control,
+                     "white", (json_int_t)w.remaining_ms, "black", (json_int_t)b.remaining_ms,
                      "white_increment", (json_int_t)w.increment_ms, "black_increment",
                      (json_int_t)b.increment_ms, "white_moves_to_go", w.moves_to_go,
                      "black_moves_to_go", b.moves_to_go, "running",
-                     running ? (run == DM_WHITE ? "white" : "black") : NULL);
+                     running ? (run == DM_WHITE ? "white" : "black") : NULL, "paused", paused);
 }
 
 /* The side to move of g's current position (any variant). */
@@ -456,6 +461,12 @@ json_t *srv_game_state(srv_game *g, int side)
         json_object_set_new(st, "touch_move", json_boolean(dm_game_touch_move(gm)));
         json_object_set_new(st, "touched", json_integer(dm_game_touched(gm)));
     }
+    if (st) { /* the arbiter: whether the game has one, and the note of a decision */
+        json_object_set_new(st, "arbiter", json_boolean(g->row.keys[SRV_SIDE_ARBITER][0] != 0));
+        if (g->arbiter_note[0]) {
+            json_object_set_new(st, "arbiter_note", json_string(g->arbiter_note));
+        }
+    }
     if (st && g->players) { /* the accounts and their ratings (srv_rating.c) */
         json_object_set(st, "players", g->players);
     }
@@ -507,6 +518,13 @@ static json_t *game_state(srv_game *g, int side)
 
 /* ---- changes -------------------------------------------------------------------- */
 
+/* 1 while the arbiter holds the clocks of a game in play (no move is accepted). */
+static int clock_paused(srv_game *g)
+{
+    dm_clock *c = dm_session_clock(g->session);
+    return c && g->row.result[0] == '*' && dm_clock_paused(c);
+}
+
 static int engine_to_move(srv_game *g)
 {
     if (g->row.mode != SRV_MODE_ENGINE) {
@@ -514,6 +532,9 @@ static int engine_to_move(srv_game *g)
     }
     if (dm_session_result(g->session, NULL) != DM_OUTCOME_ONGOING) {
         return 0;
+    }
+    if (clock_paused(g)) {
+        return 0; /* the arbiter stopped the clocks: the engine waits too */
     }
     return side_to_move(g) == g->row.engine_side;
 }
@@ -1062,6 +1083,55 @@ static dm_status touch_event(srv_game *g, const char *ev, int *is, dm_error *e)
     return DM_OK;
 }
 
+/* The outcome of a result's PDN text ("2-0", "0-2", "1-1"), DM_OUTCOME_ONGOING for
+ * anything else. */
+static dm_outcome outcome_of_text(const char *t)
+{
+    return !strcmp(t, "2-0")   ? DM_OUTCOME_WHITE_WINS
+           : !strcmp(t, "0-2") ? DM_OUTCOME_BLACK_WINS
+           : !strcmp(t, "1-1") ? DM_OUTCOME_DRAW
+                               : DM_OUTCOME_ONGOING;
+}
+
+/* The arbiter's events of a game's log (docs/WEB.md): "pause", "resume" (the clocks),
+ * "add-time white|black MS" (time given to a side), "declare RESULT[ NOTE]" (a result
+ * by the arbiter's decision). *is set to 1 when ev is one of them, and the event is
+ * applied to the session (the clock reads the event's time). */
+static dm_status arbiter_event(srv_game *g, const char *ev, int *is, dm_error *e)
+{
+    *is = 1;
+    dm_clock *c = dm_session_clock(g->session);
+    if (!strcmp(ev, "pause") || !strcmp(ev, "resume")) {
+        if (!c) {
+            return dm_error_set(e, DM_ESTATE, 0, 0, "the game has no clock");
+        }
+        dm_status st = ev[0] == 'p' ? dm_clock_pause(c) : dm_clock_resume(c);
+        return st == DM_OK ? DM_OK : dm_error_set(e, st, 0, 0, "the clock cannot %s", ev);
+    }
+    if (!strncmp(ev, "add-time ", 9)) {
+        const char *p = ev + 9;
+        dm_color side = !strncmp(p, "white ", 6) ? DM_WHITE : DM_BLACK;
+        const char *num = strchr(p, ' ');
+        long long ms = num ? atoll(num + 1) : 0;
+        if (!c || ms <= 0) {
+            return dm_error_set(e, DM_EINVAL, 0, 0, "bad event");
+        }
+        return dm_clock_set_remaining(c, side, dm_clock_remaining(c, side) + ms);
+    }
+    if (!strncmp(ev, "declare ", 8)) {
+        char res[8];
+        snprintf(res, sizeof res, "%.3s", ev + 8);
+        const char *note = strlen(ev) > 12 ? ev + 12 : "";
+        dm_status st = dm_session_declare_arbiter(g->session, outcome_of_text(res));
+        if (st == DM_OK) {
+            snprintf(g->arbiter_note, sizeof g->arbiter_note, "%s", note);
+        }
+        return st == DM_OK ? DM_OK : dm_error_set(e, st, 0, 0, "cannot declare %s", res);
+    }
+    *is = 0;
+    return DM_OK;
+}
+
 typedef struct restore_ctx {
     srv *s;
     int64_t heartbeat;
@@ -1092,6 +1162,9 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
         int undo = !strcmp(moves[i].hub, "undo");
         int touch = 0;
         dm_status ts = touch_event(g, moves[i].hub, &touch, &e);
+        if (!touch) {
+            ts = arbiter_event(g, moves[i].hub, &touch, &e);
+        }
         if (touch  ? ts != DM_OK
             : undo ? dm_session_undo(g->session) != DM_OK
                    : dm_session_play_text(g->session, moves[i].hub, &e) != DM_OK) {
@@ -1117,6 +1190,8 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
             dm_session_declare_no_win(g->session);
         } else if (reason == DM_REASON_FORFEIT) {
             dm_session_forfeit(g->session, loser);
+        } else if (reason == DM_REASON_ARBITER) { /* its event declared it: kept */
+            dm_session_declare_arbiter(g->session, outcome_of_text(row->result));
         }
         dm_session_result(g->session, NULL);
         last = g->vfixed;
@@ -1247,7 +1322,7 @@ srv_game *srv_game_open(srv *s, const char *id, const char *key, int *side, srv_
         return NULL;
     }
     int found = SRV_SIDE_NONE;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         /* compare every byte, so the time says nothing about the key */
         const char *k = g->row.keys[i];
         size_t n = strlen(k), m = strlen(key);
@@ -1255,7 +1330,7 @@ srv_game *srv_game_open(srv *s, const char *id, const char *key, int *side, srv_
         for (size_t c = 0; c < n; c++) {
             diff |= (unsigned)(k[c] ^ (c < m ? key[c] : 0));
         }
-        if (diff == 0 && found == SRV_SIDE_NONE) {
+        if (diff == 0 && n > 0 && found == SRV_SIDE_NONE) { /* "": no arbiter */
             found = i;
         }
     }
@@ -1411,7 +1486,7 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
     srv_utf8_fix(row.white_name); /* a long name may have been cut inside a character */
     srv_utf8_fix(row.black_name);
     random_hex(row.id, 8);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) { /* the arbiter's too: the creator's to keep or give */
         random_hex(row.keys[i], 16);
     }
     snprintf(row.result, sizeof row.result, "*");
@@ -1454,9 +1529,11 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
     if (row.mode == SRV_MODE_ENGINE) {
         json_object_del(links, side_name(row.engine_side));
     }
+    json_object_set_new(links, "arbiter", link_json(g, SRV_SIDE_ARBITER));
     r->status = 201;
-    r->body = json_pack("{s:s,s:s,s:s,s:o,s:o}", "id", g->row.id, "you", side_name(you), "key",
-                        g->row.keys[you], "links", links, "state", srv_game_state(g, you));
+    r->body = json_pack("{s:s,s:s,s:s,s:s,s:o,s:o}", "id", g->row.id, "you", side_name(you), "key",
+                        g->row.keys[you], "arbiter_key", g->row.keys[SRV_SIDE_ARBITER], "links",
+                        links, "state", srv_game_state(g, you));
     enqueue_engine(s, g);
     pthread_mutex_unlock(&g->mu);
 }
@@ -1486,6 +1563,8 @@ static srv_game *open_to_play(srv *s, const char *id, const char *key, int *side
         srv_reply_error(r, 409, "game %s is a record for review, not a game in play", id);
     } else if (*side == SRV_SIDE_SPECTATOR) {
         srv_reply_error(r, 403, "a spectator's link cannot play");
+    } else if (*side == SRV_SIDE_ARBITER) {
+        srv_reply_error(r, 403, "the arbiter's link cannot play (its controls: POST .../arbiter)");
     } else if (g->row.mode == SRV_MODE_ENGINE && *side == g->row.engine_side) {
         srv_reply_error(r, 403, "that side is the engine's");
     } else if (dm_session_result(g->session, NULL) != DM_OUTCOME_ONGOING) {
@@ -1512,6 +1591,11 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
         return;
     }
     int to_move = side_to_move(g);
+    if (clock_paused(g)) {
+        srv_reply_error(r, 409, "the arbiter has paused the clocks: no move until they resume");
+        srv_game_unlock(g);
+        return;
+    }
     if (to_move != side) {
         srv_reply_error(r, 409, "it is %s's move, not yours",
                         to_move == DM_WHITE ? "White" : "Black");
@@ -1591,6 +1675,8 @@ void srv_op_touch(srv *s, const char *id, const char *key, const json_t *req, sr
         srv_reply_error(r, 409, "this game is not played with touch-move");
     } else if (side != side_to_move(g)) {
         srv_reply_error(r, 409, "it is not your move");
+    } else if (clock_paused(g)) {
+        srv_reply_error(r, 409, "the arbiter has paused the clocks: no move until they resume");
     } else {
         json_int_t sq = json_integer_value(jsq);
         dm_error e;
@@ -1629,6 +1715,196 @@ void srv_op_adjust(srv *s, const char *id, const char *key, srv_reply *r)
     } else if (touch_commit(s, g, "adjust", r) == 0) {
         r->status = 200;
         r->body = srv_game_state(g, side);
+    }
+    srv_game_unlock(g);
+}
+
+/* ---- the arbiter ------------------------------------------------------------------ */
+
+enum {
+    ARB_PAUSE,
+    ARB_RESUME,
+    ARB_ADD_TIME,
+    ARB_DECLARE
+};
+
+/* Store the arbiter's event ev, applied to the locked game g frozen at virtual time t,
+ * with the game's row, then let time run again. 0, or -1 with r (the change is the
+ * caller's to undo). */
+static int arbiter_commit(srv *s, srv_game *g, const char *ev, int64_t t, srv_reply *r)
+{
+    srv_move_row mr;
+    snprintf(mr.hub, sizeof mr.hub, "%s", ev);
+    mr.t = t;
+    int64_t wms = -1, bms = -1;
+    dm_clock *c = dm_session_clock(g->session);
+    if (c) {
+        wms = dm_clock_remaining(c, DM_WHITE);
+        bms = dm_clock_remaining(c, DM_BLACK);
+    }
+    thaw(g);
+    char err[256];
+    if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
+        srv_reply_error(r, 503, "the arbiter's decision was not stored: %s", err);
+        return -1;
+    }
+    g->nevents++;
+    return 0;
+}
+
+/* The request's arbiter action and its arguments, checked before the game is opened:
+ * the action's index, or -1 with r (400). */
+static int arbiter_request(const json_t *req, dm_color *who, int64_t *add_ms, dm_outcome *decided,
+                           const char **note, srv_reply *r)
+{
+    static const char *const names[] = {"pause", "resume", "add_time", "declare"};
+    const char *action = get_str(req, "action");
+    int act = -1;
+    for (int i = 0; action && i < 4; i++) {
+        if (!strcmp(action, names[i])) {
+            act = i;
+        }
+    }
+    if (act < 0) {
+        srv_reply_error(r, 400,
+                        "\"action\" must be \"pause\", \"resume\", \"add_time\" or \"declare\"");
+        return -1;
+    }
+    if (act == ARB_ADD_TIME) {
+        const char *sd = get_str(req, "side");
+        const json_t *sec = json_object_get(req, "seconds");
+        if (!sd || (strcmp(sd, "white") && strcmp(sd, "black"))) {
+            srv_reply_error(r, 400, "add_time needs \"side\": \"white\" or \"black\"");
+            return -1;
+        }
+        if (!json_is_integer(sec) || json_integer_value(sec) < 1 ||
+            json_integer_value(sec) > 36000) {
+            srv_reply_error(r, 400, "add_time needs \"seconds\": a whole number from 1 to 36000");
+            return -1;
+        }
+        *who = sd[0] == 'w' ? DM_WHITE : DM_BLACK;
+        *add_ms = (int64_t)json_integer_value(sec) * 1000;
+    }
+    if (act == ARB_DECLARE) {
+        const char *res = get_str(req, "result");
+        *decided = outcome_of_text(res ? res : "");
+        if (*decided == DM_OUTCOME_ONGOING) {
+            srv_reply_error(r, 400,
+                            "declare needs \"result\": \"2-0\" (White wins), \"0-2\" (Black "
+                            "wins) or \"1-1\" (a draw)");
+            return -1;
+        }
+        const json_t *jn = json_object_get(req, "note");
+        if (jn && !json_is_string(jn)) {
+            srv_reply_error(r, 400, "\"note\" must be a string");
+            return -1;
+        }
+        *note = jn ? json_string_value(jn) : "";
+        if (strlen(*note) >= sizeof((srv_game *)0)->arbiter_note) {
+            srv_reply_error(r, 400, "the note is too long (at most %d bytes)",
+                            (int)sizeof((srv_game *)0)->arbiter_note - 1);
+            return -1;
+        }
+        for (const unsigned char *p = (const unsigned char *)*note; *p; p++) {
+            if (*p < 0x20) {
+                srv_reply_error(r, 400, "the note must be one line of text");
+                return -1;
+            }
+        }
+    }
+    return act;
+}
+
+/* The arbiter's controls (docs/WEB.md): pause and resume the clocks, add time to a
+ * side, declare a result by the arbiter's decision; each an event of the game's log,
+ * so that a restart keeps it. */
+void srv_op_arbiter(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    if (!json_is_object(req)) {
+        srv_reply_error(r, 400, "the body must be a JSON object");
+        return;
+    }
+    dm_color who = DM_WHITE;
+    int64_t add_ms = 0;
+    dm_outcome decided = DM_OUTCOME_ONGOING;
+    const char *note = "";
+    int act = arbiter_request(req, &who, &add_ms, &decided, &note, r);
+    if (act < 0) {
+        return;
+    }
+    int side;
+    srv_game *g = srv_game_open(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    poll_result(s, g);
+    dm_clock *c = dm_session_clock(g->session);
+    dm_reason why;
+    dm_outcome now = dm_session_result(g->session, &why);
+    if (side != SRV_SIDE_ARBITER) {
+        srv_reply_error(r, 403,
+                        "this is the %s's link, not the arbiter's: only the arbiter's key "
+                        "controls the game",
+                        side_name(side));
+    } else if (g->row.mode == SRV_MODE_REVIEW) {
+        srv_reply_error(r, 409, "game %s is a record for review, not a game in play", id);
+    } else if (now != DM_OUTCOME_ONGOING) {
+        srv_reply_error(r, 409, "the game is over: %s %s", dm_outcome_str(now), dm_reason_str(why));
+    } else if (act != ARB_DECLARE && !c) {
+        srv_reply_error(r, 409, "this game has no clock");
+    } else if (act == ARB_PAUSE && clock_paused(g)) {
+        srv_reply_error(r, 409, "the clocks are already paused");
+    } else if (act == ARB_RESUME && !clock_paused(g)) {
+        srv_reply_error(r, 409, "the clocks are not paused");
+    } else if (g->nevents >= SRV_MAX_EVENTS) {
+        srv_reply_error(r, 409, "the game is too long (%d events)", SRV_MAX_EVENTS);
+    } else {
+        char ev[200];
+        int64_t t = freeze(g), before = 0;
+        srv_game_row saved = g->row;
+        dm_status st;
+        if (act == ARB_PAUSE || act == ARB_RESUME) {
+            st = act == ARB_PAUSE ? dm_clock_pause(c) : dm_clock_resume(c);
+            snprintf(ev, sizeof ev, "%s", act == ARB_PAUSE ? "pause" : "resume");
+        } else if (act == ARB_ADD_TIME) {
+            before = dm_clock_remaining(c, who);
+            st = dm_clock_set_remaining(c, who, before + add_ms);
+            snprintf(ev, sizeof ev, "add-time %s %lld", who == DM_WHITE ? "white" : "black",
+                     (long long)add_ms);
+        } else {
+            st = dm_session_declare_arbiter(g->session, decided);
+            snprintf(ev, sizeof ev, "declare %s%s%s", dm_outcome_str(decided), note[0] ? " " : "",
+                     note);
+            if (st == DM_OK) {
+                sync_result(g);
+                g->row.end_t = t;
+            }
+        }
+        if (st != DM_OK) {
+            thaw(g);
+            srv_reply_error(r, 409, "the %s was refused (%s)", ev, dm_status_str(st));
+        } else if (arbiter_commit(s, g, ev, t, r) != 0) {
+            /* undone, but for a declared result: the session keeps it (as a resignation
+             * not stored), the row says the game goes on */
+            if (act == ARB_PAUSE) {
+                dm_clock_resume(c);
+            } else if (act == ARB_RESUME) {
+                dm_clock_pause(c);
+            } else if (act == ARB_ADD_TIME) {
+                dm_clock_set_remaining(c, who,
+                                       dm_clock_remaining(c, who) - add_ms > 0
+                                           ? dm_clock_remaining(c, who) - add_ms
+                                           : 1);
+            }
+            g->row = saved;
+        } else {
+            if (act == ARB_DECLARE) {
+                snprintf(g->arbiter_note, sizeof g->arbiter_note, "%s", note);
+            }
+            game_changed(s, g);
+            r->status = 200;
+            r->body = srv_game_state(g, side);
+        }
     }
     srv_game_unlock(g);
 }
@@ -1971,6 +2247,8 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
             dm_session_agree_draw(g->session);
         } else if (reason == DM_REASON_FORFEIT) {
             dm_session_forfeit(g->session, loser);
+        } else if (reason == DM_REASON_ARBITER) {
+            dm_session_declare_arbiter(g->session, outcome_of_text(row.result));
         }
         g->replaying = 0;
         g->nevents = n;
@@ -2159,6 +2437,8 @@ void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req,
             dm_game_flag(copy, loser);
         } else if (reason == DM_REASON_FORFEIT) {
             dm_game_forfeit(copy, loser);
+        } else if (reason == DM_REASON_ARBITER) {
+            dm_game_declare_arbiter(copy, outcome_of_text(g->row.result));
         }
     }
     srv_game_row row = g->row;

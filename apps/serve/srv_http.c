@@ -111,7 +111,7 @@ void srv_unsubscribe(srv *s, srv_game *g, const struct mg_connection *c)
 void srv_broadcast(srv *s, srv_game *g)
 {
     (void)s;
-    char *text[3] = {NULL, NULL, NULL};
+    char *text[4] = {NULL, NULL, NULL, NULL}; /* per side: players, spectator, arbiter */
     for (int i = 0; i < g->nsubs; i++) {
         int side = g->subs[i].side;
         if (!text[side]) {
@@ -124,7 +124,7 @@ void srv_broadcast(srv *s, srv_game *g)
                                strlen(text[side]));
         }
     }
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         free(text[i]);
     }
 }
@@ -341,7 +341,7 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         }
         if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
             !strcmp(action, "takeback") || !strcmp(action, "annotate") ||
-            !strcmp(action, "touch") || !strcmp(action, "adjust")) {
+            !strcmp(action, "touch") || !strcmp(action, "adjust") || !strcmp(action, "arbiter")) {
             if (!post) {
                 srv_reply_error(r, 405, "use POST");
                 return 0;
@@ -351,6 +351,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
                 const char *k = request_key(req, q->query, key, sizeof key);
                 if (!strcmp(action, "touch")) {
                     srv_op_touch(s, id, k, req, r);
+                } else if (!strcmp(action, "arbiter")) {
+                    srv_op_arbiter(s, id, k, req, r);
                 } else if (!strcmp(action, "adjust")) {
                     srv_op_adjust(s, id, k, r);
                 } else if (action[0] == 'm') {
@@ -370,7 +372,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         }
         srv_reply_error(
             r, 404,
-            "no such action \"%s\" (move, resign, draw, takeback, annotate, touch, adjust, pdn)",
+            "no such action \"%s\" (move, resign, draw, takeback, annotate, touch, adjust, "
+            "arbiter, pdn)",
             action);
         return 0;
     }

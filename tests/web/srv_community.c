@@ -217,7 +217,7 @@ static void test_old_database(void **st)
     client a = {"", "", 0};
     signup(&a, "oldtimer", "password-1");
     stop();
-    assert_int_equal(rows("SELECT value FROM meta WHERE key='community_version'"), 2);
+    assert_int_equal(rows("SELECT value FROM meta WHERE key='community_version'"), 3);
     assert_int_equal(rows("SELECT count(*) FROM moves WHERE game_id='00000000000000aa'"), 3);
     /* and opens again, the migration done once */
     start();

@@ -3,7 +3,8 @@
  * persistence, over real HTTP on the loopback (the server in this process, port 0,
  * a fresh database in a temporary folder; civetweb's client for the requests).
  * Bad requests get a 4xx with a message and change nothing; games, draw offers,
- * results and clocks survive a restart; the engine answers; a flag falls by itself. */
+ * results and clocks survive a restart; the engine answers; a flag falls by itself;
+ * the arbiter's controls. */
 #define _DEFAULT_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -327,6 +328,158 @@ static void test_touch_move(void **st)
 
 /* Handicap (issue 13): the giver starts without N men of its back rows; the start is
  * the game's FEN, kept in the PDN. */
+/* The arbiter's controls (issue 20): the creator gets the arbiter's key; with it the
+ * clocks are paused and resumed, time is added to a side, a result is declared by
+ * the arbiter's decision; a pause, the time added and the decision survive a restart
+ * (events of the game's log); a player's or spectator's key, a wrong key and bad
+ * input are refused and change nothing. */
+static void test_arbiter(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_int_equal(req("POST", "/api/games", "{\"opponent\":\"human\",\"time\":\"300\"}", &j),
+                     201);
+    game_keys g;
+    snprintf(g.id, sizeof g.id, "%s", str(j, "id"));
+    const json_t *links = json_object_get(j, "links");
+    key_of(g.white, sizeof g.white, links, "white");
+    key_of(g.black, sizeof g.black, links, "black");
+    key_of(g.spectator, sizeof g.spectator, links, "spectator");
+    char arb[64];
+    key_of(arb, sizeof arb, links, "arbiter");
+    assert_string_equal(arb, str(j, "arbiter_key"));
+    assert_int_equal((int)strlen(arb), 32);
+    json_decref(j);
+    j = state(&g, arb);
+    assert_string_equal(str(j, "you"), "arbiter");
+    assert_true(json_is_true(json_object_get(j, "arbiter")));
+    assert_true(json_is_false(json_object_get(json_object_get(j, "clock"), "paused")));
+    json_decref(j);
+
+    /* refusals: the keys, the actions and their arguments */
+    assert_error(post(&g, "arbiter", g.white, "\"action\":\"pause\"", &j), &j, 403,
+                 "not the arbiter's");
+    assert_error(post(&g, "arbiter", g.spectator, "\"action\":\"pause\"", &j), &j, 403,
+                 "spectator's link, not the arbiter's");
+    assert_error(post(&g, "arbiter", "forged", "\"action\":\"pause\"", &j), &j, 403, "wrong key");
+    assert_error(post(&g, "arbiter", arb, NULL, &j), &j, 400, "\"action\" must be");
+    assert_error(post(&g, "arbiter", arb, "\"action\":\"stop\"", &j), &j, 400, "\"pause\"");
+    assert_error(post(&g, "arbiter", arb, "\"action\":\"add_time\",\"seconds\":60", &j), &j, 400,
+                 "\"side\"");
+    assert_error(post(&g, "arbiter", arb, "\"action\":\"add_time\",\"side\":\"black\"", &j), &j,
+                 400, "\"seconds\"");
+    assert_error(
+        post(&g, "arbiter", arb, "\"action\":\"add_time\",\"side\":\"black\",\"seconds\":0", &j),
+        &j, 400, "from 1 to 36000");
+    assert_error(
+        post(&g, "arbiter", arb, "\"action\":\"add_time\",\"side\":\"red\",\"seconds\":5", &j), &j,
+        400, "\"side\"");
+    assert_error(post(&g, "arbiter", arb, "\"action\":\"declare\",\"result\":\"3-0\"", &j), &j, 400,
+                 "\"result\"");
+    assert_error(
+        post(&g, "arbiter", arb, "\"action\":\"declare\",\"result\":\"1-1\",\"note\":5", &j), &j,
+        400, "\"note\"");
+    assert_error(post(&g, "arbiter", arb,
+                      "\"action\":\"declare\",\"result\":\"1-1\",\"note\":\"a\\nb\"", &j),
+                 &j, 400, "one line");
+    assert_error(post(&g, "arbiter", arb, "\"action\":\"resume\"", &j), &j, 409, "not paused");
+    assert_error(post(&g, "move", arb, "\"move\":\"32-28\"", &j), &j, 403, "arbiter's link");
+    assert_error(post(&g, "resign", arb, NULL, &j), &j, 403, "arbiter's link");
+
+    /* White moves; the arbiter stops the clocks on Black's time */
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&g, "arbiter", arb, "\"action\":\"pause\"", &j), 200);
+    assert_true(json_is_true(json_object_get(json_object_get(j, "clock"), "paused")));
+    assert_true(json_is_null(json_object_get(json_object_get(j, "clock"), "running")));
+    int64_t b0 = clock_of(j, "black"), w0 = clock_of(j, "white");
+    json_decref(j);
+    assert_error(post(&g, "arbiter", arb, "\"action\":\"pause\"", &j), &j, 409, "already paused");
+    assert_error(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), &j, 409, "paused");
+    usleep(300000);
+    j = state(&g, g.black);
+    assert_int_equal(clock_of(j, "black"), b0); /* time stands still */
+    json_decref(j);
+    assert_int_equal(
+        post(&g, "arbiter", arb, "\"action\":\"add_time\",\"side\":\"black\",\"seconds\":60", &j),
+        200);
+    assert_int_equal(clock_of(j, "black"), b0 + 60000);
+    assert_int_equal(clock_of(j, "white"), w0);
+    json_decref(j);
+
+    /* a restart in the middle of the pause: still paused, the times kept */
+    stop();
+    start();
+    usleep(200000);
+    j = state(&g, g.spectator);
+    assert_true(json_is_true(json_object_get(json_object_get(j, "clock"), "paused")));
+    assert_int_equal(clock_of(j, "black"), b0 + 60000);
+    assert_int_equal(clock_of(j, "white"), w0);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 1);
+    json_decref(j);
+    assert_error(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), &j, 409, "paused");
+
+    /* resumed: Black's time runs again, Black moves */
+    assert_int_equal(post(&g, "arbiter", arb, "\"action\":\"resume\"", &j), 200);
+    assert_true(json_is_false(json_object_get(json_object_get(j, "clock"), "paused")));
+    assert_string_equal(str(json_object_get(j, "clock"), "running"), "black");
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), 200);
+    int64_t b1 = clock_of(j, "black");
+    assert_true(b1 <= b0 + 60000 && b1 > b0 + 55000);
+    json_decref(j);
+    assert_int_equal(
+        post(&g, "arbiter", arb, "\"action\":\"add_time\",\"side\":\"white\",\"seconds\":30", &j),
+        200);
+    assert_true(clock_of(j, "white") > w0 + 25000 && clock_of(j, "white") <= w0 + 30000);
+    json_decref(j);
+
+    /* the arbiter's decision: a draw, with a note; then nothing more */
+    assert_int_equal(post(&g, "arbiter", arb,
+                          "\"action\":\"declare\",\"result\":\"1-1\",\"note\":\"both flags "
+                          "agreed by the arbiter\"",
+                          &j),
+                     200);
+    assert_string_equal(str(j, "result"), "1-1");
+    assert_string_equal(str(j, "reason"), "arbiter's decision");
+    assert_string_equal(str(j, "arbiter_note"), "both flags agreed by the arbiter");
+    json_decref(j);
+    assert_error(post(&g, "arbiter", arb, "\"action\":\"declare\",\"result\":\"2-0\"", &j), &j, 409,
+                 "over");
+    assert_error(post(&g, "arbiter", arb, "\"action\":\"pause\"", &j), &j, 409, "over");
+    assert_error(post(&g, "move", g.white, "\"move\":\"28x19\"", &j), &j, 409, "over");
+    stop();
+    start();
+    j = state(&g, g.white);
+    assert_string_equal(str(j, "result"), "1-1");
+    assert_string_equal(str(j, "reason"), "arbiter's decision");
+    assert_string_equal(str(j, "arbiter_note"), "both flags agreed by the arbiter");
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 2);
+    json_decref(j);
+    /* the PDN's Termination says why */
+    assert_int_equal(post(&g, "annotate", g.white, "\"depth\":1", &j), 200);
+    assert_non_null(strstr(str(j, "pdn"), "[Termination \"arbiter's decision\"]"));
+    assert_non_null(strstr(str(j, "pdn"), "1-1"));
+    json_decref(j);
+
+    /* a game without a clock: the clocks' actions are refused, a decision is not */
+    game_keys h;
+    assert_int_equal(req("POST", "/api/games", "{\"opponent\":\"human\"}", &j), 201);
+    snprintf(h.id, sizeof h.id, "%s", str(j, "id"));
+    key_of(arb, sizeof arb, json_object_get(j, "links"), "arbiter");
+    json_decref(j);
+    assert_error(post(&h, "arbiter", arb, "\"action\":\"pause\"", &j), &j, 409, "no clock");
+    assert_error(
+        post(&h, "arbiter", arb, "\"action\":\"add_time\",\"side\":\"white\",\"seconds\":5", &j),
+        &j, 409, "no clock");
+    assert_int_equal(post(&h, "arbiter", arb, "\"action\":\"declare\",\"result\":\"0-2\"", &j),
+                     200);
+    assert_string_equal(str(j, "result"), "0-2");
+    assert_string_equal(str(j, "reason"), "arbiter's decision");
+    assert_null(json_object_get(j, "arbiter_note"));
+    json_decref(j);
+}
+
 static void test_handicap(void **st)
 {
     (void)st;
@@ -748,21 +901,14 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),
-        cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),
-        cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),
-        cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_upload),
-        cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),
-        cmocka_unit_test(test_handicap),
-        cmocka_unit_test(test_position),
-        cmocka_unit_test(test_not_utf8),
-        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal),
-        cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_upload),          cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),      cmocka_unit_test(test_arbiter),
+        cmocka_unit_test(test_handicap),        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
