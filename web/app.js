@@ -322,10 +322,12 @@ function gameView(id, key) {
       // a variant's rule with its numbers ("30 moves without capture") in English
       const reason = currentLang() === 'en' && state.reason_text ? state.reason_text : reasonText(state.reason);
       status = t('result.line', { who, result: state.result, reason });
+      if (state.arbiter_note) status += ' ' + t('game.arbiter_note', { note: state.arbiter_note });
     } else {
       status = t('status.to_move', { side: sideWord(state.turn) });
       if (state.you === state.turn) status += t('status.you');
       if (state.engine && state.engine.thinking) status += t('status.thinking');
+      if (state.clock && state.clock.paused) status += t('status.paused');
     }
     if (state.result === '*' && state.touched) {
       const name = state.board ? state.board.labels[state.touched - 1] : String(state.touched);
@@ -353,6 +355,15 @@ function gameView(id, key) {
     $('#btn-adjust').hidden = !(playing && state.touch_move && state.turn === state.you && !state.touched);
     if (offerFromOther && playing) msg(() => t('game.draw_request', { side: sideWord(state.draw_offer) }));
     $('#btn-pdn').href = `/api/games/${id}/pdn?key=${key}`;
+    // the arbiter's panel (the arbiter's link): the clocks, time added, a decision
+    const arbiter = state.you === 'arbiter' && state.result === '*' && state.mode !== 'review';
+    $('#arbiter-panel').hidden = !arbiter;
+    if (arbiter) {
+      const paused = !!(state.clock && state.clock.paused);
+      $('#arb-pause').hidden = !state.clock || paused;
+      $('#arb-resume').hidden = !state.clock || !paused;
+      $('#arb-time').hidden = !state.clock;
+    }
     // move list
     const ol = $('#move-list');
     ol.innerHTML = '';
@@ -383,11 +394,13 @@ function gameView(id, key) {
     const mine = myGames().find((g) => g.id === id);
     const links = $('#links');
     links.innerHTML = '';
-    if (mine && mine.links && state.mode === 'human') {
+    if (mine && mine.links && state.mode !== 'review') {
       for (const [side, url] of Object.entries(mine.links)) {
-        if (side === state.you) continue;
+        // the players' links where both are people; the arbiter's in every game
+        if (side === state.you || (state.mode !== 'human' && side !== 'arbiter')) continue;
         const l = document.createElement('label');
-        l.textContent = side === 'spectator' ? t('game.link_spectator') : t('game.link_for', { side: sideWord(side) });
+        l.textContent = side === 'spectator' ? t('game.link_spectator')
+          : side === 'arbiter' ? t('game.link_arbiter') : t('game.link_for', { side: sideWord(side) });
         const inp = document.createElement('input');
         inp.readOnly = true;
         inp.value = `${location.origin}/${url.replace(/^\//, '')}`;
@@ -458,6 +471,8 @@ function gameView(id, key) {
     ['#btn-tb-accept', () => action('takeback', { action: 'accept' })],
     ['#btn-tb-decline', () => action('takeback', { action: 'decline' })],
     ['#btn-resign', () => { if (confirm(t('game.resign_confirm'))) action('resign', {}); }],
+    ['#arb-pause', () => action('arbiter', { action: 'pause' })],
+    ['#arb-resume', () => action('arbiter', { action: 'resume' })],
     ['#btn-adjust', () => { board.clearSelection(); action('adjust', {}).then((ok) => ok && msg(() => t('game.adjusting'))); }],
     ['#btn-analyse', () => {
       const ply = viewPly === null ? state.ply : viewPly;
@@ -491,6 +506,19 @@ function gameView(id, key) {
     if (t) { sendMove(t); $('#move-input').value = ''; }
   };
   $('#move-form').addEventListener('submit', onSubmit);
+  // the arbiter's forms: time added to a side, a result by decision (confirmed)
+  const onArbTime = async (ev) => {
+    ev.preventDefault();
+    const side = $('#arb-time-side').value, seconds = Number($('#arb-time-seconds').value);
+    if (await action('arbiter', { action: 'add_time', side, seconds })) msg(() => t('arb.time_added', { seconds, side: sideWord(side) }));
+  };
+  const onArbDeclare = (ev) => {
+    ev.preventDefault();
+    const result = $('#arb-result').value;
+    if (confirm(t('arb.declare_confirm', { result }))) action('arbiter', { action: 'declare', result, note: $('#arb-note').value.trim() });
+  };
+  $('#arb-time').addEventListener('submit', onArbTime);
+  $('#arb-declare').addEventListener('submit', onArbDeclare);
   const onKey = (ev) => {
     if (ev.target && ev.target.tagName === 'INPUT') return;
     if (ev.key === 'ArrowLeft') $('#rv-prev').click();
@@ -507,6 +535,8 @@ function gameView(id, key) {
     sock.close();
     for (const [el, f] of bound) el.removeEventListener('click', f);
     $('#move-form').removeEventListener('submit', onSubmit);
+    $('#arb-time').removeEventListener('submit', onArbTime);
+    $('#arb-declare').removeEventListener('submit', onArbDeclare);
     document.removeEventListener('keydown', onKey);
   };
 }

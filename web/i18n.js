@@ -117,6 +117,12 @@ const SERVER = [
   [/^the engine declines/, 'err.engine_declines', []],
   [/^the engine is busy/, 'err.engine_busy', []],
   [/^a spectator's link cannot play$/, 'err.spectator', []],
+  [/^the arbiter has paused the clocks/, 'err.paused', []],
+  [/not the arbiter's: only the arbiter's key controls the game$/, 'err.not_arbiter', []],
+  [/^the arbiter's link cannot play/, 'err.arbiter_cannot_play', []],
+  [/^this game has no clock$/, 'err.no_clock', []],
+  [/^the clocks are already paused$/, 'err.already_paused', []],
+  [/^the clocks are not paused$/, 'err.not_paused', []],
   [/^wrong key for game/, 'err.wrong_key', []],
   [/^unknown game/, 'err.unknown_game', []],
   [/^there is no move of (yours|that side) to take back$/, 'err.no_takeback', []],
@@ -146,6 +152,7 @@ const REASONS = {
   '16-move rule': 'reason.16', '5-move rule': 'reason.5', 'loss on time': 'reason.time', forfeit: 'reason.forfeit',
   'no progress rule': 'reason.no_progress', 'no capture rule': 'reason.no_capture', 'material rule': 'reason.material',
   'first king (breakthrough)': 'reason.promotion', 'neither side can win': 'reason.no_win',
+  "arbiter's decision": 'reason.arbiter',
 };
 export const REASON_KEYS = REASONS;
 

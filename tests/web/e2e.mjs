@@ -435,6 +435,62 @@ test('the server killed (kill -9) and restarted mid-game: both pages recover', a
   await ctxB.close();
 });
 
+test('arbiter: the creator\'s arbiter link pauses the clocks (kept over a restart), adds time, resumes and declares a result', async () => {
+  const ctxA = await browser.newContext();
+  const ctxR = await browser.newContext();
+  const a = await ctxA.newPage();
+  const r = await ctxR.newPage();
+  await newGame(a, { opponent: 'human', side: 'white', time: '300' });
+  const link = await a.inputValue('[data-testid=link-arbiter]');
+  await r.goto(link);
+  await r.waitForFunction(() => window.damierState && window.damierState.you === 'arbiter');
+  check(await r.isVisible('[data-testid=arbiter-panel]'), 'the arbiter\'s panel on the arbiter\'s page');
+  check(!(await a.isVisible('[data-testid=arbiter-panel]')), 'no arbiter\'s panel on a player\'s page');
+  check(!(await r.isVisible('#move-form')) && !(await r.isVisible('#btn-resign')), 'the arbiter does not play');
+  await clickMove(a, { path: [32, 28] });
+  await r.waitForFunction(() => window.damierState.ply === 1);
+  await r.click('[data-testid=arb-pause]');
+  await a.waitForFunction(() => window.damierState.clock.paused === true);
+  check((await a.textContent('#game-status')).includes('paused'), 'the players see the pause');
+  await r.selectOption('#arb-time-side', 'black');
+  await r.fill('#arb-time-seconds', '60');
+  const b0 = (await gameState(r)).clock.black;
+  await r.click('[data-testid=arb-add-time]');
+  await r.waitForFunction((b) => window.damierState.clock.black === b + 60000, b0);
+  await r.screenshot({ path: `${OUT}/arbiter-paused.png` });
+  // a restart in the middle of the pause
+  await killServer('SIGTERM');
+  await sleep(300);
+  await startServer();
+  await r.reload();
+  await r.waitForFunction(() => window.damierState && window.damierState.you === 'arbiter');
+  let st = await gameState(r);
+  check(st.clock.paused === true && st.clock.black === b0 + 60000, `still paused after a restart, the time kept (${st.clock.black})`);
+  check(await r.isVisible('[data-testid=arb-resume]'), 'the resume button');
+  // the panel in Chinese: no English left
+  await r.selectOption('[data-testid=lang]', 'zh-Hans');
+  await r.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
+  await checkNoEnglish(r, 'the arbiter\'s panel');
+  await r.screenshot({ path: `${OUT}/zh-arbiter.png` });
+  await r.click('[data-testid=arb-resume]');
+  await r.waitForFunction(() => window.damierState.clock.paused === false && window.damierState.clock.running === 'black');
+  // the decision, confirmed, with its note
+  await r.selectOption('#arb-result', '1-1');
+  await r.fill('#arb-note', 'a power cut');
+  r.once('dialog', (d) => d.accept());
+  await r.click('[data-testid=arb-declare]');
+  await r.waitForFunction(() => window.damierState.result === '1-1');
+  st = await gameState(r);
+  check(st.reason === 'arbiter\'s decision' && st.arbiter_note === 'a power cut', `the decision (${st.reason}, ${st.arbiter_note})`);
+  check(!(await r.isVisible('[data-testid=arbiter-panel]')), 'the panel gone when the game is over');
+  await a.reload();
+  await a.waitForFunction(() => window.damierState && window.damierState.result === '1-1');
+  const status = await a.textContent('#game-status');
+  check(status.includes('arbiter') && status.includes('a power cut'), `the players see why (${status})`);
+  await ctxA.close();
+  await ctxR.close();
+});
+
 // ---- languages (docs/WEB.md "Languages") ----------------------------------------------
 
 // The words in Latin letters a Chinese page may show: the program's name, the standards'
