@@ -871,7 +871,9 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
         if (r.body) {
             json_decref(r.body);
         }
-    } else if (g->gen == gen) {
+    } else {
+        /* searched again when the engine is (still) to move: a change meanwhile (e.g.
+         * the arbiter's pause) could not queue it while it was being searched */
         enqueue_engine(s, g);
     }
     pthread_mutex_unlock(&g->mu);
@@ -944,7 +946,9 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
         if (r.body) {
             json_decref(r.body);
         }
-    } else if (g->gen == gen) {
+    } else {
+        /* searched again when the engine is (still) to move: a change meanwhile (e.g.
+         * the arbiter's pause) could not queue it while it was being searched */
         enqueue_engine(s, g);
     }
     pthread_mutex_unlock(&g->mu);

@@ -480,6 +480,36 @@ static void test_arbiter(void **st)
     json_decref(j);
 }
 
+/* The engine waits while the arbiter holds the clocks, and plays when they resume
+ * (paused and resumed while it was searching: its move is dropped, searched again;
+ * it was lost before, the resume could not queue a game being searched). */
+static void test_arbiter_engine(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_int_equal(
+        req("POST", "/api/games",
+            "{\"opponent\":\"engine\",\"side\":\"black\",\"level\":7,\"time\":\"300\"}", &j),
+        201);
+    game_keys g;
+    snprintf(g.id, sizeof g.id, "%s", str(j, "id"));
+    snprintf(g.spectator, sizeof g.spectator, "%s", str(j, "key"));
+    char arb[64];
+    snprintf(arb, sizeof arb, "%s", str(j, "arbiter_key"));
+    json_decref(j);
+    assert_int_equal(post(&g, "arbiter", arb, "\"action\":\"pause\"", &j), 200);
+    json_decref(j);
+    int p = ply_of(&g); /* 0 unless the engine was quicker than the pause */
+    usleep(300000);     /* level 7 searches 1 s: resumed while it still searches */
+    assert_int_equal(ply_of(&g), p);
+    assert_int_equal(post(&g, "arbiter", arb, "\"action\":\"resume\"", &j), 200);
+    json_decref(j);
+    for (int i = 0; i < 200 && ply_of(&g) < 1; i++) {
+        usleep(50000);
+    }
+    assert_int_equal(ply_of(&g), 1);
+}
+
 static void test_handicap(void **st)
 {
     (void)st;
@@ -901,14 +931,23 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_upload),          cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),      cmocka_unit_test(test_arbiter),
-        cmocka_unit_test(test_handicap),        cmocka_unit_test(test_position),
-        cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),
+        cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),
+        cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),
+        cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_upload),
+        cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),
+        cmocka_unit_test(test_arbiter),
+        cmocka_unit_test(test_arbiter_engine),
+        cmocka_unit_test(test_handicap),
+        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_not_utf8),
+        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal),
+        cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
