@@ -188,7 +188,7 @@ void srv_games_free(srv *s);
 typedef struct srv_game_row {
     char id[24];
     char keys[4][40]; /* white, black, spectator, arbiter ("": none, a game stored
-                         before arbiters, uploaded or made by the lobby) */
+                         before arbiters or uploaded) */
     int mode;
     int engine_side; /* -1: none */
     int level;
