@@ -242,6 +242,7 @@ function gameView(id, key) {
   let flipped = null;
   let received = performance.now();
   let notes = null; // the engine's annotation {marks, evals, best, loss}
+  let sealing = false; // the next move is sealed (adjournment), not played
   $('#eval-graph').toggleAttribute('hidden', true); // an SVG element has no .hidden
   $('#btn-annotated-pdn').hidden = true;
   const board = new Board(resetEl('#game-board'), {
@@ -256,6 +257,11 @@ function gameView(id, key) {
 
   async function sendMove(text) {
     msg('');
+    if (sealing) { // adjournment: the move is sealed, not played
+      sealing = false;
+      if (await action('seal', { move: text })) msg(() => t('game.sealed'));
+      return;
+    }
     const payload = { t: 'move', move: text, ply: state ? state.ply : undefined };
     let r;
     if (sock.ready()) {
@@ -327,7 +333,8 @@ function gameView(id, key) {
       status = t('status.to_move', { side: sideWord(state.turn) });
       if (state.you === state.turn) status += t('status.you');
       if (state.engine && state.engine.thinking) status += t('status.thinking');
-      if (state.clock && state.clock.paused) status += t('status.paused');
+      if (state.sealed) status += t('status.sealed', { side: sideWord(state.sealed) });
+      else if (state.clock && state.clock.paused) status += t('status.paused');
     }
     if (state.result === '*' && state.touched) {
       const name = state.board ? state.board.labels[state.touched - 1] : String(state.touched);
@@ -353,6 +360,9 @@ function gameView(id, key) {
     if (tbOther && playing) msg(() => t('game.takeback_request', { side: sideWord(state.takeback_offer) }));
     $('#move-form').hidden = !playing;
     $('#btn-adjust').hidden = !(playing && state.touch_move && state.turn === state.you && !state.touched);
+    // adjournment: the player to move may seal a move where the game has an arbiter
+    $('#btn-seal').hidden = !(playing && state.arbiter && state.clock && !state.clock.paused && state.turn === state.you);
+    $('#btn-seal').textContent = t(sealing ? 'game.sealing' : 'game.seal');
     if (offerFromOther && playing) msg(() => t('game.draw_request', { side: sideWord(state.draw_offer) }));
     $('#btn-pdn').href = `/api/games/${id}/pdn?key=${key}`;
     // the arbiter's panel (the arbiter's link): the clocks, time added, a decision
@@ -472,6 +482,7 @@ function gameView(id, key) {
     ['#btn-tb-decline', () => action('takeback', { action: 'decline' })],
     ['#btn-resign', () => { if (confirm(t('game.resign_confirm'))) action('resign', {}); }],
     ['#arb-pause', () => action('arbiter', { action: 'pause' })],
+    ['#btn-seal', () => { sealing = !sealing; msg(sealing ? () => t('game.seal_hint') : ''); render(); }],
     ['#arb-resume', () => action('arbiter', { action: 'resume' })],
     ['#btn-adjust', () => { board.clearSelection(); action('adjust', {}).then((ok) => ok && msg(() => t('game.adjusting'))); }],
     ['#btn-analyse', () => {

@@ -123,6 +123,7 @@ const SERVER = [
   [/^this game has no clock$/, 'err.no_clock', []],
   [/^the clocks are already paused$/, 'err.already_paused', []],
   [/^the clocks are not paused$/, 'err.not_paused', []],
+  [/^the game is adjourned/, 'err.adjourned', []],
   [/^wrong key for game/, 'err.wrong_key', []],
   [/^unknown game/, 'err.unknown_game', []],
   [/^there is no move of (yours|that side) to take back$/, 'err.no_takeback', []],

@@ -138,6 +138,9 @@ void srv_op_takeback(srv *s, const char *id, const char *key, const json_t *req,
 /* The arbiter's controls (the arbiter's key only): action pause, resume, add_time
  * (side, seconds) or declare (result, note), each an event of the game's log. */
 void srv_op_arbiter(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+/* Adjournment: the player to move seals a move (kept secret, the clocks stop); the
+ * arbiter's resume plays it. */
+void srv_op_seal(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The engine's marks and evaluations of every move (apps/cli/annotate.h). */
 void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The PDN of a game: *text malloc'd on 200. */
@@ -208,7 +211,8 @@ typedef struct srv_game_row {
 
 /* One event as stored: a move's Hub text (unique), or "undo" (a move taken back), a
  * touch-move event ("touch-move", "touch SQ", "adjust") or an arbiter's ("pause",
- * "resume", "add-time white|black MS", "declare RESULT[ NOTE]"), and the virtual time
+ * "resume", "add-time white|black MS", "declare RESULT[ NOTE]", "seal HUB"), and the
+ * virtual time
  * it happened at. */
 typedef struct srv_move_row {
     char hub[200];
@@ -261,6 +265,8 @@ struct srv_game {
     int engine_queued;      /* in the engine queue or being searched */
     int nevents;            /* rows of the game in the moves table */
     char arbiter_note[128]; /* the note of the arbiter's decision ("" none) */
+    char sealed[200];       /* adjourned: the sealed move's Hub text ("" none), secret */
+    int sealed_side;        /* the colour that sealed it */
     srv_sub *subs;          /* under mu */
     int nsubs, capsubs;
     uint64_t rng;

@@ -466,6 +466,11 @@ json_t *srv_game_state(srv_game *g, int side)
         if (g->arbiter_note[0]) {
             json_object_set_new(st, "arbiter_note", json_string(g->arbiter_note));
         }
+        /* adjourned: who sealed a move (the move itself is secret) */
+        json_object_set_new(st, "sealed",
+                            g->sealed[0] && g->row.result[0] == '*'
+                                ? json_string(side_name(g->sealed_side))
+                                : json_null());
     }
     if (st && g->players) { /* the accounts and their ratings (srv_rating.c) */
         json_object_set(st, "players", g->players);
@@ -1110,7 +1115,18 @@ static dm_status arbiter_event(srv_game *g, const char *ev, int *is, dm_error *e
             return dm_error_set(e, DM_ESTATE, 0, 0, "the game has no clock");
         }
         dm_status st = ev[0] == 'p' ? dm_clock_pause(c) : dm_clock_resume(c);
+        if (ev[0] == 'r') {
+            g->sealed[0] = 0; /* its sealed move is the next event */
+        }
         return st == DM_OK ? DM_OK : dm_error_set(e, st, 0, 0, "the clock cannot %s", ev);
+    }
+    if (!strncmp(ev, "seal ", 5)) {
+        if (!c || dm_clock_pause(c) != DM_OK) {
+            return dm_error_set(e, DM_ESTATE, 0, 0, "the clock cannot stop for a sealed move");
+        }
+        snprintf(g->sealed, sizeof g->sealed, "%s", ev + 5);
+        g->sealed_side = side_to_move(g);
+        return DM_OK;
     }
     if (!strncmp(ev, "add-time ", 9)) {
         const char *p = ev + 9;
@@ -1129,6 +1145,7 @@ static dm_status arbiter_event(srv_game *g, const char *ev, int *is, dm_error *e
         dm_status st = dm_session_declare_arbiter(g->session, outcome_of_text(res));
         if (st == DM_OK) {
             snprintf(g->arbiter_note, sizeof g->arbiter_note, "%s", note);
+            g->sealed[0] = 0;
         }
         return st == DM_OK ? DM_OK : dm_error_set(e, st, 0, 0, "cannot declare %s", res);
     }
@@ -1756,6 +1773,49 @@ static int arbiter_commit(srv *s, srv_game *g, const char *ev, int64_t t, srv_re
     return 0;
 }
 
+/* The arbiter resumes an adjourned game (locked, frozen at t): the clocks start and
+ * the sealed move is played, both stored in one transaction ("resume", the move).
+ * 0, or -1 with r and nothing changed (a move the position refuses: 409). */
+static int resume_sealed(srv *s, srv_game *g, int64_t t, srv_reply *r)
+{
+    dm_clock *c = dm_session_clock(g->session);
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (g->nevents + 2 > SRV_MAX_EVENTS) {
+        thaw(g);
+        srv_reply_error(r, 409, "the game is too long (%d events)", SRV_MAX_EVENTS);
+        return -1;
+    }
+    dm_clock_resume(c);
+    if (dm_session_play_text(g->session, g->sealed, &e) != DM_OK) {
+        dm_clock_pause(c);
+        thaw(g);
+        srv_reply_error(r, 409, "the sealed move %s cannot be played: %s", g->sealed, e.message);
+        return -1;
+    }
+    srv_game_row saved = g->row;
+    g->row.draw_offer = -1;
+    g->row.takeback_offer = -1;
+    sync_result(g);
+    srv_move_row mr[2];
+    snprintf(mr[0].hub, sizeof mr[0].hub, "resume");
+    snprintf(mr[1].hub, sizeof mr[1].hub, "%s", g->sealed);
+    mr[0].t = mr[1].t = t;
+    int64_t wms = dm_clock_remaining(c, DM_WHITE), bms = dm_clock_remaining(c, DM_BLACK);
+    thaw(g);
+    char err[256];
+    if (srv_db_add_move(s->db, &g->row, g->nevents, mr, 2, wms, bms, err, sizeof err) != 0) {
+        dm_session_undo(g->session);
+        dm_clock_pause(c);
+        g->row = saved;
+        srv_reply_error(r, 503, "the resumption was not stored: %s", err);
+        return -1;
+    }
+    g->nevents += 2;
+    g->sealed[0] = 0;
+    return 0;
+}
+
 /* The request's arbiter action and its arguments, checked before the game is opened:
  * the action's index, or -1 with r (400). */
 static int arbiter_request(const json_t *req, dm_color *who, int64_t *add_ms, dm_outcome *decided,
@@ -1867,7 +1927,9 @@ void srv_op_arbiter(srv *s, const char *id, const char *key, const json_t *req, 
         int64_t t = freeze(g), before = 0;
         srv_game_row saved = g->row;
         dm_status st;
-        if (act == ARB_PAUSE || act == ARB_RESUME) {
+        if (act == ARB_RESUME && g->sealed[0]) {
+            st = DM_OK; /* the sealed move is played: resume_sealed */
+        } else if (act == ARB_PAUSE || act == ARB_RESUME) {
             st = act == ARB_PAUSE ? dm_clock_pause(c) : dm_clock_resume(c);
             snprintf(ev, sizeof ev, "%s", act == ARB_PAUSE ? "pause" : "resume");
         } else if (act == ARB_ADD_TIME) {
@@ -1884,7 +1946,13 @@ void srv_op_arbiter(srv *s, const char *id, const char *key, const json_t *req, 
                 g->row.end_t = t;
             }
         }
-        if (st != DM_OK) {
+        if (act == ARB_RESUME && g->sealed[0]) {
+            if (resume_sealed(s, g, t, r) == 0) {
+                game_changed(s, g);
+                r->status = 200;
+                r->body = srv_game_state(g, side);
+            }
+        } else if (st != DM_OK) {
             thaw(g);
             srv_reply_error(r, 409, "the %s was refused (%s)", ev, dm_status_str(st));
         } else if (arbiter_commit(s, g, ev, t, r) != 0) {
@@ -1904,7 +1972,68 @@ void srv_op_arbiter(srv *s, const char *id, const char *key, const json_t *req, 
         } else {
             if (act == ARB_DECLARE) {
                 snprintf(g->arbiter_note, sizeof g->arbiter_note, "%s", note);
+                g->sealed[0] = 0;
             }
+            game_changed(s, g);
+            r->status = 200;
+            r->body = srv_game_state(g, side);
+        }
+    }
+    srv_game_unlock(g);
+}
+
+/* Adjournment (FMJD): the player to move seals a move instead of playing it; the
+ * clocks stop with the mover's time counted up to the sealing, the move is stored
+ * ("seal HUB") but shown to no one, and the arbiter's resume plays it. */
+void srv_op_seal(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    const char *text = get_str(req, "move");
+    if (!text) {
+        srv_reply_error(r, 400, "the body needs \"move\": the sealed move's text (\"32-28\")");
+        return;
+    }
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    dm_clock *c = dm_session_clock(g->session);
+    dm_move m;
+    dm_vmove vm;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (!g->row.keys[SRV_SIDE_ARBITER][0]) {
+        srv_reply_error(r, 409, "this game has no arbiter to adjourn it");
+    } else if (!c) {
+        srv_reply_error(r, 409, "this game has no clock");
+    } else if (clock_paused(g)) {
+        srv_reply_error(r, 409, "the arbiter has paused the clocks: no move until they resume");
+    } else if (side != side_to_move(g)) {
+        srv_reply_error(r, 409, "only the player to move seals a move");
+    } else if ((g->var ? dm_vmove_parse(&vm, dm_session_position(g->session), text, &e)
+                       : dm_move_parse(&m, dm_session_board(g->session), text, &e)) != DM_OK) {
+        srv_reply_error(r, 400, "%s", e.message);
+    } else if (g->nevents >= SRV_MAX_EVENTS) {
+        srv_reply_error(r, 409, "the game is too long (%d events)", SRV_MAX_EVENTS);
+    } else {
+        char ev[200], hub[190];
+        if (g->var) {
+            dm_vmove_to_text(hub, sizeof hub, dm_session_position(g->session), &vm, DM_NOTATION_HUB,
+                             DM_VSQUARES_DEFAULT);
+        } else {
+            dm_move_to_text(hub, sizeof hub, dm_session_board(g->session), &m, DM_NOTATION_HUB);
+        }
+        snprintf(ev, sizeof ev, "seal %s", hub);
+        int64_t t = freeze(g);
+        if (dm_clock_pause(c) != DM_OK) {
+            thaw(g);
+            poll_result(s, g); /* the flag fell before the sealing */
+            srv_reply_error(r, 409, "too late: the clock has stopped");
+        } else if (arbiter_commit(s, g, ev, t, r) != 0) {
+            dm_clock_resume(c);
+        } else {
+            snprintf(g->sealed, sizeof g->sealed, "%s", hub);
+            g->sealed_side = side;
             game_changed(s, g);
             r->status = 200;
             r->body = srv_game_state(g, side);
@@ -2088,6 +2217,11 @@ void srv_op_takeback(srv *s, const char *id, const char *key, const json_t *req,
     int side;
     srv_game *g = open_to_play(s, id, key, &side, r);
     if (!g) {
+        return;
+    }
+    if (g->sealed[0]) {
+        srv_reply_error(r, 409, "the game is adjourned: a sealed move waits for the arbiter");
+        srv_game_unlock(g);
         return;
     }
     int other = 1 - side;

@@ -341,7 +341,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         }
         if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
             !strcmp(action, "takeback") || !strcmp(action, "annotate") ||
-            !strcmp(action, "touch") || !strcmp(action, "adjust") || !strcmp(action, "arbiter")) {
+            !strcmp(action, "touch") || !strcmp(action, "adjust") || !strcmp(action, "arbiter") ||
+            !strcmp(action, "seal")) {
             if (!post) {
                 srv_reply_error(r, 405, "use POST");
                 return 0;
@@ -353,6 +354,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
                     srv_op_touch(s, id, k, req, r);
                 } else if (!strcmp(action, "arbiter")) {
                     srv_op_arbiter(s, id, k, req, r);
+                } else if (!strcmp(action, "seal")) {
+                    srv_op_seal(s, id, k, req, r);
                 } else if (!strcmp(action, "adjust")) {
                     srv_op_adjust(s, id, k, r);
                 } else if (action[0] == 'm') {
@@ -373,7 +376,7 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         srv_reply_error(
             r, 404,
             "no such action \"%s\" (move, resign, draw, takeback, annotate, touch, adjust, "
-            "arbiter, pdn)",
+            "arbiter, seal, pdn)",
             action);
         return 0;
     }

@@ -491,6 +491,38 @@ test('arbiter: the creator\'s arbiter link pauses the clocks (kept over a restar
   await ctxR.close();
 });
 
+test('adjournment: Black seals a move by clicks, the arbiter\'s resume plays it', async () => {
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const ctxR = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  const r = await ctxR.newPage();
+  await newGame(a, { opponent: 'human', side: 'white', time: '300+5' });
+  await b.goto(await a.inputValue('[data-testid=link-black]'));
+  await r.goto(await a.inputValue('[data-testid=link-arbiter]'));
+  await b.waitForFunction(() => window.damierState && window.damierState.you === 'black');
+  await r.waitForFunction(() => window.damierState && window.damierState.you === 'arbiter');
+  await clickMove(a, { path: [32, 28] });
+  await b.waitForFunction(() => window.damierState.ply === 1);
+  check(await b.isVisible('[data-testid=seal]') && !(await a.isVisible('[data-testid=seal]')), 'the seal button for the player to move only');
+  await b.click('[data-testid=seal]');
+  await clickSq(b, 19);
+  await clickSq(b, 23);
+  await a.waitForFunction(() => window.damierState.sealed === 'black');
+  const st = await gameState(a);
+  check(st.ply === 1 && st.clock.paused === true, 'sealed, not played; the clocks stopped');
+  check((await a.textContent('#game-status')).includes('sealed'), 'White sees the adjournment');
+  await r.waitForFunction(() => window.damierState.sealed === 'black');
+  await r.click('[data-testid=arb-resume]');
+  await a.waitForFunction(() => window.damierState.ply === 2);
+  const after = await gameState(a);
+  check(after.moves[1].text === '19-23' && after.clock.running === 'white' && !after.sealed, `the sealed move played (${after.moves[1].text})`);
+  await ctxA.close();
+  await ctxB.close();
+  await ctxR.close();
+});
+
 // ---- languages (docs/WEB.md "Languages") ----------------------------------------------
 
 // The words in Latin letters a Chinese page may show: the program's name, the standards'

@@ -510,6 +510,73 @@ static void test_arbiter_engine(void **st)
     assert_int_equal(ply_of(&g), 1);
 }
 
+/* Adjournment with a sealed move: the player to move seals a move (secret, the clocks
+ * stop), a restart keeps it, the arbiter's resume plays it and starts the other
+ * side's clock; the wrong side, a bad move and a takeback are refused. */
+static void test_sealed_move(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_int_equal(req("POST", "/api/games", "{\"opponent\":\"human\",\"time\":\"300+5\"}", &j),
+                     201);
+    game_keys g;
+    snprintf(g.id, sizeof g.id, "%s", str(j, "id"));
+    const json_t *links = json_object_get(j, "links");
+    key_of(g.white, sizeof g.white, links, "white");
+    key_of(g.black, sizeof g.black, links, "black");
+    key_of(g.spectator, sizeof g.spectator, links, "spectator");
+    char arb[64];
+    key_of(arb, sizeof arb, links, "arbiter");
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    assert_true(json_is_null(json_object_get(j, "sealed")));
+    json_decref(j);
+    assert_error(post(&g, "seal", g.white, "\"move\":\"37-32\"", &j), &j, 409, "player to move");
+    assert_error(post(&g, "seal", g.spectator, "\"move\":\"19-23\"", &j), &j, 403, "spectator");
+    assert_error(post(&g, "seal", g.black, "\"move\":\"19-28\"", &j), &j, 400, "");
+    assert_error(post(&g, "seal", g.black, NULL, &j), &j, 400, "\"move\"");
+    assert_int_equal(post(&g, "seal", g.black, "\"move\":\"19-23\"", &j), 200);
+    assert_string_equal(str(j, "sealed"), "black");
+    assert_true(json_is_true(json_object_get(json_object_get(j, "clock"), "paused")));
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 1); /* not played */
+    int64_t b0 = clock_of(j, "black"), w0 = clock_of(j, "white");
+    json_decref(j);
+    /* the move is secret: the other side's state does not have it */
+    j = state(&g, g.white);
+    char *text = json_dumps(json_object_get(j, "moves"), 0);
+    assert_null(strstr(text, "19-23"));
+    free(text);
+    json_decref(j);
+    assert_error(post(&g, "seal", g.black, "\"move\":\"19-23\"", &j), &j, 409, "paused");
+    assert_error(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), &j, 409, "paused");
+    assert_error(post(&g, "takeback", g.white, "\"action\":\"offer\"", &j), &j, 409, "adjourned");
+    stop();
+    start();
+    usleep(200000);
+    j = state(&g, g.spectator);
+    assert_string_equal(str(j, "sealed"), "black");
+    assert_int_equal(clock_of(j, "black"), b0);
+    json_decref(j);
+    /* the arbiter resumes: the sealed move is played, White's clock runs */
+    assert_int_equal(post(&g, "arbiter", arb, "\"action\":\"resume\"", &j), 200);
+    assert_true(json_is_null(json_object_get(j, "sealed")));
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 2);
+    assert_string_equal(str(json_array_get(json_object_get(j, "moves"), 1), "text"), "19-23");
+    assert_string_equal(str(json_object_get(j, "clock"), "running"), "white");
+    assert_int_equal(clock_of(j, "black"), b0 + 5000); /* the increment after the move */
+    assert_true(clock_of(j, "white") <= w0 && clock_of(j, "white") > w0 - 2000);
+    json_decref(j);
+    stop();
+    start();
+    j = state(&g, g.white);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 2);
+    assert_int_equal(clock_of(j, "black"), b0 + 5000);
+    assert_true(json_is_false(json_object_get(json_object_get(j, "clock"), "paused")));
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"28x19\"", &j), 200);
+    json_decref(j);
+}
+
 static void test_handicap(void **st)
 {
     (void)st;
@@ -931,23 +998,15 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),
-        cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),
-        cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),
-        cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_upload),
-        cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),
-        cmocka_unit_test(test_arbiter),
-        cmocka_unit_test(test_arbiter_engine),
-        cmocka_unit_test(test_handicap),
-        cmocka_unit_test(test_position),
-        cmocka_unit_test(test_not_utf8),
-        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal),
-        cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_upload),          cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),      cmocka_unit_test(test_arbiter),
+        cmocka_unit_test(test_arbiter_engine),  cmocka_unit_test(test_sealed_move),
+        cmocka_unit_test(test_handicap),        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
