@@ -279,11 +279,16 @@ test('touch-move: a piece picked up must be played, the server refuses another; 
   await b.waitForFunction(() => window.damierState.turn === 'black' && !document.querySelector('#btn-adjust').hidden);
   await b.keyboard.press('j');
   await b.waitForFunction(() => document.querySelector('#game-message').textContent.length > 0);
-  await clickSq(b, 19);
-  await b.waitForTimeout(300);
+  // a piece picked up is announced (POST touch) and the board drawn again with the
+  // answer: wait for it before the next click, which would otherwise land on a square
+  // being replaced
+  const touched = (p, sq) => Promise.all([p.waitForResponse((r) => r.url().endsWith('/touch')), clickSq(p, sq)]);
+  await touched(b, 19);
   check((await gameState(b)).touched === 0, 'after "I adjust" the touch commits nothing');
   await clickSq(b, 19); // put it back
-  await clickMove(b, { path: [18, 23] });
+  await touched(b, 18);
+  await clickSq(b, 23);
+  await b.waitForFunction(() => window.damierState.ply === 2);
   check((await gameState(b)).moves[1].text === '18-23', 'another piece played after adjusting');
   await ctxA.close();
   await ctxB.close();
