@@ -2,6 +2,7 @@
 // web/app.js: the pages of `damier serve`: new game, a game (play, clocks, draw,
 // resign, review, PDN), the analysis board and the PDN upload. The API: docs/WEB.md.
 import { Board, parseFen, applyMove, toFen, posFromString } from './board.js';
+import { makeAccessible } from './a11y.js';
 import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -251,6 +252,13 @@ function gameView(id, key) {
     onSelect: (sq) => { if (state && state.touch_move && !state.touched) action('touch', { square: sq }); },
   });
   window.damierBoard = board; // for tests and the console
+  // keyboard and screen reader (a11y.js): "c" reads the clocks as shown
+  const access = makeAccessible(board, {
+    clocks: () => (state && state.clock
+      ? ['white', 'black'].map((sd) => `${t(sd === 'white' ? 'side.White' : 'side.Black')} ${$(`#view-game .clock[data-side=${sd}]`)?.textContent || ''}`).join(', ')
+      : ''),
+  });
+  let saidPly = null; // the last move said in the live region
   const msg = messenger('#game-message');
   const statusMsg = messenger('#game-status');
 
@@ -292,6 +300,12 @@ function gameView(id, key) {
       window.damierState = s;
     }
     if (!state) return;
+    if (saidPly !== null && state.ply > saidPly && state.moves.length) {
+      const m = state.moves[state.ply - 1];
+      const side = (state.ply % 2 === 1) === !state.start_fen.startsWith('B') ? 'side.White' : 'side.Black';
+      access.announce(t('access.played', { side: t(side), move: m.text }));
+    }
+    saidPly = state.ply;
     if (flipped === null) flipped = state.you === 'black';
     board.flipped = flipped;
     board.setGeometry(state.board || null);
@@ -493,6 +507,7 @@ function gameView(id, key) {
   $('#move-form').addEventListener('submit', onSubmit);
   const onKey = (ev) => {
     if (ev.target && ev.target.tagName === 'INPUT') return;
+    if (ev.target && ev.target.closest && ev.target.closest('#game-board')) return; // the board's own keys (a11y.js)
     if (ev.key === 'ArrowLeft') $('#rv-prev').click();
     else if (ev.key === 'ArrowRight') $('#rv-next').click();
     else if (ev.key === 'Home') $('#rv-first').click();
