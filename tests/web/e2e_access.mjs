@@ -38,7 +38,7 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     return said;
   }
 
-  async function newGame(page, fen) {
+  async function newGame(page, fen, opts = {}) {
     await page.goto(`${base()}/#/`);
     await page.check('input[name=opponent][value=engine]');
     await page.selectOption('select[name=side]', 'white');
@@ -46,6 +46,7 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     await page.selectOption('select[name=time]', 'custom');
     await page.fill('input[name=custom_time]', '5+0');
     if (fen) await page.fill('input[name=fen]', fen);
+    if (opts.blindfold) await page.check('input[name=blindfold]');
     await page.click('#create');
     await page.waitForFunction(() => window.damierState && window.damierState.id);
   }
@@ -115,6 +116,42 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     check(st.result !== '*' && st.reason && moves >= 2, `the game played to its end by the keyboard in ${moves} moves (${st.result} ${st.reason})`);
     check(st.moves.filter((m, i) => i % 2 === 0).length === moves, 'every White move made by the keyboard');
     console.log(`    ${moves} moves by keyboard, ${st.result} ${st.reason}`);
+    await page.close();
+  });
+
+  test('blindfold: no board, the moves written and spoken, entered in notation; kept on reload', async () => {
+    const page = await browser().newPage();
+    // the browser's speech synthesis replaced by a recorder
+    await page.addInitScript(() => {
+      window.spoken = [];
+      Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: { speak: (u) => window.spoken.push([u.text, u.lang]), cancel: () => {} } });
+    });
+    await newGame(page, null, { blindfold: true });
+    check(!(await page.isVisible('#game-board')), 'the board is hidden');
+    check(await page.isVisible('[data-testid=blind-panel]'), 'the blindfold panel is shown');
+    check((await page.textContent('[data-testid=blind-last]')).includes('you play White'), 'the panel says which side the player has');
+    check(!(await page.isVisible('#btn-analyse')), 'no analysis board (it would show the position) during the game');
+    await page.fill('#move-input', '32-28');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => window.damierState.ply >= 2, null, { timeout: 15000 });
+    let st = await gameState(page);
+    await waitFor(async () => (await page.textContent('[data-testid=blind-last]')) === `Black played ${st.moves[1].text}`, 5000, "the engine's reply written");
+    const spoken = await page.evaluate(() => window.spoken);
+    check(spoken.some(([txt, lang]) => txt === 'White played 32 to 28' && lang === 'en-GB'), `the player's move spoken (${JSON.stringify(spoken)})`);
+    const reply = st.moves[1].text.replace('-', ' to ').replace(/x/g, ' takes ');
+    check(spoken.some(([txt]) => txt === `Black played ${reply}`), `the reply spoken (${JSON.stringify(spoken)})`);
+    check(await page.evaluate(() => document.activeElement.id === 'move-input'), 'the move entry has the focus for the next move');
+    // a wrong move: said, nothing played
+    await page.fill('#move-input', '1-2');
+    await page.press('#move-input', 'Enter');
+    await waitFor(async () => (await page.textContent('#game-message')).length > 0, 5000, 'an illegal move refused');
+    check((await gameState(page)).ply === 2, 'the illegal move not played');
+    // kept on reload; the button shows the board again
+    await page.reload();
+    await page.waitForFunction(() => window.damierState && window.damierState.ply === 2);
+    check(!(await page.isVisible('#game-board')) && (await page.textContent('[data-testid=blind-last]')).startsWith('Black played'), 'blindfold kept on reload, the last move written');
+    await page.click('#btn-blindfold');
+    check(await page.isVisible('#game-board'), 'the board shown again');
     await page.close();
   });
 }
