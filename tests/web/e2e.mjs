@@ -102,6 +102,8 @@ const test = (name, fn) => tests.push({ name, fn });
 let browser;
 // the community's pages (accounts, lobby, ratings): e2e_community.mjs
 (await import('./e2e_community.mjs')).register({ test, base, check, waitFor, gameState, clickSq, OUT, browser: () => browser });
+// the board for players who cannot see (keyboard, screen reader, axe-core): e2e_access.mjs
+(await import('./e2e_access.mjs')).register({ test, base, check, waitFor, gameState, browser: () => browser });
 
 test('a whole game against the engine by clicks', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
@@ -447,7 +449,7 @@ test('the server killed (kill -9) and restarted mid-game: both pages recover', a
 const LATIN_OK = new Set(['damier', 'PDN', 'FEN', 'FMJD', 'TimeControl', 'English', 'x', 'W', 'B', 'K']);
 
 // Every Latin word the player can see or hear on the page: the visible text, the
-// options of visible selects, and the aria-label, title and placeholder of visible
+// options of visible selects (a key's name in <kbd> aside), and the aria-label, title and placeholder of visible
 // elements, with the page's title.
 async function latinWords(page) {
   const texts = await page.evaluate(() => {
@@ -456,7 +458,7 @@ async function latinWords(page) {
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
       const el = n.parentElement;
-      if (el && el.closest('select, script, style')) continue;
+      if (el && el.closest('select, script, style, kbd')) continue; // kbd: a key's name (C)
       if (visible(el)) out.push(n.textContent);
     }
     for (const el of document.querySelectorAll('*')) {
