@@ -578,6 +578,11 @@ function scoreText(s, side) {
     const whiteWins = (s.kind === 'win') === (side === 'white');
     return t('an.wins_in', { side: t(whiteWins ? 'side.White' : 'side.Black'), n: s.plies });
   }
+  if (s.kind === 'db_win' || s.kind === 'db_loss') { // the endgame database's value
+    const whiteWins = (s.kind === 'db_win') === (side === 'white');
+    return t('an.db_wins', { side: t(whiteWins ? 'side.White' : 'side.Black'), n: s.plies });
+  }
+  if (s.kind === 'db_draw') return t('an.db_draw');
   const v = (sign * s.value) / 100;
   return `${v >= 0 ? '+' : ''}${v.toFixed(2)}`;
 }
@@ -673,7 +678,8 @@ function analysisView(fen, variantName_) {
       }
       if (!multi) board.setArrows([]);
       if (m.pv_paths.length) board.setArrow(m.pv_paths[0]);
-      let cp = m.score.kind === 'cp' ? m.score.value : (m.score.kind === 'win' ? 2000 : -2000);
+      const k = m.score.kind;
+      let cp = k === 'cp' ? m.score.value : (k === 'db_draw' ? 0 : (k === 'win' || k === 'db_win' ? 2000 : -2000));
       if (pos.side === 'black') cp = -cp;
       const white = 50 + 50 * (2 / (1 + Math.exp(-cp / 150)) - 1);
       $('#eval-bar .eval-white').style.height = `${white}%`;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <damier/egdb.h>
 #include <damier/engine.h>
 
 #define SRV_ANALYSIS_SECONDS 120.0
@@ -29,8 +30,16 @@ struct srv_analysis {
     dm_vsearch_input vin;
 };
 
+/* A database score (DM_SCORE_EGDB - d) is "db_win"/"db_loss" with the plies to the
+ * conversion. */
 static json_t *score_json(int score)
 {
+    if (score >= DM_SCORE_EGDB_MIN && score < DM_SCORE_WIN_MIN) {
+        return json_pack("{s:s,s:i}", "kind", "db_win", "plies", DM_SCORE_EGDB - score);
+    }
+    if (score <= -DM_SCORE_EGDB_MIN && score > -DM_SCORE_WIN_MIN) {
+        return json_pack("{s:s,s:i}", "kind", "db_loss", "plies", DM_SCORE_EGDB + score);
+    }
     if (score >= DM_SCORE_WIN_MIN) {
         return json_pack("{s:s,s:i}", "kind", "win", "plies", DM_SCORE_WIN - score);
     }
@@ -66,11 +75,19 @@ static void on_info(const dm_info *info, void *payload)
     srv_analysis *a = payload;
     json_t *paths;
     json_t *pv = pv_json(&a->in.root, info->pv, info->pv_count, &paths);
+    json_t *score = score_json(info->score);
+    int dtc = 0;
+    dm_egdb_value v =
+        a->s->opt.egdb ? dm_egdb_probe(a->s->opt.egdb, &a->in.root, &dtc) : DM_EGDB_UNKNOWN;
+    if (v == DM_EGDB_DRAW && info->multipv <= 1) { /* a database draw, from the root */
+        json_decref(score);
+        score = json_pack("{s:s,s:i}", "kind", "db_draw", "plies", 0);
+    }
     srv_ws_send(a->c, json_pack("{s:s,s:i,s:i,s:i,s:o,s:I,s:f,s:f,s:o,s:o,s:i,s:i}", "t", "info",
                                 "search", a->gen, "depth", info->depth, "seldepth", info->seldepth,
-                                "score", score_json(info->score), "nodes", (json_int_t)info->nodes,
-                                "nps", info->nps, "time", info->time, "pv", pv, "pv_paths", paths,
-                                "multipv", info->multipv, "lines", info->multipv_count));
+                                "score", score, "nodes", (json_int_t)info->nodes, "nps", info->nps,
+                                "time", info->time, "pv", pv, "pv_paths", paths, "multipv",
+                                info->multipv, "lines", info->multipv_count));
 }
 
 /* A variant's principal variation: texts in its notation, paths in the board's
@@ -262,6 +279,7 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
             error(a, 503, "out of memory");
             return;
         }
+        dm_engine_set_egdb(a->engine, a->s->opt.egdb); /* international searches only */
     }
     a->var = var;
     if (var) {

@@ -15,12 +15,19 @@ mkdirSync(OUT, { recursive: true });
 const DB = `${OUT}/e2e.sqlite`;
 for (const f of [DB, `${DB}-wal`, `${DB}-shm`]) rmSync(f, { force: true });
 
+// a 2-3 piece endgame database for the analysis board (damier serve --egdb)
+const EGDB = `${OUT}/egdb`;
+rmSync(EGDB, { recursive: true, force: true });
+mkdirSync(EGDB, { recursive: true });
+const gen = spawnSync(DAMIER, ['egdb', 'gen', '--pieces', '3', '--dir', EGDB], { encoding: 'utf8' });
+if (gen.status !== 0) throw new Error(`damier egdb gen: ${gen.stderr}`);
+
 let server = null;
 let port = 0;
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--egdb', EGDB, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 10000);
     p.stdout.on('data', (d) => {
@@ -388,6 +395,12 @@ test('analysis lines appear, stop', async () => {
   await page.click('#fen-form button');
   await page.click('#an-start');
   await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('28x17'), null, { timeout: 10000 });
+  await page.click('#an-stop');
+  // a position of the endgame database: its value, not the evaluation (--egdb)
+  await page.fill('#fen-input', 'W:WK47:BK4');
+  await page.click('#fen-form button');
+  await page.click('#an-start');
+  await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('database'), null, { timeout: 10000 });
   await page.click('#an-stop');
   // multi-PV: three lines of one depth, best first, three different first moves
   await page.fill('#fen-input', 'W:W31-50:B1-20');
