@@ -4,6 +4,7 @@
 import { Board, parseFen, applyMove, toFen, posFromString } from './board.js';
 import { makeAccessible } from './a11y.js';
 import { learnView } from './lessons.js';
+import { libraryView, explorerPanel } from './library.js';
 import { blindfoldChosen, setBlindfold, speechOn, setSpeech, spokenMove, speak } from './blindfold.js';
 import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText } from './i18n.js';
 
@@ -167,6 +168,9 @@ function route() {
   } else if (parts[0] === 'analysis') {
     show('analysis');
     current = analysisView(query.get('fen'), query.get('variant'));
+  } else if ((cv = libraryView(parts, query, show))) {
+    current = cv.cleanup;
+    refreshView = cv.refresh;
   } else if ((cv = learnView(parts, show))) {
     current = cv.cleanup;
     refreshView = cv.refresh;
@@ -639,6 +643,13 @@ function analysisView(fen, variantName_) {
     board.interactive = true;
     board.setLastMove(null);
     if (r.data.result !== '*') msg(() => t('an.game_over', { result: r.data.result, reason: reasonText(r.data.reason) }));
+    // the opening explorer (library.js): international positions, when the server has a library
+    if (!variant) {
+      explorerPanel($('#an-explorer'), f, (text) => {
+        const m = board.legal.find((x) => x.text === text);
+        if (m) board.play(m);
+      });
+    } else $('#an-explorer').hidden = true;
   }
 
   function start() {

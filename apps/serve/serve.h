@@ -44,11 +44,12 @@ typedef struct srv_options {
     /* the endgame database the analysis board probes (not owned; outlives the
        server), or NULL */
     const struct dm_egdb *egdb;
+    const char *library; /* the master games: a PDN file or a folder of them, or NULL */
 } srv_options;
 
 #define SRV_OPTIONS_INIT                                                                           \
     {                                                                                              \
-        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, NULL                           \
+        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, NULL, NULL                     \
     }
 
 /* Limits of requests. */
@@ -142,6 +143,12 @@ void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req,
 /* The PDN of a game: *text malloc'd on 200. */
 void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r);
 void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);
+/* The master-games library (srv_library.c): indexed from path at start (-1 and err
+ * when path is missing), freed at stop, its requests (/api/library...). */
+typedef struct srv_library srv_library;
+int srv_library_load(srv *s, const char *path, char *err, size_t errcap);
+void srv_library_free(srv *s);
+void srv_library_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
 /* A position's legal moves and result, for the analysis board. move (NULL or "": none):
  * a move in notation played first, the answer being the position after it with
  * "played" (the MOVE); an illegal move is a 400 whose error says the rule (the
@@ -299,7 +306,8 @@ struct srv {
     /* analyses */
     pthread_mutex_t an_mu;
     int analyses;
-    struct srv_community *comm; /* accounts' rate limits, the lobby (srv_community.h) */
+    struct srv_community *comm;  /* accounts' rate limits, the lobby (srv_community.h) */
+    struct srv_library *library; /* the master games (srv_library.c), or NULL */
 };
 
 #endif

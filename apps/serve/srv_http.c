@@ -248,6 +248,10 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
     r->body = NULL;
     *pdn = NULL;
 
+    if (!strcmp(path, "library") || !strncmp(path, "library/", 8)) { /* srv_library.c */
+        srv_library_route(s, q, path[7] ? path + 8 : "", r);
+        return 0;
+    }
     if (srv_community_route(s, q, r)) { /* accounts, lobby, ratings (srv_account.c) */
         return r->status == 413;
     }
@@ -753,6 +757,10 @@ srv *srv_open(const srv_options *opt, char *err, size_t errcap)
         srv_stop(s);
         return NULL;
     }
+    if (opt->library && opt->library[0] && srv_library_load(s, opt->library, err, errcap) != 0) {
+        srv_stop(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -831,6 +839,7 @@ void srv_stop(srv *s)
     srv_games_stop(s);
     srv_games_free(s);
     srv_community_free(s);
+    srv_library_free(s);
     srv_db_close(s->db);
     pthread_mutex_destroy(&s->games_mu);
     pthread_mutex_destroy(&s->q_mu);

@@ -22,6 +22,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: damier serve [--host ADDR] [--port N] [--db FILE] [--static DIR]\n"
                "                    [--threads N] [--engine-threads N] [--analyses N]\n"
                "                    [--sync normal|full] [--puzzles FILE] [--egdb DIR]\n"
+               "                    [--library PATH]\n"
                "                    [--quiet]\n"
                "The web board: play against the engine or a person (game links), analyse,\n"
                "review and upload PDN, in a browser at http://ADDR:N/ (default\n"
@@ -31,7 +32,9 @@ static void usage(FILE *f)
                "256); --sync full: every commit survives a power loss too (slower);\n"
                "--puzzles: the puzzle trainer's puzzles (a file of damier puzzles gen);\n"
                "--egdb DIR: the endgame database the analysis board probes (default: the\n"
-               "XDG folder when present; \"\": none).\n"
+               "XDG folder when present; \"\": none);\n"
+               "--library PATH: the master games (a PDN file, or a folder read recursively:\n"
+               "searched and explored on the page's Library).\n"
                "The API: docs/WEB.md.\n");
 }
 
@@ -154,6 +157,9 @@ int cmd_serve(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--puzzles") && v) {
             opt.puzzles = v; /* the puzzle trainer's file (srv_puzzles.c) */
+            i++;
+        } else if (!strcmp(a, "--library") && v) {
+            opt.library = v; /* the master games (srv_library.c) */
             i++;
         } else if (!strcmp(a, "--egdb") && v) {
             egdb_dir = v; /* "" : none; default: the XDG folder when present */

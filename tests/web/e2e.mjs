@@ -22,12 +22,23 @@ mkdirSync(EGDB, { recursive: true });
 const gen = spawnSync(DAMIER, ['egdb', 'gen', '--pieces', '3', '--dir', EGDB], { encoding: 'utf8' });
 if (gen.status !== 0) throw new Error(`damier egdb gen: ${gen.stderr}`);
 
+// a small library of master games (damier serve --library): written here, so that the
+// test needs nothing outside the repository
+const LIBRARY = `${OUT}/library`;
+rmSync(LIBRARY, { recursive: true, force: true });
+mkdirSync(LIBRARY, { recursive: true });
+writeFileSync(`${LIBRARY}/champions.pdn`, [
+  '[Event "Test match"]\n[Date "1973.05.01"]\n[White "T. Sijbrands"]\n[Black "H. Wiersma"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 2-0\n',
+  '[Event "Test match"]\n[Date "1973.05.02"]\n[White "H. Wiersma"]\n[Black "T. Sijbrands"]\n[Result "1-1"]\n\n1. 32-28 19-23 2. 28x19 13x24 1-1\n',
+  '[Event "Other"]\n[Date "2001.01.01"]\n[White "A"]\n[Black "B"]\n[Result "0-2"]\n\n1. 33-28 18-23 0-2\n',
+].join('\n'));
+
 let server = null;
 let port = 0;
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--egdb', EGDB, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--egdb', EGDB, '--library', LIBRARY, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 10000);
     p.stdout.on('data', (d) => {

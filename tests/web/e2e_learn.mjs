@@ -3,7 +3,9 @@
 // these tests with its helpers): a new visitor whose browser asks for zh-CN completes
 // the first lesson in Chinese; a wrong move shows the rule that forbids it (compulsory
 // capture, the majority rule) as the rules core says it; a two-step lesson with the
-// opponent's forced answer; the progress kept on reload.
+// opponent's forced answer; the progress kept on reload. The master-games library
+// (its games written by e2e.mjs): a search by a world champion's name opens one of his
+// games on the review board; the opening explorer of the analysis board.
 
 export function register({ test, base, check, waitFor, browser, checkNoEnglish }) {
   const sq = (page, s) => page.click(`#lesson-board [data-testid=sq-${s}]`, { force: true });
@@ -79,6 +81,40 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await page.press('#lesson-move', 'Enter');
     await said(page, /you have finished the course/, 'the last lesson completes the course');
     check(await page.evaluate(() => window.damierLesson.fen) === 'B:W12,28,38,46:B3,4,9', `the position after the shot (${await page.evaluate(() => window.damierLesson.fen)})`);
+    await page.close();
+  });
+
+  test('library: a world champion\'s games found by his name, one opened on the review board', async () => {
+    const page = await browser().newPage();
+    await page.goto(`${base()}/#/library`);
+    await page.waitForSelector('#library-champions a');
+    await page.click('#library-champions a:text-is("Sijbrands")');
+    await waitFor(async () => (await page.textContent('[data-testid=library-total]').catch(() => '')) === '2 games', 5000, 'two games of Sijbrands');
+    const rows = await page.$$eval('table.library tr', (trs) => trs.slice(1).map((tr) => tr.textContent));
+    check(rows.every((r) => r.includes('T. Sijbrands')), `his games listed (${rows})`);
+    await page.click('table.library tr:nth-child(2) button');
+    await page.waitForFunction(() => location.hash.startsWith('#/game/') && window.damierState && window.damierState.moves.length > 0);
+    const st = await page.evaluate(() => window.damierState);
+    check(st.mode === 'review' && st.moves[0].text === '32-28', `the game on the review board (${st.mode}, ${st.moves.map((m) => m.text)})`);
+    // a search by a pattern of squares and by year
+    await page.goto(`${base()}/#/library?pattern=${encodeURIComponent('W:W28:B23')}&year=1973`);
+    await waitFor(async () => (await page.textContent('[data-testid=library-total]').catch(() => '')) === '2 games', 5000, 'the pattern search');
+    await page.goto(`${base()}/#/library?year=soon`);
+    await waitFor(async () => (await page.textContent('#library-error')).includes('year'), 5000, 'a bad year refused with a reason');
+    await page.close();
+  });
+
+  test('library: the opening explorer on the analysis board, its moves played by a click', async () => {
+    const page = await browser().newPage();
+    await page.goto(`${base()}/#/analysis`);
+    await page.waitForSelector('[data-testid="explorer-move-32-28"]');
+    const row = await page.textContent('[data-testid=explorer] tr:nth-child(2)');
+    check(row.replace(/\s+/g, ' ').startsWith('32-28211'), `32-28: 2 games, 1 White win, 1 draw (${row})`);
+    await page.click('[data-testid="explorer-move-32-28"]');
+    await page.waitForSelector('[data-testid="explorer-move-19-23"]');
+    check((await page.inputValue('#fen-input')).startsWith('B:'), 'the move played on the board');
+    await page.click('[data-testid=explorer-games]');
+    await waitFor(async () => (await page.textContent('[data-testid=library-total]').catch(() => '')) === '2 games', 5000, 'the games of the position');
     await page.close();
   });
 }

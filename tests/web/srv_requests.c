@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include <civetweb.h>
 #include <jansson.h>
 
@@ -733,6 +735,116 @@ static void test_position(void **st)
                  &j, 400, "capture is compulsory");
 }
 
+/* The master-games library (srv_library.c): the international games of a folder of
+ * PDN files (another variant's game and an unreadable one skipped), searched by
+ * player, year, result, opening, exact position and pattern; the opening explorer
+ * with results; a game opened on the review board; bad requests refused; a missing
+ * --library path refuses to start. */
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_library(void **st)
+{
+    (void)st;
+    char lib[400], sub[420], path[460];
+    snprintf(lib, sizeof lib, "%s/library", dir);
+    snprintf(sub, sizeof sub, "%s/more", lib);
+    assert_int_equal(mkdir(lib, 0700), 0);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    snprintf(path, sizeof path, "%s/a.pdn", lib);
+    write_file(path,
+               "[Event \"Test Open\"]\n[Date \"1996.04.01\"]\n[White \"T. Sijbrands\"]\n"
+               "[Black \"Other\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n"
+               "[Event \"Test Open\"]\n[Date \"1997.04.02\"]\n[White \"Other\"]\n"
+               "[Black \"T. Sijbrands\"]\n[Result \"1-1\"]\n\n1. 32-28 19-23 2. 28x19 13x24 1-1\n\n"
+               "[Event \"Bad\"]\n[White \"X\"]\n[Black \"Y\"]\n\n1. 32-28 1-2 *\n\n");
+    snprintf(path, sizeof path, "%s/b.pdn", sub);
+    write_file(path, "[Event \"Later\"]\n[Date \"2005.01.01\"]\n[White \"A\"]\n[Black \"B\"]\n"
+                     "[Result \"0-1\"]\n\n1. 33-28 18-23 0-1\n\n"
+                     "[GameType \"21\"]\n[White \"E\"]\n[Black \"F\"]\n\n1. 11-15 23-19 *\n\n");
+    stop();
+    srv_options o = SRV_OPTIONS_INIT;
+    o.db_path = dbpath;
+    o.library = lib;
+    server = test_server_start(&o);
+    json_t *j;
+    assert_int_equal(req("GET", "/api/library?player=sijbrands", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 2);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 3);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library?year=1997-2010", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 2);
+    json_decref(j);
+    /* "0-1" in the file is the draughts result 0-2 */
+    assert_int_equal(req("GET", "/api/library?result=0-2", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 1);
+    assert_string_equal(str(json_array_get(json_object_get(j, "games"), 0), "white"), "A");
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library?opening=32-28%2019-23", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 2);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library?opening=32-28%2019-23%2028x19%2014x23", NULL, &j),
+                     200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 1);
+    json_decref(j);
+    /* the position after 1. 32-28 19-23 2. 28x19 14x23, reached by one game at ply 4 */
+    assert_int_equal(req("GET", "/api/library?fen=W:W31,33-50:B1-13,15-18,20,23", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 1);
+    assert_int_equal(
+        json_integer_value(json_object_get(json_array_get(json_object_get(j, "games"), 0), "ply")),
+        4);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library?pattern=W:W28:B23", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 3);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library/explorer", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "games")), 3);
+    const json_t *first = json_array_get(json_object_get(j, "moves"), 0);
+    assert_string_equal(str(first, "move"), "32-28");
+    assert_int_equal(json_integer_value(json_object_get(first, "games")), 2);
+    assert_int_equal(json_integer_value(json_object_get(first, "white")), 1);
+    assert_int_equal(json_integer_value(json_object_get(first, "draws")), 1);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library?player=Sijbrands&year=1996", NULL, &j), 200);
+    json_int_t id =
+        json_integer_value(json_object_get(json_array_get(json_object_get(j, "games"), 0), "id"));
+    json_decref(j);
+    char url[80];
+    snprintf(url, sizeof url, "/api/library/%lld", (long long)id);
+    assert_int_equal(req("GET", url, NULL, &j), 200);
+    assert_non_null(strstr(str(j, "pdn"), "28x19"));
+    json_decref(j);
+    snprintf(url, sizeof url, "/api/library/%lld/review", (long long)id);
+    assert_int_equal(req("POST", url, "{}", &j), 200);
+    const char *link = str(json_array_get(json_object_get(j, "games"), 0), "link");
+    assert_non_null(strstr(link, "#/game/"));
+    json_decref(j);
+    /* refusals */
+    assert_error(req("GET", "/api/library?year=soon", NULL, &j), &j, 400, "year");
+    assert_error(req("GET", "/api/library?result=1-0", NULL, &j), &j, 400, "result");
+    assert_error(req("GET", "/api/library?fen=W:W99", NULL, &j), &j, 400, "fen: FEN");
+    assert_error(req("GET", "/api/library/999999", NULL, &j), &j, 404, "no such library game");
+    assert_error(req("GET", "/api/library/x1", NULL, &j), &j, 404, "no such library game");
+    assert_error(req("GET", url, NULL, &j), &j, 405, "POST");
+    stop();
+    /* a missing path: the server does not start, and says why */
+    char err[512] = "";
+    o.library = "/nonexistent/damier-library";
+    o.port = 0;
+    o.quiet = 1;
+    assert_null(srv_start(&o, err, sizeof err));
+    assert_non_null(strstr(err, "no such file or folder"));
+    start(); /* the usual server, for the tests after this one */
+    assert_error(req("GET", "/api/library", NULL, &j), &j, 404, "--library");
+}
+
 /* Bytes that are not UTF-8, in a path or a name, still get a JSON answer (found by
  * fuzz_serve: an error message quoting them, or a name cut inside a character, made
  * the body unserialisable, answered 500 "internal error", and such a game's state
@@ -766,21 +878,14 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),
-        cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),
-        cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),
-        cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_upload),
-        cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),
-        cmocka_unit_test(test_handicap),
-        cmocka_unit_test(test_position),
-        cmocka_unit_test(test_not_utf8),
-        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal),
-        cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_upload),          cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),      cmocka_unit_test(test_handicap),
+        cmocka_unit_test(test_position),        cmocka_unit_test(test_library),
+        cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
