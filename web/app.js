@@ -4,6 +4,7 @@
 import { Board, parseFen, applyMove, toFen, posFromString } from './board.js';
 import { makeAccessible } from './a11y.js';
 import { learnView } from './lessons.js';
+import { setupSimulForm, simulView, nextBoard } from './simul.js';
 import { libraryView, explorerPanel } from './library.js';
 import { blindfoldChosen, setBlindfold, speechOn, setSpeech, spokenMove, speak } from './blindfold.js';
 import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText } from './i18n.js';
@@ -168,6 +169,9 @@ function route() {
   } else if (parts[0] === 'analysis') {
     show('analysis');
     current = analysisView(query.get('fen'), query.get('variant'));
+  } else if ((cv = simulView(parts, show))) {
+    current = cv.cleanup;
+    refreshView = cv.refresh;
   } else if ((cv = libraryView(parts, query, show))) {
     current = cv.cleanup;
     refreshView = cv.refresh;
@@ -209,6 +213,7 @@ function homeView() {
 const createError = messenger('#create-error');
 
 function setupHome() {
+  setupSimulForm();
   const form = $('#new-game');
   const sync = () => {
     const engine = form.opponent.value === 'engine';
@@ -252,6 +257,14 @@ function gameView(id, key, query) {
   // blindfold (blindfold.js): the board hidden, the moves written and spoken
   if (query && query.get('blindfold') === '1') setBlindfold(id, true);
   let blind = blindfoldChosen(id);
+  // a board of a simultaneous display (simul.js): after the host's move, the next board
+  const simul = query && query.get('simul') ? query : null;
+  $('#simul-bar').hidden = !simul;
+  if (simul) {
+    $('#simul-bar-text').textContent = t('simul.on_board', { n: simul.get('board') });
+    $('#simul-all').href = `#/simul/${simul.get('simul')}/${simul.get('skey')}`;
+  }
+  let advancing = false;
   let viewPly = null; // null: the current position
   let flipped = null;
   let received = performance.now();
@@ -324,6 +337,12 @@ function gameView(id, key, query) {
       }
     }
     if (saidPly === null) blindIntro();
+    // the host has moved on this board (or ended its game): on to the next board
+    if (simul && !advancing && saidPly !== null && state.ply > saidPly && state.moves.length &&
+        ((state.ply % 2 === 1) === !state.start_fen.startsWith('B')) === (state.you === 'white')) {
+      advancing = true;
+      setTimeout(() => nextBoard(simul), 700);
+    }
     saidPly = state.ply;
     showBlind();
     if (flipped === null) flipped = state.you === 'black';

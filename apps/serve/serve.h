@@ -149,6 +149,8 @@ typedef struct srv_library srv_library;
 int srv_library_load(srv *s, const char *path, char *err, size_t errcap);
 void srv_library_free(srv *s);
 void srv_library_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
+/* The simultaneous displays (srv_simul.c): POST /api/simuls, GET /api/simuls/ID. */
+void srv_simul_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
 /* A position's legal moves and result, for the analysis board. move (NULL or "": none):
  * a move in notation played first, the answer being the position after it with
  * "played" (the MOVE); an illegal move is a 400 whose error says the rule (the

@@ -248,6 +248,10 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
     r->body = NULL;
     *pdn = NULL;
 
+    if (!strcmp(path, "simuls") || !strncmp(path, "simuls/", 7)) { /* srv_simul.c */
+        srv_simul_route(s, q, path[6] ? path + 7 : "", r);
+        return r->status == 413;
+    }
     if (!strcmp(path, "library") || !strncmp(path, "library/", 8)) { /* srv_library.c */
         srv_library_route(s, q, path[7] ? path + 8 : "", r);
         return 0;

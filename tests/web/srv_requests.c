@@ -845,6 +845,78 @@ static void test_library(void **st)
     assert_error(req("GET", "/api/library", NULL, &j), &j, 404, "--library");
 }
 
+/* The simultaneous display (srv_simul.c): N boards against people, each an ordinary
+ * game with its opponent's link; the host's moves and the score; a restart keeps the
+ * simul; refusals. */
+static void test_simul(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_error(req("POST", "/api/simuls", "{\"boards\": 0, \"opponent\": \"engine\"}", &j), &j,
+                 400, "boards");
+    assert_error(req("POST", "/api/simuls", "{\"boards\": 31, \"opponent\": \"engine\"}", &j), &j,
+                 400, "boards");
+    assert_error(req("POST", "/api/simuls", "{\"boards\": 2, \"opponent\": \"cat\"}", &j), &j, 400,
+                 "opponent");
+    assert_error(req("POST", "/api/simuls",
+                     "{\"boards\": 2, \"opponent\": \"human\", \"side\": \"purple\"}", &j),
+                 &j, 400, "side");
+    assert_int_equal(req("POST", "/api/simuls",
+                         "{\"boards\": 2, \"opponent\": \"human\", \"side\": \"white\"}", &j),
+                     201);
+    char id[32], key[64], g1[32], k1[64], path[200];
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    snprintf(key, sizeof key, "%s", str(j, "key"));
+    const json_t *b1 = json_array_get(json_object_get(j, "boards"), 0);
+    snprintf(g1, sizeof g1, "%s", str(b1, "game"));
+    snprintf(k1, sizeof k1, "%s", str(b1, "key"));
+    assert_non_null(strstr(str(b1, "link"), "/#/game/"));
+    assert_int_equal(json_array_size(json_object_get(j, "boards")), 2);
+    json_decref(j);
+    /* the host (White) moves on board 1; the opponent of board 1 answers by its link */
+    snprintf(path, sizeof path, "/api/games/%s/move", g1);
+    char body[200];
+    snprintf(body, sizeof body, "{\"key\": \"%s\", \"move\": \"32-28\"}", k1);
+    assert_int_equal(req("POST", path, body, &j), 200);
+    json_decref(j);
+    stop();
+    start(); /* kept across a restart */
+    snprintf(path, sizeof path, "/api/simuls/%s?key=%s", id, key);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    const json_t *boards = json_object_get(j, "boards");
+    assert_int_equal(json_array_size(boards), 2);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(boards, 0), "ply")), 1);
+    assert_string_equal(str(json_array_get(boards, 0), "turn"), "black");
+    assert_string_equal(str(json_array_get(boards, 1), "turn"), "white");
+    assert_string_equal(str(json_array_get(boards, 1), "you"), "white");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(j, "score"), "finished")),
+                     0);
+    json_decref(j);
+    /* the host resigns board 2: the opponents' score 2, the host's 0 */
+    const char *g2 = NULL, *k2 = NULL;
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    g2 = str(json_array_get(json_object_get(j, "boards"), 1), "game");
+    k2 = str(json_array_get(json_object_get(j, "boards"), 1), "key");
+    char p2[200], b2[200];
+    snprintf(p2, sizeof p2, "/api/games/%s/resign", g2);
+    snprintf(b2, sizeof b2, "{\"key\": \"%s\"}", k2);
+    json_decref(j);
+    json_t *k;
+    assert_int_equal(req("POST", p2, b2, &k), 200);
+    json_decref(k);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    const json_t *sc = json_object_get(j, "score");
+    assert_int_equal(json_integer_value(json_object_get(sc, "finished")), 1);
+    assert_int_equal(json_integer_value(json_object_get(sc, "host")), 0);
+    assert_int_equal(json_integer_value(json_object_get(sc, "opponents")), 2);
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/simuls/%s?key=nope", id);
+    assert_error(req("GET", path, NULL, &j), &j, 403, "wrong key");
+    assert_error(req("GET", "/api/simuls/0000?key=x", NULL, &j), &j, 404, "no simul");
+    snprintf(path, sizeof path, "/api/simuls/%s", id);
+    assert_error(req("POST", path, "{}", &j), &j, 405, "GET");
+}
+
 /* Bytes that are not UTF-8, in a path or a name, still get a JSON answer (found by
  * fuzz_serve: an error message quoting them, or a name cut inside a character, made
  * the body unserialisable, answered 500 "internal error", and such a game's state
@@ -878,14 +950,23 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_upload),          cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),      cmocka_unit_test(test_handicap),
-        cmocka_unit_test(test_position),        cmocka_unit_test(test_library),
-        cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),
+        cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),
+        cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),
+        cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_upload),
+        cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),
+        cmocka_unit_test(test_handicap),
+        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_library),
+        cmocka_unit_test(test_simul),
+        cmocka_unit_test(test_not_utf8),
+        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal),
+        cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
