@@ -41,11 +41,14 @@ typedef struct srv_options {
     int fast_hash;          /* 1: passwords hashed with libsodium's smallest Argon2id
                                limits (tests only: fast, not safe) */
     const char *puzzles;    /* a PDN file of puzzles (damier puzzles gen), or NULL */
+    /* A test hook: ms added to the wall clock of the correspondence games (their
+     * deadlines), as if that much time had passed; 0. */
+    int64_t clock_offset_ms;
 } srv_options;
 
 #define SRV_OPTIONS_INIT                                                                           \
     {                                                                                              \
-        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL                                 \
+        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, 0                              \
     }
 
 /* Limits of requests. */
@@ -139,6 +142,11 @@ void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req,
 /* The PDN of a game: *text malloc'd on 200. */
 void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r);
 void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);
+/* The ongoing games where it is the turn of the player holding one of keys (a
+ * comma-separated list of game keys, may be NULL) or of account (0: none), with each
+ * game's deadline: {"games": [...]} (docs/WEB.md). */
+void srv_op_your_turn(srv *s, const char *keys, int64_t account, srv_reply *r);
+#define SRV_MAX_TURN_QUERY 8192 /* the bytes of ?keys= read */
 /* A position's legal moves and result, for the analysis board. */
 void srv_op_position(const char *fen, srv_reply *r);
 /* The same for a position of variant (a name; fen "" or NULL: its initial position),
@@ -247,6 +255,8 @@ struct srv_game {
     dm_session *session;
     const dm_variant *var; /* NULL: international (the fast board); else the game's variant */
     int replaying;         /* 1 while restoring: the clock reads vfixed */
+    int corr;              /* 1: a correspondence game: virtual time follows the wall
+                              clock (row.t0_wall + v), the downtime is charged */
     int64_t vfixed;        /* virtual time while replaying or frozen */
     int frozen;            /* 1 during one request: the clock and the stored times read vfixed */
     int64_t offset;        /* virtual time = monotonic ms + offset */

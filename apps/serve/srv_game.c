@@ -8,7 +8,9 @@
  * a game is replayed from the database. So a restored game's clock has counted
  * exactly the presses, increments and periods it had; the side to move is charged
  * up to the server's last heartbeat (written every second) and not for the time the
- * server was down. */
+ * server was down. A correspondence game (days per move) is the exception: its virtual
+ * time is the wall clock's (t0_wall + v), so a deadline passes while the server is
+ * down too, and the game is lost on time as soon as it is loaded again. */
 #define _GNU_SOURCE
 #include "serve.h"
 #include "srv_community.h"
@@ -246,10 +248,10 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
         game_free(g);
         return NULL;
     }
-    if (timed && (tc.kind != DM_TC_PERIODS)) {
+    if (timed && tc.kind != DM_TC_PERIODS && tc.kind != DM_TC_CORRESPONDENCE) {
         snprintf(err, errcap,
-                 "time control \"%s\": only sudden death (300), Fischer (180+2) and moves in "
-                 "time (40/7200:3600) are played",
+                 "time control \"%s\": only sudden death (300), Fischer (180+2), moves in "
+                 "time (40/7200:3600) and correspondence (3d, 3d:60d) are played",
                  row->time_control);
         game_free(g);
         return NULL;
@@ -266,6 +268,7 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
     su.fen = row->start_fen[0] ? row->start_fen : NULL;
     su.white_tc = timed ? &tc : NULL;
     su.variant = g->var;
+    g->corr = timed && tc.kind == DM_TC_CORRESPONDENCE;
     if (dm_session_new_game(g->session, &su, &e) != DM_OK) {
         snprintf(err, errcap, "%s%s", su.fen ? "FEN: " : "", e.message);
         game_free(g);
@@ -314,6 +317,22 @@ static int reason_from_text(const char *text)
     return DM_REASON_NONE;
 }
 
+/* The wall-clock ms (as the server's clock reads it, its test offset included) when
+ * the running side's time runs out; 0 when no clock runs. */
+static int64_t game_deadline(srv_game *g)
+{
+    dm_clock *c = dm_session_clock(g->session);
+    dm_color run;
+    if (!c || !dm_clock_running(c, &run)) {
+        return 0;
+    }
+    int64_t left = dm_clock_remaining(c, run);
+    if (left == INT64_MAX) {
+        return 0;
+    }
+    return g->corr ? g->row.t0_wall + vnow(g) + left : srv_wall_ms() + left;
+}
+
 static json_t *clock_json(srv_game *g)
 {
     dm_clock *c = dm_session_clock(g->session);
@@ -325,12 +344,14 @@ static json_t *clock_json(srv_game *g)
     dm_clock_side_info(&b, c, DM_BLACK);
     dm_color run;
     int running = dm_clock_running(c, &run);
-    return json_pack("{s:s,s:I,s:I,s:I,s:I,s:i,s:i,s:s?}", "control", g->row.time_control, "white",
-                     (json_int_t)w.remaining_ms, "black", (json_int_t)b.remaining_ms,
-                     "white_increment", (json_int_t)w.increment_ms, "black_increment",
-                     (json_int_t)b.increment_ms, "white_moves_to_go", w.moves_to_go,
-                     "black_moves_to_go", b.moves_to_go, "running",
-                     running ? (run == DM_WHITE ? "white" : "black") : NULL);
+    int64_t deadline = game_deadline(g);
+    return json_pack(
+        "{s:s,s:I,s:I,s:I,s:I,s:i,s:i,s:s?,s:b,s:o}", "control", g->row.time_control, "white",
+        (json_int_t)w.remaining_ms, "black", (json_int_t)b.remaining_ms, "white_increment",
+        (json_int_t)w.increment_ms, "black_increment", (json_int_t)b.increment_ms,
+        "white_moves_to_go", w.moves_to_go, "black_moves_to_go", b.moves_to_go, "running",
+        running ? (run == DM_WHITE ? "white" : "black") : NULL, "correspondence", g->corr,
+        "deadline", deadline > 0 ? json_integer((json_int_t)deadline) : json_null());
 }
 
 /* The side to move of g's current position (any variant). */
@@ -1121,13 +1142,17 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
         dm_session_result(g->session, NULL);
         last = g->vfixed;
     }
-    /* live from the virtual time of the last heartbeat: the downtime is not charged */
-    int64_t vcrash = rc->heartbeat - row->t0_wall;
+    /* live from the virtual time of the last heartbeat: the downtime is not charged;
+     * a correspondence game's clock is the wall clock's, downtime included */
+    int64_t vcrash = g->corr ? srv_wall_ms() + rc->s->opt.clock_offset_ms - row->t0_wall
+                             : rc->heartbeat - row->t0_wall;
     if (vcrash < last) {
         vcrash = last;
     }
     g->offset = vcrash - mono_ms();
-    g->row.t0_wall = srv_wall_ms() - vcrash;
+    if (!g->corr) {
+        g->row.t0_wall = srv_wall_ms() - vcrash;
+    }
     g->replaying = 0;
     if (add_game(rc->s, g) != 0) {
         game_free(g);
@@ -1286,6 +1311,48 @@ static json_t *link_json(const srv_game *g, int side)
     return json_string(url);
 }
 
+/* Days of a correspondence request (a number > 0, in thousandths of a day at most)
+ * into ms; -1 with r when bad. */
+static int corr_days(const json_t *v, const char *name, int64_t *ms, srv_reply *r)
+{
+    double d = json_is_number(v) ? json_number_value(v) : -1;
+    long long th = (long long)(d * 1000 + 0.5);
+    if (d <= 0 || d > 36500 || th <= 0 || d * 1000 - (double)th > 1e-6 ||
+        (double)th - d * 1000 > 1e-6) {
+        srv_reply_error(r, 400,
+                        "\"%s\" must be a number of days above 0, at most 36500, in "
+                        "thousandths of a day at most",
+                        name);
+        return -1;
+    }
+    *ms = th * (DM_TC_DAY_MS / 1000);
+    return 0;
+}
+
+/* The time control text ("3d", "3d:60d") of a request's "correspondence":
+ * {"days_per_move": D, "budget_days": B (optional)}. 0, or -1 with r. */
+static int corr_control(char *out, size_t cap, const json_t *jc, srv_reply *r)
+{
+    if (!json_is_object(jc)) {
+        srv_reply_error(r, 400, "\"correspondence\" must be an object {\"days_per_move\": 3}");
+        return -1;
+    }
+    dm_time_control tc;
+    memset(&tc, 0, sizeof tc);
+    tc.kind = DM_TC_CORRESPONDENCE;
+    tc.count = 1;
+    if (corr_days(json_object_get(jc, "days_per_move"), "days_per_move", &tc.periods[0].time_ms,
+                  r) != 0) {
+        return -1;
+    }
+    const json_t *b = json_object_get(jc, "budget_days");
+    if (b && !json_is_null(b) && corr_days(b, "budget_days", &tc.budget_ms, r) != 0) {
+        return -1;
+    }
+    dm_time_control_format(out, cap, &tc);
+    return 0;
+}
+
 void srv_op_create(srv *s, const json_t *req, srv_reply *r)
 {
     if (!json_is_object(req)) {
@@ -1356,6 +1423,16 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
         return;
     }
     snprintf(row.time_control, sizeof row.time_control, "%s", tc && *tc ? tc : "-");
+    const json_t *jc = json_object_get(req, "correspondence");
+    if (jc && !json_is_null(jc)) {
+        if (tc && *tc) {
+            srv_reply_error(r, 400, "\"time\" and \"correspondence\" exclude each other");
+            return;
+        }
+        if (corr_control(row.time_control, sizeof row.time_control, jc, r) != 0) {
+            return;
+        }
+    }
     const char *fen = get_str(req, "fen");
     if (fen && strlen(fen) >= sizeof row.start_fen) {
         srv_reply_error(r, 400, "FEN too long");
@@ -1425,6 +1502,9 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
         srv_reply_error(r, 400, "%s", err);
         return;
     }
+    if (g->corr) {
+        g->row.t0_wall += s->opt.clock_offset_ms; /* the deadlines' clock (a test hook) */
+    }
     /* a start position that is already decided is refused */
     if (dm_session_result(g->session, NULL) != DM_OUTCOME_ONGOING) {
         game_free(g);
@@ -1459,6 +1539,83 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
                         g->row.keys[you], "links", links, "state", srv_game_state(g, you));
     enqueue_engine(s, g);
     pthread_mutex_unlock(&g->mu);
+}
+
+#define SRV_MAX_TURN_KEYS 200
+
+/* The side of g whose key is among keys[0..n-1] or whose account is account; -1. */
+static int player_side(const srv_game *g, char keys[][40], int n, int64_t account)
+{
+    for (int side = 0; side < 2; side++) {
+        if (account && g->account[side] == account) {
+            return side;
+        }
+        for (int i = 0; i < n; i++) {
+            if (!strcmp(keys[i], g->row.keys[side])) {
+                return side;
+            }
+        }
+    }
+    return -1;
+}
+
+void srv_op_your_turn(srv *s, const char *keys, int64_t account, srv_reply *r)
+{
+    char(*k)[40] = calloc(SRV_MAX_TURN_KEYS, sizeof *k);
+    if (!k) {
+        srv_reply_error(r, 503, "out of memory");
+        return;
+    }
+    int n = 0;
+    for (const char *p = keys ? keys : ""; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len > 0 && len < sizeof k[0]) {
+            if (n == SRV_MAX_TURN_KEYS) {
+                free(k);
+                srv_reply_error(r, 400, "at most %d keys", SRV_MAX_TURN_KEYS);
+                return;
+            }
+            memcpy(k[n], p, len);
+            k[n++][len] = 0;
+        }
+        p += len;
+        p += *p == ',';
+    }
+    json_t *games = json_array();
+    pthread_mutex_lock(&s->games_mu);
+    int count = s->ngames;
+    pthread_mutex_unlock(&s->games_mu);
+    for (int i = 0; i < count && (n > 0 || account); i++) {
+        pthread_mutex_lock(&s->games_mu);
+        srv_game *g = s->all[i];
+        pthread_mutex_unlock(&s->games_mu);
+        if (g->row.result[0] != '*' || g->row.mode == SRV_MODE_REVIEW) {
+            continue;
+        }
+        pthread_mutex_lock(&g->mu);
+        poll_result(s, g); /* a deadline passed: not the player's turn any more */
+        int side = player_side(g, k, n, account);
+        if (side >= 0 && g->row.result[0] == '*' && side_to_move(g) == side &&
+            !(g->row.mode == SRV_MODE_ENGINE && g->row.engine_side == side)) {
+            int64_t deadline = game_deadline(g);
+            dm_clock *c = dm_session_clock(g->session);
+            int64_t left = c ? dm_clock_remaining(c, (dm_color)side) : INT64_MAX;
+            json_array_append_new(
+                games, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:o}", "id", g->row.id,
+                                 "key", g->row.keys[side], "you", side_name(side), "opponent",
+                                 side ? g->row.white_name : g->row.black_name, "variant",
+                                 g->row.variant, "mode", mode_str(g->row.mode), "ply",
+                                 dm_game_ply(dm_session_game(g->session)), "control",
+                                 g->row.time_control, "correspondence", g->corr, "deadline",
+                                 deadline > 0 ? json_integer((json_int_t)deadline) : json_null(),
+                                 "remaining_ms",
+                                 left == INT64_MAX ? json_null() : json_integer((json_int_t)left)));
+        }
+        pthread_mutex_unlock(&g->mu);
+    }
+    free(k);
+    r->status = 200;
+    r->body = json_pack("{s:o,s:I}", "games", games, "server_time", (json_int_t)srv_wall_ms());
 }
 
 void srv_op_state(srv *s, const char *id, const char *key, srv_reply *r)

@@ -305,6 +305,18 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         free(body);
         return 0;
     }
+    if (!strcmp(path, "games/your-turn")) {
+        if (!get) {
+            srv_reply_error(r, 405, "use GET");
+            return 0;
+        }
+        char keys[SRV_MAX_TURN_QUERY];
+        query_var(q->query, "keys", keys, sizeof keys);
+        srv_account a;
+        srv_account_of(s, q, &a); /* a signed-in player's games too */
+        srv_op_your_turn(s, keys, a.id, r);
+        return 0;
+    }
     if (!strncmp(path, "games/", 6)) {
         char id[32] = "";
         const char *rest = path + 6;

@@ -26,11 +26,13 @@
 static char dir[256];
 static char dbpath[300];
 static srv *server;
+static int64_t clock_offset; /* the server's test hook: correspondence time passed */
 
 static void start(void)
 {
     srv_options o = SRV_OPTIONS_INIT;
     o.db_path = dbpath;
+    o.clock_offset_ms = clock_offset;
     server = test_server_start(&o);
 }
 
@@ -640,6 +642,96 @@ static void test_flag_fall(void **st)
     json_decref(j);
 }
 
+/* The games of GET /api/games/your-turn?keys=... (the reply owned by the caller). */
+static json_t *your_turn(const char *keys)
+{
+    char path[512];
+    snprintf(path, sizeof path, "/api/games/your-turn?keys=%s", keys);
+    json_t *j;
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    return j;
+}
+
+/* Correspondence (issue 13): 3 days per move on the wall clock. The clock survives a
+ * restart, the downtime counts (the server's test clock offset stands for the days
+ * that pass), your-turn lists the games of the player to move with the deadline, and a
+ * deadline that passed while the server was down loses the game on time when loaded. */
+static void test_correspondence(void **st)
+{
+    (void)st;
+    const int64_t day = 86400000LL;
+    json_t *j;
+    game_keys g;
+    assert_error(req("POST", "/api/games", "{\"correspondence\":{\"days_per_move\":0}}", &j), &j,
+                 400, "days_per_move");
+    assert_error(req("POST", "/api/games", "{\"correspondence\":{\"days_per_move\":0.0001}}", &j),
+                 &j, 400, "thousandths");
+    assert_error(req("POST", "/api/games", "{\"correspondence\":3}", &j), &j, 400, "object");
+    assert_error(req("POST", "/api/games",
+                     "{\"time\":\"300\",\"correspondence\":{\"days_per_move\":3}}", &j),
+                 &j, 400, "exclude");
+    create(&g, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":2.5,"
+               "\"budget_days\":30}}");
+    j = state(&g, g.white);
+    assert_string_equal(str(json_object_get(j, "clock"), "control"), "2.5d:30d");
+    json_decref(j);
+    create(&g, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":3}}");
+    j = state(&g, g.white);
+    const json_t *clock = json_object_get(j, "clock");
+    assert_string_equal(str(clock, "control"), "3d");
+    assert_true(json_is_true(json_object_get(clock, "correspondence")));
+    int64_t now = (int64_t)json_integer_value(json_object_get(j, "server_time"));
+    int64_t deadline = (int64_t)json_integer_value(json_object_get(clock, "deadline"));
+    assert_true(deadline > now + 3 * day - 5000 && deadline <= now + 3 * day + 1000);
+    json_decref(j);
+    /* White to move: White's key lists it, Black's does not */
+    char keys[200];
+    snprintf(keys, sizeof keys, "%s,%s", g.white, g.black);
+    j = your_turn(keys);
+    json_t *a = json_object_get(j, "games");
+    assert_int_equal(json_array_size(a), 1);
+    assert_string_equal(str(json_array_get(a, 0), "id"), g.id);
+    assert_string_equal(str(json_array_get(a, 0), "you"), "white");
+    assert_string_equal(str(json_array_get(a, 0), "key"), g.white);
+    assert_true(json_integer_value(json_object_get(json_array_get(a, 0), "deadline")) > now);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    j = your_turn(g.white);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 0);
+    json_decref(j);
+    j = your_turn(g.black);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 1);
+    json_decref(j);
+    /* two days pass with the server down: Black has one day left */
+    stop();
+    clock_offset = 2 * day;
+    start();
+    j = state(&g, g.black);
+    assert_string_equal(str(j, "result"), "*");
+    int64_t left = clock_of(j, "black");
+    assert_true(left > day - 10000 && left <= day);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), 200);
+    assert_true(clock_of(j, "black") == 3 * day); /* the next move has 3 days again */
+    json_decref(j);
+    /* four days more: White's deadline passed while the server was down */
+    stop();
+    clock_offset = 6 * day;
+    start();
+    j = state(&g, g.spectator);
+    assert_string_equal(str(j, "result"), "0-2");
+    assert_string_equal(str(j, "reason"), "loss on time");
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 2);
+    json_decref(j);
+    j = your_turn(keys);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 0);
+    json_decref(j);
+    stop();
+    clock_offset = 0;
+    start();
+}
+
 static void test_upload(void **st)
 {
     (void)st;
@@ -748,21 +840,14 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),
-        cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),
-        cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),
-        cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_upload),
-        cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),
-        cmocka_unit_test(test_handicap),
-        cmocka_unit_test(test_position),
-        cmocka_unit_test(test_not_utf8),
-        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal),
-        cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_correspondence),  cmocka_unit_test(test_upload),
+        cmocka_unit_test(test_takeback),        cmocka_unit_test(test_touch_move),
+        cmocka_unit_test(test_handicap),        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
