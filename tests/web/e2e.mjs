@@ -306,6 +306,37 @@ test('a handicap game: the engine gives 3 men, the PDN keeps the start and reads
   await page.close();
 });
 
+test('a correspondence game: days per move from the form, the clock in days, the start view\'s "your turn" list', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base()}/#/`);
+  await page.check('input[name=opponent][value=human]');
+  await page.selectOption('select[name=side]', 'white');
+  await page.selectOption('select[name=time]', 'corr:3');
+  check(await page.isVisible('[data-testid=corr-budget]'), 'the budget field shows for correspondence');
+  await page.fill('[data-testid=corr-budget]', '30');
+  await page.click('#create');
+  await page.waitForFunction(() => window.damierState && window.damierState.id);
+  const st = await gameState(page);
+  check(st.clock && st.clock.control === '3d:30d' && st.clock.correspondence === true, `a 3-day control with a budget (${JSON.stringify(st.clock)})`);
+  check(st.clock.deadline > st.server_time + 3 * 86400000 - 60000, 'the deadline three days on');
+  const clock = await page.textContent('#view-game [data-testid=clock-bottom]');
+  check(/^2 d 23:59$|^3 d 0:00$/.test(clock), `White's clock in days (${clock})`);
+  // the start view lists the game: White (this browser) is to move
+  await page.goto(`${base()}/#/`);
+  await page.waitForSelector('#your-turn li a');
+  check((await page.getAttribute('#your-turn li a', 'href')).includes(st.id), 'the game in "your turn"');
+  check(/left/.test(await page.textContent('#your-turn li')), 'with the time left');
+  await page.evaluate(async (s) => {
+    const me = JSON.parse(localStorage.getItem('damier.games'))[0];
+    await fetch(`/api/games/${s.id}/move`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: me.key, move: '32-28' }) });
+  }, st);
+  await page.reload();
+  await page.waitForSelector('#my-games li');
+  await sleep(500);
+  check(await page.locator('#your-turn li').count() === 0, 'no longer listed after the move');
+  await page.close();
+});
+
 test('PDN upload with an error, then a good file reviewed', async () => {
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   await page.goto(`${base()}/#/upload`);
