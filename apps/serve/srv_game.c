@@ -821,7 +821,8 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
     j->lim.depth = levels[j->level - 1].depth;
     j->lim.move_time = levels[j->level - 1].move_time;
     dm_clock *c = dm_session_clock(g->session);
-    if (c && j->level > 5) {
+    /* a correspondence clock's days are not the engine's: it keeps its level's time */
+    if (c && j->level > 5 && !g->corr) {
         dm_clock_side cs;
         dm_clock_side_info(&cs, c, (dm_color)g->row.engine_side);
         j->lim.time = (double)cs.remaining_ms / 1000.0;
@@ -908,7 +909,8 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     j->lim.depth = levels[j->level - 1].depth;
     j->lim.move_time = levels[j->level - 1].move_time;
     dm_clock *c = dm_session_clock(g->session);
-    if (c && j->level > 5) {
+    /* a correspondence clock's days are not the engine's: it keeps its level's time */
+    if (c && j->level > 5 && !g->corr) {
         dm_clock_side cs;
         dm_clock_side_info(&cs, c, (dm_color)g->row.engine_side);
         j->lim.time = (double)cs.remaining_ms / 1000.0;

@@ -730,6 +730,17 @@ static void test_correspondence(void **st)
     stop();
     clock_offset = 0;
     start();
+    /* the engine (level 6: half a second a move) does not take the days as its time:
+     * it answers at once, and the engine's side is never "your turn" */
+    create(&g, "{\"opponent\":\"engine\",\"side\":\"black\",\"level\":6,"
+               "\"correspondence\":{\"days_per_move\":3}}");
+    for (int i = 0; i < 100 && ply_of(&g) < 1; i++) {
+        usleep(50000);
+    }
+    assert_int_equal(ply_of(&g), 1);
+    j = your_turn(g.black);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 1);
+    json_decref(j);
 }
 
 static void test_upload(void **st)
