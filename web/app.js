@@ -477,6 +477,8 @@ function gameView(id, key) {
       const togo = c[`${side}_moves_to_go`];
       el.textContent = fmtClock(ms) + (togo ? ` (${togo})` : '');
       el.title = togo ? t('game.moves_to_go', { n: togo }) : '';
+      // correspondence: the deadline of the side to move, in local time
+      if (c.correspondence && running) el.title = t('game.deadline', { when: new Date(Date.now() + ms).toLocaleString(currentLang()) });
       el.className = `clock${running ? ' running' : ''}${ms < 10000 ? ' low' : ''}`;
       el.dataset.side = side;
     }

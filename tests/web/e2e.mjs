@@ -321,6 +321,7 @@ test('a correspondence game: days per move from the form, the clock in days, the
   check(st.clock.deadline > st.server_time + 3 * 86400000 - 60000, 'the deadline three days on');
   const clock = await page.textContent('#view-game [data-testid=clock-bottom]');
   check(/^2 d 23:59$|^3 d 0:00$/.test(clock), `White's clock in days (${clock})`);
+  check(/^move by /.test(await page.getAttribute('#view-game [data-testid=clock-bottom]', 'title')), 'its title says the deadline');
   // the start view lists the game: White (this browser) is to move
   await page.goto(`${base()}/#/`);
   await page.waitForSelector('#your-turn li a');
