@@ -18,9 +18,10 @@ for (const f of [DB, `${DB}-wal`, `${DB}-shm`]) rmSync(f, { force: true });
 let server = null;
 let port = 0;
 
-function startServer() {
+// env: more environment variables (the server's test hooks)
+function startServer(env = {}) {
   return new Promise((resolve, reject) => {
-    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 10000);
     p.stdout.on('data', (d) => {
@@ -306,7 +307,7 @@ test('a handicap game: the engine gives 3 men, the PDN keeps the start and reads
   await page.close();
 });
 
-test('a correspondence game: days per move from the form, the clock in days, the start view\'s "your turn" list', async () => {
+test('a correspondence game: days per move from the form, the clock in days, the start view\'s "your turn" list, a deadline passed while the server was down', async () => {
   const page = await browser.newPage();
   await page.goto(`${base()}/#/`);
   await page.check('input[name=opponent][value=human]');
@@ -335,6 +336,15 @@ test('a correspondence game: days per move from the form, the clock in days, the
   await page.waitForSelector('#my-games li');
   await sleep(500);
   check(await page.locator('#your-turn li').count() === 0, 'no longer listed after the move');
+  // four days pass with the server down (its test hook): Black's deadline has passed
+  await killServer('SIGTERM');
+  await startServer({ DAMIER_SERVE_TEST_CLOCK_OFFSET_MS: String(4 * 86400000) });
+  await page.goto(`${base()}/#/game/${st.id}/${(await page.evaluate(() => JSON.parse(localStorage.getItem('damier.games'))[0].key))}`);
+  await page.waitForFunction(() => window.damierState && window.damierState.result !== '*');
+  const end = await gameState(page);
+  check(end.result === '2-0' && end.reason === 'loss on time', `Black lost on time (${end.result} ${end.reason})`);
+  await killServer('SIGTERM');
+  await startServer();
   await page.close();
 });
 
