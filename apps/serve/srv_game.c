@@ -1545,20 +1545,18 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
 
 #define SRV_MAX_TURN_KEYS 200
 
-/* The side of g whose key is among keys[0..n-1] or whose account is account; -1. */
-static int player_side(const srv_game *g, char keys[][40], int n, int64_t account)
+/* 1 when side of g is played by the holder of one of keys[0..n-1] or by account. */
+static int holds_side(const srv_game *g, int side, char keys[][40], int n, int64_t account)
 {
-    for (int side = 0; side < 2; side++) {
-        if (account && g->account[side] == account) {
-            return side;
-        }
-        for (int i = 0; i < n; i++) {
-            if (!strcmp(keys[i], g->row.keys[side])) {
-                return side;
-            }
+    if (account && g->account[side] == account) {
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(keys[i], g->row.keys[side])) {
+            return 1;
         }
     }
-    return -1;
+    return 0;
 }
 
 void srv_op_your_turn(srv *s, const char *keys, int64_t account, srv_reply *r)
@@ -1595,9 +1593,9 @@ void srv_op_your_turn(srv *s, const char *keys, int64_t account, srv_reply *r)
             continue;
         }
         pthread_mutex_lock(&g->mu);
-        poll_result(s, g); /* a deadline passed: not the player's turn any more */
-        int side = player_side(g, k, n, account);
-        if (side >= 0 && g->row.result[0] == '*' && side_to_move(g) == side &&
+        poll_result(s, g);          /* a deadline passed: not the player's turn any more */
+        int side = side_to_move(g); /* both keys may be held (one browser, two sides) */
+        if (g->row.result[0] == '*' && holds_side(g, side, k, n, account) &&
             !(g->row.mode == SRV_MODE_ENGINE && g->row.engine_side == side)) {
             int64_t deadline = game_deadline(g);
             dm_clock *c = dm_session_clock(g->session);

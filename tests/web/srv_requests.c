@@ -703,6 +703,12 @@ static void test_correspondence(void **st)
     j = your_turn(g.black);
     assert_int_equal(json_array_size(json_object_get(j, "games")), 1);
     json_decref(j);
+    j = your_turn(keys); /* both keys held: listed for the side to move */
+    a = json_object_get(j, "games");
+    assert_int_equal(json_array_size(a), 1);
+    assert_string_equal(str(json_array_get(a, 0), "you"), "black");
+    assert_string_equal(str(json_array_get(a, 0), "key"), g.black);
+    json_decref(j);
     /* two days pass with the server down: Black has one day left */
     stop();
     clock_offset = 2 * day;
