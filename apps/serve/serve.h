@@ -137,6 +137,8 @@ void srv_op_touch(srv *s, const char *id, const char *key, const json_t *req, sr
 void srv_op_adjust(srv *s, const char *id, const char *key, srv_reply *r);
 void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 void srv_op_takeback(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+/* Conditional moves: {"moves": [the opponent's move, your reply, ...]} ([] clears them). */
+void srv_op_conditional(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The engine's marks and evaluations of every move (apps/cli/annotate.h). */
 void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The PDN of a game: *text malloc'd on 200. */
@@ -257,6 +259,10 @@ struct srv_game {
     int replaying;         /* 1 while restoring: the clock reads vfixed */
     int corr;              /* 1: a correspondence game: virtual time follows the wall
                               clock (row.t0_wall + v), the downtime is charged */
+    char cond[200];        /* conditional moves (correspondence): the opponent's expected
+                              move, the reply, ... as texts separated by spaces; "" none */
+    int cond_side;         /* the side the conditional moves are for */
+    int cond_matched;      /* the opponent's move being played is the expected one */
     int64_t vfixed;        /* virtual time while replaying or frozen */
     int frozen;            /* 1 during one request: the clock and the stored times read vfixed */
     int64_t offset;        /* virtual time = monotonic ms + offset */

@@ -468,6 +468,7 @@ static json_t *vgame_state(srv_game *g, int side)
 }
 
 static json_t *game_state(srv_game *g, int side);
+static int cond_token(const srv_game *g, int n, char *out, size_t cap);
 
 json_t *srv_game_state(srv_game *g, int side)
 {
@@ -476,6 +477,14 @@ json_t *srv_game_state(srv_game *g, int side)
         const dm_game *gm = dm_session_game(g->session);
         json_object_set_new(st, "touch_move", json_boolean(dm_game_touch_move(gm)));
         json_object_set_new(st, "touched", json_integer(dm_game_touched(gm)));
+    }
+    if (st && g->cond[0] && side == g->cond_side) { /* the player's conditional moves */
+        json_t *c = json_array();
+        char t[64];
+        for (int i = 0; cond_token(g, i, t, sizeof t); i++) {
+            json_array_append_new(c, json_string(t));
+        }
+        json_object_set_new(st, "conditional", c);
     }
     if (st && g->players) { /* the accounts and their ratings (srv_rating.c) */
         json_object_set(st, "players", g->players);
@@ -598,6 +607,88 @@ static void poll_result(srv *s, srv_game *g)
     }
 }
 
+/* ---- conditional moves ------------------------------------------------------------ */
+
+/* Parse text as a move of g's current position; its Hub text in hub (may be NULL). */
+static dm_status parse_here(srv_game *g, const char *text, dm_move *m, dm_vmove *vm, char *hub,
+                            size_t cap)
+{
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    dm_status st = g->var ? dm_vmove_parse(vm, dm_session_position(g->session), text, &e)
+                          : dm_move_parse(m, dm_session_board(g->session), text, &e);
+    if (st == DM_OK && hub) {
+        if (g->var) {
+            dm_vmove_to_text(hub, cap, dm_session_position(g->session), vm, DM_NOTATION_HUB,
+                             DM_VSQUARES_DEFAULT);
+        } else {
+            dm_move_to_text(hub, cap, dm_session_board(g->session), m, DM_NOTATION_HUB);
+        }
+    }
+    return st;
+}
+
+/* The n-th text (0-based) of g's conditional moves into out; 0 when there is none. */
+static int cond_token(const srv_game *g, int n, char *out, size_t cap)
+{
+    const char *p = g->cond;
+    for (;;) {
+        p += strspn(p, " ");
+        size_t len = strcspn(p, " ");
+        if (len == 0) {
+            return 0;
+        }
+        if (n-- == 0) {
+            snprintf(out, cap, "%.*s", (int)len, p);
+            return 1;
+        }
+        p += len;
+    }
+}
+
+/* Before mover's move (Hub text hub) is played in g, live or replayed: does it answer
+ * the conditional moves' expectation? A move of their side changes nothing; any other
+ * move than the expected one drops them. */
+static void cond_before(srv_game *g, int mover, const char *hub)
+{
+    g->cond_matched = 0;
+    if (!g->cond[0] || mover == g->cond_side) {
+        return;
+    }
+    char t[64], h[200];
+    dm_move m;
+    dm_vmove vm;
+    if (cond_token(g, 0, t, sizeof t) && parse_here(g, t, &m, &vm, h, sizeof h) == DM_OK &&
+        !strcmp(h, hub)) {
+        g->cond_matched = 1;
+    } else {
+        g->cond[0] = 0;
+    }
+}
+
+/* After that move: the reply, when it is legal now, in reply (its move in m or vm) and
+ * the two texts consumed: 1; else the conditional moves dropped: 0. */
+static int cond_after(srv_game *g, dm_move *m, dm_vmove *vm)
+{
+    if (!g->cond_matched) {
+        return 0;
+    }
+    g->cond_matched = 0;
+    char t[64];
+    if (!cond_token(g, 1, t, sizeof t) || parse_here(g, t, m, vm, NULL, 0) != DM_OK) {
+        g->cond[0] = 0;
+        return 0;
+    }
+    const char *p = g->cond;
+    for (int k = 0; k < 2; k++) {
+        p += strspn(p, " ");
+        p += strcspn(p, " ");
+    }
+    p += strspn(p, " ");
+    memmove(g->cond, p, strlen(p) + 1);
+    return 1;
+}
+
 /* Play m (international) or vm (another variant) in the locked game g, commit it,
  * then tell everyone. 0 or -1 with r. */
 static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, srv_reply *r)
@@ -617,11 +708,16 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, 
     }
     dm_error e;
     memset(&e, 0, sizeof e);
+    char cond_saved[sizeof g->cond];
+    snprintf(cond_saved, sizeof cond_saved, "%s", g->cond);
+    cond_before(g, mover, mr.hub);
     int64_t t = freeze(g);
     dm_status st =
         vm ? dm_session_play_vmove(g->session, vm, &e) : dm_session_play(g->session, m, &e);
     if (st != DM_OK) {
         thaw(g);
+        snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
+        g->cond_matched = 0;
         /* a fallen flag is declared now */
         poll_result(s, g);
         srv_reply_error(r, st == DM_ESTATE ? 409 : 400, "%s", e.message[0] ? e.message : "refused");
@@ -646,11 +742,22 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, 
     if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
         dm_session_undo(g->session);
         g->row = saved;
+        snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
+        g->cond_matched = 0;
         srv_reply_error(r, 503, "the move was not stored: %s", err);
         return -1;
     }
     g->nevents++;
     game_changed(s, g);
+    /* the opponent played the expected move: the conditional reply is played now (a
+     * move of the conditional side, which looks at nothing) */
+    dm_move cm;
+    dm_vmove cvm;
+    if (cond_after(g, &cm, &cvm)) {
+        srv_reply cr = {500, NULL};
+        game_play(s, g, g->var ? NULL : &cm, g->var ? &cvm : NULL, &cr);
+        json_decref(cr.body);
+    }
     return 0;
 }
 
@@ -1067,7 +1174,8 @@ static void *ticker(void *arg)
 
 /* The touch-move events of a game's log (docs/WEB.md): "touch-move" (the rule is on,
  * the game's first event), "touch SQ" (the side to move touched its piece on SQ, which
- * must now be played), "adjust" ("I adjust" announced). *is set to 1 when ev is one of
+ * must now be played), "adjust" ("I adjust" announced); and "cond ..." (conditional
+ * moves set, or cleared by "cond" alone). *is set to 1 when ev is one of
  * them, and the event is applied to the session. */
 static dm_status touch_event(srv_game *g, const char *ev, int *is, dm_error *e)
 {
@@ -1080,6 +1188,12 @@ static dm_status touch_event(srv_game *g, const char *ev, int *is, dm_error *e)
     }
     if (!strncmp(ev, "touch ", 6)) {
         return dm_session_touch(g->session, atoi(ev + 6), NULL, e);
+    }
+    if (!strncmp(ev, "cond", 4) && (ev[4] == ' ' || !ev[4])) {
+        /* conditional moves set ("cond" alone: cleared), for the side not to move */
+        snprintf(g->cond, sizeof g->cond, "%s", ev[4] ? ev + 5 : "");
+        g->cond_side = 1 - side_to_move(g);
+        return DM_OK;
     }
     *is = 0;
     return DM_OK;
@@ -1115,6 +1229,11 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
         int undo = !strcmp(moves[i].hub, "undo");
         int touch = 0;
         dm_status ts = touch_event(g, moves[i].hub, &touch, &e);
+        if (undo) {
+            g->cond[0] = 0;
+        } else if (!touch) { /* the conditional moves follow the moves as they did live */
+            cond_before(g, side_to_move(g), moves[i].hub);
+        }
         if (touch  ? ts != DM_OK
             : undo ? dm_session_undo(g->session) != DM_OK
                    : dm_session_play_text(g->session, moves[i].hub, &e) != DM_OK) {
@@ -1123,6 +1242,11 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
                         i + 1, moves[i].hub, e.message);
             }
             break;
+        }
+        if (!touch && !undo) {
+            dm_move cm;
+            dm_vmove cvm;
+            cond_after(g, &cm, &cvm); /* the reply is the next event */
         }
         g->nevents = i + 1;
     }
@@ -1730,6 +1854,73 @@ static int touch_commit(srv *s, srv_game *g, const char *ev, srv_reply *r)
     return 0;
 }
 
+/* Conditional moves (docs/WEB.md): the player who waits gives the opponent's expected
+ * move and the reply to play at once, and so on; stored as the event "cond TEXT ...". */
+void srv_op_conditional(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    const json_t *a = json_object_get(req, "moves");
+    size_t n = json_array_size(a);
+    if (!json_is_array(a) || n % 2 != 0 || n > 16) {
+        srv_reply_error(r, 400,
+                        "\"moves\" must be a list of moves in pairs: the opponent's move, your "
+                        "reply, ... (at most 8 pairs; [] clears them)");
+        return;
+    }
+    char ev[sizeof((srv_move_row *)0)->hub] = "cond"; /* one stored event */
+    for (size_t i = 0; i < n; i++) {
+        const json_t *v = json_array_get(a, i);
+        const char *t = json_is_string(v) ? json_string_value(v) : "";
+        size_t len = strlen(ev);
+        if (!*t || strlen(t) > 60 || strpbrk(t, " \t\r\n") || len + 1 + strlen(t) >= sizeof ev) {
+            srv_reply_error(r, 400,
+                            "move %d: a move's text without spaces is needed (the line "
+                            "is at most 190 characters)",
+                            (int)i + 1);
+            return;
+        }
+        snprintf(ev + len, sizeof ev - len, " %s", t);
+    }
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    if (side_to_move(g) == side) {
+        srv_reply_error(r, 409,
+                        "it is your move: conditional moves are made while the "
+                        "opponent is to move");
+        srv_game_unlock(g);
+        return;
+    }
+    dm_move m;
+    dm_vmove vm;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (n > 0) {
+        const char *first = json_string_value(json_array_get(a, 0));
+        dm_status st = g->var ? dm_vmove_parse(&vm, dm_session_position(g->session), first, &e)
+                              : dm_move_parse(&m, dm_session_board(g->session), first, &e);
+        if (st != DM_OK) {
+            srv_reply_error(r, 400, "the opponent's move \"%s\": %s", first, e.message);
+            srv_game_unlock(g);
+            return;
+        }
+    }
+    char saved[sizeof g->cond];
+    int saved_side = g->cond_side;
+    snprintf(saved, sizeof saved, "%s", g->cond);
+    snprintf(g->cond, sizeof g->cond, "%s", ev[4] ? ev + 5 : "");
+    g->cond_side = side;
+    if (touch_commit(s, g, ev, r) != 0) {
+        snprintf(g->cond, sizeof g->cond, "%s", saved);
+        g->cond_side = saved_side;
+    } else {
+        r->status = 200;
+        r->body = srv_game_state(g, side);
+    }
+    srv_game_unlock(g);
+}
+
 /* The player to move announces a touch (touch-move games): the server keeps the rule,
  * so that a move of another piece is refused (docs/WEB.md). */
 void srv_op_touch(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
@@ -1931,6 +2122,7 @@ static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
     srv_game_row saved = g->row;
     g->row.takeback_offer = -1;
     g->row.draw_offer = -1;
+    g->cond[0] = 0; /* the conditional moves were for another position */
     sync_result(g);
     int64_t wms = -1, bms = -1;
     dm_clock *c = dm_session_clock(g->session);

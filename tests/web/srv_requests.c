@@ -749,6 +749,71 @@ static void test_correspondence(void **st)
     json_decref(j);
 }
 
+/* Conditional moves (issue 13, correspondence): the waiting player gives the
+ * opponent's expected move and the reply; the expected move is answered at once, another
+ * move drops them; a restart keeps them; only the waiting player may set them. */
+static void test_conditional(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g, h;
+    create(&g, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":3}}");
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    assert_error(post(&g, "conditional", g.black, "\"moves\":[\"28-23\",\"19-23\"]", &j), &j, 409,
+                 "your move");
+    assert_error(post(&g, "conditional", g.spectator, "\"moves\":[]", &j), &j, 403, "");
+    assert_error(post(&g, "conditional", g.white, "\"moves\":[\"19-23\"]", &j), &j, 400, "pairs");
+    assert_error(post(&g, "conditional", g.white, "\"moves\":[\"50-45\",\"28-23\"]", &j), &j, 400,
+                 "opponent's move");
+    assert_int_equal(post(&g, "conditional", g.white,
+                          "\"moves\":[\"19-23\",\"28x19\",\"14x23\","
+                          "\"37-32\"]",
+                          &j),
+                     200);
+    const json_t *c = json_object_get(j, "conditional");
+    assert_int_equal(json_array_size(c), 4);
+    assert_string_equal(json_string_value(json_array_get(c, 1)), "28x19");
+    json_decref(j);
+    j = state(&g, g.black); /* the opponent does not see them */
+    assert_null(json_object_get(j, "conditional"));
+    json_decref(j);
+    /* Black plays the expected move: White's reply is played at once */
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 3);
+    assert_string_equal(str(j, "turn"), "black");
+    json_decref(j);
+    j = state(&g, g.white);
+    assert_int_equal(json_array_size(json_object_get(j, "conditional")), 2);
+    json_decref(j);
+    /* another move than the expected 14x23 drops the rest */
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"13x24\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 4);
+    json_decref(j);
+    j = state(&g, g.white);
+    assert_null(json_object_get(j, "conditional"));
+    json_decref(j);
+    /* a restart keeps them, and they are answered after it */
+    create(&h, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":3}}");
+    assert_int_equal(post(&h, "move", h.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&h, "conditional", h.white, "\"moves\":[\"19-23\",\"28x19\"]", &j), 200);
+    json_decref(j);
+    stop();
+    start();
+    j = state(&h, h.white);
+    assert_int_equal(json_array_size(json_object_get(j, "conditional")), 2);
+    json_decref(j);
+    assert_int_equal(post(&h, "move", h.black, "\"move\":\"19-23\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 3);
+    json_decref(j);
+    /* and the game replays as played */
+    stop();
+    start();
+    assert_int_equal(ply_of(&h), 3);
+    assert_int_equal(ply_of(&g), 4);
+}
+
 static void test_upload(void **st)
 {
     (void)st;
@@ -857,14 +922,23 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_correspondence),  cmocka_unit_test(test_upload),
-        cmocka_unit_test(test_takeback),        cmocka_unit_test(test_touch_move),
-        cmocka_unit_test(test_handicap),        cmocka_unit_test(test_position),
-        cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),
+        cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),
+        cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),
+        cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_correspondence),
+        cmocka_unit_test(test_conditional),
+        cmocka_unit_test(test_upload),
+        cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),
+        cmocka_unit_test(test_handicap),
+        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_not_utf8),
+        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal),
+        cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
