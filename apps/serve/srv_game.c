@@ -2122,6 +2122,8 @@ static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
     srv_game_row saved = g->row;
     g->row.takeback_offer = -1;
     g->row.draw_offer = -1;
+    char cond_saved[sizeof g->cond];
+    snprintf(cond_saved, sizeof cond_saved, "%s", g->cond);
     g->cond[0] = 0; /* the conditional moves were for another position */
     sync_result(g);
     int64_t wms = -1, bms = -1;
@@ -2136,6 +2138,7 @@ static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
             dm_session_redo(g->session);
         }
         g->row = saved;
+        snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
         srv_reply_error(r, 503, "the takeback was not stored: %s", err);
         return -1;
     }
