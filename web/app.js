@@ -33,6 +33,8 @@ function fmtClock(ms) {
   ms = Math.max(0, ms);
   const s = Math.floor(ms / 1000);
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  // correspondence: days, then hours and minutes
+  if (h >= 24) return t('clock.days', { d: Math.floor(h / 24), hm: `${h % 24}:${String(m).padStart(2, '0')}` });
   if (h > 0) return `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
   if (ms < 10000) return `${m}:${String(sec).padStart(2, '0')}.${Math.floor((ms % 1000) / 100)}`;
   return `${m}:${String(sec).padStart(2, '0')}`;
@@ -208,6 +210,42 @@ function homeView() {
     ul.appendChild(li);
   }
   el.appendChild(ul);
+  yourTurn(list);
+}
+
+// The games kept in this browser where it is the player's move (GET
+// /api/games/your-turn), the most urgent first, with the time left and the deadline.
+let yourTurnSeq = 0;
+async function yourTurn(list) {
+  const el = $('#your-turn');
+  const seq = ++yourTurnSeq;
+  const keys = list.filter((g) => g.kind !== 'review' && g.key).map((g) => g.key);
+  if (!keys.length) { el.innerHTML = ''; return; }
+  const r = await api('GET', `/api/games/your-turn?keys=${encodeURIComponent(keys.join(','))}`);
+  if (seq !== yourTurnSeq) return; // a newer view asked again
+  el.innerHTML = '';
+  if (!r.ok || !r.data.games.length) return;
+  const h = document.createElement('h2');
+  h.textContent = t('home.your_turn');
+  el.appendChild(h);
+  const ul = document.createElement('ul');
+  const games = r.data.games.slice().sort((a, b) => (a.deadline ?? Infinity) - (b.deadline ?? Infinity));
+  for (const g of games) {
+    const mine = list.find((x) => x.id === g.id) || {};
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `#/game/${g.id}/${g.key}`;
+    a.textContent = gameTitle({ ...mine, variant: g.variant });
+    li.appendChild(a);
+    if (g.deadline !== null && g.remaining_ms !== null) {
+      const span = document.createElement('span');
+      span.className = 'deadline';
+      span.textContent = ' ' + t('home.deadline', { left: fmtClock(g.remaining_ms), when: new Date(Date.now() + g.remaining_ms).toLocaleString(currentLang()) });
+      li.appendChild(span);
+    }
+    ul.appendChild(li);
+  }
+  el.appendChild(ul);
 }
 
 const createError = messenger('#create-error');
@@ -219,6 +257,7 @@ function setupHome() {
     const engine = form.opponent.value === 'engine';
     for (const e of form.querySelectorAll('.engine-only')) e.hidden = !engine;
     form.querySelector('.custom-time').hidden = form.time.value !== 'custom';
+    form.querySelector('.corr-only').hidden = !form.time.value.startsWith('corr:');
   };
   form.addEventListener('change', sync);
   sync();
@@ -234,6 +273,11 @@ function setupHome() {
     ev.preventDefault();
     const time = form.time.value === 'custom' ? form.custom_time.value.trim() : form.time.value;
     const body = { opponent: form.opponent.value, side: form.side.value, level: Number(form.level.value), time };
+    if (time.startsWith('corr:')) { // correspondence: days per move, a total budget optional
+      delete body.time;
+      body.correspondence = { days_per_move: Number(time.slice(5)) };
+      if (Number(form.corr_budget.value) > 0) body.correspondence.budget_days = Number(form.corr_budget.value);
+    }
     if (form.variant.value !== 'international') body.variant = form.variant.value;
     if (form.fen.value.trim()) body.fen = form.fen.value.trim();
     if (form.touch_move.checked) body.touch_move = true;
@@ -506,6 +550,8 @@ function gameView(id, key, query) {
       const togo = c[`${side}_moves_to_go`];
       el.textContent = fmtClock(ms) + (togo ? ` (${togo})` : '');
       el.title = togo ? t('game.moves_to_go', { n: togo }) : '';
+      // correspondence: the deadline of the side to move, in local time
+      if (c.correspondence && running) el.title = t('game.deadline', { when: new Date(Date.now() + ms).toLocaleString(currentLang()) });
       el.className = `clock${running ? ' running' : ''}${ms < 10000 ? ' low' : ''}`;
       el.dataset.side = side;
     }

@@ -8,7 +8,9 @@
  * a game is replayed from the database. So a restored game's clock has counted
  * exactly the presses, increments and periods it had; the side to move is charged
  * up to the server's last heartbeat (written every second) and not for the time the
- * server was down. */
+ * server was down. A correspondence game (days per move) is the exception: its virtual
+ * time is the wall clock's (t0_wall + v), so a deadline passes while the server is
+ * down too, and the game is lost on time as soon as it is loaded again. */
 #define _GNU_SOURCE
 #include "serve.h"
 #include "srv_community.h"
@@ -246,10 +248,10 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
         game_free(g);
         return NULL;
     }
-    if (timed && (tc.kind != DM_TC_PERIODS)) {
+    if (timed && tc.kind != DM_TC_PERIODS && tc.kind != DM_TC_CORRESPONDENCE) {
         snprintf(err, errcap,
-                 "time control \"%s\": only sudden death (300), Fischer (180+2) and moves in "
-                 "time (40/7200:3600) are played",
+                 "time control \"%s\": only sudden death (300), Fischer (180+2), moves in "
+                 "time (40/7200:3600) and correspondence (3d, 3d:60d) are played",
                  row->time_control);
         game_free(g);
         return NULL;
@@ -266,6 +268,7 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
     su.fen = row->start_fen[0] ? row->start_fen : NULL;
     su.white_tc = timed ? &tc : NULL;
     su.variant = g->var;
+    g->corr = timed && tc.kind == DM_TC_CORRESPONDENCE;
     if (dm_session_new_game(g->session, &su, &e) != DM_OK) {
         snprintf(err, errcap, "%s%s", su.fen ? "FEN: " : "", e.message);
         game_free(g);
@@ -314,6 +317,22 @@ static int reason_from_text(const char *text)
     return DM_REASON_NONE;
 }
 
+/* The wall-clock ms (as the server's clock reads it, its test offset included) when
+ * the running side's time runs out; 0 when no clock runs. */
+static int64_t game_deadline(srv_game *g)
+{
+    dm_clock *c = dm_session_clock(g->session);
+    dm_color run;
+    if (!c || !dm_clock_running(c, &run)) {
+        return 0;
+    }
+    int64_t left = dm_clock_remaining(c, run);
+    if (left == INT64_MAX) {
+        return 0;
+    }
+    return g->corr ? g->row.t0_wall + vnow(g) + left : srv_wall_ms() + left;
+}
+
 static json_t *clock_json(srv_game *g)
 {
     dm_clock *c = dm_session_clock(g->session);
@@ -325,12 +344,14 @@ static json_t *clock_json(srv_game *g)
     dm_clock_side_info(&b, c, DM_BLACK);
     dm_color run;
     int running = dm_clock_running(c, &run);
-    return json_pack("{s:s,s:I,s:I,s:I,s:I,s:i,s:i,s:s?}", "control", g->row.time_control, "white",
-                     (json_int_t)w.remaining_ms, "black", (json_int_t)b.remaining_ms,
-                     "white_increment", (json_int_t)w.increment_ms, "black_increment",
-                     (json_int_t)b.increment_ms, "white_moves_to_go", w.moves_to_go,
-                     "black_moves_to_go", b.moves_to_go, "running",
-                     running ? (run == DM_WHITE ? "white" : "black") : NULL);
+    int64_t deadline = game_deadline(g);
+    return json_pack(
+        "{s:s,s:I,s:I,s:I,s:I,s:i,s:i,s:s?,s:b,s:o}", "control", g->row.time_control, "white",
+        (json_int_t)w.remaining_ms, "black", (json_int_t)b.remaining_ms, "white_increment",
+        (json_int_t)w.increment_ms, "black_increment", (json_int_t)b.increment_ms,
+        "white_moves_to_go", w.moves_to_go, "black_moves_to_go", b.moves_to_go, "running",
+        running ? (run == DM_WHITE ? "white" : "black") : NULL, "correspondence", g->corr,
+        "deadline", deadline > 0 ? json_integer((json_int_t)deadline) : json_null());
 }
 
 /* The side to move of g's current position (any variant). */
@@ -447,6 +468,7 @@ static json_t *vgame_state(srv_game *g, int side)
 }
 
 static json_t *game_state(srv_game *g, int side);
+static int cond_token(const srv_game *g, int n, char *out, size_t cap);
 
 json_t *srv_game_state(srv_game *g, int side)
 {
@@ -455,6 +477,14 @@ json_t *srv_game_state(srv_game *g, int side)
         const dm_game *gm = dm_session_game(g->session);
         json_object_set_new(st, "touch_move", json_boolean(dm_game_touch_move(gm)));
         json_object_set_new(st, "touched", json_integer(dm_game_touched(gm)));
+    }
+    if (st && g->cond[0] && side == g->cond_side) { /* the player's conditional moves */
+        json_t *c = json_array();
+        char t[64];
+        for (int i = 0; cond_token(g, i, t, sizeof t); i++) {
+            json_array_append_new(c, json_string(t));
+        }
+        json_object_set_new(st, "conditional", c);
     }
     if (st && g->players) { /* the accounts and their ratings (srv_rating.c) */
         json_object_set(st, "players", g->players);
@@ -577,6 +607,88 @@ static void poll_result(srv *s, srv_game *g)
     }
 }
 
+/* ---- conditional moves ------------------------------------------------------------ */
+
+/* Parse text as a move of g's current position; its Hub text in hub (may be NULL). */
+static dm_status parse_here(srv_game *g, const char *text, dm_move *m, dm_vmove *vm, char *hub,
+                            size_t cap)
+{
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    dm_status st = g->var ? dm_vmove_parse(vm, dm_session_position(g->session), text, &e)
+                          : dm_move_parse(m, dm_session_board(g->session), text, &e);
+    if (st == DM_OK && hub) {
+        if (g->var) {
+            dm_vmove_to_text(hub, cap, dm_session_position(g->session), vm, DM_NOTATION_HUB,
+                             DM_VSQUARES_DEFAULT);
+        } else {
+            dm_move_to_text(hub, cap, dm_session_board(g->session), m, DM_NOTATION_HUB);
+        }
+    }
+    return st;
+}
+
+/* The n-th text (0-based) of g's conditional moves into out; 0 when there is none. */
+static int cond_token(const srv_game *g, int n, char *out, size_t cap)
+{
+    const char *p = g->cond;
+    for (;;) {
+        p += strspn(p, " ");
+        size_t len = strcspn(p, " ");
+        if (len == 0) {
+            return 0;
+        }
+        if (n-- == 0) {
+            snprintf(out, cap, "%.*s", (int)len, p);
+            return 1;
+        }
+        p += len;
+    }
+}
+
+/* Before mover's move (Hub text hub) is played in g, live or replayed: does it answer
+ * the conditional moves' expectation? A move of their side changes nothing; any other
+ * move than the expected one drops them. */
+static void cond_before(srv_game *g, int mover, const char *hub)
+{
+    g->cond_matched = 0;
+    if (!g->cond[0] || mover == g->cond_side) {
+        return;
+    }
+    char t[64], h[200];
+    dm_move m;
+    dm_vmove vm;
+    if (cond_token(g, 0, t, sizeof t) && parse_here(g, t, &m, &vm, h, sizeof h) == DM_OK &&
+        !strcmp(h, hub)) {
+        g->cond_matched = 1;
+    } else {
+        g->cond[0] = 0;
+    }
+}
+
+/* After that move: the reply, when it is legal now, in reply (its move in m or vm) and
+ * the two texts consumed: 1; else the conditional moves dropped: 0. */
+static int cond_after(srv_game *g, dm_move *m, dm_vmove *vm)
+{
+    if (!g->cond_matched) {
+        return 0;
+    }
+    g->cond_matched = 0;
+    char t[64];
+    if (!cond_token(g, 1, t, sizeof t) || parse_here(g, t, m, vm, NULL, 0) != DM_OK) {
+        g->cond[0] = 0;
+        return 0;
+    }
+    const char *p = g->cond;
+    for (int k = 0; k < 2; k++) {
+        p += strspn(p, " ");
+        p += strcspn(p, " ");
+    }
+    p += strspn(p, " ");
+    memmove(g->cond, p, strlen(p) + 1);
+    return 1;
+}
+
 /* Play m (international) or vm (another variant) in the locked game g, commit it,
  * then tell everyone. 0 or -1 with r. */
 static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, srv_reply *r)
@@ -596,11 +708,16 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, 
     }
     dm_error e;
     memset(&e, 0, sizeof e);
+    char cond_saved[sizeof g->cond];
+    snprintf(cond_saved, sizeof cond_saved, "%s", g->cond);
+    cond_before(g, mover, mr.hub);
     int64_t t = freeze(g);
     dm_status st =
         vm ? dm_session_play_vmove(g->session, vm, &e) : dm_session_play(g->session, m, &e);
     if (st != DM_OK) {
         thaw(g);
+        snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
+        g->cond_matched = 0;
         /* a fallen flag is declared now */
         poll_result(s, g);
         srv_reply_error(r, st == DM_ESTATE ? 409 : 400, "%s", e.message[0] ? e.message : "refused");
@@ -625,11 +742,22 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, 
     if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
         dm_session_undo(g->session);
         g->row = saved;
+        snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
+        g->cond_matched = 0;
         srv_reply_error(r, 503, "the move was not stored: %s", err);
         return -1;
     }
     g->nevents++;
     game_changed(s, g);
+    /* the opponent played the expected move: the conditional reply is played now (a
+     * move of the conditional side, which looks at nothing) */
+    dm_move cm;
+    dm_vmove cvm;
+    if (cond_after(g, &cm, &cvm)) {
+        srv_reply cr = {500, NULL};
+        game_play(s, g, g->var ? NULL : &cm, g->var ? &cvm : NULL, &cr);
+        json_decref(cr.body);
+    }
     return 0;
 }
 
@@ -800,7 +928,8 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
     j->lim.depth = levels[j->level - 1].depth;
     j->lim.move_time = levels[j->level - 1].move_time;
     dm_clock *c = dm_session_clock(g->session);
-    if (c && j->level > 5) {
+    /* a correspondence clock's days are not the engine's: it keeps its level's time */
+    if (c && j->level > 5 && !g->corr) {
         dm_clock_side cs;
         dm_clock_side_info(&cs, c, (dm_color)g->row.engine_side);
         j->lim.time = (double)cs.remaining_ms / 1000.0;
@@ -887,7 +1016,8 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     j->lim.depth = levels[j->level - 1].depth;
     j->lim.move_time = levels[j->level - 1].move_time;
     dm_clock *c = dm_session_clock(g->session);
-    if (c && j->level > 5) {
+    /* a correspondence clock's days are not the engine's: it keeps its level's time */
+    if (c && j->level > 5 && !g->corr) {
         dm_clock_side cs;
         dm_clock_side_info(&cs, c, (dm_color)g->row.engine_side);
         j->lim.time = (double)cs.remaining_ms / 1000.0;
@@ -1044,7 +1174,8 @@ static void *ticker(void *arg)
 
 /* The touch-move events of a game's log (docs/WEB.md): "touch-move" (the rule is on,
  * the game's first event), "touch SQ" (the side to move touched its piece on SQ, which
- * must now be played), "adjust" ("I adjust" announced). *is set to 1 when ev is one of
+ * must now be played), "adjust" ("I adjust" announced); and "cond ..." (conditional
+ * moves set, or cleared by "cond" alone). *is set to 1 when ev is one of
  * them, and the event is applied to the session. */
 static dm_status touch_event(srv_game *g, const char *ev, int *is, dm_error *e)
 {
@@ -1057,6 +1188,12 @@ static dm_status touch_event(srv_game *g, const char *ev, int *is, dm_error *e)
     }
     if (!strncmp(ev, "touch ", 6)) {
         return dm_session_touch(g->session, atoi(ev + 6), NULL, e);
+    }
+    if (!strncmp(ev, "cond", 4) && (ev[4] == ' ' || !ev[4])) {
+        /* conditional moves set ("cond" alone: cleared), for the side not to move */
+        snprintf(g->cond, sizeof g->cond, "%s", ev[4] ? ev + 5 : "");
+        g->cond_side = 1 - side_to_move(g);
+        return DM_OK;
     }
     *is = 0;
     return DM_OK;
@@ -1092,6 +1229,11 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
         int undo = !strcmp(moves[i].hub, "undo");
         int touch = 0;
         dm_status ts = touch_event(g, moves[i].hub, &touch, &e);
+        if (undo) {
+            g->cond[0] = 0;
+        } else if (!touch) { /* the conditional moves follow the moves as they did live */
+            cond_before(g, side_to_move(g), moves[i].hub);
+        }
         if (touch  ? ts != DM_OK
             : undo ? dm_session_undo(g->session) != DM_OK
                    : dm_session_play_text(g->session, moves[i].hub, &e) != DM_OK) {
@@ -1100,6 +1242,11 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
                         i + 1, moves[i].hub, e.message);
             }
             break;
+        }
+        if (!touch && !undo) {
+            dm_move cm;
+            dm_vmove cvm;
+            cond_after(g, &cm, &cvm); /* the reply is the next event */
         }
         g->nevents = i + 1;
     }
@@ -1121,13 +1268,17 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
         dm_session_result(g->session, NULL);
         last = g->vfixed;
     }
-    /* live from the virtual time of the last heartbeat: the downtime is not charged */
-    int64_t vcrash = rc->heartbeat - row->t0_wall;
+    /* live from the virtual time of the last heartbeat: the downtime is not charged;
+     * a correspondence game's clock is the wall clock's, downtime included */
+    int64_t vcrash = g->corr ? srv_wall_ms() + rc->s->opt.clock_offset_ms - row->t0_wall
+                             : rc->heartbeat - row->t0_wall;
     if (vcrash < last) {
         vcrash = last;
     }
     g->offset = vcrash - mono_ms();
-    g->row.t0_wall = srv_wall_ms() - vcrash;
+    if (!g->corr) {
+        g->row.t0_wall = srv_wall_ms() - vcrash;
+    }
     g->replaying = 0;
     if (add_game(rc->s, g) != 0) {
         game_free(g);
@@ -1286,6 +1437,48 @@ static json_t *link_json(const srv_game *g, int side)
     return json_string(url);
 }
 
+/* Days of a correspondence request (a number > 0, in thousandths of a day at most)
+ * into ms; -1 with r when bad. */
+static int corr_days(const json_t *v, const char *name, int64_t *ms, srv_reply *r)
+{
+    double d = json_is_number(v) ? json_number_value(v) : -1;
+    long long th = (long long)(d * 1000 + 0.5);
+    if (d <= 0 || d > 36500 || th <= 0 || d * 1000 - (double)th > 1e-6 ||
+        (double)th - d * 1000 > 1e-6) {
+        srv_reply_error(r, 400,
+                        "\"%s\" must be a number of days above 0, at most 36500, in "
+                        "thousandths of a day at most",
+                        name);
+        return -1;
+    }
+    *ms = th * (DM_TC_DAY_MS / 1000);
+    return 0;
+}
+
+/* The time control text ("3d", "3d:60d") of a request's "correspondence":
+ * {"days_per_move": D, "budget_days": B (optional)}. 0, or -1 with r. */
+static int corr_control(char *out, size_t cap, const json_t *jc, srv_reply *r)
+{
+    if (!json_is_object(jc)) {
+        srv_reply_error(r, 400, "\"correspondence\" must be an object {\"days_per_move\": 3}");
+        return -1;
+    }
+    dm_time_control tc;
+    memset(&tc, 0, sizeof tc);
+    tc.kind = DM_TC_CORRESPONDENCE;
+    tc.count = 1;
+    if (corr_days(json_object_get(jc, "days_per_move"), "days_per_move", &tc.periods[0].time_ms,
+                  r) != 0) {
+        return -1;
+    }
+    const json_t *b = json_object_get(jc, "budget_days");
+    if (b && !json_is_null(b) && corr_days(b, "budget_days", &tc.budget_ms, r) != 0) {
+        return -1;
+    }
+    dm_time_control_format(out, cap, &tc);
+    return 0;
+}
+
 void srv_op_create(srv *s, const json_t *req, srv_reply *r)
 {
     if (!json_is_object(req)) {
@@ -1356,6 +1549,16 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
         return;
     }
     snprintf(row.time_control, sizeof row.time_control, "%s", tc && *tc ? tc : "-");
+    const json_t *jc = json_object_get(req, "correspondence");
+    if (jc && !json_is_null(jc)) {
+        if (tc && *tc) {
+            srv_reply_error(r, 400, "\"time\" and \"correspondence\" exclude each other");
+            return;
+        }
+        if (corr_control(row.time_control, sizeof row.time_control, jc, r) != 0) {
+            return;
+        }
+    }
     const char *fen = get_str(req, "fen");
     if (fen && strlen(fen) >= sizeof row.start_fen) {
         srv_reply_error(r, 400, "FEN too long");
@@ -1425,6 +1628,9 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
         srv_reply_error(r, 400, "%s", err);
         return;
     }
+    if (g->corr) {
+        g->row.t0_wall += s->opt.clock_offset_ms; /* the deadlines' clock (a test hook) */
+    }
     /* a start position that is already decided is refused */
     if (dm_session_result(g->session, NULL) != DM_OUTCOME_ONGOING) {
         game_free(g);
@@ -1459,6 +1665,81 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
                         g->row.keys[you], "links", links, "state", srv_game_state(g, you));
     enqueue_engine(s, g);
     pthread_mutex_unlock(&g->mu);
+}
+
+#define SRV_MAX_TURN_KEYS 200
+
+/* 1 when side of g is played by the holder of one of keys[0..n-1] or by account. */
+static int holds_side(const srv_game *g, int side, char keys[][40], int n, int64_t account)
+{
+    if (account && g->account[side] == account) {
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(keys[i], g->row.keys[side])) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void srv_op_your_turn(srv *s, const char *keys, int64_t account, srv_reply *r)
+{
+    char(*k)[40] = calloc(SRV_MAX_TURN_KEYS, sizeof *k);
+    if (!k) {
+        srv_reply_error(r, 503, "out of memory");
+        return;
+    }
+    int n = 0;
+    for (const char *p = keys ? keys : ""; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len > 0 && len < sizeof k[0]) {
+            if (n == SRV_MAX_TURN_KEYS) {
+                free(k);
+                srv_reply_error(r, 400, "at most %d keys", SRV_MAX_TURN_KEYS);
+                return;
+            }
+            memcpy(k[n], p, len);
+            k[n++][len] = 0;
+        }
+        p += len;
+        p += *p == ',';
+    }
+    json_t *games = json_array();
+    pthread_mutex_lock(&s->games_mu);
+    int count = s->ngames;
+    pthread_mutex_unlock(&s->games_mu);
+    for (int i = 0; i < count && (n > 0 || account); i++) {
+        pthread_mutex_lock(&s->games_mu);
+        srv_game *g = s->all[i];
+        pthread_mutex_unlock(&s->games_mu);
+        if (g->row.result[0] != '*' || g->row.mode == SRV_MODE_REVIEW) {
+            continue;
+        }
+        pthread_mutex_lock(&g->mu);
+        poll_result(s, g);          /* a deadline passed: not the player's turn any more */
+        int side = side_to_move(g); /* both keys may be held (one browser, two sides) */
+        if (g->row.result[0] == '*' && holds_side(g, side, k, n, account) &&
+            !(g->row.mode == SRV_MODE_ENGINE && g->row.engine_side == side)) {
+            int64_t deadline = game_deadline(g);
+            dm_clock *c = dm_session_clock(g->session);
+            int64_t left = c ? dm_clock_remaining(c, (dm_color)side) : INT64_MAX;
+            json_array_append_new(
+                games, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:o}", "id", g->row.id,
+                                 "key", g->row.keys[side], "you", side_name(side), "opponent",
+                                 side ? g->row.white_name : g->row.black_name, "variant",
+                                 g->row.variant, "mode", mode_str(g->row.mode), "ply",
+                                 dm_game_ply(dm_session_game(g->session)), "control",
+                                 g->row.time_control, "correspondence", g->corr, "deadline",
+                                 deadline > 0 ? json_integer((json_int_t)deadline) : json_null(),
+                                 "remaining_ms",
+                                 left == INT64_MAX ? json_null() : json_integer((json_int_t)left)));
+        }
+        pthread_mutex_unlock(&g->mu);
+    }
+    free(k);
+    r->status = 200;
+    r->body = json_pack("{s:o,s:I}", "games", games, "server_time", (json_int_t)srv_wall_ms());
 }
 
 void srv_op_state(srv *s, const char *id, const char *key, srv_reply *r)
@@ -1586,6 +1867,73 @@ static int touch_allowed(srv_game *g, int side, srv_reply *r)
         return 0;
     }
     return 1;
+}
+
+/* Conditional moves (docs/WEB.md): the player who waits gives the opponent's expected
+ * move and the reply to play at once, and so on; stored as the event "cond TEXT ...". */
+void srv_op_conditional(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    const json_t *a = json_object_get(req, "moves");
+    size_t n = json_array_size(a);
+    if (!json_is_array(a) || n % 2 != 0 || n > 16) {
+        srv_reply_error(r, 400,
+                        "\"moves\" must be a list of moves in pairs: the opponent's move, your "
+                        "reply, ... (at most 8 pairs; [] clears them)");
+        return;
+    }
+    char ev[sizeof((srv_move_row *)0)->hub] = "cond"; /* one stored event */
+    for (size_t i = 0; i < n; i++) {
+        const json_t *v = json_array_get(a, i);
+        const char *t = json_is_string(v) ? json_string_value(v) : "";
+        size_t len = strlen(ev);
+        if (!*t || strlen(t) > 60 || strpbrk(t, " \t\r\n") || len + 1 + strlen(t) >= sizeof ev) {
+            srv_reply_error(r, 400,
+                            "move %d: a move's text without spaces is needed (the line "
+                            "is at most 190 characters)",
+                            (int)i + 1);
+            return;
+        }
+        snprintf(ev + len, sizeof ev - len, " %s", t);
+    }
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    if (side_to_move(g) == side) {
+        srv_reply_error(r, 409,
+                        "it is your move: conditional moves are made while the "
+                        "opponent is to move");
+        srv_game_unlock(g);
+        return;
+    }
+    dm_move m;
+    dm_vmove vm;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (n > 0) {
+        const char *first = json_string_value(json_array_get(a, 0));
+        dm_status st = g->var ? dm_vmove_parse(&vm, dm_session_position(g->session), first, &e)
+                              : dm_move_parse(&m, dm_session_board(g->session), first, &e);
+        if (st != DM_OK) {
+            srv_reply_error(r, 400, "the opponent's move \"%s\": %s", first, e.message);
+            srv_game_unlock(g);
+            return;
+        }
+    }
+    char saved[sizeof g->cond];
+    int saved_side = g->cond_side;
+    snprintf(saved, sizeof saved, "%s", g->cond);
+    snprintf(g->cond, sizeof g->cond, "%s", ev[4] ? ev + 5 : "");
+    g->cond_side = side;
+    if (touch_commit(s, g, ev, r) != 0) {
+        snprintf(g->cond, sizeof g->cond, "%s", saved);
+        g->cond_side = saved_side;
+    } else {
+        r->status = 200;
+        r->body = srv_game_state(g, side);
+    }
+    srv_game_unlock(g);
 }
 
 /* The player to move announces a touch (touch-move games): the server keeps the rule,
@@ -1783,6 +2131,9 @@ static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
     srv_game_row saved = g->row;
     g->row.takeback_offer = -1;
     g->row.draw_offer = -1;
+    char cond_saved[sizeof g->cond];
+    snprintf(cond_saved, sizeof cond_saved, "%s", g->cond);
+    g->cond[0] = 0; /* the conditional moves were for another position */
     sync_result(g);
     int64_t wms = -1, bms = -1;
     dm_clock *c = dm_session_clock(g->session);
@@ -1796,6 +2147,7 @@ static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
             dm_session_redo(g->session);
         }
         g->row = saved;
+        snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
         srv_reply_error(r, 503, "the takeback was not stored: %s", err);
         return -1;
     }

@@ -314,6 +314,18 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         free(body);
         return 0;
     }
+    if (!strcmp(path, "games/your-turn")) {
+        if (!get) {
+            srv_reply_error(r, 405, "use GET");
+            return 0;
+        }
+        char keys[SRV_MAX_TURN_QUERY];
+        query_var(q->query, "keys", keys, sizeof keys);
+        srv_account a;
+        srv_account_of(s, q, &a); /* a signed-in player's games too */
+        srv_op_your_turn(s, keys, a.id, r);
+        return 0;
+    }
     if (!strncmp(path, "games/", 6)) {
         char id[32] = "";
         const char *rest = path + 6;
@@ -350,7 +362,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         }
         if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
             !strcmp(action, "takeback") || !strcmp(action, "annotate") ||
-            !strcmp(action, "touch") || !strcmp(action, "adjust")) {
+            !strcmp(action, "touch") || !strcmp(action, "adjust") ||
+            !strcmp(action, "conditional")) {
             if (!post) {
                 srv_reply_error(r, 405, "use POST");
                 return 0;
@@ -358,7 +371,9 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
             json_t *req = read_json(q, r);
             if (req) {
                 const char *k = request_key(req, q->query, key, sizeof key);
-                if (!strcmp(action, "touch")) {
+                if (!strcmp(action, "conditional")) {
+                    srv_op_conditional(s, id, k, req, r);
+                } else if (!strcmp(action, "touch")) {
                     srv_op_touch(s, id, k, req, r);
                 } else if (!strcmp(action, "adjust")) {
                     srv_op_adjust(s, id, k, r);
@@ -379,7 +394,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         }
         srv_reply_error(
             r, 404,
-            "no such action \"%s\" (move, resign, draw, takeback, annotate, touch, adjust, pdn)",
+            "no such action \"%s\" (move, resign, draw, takeback, annotate, touch, adjust, "
+            "conditional, pdn)",
             action);
         return 0;
     }

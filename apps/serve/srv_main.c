@@ -196,6 +196,12 @@ int cmd_serve(int argc, char **argv)
         return 2;
     }
     opt.egdb = egdb;
+    /* A test hook (docs/WEB.md): correspondence games' clock moved on by this many ms,
+     * as if that time had passed (a deadline that passes, in the page's tests). */
+    const char *off = getenv("DAMIER_SERVE_TEST_CLOCK_OFFSET_MS");
+    if (off && *off) {
+        opt.clock_offset_ms = strtoll(off, NULL, 10);
+    }
 
     /* Signals are taken by this thread only (sigwait): every thread started from here
      * inherits the blocked set. */

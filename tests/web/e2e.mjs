@@ -36,9 +36,10 @@ writeFileSync(`${LIBRARY}/champions.pdn`, [
 let server = null;
 let port = 0;
 
-function startServer() {
+// env: more environment variables (the server's test hooks)
+function startServer(env = {}) {
   return new Promise((resolve, reject) => {
-    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--egdb', EGDB, '--library', LIBRARY, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--egdb', EGDB, '--library', LIBRARY, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 10000);
     p.stdout.on('data', (d) => {
@@ -332,6 +333,47 @@ test('a handicap game: the engine gives 3 men, the PDN keeps the start and reads
   writeFileSync(`${OUT}/handicap.pdn`, pdn);
   const r = spawnSync(DAMIER, ['pdn', 'check', `${OUT}/handicap.pdn`], { encoding: 'utf8' });
   check(r.status === 0 && r.stdout.includes('1 legal'), `damier pdn check reads it as legal (${r.stdout.trim()})`);
+  await page.close();
+});
+
+test('a correspondence game: days per move from the form, the clock in days, the start view\'s "your turn" list, a deadline passed while the server was down', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base()}/#/`);
+  await page.check('input[name=opponent][value=human]');
+  await page.selectOption('select[name=side]', 'white');
+  await page.selectOption('select[name=time]', 'corr:3');
+  check(await page.isVisible('[data-testid=corr-budget]'), 'the budget field shows for correspondence');
+  await page.fill('[data-testid=corr-budget]', '30');
+  await page.click('#create');
+  await page.waitForFunction(() => window.damierState && window.damierState.id);
+  const st = await gameState(page);
+  check(st.clock && st.clock.control === '3d:30d' && st.clock.correspondence === true, `a 3-day control with a budget (${JSON.stringify(st.clock)})`);
+  check(st.clock.deadline > st.server_time + 3 * 86400000 - 60000, 'the deadline three days on');
+  const clock = await page.textContent('#view-game [data-testid=clock-bottom]');
+  check(/^2 d 23:59$|^3 d 0:00$/.test(clock), `White's clock in days (${clock})`);
+  check(/^move by /.test(await page.getAttribute('#view-game [data-testid=clock-bottom]', 'title')), 'its title says the deadline');
+  // the start view lists the game: White (this browser) is to move
+  await page.goto(`${base()}/#/`);
+  await page.waitForSelector('#your-turn li a');
+  check((await page.getAttribute('#your-turn li a', 'href')).includes(st.id), 'the game in "your turn"');
+  check(/left/.test(await page.textContent('#your-turn li')), 'with the time left');
+  await page.evaluate(async (s) => {
+    const me = JSON.parse(localStorage.getItem('damier.games'))[0];
+    await fetch(`/api/games/${s.id}/move`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: me.key, move: '32-28' }) });
+  }, st);
+  await page.reload();
+  await page.waitForSelector('#my-games li');
+  await sleep(500);
+  check(await page.locator('#your-turn li').count() === 0, 'no longer listed after the move');
+  // four days pass with the server down (its test hook): Black's deadline has passed
+  await killServer('SIGTERM');
+  await startServer({ DAMIER_SERVE_TEST_CLOCK_OFFSET_MS: String(4 * 86400000) });
+  await page.goto(`${base()}/#/game/${st.id}/${(await page.evaluate(() => JSON.parse(localStorage.getItem('damier.games'))[0].key))}`);
+  await page.waitForFunction(() => window.damierState && window.damierState.result !== '*');
+  const end = await gameState(page);
+  check(end.result === '2-0' && end.reason === 'loss on time', `Black lost on time (${end.result} ${end.reason})`);
+  await killServer('SIGTERM');
+  await startServer();
   await page.close();
 });
 

@@ -28,11 +28,13 @@
 static char dir[256];
 static char dbpath[300];
 static srv *server;
+static int64_t clock_offset; /* the server's test hook: correspondence time passed */
 
 static void start(void)
 {
     srv_options o = SRV_OPTIONS_INIT;
     o.db_path = dbpath;
+    o.clock_offset_ms = clock_offset;
     server = test_server_start(&o);
 }
 
@@ -642,6 +644,178 @@ static void test_flag_fall(void **st)
     json_decref(j);
 }
 
+/* The games of GET /api/games/your-turn?keys=... (the reply owned by the caller). */
+static json_t *your_turn(const char *keys)
+{
+    char path[512];
+    snprintf(path, sizeof path, "/api/games/your-turn?keys=%s", keys);
+    json_t *j;
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    return j;
+}
+
+/* Correspondence (issue 13): 3 days per move on the wall clock. The clock survives a
+ * restart, the downtime counts (the server's test clock offset stands for the days
+ * that pass), your-turn lists the games of the player to move with the deadline, and a
+ * deadline that passed while the server was down loses the game on time when loaded. */
+static void test_correspondence(void **st)
+{
+    (void)st;
+    const int64_t day = 86400000LL;
+    json_t *j;
+    game_keys g;
+    assert_error(req("POST", "/api/games", "{\"correspondence\":{\"days_per_move\":0}}", &j), &j,
+                 400, "days_per_move");
+    assert_error(req("POST", "/api/games", "{\"correspondence\":{\"days_per_move\":0.0001}}", &j),
+                 &j, 400, "thousandths");
+    assert_error(req("POST", "/api/games", "{\"correspondence\":3}", &j), &j, 400, "object");
+    assert_error(req("POST", "/api/games",
+                     "{\"time\":\"300\",\"correspondence\":{\"days_per_move\":3}}", &j),
+                 &j, 400, "exclude");
+    create(&g, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":2.5,"
+               "\"budget_days\":30}}");
+    j = state(&g, g.white);
+    assert_string_equal(str(json_object_get(j, "clock"), "control"), "2.5d:30d");
+    json_decref(j);
+    create(&g, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":3}}");
+    j = state(&g, g.white);
+    const json_t *clock = json_object_get(j, "clock");
+    assert_string_equal(str(clock, "control"), "3d");
+    assert_true(json_is_true(json_object_get(clock, "correspondence")));
+    int64_t now = (int64_t)json_integer_value(json_object_get(j, "server_time"));
+    int64_t deadline = (int64_t)json_integer_value(json_object_get(clock, "deadline"));
+    assert_true(deadline > now + 3 * day - 5000 && deadline <= now + 3 * day + 1000);
+    json_decref(j);
+    /* White to move: White's key lists it, Black's does not */
+    char keys[200];
+    snprintf(keys, sizeof keys, "%s,%s", g.white, g.black);
+    j = your_turn(keys);
+    json_t *a = json_object_get(j, "games");
+    assert_int_equal(json_array_size(a), 1);
+    assert_string_equal(str(json_array_get(a, 0), "id"), g.id);
+    assert_string_equal(str(json_array_get(a, 0), "you"), "white");
+    assert_string_equal(str(json_array_get(a, 0), "key"), g.white);
+    assert_true(json_integer_value(json_object_get(json_array_get(a, 0), "deadline")) > now);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    j = your_turn(g.white);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 0);
+    json_decref(j);
+    j = your_turn(g.black);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 1);
+    json_decref(j);
+    j = your_turn(keys); /* both keys held: listed for the side to move */
+    a = json_object_get(j, "games");
+    assert_int_equal(json_array_size(a), 1);
+    assert_string_equal(str(json_array_get(a, 0), "you"), "black");
+    assert_string_equal(str(json_array_get(a, 0), "key"), g.black);
+    json_decref(j);
+    /* two days pass with the server down: Black has one day left */
+    stop();
+    clock_offset = 2 * day;
+    start();
+    j = state(&g, g.black);
+    assert_string_equal(str(j, "result"), "*");
+    int64_t left = clock_of(j, "black");
+    assert_true(left > day - 10000 && left <= day);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), 200);
+    assert_true(clock_of(j, "black") == 3 * day); /* the next move has 3 days again */
+    json_decref(j);
+    /* four days more: White's deadline passed while the server was down */
+    stop();
+    clock_offset = 6 * day;
+    start();
+    j = state(&g, g.spectator);
+    assert_string_equal(str(j, "result"), "0-2");
+    assert_string_equal(str(j, "reason"), "loss on time");
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 2);
+    json_decref(j);
+    j = your_turn(keys);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 0);
+    json_decref(j);
+    stop();
+    clock_offset = 0;
+    start();
+    /* the engine (level 6: half a second a move) does not take the days as its time:
+     * it answers at once, and the engine's side is never "your turn" */
+    create(&g, "{\"opponent\":\"engine\",\"side\":\"black\",\"level\":6,"
+               "\"correspondence\":{\"days_per_move\":3}}");
+    for (int i = 0; i < 100 && ply_of(&g) < 1; i++) {
+        usleep(50000);
+    }
+    assert_int_equal(ply_of(&g), 1);
+    j = your_turn(g.black);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 1);
+    json_decref(j);
+}
+
+/* Conditional moves (issue 13, correspondence): the waiting player gives the
+ * opponent's expected move and the reply; the expected move is answered at once, another
+ * move drops them; a restart keeps them; only the waiting player may set them. */
+static void test_conditional(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g, h;
+    create(&g, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":3}}");
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    assert_error(post(&g, "conditional", g.black, "\"moves\":[\"28-23\",\"19-23\"]", &j), &j, 409,
+                 "your move");
+    assert_error(post(&g, "conditional", g.spectator, "\"moves\":[]", &j), &j, 403, "");
+    assert_error(post(&g, "conditional", g.white, "\"moves\":[\"19-23\"]", &j), &j, 400, "pairs");
+    assert_error(post(&g, "conditional", g.white, "\"moves\":[\"50-45\",\"28-23\"]", &j), &j, 400,
+                 "opponent's move");
+    assert_int_equal(post(&g, "conditional", g.white,
+                          "\"moves\":[\"19-23\",\"28x19\",\"14x23\","
+                          "\"37-32\"]",
+                          &j),
+                     200);
+    const json_t *c = json_object_get(j, "conditional");
+    assert_int_equal(json_array_size(c), 4);
+    assert_string_equal(json_string_value(json_array_get(c, 1)), "28x19");
+    json_decref(j);
+    j = state(&g, g.black); /* the opponent does not see them */
+    assert_null(json_object_get(j, "conditional"));
+    json_decref(j);
+    /* Black plays the expected move: White's reply is played at once */
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 3);
+    assert_string_equal(str(j, "turn"), "black");
+    json_decref(j);
+    j = state(&g, g.white);
+    assert_int_equal(json_array_size(json_object_get(j, "conditional")), 2);
+    json_decref(j);
+    /* another move than the expected 14x23 drops the rest */
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"13x24\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 4);
+    json_decref(j);
+    j = state(&g, g.white);
+    assert_null(json_object_get(j, "conditional"));
+    json_decref(j);
+    /* a restart keeps them, and they are answered after it */
+    create(&h, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":3}}");
+    assert_int_equal(post(&h, "move", h.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&h, "conditional", h.white, "\"moves\":[\"19-23\",\"28x19\"]", &j), 200);
+    json_decref(j);
+    stop();
+    start();
+    j = state(&h, h.white);
+    assert_int_equal(json_array_size(json_object_get(j, "conditional")), 2);
+    json_decref(j);
+    assert_int_equal(post(&h, "move", h.black, "\"move\":\"19-23\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 3);
+    json_decref(j);
+    /* and the game replays as played */
+    stop();
+    start();
+    assert_int_equal(ply_of(&h), 3);
+    assert_int_equal(ply_of(&g), 4);
+}
+
 static void test_upload(void **st)
 {
     (void)st;
@@ -956,6 +1130,8 @@ int main(void)
         cmocka_unit_test(test_engine_replies),
         cmocka_unit_test(test_engine_white),
         cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_correspondence),
+        cmocka_unit_test(test_conditional),
         cmocka_unit_test(test_upload),
         cmocka_unit_test(test_takeback),
         cmocka_unit_test(test_touch_move),
