@@ -102,6 +102,8 @@ export function learnView(parts, show) {
 function lessonView(id, isAlive, kill) {
   let lesson = null, next = null, step = 0, fen = '', legal = [], finished = false;
   const feedback = $('#lesson-feedback');
+  for (const sel of ['#lesson-title', '#lesson-text', '#lesson-step', '#lesson-task']) $(sel).textContent = '';
+  $('#lesson-next').hidden = true;
   let said = null; // the feedback as a function of the language (said again on a change)
   const say = (f, kind) => { said = f; feedback.textContent = f ? f() : ''; feedback.dataset.kind = kind || ''; };
   const board = new Board((() => { const el = $('#lesson-board'); el.innerHTML = ''; return el; })(), {
@@ -148,6 +150,7 @@ function lessonView(id, isAlive, kill) {
     say(null);
     if (!(await setPosition(lesson.fen)) || !isAlive()) return;
     draw();
+    ready = true;
   }
 
   let busy = false;
@@ -209,7 +212,8 @@ function lessonView(id, isAlive, kill) {
   const onRestart = () => start();
   $('#lesson-form').addEventListener('submit', onSubmit);
   $('#lesson-restart').addEventListener('click', onRestart);
-  window.damierLesson = { get step() { return step; }, get finished() { return finished; }, get fen() { return fen; } };
+  let ready = false; // the lesson's position drawn and playable (for tests)
+  window.damierLesson = { id, get ready() { return ready; }, get step() { return step; }, get finished() { return finished; }, get fen() { return fen; } };
   start();
   return {
     cleanup: () => {

@@ -11,8 +11,8 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
   const sq = (page, s) => page.click(`#lesson-board [data-testid=sq-${s}]`, { force: true });
   const feedback = (page) => page.textContent('[data-testid=lesson-feedback]');
   const said = (page, re, what) => waitFor(async () => re.test(await feedback(page)), 5000, what);
-  const ready = (page, id) => page.waitForFunction((x) => window.damierLesson && document.querySelector('[data-testid=lesson-title]').textContent.length > 0 &&
-    location.hash.endsWith(x) && document.querySelector('#lesson-board [data-testid=sq-1]'), id);
+  // the lesson id shown and playable (its position loaded from the server)
+  const ready = (page, id) => page.waitForFunction((x) => window.damierLesson && window.damierLesson.id === x && window.damierLesson.ready, id);
 
   test('learn: a zh-CN visitor completes the first lesson in Chinese; wrong moves show the rule', async () => {
     const ctx = await browser().newContext({ locale: 'zh-CN', viewport: { width: 1100, height: 800 } });
@@ -23,7 +23,7 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     check((await page.textContent('[data-testid=learn-list]')).includes('已完成 0 / 12 课'), 'no lesson done yet');
     await checkNoEnglish(page, 'the course');
     await page.click('[data-testid=learn-board]');
-    await ready(page, '/board');
+    await ready(page, 'board');
     check((await page.textContent('[data-testid=lesson-title]')) === '棋盘与格子编号', 'the first lesson in Chinese');
     check((await page.textContent('[data-testid=lesson-task]')).includes('32 号格'), 'the task in Chinese');
     await checkNoEnglish(page, 'the first lesson');
@@ -38,7 +38,7 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     check(await page.isVisible('[data-testid=lesson-next]'), 'the next lesson offered');
     // the rule that forbids a move, said by the rules core in Chinese
     await page.goto(`${base()}/#/learn/compulsory`);
-    await ready(page, '/compulsory');
+    await ready(page, 'compulsory');
     await sq(page, 38);
     await sq(page, 33);
     await said(page, /不允许：.*能吃子必须吃子（FMJD 4\.1）/, 'compulsory capture explained');
@@ -47,7 +47,7 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await sq(page, 21);
     await said(page, /本课完成/, 'the compulsory-capture lesson completed');
     await page.goto(`${base()}/#/learn/majority`);
-    await ready(page, '/majority');
+    await ready(page, 'majority');
     await sq(page, 32);
     await sq(page, 21);
     await said(page, /能多吃必须多吃（FMJD 4\.13）/, 'the majority rule explained');
@@ -65,7 +65,7 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
   test('learn: a shot in two steps by the move entry, the forced answer played by the page', async () => {
     const page = await browser().newPage();
     await page.goto(`${base()}/#/learn/shot`);
-    await ready(page, '/shot');
+    await ready(page, 'shot');
     check((await page.textContent('[data-testid=lesson-title]')) === 'A first shot', 'the lesson in English');
     await page.fill('#lesson-move', '27-21');
     await page.press('#lesson-move', 'Enter');
