@@ -189,7 +189,7 @@ static int tick(void *payload)
 static dm_status new_game(play_session *s, const dm_vboard *start, dm_error *err)
 {
     dm_session_setup g = DM_SESSION_SETUP_INIT;
-    g.vstart = start;
+    g.start = start;
     g.white_tc = &s->tc;
     return dm_session_new_game(s->session, &g, err);
 }
@@ -244,7 +244,7 @@ static void engine_turn(play_session *s)
     char line[600];
     print_pv_line(line, sizeof line, &info, &before);
     dm_error err;
-    if (dm_session_play_vmove(s->session, &info.pv[0], &err) != DM_OK) { /* presses the clock */
+    if (dm_session_play(s->session, &info.pv[0], &err) != DM_OK) { /* presses the clock */
         say(s, "error", _("the engine's move was refused: %s"), err.message);
         dm_session_forfeit(s->session, side);
         return;

@@ -255,30 +255,6 @@ static dm_status search_best(dm_vinfo *info, play_session *s, const dm_limits *l
     return DM_OK;
 }
 
-/* An international search's report (the session reports a game of international
- * draughts on the fast board's types) in the generic form, its PV walked from root:
- * the rest of the game knows only dm_vmove. */
-static void vinfo_from_info(dm_vinfo *out, const dm_info *in, const dm_vboard *root)
-{
-    memset(out, 0, sizeof *out);
-    out->depth = in->depth;
-    out->seldepth = in->seldepth;
-    out->score = in->score;
-    out->nodes = in->nodes;
-    out->time = in->time;
-    out->nps = in->nps;
-    out->multipv = in->multipv;
-    out->multipv_count = in->multipv_count;
-    dm_vboard pos = *root;
-    for (int i = 0; i < in->pv_count && i < DM_ENGINE_MAX_PV; i++) {
-        if (dm_vmove_from_move(&out->pv[i], &pos, &in->pv[i]) != DM_OK) {
-            break;
-        }
-        dm_vboard_apply(&pos, &out->pv[i]);
-        out->pv_count = i + 1;
-    }
-}
-
 /* The last iteration of the session's search, written on its thread, read here. */
 typedef struct pv_keeper {
     pthread_mutex_t lock;
@@ -287,7 +263,7 @@ typedef struct pv_keeper {
     int seq; /* iterations seen */
 } pv_keeper;
 
-static void keep_vpv(const dm_vinfo *info, void *payload)
+static void keep_pv(const dm_vinfo *info, void *payload)
 {
     pv_keeper *k = payload;
     pthread_mutex_lock(&k->lock);
@@ -296,43 +272,10 @@ static void keep_vpv(const dm_vinfo *info, void *payload)
     pthread_mutex_unlock(&k->lock);
 }
 
-static void keep_pv(const dm_info *info, void *payload)
-{
-    pv_keeper *k = payload;
-    dm_vinfo v;
-    vinfo_from_info(&v, info, &k->root);
-    keep_vpv(&v, payload);
-}
-
 static int same_vmove(const dm_vmove *a, const dm_vmove *b)
 {
     return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
            a->capt[1] == b->capt[1];
-}
-
-/* The session's result of the search that ended, in the generic form. */
-static dm_status wait_result(dm_vsearch_result *out, play_session *s, const dm_vboard *root)
-{
-    if (!dm_session_board(s->session)) {
-        return dm_session_wait_variant(s->session, out);
-    }
-    dm_result r; /* an international game: the fast board's result */
-    dm_status st = dm_session_wait(s->session, &r);
-    if (st != DM_OK) {
-        return st;
-    }
-    memset(out, 0, sizeof *out);
-    out->has_move = r.has_move && dm_vmove_from_move(&out->best, root, &r.best) == DM_OK;
-    if (out->has_move && r.has_ponder) {
-        dm_vboard after = *root;
-        dm_vboard_apply(&after, &out->best);
-        out->has_ponder = dm_vmove_from_move(&out->ponder, &after, &r.ponder) == DM_OK;
-    }
-    out->score = r.score;
-    out->depth = r.depth;
-    out->nodes = r.nodes;
-    out->time = r.time;
-    return DM_OK;
 }
 
 /* Search the current position on the session's thread within lim (and the clock's
@@ -352,7 +295,6 @@ static dm_status search_with_pv(dm_vinfo *info, play_session *s, const dm_limits
     go.limits = *lim;
     go.use_clock = use_clock;
     go.on_info = keep_pv;
-    go.on_vinfo = keep_vpv;
     go.payload = &k;
     dm_error err;
     dm_status st = dm_session_go(s->session, &go, &err);
@@ -388,7 +330,7 @@ static dm_status search_with_pv(dm_vinfo *info, play_session *s, const dm_limits
         }
     }
     dm_vsearch_result r;
-    st = wait_result(&r, s, &k.root);
+    st = dm_session_wait(s->session, &r);
     pthread_mutex_destroy(&k.lock);
     if (st != DM_OK) {
         return st;

@@ -336,7 +336,7 @@ static json_t *clock_json(srv_game *g)
 /* The side to move of g's current position (any variant). */
 static int side_to_move(srv_game *g)
 {
-    return g->var ? dm_session_position(g->session)->side : dm_session_board(g->session)->side;
+    return dm_session_position(g->session)->side;
 }
 
 /* {text, hub, path, captured, promote} of generic move m in position b: the squares
@@ -577,18 +577,13 @@ static void poll_result(srv *s, srv_game *g)
     }
 }
 
-/* Play m (international) or vm (another variant) in the locked game g, commit it,
- * then tell everyone. 0 or -1 with r. */
-static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, srv_reply *r)
+/* Play vm in the locked game g, commit it, then tell everyone. 0 or -1 with r. */
+static int game_play(srv *s, srv_game *g, const dm_vmove *vm, srv_reply *r)
 {
     int mover = side_to_move(g);
     srv_move_row mr;
-    if (vm) {
-        dm_vmove_to_text(mr.hub, sizeof mr.hub, dm_session_position(g->session), vm,
-                         DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
-    } else {
-        dm_move_to_text(mr.hub, sizeof mr.hub, dm_session_board(g->session), m, DM_NOTATION_HUB);
-    }
+    dm_vmove_to_text(mr.hub, sizeof mr.hub, dm_session_position(g->session), vm, DM_NOTATION_HUB,
+                     DM_VSQUARES_DEFAULT);
     int ply = dm_game_ply(dm_session_game(g->session));
     if (ply >= SRV_MAX_PLIES || g->nevents >= SRV_MAX_EVENTS) {
         srv_reply_error(r, 409, "the game is too long (%d plies)", SRV_MAX_PLIES);
@@ -597,8 +592,7 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, 
     dm_error e;
     memset(&e, 0, sizeof e);
     int64_t t = freeze(g);
-    dm_status st =
-        vm ? dm_session_play_vmove(g->session, vm, &e) : dm_session_play(g->session, m, &e);
+    dm_status st = dm_session_play(g->session, vm, &e);
     if (st != DM_OK) {
         thaw(g);
         /* a fallen flag is declared now */
@@ -846,7 +840,7 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
     g->engine_queued = 0;
     if (ok && g->gen == gen && engine_to_move(g)) {
         srv_reply r = {200, NULL};
-        game_play(s, g, NULL, &m, &r);
+        game_play(s, g, &m, &r);
         if (r.body) {
             json_decref(r.body);
         }
@@ -877,7 +871,7 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     }
     int gen = g->gen;
     const dm_game *gm = dm_session_game(g->session);
-    dm_session_search_input(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, g->session);
+    dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, gm);
     j->root = j->in.root;
     dm_game_counters(&j->c0, gm);
     j->rules = *dm_game_rules_of(gm);
@@ -917,9 +911,11 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
 
     pthread_mutex_lock(&g->mu);
     g->engine_queued = 0;
-    if (ok && g->gen == gen && engine_to_move(g)) {
+    dm_vmove vm;
+    if (ok && g->gen == gen && engine_to_move(g) &&
+        dm_vmove_from_move(&vm, dm_session_position(g->session), &m) == DM_OK) {
         srv_reply r = {200, NULL};
-        game_play(s, g, &m, NULL, &r);
+        game_play(s, g, &vm, &r);
         if (r.body) {
             json_decref(r.body);
         }
@@ -1532,14 +1528,20 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
     dm_vmove vm;
     dm_error e;
     memset(&e, 0, sizeof e);
-    dm_status st = g->var ? dm_vmove_parse(&vm, dm_session_position(g->session), text, &e)
-                          : dm_move_parse(&m, dm_session_board(g->session), text, &e);
+    const dm_vboard *pos = dm_session_position(g->session);
+    dm_board fast; /* international: its own move reader, as before variants came */
+    dm_status st = g->var                                    ? dm_vmove_parse(&vm, pos, text, &e)
+                   : dm_vboard_to_board(&fast, pos) != DM_OK ? DM_EINVAL
+                                                             : dm_move_parse(&m, &fast, text, &e);
+    if (st == DM_OK && !g->var) {
+        st = dm_vmove_from_move(&vm, pos, &m);
+    }
     if (st != DM_OK) {
         srv_reply_error(r, 400, "%s", e.message);
         srv_game_unlock(g);
         return;
     }
-    if (game_play(s, g, g->var ? NULL : &m, g->var ? &vm : NULL, r) == 0) {
+    if (game_play(s, g, &vm, r) == 0) {
         r->status = 200;
         r->body = srv_game_state(g, side);
     }
@@ -1693,7 +1695,7 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
                 }
                 dead = kings[0] > 0 && kings[1] > 0;
             } else {
-                const dm_board *b = dm_session_board(g->session);
+                const dm_board *b = dm_game_board(dm_session_game(g->session));
                 dead =
                     dm_board_count_kings(b, DM_WHITE) > 0 && dm_board_count_kings(b, DM_BLACK) > 0;
                 dm_draw_counters c;

@@ -158,14 +158,17 @@ static void test_hub__dialogue_with_bad_lines(void **state)
 
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
     assert_true(dm_hub_session_searching(s));
-    dm_search_input in;
+    dm_vsearch_input in;
     dm_limits lim;
     dm_hub_session_search(s, &in, &lim);
     assert_int_equal(lim.depth, 3);
-    dm_board expect;
-    assert_int_equal(dm_board_from_fen(&expect, "B:W19,31,33-50:B1-18,20", NULL), DM_OK);
-    assert_true(dm_board_equal(&in.root, &expect)); /* after 32-28 19-23 28x19 */
-    assert_int_equal(in.history_count, 0);          /* the capture was irreversible */
+    dm_vboard expect;
+    assert_int_equal(dm_vboard_from_fen(&expect, in.root.variant, "B:W19,31,33-50:B1-18,20", NULL),
+                     DM_OK);
+    assert_int_equal(in.root.variant->id, DM_VARIANT_INTERNATIONAL);
+    assert_memory_equal(in.root.sq, expect.sq, sizeof expect.sq); /* after 32-28 19-23 28x19 */
+    assert_int_equal(in.root.side, expect.side);
+    assert_int_equal(in.history_count, 0); /* the capture was irreversible */
 
     /* During the search: only ping/stop/ponder-hit/quit act. */
     assert_int_equal(feed(s, "pos pos=" START), DM_HUB_NONE);
@@ -177,20 +180,20 @@ static void test_hub__dialogue_with_bad_lines(void **state)
 
     dm_engine *e;
     assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
-    dm_result r;
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    dm_vsearch_result r;
+    assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     char line[512];
     dm_hub_session_done(s, &r, line, sizeof line);
     assert_false(dm_hub_session_searching(s));
     /* done move=X ponder=Y, X legal at the root. */
     char mv[64];
     assert_int_equal(sscanf(line, "done move=%63s", mv), 1);
-    dm_move m;
-    assert_int_equal(dm_move_parse(&m, &in.root, mv, NULL), DM_OK);
+    dm_vmove m;
+    assert_int_equal(dm_vmove_parse(&m, &in.root, mv, NULL), DM_OK);
     assert_non_null(strstr(line, " ponder="));
 
     /* Info lines: score in men, pv in Hub notation. */
-    dm_info info;
+    dm_vinfo info;
     memset(&info, 0, sizeof info);
     info.depth = 7;
     info.score = -125;
@@ -230,12 +233,12 @@ static void test_hub__levels_and_history(void **state)
     feed(s, "level moves=40 time=300 inc=1.5");
     assert_string_equal(reply, "");
     assert_int_equal(feed(s, "go ponder"), DM_HUB_SEARCH);
-    dm_search_input in;
+    dm_vsearch_input in;
     dm_limits lim;
     dm_hub_session_search(s, &in, &lim);
     assert_int_equal(in.history_count, 3);
-    assert_int_equal(in.reversible_plies, 3);
-    assert_int_equal(in.endgame_plies, 3); /* king against king: 5-move rule running */
+    assert_int_equal(in.draw_count.reversible_plies, 3);
+    assert_int_equal(in.draw_count.material_plies, 3); /* king against king: 5-move rule */
     assert_int_equal(lim.moves_to_go, 40);
     assert_true(lim.time == 300.0 && lim.inc == 1.5 && lim.ponder);
     assert_int_equal(feed(s, "ponder-hit"), DM_HUB_PONDERHIT);
@@ -261,7 +264,7 @@ typedef struct hub_done {
     char line[512];
 } hub_done;
 
-static void hub_on_done(const dm_result *r, void *payload)
+static void hub_on_done(const dm_vsearch_result *r, void *payload)
 {
     hub_done *d = payload;
     dm_hub_session_done(d->s, r, d->line, sizeof d->line);
@@ -288,14 +291,16 @@ static void test_hub__search_on_the_session(void **state)
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
     hub_done d = {s, ""};
     assert_int_equal(dm_hub_session_go(s, NULL, hub_on_done, &d, &err), DM_OK);
-    dm_result r;
+    dm_vsearch_result r;
     assert_int_equal(dm_session_wait(game, &r), DM_OK);
     assert_false(dm_hub_session_searching(s));
     char mv[64];
     assert_int_equal(sscanf(d.line, "done move=%63s", mv), 1);
-    dm_move m;
-    assert_int_equal(dm_move_parse(&m, dm_session_board(game), mv, NULL), DM_OK);
-    assert_true(dm_move_equal(&m, &r.best));
+    dm_vmove m;
+    assert_int_equal(dm_vmove_parse(&m, dm_session_position(game), mv, NULL), DM_OK);
+    assert_int_equal(m.from, r.best.from);
+    assert_int_equal(m.to, r.best.to);
+    assert_memory_equal(m.capt, r.best.capt, sizeof m.capt);
     /* a rejected pos: the session refuses to search the older position too */
     feed(s, "pos pos=" START " moves=\"32-28 28-23\"");
     assert_non_null(strstr(reply, "error message=\"illegal move 2"));
@@ -344,7 +349,7 @@ static int split_lines(char lines[][1024], int count, int cap, const char *text)
     return count;
 }
 
-static void on_info_collect(const dm_info *info, void *payload)
+static void on_info_collect(const dm_vinfo *info, void *payload)
 {
     void **p = payload;
     dm_hub_session *s = p[0];
@@ -400,14 +405,15 @@ static void run_transcript(const char *path, const char *const *subst)
                 static char infos[16384];
                 infos[0] = 0;
                 void *payload[2] = {s, infos};
-                dm_search_input in;
+                dm_vsearch_input in;
                 dm_limits lim;
                 dm_hub_session_search(s, &in, &lim);
                 dm_engine *e = dm_session_engine(game);
                 assert_non_null(e);
-                dm_result r;
-                assert_int_equal(dm_engine_search(&r, e, &in, &lim, on_info_collect, payload),
-                                 DM_OK);
+                dm_vsearch_result r;
+                assert_int_equal(
+                    dm_engine_search_variant(&r, e, &in, &lim, on_info_collect, payload, NULL),
+                    DM_OK);
                 ngot = split_lines(got, ngot, 256, infos);
                 char done[512];
                 dm_hub_session_done(s, &r, done, sizeof done);
@@ -501,12 +507,13 @@ static void test_hub__egdb_param(void **state)
     assert_string_equal(reply, "");
     feed(s, "level depth=2");
     dm_session *game = dm_hub_session_game(s);
-    dm_search_input in;
+    dm_vsearch_input in;
     dm_limits lim;
-    dm_result r;
+    dm_vsearch_result r;
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
     dm_hub_session_search(s, &in, &lim);
-    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(
+        dm_engine_search_variant(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL), DM_OK);
     dm_hub_session_done(s, &r, line, sizeof line);
     assert_true(r.score >= DM_SCORE_EGDB_MIN && r.score < DM_SCORE_WIN_MIN);
     feed(s, "set-param name=egdb value=\"\"");
@@ -515,7 +522,8 @@ static void test_hub__egdb_param(void **state)
     assert_non_null(strstr(reply, "\nparam name=egdb value=\"\" type=string\n"));
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
     dm_hub_session_search(s, &in, &lim);
-    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(
+        dm_engine_search_variant(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL), DM_OK);
     dm_hub_session_done(s, &r, line, sizeof line);
     assert_false(r.score >= DM_SCORE_EGDB_MIN && r.score < DM_SCORE_WIN_MIN);
     dm_hub_session_free(s);
