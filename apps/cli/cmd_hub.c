@@ -43,7 +43,7 @@ typedef struct hub_app {
     int game_search;        /* a search was started on game and not waited for */
     atomic_int stop_wanted; /* `stop` was read during this search */
     atomic_int ponderhit_wanted;
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
     atomic_int finished; /* the search thread has printed done */
     /* Lines read ahead while a command waited for the search (see wait_if_busy),
@@ -64,7 +64,7 @@ static void write_locked(hub_app *a, const char *text)
 
 /* On the session's search thread (dm_session repeats a stop or ponder-hit that came
  * before the search began). */
-static void on_info(const dm_vinfo *info, void *payload)
+static void on_info(const dm_info *info, void *payload)
 {
     hub_app *a = payload;
     char line[8192];
@@ -74,7 +74,7 @@ static void on_info(const dm_vinfo *info, void *payload)
     pthread_mutex_unlock(&a->lock);
 }
 
-static void on_done(const dm_vsearch_result *r, void *payload)
+static void on_done(const dm_result *r, void *payload)
 {
     hub_app *a = payload;
     char line[1024];
@@ -303,7 +303,7 @@ int cmd_hub(int argc, char **argv)
                 char eline[600] = "error";
                 dm_hub_append_pair(eline, sizeof eline, "message", gerr.message);
                 fprintf(stdout, "%s\n", eline);
-                dm_vsearch_result none;
+                dm_result none;
                 memset(&none, 0, sizeof none);
                 dm_hub_session_done(a.session, &none, reply, sizeof reply);
                 write_locked(&a, reply); /* never leave the GUI waiting for done */

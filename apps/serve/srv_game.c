@@ -693,11 +693,12 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
             score[i] = DM_SCORE_WIN - 1;
         } else {
             dm_search_input cin;
-            dm_search_input_init(&cin, &child);
+            memset(&cin, 0, sizeof cin);
+            dm_vboard_from_board(&cin.root, j->in.root.variant, &child);
             cin.history = j->hist;
             cin.history_count = n;
-            cin.reversible_plies = c.kings_only_plies;
-            cin.endgame_plies = c.endgame_plies < 0 ? 0 : c.endgame_plies;
+            cin.draw_count.reversible_plies = c.kings_only_plies;
+            cin.draw_count.material_plies = c.endgame_plies;
             dm_limits lim;
             memset(&lim, 0, sizeof lim);
             int d = levels[j->level - 1].depth;
@@ -707,7 +708,7 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
             }
             lim.analyse = 1;
             dm_result r;
-            if (dm_engine_search(&r, e, &cin, &lim, NULL, NULL) != DM_OK) {
+            if (dm_engine_search(&r, e, &cin, &lim, NULL, NULL, NULL) != DM_OK) {
                 return -1;
             }
             score[i] = r.has_move ? -r.score : DM_SCORE_WIN - 1;
@@ -745,7 +746,7 @@ typedef struct vlines {
     int score[8];
 } vlines;
 
-static void vlines_info(const dm_vinfo *info, void *payload)
+static void vlines_info(const dm_info *info, void *payload)
 {
     vlines *l = payload;
     if (info->pv_count < 1 || info->multipv < 1 || info->multipv > 8) {
@@ -764,12 +765,12 @@ static void vlines_info(const dm_vinfo *info, void *payload)
 }
 
 /* The engine's move in a game of another variant than international (engine_move):
- * dm_engine_search_variant on the game's position and draw state; levels 1-5 search
+ * dm_engine_search on the game's position and draw state; levels 1-5 search
  * up to 8 lines at their depth and draw one within the margin. */
 static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap)
 {
     typedef struct vjob {
-        dm_vsearch_input in;
+        dm_search_input in;
         uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
         dm_limits lim;
         int level;
@@ -788,7 +789,7 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
         return;
     }
     int gen = g->gen;
-    dm_vsearch_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, dm_session_game(g->session));
+    dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, dm_session_game(g->session));
     j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
     j->rng = rnd(&g->rng);
     j->lim.depth = levels[j->level - 1].depth;
@@ -814,10 +815,10 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
     }
     pthread_mutex_unlock(&g->mu);
 
-    dm_vsearch_result res;
+    dm_result res;
     memset(&res, 0, sizeof res);
-    int ok = dm_engine_search_variant(&res, e, &j->in, &j->lim, margin > 0 ? vlines_info : NULL,
-                                      &j->lines, NULL) == DM_OK &&
+    int ok = dm_engine_search(&res, e, &j->in, &j->lim, margin > 0 ? vlines_info : NULL, &j->lines,
+                              NULL) == DM_OK &&
              res.has_move;
     dm_vmove m = res.best;
     if (ok && margin > 0 && j->lines.n > 1) {
@@ -872,7 +873,7 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     int gen = g->gen;
     const dm_game *gm = dm_session_game(g->session);
     dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, gm);
-    j->root = j->in.root;
+    dm_vboard_to_board(&j->root, &j->in.root);
     dm_game_counters(&j->c0, gm);
     j->rules = *dm_game_rules_of(gm);
     j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
@@ -898,22 +899,21 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     }
     pthread_mutex_unlock(&g->mu);
 
-    dm_move m;
+    dm_vmove vm;
     int ok;
     if (levels[j->level - 1].margin > 0) {
-        ok = choose_imperfect(&m, e, j) == 0;
+        dm_move m;
+        ok = choose_imperfect(&m, e, j) == 0 && dm_vmove_from_move(&vm, &j->in.root, &m) == DM_OK;
     } else {
         dm_result r;
-        ok = dm_engine_search(&r, e, &j->in, &j->lim, NULL, NULL) == DM_OK && r.has_move;
-        m = r.best;
+        ok = dm_engine_search(&r, e, &j->in, &j->lim, NULL, NULL, NULL) == DM_OK && r.has_move;
+        vm = r.best;
     }
     free(j);
 
     pthread_mutex_lock(&g->mu);
     g->engine_queued = 0;
-    dm_vmove vm;
-    if (ok && g->gen == gen && engine_to_move(g) &&
-        dm_vmove_from_move(&vm, dm_session_position(g->session), &m) == DM_OK) {
+    if (ok && g->gen == gen && engine_to_move(g)) {
         srv_reply r = {200, NULL};
         game_play(s, g, &vm, &r);
         if (r.body) {

@@ -58,8 +58,7 @@ DM_API size_t dm_hub_append_pair(char *buf, size_t cap, const char *name, const 
  * conversion), time in seconds, nps in millions per second, pv in Hub move notation
  * (numeric squares) played out from root, a position of any variant. Returns the
  * length needed (snprintf-style). */
-DM_API size_t dm_hub_format_info(char *buf, size_t cap, const dm_vboard *root,
-                                 const dm_vinfo *info);
+DM_API size_t dm_hub_format_info(char *buf, size_t cap, const dm_vboard *root, const dm_info *info);
 
 /* ---- engine-side session ------------------------------------------------------ */
 
@@ -102,9 +101,9 @@ DM_API dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub
 
 /* The search requested by the last DM_HUB_SEARCH, of any variant: input (valid until
  * the next feed; root, history and draw counters from the game layer), limits. For a
- * caller that runs dm_engine_search_variant itself; dm_hub_session_go runs it on the
+ * caller that runs dm_engine_search itself; dm_hub_session_go runs it on the
  * session. */
-DM_API void dm_hub_session_search(const dm_hub_session *s, dm_vsearch_input *in, dm_limits *lim);
+DM_API void dm_hub_session_search(const dm_hub_session *s, dm_search_input *in, dm_limits *lim);
 
 /* The dm_session that holds the game (of the selected variant: position, history,
  * counters) and the engine that searches it; owned by s. Front ends stop, ponder-hit
@@ -117,7 +116,7 @@ DM_API dm_session *dm_hub_session_game(dm_hub_session *s);
  * the search thread (see dm_session_go); on_info is where the front end formats
  * dm_hub_session_info, on_done dm_hub_session_done. DM_ESTATE when no search was asked
  * for (or dm_session_go refused; err says why), DM_ENOMEM. */
-DM_API dm_status dm_hub_session_go(dm_hub_session *s, dm_vinfo_fn on_info,
+DM_API dm_status dm_hub_session_go(dm_hub_session *s, dm_info_fn on_info,
                                    dm_session_done_fn on_done, void *payload, dm_error *err);
 
 /* The engine options after a DM_HUB_OPTIONS action. */
@@ -129,11 +128,10 @@ DM_API int dm_hub_session_searching(const dm_hub_session *s);
 /* The search ended with r: writes the `done move=.. [ponder=..]` line (Hub notation,
  * numeric squares) to out and returns to the idle state. Returns the length needed
  * (snprintf-style). */
-DM_API size_t dm_hub_session_done(dm_hub_session *s, const dm_vsearch_result *r, char *out,
-                                  size_t cap);
+DM_API size_t dm_hub_session_done(dm_hub_session *s, const dm_result *r, char *out, size_t cap);
 
 /* Format an info line for the current search's root (see dm_hub_format_info). */
-DM_API size_t dm_hub_session_info(const dm_hub_session *s, const dm_vinfo *info, char *out,
+DM_API size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, char *out,
                                   size_t cap);
 
 /* ---- variants ------------------------------------------------------------------

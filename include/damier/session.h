@@ -2,8 +2,8 @@
  * damier/session.h: a session: one game of any draughts variant with its clock and an
  * engine, the object front ends (the Hub, DXP, the terminal game, matches) play on.
  * One set of calls serves every variant, international included: moves are dm_vmove,
- * the position is dm_session_position, the search reports dm_vinfo and ends with a
- * dm_vsearch_result (dm_engine_search_variant, which searches an international game
+ * the position is dm_session_position, the search reports dm_info and ends with a
+ * dm_result (dm_engine_search, which searches an international game
  * on the fast 10x10 board).
  *
  * A session owns
@@ -155,10 +155,10 @@ DM_API const dm_game *dm_session_game(const dm_session *s);
 DM_API const dm_vboard *dm_session_position(const dm_session *s);
 DM_API dm_clock *dm_session_clock(dm_session *s);
 
-/* What the engine is given for the current position (dm_vsearch_input_from_game):
+/* What the engine is given for the current position (dm_search_input_from_game):
  * root, the history hashes (into history, cap entries; DM_ENGINE_MAX_HISTORY suffice;
  * in->history points there) and the draw counters, all from the game layer. */
-DM_API void dm_session_search_input(dm_vsearch_input *in, uint64_t *history, int cap,
+DM_API void dm_session_search_input(dm_search_input *in, uint64_t *history, int cap,
                                     const dm_session *s);
 
 /* Make the engine now (it is otherwise made at the first dm_session_go), so that a
@@ -168,7 +168,7 @@ DM_API dm_status dm_session_prepare_engine(dm_session *s);
 
 /* The session's engine (made if need be), for searches the caller runs itself on
  * other positions than the current one (e.g. scoring every root move) with
- * dm_engine_search_variant on the owning thread. NULL while a search of the session runs or
+ * dm_engine_search on the owning thread. NULL while a search of the session runs or
  * when it cannot be made. Owned by the session; the same engine for its lifetime. */
 DM_API dm_engine *dm_session_engine(dm_session *s);
 
@@ -191,7 +191,7 @@ DM_API dm_status dm_session_set_book(dm_session *s, const struct dm_book *bk, ui
 
 /* Called once when a search has ended, on the search thread, with its result (valid
  * during the call). The session still counts as searching until it returns. */
-typedef void (*dm_session_done_fn)(const dm_vsearch_result *result, void *payload);
+typedef void (*dm_session_done_fn)(const dm_result *result, void *payload);
 
 /* What dm_session_go searches for. Initialise with DM_SESSION_GO_INIT. */
 typedef struct dm_session_go_options {
@@ -203,7 +203,7 @@ typedef struct dm_session_go_options {
                              moves_to_go are the side to move's remaining time,
                              increment and moves to the next control, and the engine's
                              time management budgets the move from them */
-    dm_vinfo_fn on_info;        /* after each iteration, on the search thread; may be NULL */
+    dm_info_fn on_info;         /* after each iteration, on the search thread; may be NULL */
     dm_session_done_fn on_done; /* at the end, on the search thread; may be NULL */
     void *payload;              /* passed to both */
 } dm_session_go_options;
@@ -239,7 +239,7 @@ DM_API int dm_session_searching(const dm_session *s);
 /* Wait for the search started last to end and get its result (*out may be NULL). The
  * result stays available: wait again gives it again, until the next go or new game.
  * DM_ESTATE when there is none (no search since), or from a callback. */
-DM_API dm_status dm_session_wait(dm_session *s, dm_vsearch_result *out);
+DM_API dm_status dm_session_wait(dm_session *s, dm_result *out);
 
 #ifdef __cplusplus
 }

@@ -147,7 +147,7 @@ size_t dm_hub_append_pair(char *buf, size_t cap, const char *name, const char *v
     return need;
 }
 
-size_t dm_hub_format_info(char *buf, size_t cap, const dm_vboard *root, const dm_vinfo *info)
+size_t dm_hub_format_info(char *buf, size_t cap, const dm_vboard *root, const dm_info *info)
 {
     char pv[DM_ENGINE_MAX_PV * 48] = "";
     size_t pl = 0;

@@ -52,7 +52,7 @@ struct dm_hub_session {
      * international position codec). */
     const dm_variant *variant;
     /* The running search's input, from the game layer at `go` (history below): */
-    dm_vsearch_input search_input;
+    dm_search_input search_input;
     uint64_t search_history[DM_ENGINE_MAX_HISTORY]; /* dm_vboard_hash before the root */
     dm_vmovelist vlist;                             /* scratch for `go` (no mutable global state) */
     int pos_rejected;    /* the last `pos` was rejected: `go` refuses until a
@@ -790,7 +790,7 @@ dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action
     return o.truncated ? DM_EBUFS : DM_OK;
 }
 
-void dm_hub_session_search(const dm_hub_session *s, dm_vsearch_input *in, dm_limits *lim)
+void dm_hub_session_search(const dm_hub_session *s, dm_search_input *in, dm_limits *lim)
 {
     *in = s->search_input;
     *lim = s->search_limits;
@@ -801,7 +801,7 @@ dm_session *dm_hub_session_game(dm_hub_session *s)
     return s->game;
 }
 
-dm_status dm_hub_session_go(dm_hub_session *s, dm_vinfo_fn on_info, dm_session_done_fn on_done,
+dm_status dm_hub_session_go(dm_hub_session *s, dm_info_fn on_info, dm_session_done_fn on_done,
                             void *payload, dm_error *err)
 {
     if (!s->searching) {
@@ -826,7 +826,7 @@ int dm_hub_session_searching(const dm_hub_session *s)
     return s->searching;
 }
 
-size_t dm_hub_session_done(dm_hub_session *s, const dm_vsearch_result *r, char *out, size_t cap)
+size_t dm_hub_session_done(dm_hub_session *s, const dm_result *r, char *out, size_t cap)
 {
     char line[1024] = "done";
     s->searching = 0;
@@ -847,7 +847,7 @@ size_t dm_hub_session_done(dm_hub_session *s, const dm_vsearch_result *r, char *
     return n < 0 ? 0 : (size_t)n;
 }
 
-size_t dm_hub_session_info(const dm_hub_session *s, const dm_vinfo *info, char *out, size_t cap)
+size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, char *out, size_t cap)
 {
     return dm_hub_format_info(out, cap, &s->search_input.root, info);
 }

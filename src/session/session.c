@@ -3,7 +3,7 @@
  *
  * The owner thread makes every call but stop / ponderhit / searching. dm_session_go
  * copies what the search needs (root, history, counters, limits, callbacks) into the
- * session and starts one thread that runs dm_engine_search_variant (every variant;
+ * session and starts one thread that runs dm_engine_search (every variant;
  * the engine searches international on its fast board), publishes the result,
  * calls the done callback and ends. Only atomics are shared with it:
  *   searching     1 from go until the thread is about to end (after the callback);
@@ -40,8 +40,8 @@ struct dm_session {
     atomic_int ponderhit_wanted;
     int ponderhit_repeated; /* search thread only */
     int has_result;         /* owner: result holds the last search's result */
-    dm_vsearch_result result;
-    dm_vsearch_input in;
+    dm_result result;
+    dm_search_input in;
     uint64_t history[DM_ENGINE_MAX_HISTORY];
     dm_limits lim;
     dm_session_go_options go;
@@ -498,9 +498,9 @@ dm_clock *dm_session_clock(dm_session *s)
     return s->clock;
 }
 
-void dm_session_search_input(dm_vsearch_input *in, uint64_t *history, int cap, const dm_session *s)
+void dm_session_search_input(dm_search_input *in, uint64_t *history, int cap, const dm_session *s)
 {
-    dm_vsearch_input_from_game(in, history, cap, s->game);
+    dm_search_input_from_game(in, history, cap, s->game);
 }
 
 dm_status dm_session_prepare_engine(dm_session *s)
@@ -561,7 +561,7 @@ static void repeat_requests(dm_session *s)
     }
 }
 
-static void on_info(const dm_vinfo *info, void *payload)
+static void on_info(const dm_info *info, void *payload)
 {
     dm_session *s = payload;
     /* a request made before the engine's search began was cleared by it: repeat it (the
@@ -575,7 +575,7 @@ static void on_info(const dm_vinfo *info, void *payload)
 static void *search_main(void *arg)
 {
     dm_session *s = arg;
-    dm_vsearch_result *r = &s->result;
+    dm_result *r = &s->result;
     if (s->book_hit) {
         memset(r, 0, sizeof *r);
         r->has_move = 1;
@@ -583,7 +583,7 @@ static void *search_main(void *arg)
         r->score = s->book_move.score;
         r->depth = s->book_move.depth;
         if (s->go.on_info) {
-            dm_vinfo info;
+            dm_info info;
             memset(&info, 0, sizeof info);
             info.depth = r->depth;
             info.score = r->score;
@@ -593,7 +593,7 @@ static void *search_main(void *arg)
             info.multipv_count = 1;
             s->go.on_info(&info, s->go.payload);
         }
-    } else if (dm_engine_search_variant(r, s->engine, &s->in, &s->lim, on_info, s, NULL) != DM_OK) {
+    } else if (dm_engine_search(r, s->engine, &s->in, &s->lim, on_info, s, NULL) != DM_OK) {
         memset(r, 0, sizeof *r); /* only out of memory (12x12): the root was checked */
     }
     atomic_store(&s->result_ready, 1);
@@ -729,7 +729,7 @@ static dm_status wait_thread(dm_session *s)
     return DM_OK;
 }
 
-dm_status dm_session_wait(dm_session *s, dm_vsearch_result *out)
+dm_status dm_session_wait(dm_session *s, dm_result *out)
 {
     dm_status st = wait_thread(s);
     if (st == DM_OK && out) {

@@ -13,14 +13,14 @@ static dm_engine *engine;
 
 static void run_search(dm_hub_session *s, char *out, size_t cap)
 {
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
     dm_hub_session_search(s, &in, &lim);
     memset(&lim, 0, sizeof lim);
     lim.depth = 2;
-    dm_vsearch_result r;
+    dm_result r;
     dm_error err;
-    if (dm_engine_search_variant(&r, engine, &in, &lim, NULL, NULL, &err) != DM_OK) {
+    if (dm_engine_search(&r, engine, &in, &lim, NULL, NULL, &err) != DM_OK) {
         fuzz_fail("the search of a position the session accepted failed: %s", err.message);
     }
     dm_hub_session_done(s, &r, out, cap);

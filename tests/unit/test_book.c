@@ -256,12 +256,13 @@ static void test_book__session_plays_book_move(void **state)
         dm_engine *e;
         assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
         dm_search_input in;
-        dm_search_input_init(&in, &b);
+        memset(&in, 0, sizeof in);
+        dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
         dm_limits lim = {0};
         lim.depth = 2;
         dm_result r;
-        assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
-        engine_move = r.best;
+        assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+        assert_int_equal(dm_vmove_to_move(&engine_move, &b, &r.best), DM_OK);
         dm_engine_free(e);
     }
     /* a book move that is not the engine's */
@@ -288,7 +289,7 @@ static void test_book__session_plays_book_move(void **state)
     assert_int_equal(dm_session_create(&s, NULL, NULL), DM_OK);
     dm_session_go_options go = DM_SESSION_GO_INIT;
     go.limits.depth = 2;
-    dm_vsearch_result r;
+    dm_result r;
     /* no book: the search */
     assert_int_equal(dm_session_go(s, &go, NULL), DM_OK);
     assert_int_equal(dm_session_wait(s, &r), DM_OK);

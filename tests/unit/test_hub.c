@@ -158,7 +158,7 @@ static void test_hub__dialogue_with_bad_lines(void **state)
 
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
     assert_true(dm_hub_session_searching(s));
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
     dm_hub_session_search(s, &in, &lim);
     assert_int_equal(lim.depth, 3);
@@ -180,8 +180,8 @@ static void test_hub__dialogue_with_bad_lines(void **state)
 
     dm_engine *e;
     assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
-    dm_vsearch_result r;
-    assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    dm_result r;
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     char line[512];
     dm_hub_session_done(s, &r, line, sizeof line);
     assert_false(dm_hub_session_searching(s));
@@ -193,7 +193,7 @@ static void test_hub__dialogue_with_bad_lines(void **state)
     assert_non_null(strstr(line, " ponder="));
 
     /* Info lines: score in men, pv in Hub notation. */
-    dm_vinfo info;
+    dm_info info;
     memset(&info, 0, sizeof info);
     info.depth = 7;
     info.score = -125;
@@ -233,7 +233,7 @@ static void test_hub__levels_and_history(void **state)
     feed(s, "level moves=40 time=300 inc=1.5");
     assert_string_equal(reply, "");
     assert_int_equal(feed(s, "go ponder"), DM_HUB_SEARCH);
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
     dm_hub_session_search(s, &in, &lim);
     assert_int_equal(in.history_count, 3);
@@ -264,7 +264,7 @@ typedef struct hub_done {
     char line[512];
 } hub_done;
 
-static void hub_on_done(const dm_vsearch_result *r, void *payload)
+static void hub_on_done(const dm_result *r, void *payload)
 {
     hub_done *d = payload;
     dm_hub_session_done(d->s, r, d->line, sizeof d->line);
@@ -291,7 +291,7 @@ static void test_hub__search_on_the_session(void **state)
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
     hub_done d = {s, ""};
     assert_int_equal(dm_hub_session_go(s, NULL, hub_on_done, &d, &err), DM_OK);
-    dm_vsearch_result r;
+    dm_result r;
     assert_int_equal(dm_session_wait(game, &r), DM_OK);
     assert_false(dm_hub_session_searching(s));
     char mv[64];
@@ -349,7 +349,7 @@ static int split_lines(char lines[][1024], int count, int cap, const char *text)
     return count;
 }
 
-static void on_info_collect(const dm_vinfo *info, void *payload)
+static void on_info_collect(const dm_info *info, void *payload)
 {
     void **p = payload;
     dm_hub_session *s = p[0];
@@ -405,15 +405,14 @@ static void run_transcript(const char *path, const char *const *subst)
                 static char infos[16384];
                 infos[0] = 0;
                 void *payload[2] = {s, infos};
-                dm_vsearch_input in;
+                dm_search_input in;
                 dm_limits lim;
                 dm_hub_session_search(s, &in, &lim);
                 dm_engine *e = dm_session_engine(game);
                 assert_non_null(e);
-                dm_vsearch_result r;
-                assert_int_equal(
-                    dm_engine_search_variant(&r, e, &in, &lim, on_info_collect, payload, NULL),
-                    DM_OK);
+                dm_result r;
+                assert_int_equal(dm_engine_search(&r, e, &in, &lim, on_info_collect, payload, NULL),
+                                 DM_OK);
                 ngot = split_lines(got, ngot, 256, infos);
                 char done[512];
                 dm_hub_session_done(s, &r, done, sizeof done);
@@ -507,13 +506,13 @@ static void test_hub__egdb_param(void **state)
     assert_string_equal(reply, "");
     feed(s, "level depth=2");
     dm_session *game = dm_hub_session_game(s);
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
-    dm_vsearch_result r;
+    dm_result r;
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
     dm_hub_session_search(s, &in, &lim);
-    assert_int_equal(
-        dm_engine_search_variant(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL),
+                     DM_OK);
     dm_hub_session_done(s, &r, line, sizeof line);
     assert_true(r.score >= DM_SCORE_EGDB_MIN && r.score < DM_SCORE_WIN_MIN);
     feed(s, "set-param name=egdb value=\"\"");
@@ -522,8 +521,8 @@ static void test_hub__egdb_param(void **state)
     assert_non_null(strstr(reply, "\nparam name=egdb value=\"\" type=string\n"));
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
     dm_hub_session_search(s, &in, &lim);
-    assert_int_equal(
-        dm_engine_search_variant(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL),
+                     DM_OK);
     dm_hub_session_done(s, &r, line, sizeof line);
     assert_false(r.score >= DM_SCORE_EGDB_MIN && r.score < DM_SCORE_WIN_MIN);
     dm_hub_session_free(s);

@@ -72,7 +72,7 @@ static void test_hub_variants__positions_and_moves(void **state)
     feed(s, "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 10-14\"");
     assert_string_equal(reply, "");
     assert_int_equal(feed(s, "go"), DM_HUB_SEARCH);
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
     dm_hub_session_search(s, &in, &lim);
     assert_int_equal(in.root.variant->id, DM_VARIANT_ENGLISH);
@@ -81,7 +81,7 @@ static void test_hub_variants__positions_and_moves(void **state)
     assert_int_equal(in.root.sq[14], DM_BLACK_MAN);
     assert_int_equal(in.root.sq[10], DM_EMPTY);
     assert_int_equal(in.history_count, 0); /* man moves: nothing can repeat */
-    dm_vsearch_result none;
+    dm_result none;
     memset(&none, 0, sizeof none);
     char done[256];
     dm_hub_session_done(s, &none, done, sizeof done);
@@ -128,9 +128,9 @@ static void test_hub_variants__limits(void **state)
     dm_hub_session *s = new_session();
     feed(s, "set-param name=variant value=canadian");
     feed(s, "pos start");
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
-    dm_vsearch_result none;
+    dm_result none;
     memset(&none, 0, sizeof none);
     char done[64];
     feed(s, "level depth=7");
@@ -158,7 +158,7 @@ static void test_hub_variants__limits(void **state)
     dm_hub_session_free(s);
 }
 
-static void on_info(const dm_vinfo *info, void *payload)
+static void on_info(const dm_info *info, void *payload)
 {
     void **p = payload;
     char *buf = p[1];
@@ -185,7 +185,7 @@ static void test_hub_variants__search_lines(void **state)
     assert_string_equal(reply, "");
     feed(s, "level depth=3");
     assert_int_equal(feed(s, "go"), DM_HUB_SEARCH);
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
     dm_hub_session_search(s, &in, &lim);
     dm_engine *e;
@@ -195,8 +195,8 @@ static void test_hub_variants__search_lines(void **state)
     static char infos[8192];
     infos[0] = 0;
     void *payload[2] = {s, infos};
-    dm_vsearch_result r;
-    assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, on_info, payload, NULL), DM_OK);
+    dm_result r;
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, on_info, payload, NULL), DM_OK);
     assert_non_null(strstr(infos, "info depth=1 "));
     assert_non_null(strstr(infos, "pv=\"22x8x11x18"));
     char done[256];

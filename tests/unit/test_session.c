@@ -76,10 +76,10 @@ typedef struct seen {
     atomic_int dones;
     atomic_int on_main; /* a callback ran on the test's own thread */
     pthread_t main;
-    dm_vsearch_result done;
+    dm_result done;
 } seen;
 
-static void on_info(const dm_vinfo *info, void *payload)
+static void on_info(const dm_info *info, void *payload)
 {
     seen *w = payload;
     (void)info;
@@ -89,7 +89,7 @@ static void on_info(const dm_vinfo *info, void *payload)
     }
 }
 
-static void on_done(const dm_vsearch_result *r, void *payload)
+static void on_done(const dm_result *r, void *payload)
 {
     seen *w = payload;
     w->done = *r;
@@ -99,10 +99,10 @@ static void on_done(const dm_vsearch_result *r, void *payload)
     }
 }
 
-/* A depth-limited go gives what dm_engine_search_variant gives on the same input, with
- * the game's history and counters, and an international game is searched exactly as
- * the fast board's dm_engine_search searches it (same move, score and nodes); the
- * callbacks run on the search thread. */
+/* A depth-limited go gives what dm_engine_search gives on the same input, with the
+ * game's history and counters (an international game: on the fast board, the FMJD
+ * draw rules folded at compile time, searching the same tree as with the rules read
+ * at run time); the callbacks run on the search thread. */
 static void test_session__go_matches_engine_search(void **state)
 {
     (void)state;
@@ -122,7 +122,7 @@ static void test_session__go_matches_engine_search(void **state)
     go.payload = &w;
     dm_error err;
     assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
-    dm_vsearch_result r;
+    dm_result r;
     assert_int_equal(dm_session_wait(s, &r), DM_OK);
     assert_false(dm_session_searching(s));
     assert_int_equal(atomic_load(&w.dones), 1);
@@ -130,12 +130,12 @@ static void test_session__go_matches_engine_search(void **state)
     assert_false(atomic_load(&w.on_main));
     assert_true(same_move(&w.done.best, &r.best));
     /* wait again: the same result */
-    dm_vsearch_result r2;
+    dm_result r2;
     assert_int_equal(dm_session_wait(s, &r2), DM_OK);
     assert_true(same_move(&r2.best, &r.best));
 
     /* the engine alone on the game layer's input */
-    dm_vsearch_input in;
+    dm_search_input in;
     uint64_t hist[DM_ENGINE_MAX_HISTORY];
     dm_session_search_input(&in, hist, DM_ENGINE_MAX_HISTORY, s);
     assert_memory_equal(in.root.sq, dm_session_position(s)->sq, sizeof in.root.sq);
@@ -146,25 +146,26 @@ static void test_session__go_matches_engine_search(void **state)
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = 7;
-    dm_vsearch_result alone;
-    assert_int_equal(dm_engine_search_variant(&alone, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    dm_result alone;
+    assert_int_equal(dm_engine_search(&alone, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     assert_true(r.has_move);
     assert_true(same_move(&alone.best, &r.best));
     assert_int_equal(alone.score, r.score);
     assert_int_equal(alone.depth, 7);
     assert_true(alone.nodes == r.nodes);
     assert_true(legal_in(dm_session_position(s), &r.best));
-    /* the fast board's search of the same game: the same search */
-    dm_search_input fin;
-    uint64_t fhist[DM_ENGINE_MAX_HISTORY];
-    dm_search_input_from_game(&fin, fhist, DM_ENGINE_MAX_HISTORY, dm_session_game(s));
+    /* The FMJD rules are folded at compile time for this search (the fast path); the
+     * same rules read at run time (a copy with a rule that cannot bind here) search
+     * the same tree. */
+    dm_draw_rules run_time = in.root.variant->draw;
+    run_time.no_capture_moves = 1000;
+    in.draw = &run_time;
     dm_engine_clear(e);
-    dm_result fast;
-    assert_int_equal(dm_engine_search(&fast, e, &fin, &lim, NULL, NULL), DM_OK);
-    assert_int_equal(fast.best.from, r.best.from);
-    assert_int_equal(fast.best.to, r.best.to);
-    assert_int_equal(fast.score, r.score);
-    assert_true(fast.nodes == r.nodes);
+    dm_result slow;
+    assert_int_equal(dm_engine_search(&slow, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_true(same_move(&slow.best, &r.best));
+    assert_int_equal(slow.score, r.score);
+    assert_true(slow.nodes == r.nodes);
     dm_engine_free(e);
 
     /* the result is playable, and then the next go searches the new position */
@@ -188,7 +189,7 @@ static void test_session__search_input_from_the_game(void **state)
     play(s, "46-41");
     play(s, "1-6");
     play(s, "41-46");
-    dm_vsearch_input in;
+    dm_search_input in;
     uint64_t hist[DM_ENGINE_MAX_HISTORY];
     dm_session_search_input(&in, hist, DM_ENGINE_MAX_HISTORY, s);
     assert_int_equal(in.history_count, 3);
@@ -223,7 +224,7 @@ static void test_session__stop_returns_a_legal_move_promptly(void **state)
     assert_true(dm_session_searching(s)); /* infinite: still thinking */
     double t0 = now_s();
     dm_session_stop(s);
-    dm_vsearch_result r;
+    dm_result r;
     assert_int_equal(dm_session_wait(s, &r), DM_OK);
     double took = now_s() - t0;
     assert_true(took < 2.0); /* "a few ms"; generous for a loaded machine under ASan */
@@ -247,7 +248,7 @@ static void test_session__go_refused_when_over_or_refused(void **state)
     (void)state;
     dm_session *s = new_session(NULL);
     dm_error err;
-    dm_vsearch_result r;
+    dm_result r;
     assert_int_equal(dm_session_wait(s, &r), DM_ESTATE); /* nothing searched yet */
     /* no piece left for the side to move */
     dm_session_setup g = DM_SESSION_SETUP_INIT;
@@ -351,7 +352,7 @@ static void test_session__clock_pressed_on_play(void **state)
     dm_session_go_options go = DM_SESSION_GO_INIT;
     go.limits.depth = 3;
     assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
-    dm_vsearch_result r;
+    dm_result r;
     assert_int_equal(dm_session_wait(s, &r), DM_OK);
     assert_int_equal(dm_session_play(s, &r.best, &err), DM_OK);
 
@@ -415,7 +416,7 @@ static void test_session__draw_rule_played_through(void **state)
     dm_session_go_options go = DM_SESSION_GO_INIT;
     go.limits.depth = 2;
     assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
-    dm_vsearch_result r;
+    dm_result r;
     assert_int_equal(dm_session_wait(s, &r), DM_OK);
     assert_int_equal(dm_session_play(s, &r.best, &err), DM_OK);
     dm_session_free(s);
@@ -435,7 +436,7 @@ static void test_session__ponderhit(void **state)
     nanosleep(&pause, NULL);
     assert_true(dm_session_searching(s)); /* pondering: the move time has not started */
     dm_session_ponderhit(s);
-    dm_vsearch_result r;
+    dm_result r;
     assert_int_equal(dm_session_wait(s, &r), DM_OK);
     assert_true(r.has_move);
     dm_session_free(s);
@@ -445,17 +446,17 @@ static void test_session__ponderhit(void **state)
 typedef struct vseen {
     int infos;
     int done;
-    dm_vsearch_result r;
+    dm_result r;
 } vseen;
 
-static void on_vinfo(const dm_vinfo *info, void *payload)
+static void on_vinfo(const dm_info *info, void *payload)
 {
     vseen *v = payload;
     assert_true(info->pv_count >= 1);
     v->infos++;
 }
 
-static void on_vdone(const dm_vsearch_result *r, void *payload)
+static void on_vdone(const dm_result *r, void *payload)
 {
     vseen *v = payload;
     v->done++;
@@ -465,7 +466,7 @@ static void on_vdone(const dm_vsearch_result *r, void *payload)
 /* Every variant on a session: a Russian game from its start with a clock (the move in
  * the variant's notation presses it), a search on the session's thread through the
  * same callbacks and dm_session_wait as international (its move legal, the same as
- * dm_engine_search_variant's on the game's input), the clock's budget given to the
+ * dm_engine_search's on the game's input), the clock's budget given to the
  * engine; a Canadian game by FEN and an English game by dm_session_set_game. */
 static void test_session__every_variant(void **state)
 {
@@ -495,24 +496,24 @@ static void test_session__every_variant(void **state)
     go.on_done = on_vdone;
     go.payload = &vs;
     assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
-    dm_vsearch_result r;
+    dm_result r;
     assert_int_equal(dm_session_wait(s, &r), DM_OK);
     assert_int_equal(vs.done, 1);
     assert_true(vs.infos >= 1);
     assert_true(r.has_move && legal_in(dm_session_position(s), &r.best));
     assert_true(r.depth >= 1 && r.depth <= 5);
     /* the same search outside the session gives the same move (one thread, depth) */
-    dm_vsearch_input in;
+    dm_search_input in;
     uint64_t hist[DM_ENGINE_MAX_HISTORY];
-    dm_vsearch_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, dm_session_game(s));
+    dm_search_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, dm_session_game(s));
     dm_engine *e = dm_session_engine(s);
     assert_non_null(e);
     dm_engine_clear(e);
-    dm_vsearch_result direct;
+    dm_result direct;
     dm_limits lim = {.depth = 4};
     lim.time = 60.0; /* what the session gave from Black's clock */
     lim.inc = 1.0;
-    assert_int_equal(dm_engine_search_variant(&direct, e, &in, &lim, NULL, NULL, &err), DM_OK);
+    assert_int_equal(dm_engine_search(&direct, e, &in, &lim, NULL, NULL, &err), DM_OK);
     assert_true(direct.best.from == r.best.from && direct.best.to == r.best.to &&
                 direct.best.capt[0] == r.best.capt[0] && direct.nodes == r.nodes);
     assert_int_equal(dm_session_play(s, &r.best, &err), DM_OK);

@@ -32,7 +32,7 @@ static void test_session_timing__tiny_clock_answers_in_time(void **state)
         /* the engine plays both sides for 20 moves on the clock */
         for (int ply = 0; ply < 40 && dm_session_result(s, NULL) == DM_OUTCOME_ONGOING; ply++) {
             assert_int_equal(dm_session_go(s, NULL, &err), DM_OK);
-            dm_vsearch_result r;
+            dm_result r;
             assert_int_equal(dm_session_wait(s, &r), DM_OK);
             assert_true(r.has_move);
             if (dm_session_play(s, &r.best, &err) != DM_OK) {
