@@ -2,6 +2,8 @@
 // web/app.js: the pages of `damier serve`: new game, a game (play, clocks, draw,
 // resign, review, PDN), the analysis board and the PDN upload. The API: docs/WEB.md.
 import { Board, parseFen, applyMove, toFen, posFromString } from './board.js';
+import { makeAccessible } from './a11y.js';
+import { blindfoldChosen, setBlindfold, speechOn, setSpeech, spokenMove, speak } from './blindfold.js';
 import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -160,7 +162,7 @@ function route() {
   let cv;
   if (parts[0] === 'game' && parts[1] && parts[2]) {
     show('game');
-    current = gameView(parts[1], parts[2]);
+    current = gameView(parts[1], parts[2], query);
   } else if (parts[0] === 'analysis') {
     show('analysis');
     current = analysisView(query.get('fen'), query.get('variant'));
@@ -229,6 +231,7 @@ function setupHome() {
     const r = await api('POST', '/api/games', body);
     if (!r.ok) { createError(() => serverText(r.data.error)); return; }
     createError('');
+    if (form.blindfold.checked) setBlindfold(r.data.id, true);
     rememberGame({ id: r.data.id, key: r.data.key, kind: body.opponent, level: body.level, you: r.data.you, created: Date.now(), links: r.data.links, variant: body.variant });
     location.hash = `#/game/${r.data.id}/${r.data.key}`;
   });
@@ -236,8 +239,11 @@ function setupHome() {
 
 // ---- a game ----------------------------------------------------------------------------
 
-function gameView(id, key) {
+function gameView(id, key, query) {
   let state = null;
+  // blindfold (blindfold.js): the board hidden, the moves written and spoken
+  if (query && query.get('blindfold') === '1') setBlindfold(id, true);
+  let blind = blindfoldChosen(id);
   let viewPly = null; // null: the current position
   let flipped = null;
   let received = performance.now();
@@ -251,6 +257,13 @@ function gameView(id, key) {
     onSelect: (sq) => { if (state && state.touch_move && !state.touched) action('touch', { square: sq }); },
   });
   window.damierBoard = board; // for tests and the console
+  // keyboard and screen reader (a11y.js): "c" reads the clocks as shown
+  const access = makeAccessible(board, {
+    clocks: () => (state && state.clock
+      ? ['white', 'black'].map((sd) => `${t(sd === 'white' ? 'side.White' : 'side.Black')} ${$(`#view-game .clock[data-side=${sd}]`)?.textContent || ''}`).join(', ')
+      : ''),
+  });
+  let saidPly = null; // the last move said in the live region
   const msg = messenger('#game-message');
   const statusMsg = messenger('#game-status');
 
@@ -292,6 +305,19 @@ function gameView(id, key) {
       window.damierState = s;
     }
     if (!state) return;
+    if (saidPly !== null && state.ply > saidPly && state.moves.length) {
+      const m = state.moves[state.ply - 1];
+      const side = (state.ply % 2 === 1) === !state.start_fen.startsWith('B') ? 'side.White' : 'side.Black';
+      access.announce(t('access.played', { side: t(side), move: m.text }));
+      if (blind) {
+        $('#blind-last').textContent = t('access.played', { side: t(side), move: m.text });
+        if (speechOn()) speak(t('access.played', { side: t(side), move: spokenMove(m.text) }));
+        if (state.turn === state.you && state.result === '*') $('#move-input').focus();
+      }
+    }
+    if (saidPly === null) blindIntro();
+    saidPly = state.ply;
+    showBlind();
     if (flipped === null) flipped = state.you === 'black';
     board.flipped = flipped;
     board.setGeometry(state.board || null);
@@ -398,6 +424,26 @@ function gameView(id, key) {
     }
   }
 
+  // the blindfold view: the board and what shows it (analysis, annotation) hidden
+  // while the game goes on; the last move written in the panel's live region
+  function showBlind() {
+    const over = state && state.result !== '*';
+    $('#game-board').hidden = blind;
+    $('#blind-panel').hidden = !blind;
+    $('#btn-blindfold').setAttribute('aria-pressed', String(blind));
+    $('#btn-speak').hidden = !blind;
+    $('#btn-speak').setAttribute('aria-pressed', String(speechOn()));
+    $('#btn-analyse').hidden = blind && !over;
+    $('#btn-annotate').hidden = blind && !over;
+  }
+  function blindIntro() {
+    if (!blind || !state) return;
+    const m = state.moves[state.ply - 1];
+    const side = (state.ply % 2 === 1) === !state.start_fen.startsWith('B') ? 'side.White' : 'side.Black';
+    $('#blind-last').textContent = m ? t('access.played', { side: t(side), move: m.text })
+      : state.you === 'white' || state.you === 'black' ? t('blind.start', { side: sideWord(state.you) }) : '';
+  }
+
   function drawGraph(ply) {
     const svg = $('#eval-graph');
     if (!notes || !notes.evals.length) { svg.toggleAttribute('hidden', true); return; }
@@ -451,6 +497,8 @@ function gameView(id, key) {
   const handlers = [
     ['#btn-flip', () => { flipped = !flipped; render(); }],
     ['#btn-numbers', () => { board.numbers = !board.numbers; render(); }],
+    ['#btn-blindfold', () => { blind = !blind; setBlindfold(id, blind); blindIntro(); render(); if (blind && !$('#move-form').hidden) $('#move-input').focus(); }],
+    ['#btn-speak', () => { setSpeech(!speechOn()); showBlind(); }],
     ['#btn-draw', () => action('draw', { action: 'offer' })],
     ['#btn-accept', () => action('draw', { action: 'accept' })],
     ['#btn-decline', () => action('draw', { action: 'decline' })],
@@ -493,17 +541,21 @@ function gameView(id, key) {
   $('#move-form').addEventListener('submit', onSubmit);
   const onKey = (ev) => {
     if (ev.target && ev.target.tagName === 'INPUT') return;
+    if (ev.target && ev.target.closest && ev.target.closest('#game-board')) return; // the board's own keys (a11y.js)
     if (ev.key === 'ArrowLeft') $('#rv-prev').click();
     else if (ev.key === 'ArrowRight') $('#rv-next').click();
     else if (ev.key === 'Home') $('#rv-first').click();
     else if (ev.key === 'End') $('#rv-last').click();
     else if (ev.key === 'f') $('#btn-flip').click();
+    else if (ev.key === 'b') $('#btn-blindfold').click();
     else if (ev.key === 'j' && !$('#btn-adjust').hidden) $('#btn-adjust').click(); // "j'adoube"
   };
   document.addEventListener('keydown', onKey);
-  refreshView = () => { render(); msg.refresh(); statusMsg.refresh(); };
+  refreshView = () => { render(); blindIntro(); msg.refresh(); statusMsg.refresh(); };
   return () => {
     clearInterval(timer);
+    $('#game-board').hidden = false;
+    $('#blind-panel').hidden = true;
     sock.close();
     for (const [el, f] of bound) el.removeEventListener('click', f);
     $('#move-form').removeEventListener('submit', onSubmit);
@@ -526,6 +578,11 @@ function scoreText(s, side) {
     const whiteWins = (s.kind === 'win') === (side === 'white');
     return t('an.wins_in', { side: t(whiteWins ? 'side.White' : 'side.Black'), n: s.plies });
   }
+  if (s.kind === 'db_win' || s.kind === 'db_loss') { // the endgame database's value
+    const whiteWins = (s.kind === 'db_win') === (side === 'white');
+    return t('an.db_wins', { side: t(whiteWins ? 'side.White' : 'side.Black'), n: s.plies });
+  }
+  if (s.kind === 'db_draw') return t('an.db_draw');
   const v = (sign * s.value) / 100;
   return `${v >= 0 ? '+' : ''}${v.toFixed(2)}`;
 }
@@ -621,7 +678,8 @@ function analysisView(fen, variantName_) {
       }
       if (!multi) board.setArrows([]);
       if (m.pv_paths.length) board.setArrow(m.pv_paths[0]);
-      let cp = m.score.kind === 'cp' ? m.score.value : (m.score.kind === 'win' ? 2000 : -2000);
+      const k = m.score.kind;
+      let cp = k === 'cp' ? m.score.value : (k === 'db_draw' ? 0 : (k === 'win' || k === 'db_win' ? 2000 : -2000));
       if (pos.side === 'black') cp = -cp;
       const white = 50 + 50 * (2 / (1 + Math.exp(-cp / 150)) - 1);
       $('#eval-bar .eval-white').style.height = `${white}%`;

@@ -41,11 +41,14 @@ typedef struct srv_options {
     int fast_hash;          /* 1: passwords hashed with libsodium's smallest Argon2id
                                limits (tests only: fast, not safe) */
     const char *puzzles;    /* a PDN file of puzzles (damier puzzles gen), or NULL */
+    /* the endgame database the analysis board probes (not owned; outlives the
+       server), or NULL */
+    const struct dm_egdb *egdb;
 } srv_options;
 
 #define SRV_OPTIONS_INIT                                                                           \
     {                                                                                              \
-        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL                                 \
+        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, NULL                           \
     }
 
 /* Limits of requests. */

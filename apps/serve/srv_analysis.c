@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <damier/egdb.h>
 #include <damier/engine.h>
 
 #define SRV_ANALYSIS_SECONDS 120.0
@@ -27,8 +28,16 @@ struct srv_analysis {
     dm_search_input in; /* the position of any variant and its search */
 };
 
+/* A database score (DM_SCORE_EGDB - d) is "db_win"/"db_loss" with the plies to the
+ * conversion. */
 static json_t *score_json(int score)
 {
+    if (score >= DM_SCORE_EGDB_MIN && score < DM_SCORE_WIN_MIN) {
+        return json_pack("{s:s,s:i}", "kind", "db_win", "plies", DM_SCORE_EGDB - score);
+    }
+    if (score <= -DM_SCORE_EGDB_MIN && score > -DM_SCORE_WIN_MIN) {
+        return json_pack("{s:s,s:i}", "kind", "db_loss", "plies", DM_SCORE_EGDB + score);
+    }
     if (score >= DM_SCORE_WIN_MIN) {
         return json_pack("{s:s,s:i}", "kind", "win", "plies", DM_SCORE_WIN - score);
     }
@@ -52,9 +61,21 @@ static void on_info(const dm_info *info, void *payload)
         json_decref(m);
         dm_vboard_apply(&b, &info->pv[i]);
     }
+    json_t *score = score_json(info->score);
+    /* an international root the database draws: a database draw (the search's score
+     * of a drawn root is 0, not "draw") */
+    dm_board fast;
+    int dtc = 0;
+    if (a->s->opt.egdb && info->multipv <= 1 &&
+        a->in.root.variant == dm_variant_get(DM_VARIANT_INTERNATIONAL) &&
+        dm_vboard_to_board(&fast, &a->in.root) == DM_OK &&
+        dm_egdb_probe(a->s->opt.egdb, &fast, &dtc) == DM_EGDB_DRAW) {
+        json_decref(score);
+        score = json_pack("{s:s,s:i}", "kind", "db_draw", "plies", 0);
+    }
     srv_ws_send(a->c, json_pack("{s:s,s:i,s:i,s:i,s:o,s:I,s:f,s:f,s:o,s:o,s:i,s:i}", "t", "info",
                                 "search", a->gen, "depth", info->depth, "seldepth", info->seldepth,
-                                "score", score_json(info->score), "nodes", (json_int_t)info->nodes,
+                                "score", score, "nodes", (json_int_t)info->nodes,
                                 "nps", info->nps, "time", info->time, "pv", pv, "pv_paths", paths,
                                 "multipv", info->multipv, "lines", info->multipv_count));
 }
@@ -213,6 +234,7 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
             error(a, 503, "out of memory");
             return;
         }
+        dm_engine_set_egdb(a->engine, a->s->opt.egdb); /* international searches only */
     }
     dm_search_input_init(&a->in, &vb);
     memset(&a->lim, 0, sizeof a->lim);

@@ -1575,6 +1575,21 @@ static int touch_commit(srv *s, srv_game *g, const char *ev, srv_reply *r)
     return 0;
 }
 
+/* Touch-move requests come from the player to move of a touch-move game: 1, or 0 with
+ * r set. */
+static int touch_allowed(srv_game *g, int side, srv_reply *r)
+{
+    if (!dm_game_touch_move(dm_session_game(g->session))) {
+        srv_reply_error(r, 409, "this game is not played with touch-move");
+        return 0;
+    }
+    if (side != side_to_move(g)) {
+        srv_reply_error(r, 409, "it is not your move");
+        return 0;
+    }
+    return 1;
+}
+
 /* The player to move announces a touch (touch-move games): the server keeps the rule,
  * so that a move of another piece is refused (docs/WEB.md). */
 void srv_op_touch(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
@@ -1589,11 +1604,7 @@ void srv_op_touch(srv *s, const char *id, const char *key, const json_t *req, sr
     if (!g) {
         return;
     }
-    if (!dm_game_touch_move(dm_session_game(g->session))) {
-        srv_reply_error(r, 409, "this game is not played with touch-move");
-    } else if (side != side_to_move(g)) {
-        srv_reply_error(r, 409, "it is not your move");
-    } else {
+    if (touch_allowed(g, side, r)) {
         json_int_t sq = json_integer_value(jsq);
         dm_error e;
         memset(&e, 0, sizeof e);
@@ -1622,10 +1633,8 @@ void srv_op_adjust(srv *s, const char *id, const char *key, srv_reply *r)
     }
     dm_error e;
     memset(&e, 0, sizeof e);
-    if (!dm_game_touch_move(dm_session_game(g->session))) {
-        srv_reply_error(r, 409, "this game is not played with touch-move");
-    } else if (side != side_to_move(g)) {
-        srv_reply_error(r, 409, "it is not your move");
+    if (!touch_allowed(g, side, r)) {
+        /* refused */
     } else if (dm_session_adjust(g->session, &e) != DM_OK) {
         srv_reply_error(r, 409, "%s", e.message);
     } else if (touch_commit(s, g, "adjust", r) == 0) {

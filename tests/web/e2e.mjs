@@ -15,12 +15,19 @@ mkdirSync(OUT, { recursive: true });
 const DB = `${OUT}/e2e.sqlite`;
 for (const f of [DB, `${DB}-wal`, `${DB}-shm`]) rmSync(f, { force: true });
 
+// a 2-3 piece endgame database for the analysis board (damier serve --egdb)
+const EGDB = `${OUT}/egdb`;
+rmSync(EGDB, { recursive: true, force: true });
+mkdirSync(EGDB, { recursive: true });
+const gen = spawnSync(DAMIER, ['egdb', 'gen', '--pieces', '3', '--dir', EGDB], { encoding: 'utf8' });
+if (gen.status !== 0) throw new Error(`damier egdb gen: ${gen.stderr}`);
+
 let server = null;
 let port = 0;
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--egdb', EGDB, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 10000);
     p.stdout.on('data', (d) => {
@@ -102,6 +109,8 @@ const test = (name, fn) => tests.push({ name, fn });
 let browser;
 // the community's pages (accounts, lobby, ratings): e2e_community.mjs
 (await import('./e2e_community.mjs')).register({ test, base, check, waitFor, gameState, clickSq, OUT, browser: () => browser });
+// the board for players who cannot see (keyboard, screen reader, axe-core): e2e_access.mjs
+(await import('./e2e_access.mjs')).register({ test, base, check, waitFor, gameState, browser: () => browser });
 
 test('a whole game against the engine by clicks', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
@@ -279,11 +288,16 @@ test('touch-move: a piece picked up must be played, the server refuses another; 
   await b.waitForFunction(() => window.damierState.turn === 'black' && !document.querySelector('#btn-adjust').hidden);
   await b.keyboard.press('j');
   await b.waitForFunction(() => document.querySelector('#game-message').textContent.length > 0);
-  await clickSq(b, 19);
-  await b.waitForTimeout(300);
+  // a piece picked up is announced (POST touch) and the board drawn again with the
+  // answer: wait for it before the next click, which would otherwise land on a square
+  // being replaced
+  const touched = (p, sq) => Promise.all([p.waitForResponse((r) => r.url().endsWith('/touch')), clickSq(p, sq)]);
+  await touched(b, 19);
   check((await gameState(b)).touched === 0, 'after "I adjust" the touch commits nothing');
   await clickSq(b, 19); // put it back
-  await clickMove(b, { path: [18, 23] });
+  await touched(b, 18);
+  await clickSq(b, 23);
+  await b.waitForFunction(() => window.damierState.ply === 2);
   check((await gameState(b)).moves[1].text === '18-23', 'another piece played after adjusting');
   await ctxA.close();
   await ctxB.close();
@@ -382,6 +396,12 @@ test('analysis lines appear, stop', async () => {
   await page.click('#an-start');
   await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('28x17'), null, { timeout: 10000 });
   await page.click('#an-stop');
+  // a position of the endgame database: its value, not the evaluation (--egdb)
+  await page.fill('#fen-input', 'W:WK47:BK4');
+  await page.click('#fen-form button');
+  await page.click('#an-start');
+  await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('database'), null, { timeout: 10000 });
+  await page.click('#an-stop');
   // multi-PV: three lines of one depth, best first, three different first moves
   await page.fill('#fen-input', 'W:W31-50:B1-20');
   await page.click('#fen-form button');
@@ -442,7 +462,7 @@ test('the server killed (kill -9) and restarted mid-game: both pages recover', a
 const LATIN_OK = new Set(['damier', 'PDN', 'FEN', 'FMJD', 'TimeControl', 'English', 'x', 'W', 'B', 'K']);
 
 // Every Latin word the player can see or hear on the page: the visible text, the
-// options of visible selects, and the aria-label, title and placeholder of visible
+// options of visible selects (a key's name in <kbd> aside), and the aria-label, title and placeholder of visible
 // elements, with the page's title.
 async function latinWords(page) {
   const texts = await page.evaluate(() => {
@@ -451,7 +471,7 @@ async function latinWords(page) {
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
       const el = n.parentElement;
-      if (el && el.closest('select, script, style')) continue;
+      if (el && el.closest('select, script, style, kbd')) continue; // kbd: a key's name (C)
       if (visible(el)) out.push(n.textContent);
     }
     for (const el of document.querySelectorAll('*')) {
