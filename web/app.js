@@ -3,6 +3,7 @@
 // resign, review, PDN), the analysis board and the PDN upload. The API: docs/WEB.md.
 import { Board, parseFen, applyMove, toFen, posFromString } from './board.js';
 import { makeAccessible } from './a11y.js';
+import { learnView } from './lessons.js';
 import { blindfoldChosen, setBlindfold, speechOn, setSpeech, spokenMove, speak } from './blindfold.js';
 import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText } from './i18n.js';
 
@@ -166,6 +167,9 @@ function route() {
   } else if (parts[0] === 'analysis') {
     show('analysis');
     current = analysisView(query.get('fen'), query.get('variant'));
+  } else if ((cv = learnView(parts, show))) {
+    current = cv.cleanup;
+    refreshView = cv.refresh;
   } else if ((cv = community.communityView(parts, query, show))) {
     current = cv.cleanup;
     refreshView = cv.refresh;

@@ -142,11 +142,14 @@ void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req,
 /* The PDN of a game: *text malloc'd on 200. */
 void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r);
 void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);
-/* A position's legal moves and result, for the analysis board. */
-void srv_op_position(const char *fen, srv_reply *r);
+/* A position's legal moves and result, for the analysis board. move (NULL or "": none):
+ * a move in notation played first, the answer being the position after it with
+ * "played" (the MOVE); an illegal move is a 400 whose error says the rule (the
+ * lessons' judge). */
+void srv_op_position(const char *fen, const char *move, srv_reply *r);
 /* The same for a position of variant (a name; fen "" or NULL: its initial position),
  * with the board's description and squares as in a game's state. */
-void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r);
+void srv_op_position_variant(const char *variant, const char *fen, const char *move, srv_reply *r);
 /* A generic move as JSON ({text, hub, path, captured, promote}), a position's squares
  * as a string (w, W, b, B, '.'), a variant's board ({size, labels, coords, ...}). */
 json_t *srv_vmove_json(const dm_vboard *b, const dm_vmove *m);

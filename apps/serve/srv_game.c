@@ -2055,7 +2055,7 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
     }
 }
 
-void srv_op_position(const char *fen, srv_reply *r)
+void srv_op_position(const char *fen, const char *move, srv_reply *r)
 {
     dm_board b;
     dm_error e;
@@ -2074,6 +2074,24 @@ void srv_op_position(const char *fen, srv_reply *r)
         srv_reply_error(r, 400, "not a position of international draughts");
         return;
     }
+    json_t *played = NULL;
+    if (move && *move) { /* the move judged by the rules: the error says which rule */
+        dm_move m;
+        if (dm_move_parse(&m, &b, move, &e) != DM_OK) {
+            dm_game_free(g);
+            srv_reply_error(r, 400, "%s", e.message);
+            return;
+        }
+        played = move_json(&b, &m);
+        dm_board_apply(&b, &m);
+        dm_game_free(g);
+        g = NULL;
+        if (dm_game_new(&g, &b) != DM_OK) {
+            json_decref(played);
+            srv_reply_error(r, 400, "not a position of international draughts");
+            return;
+        }
+    }
     dm_reason why;
     dm_outcome o = dm_game_result(g, &why);
     dm_game_free(g);
@@ -2089,9 +2107,12 @@ void srv_op_position(const char *fen, srv_reply *r)
     r->body = json_pack("{s:s,s:s,s:o,s:s,s:s}", "fen", out, "turn",
                         b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
                         dm_outcome_str(o), "reason", dm_reason_str(why));
+    if (played) {
+        json_object_set_new(r->body, "played", played);
+    }
 }
 
-void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r)
+void srv_op_position_variant(const char *variant, const char *fen, const char *move, srv_reply *r)
 {
     const dm_variant *v;
     dm_error e;
@@ -2111,6 +2132,24 @@ void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r)
     if (dm_game_new_variant(&g, &b) != DM_OK) {
         srv_reply_error(r, 400, "not a position of %s", v->title);
         return;
+    }
+    json_t *played = NULL;
+    if (move && *move) { /* the move judged by the variant's rules */
+        dm_vmove m;
+        if (dm_vmove_parse(&m, &b, move, &e) != DM_OK) {
+            dm_game_free(g);
+            srv_reply_error(r, 400, "%s", e.message);
+            return;
+        }
+        played = srv_vmove_json(&b, &m);
+        dm_vboard_apply(&b, &m);
+        dm_game_free(g);
+        g = NULL;
+        if (dm_game_new_variant(&g, &b) != DM_OK) {
+            json_decref(played);
+            srv_reply_error(r, 400, "not a position of %s", v->title);
+            return;
+        }
     }
     dm_reason why;
     dm_outcome o = dm_game_result(g, &why);
@@ -2133,6 +2172,9 @@ void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r)
                         "turn", b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
                         dm_outcome_str(o), "reason", dm_reason_str(why), "reason_text", why_text,
                         "board", srv_vboard_desc(v), "position", srv_vboard_json(&b));
+    if (played) {
+        json_object_set_new(r->body, "played", played);
+    }
 }
 
 void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)

@@ -261,15 +261,16 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         return 0;
     }
     if (!strcmp(path, "position")) {
-        char fen[512], variant[64];
+        char fen[512], variant[64], move[256];
         query_var(q->query, "fen", fen, sizeof fen);
         query_var(q->query, "variant", variant, sizeof variant);
+        query_var(q->query, "move", move, sizeof move);
         if (!get) {
             srv_reply_error(r, 405, "use GET");
         } else if (variant[0] && strcmp(variant, "international") != 0) {
-            srv_op_position_variant(variant, fen, r);
+            srv_op_position_variant(variant, fen, move, r);
         } else {
-            srv_op_position(fen, r);
+            srv_op_position(fen, move, r);
         }
         return 0;
     }

@@ -111,6 +111,8 @@ let browser;
 (await import('./e2e_community.mjs')).register({ test, base, check, waitFor, gameState, clickSq, OUT, browser: () => browser });
 // the board for players who cannot see (keyboard, screen reader, axe-core): e2e_access.mjs
 (await import('./e2e_access.mjs')).register({ test, base, check, waitFor, gameState, browser: () => browser });
+// the course (lessons judged by the rules core): e2e_learn.mjs
+(await import('./e2e_learn.mjs')).register({ test, base, check, waitFor, browser: () => browser, checkNoEnglish: (p, w) => checkNoEnglish(p, w) });
 
 test('a whole game against the engine by clicks', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });

@@ -713,6 +713,24 @@ static void test_position(void **st)
     json_decref(j);
     assert_error(req("GET", "/api/position?variant=chess", NULL, &j), &j, 400, "unknown variant");
     assert_error(req("GET", "/api/position?variant=russian&fen=W:Wz9", NULL, &j), &j, 400, "FEN");
+    /* a move judged (the lessons): played, the position after it; or refused with the
+     * rule, international and a variant */
+    assert_int_equal(req("GET", "/api/position?fen=W:W32,47:B27&move=32x21", NULL, &j), 200);
+    assert_string_equal(str(json_object_get(j, "played"), "text"), "32x21");
+    assert_string_equal(str(j, "fen"), "B:W21,47:B");
+    assert_string_equal(str(j, "result"), "2-0");
+    json_decref(j);
+    assert_error(req("GET", "/api/position?fen=W:W32,47:B27&move=47-42", NULL, &j), &j, 400,
+                 "capture is compulsory (FMJD 4.1)");
+    assert_error(req("GET", "/api/position?fen=W:W32,38:B27,33,24&move=32x21", NULL, &j), &j, 400,
+                 "the majority rule (FMJD 4.13)");
+    assert_error(req("GET", "/api/position?fen=W:W32&move=32-33x", NULL, &j), &j, 400, "bad move");
+    assert_int_equal(
+        req("GET", "/api/position?variant=russian&fen=W:Wc3:Bd4,h8&move=c3:e5", NULL, &j), 200);
+    assert_string_equal(str(json_object_get(j, "played"), "text"), "c3:e5");
+    json_decref(j);
+    assert_error(req("GET", "/api/position?variant=russian&fen=W:Wc3:Bd4,h8&move=c3-b4", NULL, &j),
+                 &j, 400, "capture is compulsory");
 }
 
 /* Bytes that are not UTF-8, in a path or a name, still get a JSON answer (found by

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// tests/web/e2e_learn.mjs: the course (issue 19), part of web_e2e (e2e.mjs registers
+// these tests with its helpers): a new visitor whose browser asks for zh-CN completes
+// the first lesson in Chinese; a wrong move shows the rule that forbids it (compulsory
+// capture, the majority rule) as the rules core says it; a two-step lesson with the
+// opponent's forced answer; the progress kept on reload.
+
+export function register({ test, base, check, waitFor, browser, checkNoEnglish }) {
+  const sq = (page, s) => page.click(`#lesson-board [data-testid=sq-${s}]`, { force: true });
+  const feedback = (page) => page.textContent('[data-testid=lesson-feedback]');
+  const said = (page, re, what) => waitFor(async () => re.test(await feedback(page)), 5000, what);
+  const ready = (page, id) => page.waitForFunction((x) => window.damierLesson && document.querySelector('[data-testid=lesson-title]').textContent.length > 0 &&
+    location.hash.endsWith(x) && document.querySelector('#lesson-board [data-testid=sq-1]'), id);
+
+  test('learn: a zh-CN visitor completes the first lesson in Chinese; wrong moves show the rule', async () => {
+    const ctx = await browser().newContext({ locale: 'zh-CN', viewport: { width: 1100, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${base()}/#/learn`);
+    await page.waitForSelector('[data-testid=learn-board]');
+    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('国际跳棋'), 5000, 'the course in Chinese');
+    check((await page.textContent('[data-testid=learn-list]')).includes('已完成 0 / 12 课'), 'no lesson done yet');
+    await checkNoEnglish(page, 'the course');
+    await page.click('[data-testid=learn-board]');
+    await ready(page, '/board');
+    check((await page.textContent('[data-testid=lesson-title]')) === '棋盘与格子编号', 'the first lesson in Chinese');
+    check((await page.textContent('[data-testid=lesson-task]')).includes('32 号格'), 'the task in Chinese');
+    await checkNoEnglish(page, 'the first lesson');
+    // a legal move that is not the task's
+    await sq(page, 31);
+    await sq(page, 26);
+    await said(page, /31-26 合乎规则，但不是本题的答案/, 'a legal move that is not the answer');
+    // the task's move, by clicks
+    await sq(page, 32);
+    await sq(page, 28);
+    await said(page, /本课完成/, 'the first lesson completed');
+    check(await page.isVisible('[data-testid=lesson-next]'), 'the next lesson offered');
+    // the rule that forbids a move, said by the rules core in Chinese
+    await page.goto(`${base()}/#/learn/compulsory`);
+    await ready(page, '/compulsory');
+    await sq(page, 38);
+    await sq(page, 33);
+    await said(page, /不允许：.*能吃子必须吃子（FMJD 4\.1）/, 'compulsory capture explained');
+    check(await page.evaluate(() => window.damierLesson.step === 0), 'the wrong move not played');
+    await sq(page, 32);
+    await sq(page, 21);
+    await said(page, /本课完成/, 'the compulsory-capture lesson completed');
+    await page.goto(`${base()}/#/learn/majority`);
+    await ready(page, '/majority');
+    await sq(page, 32);
+    await sq(page, 21);
+    await said(page, /能多吃必须多吃（FMJD 4\.13）/, 'the majority rule explained');
+    await sq(page, 38);
+    await sq(page, 20);
+    await said(page, /本课完成/, 'the majority lesson completed');
+    // the progress kept on reload
+    await page.goto(`${base()}/#/learn`);
+    await page.reload();
+    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('已完成 3 / 12 课'), 5000, 'three lessons done after a reload');
+    check((await page.textContent('[data-testid=learn-list]')).includes('✓'), 'done lessons marked');
+    await ctx.close();
+  });
+
+  test('learn: a shot in two steps by the move entry, the forced answer played by the page', async () => {
+    const page = await browser().newPage();
+    await page.goto(`${base()}/#/learn/shot`);
+    await ready(page, '/shot');
+    check((await page.textContent('[data-testid=lesson-title]')) === 'A first shot', 'the lesson in English');
+    await page.fill('#lesson-move', '27-21');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /27-21 is legal, but it is not the answer/, 'a quiet move is not the shot');
+    await page.fill('#lesson-move', '27-22');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Right! Black answered 18x27/, 'the forced capture answered');
+    check((await page.textContent('[data-testid=lesson-task]')).includes('take two'), 'the second task shown');
+    await page.fill('#lesson-move', '32x21');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /not the answer|Not allowed/, 'the wrong capture refused');
+    await page.fill('#lesson-move', '32x12');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /you have finished the course/, 'the last lesson completes the course');
+    check(await page.evaluate(() => window.damierLesson.fen) === 'B:W12,28,38,46:B3,4,9', `the position after the shot (${await page.evaluate(() => window.damierLesson.fen)})`);
+    await page.close();
+  });
+}
