@@ -357,7 +357,7 @@ static json_t *clock_json(srv_game *g)
 /* The side to move of g's current position (any variant). */
 static int side_to_move(srv_game *g)
 {
-    return g->var ? dm_session_position(g->session)->side : dm_session_board(g->session)->side;
+    return dm_session_position(g->session)->side;
 }
 
 /* {text, hub, path, captured, promote} of generic move m in position b: the squares
@@ -609,21 +609,27 @@ static void poll_result(srv *s, srv_game *g)
 
 /* ---- conditional moves ------------------------------------------------------------ */
 
-/* Parse text as a move of g's current position; its Hub text in hub (may be NULL). */
-static dm_status parse_here(srv_game *g, const char *text, dm_move *m, dm_vmove *vm, char *hub,
-                            size_t cap)
+/* Parse text as a move of g's current position (international: its own move reader,
+ * as a move request reads it); its Hub text in hub (may be NULL). e may be NULL. */
+static dm_status parse_here(srv_game *g, const char *text, dm_vmove *vm, char *hub, size_t cap,
+                            dm_error *e)
 {
-    dm_error e;
-    memset(&e, 0, sizeof e);
-    dm_status st = g->var ? dm_vmove_parse(vm, dm_session_position(g->session), text, &e)
-                          : dm_move_parse(m, dm_session_board(g->session), text, &e);
+    dm_error local;
+    if (!e) {
+        e = &local;
+    }
+    memset(e, 0, sizeof *e);
+    const dm_vboard *pos = dm_session_position(g->session);
+    dm_move m;
+    dm_board fast;
+    dm_status st = g->var                                    ? dm_vmove_parse(vm, pos, text, e)
+                   : dm_vboard_to_board(&fast, pos) != DM_OK ? DM_EINVAL
+                                                             : dm_move_parse(&m, &fast, text, e);
+    if (st == DM_OK && !g->var) {
+        st = dm_vmove_from_move(vm, pos, &m);
+    }
     if (st == DM_OK && hub) {
-        if (g->var) {
-            dm_vmove_to_text(hub, cap, dm_session_position(g->session), vm, DM_NOTATION_HUB,
-                             DM_VSQUARES_DEFAULT);
-        } else {
-            dm_move_to_text(hub, cap, dm_session_board(g->session), m, DM_NOTATION_HUB);
-        }
+        dm_vmove_to_text(hub, cap, pos, vm, DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
     }
     return st;
 }
@@ -656,9 +662,8 @@ static void cond_before(srv_game *g, int mover, const char *hub)
         return;
     }
     char t[64], h[200];
-    dm_move m;
     dm_vmove vm;
-    if (cond_token(g, 0, t, sizeof t) && parse_here(g, t, &m, &vm, h, sizeof h) == DM_OK &&
+    if (cond_token(g, 0, t, sizeof t) && parse_here(g, t, &vm, h, sizeof h, NULL) == DM_OK &&
         !strcmp(h, hub)) {
         g->cond_matched = 1;
     } else {
@@ -666,16 +671,16 @@ static void cond_before(srv_game *g, int mover, const char *hub)
     }
 }
 
-/* After that move: the reply, when it is legal now, in reply (its move in m or vm) and
- * the two texts consumed: 1; else the conditional moves dropped: 0. */
-static int cond_after(srv_game *g, dm_move *m, dm_vmove *vm)
+/* After that move: the reply, when it is legal now, in vm and the two texts consumed:
+ * 1; else the conditional moves dropped: 0. */
+static int cond_after(srv_game *g, dm_vmove *vm)
 {
     if (!g->cond_matched) {
         return 0;
     }
     g->cond_matched = 0;
     char t[64];
-    if (!cond_token(g, 1, t, sizeof t) || parse_here(g, t, m, vm, NULL, 0) != DM_OK) {
+    if (!cond_token(g, 1, t, sizeof t) || parse_here(g, t, vm, NULL, 0, NULL) != DM_OK) {
         g->cond[0] = 0;
         return 0;
     }
@@ -689,18 +694,13 @@ static int cond_after(srv_game *g, dm_move *m, dm_vmove *vm)
     return 1;
 }
 
-/* Play m (international) or vm (another variant) in the locked game g, commit it,
- * then tell everyone. 0 or -1 with r. */
-static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, srv_reply *r)
+/* Play vm in the locked game g, commit it, then tell everyone. 0 or -1 with r. */
+static int game_play(srv *s, srv_game *g, const dm_vmove *vm, srv_reply *r)
 {
     int mover = side_to_move(g);
     srv_move_row mr;
-    if (vm) {
-        dm_vmove_to_text(mr.hub, sizeof mr.hub, dm_session_position(g->session), vm,
-                         DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
-    } else {
-        dm_move_to_text(mr.hub, sizeof mr.hub, dm_session_board(g->session), m, DM_NOTATION_HUB);
-    }
+    dm_vmove_to_text(mr.hub, sizeof mr.hub, dm_session_position(g->session), vm, DM_NOTATION_HUB,
+                     DM_VSQUARES_DEFAULT);
     int ply = dm_game_ply(dm_session_game(g->session));
     if (ply >= SRV_MAX_PLIES || g->nevents >= SRV_MAX_EVENTS) {
         srv_reply_error(r, 409, "the game is too long (%d plies)", SRV_MAX_PLIES);
@@ -712,8 +712,7 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, 
     snprintf(cond_saved, sizeof cond_saved, "%s", g->cond);
     cond_before(g, mover, mr.hub);
     int64_t t = freeze(g);
-    dm_status st =
-        vm ? dm_session_play_vmove(g->session, vm, &e) : dm_session_play(g->session, m, &e);
+    dm_status st = dm_session_play(g->session, vm, &e);
     if (st != DM_OK) {
         thaw(g);
         snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
@@ -751,11 +750,10 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, 
     game_changed(s, g);
     /* the opponent played the expected move: the conditional reply is played now (a
      * move of the conditional side, which looks at nothing) */
-    dm_move cm;
     dm_vmove cvm;
-    if (cond_after(g, &cm, &cvm)) {
+    if (cond_after(g, &cvm)) {
         srv_reply cr = {500, NULL};
-        game_play(s, g, g->var ? NULL : &cm, g->var ? &cvm : NULL, &cr);
+        game_play(s, g, &cvm, &cr);
         json_decref(cr.body);
     }
     return 0;
@@ -827,11 +825,12 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
             score[i] = DM_SCORE_WIN - 1;
         } else {
             dm_search_input cin;
-            dm_search_input_init(&cin, &child);
+            memset(&cin, 0, sizeof cin);
+            dm_vboard_from_board(&cin.root, j->in.root.variant, &child);
             cin.history = j->hist;
             cin.history_count = n;
-            cin.reversible_plies = c.kings_only_plies;
-            cin.endgame_plies = c.endgame_plies < 0 ? 0 : c.endgame_plies;
+            cin.draw_count.reversible_plies = c.kings_only_plies;
+            cin.draw_count.material_plies = c.endgame_plies;
             dm_limits lim;
             memset(&lim, 0, sizeof lim);
             int d = levels[j->level - 1].depth;
@@ -841,7 +840,7 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
             }
             lim.analyse = 1;
             dm_result r;
-            if (dm_engine_search(&r, e, &cin, &lim, NULL, NULL) != DM_OK) {
+            if (dm_engine_search(&r, e, &cin, &lim, NULL, NULL, NULL) != DM_OK) {
                 return -1;
             }
             score[i] = r.has_move ? -r.score : DM_SCORE_WIN - 1;
@@ -879,7 +878,7 @@ typedef struct vlines {
     int score[8];
 } vlines;
 
-static void vlines_info(const dm_vinfo *info, void *payload)
+static void vlines_info(const dm_info *info, void *payload)
 {
     vlines *l = payload;
     if (info->pv_count < 1 || info->multipv < 1 || info->multipv > 8) {
@@ -898,12 +897,12 @@ static void vlines_info(const dm_vinfo *info, void *payload)
 }
 
 /* The engine's move in a game of another variant than international (engine_move):
- * dm_engine_search_variant on the game's position and draw state; levels 1-5 search
+ * dm_engine_search on the game's position and draw state; levels 1-5 search
  * up to 8 lines at their depth and draw one within the margin. */
 static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap)
 {
     typedef struct vjob {
-        dm_vsearch_input in;
+        dm_search_input in;
         uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
         dm_limits lim;
         int level;
@@ -922,7 +921,7 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
         return;
     }
     int gen = g->gen;
-    dm_vsearch_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, dm_session_game(g->session));
+    dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, dm_session_game(g->session));
     j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
     j->rng = rnd(&g->rng);
     j->lim.depth = levels[j->level - 1].depth;
@@ -949,10 +948,10 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
     }
     pthread_mutex_unlock(&g->mu);
 
-    dm_vsearch_result res;
+    dm_result res;
     memset(&res, 0, sizeof res);
-    int ok = dm_engine_search_variant(&res, e, &j->in, &j->lim, margin > 0 ? vlines_info : NULL,
-                                      &j->lines, NULL) == DM_OK &&
+    int ok = dm_engine_search(&res, e, &j->in, &j->lim, margin > 0 ? vlines_info : NULL, &j->lines,
+                              NULL) == DM_OK &&
              res.has_move;
     dm_vmove m = res.best;
     if (ok && margin > 0 && j->lines.n > 1) {
@@ -975,7 +974,7 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
     g->engine_queued = 0;
     if (ok && g->gen == gen && engine_to_move(g)) {
         srv_reply r = {200, NULL};
-        game_play(s, g, NULL, &m, &r);
+        game_play(s, g, &m, &r);
         if (r.body) {
             json_decref(r.body);
         }
@@ -1006,8 +1005,8 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     }
     int gen = g->gen;
     const dm_game *gm = dm_session_game(g->session);
-    dm_session_search_input(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, g->session);
-    j->root = j->in.root;
+    dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, gm);
+    dm_vboard_to_board(&j->root, &j->in.root);
     dm_game_counters(&j->c0, gm);
     j->rules = *dm_game_rules_of(gm);
     j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
@@ -1034,14 +1033,15 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     }
     pthread_mutex_unlock(&g->mu);
 
-    dm_move m;
+    dm_vmove vm;
     int ok;
     if (levels[j->level - 1].margin > 0) {
-        ok = choose_imperfect(&m, e, j) == 0;
+        dm_move m;
+        ok = choose_imperfect(&m, e, j) == 0 && dm_vmove_from_move(&vm, &j->in.root, &m) == DM_OK;
     } else {
         dm_result r;
-        ok = dm_engine_search(&r, e, &j->in, &j->lim, NULL, NULL) == DM_OK && r.has_move;
-        m = r.best;
+        ok = dm_engine_search(&r, e, &j->in, &j->lim, NULL, NULL, NULL) == DM_OK && r.has_move;
+        vm = r.best;
     }
     free(j);
 
@@ -1049,7 +1049,7 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     g->engine_queued = 0;
     if (ok && g->gen == gen && engine_to_move(g)) {
         srv_reply r = {200, NULL};
-        game_play(s, g, &m, NULL, &r);
+        game_play(s, g, &vm, &r);
         if (r.body) {
             json_decref(r.body);
         }
@@ -1244,9 +1244,8 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
             break;
         }
         if (!touch && !undo) {
-            dm_move cm;
             dm_vmove cvm;
-            cond_after(g, &cm, &cvm); /* the reply is the next event */
+            cond_after(g, &cvm); /* the reply is the next event */
         }
         g->nevents = i + 1;
     }
@@ -1813,14 +1812,20 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
     dm_vmove vm;
     dm_error e;
     memset(&e, 0, sizeof e);
-    dm_status st = g->var ? dm_vmove_parse(&vm, dm_session_position(g->session), text, &e)
-                          : dm_move_parse(&m, dm_session_board(g->session), text, &e);
+    const dm_vboard *pos = dm_session_position(g->session);
+    dm_board fast; /* international: its own move reader, as before variants came */
+    dm_status st = g->var                                    ? dm_vmove_parse(&vm, pos, text, &e)
+                   : dm_vboard_to_board(&fast, pos) != DM_OK ? DM_EINVAL
+                                                             : dm_move_parse(&m, &fast, text, &e);
+    if (st == DM_OK && !g->var) {
+        st = dm_vmove_from_move(&vm, pos, &m);
+    }
     if (st != DM_OK) {
         srv_reply_error(r, 400, "%s", e.message);
         srv_game_unlock(g);
         return;
     }
-    if (game_play(s, g, g->var ? NULL : &m, g->var ? &vm : NULL, r) == 0) {
+    if (game_play(s, g, &vm, r) == 0) {
         r->status = 200;
         r->body = srv_game_state(g, side);
     }
@@ -1907,14 +1912,12 @@ void srv_op_conditional(srv *s, const char *id, const char *key, const json_t *r
         srv_game_unlock(g);
         return;
     }
-    dm_move m;
     dm_vmove vm;
     dm_error e;
     memset(&e, 0, sizeof e);
     if (n > 0) {
         const char *first = json_string_value(json_array_get(a, 0));
-        dm_status st = g->var ? dm_vmove_parse(&vm, dm_session_position(g->session), first, &e)
-                              : dm_move_parse(&m, dm_session_board(g->session), first, &e);
+        dm_status st = parse_here(g, first, &vm, NULL, 0, &e);
         if (st != DM_OK) {
             srv_reply_error(r, 400, "the opponent's move \"%s\": %s", first, e.message);
             srv_game_unlock(g);
@@ -2050,7 +2053,7 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
                 }
                 dead = kings[0] > 0 && kings[1] > 0;
             } else {
-                const dm_board *b = dm_session_board(g->session);
+                const dm_board *b = dm_game_board(dm_session_game(g->session));
                 dead =
                     dm_board_count_kings(b, DM_WHITE) > 0 && dm_board_count_kings(b, DM_BLACK) > 0;
                 dm_draw_counters c;
