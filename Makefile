@@ -67,7 +67,7 @@ play: deps $(BUILD)/CMakeCache.txt
 serve: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
 	cmake --build $(BUILD) -j $(JOBS) --target damier
-	./$(BUILD)/damier serve $(ARGS)
+	./$(BUILD)/damier serve $(if $(wildcard ../shared/data/pdn),--library ../shared/data/pdn) $(ARGS)
 
 # The binary, libdamier.so and the headers under PREFIX (DESTDIR for staging).
 install: build

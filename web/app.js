@@ -2,6 +2,11 @@
 // web/app.js: the pages of `damier serve`: new game, a game (play, clocks, draw,
 // resign, review, PDN), the analysis board and the PDN upload. The API: docs/WEB.md.
 import { Board, parseFen, applyMove, toFen, posFromString } from './board.js';
+import { makeAccessible } from './a11y.js';
+import { learnView } from './lessons.js';
+import { setupSimulForm, simulView, nextBoard } from './simul.js';
+import { libraryView, explorerPanel } from './library.js';
+import { blindfoldChosen, setBlindfold, speechOn, setSpeech, spokenMove, speak } from './blindfold.js';
 import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -28,6 +33,8 @@ function fmtClock(ms) {
   ms = Math.max(0, ms);
   const s = Math.floor(ms / 1000);
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  // correspondence: days, then hours and minutes
+  if (h >= 24) return t('clock.days', { d: Math.floor(h / 24), hm: `${h % 24}:${String(m).padStart(2, '0')}` });
   if (h > 0) return `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
   if (ms < 10000) return `${m}:${String(sec).padStart(2, '0')}.${Math.floor((ms % 1000) / 100)}`;
   return `${m}:${String(sec).padStart(2, '0')}`;
@@ -160,10 +167,19 @@ function route() {
   let cv;
   if (parts[0] === 'game' && parts[1] && parts[2]) {
     show('game');
-    current = gameView(parts[1], parts[2]);
+    current = gameView(parts[1], parts[2], query);
   } else if (parts[0] === 'analysis') {
     show('analysis');
     current = analysisView(query.get('fen'), query.get('variant'));
+  } else if ((cv = simulView(parts, show))) {
+    current = cv.cleanup;
+    refreshView = cv.refresh;
+  } else if ((cv = libraryView(parts, query, show))) {
+    current = cv.cleanup;
+    refreshView = cv.refresh;
+  } else if ((cv = learnView(parts, show))) {
+    current = cv.cleanup;
+    refreshView = cv.refresh;
   } else if ((cv = community.communityView(parts, query, show))) {
     current = cv.cleanup;
     refreshView = cv.refresh;
@@ -194,16 +210,54 @@ function homeView() {
     ul.appendChild(li);
   }
   el.appendChild(ul);
+  yourTurn(list);
+}
+
+// The games kept in this browser where it is the player's move (GET
+// /api/games/your-turn), the most urgent first, with the time left and the deadline.
+let yourTurnSeq = 0;
+async function yourTurn(list) {
+  const el = $('#your-turn');
+  const seq = ++yourTurnSeq;
+  const keys = list.filter((g) => g.kind !== 'review' && g.key).map((g) => g.key);
+  if (!keys.length) { el.innerHTML = ''; return; }
+  const r = await api('GET', `/api/games/your-turn?keys=${encodeURIComponent(keys.join(','))}`);
+  if (seq !== yourTurnSeq) return; // a newer view asked again
+  el.innerHTML = '';
+  if (!r.ok || !r.data.games.length) return;
+  const h = document.createElement('h2');
+  h.textContent = t('home.your_turn');
+  el.appendChild(h);
+  const ul = document.createElement('ul');
+  const games = r.data.games.slice().sort((a, b) => (a.deadline ?? Infinity) - (b.deadline ?? Infinity));
+  for (const g of games) {
+    const mine = list.find((x) => x.id === g.id) || {};
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `#/game/${g.id}/${g.key}`;
+    a.textContent = gameTitle({ ...mine, variant: g.variant });
+    li.appendChild(a);
+    if (g.deadline !== null && g.remaining_ms !== null) {
+      const span = document.createElement('span');
+      span.className = 'deadline';
+      span.textContent = ' ' + t('home.deadline', { left: fmtClock(g.remaining_ms), when: new Date(Date.now() + g.remaining_ms).toLocaleString(currentLang()) });
+      li.appendChild(span);
+    }
+    ul.appendChild(li);
+  }
+  el.appendChild(ul);
 }
 
 const createError = messenger('#create-error');
 
 function setupHome() {
+  setupSimulForm();
   const form = $('#new-game');
   const sync = () => {
     const engine = form.opponent.value === 'engine';
     for (const e of form.querySelectorAll('.engine-only')) e.hidden = !engine;
     form.querySelector('.custom-time').hidden = form.time.value !== 'custom';
+    form.querySelector('.corr-only').hidden = !form.time.value.startsWith('corr:');
   };
   form.addEventListener('change', sync);
   sync();
@@ -219,6 +273,11 @@ function setupHome() {
     ev.preventDefault();
     const time = form.time.value === 'custom' ? form.custom_time.value.trim() : form.time.value;
     const body = { opponent: form.opponent.value, side: form.side.value, level: Number(form.level.value), time };
+    if (time.startsWith('corr:')) { // correspondence: days per move, a total budget optional
+      delete body.time;
+      body.correspondence = { days_per_move: Number(time.slice(5)) };
+      if (Number(form.corr_budget.value) > 0) body.correspondence.budget_days = Number(form.corr_budget.value);
+    }
     if (form.variant.value !== 'international') body.variant = form.variant.value;
     if (form.fen.value.trim()) body.fen = form.fen.value.trim();
     if (form.touch_move.checked) body.touch_move = true;
@@ -229,6 +288,7 @@ function setupHome() {
     const r = await api('POST', '/api/games', body);
     if (!r.ok) { createError(() => serverText(r.data.error)); return; }
     createError('');
+    if (form.blindfold.checked) setBlindfold(r.data.id, true);
     rememberGame({ id: r.data.id, key: r.data.key, kind: body.opponent, level: body.level, you: r.data.you, created: Date.now(), links: r.data.links, variant: body.variant });
     location.hash = `#/game/${r.data.id}/${r.data.key}`;
   });
@@ -236,8 +296,19 @@ function setupHome() {
 
 // ---- a game ----------------------------------------------------------------------------
 
-function gameView(id, key) {
+function gameView(id, key, query) {
   let state = null;
+  // blindfold (blindfold.js): the board hidden, the moves written and spoken
+  if (query && query.get('blindfold') === '1') setBlindfold(id, true);
+  let blind = blindfoldChosen(id);
+  // a board of a simultaneous display (simul.js): after the host's move, the next board
+  const simul = query && query.get('simul') ? query : null;
+  $('#simul-bar').hidden = !simul;
+  if (simul) {
+    $('#simul-bar-text').textContent = t('simul.on_board', { n: simul.get('board') });
+    $('#simul-all').href = `#/simul/${simul.get('simul')}/${simul.get('skey')}`;
+  }
+  let advancing = false;
   let viewPly = null; // null: the current position
   let flipped = null;
   let received = performance.now();
@@ -252,6 +323,13 @@ function gameView(id, key) {
     onSelect: (sq) => { if (state && state.touch_move && !state.touched) action('touch', { square: sq }); },
   });
   window.damierBoard = board; // for tests and the console
+  // keyboard and screen reader (a11y.js): "c" reads the clocks as shown
+  const access = makeAccessible(board, {
+    clocks: () => (state && state.clock
+      ? ['white', 'black'].map((sd) => `${t(sd === 'white' ? 'side.White' : 'side.Black')} ${$(`#view-game .clock[data-side=${sd}]`)?.textContent || ''}`).join(', ')
+      : ''),
+  });
+  let saidPly = null; // the last move said in the live region
   const msg = messenger('#game-message');
   const statusMsg = messenger('#game-status');
 
@@ -298,6 +376,25 @@ function gameView(id, key) {
       window.damierState = s;
     }
     if (!state) return;
+    if (saidPly !== null && state.ply > saidPly && state.moves.length) {
+      const m = state.moves[state.ply - 1];
+      const side = (state.ply % 2 === 1) === !state.start_fen.startsWith('B') ? 'side.White' : 'side.Black';
+      access.announce(t('access.played', { side: t(side), move: m.text }));
+      if (blind) {
+        $('#blind-last').textContent = t('access.played', { side: t(side), move: m.text });
+        if (speechOn()) speak(t('access.played', { side: t(side), move: spokenMove(m.text) }));
+        if (state.turn === state.you && state.result === '*') $('#move-input').focus();
+      }
+    }
+    if (saidPly === null) blindIntro();
+    // the host has moved on this board (or ended its game): on to the next board
+    if (simul && !advancing && saidPly !== null && state.ply > saidPly && state.moves.length &&
+        ((state.ply % 2 === 1) === !state.start_fen.startsWith('B')) === (state.you === 'white')) {
+      advancing = true;
+      setTimeout(() => nextBoard(simul), 700);
+    }
+    saidPly = state.ply;
+    showBlind();
     if (flipped === null) flipped = state.you === 'black';
     board.flipped = flipped;
     board.setGeometry(state.board || null);
@@ -421,6 +518,26 @@ function gameView(id, key) {
     }
   }
 
+  // the blindfold view: the board and what shows it (analysis, annotation) hidden
+  // while the game goes on; the last move written in the panel's live region
+  function showBlind() {
+    const over = state && state.result !== '*';
+    $('#game-board').hidden = blind;
+    $('#blind-panel').hidden = !blind;
+    $('#btn-blindfold').setAttribute('aria-pressed', String(blind));
+    $('#btn-speak').hidden = !blind;
+    $('#btn-speak').setAttribute('aria-pressed', String(speechOn()));
+    $('#btn-analyse').hidden = blind && !over;
+    $('#btn-annotate').hidden = blind && !over;
+  }
+  function blindIntro() {
+    if (!blind || !state) return;
+    const m = state.moves[state.ply - 1];
+    const side = (state.ply % 2 === 1) === !state.start_fen.startsWith('B') ? 'side.White' : 'side.Black';
+    $('#blind-last').textContent = m ? t('access.played', { side: t(side), move: m.text })
+      : state.you === 'white' || state.you === 'black' ? t('blind.start', { side: sideWord(state.you) }) : '';
+  }
+
   function drawGraph(ply) {
     const svg = $('#eval-graph');
     if (!notes || !notes.evals.length) { svg.toggleAttribute('hidden', true); return; }
@@ -456,6 +573,8 @@ function gameView(id, key) {
       const togo = c[`${side}_moves_to_go`];
       el.textContent = fmtClock(ms) + (togo ? ` (${togo})` : '');
       el.title = togo ? t('game.moves_to_go', { n: togo }) : '';
+      // correspondence: the deadline of the side to move, in local time
+      if (c.correspondence && running) el.title = t('game.deadline', { when: new Date(Date.now() + ms).toLocaleString(currentLang()) });
       el.className = `clock${running ? ' running' : ''}${ms < 10000 ? ' low' : ''}`;
       el.dataset.side = side;
     }
@@ -474,6 +593,8 @@ function gameView(id, key) {
   const handlers = [
     ['#btn-flip', () => { flipped = !flipped; render(); }],
     ['#btn-numbers', () => { board.numbers = !board.numbers; render(); }],
+    ['#btn-blindfold', () => { blind = !blind; setBlindfold(id, blind); blindIntro(); render(); if (blind && !$('#move-form').hidden) $('#move-input').focus(); }],
+    ['#btn-speak', () => { setSpeech(!speechOn()); showBlind(); }],
     ['#btn-draw', () => action('draw', { action: 'offer' })],
     ['#btn-accept', () => action('draw', { action: 'accept' })],
     ['#btn-decline', () => action('draw', { action: 'decline' })],
@@ -532,17 +653,21 @@ function gameView(id, key) {
   $('#arb-declare').addEventListener('submit', onArbDeclare);
   const onKey = (ev) => {
     if (ev.target && ev.target.tagName === 'INPUT') return;
+    if (ev.target && ev.target.closest && ev.target.closest('#game-board')) return; // the board's own keys (a11y.js)
     if (ev.key === 'ArrowLeft') $('#rv-prev').click();
     else if (ev.key === 'ArrowRight') $('#rv-next').click();
     else if (ev.key === 'Home') $('#rv-first').click();
     else if (ev.key === 'End') $('#rv-last').click();
     else if (ev.key === 'f') $('#btn-flip').click();
+    else if (ev.key === 'b') $('#btn-blindfold').click();
     else if (ev.key === 'j' && !$('#btn-adjust').hidden) $('#btn-adjust').click(); // "j'adoube"
   };
   document.addEventListener('keydown', onKey);
-  refreshView = () => { render(); msg.refresh(); statusMsg.refresh(); };
+  refreshView = () => { render(); blindIntro(); msg.refresh(); statusMsg.refresh(); };
   return () => {
     clearInterval(timer);
+    $('#game-board').hidden = false;
+    $('#blind-panel').hidden = true;
     sock.close();
     for (const [el, f] of bound) el.removeEventListener('click', f);
     $('#move-form').removeEventListener('submit', onSubmit);
@@ -567,6 +692,11 @@ function scoreText(s, side) {
     const whiteWins = (s.kind === 'win') === (side === 'white');
     return t('an.wins_in', { side: t(whiteWins ? 'side.White' : 'side.Black'), n: s.plies });
   }
+  if (s.kind === 'db_win' || s.kind === 'db_loss') { // the endgame database's value
+    const whiteWins = (s.kind === 'db_win') === (side === 'white');
+    return t('an.db_wins', { side: t(whiteWins ? 'side.White' : 'side.Black'), n: s.plies });
+  }
+  if (s.kind === 'db_draw') return t('an.db_draw');
   const v = (sign * s.value) / 100;
   return `${v >= 0 ? '+' : ''}${v.toFixed(2)}`;
 }
@@ -619,6 +749,13 @@ function analysisView(fen, variantName_) {
     board.interactive = true;
     board.setLastMove(null);
     if (r.data.result !== '*') msg(() => t('an.game_over', { result: r.data.result, reason: reasonText(r.data.reason) }));
+    // the opening explorer (library.js): international positions, when the server has a library
+    if (!variant) {
+      explorerPanel($('#an-explorer'), f, (text) => {
+        const m = board.legal.find((x) => x.text === text);
+        if (m) board.play(m);
+      });
+    } else $('#an-explorer').hidden = true;
   }
 
   function start() {
@@ -662,7 +799,8 @@ function analysisView(fen, variantName_) {
       }
       if (!multi) board.setArrows([]);
       if (m.pv_paths.length) board.setArrow(m.pv_paths[0]);
-      let cp = m.score.kind === 'cp' ? m.score.value : (m.score.kind === 'win' ? 2000 : -2000);
+      const k = m.score.kind;
+      let cp = k === 'cp' ? m.score.value : (k === 'db_draw' ? 0 : (k === 'win' || k === 'db_win' ? 2000 : -2000));
       if (pos.side === 'black') cp = -cp;
       const white = 50 + 50 * (2 / (1 + Math.exp(-cp / 150)) - 1);
       $('#eval-bar .eval-white').style.height = `${white}%`;

@@ -99,6 +99,9 @@ export class Board {
     this.onMove = opts.onMove || (() => {});
     this.onMessage = opts.onMessage || (() => {});
     this.onSelect = opts.onSelect || (() => {}); // a piece picked up (touch-move games)
+    // the lessons: a piece of the side to move may be picked up and put on any empty
+    // square even where no legal move goes, onTry(from, to) then judges the attempt
+    this.onTry = opts.onTry || null;
     this.pos = parseFen('W:W31-50:B1-20');
     this.legal = [];
     this.last = null;
@@ -250,7 +253,7 @@ export class Board {
     const starting = this.legal.filter((m) => m.path[0] === sq);
     if (this.sel.length === 0 || (this.sel.length === 1 && starting.length > 0)) {
       if (this.sel.length === 1 && this.sel[0] === sq) { this.clearSelection(); return; }
-      if (starting.length === 0) { this.clearSelection(); return; }
+      if (starting.length === 0 && !(this.onTry && this.ownPiece(sq))) { this.clearSelection(); return; }
       this.sel = [sq];
       this.cands = starting;
       this.render();
@@ -274,7 +277,19 @@ export class Board {
       this.onMessage(() => t('board.landing_squares'));
       return;
     }
+    if (this.onTry && k === 1 && !this.pos.squares[sq]) { // an attempt the rules may refuse
+      const from = this.sel[0];
+      this.clearSelection();
+      this.onTry(from, sq);
+      return;
+    }
     this.clearSelection();
+  }
+
+  // whether square sq holds a piece of the side to move
+  ownPiece(sq) {
+    const p = this.pos.squares[sq];
+    return !!p && p.toLowerCase() === (this.pos.side === 'black' ? 'b' : 'w');
   }
 
   play(m) {

@@ -40,14 +40,14 @@ static dm_status score_moves(int *score, const dm_vmovelist *list, dm_engine *e,
         } else if (o != DM_OUTCOME_ONGOING) {
             score[i] = DM_SCORE_WIN - 1; /* the side to move after it lost */
         } else {
-            dm_vsearch_input in;
-            dm_vsearch_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, w);
+            dm_search_input in;
+            dm_search_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, w);
             dm_limits lim;
             memset(&lim, 0, sizeof lim);
             lim.depth = depth > 1 ? depth - 1 : 1;
             lim.analyse = 1;
-            dm_vsearch_result r;
-            st = dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL);
+            dm_result r;
+            st = dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL);
             if (st != DM_OK) {
                 dm_game_undo(w);
                 return st;

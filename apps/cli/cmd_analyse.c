@@ -9,7 +9,7 @@
  * game end in N plies, "dbwin N"/"dbloss N" for a database win/loss with N plies
  * to the conversion; time in seconds; moves in PDN notation, the variant's: "c3-d4",
  * "d4:b6" in Russian), then "bestmove M [ponder M]". Without a limit it searches to
- * depth 12. Every variant runs on the one engine (dm_engine_search_variant); the
+ * depth 12. Every variant runs on the one engine (dm_engine_search); the
  * endgame database, --eval weights and --book are international draughts'. Before
  * the search the book moves of the position (damier/book.h; --book FILE, builtin by
  * default, off) are listed: "book M weight W score S depth D". */
@@ -76,23 +76,8 @@ static void score_text(char *buf, size_t cap, int score)
                (unsigned long long)(info)->nodes, (info)->time, (info)->nps);                      \
     } while (0)
 
+/* A line of the search: its head, then the PV in the variant's notation. */
 static void on_info(const dm_info *info, void *payload)
-{
-    const dm_board *root = payload;
-    PRINT_HEAD(info);
-    dm_board b = *root;
-    for (int i = 0; i < info->pv_count; i++) {
-        char text[160];
-        dm_move_to_text(text, sizeof text, &b, &info->pv[i], DM_NOTATION_PDN);
-        printf(" %s", text);
-        dm_board_apply(&b, &info->pv[i]);
-    }
-    printf("\n");
-    fflush(stdout);
-}
-
-/* A line of a variant search, as on_info prints it. */
-static void on_vinfo(const dm_vinfo *info, void *payload)
 {
     const dm_vboard *root = payload;
     PRINT_HEAD(info);
@@ -107,11 +92,44 @@ static void on_vinfo(const dm_vinfo *info, void *payload)
     fflush(stdout);
 }
 
+/* The search of in->root with e (made by the caller, freed here) and its best move. */
+static int search_and_print(dm_engine *e, const dm_search_input *in, const dm_limits *lim)
+{
+    const dm_variant *v = in->root.variant;
+    dm_result r;
+    dm_error err;
+    dm_status st = dm_engine_search(&r, e, in, lim, on_info, (void *)&in->root, &err);
+    dm_engine_free(e);
+    if (st != DM_OK) {
+        fprintf(stderr, "damier analyse: %s\n", err.message);
+        return 1;
+    }
+    if (!r.has_move) {
+        printf("bestmove none (no legal move: the side to move has %s)\n",
+               dm_variant_result(&in->root) == DM_VRESULT_NONE ? "no move"
+               : v->reversed_result                            ? "won"
+                                                               : "lost");
+        return 0;
+    }
+    char text[400], ptext[400];
+    dm_vmove_to_text(text, sizeof text, &in->root, &r.best, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    if (r.has_ponder) {
+        dm_vboard after = in->root;
+        dm_vboard_apply(&after, &r.best);
+        dm_vmove_to_text(ptext, sizeof ptext, &after, &r.ponder, DM_NOTATION_PDN,
+                         DM_VSQUARES_DEFAULT);
+        printf("bestmove %s ponder %s\n", text, ptext);
+    } else {
+        printf("bestmove %s\n", text);
+    }
+    return 0;
+}
+
 /* The analysis of a position of another variant than international. */
 static int analyse_variant(const dm_variant *v, const char *fen, const dm_engine_options *eo,
                            const dm_limits *lim)
 {
-    dm_vsearch_input in;
+    dm_search_input in;
     memset(&in, 0, sizeof in);
     dm_error err;
     if (fen) {
@@ -131,32 +149,7 @@ static int analyse_variant(const dm_variant *v, const char *fen, const dm_engine
         fprintf(stderr, "damier analyse: cannot create the engine (%d MiB table)\n", eo->tt_mib);
         return 1;
     }
-    dm_vsearch_result r;
-    dm_status st = dm_engine_search_variant(&r, e, &in, lim, on_vinfo, &in.root, &err);
-    dm_engine_free(e);
-    if (st != DM_OK) {
-        fprintf(stderr, "damier analyse: %s\n", err.message);
-        return 1;
-    }
-    if (!r.has_move) {
-        printf("bestmove none (no legal move: the side to move has %s)\n",
-               dm_variant_result(&in.root) == DM_VRESULT_NONE ? "no move"
-               : v->reversed_result                           ? "won"
-                                                              : "lost");
-        return 0;
-    }
-    char text[400], ptext[400];
-    dm_vmove_to_text(text, sizeof text, &in.root, &r.best, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
-    if (r.has_ponder) {
-        dm_vboard after = in.root;
-        dm_vboard_apply(&after, &r.best);
-        dm_vmove_to_text(ptext, sizeof ptext, &after, &r.ponder, DM_NOTATION_PDN,
-                         DM_VSQUARES_DEFAULT);
-        printf("bestmove %s ponder %s\n", text, ptext);
-    } else {
-        printf("bestmove %s\n", text);
-    }
-    return 0;
+    return search_and_print(e, &in, lim);
 }
 
 static int parse_int(const char *s, long lo, long hi, long *out)
@@ -316,25 +309,10 @@ int cmd_analyse(int argc, char **argv)
     cli_book_print(bk, &b); /* the book's moves first, then the search */
     dm_book_free(bk_owned);
     dm_search_input in;
-    dm_search_input_init(&in, &b);
-    dm_result r;
-    dm_engine_search(&r, e, &in, &lim, on_info, &b);
-    if (!r.has_move) {
-        printf("bestmove none (no legal move: the side to move has lost)\n");
-    } else {
-        char text[160], ptext[160];
-        dm_move_to_text(text, sizeof text, &b, &r.best, DM_NOTATION_PDN);
-        if (r.has_ponder) {
-            dm_board after = b;
-            dm_board_apply(&after, &r.best);
-            dm_move_to_text(ptext, sizeof ptext, &after, &r.ponder, DM_NOTATION_PDN);
-            printf("bestmove %s ponder %s\n", text, ptext);
-        } else {
-            printf("bestmove %s\n", text);
-        }
-    }
-    dm_engine_free(e);
+    memset(&in, 0, sizeof in);
+    dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
+    int rc = search_and_print(e, &in, &lim);
     dm_eval_free(ev);
     dm_egdb_close(db);
-    return 0;
+    return rc;
 }

@@ -66,24 +66,26 @@ typedef struct line {
 typedef struct collect {
     line lines[DM_ENGINE_MAX_MULTIPV * 2];
     int n;
+    dm_board root; /* the position searched (the book's moves are of the fast board) */
 } collect;
 
 /* Keep the last report of each root move. */
 static void on_info(const dm_info *info, void *payload)
 {
     collect *c = payload;
-    if (info->pv_count < 1) {
+    dm_move m;
+    if (info->pv_count < 1 || dm_vmove_to_move(&m, &c->root, &info->pv[0]) != DM_OK) {
         return;
     }
     for (int i = 0; i < c->n; i++) {
-        if (dm_move_equal(&c->lines[i].move, &info->pv[0])) {
+        if (dm_move_equal(&c->lines[i].move, &m)) {
             c->lines[i].score = info->score;
             c->lines[i].depth = info->depth;
             return;
         }
     }
     if (c->n < (int)(sizeof c->lines / sizeof c->lines[0])) {
-        c->lines[c->n].move = info->pv[0];
+        c->lines[c->n].move = m;
         c->lines[c->n].score = info->score;
         c->lines[c->n].depth = info->depth;
         c->n++;
@@ -203,15 +205,17 @@ static int book_build(const build_opts *o)
         }
         collect c;
         memset(&c, 0, sizeof c);
+        c.root = nd.b;
         dm_search_input in;
-        dm_search_input_init(&in, &nd.b);
+        memset(&in, 0, sizeof in);
+        dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &nd.b);
         dm_limits lim;
         memset(&lim, 0, sizeof lim);
         lim.nodes = (uint64_t)o->nodes;
         lim.analyse = 1;
         lim.multipv = (int)(o->multipv < list.count ? o->multipv : list.count);
         dm_result r;
-        if (dm_engine_search(&r, e, &in, &lim, on_info, &c) != DM_OK || !r.has_move) {
+        if (dm_engine_search(&r, e, &in, &lim, on_info, &c, NULL) != DM_OK || !r.has_move) {
             continue;
         }
         expanded++;

@@ -3,8 +3,8 @@
  *
  * The main thread reads lines and feeds them to the session state machine
  * (libdamier proto layer), which answers with lines to print and an action. A search
- * runs asynchronously on the Hub session's dm_session (dm_hub_session_go, and
- * dm_hub_session_vgo for a variant: the library's search thread) so that `stop`,
+ * runs asynchronously on the Hub session's dm_session (dm_hub_session_go: the
+ * library's search thread) so that `stop`,
  * `ping` and `ponder-hit` are read while it thinks; its callbacks print `info` lines
  * and finally `done`. One mutex guards the Hub session and stdout. End of input means
  * quit.
@@ -13,8 +13,8 @@
  *   hub / init / set-param / new-game / pos / level / go / ping / stop / ponder-hit
  *   / quit, as described in damier/hub.h and ../shared/docs/hub-protocol.md.
  * Variants (`--variant NAME`, or `set-param name=variant`): the same session and engine
- * search the variant game (dm_engine_search_variant: clock, ponder, threads and hash
- * as for international). */
+ * search the variant game (the same calls: clock, ponder, threads and hash as for
+ * international). */
 #define _POSIX_C_SOURCE 200809L
 #include <poll.h>
 #include <pthread.h>
@@ -45,7 +45,6 @@ typedef struct hub_app {
     atomic_int ponderhit_wanted;
     dm_search_input in;
     dm_limits lim;
-    int vsearch;         /* the running search is a variant search */
     atomic_int finished; /* the search thread has printed done */
     /* Lines read ahead while a command waited for the search (see wait_if_busy),
      * to be handled next, in order; malloc'd. */
@@ -68,7 +67,7 @@ static void write_locked(hub_app *a, const char *text)
 static void on_info(const dm_info *info, void *payload)
 {
     hub_app *a = payload;
-    char line[4096];
+    char line[8192];
     pthread_mutex_lock(&a->lock);
     dm_hub_session_info(a->session, info, line, sizeof line);
     write_locked(a, line);
@@ -78,30 +77,9 @@ static void on_info(const dm_info *info, void *payload)
 static void on_done(const dm_result *r, void *payload)
 {
     hub_app *a = payload;
-    char line[512];
-    pthread_mutex_lock(&a->lock);
-    dm_hub_session_done(a->session, r, line, sizeof line);
-    write_locked(a, line);
-    pthread_mutex_unlock(&a->lock);
-    atomic_store(&a->finished, 1);
-}
-
-static void on_vinfo(const dm_vinfo *info, void *payload)
-{
-    hub_app *a = payload;
-    char line[8192];
-    pthread_mutex_lock(&a->lock);
-    dm_hub_session_vinfo(a->session, info, line, sizeof line);
-    write_locked(a, line);
-    pthread_mutex_unlock(&a->lock);
-}
-
-static void on_vdone(const dm_vsearch_result *r, void *payload)
-{
-    hub_app *a = payload;
     char line[1024];
     pthread_mutex_lock(&a->lock);
-    dm_hub_session_vdone(a->session, r, line, sizeof line);
+    dm_hub_session_done(a->session, r, line, sizeof line);
     write_locked(a, line);
     pthread_mutex_unlock(&a->lock);
     atomic_store(&a->finished, 1);
@@ -110,11 +88,7 @@ static void on_vdone(const dm_vsearch_result *r, void *payload)
 static void join_search(hub_app *a)
 {
     if (a->game_search) {
-        if (a->vsearch) {
-            dm_session_wait_variant(a->game, NULL);
-        } else {
-            dm_session_wait(a->game, NULL);
-        }
+        dm_session_wait(a->game, NULL);
         a->game_search = 0;
     }
 }
@@ -320,26 +294,18 @@ int cmd_hub(int argc, char **argv)
             dm_hub_session_search(a.session, &a.in, &a.lim);
             atomic_store(&a.stop_wanted, 0);
             atomic_store(&a.ponderhit_wanted, 0);
-            a.vsearch = dm_hub_session_variant(a.session) != NULL;
             atomic_store(&a.finished, 0);
             dm_error gerr;
-            dm_status gst = a.vsearch ? dm_hub_session_vgo(a.session, on_vinfo, on_vdone, &a, &gerr)
-                                      : dm_hub_session_go(a.session, on_info, on_done, &a, &gerr);
+            dm_status gst = dm_hub_session_go(a.session, on_info, on_done, &a, &gerr);
             if (gst == DM_OK) {
                 a.game_search = 1;
             } else {
                 char eline[600] = "error";
                 dm_hub_append_pair(eline, sizeof eline, "message", gerr.message);
                 fprintf(stdout, "%s\n", eline);
-                if (a.vsearch) {
-                    dm_vsearch_result none;
-                    memset(&none, 0, sizeof none);
-                    dm_hub_session_vdone(a.session, &none, reply, sizeof reply);
-                } else {
-                    dm_result none;
-                    memset(&none, 0, sizeof none);
-                    dm_hub_session_done(a.session, &none, reply, sizeof reply);
-                }
+                dm_result none;
+                memset(&none, 0, sizeof none);
+                dm_hub_session_done(a.session, &none, reply, sizeof reply);
                 write_locked(&a, reply); /* never leave the GUI waiting for done */
                 atomic_store(&a.finished, 1);
             }

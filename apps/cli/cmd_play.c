@@ -3,7 +3,7 @@
  * the engine against itself) in the terminal, in any variant (--variant NAME).
  *
  * The game is a dm_session (a game of the variant, its clock, the engine), seen
- * through the generic types of every variant (dm_vboard, dm_vmove, dm_vinfo): no
+ * through the generic types of every variant (dm_vboard, dm_vmove, dm_info): no
  * code here knows international draughts apart but the --egdb option (its database
  * holds international positions only). The loop: while the game
  * is not over, the side to move is asked for a move: the engine searches on the
@@ -117,7 +117,7 @@ static void say(play_session *s, const char *key, const char *fmt, ...)
 }
 
 /* "score +0.12 depth 8 pv 32-28 19-23 ..." */
-static void print_pv_line(char *buf, size_t cap, const dm_vinfo *info, const dm_vboard *from)
+static void print_pv_line(char *buf, size_t cap, const dm_info *info, const dm_vboard *from)
 {
     char sc[32], pv[400];
     play_score_text(sc, sizeof sc, info->score);
@@ -189,7 +189,7 @@ static int tick(void *payload)
 static dm_status new_game(play_session *s, const dm_vboard *start, dm_error *err)
 {
     dm_session_setup g = DM_SESSION_SETUP_INIT;
-    g.vstart = start;
+    g.start = start;
     g.white_tc = &s->tc;
     return dm_session_new_game(s->session, &g, err);
 }
@@ -225,7 +225,7 @@ static void engine_turn(play_session *s)
         play_render_screen(s);
     }
     dm_vboard before = *play_position(s);
-    dm_vinfo info;
+    dm_info info;
     dm_status st = play_engine_choose(&info, s, tick, s);
     if (play_interrupted()) {
         return;
@@ -244,7 +244,7 @@ static void engine_turn(play_session *s)
     char line[600];
     print_pv_line(line, sizeof line, &info, &before);
     dm_error err;
-    if (dm_session_play_vmove(s->session, &info.pv[0], &err) != DM_OK) { /* presses the clock */
+    if (dm_session_play(s->session, &info.pv[0], &err) != DM_OK) { /* presses the clock */
         say(s, "error", _("the engine's move was refused: %s"), err.message);
         dm_session_forfeit(s->session, side);
         return;
@@ -410,7 +410,7 @@ static int human_line(play_session *s, const char *line)
             return 0;
         }
         case PLAY_CMD_HINT: {
-            dm_vinfo info;
+            dm_info info;
             dm_vboard before = *play_position(s);
             if (play_engine_hint(&info, s, tick, s) != DM_OK || info.pv_count == 0) {
                 say(s, "error", "%s", _("no move to suggest"));

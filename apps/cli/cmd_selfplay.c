@@ -82,7 +82,7 @@ static dm_game *random_opening(dm_engine *e, uint64_t *rng, const gen_options *o
     lim.depth = 8;
     dm_search_input_from_game(&in, h, DM_ENGINE_MAX_HISTORY, g);
     dm_engine_clear(e);
-    if (dm_game_over(g) || dm_engine_search(&res, e, &in, &lim, NULL, NULL) != DM_OK ||
+    if (dm_game_over(g) || dm_engine_search(&res, e, &in, &lim, NULL, NULL, NULL) != DM_OK ||
         abs(res.score) > o->balance) {
         dm_game_free(g);
         return NULL;
@@ -105,7 +105,7 @@ static int play_out(dm_game *g, dm_engine *const side[2], dm_sample *samples, in
     while (!dm_game_over(g) && dm_game_ply(g) < o->max_plies) {
         dm_search_input_from_game(&in, h, DM_ENGINE_MAX_HISTORY, g);
         dm_engine *e = side[dm_game_board(g)->side];
-        if (dm_engine_search(&res, e, &in, &lim, NULL, NULL) != DM_OK || !res.has_move) {
+        if (dm_engine_search(&res, e, &in, &lim, NULL, NULL, NULL) != DM_OK || !res.has_move) {
             break;
         }
         const dm_board *b = dm_game_board(g);
@@ -116,7 +116,7 @@ static int play_out(dm_game *g, dm_engine *const side[2], dm_sample *samples, in
             s->ply = dm_game_ply(g);
             s->result = 0;
         }
-        if (dm_game_play(g, &res.best) != DM_OK) {
+        if (dm_game_play_vmove(g, &res.best) != DM_OK) {
             return -2;
         }
     }

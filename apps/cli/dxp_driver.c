@@ -163,7 +163,7 @@ static dm_clock *clock_of(const dxp_driver *d)
 
 static int side_to_move(const dxp_driver *d)
 {
-    return dm_session_board(d->ps.session)->side;
+    return dm_session_position(d->ps.session)->side;
 }
 
 /* ---- set-up ------------------------------------------------------------------------------ */
@@ -352,8 +352,10 @@ static int start_game(dxp_driver *d, const dm_board *start)
     }
     /* always a clock (without a time control it counts the time used), started by
      * the session for the side to move; the engine forgets the last game */
+    dm_vboard vstart;
+    dm_vboard_from_board(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), start);
     dm_session_setup g = DM_SESSION_SETUP_INIT;
-    g.start = start;
+    g.start = &vstart;
     g.white_tc = &d->ps.tc;
     dm_error err;
     memset(&err, 0, sizeof err);
@@ -481,33 +483,12 @@ static int at_move_limit(const dxp_driver *d)
     return d->moves > 0 && dm_game_ply(game_of(d)) >= 2 * d->moves;
 }
 
-/* The move of the fast board b that is m (the engine's choice in the generic form,
- * which `damier play` speaks for every variant): DXP sends the fast board's moves. */
-static dm_status fast_move_of(dm_move *out, const dm_board *b, const dm_vmove *m)
-{
-    dm_vboard vb;
-    if (!b || dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), b) != DM_OK) {
-        return DM_EINVAL;
-    }
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
-    for (int i = 0; i < list.count; i++) {
-        dm_vmove v;
-        if (dm_vmove_from_move(&v, &vb, &list.moves[i]) == DM_OK && v.from == m->from &&
-            v.to == m->to && v.capt[0] == m->capt[0] && v.capt[1] == m->capt[1]) {
-            *out = list.moves[i];
-            return DM_OK;
-        }
-    }
-    return DM_EILLEGAL;
-}
-
 /* The result at the move limit: a short search (play_engine_hint) from our side;
  * +-3.00 men or more is a win, else a draw. Sets the result, declares it to the
  * session (the loser resigns, or a draw is agreed) and returns it. */
 static dm_outcome adjudicate(dxp_driver *d)
 {
-    dm_vinfo info;
+    dm_info info;
     int score = 0;
     if (play_engine_hint(&info, &d->ps, NULL, NULL) == DM_OK) {
         score = side_to_move(d) == d->my_color ? info.score : -info.score;
@@ -670,7 +651,11 @@ static void on_move(dxp_driver *d, const dm_dxp_msg *m, const char *text)
     dm_error err;
     memset(&err, 0, sizeof err);
     forgive_peer_flag(d);
-    dm_status st = dm_dxp_move_match(&mv, dm_session_board(d->ps.session), m, &err);
+    dm_vmove vmv;
+    dm_status st = dm_dxp_move_match(&mv, dm_game_board(game_of(d)), m, &err);
+    if (st == DM_OK) {
+        st = dm_vmove_from_move(&vmv, dm_session_position(d->ps.session), &mv);
+    }
     if (st != DM_OK) {
         dm_session_forfeit(d->ps.session, peer_color(d));
         char t[200];
@@ -678,7 +663,7 @@ static void on_move(dxp_driver *d, const dm_dxp_msg *m, const char *text)
         peer_loses(d, t, err.message);
         return;
     }
-    if (dm_session_play(d->ps.session, &mv, &err) != DM_OK) {
+    if (dm_session_play(d->ps.session, &vmv, &err) != DM_OK) {
         complain(d, "MOVE %s: cannot be played: %s", text, err.message);
         return;
     }
@@ -902,11 +887,11 @@ void dxp_driver_think(dxp_driver *d)
     }
     /* the search runs on the session (its clock's budget, or the level's limits) */
     double t0 = cli_now();
-    dm_vinfo info;
+    dm_info info;
     dm_move best;
     dm_status st = play_engine_choose(&info, &d->ps, own_flag_fell, d);
     if (st == DM_OK && info.pv_count > 0 &&
-        fast_move_of(&best, dm_session_board(d->ps.session), &info.pv[0]) != DM_OK) {
+        dm_vmove_to_move(&best, dm_game_board(game_of(d)), &info.pv[0]) != DM_OK) {
         st = DM_EILLEGAL;
     }
     int secs = (int)(cli_now() - t0 + 0.5);
@@ -921,8 +906,8 @@ void dxp_driver_think(dxp_driver *d)
     dm_dxp_msg m;
     dm_error err;
     memset(&err, 0, sizeof err);
-    if (dm_dxp_move_from(&m, dm_session_board(d->ps.session), &best, secs) != DM_OK ||
-        dm_session_play(d->ps.session, &best, &err) != DM_OK) {
+    if (dm_dxp_move_from(&m, dm_game_board(game_of(d)), &best, secs) != DM_OK ||
+        dm_session_play(d->ps.session, &info.pv[0], &err) != DM_OK) {
         if (over_in_our_turn(d)) {
             return; /* the flag fell at the last moment */
         }

@@ -218,10 +218,11 @@ int cmd_ballot(int argc, char **argv)
             memset(&lim, 0, sizeof lim);
             lim.depth = (int)depth;
             dm_search_input in;
-            dm_search_input_init(&in, &b.pos[i]);
+            memset(&in, 0, sizeof in);
+            dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b.pos[i]);
             dm_result r;
             dm_engine_clear(e);
-            dm_engine_search(&r, e, &in, &lim, NULL, NULL);
+            dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL);
             if (!r.has_move || abs(r.score) > (int)(max_score * 100 + 0.5)) {
                 continue;
             }

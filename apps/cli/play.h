@@ -267,11 +267,11 @@ void play_level_get(play_level *out, int level);
  * move is scored and one within the margin is drawn from s->rng. out gets the move,
  * its score and the expected line (info->pv). DM_ESTATE when the side to move has no
  * move. */
-dm_status play_engine_choose(dm_vinfo *info, play_session *s, play_tick_fn tick, void *payload);
+dm_status play_engine_choose(dm_info *info, play_session *s, play_tick_fn tick, void *payload);
 
 /* The best move for the side to move at full strength within a small budget (for
  * `hint`), with tick as for play_engine_choose. */
-dm_status play_engine_hint(dm_vinfo *info, play_session *s, play_tick_fn tick, void *payload);
+dm_status play_engine_hint(dm_info *info, play_session *s, play_tick_fn tick, void *payload);
 
 /* Does the engine accept a draw offer in the current position? (its search score is
  * level and the position is dead; see cmd_play.c's help). why gets the reason. */

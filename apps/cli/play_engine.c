@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/play_engine.c: the engine as an opponent in `damier play`, every variant:
  * levels, moves chosen on the engine's own clock, hints, and answering draw offers.
- * Moves and lines are generic (dm_vmove, dm_vinfo); the searches are the session's
- * (dm_session_go) and dm_engine_search_variant, which searches an international
+ * Moves and lines are generic (dm_vmove, dm_info); the searches are the session's
+ * (dm_session_go) and dm_engine_search, which searches an international
  * position exactly as dm_engine_search does (trained evaluation, endgame database).
  *
  * Levels (depth = nominal search depth; margin in hundredths of a man):
@@ -86,7 +86,7 @@ static int legal_count(const dm_vboard *b)
 }
 
 /* Score every root move at depth - 1 and draw one within the margin. */
-static dm_status choose_imperfect(dm_vinfo *info, play_session *s)
+static dm_status choose_imperfect(dm_info *info, play_session *s)
 {
     const dm_game *g = play_game(s);
     const dm_vboard *root = dm_game_position(g);
@@ -122,8 +122,8 @@ static dm_status choose_imperfect(dm_vinfo *info, play_session *s)
         }
     }
     uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
-    dm_vsearch_input in;
-    dm_vsearch_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, g);
+    dm_search_input in;
+    dm_search_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, g);
     int base = in.history_count < DM_ENGINE_MAX_HISTORY ? in.history_count : DM_ENGINE_MAX_HISTORY;
     dm_status st = DM_OK;
     int best = -2 * DM_SCORE_WIN;
@@ -154,7 +154,7 @@ static dm_status choose_imperfect(dm_vinfo *info, play_session *s)
                 n = base;
                 hist[n++] = dm_vboard_hash(root);
             }
-            dm_vsearch_input cin;
+            dm_search_input cin;
             memset(&cin, 0, sizeof cin);
             cin.root = child;
             cin.history = hist;
@@ -164,8 +164,8 @@ static dm_status choose_imperfect(dm_vinfo *info, play_session *s)
             memset(&lim, 0, sizeof lim);
             lim.depth = s->level.depth > 1 ? s->level.depth - 1 : 1;
             lim.analyse = 1; /* a forced reply (one capture) must be searched too */
-            dm_vsearch_result r;
-            st = dm_engine_search_variant(&r, engine, &cin, &lim, NULL, NULL, NULL);
+            dm_result r;
+            st = dm_engine_search(&r, engine, &cin, &lim, NULL, NULL, NULL);
             if (st != DM_OK) {
                 break;
             }
@@ -224,17 +224,17 @@ static dm_status choose_imperfect(dm_vinfo *info, play_session *s)
 }
 
 /* A short search of the current position here, on the session's engine. */
-static dm_status search_best(dm_vinfo *info, play_session *s, const dm_limits *lim)
+static dm_status search_best(dm_info *info, play_session *s, const dm_limits *lim)
 {
     dm_engine *engine = dm_session_engine(s->session);
     if (!engine) {
         return DM_ENOMEM;
     }
     uint64_t hist[DM_ENGINE_MAX_HISTORY];
-    dm_vsearch_input in;
-    dm_vsearch_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, play_game(s));
-    dm_vsearch_result r;
-    dm_status st = dm_engine_search_variant(&r, engine, &in, lim, NULL, NULL, NULL);
+    dm_search_input in;
+    dm_search_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, play_game(s));
+    dm_result r;
+    dm_status st = dm_engine_search(&r, engine, &in, lim, NULL, NULL, NULL);
     if (st != DM_OK) {
         return st;
     }
@@ -255,39 +255,15 @@ static dm_status search_best(dm_vinfo *info, play_session *s, const dm_limits *l
     return DM_OK;
 }
 
-/* An international search's report (the session reports a game of international
- * draughts on the fast board's types) in the generic form, its PV walked from root:
- * the rest of the game knows only dm_vmove. */
-static void vinfo_from_info(dm_vinfo *out, const dm_info *in, const dm_vboard *root)
-{
-    memset(out, 0, sizeof *out);
-    out->depth = in->depth;
-    out->seldepth = in->seldepth;
-    out->score = in->score;
-    out->nodes = in->nodes;
-    out->time = in->time;
-    out->nps = in->nps;
-    out->multipv = in->multipv;
-    out->multipv_count = in->multipv_count;
-    dm_vboard pos = *root;
-    for (int i = 0; i < in->pv_count && i < DM_ENGINE_MAX_PV; i++) {
-        if (dm_vmove_from_move(&out->pv[i], &pos, &in->pv[i]) != DM_OK) {
-            break;
-        }
-        dm_vboard_apply(&pos, &out->pv[i]);
-        out->pv_count = i + 1;
-    }
-}
-
 /* The last iteration of the session's search, written on its thread, read here. */
 typedef struct pv_keeper {
     pthread_mutex_t lock;
     dm_vboard root;
-    dm_vinfo last;
+    dm_info last;
     int seq; /* iterations seen */
 } pv_keeper;
 
-static void keep_vpv(const dm_vinfo *info, void *payload)
+static void keep_pv(const dm_info *info, void *payload)
 {
     pv_keeper *k = payload;
     pthread_mutex_lock(&k->lock);
@@ -296,43 +272,10 @@ static void keep_vpv(const dm_vinfo *info, void *payload)
     pthread_mutex_unlock(&k->lock);
 }
 
-static void keep_pv(const dm_info *info, void *payload)
-{
-    pv_keeper *k = payload;
-    dm_vinfo v;
-    vinfo_from_info(&v, info, &k->root);
-    keep_vpv(&v, payload);
-}
-
 static int same_vmove(const dm_vmove *a, const dm_vmove *b)
 {
     return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
            a->capt[1] == b->capt[1];
-}
-
-/* The session's result of the search that ended, in the generic form. */
-static dm_status wait_result(dm_vsearch_result *out, play_session *s, const dm_vboard *root)
-{
-    if (!dm_session_board(s->session)) {
-        return dm_session_wait_variant(s->session, out);
-    }
-    dm_result r; /* an international game: the fast board's result */
-    dm_status st = dm_session_wait(s->session, &r);
-    if (st != DM_OK) {
-        return st;
-    }
-    memset(out, 0, sizeof *out);
-    out->has_move = r.has_move && dm_vmove_from_move(&out->best, root, &r.best) == DM_OK;
-    if (out->has_move && r.has_ponder) {
-        dm_vboard after = *root;
-        dm_vboard_apply(&after, &out->best);
-        out->has_ponder = dm_vmove_from_move(&out->ponder, &after, &r.ponder) == DM_OK;
-    }
-    out->score = r.score;
-    out->depth = r.depth;
-    out->nodes = r.nodes;
-    out->time = r.time;
-    return DM_OK;
 }
 
 /* Search the current position on the session's thread within lim (and the clock's
@@ -341,8 +284,8 @@ static dm_status wait_result(dm_vsearch_result *out, play_session *s, const dm_v
  * answered every move in exactly 0.1 s) and show the line as it deepens (tty). The
  * last iteration's PV is longer than best + ponder: it is kept when it starts with
  * the move chosen. */
-static dm_status search_with_pv(dm_vinfo *info, play_session *s, const dm_limits *lim,
-                                int use_clock, play_tick_fn tick, void *payload)
+static dm_status search_with_pv(dm_info *info, play_session *s, const dm_limits *lim, int use_clock,
+                                play_tick_fn tick, void *payload)
 {
     pv_keeper k;
     memset(&k, 0, sizeof k);
@@ -352,7 +295,6 @@ static dm_status search_with_pv(dm_vinfo *info, play_session *s, const dm_limits
     go.limits = *lim;
     go.use_clock = use_clock;
     go.on_info = keep_pv;
-    go.on_vinfo = keep_vpv;
     go.payload = &k;
     dm_error err;
     dm_status st = dm_session_go(s->session, &go, &err);
@@ -374,7 +316,7 @@ static dm_status search_with_pv(dm_vinfo *info, play_session *s, const dm_limits
         int seq = k.seq;
         pthread_mutex_unlock(&k.lock);
         if (s->ui.tty && seq != shown && !stopped) {
-            dm_vinfo now;
+            dm_info now;
             pthread_mutex_lock(&k.lock);
             now = k.last;
             pthread_mutex_unlock(&k.lock);
@@ -387,8 +329,8 @@ static dm_status search_with_pv(dm_vinfo *info, play_session *s, const dm_limits
             shown = seq;
         }
     }
-    dm_vsearch_result r;
-    st = wait_result(&r, s, &k.root);
+    dm_result r;
+    st = dm_session_wait(s->session, &r);
     pthread_mutex_destroy(&k.lock);
     if (st != DM_OK) {
         return st;
@@ -414,7 +356,7 @@ static dm_status search_with_pv(dm_vinfo *info, play_session *s, const dm_limits
     return DM_OK;
 }
 
-dm_status play_engine_choose(dm_vinfo *info, play_session *s, play_tick_fn tick, void *payload)
+dm_status play_engine_choose(dm_info *info, play_session *s, play_tick_fn tick, void *payload)
 {
     if (legal_count(dm_game_position(play_game(s))) == 0) {
         return DM_ESTATE;
@@ -429,7 +371,7 @@ dm_status play_engine_choose(dm_vinfo *info, play_session *s, play_tick_fn tick,
     return search_with_pv(info, s, &lim, s->has_tc, tick, payload);
 }
 
-dm_status play_engine_hint(dm_vinfo *info, play_session *s, play_tick_fn tick, void *payload)
+dm_status play_engine_hint(dm_info *info, play_session *s, play_tick_fn tick, void *payload)
 {
     if (legal_count(dm_game_position(play_game(s))) == 0) {
         return DM_ESTATE;
@@ -484,7 +426,7 @@ int play_engine_accepts_draw(play_session *s, char *why, size_t cap)
     lim.depth = 8;
     lim.move_time = 1.0;
     lim.analyse = 1;
-    dm_vinfo info;
+    dm_info info;
     if (search_best(&info, s, &lim) != DM_OK) {
         snprintf(why, cap, "%s", _("no move to search"));
         return 0;

@@ -41,11 +41,18 @@ typedef struct srv_options {
     int fast_hash;          /* 1: passwords hashed with libsodium's smallest Argon2id
                                limits (tests only: fast, not safe) */
     const char *puzzles;    /* a PDN file of puzzles (damier puzzles gen), or NULL */
+    /* the endgame database the analysis board probes (not owned; outlives the
+       server), or NULL */
+    const struct dm_egdb *egdb;
+    const char *library; /* the master games: a PDN file or a folder of them, or NULL */
+    /* A test hook: ms added to the wall clock of the correspondence games (their
+     * deadlines), as if that much time had passed; 0. */
+    int64_t clock_offset_ms;
 } srv_options;
 
 #define SRV_OPTIONS_INIT                                                                           \
     {                                                                                              \
-        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL                                 \
+        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, NULL, NULL, 0                  \
     }
 
 /* Limits of requests. */
@@ -141,16 +148,34 @@ void srv_op_arbiter(srv *s, const char *id, const char *key, const json_t *req, 
 /* Adjournment: the player to move seals a move (kept secret, the clocks stop); the
  * arbiter's resume plays it. */
 void srv_op_seal(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+/* Conditional moves: {"moves": [the opponent's move, your reply, ...]} ([] clears them). */
+void srv_op_conditional(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The engine's marks and evaluations of every move (apps/cli/annotate.h). */
 void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 /* The PDN of a game: *text malloc'd on 200. */
 void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r);
 void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);
-/* A position's legal moves and result, for the analysis board. */
-void srv_op_position(const char *fen, srv_reply *r);
+/* The master-games library (srv_library.c): indexed from path at start (-1 and err
+ * when path is missing), freed at stop, its requests (/api/library...). */
+typedef struct srv_library srv_library;
+int srv_library_load(srv *s, const char *path, char *err, size_t errcap);
+void srv_library_free(srv *s);
+void srv_library_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
+/* The simultaneous displays (srv_simul.c): POST /api/simuls, GET /api/simuls/ID. */
+void srv_simul_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
+/* A position's legal moves and result, for the analysis board. move (NULL or "": none):
+ * a move in notation played first, the answer being the position after it with
+ * "played" (the MOVE); an illegal move is a 400 whose error says the rule (the
+ * lessons' judge). */
+void srv_op_position(const char *fen, const char *move, srv_reply *r);
+/* The ongoing games where it is the turn of the player holding one of keys (a
+ * comma-separated list of game keys, may be NULL) or of account (0: none), with each
+ * game's deadline: {"games": [...]} (docs/WEB.md). */
+void srv_op_your_turn(srv *s, const char *keys, int64_t account, srv_reply *r);
+#define SRV_MAX_TURN_QUERY 8192 /* the bytes of ?keys= read */
 /* The same for a position of variant (a name; fen "" or NULL: its initial position),
  * with the board's description and squares as in a game's state. */
-void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r);
+void srv_op_position_variant(const char *variant, const char *fen, const char *move, srv_reply *r);
 /* A generic move as JSON ({text, hub, path, captured, promote}), a position's squares
  * as a string (w, W, b, B, '.'), a variant's board ({size, labels, coords, ...}). */
 json_t *srv_vmove_json(const dm_vboard *b, const dm_vmove *m);
@@ -258,6 +283,12 @@ struct srv_game {
     dm_session *session;
     const dm_variant *var;  /* NULL: international (the fast board); else the game's variant */
     int replaying;          /* 1 while restoring: the clock reads vfixed */
+    int corr;               /* 1: a correspondence game: virtual time follows the wall
+                              clock (row.t0_wall + v), the downtime is charged */
+    char cond[200];         /* conditional moves (correspondence): the opponent's expected
+                              move, the reply, ... as texts separated by spaces; "" none */
+    int cond_side;          /* the side the conditional moves are for */
+    int cond_matched;       /* the opponent's move being played is the expected one */
     int64_t vfixed;         /* virtual time while replaying or frozen */
     int frozen;             /* 1 during one request: the clock and the stored times read vfixed */
     int64_t offset;         /* virtual time = monotonic ms + offset */
@@ -307,7 +338,8 @@ struct srv {
     /* analyses */
     pthread_mutex_t an_mu;
     int analyses;
-    struct srv_community *comm; /* accounts' rate limits, the lobby (srv_community.h) */
+    struct srv_community *comm;  /* accounts' rate limits, the lobby (srv_community.h) */
+    struct srv_library *library; /* the master games (srv_library.c), or NULL */
 };
 
 #endif

@@ -661,6 +661,10 @@ static void op_leaderboard(srv *s, const char *kind, srv_reply *r)
         srv_reply_error(r, 400, "unknown rating kind");
         return;
     }
+    char kbuf[32]; /* echoed in the reply: JSON needs it valid UTF-8 (fuzz finding) */
+    snprintf(kbuf, sizeof kbuf, "%s", kind);
+    srv_utf8_fix(kbuf);
+    kind = kbuf;
     json_t *list = json_array();
     sqlite3_stmt *st = NULL;
     srv_db_lock(s->db);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <damier/egdb.h>
 #include <damier/engine.h>
 
 #define SRV_ANALYSIS_SECONDS 120.0
@@ -23,14 +24,20 @@ struct srv_analysis {
     int running; /* a thread to join */
     int counted; /* holds one of the server's analysis slots */
     int gen;     /* number of the search, echoed in its messages */
-    dm_search_input in;
     dm_limits lim;
-    const dm_variant *var; /* NULL: international (in); else a position of var (vin) */
-    dm_vsearch_input vin;
+    dm_search_input in; /* the position of any variant and its search */
 };
 
+/* A database score (DM_SCORE_EGDB - d) is "db_win"/"db_loss" with the plies to the
+ * conversion. */
 static json_t *score_json(int score)
 {
+    if (score >= DM_SCORE_EGDB_MIN && score < DM_SCORE_WIN_MIN) {
+        return json_pack("{s:s,s:i}", "kind", "db_win", "plies", DM_SCORE_EGDB - score);
+    }
+    if (score <= -DM_SCORE_EGDB_MIN && score > -DM_SCORE_WIN_MIN) {
+        return json_pack("{s:s,s:i}", "kind", "db_loss", "plies", DM_SCORE_EGDB + score);
+    }
     if (score >= DM_SCORE_WIN_MIN) {
         return json_pack("{s:s,s:i}", "kind", "win", "plies", DM_SCORE_WIN - score);
     }
@@ -40,46 +47,13 @@ static json_t *score_json(int score)
     return json_pack("{s:s,s:i}", "kind", "cp", "value", score);
 }
 
-static json_t *pv_json(const dm_board *root, const dm_move *pv, int n, json_t **paths)
-{
-    json_t *a = json_array();
-    *paths = json_array();
-    dm_board b = *root;
-    for (int i = 0; i < n; i++) {
-        char text[160];
-        dm_move_to_text(text, sizeof text, &b, &pv[i], DM_NOTATION_PDN);
-        json_array_append_new(a, json_string(text));
-        int sq[64];
-        int np = dm_move_path(sq, 64, &b, &pv[i]);
-        json_t *p = json_array();
-        for (int k = 0; k < np; k++) {
-            json_array_append_new(p, json_integer(sq[k]));
-        }
-        json_array_append_new(*paths, p);
-        dm_board_apply(&b, &pv[i]);
-    }
-    return a;
-}
-
+/* The principal variation: texts in the variant's notation, paths in the board's
+ * squares. */
 static void on_info(const dm_info *info, void *payload)
 {
     srv_analysis *a = payload;
-    json_t *paths;
-    json_t *pv = pv_json(&a->in.root, info->pv, info->pv_count, &paths);
-    srv_ws_send(a->c, json_pack("{s:s,s:i,s:i,s:i,s:o,s:I,s:f,s:f,s:o,s:o,s:i,s:i}", "t", "info",
-                                "search", a->gen, "depth", info->depth, "seldepth", info->seldepth,
-                                "score", score_json(info->score), "nodes", (json_int_t)info->nodes,
-                                "nps", info->nps, "time", info->time, "pv", pv, "pv_paths", paths,
-                                "multipv", info->multipv, "lines", info->multipv_count));
-}
-
-/* A variant's principal variation: texts in its notation, paths in the board's
- * squares. */
-static void on_vinfo(const dm_vinfo *info, void *payload)
-{
-    srv_analysis *a = payload;
     json_t *pv = json_array(), *paths = json_array();
-    dm_vboard b = a->vin.root;
+    dm_vboard b = a->in.root;
     for (int i = 0; i < info->pv_count; i++) {
         json_t *m = srv_vmove_json(&b, &info->pv[i]);
         json_array_append(pv, json_object_get(m, "text"));
@@ -87,43 +61,38 @@ static void on_vinfo(const dm_vinfo *info, void *payload)
         json_decref(m);
         dm_vboard_apply(&b, &info->pv[i]);
     }
+    json_t *score = score_json(info->score);
+    /* an international root the database draws: a database draw (the search's score
+     * of a drawn root is 0, not "draw") */
+    dm_board fast;
+    int dtc = 0;
+    if (a->s->opt.egdb && info->multipv <= 1 &&
+        a->in.root.variant == dm_variant_get(DM_VARIANT_INTERNATIONAL) &&
+        dm_vboard_to_board(&fast, &a->in.root) == DM_OK &&
+        dm_egdb_probe(a->s->opt.egdb, &fast, &dtc) == DM_EGDB_DRAW) {
+        json_decref(score);
+        score = json_pack("{s:s,s:i}", "kind", "db_draw", "plies", 0);
+    }
     srv_ws_send(a->c, json_pack("{s:s,s:i,s:i,s:i,s:o,s:I,s:f,s:f,s:o,s:o,s:i,s:i}", "t", "info",
                                 "search", a->gen, "depth", info->depth, "seldepth", info->seldepth,
-                                "score", score_json(info->score), "nodes", (json_int_t)info->nodes,
-                                "nps", info->nps, "time", info->time, "pv", pv, "pv_paths", paths,
-                                "multipv", info->multipv, "lines", info->multipv_count));
+                                "score", score, "nodes", (json_int_t)info->nodes, "nps", info->nps,
+                                "time", info->time, "pv", pv, "pv_paths", paths, "multipv",
+                                info->multipv, "lines", info->multipv_count));
 }
 
 static void release_slot(srv_analysis *a);
-
-static void *run_variant(void *arg)
-{
-    srv_analysis *a = arg;
-    dm_vsearch_result r;
-    memset(&r, 0, sizeof r);
-    dm_engine_search_variant(&r, a->engine, &a->vin, &a->lim, on_vinfo, a, NULL);
-    json_t *done = json_pack("{s:s,s:i,s:i}", "t", "done", "search", a->gen, "depth", r.depth);
-    if (r.has_move) {
-        char text[400];
-        dm_vmove_to_text(text, sizeof text, &a->vin.root, &r.best, DM_NOTATION_PDN,
-                         DM_VSQUARES_DEFAULT);
-        json_object_set_new(done, "best", json_string(text));
-    }
-    release_slot(a);
-    srv_ws_send(a->c, done);
-    return NULL;
-}
 
 static void *run(void *arg)
 {
     srv_analysis *a = arg;
     dm_result r;
     memset(&r, 0, sizeof r);
-    dm_engine_search(&r, a->engine, &a->in, &a->lim, on_info, a);
+    dm_engine_search(&r, a->engine, &a->in, &a->lim, on_info, a, NULL);
     json_t *done = json_pack("{s:s,s:i,s:i}", "t", "done", "search", a->gen, "depth", r.depth);
     if (r.has_move) {
-        char text[160];
-        dm_move_to_text(text, sizeof text, &a->in.root, &r.best, DM_NOTATION_PDN);
+        char text[400];
+        dm_vmove_to_text(text, sizeof text, &a->in.root, &r.best, DM_NOTATION_PDN,
+                         DM_VSQUARES_DEFAULT);
         json_object_set_new(done, "best", json_string(text));
     }
     release_slot(a);
@@ -227,6 +196,9 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
         error(a, 400, "the side to move has no legal move: nothing to analyse");
         return;
     }
+    if (!var) { /* read with the international FEN reader, searched as any variant */
+        dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
+    }
     const json_t *depth = json_object_get(msg, "depth");
     if (depth && (!json_is_integer(depth) || json_integer_value(depth) < 1 ||
                   json_integer_value(depth) > DM_ENGINE_MAX_DEPTH)) {
@@ -262,21 +234,16 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
             error(a, 503, "out of memory");
             return;
         }
+        dm_engine_set_egdb(a->engine, a->s->opt.egdb); /* international searches only */
     }
-    a->var = var;
-    if (var) {
-        memset(&a->vin, 0, sizeof a->vin);
-        a->vin.root = vb;
-    } else {
-        dm_search_input_init(&a->in, &b);
-    }
+    dm_search_input_init(&a->in, &vb);
     memset(&a->lim, 0, sizeof a->lim);
     a->lim.analyse = 1;
     a->lim.move_time = SRV_ANALYSIS_SECONDS;
     a->lim.depth = depth ? (int)json_integer_value(depth) : 0;
     a->lim.multipv = multipv ? (int)json_integer_value(multipv) : 1;
     a->gen++;
-    if (pthread_create(&a->th, NULL, var ? run_variant : run, a) != 0) {
+    if (pthread_create(&a->th, NULL, run, a) != 0) {
         release_slot(a);
         error(a, 503, "cannot start the search");
         return;

@@ -8,7 +8,9 @@
  * a game is replayed from the database. So a restored game's clock has counted
  * exactly the presses, increments and periods it had; the side to move is charged
  * up to the server's last heartbeat (written every second) and not for the time the
- * server was down. */
+ * server was down. A correspondence game (days per move) is the exception: its virtual
+ * time is the wall clock's (t0_wall + v), so a deadline passes while the server is
+ * down too, and the game is lost on time as soon as it is loaded again. */
 #define _GNU_SOURCE
 #include "serve.h"
 #include "srv_community.h"
@@ -249,10 +251,10 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
         game_free(g);
         return NULL;
     }
-    if (timed && (tc.kind != DM_TC_PERIODS)) {
+    if (timed && tc.kind != DM_TC_PERIODS && tc.kind != DM_TC_CORRESPONDENCE) {
         snprintf(err, errcap,
-                 "time control \"%s\": only sudden death (300), Fischer (180+2) and moves in "
-                 "time (40/7200:3600) are played",
+                 "time control \"%s\": only sudden death (300), Fischer (180+2), moves in "
+                 "time (40/7200:3600) and correspondence (3d, 3d:60d) are played",
                  row->time_control);
         game_free(g);
         return NULL;
@@ -269,6 +271,7 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
     su.fen = row->start_fen[0] ? row->start_fen : NULL;
     su.white_tc = timed ? &tc : NULL;
     su.variant = g->var;
+    g->corr = timed && tc.kind == DM_TC_CORRESPONDENCE;
     if (dm_session_new_game(g->session, &su, &e) != DM_OK) {
         snprintf(err, errcap, "%s%s", su.fen ? "FEN: " : "", e.message);
         game_free(g);
@@ -317,6 +320,22 @@ static int reason_from_text(const char *text)
     return DM_REASON_NONE;
 }
 
+/* The wall-clock ms (as the server's clock reads it, its test offset included) when
+ * the running side's time runs out; 0 when no clock runs. */
+static int64_t game_deadline(srv_game *g)
+{
+    dm_clock *c = dm_session_clock(g->session);
+    dm_color run;
+    if (!c || !dm_clock_running(c, &run)) {
+        return 0;
+    }
+    int64_t left = dm_clock_remaining(c, run);
+    if (left == INT64_MAX) {
+        return 0;
+    }
+    return g->corr ? g->row.t0_wall + vnow(g) + left : srv_wall_ms() + left;
+}
+
 static json_t *clock_json(srv_game *g)
 {
     dm_clock *c = dm_session_clock(g->session);
@@ -330,18 +349,20 @@ static json_t *clock_json(srv_game *g)
     int running = dm_clock_running(c, &run);
     /* paused: by the arbiter (a game over holds its clock paused too: not shown) */
     int paused = dm_clock_paused(c) && g->row.result[0] == '*';
-    return json_pack("{s:s,s:I,s:I,s:I,s:I,s:i,s:i,s:s?,s:b}", "control", g->row.time_control,
-                     "white", (json_int_t)w.remaining_ms, "black", (json_int_t)b.remaining_ms,
-                     "white_increment", (json_int_t)w.increment_ms, "black_increment",
-                     (json_int_t)b.increment_ms, "white_moves_to_go", w.moves_to_go,
-                     "black_moves_to_go", b.moves_to_go, "running",
-                     running ? (run == DM_WHITE ? "white" : "black") : NULL, "paused", paused);
+    int64_t deadline = game_deadline(g);
+    return json_pack(
+        "{s:s,s:I,s:I,s:I,s:I,s:i,s:i,s:s?,s:b,s:b,s:o}", "control", g->row.time_control, "white",
+        (json_int_t)w.remaining_ms, "black", (json_int_t)b.remaining_ms, "white_increment",
+        (json_int_t)w.increment_ms, "black_increment", (json_int_t)b.increment_ms,
+        "white_moves_to_go", w.moves_to_go, "black_moves_to_go", b.moves_to_go, "running",
+        running ? (run == DM_WHITE ? "white" : "black") : NULL, "paused", paused, "correspondence",
+        g->corr, "deadline", deadline > 0 ? json_integer((json_int_t)deadline) : json_null());
 }
 
 /* The side to move of g's current position (any variant). */
 static int side_to_move(srv_game *g)
 {
-    return g->var ? dm_session_position(g->session)->side : dm_session_board(g->session)->side;
+    return dm_session_position(g->session)->side;
 }
 
 /* {text, hub, path, captured, promote} of generic move m in position b: the squares
@@ -452,6 +473,7 @@ static json_t *vgame_state(srv_game *g, int side)
 }
 
 static json_t *game_state(srv_game *g, int side);
+static int cond_token(const srv_game *g, int n, char *out, size_t cap);
 
 json_t *srv_game_state(srv_game *g, int side)
 {
@@ -471,6 +493,14 @@ json_t *srv_game_state(srv_game *g, int side)
                             g->sealed[0] && g->row.result[0] == '*'
                                 ? json_string(side_name(g->sealed_side))
                                 : json_null());
+    }
+    if (st && g->cond[0] && side == g->cond_side) { /* the player's conditional moves */
+        json_t *c = json_array();
+        char t[64];
+        for (int i = 0; cond_token(g, i, t, sizeof t); i++) {
+            json_array_append_new(c, json_string(t));
+        }
+        json_object_set_new(st, "conditional", c);
     }
     if (st && g->players) { /* the accounts and their ratings (srv_rating.c) */
         json_object_set(st, "players", g->players);
@@ -603,18 +633,100 @@ static void poll_result(srv *s, srv_game *g)
     }
 }
 
-/* Play m (international) or vm (another variant) in the locked game g, commit it,
- * then tell everyone. 0 or -1 with r. */
-static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, srv_reply *r)
+/* ---- conditional moves ------------------------------------------------------------ */
+
+/* Parse text as a move of g's current position (international: its own move reader,
+ * as a move request reads it); its Hub text in hub (may be NULL). e may be NULL. */
+static dm_status parse_here(srv_game *g, const char *text, dm_vmove *vm, char *hub, size_t cap,
+                            dm_error *e)
+{
+    dm_error local;
+    if (!e) {
+        e = &local;
+    }
+    memset(e, 0, sizeof *e);
+    const dm_vboard *pos = dm_session_position(g->session);
+    dm_move m;
+    dm_board fast;
+    dm_status st = g->var                                    ? dm_vmove_parse(vm, pos, text, e)
+                   : dm_vboard_to_board(&fast, pos) != DM_OK ? DM_EINVAL
+                                                             : dm_move_parse(&m, &fast, text, e);
+    if (st == DM_OK && !g->var) {
+        st = dm_vmove_from_move(vm, pos, &m);
+    }
+    if (st == DM_OK && hub) {
+        dm_vmove_to_text(hub, cap, pos, vm, DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
+    }
+    return st;
+}
+
+/* The n-th text (0-based) of g's conditional moves into out; 0 when there is none. */
+static int cond_token(const srv_game *g, int n, char *out, size_t cap)
+{
+    const char *p = g->cond;
+    for (;;) {
+        p += strspn(p, " ");
+        size_t len = strcspn(p, " ");
+        if (len == 0) {
+            return 0;
+        }
+        if (n-- == 0) {
+            snprintf(out, cap, "%.*s", (int)len, p);
+            return 1;
+        }
+        p += len;
+    }
+}
+
+/* Before mover's move (Hub text hub) is played in g, live or replayed: does it answer
+ * the conditional moves' expectation? A move of their side changes nothing; any other
+ * move than the expected one drops them. */
+static void cond_before(srv_game *g, int mover, const char *hub)
+{
+    g->cond_matched = 0;
+    if (!g->cond[0] || mover == g->cond_side) {
+        return;
+    }
+    char t[64], h[200];
+    dm_vmove vm;
+    if (cond_token(g, 0, t, sizeof t) && parse_here(g, t, &vm, h, sizeof h, NULL) == DM_OK &&
+        !strcmp(h, hub)) {
+        g->cond_matched = 1;
+    } else {
+        g->cond[0] = 0;
+    }
+}
+
+/* After that move: the reply, when it is legal now, in vm and the two texts consumed:
+ * 1; else the conditional moves dropped: 0. */
+static int cond_after(srv_game *g, dm_vmove *vm)
+{
+    if (!g->cond_matched) {
+        return 0;
+    }
+    g->cond_matched = 0;
+    char t[64];
+    if (!cond_token(g, 1, t, sizeof t) || parse_here(g, t, vm, NULL, 0, NULL) != DM_OK) {
+        g->cond[0] = 0;
+        return 0;
+    }
+    const char *p = g->cond;
+    for (int k = 0; k < 2; k++) {
+        p += strspn(p, " ");
+        p += strcspn(p, " ");
+    }
+    p += strspn(p, " ");
+    memmove(g->cond, p, strlen(p) + 1);
+    return 1;
+}
+
+/* Play vm in the locked game g, commit it, then tell everyone. 0 or -1 with r. */
+static int game_play(srv *s, srv_game *g, const dm_vmove *vm, srv_reply *r)
 {
     int mover = side_to_move(g);
     srv_move_row mr;
-    if (vm) {
-        dm_vmove_to_text(mr.hub, sizeof mr.hub, dm_session_position(g->session), vm,
-                         DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
-    } else {
-        dm_move_to_text(mr.hub, sizeof mr.hub, dm_session_board(g->session), m, DM_NOTATION_HUB);
-    }
+    dm_vmove_to_text(mr.hub, sizeof mr.hub, dm_session_position(g->session), vm, DM_NOTATION_HUB,
+                     DM_VSQUARES_DEFAULT);
     int ply = dm_game_ply(dm_session_game(g->session));
     if (ply >= SRV_MAX_PLIES || g->nevents >= SRV_MAX_EVENTS) {
         srv_reply_error(r, 409, "the game is too long (%d plies)", SRV_MAX_PLIES);
@@ -622,11 +734,15 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, 
     }
     dm_error e;
     memset(&e, 0, sizeof e);
+    char cond_saved[sizeof g->cond];
+    snprintf(cond_saved, sizeof cond_saved, "%s", g->cond);
+    cond_before(g, mover, mr.hub);
     int64_t t = freeze(g);
-    dm_status st =
-        vm ? dm_session_play_vmove(g->session, vm, &e) : dm_session_play(g->session, m, &e);
+    dm_status st = dm_session_play(g->session, vm, &e);
     if (st != DM_OK) {
         thaw(g);
+        snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
+        g->cond_matched = 0;
         /* a fallen flag is declared now */
         poll_result(s, g);
         srv_reply_error(r, st == DM_ESTATE ? 409 : 400, "%s", e.message[0] ? e.message : "refused");
@@ -651,11 +767,21 @@ static int game_play(srv *s, srv_game *g, const dm_move *m, const dm_vmove *vm, 
     if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
         dm_session_undo(g->session);
         g->row = saved;
+        snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
+        g->cond_matched = 0;
         srv_reply_error(r, 503, "the move was not stored: %s", err);
         return -1;
     }
     g->nevents++;
     game_changed(s, g);
+    /* the opponent played the expected move: the conditional reply is played now (a
+     * move of the conditional side, which looks at nothing) */
+    dm_vmove cvm;
+    if (cond_after(g, &cvm)) {
+        srv_reply cr = {500, NULL};
+        game_play(s, g, &cvm, &cr);
+        json_decref(cr.body);
+    }
     return 0;
 }
 
@@ -725,11 +851,12 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
             score[i] = DM_SCORE_WIN - 1;
         } else {
             dm_search_input cin;
-            dm_search_input_init(&cin, &child);
+            memset(&cin, 0, sizeof cin);
+            dm_vboard_from_board(&cin.root, j->in.root.variant, &child);
             cin.history = j->hist;
             cin.history_count = n;
-            cin.reversible_plies = c.kings_only_plies;
-            cin.endgame_plies = c.endgame_plies < 0 ? 0 : c.endgame_plies;
+            cin.draw_count.reversible_plies = c.kings_only_plies;
+            cin.draw_count.material_plies = c.endgame_plies;
             dm_limits lim;
             memset(&lim, 0, sizeof lim);
             int d = levels[j->level - 1].depth;
@@ -739,7 +866,7 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
             }
             lim.analyse = 1;
             dm_result r;
-            if (dm_engine_search(&r, e, &cin, &lim, NULL, NULL) != DM_OK) {
+            if (dm_engine_search(&r, e, &cin, &lim, NULL, NULL, NULL) != DM_OK) {
                 return -1;
             }
             score[i] = r.has_move ? -r.score : DM_SCORE_WIN - 1;
@@ -777,7 +904,7 @@ typedef struct vlines {
     int score[8];
 } vlines;
 
-static void vlines_info(const dm_vinfo *info, void *payload)
+static void vlines_info(const dm_info *info, void *payload)
 {
     vlines *l = payload;
     if (info->pv_count < 1 || info->multipv < 1 || info->multipv > 8) {
@@ -796,12 +923,12 @@ static void vlines_info(const dm_vinfo *info, void *payload)
 }
 
 /* The engine's move in a game of another variant than international (engine_move):
- * dm_engine_search_variant on the game's position and draw state; levels 1-5 search
+ * dm_engine_search on the game's position and draw state; levels 1-5 search
  * up to 8 lines at their depth and draw one within the margin. */
 static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap)
 {
     typedef struct vjob {
-        dm_vsearch_input in;
+        dm_search_input in;
         uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
         dm_limits lim;
         int level;
@@ -820,13 +947,14 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
         return;
     }
     int gen = g->gen;
-    dm_vsearch_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, dm_session_game(g->session));
+    dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, dm_session_game(g->session));
     j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
     j->rng = rnd(&g->rng);
     j->lim.depth = levels[j->level - 1].depth;
     j->lim.move_time = levels[j->level - 1].move_time;
     dm_clock *c = dm_session_clock(g->session);
-    if (c && j->level > 5) {
+    /* a correspondence clock's days are not the engine's: it keeps its level's time */
+    if (c && j->level > 5 && !g->corr) {
         dm_clock_side cs;
         dm_clock_side_info(&cs, c, (dm_color)g->row.engine_side);
         j->lim.time = (double)cs.remaining_ms / 1000.0;
@@ -846,10 +974,10 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
     }
     pthread_mutex_unlock(&g->mu);
 
-    dm_vsearch_result res;
+    dm_result res;
     memset(&res, 0, sizeof res);
-    int ok = dm_engine_search_variant(&res, e, &j->in, &j->lim, margin > 0 ? vlines_info : NULL,
-                                      &j->lines, NULL) == DM_OK &&
+    int ok = dm_engine_search(&res, e, &j->in, &j->lim, margin > 0 ? vlines_info : NULL, &j->lines,
+                              NULL) == DM_OK &&
              res.has_move;
     dm_vmove m = res.best;
     if (ok && margin > 0 && j->lines.n > 1) {
@@ -872,7 +1000,7 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
     g->engine_queued = 0;
     if (ok && g->gen == gen && engine_to_move(g)) {
         srv_reply r = {200, NULL};
-        game_play(s, g, NULL, &m, &r);
+        game_play(s, g, &m, &r);
         if (r.body) {
             json_decref(r.body);
         }
@@ -905,8 +1033,8 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     }
     int gen = g->gen;
     const dm_game *gm = dm_session_game(g->session);
-    dm_session_search_input(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, g->session);
-    j->root = j->in.root;
+    dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, gm);
+    dm_vboard_to_board(&j->root, &j->in.root);
     dm_game_counters(&j->c0, gm);
     j->rules = *dm_game_rules_of(gm);
     j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
@@ -915,7 +1043,8 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     j->lim.depth = levels[j->level - 1].depth;
     j->lim.move_time = levels[j->level - 1].move_time;
     dm_clock *c = dm_session_clock(g->session);
-    if (c && j->level > 5) {
+    /* a correspondence clock's days are not the engine's: it keeps its level's time */
+    if (c && j->level > 5 && !g->corr) {
         dm_clock_side cs;
         dm_clock_side_info(&cs, c, (dm_color)g->row.engine_side);
         j->lim.time = (double)cs.remaining_ms / 1000.0;
@@ -932,14 +1061,15 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     }
     pthread_mutex_unlock(&g->mu);
 
-    dm_move m;
+    dm_vmove vm;
     int ok;
     if (levels[j->level - 1].margin > 0) {
-        ok = choose_imperfect(&m, e, j) == 0;
+        dm_move m;
+        ok = choose_imperfect(&m, e, j) == 0 && dm_vmove_from_move(&vm, &j->in.root, &m) == DM_OK;
     } else {
         dm_result r;
-        ok = dm_engine_search(&r, e, &j->in, &j->lim, NULL, NULL) == DM_OK && r.has_move;
-        m = r.best;
+        ok = dm_engine_search(&r, e, &j->in, &j->lim, NULL, NULL, NULL) == DM_OK && r.has_move;
+        vm = r.best;
     }
     free(j);
 
@@ -947,7 +1077,7 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     g->engine_queued = 0;
     if (ok && g->gen == gen && engine_to_move(g)) {
         srv_reply r = {200, NULL};
-        game_play(s, g, &m, NULL, &r);
+        game_play(s, g, &vm, &r);
         if (r.body) {
             json_decref(r.body);
         }
@@ -1074,7 +1204,8 @@ static void *ticker(void *arg)
 
 /* The touch-move events of a game's log (docs/WEB.md): "touch-move" (the rule is on,
  * the game's first event), "touch SQ" (the side to move touched its piece on SQ, which
- * must now be played), "adjust" ("I adjust" announced). *is set to 1 when ev is one of
+ * must now be played), "adjust" ("I adjust" announced); and "cond ..." (conditional
+ * moves set, or cleared by "cond" alone). *is set to 1 when ev is one of
  * them, and the event is applied to the session. */
 static dm_status touch_event(srv_game *g, const char *ev, int *is, dm_error *e)
 {
@@ -1087,6 +1218,12 @@ static dm_status touch_event(srv_game *g, const char *ev, int *is, dm_error *e)
     }
     if (!strncmp(ev, "touch ", 6)) {
         return dm_session_touch(g->session, atoi(ev + 6), NULL, e);
+    }
+    if (!strncmp(ev, "cond", 4) && (ev[4] == ' ' || !ev[4])) {
+        /* conditional moves set ("cond" alone: cleared), for the side not to move */
+        snprintf(g->cond, sizeof g->cond, "%s", ev[4] ? ev + 5 : "");
+        g->cond_side = 1 - side_to_move(g);
+        return DM_OK;
     }
     *is = 0;
     return DM_OK;
@@ -1183,8 +1320,13 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
         int undo = !strcmp(moves[i].hub, "undo");
         int touch = 0;
         dm_status ts = touch_event(g, moves[i].hub, &touch, &e);
-        if (!touch) {
+        if (undo) {
+            g->cond[0] = 0;
+        } else if (!touch) {
             ts = arbiter_event(g, moves[i].hub, &touch, &e);
+            if (!touch) { /* the conditional moves follow the moves as they did live */
+                cond_before(g, side_to_move(g), moves[i].hub);
+            }
         }
         if (touch  ? ts != DM_OK
             : undo ? dm_session_undo(g->session) != DM_OK
@@ -1194,6 +1336,10 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
                         i + 1, moves[i].hub, e.message);
             }
             break;
+        }
+        if (!touch && !undo) {
+            dm_vmove cvm;
+            cond_after(g, &cvm); /* the reply is the next event */
         }
         g->nevents = i + 1;
     }
@@ -1217,13 +1363,17 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
         dm_session_result(g->session, NULL);
         last = g->vfixed;
     }
-    /* live from the virtual time of the last heartbeat: the downtime is not charged */
-    int64_t vcrash = rc->heartbeat - row->t0_wall;
+    /* live from the virtual time of the last heartbeat: the downtime is not charged;
+     * a correspondence game's clock is the wall clock's, downtime included */
+    int64_t vcrash = g->corr ? srv_wall_ms() + rc->s->opt.clock_offset_ms - row->t0_wall
+                             : rc->heartbeat - row->t0_wall;
     if (vcrash < last) {
         vcrash = last;
     }
     g->offset = vcrash - mono_ms();
-    g->row.t0_wall = srv_wall_ms() - vcrash;
+    if (!g->corr) {
+        g->row.t0_wall = srv_wall_ms() - vcrash;
+    }
     g->replaying = 0;
     if (add_game(rc->s, g) != 0) {
         game_free(g);
@@ -1382,6 +1532,48 @@ static json_t *link_json(const srv_game *g, int side)
     return json_string(url);
 }
 
+/* Days of a correspondence request (a number > 0, in thousandths of a day at most)
+ * into ms; -1 with r when bad. */
+static int corr_days(const json_t *v, const char *name, int64_t *ms, srv_reply *r)
+{
+    double d = json_is_number(v) ? json_number_value(v) : -1;
+    long long th = (long long)(d * 1000 + 0.5);
+    if (d <= 0 || d > 36500 || th <= 0 || d * 1000 - (double)th > 1e-6 ||
+        (double)th - d * 1000 > 1e-6) {
+        srv_reply_error(r, 400,
+                        "\"%s\" must be a number of days above 0, at most 36500, in "
+                        "thousandths of a day at most",
+                        name);
+        return -1;
+    }
+    *ms = th * (DM_TC_DAY_MS / 1000);
+    return 0;
+}
+
+/* The time control text ("3d", "3d:60d") of a request's "correspondence":
+ * {"days_per_move": D, "budget_days": B (optional)}. 0, or -1 with r. */
+static int corr_control(char *out, size_t cap, const json_t *jc, srv_reply *r)
+{
+    if (!json_is_object(jc)) {
+        srv_reply_error(r, 400, "\"correspondence\" must be an object {\"days_per_move\": 3}");
+        return -1;
+    }
+    dm_time_control tc;
+    memset(&tc, 0, sizeof tc);
+    tc.kind = DM_TC_CORRESPONDENCE;
+    tc.count = 1;
+    if (corr_days(json_object_get(jc, "days_per_move"), "days_per_move", &tc.periods[0].time_ms,
+                  r) != 0) {
+        return -1;
+    }
+    const json_t *b = json_object_get(jc, "budget_days");
+    if (b && !json_is_null(b) && corr_days(b, "budget_days", &tc.budget_ms, r) != 0) {
+        return -1;
+    }
+    dm_time_control_format(out, cap, &tc);
+    return 0;
+}
+
 void srv_op_create(srv *s, const json_t *req, srv_reply *r)
 {
     if (!json_is_object(req)) {
@@ -1452,6 +1644,16 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
         return;
     }
     snprintf(row.time_control, sizeof row.time_control, "%s", tc && *tc ? tc : "-");
+    const json_t *jc = json_object_get(req, "correspondence");
+    if (jc && !json_is_null(jc)) {
+        if (tc && *tc) {
+            srv_reply_error(r, 400, "\"time\" and \"correspondence\" exclude each other");
+            return;
+        }
+        if (corr_control(row.time_control, sizeof row.time_control, jc, r) != 0) {
+            return;
+        }
+    }
     const char *fen = get_str(req, "fen");
     if (fen && strlen(fen) >= sizeof row.start_fen) {
         srv_reply_error(r, 400, "FEN too long");
@@ -1521,6 +1723,9 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
         srv_reply_error(r, 400, "%s", err);
         return;
     }
+    if (g->corr) {
+        g->row.t0_wall += s->opt.clock_offset_ms; /* the deadlines' clock (a test hook) */
+    }
     /* a start position that is already decided is refused */
     if (dm_session_result(g->session, NULL) != DM_OUTCOME_ONGOING) {
         game_free(g);
@@ -1557,6 +1762,81 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
                         links, "state", srv_game_state(g, you));
     enqueue_engine(s, g);
     pthread_mutex_unlock(&g->mu);
+}
+
+#define SRV_MAX_TURN_KEYS 200
+
+/* 1 when side of g is played by the holder of one of keys[0..n-1] or by account. */
+static int holds_side(const srv_game *g, int side, char keys[][40], int n, int64_t account)
+{
+    if (account && g->account[side] == account) {
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(keys[i], g->row.keys[side])) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void srv_op_your_turn(srv *s, const char *keys, int64_t account, srv_reply *r)
+{
+    char(*k)[40] = calloc(SRV_MAX_TURN_KEYS, sizeof *k);
+    if (!k) {
+        srv_reply_error(r, 503, "out of memory");
+        return;
+    }
+    int n = 0;
+    for (const char *p = keys ? keys : ""; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len > 0 && len < sizeof k[0]) {
+            if (n == SRV_MAX_TURN_KEYS) {
+                free(k);
+                srv_reply_error(r, 400, "at most %d keys", SRV_MAX_TURN_KEYS);
+                return;
+            }
+            memcpy(k[n], p, len);
+            k[n++][len] = 0;
+        }
+        p += len;
+        p += *p == ',';
+    }
+    json_t *games = json_array();
+    pthread_mutex_lock(&s->games_mu);
+    int count = s->ngames;
+    pthread_mutex_unlock(&s->games_mu);
+    for (int i = 0; i < count && (n > 0 || account); i++) {
+        pthread_mutex_lock(&s->games_mu);
+        srv_game *g = s->all[i];
+        pthread_mutex_unlock(&s->games_mu);
+        if (g->row.result[0] != '*' || g->row.mode == SRV_MODE_REVIEW) {
+            continue;
+        }
+        pthread_mutex_lock(&g->mu);
+        poll_result(s, g);          /* a deadline passed: not the player's turn any more */
+        int side = side_to_move(g); /* both keys may be held (one browser, two sides) */
+        if (g->row.result[0] == '*' && holds_side(g, side, k, n, account) &&
+            !(g->row.mode == SRV_MODE_ENGINE && g->row.engine_side == side)) {
+            int64_t deadline = game_deadline(g);
+            dm_clock *c = dm_session_clock(g->session);
+            int64_t left = c ? dm_clock_remaining(c, (dm_color)side) : INT64_MAX;
+            json_array_append_new(
+                games, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:s,s:b,s:o,s:o}", "id", g->row.id,
+                                 "key", g->row.keys[side], "you", side_name(side), "opponent",
+                                 side ? g->row.white_name : g->row.black_name, "variant",
+                                 g->row.variant, "mode", mode_str(g->row.mode), "ply",
+                                 dm_game_ply(dm_session_game(g->session)), "control",
+                                 g->row.time_control, "correspondence", g->corr, "deadline",
+                                 deadline > 0 ? json_integer((json_int_t)deadline) : json_null(),
+                                 "remaining_ms",
+                                 left == INT64_MAX ? json_null() : json_integer((json_int_t)left)));
+        }
+        pthread_mutex_unlock(&g->mu);
+    }
+    free(k);
+    r->status = 200;
+    r->body = json_pack("{s:o,s:I}", "games", games, "server_time", (json_int_t)srv_wall_ms());
 }
 
 void srv_op_state(srv *s, const char *id, const char *key, srv_reply *r)
@@ -1637,14 +1917,20 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
     dm_vmove vm;
     dm_error e;
     memset(&e, 0, sizeof e);
-    dm_status st = g->var ? dm_vmove_parse(&vm, dm_session_position(g->session), text, &e)
-                          : dm_move_parse(&m, dm_session_board(g->session), text, &e);
+    const dm_vboard *pos = dm_session_position(g->session);
+    dm_board fast; /* international: its own move reader, as before variants came */
+    dm_status st = g->var                                    ? dm_vmove_parse(&vm, pos, text, &e)
+                   : dm_vboard_to_board(&fast, pos) != DM_OK ? DM_EINVAL
+                                                             : dm_move_parse(&m, &fast, text, &e);
+    if (st == DM_OK && !g->var) {
+        st = dm_vmove_from_move(&vm, pos, &m);
+    }
     if (st != DM_OK) {
         srv_reply_error(r, 400, "%s", e.message);
         srv_game_unlock(g);
         return;
     }
-    if (game_play(s, g, g->var ? NULL : &m, g->var ? &vm : NULL, r) == 0) {
+    if (game_play(s, g, &vm, r) == 0) {
         r->status = 200;
         r->body = srv_game_state(g, side);
     }
@@ -1678,6 +1964,90 @@ static int touch_commit(srv *s, srv_game *g, const char *ev, srv_reply *r)
     return 0;
 }
 
+/* Touch-move requests come from the player to move of a touch-move game while the
+ * clocks run: 1, or 0 with r set. */
+static int touch_allowed(srv_game *g, int side, srv_reply *r)
+{
+    if (!dm_game_touch_move(dm_session_game(g->session))) {
+        srv_reply_error(r, 409, "this game is not played with touch-move");
+        return 0;
+    }
+    if (side != side_to_move(g)) {
+        srv_reply_error(r, 409, "it is not your move");
+        return 0;
+    }
+    if (clock_paused(g)) {
+        srv_reply_error(r, 409, "the arbiter has paused the clocks: no move until they resume");
+        return 0;
+    }
+    return 1;
+}
+
+/* Conditional moves (docs/WEB.md): the player who waits gives the opponent's expected
+ * move and the reply to play at once, and so on; stored as the event "cond TEXT ...". */
+void srv_op_conditional(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
+{
+    const json_t *a = json_object_get(req, "moves");
+    size_t n = json_array_size(a);
+    if (!json_is_array(a) || n % 2 != 0 || n > 16) {
+        srv_reply_error(r, 400,
+                        "\"moves\" must be a list of moves in pairs: the opponent's move, your "
+                        "reply, ... (at most 8 pairs; [] clears them)");
+        return;
+    }
+    char ev[sizeof((srv_move_row *)0)->hub] = "cond"; /* one stored event */
+    for (size_t i = 0; i < n; i++) {
+        const json_t *v = json_array_get(a, i);
+        const char *t = json_is_string(v) ? json_string_value(v) : "";
+        size_t len = strlen(ev);
+        if (!*t || strlen(t) > 60 || strpbrk(t, " \t\r\n") || len + 1 + strlen(t) >= sizeof ev) {
+            srv_reply_error(r, 400,
+                            "move %d: a move's text without spaces is needed (the line "
+                            "is at most 190 characters)",
+                            (int)i + 1);
+            return;
+        }
+        snprintf(ev + len, sizeof ev - len, " %s", t);
+    }
+    int side;
+    srv_game *g = open_to_play(s, id, key, &side, r);
+    if (!g) {
+        return;
+    }
+    if (side_to_move(g) == side) {
+        srv_reply_error(r, 409,
+                        "it is your move: conditional moves are made while the "
+                        "opponent is to move");
+        srv_game_unlock(g);
+        return;
+    }
+    dm_vmove vm;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (n > 0) {
+        const char *first = json_string_value(json_array_get(a, 0));
+        dm_status st = parse_here(g, first, &vm, NULL, 0, &e);
+        if (st != DM_OK) {
+            srv_reply_error(r, 400, "the opponent's move \"%s\": %s", first, e.message);
+            srv_game_unlock(g);
+            return;
+        }
+    }
+    char saved[sizeof g->cond];
+    int saved_side = g->cond_side;
+    snprintf(saved, sizeof saved, "%s", g->cond);
+    snprintf(g->cond, sizeof g->cond, "%s", ev[4] ? ev + 5 : "");
+    g->cond_side = side;
+    if (touch_commit(s, g, ev, r) != 0) {
+        snprintf(g->cond, sizeof g->cond, "%s", saved);
+        g->cond_side = saved_side;
+    } else {
+        r->status = 200;
+        r->body = srv_game_state(g, side);
+    }
+    srv_game_unlock(g);
+}
+
 /* The player to move announces a touch (touch-move games): the server keeps the rule,
  * so that a move of another piece is refused (docs/WEB.md). */
 void srv_op_touch(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
@@ -1692,13 +2062,7 @@ void srv_op_touch(srv *s, const char *id, const char *key, const json_t *req, sr
     if (!g) {
         return;
     }
-    if (!dm_game_touch_move(dm_session_game(g->session))) {
-        srv_reply_error(r, 409, "this game is not played with touch-move");
-    } else if (side != side_to_move(g)) {
-        srv_reply_error(r, 409, "it is not your move");
-    } else if (clock_paused(g)) {
-        srv_reply_error(r, 409, "the arbiter has paused the clocks: no move until they resume");
-    } else {
+    if (touch_allowed(g, side, r)) {
         json_int_t sq = json_integer_value(jsq);
         dm_error e;
         memset(&e, 0, sizeof e);
@@ -1727,10 +2091,8 @@ void srv_op_adjust(srv *s, const char *id, const char *key, srv_reply *r)
     }
     dm_error e;
     memset(&e, 0, sizeof e);
-    if (!dm_game_touch_move(dm_session_game(g->session))) {
-        srv_reply_error(r, 409, "this game is not played with touch-move");
-    } else if (side != side_to_move(g)) {
-        srv_reply_error(r, 409, "it is not your move");
+    if (!touch_allowed(g, side, r)) {
+        /* refused */
     } else if (dm_session_adjust(g->session, &e) != DM_OK) {
         srv_reply_error(r, 409, "%s", e.message);
     } else if (touch_commit(s, g, "adjust", r) == 0) {
@@ -1998,10 +2360,10 @@ void srv_op_seal(srv *s, const char *id, const char *key, const json_t *req, srv
         return;
     }
     dm_clock *c = dm_session_clock(g->session);
-    dm_move m;
     dm_vmove vm;
     dm_error e;
     memset(&e, 0, sizeof e);
+    char hub[190];
     if (!g->row.keys[SRV_SIDE_ARBITER][0]) {
         srv_reply_error(r, 409, "this game has no arbiter to adjourn it");
     } else if (!c) {
@@ -2010,19 +2372,12 @@ void srv_op_seal(srv *s, const char *id, const char *key, const json_t *req, srv
         srv_reply_error(r, 409, "the arbiter has paused the clocks: no move until they resume");
     } else if (side != side_to_move(g)) {
         srv_reply_error(r, 409, "only the player to move seals a move");
-    } else if ((g->var ? dm_vmove_parse(&vm, dm_session_position(g->session), text, &e)
-                       : dm_move_parse(&m, dm_session_board(g->session), text, &e)) != DM_OK) {
+    } else if (parse_here(g, text, &vm, hub, sizeof hub, &e) != DM_OK) {
         srv_reply_error(r, 400, "%s", e.message);
     } else if (g->nevents >= SRV_MAX_EVENTS) {
         srv_reply_error(r, 409, "the game is too long (%d events)", SRV_MAX_EVENTS);
     } else {
-        char ev[200], hub[190];
-        if (g->var) {
-            dm_vmove_to_text(hub, sizeof hub, dm_session_position(g->session), &vm, DM_NOTATION_HUB,
-                             DM_VSQUARES_DEFAULT);
-        } else {
-            dm_move_to_text(hub, sizeof hub, dm_session_board(g->session), &m, DM_NOTATION_HUB);
-        }
+        char ev[200];
         snprintf(ev, sizeof ev, "seal %s", hub);
         int64_t t = freeze(g);
         if (dm_clock_pause(c) != DM_OK) {
@@ -2102,7 +2457,7 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
                 }
                 dead = kings[0] > 0 && kings[1] > 0;
             } else {
-                const dm_board *b = dm_session_board(g->session);
+                const dm_board *b = dm_game_board(dm_session_game(g->session));
                 dead =
                     dm_board_count_kings(b, DM_WHITE) > 0 && dm_board_count_kings(b, DM_BLACK) > 0;
                 dm_draw_counters c;
@@ -2183,6 +2538,9 @@ static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
     srv_game_row saved = g->row;
     g->row.takeback_offer = -1;
     g->row.draw_offer = -1;
+    char cond_saved[sizeof g->cond];
+    snprintf(cond_saved, sizeof cond_saved, "%s", g->cond);
+    g->cond[0] = 0; /* the conditional moves were for another position */
     sync_result(g);
     int64_t wms = -1, bms = -1;
     dm_clock *c = dm_session_clock(g->session);
@@ -2196,6 +2554,7 @@ static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
             dm_session_redo(g->session);
         }
         g->row = saved;
+        snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
         srv_reply_error(r, 503, "the takeback was not stored: %s", err);
         return -1;
     }
@@ -2460,7 +2819,7 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
     }
 }
 
-void srv_op_position(const char *fen, srv_reply *r)
+void srv_op_position(const char *fen, const char *move, srv_reply *r)
 {
     dm_board b;
     dm_error e;
@@ -2479,6 +2838,24 @@ void srv_op_position(const char *fen, srv_reply *r)
         srv_reply_error(r, 400, "not a position of international draughts");
         return;
     }
+    json_t *played = NULL;
+    if (move && *move) { /* the move judged by the rules: the error says which rule */
+        dm_move m;
+        if (dm_move_parse(&m, &b, move, &e) != DM_OK) {
+            dm_game_free(g);
+            srv_reply_error(r, 400, "%s", e.message);
+            return;
+        }
+        played = move_json(&b, &m);
+        dm_board_apply(&b, &m);
+        dm_game_free(g);
+        g = NULL;
+        if (dm_game_new(&g, &b) != DM_OK) {
+            json_decref(played);
+            srv_reply_error(r, 400, "not a position of international draughts");
+            return;
+        }
+    }
     dm_reason why;
     dm_outcome o = dm_game_result(g, &why);
     dm_game_free(g);
@@ -2494,9 +2871,12 @@ void srv_op_position(const char *fen, srv_reply *r)
     r->body = json_pack("{s:s,s:s,s:o,s:s,s:s}", "fen", out, "turn",
                         b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
                         dm_outcome_str(o), "reason", dm_reason_str(why));
+    if (played) {
+        json_object_set_new(r->body, "played", played);
+    }
 }
 
-void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r)
+void srv_op_position_variant(const char *variant, const char *fen, const char *move, srv_reply *r)
 {
     const dm_variant *v;
     dm_error e;
@@ -2516,6 +2896,24 @@ void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r)
     if (dm_game_new_variant(&g, &b) != DM_OK) {
         srv_reply_error(r, 400, "not a position of %s", v->title);
         return;
+    }
+    json_t *played = NULL;
+    if (move && *move) { /* the move judged by the variant's rules */
+        dm_vmove m;
+        if (dm_vmove_parse(&m, &b, move, &e) != DM_OK) {
+            dm_game_free(g);
+            srv_reply_error(r, 400, "%s", e.message);
+            return;
+        }
+        played = srv_vmove_json(&b, &m);
+        dm_vboard_apply(&b, &m);
+        dm_game_free(g);
+        g = NULL;
+        if (dm_game_new_variant(&g, &b) != DM_OK) {
+            json_decref(played);
+            srv_reply_error(r, 400, "not a position of %s", v->title);
+            return;
+        }
     }
     dm_reason why;
     dm_outcome o = dm_game_result(g, &why);
@@ -2538,6 +2936,9 @@ void srv_op_position_variant(const char *variant, const char *fen, srv_reply *r)
                         "turn", b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
                         dm_outcome_str(o), "reason", dm_reason_str(why), "reason_text", why_text,
                         "board", srv_vboard_desc(v), "position", srv_vboard_json(&b));
+    if (played) {
+        json_object_set_new(r->body, "played", played);
+    }
 }
 
 void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)

@@ -248,6 +248,14 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
     r->body = NULL;
     *pdn = NULL;
 
+    if (!strcmp(path, "simuls") || !strncmp(path, "simuls/", 7)) { /* srv_simul.c */
+        srv_simul_route(s, q, path[6] ? path + 7 : "", r);
+        return r->status == 413;
+    }
+    if (!strcmp(path, "library") || !strncmp(path, "library/", 8)) { /* srv_library.c */
+        srv_library_route(s, q, path[7] ? path + 8 : "", r);
+        return 0;
+    }
     if (srv_community_route(s, q, r)) { /* accounts, lobby, ratings (srv_account.c) */
         return r->status == 413;
     }
@@ -261,15 +269,16 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         return 0;
     }
     if (!strcmp(path, "position")) {
-        char fen[512], variant[64];
+        char fen[512], variant[64], move[256];
         query_var(q->query, "fen", fen, sizeof fen);
         query_var(q->query, "variant", variant, sizeof variant);
+        query_var(q->query, "move", move, sizeof move);
         if (!get) {
             srv_reply_error(r, 405, "use GET");
         } else if (variant[0] && strcmp(variant, "international") != 0) {
-            srv_op_position_variant(variant, fen, r);
+            srv_op_position_variant(variant, fen, move, r);
         } else {
-            srv_op_position(fen, r);
+            srv_op_position(fen, move, r);
         }
         return 0;
     }
@@ -303,6 +312,18 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         }
         srv_op_upload(s, body, len, r);
         free(body);
+        return 0;
+    }
+    if (!strcmp(path, "games/your-turn")) {
+        if (!get) {
+            srv_reply_error(r, 405, "use GET");
+            return 0;
+        }
+        char keys[SRV_MAX_TURN_QUERY];
+        query_var(q->query, "keys", keys, sizeof keys);
+        srv_account a;
+        srv_account_of(s, q, &a); /* a signed-in player's games too */
+        srv_op_your_turn(s, keys, a.id, r);
         return 0;
     }
     if (!strncmp(path, "games/", 6)) {
@@ -342,7 +363,7 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
             !strcmp(action, "takeback") || !strcmp(action, "annotate") ||
             !strcmp(action, "touch") || !strcmp(action, "adjust") || !strcmp(action, "arbiter") ||
-            !strcmp(action, "seal")) {
+            !strcmp(action, "seal") || !strcmp(action, "conditional")) {
             if (!post) {
                 srv_reply_error(r, 405, "use POST");
                 return 0;
@@ -350,7 +371,9 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
             json_t *req = read_json(q, r);
             if (req) {
                 const char *k = request_key(req, q->query, key, sizeof key);
-                if (!strcmp(action, "touch")) {
+                if (!strcmp(action, "conditional")) {
+                    srv_op_conditional(s, id, k, req, r);
+                } else if (!strcmp(action, "touch")) {
                     srv_op_touch(s, id, k, req, r);
                 } else if (!strcmp(action, "arbiter")) {
                     srv_op_arbiter(s, id, k, req, r);
@@ -376,7 +399,7 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         srv_reply_error(
             r, 404,
             "no such action \"%s\" (move, resign, draw, takeback, annotate, touch, adjust, "
-            "arbiter, seal, pdn)",
+            "arbiter, seal, conditional, pdn)",
             action);
         return 0;
     }
@@ -758,6 +781,10 @@ srv *srv_open(const srv_options *opt, char *err, size_t errcap)
         srv_stop(s);
         return NULL;
     }
+    if (opt->library && opt->library[0] && srv_library_load(s, opt->library, err, errcap) != 0) {
+        srv_stop(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -836,6 +863,7 @@ void srv_stop(srv *s)
     srv_games_stop(s);
     srv_games_free(s);
     srv_community_free(s);
+    srv_library_free(s);
     srv_db_close(s->db);
     pthread_mutex_destroy(&s->games_mu);
     pthread_mutex_destroy(&s->q_mu);

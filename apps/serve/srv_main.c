@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * apps/serve/srv_main.c: `damier serve [--host H] [--port N] [--db FILE] [--static DIR]
  * [--threads N] [--engine-threads N] [--analyses N] [--sync normal|full] [--puzzles FILE]
- * [--quiet]`:
+ * [--egdb DIR] [--quiet]`:
  * the web board until SIGINT or SIGTERM. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
@@ -15,19 +15,26 @@
 #include <unistd.h>
 
 #include "../cli/commands.h"
+#include <damier/egdb.h>
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: damier serve [--host ADDR] [--port N] [--db FILE] [--static DIR]\n"
                "                    [--threads N] [--engine-threads N] [--analyses N]\n"
-               "                    [--sync normal|full] [--puzzles FILE] [--quiet]\n"
+               "                    [--sync normal|full] [--puzzles FILE] [--egdb DIR]\n"
+               "                    [--library PATH]\n"
+               "                    [--quiet]\n"
                "The web board: play against the engine or a person (game links), analyse,\n"
                "review and upload PDN, in a browser at http://ADDR:N/ (default\n"
                "127.0.0.1:8080). Games are kept in an SQLite file (default\n"
                "$XDG_DATA_HOME/damier/web.sqlite, else ~/.local/share/damier/web.sqlite).\n"
                "--threads: connections served at once (each WebSocket holds one; default\n"
                "256); --sync full: every commit survives a power loss too (slower);\n"
-               "--puzzles: the puzzle trainer's puzzles (a file of damier puzzles gen).\n"
+               "--puzzles: the puzzle trainer's puzzles (a file of damier puzzles gen);\n"
+               "--egdb DIR: the endgame database the analysis board probes (default: the\n"
+               "XDG folder when present; \"\": none);\n"
+               "--library PATH: the master games (a PDN file, or a folder read recursively:\n"
+               "searched and explored on the page's Library).\n"
                "The API: docs/WEB.md.\n");
 }
 
@@ -109,6 +116,7 @@ int cmd_serve(int argc, char **argv)
 {
     srv_options opt = SRV_OPTIONS_INIT;
     char db[1024] = "", stat_dir[1024] = "";
+    const char *egdb_dir = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -150,6 +158,12 @@ int cmd_serve(int argc, char **argv)
         } else if (!strcmp(a, "--puzzles") && v) {
             opt.puzzles = v; /* the puzzle trainer's file (srv_puzzles.c) */
             i++;
+        } else if (!strcmp(a, "--library") && v) {
+            opt.library = v; /* the master games (srv_library.c) */
+            i++;
+        } else if (!strcmp(a, "--egdb") && v) {
+            egdb_dir = v; /* "" : none; default: the XDG folder when present */
+            i++;
         } else if (!strcmp(a, "--quiet")) {
             opt.quiet = 1;
         } else {
@@ -175,6 +189,19 @@ int cmd_serve(int argc, char **argv)
     }
     opt.db_path = db;
     opt.static_dir = stat_dir;
+    char egdb_def[4096];
+    const char *egdb_use = cli_egdb_engine_dir(egdb_dir, egdb_def, sizeof egdb_def);
+    dm_egdb *egdb = NULL;
+    if (egdb_use && cli_egdb_open(&egdb, egdb_use, "serve") != 0) {
+        return 2;
+    }
+    opt.egdb = egdb;
+    /* A test hook (docs/WEB.md): correspondence games' clock moved on by this many ms,
+     * as if that time had passed (a deadline that passes, in the page's tests). */
+    const char *off = getenv("DAMIER_SERVE_TEST_CLOCK_OFFSET_MS");
+    if (off && *off) {
+        opt.clock_offset_ms = strtoll(off, NULL, 10);
+    }
 
     /* Signals are taken by this thread only (sigwait): every thread started from here
      * inherits the blocked set. */
@@ -189,6 +216,7 @@ int cmd_serve(int argc, char **argv)
     srv *s = srv_start(&opt, err, sizeof err);
     if (!s) {
         fprintf(stderr, "damier serve: %s\n", err);
+        dm_egdb_close(egdb);
         return 1;
     }
     printf("damier serve: listening on http://%s:%d/ (database %s)\n", opt.host, srv_port(s), db);
@@ -199,5 +227,6 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "damier serve: stopping (signal %d)\n", sig);
     }
     srv_stop(s);
+    dm_egdb_close(egdb);
     return 0;
 }

@@ -293,7 +293,7 @@ static json_t *legal_of(const dm_board *b)
     char fen[256];
     dm_board_to_fen(fen, sizeof fen, b);
     srv_reply r = {0, NULL};
-    srv_op_position(fen, &r);
+    srv_op_position(fen, NULL, &r);
     json_t *legal = json_incref(json_object_get(r.body, "legal"));
     json_decref(r.body);
     return legal ? legal : json_array();

@@ -20,11 +20,13 @@ extern "C" {
 
 /* Kind of a time control, after the PDN/PGN TimeControl grammar. */
 typedef enum dm_tc_kind {
-    DM_TC_NONE = 0,     /* "-": no time control; a clock only counts the time used */
-    DM_TC_UNKNOWN = 1,  /* "?": not known; cannot drive a clock */
-    DM_TC_PERIODS = 2,  /* one or more periods, "40/7200:20/2400:600+5" */
-    DM_TC_SANDCLOCK = 3 /* "*S": a sand glass of S seconds: the time one side uses is
-                           what the other side has left when its turn comes */
+    DM_TC_NONE = 0,          /* "-": no time control; a clock only counts the time used */
+    DM_TC_UNKNOWN = 1,       /* "?": not known; cannot drive a clock */
+    DM_TC_PERIODS = 2,       /* one or more periods, "40/7200:20/2400:600+5" */
+    DM_TC_SANDCLOCK = 3,     /* "*S": a sand glass of S seconds: the time one side uses
+                                is what the other side has left when its turn comes */
+    DM_TC_CORRESPONDENCE = 4 /* "3d" or "3d:60d": days per move, and optionally a total
+                                reflection budget per side (a damier extension) */
 } dm_tc_kind;
 
 /* One period. Time is cumulative: what is left of a period carries over to the next. */
@@ -39,12 +41,21 @@ typedef struct dm_tc_period {
 
 /* A parsed time control. For DM_TC_PERIODS, periods[0..count-1] are played in order;
  * when the last one has moves > 0 it repeats (every further N moves add its time).
- * For DM_TC_SANDCLOCK, count = 1 and periods[0].time_ms is the glass. */
+ * For DM_TC_SANDCLOCK, count = 1 and periods[0].time_ms is the glass.
+ * For DM_TC_CORRESPONDENCE, count = 1, periods[0].time_ms is the time per move (each
+ * move must be made within it, counted from the opponent's move; unused time is not
+ * carried over) and budget_ms the side's total reflection time (0 = none): the time
+ * left for a move is the smaller of the two. Both are multiples of 0.001 day
+ * (DM_TC_DAY_MS / 1000 = 86400 ms). */
 typedef struct dm_time_control {
     dm_tc_kind kind;
     int count; /* periods used */
     dm_tc_period periods[DM_TC_MAX_PERIODS];
+    int64_t budget_ms; /* DM_TC_CORRESPONDENCE: total reflection budget, 0 = none */
 } dm_time_control;
+
+/* One day in milliseconds (correspondence time controls). */
+#define DM_TC_DAY_MS 86400000LL
 
 /* Read a PDN TimeControl tag value. Grammar (elements separated by ':'):
  *     "N/S"   N moves in S seconds (cumulative period)
@@ -52,8 +63,11 @@ typedef struct dm_time_control {
  *     "S"     S seconds for the rest of the game (sudden death)
  *     "*S"    sand clock of S seconds (alone)
  *     "?"     unknown (alone)      "-"  no time control (alone)
+ *     "Dd"    correspondence: D days per move (alone), "3d"
+ *     "Dd:Bd" correspondence with a total budget of B days per side, "3d:60d"
  * Extensions: "N/S+I" (a moves period with an increment, as in "40/5400+30:1800+30");
- * seconds may carry up to 3 decimals ("0.5"); surrounding spaces are ignored.
+ * seconds and days may carry up to 3 decimals ("0.5", "0.25d"); surrounding spaces are
+ * ignored.
  * Only the last element may lack a move count. Examples: "40/7200:3600",
  * "4800+60", "40/7200:20/2400:600+5", "5400".
  * DM_EPARSE with err->column (1-based) at the offending character and what was
@@ -124,8 +138,9 @@ DM_API dm_status dm_clock_start(dm_clock *clock, dm_color side);
 /* The running side has completed a move: in one step stop its clock, count the move,
  * add its increment (Fischer, FMJD: added AFTER each move, move 1 included, never
  * before the first move), and when the move completes a period add the next period's
- * time; then start the other side. DM_ESTATE when no side is running (not started,
- * paused) or a flag has fallen (the move came too late: the clock stays as it was). */
+ * time; then start the other side. With a correspondence control the mover's time is
+ * set afresh for its next move: the time per move, or what is left of its budget when
+ * that is less. DM_ESTATE when no side is running (not started, paused) or a flag has fallen (the move came too late: the clock stays as it was). */
 DM_API dm_status dm_clock_press(dm_clock *clock);
 
 /* Stop the running side without counting a move / start it again from where it was.

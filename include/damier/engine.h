@@ -2,12 +2,12 @@
  * damier/engine.h: the playing and analysing engine, one for every draughts variant:
  * iterative-deepening PVS search with a shared transposition table, quiescence over
  * compulsory captures, the draw rules in search, time management, lazy SMP, multi-PV.
- * International draughts (dm_engine_search, on dm_board) has the trained evaluation
- * and the endgame databases; every variant of damier/variant.h
- * (dm_engine_search_variant, on dm_vboard) runs the same search on the bitboard
- * generator of its board size, with the variant's rules, draw rules and a material
- * and advancement evaluation. The engine never prints: progress is reported through
- * a callback. */
+ * One call (dm_engine_search) searches a position of any variant of damier/variant.h
+ * on the bitboard generator of its board size, with the variant's rules and draw
+ * rules; international draughts has the trained evaluation and the endgame databases
+ * (and under the FMJD draw rules the compile-time FMJD instantiation, the fast path
+ * of `damier bench`), the other variants a material and advancement evaluation. The
+ * engine never prints: progress is reported through a callback. */
 #ifndef DM_ENGINE_H
 #define DM_ENGINE_H
 
@@ -63,34 +63,7 @@ typedef struct dm_engine_options {
         DM_ENGINE_OPTIONS_VERSION, 64, 1                                                           \
     }
 
-/* What to search: the root position and what the draw rules need to know about the
- * game before it. The engine copies everything it needs; nothing is kept. */
-typedef struct dm_search_input {
-    dm_board root;           /* position to search (side to move included) */
-    const uint64_t *history; /* Zobrist hashes (dm_board.hash) of the earlier
-                                 positions since the last man move or capture,
-                                 oldest first, root excluded; may be NULL. Only the
-                                 last DM_ENGINE_MAX_HISTORY are used. */
-    int history_count;       /* entries in history */
-    int reversible_plies;    /* plies since the last man move or capture (FMJD 6,
-                                 25-move rule: draw at 50) */
-    int endgame_plies;       /* plies played since the current 16-move or 5-move
-                                 rule material configuration arose (0 if none) */
-} dm_search_input;
-
-/* Initialise *in with the position b and no history. */
-DM_API void dm_search_input_init(dm_search_input *in, const dm_board *b);
-
 struct dm_game;
-
-/* Initialise *in with game g's current position (an international game; for a game
- * of another variant *in gets the initial position and no history: use
- * dm_vsearch_input_from_game) and what the draw rules need: the
- * hashes since the last man move or capture (written into history, cap entries at
- * most; in->history points there, so it must outlive *in's use), the plies of the
- * 25-move rule and of the current 16/5-move configuration (damier/game.h). */
-DM_API void dm_search_input_from_game(dm_search_input *in, uint64_t *history, int cap,
-                                      const struct dm_game *g);
 
 /* When to stop. Zero fields are "no limit"; with no limit at all the search runs
  * until dm_engine_stop (or DM_ENGINE_MAX_DEPTH). Several limits combine: the first
@@ -113,35 +86,6 @@ typedef struct dm_limits {
                          DM_ENGINE_MAX_MULTIPV, and no more than the legal root moves.
                          With more than one line the main thread's result is taken */
 } dm_limits;
-
-/* Progress report, one per completed iteration (and at the end). */
-typedef struct dm_info {
-    int depth;                    /* completed nominal depth */
-    int seldepth;                 /* deepest ply reached, quiescence included */
-    int score;                    /* see DM_SCORE_WIN */
-    uint64_t nodes;               /* nodes so far, all threads */
-    double time;                  /* seconds since the search started */
-    double nps;                   /* nodes per second */
-    int pv_count;                 /* moves in pv */
-    dm_move pv[DM_ENGINE_MAX_PV]; /* principal variation from the root */
-    int multipv;                  /* which line this is, 1 = the best (multi-PV: one report
-                                     per line and depth, lines in order of score) */
-    int multipv_count;            /* lines reported for this depth (1 without multi-PV) */
-} dm_info;
-
-typedef void (*dm_info_fn)(const dm_info *info, void *payload);
-
-/* Result of a search. */
-typedef struct dm_result {
-    int has_move;   /* 0 only when the root has no legal move (game lost) */
-    dm_move best;   /* move to play */
-    int has_ponder; /* 1 when ponder holds the expected reply */
-    dm_move ponder; /* expected reply (legal after best) */
-    int score;      /* score of best (see DM_SCORE_WIN) */
-    int depth;      /* last completed nominal depth */
-    uint64_t nodes; /* nodes searched, all threads */
-    double time;    /* seconds */
-} dm_result;
 
 /* Create an engine; *out belongs to the caller (dm_engine_free). opts may be NULL
  * for the defaults. DM_EINVAL for out-of-range options (*out untouched),
@@ -178,19 +122,6 @@ DM_API dm_status dm_engine_set_eval(dm_engine *e, const struct dm_eval *ev);
  * search. */
 DM_API void dm_engine_clear(dm_engine *e);
 
-/* Search in->root within lim and fill *out. Blocks until done; on_info (may be NULL)
- * is called from the calling thread after each iteration. Deterministic with one
- * thread and a depth or node limit: the same input gives the same nodes and move.
- * Clears any earlier stop request on entry; always completes depth 1 so that a move
- * is returned even when stopped at once. DM_EINVAL for a NULL argument or an invalid
- * root position; DM_OK otherwise (out->has_move = 0 if there is no legal move). */
-DM_API dm_status dm_engine_search(dm_result *out,            /* [out] best move, score */
-                                  dm_engine *e,              /* engine, not searching */
-                                  const dm_search_input *in, /* root and game context */
-                                  const dm_limits *lim,      /* stop conditions */
-                                  dm_info_fn on_info,        /* progress, or NULL */
-                                  void *payload);            /* passed to on_info */
-
 /* Ask the running search to return as soon as possible (within a few milliseconds).
  * Safe from any thread and from a signal handler. */
 DM_API void dm_engine_stop(dm_engine *e);
@@ -198,11 +129,8 @@ DM_API void dm_engine_stop(dm_engine *e);
 /* The pondered move was played: start the clock budget now (safe from any thread). */
 DM_API void dm_engine_ponderhit(dm_engine *e);
 
-/* Static evaluation of b from the side to move's point of view, in hundredths of a
- * man, with the built-in weights (dm_eval_score takes others). */
-DM_API int dm_engine_evaluate(const dm_board *b);
-
-/* The evaluation's feature vector of b, for training and tools: out[i] = White's
+/* The evaluation's feature vector of b (an international position on the fast board:
+ * the trained evaluation is international draughts'), for training and tools: out[i] = White's
  * count minus Black's for feature i (names from dm_engine_feature_name), written for
  * i < cap; *phase (if not NULL) gets the number of men on the board (the evaluation
  * interpolates between opening and endgame weights by it). Returns the number of
@@ -212,19 +140,18 @@ DM_API int dm_engine_features(int *out, int cap, int *phase, const dm_board *b);
 /* Name of feature i ("men", "kings", "tempo", ...), or NULL when out of range. */
 DM_API const char *dm_engine_feature_name(int i);
 
-/* ---- every variant (damier/variant.h) --------------------------------------------
- * The same engine, search and limits for a position of any variant. Scores as
- * above; the objective follows dm_variant_result: the side with no legal move loses,
- * except in antidraughts where it wins (the evaluation is reversed there too: fewer
- * pieces is better). An international dm_vboard is searched exactly as
- * dm_engine_search searches it (trained evaluation, endgame database); the other
- * variants are evaluated by material (man 100, flying king 300, short king 150) and
- * the advancement of men, and apply their own draw rules in the tree (repetition,
- * moves without progress or capture, material against a lone king; src/core/
- * drawrule.h, the code dm_game uses) and Frisian's king-move limit (FR 17). */
+/* ---- searching ----------------------------------------------------------------
+ * Scores as above; the objective follows dm_variant_result: the side with no legal
+ * move loses, except in antidraughts where it wins (the evaluation is reversed there
+ * too: fewer pieces is better). International draughts is evaluated by the trained
+ * weights (dm_engine_set_eval) and probes the endgame database; the other variants
+ * are evaluated by material (man 100, flying king 300, short king 150) and the
+ * advancement of men. Every variant applies its own draw rules in the tree
+ * (repetition, moves without progress or capture, material against a lone king;
+ * src/core/drawrule.h, the code dm_game uses) and Frisian's king-move limit (FR 17). */
 
 /* What to search. The engine copies everything it needs; nothing is kept. */
-typedef struct dm_vsearch_input {
+typedef struct dm_search_input {
     dm_vboard root;            /* position to search (variant and side included) */
     const uint64_t *history;   /* dm_vboard_hash of the earlier positions since the
                                  last man move or capture, oldest first, root
@@ -237,7 +164,11 @@ typedef struct dm_vsearch_input {
                                   of the game; all 0: a position without a past) */
     const dm_draw_rules *draw; /* the draw rules applied in the tree; NULL: the variant's
                                   own (root.variant->draw). Borrowed for the search */
-} dm_vsearch_input;
+} dm_search_input;
+
+/* Initialise *in with the position b (copied), no history, the counters of a
+ * position without a past and the variant's own draw rules. */
+DM_API void dm_search_input_init(dm_search_input *in, const dm_vboard *b);
 
 /* Initialise *in with game g's current position (any variant, dm_game_position) and
  * what the draw rules need: the hashes (dm_vboard_hash) of its positions since the
@@ -245,12 +176,11 @@ typedef struct dm_vsearch_input {
  * most; in->history points there, so it must outlive *in's use), the game's draw
  * counters (dm_game_draw_count); the draw rules are the variant's own (in->draw
  * NULL; a game with changed rules should set in->draw to them). */
-DM_API void dm_vsearch_input_from_game(dm_vsearch_input *in, uint64_t *history, int cap,
-                                       const struct dm_game *g);
+DM_API void dm_search_input_from_game(dm_search_input *in, uint64_t *history, int cap,
+                                      const struct dm_game *g);
 
-/* Progress report of a variant search: dm_info with the moves as dm_vmove (PDN
- * paths included). */
-typedef struct dm_vinfo {
+/* Progress report, one per completed iteration and line (and at the end). */
+typedef struct dm_info {
     int depth;                     /* completed nominal depth */
     int seldepth;                  /* deepest ply reached, quiescence included */
     int score;                     /* see DM_SCORE_WIN */
@@ -258,40 +188,47 @@ typedef struct dm_vinfo {
     double time;                   /* seconds since the search started */
     double nps;                    /* nodes per second */
     int pv_count;                  /* moves in pv */
-    dm_vmove pv[DM_ENGINE_MAX_PV]; /* principal variation from the root */
-    int multipv;                   /* which line, 1 = the best (see dm_info) */
-    int multipv_count;             /* lines reported for this depth */
-} dm_vinfo;
+    dm_vmove pv[DM_ENGINE_MAX_PV]; /* principal variation from the root (PDN paths
+                                      included) */
+    int multipv;                   /* which line this is, 1 = the best (multi-PV: one report
+                                      per line and depth, lines in order of score) */
+    int multipv_count;             /* lines reported for this depth (1 without multi-PV) */
+} dm_info;
 
-typedef void (*dm_vinfo_fn)(const dm_vinfo *info, void *payload);
+typedef void (*dm_info_fn)(const dm_info *info, void *payload);
 
-/* Result of a variant search. */
-typedef struct dm_vsearch_result {
+/* Result of a search. */
+typedef struct dm_result {
     int has_move;    /* 0 only when the root has no legal move (game over) */
-    dm_vmove best;   /* a legal move of the root */
+    dm_vmove best;   /* a legal move of the root, to play */
     int has_ponder;  /* 1 when ponder holds the expected reply */
     dm_vmove ponder; /* expected reply (legal after best) */
-    int score;       /* score of best */
+    int score;       /* score of best (see DM_SCORE_WIN) */
     int depth;       /* last completed nominal depth */
     uint64_t nodes;  /* nodes searched, all threads */
     double time;     /* seconds */
-} dm_vsearch_result;
+} dm_result;
 
-/* dm_engine_search for a position of any variant: the same limits (clock, ponder,
- * multi-PV, threads) and guarantees (depth 1 always completes; deterministic with
- * one thread and a depth or node limit). on_info (may be NULL) is called from the
- * calling thread. DM_EINVAL for a NULL argument or an invalid root (err says why;
- * err may be NULL), DM_ENOMEM when the 12x12 search state cannot be allocated;
- * DM_OK otherwise (out->has_move = 0 with no legal move). */
-DM_API dm_status dm_engine_search_variant(dm_vsearch_result *out, dm_engine *e,
-                                          const dm_vsearch_input *in, const dm_limits *lim,
-                                          dm_vinfo_fn on_info, void *payload, dm_error *err);
+/* Search in->root within lim and fill *out. Blocks until done; on_info (may be NULL)
+ * is called from the calling thread after each iteration. Deterministic with one
+ * thread and a depth or node limit: the same input gives the same nodes and move.
+ * Clears any earlier stop request on entry; always completes depth 1 so that a move
+ * is returned even when stopped at once. DM_EINVAL for a NULL argument or an invalid
+ * root (err says why; err may be NULL), DM_ENOMEM when the 12x12 search state cannot
+ * be allocated; DM_OK otherwise (out->has_move = 0 when there is no legal move). */
+DM_API dm_status dm_engine_search(dm_result *out,            /* [out] best move, score */
+                                  dm_engine *e,              /* engine, not searching */
+                                  const dm_search_input *in, /* root and game context */
+                                  const dm_limits *lim,      /* stop conditions */
+                                  dm_info_fn on_info,        /* progress, or NULL */
+                                  void *payload,             /* passed to on_info */
+                                  dm_error *err);            /* why, or NULL */
 
-/* The static evaluation of a variant position as the variant search sees it, from the
- * side to move's point of view (hundredths of a man): dm_engine_evaluate for an
- * international position; otherwise material (man 100, flying king 300, short king
- * 150) and the advancement of men, negated material in antidraughts. */
-DM_API int dm_engine_evaluate_variant(const dm_vboard *b);
+/* The static evaluation of b as the search sees it, from the side to move's point of
+ * view (hundredths of a man): an international position with the built-in trained
+ * weights (dm_eval_score takes others); otherwise material (man 100, flying king 300,
+ * short king 150) and the advancement of men, negated material in antidraughts. */
+DM_API int dm_engine_evaluate(const dm_vboard *b);
 
 #ifdef __cplusplus
 }

@@ -199,7 +199,7 @@ DM_API dm_status dm_game_play_vmove(dm_game *game, const dm_vmove *m);
 
 /* The counters of the game's draw rules at its current position (dm_variant_draw_count
  * over its generic positions and moves with its draw set; an international game with
- * the FMJD set), what a variant engine's search wants (dm_vsearch_input.draw_count). */
+ * the FMJD set), what a variant engine's search wants (dm_search_input.draw_count). */
 DM_API void dm_game_draw_count(dm_vdraw_count *out, const dm_game *game);
 
 /* The result's reason as text for people, with the rule's numbers: "30 moves without

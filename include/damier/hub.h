@@ -56,8 +56,9 @@ DM_API size_t dm_hub_append_pair(char *buf, size_t cap, const char *name, const 
  * men with two decimals (a forced game end +/-99.xx; an endgame-database win or loss
  * +/-89.xx as Scan shows it, followed by `egdb=win|loss dtc=N`, N plies to the
  * conversion), time in seconds, nps in millions per second, pv in Hub move notation
- * played out from root. Returns the length needed (snprintf-style). */
-DM_API size_t dm_hub_format_info(char *buf, size_t cap, const dm_board *root, const dm_info *info);
+ * (numeric squares) played out from root, a position of any variant. Returns the
+ * length needed (snprintf-style). */
+DM_API size_t dm_hub_format_info(char *buf, size_t cap, const dm_vboard *root, const dm_info *info);
 
 /* ---- engine-side session ------------------------------------------------------ */
 
@@ -98,21 +99,23 @@ DM_API void dm_hub_session_free(dm_hub_session *s);
 DM_API dm_status dm_hub_session_feed(dm_hub_session *s, const char *line, dm_hub_action *action,
                                      char *out, size_t cap);
 
-/* The search requested by the last DM_HUB_SEARCH: input (valid until the next feed;
- * root, history and draw counters from the game layer), limits. For a caller that
- * runs dm_engine_search itself; dm_hub_session_go runs it on the session. */
+/* The search requested by the last DM_HUB_SEARCH, of any variant: input (valid until
+ * the next feed; root, history and draw counters from the game layer), limits. For a
+ * caller that runs dm_engine_search itself; dm_hub_session_go runs it on the
+ * session. */
 DM_API void dm_hub_session_search(const dm_hub_session *s, dm_search_input *in, dm_limits *lim);
 
-/* The dm_session that holds the game (international or the variant's: position,
- * history, counters) and the engine that searches it; owned by s. Front ends stop, ponder-hit and wait for
- * the search through it (dm_session_stop, _ponderhit, _wait, _set_engine_options). */
+/* The dm_session that holds the game (of the selected variant: position, history,
+ * counters) and the engine that searches it; owned by s. Front ends stop, ponder-hit
+ * and wait for the search through it (dm_session_stop, _ponderhit, _wait,
+ * _set_engine_options). */
 DM_API dm_session *dm_hub_session_game(dm_hub_session *s);
 
-/* Start the search of the last DM_HUB_SEARCH (international only) on the session's
+/* Start the search of the last DM_HUB_SEARCH (any variant) on the session's
  * dm_session, asynchronously: on_info after each iteration and on_done at the end, on
- * the search thread (see dm_session_go); on_done is where the front end formats
- * dm_hub_session_done. DM_ESTATE when no international search was asked for (or
- * dm_session_go refused; err says why), DM_ENOMEM. */
+ * the search thread (see dm_session_go); on_info is where the front end formats
+ * dm_hub_session_info, on_done dm_hub_session_done. DM_ESTATE when no search was asked
+ * for (or dm_session_go refused; err says why), DM_ENOMEM. */
 DM_API dm_status dm_hub_session_go(dm_hub_session *s, dm_info_fn on_info,
                                    dm_session_done_fn on_done, void *payload, dm_error *err);
 
@@ -122,8 +125,9 @@ DM_API void dm_hub_session_options(const dm_hub_session *s, dm_engine_options *o
 /* True from a DM_HUB_SEARCH until dm_hub_session_done. */
 DM_API int dm_hub_session_searching(const dm_hub_session *s);
 
-/* The search ended with r: writes the `done move=.. [ponder=..]` line to out and
- * returns to the idle state. Returns the length needed (snprintf-style). */
+/* The search ended with r: writes the `done move=.. [ponder=..]` line (Hub notation,
+ * numeric squares) to out and returns to the idle state. Returns the length needed
+ * (snprintf-style). */
 DM_API size_t dm_hub_session_done(dm_hub_session *s, const dm_result *r, char *out, size_t cap);
 
 /* Format an info line for the current search's root (see dm_hub_format_info). */
@@ -134,42 +138,20 @@ DM_API size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, 
  * `set-param name=variant value=V` selects the rules: V is a Hub name announced by
  * `hub` ("normal" = international, "brazilian", "russian", "english", "canadian",
  * "losing" = antidraughts, Scan's name) or a damier name (dm_variant_from_name). It
- * resets the position to the variant's start and answers DM_HUB_NEW_GAME. For a
- * variant other than international, `pos pos=` takes the side letter (W or B) and one
- * of w b W B e per square of that board (33, 51 or 73 characters), moves= the
- * variant's moves (Hub or PDN notation, numeric squares), and a DM_HUB_SEARCH is to
- * be run on the session's dm_session (which holds the variant game) with
- * dm_hub_session_vgo, or by the caller with dm_engine_search_variant on
- * dm_hub_session_vsearch's input; dm_hub_session_vinfo / _vdone format its lines. The
- * limits are the level's, as for international: the engine manages the clock (time=,
- * inc=, moves=), pondering and infinite analysis. */
+ * resets the position to the variant's start and answers DM_HUB_NEW_GAME. `pos pos=`
+ * takes the side letter (W or B) and one of w b W B e per square of the variant's
+ * board (33, 51, 65 or 73 characters), moves= the variant's moves (Hub or PDN
+ * notation, numeric squares). The search, its limits (the level's: the engine manages
+ * the clock, pondering and infinite analysis) and its lines are the same calls for
+ * every variant. */
 
 /* The Hub name of variant v, as `hub` announces it and set-param name=variant takes it:
  * Scan's where it has one ("normal", "losing" for antidraughts), damier's for the
  * others ("russian", "frisian", "turkish", ...); static. NULL for NULL. */
 DM_API const char *dm_hub_variant_name(const dm_variant *v);
 
-/* The selected variant, or NULL for international draughts (the fast engine). */
+/* The selected variant (international until set-param name=variant); borrowed, static. */
 DM_API const dm_variant *dm_hub_session_variant(const dm_hub_session *s);
-
-/* The variant search requested by the last DM_HUB_SEARCH: input (valid until the
- * next feed) and limits. */
-DM_API void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_limits *lim);
-
-/* dm_hub_session_go for a variant search: on the session's dm_session, on_vinfo after
- * each iteration and on_vdone at the end, on the search thread (format them with
- * dm_hub_session_vinfo / _vdone). DM_ESTATE when no variant search was asked for (or
- * dm_session_go refused; err says why), DM_ENOMEM. */
-DM_API dm_status dm_hub_session_vgo(dm_hub_session *s, dm_vinfo_fn on_vinfo,
-                                    dm_session_vdone_fn on_vdone, void *payload, dm_error *err);
-
-/* The variant search ended with r: the `done move=..` line, back to idle. */
-DM_API size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char *out,
-                                   size_t cap);
-
-/* An info line of the variant search (Hub move notation, numeric squares). */
-DM_API size_t dm_hub_session_vinfo(const dm_hub_session *s, const dm_vinfo *info, char *out,
-                                   size_t cap);
 
 #ifdef __cplusplus
 }

@@ -346,21 +346,12 @@ typedef struct dm_pdn_game_tags {
  * the seven-tag roster from tags (tags may be NULL: all "?"), Result and the result
  * token from dm_game_result ("2-0", "0-2", "1-1", "*"), GameType "20", SetUp "1" and
  * FEN when the start is not the initial position, TimeControl when tags has one,
- * Termination (dm_reason_str) when the game is over; the moves in PDN notation.
- * *out belongs to the caller (dm_pdn_game_free). DM_EINVAL for NULLs or a bad
- * tags->version, DM_ENOMEM. */
+ * Termination (dm_reason_str) when the game is over; the moves in PDN notation. A game
+ * of another variant: its GameType, its FEN's square style and move notation, and the
+ * reason's text (dm_game_reason_text) as Termination. *out belongs to the caller
+ * (dm_pdn_game_free). DM_EINVAL for NULLs or a bad tags->version, DM_ENOMEM. */
 DM_API dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game,
                                   const dm_pdn_game_tags *tags);
-
-/* The same for a game of any variant kept as its start position and count moves
- * (moves[i] legal in the position before it; start->variant gives the rules, the
- * GameType, the notation and the FEN's square style): result is the PDN result
- * ("2-0", ...; NULL = "*"), termination the Termination tag (NULL or "" = none).
- * DM_EINVAL for NULLs or an invalid start, DM_EILLEGAL when a move is not legal,
- * DM_ENOMEM. */
-DM_API dm_status dm_pdn_from_vgame(dm_pdn_game **out, const dm_vboard *start, const dm_vmove *moves,
-                                   int count, const char *result, const char *termination,
-                                   const dm_pdn_game_tags *tags);
 
 /* dm_pdn_from_game then dm_pdn_write: the game as PDN text, *out malloc'd (free()),
  * *len (may be NULL) its length. */

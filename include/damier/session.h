@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT
  * damier/session.h: a session: one game of any draughts variant with its clock and an
  * engine, the object front ends (the Hub, DXP, the terminal game, matches) play on.
- * International games have the fast-board calls too (dm_session_play with a dm_move,
- * dm_session_board, the dm_info / dm_result callbacks); every game, international
- * included, has the generic ones (dm_session_play_vmove, dm_session_position, the
- * dm_vinfo / dm_vsearch_result callbacks of dm_engine_search_variant).
+ * One set of calls serves every variant, international included: moves are dm_vmove,
+ * the position is dm_session_position, the search reports dm_info and ends with a
+ * dm_result (dm_engine_search, which searches an international game
+ * on the fast 10x10 board).
  *
  * A session owns
  *   - a dm_game: position, history, results and draw-rule state (game.h);
@@ -69,20 +69,21 @@ DM_API void dm_session_free(dm_session *s);
 /* How a new game starts. Initialise with DM_SESSION_SETUP_INIT. */
 typedef struct dm_session_setup {
     int version;                     /* DM_SESSION_SETUP_VERSION */
-    const dm_board *start;           /* start position, or NULL: ... */
-    const char *fen;                 /* ... this FEN, or NULL: the initial position */
+    const dm_vboard *start;          /* start position of any variant (copied; the game is
+                                        of start->variant; fen and variant unused), or
+                                        NULL: ... */
+    const char *fen;                 /* ... this FEN of variant (dm_vboard_from_fen), or
+                                        NULL: the variant's initial position */
     const dm_time_control *white_tc; /* White's time control; NULL: no clock */
     const dm_time_control *black_tc; /* Black's; NULL: the same as White's */
-    const dm_variant *variant;       /* the game's variant (NULL: international); fen is
-                                        then in its FEN (dm_vboard_from_fen), start unused */
-    const dm_vboard *vstart;         /* or a position of any variant (copied): the game is
-                                        of vstart->variant; start, fen, variant unused */
+    const dm_variant *variant;       /* the game's variant without start (NULL:
+                                        international) */
 } dm_session_setup;
 
-#define DM_SESSION_SETUP_VERSION 1
+#define DM_SESSION_SETUP_VERSION 2
 #define DM_SESSION_SETUP_INIT                                                                      \
     {                                                                                              \
-        DM_SESSION_SETUP_VERSION, NULL, NULL, NULL, NULL, NULL, NULL                               \
+        DM_SESSION_SETUP_VERSION, NULL, NULL, NULL, NULL, NULL                                     \
     }
 
 /* Start a new game (g NULL: the initial position, no clock) under the session's rules
@@ -112,14 +113,13 @@ DM_API void dm_session_refuse_position(dm_session *s);
 
 /* Play a move of the side to move (dm_game_play rules) and press the clock (when it
  * runs): the mover's time stops, its increment is added, the opponent's starts; a move
- * that ends the game stops the clock. Errors (nothing changes): DM_EILLEGAL,
- * DM_EPARSE / DM_EAMBIGUOUS (text, as dm_move_parse), DM_ESTATE (a search is running;
- * the game is over; the mover's flag has fallen: the game is then lost on time),
- * DM_ENOMEM; err says why. */
-DM_API dm_status dm_session_play(dm_session *s, const dm_move *m, dm_error *err);
+ * that ends the game stops the clock. m is a legal move of the current position of any
+ * variant (dm_game_play_vmove), text any notation dm_vmove_parse reads. Errors (nothing
+ * changes): DM_EILLEGAL, DM_EPARSE / DM_EAMBIGUOUS (text, as dm_vmove_parse), DM_ESTATE
+ * (a search is running; the game is over; the mover's flag has fallen: the game is then
+ * lost on time), DM_ENOMEM; err says why. */
+DM_API dm_status dm_session_play(dm_session *s, const dm_vmove *m, dm_error *err);
 DM_API dm_status dm_session_play_text(dm_session *s, const char *text, dm_error *err);
-/* The same for a move in the generic form (dm_game_play_vmove), any variant. */
-DM_API dm_status dm_session_play_vmove(dm_session *s, const dm_vmove *m, dm_error *err);
 
 /* Take back the last move / replay the next one (dm_game_undo / _redo). The clock, if
  * it runs, goes to the side now to move without counting a move (times unchanged).
@@ -156,13 +156,12 @@ DM_API dm_outcome dm_session_result(dm_session *s, dm_reason *reason);
  * by the session: valid until the next call that changes the game. Do not change the
  * game through the pointer; the clock may be read and paused (dm_clock_pause/resume). */
 DM_API const dm_game *dm_session_game(const dm_session *s);
-DM_API const dm_board *dm_session_board(const dm_session *s);     /* NULL: not international */
-DM_API const dm_vboard *dm_session_position(const dm_session *s); /* any variant */
+DM_API const dm_vboard *dm_session_position(const dm_session *s);
 DM_API dm_clock *dm_session_clock(dm_session *s);
 
-/* What the engine is given for the current position: root, the history hashes (into
- * history, cap entries; DM_ENGINE_MAX_HISTORY suffice; in->history points there) and
- * the draw counters, all from the game layer. */
+/* What the engine is given for the current position (dm_search_input_from_game):
+ * root, the history hashes (into history, cap entries; DM_ENGINE_MAX_HISTORY suffice;
+ * in->history points there) and the draw counters, all from the game layer. */
 DM_API void dm_session_search_input(dm_search_input *in, uint64_t *history, int cap,
                                     const dm_session *s);
 
@@ -197,30 +196,26 @@ DM_API dm_status dm_session_set_book(dm_session *s, const struct dm_book *bk, ui
 /* Called once when a search has ended, on the search thread, with its result (valid
  * during the call). The session still counts as searching until it returns. */
 typedef void (*dm_session_done_fn)(const dm_result *result, void *payload);
-/* The same for a game of another variant than international. */
-typedef void (*dm_session_vdone_fn)(const dm_vsearch_result *result, void *payload);
 
 /* What dm_session_go searches for. Initialise with DM_SESSION_GO_INIT. */
 typedef struct dm_session_go_options {
-    int version;                  /* DM_SESSION_GO_VERSION */
-    dm_limits limits;             /* explicit limits (engine.h): depth, nodes, move_time,
+    int version;                /* DM_SESSION_GO_VERSION */
+    dm_limits limits;           /* explicit limits (engine.h): depth, nodes, move_time,
                              infinite, ponder, analyse; time/inc/moves_to_go too when
                              use_clock is 0 (a protocol's clock, e.g. Hub `level`) */
-    int use_clock;                /* 1 (default): when the session has a clock, time, inc and
+    int use_clock;              /* 1 (default): when the session has a clock, time, inc and
                              moves_to_go are the side to move's remaining time,
                              increment and moves to the next control, and the engine's
                              time management budgets the move from them */
-    dm_info_fn on_info;           /* after each iteration, on the search thread; may be NULL */
-    dm_session_done_fn on_done;   /* at the end, on the search thread; may be NULL */
-    void *payload;                /* passed to all four */
-    dm_vinfo_fn on_vinfo;         /* a game of another variant: instead of on_info */
-    dm_session_vdone_fn on_vdone; /* ... and of on_done (dm_engine_search_variant) */
+    dm_info_fn on_info;         /* after each iteration, on the search thread; may be NULL */
+    dm_session_done_fn on_done; /* at the end, on the search thread; may be NULL */
+    void *payload;              /* passed to both */
 } dm_session_go_options;
 
-#define DM_SESSION_GO_VERSION 1
+#define DM_SESSION_GO_VERSION 2
 #define DM_SESSION_GO_INIT                                                                         \
     {                                                                                              \
-        DM_SESSION_GO_VERSION, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1, NULL, NULL, NULL, NULL, NULL     \
+        DM_SESSION_GO_VERSION, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1, NULL, NULL, NULL                 \
     }
 
 /* Start searching the current position for the side to move on a thread of the
@@ -249,9 +244,6 @@ DM_API int dm_session_searching(const dm_session *s);
  * result stays available: wait again gives it again, until the next go or new game.
  * DM_ESTATE when there is none (no search since), or from a callback. */
 DM_API dm_status dm_session_wait(dm_session *s, dm_result *out);
-/* dm_session_wait for a game of another variant than international (DM_ESTATE for an
- * international one, whose result is dm_session_wait's). */
-DM_API dm_status dm_session_wait_variant(dm_session *s, dm_vsearch_result *out);
 
 #ifdef __cplusplus
 }

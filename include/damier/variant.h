@@ -258,7 +258,7 @@ DM_API dm_status dm_vboard_handicap(dm_vboard *b, dm_color c, int n);
 DM_API dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err);
 
 /* A 64-bit hash of b (pieces, side to move and variant) for repetition history (the
- * engine's dm_vsearch_input.history). Pure: the same position always gives the same
+ * engine's dm_search_input.history). Pure: the same position always gives the same
  * value; an international position gives its dm_board's Zobrist hash
  * (dm_board_compute_hash), so the engine searches it on the international board. */
 DM_API uint64_t dm_vboard_hash(const dm_vboard *b);
@@ -339,6 +339,13 @@ DM_API int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b);
  * move types until they are one (issue 9). */
 DM_API dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m);
 
+/* And back: the move of the fast board b equal to m (same from, to and captured
+ * squares), for the layers still on the fast board (the endgame database, the book,
+ * the trained evaluation's tools, DXP, puzzles) with a move the engine or the session
+ * gave. DM_EILLEGAL when b has no such move, DM_EINVAL for NULL. A bridge until the
+ * two move types are one (issue 9). */
+DM_API dm_status dm_vmove_to_move(dm_move *out, const dm_board *b, const dm_vmove *m);
+
 /* True when square sq is captured by m. */
 DM_API int dm_vmove_captures(const dm_vmove *m, int sq);
 
@@ -391,7 +398,7 @@ DM_API dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, co
                                 int n, char *why, size_t cap);
 
 /* The counters of the draw rules at the end of a game (what an engine needs to apply
- * them in its search: dm_vsearch_input.draw_count). */
+ * them in its search: dm_search_input.draw_count). */
 typedef struct dm_vdraw_count {
     int reversible_plies; /* plies since the last man move or capture */
     int no_capture_plies; /* plies since the last capture */

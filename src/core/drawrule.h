@@ -45,6 +45,23 @@ typedef struct dr_state {
     int material;   /* plies since that configuration arose; -1 when kind is NONE */
 } dr_state;
 
+/* 1 when a and b hold the same thresholds (the names aside). */
+static inline int dr_same(const dm_draw_rules *a, const dm_draw_rules *b)
+{
+    return a->repetition == b->repetition && a->kings_only_moves == b->kings_only_moves &&
+           a->no_capture_moves == b->no_capture_moves &&
+           a->no_progress_moves == b->no_progress_moves &&
+           a->three_vs_king_moves == b->three_vs_king_moves &&
+           a->three_kings_only == b->three_kings_only &&
+           a->two_vs_king_moves == b->two_vs_king_moves &&
+           a->long_diagonal_moves == b->long_diagonal_moves &&
+           a->equal_kings_4_5_moves == b->equal_kings_4_5_moves &&
+           a->equal_kings_6_7_moves == b->equal_kings_6_7_moves &&
+           a->two_kings_only == b->two_kings_only &&
+           a->king_vs_king_moves == b->king_vs_king_moves &&
+           a->promotion_continues == b->promotion_continues;
+}
+
 /* The material rule of d that applies to a position with these men and kings per
  * colour: one side a lone king, the other three pieces with a king (three kings
  * where d->three_kings_only: FMJD 16, Russian 18), two or fewer with a king (two

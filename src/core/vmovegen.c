@@ -97,6 +97,32 @@ dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m
     return DM_EILLEGAL;
 }
 
+dm_status dm_vmove_to_move(dm_move *out, const dm_board *b, const dm_vmove *m)
+{
+    if (!out || !b || !m) {
+        return DM_EINVAL;
+    }
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
+    for (int i = 0; i < list.count; i++) {
+        const dm_move *x = &list.moves[i];
+        if (x->from != m->from || x->to != m->to || x->ncapt != m->ncapt) {
+            continue;
+        }
+        int sq[64];
+        int n = dm_move_captured(x, sq, 64);
+        int same = 1;
+        for (int k = 0; k < n && same; k++) {
+            same = vg_capt_has(m, sq[k]);
+        }
+        if (same) {
+            *out = *x;
+            return DM_OK;
+        }
+    }
+    return DM_EILLEGAL;
+}
+
 int dm_vmove_captures(const dm_vmove *m, int sq)
 {
     if (sq < 1 || sq > DM_VMAX_SQUARES) {

@@ -12,26 +12,6 @@
 #include "engine/book_int.h"
 #include "engine/le.h"
 
-static uint32_t fnv1a(const unsigned char *p, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) {
-        h = (h ^ p[i]) * 16777619u;
-    }
-    return h;
-}
-
-static inline uint16_t le_get16(const unsigned char *p)
-{
-    return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static inline void le_put16(unsigned char *p, uint16_t v)
-{
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-}
-
 /* Entry i of bytes (a checked book). */
 static void entry_get(dm_book_entry *e, const unsigned char *bytes, size_t i)
 {

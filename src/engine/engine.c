@@ -57,29 +57,6 @@ static search_thread **alloc_threads(dm_engine *e, int n)
     return th;
 }
 
-void dm_search_input_init(dm_search_input *in, const dm_board *b)
-{
-    memset(in, 0, sizeof *in);
-    in->root = *b;
-}
-
-void dm_search_input_from_game(dm_search_input *in, uint64_t *history, int cap, const dm_game *g)
-{
-    if (!dm_game_board(g)) { /* a game of another variant: dm_vsearch_input_from_game */
-        memset(in, 0, sizeof *in);
-        dm_board_start(&in->root);
-        return;
-    }
-    dm_search_input_init(in, dm_game_board(g));
-    int n = dm_game_history_hashes(history, cap, g);
-    in->history = history;
-    in->history_count = n < cap ? n : cap;
-    dm_draw_counters c;
-    dm_game_counters(&c, g);
-    in->reversible_plies = c.kings_only_plies;
-    in->endgame_plies = c.endgame_plies > 0 ? c.endgame_plies : 0;
-}
-
 dm_status dm_engine_create(dm_engine **out, const dm_engine_options *opts)
 {
     dm_engine_options def = DM_ENGINE_OPTIONS_INIT;

@@ -159,11 +159,6 @@ int eval_board(const struct dm_eval *ev, const dm_board *b)
     return b->side == DM_WHITE ? s : -s;
 }
 
-int dm_engine_evaluate(const dm_board *b)
-{
-    return eval_board(&eval_builtin, b);
-}
-
 const dm_eval *dm_eval_builtin(void)
 {
     return &eval_builtin;

@@ -21,15 +21,6 @@ static const int eval_hand_end[EVAL_FEATURE_NB] = {100, 330, 4, 2, 0, 2, 30, -2,
 #define PATTERN_WEIGHTS ((size_t)EVAL_WINDOWS * EVAL_CONFIGS * 2)
 #define HEADER_SIZE 60u
 
-static uint32_t fnv1a(const unsigned char *p, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) {
-        h = (h ^ p[i]) * 16777619u;
-    }
-    return h;
-}
-
 /* A dm_eval with its weights in one allocation (writable until handed out). */
 static dm_eval *eval_alloc(int16_t **pattern, int16_t **feature)
 {

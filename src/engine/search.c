@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
- * engine/search.c: the engine's entry points (dm_engine_search for international
- * draughts, dm_engine_search_variant for every variant): input checks, the rules of
- * the search (search_rules), the limits and the root's draw state; the search
+ * engine/search.c: the engine's entry point (dm_engine_search, every variant): input
+ * checks, the rules of the search (search_rules), the limits and the root's draw
+ * state; the search
  * itself is written once in search_impl.h and instantiated per board geometry and
  * rule set (search8.c, search10.c, search12.c). */
 #include <stdlib.h>
@@ -11,9 +11,10 @@
 #include <damier/game.h>
 #include <damier/move.h>
 
+#include "engine/eval.h"
 #include "engine/search_int.h"
 
-/* The draw rules of dm_engine_search: FMJD 6 (core/drawrule.h, the one
+/* The draw rules of international draughts: FMJD 6 (core/drawrule.h, the one
  * implementation of the counting rules, which dm_game applies too). */
 static const dm_draw_rules fmjd_draw = DR_FMJD_INIT;
 
@@ -45,7 +46,7 @@ void search_rules_international(search_rules *sr)
     rules_variant(sr, dm_variant_get(DM_VARIANT_INTERNATIONAL), &fmjd_draw);
 }
 
-void search_rules_of_variant(search_rules *sr, const dm_vsearch_input *in)
+void search_rules_of_variant(search_rules *sr, const dm_search_input *in)
 {
     const dm_variant *v = in->root.variant;
     rules_variant(sr, v, in->draw != NULL ? in->draw : &v->draw);
@@ -94,54 +95,7 @@ static void prepare(dm_engine *e, const dm_limits *lim)
 }
 
 dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *in,
-                           const dm_limits *lim, dm_info_fn on_info, void *payload)
-{
-    if (!out || !e || !in || !lim) {
-        return DM_EINVAL;
-    }
-    memset(out, 0, sizeof *out);
-    if (dm_board_validate(&in->root, NULL) != DM_OK) {
-        return DM_EINVAL;
-    }
-    prepare(e, lim);
-    search_rules_international(&e->sr);
-    search_root r = {.history = in->history,
-                     .history_count = in->history_count,
-                     .ds = {.reversible = in->reversible_plies > 0 ? in->reversible_plies : 0,
-                            .material = in->endgame_plies}};
-    search_report rep = {.on_info = on_info, .payload = payload};
-    dm_movelist root_moves;
-    search_thread *best = search10_intl_run(e, &in->root, &r, &rep, &root_moves);
-    if (best == NULL) {
-        atomic_store(&e->searching, 0);
-        out->score = -DM_SCORE_WIN;
-        return DM_OK;
-    }
-    uint64_t nodes = 0;
-    for (int i = 0; i < e->opts.threads; i++) {
-        nodes += atomic_load_explicit(&e->threads[i]->nodes_shared, memory_order_relaxed);
-    }
-    out->nodes = nodes;
-    out->time = search_elapsed(e);
-    out->depth = best->completed_depth;
-    out->score = best->best_score;
-    out->has_move = 1;
-    if (best->best_pv_len > 0) {
-        out->best = best->best_pv[0];
-        if (best->best_pv_len > 1) {
-            out->has_ponder = 1;
-            out->ponder = best->best_pv[1];
-        }
-    } else {
-        out->best = root_moves.moves[0]; /* cannot happen (depth 1 always completes) */
-    }
-    atomic_store(&e->searching, 0);
-    return DM_OK;
-}
-
-dm_status dm_engine_search_variant(dm_vsearch_result *out, dm_engine *e, const dm_vsearch_input *in,
-                                   const dm_limits *lim, dm_vinfo_fn on_info, void *payload,
-                                   dm_error *err)
+                           const dm_limits *lim, dm_info_fn on_info, void *payload, dm_error *err)
 {
     if (out == NULL || e == NULL || in == NULL || lim == NULL || in->root.variant == NULL) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "engine: NULL argument");
@@ -181,11 +135,11 @@ dm_status dm_engine_search_variant(dm_vsearch_result *out, dm_engine *e, const d
     return DM_OK;
 }
 
-int dm_engine_evaluate_variant(const dm_vboard *b)
+int dm_engine_evaluate(const dm_vboard *b)
 {
     dm_board fast;
     if (b->variant->id == DM_VARIANT_INTERNATIONAL && dm_vboard_to_board(&fast, b) == DM_OK) {
-        return dm_engine_evaluate(&fast);
+        return eval_board(&eval_builtin, &fast);
     }
     search_rules sr;
     rules_variant(&sr, b->variant, &b->variant->draw);
@@ -202,7 +156,13 @@ int dm_engine_evaluate_variant(const dm_vboard *b)
     }
 }
 
-void dm_vsearch_input_from_game(dm_vsearch_input *in, uint64_t *history, int cap, const dm_game *g)
+void dm_search_input_init(dm_search_input *in, const dm_vboard *b)
+{
+    memset(in, 0, sizeof *in);
+    in->root = *b;
+}
+
+void dm_search_input_from_game(dm_search_input *in, uint64_t *history, int cap, const dm_game *g)
 {
     memset(in, 0, sizeof *in);
     in->root = *dm_game_position(g);

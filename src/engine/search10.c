@@ -34,7 +34,7 @@ static const dm_draw_rules si_fmjd_draw = DR_FMJD_INIT;
 #define SI_THREAD search_thread
 #define SI_THREADS(e) ((e)->threads)
 #include "engine/search_impl.h"
-/* An international dm_vboard (dm_engine_search_variant): the game's draw rules. */
+/* An international dm_vboard (dm_engine_search): the game's draw rules. */
 #define SI_RS intlr_
 #define SI_INTL 1
 #include "engine/search_impl.h"
@@ -56,19 +56,16 @@ static const dm_draw_rules si_fmjd_draw = DR_FMJD_INIT;
 #include "engine/search_impl.h"
 #pragma GCC diagnostic pop
 
-search_thread *search10_intl_run(dm_engine *e, const dm_board *root, const search_root *r,
-                                 const search_report *rep, dm_movelist *root_list)
-{
-    return srch10intl_run(e, root, root->hash, r, rep, root_list);
-}
-
-dm_status search10_variant(dm_vsearch_result *out, dm_engine *e, const dm_vsearch_input *in,
+dm_status search10_variant(dm_result *out, dm_engine *e, const dm_search_input *in,
                            const search_root *r, const search_report *rep)
 {
     const dm_variant *v = in->root.variant;
     gen_rules g = gen_rules_of(v);
     if (v->id == DM_VARIANT_INTERNATIONAL) {
-        return srch10intlr_vrun(out, e, in, r, rep);
+        /* the FMJD draw rules folded at compile time (the fast path), else the game's */
+        return in->draw == NULL || dr_same(in->draw, &si_fmjd_draw)
+                   ? srch10intl_vrun(out, e, in, r, rep)
+                   : srch10intlr_vrun(out, e, in, r, rep);
     }
     if (gen_rules_eq(g, GEN_RULES_FMJD)) {
         return srch10fmjd_vrun(out, e, in, r, rep);
@@ -76,7 +73,8 @@ dm_status search10_variant(dm_vsearch_result *out, dm_engine *e, const dm_vsearc
     return srch10dyn_vrun(out, e, in, r, rep);
 }
 
-int dm_search_draw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict)
+int dm_search_draw_walk(const dm_board *root, int reversible, int endgame, const dm_move *moves,
+                        int n, int *verdict)
 {
     dm_engine *e = calloc(1, sizeof *e);
     search_thread *t = calloc(1, sizeof *t);
@@ -90,9 +88,8 @@ int dm_search_draw_walk(const dm_search_input *in, const dm_move *moves, int n, 
     }
     search_rules_international(&e->sr);
     t->e = e;
-    search_root r = {.ds = {.reversible = in->reversible_plies > 0 ? in->reversible_plies : 0,
-                            .material = in->endgame_plies}};
-    srch10intl_thread_setup(t, &in->root, in->root.hash, &r);
+    search_root r = {.ds = {.reversible = reversible > 0 ? reversible : 0, .material = endgame}};
+    srch10intl_thread_setup(t, root, root->hash, &r);
     verdict[0] = srch10intl_counting_draw(t, 0);
     for (int i = 0; i < n; i++) {
         const dm_move *m = &moves[i];
@@ -105,7 +102,7 @@ int dm_search_draw_walk(const dm_search_input *in, const dm_move *moves, int n, 
     return n;
 }
 
-int dm_search10_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search10_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
                            int *blocked)
 {
     return srch10dyn_vdraw_walk(in, moves, n, verdict, blocked);

@@ -39,7 +39,7 @@
 #include "engine/search_impl.h"
 #pragma GCC diagnostic pop
 
-dm_status search12_variant(dm_vsearch_result *out, dm_engine *e, const dm_vsearch_input *in,
+dm_status search12_variant(dm_result *out, dm_engine *e, const dm_search_input *in,
                            const search_root *r, const search_report *rep)
 {
     if (search_alloc12(e) != 0) {
@@ -51,7 +51,7 @@ dm_status search12_variant(dm_vsearch_result *out, dm_engine *e, const dm_vsearc
     return srch12dyn_vrun(out, e, in, r, rep);
 }
 
-int dm_search12_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search12_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
                            int *blocked)
 {
     return srch12dyn_vdraw_walk(in, moves, n, verdict, blocked);

@@ -55,7 +55,7 @@
 #include "engine/search_impl.h"
 #pragma GCC diagnostic pop
 
-dm_status search8_variant(dm_vsearch_result *out, dm_engine *e, const dm_vsearch_input *in,
+dm_status search8_variant(dm_result *out, dm_engine *e, const dm_search_input *in,
                           const search_root *r, const search_report *rep)
 {
     gen_rules g = gen_rules_of(in->root.variant);
@@ -71,7 +71,7 @@ dm_status search8_variant(dm_vsearch_result *out, dm_engine *e, const dm_vsearch
     return srch8dyn_vrun(out, e, in, r, rep);
 }
 
-int dm_search8_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search8_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
                           int *blocked)
 {
     return srch8dyn_vdraw_walk(in, moves, n, verdict, blocked);

@@ -258,7 +258,7 @@ GEN_ALWAYS GEN_BB S(row)(int r)
     return P(row_mask)(r);
 }
 
-/* The variant evaluation (dm_engine_evaluate_variant), hundredths of a man for the
+/* The variant evaluation (dm_engine_evaluate), hundredths of a man for the
  * side to move: material; men: 3 per row advanced, 6 on their own back row; kings: 2
  * per step nearer the centre; breakthrough: 2 per man times its rows advanced
  * squared; antidraughts: reversed material and piece count. */
@@ -783,42 +783,23 @@ static void S(report_line)(S(thr) * t, const search_report *rep, int line, int c
     uint64_t nodes = S(total_nodes)(e);
     double time = search_elapsed(e);
     double nps = time > 0 ? (double)nodes / time : 0;
-    if (rep->vroot) {
-        dm_vinfo vi;
-        memset(&vi, 0, sizeof vi);
-        vi.depth = t->completed_depth;
-        vi.seldepth = t->seldepth;
-        vi.score = score;
-        vi.nodes = nodes;
-        vi.time = time;
-        vi.nps = nps;
-        vi.pv_count = S(line_out)(vi.pv, rep->vroot, pv, pv_len);
-        vi.multipv = line;
-        vi.multipv_count = count;
-        rep->on_vinfo(&vi, rep->payload);
-        return;
-    }
-#if GEN_N != 12
-    dm_info info;
-    memset(&info, 0, sizeof info);
-    info.depth = t->completed_depth;
-    info.seldepth = t->seldepth;
-    info.score = score;
-    info.nodes = nodes;
-    info.time = time;
-    info.nps = nps;
-    info.pv_count = pv_len;
-    memcpy(info.pv, pv, (size_t)pv_len * sizeof(dm_move));
-    info.multipv = line;
-    info.multipv_count = count;
-    rep->on_info(&info, rep->payload);
-#endif
+    dm_info vi;
+    memset(&vi, 0, sizeof vi);
+    vi.depth = t->completed_depth;
+    vi.seldepth = t->seldepth;
+    vi.score = score;
+    vi.nodes = nodes;
+    vi.time = time;
+    vi.nps = nps;
+    vi.pv_count = S(line_out)(vi.pv, rep->vroot, pv, pv_len);
+    vi.multipv = line;
+    vi.multipv_count = count;
+    rep->on_vinfo(&vi, rep->payload);
 }
 
 static void S(report)(S(thr) * t, const search_report *rep)
 {
-    if (!rep || (!rep->on_info && !rep->on_vinfo) || (rep->vroot && !rep->on_vinfo) ||
-        (!rep->vroot && !rep->on_info)) {
+    if (!rep || !rep->on_vinfo || !rep->vroot) {
         return;
     }
     if (t->mpv_count <= 1) {
@@ -1070,10 +1051,10 @@ static S(thr) * S(run)(dm_engine *e, const GEN_POS *root, uint64_t root_key, con
     return best;
 }
 
-/* dm_engine_search_variant's result from the thread best of S(run) (NULL: no legal
+/* dm_engine_search's result from the thread best of S(run) (NULL: no legal
  * move), the root as dm_vboard. */
-static void S(vresult)(dm_vsearch_result *out, dm_engine *e, const S(thr) * best,
-                       const dm_vboard *vroot, const GEN_LIST *root_list)
+static void S(vresult)(dm_result *out, dm_engine *e, const S(thr) * best, const dm_vboard *vroot,
+                       const GEN_LIST *root_list)
 {
     out->nodes = S(total_nodes)(e);
     out->time = search_elapsed(e);
@@ -1098,8 +1079,8 @@ static void S(vresult)(dm_vsearch_result *out, dm_engine *e, const S(thr) * best
     }
 }
 
-/* The variant search of in (e prepared by dm_engine_search_variant). */
-static dm_status S(vrun)(dm_vsearch_result *out, dm_engine *e, const dm_vsearch_input *in,
+/* The variant search of in (e prepared by dm_engine_search). */
+static dm_status S(vrun)(dm_result *out, dm_engine *e, const dm_search_input *in,
                          const search_root *r, const search_report *rep)
 {
     GEN_POS root;
@@ -1118,7 +1099,7 @@ static dm_status S(vrun)(dm_vsearch_result *out, dm_engine *e, const dm_vsearch_
 #if !SI_INTL
 /* dm_search<N>_vdraw_walk (search_int.h): the search's own per-node code (S(play),
  * the counting verdict, S(blocked)) along moves[0..n-1] from in->root. */
-static int S(vdraw_walk)(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+static int S(vdraw_walk)(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
                          int *blocked)
 {
     dm_engine *e = calloc(1, sizeof *e);

@@ -115,12 +115,10 @@ struct dm_engine {
     const struct dm_eval *eval; /* evaluation weights (borrowed; the built-in default) */
 };
 
-/* Where a search reports to: dm_engine_search's dm_info (international moves), or,
- * when vroot is set, dm_engine_search_variant's dm_vinfo (moves converted to dm_vmove
- * against vroot). */
+/* Where a search reports to: dm_engine_search's callback, the moves converted to
+ * dm_vmove against vroot. */
 typedef struct search_report {
-    dm_info_fn on_info;
-    dm_vinfo_fn on_vinfo;
+    dm_info_fn on_vinfo;
     void *payload;
     const dm_vboard *vroot;
 } search_report;
@@ -156,52 +154,50 @@ static inline int win_from_tt(int s, int ply)
 /* Allocate e->threads12 when absent (search.c). 0, or -1 without memory. */
 int search_alloc12(struct dm_engine *e);
 
-/* The instantiations (search_impl.h): the international search of dm_engine_search
- * (10x10 FMJD rules, Zobrist keys, the trained evaluation, the endgame database) and
- * the variant searches, one per geometry and rule set; each searches e's prepared
- * root (e->sr, e->lim set, threads of its geometry set up by it) and returns the
- * thread whose line is the result, NULL only when the root has no legal move. */
-search_thread *search10_intl_run(struct dm_engine *e, const dm_board *root, const search_root *r,
-                                 const search_report *rep, dm_movelist *root_list);
-/* Per geometry, for a variant root (e prepared as for search10_intl_run): the search
- * with its result as dm_vmove in *out. */
-dm_status search8_variant(dm_vsearch_result *out, struct dm_engine *e, const dm_vsearch_input *in,
+/* The instantiations (search_impl.h), one per geometry and rule set (international
+ * draughts: 10x10 FMJD rules, Zobrist keys, the trained evaluation, the endgame
+ * database; the FMJD draw rules folded at compile time when they are the search's):
+ * each searches e's prepared root (e->sr, e->lim set, threads of its geometry set up
+ * by it) with its result as dm_vmove in *out. */
+dm_status search8_variant(dm_result *out, struct dm_engine *e, const dm_search_input *in,
                           const search_root *r, const search_report *rep);
-dm_status search10_variant(dm_vsearch_result *out, struct dm_engine *e, const dm_vsearch_input *in,
+dm_status search10_variant(dm_result *out, struct dm_engine *e, const dm_search_input *in,
                            const search_root *r, const search_report *rep);
-dm_status search12_variant(dm_vsearch_result *out, struct dm_engine *e, const dm_vsearch_input *in,
+dm_status search12_variant(dm_result *out, struct dm_engine *e, const dm_search_input *in,
                            const search_root *r, const search_report *rep);
 /* The full 8x8 board (Turkish, geometry DM_GEOM_FULL): engine/searchfull.c. */
-dm_status searchfull_variant(dm_vsearch_result *out, struct dm_engine *e,
-                             const dm_vsearch_input *in, const search_root *r,
-                             const search_report *rep);
+dm_status searchfull_variant(dm_result *out, struct dm_engine *e, const dm_search_input *in,
+                             const search_root *r, const search_report *rep);
 
-/* For the tests: the search's own draw code (the counters it keeps per ply and the
- * counting rules it applies, Step 1) along moves[0..n-1] (legal moves) from in->root
- * with in's counters: verdict[i] = the dm_vdraw counting rule that draws after i
+/* For the tests: the international search's own draw code on the fast board (the
+ * counters it keeps per ply and the counting rules it applies, Step 1) along
+ * moves[0..n-1] (legal moves) from root with the counters reversible (plies since
+ * the last man move or capture) and endgame (plies of the current 16/5-move
+ * configuration): verdict[i] = the dm_vdraw counting rule that draws after i
  * moves (NONE, NO_PROGRESS, THREE_VS_KING, TWO_VS_KING), repetition aside, for
  * i = 0..n (n + 1 entries). Returns the moves walked (at most MAX_PLY - 1), -1
  * without memory. */
-int dm_search_draw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict);
+int dm_search_draw_walk(const dm_board *root, int reversible, int endgame, const dm_move *moves,
+                        int n, int *verdict);
 
 /* The same for a variant root (in->draw_count, in->draw), per geometry, with FR 17's
  * blocked king square (blocked[i], 0 for none); both arrays hold n + 1. Returns the
  * number of moves walked (< n at a move that is not legal), -1 without memory. */
-int dm_search8_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search8_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
                           int *blocked);
-int dm_search10_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search10_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
                            int *blocked);
-int dm_search12_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search12_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
                            int *blocked);
-int dm_searchfull_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_searchfull_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
                              int *blocked);
 
 /* The rules of a search (search.c): dm_engine_search's (international, FMJD 6), and a
  * variant search's (the variant of in->root, with in->draw or its own draw rules). */
 void search_rules_international(search_rules *sr);
-void search_rules_of_variant(search_rules *sr, const dm_vsearch_input *in);
+void search_rules_of_variant(search_rules *sr, const dm_search_input *in);
 
-/* Per geometry: the variant evaluation of b (dm_engine_evaluate_variant) under sr. */
+/* Per geometry: the variant evaluation of b (dm_engine_evaluate) under sr. */
 int search8_evaluate(const search_rules *sr, const dm_vboard *b);
 int searchfull_evaluate(const search_rules *sr, const dm_vboard *b);
 int search10_evaluate(const search_rules *sr, const dm_vboard *b);

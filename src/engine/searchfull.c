@@ -31,13 +31,13 @@
 #include "engine/search_impl.h"
 #pragma GCC diagnostic pop
 
-dm_status searchfull_variant(dm_vsearch_result *out, dm_engine *e, const dm_vsearch_input *in,
+dm_status searchfull_variant(dm_result *out, dm_engine *e, const dm_search_input *in,
                              const search_root *r, const search_report *rep)
 {
     return srch8full_vrun(out, e, in, r, rep);
 }
 
-int dm_searchfull_vdraw_walk(const dm_vsearch_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_searchfull_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
                              int *blocked)
 {
     return srch8full_vdraw_walk(in, moves, n, verdict, blocked);

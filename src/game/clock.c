@@ -95,6 +95,19 @@ static int any_flag(const dm_clock *c)
     return c->s[0].flagged || c->s[1].flagged;
 }
 
+/* A correspondence side's time for its next move: the time per move, or what is left
+ * of its budget when that is less. Nothing for other controls. */
+static void corr_refill(side_state *s)
+{
+    if (s->tc.kind != DM_TC_CORRESPONDENCE) {
+        return;
+    }
+    s->remaining = s->tc.periods[0].time_ms;
+    if (s->tc.budget_ms > 0 && s->tc.budget_ms - s->used < s->remaining) {
+        s->remaining = s->tc.budget_ms - s->used;
+    }
+}
+
 static void init_side(side_state *s, const dm_time_control *tc)
 {
     memset(s, 0, sizeof *s);
@@ -104,6 +117,7 @@ static void init_side(side_state *s, const dm_time_control *tc)
     } else {
         s->remaining = tc->periods[0].time_ms;
     }
+    corr_refill(s);
 }
 
 dm_status dm_clock_new(dm_clock **out, const dm_time_control *white, const dm_time_control *black,
@@ -177,6 +191,7 @@ dm_status dm_clock_start(dm_clock *c, dm_color side)
 static void count_move(side_state *s)
 {
     s->moves++;
+    corr_refill(s);
     if (s->tc.kind != DM_TC_PERIODS) {
         return;
     }

@@ -2,7 +2,9 @@
  * game/timecontrol.c: the PDN TimeControl tag (damier/clock.h), read and written.
  * Grammar (PGN-derived, pdn-fen.md):  tc = "?" | "-" | "*" S | period (":" period)*
  *                                     period = [N "/"] S ["+" I]
- * S and I are seconds, with up to three decimals (an extension: ms resolution). */
+ * S and I are seconds, with up to three decimals (an extension: ms resolution).
+ * Correspondence (a damier extension):  tc = D "d" [":" B "d"], days with up to three
+ * decimals (per move, and the total budget). */
 #include <damier/clock.h>
 
 #include <ctype.h>
@@ -12,6 +14,8 @@
 
 #define MAX_SECONDS 1000000000LL /* ~31 years: anything larger is a typo */
 #define MAX_MOVES 10000
+#define MAX_DAYS 36500 /* a century per move or in all */
+#define MILLIDAY_MS (DM_TC_DAY_MS / 1000)
 
 typedef struct cursor {
     const char *text;
@@ -114,6 +118,66 @@ static dm_status read_seconds(cursor *c, int64_t *out_ms, const char *what)
     return DM_OK;
 }
 
+/* Days, with up to three decimals and the 'd' after them, into milliseconds (> 0). */
+static dm_status read_days(cursor *c, int64_t *out_ms, const char *what)
+{
+    const char *start = c->p;
+    if (!isdigit((unsigned char)*c->p)) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "expected %s in days", what);
+        return fail(c, msg);
+    }
+    long long thousandths = 0;
+    while (isdigit((unsigned char)*c->p)) {
+        thousandths = thousandths * 10 + (*c->p - '0');
+        if (thousandths > MAX_DAYS) {
+            c->p = start;
+            return fail(c, "too many days (at most 36500)");
+        }
+        c->p++;
+    }
+    thousandths *= 1000;
+    if (*c->p == '.') {
+        c->p++;
+        int digits = 0;
+        long long frac = 0;
+        while (isdigit((unsigned char)*c->p)) {
+            if (++digits > 3) {
+                return fail(c, "at most 3 decimals of a day");
+            }
+            frac = frac * 10 + (*c->p - '0');
+            c->p++;
+        }
+        if (digits == 0) {
+            return fail(c, "expected digits after the decimal point");
+        }
+        while (digits++ < 3) {
+            frac *= 10;
+        }
+        thousandths += frac;
+    }
+    if (*c->p != 'd') {
+        return fail(c, "expected 'd' (days)");
+    }
+    if (thousandths == 0 || thousandths > MAX_DAYS * 1000LL) {
+        c->p = start;
+        return fail(c,
+                    thousandths == 0 ? "days must be positive" : "too many days (at most 36500)");
+    }
+    c->p++;
+    *out_ms = thousandths * MILLIDAY_MS;
+    return DM_OK;
+}
+
+/* 1 when the element at p is a number of days ("3d", "0.5d"). */
+static int days_ahead(const char *p)
+{
+    while (isdigit((unsigned char)*p) || *p == '.') {
+        p++;
+    }
+    return *p == 'd';
+}
+
 dm_status dm_time_control_parse(dm_time_control *out, const char *text, dm_error *err)
 {
     if (!out || !text) {
@@ -140,6 +204,20 @@ dm_status dm_time_control_parse(dm_time_control *out, const char *text, dm_error
         if (tc.periods[0].time_ms <= 0) {
             c.p--;
             return fail(&c, "sand clock time must be positive");
+        }
+    } else if (days_ahead(c.p)) {
+        tc.kind = DM_TC_CORRESPONDENCE;
+        tc.count = 1;
+        if ((st = read_days(&c, &tc.periods[0].time_ms, "the time per move")) != DM_OK) {
+            return st;
+        }
+        skip_spaces(&c);
+        if (*c.p == ':') {
+            c.p++;
+            skip_spaces(&c);
+            if ((st = read_days(&c, &tc.budget_ms, "the total budget")) != DM_OK) {
+                return st;
+            }
         }
     } else {
         tc.kind = DM_TC_PERIODS;
@@ -190,13 +268,28 @@ dm_status dm_time_control_parse(dm_time_control *out, const char *text, dm_error
     }
     skip_spaces(&c);
     if (*c.p != '\0') {
-        if (tc.kind != DM_TC_PERIODS && *c.p == ':') {
+        if (tc.kind != DM_TC_PERIODS && tc.kind != DM_TC_CORRESPONDENCE && *c.p == ':') {
             return fail(&c, "\"?\", \"-\" and a sand clock stand alone");
         }
         return fail(&c, tc.kind == DM_TC_PERIODS ? "expected ':' or the end" : "expected the end");
     }
     *out = tc;
     return DM_OK;
+}
+
+/* ms (a multiple of 0.001 day) as days: "3d", "0.25d". */
+static size_t put_days(char *buf, size_t cap, int64_t ms)
+{
+    int64_t th = ms / MILLIDAY_MS;
+    if (th % 1000 == 0) {
+        return (size_t)snprintf(buf, cap, "%" PRId64 "d", th / 1000);
+    }
+    char frac[8];
+    snprintf(frac, sizeof frac, "%03d", (int)(th % 1000));
+    for (int i = 2; i > 0 && frac[i] == '0'; i--) {
+        frac[i] = '\0';
+    }
+    return (size_t)snprintf(buf, cap, "%" PRId64 ".%sd", th / 1000, frac);
 }
 
 static size_t put_seconds(char *buf, size_t cap, int64_t ms)
@@ -227,6 +320,13 @@ size_t dm_time_control_format(char *buf, size_t cap, const dm_time_control *tc)
         case DM_TC_SANDCLOCK:
             tmp[n++] = '*';
             n += put_seconds(tmp + n, sizeof tmp - n, tc->periods[0].time_ms);
+            break;
+        case DM_TC_CORRESPONDENCE:
+            n += put_days(tmp + n, sizeof tmp - n, tc->periods[0].time_ms);
+            if (tc->budget_ms > 0) {
+                tmp[n++] = ':';
+                n += put_days(tmp + n, sizeof tmp - n, tc->budget_ms);
+            }
             break;
         case DM_TC_PERIODS:
             for (int i = 0; i < tc->count && i < DM_TC_MAX_PERIODS; i++) {
@@ -271,6 +371,17 @@ dm_status dm_time_control_validate(const dm_time_control *tc, dm_error *err)
                                     "a sand clock has one period with a positive time");
             }
             return DM_OK;
+        case DM_TC_CORRESPONDENCE: {
+            int64_t per = tc->periods[0].time_ms, budget = tc->budget_ms;
+            if (tc->count != 1 || per <= 0 || per > MAX_DAYS * DM_TC_DAY_MS ||
+                per % MILLIDAY_MS != 0 || budget < 0 || budget > MAX_DAYS * DM_TC_DAY_MS ||
+                budget % MILLIDAY_MS != 0) {
+                return dm_error_set(err, DM_EINVAL, 0, 0,
+                                    "a correspondence control has a positive time per move and "
+                                    "a budget (or 0), in thousandths of a day up to 36500 days");
+            }
+            return DM_OK;
+        }
         case DM_TC_PERIODS:
             break;
         default:

@@ -159,7 +159,13 @@ static void vgame_text(char *buf, size_t cap, const void *ctx, int i)
     dm_vboard_apply(&vg->pos[i + 1], &vg->moves[i]);
 }
 
-dm_status dm_pdn_from_vgame(dm_pdn_game **out, const dm_vboard *start, const dm_vmove *moves,
+/* The record of a game of any variant kept as its start position and count moves
+ * (moves[i] legal in the position before it; start->variant gives the rules, the
+ * GameType, the notation and the FEN's square style): result is the PDN result
+ * ("2-0", ...; NULL = "*"), termination the Termination tag (NULL or "" = none).
+ * DM_EINVAL for NULLs or an invalid start, DM_EILLEGAL when a move is not legal,
+ * DM_ENOMEM. */
+static dm_status from_moves(dm_pdn_game **out, const dm_vboard *start, const dm_vmove *moves,
                             int count, const char *result, const char *termination,
                             const dm_pdn_game_tags *tags)
 {
@@ -219,7 +225,7 @@ dm_status dm_pdn_from_vgame(dm_pdn_game **out, const dm_vboard *start, const dm_
     return st;
 }
 
-/* A game of another variant: its start and generic moves through dm_pdn_from_vgame,
+/* A game of another variant: its start and generic moves through from_moves,
  * the result and the reason's text (dm_game_reason_text) as Termination. */
 static dm_status from_variant_game(dm_pdn_game **out, const dm_game *game,
                                    const dm_pdn_game_tags *tags)
@@ -235,8 +241,8 @@ static dm_status from_variant_game(dm_pdn_game **out, const dm_game *game,
     dm_outcome res = dm_game_result(game, NULL);
     char term[128];
     dm_game_reason_text(term, sizeof term, game);
-    dm_status st = dm_pdn_from_vgame(out, dm_game_position_at(game, 0), mv, n, dm_outcome_str(res),
-                                     res != DM_OUTCOME_ONGOING ? term : NULL, tags);
+    dm_status st = from_moves(out, dm_game_position_at(game, 0), mv, n, dm_outcome_str(res),
+                              res != DM_OUTCOME_ONGOING ? term : NULL, tags);
     free(mv);
     return st;
 }

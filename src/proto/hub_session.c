@@ -9,11 +9,11 @@
  * history and the draw-rule counters the search is given, and the front end runs
  * the search on it (dm_hub_session_go) or describes it (dm_hub_session_search).
  *
- * Variants (`set-param name=variant value=russian`): the session then keeps a
- * generic board (variant.h) instead, reads `pos` as the side letter and one letter
- * per square of that board, moves with dm_vmove_parse, and describes the search
- * for the generic engine (dm_hub_session_vsearch); "normal" is international
- * draughts on the fast path, as before.
+ * Variants (`set-param name=variant value=russian`): the game is then of that
+ * variant; `pos` is read as the side letter and one letter per square of its board,
+ * moves with dm_vmove_parse ("normal", international draughts, reads them with the
+ * international codec, dm_board_from_hub and dm_move_parse, as before variants
+ * came). The search, its input and its lines are the same for every variant.
  *
  * Endgame database (`set-param name=egdb value=DIR`): the session opens the folder
  * (damier/egdb.h; the file reading is that layer's), owns the database and gives it
@@ -45,20 +45,16 @@ struct dm_hub_session {
     dm_engine_options opts; /* threads, table size (params) */
     int ponder_param;       /* the `ponder` param (announced, informative) */
     int searching;
-    dm_session *game;             /* the international game (and the engine searching it) */
-    dm_limits level;              /* from the last `level` (kept until the next one) */
-    dm_limits search_limits;      /* of the running search */
-    dm_board search_root;         /* the position of the running search */
-    dm_search_input search_input; /* its input, from the game layer (history below) */
-    uint64_t search_history[DM_ENGINE_MAX_HISTORY];
-    /* Variants other than international (NULL: international, the fields above). */
+    dm_session *game;        /* the game (and the engine searching it) */
+    dm_limits level;         /* from the last `level` (kept until the next one) */
+    dm_limits search_limits; /* of the running search */
+    /* The variant other than international (NULL: international, read with the
+     * international position codec). */
     const dm_variant *variant;
-    /* The running search's input, copied at `go`: */
-    uint64_t vsearch_history[DM_ENGINE_MAX_HISTORY]; /* dm_vboard_hash before the root */
-    int vsearch_history_count;
-    dm_vdraw_count vsearch_draw;
-    dm_vboard vsearch_root;
-    dm_vmovelist vlist;  /* scratch for `go` (no mutable global state) */
+    /* The running search's input, from the game layer at `go` (history below): */
+    dm_search_input search_input;
+    uint64_t search_history[DM_ENGINE_MAX_HISTORY]; /* dm_vboard_hash before the root */
+    dm_vmovelist vlist;                             /* scratch for `go` (no mutable global state) */
     int pos_rejected;    /* the last `pos` was rejected: `go` refuses until a
                                     valid pos or new-game */
     dm_egdb *egdb;       /* the `egdb` param's database (NULL: none); the engine probes it */
@@ -711,16 +707,11 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         return DM_HUB_NONE;
     }
     const dm_game *game = dm_session_game(s->game);
-    if (s->variant) {
-        if (dm_game_variant(game) != s->variant) {
-            emit_error(o, "go: out of memory (no game)");
-            return DM_HUB_NONE;
-        }
-        if (dm_vmovegen_legal(&s->vlist, dm_game_position(game)) == 0) {
-            emit_error(o, "go: the side to move has no legal move (the game is over)");
-            return DM_HUB_NONE;
-        }
-    } else if (dm_movegen_count(dm_session_board(s->game)) == 0) {
+    if (dm_game_variant(game) != dm_hub_session_variant(s)) {
+        emit_error(o, "go: out of memory (no game)");
+        return DM_HUB_NONE;
+    }
+    if (dm_vmovegen_legal(&s->vlist, dm_game_position(game)) == 0) {
         emit_error(o, "go: the side to move has no legal move (the game is over)");
         return DM_HUB_NONE;
     }
@@ -731,17 +722,7 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         l.analyse = 1;
     }
     s->search_limits = l;
-    if (s->variant) {
-        dm_vsearch_input vin;
-        dm_vsearch_input_from_game(&vin, s->vsearch_history, DM_ENGINE_MAX_HISTORY, game);
-        s->vsearch_root = vin.root;
-        s->vsearch_draw = vin.draw_count;
-        s->vsearch_history_count = vin.history_count;
-    } else {
-        s->search_root = *dm_session_board(s->game);
-        dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY,
-                                s->game);
-    }
+    dm_session_search_input(&s->search_input, s->search_history, DM_ENGINE_MAX_HISTORY, s->game);
     s->searching = 1;
     return DM_HUB_SEARCH;
 }
@@ -823,29 +804,14 @@ dm_session *dm_hub_session_game(dm_hub_session *s)
 dm_status dm_hub_session_go(dm_hub_session *s, dm_info_fn on_info, dm_session_done_fn on_done,
                             void *payload, dm_error *err)
 {
-    if (!s->searching || s->variant) {
-        return dm_error_set(err, DM_ESTATE, 0, 0, "no international search was asked for");
+    if (!s->searching) {
+        return dm_error_set(err, DM_ESTATE, 0, 0, "no search was asked for");
     }
     dm_session_go_options go = DM_SESSION_GO_INIT;
     go.limits = s->search_limits;
     go.use_clock = 0; /* the GUI's clock, given by `level` */
     go.on_info = on_info;
     go.on_done = on_done;
-    go.payload = payload;
-    return dm_session_go(s->game, &go, err);
-}
-
-dm_status dm_hub_session_vgo(dm_hub_session *s, dm_vinfo_fn on_vinfo, dm_session_vdone_fn on_vdone,
-                             void *payload, dm_error *err)
-{
-    if (!s->searching || !s->variant) {
-        return dm_error_set(err, DM_ESTATE, 0, 0, "no variant search was asked for");
-    }
-    dm_session_go_options go = DM_SESSION_GO_INIT;
-    go.limits = s->search_limits;
-    go.use_clock = 0; /* the GUI's clock, given by `level` */
-    go.on_vinfo = on_vinfo;
-    go.on_vdone = on_vdone;
     go.payload = payload;
     return dm_session_go(s->game, &go, err);
 }
@@ -862,56 +828,15 @@ int dm_hub_session_searching(const dm_hub_session *s)
 
 size_t dm_hub_session_done(dm_hub_session *s, const dm_result *r, char *out, size_t cap)
 {
-    char line[512] = "done";
+    char line[1024] = "done";
     s->searching = 0;
-    if (r && r->has_move) {
-        char text[160];
-        dm_move_to_text(text, sizeof text, &s->search_root, &r->best, DM_NOTATION_HUB);
-        dm_hub_append_pair(line, sizeof line, "move", text);
-        if (r->has_ponder) {
-            dm_board after = s->search_root;
-            dm_board_apply(&after, &r->best);
-            dm_move_to_text(text, sizeof text, &after, &r->ponder, DM_NOTATION_HUB);
-            dm_hub_append_pair(line, sizeof line, "ponder", text);
-        }
-    }
-    int n = snprintf(out, cap, "%s\n", line);
-    return n < 0 ? 0 : (size_t)n;
-}
-
-size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, char *out, size_t cap)
-{
-    return dm_hub_format_info(out, cap, &s->search_root, info);
-}
-
-/* ---- variants ------------------------------------------------------------------ */
-
-const dm_variant *dm_hub_session_variant(const dm_hub_session *s)
-{
-    return s->variant;
-}
-
-void dm_hub_session_vsearch(const dm_hub_session *s, dm_vsearch_input *in, dm_limits *lim)
-{
-    memset(in, 0, sizeof *in);
-    in->root = s->vsearch_root;
-    in->history = s->vsearch_history;
-    in->history_count = s->vsearch_history_count;
-    in->draw_count = s->vsearch_draw;
-    *lim = s->search_limits;
-}
-
-size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char *out, size_t cap)
-{
-    char line[512] = "done";
-    s->searching = 0;
+    const dm_vboard *root = &s->search_input.root;
     if (r && r->has_move) {
         char text[400];
-        dm_vmove_to_text(text, sizeof text, &s->vsearch_root, &r->best, DM_NOTATION_HUB,
-                         DM_VSQUARES_NUMERIC);
+        dm_vmove_to_text(text, sizeof text, root, &r->best, DM_NOTATION_HUB, DM_VSQUARES_NUMERIC);
         dm_hub_append_pair(line, sizeof line, "move", text);
         if (r->has_ponder) {
-            dm_vboard after = s->vsearch_root;
+            dm_vboard after = *root;
             dm_vboard_apply(&after, &r->best);
             dm_vmove_to_text(text, sizeof text, &after, &r->ponder, DM_NOTATION_HUB,
                              DM_VSQUARES_NUMERIC);
@@ -922,24 +847,14 @@ size_t dm_hub_session_vdone(dm_hub_session *s, const dm_vsearch_result *r, char 
     return n < 0 ? 0 : (size_t)n;
 }
 
-size_t dm_hub_session_vinfo(const dm_hub_session *s, const dm_vinfo *info, char *out, size_t cap)
+size_t dm_hub_session_info(const dm_hub_session *s, const dm_info *info, char *out, size_t cap)
 {
-    char pv[DM_ENGINE_MAX_PV * 48] = "";
-    size_t pl = 0;
-    dm_vboard b = s->vsearch_root;
-    for (int i = 0; i < info->pv_count && pl + 410 < sizeof pv; i++) {
-        if (i > 0) {
-            pv[pl++] = ' ';
-        }
-        pl += dm_vmove_to_text(pv + pl, sizeof pv - pl, &b, &info->pv[i], DM_NOTATION_HUB,
-                               DM_VSQUARES_NUMERIC);
-        dm_vboard_apply(&b, &info->pv[i]);
-    }
-    pv[pl < sizeof pv ? pl : sizeof pv - 1] = 0;
-    int n = snprintf(out, cap,
-                     "info depth=%d seldepth=%d score=%.2f nodes=%llu time=%.3f "
-                     "nps=%.2f pv=\"%s\"\n",
-                     info->depth, info->seldepth, info->score / 100.0,
-                     (unsigned long long)info->nodes, info->time, info->nps / 1e6, pv);
-    return n < 0 ? 0 : (size_t)n;
+    return dm_hub_format_info(out, cap, &s->search_input.root, info);
+}
+
+/* ---- variants ------------------------------------------------------------------ */
+
+const dm_variant *dm_hub_session_variant(const dm_hub_session *s)
+{
+    return s->variant ? s->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
 }

@@ -244,6 +244,7 @@ typedef struct collect {
     int last;     /* the deepest depth with a first line */
     int pv_count; /* that line */
     dm_move pv[DM_ENGINE_MAX_PV];
+    dm_board root; /* the position searched */
 } collect;
 
 static void on_info(const dm_info *info, void *payload)
@@ -252,15 +253,26 @@ static void on_info(const dm_info *info, void *payload)
     if (info->depth < 1 || info->depth > DM_ENGINE_MAX_DEPTH || info->pv_count < 1) {
         return;
     }
+    /* the engine's moves are of the generic board: the puzzle's are of the fast one */
+    dm_move pv[DM_ENGINE_MAX_PV];
+    int n = 0;
+    dm_board b = c->root;
+    while (n < info->pv_count && n < DM_ENGINE_MAX_PV &&
+           dm_vmove_to_move(&pv[n], &b, &info->pv[n]) == DM_OK) {
+        dm_board_apply(&b, &pv[n++]);
+    }
+    if (n == 0) {
+        return;
+    }
     depth_lines *dl = &c->d[info->depth];
     if (info->multipv <= 1) {
         dl->have1 = 1;
         dl->s1 = info->score;
-        dl->m1 = info->pv[0];
+        dl->m1 = pv[0];
         if (info->depth >= c->last) {
             c->last = info->depth;
-            c->pv_count = info->pv_count < DM_ENGINE_MAX_PV ? info->pv_count : DM_ENGINE_MAX_PV;
-            memcpy(c->pv, info->pv, sizeof(dm_move) * (size_t)c->pv_count);
+            c->pv_count = n;
+            memcpy(c->pv, pv, sizeof(dm_move) * (size_t)n);
         }
     } else if (info->multipv == 2) {
         dl->have2 = 1;
@@ -413,8 +425,10 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
     collect local;
     collect *c = &local;
     memset(c, 0, sizeof *c);
+    c->root = *b;
     dm_search_input in;
-    dm_search_input_init(&in, b);
+    memset(&in, 0, sizeof in);
+    dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = o->depth;
@@ -422,7 +436,7 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
     lim.multipv = 2;
     dm_result res;
     dm_engine_clear(e);
-    st = dm_engine_search(&res, e, &in, &lim, on_info, c);
+    st = dm_engine_search(&res, e, &in, &lim, on_info, c, NULL);
     if (st != DM_OK) {
         return dm_error_set(err, st, 0, 0, "search failed: %s", dm_status_str(st));
     }

@@ -3,8 +3,8 @@
  *
  * The owner thread makes every call but stop / ponderhit / searching. dm_session_go
  * copies what the search needs (root, history, counters, limits, callbacks) into the
- * session and starts one thread that runs dm_engine_search (dm_engine_search_variant
- * for a game of another variant), publishes the result,
+ * session and starts one thread that runs dm_engine_search (every variant;
+ * the engine searches international on its fast board), publishes the result,
  * calls the done callback and ends. Only atomics are shared with it:
  *   searching     1 from go until the thread is about to end (after the callback);
  *   result_ready  1 once the result is written (before the done callback);
@@ -41,10 +41,7 @@ struct dm_session {
     int ponderhit_repeated; /* search thread only */
     int has_result;         /* owner: result holds the last search's result */
     dm_result result;
-    dm_vsearch_result vresult; /* the same, when variant */
-    int variant;               /* the search is of a game of another variant */
     dm_search_input in;
-    dm_vsearch_input vin;
     uint64_t history[DM_ENGINE_MAX_HISTORY];
     dm_limits lim;
     dm_session_go_options go;
@@ -52,6 +49,7 @@ struct dm_session {
     uint64_t book_seed;
     int book_hit;           /* this search answers with book_move */
     dm_book_move book_move; /* ... chosen by go */
+    dm_vmove book_vmove;    /* ... as the move of the game's position */
 };
 
 static dm_status check_rules(const dm_game_rules *r, dm_error *err)
@@ -229,18 +227,16 @@ dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, dm_error
     }
     dm_vboard start;
     const dm_variant *v = g->variant ? g->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
-    if (g->vstart) {
-        start = *g->vstart;
-        if (start.variant == NULL || dm_vboard_validate(&start, err) != DM_OK) {
+    if (g->start) {
+        start = *g->start;
+        if (start.variant == NULL) {
             s->refused = 1;
-            return dm_error_set(err, DM_EINVAL, 0, 0, "the start position is not valid");
+            return dm_error_set(err, DM_EINVAL, 0, 0, "the start position has no variant");
         }
-    } else if (g->start && !g->variant) {
-        if (dm_board_validate(g->start, err) != DM_OK) {
+        if (dm_vboard_validate(&start, err) != DM_OK) {
             s->refused = 1;
             return DM_EINVAL;
         }
-        dm_vboard_from_board(&start, v, g->start);
     } else if (g->fen && !g->variant) {
         dm_board fast; /* the international FEN reader, as before variants came */
         st = dm_board_from_fen(&fast, g->fen, err);
@@ -341,26 +337,7 @@ static void after_move(dm_session *s)
     sync_clock(s);
 }
 
-dm_status dm_session_play(dm_session *s, const dm_move *m, dm_error *err)
-{
-    dm_status st = before_move(s, err);
-    if (st != DM_OK) {
-        return st;
-    }
-    if (!m) {
-        return dm_error_set(err, DM_EINVAL, 0, 0, "no move");
-    }
-    st = dm_game_play(s->game, m);
-    if (st != DM_OK) {
-        char text[160];
-        dm_move_to_text(text, sizeof text, dm_game_board(s->game), m, DM_NOTATION_FULL);
-        return dm_error_set(err, st, 0, 0, "move %s: %s", text, dm_status_str(st));
-    }
-    after_move(s);
-    return DM_OK;
-}
-
-dm_status dm_session_play_vmove(dm_session *s, const dm_vmove *m, dm_error *err)
+dm_status dm_session_play(dm_session *s, const dm_vmove *m, dm_error *err)
 {
     dm_status st = before_move(s, err);
     if (st != DM_OK) {
@@ -526,11 +503,6 @@ const dm_game *dm_session_game(const dm_session *s)
     return s->game;
 }
 
-const dm_board *dm_session_board(const dm_session *s)
-{
-    return dm_game_board(s->game);
-}
-
 const dm_vboard *dm_session_position(const dm_session *s)
 {
     return dm_game_position(s->game);
@@ -607,7 +579,7 @@ static void repeat_requests(dm_session *s)
 static void on_info(const dm_info *info, void *payload)
 {
     dm_session *s = payload;
-    /* a request made before dm_engine_search began was cleared by it: repeat it (the
+    /* a request made before the engine's search began was cleared by it: repeat it (the
      * first iteration takes microseconds) */
     repeat_requests(s);
     if (s->go.on_info) {
@@ -615,58 +587,50 @@ static void on_info(const dm_info *info, void *payload)
     }
 }
 
-static void on_vinfo(const dm_vinfo *info, void *payload)
-{
-    dm_session *s = payload;
-    repeat_requests(s);
-    if (s->go.on_vinfo) {
-        s->go.on_vinfo(info, s->go.payload);
-    }
-}
-
 static void *search_main(void *arg)
 {
     dm_session *s = arg;
-    if (s->variant) {
-        if (dm_engine_search_variant(&s->vresult, s->engine, &s->vin, &s->lim, on_vinfo, s, NULL) !=
-            DM_OK) {
-            memset(&s->vresult, 0, sizeof s->vresult); /* only out of memory (12x12) */
-        }
-        atomic_store(&s->result_ready, 1);
-        if (s->go.on_vdone) {
-            s->go.on_vdone(&s->vresult, s->go.payload);
-        }
-        atomic_store(&s->searching, 0);
-        return NULL;
-    }
-    dm_result r;
+    dm_result *r = &s->result;
     if (s->book_hit) {
-        memset(&r, 0, sizeof r);
-        r.has_move = 1;
-        r.best = s->book_move.move;
-        r.score = s->book_move.score;
-        r.depth = s->book_move.depth;
+        memset(r, 0, sizeof *r);
+        r->has_move = 1;
+        r->best = s->book_vmove;
+        r->score = s->book_move.score;
+        r->depth = s->book_move.depth;
         if (s->go.on_info) {
             dm_info info;
             memset(&info, 0, sizeof info);
-            info.depth = r.depth;
-            info.score = r.score;
+            info.depth = r->depth;
+            info.score = r->score;
             info.pv_count = 1;
-            info.pv[0] = r.best;
+            info.pv[0] = r->best;
             info.multipv = 1;
             info.multipv_count = 1;
             s->go.on_info(&info, s->go.payload);
         }
-    } else if (dm_engine_search(&r, s->engine, &s->in, &s->lim, on_info, s) != DM_OK) {
-        memset(&r, 0, sizeof r); /* cannot happen: the root was checked by go */
+    } else if (dm_engine_search(r, s->engine, &s->in, &s->lim, on_info, s, NULL) != DM_OK) {
+        memset(r, 0, sizeof *r); /* only out of memory (12x12): the root was checked */
     }
-    s->result = r;
     atomic_store(&s->result_ready, 1);
     if (s->go.on_done) {
-        s->go.on_done(&s->result, s->go.payload);
+        s->go.on_done(r, s->go.payload);
     }
     atomic_store(&s->searching, 0);
     return NULL;
+}
+
+/* The book's answer (international only: the book is of 10x10 positions) to the
+ * current position, into s->book_move and s->book_vmove; 0 when none. */
+static int book_pick(dm_session *s)
+{
+    dm_board fast;
+    if (!s->book || s->lim.analyse || s->lim.infinite || s->lim.ponder ||
+        s->in.root.variant->id != DM_VARIANT_INTERNATIONAL ||
+        dm_vboard_to_board(&fast, &s->in.root) != DM_OK) {
+        return 0;
+    }
+    return dm_book_pick(s->book, &fast, s->book_seed, &s->book_move) &&
+           dm_vmove_from_move(&s->book_vmove, &s->in.root, &s->book_move.move) == DM_OK;
 }
 
 dm_status dm_session_go(dm_session *s, const dm_session_go_options *go, dm_error *err)
@@ -715,14 +679,8 @@ dm_status dm_session_go(dm_session *s, const dm_session_go_options *go, dm_error
             s->lim.moves_to_go = cs.moves_to_go;
         }
     }
-    s->variant = dm_game_board(s->game) == NULL;
-    if (s->variant) {
-        dm_vsearch_input_from_game(&s->vin, s->history, DM_ENGINE_MAX_HISTORY, s->game);
-    } else {
-        dm_session_search_input(&s->in, s->history, DM_ENGINE_MAX_HISTORY, s);
-    }
-    s->book_hit = !s->variant && s->book && !s->lim.analyse && !s->lim.infinite && !s->lim.ponder &&
-                  dm_book_pick(s->book, &s->in.root, s->book_seed, &s->book_move);
+    dm_session_search_input(&s->in, s->history, DM_ENGINE_MAX_HISTORY, s);
+    s->book_hit = book_pick(s);
     atomic_store(&s->stop_wanted, 0);
     atomic_store(&s->ponderhit_wanted, 0);
     atomic_store(&s->result_ready, 0);
@@ -786,31 +744,11 @@ static dm_status wait_thread(dm_session *s)
     return DM_OK;
 }
 
-dm_status dm_session_wait_variant(dm_session *s, dm_vsearch_result *out)
-{
-    if (!s || !s->has_result || !s->variant) {
-        return DM_ESTATE;
-    }
-    dm_status st = wait_thread(s);
-    if (st == DM_OK && out) {
-        *out = s->vresult;
-    }
-    return st;
-}
-
 dm_status dm_session_wait(dm_session *s, dm_result *out)
 {
-    if (!s || !s->has_result || s->variant) {
-        return DM_ESTATE;
-    }
-    if (s->thread_live) {
-        if (pthread_join(s->thread, NULL) == EDEADLK) {
-            return DM_ESTATE;
-        }
-        s->thread_live = 0;
-    }
-    if (out) {
+    dm_status st = wait_thread(s);
+    if (st == DM_OK && out) {
         *out = s->result;
     }
-    return DM_OK;
+    return st;
 }

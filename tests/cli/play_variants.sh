@@ -64,7 +64,7 @@ matches russian "$out" '^error: illegal move "a3-c5": '
 after russian "$out" "$(grep -m1 '^error: illegal move "a3-c5"' "$out")" "turn: 1 white"
 has russian "$out" "move: 1. c3-d4"
 # The engine's line at level 5 with depth 4 (every root move searched, one within
-# 0.20 drawn with the seed; dm_engine_search_variant, the one search of every variant).
+# 0.20 drawn with the seed; dm_engine_search, the one search of every variant).
 has russian "$out" "engine: score -0.03 depth 4 pv b6-a5 d4-c5 d6:b4"
 has russian "$out" "move: 1... b6-a5"
 pv_first_played russian "$out"

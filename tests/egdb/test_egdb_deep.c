@@ -23,6 +23,8 @@
 #include <damier/engine.h>
 #include <damier/move.h>
 
+#include "../engine_fast.h"
+
 #include "brute.h"
 #include "egdb/egdb_int.h"
 
@@ -192,8 +194,8 @@ static void test_engine_converts(void **state)
             fail_msg("from %s, ply %d: %s is a database %s", fen, plies, now,
                      dm_egdb_value_name(v));
         }
-        dm_search_input in;
-        dm_search_input_init(&in, &b);
+        fast_input in;
+        fast_input_init(&in, &b);
         in.history = hist;
         in.history_count = since;
         in.reversible_plies = since;
@@ -201,8 +203,8 @@ static void test_engine_converts(void **state)
         dm_limits lim;
         memset(&lim, 0, sizeof lim);
         lim.depth = 4;
-        dm_result r;
-        assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+        fast_result r;
+        assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
         assert_true(r.has_move);
         hist[since++] = b.hash;
         if (r.best.ncapt) {

@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: MIT
- * tests/property/test_prop_engine.c: the engines never return an illegal move,
+ * tests/property/test_prop_engine.c: the engine never returns an illegal move,
  * seeded (tests/property/prop.h). From random legal positions of every variant
- * (dm_engine_search for international; dm_engine_search_variant for every variant, international
- * included): positions of random games, random placements with kings, 30 or more
+ * (dm_engine_search; international positions made on the fast board): positions of random games, random placements with kings, 30 or more
  * kings, exactly one legal move, long multi-captures (3 or more pieces), and no
  * legal move at all (has_move must be 0). Each search is tiny (depth 1-4 or a node
  * budget), so the verdict never depends on time. Checked: has_move says whether a
  * legal move exists, the best move is one of the position's legal moves, the
- * ponder move (dm_engine) is legal after it, and every principal variation the info
+ * ponder move is legal after it, and every principal variation the info
  * callback reports is a legal line. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -173,7 +172,7 @@ static int make_position(dm_vboard *b, const dm_variant *v, int kind)
     return 0;
 }
 
-/* ---- dm_engine_search_variant, every variant ------------------------------------ */
+/* ---- dm_engine_search, every variant ------------------------------------ */
 
 typedef struct vpv_check {
     const dm_vboard *root;
@@ -181,7 +180,7 @@ typedef struct vpv_check {
 } vpv_check;
 
 /* Every principal variation reported is a legal line from the root. */
-static void on_vinfo(const dm_vinfo *info, void *payload)
+static void on_vinfo(const dm_info *info, void *payload)
 {
     static dm_vmovelist list;
     vpv_check *c = payload;
@@ -201,9 +200,9 @@ static void on_vinfo(const dm_vinfo *info, void *payload)
 static void vsearch_check(dm_engine *e, const dm_vboard *b, int kind, int game)
 {
     static dm_vmovelist list;
-    prop_where("dm_engine_search_variant move", b, game, -1);
+    prop_where("dm_engine_search move", b, game, -1);
     int n = dm_vmovegen_legal(&list, b);
-    dm_vsearch_input in;
+    dm_search_input in;
     memset(&in, 0, sizeof in);
     in.root = *b;
     dm_limits lim;
@@ -219,9 +218,9 @@ static void vsearch_check(dm_engine *e, const dm_vboard *b, int kind, int game)
         dm_engine_clear(e);
     }
     vpv_check pc = {b, 0};
-    dm_vsearch_result r;
+    dm_result r;
     dm_error err;
-    dm_status st = dm_engine_search_variant(&r, e, &in, &lim, on_vinfo, &pc, &err);
+    dm_status st = dm_engine_search(&r, e, &in, &lim, on_vinfo, &pc, &err);
     PROP_CHECK(st == DM_OK, "search failed: %s", err.message);
     PROP_CHECK(r.has_move == (n > 0), "has_move %d with %d legal moves (%s position)", r.has_move,
                n, kind_name[kind]);
@@ -269,38 +268,33 @@ static void test_prop__variant_search_legal_every_variant(void **state)
 
 /* ---- dm_engine, international ------------------------------------------------- */
 
-static int in_list(const dm_movelist *list, const dm_move *m)
-{
-    for (int i = 0; i < list->count; i++) {
-        if (dm_move_equal(&list->moves[i], m)) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
+/* Every PV move legal in turn from the root (the generic board of the payload). */
 static void on_info(const dm_info *info, void *payload)
 {
-    static dm_movelist list;
-    dm_board b = *(const dm_board *)payload;
+    static dm_vmovelist list;
+    dm_vboard b = *(const dm_vboard *)payload;
     PROP_CHECK(info->pv_count >= 0 && info->pv_count <= DM_ENGINE_MAX_PV, "pv_count %d",
                info->pv_count);
     for (int i = 0; i < info->pv_count; i++) {
-        dm_movegen_legal(&list, &b);
-        PROP_CHECK(in_list(&list, &info->pv[i]), "depth %d: PV move %d (%d-%d) is not legal",
-                   info->depth, i + 1, info->pv[i].from, info->pv[i].to);
-        dm_board_apply(&b, &info->pv[i]);
+        dm_vmovegen_legal(&list, &b);
+        PROP_CHECK(prop_find_vmove(&list, &info->pv[i]) >= 0,
+                   "depth %d: PV move %d (%d-%d) is not legal", info->depth, i + 1,
+                   info->pv[i].from, info->pv[i].to);
+        dm_vboard_apply(&b, &info->pv[i]);
     }
 }
 
 static void search_check(dm_engine *e, const dm_board *b, int kind, int game)
 {
-    static dm_movelist list;
+    static dm_vmovelist list;
     prop_where_board("dm_engine move", b, game, -1);
-    int n = dm_movegen_legal(&list, b);
     dm_search_input in;
-    dm_search_input_init(&in, b);
-    in.reversible_plies = prop_below(4) == 0 ? prop_below(50) : 0;
+    memset(&in, 0, sizeof in);
+    dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
+    int n = dm_vmovegen_legal(&list, &in.root);
+    PROP_CHECK(n == dm_movegen_count(b), "%d generic legal moves, %d on the fast board", n,
+               dm_movegen_count(b));
+    in.draw_count.reversible_plies = prop_below(4) == 0 ? prop_below(50) : 0;
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     if (kind == K_KINGS30) {
@@ -315,20 +309,22 @@ static void search_check(dm_engine *e, const dm_board *b, int kind, int game)
         dm_engine_clear(e);
     }
     dm_result r;
-    PROP_CHECK(dm_engine_search(&r, e, &in, &lim, on_info, (void *)b) == DM_OK, "search failed");
+    PROP_CHECK(dm_engine_search(&r, e, &in, &lim, on_info, &in.root, NULL) == DM_OK,
+               "search failed");
     PROP_CHECK(r.has_move == (n > 0), "has_move %d with %d legal moves (%s position)", r.has_move,
                n, kind_name[kind]);
     if (n == 0) {
         return;
     }
-    PROP_CHECK(in_list(&list, &r.best), "best move %d-%d is not legal (%s position, depth %d)",
-               r.best.from, r.best.to, kind_name[kind], lim.depth);
+    PROP_CHECK(prop_find_vmove(&list, &r.best) >= 0,
+               "best move %d-%d is not legal (%s position, depth %d)", r.best.from, r.best.to,
+               kind_name[kind], lim.depth);
     if (r.has_ponder) {
-        dm_board after = *b;
-        dm_board_apply(&after, &r.best);
-        dm_movegen_legal(&list, &after);
-        PROP_CHECK(in_list(&list, &r.ponder), "ponder move %d-%d is not legal after the best",
-                   r.ponder.from, r.ponder.to);
+        dm_vboard after = in.root;
+        dm_vboard_apply(&after, &r.best);
+        dm_vmovegen_legal(&list, &after);
+        PROP_CHECK(prop_find_vmove(&list, &r.ponder) >= 0,
+                   "ponder move %d-%d is not legal after the best", r.ponder.from, r.ponder.to);
     }
 }
 

@@ -695,6 +695,75 @@ static void test_clock__clock_agrees_with_time_control_at(void **state)
     }
 }
 
+/* Correspondence: "3 days per move", read and written back; each move within its
+ * days, unused time not carried over; a total budget shortens the last moves. */
+static void test_clock__correspondence(void **state)
+{
+    (void)state;
+    const int64_t day = DM_TC_DAY_MS;
+    dm_time_control tc;
+    dm_error err = {0};
+    char buf[64];
+
+    assert_int_equal(dm_time_control_parse(&tc, "3d", &err), DM_OK);
+    assert_int_equal(tc.kind, DM_TC_CORRESPONDENCE);
+    assert_int_equal(tc.count, 1);
+    assert_int_equal(tc.periods[0].time_ms, 3 * day);
+    assert_int_equal(tc.budget_ms, 0);
+    dm_time_control_format(buf, sizeof buf, &tc);
+    assert_string_equal(buf, "3d");
+    assert_int_equal(dm_time_control_parse(&tc, " 0.25d : 30d ", &err), DM_OK);
+    assert_int_equal(tc.periods[0].time_ms, day / 4);
+    assert_int_equal(tc.budget_ms, 30 * day);
+    dm_time_control_format(buf, sizeof buf, &tc);
+    assert_string_equal(buf, "0.25d:30d");
+    assert_int_equal(dm_time_control_validate(&tc, &err), DM_OK);
+    assert_int_equal(dm_time_control_parse(&tc, "0d", &err), DM_EPARSE);
+    assert_int_equal(dm_time_control_parse(&tc, "1.0001d", &err), DM_EPARSE);
+    assert_int_equal(dm_time_control_parse(&tc, "3d:", &err), DM_EPARSE);
+    assert_int_equal(dm_time_control_parse(&tc, "3d:40/7200", &err), DM_EPARSE);
+    assert_int_equal(dm_time_control_parse(&tc, "3d+1d", &err), DM_EPARSE);
+    assert_int_equal(dm_time_control_parse(&tc, "40000d", &err), DM_EPARSE);
+    tc.periods[0].time_ms = day + 1; /* not a thousandth of a day */
+    assert_int_equal(dm_time_control_validate(&tc, &err), DM_EINVAL);
+
+    /* 3 days per move: each move has 3 days again; a fourth day loses */
+    fake_time t = {0, 0};
+    dm_clock *c = clock_for("3d", &t);
+    assert_int_equal(dm_clock_start(c, DM_WHITE), DM_OK);
+    move_after(c, &t, 2 * day); /* White: 2 days */
+    assert_int_equal(dm_clock_remaining(c, DM_WHITE), 3 * day);
+    move_after(c, &t, 3 * day - 1); /* Black: just in time */
+    assert_int_equal(dm_clock_remaining(c, DM_BLACK), 3 * day);
+    t.ms += 3 * day - 10;
+    assert_int_equal(dm_clock_remaining(c, DM_WHITE), 10);
+    assert_int_equal(dm_clock_flagged(c, NULL), 0);
+    t.ms += 4 * day; /* nobody looked while White's deadline passed */
+    dm_color who = DM_BLACK;
+    assert_int_equal(dm_clock_flagged(c, &who), 1);
+    assert_int_equal(who, DM_WHITE);
+    assert_int_equal(dm_clock_press(c), DM_ESTATE);
+    dm_clock_side info;
+    dm_clock_side_info(&info, c, DM_WHITE);
+    assert_int_equal(info.used_ms, 2 * day + 3 * day); /* counted up to the deadline */
+    dm_clock_free(c);
+
+    /* 2 days per move within 3 days in all: the budget shortens the second move */
+    t.ms = 0;
+    c = clock_for("2d:3d", &t);
+    assert_int_equal(dm_clock_start(c, DM_WHITE), DM_OK);
+    assert_int_equal(dm_clock_remaining(c, DM_WHITE), 2 * day);
+    move_after(c, &t, 2 * day - 1000);
+    assert_int_equal(dm_clock_remaining(c, DM_WHITE), day + 1000);
+    move_after(c, &t, 10);
+    t.ms += day + 999;
+    assert_int_equal(dm_clock_flagged(c, NULL), 0);
+    t.ms += 1;
+    assert_int_equal(dm_clock_flagged(c, &who), 1);
+    assert_int_equal(who, DM_WHITE);
+    dm_clock_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -715,6 +784,7 @@ int main(void)
         cmocka_unit_test(test_clock__pause_resume),
         cmocka_unit_test(test_clock__no_time_control_counts_only),
         cmocka_unit_test(test_clock__sand_clock),
+        cmocka_unit_test(test_clock__correspondence),
         cmocka_unit_test(test_clock__separate_controls_and_arbiter),
         cmocka_unit_test(test_clock__monotonic_default_and_format),
     };

@@ -135,7 +135,7 @@ static int pick_move(const dm_movelist *list, const dm_board *b, uint64_t *s)
     return start;
 }
 
-static int walk(const dm_vsearch_input *in, const dm_vmove *m, int n, int *verdict, int *blocked)
+static int walk(const dm_search_input *in, const dm_vmove *m, int n, int *verdict, int *blocked)
 {
     if (in->root.variant->geometry == DM_GEOM_FULL) {
         return dm_searchfull_vdraw_walk(in, m, n, verdict, blocked);
@@ -176,7 +176,7 @@ static void test_draw_engine__variants(void **state)
             for (int game = 0; game < 100; game++) {
                 random_position(&g.pos[0], v, &seed);
                 random_game(&g, &seed);
-                dm_vsearch_input in;
+                dm_search_input in;
                 memset(&in, 0, sizeof in);
                 in.root = g.pos[0];
                 in.draw = &d;
@@ -281,9 +281,7 @@ static void test_draw_engine__international(void **state)
             dm_board_apply(&pos[n + 1], &moves[n]);
             n++;
         }
-        dm_search_input in;
-        dm_search_input_init(&in, &pos[0]);
-        assert_int_equal(dm_search_draw_walk(&in, moves, n, verdict), n);
+        assert_int_equal(dm_search_draw_walk(&pos[0], 0, 0, moves, n, verdict), n);
         dm_game_rules rules = DM_GAME_RULES_INIT;
         rules.repetitions = 0;
         dm_draw_counters c;

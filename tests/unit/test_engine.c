@@ -14,7 +14,10 @@
 #include <string.h>
 
 #include <damier/engine.h>
+#include <damier/eval.h>
 #include <damier/move.h>
+
+#include "../engine_fast.h"
 
 static dm_engine *new_engine(void)
 {
@@ -35,16 +38,16 @@ static dm_board fen(const char *text)
     return b;
 }
 
-static dm_result search_depth(dm_engine *e, const dm_board *b, int depth)
+static fast_result search_depth(dm_engine *e, const dm_board *b, int depth)
 {
-    dm_search_input in;
-    dm_search_input_init(&in, b);
+    fast_input in;
+    fast_input_init(&in, b);
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = depth;
     lim.analyse = 1;
-    dm_result r;
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    fast_result r;
+    assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
     return r;
 }
 
@@ -76,7 +79,7 @@ static void test_engine__finds_shots(void **state)
     for (int i = 0; i < n; i++) {
         dm_board b = fen(shots[i].fen);
         dm_engine_clear(e);
-        dm_result r = search_depth(e, &b, shots[i].depth);
+        fast_result r = search_depth(e, &b, shots[i].depth);
         char text[160];
         assert_true(r.has_move);
         dm_move_to_text(text, sizeof text, &b, &r.best, DM_NOTATION_HUB);
@@ -98,7 +101,7 @@ static void test_engine__fastest_win_is_scored_exactly(void **state)
     (void)state;
     dm_engine *e = new_engine();
     dm_board b = fen("W:W28,K46:B23");
-    dm_result r = search_depth(e, &b, 6);
+    fast_result r = search_depth(e, &b, 6);
     assert_int_equal(r.score, DM_SCORE_WIN - 1);
     char text[160];
     dm_move_to_text(text, sizeof text, &b, &r.best, DM_NOTATION_HUB);
@@ -109,13 +112,13 @@ static void test_engine__fastest_win_is_scored_exactly(void **state)
      * move and has lost (FMJD). */
     dm_board lost = fen("B:WK50,46:B45");
     assert_int_equal(dm_movegen_count(&lost), 0);
-    dm_search_input in;
-    dm_search_input_init(&in, &lost);
+    fast_input in;
+    fast_input_init(&in, &lost);
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = 3;
-    dm_result none;
-    assert_int_equal(dm_engine_search(&none, e, &in, &lim, NULL, NULL), DM_OK);
+    fast_result none;
+    assert_int_equal(fast_search(&none, e, &in, &lim, NULL, NULL), DM_OK);
     assert_false(none.has_move);
     assert_true(none.score <= -DM_SCORE_WIN_MIN);
     dm_engine_free(e);
@@ -131,29 +134,29 @@ static void test_engine__draw_rules_in_search(void **state)
     /* Four White kings against two Black kings, no capture in reach for White. */
     dm_board b = fen("W:WK46,K47,K48,K49:BK5,K4");
     assert_false(dm_movegen_has_capture(&b));
-    dm_search_input in;
-    dm_search_input_init(&in, &b);
+    fast_input in;
+    fast_input_init(&in, &b);
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = 4;
-    dm_result r;
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    fast_result r;
+    assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
     assert_true(r.score > 300);
     in.reversible_plies = 49;
     dm_engine_clear(e);
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
     assert_int_equal(r.score, 0);
 
     /* Three kings against one: drawn once the 16-move rule's 32 plies are up. */
     dm_board k3 = fen("W:WK46,K47,K48:BK5");
-    dm_search_input_init(&in, &k3);
+    fast_input_init(&in, &k3);
     in.endgame_plies = 31;
     dm_engine_clear(e);
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
     assert_int_equal(r.score, 0);
     in.endgame_plies = 0;
     dm_engine_clear(e);
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
     assert_true(r.score > 0);
     dm_engine_free(e);
 }
@@ -167,13 +170,13 @@ static void test_engine__repetition_is_a_draw(void **state)
     dm_engine *e = new_engine();
     /* White king 46 against Black kings 5 and 10 far away; White is behind. */
     dm_board b = fen("W:WK46:BK5,K4");
-    dm_search_input in;
-    dm_search_input_init(&in, &b);
+    fast_input in;
+    fast_input_init(&in, &b);
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = 5;
-    dm_result r;
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    fast_result r;
+    assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
     int behind = r.score;
     assert_true(behind < 0);
     dm_move m;
@@ -186,7 +189,7 @@ static void test_engine__repetition_is_a_draw(void **state)
     in.history_count = 3;
     in.reversible_plies = 3;
     dm_engine_clear(e);
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
     assert_int_equal(r.score, 0);
     assert_true(dm_move_equal(&r.best, &m));
     dm_engine_free(e);
@@ -206,7 +209,7 @@ static void check_legal(dm_engine *e, const dm_board *b, int depth)
 {
     dm_movelist list;
     int n = dm_movegen_legal(&list, b);
-    dm_result r = search_depth(e, b, depth);
+    fast_result r = search_depth(e, b, depth);
     if (n == 0) {
         assert_false(r.has_move);
         return;
@@ -276,11 +279,11 @@ static void test_engine__deterministic_node_counts(void **state)
     (void)state;
     dm_board b = fen("W:W27,28,30,31,34-37,39,42,44-50:B2-7,9,11-15,19,24-26");
     dm_engine *e = new_engine();
-    dm_result a = search_depth(e, &b, 8);
+    fast_result a = search_depth(e, &b, 8);
     dm_engine_clear(e);
-    dm_result c = search_depth(e, &b, 8);
+    fast_result c = search_depth(e, &b, 8);
     dm_engine *f = new_engine();
-    dm_result d = search_depth(f, &b, 8);
+    fast_result d = search_depth(f, &b, 8);
     assert_true(a.nodes > 1000);
     assert_int_equal(a.nodes, c.nodes);
     assert_int_equal(a.nodes, d.nodes);
@@ -323,7 +326,7 @@ static void test_engine__evaluation_features(void **state)
         dm_board_put(&mirror, 51 - sq, swap[p]);
     }
     dm_board_set_side(&mirror, DM_BLACK);
-    assert_int_equal(dm_engine_evaluate(&mirror), dm_engine_evaluate(&up));
+    assert_int_equal(dm_eval_score(NULL, &mirror), dm_eval_score(NULL, &up));
 }
 
 static void test_engine__rejects_bad_arguments(void **state)
@@ -344,13 +347,13 @@ static void test_engine__rejects_bad_arguments(void **state)
     dm_board b;
     dm_board_start(&b);
     check_legal(e, &b, 5); /* three threads */
-    dm_search_input in;
-    dm_search_input_init(&in, &b);
+    fast_input in;
+    fast_input_init(&in, &b);
     in.root.pieces[0] |= in.root.pieces[1]; /* invalid: overlapping colours */
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
-    dm_result r;
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_EINVAL);
+    fast_result r;
+    assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_EINVAL);
     dm_engine_free(e);
     dm_engine_free(NULL);
 }
@@ -359,10 +362,10 @@ static void test_engine__rejects_bad_arguments(void **state)
 
 typedef struct mpv_log {
     int n;
-    dm_info info[64];
+    fast_info info[64];
 } mpv_log;
 
-static void mpv_collect(const dm_info *info, void *payload)
+static void mpv_collect(const fast_info *info, void *payload)
 {
     mpv_log *l = payload;
     if (l->n < 64) {
@@ -370,29 +373,29 @@ static void mpv_collect(const dm_info *info, void *payload)
     }
 }
 
-static dm_result search_multipv(dm_engine *e, const dm_board *b, int depth, int multipv,
-                                mpv_log *log)
+static fast_result search_multipv(dm_engine *e, const dm_board *b, int depth, int multipv,
+                                  mpv_log *log)
 {
-    dm_search_input in;
-    dm_search_input_init(&in, b);
+    fast_input in;
+    fast_input_init(&in, b);
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = depth;
     lim.analyse = 1;
     lim.multipv = multipv;
-    dm_result r;
+    fast_result r;
     memset(log, 0, sizeof *log);
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, mpv_collect, log), DM_OK);
+    assert_int_equal(fast_search(&r, e, &in, &lim, mpv_collect, log), DM_OK);
     return r;
 }
 
 /* Every depth reports `lines` lines, numbered 1..lines in order of score, with
  * distinct legal first moves and legal PVs; returns the reports of the last depth. */
-static const dm_info *check_lines(const mpv_log *log, const dm_board *b, int depth, int lines)
+static const fast_info *check_lines(const mpv_log *log, const dm_board *b, int depth, int lines)
 {
     assert_int_equal(log->n, depth * lines);
     for (int d = 0; d < depth; d++) {
-        const dm_info *row = &log->info[d * lines];
+        const fast_info *row = &log->info[d * lines];
         for (int k = 0; k < lines; k++) {
             assert_int_equal(row[k].depth, row[0].depth);
             assert_int_equal(row[k].multipv, k + 1);
@@ -428,8 +431,8 @@ static void test_engine__multipv_lines(void **state)
     dm_board b;
     dm_board_start(&b);
     dm_engine *e = new_engine();
-    dm_result r = search_multipv(e, &b, 6, 4, &log);
-    const dm_info *last = check_lines(&log, &b, 6, 4);
+    fast_result r = search_multipv(e, &b, 6, 4, &log);
+    const fast_info *last = check_lines(&log, &b, 6, 4);
     assert_true(dm_move_equal(&r.best, &last[0].pv[0]));
     assert_int_equal(r.score, last[0].score);
     dm_engine_free(e);
@@ -445,8 +448,8 @@ static void test_engine__multipv_every_root_move(void **state)
     dm_movelist list;
     assert_int_equal(dm_movegen_legal(&list, &b), 4);
     dm_engine *e = new_engine();
-    dm_result r = search_multipv(e, &b, 8, DM_ENGINE_MAX_MULTIPV, &log);
-    const dm_info *last = check_lines(&log, &b, 8, 4);
+    fast_result r = search_multipv(e, &b, 8, DM_ENGINE_MAX_MULTIPV, &log);
+    const fast_info *last = check_lines(&log, &b, 8, 4);
     char text[32];
     dm_move_to_text(text, sizeof text, &b, &last[0].pv[0], DM_NOTATION_HUB);
     assert_string_equal(text, "10-4");
@@ -466,9 +469,9 @@ static void test_engine__multipv_one_is_plain(void **state)
     static mpv_log log;
     dm_board b = fen("W:W27,28,30,31,34-37,39,42,44-50:B2-7,9,11-15,19,24-26");
     dm_engine *e = new_engine();
-    dm_result a = search_depth(e, &b, 7);
+    fast_result a = search_depth(e, &b, 7);
     dm_engine_clear(e);
-    dm_result c = search_multipv(e, &b, 7, 1, &log);
+    fast_result c = search_multipv(e, &b, 7, 1, &log);
     assert_int_equal(log.n, 7);
     assert_int_equal(log.info[6].multipv, 1);
     assert_int_equal(log.info[6].multipv_count, 1);

@@ -18,6 +18,8 @@
 #include <damier/engine.h>
 #include <damier/move.h>
 
+#include "../engine_fast.h"
+
 static double now(void)
 {
     struct timespec ts;
@@ -37,18 +39,18 @@ static dm_engine *new_engine(void)
 typedef struct bg_search {
     dm_engine *e;
     dm_limits lim;
-    dm_result r;
+    fast_result r;
     double end;
 } bg_search;
 
 static void *bg_main(void *arg)
 {
     bg_search *s = arg;
-    dm_search_input in;
+    fast_input in;
     dm_board b;
     dm_board_start(&b);
-    dm_search_input_init(&in, &b);
-    dm_engine_search(&s->r, s->e, &in, &s->lim, NULL, NULL);
+    fast_input_init(&in, &b);
+    fast_search(&s->r, s->e, &in, &s->lim, NULL, NULL);
     s->end = now();
     return NULL;
 }
@@ -84,14 +86,14 @@ static void test_engine__respects_move_time_and_clock(void **state)
     dm_engine *e = new_engine();
     dm_board b;
     dm_board_start(&b);
-    dm_search_input in;
-    dm_search_input_init(&in, &b);
+    fast_input in;
+    fast_input_init(&in, &b);
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.move_time = 0.1;
-    dm_result r;
+    fast_result r;
     double t0 = now();
-    dm_engine_search(&r, e, &in, &lim, NULL, NULL);
+    fast_search(&r, e, &in, &lim, NULL, NULL);
     double t = now() - t0;
     assert_true(t < 0.15);
     assert_true(r.has_move);
@@ -100,7 +102,7 @@ static void test_engine__respects_move_time_and_clock(void **state)
     memset(&lim, 0, sizeof lim);
     lim.time = 0.06;
     t0 = now();
-    dm_engine_search(&r, e, &in, &lim, NULL, NULL);
+    fast_search(&r, e, &in, &lim, NULL, NULL);
     assert_true(now() - t0 < 0.04);
     assert_true(r.has_move);
 
@@ -109,7 +111,7 @@ static void test_engine__respects_move_time_and_clock(void **state)
     lim.time = 10;
     lim.moves_to_go = 40;
     t0 = now();
-    dm_engine_search(&r, e, &in, &lim, NULL, NULL);
+    fast_search(&r, e, &in, &lim, NULL, NULL);
     t = now() - t0;
     assert_true(t < 1.0);
     dm_engine_free(e);

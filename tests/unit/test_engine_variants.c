@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * tests/unit/test_engine_variants.c: the engine on every variant (dm_engine_search_variant): per
+ * tests/unit/test_engine_variants.c: the engine on every variant (dm_engine_search): per
  * variant a won ending found at small depth (the last pieces captured, the larger
  * of two captures chosen under free choice), antidraughts giving its last man away
  * where international keeps it, legal moves from random games and random
@@ -66,14 +66,14 @@ static int is_legal(const dm_vboard *b, const dm_vmove *m)
     return 0;
 }
 
-static dm_vsearch_result run(dm_engine *e, const dm_vboard *b, int depth)
+static dm_result run(dm_engine *e, const dm_vboard *b, int depth)
 {
-    dm_vsearch_input in;
+    dm_search_input in;
     memset(&in, 0, sizeof in);
     in.root = *b;
     dm_limits lim = {.depth = depth, .nodes = 0, .move_time = 0};
-    dm_vsearch_result r;
-    assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    dm_result r;
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     return r;
 }
 
@@ -102,7 +102,7 @@ static void test_engine_variants__larger_capture_every_variant(void **state)
         put(&b, n - 6, 5, DM_BLACK_MAN);
         put(&b, n - 4, 1, DM_BLACK_MAN);
         dm_engine_clear(e);
-        dm_vsearch_result r = run(e, &b, 4);
+        dm_result r = run(e, &b, 4);
         assert_true(r.has_move);
         assert_true(is_legal(&b, &r.best));
         assert_int_equal(r.best.ncapt, 2);
@@ -130,7 +130,7 @@ static void test_engine_variants__last_piece(void **state)
         /* diagonally ahead; on the full board (Turkish) straight ahead */
         put(&b, n - 4, v->geometry == DM_GEOM_FULL ? 2 : 3, DM_BLACK_MAN);
         dm_engine_clear(e);
-        dm_vsearch_result r = run(e, &b, 3);
+        dm_result r = run(e, &b, 3);
         assert_true(r.has_move);
         assert_int_equal(r.best.ncapt, 1);
         if (v->reversed_result) {
@@ -159,7 +159,7 @@ static void test_engine_variants__antidraughts_gives_away(void **state)
         put(&b, n - 5, 4, DM_BLACK_MAN);
         dm_engine *e = NULL;
         assert_int_equal(create(&e, 1), DM_OK);
-        dm_vsearch_result r = run(e, &b, 4);
+        dm_result r = run(e, &b, 4);
         assert_true(r.has_move);
         if (k == 0) {
             assert_int_equal(r.best.to, sq_at(v, n - 4, 3));
@@ -181,15 +181,15 @@ static void test_engine_variants__antidraughts_evaluation(void **state)
     const dm_variant *v = V(DM_VARIANT_ANTIDRAUGHTS);
     dm_vboard b;
     dm_vboard_start(&b, v);
-    int even = dm_engine_evaluate_variant(&b);
+    int even = dm_engine_evaluate(&b);
     assert_int_equal(even, 0);
     b.sq[v->squares] = DM_EMPTY; /* White gave a man away */
-    assert_true(dm_engine_evaluate_variant(&b) > 0);
+    assert_true(dm_engine_evaluate(&b) > 0);
     const dm_variant *iv = V(DM_VARIANT_INTERNATIONAL);
     dm_vboard c;
     dm_vboard_start(&c, iv);
     c.sq[iv->squares] = DM_EMPTY;
-    assert_true(dm_engine_evaluate_variant(&c) < 0);
+    assert_true(dm_engine_evaluate(&c) < 0);
 }
 
 static uint64_t lcg(uint64_t *s)
@@ -210,7 +210,7 @@ static void test_engine_variants__turkish(void **state)
     dm_vboard b;
     dm_error err;
     assert_int_equal(dm_vboard_from_fen(&b, v, "W:Wd4,h2:Bd5,d7,c4,a6", &err), DM_OK);
-    dm_vsearch_result r = run(e, &b, 4);
+    dm_result r = run(e, &b, 4);
     assert_true(r.has_move);
     assert_true(is_legal(&b, &r.best));
     assert_int_equal(r.best.ncapt, 2);
@@ -247,18 +247,17 @@ static void test_engine_variants__legal_in_random_games(void **state)
             dm_vboard_start(&b, v);
             for (int ply = 0; ply < 40; ply++) {
                 if (dm_vmovegen_legal(&list, &b) == 0) {
-                    dm_vsearch_result r = run(e, &b, 2);
+                    dm_result r = run(e, &b, 2);
                     assert_false(r.has_move);
                     break;
                 }
-                dm_vsearch_input in;
+                dm_search_input in;
                 memset(&in, 0, sizeof in);
                 in.root = b;
                 dm_limits lim = {
                     .depth = (ply & 1) ? 2 : 0, .nodes = (ply & 1) ? 0 : 1000, .move_time = 0};
-                dm_vsearch_result r;
-                assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL),
-                                 DM_OK);
+                dm_result r;
+                assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
                 assert_true(r.has_move);
                 assert_true(is_legal(&b, &r.best));
                 dm_vboard_apply(&b, &list.moves[lcg(&seed) % (uint64_t)list.count]);
@@ -293,7 +292,7 @@ static void test_engine_variants__legal_in_random_positions(void **state)
                 }
                 b.sq[sq] = (uint8_t)p;
             }
-            dm_vsearch_result r = run(e, &b, 3);
+            dm_result r = run(e, &b, 3);
             int n = dm_vmovegen_legal(&list, &b);
             assert_int_equal(r.has_move, n > 0);
             if (n > 0) {
@@ -316,8 +315,8 @@ static void test_engine_variants__deterministic(void **state)
         dm_engine *e2 = NULL;
         assert_int_equal(create(&e1, 1), DM_OK);
         assert_int_equal(create(&e2, 1), DM_OK);
-        dm_vsearch_result a = run(e1, &b, 4);
-        dm_vsearch_result c = run(e2, &b, 4);
+        dm_result a = run(e1, &b, 4);
+        dm_result c = run(e2, &b, 4);
         assert_true(same_move(&a.best, &c.best));
         assert_int_equal(a.score, c.score);
         assert_int_equal(a.nodes, c.nodes);
@@ -330,7 +329,7 @@ static void test_engine_variants__deterministic(void **state)
 static int info_calls;
 static int info_last_depth;
 
-static void on_info(const dm_vinfo *info, void *payload)
+static void on_info(const dm_info *info, void *payload)
 {
     (void)payload;
     info_calls++;
@@ -348,28 +347,28 @@ static void test_engine_variants__limits_and_info(void **state)
     assert_int_equal(create(&e, 1), DM_OK);
     dm_vboard b;
     dm_vboard_start(&b, V(DM_VARIANT_CANADIAN));
-    dm_vsearch_input in;
+    dm_search_input in;
     memset(&in, 0, sizeof in);
     in.root = b;
-    dm_vsearch_result r;
+    dm_result r;
     dm_limits nodes = {.depth = 0, .nodes = 2000, .move_time = 0};
-    assert_int_equal(dm_engine_search_variant(&r, e, &in, &nodes, NULL, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search(&r, e, &in, &nodes, NULL, NULL, NULL), DM_OK);
     assert_true(r.has_move && is_legal(&b, &r.best));
     assert_true(r.depth >= 1);
     assert_true(r.nodes <= 2100 || r.depth == 1);
     dm_limits time = {.depth = 0, .nodes = 0, .move_time = 0.05};
-    assert_int_equal(dm_engine_search_variant(&r, e, &in, &time, NULL, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search(&r, e, &in, &time, NULL, NULL, NULL), DM_OK);
     assert_true(r.has_move && is_legal(&b, &r.best));
     assert_true(r.time < 1.0);
     info_calls = 0;
     info_last_depth = 0;
     dm_limits depth = {.depth = 4, .nodes = 0, .move_time = 0};
-    assert_int_equal(dm_engine_search_variant(&r, e, &in, &depth, on_info, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search(&r, e, &in, &depth, on_info, NULL, NULL), DM_OK);
     assert_int_equal(info_calls, 4);
     /* An invalid root: a white man on its promotion row. */
     in.root.sq[1] = DM_WHITE_MAN;
     dm_error err;
-    assert_int_equal(dm_engine_search_variant(&r, e, &in, &depth, NULL, NULL, &err), DM_EINVAL);
+    assert_int_equal(dm_engine_search(&r, e, &in, &depth, NULL, NULL, &err), DM_EINVAL);
     assert_int_equal(create(&e, -1), DM_EINVAL);
     dm_engine_free(e);
 }
@@ -392,7 +391,7 @@ static void test_engine_variants__frisian_king_move_limit(void **state)
         dm_vboard_apply(&b, &m);
     }
     for (int depth = 1; depth <= 6; depth++) {
-        dm_vsearch_result r = run(e, &b, depth);
+        dm_result r = run(e, &b, depth);
         assert_true(r.has_move);
         assert_int_equal(r.best.from, 31);
         assert_true(is_legal(&b, &r.best));
@@ -407,7 +406,7 @@ static void test_engine_variants__frisian_king_move_limit(void **state)
     c.king_sq[DM_WHITE] = 50;
     c.king_moves[DM_WHITE] = 3;
     assert_int_equal(dm_vmovegen_legal(&l, &c), 0);
-    dm_vsearch_result r = run(e, &c, 4);
+    dm_result r = run(e, &c, 4);
     assert_false(r.has_move);
     assert_true(r.score <= -DM_SCORE_WIN_MIN);
     dm_engine_free(e);
@@ -443,7 +442,7 @@ static void test_engine_variants__repetition_history(void **state)
     put(&b, 0, 1, DM_BLACK_MAN);
     dm_engine *e = NULL;
     assert_int_equal(create(&e, 1), DM_OK);
-    dm_vsearch_result r = run(e, &b, 3);
+    dm_result r = run(e, &b, 3);
     assert_true(r.score > 0);
     dm_vboard after = b;
     dm_vboard_apply(&after, &r.best);
@@ -451,7 +450,7 @@ static void test_engine_variants__repetition_history(void **state)
     /* A position recurs 4 plies later at the earliest (after 2 each side has moved
      * once): the one after the best move stands 3 entries before the root. */
     uint64_t hist[3] = {dm_vboard_hash(&after), 1, 2};
-    dm_vsearch_input in;
+    dm_search_input in;
     memset(&in, 0, sizeof in);
     in.root = b;
     in.history = hist;
@@ -460,14 +459,14 @@ static void test_engine_variants__repetition_history(void **state)
      * legal move is otherwise played after depth 1, whose leaves are evaluated) */
     dm_limits lim = {.depth = 3, .analyse = 1};
     dm_engine_clear(e);
-    assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     assert_true(r.has_move && is_legal(&b, &r.best));
     assert_int_equal(r.score, 0);
     dm_engine_free(e);
 }
 
 /* The counting draw rules in the tree, from the game's counters at the root
- * (dm_vsearch_input.draw_count): Brazilian (FMJD set) two kings against a king with
+ * (dm_search_input.draw_count): Brazilian (FMJD set) two kings against a king with
  * one ply of the 5-move rule left: every quiet move draws, so the root scores 0; the
  * same position without a past scores the material. Russian (source set: 30 moves
  * without capture) likewise with the no-capture count. */
@@ -486,14 +485,14 @@ static void test_engine_variants__counting_draws(void **state)
         put(&b, 0, 5, DM_BLACK_KING); /* f8 */
         dm_vmovelist list;
         assert_true(dm_vmovegen_legal(&list, &b) > 0 && list.moves[0].ncapt == 0);
-        dm_vsearch_input in;
+        dm_search_input in;
         memset(&in, 0, sizeof in);
         in.root = b;
         /* depth 2: the draw rules judge interior nodes (a leaf is evaluated) */
         dm_limits lim = {.depth = 2, .nodes = 0, .move_time = 0};
-        dm_vsearch_result r;
+        dm_result r;
         dm_engine_clear(e);
-        assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+        assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
         assert_true(r.score > 100);
         if (which == 0) {
             in.draw_count.material_plies = 2 * v->draw.two_vs_king_moves - 1;
@@ -501,7 +500,7 @@ static void test_engine_variants__counting_draws(void **state)
             in.draw_count.no_capture_plies = 2 * v->draw.no_capture_moves - 1;
         }
         dm_engine_clear(e);
-        assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+        assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
         assert_true(r.has_move && is_legal(&b, &r.best));
         assert_int_equal(r.score, 0);
     }
@@ -523,8 +522,8 @@ static void test_engine_variants__input_from_game(void **state)
         assert_int_equal(dm_game_play_text(g, moves[i], &err), DM_OK);
     }
     uint64_t hist[8];
-    dm_vsearch_input in;
-    dm_vsearch_input_from_game(&in, hist, 8, g);
+    dm_search_input in;
+    dm_search_input_from_game(&in, hist, 8, g);
     assert_memory_equal(in.root.sq, dm_game_position(g)->sq, sizeof in.root.sq);
     /* after the man move g1-f2: the positions after plies 1..4 */
     assert_int_equal(in.history_count, 4);
@@ -538,7 +537,7 @@ static void test_engine_variants__input_from_game(void **state)
     assert_int_equal(in.draw_count.reversible_plies, 4);
     assert_int_equal(in.draw_count.no_capture_plies, 5);
     /* a smaller buffer keeps the latest */
-    dm_vsearch_input_from_game(&in, hist, 2, g);
+    dm_search_input_from_game(&in, hist, 2, g);
     assert_int_equal(in.history_count, 2);
     assert_true(hist[0] == dm_vboard_hash(dm_game_position_at(g, 3)));
     assert_true(hist[1] == dm_vboard_hash(dm_game_position_at(g, 4)));
@@ -552,7 +551,7 @@ typedef struct mpv_seen {
     dm_vmove first[8];
 } mpv_seen;
 
-static void on_mpv(const dm_vinfo *info, void *payload)
+static void on_mpv(const dm_info *info, void *payload)
 {
     mpv_seen *m = payload;
     if (info->depth != m->depth) {
@@ -581,15 +580,15 @@ static void test_engine_variants__threads_and_multipv(void **state)
     dm_engine *e = NULL;
     assert_int_equal(dm_engine_create(&e, &o), DM_OK);
     for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
-        dm_vsearch_input in;
+        dm_search_input in;
         memset(&in, 0, sizeof in);
         dm_vboard_start(&in.root, V(ids[k]));
         dm_limits lim = {.depth = 5, .multipv = 3};
         mpv_seen seen;
         memset(&seen, 0, sizeof seen);
-        dm_vsearch_result r;
+        dm_result r;
         dm_error err;
-        assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, on_mpv, &seen, &err), DM_OK);
+        assert_int_equal(dm_engine_search(&r, e, &in, &lim, on_mpv, &seen, &err), DM_OK);
         assert_true(r.has_move && is_legal(&in.root, &r.best));
         assert_int_equal(seen.count, 3);
         assert_int_equal(seen.got, 3);
@@ -604,7 +603,7 @@ static void test_engine_variants__threads_and_multipv(void **state)
         /* one line, two threads: a ponder move that is legal after the best */
         lim.multipv = 0;
         lim.depth = 6;
-        assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, NULL, NULL, &err), DM_OK);
+        assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, &err), DM_OK);
         assert_true(r.has_move && r.has_ponder);
         dm_vboard after = in.root;
         dm_vboard_apply(&after, &r.best);

@@ -18,6 +18,8 @@
 #include <damier/eval.h>
 #include <damier/move.h>
 
+#include "../engine_fast.h"
+
 static uint64_t rng_state = 12345;
 
 static uint64_t rnd(void)
@@ -359,17 +361,17 @@ static void test_eval__training(void **state)
     /* The engine searches with the weights it is given. */
     dm_engine *e;
     assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
-    dm_search_input in;
+    fast_input in;
     dm_board start;
     dm_board_start(&start);
-    dm_search_input_init(&in, &start);
+    fast_input_init(&in, &start);
     dm_limits lim = {0};
     lim.depth = 7;
-    dm_result r1, r2;
-    assert_int_equal(dm_engine_search(&r1, e, &in, &lim, NULL, NULL), DM_OK);
+    fast_result r1, r2;
+    assert_int_equal(fast_search(&r1, e, &in, &lim, NULL, NULL), DM_OK);
     dm_engine_clear(e);
     assert_int_equal(dm_engine_set_eval(e, a), DM_OK);
-    assert_int_equal(dm_engine_search(&r2, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(fast_search(&r2, e, &in, &lim, NULL, NULL), DM_OK);
     assert_true(r1.nodes != r2.nodes || r1.score != r2.score);
     dm_engine_free(e);
 

@@ -162,10 +162,13 @@ static void test_hub__dialogue_with_bad_lines(void **state)
     dm_limits lim;
     dm_hub_session_search(s, &in, &lim);
     assert_int_equal(lim.depth, 3);
-    dm_board expect;
-    assert_int_equal(dm_board_from_fen(&expect, "B:W19,31,33-50:B1-18,20", NULL), DM_OK);
-    assert_true(dm_board_equal(&in.root, &expect)); /* after 32-28 19-23 28x19 */
-    assert_int_equal(in.history_count, 0);          /* the capture was irreversible */
+    dm_vboard expect;
+    assert_int_equal(dm_vboard_from_fen(&expect, in.root.variant, "B:W19,31,33-50:B1-18,20", NULL),
+                     DM_OK);
+    assert_int_equal(in.root.variant->id, DM_VARIANT_INTERNATIONAL);
+    assert_memory_equal(in.root.sq, expect.sq, sizeof expect.sq); /* after 32-28 19-23 28x19 */
+    assert_int_equal(in.root.side, expect.side);
+    assert_int_equal(in.history_count, 0); /* the capture was irreversible */
 
     /* During the search: only ping/stop/ponder-hit/quit act. */
     assert_int_equal(feed(s, "pos pos=" START), DM_HUB_NONE);
@@ -178,15 +181,15 @@ static void test_hub__dialogue_with_bad_lines(void **state)
     dm_engine *e;
     assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
     dm_result r;
-    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     char line[512];
     dm_hub_session_done(s, &r, line, sizeof line);
     assert_false(dm_hub_session_searching(s));
     /* done move=X ponder=Y, X legal at the root. */
     char mv[64];
     assert_int_equal(sscanf(line, "done move=%63s", mv), 1);
-    dm_move m;
-    assert_int_equal(dm_move_parse(&m, &in.root, mv, NULL), DM_OK);
+    dm_vmove m;
+    assert_int_equal(dm_vmove_parse(&m, &in.root, mv, NULL), DM_OK);
     assert_non_null(strstr(line, " ponder="));
 
     /* Info lines: score in men, pv in Hub notation. */
@@ -234,8 +237,8 @@ static void test_hub__levels_and_history(void **state)
     dm_limits lim;
     dm_hub_session_search(s, &in, &lim);
     assert_int_equal(in.history_count, 3);
-    assert_int_equal(in.reversible_plies, 3);
-    assert_int_equal(in.endgame_plies, 3); /* king against king: 5-move rule running */
+    assert_int_equal(in.draw_count.reversible_plies, 3);
+    assert_int_equal(in.draw_count.material_plies, 3); /* king against king: 5-move rule */
     assert_int_equal(lim.moves_to_go, 40);
     assert_true(lim.time == 300.0 && lim.inc == 1.5 && lim.ponder);
     assert_int_equal(feed(s, "ponder-hit"), DM_HUB_PONDERHIT);
@@ -293,9 +296,11 @@ static void test_hub__search_on_the_session(void **state)
     assert_false(dm_hub_session_searching(s));
     char mv[64];
     assert_int_equal(sscanf(d.line, "done move=%63s", mv), 1);
-    dm_move m;
-    assert_int_equal(dm_move_parse(&m, dm_session_board(game), mv, NULL), DM_OK);
-    assert_true(dm_move_equal(&m, &r.best));
+    dm_vmove m;
+    assert_int_equal(dm_vmove_parse(&m, dm_session_position(game), mv, NULL), DM_OK);
+    assert_int_equal(m.from, r.best.from);
+    assert_int_equal(m.to, r.best.to);
+    assert_memory_equal(m.capt, r.best.capt, sizeof m.capt);
     /* a rejected pos: the session refuses to search the older position too */
     feed(s, "pos pos=" START " moves=\"32-28 28-23\"");
     assert_non_null(strstr(reply, "error message=\"illegal move 2"));
@@ -406,7 +411,7 @@ static void run_transcript(const char *path, const char *const *subst)
                 dm_engine *e = dm_session_engine(game);
                 assert_non_null(e);
                 dm_result r;
-                assert_int_equal(dm_engine_search(&r, e, &in, &lim, on_info_collect, payload),
+                assert_int_equal(dm_engine_search(&r, e, &in, &lim, on_info_collect, payload, NULL),
                                  DM_OK);
                 ngot = split_lines(got, ngot, 256, infos);
                 char done[512];
@@ -506,7 +511,8 @@ static void test_hub__egdb_param(void **state)
     dm_result r;
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
     dm_hub_session_search(s, &in, &lim);
-    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL),
+                     DM_OK);
     dm_hub_session_done(s, &r, line, sizeof line);
     assert_true(r.score >= DM_SCORE_EGDB_MIN && r.score < DM_SCORE_WIN_MIN);
     feed(s, "set-param name=egdb value=\"\"");
@@ -515,7 +521,8 @@ static void test_hub__egdb_param(void **state)
     assert_non_null(strstr(reply, "\nparam name=egdb value=\"\" type=string\n"));
     assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
     dm_hub_session_search(s, &in, &lim);
-    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL),
+                     DM_OK);
     dm_hub_session_done(s, &r, line, sizeof line);
     assert_false(r.score >= DM_SCORE_EGDB_MIN && r.score < DM_SCORE_WIN_MIN);
     dm_hub_session_free(s);

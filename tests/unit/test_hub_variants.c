@@ -23,7 +23,7 @@ static void test_hub_variants__param_and_names(void **state)
 {
     (void)state;
     dm_hub_session *s = new_session();
-    assert_null(dm_hub_session_variant(s));
+    assert_int_equal(dm_hub_session_variant(s)->id, DM_VARIANT_INTERNATIONAL);
     feed(s, "hub");
     assert_non_null(strstr(
         reply, "param name=variant value=normal type=enum values=\"normal "
@@ -56,9 +56,10 @@ static void test_hub_variants__param_and_names(void **state)
     assert_non_null(strstr(reply, "error message=\"set-param variant: 'armenian'"));
     assert_string_equal(dm_hub_session_variant(s)->name, "brazilian"); /* kept */
     assert_int_equal(feed(s, "set-param name=variant value=normal"), DM_HUB_NEW_GAME);
-    assert_null(dm_hub_session_variant(s));
+    assert_int_equal(dm_hub_session_variant(s)->id, DM_VARIANT_INTERNATIONAL);
+    assert_int_equal(feed(s, "set-param name=variant value=brazilian"), DM_HUB_NEW_GAME);
     assert_int_equal(feed(s, "set-param name=variant value=international"), DM_HUB_NEW_GAME);
-    assert_null(dm_hub_session_variant(s));
+    assert_int_equal(dm_hub_session_variant(s)->id, DM_VARIANT_INTERNATIONAL);
     dm_hub_session_free(s);
 }
 
@@ -71,19 +72,19 @@ static void test_hub_variants__positions_and_moves(void **state)
     feed(s, "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 10-14\"");
     assert_string_equal(reply, "");
     assert_int_equal(feed(s, "go"), DM_HUB_SEARCH);
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
-    dm_hub_session_vsearch(s, &in, &lim);
+    dm_hub_session_search(s, &in, &lim);
     assert_int_equal(in.root.variant->id, DM_VARIANT_ENGLISH);
     assert_int_equal(in.root.side, DM_WHITE);
     assert_int_equal(in.root.sq[18], DM_WHITE_MAN);
     assert_int_equal(in.root.sq[14], DM_BLACK_MAN);
     assert_int_equal(in.root.sq[10], DM_EMPTY);
     assert_int_equal(in.history_count, 0); /* man moves: nothing can repeat */
-    dm_vsearch_result none;
+    dm_result none;
     memset(&none, 0, sizeof none);
     char done[256];
-    dm_hub_session_vdone(s, &none, done, sizeof done);
+    dm_hub_session_done(s, &none, done, sizeof done);
     assert_string_equal(done, "done\n");
 
     feed(s, "pos pos=Wbbbb");
@@ -112,10 +113,10 @@ static void test_hub_variants__positions_and_moves(void **state)
     feed(s, line);
     assert_string_equal(reply, "");
     assert_int_equal(feed(s, "go"), DM_HUB_SEARCH);
-    dm_hub_session_vsearch(s, &in, &lim);
+    dm_hub_session_search(s, &in, &lim);
     assert_int_equal(in.history_count, 4);
     assert_true(in.history[0] == dm_vboard_hash(&in.root)); /* the start, same side */
-    dm_hub_session_vdone(s, &none, done, sizeof done);
+    dm_hub_session_done(s, &none, done, sizeof done);
     dm_hub_session_free(s);
 }
 
@@ -127,42 +128,42 @@ static void test_hub_variants__limits(void **state)
     dm_hub_session *s = new_session();
     feed(s, "set-param name=variant value=canadian");
     feed(s, "pos start");
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
-    dm_vsearch_result none;
+    dm_result none;
     memset(&none, 0, sizeof none);
     char done[64];
     feed(s, "level depth=7");
     feed(s, "go");
-    dm_hub_session_vsearch(s, &in, &lim);
+    dm_hub_session_search(s, &in, &lim);
     assert_int_equal(lim.depth, 7);
     assert_true(lim.move_time == 0);
-    dm_hub_session_vdone(s, &none, done, sizeof done);
+    dm_hub_session_done(s, &none, done, sizeof done);
     feed(s, "level time=60 inc=1");
     feed(s, "go");
-    dm_hub_session_vsearch(s, &in, &lim);
+    dm_hub_session_search(s, &in, &lim);
     /* the clock itself: the engine's time management plans the move (as international) */
     assert_true(lim.time == 60 && lim.inc == 1 && lim.move_time == 0);
-    dm_hub_session_vdone(s, &none, done, sizeof done);
+    dm_hub_session_done(s, &none, done, sizeof done);
     feed(s, "level time=1 moves=1");
     feed(s, "go");
-    dm_hub_session_vsearch(s, &in, &lim);
+    dm_hub_session_search(s, &in, &lim);
     assert_true(lim.time == 1 && lim.moves_to_go == 1);
-    dm_hub_session_vdone(s, &none, done, sizeof done);
+    dm_hub_session_done(s, &none, done, sizeof done);
     feed(s, "level infinite");
     feed(s, "go");
-    dm_hub_session_vsearch(s, &in, &lim);
+    dm_hub_session_search(s, &in, &lim);
     assert_true(lim.infinite && lim.depth == 0 && lim.nodes == 0 && lim.move_time == 0);
-    dm_hub_session_vdone(s, &none, done, sizeof done);
+    dm_hub_session_done(s, &none, done, sizeof done);
     dm_hub_session_free(s);
 }
 
-static void on_info(const dm_vinfo *info, void *payload)
+static void on_info(const dm_info *info, void *payload)
 {
     void **p = payload;
     char *buf = p[1];
     size_t len = strlen(buf);
-    dm_hub_session_vinfo(p[0], info, buf + len, 8192 - len);
+    dm_hub_session_info(p[0], info, buf + len, 8192 - len);
 }
 
 /* A real search: Russian, White to move takes two (Hub notation: from, to, every
@@ -184,9 +185,9 @@ static void test_hub_variants__search_lines(void **state)
     assert_string_equal(reply, "");
     feed(s, "level depth=3");
     assert_int_equal(feed(s, "go"), DM_HUB_SEARCH);
-    dm_vsearch_input in;
+    dm_search_input in;
     dm_limits lim;
-    dm_hub_session_vsearch(s, &in, &lim);
+    dm_hub_session_search(s, &in, &lim);
     dm_engine *e;
     dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
     eo.tt_mib = 1;
@@ -194,12 +195,12 @@ static void test_hub_variants__search_lines(void **state)
     static char infos[8192];
     infos[0] = 0;
     void *payload[2] = {s, infos};
-    dm_vsearch_result r;
-    assert_int_equal(dm_engine_search_variant(&r, e, &in, &lim, on_info, payload, NULL), DM_OK);
+    dm_result r;
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, on_info, payload, NULL), DM_OK);
     assert_non_null(strstr(infos, "info depth=1 "));
     assert_non_null(strstr(infos, "pv=\"22x8x11x18"));
     char done[256];
-    dm_hub_session_vdone(s, &r, done, sizeof done);
+    dm_hub_session_done(s, &r, done, sizeof done);
     assert_string_equal(done, "done move=22x8x11x18\n");
     dm_engine_free(e);
     /* Black to move with nothing: the game is over. */

@@ -45,12 +45,18 @@ static void play(dm_session *s, const char *text)
     }
 }
 
-static int legal_in(const dm_board *b, const dm_move *m)
+static int same_move(const dm_vmove *a, const dm_vmove *b)
 {
-    dm_movelist l;
-    dm_movegen_legal(&l, b);
+    return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
+           a->capt[1] == b->capt[1];
+}
+
+static int legal_in(const dm_vboard *b, const dm_vmove *m)
+{
+    static dm_vmovelist l;
+    dm_vmovegen_legal(&l, b);
     for (int i = 0; i < l.count; i++) {
-        if (dm_move_equal(&l.moves[i], m)) {
+        if (same_move(&l.moves[i], m)) {
             return 1;
         }
     }
@@ -94,7 +100,9 @@ static void on_done(const dm_result *r, void *payload)
 }
 
 /* A depth-limited go gives what dm_engine_search gives on the same input, with the
- * game's history and counters; the callbacks run on the search thread. */
+ * game's history and counters (an international game: on the fast board, the FMJD
+ * draw rules folded at compile time, searching the same tree as with the rules read
+ * at run time); the callbacks run on the search thread. */
 static void test_session__go_matches_engine_search(void **state)
 {
     (void)state;
@@ -120,17 +128,17 @@ static void test_session__go_matches_engine_search(void **state)
     assert_int_equal(atomic_load(&w.dones), 1);
     assert_true(atomic_load(&w.infos) >= 7);
     assert_false(atomic_load(&w.on_main));
-    assert_true(dm_move_equal(&w.done.best, &r.best));
+    assert_true(same_move(&w.done.best, &r.best));
     /* wait again: the same result */
     dm_result r2;
     assert_int_equal(dm_session_wait(s, &r2), DM_OK);
-    assert_true(dm_move_equal(&r2.best, &r.best));
+    assert_true(same_move(&r2.best, &r.best));
 
     /* the engine alone on the game layer's input */
     dm_search_input in;
     uint64_t hist[DM_ENGINE_MAX_HISTORY];
     dm_session_search_input(&in, hist, DM_ENGINE_MAX_HISTORY, s);
-    assert_true(dm_board_equal(&in.root, dm_session_board(s)));
+    assert_memory_equal(in.root.sq, dm_session_position(s)->sq, sizeof in.root.sq);
     dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
     eo.tt_mib = 4;
     dm_engine *e;
@@ -139,20 +147,32 @@ static void test_session__go_matches_engine_search(void **state)
     memset(&lim, 0, sizeof lim);
     lim.depth = 7;
     dm_result alone;
-    assert_int_equal(dm_engine_search(&alone, e, &in, &lim, NULL, NULL), DM_OK);
+    assert_int_equal(dm_engine_search(&alone, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     assert_true(r.has_move);
-    assert_true(dm_move_equal(&alone.best, &r.best));
+    assert_true(same_move(&alone.best, &r.best));
     assert_int_equal(alone.score, r.score);
     assert_int_equal(alone.depth, 7);
     assert_true(alone.nodes == r.nodes);
-    assert_true(legal_in(dm_session_board(s), &r.best));
+    assert_true(legal_in(dm_session_position(s), &r.best));
+    /* The FMJD rules are folded at compile time for this search (the fast path); the
+     * same rules read at run time (a copy with a rule that cannot bind here) search
+     * the same tree. */
+    dm_draw_rules run_time = in.root.variant->draw;
+    run_time.no_capture_moves = 1000;
+    in.draw = &run_time;
+    dm_engine_clear(e);
+    dm_result slow;
+    assert_int_equal(dm_engine_search(&slow, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_true(same_move(&slow.best, &r.best));
+    assert_int_equal(slow.score, r.score);
+    assert_true(slow.nodes == r.nodes);
     dm_engine_free(e);
 
     /* the result is playable, and then the next go searches the new position */
     assert_int_equal(dm_session_play(s, &r.best, &err), DM_OK);
     assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
     assert_int_equal(dm_session_wait(s, &r), DM_OK);
-    assert_true(legal_in(dm_session_board(s), &r.best));
+    assert_true(legal_in(dm_session_position(s), &r.best));
     dm_session_free(s);
 }
 
@@ -174,8 +194,8 @@ static void test_session__search_input_from_the_game(void **state)
     dm_session_search_input(&in, hist, DM_ENGINE_MAX_HISTORY, s);
     assert_int_equal(in.history_count, 3);
     assert_true(in.history[0] == dm_game_hash_at(dm_session_game(s), 0));
-    assert_int_equal(in.reversible_plies, 3);
-    assert_int_equal(in.endgame_plies, 3);
+    assert_int_equal(in.draw_count.reversible_plies, 3);
+    assert_int_equal(in.draw_count.material_plies, 3);
     /* a small buffer gets the most recent hashes */
     dm_session_search_input(&in, hist, 2, s);
     assert_int_equal(in.history_count, 2);
@@ -209,7 +229,7 @@ static void test_session__stop_returns_a_legal_move_promptly(void **state)
     double took = now_s() - t0;
     assert_true(took < 2.0); /* "a few ms"; generous for a loaded machine under ASan */
     assert_true(r.has_move);
-    assert_true(legal_in(dm_session_board(s), &r.best));
+    assert_true(legal_in(dm_session_position(s), &r.best));
     assert_int_equal(dm_session_play(s, &r.best, &err), DM_OK);
 
     /* a stop before the search has started its first iteration is not lost */
@@ -285,7 +305,7 @@ static void test_session__go_refused_when_over_or_refused(void **state)
     assert_int_equal(dm_game_new(&game, NULL), DM_OK);
     assert_int_equal(dm_game_play_text(game, "32-28", NULL), DM_OK);
     assert_int_equal(dm_session_set_game(s, game, &err), DM_OK);
-    assert_int_equal(dm_session_board(s)->side, DM_BLACK);
+    assert_int_equal(dm_session_position(s)->side, DM_BLACK);
     assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
     assert_int_equal(dm_session_wait(s, &r), DM_OK);
     /* bad options */
@@ -432,47 +452,32 @@ static void test_session__ponderhit(void **state)
     dm_session_free(s);
 }
 
-/* What a variant search reported. */
+/* What a search of another variant reported. */
 typedef struct vseen {
     int infos;
     int done;
-    dm_vsearch_result r;
+    dm_result r;
 } vseen;
 
-static void on_vinfo(const dm_vinfo *info, void *payload)
+static void on_vinfo(const dm_info *info, void *payload)
 {
     vseen *v = payload;
     assert_true(info->pv_count >= 1);
     v->infos++;
 }
 
-static void on_vdone(const dm_vsearch_result *r, void *payload)
+static void on_vdone(const dm_result *r, void *payload)
 {
     vseen *v = payload;
     v->done++;
     v->r = *r;
 }
 
-static int vlegal_in(const dm_vboard *b, const dm_vmove *m)
-{
-    static dm_vmovelist l;
-    dm_vmovegen_legal(&l, b);
-    for (int i = 0; i < l.count; i++) {
-        const dm_vmove *x = &l.moves[i];
-        if (x->from == m->from && x->to == m->to && x->capt[0] == m->capt[0] &&
-            x->capt[1] == m->capt[1]) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /* Every variant on a session: a Russian game from its start with a clock (the move in
  * the variant's notation presses it), a search on the session's thread through the
- * variant callbacks and dm_session_wait_variant (its move legal, the same as
- * dm_engine_search_variant's on the game's input), the clock's budget given to the
- * engine; the fast-board calls answer NULL / DM_ESTATE; a Canadian game by FEN and
- * an English game by dm_session_set_game. */
+ * same callbacks and dm_session_wait as international (its move legal, the same as
+ * dm_engine_search's on the game's input), the clock's budget given to the
+ * engine; a Canadian game by FEN and an English game by dm_session_set_game. */
 static void test_session__every_variant(void **state)
 {
     (void)state;
@@ -485,7 +490,6 @@ static void test_session__every_variant(void **state)
     g.variant = dm_variant_get(DM_VARIANT_RUSSIAN);
     dm_error err;
     assert_int_equal(dm_session_new_game(s, &g, &err), DM_OK);
-    assert_null(dm_session_board(s));
     assert_int_equal(dm_session_position(s)->variant->id, DM_VARIANT_RUSSIAN);
     dm_clock *c = dm_session_clock(s);
     t += 3000;
@@ -498,35 +502,34 @@ static void test_session__every_variant(void **state)
     memset(&vs, 0, sizeof vs);
     dm_session_go_options go = DM_SESSION_GO_INIT;
     go.limits.depth = 4;
-    go.on_vinfo = on_vinfo;
-    go.on_vdone = on_vdone;
+    go.on_info = on_vinfo;
+    go.on_done = on_vdone;
     go.payload = &vs;
     assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
-    dm_vsearch_result r;
-    assert_int_equal(dm_session_wait_variant(s, &r), DM_OK);
-    assert_int_equal(dm_session_wait(s, NULL), DM_ESTATE);
+    dm_result r;
+    assert_int_equal(dm_session_wait(s, &r), DM_OK);
     assert_int_equal(vs.done, 1);
     assert_true(vs.infos >= 1);
-    assert_true(r.has_move && vlegal_in(dm_session_position(s), &r.best));
+    assert_true(r.has_move && legal_in(dm_session_position(s), &r.best));
     assert_true(r.depth >= 1 && r.depth <= 5);
     /* the same search outside the session gives the same move (one thread, depth) */
-    dm_vsearch_input in;
+    dm_search_input in;
     uint64_t hist[DM_ENGINE_MAX_HISTORY];
-    dm_vsearch_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, dm_session_game(s));
+    dm_search_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, dm_session_game(s));
     dm_engine *e = dm_session_engine(s);
     assert_non_null(e);
     dm_engine_clear(e);
-    dm_vsearch_result direct;
+    dm_result direct;
     dm_limits lim = {.depth = 4};
     lim.time = 60.0; /* what the session gave from Black's clock */
     lim.inc = 1.0;
-    assert_int_equal(dm_engine_search_variant(&direct, e, &in, &lim, NULL, NULL, &err), DM_OK);
+    assert_int_equal(dm_engine_search(&direct, e, &in, &lim, NULL, NULL, &err), DM_OK);
     assert_true(direct.best.from == r.best.from && direct.best.to == r.best.to &&
                 direct.best.capt[0] == r.best.capt[0] && direct.nodes == r.nodes);
-    assert_int_equal(dm_session_play_vmove(s, &r.best, &err), DM_OK);
+    assert_int_equal(dm_session_play(s, &r.best, &err), DM_OK);
     assert_true(dm_clock_running(c, &side) && side == DM_WHITE);
     /* an illegal generic move is refused with the move in the message */
-    assert_int_equal(dm_session_play_vmove(s, &r.best, &err), DM_EILLEGAL);
+    assert_int_equal(dm_session_play(s, &r.best, &err), DM_EILLEGAL);
     assert_non_null(strstr(err.message, "move "));
 
     /* Canadian by FEN (12x12 threads made on the first search), no clock */
@@ -537,8 +540,8 @@ static void test_session__every_variant(void **state)
     assert_null(dm_session_clock(s));
     memset(&vs, 0, sizeof vs);
     assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
-    assert_int_equal(dm_session_wait_variant(s, &r), DM_OK);
-    assert_true(r.has_move && vlegal_in(dm_session_position(s), &r.best));
+    assert_int_equal(dm_session_wait(s, &r), DM_OK);
+    assert_true(r.has_move && legal_in(dm_session_position(s), &r.best));
     /* a bad FEN of the variant is refused and go refuses until a good position */
     g2.fen = "W:W99:B1";
     assert_int_equal(dm_session_new_game(s, &g2, &err), DM_EPARSE);
@@ -552,8 +555,8 @@ static void test_session__every_variant(void **state)
     assert_int_equal(dm_session_set_game(s, game, &err), DM_OK);
     play(s, "11-15");
     assert_int_equal(dm_session_go(s, &go, &err), DM_OK);
-    assert_int_equal(dm_session_wait_variant(s, &r), DM_OK);
-    assert_true(r.has_move && vlegal_in(dm_session_position(s), &r.best));
+    assert_int_equal(dm_session_wait(s, &r), DM_OK);
+    assert_true(r.has_move && legal_in(dm_session_position(s), &r.best));
     dm_session_free(s);
 }
 

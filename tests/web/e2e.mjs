@@ -15,12 +15,31 @@ mkdirSync(OUT, { recursive: true });
 const DB = `${OUT}/e2e.sqlite`;
 for (const f of [DB, `${DB}-wal`, `${DB}-shm`]) rmSync(f, { force: true });
 
+// a 2-3 piece endgame database for the analysis board (damier serve --egdb)
+const EGDB = `${OUT}/egdb`;
+rmSync(EGDB, { recursive: true, force: true });
+mkdirSync(EGDB, { recursive: true });
+const gen = spawnSync(DAMIER, ['egdb', 'gen', '--pieces', '3', '--dir', EGDB], { encoding: 'utf8' });
+if (gen.status !== 0) throw new Error(`damier egdb gen: ${gen.stderr}`);
+
+// a small library of master games (damier serve --library): written here, so that the
+// test needs nothing outside the repository
+const LIBRARY = `${OUT}/library`;
+rmSync(LIBRARY, { recursive: true, force: true });
+mkdirSync(LIBRARY, { recursive: true });
+writeFileSync(`${LIBRARY}/champions.pdn`, [
+  '[Event "Test match"]\n[Date "1973.05.01"]\n[White "T. Sijbrands"]\n[Black "H. Wiersma"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 2-0\n',
+  '[Event "Test match"]\n[Date "1973.05.02"]\n[White "H. Wiersma"]\n[Black "T. Sijbrands"]\n[Result "1-1"]\n\n1. 32-28 19-23 2. 28x19 13x24 1-1\n',
+  '[Event "Other"]\n[Date "2001.01.01"]\n[White "A"]\n[Black "B"]\n[Result "0-2"]\n\n1. 33-28 18-23 0-2\n',
+].join('\n'));
+
 let server = null;
 let port = 0;
 
-function startServer() {
+// env: more environment variables (the server's test hooks)
+function startServer(env = {}) {
   return new Promise((resolve, reject) => {
-    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--egdb', EGDB, '--library', LIBRARY, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 10000);
     p.stdout.on('data', (d) => {
@@ -102,6 +121,12 @@ const test = (name, fn) => tests.push({ name, fn });
 let browser;
 // the community's pages (accounts, lobby, ratings): e2e_community.mjs
 (await import('./e2e_community.mjs')).register({ test, base, check, waitFor, gameState, clickSq, OUT, browser: () => browser });
+// the board for players who cannot see (keyboard, screen reader, axe-core): e2e_access.mjs
+(await import('./e2e_access.mjs')).register({ test, base, check, waitFor, gameState, browser: () => browser });
+// the simultaneous display and the blindfold simul: e2e_forms.mjs
+(await import('./e2e_forms.mjs')).register({ test, base, check, waitFor, gameState, browser: () => browser });
+// the course (lessons judged by the rules core): e2e_learn.mjs
+(await import('./e2e_learn.mjs')).register({ test, base, check, waitFor, browser: () => browser, checkNoEnglish: (p, w) => checkNoEnglish(p, w) });
 
 test('a whole game against the engine by clicks', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
@@ -279,11 +304,16 @@ test('touch-move: a piece picked up must be played, the server refuses another; 
   await b.waitForFunction(() => window.damierState.turn === 'black' && !document.querySelector('#btn-adjust').hidden);
   await b.keyboard.press('j');
   await b.waitForFunction(() => document.querySelector('#game-message').textContent.length > 0);
-  await clickSq(b, 19);
-  await b.waitForTimeout(300);
+  // a piece picked up is announced (POST touch) and the board drawn again with the
+  // answer: wait for it before the next click, which would otherwise land on a square
+  // being replaced
+  const touched = (p, sq) => Promise.all([p.waitForResponse((r) => r.url().endsWith('/touch')), clickSq(p, sq)]);
+  await touched(b, 19);
   check((await gameState(b)).touched === 0, 'after "I adjust" the touch commits nothing');
   await clickSq(b, 19); // put it back
-  await clickMove(b, { path: [18, 23] });
+  await touched(b, 18);
+  await clickSq(b, 23);
+  await b.waitForFunction(() => window.damierState.ply === 2);
   check((await gameState(b)).moves[1].text === '18-23', 'another piece played after adjusting');
   await ctxA.close();
   await ctxB.close();
@@ -303,6 +333,47 @@ test('a handicap game: the engine gives 3 men, the PDN keeps the start and reads
   writeFileSync(`${OUT}/handicap.pdn`, pdn);
   const r = spawnSync(DAMIER, ['pdn', 'check', `${OUT}/handicap.pdn`], { encoding: 'utf8' });
   check(r.status === 0 && r.stdout.includes('1 legal'), `damier pdn check reads it as legal (${r.stdout.trim()})`);
+  await page.close();
+});
+
+test('a correspondence game: days per move from the form, the clock in days, the start view\'s "your turn" list, a deadline passed while the server was down', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base()}/#/`);
+  await page.check('input[name=opponent][value=human]');
+  await page.selectOption('select[name=side]', 'white');
+  await page.selectOption('select[name=time]', 'corr:3');
+  check(await page.isVisible('[data-testid=corr-budget]'), 'the budget field shows for correspondence');
+  await page.fill('[data-testid=corr-budget]', '30');
+  await page.click('#create');
+  await page.waitForFunction(() => window.damierState && window.damierState.id);
+  const st = await gameState(page);
+  check(st.clock && st.clock.control === '3d:30d' && st.clock.correspondence === true, `a 3-day control with a budget (${JSON.stringify(st.clock)})`);
+  check(st.clock.deadline > st.server_time + 3 * 86400000 - 60000, 'the deadline three days on');
+  const clock = await page.textContent('#view-game [data-testid=clock-bottom]');
+  check(/^2 d 23:59$|^3 d 0:00$/.test(clock), `White's clock in days (${clock})`);
+  check(/^move by /.test(await page.getAttribute('#view-game [data-testid=clock-bottom]', 'title')), 'its title says the deadline');
+  // the start view lists the game: White (this browser) is to move
+  await page.goto(`${base()}/#/`);
+  await page.waitForSelector('#your-turn li a');
+  check((await page.getAttribute('#your-turn li a', 'href')).includes(st.id), 'the game in "your turn"');
+  check(/left/.test(await page.textContent('#your-turn li')), 'with the time left');
+  await page.evaluate(async (s) => {
+    const me = JSON.parse(localStorage.getItem('damier.games'))[0];
+    await fetch(`/api/games/${s.id}/move`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key: me.key, move: '32-28' }) });
+  }, st);
+  await page.reload();
+  await page.waitForSelector('#my-games li');
+  await sleep(500);
+  check(await page.locator('#your-turn li').count() === 0, 'no longer listed after the move');
+  // four days pass with the server down (its test hook): Black's deadline has passed
+  await killServer('SIGTERM');
+  await startServer({ DAMIER_SERVE_TEST_CLOCK_OFFSET_MS: String(4 * 86400000) });
+  await page.goto(`${base()}/#/game/${st.id}/${(await page.evaluate(() => JSON.parse(localStorage.getItem('damier.games'))[0].key))}`);
+  await page.waitForFunction(() => window.damierState && window.damierState.result !== '*');
+  const end = await gameState(page);
+  check(end.result === '2-0' && end.reason === 'loss on time', `Black lost on time (${end.result} ${end.reason})`);
+  await killServer('SIGTERM');
+  await startServer();
   await page.close();
 });
 
@@ -381,6 +452,12 @@ test('analysis lines appear, stop', async () => {
   await page.click('#fen-form button');
   await page.click('#an-start');
   await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('28x17'), null, { timeout: 10000 });
+  await page.click('#an-stop');
+  // a position of the endgame database: its value, not the evaluation (--egdb)
+  await page.fill('#fen-input', 'W:WK47:BK4');
+  await page.click('#fen-form button');
+  await page.click('#an-start');
+  await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('database'), null, { timeout: 10000 });
   await page.click('#an-stop');
   // multi-PV: three lines of one depth, best first, three different first moves
   await page.fill('#fen-input', 'W:W31-50:B1-20');
@@ -530,7 +607,7 @@ test('adjournment: Black seals a move by clicks, the arbiter\'s resume plays it'
 const LATIN_OK = new Set(['damier', 'PDN', 'FEN', 'FMJD', 'TimeControl', 'English', 'x', 'W', 'B', 'K']);
 
 // Every Latin word the player can see or hear on the page: the visible text, the
-// options of visible selects, and the aria-label, title and placeholder of visible
+// options of visible selects (a key's name in <kbd> aside), and the aria-label, title and placeholder of visible
 // elements, with the page's title.
 async function latinWords(page) {
   const texts = await page.evaluate(() => {
@@ -539,7 +616,7 @@ async function latinWords(page) {
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
       const el = n.parentElement;
-      if (el && el.closest('select, script, style')) continue;
+      if (el && el.closest('select, script, style, kbd')) continue; // kbd: a key's name (C)
       if (visible(el)) out.push(n.textContent);
     }
     for (const el of document.querySelectorAll('*')) {

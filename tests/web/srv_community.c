@@ -686,6 +686,47 @@ static void test_claim_and_create(void **st)
     stop();
 }
 
+/* Correspondence (issue 13): GET /api/games/your-turn of a signed-in player lists
+ * the account's games waiting for its move, without any key. */
+static void test_your_turn_account(void **st)
+{
+    (void)st;
+    start();
+    client a = {"", "", 0};
+    signup(&a, "jane", "password-j");
+    json_t *j;
+    assert_int_equal(call(&a, "POST", "/api/games",
+                          "{\"opponent\":\"human\",\"side\":\"black\","
+                          "\"correspondence\":{\"days_per_move\":3}}",
+                          &j),
+                     201);
+    char gid[32], wkey[64], path[200], body[200];
+    snprintf(gid, sizeof gid, "%s", str(j, "id"));
+    key_of(wkey, sizeof wkey, str(json_object_get(j, "links"), "white"));
+    json_decref(j);
+    /* White (anonymous, by its link) is to move: not Jane's turn */
+    assert_int_equal(call(&a, "GET", "/api/games/your-turn", NULL, &j), 200);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 0);
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/games/%s/move", gid);
+    snprintf(body, sizeof body, "{\"key\":\"%s\",\"move\":\"32-28\"}", wkey);
+    assert_int_equal(call(NULL, "POST", path, body, &j), 200);
+    json_decref(j);
+    assert_int_equal(call(&a, "GET", "/api/games/your-turn", NULL, &j), 200);
+    const json_t *games = json_object_get(j, "games");
+    assert_int_equal(json_array_size(games), 1);
+    assert_string_equal(str(json_array_get(games, 0), "id"), gid);
+    assert_string_equal(str(json_array_get(games, 0), "you"), "black");
+    assert_true(json_integer_value(json_object_get(json_array_get(games, 0), "deadline")) > 0);
+    json_decref(j);
+    /* nobody signed in and no key: nothing */
+    assert_int_equal(call(NULL, "GET", "/api/games/your-turn", NULL, &j), 200);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 0);
+    json_decref(j);
+    refused(call(&a, "POST", "/api/games/your-turn", "{}", &j), &j, 405, "GET");
+    stop();
+}
+
 /* ---- the puzzle trainer -------------------------------------------------------------------- */
 
 /* Two puzzles written for the test (docs/PUZZLES.md's format): a two-for-one shot
@@ -850,6 +891,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_lobby, setup, teardown),
         cmocka_unit_test_setup_teardown(test_lobby_socket, setup, teardown),
         cmocka_unit_test_setup_teardown(test_claim_and_create, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_your_turn_account, setup, teardown),
         cmocka_unit_test_setup_teardown(test_puzzles, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include <civetweb.h>
 #include <jansson.h>
 
@@ -27,11 +29,13 @@
 static char dir[256];
 static char dbpath[300];
 static srv *server;
+static int64_t clock_offset; /* the server's test hook: correspondence time passed */
 
 static void start(void)
 {
     srv_options o = SRV_OPTIONS_INIT;
     o.db_path = dbpath;
+    o.clock_offset_ms = clock_offset;
     server = test_server_start(&o);
 }
 
@@ -890,6 +894,178 @@ static void test_flag_fall(void **st)
     json_decref(j);
 }
 
+/* The games of GET /api/games/your-turn?keys=... (the reply owned by the caller). */
+static json_t *your_turn(const char *keys)
+{
+    char path[512];
+    snprintf(path, sizeof path, "/api/games/your-turn?keys=%s", keys);
+    json_t *j;
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    return j;
+}
+
+/* Correspondence (issue 13): 3 days per move on the wall clock. The clock survives a
+ * restart, the downtime counts (the server's test clock offset stands for the days
+ * that pass), your-turn lists the games of the player to move with the deadline, and a
+ * deadline that passed while the server was down loses the game on time when loaded. */
+static void test_correspondence(void **st)
+{
+    (void)st;
+    const int64_t day = 86400000LL;
+    json_t *j;
+    game_keys g;
+    assert_error(req("POST", "/api/games", "{\"correspondence\":{\"days_per_move\":0}}", &j), &j,
+                 400, "days_per_move");
+    assert_error(req("POST", "/api/games", "{\"correspondence\":{\"days_per_move\":0.0001}}", &j),
+                 &j, 400, "thousandths");
+    assert_error(req("POST", "/api/games", "{\"correspondence\":3}", &j), &j, 400, "object");
+    assert_error(req("POST", "/api/games",
+                     "{\"time\":\"300\",\"correspondence\":{\"days_per_move\":3}}", &j),
+                 &j, 400, "exclude");
+    create(&g, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":2.5,"
+               "\"budget_days\":30}}");
+    j = state(&g, g.white);
+    assert_string_equal(str(json_object_get(j, "clock"), "control"), "2.5d:30d");
+    json_decref(j);
+    create(&g, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":3}}");
+    j = state(&g, g.white);
+    const json_t *clock = json_object_get(j, "clock");
+    assert_string_equal(str(clock, "control"), "3d");
+    assert_true(json_is_true(json_object_get(clock, "correspondence")));
+    int64_t now = (int64_t)json_integer_value(json_object_get(j, "server_time"));
+    int64_t deadline = (int64_t)json_integer_value(json_object_get(clock, "deadline"));
+    assert_true(deadline > now + 3 * day - 5000 && deadline <= now + 3 * day + 1000);
+    json_decref(j);
+    /* White to move: White's key lists it, Black's does not */
+    char keys[200];
+    snprintf(keys, sizeof keys, "%s,%s", g.white, g.black);
+    j = your_turn(keys);
+    json_t *a = json_object_get(j, "games");
+    assert_int_equal(json_array_size(a), 1);
+    assert_string_equal(str(json_array_get(a, 0), "id"), g.id);
+    assert_string_equal(str(json_array_get(a, 0), "you"), "white");
+    assert_string_equal(str(json_array_get(a, 0), "key"), g.white);
+    assert_true(json_integer_value(json_object_get(json_array_get(a, 0), "deadline")) > now);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    j = your_turn(g.white);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 0);
+    json_decref(j);
+    j = your_turn(g.black);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 1);
+    json_decref(j);
+    j = your_turn(keys); /* both keys held: listed for the side to move */
+    a = json_object_get(j, "games");
+    assert_int_equal(json_array_size(a), 1);
+    assert_string_equal(str(json_array_get(a, 0), "you"), "black");
+    assert_string_equal(str(json_array_get(a, 0), "key"), g.black);
+    json_decref(j);
+    /* two days pass with the server down: Black has one day left */
+    stop();
+    clock_offset = 2 * day;
+    start();
+    j = state(&g, g.black);
+    assert_string_equal(str(j, "result"), "*");
+    int64_t left = clock_of(j, "black");
+    assert_true(left > day - 10000 && left <= day);
+    json_decref(j);
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), 200);
+    assert_true(clock_of(j, "black") == 3 * day); /* the next move has 3 days again */
+    json_decref(j);
+    /* four days more: White's deadline passed while the server was down */
+    stop();
+    clock_offset = 6 * day;
+    start();
+    j = state(&g, g.spectator);
+    assert_string_equal(str(j, "result"), "0-2");
+    assert_string_equal(str(j, "reason"), "loss on time");
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 2);
+    json_decref(j);
+    j = your_turn(keys);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 0);
+    json_decref(j);
+    stop();
+    clock_offset = 0;
+    start();
+    /* the engine (level 6: half a second a move) does not take the days as its time:
+     * it answers at once, and the engine's side is never "your turn" */
+    create(&g, "{\"opponent\":\"engine\",\"side\":\"black\",\"level\":6,"
+               "\"correspondence\":{\"days_per_move\":3}}");
+    for (int i = 0; i < 100 && ply_of(&g) < 1; i++) {
+        usleep(50000);
+    }
+    assert_int_equal(ply_of(&g), 1);
+    j = your_turn(g.black);
+    assert_int_equal(json_array_size(json_object_get(j, "games")), 1);
+    json_decref(j);
+}
+
+/* Conditional moves (issue 13, correspondence): the waiting player gives the
+ * opponent's expected move and the reply; the expected move is answered at once, another
+ * move drops them; a restart keeps them; only the waiting player may set them. */
+static void test_conditional(void **st)
+{
+    (void)st;
+    json_t *j;
+    game_keys g, h;
+    create(&g, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":3}}");
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    assert_error(post(&g, "conditional", g.black, "\"moves\":[\"28-23\",\"19-23\"]", &j), &j, 409,
+                 "your move");
+    assert_error(post(&g, "conditional", g.spectator, "\"moves\":[]", &j), &j, 403, "");
+    assert_error(post(&g, "conditional", g.white, "\"moves\":[\"19-23\"]", &j), &j, 400, "pairs");
+    assert_error(post(&g, "conditional", g.white, "\"moves\":[\"50-45\",\"28-23\"]", &j), &j, 400,
+                 "opponent's move");
+    assert_int_equal(post(&g, "conditional", g.white,
+                          "\"moves\":[\"19-23\",\"28x19\",\"14x23\","
+                          "\"37-32\"]",
+                          &j),
+                     200);
+    const json_t *c = json_object_get(j, "conditional");
+    assert_int_equal(json_array_size(c), 4);
+    assert_string_equal(json_string_value(json_array_get(c, 1)), "28x19");
+    json_decref(j);
+    j = state(&g, g.black); /* the opponent does not see them */
+    assert_null(json_object_get(j, "conditional"));
+    json_decref(j);
+    /* Black plays the expected move: White's reply is played at once */
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"19-23\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 3);
+    assert_string_equal(str(j, "turn"), "black");
+    json_decref(j);
+    j = state(&g, g.white);
+    assert_int_equal(json_array_size(json_object_get(j, "conditional")), 2);
+    json_decref(j);
+    /* another move than the expected 14x23 drops the rest */
+    assert_int_equal(post(&g, "move", g.black, "\"move\":\"13x24\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 4);
+    json_decref(j);
+    j = state(&g, g.white);
+    assert_null(json_object_get(j, "conditional"));
+    json_decref(j);
+    /* a restart keeps them, and they are answered after it */
+    create(&h, "{\"opponent\":\"human\",\"correspondence\":{\"days_per_move\":3}}");
+    assert_int_equal(post(&h, "move", h.white, "\"move\":\"32-28\"", &j), 200);
+    json_decref(j);
+    assert_int_equal(post(&h, "conditional", h.white, "\"moves\":[\"19-23\",\"28x19\"]", &j), 200);
+    json_decref(j);
+    stop();
+    start();
+    j = state(&h, h.white);
+    assert_int_equal(json_array_size(json_object_get(j, "conditional")), 2);
+    json_decref(j);
+    assert_int_equal(post(&h, "move", h.black, "\"move\":\"19-23\"", &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "ply")), 3);
+    json_decref(j);
+    /* and the game replays as played */
+    stop();
+    start();
+    assert_int_equal(ply_of(&h), 3);
+    assert_int_equal(ply_of(&g), 4);
+}
+
 static void test_upload(void **st)
 {
     (void)st;
@@ -963,6 +1139,206 @@ static void test_position(void **st)
     json_decref(j);
     assert_error(req("GET", "/api/position?variant=chess", NULL, &j), &j, 400, "unknown variant");
     assert_error(req("GET", "/api/position?variant=russian&fen=W:Wz9", NULL, &j), &j, 400, "FEN");
+    /* a move judged (the lessons): played, the position after it; or refused with the
+     * rule, international and a variant */
+    assert_int_equal(req("GET", "/api/position?fen=W:W32,47:B27&move=32x21", NULL, &j), 200);
+    assert_string_equal(str(json_object_get(j, "played"), "text"), "32x21");
+    assert_string_equal(str(j, "fen"), "B:W21,47:B");
+    assert_string_equal(str(j, "result"), "2-0");
+    json_decref(j);
+    assert_error(req("GET", "/api/position?fen=W:W32,47:B27&move=47-42", NULL, &j), &j, 400,
+                 "capture is compulsory (FMJD 4.1)");
+    assert_error(req("GET", "/api/position?fen=W:W32,38:B27,33,24&move=32x21", NULL, &j), &j, 400,
+                 "the majority rule (FMJD 4.13)");
+    assert_error(req("GET", "/api/position?fen=W:W32&move=32-33x", NULL, &j), &j, 400, "bad move");
+    assert_int_equal(
+        req("GET", "/api/position?variant=russian&fen=W:Wc3:Bd4,h8&move=c3:e5", NULL, &j), 200);
+    assert_string_equal(str(json_object_get(j, "played"), "text"), "c3:e5");
+    json_decref(j);
+    assert_error(req("GET", "/api/position?variant=russian&fen=W:Wc3:Bd4,h8&move=c3-b4", NULL, &j),
+                 &j, 400, "capture is compulsory");
+}
+
+/* The master-games library (srv_library.c): the international games of a folder of
+ * PDN files (another variant's game and an unreadable one skipped), searched by
+ * player, year, result, opening, exact position and pattern; the opening explorer
+ * with results; a game opened on the review board; bad requests refused; a missing
+ * --library path refuses to start. */
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_library(void **st)
+{
+    (void)st;
+    char lib[400], sub[420], path[460];
+    snprintf(lib, sizeof lib, "%s/library", dir);
+    snprintf(sub, sizeof sub, "%s/more", lib);
+    assert_int_equal(mkdir(lib, 0700), 0);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    snprintf(path, sizeof path, "%s/a.pdn", lib);
+    write_file(path,
+               "[Event \"Test Open\"]\n[Date \"1996.04.01\"]\n[White \"T. Sijbrands\"]\n"
+               "[Black \"Other\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n"
+               "[Event \"Test Open\"]\n[Date \"1997.04.02\"]\n[White \"Other\"]\n"
+               "[Black \"T. Sijbrands\"]\n[Result \"1-1\"]\n\n1. 32-28 19-23 2. 28x19 13x24 1-1\n\n"
+               "[Event \"Bad\"]\n[White \"X\"]\n[Black \"Y\"]\n\n1. 32-28 1-2 *\n\n");
+    snprintf(path, sizeof path, "%s/b.pdn", sub);
+    write_file(path, "[Event \"Later\"]\n[Date \"2005.01.01\"]\n[White \"A\"]\n[Black \"B\"]\n"
+                     "[Result \"0-1\"]\n\n1. 33-28 18-23 0-1\n\n"
+                     "[GameType \"21\"]\n[White \"E\"]\n[Black \"F\"]\n\n1. 11-15 23-19 *\n\n");
+    stop();
+    srv_options o = SRV_OPTIONS_INIT;
+    o.db_path = dbpath;
+    o.library = lib;
+    server = test_server_start(&o);
+    json_t *j;
+    assert_int_equal(req("GET", "/api/library?player=sijbrands", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 2);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 3);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library?year=1997-2010", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 2);
+    json_decref(j);
+    /* "0-1" in the file is the draughts result 0-2 */
+    assert_int_equal(req("GET", "/api/library?result=0-2", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 1);
+    assert_string_equal(str(json_array_get(json_object_get(j, "games"), 0), "white"), "A");
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library?opening=32-28%2019-23", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 2);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library?opening=32-28%2019-23%2028x19%2014x23", NULL, &j),
+                     200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 1);
+    json_decref(j);
+    /* the position after 1. 32-28 19-23 2. 28x19 14x23, reached by one game at ply 4 */
+    assert_int_equal(req("GET", "/api/library?fen=W:W31,33-50:B1-13,15-18,20,23", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 1);
+    assert_int_equal(
+        json_integer_value(json_object_get(json_array_get(json_object_get(j, "games"), 0), "ply")),
+        4);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library?pattern=W:W28:B23", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 3);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library/explorer", NULL, &j), 200);
+    assert_int_equal(json_integer_value(json_object_get(j, "games")), 3);
+    const json_t *first = json_array_get(json_object_get(j, "moves"), 0);
+    assert_string_equal(str(first, "move"), "32-28");
+    assert_int_equal(json_integer_value(json_object_get(first, "games")), 2);
+    assert_int_equal(json_integer_value(json_object_get(first, "white")), 1);
+    assert_int_equal(json_integer_value(json_object_get(first, "draws")), 1);
+    json_decref(j);
+    assert_int_equal(req("GET", "/api/library?player=Sijbrands&year=1996", NULL, &j), 200);
+    json_int_t id =
+        json_integer_value(json_object_get(json_array_get(json_object_get(j, "games"), 0), "id"));
+    json_decref(j);
+    char url[80];
+    snprintf(url, sizeof url, "/api/library/%lld", (long long)id);
+    assert_int_equal(req("GET", url, NULL, &j), 200);
+    assert_non_null(strstr(str(j, "pdn"), "28x19"));
+    json_decref(j);
+    snprintf(url, sizeof url, "/api/library/%lld/review", (long long)id);
+    assert_int_equal(req("POST", url, "{}", &j), 200);
+    const char *link = str(json_array_get(json_object_get(j, "games"), 0), "link");
+    assert_non_null(strstr(link, "#/game/"));
+    json_decref(j);
+    /* refusals */
+    assert_error(req("GET", "/api/library?year=soon", NULL, &j), &j, 400, "year");
+    assert_error(req("GET", "/api/library?result=1-0", NULL, &j), &j, 400, "result");
+    assert_error(req("GET", "/api/library?fen=W:W99", NULL, &j), &j, 400, "fen: FEN");
+    assert_error(req("GET", "/api/library/999999", NULL, &j), &j, 404, "no such library game");
+    assert_error(req("GET", "/api/library/x1", NULL, &j), &j, 404, "no such library game");
+    assert_error(req("GET", url, NULL, &j), &j, 405, "POST");
+    stop();
+    /* a missing path: the server does not start, and says why */
+    char err[512] = "";
+    o.library = "/nonexistent/damier-library";
+    o.port = 0;
+    o.quiet = 1;
+    assert_null(srv_start(&o, err, sizeof err));
+    assert_non_null(strstr(err, "no such file or folder"));
+    start(); /* the usual server, for the tests after this one */
+    assert_error(req("GET", "/api/library", NULL, &j), &j, 404, "--library");
+}
+
+/* The simultaneous display (srv_simul.c): N boards against people, each an ordinary
+ * game with its opponent's link; the host's moves and the score; a restart keeps the
+ * simul; refusals. */
+static void test_simul(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_error(req("POST", "/api/simuls", "{\"boards\": 0, \"opponent\": \"engine\"}", &j), &j,
+                 400, "boards");
+    assert_error(req("POST", "/api/simuls", "{\"boards\": 31, \"opponent\": \"engine\"}", &j), &j,
+                 400, "boards");
+    assert_error(req("POST", "/api/simuls", "{\"boards\": 2, \"opponent\": \"cat\"}", &j), &j, 400,
+                 "opponent");
+    assert_error(req("POST", "/api/simuls",
+                     "{\"boards\": 2, \"opponent\": \"human\", \"side\": \"purple\"}", &j),
+                 &j, 400, "side");
+    assert_int_equal(req("POST", "/api/simuls",
+                         "{\"boards\": 2, \"opponent\": \"human\", \"side\": \"white\"}", &j),
+                     201);
+    char id[32], key[64], g1[32], k1[64], path[200];
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    snprintf(key, sizeof key, "%s", str(j, "key"));
+    const json_t *b1 = json_array_get(json_object_get(j, "boards"), 0);
+    snprintf(g1, sizeof g1, "%s", str(b1, "game"));
+    snprintf(k1, sizeof k1, "%s", str(b1, "key"));
+    assert_non_null(strstr(str(b1, "link"), "/#/game/"));
+    assert_int_equal(json_array_size(json_object_get(j, "boards")), 2);
+    json_decref(j);
+    /* the host (White) moves on board 1; the opponent of board 1 answers by its link */
+    snprintf(path, sizeof path, "/api/games/%s/move", g1);
+    char body[200];
+    snprintf(body, sizeof body, "{\"key\": \"%s\", \"move\": \"32-28\"}", k1);
+    assert_int_equal(req("POST", path, body, &j), 200);
+    json_decref(j);
+    stop();
+    start(); /* kept across a restart */
+    snprintf(path, sizeof path, "/api/simuls/%s?key=%s", id, key);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    const json_t *boards = json_object_get(j, "boards");
+    assert_int_equal(json_array_size(boards), 2);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(boards, 0), "ply")), 1);
+    assert_string_equal(str(json_array_get(boards, 0), "turn"), "black");
+    assert_string_equal(str(json_array_get(boards, 1), "turn"), "white");
+    assert_string_equal(str(json_array_get(boards, 1), "you"), "white");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(j, "score"), "finished")),
+                     0);
+    json_decref(j);
+    /* the host resigns board 2: the opponents' score 2, the host's 0 */
+    const char *g2 = NULL, *k2 = NULL;
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    g2 = str(json_array_get(json_object_get(j, "boards"), 1), "game");
+    k2 = str(json_array_get(json_object_get(j, "boards"), 1), "key");
+    char p2[200], b2[200];
+    snprintf(p2, sizeof p2, "/api/games/%s/resign", g2);
+    snprintf(b2, sizeof b2, "{\"key\": \"%s\"}", k2);
+    json_decref(j);
+    json_t *k;
+    assert_int_equal(req("POST", p2, b2, &k), 200);
+    json_decref(k);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    const json_t *sc = json_object_get(j, "score");
+    assert_int_equal(json_integer_value(json_object_get(sc, "finished")), 1);
+    assert_int_equal(json_integer_value(json_object_get(sc, "host")), 0);
+    assert_int_equal(json_integer_value(json_object_get(sc, "opponents")), 2);
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/simuls/%s?key=nope", id);
+    assert_error(req("GET", path, NULL, &j), &j, 403, "wrong key");
+    assert_error(req("GET", "/api/simuls/0000?key=x", NULL, &j), &j, 404, "no simul");
+    snprintf(path, sizeof path, "/api/simuls/%s", id);
+    assert_error(req("POST", path, "{}", &j), &j, 405, "GET");
 }
 
 /* Bytes that are not UTF-8, in a path or a name, still get a JSON answer (found by
@@ -1001,10 +1377,12 @@ int main(void)
         cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
         cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_correspondence),  cmocka_unit_test(test_conditional),
         cmocka_unit_test(test_upload),          cmocka_unit_test(test_takeback),
         cmocka_unit_test(test_touch_move),      cmocka_unit_test(test_arbiter),
         cmocka_unit_test(test_arbiter_engine),  cmocka_unit_test(test_sealed_move),
         cmocka_unit_test(test_handicap),        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_library),         cmocka_unit_test(test_simul),
         cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
         cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+// tests/web/e2e_learn.mjs: the course (issue 19), part of web_e2e (e2e.mjs registers
+// these tests with its helpers): a new visitor whose browser asks for zh-CN completes
+// the first lesson in Chinese; a wrong move shows the rule that forbids it (compulsory
+// capture, the majority rule) as the rules core says it; a two-step lesson with the
+// opponent's forced answer; the progress kept on reload. The master-games library
+// (its games written by e2e.mjs): a search by a world champion's name opens one of his
+// games on the review board; the opening explorer of the analysis board.
+
+export function register({ test, base, check, waitFor, browser, checkNoEnglish }) {
+  const sq = (page, s) => page.click(`#lesson-board [data-testid=sq-${s}]`, { force: true });
+  const feedback = (page) => page.textContent('[data-testid=lesson-feedback]');
+  const said = (page, re, what) => waitFor(async () => re.test(await feedback(page)), 5000, what);
+  // the lesson id shown and playable (its position loaded from the server)
+  const ready = (page, id) => page.waitForFunction((x) => window.damierLesson && window.damierLesson.id === x && window.damierLesson.ready, id);
+
+  test('learn: a zh-CN visitor completes the first lesson in Chinese; wrong moves show the rule', async () => {
+    const ctx = await browser().newContext({ locale: 'zh-CN', viewport: { width: 1100, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${base()}/#/learn`);
+    await page.waitForSelector('[data-testid=learn-board]');
+    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('国际跳棋'), 5000, 'the course in Chinese');
+    check((await page.textContent('[data-testid=learn-list]')).includes('已完成 0 / 12 课'), 'no lesson done yet');
+    await checkNoEnglish(page, 'the course');
+    await page.click('[data-testid=learn-board]');
+    await ready(page, 'board');
+    check((await page.textContent('[data-testid=lesson-title]')) === '棋盘与格子编号', 'the first lesson in Chinese');
+    check((await page.textContent('[data-testid=lesson-task]')).includes('32 号格'), 'the task in Chinese');
+    await checkNoEnglish(page, 'the first lesson');
+    // a legal move that is not the task's
+    await sq(page, 31);
+    await sq(page, 26);
+    await said(page, /31-26 合乎规则，但不是本题的答案/, 'a legal move that is not the answer');
+    // the task's move, by clicks
+    await sq(page, 32);
+    await sq(page, 28);
+    await said(page, /本课完成/, 'the first lesson completed');
+    check(await page.isVisible('[data-testid=lesson-next]'), 'the next lesson offered');
+    // the rule that forbids a move, said by the rules core in Chinese
+    await page.goto(`${base()}/#/learn/compulsory`);
+    await ready(page, 'compulsory');
+    await sq(page, 38);
+    await sq(page, 33);
+    await said(page, /不允许：.*能吃子必须吃子（FMJD 4\.1）/, 'compulsory capture explained');
+    check(await page.evaluate(() => window.damierLesson.step === 0), 'the wrong move not played');
+    await sq(page, 32);
+    await sq(page, 21);
+    await said(page, /本课完成/, 'the compulsory-capture lesson completed');
+    await page.goto(`${base()}/#/learn/majority`);
+    await ready(page, 'majority');
+    await sq(page, 32);
+    await sq(page, 21);
+    await said(page, /能多吃必须多吃（FMJD 4\.13）/, 'the majority rule explained');
+    await sq(page, 38);
+    await sq(page, 20);
+    await said(page, /本课完成/, 'the majority lesson completed');
+    // the progress kept on reload
+    await page.goto(`${base()}/#/learn`);
+    await page.reload();
+    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('已完成 3 / 12 课'), 5000, 'three lessons done after a reload');
+    check((await page.textContent('[data-testid=learn-list]')).includes('✓'), 'done lessons marked');
+    await ctx.close();
+  });
+
+  test('learn: a shot in two steps by the move entry, the forced answer played by the page', async () => {
+    const page = await browser().newPage();
+    await page.goto(`${base()}/#/learn/shot`);
+    await ready(page, 'shot');
+    check((await page.textContent('[data-testid=lesson-title]')) === 'A first shot', 'the lesson in English');
+    await page.fill('#lesson-move', '27-21');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /27-21 is legal, but it is not the answer/, 'a quiet move is not the shot');
+    await page.fill('#lesson-move', '27-22');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Right! Black answered 18x27/, 'the forced capture answered');
+    check((await page.textContent('[data-testid=lesson-task]')).includes('take two'), 'the second task shown');
+    await page.fill('#lesson-move', '32x21');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /not the answer|Not allowed/, 'the wrong capture refused');
+    await page.fill('#lesson-move', '32x12');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /you have finished the course/, 'the last lesson completes the course');
+    check(await page.evaluate(() => window.damierLesson.fen) === 'B:W12,28,38,46:B3,4,9', `the position after the shot (${await page.evaluate(() => window.damierLesson.fen)})`);
+    await page.close();
+  });
+
+  test('library: a world champion\'s games found by his name, one opened on the review board', async () => {
+    const page = await browser().newPage();
+    await page.goto(`${base()}/#/library`);
+    await page.waitForSelector('#library-champions a');
+    await page.click('#library-champions a:text-is("Sijbrands")');
+    await waitFor(async () => (await page.textContent('[data-testid=library-total]').catch(() => '')) === '2 games', 5000, 'two games of Sijbrands');
+    const rows = await page.$$eval('table.library tr', (trs) => trs.slice(1).map((tr) => tr.textContent));
+    check(rows.every((r) => r.includes('T. Sijbrands')), `his games listed (${rows})`);
+    await page.click('table.library tr:nth-child(2) button');
+    await page.waitForFunction(() => location.hash.startsWith('#/game/') && window.damierState && window.damierState.moves.length > 0);
+    const st = await page.evaluate(() => window.damierState);
+    check(st.mode === 'review' && st.moves[0].text === '32-28', `the game on the review board (${st.mode}, ${st.moves.map((m) => m.text)})`);
+    // a search by a pattern of squares and by year
+    await page.goto(`${base()}/#/library?pattern=${encodeURIComponent('W:W28:B23')}&year=1973`);
+    await waitFor(async () => (await page.textContent('[data-testid=library-total]').catch(() => '')) === '2 games', 5000, 'the pattern search');
+    await page.goto(`${base()}/#/library?year=soon`);
+    await waitFor(async () => (await page.textContent('#library-error')).includes('year'), 5000, 'a bad year refused with a reason');
+    await page.close();
+  });
+
+  test('library: the opening explorer on the analysis board, its moves played by a click', async () => {
+    const page = await browser().newPage();
+    await page.goto(`${base()}/#/analysis`);
+    await page.waitForSelector('[data-testid="explorer-move-32-28"]');
+    const row = await page.textContent('[data-testid=explorer] tr:nth-child(2)');
+    check(row.replace(/\s+/g, ' ').startsWith('32-28211'), `32-28: 2 games, 1 White win, 1 draw (${row})`);
+    await page.click('[data-testid="explorer-move-32-28"]');
+    await page.waitForSelector('[data-testid="explorer-move-19-23"]');
+    check((await page.inputValue('#fen-input')).startsWith('B:'), 'the move played on the board');
+    await page.click('[data-testid=explorer-games]');
+    await waitFor(async () => (await page.textContent('[data-testid=library-total]').catch(() => '')) === '2 games', 5000, 'the games of the position');
+    await page.close();
+  });
+}

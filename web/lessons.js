@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+// web/lessons.js: the course (issue 19): the lessons of web/lessons/international.json,
+// each a position with a text and one or more tasks played on the board. Every attempt
+// is judged by the rules core on the server (GET /api/position?fen=F&move=M: an illegal
+// move is answered with the rule that forbids it, "capture is compulsory (FMJD 4.1)"),
+// then by the lesson (its accepted moves); a piece may be put on any square so that a
+// wrong move can be tried and explained. Progress is kept in this browser.
+
+import { Board, parseFen, squareRC } from './board.js';
+import { makeAccessible } from './a11y.js';
+import { t, currentLang, serverText } from './i18n.js';
+
+const $ = (sel) => document.querySelector(sel);
+const COURSE = '/lessons/international.json';
+const DONE = 'damier.lessons.done';
+
+let course = null;
+async function loadCourse() {
+  if (!course) {
+    const r = await fetch(COURSE);
+    if (!r.ok) throw new Error(`${COURSE}: HTTP ${r.status}`);
+    course = await r.json();
+  }
+  return course;
+}
+
+// a text of the course in the page's language (English where a language lacks it)
+const tr = (o) => (o ? o[currentLang()] || o.en : '');
+
+// the lessons completed in this browser: {id: true}
+export function lessonsDone() {
+  try { return JSON.parse(localStorage.getItem(DONE) || '{}') || {}; } catch (e) { return {}; }
+}
+function markDone(id) {
+  const d = lessonsDone();
+  d[id] = true;
+  try { localStorage.setItem(DONE, JSON.stringify(d)); } catch (e) { /* private mode */ }
+}
+
+// the position after move (none: fen itself), judged by the rules core
+async function judge(fen, move) {
+  const q = `/api/position?fen=${encodeURIComponent(fen)}${move ? `&move=${encodeURIComponent(move)}` : ''}`;
+  const res = await fetch(q);
+  let data;
+  try { data = await res.json(); } catch (e) { data = { error: `HTTP ${res.status}` }; }
+  return { ok: res.ok, data };
+}
+
+// A move tried from one square to another as notation: a step to a diagonal
+// neighbour is written "a-b", anything longer as a capture "axb"
+function attemptText(from, to) {
+  const [r1, c1] = squareRC(from), [r2, c2] = squareRC(to);
+  return `${from}${Math.abs(r1 - r2) === 1 && Math.abs(c1 - c2) === 1 ? '-' : 'x'}${to}`;
+}
+
+// #/learn and #/learn/ID; null for another route. Returns {cleanup, refresh}.
+export function learnView(parts, show) {
+  if (parts[0] !== 'learn') return null;
+  show('learn');
+  const list = $('#learn-list'), one = $('#lesson');
+  list.hidden = !!parts[1];
+  one.hidden = !parts[1];
+  let alive = true;
+  if (!parts[1]) {
+    const draw = async () => {
+      let c;
+      try { c = await loadCourse(); } catch (e) { list.textContent = String(e.message); return; }
+      if (!alive) return;
+      const done = lessonsDone();
+      list.innerHTML = '';
+      const h = document.createElement('h1');
+      h.textContent = tr(c.title);
+      list.appendChild(h);
+      const p = document.createElement('p');
+      p.textContent = t('learn.progress', { done: c.lessons.filter((l) => done[l.id]).length, n: c.lessons.length });
+      list.appendChild(p);
+      const ol = document.createElement('ol');
+      ol.className = 'lessons';
+      for (const l of c.lessons) {
+        const li = document.createElement('li');
+        const a = document.createElement('a');
+        a.href = `#/learn/${l.id}`;
+        a.textContent = tr(l.title);
+        a.dataset.testid = `learn-${l.id}`;
+        li.appendChild(a);
+        if (done[l.id]) {
+          const s = document.createElement('span');
+          s.className = 'done';
+          s.textContent = ` ✓ ${t('learn.done_mark')}`;
+          li.appendChild(s);
+        }
+        ol.appendChild(li);
+      }
+      list.appendChild(ol);
+    };
+    draw();
+    return { cleanup: () => { alive = false; }, refresh: draw };
+  }
+  return lessonView(parts[1], () => alive, () => { alive = false; });
+}
+
+function lessonView(id, isAlive, kill) {
+  let lesson = null, next = null, step = 0, fen = '', legal = [], finished = false;
+  const feedback = $('#lesson-feedback');
+  for (const sel of ['#lesson-title', '#lesson-text', '#lesson-step', '#lesson-task']) $(sel).textContent = '';
+  $('#lesson-next').hidden = true;
+  let said = null; // the feedback as a function of the language (said again on a change)
+  const say = (f, kind) => { said = f; feedback.textContent = f ? f() : ''; feedback.dataset.kind = kind || ''; };
+  const board = new Board((() => { const el = $('#lesson-board'); el.innerHTML = ''; return el; })(), {
+    onMove: (m) => attempt(m.text),
+    onTry: (from, to) => attempt(attemptText(from, to)),
+    onMessage: (f) => say(f),
+  });
+  board.numbers = true;
+  const access = makeAccessible(board);
+
+  function draw() {
+    if (!lesson) return;
+    $('#lesson-title').textContent = tr(lesson.title);
+    $('#lesson-text').textContent = tr(lesson.text);
+    $('#lesson-step').textContent = finished ? '' : t('learn.step', { k: step + 1, n: lesson.steps.length });
+    $('#lesson-task').textContent = finished ? '' : tr(lesson.steps[step].task);
+    $('#lesson-next').hidden = !finished || !next;
+    $('#lesson-next').href = next ? `#/learn/${next.id}` : '#/learn';
+    if (said) feedback.textContent = said();
+    board.interactive = !finished;
+    board.legal = finished ? [] : legal;
+    board.render();
+  }
+
+  async function setPosition(f) {
+    const r = await judge(f);
+    if (!r.ok) { say(() => serverText(r.data.error), 'bad'); return false; }
+    fen = r.data.fen;
+    legal = r.data.legal;
+    board.pos = parseFen(fen);
+    return true;
+  }
+
+  async function start() {
+    let c;
+    try { c = await loadCourse(); } catch (e) { say(() => String(e.message), 'bad'); return; }
+    const i = c.lessons.findIndex((l) => l.id === id);
+    if (i < 0) { say(() => t('learn.no_lesson', { id }), 'bad'); return; }
+    lesson = c.lessons[i];
+    next = c.lessons[i + 1] || null;
+    step = 0;
+    finished = false;
+    board.last = null;
+    say(null);
+    if (!(await setPosition(lesson.fen)) || !isAlive()) return;
+    draw();
+    ready = true;
+  }
+
+  let busy = false;
+  async function attempt(text) {
+    if (busy || finished || !lesson) return;
+    busy = true;
+    try {
+      const r = await judge(fen, text);
+      if (!isAlive()) return;
+      if (!r.ok) { // the rules forbid it: the server says which rule
+        const why = r.data.error;
+        say(() => t('learn.illegal', { why: serverText(why) }), 'bad');
+        access.announce(feedback.textContent);
+        draw();
+        return;
+      }
+      const s = lesson.steps[step];
+      if (!s.accept.includes(r.data.played.text)) {
+        const m = r.data.played.text;
+        say(() => t('learn.not_task', { move: m }), 'bad');
+        access.announce(feedback.textContent);
+        draw();
+        return;
+      }
+      fen = r.data.fen;
+      legal = r.data.legal;
+      board.pos = parseFen(fen);
+      board.last = r.data.played;
+      let reply = null;
+      if (s.reply) {
+        const rr = await judge(fen, s.reply);
+        if (!rr.ok) { say(() => serverText(rr.data.error), 'bad'); return; }
+        fen = rr.data.fen;
+        legal = rr.data.legal;
+        board.pos = parseFen(fen);
+        board.last = rr.data.played;
+        reply = rr.data.played.text;
+      }
+      step++;
+      if (step >= lesson.steps.length) {
+        finished = true;
+        markDone(lesson.id);
+        say(() => t(next ? 'learn.complete' : 'learn.course_complete'), 'good');
+      } else {
+        say(() => (reply ? t('learn.right_reply', { move: reply }) : t('learn.right')), 'good');
+      }
+      access.announce(feedback.textContent);
+      draw();
+    } finally {
+      busy = false;
+    }
+  }
+
+  const onSubmit = (ev) => {
+    ev.preventDefault();
+    const v = $('#lesson-move').value.trim();
+    if (v) { $('#lesson-move').value = ''; attempt(v); }
+  };
+  const onRestart = () => start();
+  $('#lesson-form').addEventListener('submit', onSubmit);
+  $('#lesson-restart').addEventListener('click', onRestart);
+  let ready = false; // the lesson's position drawn and playable (for tests)
+  window.damierLesson = { id, get ready() { return ready; }, get step() { return step; }, get finished() { return finished; }, get fen() { return fen; } };
+  start();
+  return {
+    cleanup: () => {
+      kill();
+      $('#lesson-form').removeEventListener('submit', onSubmit);
+      $('#lesson-restart').removeEventListener('click', onRestart);
+    },
+    refresh: draw,
+  };
+}
