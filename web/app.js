@@ -523,6 +523,10 @@ function gameView(id, key, query) {
   function showBlind() {
     const over = state && state.result !== '*';
     $('#game-board').hidden = blind;
+    // blindfold: the board is not in the page at all (not only hidden), so that nothing
+    // (a screen reader, the page's source) shows the position
+    if (blind && board.svg.isConnected) board.svg.remove();
+    else if (!blind && !board.svg.isConnected) board.el.prepend(board.svg);
     $('#blind-panel').hidden = !blind;
     $('#btn-blindfold').setAttribute('aria-pressed', String(blind));
     $('#btn-speak').hidden = !blind;

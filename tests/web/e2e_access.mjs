@@ -128,6 +128,7 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     });
     await newGame(page, null, { blindfold: true });
     check(!(await page.isVisible('#game-board')), 'the board is hidden');
+    check(await page.evaluate(() => !document.querySelector('#game-board svg') && !document.querySelector('[data-testid^=sq-]')), 'no board in the DOM');
     check(await page.isVisible('[data-testid=blind-panel]'), 'the blindfold panel is shown');
     check((await page.textContent('[data-testid=blind-last]')).includes('you play White'), 'the panel says which side the player has');
     check(!(await page.isVisible('#btn-analyse')), 'no analysis board (it would show the position) during the game');
@@ -151,7 +152,7 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     await page.waitForFunction(() => window.damierState && window.damierState.ply === 2);
     check(!(await page.isVisible('#game-board')) && (await page.textContent('[data-testid=blind-last]')).startsWith('Black played'), 'blindfold kept on reload, the last move written');
     await page.click('#btn-blindfold');
-    check(await page.isVisible('#game-board'), 'the board shown again');
+    check(await page.isVisible('#game-board') && (await page.evaluate(() => !!document.querySelector('#game-board [data-testid=sq-32]'))), 'the board shown again');
     await page.close();
   });
 }

@@ -2,7 +2,8 @@
 // tests/web/e2e_forms.mjs: the game forms of issue 13 beside the accessible and
 // blindfold board (e2e_access.mjs), part of web_e2e: the simultaneous display (the
 // host plays board after board against the engine, the page going on to the next
-// board after each move; the overview's score) and the blindfold simul.
+// board after each move; one host against three people in their own browsers, played
+// to the end; the overview's score) and the blindfold simul.
 
 export function register({ test, base, check, waitFor, gameState, browser }) {
   async function newSimul(page, n, blindfold) {
@@ -57,5 +58,52 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     await page.waitForFunction((id) => !location.hash.includes(id) && window.damierState && window.damierState.id !== id, st.id, { timeout: 10000 });
     check(!(await page.isVisible('#game-board')), 'board 2 blindfold too');
     await page.close();
+  });
+
+  test('simul: one host against three people in their own browsers, played to the end', async () => {
+    const host = await browser().newPage();
+    await host.goto(`${base()}/#/`);
+    await host.selectOption('#new-simul select[name=boards]', '3');
+    await host.selectOption('#new-simul select[name=opponent]', 'human');
+    await host.click('#create-simul');
+    await host.waitForFunction(() => location.hash.startsWith('#/simul/'));
+    await host.waitForSelector('[data-testid=simul-link-3]');
+    const links = [];
+    for (let n = 1; n <= 3; n++) links.push(await host.inputValue(`[data-testid=simul-link-${n}]`));
+    const ctxs = [], opp = [];
+    for (const url of links) {
+      const ctx = await browser().newContext();
+      const p = await ctx.newPage();
+      p.on('dialog', (d) => d.accept());
+      await p.goto(url);
+      await p.waitForFunction(() => window.damierState && window.damierState.you === 'black');
+      ctxs.push(ctx);
+      opp.push(p);
+    }
+    // the host walks round: a move on each board, the page going on by itself
+    await host.click('[data-testid=simul-next]');
+    for (let n = 1; n <= 3; n++) {
+      await host.waitForFunction((k) => location.hash.includes(`board=${k}`) && window.damierState && window.damierState.turn === 'white', n, { timeout: 10000 });
+      const st = await hostMove(host);
+      await host.waitForFunction((id) => !location.hash.includes(id), st.id, { timeout: 10000 });
+    }
+    // back at board 1, where the host waits for the opponent's answer
+    await host.waitForFunction(() => location.hash.includes('board=1') && window.damierState && window.damierState.turn === 'black');
+    // each opponent answers in his own browser, then resigns when the host comes back
+    for (const p of opp) {
+      await p.waitForFunction(() => window.damierState.turn === 'black' && window.damierState.ply === 1, null, { timeout: 10000 });
+      const st = await gameState(p);
+      await p.fill('#move-input', st.legal[0].text);
+      await p.press('#move-input', 'Enter');
+      await p.waitForFunction(() => window.damierState.ply === 2);
+    }
+    for (const p of opp) {
+      await p.click('#btn-resign');
+      await p.waitForFunction(() => window.damierState.result === '2-0');
+    }
+    await host.click('#simul-all');
+    await waitFor(async () => (await host.textContent('[data-testid=simul-score]')).startsWith('Host 3 – opponents 0 (3 of 3 boards finished)'), 8000, 'the simul won 3-0');
+    for (const c of ctxs) await c.close();
+    await host.close();
   });
 }
