@@ -456,6 +456,12 @@ function gameView(id, key, query) {
     $('#btn-tb-decline').hidden = !playing || !tbOther;
     if (tbOther && playing) msg(() => t('game.takeback_request', { side: sideWord(state.takeback_offer) }));
     $('#move-form').hidden = !playing;
+    // conditional moves (correspondence): while the opponent is to move, "if he plays X,
+    // I play Y" pairs, kept and played by the server
+    const condOk = playing && state.clock && state.clock.correspondence && state.turn !== state.you;
+    $('#cond-form').hidden = !condOk;
+    $('#cond-current').textContent = state.conditional && state.conditional.length
+      ? t('game.conditional_now', { moves: state.conditional.join(' ') }) : '';
     $('#btn-adjust').hidden = !(playing && state.touch_move && state.turn === state.you && !state.touched);
     // adjournment: the player to move may seal a move where the game has an arbiter
     $('#btn-seal').hidden = !(playing && state.arbiter && state.clock && !state.clock.paused && state.turn === state.you);
@@ -642,6 +648,12 @@ function gameView(id, key, query) {
     if (t) { sendMove(t); $('#move-input').value = ''; }
   };
   $('#move-form').addEventListener('submit', onSubmit);
+  const onCond = (ev) => {
+    ev.preventDefault();
+    const moves = $('#cond-input').value.trim().split(/[\s,]+/).filter(Boolean);
+    action('conditional', { moves }).then((ok) => { if (ok) $('#cond-input').value = ''; });
+  };
+  $('#cond-form').addEventListener('submit', onCond);
   // the arbiter's forms: time added to a side, a result by decision (confirmed)
   const onArbTime = async (ev) => {
     ev.preventDefault();
@@ -675,6 +687,7 @@ function gameView(id, key, query) {
     sock.close();
     for (const [el, f] of bound) el.removeEventListener('click', f);
     $('#move-form').removeEventListener('submit', onSubmit);
+    $('#cond-form').removeEventListener('submit', onCond);
     $('#arb-time').removeEventListener('submit', onArbTime);
     $('#arb-declare').removeEventListener('submit', onArbDeclare);
     document.removeEventListener('keydown', onKey);

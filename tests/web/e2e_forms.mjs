@@ -3,7 +3,8 @@
 // blindfold board (e2e_access.mjs), part of web_e2e: the simultaneous display (the
 // host plays board after board against the engine, the page going on to the next
 // board after each move; one host against three people in their own browsers, played
-// to the end; the overview's score) and the blindfold simul.
+// to the end; the overview's score), the blindfold simul, and conditional moves in a
+// correspondence game ("if he plays X, I play Y", played by the server).
 
 export function register({ test, base, check, waitFor, gameState, browser }) {
   async function newSimul(page, n, blindfold) {
@@ -105,5 +106,36 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     await waitFor(async () => (await host.textContent('[data-testid=simul-score]')).startsWith('Host 3 – opponents 0 (3 of 3 boards finished)'), 8000, 'the simul won 3-0');
     for (const c of ctxs) await c.close();
     await host.close();
+  });
+
+  test('correspondence: conditional moves set on the page are played by the server when the opponent makes the expected move', async () => {
+    const a = await browser().newPage();
+    await a.goto(`${base()}/#/`);
+    await a.check('input[name=opponent][value=human]');
+    await a.selectOption('select[name=side]', 'white');
+    await a.selectOption('select[name=time]', 'corr:3');
+    await a.click('#create');
+    await a.waitForFunction(() => window.damierState && window.damierState.id);
+    const ctx = await browser().newContext();
+    const b = await ctx.newPage();
+    await b.goto(await a.inputValue('[data-testid=link-black]'));
+    await b.waitForFunction(() => window.damierState && window.damierState.you === 'black');
+    check(!(await a.isVisible('[data-testid=cond-form]')), 'no conditional moves on one\'s own move');
+    await a.fill('#move-input', '32-28');
+    await a.press('#move-input', 'Enter');
+    await a.waitForFunction(() => window.damierState.ply === 1);
+    await a.waitForSelector('[data-testid=cond-form]', { state: 'visible' });
+    // if Black plays 19-23, White takes 28x19
+    await a.fill('#cond-input', '19-23 28x19');
+    await a.press('#cond-input', 'Enter');
+    await waitFor(async () => (await a.textContent('[data-testid=cond-current]')).includes('19-23 28x19'), 5000, 'the conditional moves kept');
+    check(!(await b.evaluate(() => 'conditional' in window.damierState)), 'the opponent does not see them');
+    await b.fill('#move-input', '19-23');
+    await b.press('#move-input', 'Enter');
+    await b.waitForFunction(() => window.damierState.ply === 3, null, { timeout: 5000 });
+    const st = await gameState(b);
+    check(st.moves[2].text === '28x19' && st.turn === 'black', `the reply played at once (${st.moves.map((m) => m.text)})`);
+    await ctx.close();
+    await a.close();
   });
 }
