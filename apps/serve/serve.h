@@ -163,6 +163,9 @@ void srv_library_free(srv *s);
 void srv_library_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
 /* The simultaneous displays (srv_simul.c): POST /api/simuls, GET /api/simuls/ID. */
 void srv_simul_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
+/* Tournaments (srv_tourney.c): POST /api/tournaments, GET /api/tournaments/ID and
+ * GET /api/tournaments/ID/pdn (its text, malloc'd, in *pdn on 200). */
+void srv_tourney_route(srv *s, const srv_request *q, const char *what, srv_reply *r, char **pdn);
 /* A position's legal moves and result, for the analysis board. move (NULL or "": none):
  * a move in notation played first, the answer being the position after it with
  * "played" (the MOVE); an illegal move is a 400 whose error says the rule (the

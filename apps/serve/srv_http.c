@@ -252,6 +252,10 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         srv_simul_route(s, q, path[6] ? path + 7 : "", r);
         return r->status == 413;
     }
+    if (!strcmp(path, "tournaments") || !strncmp(path, "tournaments/", 12)) { /* srv_tourney.c */
+        srv_tourney_route(s, q, path[11] ? path + 12 : "", r, pdn);
+        return r->status == 413;
+    }
     if (!strcmp(path, "library") || !strncmp(path, "library/", 8)) { /* srv_library.c */
         srv_library_route(s, q, path[7] ? path + 8 : "", r);
         return 0;
@@ -478,10 +482,12 @@ static int api_handler(struct mg_connection *c, void *cbdata)
     if (pdn) {
         json_decref(r.body);
         char disp[96];
-        /* the id: between "games/" and "/pdn" */
-        int idlen = (int)(strlen(q.path) - strlen("games/") - strlen("/pdn"));
-        snprintf(disp, sizeof disp, "attachment; filename=\"damier-%.*s.pdn\"", idlen,
-                 q.path + strlen("games/"));
+        /* the id: between "games/" (or "tournaments/") and "/pdn" */
+        const char *idp = strchr(q.path, '/');
+        idp = idp ? idp + 1 : q.path;
+        int idlen = (int)(strlen(idp) - strlen("/pdn"));
+        snprintf(disp, sizeof disp, "attachment; filename=\"damier-%.*s.pdn\"",
+                 idlen > 0 ? idlen : 0, idp);
         size_t n = strlen(pdn);
         char clen[32];
         snprintf(clen, sizeof clen, "%zu", n);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -1341,6 +1342,199 @@ static void test_simul(void **st)
     assert_error(req("POST", path, "{}", &j), &j, 405, "GET");
 }
 
+/* The key at the end of a link "/#/game/ID/KEY". */
+static const char *link_key_of(const char *link)
+{
+    const char *k = strrchr(link, '/');
+    return k ? k + 1 : "";
+}
+
+static void pdn_header(void *ctx, const char *name, const char *value)
+{
+    if (!strcasecmp(name, "Content-Disposition")) {
+        snprintf((char *)ctx, 200, "%s", value);
+    }
+}
+
+/* A tournament (srv_tourney.c): a four-player round robin whose games are ended by
+ * resignation through the API (Black resigns every game, Blake draws nothing): each
+ * round paired once the last is complete; the standings and the crosstable right; a
+ * restart keeps it; a player's key sees his current game; refusals. */
+static void test_tournament(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_error(req("POST", "/api/tournaments", "{\"system\": \"cat\", \"players\": []}", &j), &j,
+                 400, "system");
+    assert_error(req("POST", "/api/tournaments",
+                     "{\"system\": \"swiss\", \"players\": [{\"name\": \"a\"}, {\"name\": \"b\"}]}",
+                     &j),
+                 &j, 400, "rounds");
+    assert_error(req("POST", "/api/tournaments",
+                     "{\"system\": \"roundrobin\", \"players\": [{\"name\": \"a\"}]}", &j),
+                 &j, 400, "players");
+    assert_error(req("POST", "/api/tournaments",
+                     "{\"system\": \"roundrobin\", \"players\": [{\"name\": \"a\"}, {\"name\": "
+                     "\"a\"}]}",
+                     &j),
+                 &j, 400, "player 2");
+    assert_error(req("POST", "/api/tournaments",
+                     "{\"system\": \"roundrobin\", \"players\": [{\"name\": \"a\"}, {\"name\": "
+                     "\"b\", \"engine_level\": 11}]}",
+                     &j),
+                 &j, 400, "engine_level");
+    assert_int_equal(req("POST", "/api/tournaments",
+                         "{\"name\": \"Club\", \"system\": \"roundrobin\", \"players\": [{\"name\":"
+                         " \"Ann\"}, {\"name\": \"Bob\"}, {\"name\": \"Cy\"}, {\"name\": \"Di\"}]}",
+                         &j),
+                     201);
+    char id[32], key[64], pkey[64], path[200], body[200];
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    snprintf(key, sizeof key, "%s", str(j, "key"));
+    assert_int_equal(json_array_size(json_object_get(j, "players")), 4);
+    snprintf(pkey, sizeof pkey, "%s",
+             link_key_of(str(json_array_get(json_object_get(j, "players"), 0), "link")));
+    json_decref(j);
+    int won[4][4] = {{0}}; /* won[w][b]: w beat b */
+    for (int round = 1; round <= 3; round++) {
+        if (round == 2) {
+            stop();
+            start(); /* a restart in the middle keeps the event and its games */
+        }
+        snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, key);
+        assert_int_equal(req("GET", path, NULL, &j), 200);
+        assert_int_equal(json_integer_value(json_object_get(j, "round")), round);
+        assert_int_equal(json_integer_value(json_object_get(j, "rounds")), 3);
+        const json_t *prs = json_object_get(
+            json_array_get(json_object_get(j, "pairings"), (size_t)round - 1), "pairings");
+        assert_int_equal(json_array_size(prs), 2);
+        for (size_t k = 0; k < 2; k++) {
+            const json_t *p = json_array_get(prs, k);
+            assert_string_equal(str(p, "result"), "*");
+            int w = str(p, "white")[0] == 'A'   ? 0
+                    : str(p, "white")[0] == 'B' ? 1
+                    : str(p, "white")[0] == 'C' ? 2
+                                                : 3;
+            int b = str(p, "black")[0] == 'A'   ? 0
+                    : str(p, "black")[0] == 'B' ? 1
+                    : str(p, "black")[0] == 'C' ? 2
+                                                : 3;
+            won[w][b] = 1;
+            json_t *k2;
+            snprintf(path, sizeof path, "/api/games/%s/resign", str(p, "game"));
+            snprintf(body, sizeof body, "{\"key\": \"%s\"}", link_key_of(str(p, "black_link")));
+            assert_int_equal(req("POST", path, body, &k2), 200);
+            json_decref(k2);
+        }
+        json_decref(j);
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, key);
+        assert_int_equal(req("GET", path, NULL, &j), 200);
+        assert_true(json_is_true(json_object_get(j, "finished")));
+        const json_t *sd = json_object_get(j, "standings");
+        assert_int_equal(json_array_size(sd), 4);
+        int sum = 0;
+        for (size_t k = 0; k < 4; k++) {
+            const json_t *line = json_array_get(sd, k);
+            int pts = (int)json_integer_value(json_object_get(line, "points"));
+            int who = (int)json_integer_value(json_object_get(line, "player"));
+            int wins = 0;
+            for (int o = 0; o < 4; o++) {
+                wins += won[who][o];
+            }
+            assert_int_equal(pts, 2 * wins);
+            assert_int_equal(json_integer_value(json_object_get(line, "games")), 3);
+            assert_non_null(json_object_get(json_object_get(line, "tiebreaks"), "direct"));
+            sum += pts;
+            if (k > 0) {
+                assert_true(pts <= json_integer_value(
+                                       json_object_get(json_array_get(sd, k - 1), "points")));
+            }
+        }
+        assert_int_equal(sum, 12);
+        const json_t *ct = json_object_get(j, "crosstable");
+        for (size_t a = 0; a < 4; a++) {
+            const json_t *cells = json_object_get(json_array_get(ct, a), "cells");
+            for (size_t b = 0; b < 4; b++) {
+                const char *c = json_string_value(json_array_get(cells, b));
+                const char *want = a == b ? "x" : won[a][b] ? "2" : "0";
+                assert_string_equal(c, want);
+            }
+        }
+        json_decref(j);
+        if (pass == 0) {
+            stop();
+            start();
+        }
+    }
+    /* a player's key: his name, no game going on, nobody's links */
+    snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, pkey);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    assert_string_equal(str(json_object_get(j, "you"), "name"), "Ann");
+    assert_true(json_is_null(json_object_get(json_object_get(j, "you"), "game")));
+    assert_null(json_object_get(json_array_get(json_object_get(j, "players"), 1), "link"));
+    json_decref(j);
+    /* every game as PDN */
+    char disp[200] = "";
+    snprintf(path, sizeof path, "/api/tournaments/%s/pdn?key=%s", id, key);
+    assert_int_equal(
+        http_request(srv_port(server), "GET", path, "", NULL, 0, NULL, pdn_header, disp), 200);
+    assert_non_null(strstr(disp, id));
+    snprintf(path, sizeof path, "/api/tournaments/%s?key=nope", id);
+    assert_error(req("GET", path, NULL, &j), &j, 403, "wrong key");
+    assert_error(req("GET", "/api/tournaments/0000?key=x", NULL, &j), &j, 404, "no tournament");
+    snprintf(path, sizeof path, "/api/tournaments/%s", id);
+    assert_error(req("POST", path, "{}", &j), &j, 405, "GET");
+}
+
+/* A tournament with the engine: a person against the engine plays an engine game; the
+ * engine against the engine is decided by the levels at once. */
+static void test_tournament_engine(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_int_equal(req("POST", "/api/tournaments",
+                         "{\"system\": \"roundrobin\", \"players\": [{\"name\": \"Ann\"}, "
+                         "{\"name\": \"E3\", \"engine_level\": 3}, {\"name\": \"E1\", "
+                         "\"engine_level\": 1}]}",
+                         &j),
+                     201);
+    char id[32], pkey[64], path[200];
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    snprintf(pkey, sizeof pkey, "%s",
+             link_key_of(str(json_array_get(json_object_get(j, "players"), 0), "link")));
+    assert_null(json_object_get(json_array_get(json_object_get(j, "players"), 1), "link"));
+    json_decref(j);
+    /* three entrants: a bye each round; Ann resigns whatever game she has */
+    for (int round = 0; round < 3; round++) {
+        snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, pkey);
+        assert_int_equal(req("GET", path, NULL, &j), 200);
+        const char *g = json_string_value(json_object_get(json_object_get(j, "you"), "game"));
+        if (g) {
+            char gid[40], body[200];
+            const char *rest = strstr(g, "/game/") + 6;
+            snprintf(gid, sizeof gid, "%.*s", (int)(strchr(rest, '/') - rest), rest);
+            snprintf(path, sizeof path, "/api/games/%s/resign", gid);
+            snprintf(body, sizeof body, "{\"key\": \"%s\"}", link_key_of(g));
+            json_t *k;
+            assert_int_equal(req("POST", path, body, &k), 200);
+            json_decref(k);
+        }
+        json_decref(j);
+    }
+    snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, pkey);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    assert_true(json_is_true(json_object_get(j, "finished")));
+    const json_t *sd = json_object_get(j, "standings");
+    /* E3 beat E1 and Ann; E1 beat Ann; each had a bye (2) */
+    assert_string_equal(str(json_array_get(sd, 0), "name"), "E3");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(sd, 0), "points")), 6);
+    assert_string_equal(str(json_array_get(sd, 2), "name"), "Ann");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(sd, 2), "points")), 2);
+    json_decref(j);
+}
+
 /* Bytes that are not UTF-8, in a path or a name, still get a JSON answer (found by
  * fuzz_serve: an error message quoting them, or a name cut inside a character, made
  * the body unserialisable, answered 500 "internal error", and such a game's state
@@ -1383,6 +1577,7 @@ int main(void)
         cmocka_unit_test(test_arbiter_engine),  cmocka_unit_test(test_sealed_move),
         cmocka_unit_test(test_handicap),        cmocka_unit_test(test_position),
         cmocka_unit_test(test_library),         cmocka_unit_test(test_simul),
+        cmocka_unit_test(test_tournament),      cmocka_unit_test(test_tournament_engine),
         cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
         cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),

@@ -1,0 +1,673 @@
+/* SPDX-License-Identifier: MIT
+ * apps/serve/srv_tourney.c: tournaments on the web board (issues 13 and 20): a round
+ * robin (Berger tables) or a Swiss (Monrad) event paired by the tourney library
+ * (damier/tourney.h), each pairing an ordinary game of the server:
+ *   a person against a person: a game between two links;
+ *   a person against the engine (an entrant with engine_level): an engine game;
+ *   the engine against the engine: no game is played, the pairing is decided at once
+ *     by the levels (the higher level wins, equal levels draw).
+ * Whenever the tournament is looked at (GET), the finished games' results are
+ * recorded and, a round complete, the next one is paired and its games created.
+ *   POST /api/tournaments {"name", "system": "roundrobin"|"swiss", "rounds" (swiss),
+ *        "players": [{"name", "engine_level"?}], "time"?} -> 201 {"id", "key", "link",
+ *        "players": [{"name", "link"}]}
+ *   GET  /api/tournaments/ID?key=K -> standings, rounds, crosstable (the organiser's
+ *        key: every player's link too; a player's key: "you", his current game)
+ *   GET  /api/tournaments/ID/pdn?key=K -> every game played, as PDN.
+ * Stored in the server's database (tables tournaments, tournament_players,
+ * tournament_games); the event itself as a tournament file (docs/TOURNEY.md). */
+#define _POSIX_C_SOURCE 200809L
+#include "serve.h"
+#include "srv_community.h"
+#include "srv_community_int.h"
+
+#include <civetweb.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <damier/tourney.h>
+
+#define TOURNEY_MAX_PLAYERS 32
+#define TOURNEY_MAX_ROUNDS 20
+
+static const char SCHEMA[] =
+    "CREATE TABLE IF NOT EXISTS tournaments(id TEXT PRIMARY KEY, org_key TEXT NOT NULL,"
+    " time TEXT NOT NULL, data TEXT NOT NULL, created INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS tournament_players(tid TEXT NOT NULL, idx INTEGER NOT NULL,"
+    " level INTEGER NOT NULL," /* 0 a person, else the engine's level */
+    " pkey TEXT NOT NULL, PRIMARY KEY(tid, idx));"
+    "CREATE TABLE IF NOT EXISTS tournament_games(tid TEXT NOT NULL, pairing INTEGER NOT NULL,"
+    " game_id TEXT NOT NULL, white_key TEXT NOT NULL, black_key TEXT NOT NULL," /* '' engine */
+    " PRIMARY KEY(tid, pairing));";
+
+/* one tournament's syncs at a time (its lock before a game's and the database's) */
+static pthread_mutex_t tourney_mu = PTHREAD_MUTEX_INITIALIZER;
+
+typedef struct tgame {
+    char id[24];
+    char key[2][40]; /* White's and Black's ("" the engine) */
+} tgame;
+
+typedef struct tevent {
+    char id[24], org_key[40], time[64];
+    dm_tourney t;
+    int level[TOURNEY_MAX_PLAYERS];
+    char pkey[TOURNEY_MAX_PLAYERS][40];
+    tgame *games; /* one per pairing (id "" none: a bye, or the engine against itself) */
+    int ngames;
+} tevent;
+
+static int schema(srv *s)
+{
+    srv_db_lock(s->db);
+    int rc = sqlite3_exec(srv_db_sqlite(s->db), SCHEMA, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+    srv_db_unlock(s->db);
+    return rc;
+}
+
+static void tevent_free(tevent *e)
+{
+    dm_tourney_free(&e->t);
+    free(e->games);
+    e->games = NULL;
+}
+
+/* The key at the end of a game's link "/#/game/ID/KEY". */
+static void link_key(const char *link, char *out, size_t cap)
+{
+    const char *k = link ? strrchr(link, '/') : NULL;
+    snprintf(out, cap, "%s", k ? k + 1 : "");
+}
+
+/* Create the game of pairing i (a person in it); 0, or -1 with r filled. */
+static int create_game(srv *s, tevent *e, int i, srv_reply *r)
+{
+    const dm_tourney_pairing *p = &e->t.pairings[i];
+    int w = p->white, b = p->black;
+    json_t *g = json_pack("{s:s,s:s}", "white_name", e->t.entrants[w].name, "black_name",
+                          e->t.entrants[b].name);
+    if (e->time[0]) {
+        json_object_set_new(g, "time", json_string(e->time));
+    }
+    int person = SRV_SIDE_WHITE;
+    if (e->level[w] || e->level[b]) {
+        person = e->level[w] ? SRV_SIDE_BLACK : SRV_SIDE_WHITE;
+        json_object_set_new(g, "opponent", json_string("engine"));
+        json_object_set_new(g, "side", json_string(person ? "black" : "white"));
+        json_object_set_new(g, "level", json_integer(e->level[w] ? e->level[w] : e->level[b]));
+    } else {
+        json_object_set_new(g, "opponent", json_string("human"));
+        json_object_set_new(g, "side", json_string("white"));
+    }
+    srv_reply gr = {0, NULL};
+    srv_op_create(s, g, &gr);
+    json_decref(g);
+    if (gr.status != 201) {
+        *r = gr;
+        return -1;
+    }
+    tgame *t = &e->games[i];
+    snprintf(t->id, sizeof t->id, "%s", srv_json_str(gr.body, "id"));
+    snprintf(t->key[person], sizeof t->key[person], "%s", srv_json_str(gr.body, "key"));
+    if (!e->level[w] && !e->level[b]) {
+        link_key(srv_json_str(json_object_get(gr.body, "links"), "black"), t->key[1],
+                 sizeof t->key[1]);
+    }
+    json_decref(gr.body);
+    return 0;
+}
+
+/* Record the finished games' results and pair the rounds that can be paired, creating
+ * their games. Returns 1 when something changed, 0 when not, -1 with r filled. */
+static int advance(srv *s, tevent *e, srv_reply *r)
+{
+    int changed = 0;
+    for (;;) {
+        dm_error err;
+        for (int i = 0; i < e->t.npairings; i++) {
+            dm_tourney_pairing *p = &e->t.pairings[i];
+            if (p->outcome != DM_TOUT_PENDING || !e->games[i].id[0]) {
+                continue;
+            }
+            const tgame *g = &e->games[i];
+            srv_reply gr = {0, NULL};
+            srv_op_state(s, g->id, g->key[0][0] ? g->key[0] : g->key[1], &gr);
+            const char *res = gr.status == 200 ? srv_json_str(gr.body, "result") : NULL;
+            int out, wp, bp;
+            if (res && strcmp(res, "*") != 0 &&
+                dm_tourney_result_from_text(&e->t, res, &out, &wp, &bp) &&
+                dm_tourney_set_result(&e->t, i, out, wp, bp, &err) == DM_OK) {
+                changed = 1;
+            }
+            json_decref(gr.body);
+        }
+        int cur = dm_tourney_current_round(&e->t);
+        if (cur >= dm_tourney_total_rounds(&e->t)) {
+            return changed;
+        }
+        for (int i = 0; i < e->t.npairings; i++) {
+            if (e->t.pairings[i].outcome == DM_TOUT_PENDING) {
+                return changed; /* the round goes on */
+            }
+        }
+        int first = e->t.npairings;
+        if (dm_tourney_pair_next(&e->t, NULL, &err) != DM_OK) {
+            srv_reply_error(r, 500, "the round could not be paired: %s", err.message);
+            return -1;
+        }
+        tgame *ng = realloc(e->games, sizeof *ng * (size_t)e->t.npairings);
+        if (!ng) {
+            srv_reply_error(r, 503, "out of memory");
+            return -1;
+        }
+        e->games = ng;
+        memset(e->games + first, 0, sizeof *ng * (size_t)(e->t.npairings - first));
+        e->ngames = e->t.npairings;
+        changed = 1;
+        for (int i = first; i < e->t.npairings; i++) {
+            dm_tourney_pairing *p = &e->t.pairings[i];
+            if (p->outcome != DM_TOUT_PENDING) {
+                continue; /* a bye */
+            }
+            int lw = e->level[p->white], lb = e->level[p->black];
+            if (lw && lb) { /* the engine against the engine: decided by the levels */
+                int wp = lw > lb ? e->t.win : lw < lb ? e->t.loss : e->t.draw;
+                int bp = lw > lb ? e->t.loss : lw < lb ? e->t.win : e->t.draw;
+                dm_tourney_set_result(&e->t, i, DM_TOUT_PLAYED, wp, bp, &err);
+            } else if (create_game(s, e, i, r) != 0) {
+                return -1;
+            }
+        }
+    }
+}
+
+/* Store e (a new one with its players when fresh); 0 or -1. Under the database lock. */
+static int save(srv *s, const tevent *e, int fresh)
+{
+    char *data = NULL;
+    if (dm_tourney_write(&data, NULL, &e->t) != DM_OK) {
+        return -1;
+    }
+    srv_db_lock(s->db);
+    sqlite3 *db = srv_db_sqlite(s->db);
+    int ok = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+    sqlite3_stmt *q = NULL;
+    if (ok && sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO tournaments VALUES(?,?,?,?,?)", -1, &q,
+                                 NULL) == SQLITE_OK) {
+        sqlite3_bind_text(q, 1, e->id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(q, 2, e->org_key, -1, SQLITE_STATIC);
+        sqlite3_bind_text(q, 3, e->time, -1, SQLITE_STATIC);
+        sqlite3_bind_text(q, 4, data, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(q, 5, srv_wall_ms());
+        ok = sqlite3_step(q) == SQLITE_DONE;
+    } else {
+        ok = 0;
+    }
+    sqlite3_finalize(q);
+    q = NULL;
+    if (ok && fresh &&
+        sqlite3_prepare_v2(db, "INSERT INTO tournament_players VALUES(?,?,?,?)", -1, &q, NULL) ==
+            SQLITE_OK) {
+        for (int i = 0; i < e->t.nentrants; i++) {
+            sqlite3_reset(q);
+            sqlite3_bind_text(q, 1, e->id, -1, SQLITE_STATIC);
+            sqlite3_bind_int(q, 2, i);
+            sqlite3_bind_int(q, 3, e->level[i]);
+            sqlite3_bind_text(q, 4, e->pkey[i], -1, SQLITE_STATIC);
+            ok = ok && sqlite3_step(q) == SQLITE_DONE;
+        }
+    } else if (fresh) {
+        ok = 0;
+    }
+    sqlite3_finalize(q);
+    q = NULL;
+    if (ok && sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO tournament_games VALUES(?,?,?,?,?)",
+                                 -1, &q, NULL) == SQLITE_OK) {
+        for (int i = 0; i < e->ngames; i++) {
+            sqlite3_reset(q);
+            sqlite3_bind_text(q, 1, e->id, -1, SQLITE_STATIC);
+            sqlite3_bind_int(q, 2, i);
+            sqlite3_bind_text(q, 3, e->games[i].id, -1, SQLITE_STATIC);
+            sqlite3_bind_text(q, 4, e->games[i].key[0], -1, SQLITE_STATIC);
+            sqlite3_bind_text(q, 5, e->games[i].key[1], -1, SQLITE_STATIC);
+            ok = ok && sqlite3_step(q) == SQLITE_DONE;
+        }
+    } else {
+        ok = 0;
+    }
+    sqlite3_finalize(q);
+    sqlite3_exec(db, ok ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL);
+    srv_db_unlock(s->db);
+    free(data);
+    return ok ? 0 : -1;
+}
+
+/* Load tournament id into e: 1, 0 when there is none, -1 on a read error. */
+static int load(srv *s, const char *id, tevent *e)
+{
+    memset(e, 0, sizeof *e);
+    dm_tourney_init(&e->t);
+    srv_db_lock(s->db);
+    sqlite3 *db = srv_db_sqlite(s->db);
+    sqlite3_stmt *q = NULL;
+    int rc = 0;
+    sqlite3_prepare_v2(db, "SELECT org_key, time, data FROM tournaments WHERE id = ?", -1, &q,
+                       NULL);
+    sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(q) == SQLITE_ROW) {
+        snprintf(e->id, sizeof e->id, "%s", id);
+        snprintf(e->org_key, sizeof e->org_key, "%s", (const char *)sqlite3_column_text(q, 0));
+        snprintf(e->time, sizeof e->time, "%s", (const char *)sqlite3_column_text(q, 1));
+        const char *data = (const char *)sqlite3_column_text(q, 2);
+        dm_error err;
+        rc = dm_tourney_read(&e->t, data, strlen(data), &err) == DM_OK ? 1 : -1;
+    }
+    sqlite3_finalize(q);
+    if (rc == 1) {
+        sqlite3_prepare_v2(db, "SELECT idx, level, pkey FROM tournament_players WHERE tid = ?", -1,
+                           &q, NULL);
+        sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+        while (sqlite3_step(q) == SQLITE_ROW) {
+            int i = sqlite3_column_int(q, 0);
+            if (i >= 0 && i < TOURNEY_MAX_PLAYERS) {
+                e->level[i] = sqlite3_column_int(q, 1);
+                snprintf(e->pkey[i], sizeof e->pkey[i], "%s",
+                         (const char *)sqlite3_column_text(q, 2));
+            }
+        }
+        sqlite3_finalize(q);
+        e->ngames = e->t.npairings;
+        e->games = calloc((size_t)(e->ngames ? e->ngames : 1), sizeof *e->games);
+        if (!e->games) {
+            rc = -1;
+        } else {
+            sqlite3_prepare_v2(db,
+                               "SELECT pairing, game_id, white_key, black_key FROM"
+                               " tournament_games WHERE tid = ?",
+                               -1, &q, NULL);
+            sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+            while (sqlite3_step(q) == SQLITE_ROW) {
+                int i = sqlite3_column_int(q, 0);
+                if (i >= 0 && i < e->ngames) {
+                    tgame *g = &e->games[i];
+                    snprintf(g->id, sizeof g->id, "%s", (const char *)sqlite3_column_text(q, 1));
+                    snprintf(g->key[0], sizeof g->key[0], "%s",
+                             (const char *)sqlite3_column_text(q, 2));
+                    snprintf(g->key[1], sizeof g->key[1], "%s",
+                             (const char *)sqlite3_column_text(q, 3));
+                }
+            }
+            sqlite3_finalize(q);
+        }
+    }
+    srv_db_unlock(s->db);
+    if (rc != 1) {
+        tevent_free(e);
+    }
+    return rc;
+}
+
+static json_t *player_link(const tevent *e, int i)
+{
+    char url[128];
+    snprintf(url, sizeof url, "/#/tournament/%s/%s", e->id, e->pkey[i]);
+    return json_string(url);
+}
+
+/* POST /api/tournaments */
+static void op_create(srv *s, const json_t *req, srv_reply *r)
+{
+    tevent e;
+    memset(&e, 0, sizeof e);
+    dm_tourney_init(&e.t);
+    const char *name = srv_json_str(req, "name");
+    const char *sys = srv_json_str(req, "system");
+    const char *tc = srv_json_str(req, "time");
+    const json_t *pl = json_object_get(req, "players");
+    if (!sys || (strcmp(sys, "roundrobin") != 0 && strcmp(sys, "swiss") != 0)) {
+        srv_reply_error(r, 400, "\"system\" must be \"roundrobin\" or \"swiss\"");
+        goto out;
+    }
+    e.t.system = !strcmp(sys, "swiss") ? DM_TOURNEY_SWISS : DM_TOURNEY_ROUND_ROBIN;
+    if (e.t.system == DM_TOURNEY_SWISS) {
+        const json_t *rd = json_object_get(req, "rounds");
+        if (!json_is_integer(rd) || json_integer_value(rd) < 1 ||
+            json_integer_value(rd) > TOURNEY_MAX_ROUNDS) {
+            srv_reply_error(r, 400, "\"rounds\" must be a whole number from 1 to %d",
+                            TOURNEY_MAX_ROUNDS);
+            goto out;
+        }
+        e.t.rounds = (int)json_integer_value(rd);
+    }
+    snprintf(e.t.event, sizeof e.t.event, "%s", name && *name ? name : "Tournament");
+    srv_utf8_fix(e.t.event);
+    if (tc && strlen(tc) >= sizeof e.time) {
+        srv_reply_error(r, 400, "time control too long");
+        goto out;
+    }
+    snprintf(e.time, sizeof e.time, "%s", tc ? tc : "");
+    if (!json_is_array(pl) || json_array_size(pl) < 2 ||
+        json_array_size(pl) > TOURNEY_MAX_PLAYERS) {
+        srv_reply_error(r, 400, "\"players\" must be a list of 2 to %d players",
+                        TOURNEY_MAX_PLAYERS);
+        goto out;
+    }
+    size_t i;
+    const json_t *p;
+    json_array_foreach(pl, i, p)
+    {
+        const char *pn = srv_json_str(p, "name");
+        const json_t *lv = json_object_get(p, "engine_level");
+        if (!pn || !*pn) {
+            srv_reply_error(r, 400, "player %zu has no \"name\"", i + 1);
+            goto out;
+        }
+        if (lv && !json_is_null(lv) &&
+            (!json_is_integer(lv) || json_integer_value(lv) < 1 || json_integer_value(lv) > 10)) {
+            srv_reply_error(r, 400, "player %zu: \"engine_level\" must be from 1 to 10", i + 1);
+            goto out;
+        }
+        e.level[i] = json_is_integer(lv) ? (int)json_integer_value(lv) : 0;
+        dm_tourney_entrant en;
+        memset(&en, 0, sizeof en);
+        snprintf(en.name, sizeof en.name, "%s", pn);
+        srv_utf8_fix(en.name);
+        dm_error err;
+        if (dm_tourney_add_entrant(&e.t, &en, &err) != DM_OK) {
+            srv_reply_error(r, 400, "player %zu: %s", i + 1, err.message);
+            goto out;
+        }
+        srv_random_token(e.pkey[i], 16);
+    }
+    if (schema(s) != 0) {
+        srv_reply_error(r, 503, "the tournament was not stored");
+        goto out;
+    }
+    srv_random_token(e.id, 6);
+    srv_random_token(e.org_key, 16);
+    pthread_mutex_lock(&tourney_mu);
+    int rc = advance(s, &e, r); /* round 1 and its games: a bad time is refused here */
+    if (rc >= 0 && save(s, &e, 1) != 0) {
+        srv_reply_error(r, 503, "the tournament was not stored");
+        rc = -1;
+    }
+    pthread_mutex_unlock(&tourney_mu);
+    if (rc < 0) {
+        goto out;
+    }
+    json_t *players = json_array();
+    for (int k = 0; k < e.t.nentrants; k++) {
+        json_t *o = json_pack("{s:s}", "name", e.t.entrants[k].name);
+        if (e.level[k]) {
+            json_object_set_new(o, "engine_level", json_integer(e.level[k]));
+        } else {
+            json_object_set_new(o, "link", player_link(&e, k));
+        }
+        json_array_append_new(players, o);
+    }
+    char url[96];
+    snprintf(url, sizeof url, "/#/tournament/%s/%s", e.id, e.org_key);
+    r->status = 201;
+    r->body = json_pack("{s:s,s:s,s:s,s:o}", "id", e.id, "key", e.org_key, "link", url, "players",
+                        players);
+out:
+    tevent_free(&e);
+}
+
+static const char *result_text(const tevent *e, const dm_tourney_pairing *p, char *buf, size_t cap)
+{
+    if (p->outcome == DM_TOUT_PENDING) {
+        return "*";
+    }
+    if (p->outcome == DM_TOUT_BYE) {
+        return "bye";
+    }
+    (void)e;
+    snprintf(buf, cap, "%d-%d", p->score[0], p->score[1]);
+    return buf;
+}
+
+/* The tournament's view: who is 0..n-1 a player, -1 the organiser. */
+static json_t *view(const tevent *e, int who)
+{
+    const dm_tourney *t = &e->t;
+    int n = t->nentrants;
+    dm_tourney_standing st[TOURNEY_MAX_PLAYERS];
+    int tbs[DM_TOURNEY_MAX_TIEBREAKS];
+    int ntb = t->ntiebreaks >= 0 ? t->ntiebreaks : dm_tourney_default_tiebreaks(t, tbs);
+    if (t->ntiebreaks >= 0) {
+        memcpy(tbs, t->tiebreaks, sizeof tbs);
+    }
+    int ns = dm_tourney_standings(t, NULL, NULL, st, TOURNEY_MAX_PLAYERS);
+    json_t *standings = json_array();
+    for (int i = 0; i < ns && i < TOURNEY_MAX_PLAYERS; i++) {
+        json_t *tb = json_object();
+        for (int k = 0; k < ntb; k++) {
+            json_object_set_new(tb, dm_tourney_tiebreak_name(tbs[k]), json_real(st[i].tb[k]));
+        }
+        json_array_append_new(standings, json_pack("{s:i,s:s,s:i,s:i,s:i,s:o}", "rank", st[i].rank,
+                                                   "name", t->entrants[st[i].entrant].name,
+                                                   "player", st[i].entrant, "points", st[i].points,
+                                                   "games", st[i].games, "tiebreaks", tb));
+    }
+    /* the crosstable: row i, column j, what i scored against j ("" not yet, "x" himself;
+     * a double round robin's two games joined by a space) */
+    json_t *cross = json_array();
+    for (int i = 0; i < n; i++) {
+        json_t *row = json_array();
+        for (int j = 0; j < n; j++) {
+            char cell[32] = "";
+            if (i == j) {
+                snprintf(cell, sizeof cell, "x");
+            }
+            for (int k = 0; k < t->npairings && i != j; k++) {
+                const dm_tourney_pairing *p = &t->pairings[k];
+                int side = p->white == i && p->black == j   ? 0
+                           : p->white == j && p->black == i ? 1
+                                                            : -1;
+                if (side < 0 || p->outcome == DM_TOUT_PENDING) {
+                    continue;
+                }
+                size_t l = strlen(cell);
+                snprintf(cell + l, sizeof cell - l, "%s%d", l ? " " : "", p->score[side]);
+            }
+            json_array_append_new(row, json_string(cell));
+        }
+        int total = 0;
+        for (int k = 0; k < ns; k++) {
+            if (st[k].entrant == i) {
+                total = st[k].points;
+            }
+        }
+        json_array_append_new(cross, json_pack("{s:s,s:o,s:i}", "name", t->entrants[i].name,
+                                               "cells", row, "points", total));
+    }
+    json_t *rounds = json_array();
+    json_t *current = json_null();
+    for (int k = 0; k < t->npairings; k++) {
+        const dm_tourney_pairing *p = &t->pairings[k];
+        while ((int)json_array_size(rounds) < p->round) {
+            json_array_append_new(rounds, json_pack("{s:i,s:[]}", "round",
+                                                    (int)json_array_size(rounds) + 1, "pairings"));
+        }
+        char buf[32];
+        json_t *pj = json_pack("{s:s,s:s,s:s}", "white", t->entrants[p->white].name, "black",
+                               p->black >= 0 ? t->entrants[p->black].name : "", "result",
+                               result_text(e, p, buf, sizeof buf));
+        const tgame *g = &e->games[k];
+        if (g->id[0]) {
+            char url[128];
+            json_object_set_new(pj, "game", json_string(g->id));
+            for (int c = 0; c < 2; c++) {
+                int pi = c ? p->black : p->white;
+                /* each side's link to the organiser; the player's own to him */
+                if (g->key[c][0] && (who < 0 || who == pi)) {
+                    snprintf(url, sizeof url, "/#/game/%s/%s", g->id, g->key[c]);
+                    json_object_set_new(pj, c ? "black_link" : "white_link", json_string(url));
+                    if (who == pi && p->outcome == DM_TOUT_PENDING) {
+                        json_decref(current);
+                        current = json_string(url);
+                    }
+                }
+            }
+        }
+        json_array_append_new(
+            json_object_get(json_array_get(rounds, (size_t)p->round - 1), "pairings"), pj);
+    }
+    json_t *players = json_array();
+    for (int i = 0; i < n; i++) {
+        json_t *o = json_pack("{s:s}", "name", t->entrants[i].name);
+        if (e->level[i]) {
+            json_object_set_new(o, "engine_level", json_integer(e->level[i]));
+        } else if (who < 0) {
+            json_object_set_new(o, "link", player_link(e, i));
+        }
+        json_array_append_new(players, o);
+    }
+    int cur = dm_tourney_current_round(t), total = dm_tourney_total_rounds(t);
+    int finished = cur == total;
+    for (int k = 0; k < t->npairings; k++) {
+        finished = finished && t->pairings[k].outcome != DM_TOUT_PENDING;
+    }
+    json_t *v =
+        json_pack("{s:s,s:s,s:s,s:i,s:i,s:b,s:o,s:o,s:o,s:o}", "id", e->id, "name", t->event,
+                  "system", t->system == DM_TOURNEY_SWISS ? "swiss" : "roundrobin", "round", cur,
+                  "rounds", total, "finished", finished, "players", players, "standings", standings,
+                  "crosstable", cross, "pairings", rounds);
+    if (who >= 0) {
+        json_object_set_new(v, "you",
+                            json_pack("{s:s,s:o}", "name", t->entrants[who].name, "game", current));
+    } else {
+        json_decref(current);
+        json_object_set_new(v, "organiser", json_true());
+    }
+    return v;
+}
+
+/* GET /api/tournaments/ID[/pdn]?key=K */
+static void op_show(srv *s, const char *id, const char *key, int pdn_wanted, char **pdn,
+                    srv_reply *r)
+{
+    if (schema(s) != 0) {
+        srv_reply_error(r, 503, "the tournament store cannot be read");
+        return;
+    }
+    pthread_mutex_lock(&tourney_mu);
+    tevent e;
+    int rc = load(s, id, &e);
+    if (rc == 0) {
+        srv_reply_error(r, 404, "no tournament %s", id);
+        goto unlock;
+    }
+    if (rc < 0) {
+        srv_reply_error(r, 503, "the tournament %s cannot be read", id);
+        goto unlock;
+    }
+    int who = -2;
+    if (*key && !strcmp(key, e.org_key)) {
+        who = -1;
+    }
+    for (int i = 0; i < e.t.nentrants && who == -2 && *key; i++) {
+        if (!e.level[i] && !strcmp(key, e.pkey[i])) {
+            who = i;
+        }
+    }
+    if (who == -2) {
+        srv_reply_error(r, 403, "wrong key for tournament %s", id);
+        goto done;
+    }
+    rc = advance(s, &e, r);
+    if (rc > 0 && save(s, &e, 0) != 0) {
+        srv_reply_error(r, 503, "the tournament was not stored");
+        rc = -1;
+    }
+    if (rc < 0) {
+        goto done;
+    }
+    if (pdn_wanted) {
+        size_t len = 0, cap = 1024;
+        char *text = malloc(cap);
+        if (!text) {
+            srv_reply_error(r, 503, "out of memory");
+            goto done;
+        }
+        text[0] = 0;
+        for (int i = 0; i < e.ngames; i++) {
+            const tgame *g = &e.games[i];
+            if (!g->id[0]) {
+                continue;
+            }
+            char *one = NULL;
+            srv_reply gr = {0, NULL};
+            srv_op_pdn(s, g->id, g->key[0][0] ? g->key[0] : g->key[1], &one, &gr);
+            json_decref(gr.body);
+            if (!one) {
+                continue;
+            }
+            size_t l = strlen(one);
+            if (len + l + 2 >= cap) {
+                cap = (len + l + 2) * 2;
+                char *nt = realloc(text, cap);
+                if (!nt) {
+                    free(one);
+                    free(text);
+                    srv_reply_error(r, 503, "out of memory");
+                    goto done;
+                }
+                text = nt;
+            }
+            memcpy(text + len, one, l);
+            len += l;
+            text[len++] = '\n';
+            text[len] = 0;
+            free(one);
+        }
+        *pdn = text;
+        r->status = 200;
+        r->body = json_object();
+        goto done;
+    }
+    r->status = 200;
+    r->body = view(&e, who);
+done:
+    tevent_free(&e);
+unlock:
+    pthread_mutex_unlock(&tourney_mu);
+}
+
+void srv_tourney_route(srv *s, const srv_request *q, const char *what, srv_reply *r, char **pdn)
+{
+    if (!*what) {
+        if (strcmp(q->method, "POST") != 0) {
+            srv_reply_error(r, 405, "use POST to start a tournament");
+            return;
+        }
+        srv_account a;
+        srv_account_of(s, q, &a);
+        json_t *req = srv_post_json(q, &a, r);
+        if (req) {
+            op_create(s, req, r);
+            json_decref(req);
+        }
+        return;
+    }
+    char id[24];
+    const char *action = "";
+    if (srv_path_split(what, id, sizeof id, &action) != 0 ||
+        (*action && strcmp(action, "pdn") != 0)) {
+        srv_reply_error(r, 404, "no such tournament request");
+        return;
+    }
+    if (strcmp(q->method, "GET") != 0) {
+        srv_reply_error(r, 405, "use GET");
+        return;
+    }
+    char key[64] = "";
+    if (q->query && mg_get_var(q->query, strlen(q->query), "key", key, sizeof key) < 0) {
+        key[0] = 0;
+    }
+    op_show(s, id, key, *action != 0, pdn, r);
+}
