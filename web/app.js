@@ -5,6 +5,7 @@ import { Board, parseFen, applyMove, toFen, posFromString } from './board.js';
 import { makeAccessible } from './a11y.js';
 import { learnView } from './lessons.js';
 import { setupSimulForm, simulView, nextBoard } from './simul.js';
+import { setupTourneyForm, tourneyView } from './tourney.js';
 import { libraryView, explorerPanel } from './library.js';
 import { blindfoldChosen, setBlindfold, speechOn, setSpeech, spokenMove, speak } from './blindfold.js';
 import { t, initLang, setLang, currentLang, onLangChange, serverText, reasonText } from './i18n.js';
@@ -174,6 +175,9 @@ function route() {
   } else if ((cv = simulView(parts, show))) {
     current = cv.cleanup;
     refreshView = cv.refresh;
+  } else if ((cv = tourneyView(parts, show))) {
+    current = cv.cleanup;
+    refreshView = cv.refresh;
   } else if ((cv = libraryView(parts, query, show))) {
     current = cv.cleanup;
     refreshView = cv.refresh;
@@ -252,6 +256,7 @@ const createError = messenger('#create-error');
 
 function setupHome() {
   setupSimulForm();
+  setupTourneyForm();
   const form = $('#new-game');
   const sync = () => {
     const engine = form.opponent.value === 'engine';

@@ -4,7 +4,8 @@
 // host plays board after board against the engine, the page going on to the next
 // board after each move; one host against three people in their own browsers, played
 // to the end; the overview's score), the blindfold simul, and conditional moves in a
-// correspondence game ("if he plays X, I play Y", played by the server).
+// correspondence game ("if he plays X, I play Y", played by the server); a
+// tournament of a person and three engines (its crosstable).
 
 export function register({ test, base, check, waitFor, gameState, browser }) {
   async function newSimul(page, n, blindfold) {
@@ -106,6 +107,37 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     await waitFor(async () => (await host.textContent('[data-testid=simul-score]')).startsWith('Host 3 – opponents 0 (3 of 3 boards finished)'), 8000, 'the simul won 3-0');
     for (const c of ctxs) await c.close();
     await host.close();
+  });
+
+  test('tournament: a four-player round robin with engines giving the right crosstable', async () => {
+    const org = await browser().newPage();
+    await org.goto(`${base()}/#/`);
+    await org.fill('#new-tourney input[name=tname]', 'Club cup');
+    await org.fill('#new-tourney textarea[name=players]', 'Ann\nE3 = engine 3\nE2 = engine 2\nE1 = engine 1');
+    await org.click('#create-tourney');
+    await org.waitForFunction(() => location.hash.startsWith('#/tournament/'));
+    await org.waitForSelector('#tourney-players input');
+    const annLink = await org.inputValue('#tourney-players input');
+    check((await org.$$('#tourney-players input')).length === 1, 'one link: the engines have none');
+    // Ann's link leads her to her current game, three times; she resigns each
+    const ctx = await browser().newContext();
+    const ann = await ctx.newPage();
+    ann.on('dialog', (d) => d.accept());
+    for (let game = 0; game < 3; game++) {
+      await ann.goto('about:blank');
+      await ann.goto(annLink);
+      await ann.waitForFunction(() => location.hash.startsWith('#/game/') && window.damierState && window.damierState.result === '*', null, { timeout: 10000 });
+      await ann.click('#btn-resign');
+      await ann.waitForFunction(() => window.damierState.result !== '*');
+    }
+    // the engines' pairings decided by the levels: E3 > E2 > E1; Ann lost every game
+    const want = ['1. Ann x 0 0 0 0', '2. E3 2 x 2 2 6', '3. E2 2 0 x 2 4', '4. E1 2 0 0 x 2'];
+    const row = (n) => org.evaluate((k) => [...document.querySelectorAll(`[data-testid=cross-${k}] > *`)].map((c) => c.textContent).join(' '), n);
+    await waitFor(async () => (await org.textContent('[data-testid=tourney-status]')).includes('over'), 10000, 'the tournament over');
+    for (let n = 1; n <= 4; n++) check((await row(n)) === want[n - 1], `crosstable row ${n}: ${await row(n)}`);
+    check((await org.textContent('[data-testid=tourney-standings]')).includes('E3'), 'the standings');
+    await ctx.close();
+    await org.close();
   });
 
   test('correspondence: conditional moves set on the page are played by the server when the opponent makes the expected move', async () => {

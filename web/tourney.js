@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// web/tourney.js: tournaments (issues 13 and 20): the organiser starts a round robin or
+// a Swiss event of people and engine entrants (form #new-tourney); the page
+// #/tournament/ID/KEY shows the standings with tie-breaks, the crosstable, the rounds
+// with their games and, to the organiser, each player's link. A player's link is the
+// same page with his key: it leads him to his current game. The server pairs each
+// round when the last one is complete. The API: docs/WEB.md (Tournaments).
+
+import { t, serverText } from './i18n.js';
+
+const $ = (sel) => document.querySelector(sel);
+// the tie-breaks' and the sides' texts (every key written out for tests/web/i18n_keys.mjs)
+const TB = {
+  direct: 'tourney.tb.direct', wins: 'tourney.tb.wins', 'sonneborn-berger': 'tourney.tb.sonneborn-berger',
+  buchholz: 'tourney.tb.buchholz', 'median-buchholz': 'tourney.tb.median-buchholz', 'board-points': 'tourney.tb.board-points',
+};
+const SIDE_LINK = { white: 'tourney.play_white', black: 'tourney.play_black' };
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers['Content-Type'] = 'application/json'; }
+  const res = await fetch(path, opts);
+  let data;
+  try { data = await res.json(); } catch (e) { data = { error: `HTTP ${res.status}` }; }
+  return { ok: res.ok, data };
+}
+
+// One entrant per line; "Name = engine N" (or "= 引擎 N") makes the engine at level N.
+export function parsePlayers(text) {
+  return text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => {
+    const m = l.match(/^(.*?)\s*=\s*(?:engine|引擎)\s*(\d+)$/i);
+    return m ? { name: m[1] || `engine ${m[2]}`, engine_level: Number(m[2]) } : { name: l };
+  });
+}
+
+// The new-tournament form of the start page.
+export function setupTourneyForm() {
+  const form = $('#new-tourney');
+  if (!form) return;
+  const err = $('#tourney-error');
+  const sync = () => { form.querySelector('.swiss-only').hidden = form.system.value !== 'swiss'; };
+  form.addEventListener('change', sync);
+  sync();
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { name: form.tname.value, system: form.system.value, players: parsePlayers(form.players.value) };
+    if (form.system.value === 'swiss') body.rounds = Number(form.rounds.value);
+    if (form.time.value !== '-') body.time = form.time.value;
+    const r = await api('POST', '/api/tournaments', body);
+    if (!r.ok) { err.textContent = serverText(r.data.error); return; }
+    err.textContent = '';
+    location.hash = `#/tournament/${r.data.id}/${r.data.key}`;
+  });
+}
+
+function cell(tr, text, tag = 'td') {
+  const td = document.createElement(tag);
+  td.textContent = text;
+  tr.appendChild(td);
+  return td;
+}
+
+// #/tournament/ID/KEY: the event; null for another route. Returns {cleanup, refresh}.
+export function tourneyView(parts, show) {
+  if (parts[0] !== 'tournament' || !parts[1] || !parts[2]) return null;
+  show('tourney');
+  const [, id, key] = parts;
+  let alive = true;
+  let data = null;
+  let led = false; // a player's link leads to his game once
+  const draw = () => {
+    if (!data) return;
+    $('#tourney-name').textContent = data.name;
+    $('#tourney-status').textContent = data.finished ? t('tourney.finished')
+      : t('tourney.round', { round: data.round, rounds: data.rounds });
+    const you = $('#tourney-you');
+    you.innerHTML = '';
+    if (data.you && data.you.game) {
+      const a = document.createElement('a');
+      a.href = data.you.game.replace(/^\//, '');
+      a.textContent = t('tourney.your_game');
+      a.dataset.testid = 'tourney-your-game';
+      you.appendChild(a);
+    }
+    $('#tourney-pdn').href = `/api/tournaments/${id}/pdn?key=${encodeURIComponent(key)}`;
+    // the standings
+    const sb = $('#tourney-standings');
+    sb.innerHTML = '';
+    const tbs = data.standings.length ? Object.keys(data.standings[0].tiebreaks) : [];
+    const head = document.createElement('tr');
+    for (const h of [t('tourney.rank'), t('tourney.player'), t('tourney.points'), t('tourney.games'), ...tbs.map((n) => (TB[n] ? t(TB[n]) : n))]) cell(head, h, 'th');
+    sb.appendChild(head);
+    for (const s of data.standings) {
+      const tr = document.createElement('tr');
+      for (const v of [s.rank, s.name, s.points, s.games, ...tbs.map((n) => s.tiebreaks[n])]) cell(tr, String(v));
+      sb.appendChild(tr);
+    }
+    // the crosstable
+    const ct = $('#tourney-cross');
+    ct.innerHTML = '';
+    const ch = document.createElement('tr');
+    cell(ch, '', 'th');
+    data.crosstable.forEach((r, i) => cell(ch, String(i + 1), 'th'));
+    cell(ch, t('tourney.points'), 'th');
+    ct.appendChild(ch);
+    data.crosstable.forEach((r, i) => {
+      const tr = document.createElement('tr');
+      tr.dataset.testid = `cross-${i + 1}`;
+      cell(tr, `${i + 1}. ${r.name}`, 'th');
+      for (const c of r.cells) cell(tr, c);
+      cell(tr, String(r.points));
+      ct.appendChild(tr);
+    });
+    // the rounds
+    const rd = $('#tourney-rounds');
+    rd.innerHTML = '';
+    for (const round of data.pairings) {
+      const h = document.createElement('h3');
+      h.textContent = t('tourney.round_n', { n: round.round });
+      rd.appendChild(h);
+      const ul = document.createElement('ul');
+      for (const p of round.pairings) {
+        const li = document.createElement('li');
+        li.textContent = p.black ? `${p.white} – ${p.black}: ${p.result} ` : `${p.white}: ${t('tourney.bye')} `;
+        for (const side of ['white', 'black']) {
+          const link = p[`${side}_link`];
+          if (!link) continue;
+          const a = document.createElement('a');
+          a.href = link.replace(/^\//, '');
+          a.textContent = t(SIDE_LINK[side]);
+          li.appendChild(a);
+          li.appendChild(document.createTextNode(' '));
+        }
+        ul.appendChild(li);
+      }
+      rd.appendChild(ul);
+    }
+    // the players' links (the organiser's)
+    const pl = $('#tourney-players');
+    pl.innerHTML = '';
+    for (const p of data.players) {
+      const li = document.createElement('li');
+      li.textContent = p.engine_level ? `${p.name} (${t('tourney.engine', { level: p.engine_level })})` : `${p.name} `;
+      if (p.link) {
+        const inp = document.createElement('input');
+        inp.readOnly = true;
+        inp.value = `${location.origin}/${p.link.replace(/^\//, '')}`;
+        inp.setAttribute('aria-label', t('tourney.link', { name: p.name }));
+        li.appendChild(inp);
+      }
+      pl.appendChild(li);
+    }
+    $('#tourney-players-h').hidden = !data.organiser;
+    if (data.you && data.you.game && !led) {
+      led = true;
+      location.hash = data.you.game.replace(/^\//, '');
+    }
+  };
+  const load = async () => {
+    const r = await api('GET', `/api/tournaments/${id}?key=${encodeURIComponent(key)}`);
+    if (!alive) return;
+    $('#tourney-error-view').textContent = r.ok ? '' : serverText(r.data.error);
+    if (r.ok) { data = r.data; draw(); }
+  };
+  load();
+  const timer = setInterval(load, 3000); // games end meanwhile
+  return { cleanup: () => { alive = false; clearInterval(timer); }, refresh: draw };
+}
