@@ -131,6 +131,12 @@ export function tourneyView(parts, show) {
           li.appendChild(a);
           li.appendChild(document.createTextNode(' '));
         }
+        if (p.arbiter_link) { // the organiser declares a result there (an abandoned game)
+          const a = document.createElement('a');
+          a.href = p.arbiter_link.replace(/^\//, '');
+          a.textContent = t('tourney.arbiter');
+          li.appendChild(a);
+        }
         ul.appendChild(li);
       }
       rd.appendChild(ul);

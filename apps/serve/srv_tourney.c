@@ -41,14 +41,14 @@ static const char SCHEMA[] =
     " pkey TEXT NOT NULL, PRIMARY KEY(tid, idx));"
     "CREATE TABLE IF NOT EXISTS tournament_games(tid TEXT NOT NULL, pairing INTEGER NOT NULL,"
     " game_id TEXT NOT NULL, white_key TEXT NOT NULL, black_key TEXT NOT NULL," /* '' engine */
-    " PRIMARY KEY(tid, pairing));";
+    " arbiter_key TEXT NOT NULL, PRIMARY KEY(tid, pairing));";
 
 /* one tournament's syncs at a time (its lock before a game's and the database's) */
 static pthread_mutex_t tourney_mu = PTHREAD_MUTEX_INITIALIZER;
 
 typedef struct tgame {
     char id[24];
-    char key[2][40]; /* White's and Black's ("" the engine) */
+    char key[3][40]; /* White's and Black's ("" the engine), the arbiter's */
 } tgame;
 
 typedef struct tevent {
@@ -112,6 +112,7 @@ static int create_game(srv *s, tevent *e, int i, srv_reply *r)
     tgame *t = &e->games[i];
     snprintf(t->id, sizeof t->id, "%s", srv_json_str(gr.body, "id"));
     snprintf(t->key[person], sizeof t->key[person], "%s", srv_json_str(gr.body, "key"));
+    snprintf(t->key[2], sizeof t->key[2], "%s", srv_json_str(gr.body, "arbiter_key"));
     if (!e->level[w] && !e->level[b]) {
         link_key(srv_json_str(json_object_get(gr.body, "links"), "black"), t->key[1],
                  sizeof t->key[1]);
@@ -134,7 +135,7 @@ static int advance(srv *s, tevent *e, srv_reply *r)
             }
             const tgame *g = &e->games[i];
             srv_reply gr = {0, NULL};
-            srv_op_state(s, g->id, g->key[0][0] ? g->key[0] : g->key[1], &gr);
+            srv_op_state(s, g->id, g->key[2], &gr);
             const char *res = gr.status == 200 ? srv_json_str(gr.body, "result") : NULL;
             int out, wp, bp;
             if (res && strcmp(res, "*") != 0 &&
@@ -224,7 +225,7 @@ static int save(srv *s, const tevent *e, int fresh)
     }
     sqlite3_finalize(q);
     q = NULL;
-    if (ok && sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO tournament_games VALUES(?,?,?,?,?)",
+    if (ok && sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO tournament_games VALUES(?,?,?,?,?,?)",
                                  -1, &q, NULL) == SQLITE_OK) {
         for (int i = 0; i < e->ngames; i++) {
             sqlite3_reset(q);
@@ -233,6 +234,7 @@ static int save(srv *s, const tevent *e, int fresh)
             sqlite3_bind_text(q, 3, e->games[i].id, -1, SQLITE_STATIC);
             sqlite3_bind_text(q, 4, e->games[i].key[0], -1, SQLITE_STATIC);
             sqlite3_bind_text(q, 5, e->games[i].key[1], -1, SQLITE_STATIC);
+            sqlite3_bind_text(q, 6, e->games[i].key[2], -1, SQLITE_STATIC);
             ok = ok && sqlite3_step(q) == SQLITE_DONE;
         }
     } else {
@@ -285,7 +287,7 @@ static int load(srv *s, const char *id, tevent *e)
             rc = -1;
         } else {
             sqlite3_prepare_v2(db,
-                               "SELECT pairing, game_id, white_key, black_key FROM"
+                               "SELECT pairing, game_id, white_key, black_key, arbiter_key FROM"
                                " tournament_games WHERE tid = ?",
                                -1, &q, NULL);
             sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
@@ -298,6 +300,8 @@ static int load(srv *s, const char *id, tevent *e)
                              (const char *)sqlite3_column_text(q, 2));
                     snprintf(g->key[1], sizeof g->key[1], "%s",
                              (const char *)sqlite3_column_text(q, 3));
+                    snprintf(g->key[2], sizeof g->key[2], "%s",
+                             (const char *)sqlite3_column_text(q, 4));
                 }
             }
             sqlite3_finalize(q);
@@ -501,6 +505,10 @@ static json_t *view(const tevent *e, int who)
         if (g->id[0]) {
             char url[128];
             json_object_set_new(pj, "game", json_string(g->id));
+            if (who < 0 && g->key[2][0]) { /* the organiser arbitrates: a result declared */
+                snprintf(url, sizeof url, "/#/game/%s/%s", g->id, g->key[2]);
+                json_object_set_new(pj, "arbiter_link", json_string(url));
+            }
             for (int c = 0; c < 2; c++) {
                 int pi = c ? p->black : p->white;
                 /* each side's link to the organiser; the player's own to him */
@@ -545,6 +553,58 @@ static json_t *view(const tevent *e, int who)
         json_object_set_new(v, "organiser", json_true());
     }
     return v;
+}
+
+/* Append bytes to text (len bytes, cap allocated); 0 or -1 (out of memory). */
+static int append(char **text, size_t *len, size_t *cap, const char *b, size_t n)
+{
+    if (*len + n + 1 >= *cap) {
+        size_t nc = (*len + n + 1) * 2;
+        char *nt = realloc(*text, nc);
+        if (!nt) {
+            return -1;
+        }
+        *text = nt;
+        *cap = nc;
+    }
+    memcpy(*text + *len, b, n);
+    *len += n;
+    (*text)[*len] = 0;
+    return 0;
+}
+
+/* Append a game's PDN (one) to text with the event's name for "damier serve" and the
+ * round for "?", then an empty line; 0 or -1 (out of memory). */
+static int append_pdn(char **text, size_t *len, size_t *cap, const char *one, const char *event,
+                      int round)
+{
+    static const char ev[] = "[Event \"damier serve\"]\n", rd[] = "[Round \"?\"]\n";
+    char tags[2 * DM_TOURNEY_NAME_MAX + 64], name[2 * DM_TOURNEY_NAME_MAX];
+    size_t n = 0;
+    for (const char *c = event; *c && n + 2 < sizeof name; c++) { /* PDN's \" and \\ */
+        if (*c == '"' || *c == '\\') {
+            name[n++] = '\\';
+        }
+        name[n++] = *c;
+    }
+    name[n] = 0;
+    int rc = 0;
+    if (!strncmp(one, ev, sizeof ev - 1)) {
+        snprintf(tags, sizeof tags, "[Event \"%s\"]\n", name);
+        rc |= append(text, len, cap, tags, strlen(tags));
+        one += sizeof ev - 1;
+    }
+    const char *r = strstr(one, rd);
+    const char *moves = strstr(one, "\n\n");
+    if (r && (!moves || r < moves)) {
+        snprintf(tags, sizeof tags, "[Round \"%d\"]\n", round);
+        rc |= append(text, len, cap, one, (size_t)(r - one));
+        rc |= append(text, len, cap, tags, strlen(tags));
+        one = r + sizeof rd - 1;
+    }
+    rc |= append(text, len, cap, one, strlen(one));
+    rc |= append(text, len, cap, "\n", 1);
+    return rc ? -1 : 0;
 }
 
 /* GET /api/tournaments/ID[/pdn]?key=K */
@@ -602,28 +662,18 @@ static void op_show(srv *s, const char *id, const char *key, int pdn_wanted, cha
             }
             char *one = NULL;
             srv_reply gr = {0, NULL};
-            srv_op_pdn(s, g->id, g->key[0][0] ? g->key[0] : g->key[1], &one, &gr);
+            srv_op_pdn(s, g->id, g->key[2], &one, &gr);
             json_decref(gr.body);
             if (!one) {
                 continue;
             }
-            size_t l = strlen(one);
-            if (len + l + 2 >= cap) {
-                cap = (len + l + 2) * 2;
-                char *nt = realloc(text, cap);
-                if (!nt) {
-                    free(one);
-                    free(text);
-                    srv_reply_error(r, 503, "out of memory");
-                    goto done;
-                }
-                text = nt;
-            }
-            memcpy(text + len, one, l);
-            len += l;
-            text[len++] = '\n';
-            text[len] = 0;
+            int bad = append_pdn(&text, &len, &cap, one, e.t.event, e.t.pairings[i].round);
             free(one);
+            if (bad) {
+                free(text);
+                srv_reply_error(r, 503, "out of memory");
+                goto done;
+            }
         }
         *pdn = text;
         r->status = 200;

@@ -1468,14 +1468,45 @@ static void test_tournament(void **st)
             start();
         }
     }
+    /* the organiser has each game's arbiter link (to declare a result) */
+    snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, key);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    const json_t *p0 = json_array_get(
+        json_object_get(json_array_get(json_object_get(j, "pairings"), 0), "pairings"), 0);
+    assert_non_null(strstr(str(p0, "arbiter_link"), "/#/game/"));
+    json_decref(j);
+    /* every game as PDN, with the event's name and the round */
+    srv_request rq = {"GET", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    char rpath[120], rquery[120];
+    snprintf(rpath, sizeof rpath, "tournaments/%s/pdn", id);
+    snprintf(rquery, sizeof rquery, "key=%s", key);
+    rq.path = rpath;
+    rq.query = rquery;
+    srv_reply rr;
+    char *text = NULL;
+    srv_route(server, &rq, &rr, &text);
+    json_decref(rr.body);
+    assert_int_equal(rr.status, 200);
+    assert_non_null(text);
+    int games = 0;
+    for (const char *c = text; (c = strstr(c, "[Event \"Club\"]")); c++) {
+        games++;
+    }
+    assert_int_equal(games, 6);
+    assert_non_null(strstr(text, "[Round \"3\"]"));
+    assert_null(strstr(text, "[Round \"?\"]"));
+    free(text);
     /* a player's key: his name, no game going on, nobody's links */
     snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, pkey);
     assert_int_equal(req("GET", path, NULL, &j), 200);
     assert_string_equal(str(json_object_get(j, "you"), "name"), "Ann");
     assert_true(json_is_null(json_object_get(json_object_get(j, "you"), "game")));
     assert_null(json_object_get(json_array_get(json_object_get(j, "players"), 1), "link"));
+    p0 = json_array_get(
+        json_object_get(json_array_get(json_object_get(j, "pairings"), 0), "pairings"), 0);
+    assert_null(json_object_get(p0, "arbiter_link"));
     json_decref(j);
-    /* every game as PDN */
+    /* every game as PDN, by HTTP */
     char disp[200] = "";
     snprintf(path, sizeof path, "/api/tournaments/%s/pdn?key=%s", id, key);
     assert_int_equal(
@@ -1486,6 +1517,56 @@ static void test_tournament(void **st)
     assert_error(req("GET", "/api/tournaments/0000?key=x", NULL, &j), &j, 404, "no tournament");
     snprintf(path, sizeof path, "/api/tournaments/%s", id);
     assert_error(req("POST", path, "{}", &j), &j, 405, "GET");
+}
+
+/* A Swiss tournament of two rounds: the winners of round 1 meet in round 2 (Monrad),
+ * then the event is over. */
+static void test_tournament_swiss(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_int_equal(req("POST", "/api/tournaments",
+                         "{\"system\": \"swiss\", \"rounds\": 2, \"players\": [{\"name\": \"A\"}, "
+                         "{\"name\": \"B\"}, {\"name\": \"C\"}, {\"name\": \"D\"}]}",
+                         &j),
+                     201);
+    char id[32], key[64], path[200], body[200], winners[2][8];
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    snprintf(key, sizeof key, "%s", str(j, "key"));
+    json_decref(j);
+    for (int round = 1; round <= 2; round++) {
+        snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, key);
+        assert_int_equal(req("GET", path, NULL, &j), 200);
+        assert_int_equal(json_integer_value(json_object_get(j, "rounds")), 2);
+        const json_t *prs = json_object_get(
+            json_array_get(json_object_get(j, "pairings"), (size_t)round - 1), "pairings");
+        assert_int_equal(json_array_size(prs), 2);
+        for (size_t k = 0; k < 2; k++) {
+            const json_t *p = json_array_get(prs, k);
+            if (round == 1) { /* Black wins every game of round 1 */
+                snprintf(winners[k], sizeof winners[k], "%s", str(p, "black"));
+            } else { /* the two winners meet */
+                const char *w = str(json_array_get(prs, 0), "white");
+                const char *b = str(json_array_get(prs, 0), "black");
+                assert_true((!strcmp(w, winners[0]) && !strcmp(b, winners[1])) ||
+                            (!strcmp(w, winners[1]) && !strcmp(b, winners[0])));
+            }
+            json_t *k2;
+            snprintf(path, sizeof path, "/api/games/%s/resign", str(p, "game"));
+            snprintf(body, sizeof body, "{\"key\": \"%s\"}", link_key_of(str(p, "white_link")));
+            assert_int_equal(req("POST", path, body, &k2), 200);
+            json_decref(k2);
+        }
+        json_decref(j);
+    }
+    snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, key);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    assert_true(json_is_true(json_object_get(j, "finished")));
+    assert_string_equal(str(j, "system"), "swiss");
+    const json_t *top = json_array_get(json_object_get(j, "standings"), 0);
+    assert_int_equal(json_integer_value(json_object_get(top, "points")), 4);
+    assert_non_null(json_object_get(json_object_get(top, "tiebreaks"), "buchholz"));
+    json_decref(j);
 }
 
 /* A tournament with the engine: a person against the engine plays an engine game; the
@@ -1568,18 +1649,31 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),          cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),     cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),    cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_correspondence),  cmocka_unit_test(test_conditional),
-        cmocka_unit_test(test_upload),          cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),      cmocka_unit_test(test_arbiter),
-        cmocka_unit_test(test_arbiter_engine),  cmocka_unit_test(test_sealed_move),
-        cmocka_unit_test(test_handicap),        cmocka_unit_test(test_position),
-        cmocka_unit_test(test_library),         cmocka_unit_test(test_simul),
-        cmocka_unit_test(test_tournament),      cmocka_unit_test(test_tournament_engine),
-        cmocka_unit_test(test_not_utf8),        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal), cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),
+        cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),
+        cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),
+        cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_correspondence),
+        cmocka_unit_test(test_conditional),
+        cmocka_unit_test(test_upload),
+        cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),
+        cmocka_unit_test(test_arbiter),
+        cmocka_unit_test(test_arbiter_engine),
+        cmocka_unit_test(test_sealed_move),
+        cmocka_unit_test(test_handicap),
+        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_library),
+        cmocka_unit_test(test_simul),
+        cmocka_unit_test(test_tournament),
+        cmocka_unit_test(test_tournament_engine),
+        cmocka_unit_test(test_tournament_swiss),
+        cmocka_unit_test(test_not_utf8),
+        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal),
+        cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
