@@ -119,9 +119,10 @@ export function tourneyView(parts, show) {
       h.textContent = t('tourney.round_n', { n: round.round });
       rd.appendChild(h);
       const ul = document.createElement('ul');
-      for (const p of round.pairings) {
+      // one game (its links to whoever may have them) as a list item
+      const gameItem = (p, prefix) => {
         const li = document.createElement('li');
-        li.textContent = p.black ? `${p.white} – ${p.black}: ${p.result} ` : `${p.white}: ${t('tourney.bye')} `;
+        li.textContent = p.black ? `${prefix}${p.white} – ${p.black}: ${p.result} ` : `${prefix}${p.white}: ${t('tourney.bye')} `;
         for (const side of ['white', 'black']) {
           const link = p[`${side}_link`];
           if (!link) continue;
@@ -137,6 +138,15 @@ export function tourneyView(parts, show) {
           a.textContent = t('tourney.arbiter');
           li.appendChild(a);
         }
+        return li;
+      };
+      for (const p of round.pairings) {
+        const li = gameItem(p, '');
+        if (p.boards) { // a team match: its boards
+          const sub = document.createElement('ul');
+          for (const b of p.boards) sub.appendChild(gameItem(b, `${t('tourney.board', { n: b.board })}: `));
+          li.appendChild(sub);
+        }
         ul.appendChild(li);
       }
       rd.appendChild(ul);
@@ -146,7 +156,8 @@ export function tourneyView(parts, show) {
     pl.innerHTML = '';
     for (const p of data.players) {
       const li = document.createElement('li');
-      li.textContent = p.engine_level ? `${p.name} (${t('tourney.engine', { level: p.engine_level })})` : `${p.name} `;
+      const who = p.team ? `${p.team}, ${t('tourney.board', { n: p.board })}: ${p.name}` : p.name;
+      li.textContent = p.engine_level ? `${who} (${t('tourney.engine', { level: p.engine_level })})` : `${who} `;
       if (p.link) {
         const inp = document.createElement('input');
         inp.readOnly = true;

@@ -14,6 +14,8 @@
  *   GET  /api/tournaments/ID?key=K -> standings, rounds, crosstable (the organiser's
  *        key: every player's link too; a player's key: "you", his current game)
  *   GET  /api/tournaments/ID/pdn?key=K -> every game played, as PDN.
+ * A team event ("boards": N, "teams": [{"name", "players": [N players]}]) pairs the
+ * teams; each match is N such games, the home team White on the odd boards.
  * Stored in the server's database (tables tournaments, tournament_players,
  * tournament_games); the event itself as a tournament file (docs/TOURNEY.md). */
 #define _POSIX_C_SOURCE 200809L
@@ -30,18 +32,20 @@
 
 #include <damier/tourney.h>
 
-#define TOURNEY_MAX_PLAYERS 32
+#define TOURNEY_MAX_PLAYERS 32 /* entrants: players, or teams */
 #define TOURNEY_MAX_ROUNDS 20
+#define TOURNEY_MAX_BOARDS 8
+#define TOURNEY_MAX_SLOTS 128 /* entrants times boards */
 
 static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS tournaments(id TEXT PRIMARY KEY, org_key TEXT NOT NULL,"
     " time TEXT NOT NULL, data TEXT NOT NULL, created INTEGER NOT NULL);"
     "CREATE TABLE IF NOT EXISTS tournament_players(tid TEXT NOT NULL, idx INTEGER NOT NULL,"
     " level INTEGER NOT NULL," /* 0 a person, else the engine's level */
-    " pkey TEXT NOT NULL, PRIMARY KEY(tid, idx));"
+    " pkey TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY(tid, idx));"
     "CREATE TABLE IF NOT EXISTS tournament_games(tid TEXT NOT NULL, pairing INTEGER NOT NULL,"
     " game_id TEXT NOT NULL, white_key TEXT NOT NULL, black_key TEXT NOT NULL," /* '' engine */
-    " arbiter_key TEXT NOT NULL, PRIMARY KEY(tid, pairing));";
+    " arbiter_key TEXT NOT NULL, result TEXT NOT NULL, PRIMARY KEY(tid, pairing));";
 
 /* one tournament's syncs at a time (its lock before a game's and the database's) */
 static pthread_mutex_t tourney_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -49,16 +53,32 @@ static pthread_mutex_t tourney_mu = PTHREAD_MUTEX_INITIALIZER;
 typedef struct tgame {
     char id[24];
     char key[3][40]; /* White's and Black's ("" the engine), the arbiter's */
+    char res[16];    /* no game: the engine against the engine, White's and Black's points
+                        decided by the levels ("2-0"), kept for a team match still going on
+                        (the tournament file keeps only a whole match's boards) */
 } tgame;
 
 typedef struct tevent {
     char id[24], org_key[40], time[64];
     dm_tourney t;
-    int level[TOURNEY_MAX_PLAYERS];
-    char pkey[TOURNEY_MAX_PLAYERS][40];
-    tgame *games; /* one per pairing (id "" none: a bye, or the engine against itself) */
+    int nb; /* boards: 1 for individuals */
+    /* the players, slot entrant * nb + board (0-based): individuals one an entrant, a
+     * team's members by board */
+    int level[TOURNEY_MAX_SLOTS];
+    char pkey[TOURNEY_MAX_SLOTS][40];
+    char name[TOURNEY_MAX_SLOTS][64];
+    tgame *games; /* pairing * nb + board (id "" none: a bye, or the engine against itself) */
     int ngames;
 } tevent;
+
+/* The slots playing White and Black on board b (0-based) of pairing p: a team match's
+ * home team has White on the odd boards (1, 3, ...). */
+static void board_slots(const tevent *e, const dm_tourney_pairing *p, int b, int *ws, int *bs)
+{
+    int home = p->white * e->nb + b, away = p->black * e->nb + b;
+    *ws = b % 2 ? away : home;
+    *bs = b % 2 ? home : away;
+}
 
 static int schema(srv *s)
 {
@@ -82,22 +102,21 @@ static void link_key(const char *link, char *out, size_t cap)
     snprintf(out, cap, "%s", k ? k + 1 : "");
 }
 
-/* Create the game of pairing i (a person in it); 0, or -1 with r filled. */
-static int create_game(srv *s, tevent *e, int i, srv_reply *r)
+/* Create the game of board b of pairing i (a person in it); 0, or -1 with r filled. */
+static int create_game(srv *s, tevent *e, int i, int b, srv_reply *r)
 {
-    const dm_tourney_pairing *p = &e->t.pairings[i];
-    int w = p->white, b = p->black;
-    json_t *g = json_pack("{s:s,s:s}", "white_name", e->t.entrants[w].name, "black_name",
-                          e->t.entrants[b].name);
+    int w, bl;
+    board_slots(e, &e->t.pairings[i], b, &w, &bl);
+    json_t *g = json_pack("{s:s,s:s}", "white_name", e->name[w], "black_name", e->name[bl]);
     if (e->time[0]) {
         json_object_set_new(g, "time", json_string(e->time));
     }
     int person = SRV_SIDE_WHITE;
-    if (e->level[w] || e->level[b]) {
+    if (e->level[w] || e->level[bl]) {
         person = e->level[w] ? SRV_SIDE_BLACK : SRV_SIDE_WHITE;
         json_object_set_new(g, "opponent", json_string("engine"));
         json_object_set_new(g, "side", json_string(person ? "black" : "white"));
-        json_object_set_new(g, "level", json_integer(e->level[w] ? e->level[w] : e->level[b]));
+        json_object_set_new(g, "level", json_integer(e->level[w] ? e->level[w] : e->level[bl]));
     } else {
         json_object_set_new(g, "opponent", json_string("human"));
         json_object_set_new(g, "side", json_string("white"));
@@ -109,16 +128,27 @@ static int create_game(srv *s, tevent *e, int i, srv_reply *r)
         *r = gr;
         return -1;
     }
-    tgame *t = &e->games[i];
+    tgame *t = &e->games[i * e->nb + b];
     snprintf(t->id, sizeof t->id, "%s", srv_json_str(gr.body, "id"));
     snprintf(t->key[person], sizeof t->key[person], "%s", srv_json_str(gr.body, "key"));
     snprintf(t->key[2], sizeof t->key[2], "%s", srv_json_str(gr.body, "arbiter_key"));
-    if (!e->level[w] && !e->level[b]) {
+    if (!e->level[w] && !e->level[bl]) {
         link_key(srv_json_str(json_object_get(gr.body, "links"), "black"), t->key[1],
                  sizeof t->key[1]);
     }
     json_decref(gr.body);
     return 0;
+}
+
+/* Record White's and Black's points wp, bp on board b of pairing i: the pairing's
+ * result (individuals) or the board's (a team match, home player first). */
+static int record(tevent *e, int i, int b, int out, int wp, int bp)
+{
+    dm_error err;
+    if (!e->t.boards) {
+        return dm_tourney_set_result(&e->t, i, out, wp, bp, &err) == DM_OK;
+    }
+    return dm_tourney_set_board(&e->t, i, b + 1, b % 2 ? bp : wp, b % 2 ? wp : bp, &err) == DM_OK;
 }
 
 /* Record the finished games' results and pair the rounds that can be paired, creating
@@ -128,19 +158,27 @@ static int advance(srv *s, tevent *e, srv_reply *r)
     int changed = 0;
     for (;;) {
         dm_error err;
-        for (int i = 0; i < e->t.npairings; i++) {
-            dm_tourney_pairing *p = &e->t.pairings[i];
-            if (p->outcome != DM_TOUT_PENDING || !e->games[i].id[0]) {
+        for (int k = 0; k < e->t.npairings * e->nb; k++) {
+            int i = k / e->nb, b = k % e->nb;
+            const dm_tourney_pairing *p = &e->t.pairings[i];
+            const tgame *g = &e->games[k];
+            if (p->outcome != DM_TOUT_PENDING || (e->t.boards && p->board_done[b])) {
                 continue;
             }
-            const tgame *g = &e->games[i];
+            int out, wp, bp;
+            if (!g->id[0]) { /* decided by the levels */
+                if (g->res[0] && dm_tourney_result_from_text(&e->t, g->res, &out, &wp, &bp) &&
+                    record(e, i, b, out, wp, bp)) {
+                    changed = 1;
+                }
+                continue;
+            }
             srv_reply gr = {0, NULL};
             srv_op_state(s, g->id, g->key[2], &gr);
             const char *res = gr.status == 200 ? srv_json_str(gr.body, "result") : NULL;
-            int out, wp, bp;
             if (res && strcmp(res, "*") != 0 &&
                 dm_tourney_result_from_text(&e->t, res, &out, &wp, &bp) &&
-                dm_tourney_set_result(&e->t, i, out, wp, bp, &err) == DM_OK) {
+                record(e, i, b, out, wp, bp)) {
                 changed = 1;
             }
             json_decref(gr.body);
@@ -159,27 +197,33 @@ static int advance(srv *s, tevent *e, srv_reply *r)
             srv_reply_error(r, 500, "the round could not be paired: %s", err.message);
             return -1;
         }
-        tgame *ng = realloc(e->games, sizeof *ng * (size_t)e->t.npairings);
+        tgame *ng = realloc(e->games, sizeof *ng * (size_t)(e->t.npairings * e->nb));
         if (!ng) {
             srv_reply_error(r, 503, "out of memory");
             return -1;
         }
         e->games = ng;
-        memset(e->games + first, 0, sizeof *ng * (size_t)(e->t.npairings - first));
-        e->ngames = e->t.npairings;
+        memset(e->games + first * e->nb, 0,
+               sizeof *ng * (size_t)((e->t.npairings - first) * e->nb));
+        e->ngames = e->t.npairings * e->nb;
         changed = 1;
         for (int i = first; i < e->t.npairings; i++) {
             dm_tourney_pairing *p = &e->t.pairings[i];
             if (p->outcome != DM_TOUT_PENDING) {
                 continue; /* a bye */
             }
-            int lw = e->level[p->white], lb = e->level[p->black];
-            if (lw && lb) { /* the engine against the engine: decided by the levels */
-                int wp = lw > lb ? e->t.win : lw < lb ? e->t.loss : e->t.draw;
-                int bp = lw > lb ? e->t.loss : lw < lb ? e->t.win : e->t.draw;
-                dm_tourney_set_result(&e->t, i, DM_TOUT_PLAYED, wp, bp, &err);
-            } else if (create_game(s, e, i, r) != 0) {
-                return -1;
+            for (int b = 0; b < e->nb; b++) {
+                int ws, bs;
+                board_slots(e, p, b, &ws, &bs);
+                int lw = e->level[ws], lb = e->level[bs];
+                if (lw && lb) { /* the engine against the engine: decided by the levels */
+                    int wp = lw > lb ? e->t.win : lw < lb ? e->t.loss : e->t.draw;
+                    int bp = lw > lb ? e->t.loss : lw < lb ? e->t.win : e->t.draw;
+                    snprintf(e->games[i * e->nb + b].res, sizeof e->games[0].res, "%d-%d", wp, bp);
+                    record(e, i, b, DM_TOUT_PLAYED, wp, bp);
+                } else if (create_game(s, e, i, b, r) != 0) {
+                    return -1;
+                }
             }
         }
     }
@@ -210,14 +254,15 @@ static int save(srv *s, const tevent *e, int fresh)
     sqlite3_finalize(q);
     q = NULL;
     if (ok && fresh &&
-        sqlite3_prepare_v2(db, "INSERT INTO tournament_players VALUES(?,?,?,?)", -1, &q, NULL) ==
+        sqlite3_prepare_v2(db, "INSERT INTO tournament_players VALUES(?,?,?,?,?)", -1, &q, NULL) ==
             SQLITE_OK) {
-        for (int i = 0; i < e->t.nentrants; i++) {
+        for (int i = 0; i < e->t.nentrants * e->nb; i++) {
             sqlite3_reset(q);
             sqlite3_bind_text(q, 1, e->id, -1, SQLITE_STATIC);
             sqlite3_bind_int(q, 2, i);
             sqlite3_bind_int(q, 3, e->level[i]);
             sqlite3_bind_text(q, 4, e->pkey[i], -1, SQLITE_STATIC);
+            sqlite3_bind_text(q, 5, e->name[i], -1, SQLITE_STATIC);
             ok = ok && sqlite3_step(q) == SQLITE_DONE;
         }
     } else if (fresh) {
@@ -225,8 +270,9 @@ static int save(srv *s, const tevent *e, int fresh)
     }
     sqlite3_finalize(q);
     q = NULL;
-    if (ok && sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO tournament_games VALUES(?,?,?,?,?,?)",
-                                 -1, &q, NULL) == SQLITE_OK) {
+    if (ok &&
+        sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO tournament_games VALUES(?,?,?,?,?,?,?)", -1,
+                           &q, NULL) == SQLITE_OK) {
         for (int i = 0; i < e->ngames; i++) {
             sqlite3_reset(q);
             sqlite3_bind_text(q, 1, e->id, -1, SQLITE_STATIC);
@@ -235,6 +281,7 @@ static int save(srv *s, const tevent *e, int fresh)
             sqlite3_bind_text(q, 4, e->games[i].key[0], -1, SQLITE_STATIC);
             sqlite3_bind_text(q, 5, e->games[i].key[1], -1, SQLITE_STATIC);
             sqlite3_bind_text(q, 6, e->games[i].key[2], -1, SQLITE_STATIC);
+            sqlite3_bind_text(q, 7, e->games[i].res, -1, SQLITE_STATIC);
             ok = ok && sqlite3_step(q) == SQLITE_DONE;
         }
     } else {
@@ -269,27 +316,32 @@ static int load(srv *s, const char *id, tevent *e)
     }
     sqlite3_finalize(q);
     if (rc == 1) {
-        sqlite3_prepare_v2(db, "SELECT idx, level, pkey FROM tournament_players WHERE tid = ?", -1,
-                           &q, NULL);
+        e->nb = e->t.boards ? e->t.boards : 1;
+        sqlite3_prepare_v2(db,
+                           "SELECT idx, level, pkey, name FROM tournament_players WHERE tid = ?",
+                           -1, &q, NULL);
         sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
         while (sqlite3_step(q) == SQLITE_ROW) {
             int i = sqlite3_column_int(q, 0);
-            if (i >= 0 && i < TOURNEY_MAX_PLAYERS) {
+            if (i >= 0 && i < TOURNEY_MAX_SLOTS) {
                 e->level[i] = sqlite3_column_int(q, 1);
                 snprintf(e->pkey[i], sizeof e->pkey[i], "%s",
                          (const char *)sqlite3_column_text(q, 2));
+                snprintf(e->name[i], sizeof e->name[i], "%s",
+                         (const char *)sqlite3_column_text(q, 3));
             }
         }
         sqlite3_finalize(q);
-        e->ngames = e->t.npairings;
+        e->ngames = e->t.npairings * e->nb;
         e->games = calloc((size_t)(e->ngames ? e->ngames : 1), sizeof *e->games);
         if (!e->games) {
             rc = -1;
         } else {
-            sqlite3_prepare_v2(db,
-                               "SELECT pairing, game_id, white_key, black_key, arbiter_key FROM"
-                               " tournament_games WHERE tid = ?",
-                               -1, &q, NULL);
+            sqlite3_prepare_v2(
+                db,
+                "SELECT pairing, game_id, white_key, black_key, arbiter_key, result FROM"
+                " tournament_games WHERE tid = ?",
+                -1, &q, NULL);
             sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
             while (sqlite3_step(q) == SQLITE_ROW) {
                 int i = sqlite3_column_int(q, 0);
@@ -302,6 +354,7 @@ static int load(srv *s, const char *id, tevent *e)
                              (const char *)sqlite3_column_text(q, 3));
                     snprintf(g->key[2], sizeof g->key[2], "%s",
                              (const char *)sqlite3_column_text(q, 4));
+                    snprintf(g->res, sizeof g->res, "%s", (const char *)sqlite3_column_text(q, 5));
                 }
             }
             sqlite3_finalize(q);
@@ -319,6 +372,27 @@ static json_t *player_link(const tevent *e, int i)
     char url[128];
     snprintf(url, sizeof url, "/#/tournament/%s/%s", e->id, e->pkey[i]);
     return json_string(url);
+}
+
+/* The players: name, engine_level or (who -1, the organiser) the link; a team
+ * event's with their team and board. */
+static json_t *players_json(const tevent *e, int who)
+{
+    json_t *players = json_array();
+    for (int k = 0; k < e->t.nentrants * e->nb; k++) {
+        json_t *o = json_pack("{s:s}", "name", e->name[k]);
+        if (e->t.boards) {
+            json_object_set_new(o, "team", json_string(e->t.entrants[k / e->nb].name));
+            json_object_set_new(o, "board", json_integer(k % e->nb + 1));
+        }
+        if (e->level[k]) {
+            json_object_set_new(o, "engine_level", json_integer(e->level[k]));
+        } else if (who < 0) {
+            json_object_set_new(o, "link", player_link(e, k));
+        }
+        json_array_append_new(players, o);
+    }
+    return players;
 }
 
 /* POST /api/tournaments */
@@ -353,10 +427,26 @@ static void op_create(srv *s, const json_t *req, srv_reply *r)
         goto out;
     }
     snprintf(e.time, sizeof e.time, "%s", tc ? tc : "");
+    const json_t *teams = json_object_get(req, "teams");
+    if (teams) { /* a team event: each team's players by board */
+        const json_t *nb = json_object_get(req, "boards");
+        if (!json_is_integer(nb) || json_integer_value(nb) < 1 ||
+            json_integer_value(nb) > TOURNEY_MAX_BOARDS) {
+            srv_reply_error(r, 400, "\"boards\" must be a whole number from 1 to %d",
+                            TOURNEY_MAX_BOARDS);
+            goto out;
+        }
+        e.nb = e.t.boards = (int)json_integer_value(nb);
+        pl = teams;
+    } else {
+        e.nb = 1;
+    }
+    const char *what = teams ? "teams" : "players";
     if (!json_is_array(pl) || json_array_size(pl) < 2 ||
+        json_array_size(pl) * (size_t)e.nb > TOURNEY_MAX_SLOTS ||
         json_array_size(pl) > TOURNEY_MAX_PLAYERS) {
-        srv_reply_error(r, 400, "\"players\" must be a list of 2 to %d players",
-                        TOURNEY_MAX_PLAYERS);
+        srv_reply_error(r, 400, "\"%s\" must be a list of 2 to %d %s (%d players in all)", what,
+                        TOURNEY_MAX_PLAYERS, what, TOURNEY_MAX_SLOTS);
         goto out;
     }
     size_t i;
@@ -364,27 +454,46 @@ static void op_create(srv *s, const json_t *req, srv_reply *r)
     json_array_foreach(pl, i, p)
     {
         const char *pn = srv_json_str(p, "name");
-        const json_t *lv = json_object_get(p, "engine_level");
         if (!pn || !*pn) {
-            srv_reply_error(r, 400, "player %zu has no \"name\"", i + 1);
+            srv_reply_error(r, 400, "%s %zu has no \"name\"", teams ? "team" : "player", i + 1);
             goto out;
         }
-        if (lv && !json_is_null(lv) &&
-            (!json_is_integer(lv) || json_integer_value(lv) < 1 || json_integer_value(lv) > 10)) {
-            srv_reply_error(r, 400, "player %zu: \"engine_level\" must be from 1 to 10", i + 1);
+        const json_t *members = teams ? json_object_get(p, "players") : NULL;
+        if (teams && (!json_is_array(members) || (int)json_array_size(members) != e.nb)) {
+            srv_reply_error(r, 400, "team %zu: \"players\" must list %d players, one a board",
+                            i + 1, e.nb);
             goto out;
         }
-        e.level[i] = json_is_integer(lv) ? (int)json_integer_value(lv) : 0;
+        for (int b = 0; b < e.nb; b++) {
+            const json_t *m = teams ? json_array_get(members, (size_t)b) : p;
+            const char *mn = srv_json_str(m, "name");
+            const json_t *lv = json_object_get(m, "engine_level");
+            int slot = (int)i * e.nb + b;
+            if (!mn || !*mn) {
+                srv_reply_error(r, 400, "team %zu, board %d: no \"name\"", i + 1, b + 1);
+                goto out;
+            }
+            if (lv && !json_is_null(lv) &&
+                (!json_is_integer(lv) || json_integer_value(lv) < 1 ||
+                 json_integer_value(lv) > 10)) {
+                srv_reply_error(r, 400, "player %d: \"engine_level\" must be from 1 to 10",
+                                slot + 1);
+                goto out;
+            }
+            e.level[slot] = json_is_integer(lv) ? (int)json_integer_value(lv) : 0;
+            snprintf(e.name[slot], sizeof e.name[slot], "%s", mn);
+            srv_utf8_fix(e.name[slot]);
+            srv_random_token(e.pkey[slot], 16);
+        }
         dm_tourney_entrant en;
         memset(&en, 0, sizeof en);
         snprintf(en.name, sizeof en.name, "%s", pn);
         srv_utf8_fix(en.name);
         dm_error err;
         if (dm_tourney_add_entrant(&e.t, &en, &err) != DM_OK) {
-            srv_reply_error(r, 400, "player %zu: %s", i + 1, err.message);
+            srv_reply_error(r, 400, "%s %zu: %s", teams ? "team" : "player", i + 1, err.message);
             goto out;
         }
-        srv_random_token(e.pkey[i], 16);
     }
     if (schema(s) != 0) {
         srv_reply_error(r, 503, "the tournament was not stored");
@@ -402,16 +511,7 @@ static void op_create(srv *s, const json_t *req, srv_reply *r)
     if (rc < 0) {
         goto out;
     }
-    json_t *players = json_array();
-    for (int k = 0; k < e.t.nentrants; k++) {
-        json_t *o = json_pack("{s:s}", "name", e.t.entrants[k].name);
-        if (e.level[k]) {
-            json_object_set_new(o, "engine_level", json_integer(e.level[k]));
-        } else {
-            json_object_set_new(o, "link", player_link(&e, k));
-        }
-        json_array_append_new(players, o);
-    }
+    json_t *players = players_json(&e, -1);
     char url[96];
     snprintf(url, sizeof url, "/#/tournament/%s/%s", e.id, e.org_key);
     r->status = 201;
@@ -434,7 +534,52 @@ static const char *result_text(const tevent *e, const dm_tourney_pairing *p, cha
     return buf;
 }
 
-/* The tournament's view: who is 0..n-1 a player, -1 the organiser. */
+/* Board b of pairing k: {"board", "white", "black", "result", "game"?, "white_link"?,
+ * "black_link"?, "arbiter_link"?}, the links to who (a slot, -1 the organiser) only;
+ * *current gets who's link while the game goes on. */
+static json_t *board_json(const tevent *e, int k, int b, int who, json_t **current)
+{
+    const dm_tourney_pairing *p = &e->t.pairings[k];
+    char buf[32];
+    int ws = p->white * e->nb + b, bs = -1;
+    const char *res = result_text(e, p, buf, sizeof buf);
+    if (p->black >= 0) {
+        board_slots(e, p, b, &ws, &bs);
+    }
+    if (e->t.boards && p->black >= 0) {
+        res = "*";
+        if (p->board_done[b]) {
+            snprintf(buf, sizeof buf, "%d-%d", p->board[b][b % 2], p->board[b][1 - b % 2]);
+            res = buf;
+        }
+    }
+    json_t *pj = json_pack("{s:i,s:s,s:s,s:s}", "board", b + 1, "white", e->name[ws], "black",
+                           bs >= 0 ? e->name[bs] : "", "result", res);
+    const tgame *g = &e->games[k * e->nb + b];
+    if (g->id[0]) {
+        char url[128];
+        json_object_set_new(pj, "game", json_string(g->id));
+        if (who < 0 && g->key[2][0]) { /* the organiser arbitrates: a result declared */
+            snprintf(url, sizeof url, "/#/game/%s/%s", g->id, g->key[2]);
+            json_object_set_new(pj, "arbiter_link", json_string(url));
+        }
+        for (int c = 0; c < 2; c++) {
+            int pi = c ? bs : ws;
+            /* each side's link to the organiser; the player's own to him */
+            if (g->key[c][0] && (who < 0 || who == pi)) {
+                snprintf(url, sizeof url, "/#/game/%s/%s", g->id, g->key[c]);
+                json_object_set_new(pj, c ? "black_link" : "white_link", json_string(url));
+                if (who == pi && !strcmp(res, "*")) {
+                    json_decref(*current);
+                    *current = json_string(url);
+                }
+            }
+        }
+    }
+    return pj;
+}
+
+/* The tournament's view: who a player's slot, -1 the organiser. */
 static json_t *view(const tevent *e, int who)
 {
     const dm_tourney *t = &e->t;
@@ -498,56 +643,39 @@ static json_t *view(const tevent *e, int who)
                                                     (int)json_array_size(rounds) + 1, "pairings"));
         }
         char buf[32];
-        json_t *pj = json_pack("{s:s,s:s,s:s}", "white", t->entrants[p->white].name, "black",
-                               p->black >= 0 ? t->entrants[p->black].name : "", "result",
-                               result_text(e, p, buf, sizeof buf));
-        const tgame *g = &e->games[k];
-        if (g->id[0]) {
-            char url[128];
-            json_object_set_new(pj, "game", json_string(g->id));
-            if (who < 0 && g->key[2][0]) { /* the organiser arbitrates: a result declared */
-                snprintf(url, sizeof url, "/#/game/%s/%s", g->id, g->key[2]);
-                json_object_set_new(pj, "arbiter_link", json_string(url));
+        json_t *pj;
+        if (!t->boards || p->black < 0) {
+            pj = board_json(e, k, 0, who, &current);
+            if (p->black < 0) {
+                json_object_set_new(pj, "black", json_string(""));
             }
-            for (int c = 0; c < 2; c++) {
-                int pi = c ? p->black : p->white;
-                /* each side's link to the organiser; the player's own to him */
-                if (g->key[c][0] && (who < 0 || who == pi)) {
-                    snprintf(url, sizeof url, "/#/game/%s/%s", g->id, g->key[c]);
-                    json_object_set_new(pj, c ? "black_link" : "white_link", json_string(url));
-                    if (who == pi && p->outcome == DM_TOUT_PENDING) {
-                        json_decref(current);
-                        current = json_string(url);
-                    }
-                }
+        } else { /* a team match: its board points, and its boards */
+            pj = json_pack("{s:s,s:s,s:s,s:[]}", "white", t->entrants[p->white].name, "black",
+                           t->entrants[p->black].name, "result", result_text(e, p, buf, sizeof buf),
+                           "boards");
+            for (int b = 0; b < e->nb; b++) {
+                json_array_append_new(json_object_get(pj, "boards"),
+                                      board_json(e, k, b, who, &current));
             }
         }
         json_array_append_new(
             json_object_get(json_array_get(rounds, (size_t)p->round - 1), "pairings"), pj);
     }
-    json_t *players = json_array();
-    for (int i = 0; i < n; i++) {
-        json_t *o = json_pack("{s:s}", "name", t->entrants[i].name);
-        if (e->level[i]) {
-            json_object_set_new(o, "engine_level", json_integer(e->level[i]));
-        } else if (who < 0) {
-            json_object_set_new(o, "link", player_link(e, i));
-        }
-        json_array_append_new(players, o);
-    }
+    json_t *players = players_json(e, who);
     int cur = dm_tourney_current_round(t), total = dm_tourney_total_rounds(t);
     int finished = cur == total;
     for (int k = 0; k < t->npairings; k++) {
         finished = finished && t->pairings[k].outcome != DM_TOUT_PENDING;
     }
     json_t *v =
-        json_pack("{s:s,s:s,s:s,s:i,s:i,s:b,s:o,s:o,s:o,s:o}", "id", e->id, "name", t->event,
+        json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:b,s:o,s:o,s:o,s:o}", "id", e->id, "name", t->event,
                   "system", t->system == DM_TOURNEY_SWISS ? "swiss" : "roundrobin", "round", cur,
-                  "rounds", total, "finished", finished, "players", players, "standings", standings,
-                  "crosstable", cross, "pairings", rounds);
+                  "rounds", total, "boards", t->boards, "finished", finished, "players", players,
+                  "standings", standings, "crosstable", cross, "pairings", rounds);
     if (who >= 0) {
         json_object_set_new(v, "you",
-                            json_pack("{s:s,s:o}", "name", t->entrants[who].name, "game", current));
+                            json_pack("{s:s,s:s,s:o}", "name", e->name[who], "entrant",
+                                      t->entrants[who / e->nb].name, "game", current));
     } else {
         json_decref(current);
         json_object_set_new(v, "organiser", json_true());
@@ -630,7 +758,7 @@ static void op_show(srv *s, const char *id, const char *key, int pdn_wanted, cha
     if (*key && !strcmp(key, e.org_key)) {
         who = -1;
     }
-    for (int i = 0; i < e.t.nentrants && who == -2 && *key; i++) {
+    for (int i = 0; i < e.t.nentrants * e.nb && who == -2 && *key; i++) {
         if (!e.level[i] && !strcmp(key, e.pkey[i])) {
             who = i;
         }
@@ -667,7 +795,7 @@ static void op_show(srv *s, const char *id, const char *key, int pdn_wanted, cha
             if (!one) {
                 continue;
             }
-            int bad = append_pdn(&text, &len, &cap, one, e.t.event, e.t.pairings[i].round);
+            int bad = append_pdn(&text, &len, &cap, one, e.t.event, e.t.pairings[i / e.nb].round);
             free(one);
             if (bad) {
                 free(text);

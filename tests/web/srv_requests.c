@@ -1569,6 +1569,94 @@ static void test_tournament_swiss(void **st)
     json_decref(j);
 }
 
+/* A team event (issue 20): three teams on two boards, a round robin; each match's
+ * boards are games (the people resign, the engines' boards decided by the levels);
+ * the crosstable gives the board points of each match; a member's key sees his team
+ * and his game; refusals of a bad team. */
+static void test_tournament_teams(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_error(req("POST", "/api/tournaments",
+                     "{\"system\": \"roundrobin\", \"boards\": 2, \"teams\": [{\"name\": \"T\", "
+                     "\"players\": [{\"name\": \"a\"}]}, {\"name\": \"U\", \"players\": "
+                     "[{\"name\": \"b\"}, {\"name\": \"c\"}]}]}",
+                     &j),
+                 &j, 400, "team 1");
+    assert_error(req("POST", "/api/tournaments",
+                     "{\"system\": \"roundrobin\", \"boards\": 9, \"teams\": []}", &j),
+                 &j, 400, "boards");
+    assert_int_equal(
+        req("POST", "/api/tournaments",
+            "{\"name\": \"League\", \"system\": \"roundrobin\", \"boards\": 2, \"teams\": ["
+            "{\"name\": \"Eng\", \"players\": [{\"name\": \"e1\", \"engine_level\": 5}, "
+            "{\"name\": \"e2\", \"engine_level\": 5}]},"
+            "{\"name\": \"People\", \"players\": [{\"name\": \"p1\"}, {\"name\": \"p2\"}]},"
+            "{\"name\": \"Mix\", \"players\": [{\"name\": \"m1\"}, {\"name\": \"m2\", "
+            "\"engine_level\": 1}]}]}",
+            &j),
+        201);
+    char id[32], key[64], pkey[64], path[200], body[200];
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    snprintf(key, sizeof key, "%s", str(j, "key"));
+    const json_t *pl = json_object_get(j, "players");
+    assert_int_equal(json_array_size(pl), 6);
+    assert_string_equal(str(json_array_get(pl, 2), "team"), "People");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(pl, 3), "board")), 2);
+    snprintf(pkey, sizeof pkey, "%s", link_key_of(str(json_array_get(pl, 2), "link")));
+    json_decref(j);
+    /* a member's key: his name and team */
+    snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, pkey);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    assert_string_equal(str(json_object_get(j, "you"), "name"), "p1");
+    assert_string_equal(str(json_object_get(j, "you"), "entrant"), "People");
+    json_decref(j);
+    int finished = 0;
+    for (int step = 0; step < 6 && !finished; step++) {
+        snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, key);
+        assert_int_equal(req("GET", path, NULL, &j), 200);
+        finished = json_is_true(json_object_get(j, "finished"));
+        assert_int_equal(json_integer_value(json_object_get(j, "boards")), 2);
+        size_t r, k, b;
+        const json_t *rd, *p, *bd;
+        json_array_foreach(json_object_get(j, "pairings"), r, rd)
+        {
+            json_array_foreach(json_object_get(rd, "pairings"), k, p)
+            {
+                json_array_foreach(json_object_get(p, "boards"), b, bd)
+                {
+                    if (strcmp(str(bd, "result"), "*") != 0) {
+                        continue;
+                    }
+                    const char *l =
+                        *str(bd, "black_link") ? str(bd, "black_link") : str(bd, "white_link");
+                    json_t *k2;
+                    snprintf(path, sizeof path, "/api/games/%s/resign", str(bd, "game"));
+                    snprintf(body, sizeof body, "{\"key\": \"%s\"}", link_key_of(l));
+                    assert_int_equal(req("POST", path, body, &k2), 200);
+                    json_decref(k2);
+                }
+            }
+        }
+        json_decref(j);
+    }
+    assert_true(finished);
+    snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, key);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    /* Eng won every board: 4-0 against each team */
+    const json_t *ct = json_object_get(j, "crosstable");
+    const json_t *eng = json_object_get(json_array_get(ct, 0), "cells");
+    assert_string_equal(json_string_value(json_array_get(eng, 1)), "4");
+    assert_string_equal(json_string_value(json_array_get(eng, 2)), "4");
+    const json_t *ppl = json_object_get(json_array_get(ct, 1), "cells");
+    assert_string_equal(json_string_value(json_array_get(ppl, 0)), "0");
+    assert_string_equal(str(json_array_get(json_object_get(j, "standings"), 0), "name"), "Eng");
+    assert_non_null(json_object_get(
+        json_object_get(json_array_get(json_object_get(j, "standings"), 0), "tiebreaks"),
+        "board-points"));
+    json_decref(j);
+}
+
 /* A tournament with the engine: a person against the engine plays an engine game; the
  * engine against the engine is decided by the levels at once. */
 static void test_tournament_engine(void **st)
@@ -1649,31 +1737,19 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),
-        cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),
-        cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),
-        cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_correspondence),
-        cmocka_unit_test(test_conditional),
-        cmocka_unit_test(test_upload),
-        cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),
-        cmocka_unit_test(test_arbiter),
-        cmocka_unit_test(test_arbiter_engine),
-        cmocka_unit_test(test_sealed_move),
-        cmocka_unit_test(test_handicap),
-        cmocka_unit_test(test_position),
-        cmocka_unit_test(test_library),
-        cmocka_unit_test(test_simul),
-        cmocka_unit_test(test_tournament),
-        cmocka_unit_test(test_tournament_engine),
-        cmocka_unit_test(test_tournament_swiss),
-        cmocka_unit_test(test_not_utf8),
-        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal),
-        cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),           cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),      cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),     cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_correspondence),   cmocka_unit_test(test_conditional),
+        cmocka_unit_test(test_upload),           cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),       cmocka_unit_test(test_arbiter),
+        cmocka_unit_test(test_arbiter_engine),   cmocka_unit_test(test_sealed_move),
+        cmocka_unit_test(test_handicap),         cmocka_unit_test(test_position),
+        cmocka_unit_test(test_library),          cmocka_unit_test(test_simul),
+        cmocka_unit_test(test_tournament),       cmocka_unit_test(test_tournament_engine),
+        cmocka_unit_test(test_tournament_swiss), cmocka_unit_test(test_tournament_teams),
+        cmocka_unit_test(test_not_utf8),         cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal),  cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
