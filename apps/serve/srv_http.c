@@ -287,6 +287,9 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
             srv_reply_error(r, 405, "use POST to create a game");
             return 0;
         }
+        if (srv_csrf_refused(s, q, r)) { /* signed in: the game would join the account */
+            return 0;
+        }
         json_t *req = read_json(q, r);
         if (req) {
             srv_op_create(s, req, r);
