@@ -366,7 +366,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
             !strcmp(action, "takeback") || !strcmp(action, "annotate") ||
             !strcmp(action, "touch") || !strcmp(action, "adjust") || !strcmp(action, "arbiter") ||
-            !strcmp(action, "seal") || !strcmp(action, "conditional")) {
+            !strcmp(action, "seal") || !strcmp(action, "conditional") ||
+            !strcmp(action, "webhook")) {
             if (!post) {
                 srv_reply_error(r, 405, "use POST");
                 return 0;
@@ -376,6 +377,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
                 const char *k = request_key(req, q->query, key, sizeof key);
                 if (!strcmp(action, "conditional")) {
                     srv_op_conditional(s, id, k, req, r);
+                } else if (!strcmp(action, "webhook")) {
+                    srv_op_webhook(s, id, k, req, r);
                 } else if (!strcmp(action, "touch")) {
                     srv_op_touch(s, id, k, req, r);
                 } else if (!strcmp(action, "arbiter")) {
@@ -402,7 +405,7 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         srv_reply_error(
             r, 404,
             "no such action \"%s\" (move, resign, draw, takeback, annotate, touch, adjust, "
-            "arbiter, seal, conditional, pdn)",
+            "arbiter, seal, conditional, webhook, pdn)",
             action);
         return 0;
     }
