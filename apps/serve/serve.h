@@ -156,6 +156,9 @@ void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req,
 /* The PDN of a game: *text malloc'd on 200. */
 void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r);
 void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);
+/* The value of name in a URL's query string (decoded) into buf; "" when absent (or
+ * longer than cap). query may be NULL. */
+void srv_query_var(const char *query, const char *name, char *buf, size_t cap);
 /* The master-games library (srv_library.c): indexed from path at start (-1 and err
  * when path is missing), freed at stop, its requests (/api/library...). */
 typedef struct srv_library srv_library;
