@@ -391,6 +391,15 @@ function gameView(id, key, query) {
         if (state.turn === state.you && state.result === '*') $('#move-input').focus();
       }
     }
+    // your move while the page is in the background (correspondence: days later): the
+    // window's title says so, and a system notification when the player allowed them
+    if (saidPly !== null && state.ply > saidPly && state.turn === state.you && state.result === '*' && document.hidden) {
+      const m = state.moves[state.ply - 1];
+      document.title = t('game.title_your_move', { move: m ? m.text : '' });
+      if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+        try { new Notification(t('game.notify_title'), { body: t('access.played', { side: sideWord(state.turn === 'white' ? 'black' : 'white'), move: m ? m.text : '' }), tag: `damier-${id}` }); } catch (e) { /* not allowed here */ }
+      }
+    }
     if (saidPly === null) blindIntro();
     // the host has moved on this board (or ended its game): on to the next board
     if (simul && !advancing && saidPly !== null && state.ply > saidPly && state.moves.length &&
@@ -465,6 +474,8 @@ function gameView(id, key, query) {
     // I play Y" pairs, kept and played by the server
     const condOk = playing && state.clock && state.clock.correspondence && state.turn !== state.you;
     $('#cond-form').hidden = !condOk;
+    $('#btn-notify').hidden = !(playing && state.clock && state.clock.correspondence &&
+      typeof Notification !== 'undefined' && Notification.permission === 'default');
     $('#cond-current').textContent = state.conditional && state.conditional.length
       ? t('game.conditional_now', { moves: state.conditional.join(' ') }) : '';
     $('#btn-adjust').hidden = !(playing && state.touch_move && state.turn === state.you && !state.touched);
@@ -610,6 +621,7 @@ function gameView(id, key, query) {
     ['#btn-numbers', () => { board.numbers = !board.numbers; render(); }],
     ['#btn-blindfold', () => { blind = !blind; setBlindfold(id, blind); blindIntro(); render(); if (blind && !$('#move-form').hidden) $('#move-input').focus(); }],
     ['#btn-speak', () => { setSpeech(!speechOn()); showBlind(); }],
+    ['#btn-notify', () => { Notification.requestPermission().then(() => render()); }],
     ['#btn-draw', () => action('draw', { action: 'offer' })],
     ['#btn-accept', () => action('draw', { action: 'accept' })],
     ['#btn-decline', () => action('draw', { action: 'decline' })],
@@ -684,6 +696,9 @@ function gameView(id, key, query) {
     else if (ev.key === 'j' && !$('#btn-adjust').hidden) $('#btn-adjust').click(); // "j'adoube"
   };
   document.addEventListener('keydown', onKey);
+  // the title said "your move" while the page was in the background: back to normal
+  const onVisible = () => { if (!document.hidden) document.title = t('app.title'); };
+  document.addEventListener('visibilitychange', onVisible);
   refreshView = () => { render(); blindIntro(); msg.refresh(); statusMsg.refresh(); };
   return () => {
     clearInterval(timer);
@@ -696,6 +711,8 @@ function gameView(id, key, query) {
     $('#arb-time').removeEventListener('submit', onArbTime);
     $('#arb-declare').removeEventListener('submit', onArbDeclare);
     document.removeEventListener('keydown', onKey);
+    document.removeEventListener('visibilitychange', onVisible);
+    document.title = t('app.title');
   };
 }
 

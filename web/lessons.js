@@ -6,22 +6,27 @@
 // then by the lesson (its accepted moves); a piece may be put on any square so that a
 // wrong move can be tried and explained. Progress is kept in this browser.
 
-import { Board, parseFen, squareRC } from './board.js';
+import { Board, parseFen, posFromString, squareRC } from './board.js';
 import { makeAccessible } from './a11y.js';
 import { t, currentLang, serverText } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
-const COURSE = '/lessons/international.json';
+// the courses, each web/lessons/NAME.json, NAME the variant its lessons are played in
+const COURSES = ['international', 'russian'];
 const DONE = 'damier.lessons.done';
 
-let course = null;
-async function loadCourse() {
-  if (!course) {
-    const r = await fetch(COURSE);
-    if (!r.ok) throw new Error(`${COURSE}: HTTP ${r.status}`);
-    course = await r.json();
+let courses = null;
+async function loadCourses() {
+  if (!courses) {
+    courses = await Promise.all(COURSES.map(async (name) => {
+      const r = await fetch(`/lessons/${name}.json`);
+      if (!r.ok) throw new Error(`/lessons/${name}.json: HTTP ${r.status}`);
+      const c = await r.json();
+      for (const l of c.lessons) l.variant = name;
+      return c;
+    }));
   }
-  return course;
+  return courses;
 }
 
 // a text of the course in the page's language (English where a language lacks it)
@@ -37,20 +42,22 @@ function markDone(id) {
   try { localStorage.setItem(DONE, JSON.stringify(d)); } catch (e) { /* private mode */ }
 }
 
-// the position after move (none: fen itself), judged by the rules core
-async function judge(fen, move) {
-  const q = `/api/position?fen=${encodeURIComponent(fen)}${move ? `&move=${encodeURIComponent(move)}` : ''}`;
+// the position after move (none: fen itself) in variant, judged by the rules core
+async function judge(variant, fen, move) {
+  const q = `/api/position?variant=${variant}&fen=${encodeURIComponent(fen)}${move ? `&move=${encodeURIComponent(move)}` : ''}`;
   const res = await fetch(q);
   let data;
   try { data = await res.json(); } catch (e) { data = { error: `HTTP ${res.status}` }; }
   return { ok: res.ok, data };
 }
 
-// A move tried from one square to another as notation: a step to a diagonal
-// neighbour is written "a-b", anything longer as a capture "axb"
-function attemptText(from, to) {
-  const [r1, c1] = squareRC(from), [r2, c2] = squareRC(to);
-  return `${from}${Math.abs(r1 - r2) === 1 && Math.abs(c1 - c2) === 1 ? '-' : 'x'}${to}`;
+// A move tried on board from one square to another as notation (the squares' names
+// of the variant): a step to a diagonal neighbour is written "a-b", anything longer as
+// a capture "axb"
+function attemptText(board, from, to) {
+  const [r1, c1] = squareRC(from, board.size), [r2, c2] = squareRC(to, board.size);
+  const name = (s) => (board.labels ? board.labels[s - 1] : String(s));
+  return `${name(from)}${Math.abs(r1 - r2) === 1 && Math.abs(c1 - c2) === 1 ? '-' : 'x'}${name(to)}`;
 }
 
 // #/learn and #/learn/ID; null for another route. Returns {cleanup, refresh}.
@@ -63,35 +70,37 @@ export function learnView(parts, show) {
   let alive = true;
   if (!parts[1]) {
     const draw = async () => {
-      let c;
-      try { c = await loadCourse(); } catch (e) { list.textContent = String(e.message); return; }
+      let cs;
+      try { cs = await loadCourses(); } catch (e) { list.textContent = String(e.message); return; }
       if (!alive) return;
       const done = lessonsDone();
       list.innerHTML = '';
-      const h = document.createElement('h1');
-      h.textContent = tr(c.title);
-      list.appendChild(h);
-      const p = document.createElement('p');
-      p.textContent = t('learn.progress', { done: c.lessons.filter((l) => done[l.id]).length, n: c.lessons.length });
-      list.appendChild(p);
-      const ol = document.createElement('ol');
-      ol.className = 'lessons';
-      for (const l of c.lessons) {
-        const li = document.createElement('li');
-        const a = document.createElement('a');
-        a.href = `#/learn/${l.id}`;
-        a.textContent = tr(l.title);
-        a.dataset.testid = `learn-${l.id}`;
-        li.appendChild(a);
-        if (done[l.id]) {
-          const s = document.createElement('span');
-          s.className = 'done';
-          s.textContent = ` ✓ ${t('learn.done_mark')}`;
-          li.appendChild(s);
+      for (const c of cs) {
+        const h = document.createElement(c === cs[0] ? 'h1' : 'h2');
+        h.textContent = tr(c.title);
+        list.appendChild(h);
+        const p = document.createElement('p');
+        p.textContent = t('learn.progress', { done: c.lessons.filter((l) => done[l.id]).length, n: c.lessons.length });
+        list.appendChild(p);
+        const ol = document.createElement('ol');
+        ol.className = 'lessons';
+        for (const l of c.lessons) {
+          const li = document.createElement('li');
+          const a = document.createElement('a');
+          a.href = `#/learn/${l.id}`;
+          a.textContent = tr(l.title);
+          a.dataset.testid = `learn-${l.id}`;
+          li.appendChild(a);
+          if (done[l.id]) {
+            const sp = document.createElement('span');
+            sp.className = 'done';
+            sp.textContent = ` ✓ ${t('learn.done_mark')}`;
+            li.appendChild(sp);
+          }
+          ol.appendChild(li);
         }
-        ol.appendChild(li);
+        list.appendChild(ol);
       }
-      list.appendChild(ol);
     };
     draw();
     return { cleanup: () => { alive = false; }, refresh: draw };
@@ -108,7 +117,7 @@ function lessonView(id, isAlive, kill) {
   const say = (f, kind) => { said = f; feedback.textContent = f ? f() : ''; feedback.dataset.kind = kind || ''; };
   const board = new Board((() => { const el = $('#lesson-board'); el.innerHTML = ''; return el; })(), {
     onMove: (m) => attempt(m.text),
-    onTry: (from, to) => attempt(attemptText(from, to)),
+    onTry: (from, to) => attempt(attemptText(board, from, to)),
     onMessage: (f) => say(f),
   });
   board.numbers = true;
@@ -128,20 +137,29 @@ function lessonView(id, isAlive, kill) {
     board.render();
   }
 
+  // the board from a position answer of the server (its variant's board and squares)
+  function show(d) {
+    fen = d.fen;
+    legal = d.legal;
+    if (d.board) {
+      board.setGeometry(d.board);
+      board.pos = posFromString(d.position, d.turn);
+    } else board.pos = parseFen(fen);
+  }
+
   async function setPosition(f) {
-    const r = await judge(f);
+    const r = await judge(lesson.variant, f);
     if (!r.ok) { say(() => serverText(r.data.error), 'bad'); return false; }
-    fen = r.data.fen;
-    legal = r.data.legal;
-    board.pos = parseFen(fen);
+    show(r.data);
     return true;
   }
 
   async function start() {
-    let c;
-    try { c = await loadCourse(); } catch (e) { say(() => String(e.message), 'bad'); return; }
+    let cs;
+    try { cs = await loadCourses(); } catch (e) { say(() => String(e.message), 'bad'); return; }
+    const c = cs.find((x) => x.lessons.some((l) => l.id === id));
+    if (!c) { say(() => t('learn.no_lesson', { id }), 'bad'); return; }
     const i = c.lessons.findIndex((l) => l.id === id);
-    if (i < 0) { say(() => t('learn.no_lesson', { id }), 'bad'); return; }
     lesson = c.lessons[i];
     next = c.lessons[i + 1] || null;
     step = 0;
@@ -158,7 +176,7 @@ function lessonView(id, isAlive, kill) {
     if (busy || finished || !lesson) return;
     busy = true;
     try {
-      const r = await judge(fen, text);
+      const r = await judge(lesson.variant, fen, text);
       if (!isAlive()) return;
       if (!r.ok) { // the rules forbid it: the server says which rule
         const why = r.data.error;
@@ -175,17 +193,13 @@ function lessonView(id, isAlive, kill) {
         draw();
         return;
       }
-      fen = r.data.fen;
-      legal = r.data.legal;
-      board.pos = parseFen(fen);
+      show(r.data);
       board.last = r.data.played;
       let reply = null;
       if (s.reply) {
-        const rr = await judge(fen, s.reply);
+        const rr = await judge(lesson.variant, fen, s.reply);
         if (!rr.ok) { say(() => serverText(rr.data.error), 'bad'); return; }
-        fen = rr.data.fen;
-        legal = rr.data.legal;
-        board.pos = parseFen(fen);
+        show(rr.data);
         board.last = rr.data.played;
         reply = rr.data.played.text;
       }

@@ -48,11 +48,12 @@ typedef struct srv_options {
     /* A test hook: ms added to the wall clock of the correspondence games (their
      * deadlines), as if that much time had passed; 0. */
     int64_t clock_offset_ms;
+    int webhooks; /* 1: players may give webhook URLs, which the server calls (srv_webhook.c) */
 } srv_options;
 
 #define SRV_OPTIONS_INIT                                                                           \
     {                                                                                              \
-        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, NULL, NULL, 0                  \
+        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, NULL, NULL, 0, 0               \
     }
 
 /* Limits of requests. */
@@ -155,6 +156,9 @@ void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req,
 /* The PDN of a game: *text malloc'd on 200. */
 void srv_op_pdn(srv *s, const char *id, const char *key, char **text, srv_reply *r);
 void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r);
+/* The value of name in a URL's query string (decoded) into buf; "" when absent (or
+ * longer than cap). query may be NULL. */
+void srv_query_var(const char *query, const char *name, char *buf, size_t cap);
 /* The master-games library (srv_library.c): indexed from path at start (-1 and err
  * when path is missing), freed at stop, its requests (/api/library...). */
 typedef struct srv_library srv_library;
@@ -236,6 +240,13 @@ typedef struct srv_game_row {
     char white_name[64];
     char black_name[64];
 } srv_game_row;
+
+/* Webhooks (srv_webhook.c): POST /api/games/ID/webhook {key, url} by a player; after
+ * a move of game row (ply plies played, the last one move, to_move the side to move),
+ * the player to move's URL, and both when the game is over, get a notice. Called with
+ * the game locked; the calls run in their own threads. */
+void srv_op_webhook(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
+void srv_webhook_moved(srv *s, const srv_game_row *row, int ply, const char *move, int to_move);
 
 /* One event as stored: a move's Hub text (unique), or "undo" (a move taken back), a
  * touch-move event ("touch-move", "touch SQ", "adjust") or an arbiter's ("pause",

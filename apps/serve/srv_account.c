@@ -729,6 +729,20 @@ static void op_claim(srv *s, const srv_account *a, const char *id, const json_t 
     srv_game_unlock(g);
 }
 
+int srv_csrf_refused(srv *s, const srv_request *q, srv_reply *r)
+{
+    if (!q->cookie) {
+        return 0;
+    }
+    srv_account a;
+    srv_account_of(s, q, &a);
+    if (a.id && !a.csrf_ok) {
+        srv_reply_error(r, 403, "missing or wrong CSRF token (X-CSRF-Token)");
+        return 1;
+    }
+    return 0;
+}
+
 void srv_account_link_created(srv *s, const srv_request *q, srv_reply *r)
 {
     if (r->status != 201 || !r->body || !q->cookie) {
@@ -737,7 +751,8 @@ void srv_account_link_created(srv *s, const srv_request *q, srv_reply *r)
     srv_account a;
     srv_account_of(s, q, &a);
     if (!a.id || !a.csrf_ok) {
-        return; /* played anonymously */
+        return; /* played anonymously (no session; a session without its token is refused
+                   before: srv_csrf_refused) */
     }
     const char *id = srv_json_str(r->body, "id"), *key = srv_json_str(r->body, "key");
     int side;

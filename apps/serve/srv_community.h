@@ -39,6 +39,10 @@ int srv_community_route(srv *s, const srv_request *q, srv_reply *r);
 /* After POST /api/games answered 201: a signed-in creator (with the CSRF header) is
  * linked to the side r says they play. */
 void srv_account_link_created(srv *s, const srv_request *q, srv_reply *r);
+/* A request that carries a live session but not its CSRF token (X-CSRF-Token): 1 with
+ * r set to 403, so that another site cannot act in a signed-in player's name (make
+ * games that join his account); 0 otherwise (no session: an anonymous request). */
+int srv_csrf_refused(srv *s, const srv_request *q, srv_reply *r);
 
 /* A signed-in account, as the session cookie of a request names it. */
 typedef struct srv_account {

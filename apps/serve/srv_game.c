@@ -727,6 +727,9 @@ static int game_play(srv *s, srv_game *g, const dm_vmove *vm, srv_reply *r)
     srv_move_row mr;
     dm_vmove_to_text(mr.hub, sizeof mr.hub, dm_session_position(g->session), vm, DM_NOTATION_HUB,
                      DM_VSQUARES_DEFAULT);
+    char text[200]; /* the move as the game's record writes it (the webhooks' notice) */
+    dm_vmove_to_text(text, sizeof text, dm_session_position(g->session), vm, DM_NOTATION_PDN,
+                     DM_VSQUARES_DEFAULT);
     int ply = dm_game_ply(dm_session_game(g->session));
     if (ply >= SRV_MAX_PLIES || g->nevents >= SRV_MAX_EVENTS) {
         srv_reply_error(r, 409, "the game is too long (%d plies)", SRV_MAX_PLIES);
@@ -774,6 +777,7 @@ static int game_play(srv *s, srv_game *g, const dm_vmove *vm, srv_reply *r)
     }
     g->nevents++;
     game_changed(s, g);
+    srv_webhook_moved(s, &g->row, ply + 1, text, side_to_move(g));
     /* the opponent played the expected move: the conditional reply is played now (a
      * move of the conditional side, which looks at nothing) */
     dm_vmove cvm;

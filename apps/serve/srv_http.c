@@ -216,7 +216,7 @@ json_t *srv_read_json(const srv_request *q, srv_reply *r)
     return read_json(q, r); /* for the community's routes (srv_community.h) */
 }
 
-static void query_var(const char *query, const char *name, char *buf, size_t cap)
+void srv_query_var(const char *query, const char *name, char *buf, size_t cap)
 {
     buf[0] = 0;
     if (query) {
@@ -234,7 +234,7 @@ static const char *request_key(const json_t *body, const char *query, char *buf,
         snprintf(buf, cap, "%s", json_string_value(k));
         return buf;
     }
-    query_var(query, "key", buf, cap);
+    srv_query_var(query, "key", buf, cap);
     return buf;
 }
 
@@ -274,9 +274,9 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
     }
     if (!strcmp(path, "position")) {
         char fen[512], variant[64], move[256];
-        query_var(q->query, "fen", fen, sizeof fen);
-        query_var(q->query, "variant", variant, sizeof variant);
-        query_var(q->query, "move", move, sizeof move);
+        srv_query_var(q->query, "fen", fen, sizeof fen);
+        srv_query_var(q->query, "variant", variant, sizeof variant);
+        srv_query_var(q->query, "move", move, sizeof move);
         if (!get) {
             srv_reply_error(r, 405, "use GET");
         } else if (variant[0] && strcmp(variant, "international") != 0) {
@@ -289,6 +289,9 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
     if (!strcmp(path, "games")) {
         if (!post) {
             srv_reply_error(r, 405, "use POST to create a game");
+            return 0;
+        }
+        if (srv_csrf_refused(s, q, r)) { /* signed in: the game would join the account */
             return 0;
         }
         json_t *req = read_json(q, r);
@@ -324,7 +327,7 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
             return 0;
         }
         char keys[SRV_MAX_TURN_QUERY];
-        query_var(q->query, "keys", keys, sizeof keys);
+        srv_query_var(q->query, "keys", keys, sizeof keys);
         srv_account a;
         srv_account_of(s, q, &a); /* a signed-in player's games too */
         srv_op_your_turn(s, keys, a.id, r);
@@ -367,7 +370,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         if (!strcmp(action, "move") || !strcmp(action, "resign") || !strcmp(action, "draw") ||
             !strcmp(action, "takeback") || !strcmp(action, "annotate") ||
             !strcmp(action, "touch") || !strcmp(action, "adjust") || !strcmp(action, "arbiter") ||
-            !strcmp(action, "seal") || !strcmp(action, "conditional")) {
+            !strcmp(action, "seal") || !strcmp(action, "conditional") ||
+            !strcmp(action, "webhook")) {
             if (!post) {
                 srv_reply_error(r, 405, "use POST");
                 return 0;
@@ -377,6 +381,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
                 const char *k = request_key(req, q->query, key, sizeof key);
                 if (!strcmp(action, "conditional")) {
                     srv_op_conditional(s, id, k, req, r);
+                } else if (!strcmp(action, "webhook")) {
+                    srv_op_webhook(s, id, k, req, r);
                 } else if (!strcmp(action, "touch")) {
                     srv_op_touch(s, id, k, req, r);
                 } else if (!strcmp(action, "arbiter")) {
@@ -403,7 +409,7 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         srv_reply_error(
             r, 404,
             "no such action \"%s\" (move, resign, draw, takeback, annotate, touch, adjust, "
-            "arbiter, seal, conditional, pdn)",
+            "arbiter, seal, conditional, webhook, pdn)",
             action);
         return 0;
     }
@@ -510,8 +516,8 @@ static int game_connect(const struct mg_connection *c, void *cbdata)
     srv *s = cbdata;
     const struct mg_request_info *ri = mg_get_request_info(c);
     char id[32], key[64];
-    query_var(ri->query_string, "id", id, sizeof id);
-    query_var(ri->query_string, "key", key, sizeof key);
+    srv_query_var(ri->query_string, "id", id, sizeof id);
+    srv_query_var(ri->query_string, "key", key, sizeof key);
     srv_reply r = {0, NULL};
     int side;
     srv_game *g = srv_game_open(s, id, key, &side, &r);

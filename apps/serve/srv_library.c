@@ -39,6 +39,7 @@ struct srv_library {
     sqlite3 *db;
     pthread_mutex_t mu;
     int games, skipped, files;
+    int bad_files; /* unreadable or over LIB_MAX_FILE: skipped whole */
 };
 
 static const char SCHEMA[] =
@@ -175,16 +176,29 @@ static int is_pdn(const char *name)
     return n > 4 && (!strcmp(name + n - 4, ".pdn") || !strcmp(name + n - 4, ".PDN"));
 }
 
+/* The PDN file at path read into the library; a file that cannot be read whole (or
+ * is over LIB_MAX_FILE bytes) is skipped and counted, never read in part. */
 static void add_file(srv_library *lib, sqlite3_stmt *ins_g, sqlite3_stmt *ins_p, const char *path,
                      const char *shown)
 {
+    struct stat fs;
     FILE *f = fopen(path, "rb");
-    if (!f) {
+    if (!f || stat(path, &fs) != 0 || fs.st_size > LIB_MAX_FILE) {
+        if (f) {
+            fclose(f);
+        }
+        lib->bad_files++;
         return;
     }
-    char *text = malloc(LIB_MAX_FILE + 1);
-    size_t len = text ? fread(text, 1, LIB_MAX_FILE, f) : 0;
+    size_t want = (size_t)fs.st_size;
+    char *text = malloc(want + 1);
+    size_t len = text ? fread(text, 1, want, f) : 0;
     fclose(f);
+    if (text && len != want) {
+        free(text);
+        lib->bad_files++;
+        return;
+    }
     dm_pdn_reader *rd = NULL;
     if (!text || dm_pdn_reader_new(&rd, text, len, shown) != DM_OK) {
         free(text);
@@ -284,8 +298,11 @@ int srv_library_load(srv *s, const char *path, char *err, size_t errcap)
     sqlite3_finalize(ins_p);
     s->library = lib;
     if (!s->opt.quiet) {
-        fprintf(stderr, "damier serve: library %s: %d games from %d files (%d skipped)\n", path,
-                lib->games, lib->files, lib->skipped);
+        fprintf(stderr,
+                "damier serve: library %s: %d games from %d files (%d skipped; %d files not "
+                "read: unreadable or over %d MiB)\n",
+                path, lib->games, lib->files, lib->skipped, lib->bad_files,
+                LIB_MAX_FILE / (1024 * 1024));
     }
     return 0;
 }
@@ -302,14 +319,6 @@ void srv_library_free(srv *s)
 }
 
 /* ---- queries ------------------------------------------------------------------------- */
-
-static void qvar(const char *query, const char *name, char *buf, size_t cap)
-{
-    buf[0] = 0;
-    if (query && mg_get_var(query, strlen(query), name, buf, cap) < 0) {
-        buf[0] = 0;
-    }
-}
 
 /* a FEN read for a search: exact (validated) or a pattern (the pieces that must be
  * there; any other square free) */
@@ -343,14 +352,14 @@ static void op_search(srv_library *lib, const char *query, srv_reply *r)
 {
     char player[128], event[128], year[32], result[8], opening[256], fen[512], pattern[512],
         offs[16];
-    qvar(query, "player", player, sizeof player);
-    qvar(query, "event", event, sizeof event);
-    qvar(query, "year", year, sizeof year);
-    qvar(query, "result", result, sizeof result);
-    qvar(query, "opening", opening, sizeof opening);
-    qvar(query, "fen", fen, sizeof fen);
-    qvar(query, "pattern", pattern, sizeof pattern);
-    qvar(query, "offset", offs, sizeof offs);
+    srv_query_var(query, "player", player, sizeof player);
+    srv_query_var(query, "event", event, sizeof event);
+    srv_query_var(query, "year", year, sizeof year);
+    srv_query_var(query, "result", result, sizeof result);
+    srv_query_var(query, "opening", opening, sizeof opening);
+    srv_query_var(query, "fen", fen, sizeof fen);
+    srv_query_var(query, "pattern", pattern, sizeof pattern);
+    srv_query_var(query, "offset", offs, sizeof offs);
     int y0 = 0, y1 = 0;
     if (year[0]) {
         char dash;
@@ -466,7 +475,7 @@ static void op_search(srv_library *lib, const char *query, srv_reply *r)
 static void op_explorer(srv_library *lib, const char *query, srv_reply *r)
 {
     char fen[512];
-    qvar(query, "fen", fen, sizeof fen);
+    srv_query_var(query, "fen", fen, sizeof fen);
     dm_board b;
     if (!fen[0]) {
         dm_board_start(&b);

@@ -22,7 +22,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: damier serve [--host ADDR] [--port N] [--db FILE] [--static DIR]\n"
                "                    [--threads N] [--engine-threads N] [--analyses N]\n"
                "                    [--sync normal|full] [--puzzles FILE] [--egdb DIR]\n"
-               "                    [--library PATH]\n"
+               "                    [--library PATH] [--webhooks]\n"
                "                    [--quiet]\n"
                "The web board: play against the engine or a person (game links), analyse,\n"
                "review and upload PDN, in a browser at http://ADDR:N/ (default\n"
@@ -34,7 +34,9 @@ static void usage(FILE *f)
                "--egdb DIR: the endgame database the analysis board probes (default: the\n"
                "XDG folder when present; \"\": none);\n"
                "--library PATH: the master games (a PDN file, or a folder read recursively:\n"
-               "searched and explored on the page's Library).\n"
+               "searched and explored on the page's Library);\n"
+               "--webhooks: players may give an http:// URL that the server calls after\n"
+               "each move that leaves them to move (off by default).\n"
                "The API: docs/WEB.md.\n");
 }
 
@@ -164,6 +166,8 @@ int cmd_serve(int argc, char **argv)
         } else if (!strcmp(a, "--egdb") && v) {
             egdb_dir = v; /* "" : none; default: the XDG folder when present */
             i++;
+        } else if (!strcmp(a, "--webhooks")) {
+            opt.webhooks = 1; /* players' webhook URLs called (srv_webhook.c) */
         } else if (!strcmp(a, "--quiet")) {
             opt.quiet = 1;
         } else {

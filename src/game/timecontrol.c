@@ -70,6 +70,34 @@ static dm_status read_count(cursor *c, int *out)
     return DM_OK;
 }
 
+/* An optional fraction ".d", ".dd" or ".ddd" after a whole number, in thousandths
+ * (".5" is 500) into *out (0 without one); too_many is the error for a fourth decimal. */
+static dm_status read_thousandths(cursor *c, long long *out, const char *too_many)
+{
+    *out = 0;
+    if (*c->p != '.') {
+        return DM_OK;
+    }
+    c->p++;
+    int digits = 0;
+    long long frac = 0;
+    while (isdigit((unsigned char)*c->p)) {
+        if (++digits > 3) {
+            return fail(c, too_many);
+        }
+        frac = frac * 10 + (*c->p - '0');
+        c->p++;
+    }
+    if (digits == 0) {
+        return fail(c, "expected digits after the decimal point");
+    }
+    while (digits++ < 3) {
+        frac *= 10;
+    }
+    *out = frac;
+    return DM_OK;
+}
+
 /* Seconds, with up to three decimals, into milliseconds. */
 static dm_status read_seconds(cursor *c, int64_t *out_ms, const char *what)
 {
@@ -89,24 +117,9 @@ static dm_status read_seconds(cursor *c, int64_t *out_ms, const char *what)
         c->p++;
     }
     long long ms = 0;
-    if (*c->p == '.') {
-        c->p++;
-        int digits = 0;
-        long long frac = 0;
-        while (isdigit((unsigned char)*c->p)) {
-            if (++digits > 3) {
-                return fail(c, "at most 3 decimals (milliseconds)");
-            }
-            frac = frac * 10 + (*c->p - '0');
-            c->p++;
-        }
-        if (digits == 0) {
-            return fail(c, "expected digits after the decimal point");
-        }
-        while (digits++ < 3) {
-            frac *= 10;
-        }
-        ms = frac;
+    dm_status st = read_thousandths(c, &ms, "at most 3 decimals (milliseconds)");
+    if (st != DM_OK) {
+        return st;
     }
     if (s * 1000 + ms > MAX_SECONDS * 1000) {
         /* the whole seconds alone may be at the limit: "1000000000.1" was accepted
@@ -137,25 +150,12 @@ static dm_status read_days(cursor *c, int64_t *out_ms, const char *what)
         c->p++;
     }
     thousandths *= 1000;
-    if (*c->p == '.') {
-        c->p++;
-        int digits = 0;
-        long long frac = 0;
-        while (isdigit((unsigned char)*c->p)) {
-            if (++digits > 3) {
-                return fail(c, "at most 3 decimals of a day");
-            }
-            frac = frac * 10 + (*c->p - '0');
-            c->p++;
-        }
-        if (digits == 0) {
-            return fail(c, "expected digits after the decimal point");
-        }
-        while (digits++ < 3) {
-            frac *= 10;
-        }
-        thousandths += frac;
+    long long frac = 0;
+    dm_status st = read_thousandths(c, &frac, "at most 3 decimals of a day");
+    if (st != DM_OK) {
+        return st;
     }
+    thousandths += frac;
     if (*c->p != 'd') {
         return fail(c, "expected 'd' (days)");
     }

@@ -170,4 +170,33 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     await ctx.close();
     await a.close();
   });
+
+  test('correspondence: the opponent\'s move while the page is in the background: the title says so and a notification is shown', async () => {
+    const a = await browser().newPage();
+    await a.goto(`${base()}/#/`);
+    await a.check('input[name=opponent][value=human]');
+    await a.selectOption('select[name=side]', 'white');
+    await a.selectOption('select[name=time]', 'corr:1');
+    await a.click('#create');
+    await a.waitForFunction(() => window.damierState && window.damierState.id);
+    const ctx = await browser().newContext();
+    const b = await ctx.newPage();
+    // Black's page: notifications allowed (a recorder), the page in the background
+    await b.addInitScript(() => {
+      window.notified = [];
+      window.Notification = class { constructor(title, o) { window.notified.push([title, o.body]); } };
+      window.Notification.permission = 'granted';
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    });
+    await b.goto(await a.inputValue('[data-testid=link-black]'));
+    await b.waitForFunction(() => window.damierState && window.damierState.you === 'black');
+    await a.fill('#move-input', '32-28');
+    await a.press('#move-input', 'Enter');
+    await b.waitForFunction(() => window.damierState.ply === 1, null, { timeout: 5000 });
+    await waitFor(async () => (await b.title()).includes('Your move (32-28)'), 5000, 'the title says it is his move');
+    const n = await b.evaluate(() => window.notified);
+    check(n.length === 1 && n[0][0] === 'damier: your move' && n[0][1] === 'White played 32-28', `one notification (${JSON.stringify(n)})`);
+    await ctx.close();
+    await a.close();
+  });
 }

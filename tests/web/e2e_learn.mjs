@@ -54,6 +54,17 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await sq(page, 38);
     await sq(page, 20);
     await said(page, /本课完成/, 'the majority lesson completed');
+    // a Russian lesson (the 64-square board, its squares' names): no majority rule, but
+    // capture is compulsory; c3 is square 22, b4 17, e3 23, c5 14 of the 8x8 board
+    await page.goto(`${base()}/#/learn/ru-choice`);
+    await ready(page, 'ru-choice');
+    check(await page.evaluate(() => window.damierLesson.fen.startsWith('W:W')) && (await page.$$('#lesson-board [data-testid^=sq-]')).length === 32, 'the 8x8 board');
+    await sq(page, 22);
+    await sq(page, 17);
+    await said(page, /不允许：.*能吃子必须吃子/, 'compulsory capture in Russian draughts');
+    await sq(page, 23);
+    await sq(page, 14);
+    await said(page, /本课完成/, 'the capture of one piece accepted (no majority rule)');
     // the progress kept on reload
     await page.goto(`${base()}/#/learn`);
     await page.reload();

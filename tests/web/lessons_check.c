@@ -12,6 +12,7 @@
 #include <damier/engine.h>
 #include <damier/move.h>
 #include <damier/puzzle.h>
+#include <damier/variant.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,18 +41,50 @@ static void texts(const char *file, const char *lesson, const json_t *o, const c
     }
 }
 
+/* A lesson's position: international on its own board (as the server's
+ * /api/position reads it), another variant on the generic one. */
+typedef struct pos {
+    const dm_variant *v; /* NULL: international */
+    dm_board b;
+    dm_vboard vb;
+} pos;
+
+typedef struct pmove {
+    dm_move m;
+    dm_vmove vm;
+} pmove;
+
+static dm_status pos_parse(pmove *out, const pos *p, const char *text, dm_error *e)
+{
+    return p->v ? dm_vmove_parse(&out->vm, &p->vb, text, e)
+                : dm_move_parse(&out->m, &p->b, text, e);
+}
+
+static void pos_apply(pos *p, const pmove *m)
+{
+    if (p->v) {
+        dm_vboard_apply(&p->vb, &m->vm);
+    } else {
+        dm_board_apply(&p->b, &m->m);
+    }
+}
+
 /* text as a legal move of b written as the page gets it; 0 and a problem otherwise */
-static int legal(const char *file, const char *lesson, const dm_board *b, const char *text,
-                 dm_move *out)
+static int legal(const char *file, const char *lesson, const pos *b, const char *text, pmove *out)
 {
     dm_error e;
     memset(&e, 0, sizeof e);
-    if (!text || dm_move_parse(out, b, text, &e) != DM_OK) {
+    if (!text || pos_parse(out, b, text, &e) != DM_OK) {
         problem(file, lesson, "a lesson move is not legal: %s", text ? e.message : "(not a text)");
         return 0;
     }
     char canon[200];
-    dm_move_to_text(canon, sizeof canon, b, out, DM_NOTATION_PDN);
+    if (b->v) {
+        dm_vmove_to_text(canon, sizeof canon, &b->vb, &out->vm, DM_NOTATION_PDN,
+                         DM_VSQUARES_DEFAULT);
+    } else {
+        dm_move_to_text(canon, sizeof canon, &b->b, &out->m, DM_NOTATION_PDN);
+    }
     if (strcmp(canon, text) != 0) {
         problem(file, lesson, "move \"%s\" is not written as the page receives it", text);
         return 0;
@@ -59,7 +92,8 @@ static int legal(const char *file, const char *lesson, const dm_board *b, const 
     return 1;
 }
 
-static void check_lesson(const char *file, const json_t *l, dm_engine *engine)
+static void check_lesson(const char *file, const json_t *l, const dm_variant *variant,
+                         dm_engine *engine)
 {
     const char *id = json_string_value(json_object_get(l, "id"));
     if (!id) {
@@ -68,15 +102,20 @@ static void check_lesson(const char *file, const json_t *l, dm_engine *engine)
     }
     texts(file, id, json_object_get(l, "title"), "title");
     texts(file, id, json_object_get(l, "text"), "text");
-    dm_board b;
+    pos b;
+    memset(&b, 0, sizeof b);
+    b.v = variant;
     dm_error e;
     memset(&e, 0, sizeof e);
     const char *fen = json_string_value(json_object_get(l, "fen"));
-    if (!fen || dm_board_from_fen(&b, fen, &e) != DM_OK || dm_board_validate(&b, &e) != DM_OK) {
+    if (!fen || (variant ? dm_vboard_from_fen(&b.vb, variant, fen, &e)
+                         : (dm_board_from_fen(&b.b, fen, &e) != DM_OK
+                                ? DM_EPARSE
+                                : dm_board_validate(&b.b, &e))) != DM_OK) {
         problem(file, id, "a bad FEN: %s", fen ? e.message : "none");
         return;
     }
-    const dm_board start = b;
+    const pos start = b;
     const json_t *steps = json_object_get(l, "steps");
     if (json_array_size(steps) == 0) {
         problem(file, id, "%s", "no steps");
@@ -95,11 +134,11 @@ static void check_lesson(const char *file, const json_t *l, dm_engine *engine)
         {
             const char *mv = json_string_value(json_object_get(w, "move"));
             const char *says = json_string_value(json_object_get(w, "says"));
-            dm_move m;
+            pmove m;
             memset(&e, 0, sizeof e);
             if (!mv || !says) {
                 problem(file, id, "%s", "a wrong example needs \"move\" and \"says\"");
-            } else if (dm_move_parse(&m, &b, mv, &e) == DM_OK) {
+            } else if (pos_parse(&m, &b, mv, &e) == DM_OK) {
                 problem(file, id, "the wrong example \"%s\" is legal", mv);
             } else if (!strstr(e.message, says)) {
                 problem(file, id, "the rules' refusal does not say it: %s", e.message);
@@ -110,7 +149,7 @@ static void check_lesson(const char *file, const json_t *l, dm_engine *engine)
             problem(file, id, "%s", "a step accepts no move");
             return;
         }
-        dm_move m, first;
+        pmove m, first;
         const json_t *a;
         json_array_foreach(accept, k, a)
         {
@@ -121,24 +160,26 @@ static void check_lesson(const char *file, const json_t *l, dm_engine *engine)
                 first = m;
             }
         }
-        dm_board_apply(&b, &first);
-        line[nline++ % 8] = first;
+        pos_apply(&b, &first);
+        line[nline++ % 8] = first.m;
         const char *reply = json_string_value(json_object_get(st, "reply"));
         if (reply) {
             if (!legal(file, id, &b, reply, &m)) {
                 return;
             }
-            dm_board_apply(&b, &m);
-            line[nline++ % 8] = m;
+            pos_apply(&b, &m);
+            line[nline++ % 8] = m.m;
         }
     }
     const char *check = json_string_value(json_object_get(l, "check"));
-    if (check && !strcmp(check, "shot")) {
+    if (check && !strcmp(check, "shot") && variant) {
+        problem(file, id, "%s", "\"check\": \"shot\" is for international lessons");
+    } else if (check && !strcmp(check, "shot")) {
         dm_puzzle p;
         dm_puzzle_options o = DM_PUZZLE_OPTIONS_INIT;
         o.depth = 10;
         memset(&e, 0, sizeof e);
-        if (dm_puzzle_examine(&p, engine, &start, &o, &e) != DM_OK) {
+        if (dm_puzzle_examine(&p, engine, &start.b, &o, &e) != DM_OK) {
             problem(file, id, "the engine could not examine it: %s", e.message);
         } else if (p.verdict != DM_PUZZLE_FOUND) {
             problem(file, id, "the engine finds no unique win: %s",
@@ -181,11 +222,23 @@ int main(int argc, char **argv)
             continue;
         }
         texts(argv[f], "(course)", json_object_get(c, "title"), "the course's title");
+        /* the course's variant: "course" names it (international: its own board) */
+        const char *course = json_string_value(json_object_get(c, "course"));
+        const dm_variant *variant = NULL;
+        dm_error ve;
+        memset(&ve, 0, sizeof ve);
+        if (!course || (strcmp(course, "international") != 0 &&
+                        dm_variant_from_name(&variant, course, &ve) != DM_OK)) {
+            problem(argv[f], "(course)", "\"course\" must name a variant: %s",
+                    course ? ve.message : "none");
+            json_decref(c);
+            continue;
+        }
         size_t i, j;
         const json_t *l, *l2;
         json_array_foreach(json_object_get(c, "lessons"), i, l)
         {
-            check_lesson(argv[f], l, engine);
+            check_lesson(argv[f], l, variant, engine);
             lessons++;
             json_array_foreach(json_object_get(c, "lessons"), j, l2)
             {

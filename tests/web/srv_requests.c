@@ -19,6 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 
 #include <civetweb.h>
@@ -1702,6 +1706,116 @@ static void test_tournament_engine(void **st)
     assert_string_equal(str(json_array_get(sd, 2), "name"), "Ann");
     assert_int_equal(json_integer_value(json_object_get(json_array_get(sd, 2), "points")), 2);
     json_decref(j);
+/* Webhooks (srv_webhook.c): off unless the server allows them; a player's http:// URL
+ * is called after the opponent's move with the notice (game, ply, move, to_move), never
+ * with a key; bad URLs, a spectator's key refused. */
+static int listener(int *port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof a;
+    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(listen(fd, 4), 0);
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &len), 0);
+    *port = ntohs(a.sin_port);
+    return fd;
+}
+
+/* one request received on fd within 5 s, into buf; answers 200 */
+static void receive(int fd, char *buf, size_t cap)
+{
+    struct pollfd p = {fd, POLLIN, 0};
+    assert_int_equal(poll(&p, 1, 5000), 1);
+    int c = accept(fd, NULL, NULL);
+    assert_true(c >= 0);
+    size_t n = 0;
+    for (int tries = 0; tries < 50 && n + 1 < cap; tries++) {
+        struct pollfd q = {c, POLLIN, 0};
+        if (poll(&q, 1, 100) != 1) {
+            if (strstr(buf, "}")) {
+                break;
+            }
+            continue;
+        }
+        ssize_t k = read(c, buf + n, cap - 1 - n);
+        if (k <= 0) {
+            break;
+        }
+        n += (size_t)k;
+        buf[n] = 0;
+        if (strstr(buf, "\r\n\r\n") && strchr(strstr(buf, "\r\n\r\n"), '}')) {
+            break;
+        }
+    }
+    const char ok[] = "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+    assert_true(write(c, ok, sizeof ok - 1) > 0);
+    close(c);
+}
+
+static void test_webhook(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_int_equal(
+        req("POST", "/api/games", "{\"opponent\": \"human\", \"side\": \"white\"}", &j), 201);
+    char id[32], wkey[64], path[200], body[400];
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    snprintf(wkey, sizeof wkey, "%s", str(j, "key"));
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/games/%s/webhook", id);
+    snprintf(body, sizeof body, "{\"key\": \"%s\", \"url\": \"http://127.0.0.1:9/x\"}", wkey);
+    assert_error(req("POST", path, body, &j), &j, 404, "--webhooks");
+    /* a server that allows them */
+    stop();
+    srv_options o = SRV_OPTIONS_INIT;
+    o.db_path = dbpath;
+    o.webhooks = 1;
+    server = test_server_start(&o);
+    assert_int_equal(
+        req("POST", "/api/games", "{\"opponent\": \"human\", \"side\": \"white\"}", &j), 201);
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    snprintf(wkey, sizeof wkey, "%s", str(j, "key"));
+    const char *bl = str(json_object_get(j, "links"), "black");
+    char bkey[64];
+    snprintf(bkey, sizeof bkey, "%s", strrchr(bl, '/') + 1);
+    const char *sp = str(json_object_get(j, "links"), "spectator");
+    char skey[64];
+    snprintf(skey, sizeof skey, "%s", strrchr(sp, '/') + 1);
+    json_decref(j);
+    int port;
+    int fd = listener(&port);
+    snprintf(path, sizeof path, "/api/games/%s/webhook", id);
+    snprintf(body, sizeof body, "{\"key\": \"%s\", \"url\": \"https://example.org/x\"}", bkey);
+    assert_error(req("POST", path, body, &j), &j, 400, "http://");
+    snprintf(body, sizeof body, "{\"key\": \"%s\", \"url\": \"http://a b/\"}", bkey);
+    assert_error(req("POST", path, body, &j), &j, 400, "http://");
+    snprintf(body, sizeof body, "{\"key\": \"%s\", \"url\": \"http://127.0.0.1:%d/hook\"}", skey,
+             port);
+    assert_error(req("POST", path, body, &j), &j, 403, "player");
+    snprintf(body, sizeof body, "{\"key\": \"%s\", \"url\": \"http://127.0.0.1:%d/hook\"}", bkey,
+             port);
+    assert_int_equal(req("POST", path, body, &j), 200);
+    assert_string_equal(str(j, "side"), "black");
+    json_decref(j);
+    /* White moves: Black's webhook is called */
+    snprintf(path, sizeof path, "/api/games/%s/move", id);
+    snprintf(body, sizeof body, "{\"key\": \"%s\", \"move\": \"32-28\"}", wkey);
+    assert_int_equal(req("POST", path, body, &j), 200);
+    json_decref(j);
+    char got[2048] = "";
+    receive(fd, got, sizeof got);
+    assert_non_null(strstr(got, "POST /hook HTTP/1.1"));
+    assert_non_null(strstr(got, "\"move\":\"32-28\""));
+    assert_non_null(strstr(got, "\"to_move\":\"black\""));
+    assert_non_null(strstr(got, "\"ply\":1"));
+    assert_null(strstr(got, bkey)); /* never a key */
+    assert_null(strstr(got, wkey));
+    close(fd);
+    stop();
+    start(); /* the usual server for the tests after this one */
 }
 
 /* Bytes that are not UTF-8, in a path or a name, still get a JSON answer (found by
@@ -1737,19 +1851,33 @@ static void test_not_utf8(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),           cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),      cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),     cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_correspondence),   cmocka_unit_test(test_conditional),
-        cmocka_unit_test(test_upload),           cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),       cmocka_unit_test(test_arbiter),
-        cmocka_unit_test(test_arbiter_engine),   cmocka_unit_test(test_sealed_move),
-        cmocka_unit_test(test_handicap),         cmocka_unit_test(test_position),
-        cmocka_unit_test(test_library),          cmocka_unit_test(test_simul),
-        cmocka_unit_test(test_tournament),       cmocka_unit_test(test_tournament_engine),
-        cmocka_unit_test(test_tournament_swiss), cmocka_unit_test(test_tournament_teams),
-        cmocka_unit_test(test_not_utf8),         cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal),  cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_health),
+        cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),
+        cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),
+        cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_correspondence),
+        cmocka_unit_test(test_conditional),
+        cmocka_unit_test(test_upload),
+        cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),
+        cmocka_unit_test(test_arbiter),
+        cmocka_unit_test(test_arbiter_engine),
+        cmocka_unit_test(test_sealed_move),
+        cmocka_unit_test(test_handicap),
+        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_library),
+        cmocka_unit_test(test_simul),
+        cmocka_unit_test(test_webhook),
+        cmocka_unit_test(test_tournament),
+        cmocka_unit_test(test_tournament_engine),
+        cmocka_unit_test(test_tournament_swiss),
+        cmocka_unit_test(test_tournament_teams),
+        cmocka_unit_test(test_not_utf8),
+        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal),
+        cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
