@@ -132,6 +132,14 @@ export function tourneyView(parts, show) {
           li.appendChild(a);
           li.appendChild(document.createTextNode(' '));
         }
+        if (p.link) { // the engines' game, played by the server: its record
+          const a = document.createElement('a');
+          a.href = p.link.replace(/^\//, '');
+          a.textContent = t('tourney.record');
+          a.dataset.testid = 'engine-game';
+          li.appendChild(a);
+          li.appendChild(document.createTextNode(' '));
+        }
         if (p.arbiter_link) { // the organiser declares a result there (an abandoned game)
           const a = document.createElement('a');
           a.href = p.arbiter_link.replace(/^\//, '');

@@ -165,6 +165,14 @@ typedef struct srv_library srv_library;
 int srv_library_load(srv *s, const char *path, char *err, size_t errcap);
 void srv_library_free(srv *s);
 void srv_library_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
+/* A game between engine levels level_white and level_black (1-10) of variant (NULL:
+ * international) played to its end at once and stored as a review game
+ * (srv_engine_game.c): its id, a key to see it and its result ("2-0", ...) out; the
+ * PDN tags event, round (may be NULL), white and black. 0, or -1 with err. */
+int srv_engine_game(srv *s, const char *variant, int level_white, int level_black,
+                    const char *white, const char *black, const char *event, const char *round,
+                    char *id, size_t idcap, char *key, size_t keycap, char *result, size_t rescap,
+                    char *err, size_t errcap);
 /* The simultaneous displays (srv_simul.c): POST /api/simuls, GET /api/simuls/ID. */
 void srv_simul_route(srv *s, const srv_request *q, const char *what, srv_reply *r);
 /* Tournaments (srv_tourney.c): POST /api/tournaments, GET /api/tournaments/ID and

@@ -4,8 +4,8 @@
  * (damier/tourney.h), each pairing an ordinary game of the server:
  *   a person against a person: a game between two links;
  *   a person against the engine (an entrant with engine_level): an engine game;
- *   the engine against the engine: no game is played, the pairing is decided at once
- *     by the levels (the higher level wins, equal levels draw).
+ *   the engine against the engine: the game is played at once by the server
+ *     (srv_engine_game.c) and kept as a review game, its result recorded.
  * Whenever the tournament is looked at (GET), the finished games' results are
  * recorded and, a round complete, the next one is paired and its games created.
  *   POST /api/tournaments {"name", "system": "roundrobin"|"swiss", "rounds" (swiss),
@@ -54,7 +54,7 @@ typedef struct tgame {
     char id[24];
     char key[3][40]; /* White's and Black's ("" the engine), the arbiter's */
     char res[16];    /* no game: the engine against the engine, White's and Black's points
-                        decided by the levels ("2-0"), kept for a team match still going on
+                        played at once by the server ("2-0"), kept for a team match still going on
                         (the tournament file keeps only a whole match's boards) */
 } tgame;
 
@@ -151,6 +151,32 @@ static int record(tevent *e, int i, int b, int out, int wp, int bp)
     return dm_tourney_set_board(&e->t, i, b + 1, b % 2 ? bp : wp, b % 2 ? wp : bp, &err) == DM_OK;
 }
 
+/* Play board b of pairing i between two engine entrants (slots ws, bs) at once
+ * (srv_engine_game: a fixed budget per level, so the same pairing gives the same game)
+ * and record its result; the game is kept as a review game whose link everyone sees.
+ * 0, or -1 with r filled. */
+static int play_engines(srv *s, tevent *e, int i, int b, int ws, int bs, srv_reply *r)
+{
+    tgame *g = &e->games[i * e->nb + b];
+    char round[16], res[16], err[200];
+    snprintf(round, sizeof round, "%d", e->t.pairings[i].round);
+    if (srv_engine_game(s, NULL, e->level[ws], e->level[bs], e->name[ws], e->name[bs], e->t.event,
+                        round, g->id, sizeof g->id, g->key[2], sizeof g->key[2], res, sizeof res,
+                        err, sizeof err) != 0) {
+        srv_reply_error(r, 503, "the engines' game could not be played: %s", err);
+        g->id[0] = 0;
+        return -1;
+    }
+    int out, wp, bp;
+    if (!dm_tourney_result_from_text(&e->t, res, &out, &wp, &bp)) {
+        srv_reply_error(r, 500, "the engines' game ended with %s", res);
+        return -1;
+    }
+    snprintf(g->res, sizeof g->res, "%d-%d", wp, bp);
+    record(e, i, b, out, wp, bp);
+    return 0;
+}
+
 /* Record the finished games' results and pair the rounds that can be paired, creating
  * their games. Returns 1 when something changed, 0 when not, -1 with r filled. */
 static int advance(srv *s, tevent *e, srv_reply *r)
@@ -166,7 +192,7 @@ static int advance(srv *s, tevent *e, srv_reply *r)
                 continue;
             }
             int out, wp, bp;
-            if (!g->id[0]) { /* decided by the levels */
+            if (!g->id[0] || g->res[0]) { /* a bye, or the engines' game played at once */
                 if (g->res[0] && dm_tourney_result_from_text(&e->t, g->res, &out, &wp, &bp) &&
                     record(e, i, b, out, wp, bp)) {
                     changed = 1;
@@ -216,11 +242,10 @@ static int advance(srv *s, tevent *e, srv_reply *r)
                 int ws, bs;
                 board_slots(e, p, b, &ws, &bs);
                 int lw = e->level[ws], lb = e->level[bs];
-                if (lw && lb) { /* the engine against the engine: decided by the levels */
-                    int wp = lw > lb ? e->t.win : lw < lb ? e->t.loss : e->t.draw;
-                    int bp = lw > lb ? e->t.loss : lw < lb ? e->t.win : e->t.draw;
-                    snprintf(e->games[i * e->nb + b].res, sizeof e->games[0].res, "%d-%d", wp, bp);
-                    record(e, i, b, DM_TOUT_PLAYED, wp, bp);
+                if (lw && lb) { /* the engine against the engine: played at once */
+                    if (play_engines(s, e, i, b, ws, bs, r) != 0) {
+                        return -1;
+                    }
                 } else if (create_game(s, e, i, b, r) != 0) {
                     return -1;
                 }
@@ -559,7 +584,10 @@ static json_t *board_json(const tevent *e, int k, int b, int who, json_t **curre
     if (g->id[0]) {
         char url[128];
         json_object_set_new(pj, "game", json_string(g->id));
-        if (who < 0 && g->key[2][0]) { /* the organiser arbitrates: a result declared */
+        if (g->res[0]) { /* the engines' game, played: its record for everyone */
+            snprintf(url, sizeof url, "/#/game/%s/%s", g->id, g->key[2]);
+            json_object_set_new(pj, "link", json_string(url));
+        } else if (who < 0 && g->key[2][0]) { /* the organiser arbitrates: a result declared */
             snprintf(url, sizeof url, "/#/game/%s/%s", g->id, g->key[2]);
             json_object_set_new(pj, "arbiter_link", json_string(url));
         }

@@ -5,7 +5,7 @@
 // board after each move; one host against three people in their own browsers, played
 // to the end; the overview's score), the blindfold simul, and conditional moves in a
 // correspondence game ("if he plays X, I play Y", played by the server); a
-// tournament of a person and three engines (its crosstable).
+// tournament of a person and three engines (its crosstable, the engines' games played).
 
 export function register({ test, base, check, waitFor, gameState, browser }) {
   async function newSimul(page, n, blindfold) {
@@ -130,12 +130,32 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
       await ann.click('#btn-resign');
       await ann.waitForFunction(() => window.damierState.result !== '*');
     }
-    // the engines' pairings decided by the levels: E3 > E2 > E1; Ann lost every game
-    const want = ['1. Ann x 0 0 0 0', '2. E3 2 x 2 2 6', '3. E2 2 0 x 2 4', '4. E1 2 0 0 x 2'];
-    const row = (n) => org.evaluate((k) => [...document.querySelectorAll(`[data-testid=cross-${k}] > *`)].map((c) => c.textContent).join(' '), n);
+    // the engines' games played by the server: each pair of cells sums to 2, each row's
+    // total is its cells' sum; Ann lost every game
+    const row = (n) => org.evaluate((k) => [...document.querySelectorAll(`[data-testid=cross-${k}] > *`)].map((c) => c.textContent), n);
     await waitFor(async () => (await org.textContent('[data-testid=tourney-status]')).includes('over'), 10000, 'the tournament over');
-    for (let n = 1; n <= 4; n++) check((await row(n)) === want[n - 1], `crosstable row ${n}: ${await row(n)}`);
-    check((await org.textContent('[data-testid=tourney-standings]')).includes('E3'), 'the standings');
+    const rows = [];
+    for (let n = 1; n <= 4; n++) rows.push(await row(n));
+    const names = rows.map((r) => r[0].replace(/^\d+\. /, ''));
+    check(names.join(' ') === 'Ann E3 E2 E1', `crosstable names: ${names.join(' ')}`);
+    check(rows[0].slice(1).join(' ') === 'x 0 0 0 0', `Ann's row: ${rows[0].join(' ')}`);
+    for (let a = 0; a < 4; a++) {
+      let sum = 0;
+      for (let b = 0; b < 4; b++) {
+        if (a === b) { check(rows[a][1 + b] === 'x', `diagonal ${a}`); continue; }
+        const x = Number(rows[a][1 + b]), y = Number(rows[b][1 + a]);
+        check(x + y === 2, `cells ${a},${b}: ${x} + ${y}`);
+        sum += x;
+      }
+      check(Number(rows[a][5]) === sum, `row ${a} total ${rows[a][5]} = ${sum}`);
+    }
+    // the three engine games have their records; one opens on the review board
+    const recs = await org.$$('[data-testid=engine-game]');
+    check(recs.length === 3, `three engine games' records: ${recs.length}`);
+    await recs[0].click();
+    await org.waitForFunction(() => location.hash.startsWith('#/game/') && window.damierState && window.damierState.result !== '*' && window.damierState.ply > 10, null, { timeout: 10000 });
+    await org.goBack();
+    await waitFor(async () => (await org.textContent('[data-testid=tourney-standings]')).includes('E3'), 10000, 'the standings again');
     await ctx.close();
     await org.close();
   });

@@ -1662,7 +1662,8 @@ static void test_tournament_teams(void **st)
 }
 
 /* A tournament with the engine: a person against the engine plays an engine game; the
- * engine against the engine is decided by the levels at once. */
+ * engine against the engine is played at once by the server, its record kept and its
+ * result counted (the same pairing giving the same game). */
 static void test_tournament_engine(void **st)
 {
     (void)st;
@@ -1699,13 +1700,69 @@ static void test_tournament_engine(void **st)
     snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, pkey);
     assert_int_equal(req("GET", path, NULL, &j), 200);
     assert_true(json_is_true(json_object_get(j, "finished")));
+    /* the engines' pairing was played: its record, finished with the pairing's result */
+    const json_t *ee = NULL;
+    for (size_t r = 0; r < 3 && !ee; r++) {
+        const json_t *prs =
+            json_object_get(json_array_get(json_object_get(j, "pairings"), r), "pairings");
+        for (size_t k = 0; k < json_array_size(prs); k++) {
+            const json_t *p = json_array_get(prs, k);
+            if (str(p, "white")[0] == 'E' && str(p, "black")[0] == 'E') {
+                ee = p;
+            }
+        }
+    }
+    assert_non_null(ee);
+    const char *link = str(ee, "link");
+    assert_non_null(strstr(link, "/#/game/"));
+    char gid[40], eres[16];
+    const char *rest = strstr(link, "/game/") + 6;
+    snprintf(gid, sizeof gid, "%.*s", (int)(strchr(rest, '/') - rest), rest);
+    snprintf(eres, sizeof eres, "%s", str(ee, "result"));
+    int e3_white = !strcmp(str(ee, "white"), "E3");
+    snprintf(path, sizeof path, "/api/games/%s?key=%s", gid, link_key_of(link));
+    json_t *gs;
+    assert_int_equal(req("GET", path, NULL, &gs), 200);
+    assert_string_equal(str(gs, "result"), eres); /* a played game, ended by the rules */
+    assert_true(json_integer_value(json_object_get(gs, "ply")) > 10);
+    json_decref(gs);
+    assert_true(!strcmp(eres, "2-0") || !strcmp(eres, "1-1") || !strcmp(eres, "0-2"));
+    int e3_pts = e3_white ? eres[0] - '0' : eres[2] - '0';
+    /* each had a bye (2); both engines beat Ann, who resigned */
     const json_t *sd = json_object_get(j, "standings");
-    /* E3 beat E1 and Ann; E1 beat Ann; each had a bye (2) */
-    assert_string_equal(str(json_array_get(sd, 0), "name"), "E3");
-    assert_int_equal(json_integer_value(json_object_get(json_array_get(sd, 0), "points")), 6);
-    assert_string_equal(str(json_array_get(sd, 2), "name"), "Ann");
-    assert_int_equal(json_integer_value(json_object_get(json_array_get(sd, 2), "points")), 2);
+    for (size_t k = 0; k < 3; k++) {
+        const json_t *line = json_array_get(sd, k);
+        int pts = (int)json_integer_value(json_object_get(line, "points"));
+        if (!strcmp(str(line, "name"), "Ann")) {
+            assert_int_equal(pts, 2);
+        } else if (!strcmp(str(line, "name"), "E3")) {
+            assert_int_equal(pts, 4 + e3_pts);
+        } else {
+            assert_int_equal(pts, 4 + 2 - e3_pts);
+        }
+    }
     json_decref(j);
+    /* the same pairing gives the same game: a second event, the same result */
+    assert_int_equal(req("POST", "/api/tournaments",
+                         "{\"system\": \"roundrobin\", \"players\": [{\"name\": \"E3\", "
+                         "\"engine_level\": 3}, {\"name\": \"E1\", \"engine_level\": 1}]}",
+                         &j),
+                     201);
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    char okey[64];
+    snprintf(okey, sizeof okey, "%s", str(j, "key"));
+    json_decref(j);
+    snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, okey);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    assert_true(json_is_true(json_object_get(j, "finished")));
+    const json_t *p1 = json_array_get(
+        json_object_get(json_array_get(json_object_get(j, "pairings"), 0), "pairings"), 0);
+    if ((strcmp(str(p1, "white"), "E3") == 0) == e3_white) {
+        assert_string_equal(str(p1, "result"), eres);
+    }
+    json_decref(j);
+}
+
 /* Webhooks (srv_webhook.c): off unless the server allows them; a player's http:// URL
  * is called after the opponent's move with the notice (game, ply, move, to_move), never
  * with a key; bad URLs, a spectator's key refused. */
