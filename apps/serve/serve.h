@@ -168,8 +168,10 @@ void srv_library_route(srv *s, const srv_request *q, const char *what, srv_reply
 /* A game between engine levels level_white and level_black (1-10) of variant (NULL:
  * international) played to its end at once and stored as a review game
  * (srv_engine_game.c): its id, a key to see it and its result ("2-0", ...) out; the
- * PDN tags event, round (may be NULL), white and black. 0, or -1 with err. */
-int srv_engine_game(srv *s, const char *variant, int level_white, int level_black,
+ * PDN tags event, round (may be NULL), white and black; max_depth > 0 caps every
+ * search at that depth (srv_engine_step's). Seconds at the top levels: call it from a
+ * thread of its own. 0, or -1 with err (also when the server stops meanwhile). */
+int srv_engine_game(srv *s, const char *variant, int level_white, int level_black, int max_depth,
                     const char *white, const char *black, const char *event, const char *round,
                     char *id, size_t idcap, char *key, size_t keycap, char *result, size_t rescap,
                     char *err, size_t errcap);
@@ -178,6 +180,14 @@ void srv_simul_route(srv *s, const srv_request *q, const char *what, srv_reply *
 /* Tournaments (srv_tourney.c): POST /api/tournaments, GET /api/tournaments/ID and
  * GET /api/tournaments/ID/pdn (its text, malloc'd, in *pdn on 200). */
 void srv_tourney_route(srv *s, const srv_request *q, const char *what, srv_reply *r, char **pdn);
+/* The tournaments' engine-against-engine games, played by a thread of the tournaments'
+ * own (started at the first such pairing): srv_tourney_stop joins it (srv_games_stop);
+ * with no_threads, srv_tourney_step plays the pending ones now, each search at most
+ * max_depth (srv_engine_step calls it); the number played. */
+void srv_tourney_stop(srv *s);
+int srv_tourney_step(srv *s, int max_depth);
+/* 1 once the server is stopping (srv_games_stop), else 0. */
+int srv_stopping(srv *s);
 /* A position's legal moves and result, for the analysis board. move (NULL or "": none):
  * a move in notation played first, the answer being the position after it with
  * "played" (the MOVE); an illegal move is a 400 whose error says the rule (the
@@ -360,8 +370,9 @@ struct srv {
     /* analyses */
     pthread_mutex_t an_mu;
     int analyses;
-    struct srv_community *comm;  /* accounts' rate limits, the lobby (srv_community.h) */
-    struct srv_library *library; /* the master games (srv_library.c), or NULL */
+    struct srv_community *comm;      /* accounts' rate limits, the lobby (srv_community.h) */
+    struct srv_library *library;     /* the master games (srv_library.c), or NULL */
+    struct srv_tourney_runner *trun; /* the tournaments' engine games (srv_tourney.c) */
 };
 
 #endif

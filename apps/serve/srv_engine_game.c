@@ -22,7 +22,7 @@
 
 #define ENGINE_GAME_MAX_PLIES 1500 /* beyond any game the draw rules allow: a fault */
 
-static void limits_of(int level, dm_limits *lim)
+static void limits_of(int level, int max_depth, dm_limits *lim)
 {
     static const int depth[5] = {1, 2, 3, 4, 6};
     memset(lim, 0, sizeof *lim);
@@ -31,9 +31,13 @@ static void limits_of(int level, dm_limits *lim)
     } else {
         lim->nodes = 50000ull << (level > 10 ? 4 : level - 6);
     }
+    if (max_depth > 0 && (lim->nodes || lim->depth > max_depth)) {
+        lim->depth = max_depth;
+        lim->nodes = 0;
+    }
 }
 
-int srv_engine_game(srv *s, const char *variant, int level_white, int level_black,
+int srv_engine_game(srv *s, const char *variant, int level_white, int level_black, int max_depth,
                     const char *white, const char *black, const char *event, const char *round,
                     char *id, size_t idcap, char *key, size_t keycap, char *result, size_t rescap,
                     char *err, size_t errcap)
@@ -66,10 +70,15 @@ int srv_engine_game(srv *s, const char *variant, int level_white, int level_blac
             rc = -1;
             break;
         }
+        if (srv_stopping(s)) {
+            snprintf(err, errcap, "the server is stopping");
+            rc = -1;
+            break;
+        }
         dm_search_input in;
         dm_search_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY + 1, g);
         dm_limits lim;
-        limits_of(dm_game_position(g)->side == 0 ? level_white : level_black, &lim);
+        limits_of(dm_game_position(g)->side == 0 ? level_white : level_black, max_depth, &lim);
         dm_result res;
         memset(&res, 0, sizeof res);
         memset(&e, 0, sizeof e);

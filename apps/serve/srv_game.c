@@ -1116,7 +1116,7 @@ static void *engine_worker(void *arg)
 
 int srv_engine_step(srv *s, int max_depth)
 {
-    int played = 0;
+    int played = srv_tourney_step(s, max_depth);
     pthread_mutex_lock(&s->q_mu);
     int n = s->qcount; /* a game queued again (a failed search) waits for the next call */
     pthread_mutex_unlock(&s->q_mu);
@@ -1443,6 +1443,14 @@ int srv_games_init(srv *s, char *err, size_t errcap)
     return 0;
 }
 
+int srv_stopping(srv *s)
+{
+    pthread_mutex_lock(&s->stop_mu);
+    int st = s->stopping;
+    pthread_mutex_unlock(&s->stop_mu);
+    return st;
+}
+
 void srv_games_stop(srv *s)
 {
     pthread_mutex_lock(&s->stop_mu);
@@ -1455,6 +1463,7 @@ void srv_games_stop(srv *s)
     for (int i = 0; i < s->nworkers; i++) {
         dm_engine_stop(s->wargs[i].engine);
     }
+    srv_tourney_stop(s);
     for (int i = 0; i < s->nworkers; i++) {
         pthread_join(s->workers[i], NULL);
         dm_engine_free(s->wargs[i].engine);

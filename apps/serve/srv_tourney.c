@@ -151,30 +151,186 @@ static int record(tevent *e, int i, int b, int out, int wp, int bp)
     return dm_tourney_set_board(&e->t, i, b + 1, b % 2 ? bp : wp, b % 2 ? wp : bp, &err) == DM_OK;
 }
 
-/* Play board b of pairing i between two engine entrants (slots ws, bs) at once
- * (srv_engine_game: a fixed budget per level, so the same pairing gives the same game)
- * and record its result; the game is kept as a review game whose link everyone sees.
- * 0, or -1 with r filled. */
-static int play_engines(srv *s, tevent *e, int i, int b, int ws, int bs, srv_reply *r)
+/* The engines' games: tournaments with an engine-against-engine board to play, queued
+ * by advance() (under tourney_mu) and played one game at a time by the runner's thread
+ * (or by srv_tourney_step with no_threads), outside tourney_mu, as a game takes seconds. */
+#define RUNNER_QUEUE 64
+
+struct srv_tourney_runner {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    char ids[RUNNER_QUEUE][24];
+    int n;
+    pthread_t thread;
+    int started, stopping;
+};
+
+static void *runner(void *arg);
+
+/* Queue tournament id for its engines' games (once); under tourney_mu. A full queue
+ * drops it: the next look at the tournament queues it again. */
+static void wake(srv *s, const char *id)
 {
-    tgame *g = &e->games[i * e->nb + b];
-    char round[16], res[16], err[200];
-    snprintf(round, sizeof round, "%d", e->t.pairings[i].round);
-    if (srv_engine_game(s, NULL, e->level[ws], e->level[bs], e->name[ws], e->name[bs], e->t.event,
-                        round, g->id, sizeof g->id, g->key[2], sizeof g->key[2], res, sizeof res,
-                        err, sizeof err) != 0) {
-        srv_reply_error(r, 503, "the engines' game could not be played: %s", err);
-        g->id[0] = 0;
+    if (!s->trun) {
+        s->trun = calloc(1, sizeof *s->trun);
+        if (!s->trun) {
+            return;
+        }
+        pthread_mutex_init(&s->trun->mu, NULL);
+        pthread_cond_init(&s->trun->cv, NULL);
+    }
+    struct srv_tourney_runner *t = s->trun;
+    pthread_mutex_lock(&t->mu);
+    int have = 0;
+    for (int i = 0; i < t->n && !have; i++) {
+        have = !strcmp(t->ids[i], id);
+    }
+    if (!have && t->n < RUNNER_QUEUE && !t->stopping) {
+        snprintf(t->ids[t->n++], sizeof t->ids[0], "%s", id);
+        if (!t->started && !s->opt.no_threads && pthread_create(&t->thread, NULL, runner, s) == 0) {
+            t->started = 1;
+        }
+        pthread_cond_signal(&t->cv);
+    }
+    pthread_mutex_unlock(&t->mu);
+}
+
+/* The next queued tournament into id: 1, or 0 when none (or stopping); blocking waits. */
+static int next_queued(struct srv_tourney_runner *t, char *id, size_t cap, int blocking)
+{
+    pthread_mutex_lock(&t->mu);
+    while (blocking && !t->stopping && t->n == 0) {
+        pthread_cond_wait(&t->cv, &t->mu);
+    }
+    int got = !t->stopping && t->n > 0;
+    if (got) {
+        snprintf(id, cap, "%s", t->ids[0]);
+        memmove(t->ids[0], t->ids[1], sizeof t->ids[0] * (size_t)(t->n - 1));
+        t->n--;
+    }
+    pthread_mutex_unlock(&t->mu);
+    return got;
+}
+
+/* The first board of e whose two players are engines and whose game is still to be
+ * played (pairing * nb + board), or -1. */
+static int engines_pending(const tevent *e)
+{
+    for (int k = 0; k < e->t.npairings * e->nb; k++) {
+        int i = k / e->nb, b = k % e->nb, ws, bs;
+        const dm_tourney_pairing *p = &e->t.pairings[i];
+        if (p->outcome != DM_TOUT_PENDING || (e->t.boards && p->board_done[b]) ||
+            e->games[k].id[0] || e->games[k].res[0]) {
+            continue;
+        }
+        board_slots(e, p, b, &ws, &bs);
+        if (e->level[ws] && e->level[bs]) {
+            return k;
+        }
+    }
+    return -1;
+}
+
+static int advance(srv *s, tevent *e, srv_reply *r);
+static int save(srv *s, const tevent *e, int fresh);
+static int load(srv *s, const char *id, tevent *e);
+
+/* Play tournament id's next engines' game (srv_engine_game: a fixed budget per level, so
+ * the same pairing gives the same game; kept as a review game whose link everyone sees),
+ * then record its result and pair on. 1 when one was played, 0 when none is left, -1
+ * when it could not be (the next look at the tournament queues it again). */
+static int play_one(srv *s, const char *id, int max_depth)
+{
+    tevent e;
+    pthread_mutex_lock(&tourney_mu);
+    int k = load(s, id, &e) > 0 ? engines_pending(&e) : -1;
+    char white[64], black[64], event[DM_TOURNEY_NAME_MAX], round[16];
+    int lw = 0, lb = 0;
+    if (k >= 0) {
+        int ws, bs;
+        board_slots(&e, &e.t.pairings[k / e.nb], k % e.nb, &ws, &bs);
+        lw = e.level[ws];
+        lb = e.level[bs];
+        snprintf(white, sizeof white, "%s", e.name[ws]);
+        snprintf(black, sizeof black, "%s", e.name[bs]);
+        snprintf(event, sizeof event, "%s", e.t.event);
+        snprintf(round, sizeof round, "%d", e.t.pairings[k / e.nb].round);
+    }
+    tevent_free(&e);
+    pthread_mutex_unlock(&tourney_mu);
+    if (k < 0) {
+        return 0;
+    }
+    char gid[24], gkey[40], res[16], err[200];
+    if (srv_engine_game(s, NULL, lw, lb, max_depth, white, black, event, round, gid, sizeof gid,
+                        gkey, sizeof gkey, res, sizeof res, err, sizeof err) != 0) {
         return -1;
     }
-    int out, wp, bp;
-    if (!dm_tourney_result_from_text(&e->t, res, &out, &wp, &bp)) {
-        srv_reply_error(r, 500, "the engines' game ended with %s", res);
-        return -1;
+    int played = -1;
+    pthread_mutex_lock(&tourney_mu);
+    if (load(s, id, &e) > 0 && engines_pending(&e) == k) {
+        int out, wp, bp;
+        tgame *g = &e.games[k];
+        if (dm_tourney_result_from_text(&e.t, res, &out, &wp, &bp)) {
+            snprintf(g->id, sizeof g->id, "%s", gid);
+            snprintf(g->key[2], sizeof g->key[2], "%s", gkey);
+            snprintf(g->res, sizeof g->res, "%d-%d", wp, bp);
+            record(&e, k / e.nb, k % e.nb, out, wp, bp);
+            srv_reply r = {0, NULL};
+            if (advance(s, &e, &r) >= 0 && save(s, &e, 0) == 0) {
+                played = 1;
+            }
+            json_decref(r.body);
+        }
     }
-    snprintf(g->res, sizeof g->res, "%d-%d", wp, bp);
-    record(e, i, b, out, wp, bp);
-    return 0;
+    tevent_free(&e);
+    pthread_mutex_unlock(&tourney_mu);
+    return played;
+}
+
+static void *runner(void *arg)
+{
+    srv *s = arg;
+    char id[24];
+    while (next_queued(s->trun, id, sizeof id, 1)) {
+        while (!srv_stopping(s) && play_one(s, id, 0) > 0) {
+        }
+    }
+    return NULL;
+}
+
+int srv_tourney_step(srv *s, int max_depth)
+{
+    int played = 0;
+    char id[24];
+    pthread_mutex_lock(&tourney_mu);
+    struct srv_tourney_runner *t = s->trun;
+    pthread_mutex_unlock(&tourney_mu);
+    while (t && s->opt.no_threads && next_queued(t, id, sizeof id, 0)) {
+        while (play_one(s, id, max_depth) > 0) {
+            played++;
+        }
+    }
+    return played;
+}
+
+void srv_tourney_stop(srv *s)
+{
+    struct srv_tourney_runner *t = s->trun;
+    if (!t) {
+        return;
+    }
+    pthread_mutex_lock(&t->mu);
+    t->stopping = 1;
+    pthread_cond_broadcast(&t->cv);
+    pthread_mutex_unlock(&t->mu);
+    if (t->started) {
+        pthread_join(t->thread, NULL);
+    }
+    pthread_mutex_destroy(&t->mu);
+    pthread_cond_destroy(&t->cv);
+    free(t);
+    s->trun = NULL;
 }
 
 /* Record the finished games' results and pair the rounds that can be paired, creating
@@ -192,7 +348,12 @@ static int advance(srv *s, tevent *e, srv_reply *r)
                 continue;
             }
             int out, wp, bp;
-            if (!g->id[0] || g->res[0]) { /* a bye, or the engines' game played at once */
+            if (!g->id[0] || g->res[0]) { /* a bye, or the engines' game, played or not */
+                int ws, bs;
+                board_slots(e, p, b, &ws, &bs);
+                if (!g->id[0] && !g->res[0] && e->level[ws] && e->level[bs]) {
+                    wake(s, e->id); /* still to play (e.g. after a restart) */
+                }
                 if (g->res[0] && dm_tourney_result_from_text(&e->t, g->res, &out, &wp, &bp) &&
                     record(e, i, b, out, wp, bp)) {
                     changed = 1;
@@ -242,10 +403,8 @@ static int advance(srv *s, tevent *e, srv_reply *r)
                 int ws, bs;
                 board_slots(e, p, b, &ws, &bs);
                 int lw = e->level[ws], lb = e->level[bs];
-                if (lw && lb) { /* the engine against the engine: played at once */
-                    if (play_engines(s, e, i, b, ws, bs, r) != 0) {
-                        return -1;
-                    }
+                if (lw && lb) { /* the engine against the engine: played by the runner */
+                    wake(s, e->id);
                 } else if (create_game(s, e, i, b, r) != 0) {
                     return -1;
                 }

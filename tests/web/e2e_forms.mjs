@@ -133,7 +133,7 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     // the engines' games played by the server: each pair of cells sums to 2, each row's
     // total is its cells' sum; Ann lost every game
     const row = (n) => org.evaluate((k) => [...document.querySelectorAll(`[data-testid=cross-${k}] > *`)].map((c) => c.textContent), n);
-    await waitFor(async () => (await org.textContent('[data-testid=tourney-status]')).includes('over'), 10000, 'the tournament over');
+    await waitFor(async () => (await org.textContent('[data-testid=tourney-status]')).includes('over'), 60000, 'the tournament over');
     const rows = [];
     for (let n = 1; n <= 4; n++) rows.push(await row(n));
     const names = rows.map((r) => r[0].replace(/^\d+\. /, ''));
