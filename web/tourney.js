@@ -25,12 +25,32 @@ async function api(method, path, body) {
   return { ok: res.ok, data };
 }
 
-// One entrant per line; "Name = engine N" (or "= 引擎 N") makes the engine at level N.
+// One entrant per line: "Name", "Name = engine N" (or "= 引擎 N") for the engine at
+// level N, then optionally "@ Section" (a section paired apart: women, youth, ...) and
+// "# cat,cat" (categories ranked apart). A line "Team @ Section: Name, Name = engine 2"
+// makes a team (every line then a team, with as many players as boards).
+function parseEntrant(line) {
+  let l = line.trim();
+  const out = {};
+  let m = l.match(/\s*#\s*([^#@]*)$/);
+  if (m) { out.categories = m[1].trim(); l = l.slice(0, m.index); }
+  m = l.match(/\s*@\s*([^@]*)$/);
+  if (m) { out.section = m[1].trim(); l = l.slice(0, m.index); }
+  m = l.match(/^(.*?)\s*=\s*(?:engine|引擎)\s*(\d+)$/i);
+  if (m) { out.name = m[1] || `engine ${m[2]}`; out.engine_level = Number(m[2]); } else out.name = l;
+  return out;
+}
+
 export function parsePlayers(text) {
-  return text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => {
-    const m = l.match(/^(.*?)\s*=\s*(?:engine|引擎)\s*(\d+)$/i);
-    return m ? { name: m[1] || `engine ${m[2]}`, engine_level: Number(m[2]) } : { name: l };
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (!lines.some((l) => l.includes(':'))) return { players: lines.map(parseEntrant) };
+  const teams = lines.map((l) => {
+    const c = l.indexOf(':');
+    const head = parseEntrant(c < 0 ? l : l.slice(0, c));
+    const members = (c < 0 ? '' : l.slice(c + 1)).split(/[,，]/).map((x) => x.trim()).filter(Boolean).map(parseEntrant);
+    return { ...head, players: members.map(({ name, engine_level }) => (engine_level ? { name, engine_level } : { name })) };
   });
+  return { teams, boards: teams[0].players.length };
 }
 
 // The new-tournament form of the start page.
@@ -43,7 +63,7 @@ export function setupTourneyForm() {
   sync();
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    const body = { name: form.tname.value, system: form.system.value, players: parsePlayers(form.players.value) };
+    const body = { name: form.tname.value, system: form.system.value, ...parsePlayers(form.players.value) };
     if (form.system.value === 'swiss') body.rounds = Number(form.rounds.value);
     if (form.time.value !== '-') body.time = form.time.value;
     const r = await api('POST', '/api/tournaments', body);
@@ -58,6 +78,38 @@ function cell(tr, text, tag = 'td') {
   td.textContent = text;
   tr.appendChild(td);
   return td;
+}
+
+// A standings table (rank, name, points, games, the tie-breaks) into el.
+function drawStandings(el, standings) {
+  el.innerHTML = '';
+  const tbs = standings.length ? Object.keys(standings[0].tiebreaks) : [];
+  const head = document.createElement('tr');
+  for (const h of [t('tourney.rank'), t('tourney.player'), t('tourney.points'), t('tourney.games'), ...tbs.map((n) => (TB[n] ? t(TB[n]) : n))]) cell(head, h, 'th');
+  el.appendChild(head);
+  for (const s of standings) {
+    const tr = document.createElement('tr');
+    for (const v of [s.rank, s.name, s.points, s.games, ...tbs.map((n) => s.tiebreaks[n])]) cell(tr, String(v));
+    el.appendChild(tr);
+  }
+}
+
+// A crosstable into el, its rows' test ids `${prefix}-N`.
+function drawCross(el, cross, prefix) {
+  el.innerHTML = '';
+  const ch = document.createElement('tr');
+  cell(ch, '', 'th');
+  cross.forEach((r, i) => cell(ch, String(i + 1), 'th'));
+  cell(ch, t('tourney.points'), 'th');
+  el.appendChild(ch);
+  cross.forEach((r, i) => {
+    const tr = document.createElement('tr');
+    tr.dataset.testid = `${prefix}-${i + 1}`;
+    cell(tr, `${i + 1}. ${r.name}`, 'th');
+    for (const c of r.cells) cell(tr, c);
+    cell(tr, String(r.points));
+    el.appendChild(tr);
+  });
 }
 
 // #/tournament/ID/KEY: the event; null for another route. Returns {cleanup, refresh}.
@@ -83,33 +135,35 @@ export function tourneyView(parts, show) {
       you.appendChild(a);
     }
     $('#tourney-pdn').href = `/api/tournaments/${id}/pdn?key=${encodeURIComponent(key)}`;
-    // the standings
-    const sb = $('#tourney-standings');
-    sb.innerHTML = '';
-    const tbs = data.standings.length ? Object.keys(data.standings[0].tiebreaks) : [];
-    const head = document.createElement('tr');
-    for (const h of [t('tourney.rank'), t('tourney.player'), t('tourney.points'), t('tourney.games'), ...tbs.map((n) => (TB[n] ? t(TB[n]) : n))]) cell(head, h, 'th');
-    sb.appendChild(head);
-    for (const s of data.standings) {
-      const tr = document.createElement('tr');
-      for (const v of [s.rank, s.name, s.points, s.games, ...tbs.map((n) => s.tiebreaks[n])]) cell(tr, String(v));
-      sb.appendChild(tr);
-    }
-    // the crosstable
-    const ct = $('#tourney-cross');
-    ct.innerHTML = '';
-    const ch = document.createElement('tr');
-    cell(ch, '', 'th');
-    data.crosstable.forEach((r, i) => cell(ch, String(i + 1), 'th'));
-    cell(ch, t('tourney.points'), 'th');
-    ct.appendChild(ch);
-    data.crosstable.forEach((r, i) => {
-      const tr = document.createElement('tr');
-      tr.dataset.testid = `cross-${i + 1}`;
-      cell(tr, `${i + 1}. ${r.name}`, 'th');
-      for (const c of r.cells) cell(tr, c);
-      cell(tr, String(r.points));
-      ct.appendChild(tr);
+    drawStandings($('#tourney-standings'), data.standings);
+    drawCross($('#tourney-cross'), data.crosstable, 'cross');
+    // the sections (each paired apart) and the categories (ranked among themselves)
+    const secs = $('#tourney-sections');
+    secs.innerHTML = '';
+    data.sections.forEach((sec, i) => {
+      const h = document.createElement('h2');
+      h.textContent = t('tourney.section', { name: sec.name || t('tourney.main_section') });
+      secs.appendChild(h);
+      const st = document.createElement('table');
+      st.className = 'simul';
+      st.dataset.testid = `section-${i + 1}-standings`;
+      drawStandings(st, sec.standings);
+      secs.appendChild(st);
+      const ct = document.createElement('table');
+      ct.className = 'simul';
+      ct.dataset.testid = `section-${i + 1}-cross`;
+      drawCross(ct, sec.crosstable, `section-${i + 1}-cross`);
+      secs.appendChild(ct);
+    });
+    data.categories.forEach((cat, i) => {
+      const h = document.createElement('h2');
+      h.textContent = t('tourney.category', { name: cat.name });
+      secs.appendChild(h);
+      const st = document.createElement('table');
+      st.className = 'simul';
+      st.dataset.testid = `category-${i + 1}-standings`;
+      drawStandings(st, cat.standings);
+      secs.appendChild(st);
     });
     // the rounds
     const rd = $('#tourney-rounds');

@@ -580,6 +580,19 @@ static json_t *players_json(const tevent *e, int who)
 }
 
 /* POST /api/tournaments */
+/* A list "a, b ,c " made "a,b,c" in place (the library matches a category exactly). */
+static void trim_list(char *l)
+{
+    char *w = l;
+    for (const char *c = l; *c; c++) {
+        if (*c == ' ' && (w == l || w[-1] == ',' || c[1] == ',' || c[1] == ' ' || !c[1])) {
+            continue;
+        }
+        *w++ = *c;
+    }
+    *w = 0;
+}
+
 static void op_create(srv *s, const json_t *req, srv_reply *r)
 {
     tevent e;
@@ -673,6 +686,23 @@ static void op_create(srv *s, const json_t *req, srv_reply *r)
         memset(&en, 0, sizeof en);
         snprintf(en.name, sizeof en.name, "%s", pn);
         srv_utf8_fix(en.name);
+        const json_t *sec = json_object_get(p, "section"), *cat = json_object_get(p, "categories");
+        if ((sec && !json_is_string(sec)) || (cat && !json_is_string(cat)) ||
+            strlen(srv_json_str(p, "section") ? srv_json_str(p, "section") : "") >=
+                sizeof en.section ||
+            strlen(srv_json_str(p, "categories") ? srv_json_str(p, "categories") : "") >=
+                sizeof en.categories) {
+            srv_reply_error(r, 400,
+                            "%s %zu: \"section\" and \"categories\" must be texts of at most %zu "
+                            "bytes",
+                            teams ? "team" : "player", i + 1, sizeof en.section - 1);
+            goto out;
+        }
+        snprintf(en.section, sizeof en.section, "%s", sec ? json_string_value(sec) : "");
+        snprintf(en.categories, sizeof en.categories, "%s", cat ? json_string_value(cat) : "");
+        srv_utf8_fix(en.section);
+        srv_utf8_fix(en.categories);
+        trim_list(en.categories);
         dm_error err;
         if (dm_tourney_add_entrant(&e.t, &en, &err) != DM_OK) {
             srv_reply_error(r, 400, "%s %zu: %s", teams ? "team" : "player", i + 1, err.message);
@@ -766,35 +796,58 @@ static json_t *board_json(const tevent *e, int k, int b, int who, json_t **curre
     return pj;
 }
 
-/* The tournament's view: who a player's slot, -1 the organiser. */
-static json_t *view(const tevent *e, int who)
+/* The number of distinct sections of t ("" the main group counts as one). */
+static int section_count(const dm_tourney *t)
+{
+    int c = 0;
+    for (int i = 0; i < t->nentrants; i++) {
+        int seen = 0;
+        for (int k = 0; k < i && !seen; k++) {
+            seen = !strcmp(t->entrants[k].section, t->entrants[i].section);
+        }
+        c += !seen;
+    }
+    return c;
+}
+
+/* The standings (and, cross not NULL, the crosstable) of the entrants of section
+ * (NULL: all) carrying category (NULL: all): standings [{"rank", "player", "name",
+ * "points", "games", "tiebreaks"}]; crosstable [{"name", "player", "cells", "points"}],
+ * row and column in entry order, a cell what the row's entrant scored against the
+ * column's ("" not yet, "x" himself; a double round robin's two games joined by a
+ * space). */
+static void group_json(const tevent *e, const char *section, const char *category, const int *tbs,
+                       int ntb, json_t **standings, json_t **cross)
 {
     const dm_tourney *t = &e->t;
-    int n = t->nentrants;
     dm_tourney_standing st[TOURNEY_MAX_PLAYERS];
-    int tbs[DM_TOURNEY_MAX_TIEBREAKS];
-    int ntb = t->ntiebreaks >= 0 ? t->ntiebreaks : dm_tourney_default_tiebreaks(t, tbs);
-    if (t->ntiebreaks >= 0) {
-        memcpy(tbs, t->tiebreaks, sizeof tbs);
-    }
-    int ns = dm_tourney_standings(t, NULL, NULL, st, TOURNEY_MAX_PLAYERS);
-    json_t *standings = json_array();
+    int ns = dm_tourney_standings(t, section, category, st, TOURNEY_MAX_PLAYERS);
+    *standings = json_array();
     for (int i = 0; i < ns && i < TOURNEY_MAX_PLAYERS; i++) {
         json_t *tb = json_object();
         for (int k = 0; k < ntb; k++) {
             json_object_set_new(tb, dm_tourney_tiebreak_name(tbs[k]), json_real(st[i].tb[k]));
         }
-        json_array_append_new(standings, json_pack("{s:i,s:s,s:i,s:i,s:i,s:o}", "rank", st[i].rank,
-                                                   "name", t->entrants[st[i].entrant].name,
-                                                   "player", st[i].entrant, "points", st[i].points,
-                                                   "games", st[i].games, "tiebreaks", tb));
+        json_array_append_new(*standings, json_pack("{s:i,s:s,s:i,s:i,s:i,s:o}", "rank", st[i].rank,
+                                                    "name", t->entrants[st[i].entrant].name,
+                                                    "player", st[i].entrant, "points", st[i].points,
+                                                    "games", st[i].games, "tiebreaks", tb));
     }
-    /* the crosstable: row i, column j, what i scored against j ("" not yet, "x" himself;
-     * a double round robin's two games joined by a space) */
-    json_t *cross = json_array();
-    for (int i = 0; i < n; i++) {
+    if (!cross) {
+        return;
+    }
+    int n = t->nentrants, members[TOURNEY_MAX_PLAYERS], m = 0;
+    for (int i = 0; i < n && m < TOURNEY_MAX_PLAYERS; i++) {
+        if (!section || !strcmp(t->entrants[i].section, section)) {
+            members[m++] = i;
+        }
+    }
+    *cross = json_array();
+    for (int a = 0; a < m; a++) {
+        int i = members[a];
         json_t *row = json_array();
-        for (int j = 0; j < n; j++) {
+        for (int c = 0; c < m; c++) {
+            int j = members[c];
             char cell[32] = "";
             if (i == j) {
                 snprintf(cell, sizeof cell, "x");
@@ -818,8 +871,56 @@ static json_t *view(const tevent *e, int who)
                 total = st[k].points;
             }
         }
-        json_array_append_new(cross, json_pack("{s:s,s:o,s:i}", "name", t->entrants[i].name,
-                                               "cells", row, "points", total));
+        json_array_append_new(*cross, json_pack("{s:s,s:i,s:o,s:i}", "name", t->entrants[i].name,
+                                                "player", i, "cells", row, "points", total));
+    }
+}
+
+/* The tournament's view: who a player's slot, -1 the organiser. */
+static json_t *view(const tevent *e, int who)
+{
+    const dm_tourney *t = &e->t;
+    int n = t->nentrants;
+    int tbs[DM_TOURNEY_MAX_TIEBREAKS];
+    int ntb = t->ntiebreaks >= 0 ? t->ntiebreaks : dm_tourney_default_tiebreaks(t, tbs);
+    if (t->ntiebreaks >= 0) {
+        memcpy(tbs, t->tiebreaks, sizeof tbs);
+    }
+    json_t *standings = NULL, *cross = NULL;
+    group_json(e, NULL, NULL, tbs, ntb, &standings, &cross);
+    /* the sections, paired apart, each with its standings and crosstable; the categories
+     * ranked among themselves (their tie-break values the whole event's) */
+    json_t *sections = json_array(), *categories = json_array();
+    for (int i = 0; i < n; i++) {
+        const char *sec = t->entrants[i].section;
+        int seen = 0;
+        for (int k = 0; k < i && !seen; k++) {
+            seen = !strcmp(t->entrants[k].section, sec);
+        }
+        if (!seen && (sec[0] || section_count(t) > 1)) {
+            json_t *sst = NULL, *scr = NULL;
+            group_json(e, sec, NULL, tbs, ntb, &sst, &scr);
+            json_array_append_new(sections, json_pack("{s:s,s:o,s:o}", "name", sec, "standings",
+                                                      sst, "crosstable", scr));
+        }
+        char cats[DM_TOURNEY_NAME_MAX];
+        snprintf(cats, sizeof cats, "%s", t->entrants[i].categories);
+        char *save = NULL;
+        for (char *c = strtok_r(cats, ",", &save); c; c = strtok_r(NULL, ",", &save)) {
+            int have = 0;
+            size_t k;
+            json_t *o;
+            json_array_foreach(categories, k, o)
+            {
+                have = have || !strcmp(srv_json_str(o, "name"), c);
+            }
+            if (!have && *c) {
+                json_t *cst = NULL;
+                group_json(e, NULL, c, tbs, ntb, &cst, NULL);
+                json_array_append_new(categories,
+                                      json_pack("{s:s,s:o}", "name", c, "standings", cst));
+            }
+        }
     }
     json_t *rounds = json_array();
     json_t *current = json_null();
@@ -855,10 +956,11 @@ static json_t *view(const tevent *e, int who)
         finished = finished && t->pairings[k].outcome != DM_TOUT_PENDING;
     }
     json_t *v =
-        json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:b,s:o,s:o,s:o,s:o}", "id", e->id, "name", t->event,
-                  "system", t->system == DM_TOURNEY_SWISS ? "swiss" : "roundrobin", "round", cur,
-                  "rounds", total, "boards", t->boards, "finished", finished, "players", players,
-                  "standings", standings, "crosstable", cross, "pairings", rounds);
+        json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:b,s:o,s:o,s:o,s:o,s:o,s:o}", "id", e->id, "name",
+                  t->event, "system", t->system == DM_TOURNEY_SWISS ? "swiss" : "roundrobin",
+                  "round", cur, "rounds", total, "boards", t->boards, "finished", finished,
+                  "players", players, "standings", standings, "crosstable", cross, "sections",
+                  sections, "categories", categories, "pairings", rounds);
     if (who >= 0) {
         json_object_set_new(v, "you",
                             json_pack("{s:s,s:s,s:o}", "name", e->name[who], "entrant",
@@ -890,24 +992,38 @@ static int append(char **text, size_t *len, size_t *cap, const char *b, size_t n
 
 /* Append a game's PDN (one) to text with the event's name for "damier serve" and the
  * round for "?", then an empty line; 0 or -1 (out of memory). */
+/* text as a PDN tag value (its \" and \\ escaped) into out. */
+static void tag_value(const char *text, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (const char *c = text; *c && n + 3 < cap; c++) {
+        if (*c == '"' || *c == '\\') {
+            out[n++] = '\\';
+        }
+        out[n++] = *c;
+    }
+    out[n] = 0;
+}
+
 static int append_pdn(char **text, size_t *len, size_t *cap, const char *one, const char *event,
-                      int round)
+                      const char *section, int round)
 {
     static const char ev[] = "[Event \"damier serve\"]\n", rd[] = "[Round \"?\"]\n";
     char tags[2 * DM_TOURNEY_NAME_MAX + 64], name[2 * DM_TOURNEY_NAME_MAX];
-    size_t n = 0;
-    for (const char *c = event; *c && n + 2 < sizeof name; c++) { /* PDN's \" and \\ */
-        if (*c == '"' || *c == '\\') {
-            name[n++] = '\\';
-        }
-        name[n++] = *c;
-    }
-    name[n] = 0;
+    tag_value(event, name, sizeof name);
     int rc = 0;
     if (!strncmp(one, ev, sizeof ev - 1)) {
         snprintf(tags, sizeof tags, "[Event \"%s\"]\n", name);
         rc |= append(text, len, cap, tags, strlen(tags));
         one += sizeof ev - 1;
+    } else if (!strncmp(one, "[Event ", 7) && strchr(one, '\n')) { /* an engines' game */
+        rc |= append(text, len, cap, one, (size_t)(strchr(one, '\n') + 1 - one));
+        one = strchr(one, '\n') + 1;
+    }
+    if (section && *section) { /* PGN's supplemental tag: the playing section */
+        tag_value(section, name, sizeof name);
+        snprintf(tags, sizeof tags, "[Section \"%s\"]\n", name);
+        rc |= append(text, len, cap, tags, strlen(tags));
     }
     const char *r = strstr(one, rd);
     const char *moves = strstr(one, "\n\n");
@@ -982,7 +1098,9 @@ static void op_show(srv *s, const char *id, const char *key, int pdn_wanted, cha
             if (!one) {
                 continue;
             }
-            int bad = append_pdn(&text, &len, &cap, one, e.t.event, e.t.pairings[i / e.nb].round);
+            const dm_tourney_pairing *pp = &e.t.pairings[i / e.nb];
+            int bad = append_pdn(&text, &len, &cap, one, e.t.event, e.t.entrants[pp->white].section,
+                                 pp->round);
             free(one);
             if (bad) {
                 free(text);

@@ -5,7 +5,8 @@
 // board after each move; one host against three people in their own browsers, played
 // to the end; the overview's score), the blindfold simul, and conditional moves in a
 // correspondence game ("if he plays X, I play Y", played by the server); a
-// tournament of a person and three engines (its crosstable, the engines' games played).
+// tournament of a person and three engines (its crosstable, the engines' games played);
+// a five-team league and sections typed in the form.
 
 export function register({ test, base, check, waitFor, gameState, browser }) {
   async function newSimul(page, n, blindfold) {
@@ -157,6 +158,97 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
     await org.goBack();
     await waitFor(async () => (await org.textContent('[data-testid=tourney-standings]')).includes('E3'), 10000, 'the standings again');
     await ctx.close();
+    await org.close();
+  });
+
+  test('tournament: a five-team round robin typed in the form, match points and tie-breaks from the board points; sections and categories shown', async () => {
+    const org = await browser().newPage();
+    await org.goto(`${base()}/#/`);
+    await org.fill('#new-tourney input[name=tname]', 'League');
+    await org.fill('#new-tourney textarea[name=players]', [
+      'Club: Ann, Bob', 'Alpha: a1 = engine 3, a2 = engine 3', 'Beta: b1 = engine 2, b2 = engine 2',
+      'Gamma: g1 = engine 1, g2 = engine 1', 'Delta: d1 = engine 2, d2 = engine 1'].join('\n'));
+    await org.click('#create-tourney');
+    await org.waitForFunction(() => location.hash.startsWith('#/tournament/'));
+    const [, , id, key] = (await org.evaluate(() => location.hash)).split('/');
+    // the Club's players resign every game (their links are the organiser's); the
+    // engines' boards are played by the server
+    const api = (path, body) => org.evaluate(async ([p, b]) => {
+      const r = await fetch(p, b ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) } : {});
+      return r.json();
+    }, [path, body]);
+    let data;
+    for (let i = 0; i < 600; i++) {
+      data = await api(`/api/tournaments/${id}?key=${key}`);
+      if (data.finished) break;
+      for (const round of data.pairings) {
+        for (const m of round.pairings) {
+          for (const b of m.boards || []) {
+            const link = b.white_link || b.black_link;
+            if (b.result !== '*' || !link) continue;
+            const [, , gid, gkey] = link.split('/').slice(1);
+            await api(`/api/games/${gid}/resign`, { key: gkey });
+          }
+        }
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    check(data.finished, 'the league is over');
+    check(data.boards === 2 && data.rounds === 5, `2 boards, 5 rounds: ${data.boards}, ${data.rounds}`);
+    // the crosstable on the page: board points against each team; every match's board
+    // points sum to 4; the match points and the board points tie-break follow from them
+    // (2 for more board points, 1 for equal; the bye: 2 match points and 2 board points)
+    await waitFor(async () => (await org.textContent('[data-testid=tourney-status]')).includes('over'), 60000, 'the page shows the end');
+    const rows = [];
+    for (let n = 1; n <= 5; n++) rows.push(await org.evaluate((k) => [...document.querySelectorAll(`[data-testid=cross-${k}] > *`)].map((c) => c.textContent), n));
+    const names = rows.map((r) => r[0].replace(/^\d+\. /, ''));
+    check(names.join(' ') === 'Club Alpha Beta Gamma Delta', `teams: ${names.join(' ')}`);
+    const standings = await org.evaluate(() => [...document.querySelectorAll('#tourney-standings tr')].slice(1).map((tr) => [...tr.children].map((c) => c.textContent)));
+    const heads = await org.evaluate(() => [...document.querySelectorAll('#tourney-standings tr:first-child > *')].map((c) => c.textContent));
+    const bpCol = heads.indexOf('board points');
+    check(bpCol > 3, `a board points column: ${heads.join('|')}`);
+    for (let a = 0; a < 5; a++) {
+      let mp = 2, bp = 2; // the bye
+      for (let b = 0; b < 5; b++) {
+        if (a === b) continue;
+        const x = Number(rows[a][1 + b]), y = Number(rows[b][1 + a]);
+        check(x + y === 4, `${names[a]}-${names[b]}: ${x} + ${y} board points`);
+        mp += x > 2 ? 2 : x === 2 ? 1 : 0;
+        bp += x;
+      }
+      if (a === 0) check(bp === 2, `the Club lost every board: ${bp}`);
+      const line = standings.find((r) => r[1] === names[a]);
+      check(Number(line[2]) === mp, `${names[a]}: ${line[2]} match points, ${mp} by the crosstable`);
+      check(Number(line[bpCol]) === bp, `${names[a]}: ${line[bpCol]} board points, ${bp} by the crosstable`);
+      check(Number(rows[a][6]) === mp, `${names[a]}'s crosstable total ${rows[a][6]}`);
+    }
+    // ranked by match points, then board points
+    for (let k = 1; k < 5; k++) {
+      const [p0, p1] = [Number(standings[k - 1][2]), Number(standings[k][2])];
+      const [b0, b1] = [Number(standings[k - 1][bpCol]), Number(standings[k][bpCol])];
+      check(p0 > p1 || (p0 === p1 && b0 >= b1), `rank ${k} before ${k + 1}`);
+    }
+    check(standings[4][1] === 'Club', 'the Club last');
+    await org.close();
+  });
+
+  test('tournament: sections paired apart and a category ranked apart, typed in the form', async () => {
+    const org = await browser().newPage();
+    await org.goto(`${base()}/#/`);
+    await org.fill('#new-tourney input[name=tname]', 'Festival');
+    await org.fill('#new-tourney textarea[name=players]', ['A = engine 2', 'B = engine 1 # junior', 'W1 = engine 2 @ women # junior', 'W2 = engine 1 @ women'].join('\n'));
+    await org.click('#create-tourney');
+    await org.waitForFunction(() => location.hash.startsWith('#/tournament/'));
+    await waitFor(async () => (await org.textContent('[data-testid=tourney-status]')).includes('over'), 60000, 'the festival over');
+    const rowsOf = (tid) => org.evaluate((k) => [...document.querySelectorAll(`[data-testid=${k}] tr`)].slice(1).map((tr) => [...tr.children].map((c) => c.textContent)), tid);
+    const open = await rowsOf('section-1-cross'), women = await rowsOf('section-2-cross');
+    check(open.map((r) => r[0]).join(' ') === '1. A 2. B', `the main section: ${open.map((r) => r[0]).join(' ')}`);
+    check(women.map((r) => r[0]).join(' ') === '1. W1 2. W2', `the women: ${women.map((r) => r[0]).join(' ')}`);
+    for (const sec of [open, women]) check(Number(sec[0][2]) + Number(sec[1][1]) === 2, `one game of 2 points: ${sec[0][2]} + ${sec[1][1]}`);
+    const body = await org.textContent('#tourney-sections');
+    check(body.includes('Section: women') && body.includes('Section: main') && body.includes('Category: junior'), 'the headings');
+    const junior = await rowsOf('category-1-standings');
+    check(junior.map((r) => r[1]).sort().join(' ') === 'B W1', `the juniors: ${junior.map((r) => r[1]).join(' ')}`);
     await org.close();
   });
 

@@ -28,6 +28,8 @@
 #include <civetweb.h>
 #include <jansson.h>
 
+#include <damier/pdn.h>
+
 #include "http_client.h"
 #include "serve.h"
 
@@ -1667,6 +1669,130 @@ static void test_tournament_teams(void **st)
     json_decref(j);
 }
 
+/* Sections (paired apart: no game between them) and categories (ranked among
+ * themselves) of one event: each section's standings and crosstable hold its members
+ * only, the category's its bearers, and each game's PDN names its section. Refusals. */
+static void test_tournament_sections(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_error(req("POST", "/api/tournaments",
+                     "{\"system\": \"roundrobin\", \"players\": [{\"name\": \"a\", \"section\": 3},"
+                     " {\"name\": \"b\"}]}",
+                     &j),
+                 &j, 400, "section");
+    assert_int_equal(
+        req("POST", "/api/tournaments",
+            "{\"name\": \"Open\", \"system\": \"roundrobin\", \"players\": ["
+            "{\"name\": \"A\", \"engine_level\": 2},"
+            "{\"name\": \"W1\", \"engine_level\": 2, \"section\": \"women\", \"categories\": "
+            "\"junior , u16\"},"
+            "{\"name\": \"B\", \"engine_level\": 1, \"categories\": \"junior\"},"
+            "{\"name\": \"W2\", \"engine_level\": 1, \"section\": \"women\"}]}",
+            &j),
+        201);
+    char id[32], key[64], path[200];
+    snprintf(id, sizeof id, "%s", str(j, "id"));
+    snprintf(key, sizeof key, "%s", str(j, "key"));
+    json_decref(j);
+    j = NULL;
+    for (int tries = 0; tries < 600; tries++) {
+        snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, key);
+        assert_int_equal(req("GET", path, NULL, &j), 200);
+        if (json_is_true(json_object_get(j, "finished"))) {
+            break;
+        }
+        json_decref(j);
+        j = NULL;
+        usleep(100 * 1000);
+    }
+    assert_non_null(j);
+    assert_true(json_is_true(json_object_get(j, "finished")));
+    /* two sections of two: one round, one game each, none between them */
+    assert_int_equal(json_integer_value(json_object_get(j, "rounds")), 1);
+    const json_t *prs =
+        json_object_get(json_array_get(json_object_get(j, "pairings"), 0), "pairings");
+    assert_int_equal(json_array_size(prs), 2);
+    for (size_t k = 0; k < 2; k++) {
+        const char *w = str(json_array_get(prs, k), "white"),
+                   *b = str(json_array_get(prs, k), "black");
+        assert_int_equal(w[0] == 'W', b[0] == 'W');
+    }
+    const json_t *secs = json_object_get(j, "sections");
+    assert_int_equal(json_array_size(secs), 2);
+    assert_string_equal(str(json_array_get(secs, 0), "name"), "");
+    assert_string_equal(str(json_array_get(secs, 1), "name"), "women");
+    for (size_t k = 0; k < 2; k++) {
+        const json_t *sec = json_array_get(secs, k);
+        const json_t *ct = json_object_get(sec, "crosstable");
+        const json_t *sd = json_object_get(sec, "standings");
+        assert_int_equal(json_array_size(ct), 2);
+        assert_int_equal(json_array_size(sd), 2);
+        int sum = 0;
+        for (size_t r = 0; r < 2; r++) {
+            const json_t *row = json_array_get(ct, r);
+            assert_int_equal(str(row, "name")[0] == 'W', k == 1);
+            assert_int_equal(json_array_size(json_object_get(row, "cells")), 2);
+            assert_string_equal(json_string_value(json_array_get(json_object_get(row, "cells"), r)),
+                                "x");
+            const char *c = json_string_value(json_array_get(json_object_get(row, "cells"), 1 - r));
+            assert_int_equal(atoi(c), json_integer_value(json_object_get(row, "points")));
+            sum += atoi(c);
+            assert_int_equal(str(json_array_get(sd, r), "name")[0] == 'W', k == 1);
+        }
+        assert_int_equal(sum, 2); /* one game: 2 points shared */
+    }
+    /* the categories: junior (W1 and B, across the sections), u16 (W1) */
+    const json_t *cats = json_object_get(j, "categories");
+    assert_int_equal(json_array_size(cats), 2);
+    assert_string_equal(str(json_array_get(cats, 0), "name"), "junior");
+    assert_int_equal(json_array_size(json_object_get(json_array_get(cats, 0), "standings")), 2);
+    assert_string_equal(str(json_array_get(cats, 1), "name"), "u16");
+    const json_t *u16 = json_object_get(json_array_get(cats, 1), "standings");
+    assert_int_equal(json_array_size(u16), 1);
+    assert_string_equal(str(json_array_get(u16, 0), "name"), "W1");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(u16, 0), "rank")), 1);
+    json_decref(j);
+    /* the PDN: two games, the women's named by its section tag */
+    srv_request rq = {"GET", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    char rpath[120], rquery[120];
+    snprintf(rpath, sizeof rpath, "tournaments/%s/pdn", id);
+    snprintf(rquery, sizeof rquery, "key=%s", key);
+    rq.path = rpath;
+    rq.query = rquery;
+    srv_reply rr;
+    char *text = NULL;
+    srv_route(server, &rq, &rr, &text);
+    json_decref(rr.body);
+    assert_int_equal(rr.status, 200);
+    assert_non_null(text);
+    int games = 0, women = 0;
+    for (const char *c = text; (c = strstr(c, "[Event \"Open\"]")); c++) {
+        games++;
+    }
+    for (const char *c = text; (c = strstr(c, "[Section \"women\"]")); c++) {
+        women++;
+    }
+    assert_int_equal(games, 2);
+    assert_int_equal(women, 1);
+    /* read back: two games, the section a tag of the women's */
+    dm_pdn_reader *rd = NULL;
+    assert_int_equal(dm_pdn_reader_new(&rd, text, strlen(text), "tournament.pdn"), DM_OK);
+    dm_pdn_game *pg = NULL;
+    dm_error err;
+    int read = 0, tagged = 0;
+    while (dm_pdn_reader_next(&pg, rd, &err) == DM_OK && pg) {
+        read++;
+        const char *sec = dm_pdn_game_tag(pg, "Section");
+        tagged += sec && !strcmp(sec, "women");
+        dm_pdn_game_free(pg);
+    }
+    assert_int_equal(read, 2);
+    assert_int_equal(tagged, 1);
+    dm_pdn_reader_free(rd);
+    free(text);
+}
+
 /* A tournament with the engine: a person against the engine plays an engine game; the
  * engine against the engine is played by the server's tournament thread, its record
  * kept and its result counted (the same pairing giving the same game). */
@@ -1951,6 +2077,7 @@ int main(void)
         cmocka_unit_test(test_tournament_engine),
         cmocka_unit_test(test_tournament_swiss),
         cmocka_unit_test(test_tournament_teams),
+        cmocka_unit_test(test_tournament_sections),
         cmocka_unit_test(test_not_utf8),
         cmocka_unit_test(test_variant_russian),
         cmocka_unit_test(test_variant_illegal),
