@@ -117,12 +117,22 @@ typedef struct dm_egdb_gen_options {
     /* Called from the calling thread after each slice (may be NULL). */
     void (*progress)(const dm_egdb_slice_info *slice, void *payload);
     void *payload;
+    /* Version 2: generation shared by `ranks` processes (e.g. MPI ranks, 1..4096) over
+     * one folder that all of them see. The units of one level (the same number of
+     * pieces and of men: none depends on another of its level, only on earlier levels)
+     * are dealt out in order, unit i to the process whose rank (0..ranks-1) is
+     * i % ranks; after each level every process calls barrier(payload) (it returns
+     * when all have reached it: MPI_Barrier; nonzero aborts with DM_EIO) and then loads
+     * the level's other slices from the folder (a missing or invalid one is an error,
+     * not recomputed). ranks 1 (the default): everything here, barrier unused. */
+    int rank, ranks;
+    int (*barrier)(void *payload);
 } dm_egdb_gen_options;
 
-#define DM_EGDB_GEN_OPTIONS_VERSION 1
+#define DM_EGDB_GEN_OPTIONS_VERSION 2
 #define DM_EGDB_GEN_OPTIONS_INIT                                                                   \
     {                                                                                              \
-        DM_EGDB_GEN_OPTIONS_VERSION, 2, 1, NULL, NULL                                              \
+        DM_EGDB_GEN_OPTIONS_VERSION, 2, 1, NULL, NULL, 0, 1, NULL                                  \
     }
 
 /* Generate the database into folder dir (created if missing, parents must exist):

@@ -444,12 +444,75 @@ done:
     return st;
 }
 
+/* Load unit m (and its twin) written by another process into db; an error when a file
+ * is missing or invalid (it is not recomputed here). */
+static dm_status load_unit(dm_egdb *db, const char *dir, eg_mat m, dm_error *err)
+{
+    eg_mat f = eg_mat_flip(m);
+    int twin = memcmp(&m, &f, sizeof m) != 0;
+    if (eg_db_find(db, m)) {
+        return DM_OK;
+    }
+    for (int k = 0; k < 1 + twin; k++) {
+        eg_slice s;
+        if (!try_load(dir, k ? f : m, &s)) {
+            char name[16];
+            eg_mat_name(name, k ? f : m);
+            return dm_error_set(err, DM_EIO, 0, 0,
+                                "egdb gen: slice %s of another process is missing or invalid "
+                                "in %s",
+                                name, dir);
+        }
+        if (eg_db_add(db, &s) != 0) {
+            eg_unload_slice(&s);
+            return dm_error_set(err, DM_ENOMEM, 0, 0, "egdb gen: out of memory");
+        }
+    }
+    return DM_OK;
+}
+
+/* The units of level (n pieces, men men) in their order into out (room for n * n), a
+ * material whose colours-reversed twin is already listed left out (a unit solves
+ * both); their count. */
+static int level_units(int n, int men, eg_mat *out)
+{
+    int count = 0;
+    for (int w = 1; w < n; w++) {
+        for (int wm = 0; wm <= w; wm++) {
+            int bm = men - wm;
+            if (bm < 0 || bm > n - w) {
+                continue;
+            }
+            eg_mat m = {wm, w - wm, bm, n - w - bm}, f = eg_mat_flip(m);
+            int listed = 0;
+            for (int k = 0; k < count && !listed; k++) {
+                listed = !memcmp(&out[k], &f, sizeof f);
+            }
+            if (!listed) {
+                out[count++] = m;
+            }
+        }
+    }
+    return count;
+}
+
 dm_status dm_egdb_generate(const char *dir, const dm_egdb_gen_options *o, dm_error *err)
 {
-    if (!dir || !o || o->version != DM_EGDB_GEN_OPTIONS_VERSION || o->pieces < 2 ||
-        o->pieces > DM_EGDB_MAX_PIECES || o->threads < 1 || o->threads > 64) {
+    if (!dir || !o || (o->version != 1 && o->version != DM_EGDB_GEN_OPTIONS_VERSION) ||
+        o->pieces < 2 || o->pieces > DM_EGDB_MAX_PIECES || o->threads < 1 || o->threads > 64) {
         return dm_error_set(err, DM_EINVAL, 0, 0,
                             "egdb gen: pieces must be 2..%d and threads 1..64", DM_EGDB_MAX_PIECES);
+    }
+    int rank = 0, ranks = 1;
+    if (o->version >= 2) {
+        rank = o->rank;
+        ranks = o->ranks;
+        if (ranks < 1 || ranks > 4096 || rank < 0 || rank >= ranks || (ranks > 1 && !o->barrier)) {
+            return dm_error_set(err, DM_EINVAL, 0, 0,
+                                "egdb gen: rank %d of %d processes (ranks 1..4096, a barrier "
+                                "when more than one)",
+                                o->rank, o->ranks);
+        }
     }
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
         return dm_error_set(err, DM_EIO, 0, 0, "egdb gen: cannot create %s: %s", dir,
@@ -460,17 +523,27 @@ dm_status dm_egdb_generate(const char *dir, const dm_egdb_gen_options *o, dm_err
         return dm_error_set(err, DM_ENOMEM, 0, 0, "egdb gen: out of memory");
     }
     dm_status st = DM_OK;
+    eg_mat units[DM_EGDB_MAX_PIECES * DM_EGDB_MAX_PIECES];
     /* By pieces, then by men: every capture and promotion leads to a unit before. */
     for (int n = 2; n <= o->pieces && st == DM_OK; n++) {
         for (int men = 0; men <= n && st == DM_OK; men++) {
-            for (int w = 1; w < n && st == DM_OK; w++) {
-                for (int wm = 0; wm <= w && st == DM_OK; wm++) {
-                    int bm = men - wm;
-                    if (bm < 0 || bm > n - w) {
-                        continue;
-                    }
-                    eg_mat m = {wm, w - wm, bm, n - w - bm};
-                    st = gen_unit(db, dir, m, o, err);
+            int count = level_units(n, men, units);
+            for (int i = 0; i < count && st == DM_OK; i++) {
+                if (i % ranks == rank) {
+                    st = gen_unit(db, dir, units[i], o, err);
+                }
+            }
+            if (ranks == 1) {
+                continue;
+            }
+            /* the others' units of this level, once every process has written its own
+             * (a failed process fails the barrier too: MPI aborts the job) */
+            if (st == DM_OK && o->barrier(o->payload) != 0) {
+                st = dm_error_set(err, DM_EIO, 0, 0, "egdb gen: the other processes failed");
+            }
+            for (int i = 0; i < count && st == DM_OK; i++) {
+                if (i % ranks != rank) {
+                    st = load_unit(db, dir, units[i], err);
                 }
             }
         }
