@@ -186,7 +186,7 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
                     dm_puzzle_verdict_str(p.verdict));
         } else {
             for (int j = 0; j < nline && j < p.line_count && j < 8; j++) {
-                if (memcmp(&p.line[j], &line[j], sizeof line[j]) != 0) {
+                if (!dm_move_equal(&p.line[j], &line[j])) {
                     char t[64];
                     snprintf(t, sizeof t, "%d", j + 1);
                     problem(file, id, "the engine's line differs at ply %s", t);
