@@ -30,7 +30,7 @@ static dm_status score_moves(int *score, const dm_vmovelist *list, dm_engine *e,
 {
     uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
     for (int i = 0; i < list->count; i++) {
-        dm_status st = dm_game_play_vmove(w, &list->moves[i]);
+        dm_status st = dm_game_play(w, &list->moves[i]);
         if (st != DM_OK) {
             return st;
         }
@@ -68,7 +68,7 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
     int n = dm_game_ply(g);
     memset(out, 0, sizeof *out * (size_t)(n > 0 ? n : 1));
     dm_game *w = NULL;
-    dm_status st = dm_game_new_variant(&w, dm_game_position_at(g, 0));
+    dm_status st = dm_game_new(&w, dm_game_position_at(g, 0));
     if (st != DM_OK) {
         return st;
     }
@@ -83,7 +83,7 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
     }
     int won[2] = {0, 0}; /* White, Black: a forced win found after its last move */
     for (int i = 0; i < n && st == DM_OK; i++) {
-        const dm_vmove *played = dm_game_vmove_at(g, i);
+        const dm_vmove *played = dm_game_move_at(g, i);
         const dm_vboard b = *dm_game_position(w);
         int white = b.side == DM_WHITE;
         cli_annotation *a = &out[i];
@@ -164,7 +164,7 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         } else {
             won[side] = 0;
         }
-        st = dm_game_play_vmove(w, played);
+        st = dm_game_play(w, played);
     }
     free(score);
     free(list);

@@ -899,6 +899,19 @@ static void forfeit(match *m, slot *s, int idx, dm_reason reason, const char *fm
 
 static void ask_move(match *m, slot *s);
 static void maybe_begin(match *m, slot *s);
+
+/* The position before ply i of an international game on the fast board (the Hub's and
+ * DXP's international moves are read and written on it). */
+static void fast_at(dm_board *b, const slot *s, int i)
+{
+    dm_vboard_to_board(b, dm_game_position_at(s->game, i));
+}
+
+/* ... and the current one. */
+static void fast_now(dm_board *b, const slot *s)
+{
+    fast_at(b, s, dm_game_ply(s->game));
+}
 static void fix_names(match *m);
 
 /* GAMEREQ for the game of slot s to its DXP engine idx: its colour, the opening,
@@ -930,11 +943,11 @@ static void dxp_gamereq(match *m, slot *s, int idx)
         msg.time_ms = (int)((h > 99900 ? 99900 : h) * 600);
         msg.moves = m->tc_moves > 999 ? 999 : m->tc_moves;
     }
-    const dm_board *start = dm_game_start(s->game);
-    dm_board initial;
+    dm_board start, initial;
+    fast_at(&start, s, 0);
     dm_board_start(&initial);
-    msg.has_position = !dm_board_equal(start, &initial);
-    msg.position = *start;
+    msg.has_position = !dm_board_equal(&start, &initial);
+    msg.position = start;
     dxp_send(e, &msg);
     e->state = ES_ACC;
     e->deadline = now() + m->timeout;
@@ -991,7 +1004,9 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
          * taken as one unless the defender has a lone king against 3 pieces or fewer,
          * where the 16- and 5-move rules (FMJD 6.3, 6.4) may draw it: then the game
          * goes on and its own rules decide. */
-        const dm_board *b = dm_game_board(s->game);
+        dm_board now;
+        const dm_board *b = &now;
+        fast_now(&now, s);
         int side = b->side;
         int mine = __builtin_popcountll(b->pieces[side]);
         int theirs = __builtin_popcountll(b->pieces[side ^ 1]);
@@ -1048,7 +1063,7 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
 static void hub_move_text(char *buf, size_t cap, const match *m, const slot *s, int i)
 {
     if (m->variant) {
-        dm_vmove_to_text(buf, cap, dm_game_position_at(s->game, i), dm_game_vmove_at(s->game, i),
+        dm_vmove_to_text(buf, cap, dm_game_position_at(s->game, i), dm_game_move_at(s->game, i),
                          DM_NOTATION_HUB, DM_VSQUARES_NUMERIC);
     } else {
         dm_game_move_text(buf, cap, s->game, i, DM_NOTATION_HUB);
@@ -1069,12 +1084,12 @@ static void vbase_fit(slot *s, int ply)
     for (int i = s->base_ply; i < ply; i++) {
         total +=
             dm_vmove_to_text(mv, sizeof mv, dm_game_position_at(s->game, i),
-                             dm_game_vmove_at(s->game, i), DM_NOTATION_HUB, DM_VSQUARES_NUMERIC) +
+                             dm_game_move_at(s->game, i), DM_NOTATION_HUB, DM_VSQUARES_NUMERIC) +
             1;
     }
     while (total > MOVES_ROOM && s->base_ply < ply) {
         total -= dm_vmove_to_text(mv, sizeof mv, dm_game_position_at(s->game, s->base_ply),
-                                  dm_game_vmove_at(s->game, s->base_ply), DM_NOTATION_HUB,
+                                  dm_game_move_at(s->game, s->base_ply), DM_NOTATION_HUB,
                                   DM_VSQUARES_NUMERIC) +
                  1;
         s->base_ply++;
@@ -1113,7 +1128,9 @@ static void ask_move(match *m, slot *s)
         vbase_fit(s, ply);
         match_vpos_to_hub(pos, sizeof pos, dm_game_position_at(s->game, s->base_ply));
     } else {
-        dm_board_to_hub(pos, sizeof pos, dm_game_board_at(s->game, s->base_ply));
+        dm_board base;
+        fast_at(&base, s, s->base_ply);
+        dm_board_to_hub(pos, sizeof pos, &base);
     }
     double told = 0;
     int togo = 0;
@@ -1144,8 +1161,11 @@ static void ask_move(match *m, slot *s)
             /* the other engine's move, relayed (from, to, captured ascending) */
             dm_dxp_msg msg;
             double emt = ply - 1 < s->nlog ? s->log[ply - 1].emt : 0;
-            if (dm_dxp_move_from(&msg, dm_game_board_at(s->game, ply - 1),
-                                 dm_game_move_at(s->game, ply - 1), (int)emt) == DM_OK) {
+            dm_board before;
+            dm_move last;
+            fast_at(&before, s, ply - 1);
+            if (dm_vmove_to_move(&last, &before, dm_game_move_at(s->game, ply - 1)) == DM_OK &&
+                dm_dxp_move_from(&msg, &before, &last, (int)emt) == DM_OK) {
                 dxp_send(e, &msg);
             }
         }
@@ -1281,7 +1301,9 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
         play_vanswer(m, s, idx, &vm, text, t);
         return;
     }
-    const dm_board *before = dm_game_board(s->game);
+    dm_board now;
+    const dm_board *before = &now;
+    fast_now(&now, s);
     dm_move mv;
     int r = find_move(&mv, before, text);
     if (r != MOVE_OK) {
@@ -1304,11 +1326,15 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
 static void play_answer(match *m, slot *s, int idx, const dm_move *mvp, const char *text, double t)
 {
     engine *e = &s->eng[idx];
-    const dm_board *before = dm_game_board(s->game);
+    dm_board now;
+    const dm_board *before = &now;
+    fast_now(&now, s);
     dm_move mv = *mvp;
+    dm_vmove vm;
     int irreversible = mv.ncapt > 0 || dm_board_piece(before, mv.from) == DM_WHITE_MAN ||
                        dm_board_piece(before, mv.from) == DM_BLACK_MAN;
-    if (dm_game_play(s->game, &mv) != DM_OK) {
+    if (dm_vmove_from_move(&vm, dm_game_position(s->game), &mv) != DM_OK ||
+        dm_game_play(s->game, &vm) != DM_OK) {
         forfeit(m, s, idx, DM_REASON_FORFEIT, "%s: move %s refused", e->spec->name, text);
         return;
     }
@@ -1323,7 +1349,7 @@ static void play_answer(match *m, slot *s, int idx, const dm_move *mvp, const ch
 static void play_vanswer(match *m, slot *s, int idx, const dm_vmove *mv, const char *text, double t)
 {
     engine *e = &s->eng[idx];
-    if (dm_game_play_vmove(s->game, mv) != DM_OK) {
+    if (dm_game_play(s->game, mv) != DM_OK) {
         forfeit(m, s, idx, DM_REASON_FORFEIT, "%s: move %s refused", e->spec->name, text);
         return;
     }
@@ -1693,7 +1719,9 @@ static void dxp_on_move(match *m, slot *s, int idx, const dm_dxp_msg *msg, const
     if (answer_late(m, s, idx, t)) {
         return;
     }
-    const dm_board *before = dm_game_board(s->game);
+    dm_board now;
+    const dm_board *before = &now;
+    fast_now(&now, s);
     dm_move mv;
     dm_error err;
     memset(&err, 0, sizeof err);
@@ -1955,8 +1983,14 @@ static void assign_game(match *m, slot *s)
     s->white = g % 2;
     s->base_ply = 0;
     s->nlog = 0;
-    dm_status st = m->variant ? dm_game_new_variant(&s->game, &m->vopenings[m->order[g / 2]])
-                              : dm_game_new(&s->game, &m->openings[m->order[g / 2]]);
+    dm_vboard opening;
+    dm_status st = m->variant
+                       ? DM_OK
+                       : dm_vboard_from_board(&opening, dm_variant_get(DM_VARIANT_INTERNATIONAL),
+                                              &m->openings[m->order[g / 2]]);
+    if (st == DM_OK) {
+        st = dm_game_new(&s->game, m->variant ? &m->vopenings[m->order[g / 2]] : &opening);
+    }
     if (st != DM_OK) {
         fprintf(stderr, "damier match: out of memory\n");
         m->fatal = 1;

@@ -786,7 +786,9 @@ static void declare_database_draw(play_session *s, const struct dm_egdb *egdb)
     if (!egdb || dm_game_over(g) || dm_game_variant(g)->id != DM_VARIANT_INTERNATIONAL) {
         return;
     }
-    const dm_board *b = dm_game_board(g);
+    dm_board fb; /* the endgame database reads the fast board */
+    const dm_board *b = &fb;
+    dm_vboard_to_board(&fb, dm_game_position(g));
     if (__builtin_popcountll(b->pieces[0] | b->pieces[1]) > dm_egdb_max_pieces(egdb)) {
         return;
     }

@@ -142,11 +142,16 @@ static int write_puzzle(FILE *out, const dm_puzzle *p, const dm_pdn_game *src, c
                         int number, int ply, int depth, int serial)
 {
     dm_game *g = NULL;
-    if (dm_game_new(&g, &p->position) != DM_OK) {
+    dm_vboard start;
+    if (dm_vboard_from_board(&start, dm_variant_get(DM_VARIANT_INTERNATIONAL), &p->position) !=
+            DM_OK ||
+        dm_game_new(&g, &start) != DM_OK) {
         return 1;
     }
     for (int i = 0; i < p->line_count; i++) {
-        if (dm_game_play(g, &p->line[i]) != DM_OK) {
+        dm_vmove m;
+        if (dm_vmove_from_move(&m, dm_game_position(g), &p->line[i]) != DM_OK ||
+            dm_game_play(g, &m) != DM_OK) {
             dm_game_free(g);
             fprintf(stderr, "damier puzzles: internal error: the solution line is not legal\n");
             return 1;
@@ -236,7 +241,8 @@ static int gen_file(FILE *out, const char *path, dm_engine *e, const dm_puzzle_o
             break;
         }
         dm_game *g = NULL;
-        if (dm_pdn_to_game(&g, rec, 1, &err) != DM_OK || !dm_game_start(g)) {
+        if (dm_pdn_to_game(&g, rec, 1, &err) != DM_OK ||
+            dm_game_variant(g)->id != DM_VARIANT_INTERNATIONAL) {
             c->skipped_games++; /* not international draughts, or unreadable */
             dm_game_free(g);
             dm_pdn_game_free(rec);
@@ -245,8 +251,9 @@ static int gen_file(FILE *out, const char *path, dm_engine *e, const dm_puzzle_o
         c->games++;
         int plies = dm_game_length(g);
         for (int i = 0; i <= plies && !(max && *found >= max); i++) {
-            const dm_board *b = dm_game_board_at(g, i);
-            if (!b) {
+            dm_board fb; /* puzzles are examined on the fast board */
+            const dm_board *b = &fb;
+            if (dm_vboard_to_board(&fb, dm_game_position_at(g, i)) != DM_OK) {
                 break;
             }
             int added = set_add(seen, b->hash);

@@ -60,20 +60,25 @@ static uint64_t rng_next(uint64_t *s)
  * game (the caller's) or NULL when rejected (or out of memory). */
 static dm_game *random_opening(dm_engine *e, uint64_t *rng, const gen_options *o)
 {
-    dm_board start;
-    dm_board_start(&start);
     dm_game *g;
-    if (dm_game_new(&g, &start) != DM_OK) {
+    if (dm_game_new(&g, NULL) != DM_OK) {
         return NULL;
     }
     int nrand = o->rand_min + (int)(rng_next(rng) % (uint64_t)(o->rand_max - o->rand_min + 1));
     for (int i = 0; i < nrand && !dm_game_over(g); i++) {
+        dm_board b; /* the fast board's move order keeps the openings of a seed */
         dm_movelist list;
-        int k = dm_movegen_legal(&list, dm_game_board(g));
+        dm_vmove m;
+        dm_vboard_to_board(&b, dm_game_position(g));
+        int k = dm_movegen_legal(&list, &b);
         if (k == 0) {
             break;
         }
-        dm_game_play(g, &list.moves[rng_next(rng) % (uint64_t)k]);
+        if (dm_vmove_from_move(&m, dm_game_position(g), &list.moves[rng_next(rng) % (uint64_t)k]) !=
+                DM_OK ||
+            dm_game_play(g, &m) != DM_OK) {
+            break;
+        }
     }
     uint64_t h[DM_ENGINE_MAX_HISTORY];
     dm_search_input in;
@@ -104,11 +109,13 @@ static int play_out(dm_game *g, dm_engine *const side[2], dm_sample *samples, in
     int first = samples ? *n : 0;
     while (!dm_game_over(g) && dm_game_ply(g) < o->max_plies) {
         dm_search_input_from_game(&in, h, DM_ENGINE_MAX_HISTORY, g);
-        dm_engine *e = side[dm_game_board(g)->side];
+        dm_engine *e = side[dm_game_position(g)->side];
         if (dm_engine_search(&res, e, &in, &lim, NULL, NULL, NULL) != DM_OK || !res.has_move) {
             break;
         }
-        const dm_board *b = dm_game_board(g);
+        dm_board fb; /* the samples are fast boards */
+        const dm_board *b = &fb;
+        dm_vboard_to_board(&fb, dm_game_position(g));
         if (samples && !dm_movegen_has_capture(b) && *n < cap) {
             dm_sample *s = &samples[(*n)++];
             s->board = *b;
@@ -116,7 +123,7 @@ static int play_out(dm_game *g, dm_engine *const side[2], dm_sample *samples, in
             s->ply = dm_game_ply(g);
             s->result = 0;
         }
-        if (dm_game_play_vmove(g, &res.best) != DM_OK) {
+        if (dm_game_play(g, &res.best) != DM_OK) {
             return -2;
         }
     }
@@ -269,7 +276,7 @@ static void *match_worker(void *arg)
             dm_game *h = g;
             if (game == 0) {
                 /* replay the opening into a second game for the colours swapped */
-                if (dm_game_new(&h, dm_game_start(g)) != DM_OK) {
+                if (dm_game_new(&h, dm_game_position_at(g, 0)) != DM_OK) {
                     atomic_store(&ms->failed, 1);
                     break;
                 }

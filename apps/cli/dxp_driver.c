@@ -156,6 +156,12 @@ static const dm_game *game_of(const dxp_driver *d)
     return play_game(&d->ps);
 }
 
+/* The current position on the fast board (DXP plays international draughts on it). */
+static void board_of(dm_board *b, const dxp_driver *d)
+{
+    dm_vboard_to_board(b, dm_game_position(game_of(d)));
+}
+
 static dm_clock *clock_of(const dxp_driver *d)
 {
     return play_clock(&d->ps);
@@ -652,7 +658,9 @@ static void on_move(dxp_driver *d, const dm_dxp_msg *m, const char *text)
     memset(&err, 0, sizeof err);
     forgive_peer_flag(d);
     dm_vmove vmv;
-    dm_status st = dm_dxp_move_match(&mv, dm_game_board(game_of(d)), m, &err);
+    dm_board now;
+    board_of(&now, d);
+    dm_status st = dm_dxp_move_match(&mv, &now, m, &err);
     if (st == DM_OK) {
         st = dm_vmove_from_move(&vmv, dm_session_position(d->ps.session), &mv);
     }
@@ -738,7 +746,7 @@ static void on_backreq(dxp_driver *d, const dm_dxp_msg *m)
         send_msg(d, &k);
         return;
     }
-    int start_black = dm_game_start(game_of(d))->side == DM_BLACK;
+    int start_black = dm_game_position_at(game_of(d), 0)->side == DM_BLACK;
     int ply = 2 * (m->move_number - 1) + (m->color == DM_BLACK) - start_black;
     int cur = dm_game_ply(game_of(d));
     if (ply < 0 || ply > cur) {
@@ -889,9 +897,10 @@ void dxp_driver_think(dxp_driver *d)
     double t0 = cli_now();
     dm_info info;
     dm_move best;
+    dm_board now;
     dm_status st = play_engine_choose(&info, &d->ps, own_flag_fell, d);
-    if (st == DM_OK && info.pv_count > 0 &&
-        dm_vmove_to_move(&best, dm_game_board(game_of(d)), &info.pv[0]) != DM_OK) {
+    board_of(&now, d);
+    if (st == DM_OK && info.pv_count > 0 && dm_vmove_to_move(&best, &now, &info.pv[0]) != DM_OK) {
         st = DM_EILLEGAL;
     }
     int secs = (int)(cli_now() - t0 + 0.5);
@@ -906,7 +915,7 @@ void dxp_driver_think(dxp_driver *d)
     dm_dxp_msg m;
     dm_error err;
     memset(&err, 0, sizeof err);
-    if (dm_dxp_move_from(&m, dm_game_board(game_of(d)), &best, secs) != DM_OK ||
+    if (dm_dxp_move_from(&m, &now, &best, secs) != DM_OK ||
         dm_session_play(d->ps.session, &info.pv[0], &err) != DM_OK) {
         if (over_in_our_turn(d)) {
             return; /* the flag fell at the last moment */

@@ -104,10 +104,14 @@ static int add_file(ballot *b, const char *name, int plies)
         }
         b->games++;
         dm_game *g = NULL;
+        dm_board first;
         if (!dm_pdn_game_fen(rec) && dm_pdn_to_game(&g, rec, 1, &err) == DM_OK &&
-            dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL &&
-            dm_board_equal(dm_game_start(g), &start) && dm_game_ply(g) > plies) {
-            const dm_board *p = dm_game_board_at(g, plies);
+            dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL && dm_game_ply(g) > plies &&
+            dm_vboard_to_board(&first, dm_game_position_at(g, 0)) == DM_OK &&
+            dm_board_equal(&first, &start)) {
+            dm_board at;
+            const dm_board *p = &at;
+            dm_vboard_to_board(&at, dm_game_position_at(g, plies));
             if (p && dm_movegen_count(p) > 0 && !seen(b, p)) {
                 if (b->n == b->cap) {
                     int cap = b->cap ? 2 * b->cap : 256;

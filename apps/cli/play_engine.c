@@ -118,7 +118,7 @@ static dm_status choose_imperfect(dm_info *info, play_session *s)
     for (int i = 0; i <= ply; i++) {
         pos[i] = *dm_game_position_at(g, i);
         if (i < ply) {
-            moves[i] = *dm_game_vmove_at(g, i);
+            moves[i] = *dm_game_move_at(g, i);
         }
     }
     uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];

@@ -91,7 +91,7 @@ int play_captured_by(const dm_game *g, dm_color c)
     int n = 0;
     for (int i = 0; i < dm_game_ply(g); i++) {
         if (ply_mover(g, i) == c) {
-            n += dm_game_vmove_at(g, i)->ncapt;
+            n += dm_game_move_at(g, i)->ncapt;
         }
     }
     return n;
@@ -457,7 +457,7 @@ void play_render_screen(play_session *s)
     int n = v->size, alg = algebraic_board(v);
     int ply = ui->review >= 0 && ui->review <= dm_game_ply(g) ? ui->review : dm_game_ply(g);
     const dm_vboard *b = dm_game_position_at(g, ply);
-    const dm_vmove *last = ply > 0 ? dm_game_vmove_at(g, ply - 1) : NULL;
+    const dm_vmove *last = ply > 0 ? dm_game_move_at(g, ply - 1) : NULL;
     char panel[MAX_ROWS][256];
     ui->panel_row = BOARD_TOP;
     /* the left margin (a rank, or two blanks), the squares, the right edge, two blanks */

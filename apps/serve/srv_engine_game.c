@@ -55,7 +55,7 @@ int srv_engine_game(srv *s, const char *variant, int level_white, int level_blac
     dm_engine *eng = NULL;
     dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;
     eo.tt_mib = 16;
-    if (dm_game_new_variant(&g, &start) != DM_OK || dm_engine_create(&eng, &eo) != DM_OK) {
+    if (dm_game_new(&g, &start) != DM_OK || dm_engine_create(&eng, &eo) != DM_OK) {
         dm_game_free(g);
         snprintf(err, errcap, "out of memory");
         return -1;
@@ -83,7 +83,7 @@ int srv_engine_game(srv *s, const char *variant, int level_white, int level_blac
         memset(&res, 0, sizeof res);
         memset(&e, 0, sizeof e);
         if (dm_engine_search(&res, eng, &in, &lim, NULL, NULL, &e) != DM_OK || !res.has_move ||
-            dm_game_play_vmove(g, &res.best) != DM_OK) {
+            dm_game_play(g, &res.best) != DM_OK) {
             snprintf(err, errcap, "the engine's move: %s", e.message[0] ? e.message : "none");
             rc = -1;
         }

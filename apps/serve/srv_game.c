@@ -437,7 +437,7 @@ static json_t *vgame_state(srv_game *g, int side)
     int ply = dm_game_ply(gm);
     for (int i = 0; i < ply; i++) {
         json_array_append_new(moves,
-                              srv_vmove_json(dm_game_position_at(gm, i), dm_game_vmove_at(gm, i)));
+                              srv_vmove_json(dm_game_position_at(gm, i), dm_game_move_at(gm, i)));
     }
     dm_reason reason;
     dm_outcome o = dm_game_result(gm, &reason);
@@ -508,20 +508,45 @@ json_t *srv_game_state(srv_game *g, int side)
     return st;
 }
 
+/* The position before ply i of an international game on the fast board and, when m is
+ * not NULL (i below the game's length), the move of ply i: the server's international
+ * replies are written from the fast board's types (dm_board_to_fen, move_json). */
+static void fast_ply(dm_board *b, dm_move *m, const dm_game *gm, int i)
+{
+    dm_vboard_to_board(b, dm_game_position_at(gm, i));
+    if (m) {
+        dm_vmove_to_move(m, b, dm_game_move_at(gm, i));
+    }
+}
+
+/* A game of international draughts from b (a fast board). */
+static dm_status new_intl_game(dm_game **out, const dm_board *b)
+{
+    dm_vboard vb;
+    dm_status st = dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
+    return st != DM_OK ? st : dm_game_new(out, &vb);
+}
+
 static json_t *game_state(srv_game *g, int side)
 {
     if (g->var) {
         return vgame_state(g, side);
     }
     const dm_game *gm = dm_session_game(g->session);
-    const dm_board *cur = dm_game_board(gm);
+    int ply = dm_game_ply(gm);
+    dm_board curb, startb;
+    const dm_board *cur = &curb;
+    fast_ply(&curb, NULL, gm, ply);
+    fast_ply(&startb, NULL, gm, 0);
     char fen[256], start[256];
     dm_board_to_fen(fen, sizeof fen, cur);
-    dm_board_to_fen(start, sizeof start, dm_game_start(gm));
+    dm_board_to_fen(start, sizeof start, &startb);
     json_t *moves = json_array();
-    int ply = dm_game_ply(gm);
     for (int i = 0; i < ply; i++) {
-        json_array_append_new(moves, move_json(dm_game_board_at(gm, i), dm_game_move_at(gm, i)));
+        dm_board bi;
+        dm_move mi;
+        fast_ply(&bi, &mi, gm, i);
+        json_array_append_new(moves, move_json(&bi, &mi));
     }
     dm_reason reason;
     dm_outcome o = dm_game_result(gm, &reason);
@@ -2470,7 +2495,10 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
                 }
                 dead = kings[0] > 0 && kings[1] > 0;
             } else {
-                const dm_board *b = dm_game_board(dm_session_game(g->session));
+                const dm_game *gm = dm_session_game(g->session);
+                dm_board fb;
+                const dm_board *b = &fb;
+                fast_ply(&fb, NULL, gm, dm_game_ply(gm));
                 dead =
                     dm_board_count_kings(b, DM_WHITE) > 0 && dm_board_count_kings(b, DM_BLACK) > 0;
                 dm_draw_counters c;
@@ -2679,10 +2707,11 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     snprintf(row.time_control, sizeof row.time_control, "-");
     char start[512];
     if (intl) {
-        dm_board ini;
+        dm_board ini, first;
         dm_board_start(&ini);
-        if (!dm_board_equal(dm_game_start(gm), &ini)) {
-            dm_board_to_fen(start, sizeof start, dm_game_start(gm));
+        fast_ply(&first, NULL, gm, 0);
+        if (!dm_board_equal(&first, &ini)) {
+            dm_board_to_fen(start, sizeof start, &first);
             size_t n = strlen(start);
             if (n >= sizeof row.start_fen) {
                 snprintf(err, errcap, "the start position's FEN is too long");
@@ -2735,11 +2764,13 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     }
     for (int i = 0; i < n; i++) {
         if (intl) {
-            dm_move_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_board_at(gm, i),
-                            dm_game_move_at(gm, i), DM_NOTATION_HUB);
+            dm_board bi;
+            dm_move mi;
+            fast_ply(&bi, &mi, gm, i);
+            dm_move_to_text(mv[i].hub, sizeof mv[i].hub, &bi, &mi, DM_NOTATION_HUB);
         } else {
             dm_vmove_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_position_at(gm, i),
-                             dm_game_vmove_at(gm, i), DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
+                             dm_game_move_at(gm, i), DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
         }
     }
     char e2[256];
@@ -2847,7 +2878,7 @@ void srv_op_position(const char *fen, const char *move, srv_reply *r)
         return;
     }
     dm_game *g = NULL;
-    if (dm_game_new(&g, &b) != DM_OK) {
+    if (new_intl_game(&g, &b) != DM_OK) {
         srv_reply_error(r, 400, "not a position of international draughts");
         return;
     }
@@ -2863,7 +2894,7 @@ void srv_op_position(const char *fen, const char *move, srv_reply *r)
         dm_board_apply(&b, &m);
         dm_game_free(g);
         g = NULL;
-        if (dm_game_new(&g, &b) != DM_OK) {
+        if (new_intl_game(&g, &b) != DM_OK) {
             json_decref(played);
             srv_reply_error(r, 400, "not a position of international draughts");
             return;
@@ -2906,7 +2937,7 @@ void srv_op_position_variant(const char *variant, const char *fen, const char *m
         return;
     }
     dm_game *g = NULL;
-    if (dm_game_new_variant(&g, &b) != DM_OK) {
+    if (dm_game_new(&g, &b) != DM_OK) {
         srv_reply_error(r, 400, "not a position of %s", v->title);
         return;
     }
@@ -2922,7 +2953,7 @@ void srv_op_position_variant(const char *variant, const char *fen, const char *m
         dm_vboard_apply(&b, &m);
         dm_game_free(g);
         g = NULL;
-        if (dm_game_new_variant(&g, &b) != DM_OK) {
+        if (dm_game_new(&g, &b) != DM_OK) {
             json_decref(played);
             srv_reply_error(r, 400, "not a position of %s", v->title);
             return;
@@ -2974,9 +3005,9 @@ void srv_op_annotate(srv *s, const char *id, const char *key, const json_t *req,
     const dm_game *gm = dm_session_game(g->session);
     dm_game *copy = NULL;
     int n = dm_game_ply(gm);
-    int ok = dm_game_new_variant(&copy, dm_game_position_at(gm, 0)) == DM_OK;
+    int ok = dm_game_new(&copy, dm_game_position_at(gm, 0)) == DM_OK;
     for (int i = 0; ok && i < n; i++) {
-        ok = dm_game_play_vmove(copy, dm_game_vmove_at(gm, i)) == DM_OK;
+        ok = dm_game_play(copy, dm_game_move_at(gm, i)) == DM_OK;
     }
     if (ok) {
         int reason = reason_from_text(g->row.reason);

@@ -89,7 +89,7 @@ static int add_game(srv_library *lib, sqlite3_stmt *ins_g, sqlite3_stmt *ins_p, 
     if (dm_pdn_to_game(&g, rec, 0, &e) != DM_OK) {
         return 1;
     }
-    if (!dm_game_board_at(g, 0)) { /* a game of another variant (read from its tags) */
+    if (dm_game_variant(g)->id != DM_VARIANT_INTERNATIONAL) { /* another variant (its tags) */
         dm_game_free(g);
         return 1;
     }
@@ -103,8 +103,7 @@ static int add_game(srv_library *lib, sqlite3_stmt *ins_g, sqlite3_stmt *ins_p, 
     size_t olen = 0;
     for (int i = 0; i < plies && i < LIB_OPENING_PLIES; i++) {
         char t[200];
-        dm_move_to_text(t, sizeof t, dm_game_board_at(g, i), dm_game_move_at(g, i),
-                        DM_NOTATION_PDN);
+        dm_game_move_text(t, sizeof t, g, i, DM_NOTATION_PDN);
         olen += (size_t)snprintf(opening + olen, sizeof opening - olen, "%s%s", i ? " " : "", t);
         if (olen >= sizeof opening) {
             break;
@@ -150,10 +149,12 @@ static int add_game(srv_library *lib, sqlite3_stmt *ins_g, sqlite3_stmt *ins_p, 
     }
     sqlite3_int64 id = sqlite3_last_insert_rowid(lib->db);
     for (int i = 0; i <= plies; i++) {
-        const dm_board *b = dm_game_board_at(g, i);
+        dm_board fb; /* the index's hash and piece sets are the fast board's */
+        const dm_board *b = &fb;
+        dm_vboard_to_board(&fb, dm_game_position_at(g, i));
         char t[200] = "";
         if (i < plies) {
-            dm_move_to_text(t, sizeof t, b, dm_game_move_at(g, i), DM_NOTATION_PDN);
+            dm_game_move_text(t, sizeof t, g, i, DM_NOTATION_PDN);
         }
         sqlite3_reset(ins_p);
         sqlite3_bind_int64(ins_p, 1, id);

@@ -125,14 +125,16 @@ int srv_puzzles_load(srv *s, const char *path, char *err, size_t errcap)
         }
         srv_puzzle *p = &pz->p[pz->n];
         memset(p, 0, sizeof *p);
-        p->start = *dm_game_start(gm);
+        dm_vboard_to_board(&p->start, dm_game_position_at(gm, 0)); /* puzzles: fast board */
         dm_board_to_fen(p->fen, sizeof p->fen, &p->start);
         p->n = dm_game_ply(gm) < DM_PUZZLE_MAX_LINE ? dm_game_ply(gm) : DM_PUZZLE_MAX_LINE;
         if (!(p->n & 1)) {
             p->n--; /* the line ends with a move of the solver */
         }
+        dm_board before = p->start;
         for (int i = 0; i < p->n; i++) {
-            p->line[i] = *dm_game_move_at(gm, i);
+            dm_vmove_to_move(&p->line[i], &before, dm_game_move_at(gm, i));
+            dm_board_apply(&before, &p->line[i]);
         }
         const char *r = dm_pdn_game_tag(rec, "Rating");
         p->rating0 = r ? atoi(r) : 0;

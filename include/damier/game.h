@@ -159,22 +159,19 @@ DM_API dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_d
  * (resignation, agreement, time, forfeit). Opaque; not thread-safe. */
 typedef struct dm_game dm_game;
 
-/* Create a game from start (NULL = the initial position, FMJD 2.8), with the FMJD
- * rules. start is copied and must pass dm_board_validate (DM_EINVAL otherwise).
- * *out belongs to the caller: release it with dm_game_free. DM_ENOMEM possible. */
-DM_API dm_status dm_game_new(dm_game **out, const dm_board *start);
-
-/* Create a game of start->variant from start (copied; it must pass
- * dm_vboard_validate, DM_EINVAL otherwise, also for NULL). An international start
- * makes the same game as dm_game_new (FMJD rules on the fast board, and every
- * function of this header); any other variant is played by its own rules: legal
- * moves dm_vmovegen_legal, the end dm_variant_result (no legal move: a loss, in
- * antidraughts a win; breakthrough: the first king wins), draws dm_variant_draw
- * with the variant's draw set (dm_game_set_draw_rules changes it). The functions
- * on the fast board (dm_game_play, dm_game_board, dm_game_move_at, ...) answer
- * NULL / 0 / DM_EINVAL for such a game; the position functions below serve every
- * game. *out belongs to the caller (dm_game_free). DM_ENOMEM possible. */
-DM_API dm_status dm_game_new_variant(dm_game **out, const dm_vboard *start);
+/* Create a game of start->variant from start (copied), or of international draughts
+ * from its initial position (FMJD 2.8) when start is NULL; for another variant's initial
+ * position pass dm_vboard_start's board. start must pass dm_vboard_validate (and, for
+ * international, dm_board_validate on the fast board): DM_EINVAL otherwise. An
+ * international game follows FMJD rules (dm_game_set_rules); any other variant is played
+ * by its own rules: legal moves dm_vmovegen_legal, the end dm_variant_result (no legal
+ * move: a loss, in antidraughts a win; breakthrough: the first king wins), draws
+ * dm_variant_draw with the variant's draw set (dm_game_set_draw_rules changes it). Every
+ * function of this header serves every game, except the FMJD counters and hashes below
+ * (dm_game_counters, dm_game_counters_at, dm_game_hash_at, dm_game_history_hashes:
+ * 0 / DM_EINVAL / nothing for another variant). *out belongs to the caller: release it
+ * with dm_game_free. DM_ENOMEM possible. */
+DM_API dm_status dm_game_new(dm_game **out, const dm_vboard *start);
 
 /* The game's variant (international for dm_game_new); borrowed, static. */
 DM_API const dm_variant *dm_game_variant(const dm_game *game);
@@ -184,18 +181,14 @@ DM_API const dm_variant *dm_game_variant(const dm_game *game);
  * DM_EINVAL for an international game (dm_game_set_rules sets its rules) or NULL. */
 DM_API dm_status dm_game_set_draw_rules(dm_game *game, const dm_draw_rules *rules);
 
-/* The position after i plies (0 <= i <= dm_game_length; the start at 0) and the move
- * of ply i (0 <= i < dm_game_length), in the generic form, for a game of any variant
- * (an international game keeps both forms); NULL out of range. Borrowed until the
- * game changes. dm_game_position is the current one. */
+/* The position BEFORE ply i (0 <= i <= dm_game_length, redo positions included; the
+ * start at 0, i = dm_game_ply the current one) and the move of ply i (0 <= i <
+ * dm_game_length, redo moves included); NULL out of range. dm_game_position is the
+ * current position. Borrowed pointers stay valid until the game changes. The layers
+ * still on the fast 10x10 board convert with dm_vboard_to_board / dm_vmove_to_move. */
 DM_API const dm_vboard *dm_game_position(const dm_game *game);
 DM_API const dm_vboard *dm_game_position_at(const dm_game *game, int i);
-DM_API const dm_vmove *dm_game_vmove_at(const dm_game *game, int i);
-
-/* Play m, a legal move of the current position in the generic form (compared by
- * from, to and captured squares with dm_vmovegen_legal's list), in a game of any
- * variant; errors as dm_game_play. */
-DM_API dm_status dm_game_play_vmove(dm_game *game, const dm_vmove *m);
+DM_API const dm_vmove *dm_game_move_at(const dm_game *game, int i);
 
 /* The counters of the game's draw rules at its current position (dm_variant_draw_count
  * over its generic positions and moves with its draw set; an international game with
@@ -216,11 +209,12 @@ DM_API void dm_game_free(dm_game *game);
 DM_API dm_status dm_game_set_rules(dm_game *game, const dm_game_rules *rules);
 DM_API const dm_game_rules *dm_game_rules_of(const dm_game *game);
 
-/* Play a move (must be a legal move of the current position, compared with
- * dm_move_equal against the generated list). The redo list is cleared.
- * DM_EILLEGAL: not legal; DM_ESTATE: the result is already decided (see
+/* Play m, a legal move of the current position (compared by from, to and captured
+ * squares with dm_vmovegen_legal's list; the stored move is the list's, with its path).
+ * The redo list is cleared. DM_EINVAL: NULL; DM_EILLEGAL: not legal (or, under
+ * touch-move, not the touched piece); DM_ESTATE: the result is already decided (see
  * play_after_end); DM_ENOMEM. On error nothing changes. */
-DM_API dm_status dm_game_play(dm_game *game, const dm_move *m);
+DM_API dm_status dm_game_play(dm_game *game, const dm_vmove *m);
 
 /* Parse text with dm_move_parse (dm_vmove_parse in a game of another variant) in the
  * current position and play it. DM_EPARSE / DM_EILLEGAL / DM_EAMBIGUOUS as the parser
@@ -240,17 +234,10 @@ DM_API int dm_game_ply(const dm_game *game);
 /* Plies stored: played plus redoable (dm_game_ply + number of redo moves). */
 DM_API int dm_game_length(const dm_game *game);
 
-/* The start position, the current position (borrowed from the game; valid until the
- * next call that changes it). */
-DM_API const dm_board *dm_game_start(const dm_game *game);
-DM_API const dm_board *dm_game_board(const dm_game *game);
-
-/* Move of ply i (0-based; 0 <= i < dm_game_length, redo moves included), the board
- * BEFORE ply i (0 <= i <= dm_game_length; i = dm_game_ply is the current position),
- * its Zobrist hash (for repetition detection), and its draw counters. NULL / 0 / DM_EINVAL
- * when i is out of range. Borrowed pointers stay valid until the game changes. */
-DM_API const dm_move *dm_game_move_at(const dm_game *game, int i);
-DM_API const dm_board *dm_game_board_at(const dm_game *game, int i);
+/* Of an international game: the Zobrist hash of the position BEFORE ply i
+ * (0 <= i <= dm_game_length; for repetition detection, = dm_vboard_hash of
+ * dm_game_position_at) and its FMJD draw counters. 0 / DM_EINVAL when i is out of range
+ * or the game is of another variant. */
 DM_API uint64_t dm_game_hash_at(const dm_game *game, int i);
 DM_API dm_status dm_game_counters_at(dm_draw_counters *out, const dm_game *game, int i);
 
@@ -321,7 +308,7 @@ DM_API int dm_game_touch_move(const dm_game *game);
 
 /* The side to move touches its piece on square sq (the variant's numbering). With the
  * rule on and no announcement, a piece that has a legal move is then the one to play:
- * dm_game_play and dm_game_play_vmove refuse a move of any other piece (DM_EILLEGAL)
+ * dm_game_play refuses a move of any other piece (DM_EILLEGAL)
  * until a move is played or taken back. A piece with no legal move commits nothing
  * (*committed 0). After dm_game_adjust the touch commits nothing either, and the
  * announcement is used up. *committed (may be NULL): 1 when the piece must now be

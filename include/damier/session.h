@@ -114,7 +114,7 @@ DM_API void dm_session_refuse_position(dm_session *s);
 /* Play a move of the side to move (dm_game_play rules) and press the clock (when it
  * runs): the mover's time stops, its increment is added, the opponent's starts; a move
  * that ends the game stops the clock. m is a legal move of the current position of any
- * variant (dm_game_play_vmove), text any notation dm_vmove_parse reads. Errors (nothing
+ * variant (dm_game_play), text any notation dm_vmove_parse reads. Errors (nothing
  * changes): DM_EILLEGAL, DM_EPARSE / DM_EAMBIGUOUS (text, as dm_vmove_parse), DM_ESTATE
  * (a search is running; the game is over; the mover's flag has fallen: the game is then
  * lost on time), DM_ENOMEM; err says why. */

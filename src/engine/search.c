@@ -169,7 +169,7 @@ void dm_search_input_from_game(dm_search_input *in, uint64_t *history, int cap, 
     int n = 0;
     for (int i = dm_game_ply(g) - 1; i >= 0 && n < cap; i--) {
         const dm_vboard *b = dm_game_position_at(g, i);
-        const dm_vmove *m = dm_game_vmove_at(g, i);
+        const dm_vmove *m = dm_game_move_at(g, i);
         int p = b->sq[m->from];
         if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
             break; /* no earlier position can come back */

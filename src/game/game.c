@@ -91,29 +91,6 @@ static dm_status reserve(dm_game *g, int plies)
     return DM_OK;
 }
 
-/* The same move on the fast board (the inverse of dm_vmove_from_move). */
-static int to_move(dm_move *out, const dm_board *b, const dm_vmove *vm)
-{
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
-    for (int i = 0; i < list.count; i++) {
-        const dm_move *x = &list.moves[i];
-        if (x->from != vm->from || x->to != vm->to || x->ncapt != vm->ncapt) {
-            continue;
-        }
-        int sq[64];
-        int n = dm_move_captured(x, sq, 64), same = 1;
-        for (int k = 0; k < n && same; k++) {
-            same = dm_vmove_captures(vm, sq[k]);
-        }
-        if (same) {
-            *out = *x;
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /* Counters of position i (i >= 1) from position i - 1 and the move between. The
  * repetition count looks back only as far as the last man move or capture: no
  * earlier position can be equal (different men or material). */
@@ -178,18 +155,24 @@ static dm_outcome variant_judge(const dm_game *g, dm_reason *reason, char *why, 
     return o;
 }
 
-dm_status dm_game_new(dm_game **out, const dm_board *start)
+dm_status dm_game_new(dm_game **out, const dm_vboard *start)
 {
     if (!out) {
         return DM_EINVAL;
     }
     *out = NULL;
+    if (start && (!start->variant || dm_vboard_validate(start, NULL) != DM_OK)) {
+        return DM_EINVAL;
+    }
+    const dm_variant *v = start ? start->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    int fast = v->id == DM_VARIANT_INTERNATIONAL;
     dm_board s;
-    if (start) {
-        if (dm_board_validate(start, NULL) != DM_OK) {
+    if (!fast) {
+        dm_board_clear(&s); /* unused: the generic positions serve the other variants */
+    } else if (start) {
+        if (dm_vboard_to_board(&s, start) != DM_OK || dm_board_validate(&s, NULL) != DM_OK) {
             return DM_EINVAL;
         }
-        s = *start;
         s.hash = dm_board_compute_hash(&s);
     } else {
         dm_board_start(&s);
@@ -199,51 +182,21 @@ dm_status dm_game_new(dm_game **out, const dm_board *start)
         return DM_ENOMEM;
     }
     g->rules = (dm_game_rules)DM_GAME_RULES_INIT;
-    g->variant = dm_variant_get(DM_VARIANT_INTERNATIONAL);
-    g->fast = 1;
-    g->draw = g->variant->draw;
-    if (reserve(g, INITIAL_CAP) != DM_OK ||
-        dm_vboard_from_board(&g->vboards[0], g->variant, &s) != DM_OK) {
-        dm_game_free(g);
-        return DM_ENOMEM;
-    }
-    g->boards[0] = s;
-    dm_draw_init(&g->counters[0], &s);
-    *out = g;
-    return DM_OK;
-}
-
-dm_status dm_game_new_variant(dm_game **out, const dm_vboard *start)
-{
-    if (!out) {
-        return DM_EINVAL;
-    }
-    *out = NULL;
-    if (!start || !start->variant || dm_vboard_validate(start, NULL) != DM_OK) {
-        return DM_EINVAL;
-    }
-    if (start->variant->id == DM_VARIANT_INTERNATIONAL) {
-        dm_board b;
-        if (dm_vboard_to_board(&b, start) != DM_OK) {
-            return DM_EINVAL;
-        }
-        return dm_game_new(out, &b);
-    }
-    dm_game *g = calloc(1, sizeof *g);
-    if (!g) {
-        return DM_ENOMEM;
-    }
-    g->rules = (dm_game_rules)DM_GAME_RULES_INIT;
-    g->variant = start->variant;
-    g->fast = 0;
-    g->draw = start->variant->draw;
+    g->variant = v;
+    g->fast = fast;
+    g->draw = v->draw;
     if (reserve(g, INITIAL_CAP) != DM_OK) {
         dm_game_free(g);
         return DM_ENOMEM;
     }
-    g->vboards[0] = *start;
-    dm_board_clear(&g->boards[0]);
-    dm_draw_init(&g->counters[0], &g->boards[0]);
+    if (!fast) {
+        g->vboards[0] = *start;
+    } else if (dm_vboard_from_board(&g->vboards[0], v, &s) != DM_OK) {
+        dm_game_free(g); /* cannot happen: international is 10x10 */
+        return DM_EINVAL;
+    }
+    g->boards[0] = s;
+    dm_draw_init(&g->counters[0], &s);
     *out = g;
     return DM_OK;
 }
@@ -272,7 +225,7 @@ const dm_vboard *dm_game_position_at(const dm_game *game, int i)
     return i >= 0 && i <= game->length ? &game->vboards[i] : NULL;
 }
 
-const dm_vmove *dm_game_vmove_at(const dm_game *game, int i)
+const dm_vmove *dm_game_move_at(const dm_game *game, int i)
 {
     return i >= 0 && i < game->length ? &game->vmoves[i] : NULL;
 }
@@ -403,11 +356,9 @@ dm_status dm_game_touch(dm_game *game, int sq, int *committed, dm_error *err)
     return DM_OK;
 }
 
-dm_status dm_game_play(dm_game *game, const dm_move *m)
+/* Play m, a move of the fast board, in an international game (dm_game_play's checks). */
+static dm_status play_fast(dm_game *game, const dm_move *m)
 {
-    if (!game || !m || !game->fast) {
-        return DM_EINVAL;
-    }
     if (refuses_moves(game)) {
         return DM_ESTATE;
     }
@@ -445,17 +396,17 @@ dm_status dm_game_play(dm_game *game, const dm_move *m)
     return DM_OK;
 }
 
-dm_status dm_game_play_vmove(dm_game *game, const dm_vmove *m)
+dm_status dm_game_play(dm_game *game, const dm_vmove *m)
 {
     if (!game || !m) {
         return DM_EINVAL;
     }
     if (game->fast) {
         dm_move fm;
-        if (!to_move(&fm, &game->boards[game->ply], m)) {
+        if (dm_vmove_to_move(&fm, &game->boards[game->ply], m) != DM_OK) {
             return refuses_moves(game) ? DM_ESTATE : DM_EILLEGAL;
         }
-        return dm_game_play(game, &fm);
+        return play_fast(game, &fm);
     }
     if (refuses_moves(game)) {
         return DM_ESTATE;
@@ -518,14 +469,14 @@ dm_status dm_game_play_text(dm_game *game, const char *text, dm_error *err)
         if (st != DM_OK) {
             return st;
         }
-        st = dm_game_play(game, &m);
+        st = play_fast(game, &m);
     } else {
         dm_vmove m;
         st = dm_vmove_parse(&m, &game->vboards[game->ply], text, err);
         if (st != DM_OK) {
             return st;
         }
-        st = dm_game_play_vmove(game, &m);
+        st = dm_game_play(game, &m);
     }
     if (st == DM_ENOMEM) {
         dm_error_set(err, st, 0, 0, "out of memory storing the move");
@@ -569,26 +520,6 @@ int dm_game_ply(const dm_game *game)
 int dm_game_length(const dm_game *game)
 {
     return game->length;
-}
-
-const dm_board *dm_game_start(const dm_game *game)
-{
-    return game->fast ? &game->boards[0] : NULL;
-}
-
-const dm_board *dm_game_board(const dm_game *game)
-{
-    return game->fast ? &game->boards[game->ply] : NULL;
-}
-
-const dm_move *dm_game_move_at(const dm_game *game, int i)
-{
-    return game->fast && i >= 0 && i < game->length ? &game->moves[i] : NULL;
-}
-
-const dm_board *dm_game_board_at(const dm_game *game, int i)
-{
-    return game->fast && i >= 0 && i <= game->length ? &game->boards[i] : NULL;
 }
 
 uint64_t dm_game_hash_at(const dm_game *game, int i)

@@ -126,20 +126,20 @@ dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game, const dm_pdn_
     }
     dm_reason why;
     dm_outcome res = dm_game_result(game, &why);
-    const dm_board *start = dm_game_start(game);
-    dm_board initial;
+    dm_board start, initial;
+    dm_vboard_to_board(&start, dm_game_position_at(game, 0));
     dm_board_start(&initial);
     char fen[256];
-    int setup = !dm_board_equal(start, &initial);
+    int setup = !dm_board_equal(&start, &initial);
     if (setup) {
-        dm_board_to_fen(fen, sizeof fen, start);
+        dm_board_to_fen(fen, sizeof fen, &start);
     }
     rec_src src = {"20",
                    setup ? fen : NULL,
                    dm_outcome_str(res),
                    res != DM_OUTCOME_ONGOING ? dm_reason_str(why) : NULL,
                    dm_game_ply(game),
-                   start->side == DM_BLACK,
+                   start.side == DM_BLACK,
                    game_text,
                    game};
     return build(out, &src, tags);
@@ -236,7 +236,7 @@ static dm_status from_variant_game(dm_pdn_game **out, const dm_game *game,
         return DM_ENOMEM;
     }
     for (int i = 0; i < n; i++) {
-        mv[i] = *dm_game_vmove_at(game, i);
+        mv[i] = *dm_game_move_at(game, i);
     }
     dm_outcome res = dm_game_result(game, NULL);
     char term[128];
@@ -363,7 +363,7 @@ static dm_status node_check(dm_error *err, const dm_pdn_game *rec, const dm_pdn_
     return DM_OK;
 }
 
-/* What dm_game_play(_vmove) answered for node nd, as the error to report. */
+/* What dm_game_play answered for node nd, as the error to report. */
 static dm_status played(dm_error *err, dm_status st, const dm_game *g, const dm_pdn_game *rec,
                         const dm_pdn_node *nd, const char *at)
 {
@@ -404,7 +404,7 @@ static dm_status finish(dm_game **out, dm_game *g, const dm_pdn_game *rec, dm_st
 }
 
 /* dm_pdn_to_game for a record of another variant (rp: its replay, rp->variant set):
- * the same errors, replayed into dm_game_new_variant through dm_game_play_vmove. */
+ * the same errors, replayed into dm_game_new through dm_game_play. */
 static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm_pdn_replay *rp,
                                  int partial, dm_error *err)
 {
@@ -425,7 +425,7 @@ static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm
     memset(&run, 0, sizeof run);
     pdn_replay_variant(&run, rec, v, moves, steps);
     dm_game *g = NULL;
-    dm_status st = dm_game_new_variant(&g, &run.vstart);
+    dm_status st = dm_game_new(&g, &run.vstart);
     if (st != DM_OK) {
         free(moves);
         free(steps);
@@ -454,7 +454,7 @@ static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm
         } else {
             continue; /* a single-jump token joined to the capture before it */
         }
-        bad = played(err, dm_game_play_vmove(g, &vm), g, rec, nd, at);
+        bad = played(err, dm_game_play(g, &vm), g, rec, nd, at);
     }
     free(moves);
     free(steps);
@@ -490,7 +490,12 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
     memset(&run, 0, sizeof run);
     pdn_replay_run(&run, rec, moves);
     dm_game *g = NULL;
-    dm_status st = dm_game_new(&g, &run.start);
+    dm_vboard vstart;
+    dm_status st =
+        dm_vboard_from_board(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), &run.start);
+    if (st == DM_OK) {
+        st = dm_game_new(&g, &vstart);
+    }
     if (st != DM_OK) {
         free(moves);
         return dm_error_set(err, st, rec->line, 0, "game %d: cannot start from its position",
@@ -503,7 +508,12 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
         where(at, sizeof at, nd);
         bad = node_check(err, rec, &rp, nd, at);
         if (bad == DM_OK) {
-            bad = played(err, dm_game_play(g, &moves[i]), g, rec, nd, at);
+            dm_vmove vm;
+            if (dm_vmove_from_move(&vm, dm_game_position(g), &moves[i]) != DM_OK) {
+                memset(&vm, 0, sizeof vm); /* never legal: dm_game_play says whether the
+                                              game is over (DM_ESTATE) or the move illegal */
+            }
+            bad = played(err, dm_game_play(g, &vm), g, rec, nd, at);
         }
     }
     free(moves);

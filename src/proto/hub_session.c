@@ -187,7 +187,7 @@ void dm_hub_session_free(dm_hub_session *s)
 static dm_game *new_vgame(const dm_vboard *b)
 {
     dm_game *g = NULL;
-    if (dm_game_new_variant(&g, b) != DM_OK) {
+    if (dm_game_new(&g, b) != DM_OK) {
         return NULL;
     }
     dm_game_rules r = DM_GAME_RULES_INIT;
@@ -552,7 +552,7 @@ static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         dm_error err;
         dm_status st = dm_vmove_parse(&m, dm_game_position(g), text, &err);
         if (st == DM_OK) {
-            st = dm_game_play_vmove(g, &m);
+            st = dm_game_play(g, &m);
             if (st != DM_OK) {
                 snprintf(err.message, sizeof err.message, "%s", dm_status_str(st));
             }
@@ -598,8 +598,10 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         return 0;
     }
     /* The new game is built aside: a bad move leaves the session's game as it was. */
-    dm_game *g;
-    if (dm_game_new(&g, &b) != DM_OK ||
+    dm_game *g = NULL;
+    dm_vboard vb;
+    if (dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b) != DM_OK ||
+        dm_game_new(&g, &vb) != DM_OK ||
         dm_game_set_rules(g, dm_game_rules_of(dm_session_game(s->game))) != DM_OK) {
         dm_game_free(g);
         emit_error(o, "pos: out of memory");
@@ -609,9 +611,13 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     char text[128];
     int index = 0, r;
     while ((r = next_move(&p, text, sizeof text, &index, o)) > 0) {
+        dm_board fb; /* the Hub's international moves read on the fast board */
         dm_move m;
-        dm_status st = dm_move_parse(&m, dm_game_board(g), text, &err);
-        if (st == DM_OK && dm_game_play(g, &m) != DM_OK) {
+        dm_vmove vm;
+        dm_vboard_to_board(&fb, dm_game_position(g));
+        dm_status st = dm_move_parse(&m, &fb, text, &err);
+        if (st == DM_OK && (dm_vmove_from_move(&vm, dm_game_position(g), &m) != DM_OK ||
+                            dm_game_play(g, &vm) != DM_OK)) {
             st = DM_EILLEGAL;
             snprintf(err.message, sizeof err.message, "the game is over");
         }

@@ -256,7 +256,7 @@ dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, dm_error
     }
     dm_game *game = NULL;
     dm_clock *clock = NULL;
-    st = dm_game_new_variant(&game, &start);
+    st = dm_game_new(&game, &start);
     if (st == DM_OK && start.variant->id == DM_VARIANT_INTERNATIONAL) {
         st = dm_game_set_rules(game, &s->opts.rules);
     }
@@ -346,7 +346,7 @@ dm_status dm_session_play(dm_session *s, const dm_vmove *m, dm_error *err)
     if (!m) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no move");
     }
-    st = dm_game_play_vmove(s->game, m);
+    st = dm_game_play(s->game, m);
     if (st != DM_OK) {
         char text[400];
         dm_vmove_to_text(text, sizeof text, dm_game_position(s->game), m, DM_NOTATION_FULL,

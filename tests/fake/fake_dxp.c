@@ -30,6 +30,8 @@
 #include <damier/game.h>
 #include <damier/move.h>
 
+#include "../game_fast.h"
+
 static int fd = -1;
 
 static void send_msg(const dm_dxp_msg *m)
@@ -103,10 +105,11 @@ int main(int argc, char **argv)
     dm_error err;
     for (;;) {
         /* our move when it is our turn */
-        if (in_game && dm_game_board(g)->side == mine) {
+        if (in_game && dm_game_position(g)->side == mine) {
             made++;
             const char *act = made >= after ? mode : "first";
-            const dm_board *b = dm_game_board(g);
+            dm_board now;
+            const dm_board *b = fast_game_board(&now, g);
             dm_movelist list;
             dm_movegen_legal(&list, b);
             if (!strcmp(act, "mute")) {
@@ -147,7 +150,7 @@ int main(int argc, char **argv)
                     in_game = 0;
                 } else {
                     send_msg(&m);
-                    dm_game_play(g, &list.moves[0]);
+                    fast_game_play(g, &list.moves[0]);
                 }
             }
             continue;
@@ -174,7 +177,7 @@ int main(int argc, char **argv)
                 send_msg(&acc);
             } else if (m.type == DM_DXP_GAMEREQ) {
                 dm_game_free(g);
-                dm_game_new(&g, &m.position);
+                fast_game_new(&g, &m.position);
                 mine = m.follower_color;
                 made = 0;
                 in_game = 1;
@@ -185,8 +188,9 @@ int main(int argc, char **argv)
                 send_msg(&acc);
             } else if (m.type == DM_DXP_MOVE && in_game) {
                 dm_move mv;
-                if (dm_dxp_move_match(&mv, dm_game_board(g), &m, &err) == DM_OK) {
-                    dm_game_play(g, &mv);
+                dm_board now;
+                if (dm_dxp_move_match(&mv, fast_game_board(&now, g), &m, &err) == DM_OK) {
+                    fast_game_play(g, &mv);
                 }
             } else if (m.type == DM_DXP_GAMEEND) {
                 if (!ended) {

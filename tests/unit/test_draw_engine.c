@@ -185,7 +185,7 @@ static void test_draw_engine__variants(void **state)
                 dm_variant_draw_count(&c, &d, g.pos, g.moves, 0);
                 /* the same game as a dm_game (the object every front end plays on) */
                 dm_game *dg = NULL;
-                assert_int_equal(dm_game_new_variant(&dg, &g.pos[0]), DM_OK);
+                assert_int_equal(dm_game_new(&dg, &g.pos[0]), DM_OK);
                 dm_game_rules gr = DM_GAME_RULES_INIT;
                 gr.play_after_end = 1;
                 gr.repetitions = 0;
@@ -212,7 +212,7 @@ static void test_draw_engine__variants(void **state)
                         assert_int_equal(why, want);
                     }
                     if (i < g.n) {
-                        assert_int_equal(dm_game_play_vmove(dg, &g.moves[i]), DM_OK);
+                        assert_int_equal(dm_game_play(dg, &g.moves[i]), DM_OK);
                     }
                     hits[k]++;
                     assert_int_equal(blocked[i], dm_vgen_blocked_king(&g.pos[i]));

@@ -516,7 +516,7 @@ static void test_engine_variants__input_from_game(void **state)
     dm_error err;
     assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:WKc1,g1:BKh8", &err), DM_OK);
     dm_game *g = NULL;
-    assert_int_equal(dm_game_new_variant(&g, &b), DM_OK);
+    assert_int_equal(dm_game_new(&g, &b), DM_OK);
     const char *moves[] = {"g1-f2", "h8-g7", "c1-d2", "g7-h8", "d2-c1"};
     for (int i = 0; i < 5; i++) {
         assert_int_equal(dm_game_play_text(g, moves[i], &err), DM_OK);

@@ -13,6 +13,8 @@
 
 #include <damier/game.h>
 
+#include "../game_fast.h"
+
 /* ---- helpers ------------------------------------------------------------------ */
 
 static dm_game *game_from(const char *fen)
@@ -25,7 +27,7 @@ static dm_game *game_from(const char *fen)
         }
     }
     dm_game *g = NULL;
-    assert_int_equal(dm_game_new(&g, fen ? &b : NULL), DM_OK);
+    assert_int_equal(fast_game_new(&g, fen ? &b : NULL), DM_OK);
     assert_non_null(g);
     return g;
 }
@@ -92,16 +94,19 @@ static int walk_dfs(dm_game *g, int plies, long *budget)
         return 0; /* give up: a broken rule must fail the test, not hang it */
     }
     dm_movelist list;
-    dm_movegen_legal(&list, dm_game_board(g));
+    dm_board now;
+    fast_game_board(&now, g);
+    dm_movegen_legal(&list, &now);
     for (int i = 0; i < list.count; i++) {
         const dm_move *m = &list.moves[i];
-        dm_piece p = dm_board_piece(dm_game_board(g), m->from);
+        dm_piece p = dm_board_piece(&now, m->from);
         int king = p == DM_WHITE_KING || p == DM_BLACK_KING;
         if (m->ncapt > 0 || !king) {
             continue;
         }
-        assert_int_equal(dm_game_play(g, m), DM_OK);
-        const dm_board *b = dm_game_board(g);
+        assert_int_equal(fast_game_play(g, m), DM_OK);
+        dm_board after;
+        const dm_board *b = fast_game_board(&after, g);
         if (counters(g).repetitions == 1 && !dm_movegen_has_capture(b) &&
             (plies == 1 || !dm_game_over(g)) && walk_dfs(g, plies - 1, budget)) {
             return 1;
@@ -116,7 +121,8 @@ static void walk(dm_game *g, int plies)
     long budget = 100000;
     if (!walk_dfs(g, plies, &budget)) {
         char fen[200];
-        dm_board_to_fen(fen, sizeof fen, dm_game_board(g));
+        dm_board now;
+        dm_board_to_fen(fen, sizeof fen, fast_game_board(&now, g));
         fail_msg("no quiet king walk of %d plies from ply %d in %s", plies, dm_game_ply(g), fen);
     }
 }
@@ -144,12 +150,14 @@ static void walk_to_draw(dm_game *g, int limit, dm_reason why)
 static void play_man_move(dm_game *g)
 {
     dm_movelist list;
-    dm_movegen_legal(&list, dm_game_board(g));
+    dm_board now, after;
+    fast_game_board(&now, g);
+    dm_movegen_legal(&list, &now);
     for (int i = 0; i < list.count; i++) {
-        dm_piece p = dm_board_piece(dm_game_board(g), list.moves[i].from);
+        dm_piece p = dm_board_piece(&now, list.moves[i].from);
         if (list.moves[i].ncapt == 0 && (p == DM_WHITE_MAN || p == DM_BLACK_MAN)) {
-            assert_int_equal(dm_game_play(g, &list.moves[i]), DM_OK);
-            if (!dm_movegen_has_capture(dm_game_board(g))) {
+            assert_int_equal(fast_game_play(g, &list.moves[i]), DM_OK);
+            if (!dm_movegen_has_capture(fast_game_board(&after, g))) {
                 return;
             }
             assert_int_equal(dm_game_undo(g), DM_OK);
@@ -166,8 +174,11 @@ static void test_game__new_start_and_bad_board(void **state)
     dm_game *g = game_from(NULL);
     dm_board start;
     dm_board_start(&start);
-    assert_true(dm_board_equal(dm_game_start(g), &start));
-    assert_true(dm_board_equal(dm_game_board(g), &start));
+    dm_board b;
+    assert_true(dm_board_equal(fast_game_board_at(&b, g, 0), &start));
+    assert_true(dm_board_equal(fast_game_board(&b, g), &start));
+    assert_true(dm_game_position(g) == dm_game_position_at(g, 0));
+    assert_int_equal(dm_game_position(g)->variant->id, DM_VARIANT_INTERNATIONAL);
     assert_int_equal(dm_game_ply(g), 0);
     assert_int_equal(dm_game_length(g), 0);
     assert_ongoing(g);
@@ -177,7 +188,7 @@ static void test_game__new_start_and_bad_board(void **state)
     dm_board_clear(&bad);
     dm_board_put(&bad, 3, DM_WHITE_MAN); /* a White man on its promotion row */
     g = (dm_game *)&bad;
-    assert_int_equal(dm_game_new(&g, &bad), DM_EINVAL);
+    assert_int_equal(fast_game_new(&g, &bad), DM_EINVAL);
     assert_null(g);
     assert_int_equal(dm_game_new(NULL, NULL), DM_EINVAL);
     dm_game_free(NULL);
@@ -203,18 +214,28 @@ static void test_game__moves_positions_and_text(void **state)
 
     /* board_at(i) is the position before ply i; applying move i gives board_at(i+1) */
     for (int i = 0; i < 3; i++) {
-        dm_board b = *dm_game_board_at(g, i);
+        dm_board b, next;
+        dm_move m;
+        assert_non_null(fast_game_board_at(&b, g, i));
         assert_int_equal(b.side, i % 2);
-        dm_board_apply(&b, dm_game_move_at(g, i));
-        assert_true(dm_board_equal(&b, dm_game_board_at(g, i + 1)));
-        assert_int_equal(dm_game_hash_at(g, i + 1), dm_game_board_at(g, i + 1)->hash);
+        assert_non_null(fast_game_move_at(&m, g, i));
+        dm_board_apply(&b, &m);
+        assert_true(dm_board_equal(&b, fast_game_board_at(&next, g, i + 1)));
+        assert_int_equal(dm_game_hash_at(g, i + 1), next.hash);
+        /* the generic position and move: applying move i gives position i + 1 too */
+        dm_vboard vb = *dm_game_position_at(g, i);
+        dm_vboard_apply(&vb, dm_game_move_at(g, i));
+        assert_true(dm_vboard_hash(&vb) == dm_vboard_hash(dm_game_position_at(g, i + 1)));
     }
-    assert_true(dm_game_board_at(g, 3) == dm_game_board(g));
-    assert_null(dm_game_board_at(g, 4));
-    assert_null(dm_game_board_at(g, -1));
+    assert_true(dm_game_position_at(g, 3) == dm_game_position(g));
+    assert_null(dm_game_position_at(g, 4));
+    assert_null(dm_game_position_at(g, -1));
     assert_null(dm_game_move_at(g, 3));
-    assert_int_equal(dm_game_board(g)->pieces[DM_BLACK] != 0, 1);
-    assert_int_equal(dm_board_count_men(dm_game_board(g), DM_BLACK), 19);
+    assert_null(dm_game_move_at(g, -1));
+    dm_board now;
+    fast_game_board(&now, g);
+    assert_int_equal(now.pieces[DM_BLACK] != 0, 1);
+    assert_int_equal(dm_board_count_men(&now, DM_BLACK), 19);
     dm_game_free(g);
 }
 
@@ -225,7 +246,8 @@ static void test_game__illegal_moves_change_nothing(void **state)
     play(g, "32-28");
     play(g, "19-23");
     assert_int_equal(dm_game_undo(g), DM_OK); /* keep a redo list to check it survives */
-    dm_board before = *dm_game_board(g);
+    dm_board before, now;
+    fast_game_board(&before, g);
     dm_draw_counters cb = counters(g);
 
     dm_error err = {0};
@@ -237,11 +259,17 @@ static void test_game__illegal_moves_change_nothing(void **state)
 
     dm_move junk = {0};
     junk.from = 19;
-    junk.to = 24;
-    assert_int_equal(dm_game_play(g, &junk), DM_EILLEGAL);
+    junk.to = 30; /* no such move */
+    assert_int_equal(fast_game_play(g, &junk), DM_EILLEGAL);
+    dm_vmove vjunk = {0};
+    vjunk.from = 19;
+    vjunk.to = 24;
+    vjunk.ncapt = 1; /* 19-24 is a move, but it captures nothing */
+    assert_int_equal(dm_game_play(g, &vjunk), DM_EILLEGAL);
+    assert_int_equal(dm_game_play(g, NULL), DM_EINVAL);
 
-    assert_true(dm_board_equal(dm_game_board(g), &before));
-    assert_int_equal(dm_game_board(g)->hash, before.hash);
+    assert_true(dm_board_equal(fast_game_board(&now, g), &before));
+    assert_int_equal(now.hash, before.hash);
     assert_int_equal(dm_game_ply(g), 1);
     assert_int_equal(dm_game_length(g), 2);
     assert_int_equal(counters(g).kings_only_plies, cb.kings_only_plies);
@@ -267,20 +295,21 @@ static void test_game__undo_redo(void **state)
     assert_int_equal(dm_game_redo(g), DM_ESTATE);
     static const char *const mv[] = {"32-28", "19-23", "28x19", "14x23"};
     play_all(g, mv, 4);
-    dm_board end = *dm_game_board(g);
+    dm_board end, now, at2;
+    fast_game_board(&end, g);
 
     assert_int_equal(dm_game_undo(g), DM_OK);
     assert_int_equal(dm_game_undo(g), DM_OK);
     assert_int_equal(dm_game_ply(g), 2);
     assert_int_equal(dm_game_length(g), 4);
-    assert_true(dm_board_equal(dm_game_board(g), dm_game_board_at(g, 2)));
-    assert_int_equal(dm_board_count_men(dm_game_board(g), DM_BLACK), 20);
+    assert_true(dm_board_equal(fast_game_board(&now, g), fast_game_board_at(&at2, g, 2)));
+    assert_int_equal(dm_board_count_men(&now, DM_BLACK), 20);
     assert_non_null(dm_game_move_at(g, 3)); /* redo moves stay readable */
 
     assert_int_equal(dm_game_redo(g), DM_OK);
     assert_int_equal(dm_game_redo(g), DM_OK);
     assert_int_equal(dm_game_redo(g), DM_ESTATE);
-    assert_true(dm_board_equal(dm_game_board(g), &end));
+    assert_true(dm_board_equal(fast_game_board(&now, g), &end));
 
     /* a new move clears the redo list */
     for (int i = 0; i < 3; i++) {
@@ -400,7 +429,8 @@ static void test_game__threefold_needs_same_side_to_move(void **state)
     dm_game *g = game_from(REP_FEN);
     static const char *const w_tri[] = {"47-42", "4-10", "42-38", "10-4", "38-47"};
     play_all(g, w_tri, 5);
-    const dm_board *b0 = dm_game_board_at(g, 0), *b5 = dm_game_board(g);
+    dm_board at0, at5;
+    const dm_board *b0 = fast_game_board_at(&at0, g, 0), *b5 = fast_game_board(&at5, g);
     assert_int_equal(b0->pieces[0], b5->pieces[0]);
     assert_int_equal(b0->pieces[1], b5->pieces[1]);
     assert_int_equal(b5->side, DM_BLACK);

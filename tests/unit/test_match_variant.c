@@ -121,7 +121,7 @@ static void test_match_variant__base_after_captures(void **state)
     (void)state;
     dm_game *g;
     dm_vboard b = board("russian", NULL);
-    assert_int_equal(dm_game_new_variant(&g, &b), DM_OK);
+    assert_int_equal(dm_game_new(&g, &b), DM_OK);
     assert_true(match_vgame_fresh(g));
     play(g, "c3-d4");
     assert_false(match_vgame_fresh(g));
@@ -132,12 +132,12 @@ static void test_match_variant__base_after_captures(void **state)
     dm_game_free(g);
 
     b = board("english", NULL);
-    assert_int_equal(dm_game_new_variant(&g, &b), DM_OK);
+    assert_int_equal(dm_game_new(&g, &b), DM_OK);
     play(g, "9-13");
     assert_true(match_vgame_fresh(g));
     dm_game_free(g);
     b = board("english", "B:WK30:BK3");
-    assert_int_equal(dm_game_new_variant(&g, &b), DM_OK);
+    assert_int_equal(dm_game_new(&g, &b), DM_OK);
     play(g, "3-7");
     assert_false(match_vgame_fresh(g));
     dm_game_free(g);
@@ -151,7 +151,7 @@ static void test_match_variant__base_frisian_king_count(void **state)
     (void)state;
     dm_game *g;
     dm_vboard b = board("frisian", "W:WK28,46,47:B3,4,5");
-    assert_int_equal(dm_game_new_variant(&g, &b), DM_OK);
+    assert_int_equal(dm_game_new(&g, &b), DM_OK);
     play(g, "28-23");
     assert_false(match_vgame_fresh(g));
     play(g, "4-9");

@@ -19,6 +19,8 @@
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
+#include "../game_fast.h"
+
 static uint64_t next_rand(uint64_t *s)
 {
     *s ^= *s << 13;
@@ -45,11 +47,12 @@ static dm_game *random_game(uint64_t *rng, int max)
         }
     }
     dm_game *g;
-    assert_int_equal(dm_game_new(&g, &start), DM_OK);
+    assert_int_equal(fast_game_new(&g, &start), DM_OK);
     for (int i = 0; i < max && !dm_game_over(g); i++) {
         dm_movelist l;
-        dm_movegen_legal(&l, dm_game_board(g));
-        assert_int_equal(dm_game_play(g, &l.moves[next_rand(rng) % (uint64_t)l.count]), DM_OK);
+        dm_board now;
+        dm_movegen_legal(&l, fast_game_board(&now, g));
+        assert_int_equal(fast_game_play(g, &l.moves[next_rand(rng) % (uint64_t)l.count]), DM_OK);
     }
     if (!dm_game_over(g) && next_rand(rng) % 2 == 0) {
         dm_color who = (dm_color)(next_rand(rng) % 2);
@@ -81,9 +84,12 @@ static dm_game *random_game(uint64_t *rng, int max)
 static void assert_same_game(const dm_game *a, const dm_game *b, int n)
 {
     assert_int_equal(dm_game_ply(a), dm_game_ply(b));
-    assert_true(dm_board_equal(dm_game_start(a), dm_game_start(b)));
+    dm_board sa, sb;
+    assert_true(dm_board_equal(fast_game_board_at(&sa, a, 0), fast_game_board_at(&sb, b, 0)));
     for (int i = 0; i < dm_game_ply(a); i++) {
-        if (!dm_move_equal(dm_game_move_at(a, i), dm_game_move_at(b, i))) {
+        dm_move ma, mb;
+        if (!fast_game_move_at(&ma, a, i) || !fast_game_move_at(&mb, b, i) ||
+            !dm_move_equal(&ma, &mb)) {
             fail_msg("game %d: ply %d differs", n, i);
         }
         assert_true(dm_game_hash_at(a, i + 1) == dm_game_hash_at(b, i + 1));
@@ -181,7 +187,7 @@ static void test_pdn_game__errors_say_what_and_where(void **state)
     assert_string_equal(err.message, "");
     dm_game_free(g);
     g = NULL;
-    /* another variant: a game of that variant (dm_game_new_variant), its errors as
+    /* another variant: a game of that variant (dm_game_new), its errors as
      * international's */
     assert_int_equal(read_text(&g, "[GameType \"25\"]\n1. c3-d4 f6-g5 *\n", 0, &err), DM_OK);
     assert_ptr_equal(dm_game_variant(g), dm_variant_get(DM_VARIANT_RUSSIAN));
@@ -241,7 +247,7 @@ static void test_pdn_game__variant_record(void **state)
         dm_vboard start;
         dm_vboard_start(&start, var);
         dm_game *g;
-        assert_int_equal(dm_game_new_variant(&g, &start), DM_OK);
+        assert_int_equal(dm_game_new(&g, &start), DM_OK);
         dm_game_rules rules = DM_GAME_RULES_INIT;
         rules.play_after_end = 1; /* random play goes on after a draw by rule */
         assert_int_equal(dm_game_set_rules(g, &rules), DM_OK);
@@ -249,7 +255,7 @@ static void test_pdn_game__variant_record(void **state)
         static dm_vmovelist l;
         while (n < 60 && dm_vmovegen_legal(&l, dm_game_position(g)) > 0) {
             const dm_vmove *m = &l.moves[next_rand(&rng) % (uint64_t)l.count];
-            if (dm_game_play_vmove(g, m) != DM_OK) {
+            if (dm_game_play(g, m) != DM_OK) {
                 break; /* decided (breakthrough's first king) */
             }
             n++;

@@ -551,7 +551,7 @@ static void test_session__every_variant(void **state)
     dm_vboard en;
     dm_vboard_start(&en, dm_variant_get(DM_VARIANT_ENGLISH));
     dm_game *game = NULL;
-    assert_int_equal(dm_game_new_variant(&game, &en), DM_OK);
+    assert_int_equal(dm_game_new(&game, &en), DM_OK);
     assert_int_equal(dm_session_set_game(s, game, &err), DM_OK);
     play(s, "11-15");
     assert_int_equal(dm_session_go(s, &go, &err), DM_OK);

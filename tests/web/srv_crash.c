@@ -341,8 +341,7 @@ static void check_game(game *g)
                   dm_game_ply(gm), ply);
             for (int i = 0; i < ply && i < dm_game_ply(gm); i++) {
                 char t[160];
-                dm_move_to_text(t, sizeof t, dm_game_board_at(gm, i), dm_game_move_at(gm, i),
-                                DM_NOTATION_HUB);
+                dm_game_move_text(t, sizeof t, gm, i, DM_NOTATION_HUB);
                 CHECK(!strcmp(t, str(json_array_get(moves, (size_t)i), "hub")),
                       "PDN of %s ply %d: %s", g->id, i + 1, t);
             }
