@@ -10,7 +10,7 @@ FUZZ_SECONDS ?= 1800
 FUZZ_CI_SECONDS ?= 90
 # The bounded run in make check: NAME:RUNS inputs each from a fixed seed (about 20-30 s
 # each here, pdn 200000 inputs in 17 s of CPU; FUZZ_CI_SECONDS caps each).
-FUZZ_CI_NAMES ?= fen:3000000 move:300000 pdn:200000 hub:250000 timecontrol:5000000 dxp:80000 jump:300000 jpdn:100000 serve:2000 tourney:200000 book:200000
+FUZZ_CI_NAMES ?= fen:3000000 move:300000 pdn:200000 hub:250000 timecontrol:5000000 dxp:80000 jump:300000 jpdn:100000 serve:600 tourney:200000 book:200000
 
 .PHONY: all deps configure build check check-fast check-asan play serve bench clean format format-check install fuzz fuzz-ci fuzz-build pot
 

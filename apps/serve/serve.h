@@ -265,6 +265,9 @@ typedef struct srv_game_row {
  * the game locked; the calls run in their own threads. */
 void srv_op_webhook(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r);
 void srv_webhook_moved(srv *s, const srv_game_row *row, int ply, const char *move, int to_move);
+/* The webhook calls running now, in every server of the process (each a detached
+ * thread that ends within about 5 s): a test waits for 0 before it stops. */
+int srv_webhook_calls(void);
 
 /* One event as stored: a move's Hub text (unique), or "undo" (a move taken back), a
  * touch-move event ("touch-move", "touch SQ", "adjust") or an arbiter's ("pause",

@@ -180,6 +180,11 @@ void srv_webhook_moved(srv *s, const srv_game_row *row, int ply, const char *mov
     }
 }
 
+int srv_webhook_calls(void)
+{
+    return atomic_load(&inflight);
+}
+
 void srv_op_webhook(srv *s, const char *id, const char *key, const json_t *req, srv_reply *r)
 {
     if (!s->opt.webhooks) {
