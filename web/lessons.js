@@ -6,7 +6,9 @@
 // then by the lesson (its accepted moves); a piece may be put on any square so that a
 // wrong move can be tried and explained. A course with a "game" (Chinese checkers) is
 // played on the star board (jumpboard.js) and judged by GET /api/jump/position.
-// Progress is kept in this browser.
+// Progress is kept in this browser and, signed in, in the account (GET/POST
+// /api/account/lessons): the browser's list is merged into the account's each time the
+// course is shown, and the course shows both.
 
 import { Board, parseFen, posFromString, squareRC } from './board.js';
 import { makeAccessible } from './a11y.js';
@@ -46,6 +48,24 @@ function markDone(id) {
   const d = lessonsDone();
   d[id] = true;
   try { localStorage.setItem(DONE, JSON.stringify(d)); } catch (e) { /* private mode */ }
+  syncDone([id]);
+}
+
+// Signed in: ids added to the account's lessons; the account's whole list {id: true},
+// or null for a visitor (or when the server cannot be asked)
+async function syncDone(ids) {
+  try {
+    const me = await (await fetch('/api/account')).json();
+    if (!me || !me.account) return null;
+    const res = await fetch('/api/account/lessons', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ done: ids.filter((x) => /^[a-z0-9_-]{1,64}$/.test(x)).slice(0, 256) }),
+    });
+    if (!res.ok) return null;
+    const d = await res.json();
+    return Object.fromEntries(d.done.map((x) => [x, true]));
+  } catch (e) { return null; }
 }
 
 // the position after move (none: fen itself) in variant, judged by the rules core
@@ -91,7 +111,10 @@ export function learnView(parts, show) {
       let cs;
       try { cs = await loadCourses(); } catch (e) { list.textContent = String(e.message); return; }
       if (!alive) return;
-      const done = lessonsDone();
+      const local = lessonsDone();
+      const account = await syncDone(Object.keys(local)); // the browser's merged into the account's
+      if (!alive) return;
+      const done = { ...local, ...(account || {}) };
       list.innerHTML = '';
       for (const c of cs) {
         const h = document.createElement(c === cs[0] ? 'h1' : 'h2');

@@ -124,6 +124,38 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await ctx.close();
   });
 
+  test('learn: a signed-in learner\'s progress is kept in the account and seen from a new browser', async () => {
+    const ctx = await browser().newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${base()}/#/learn`);
+    // done before signing in: merged into the account when the course is shown signed in
+    await page.evaluate(() => localStorage.setItem('damier.lessons.done', JSON.stringify({ board: true })));
+    const up = await ctx.request.post(`${base()}/api/account/signup`, { data: { name: 'learner', password: 'password-learner' } });
+    check(up.status() === 201, `signed up (${up.status()})`);
+    await page.goto(`${base()}/#/learn/cc-board`);
+    await ready(page, 'cc-board');
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/account/lessons') && r.request().method() === 'POST');
+    await page.click('#lesson-board [data-testid=hole-113]');
+    await page.click('#lesson-board [data-testid=hole-104]');
+    await said(page, /Lesson complete/, 'the lesson completed');
+    check((await posted).status() === 200, 'the lesson kept in the account');
+    await page.goto(`${base()}/#/learn`);
+    await waitFor(async () => (await page.$$('#learn-list .done')).length === 2, 5000, 'two lessons marked done');
+    await ctx.close();
+    // another browser: nothing stored locally, the account's lessons shown once signed in
+    const ctx2 = await browser().newContext({ viewport: { width: 1100, height: 800 } });
+    const page2 = await ctx2.newPage();
+    await page2.goto(`${base()}/#/learn`);
+    await page2.waitForSelector('[data-testid=learn-cc-board]');
+    check((await page2.$$('#learn-list .done')).length === 0, 'a visitor: nothing done');
+    const login = await ctx2.request.post(`${base()}/api/account/login`, { data: { name: 'learner', password: 'password-learner' } });
+    check(login.status() === 200, `signed in (${login.status()})`);
+    await page2.reload();
+    await waitFor(async () => (await page2.$$('#learn-list .done')).length === 2, 5000, 'the account\'s two lessons shown in the new browser');
+    check(await page2.isVisible('[data-testid=learn-cc-board] + .done'), 'the Chinese checkers lesson among them');
+    await ctx2.close();
+  });
+
   test('learn: a shot in two steps by the move entry, the forced answer played by the page', async () => {
     const page = await browser().newPage();
     await page.goto(`${base()}/#/learn/shot`);
