@@ -111,6 +111,12 @@ const SERVER = [
   [/^illegal move "(.*)": square ([a-l]\d+) is empty$/, 'err.empty', ['move', 'sq']],
   [/^illegal move "(.*)": the piece on (\S+) is not (White|Black)'s$/, 'err.not_own_piece', ['move', 'sq', 'side']],
   [/^illegal move "(.*)": capture is compulsory \(e\.g\. (.*)\)$/, 'err.compulsory_eg', ['move', 'moves']],
+  // the jumping games' rules core (Chinese checkers)
+  [/^move "(.*)": (\d+) cannot reach (\d+)$/, 'err.jump_cannot_reach', ['move', 'from', 'to']],
+  [/^move "(.*)": (\d+) to (\d+) is not a jump over one adjacent piece onto the square beyond$/, 'err.jump_not_jump', ['move', 'from', 'to']],
+  [/^move "(.*)": (\d+) to (\d+) is not a jump \(the landing square is taken\)$/, 'err.jump_taken', ['move', 'from', 'to']],
+  [/^move "(.*)": (\d+) to (\d+) is not a jump \(that square was visited before in this chain\)$/, 'err.jump_visited', ['move', 'from', 'to']],
+  [/^move "(.*)": no piece of the side to move on (\d+)$/, 'err.jump_no_piece', ['move', 'sq']],
   [/^illegal move "(.*)"/, 'err.illegal', ['move']],
   [/^it is (white|black)'s move, not yours$/, 'err.not_your_move', ['side']],
   [/^the game is over/, 'err.game_over', []],

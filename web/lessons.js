@@ -4,15 +4,20 @@
 // is judged by the rules core on the server (GET /api/position?fen=F&move=M: an illegal
 // move is answered with the rule that forbids it, "capture is compulsory (FMJD 4.1)"),
 // then by the lesson (its accepted moves); a piece may be put on any square so that a
-// wrong move can be tried and explained. Progress is kept in this browser.
+// wrong move can be tried and explained. A course with a "game" (Chinese checkers) is
+// played on the star board (jumpboard.js) and judged by GET /api/jump/position.
+// Progress is kept in this browser and, signed in, in the account (GET/POST
+// /api/account/lessons): the browser's list is merged into the account's each time the
+// course is shown, and the course shows both.
 
 import { Board, parseFen, posFromString, squareRC } from './board.js';
 import { makeAccessible } from './a11y.js';
+import { JumpBoard } from './jumpboard.js';
 import { t, currentLang, serverText } from './i18n.js';
 
 const $ = (sel) => document.querySelector(sel);
 // the courses, each web/lessons/NAME.json, NAME the variant its lessons are played in
-const COURSES = ['international', 'russian'];
+const COURSES = ['international', 'russian', 'chinese-checkers'];
 const DONE = 'damier.lessons.done';
 
 let courses = null;
@@ -22,7 +27,10 @@ async function loadCourses() {
       const r = await fetch(`/lessons/${name}.json`);
       if (!r.ok) throw new Error(`/lessons/${name}.json: HTTP ${r.status}`);
       const c = await r.json();
-      for (const l of c.lessons) l.variant = name;
+      for (const l of c.lessons) {
+        l.variant = name;
+        l.jump = c.game ? { game: c.game, players: c.players || 2 } : null;
+      }
       return c;
     }));
   }
@@ -40,6 +48,24 @@ function markDone(id) {
   const d = lessonsDone();
   d[id] = true;
   try { localStorage.setItem(DONE, JSON.stringify(d)); } catch (e) { /* private mode */ }
+  syncDone([id]);
+}
+
+// Signed in: ids added to the account's lessons; the account's whole list {id: true},
+// or null for a visitor (or when the server cannot be asked)
+async function syncDone(ids) {
+  try {
+    const me = await (await fetch('/api/account')).json();
+    if (!me || !me.account) return null;
+    const res = await fetch('/api/account/lessons', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf },
+      body: JSON.stringify({ done: ids.filter((x) => /^[a-z0-9_-]{1,64}$/.test(x)).slice(0, 256) }),
+    });
+    if (!res.ok) return null;
+    const d = await res.json();
+    return Object.fromEntries(d.done.map((x) => [x, true]));
+  } catch (e) { return null; }
 }
 
 // the position after move (none: fen itself) in variant, judged by the rules core
@@ -50,6 +76,18 @@ async function judge(variant, fen, move) {
   try { data = await res.json(); } catch (e) { data = { error: `HTTP ${res.status}` }; }
   return { ok: res.ok, data };
 }
+
+// the position after move (none: pos itself) of a jumping game, judged by its rules core
+async function judgeJump(jump, pos, move) {
+  const q = `/api/jump/position?game=${jump.game}&players=${jump.players}&pos=${encodeURIComponent(pos)}${move ? `&move=${encodeURIComponent(move)}` : ''}`;
+  const res = await fetch(q);
+  let data;
+  try { data = await res.json(); } catch (e) { data = { error: `HTTP ${res.status}` }; }
+  return { ok: res.ok, data };
+}
+
+// the two ends of a jumping game's move text ("111-89-67": 111 and 67)
+const ends = (text) => { const s = String(text).split(/[-x]/); return `${s[0]}-${s[s.length - 1]}`; };
 
 // A move tried on board from one square to another as notation (the squares' names
 // of the variant): a step to a diagonal neighbour is written "a-b", anything longer as
@@ -73,7 +111,10 @@ export function learnView(parts, show) {
       let cs;
       try { cs = await loadCourses(); } catch (e) { list.textContent = String(e.message); return; }
       if (!alive) return;
-      const done = lessonsDone();
+      const local = lessonsDone();
+      const account = await syncDone(Object.keys(local)); // the browser's merged into the account's
+      if (!alive) return;
+      const done = { ...local, ...(account || {}) };
       list.innerHTML = '';
       for (const c of cs) {
         const h = document.createElement(c === cs[0] ? 'h1' : 'h2');
@@ -115,13 +156,29 @@ function lessonView(id, isAlive, kill) {
   $('#lesson-next').hidden = true;
   let said = null; // the feedback as a function of the language (said again on a change)
   const say = (f, kind) => { said = f; feedback.textContent = f ? f() : ''; feedback.dataset.kind = kind || ''; };
-  const board = new Board((() => { const el = $('#lesson-board'); el.innerHTML = ''; return el; })(), {
-    onMove: (m) => attempt(m.text),
-    onTry: (from, to) => attempt(attemptText(board, from, to)),
-    onMessage: (f) => say(f),
-  });
-  board.numbers = true;
-  const access = makeAccessible(board);
+  const boardEl = (() => { const el = $('#lesson-board'); el.innerHTML = ''; return el; })();
+  let board = null, access = { announce: () => {} };
+  // the board of the lesson's game: the draughts board, or the star of Chinese checkers
+  function makeBoard(jump) {
+    if (board && !!jump === board instanceof JumpBoard) return;
+    boardEl.innerHTML = '';
+    if (jump) {
+      board = new JumpBoard(boardEl, {
+        onTry: (from, to) => attempt(`${from}-${to}`),
+        // the learner plays seat A (the bottom point), the opponent the others
+        label: (n, seat) => t(!seat ? 'learn.jump_hole' : seat === 'A' ? 'learn.jump_own' : 'learn.jump_other', { n }),
+      });
+      access = { announce: () => {} }; // the feedback is a role=alert region
+      return;
+    }
+    board = new Board(boardEl, {
+      onMove: (m) => attempt(m.text),
+      onTry: (from, to) => attempt(attemptText(board, from, to)),
+      onMessage: (f) => say(f),
+    });
+    board.numbers = true;
+    access = makeAccessible(board);
+  }
 
   function draw() {
     if (!lesson) return;
@@ -139,6 +196,12 @@ function lessonView(id, isAlive, kill) {
 
   // the board from a position answer of the server (its variant's board and squares)
   function show(d) {
+    if (lesson.jump) {
+      fen = d.pos;
+      legal = d.legal;
+      board.setPosition(d);
+      return;
+    }
     fen = d.fen;
     legal = d.legal;
     if (d.board) {
@@ -148,7 +211,7 @@ function lessonView(id, isAlive, kill) {
   }
 
   async function setPosition(f) {
-    const r = await judge(lesson.variant, f);
+    const r = await ask(f);
     if (!r.ok) { say(() => serverText(r.data.error), 'bad'); return false; }
     show(r.data);
     return true;
@@ -162,21 +225,27 @@ function lessonView(id, isAlive, kill) {
     const i = c.lessons.findIndex((l) => l.id === id);
     lesson = c.lessons[i];
     next = c.lessons[i + 1] || null;
+    makeBoard(lesson.jump);
     step = 0;
     finished = false;
     board.last = null;
     say(null);
-    if (!(await setPosition(lesson.fen)) || !isAlive()) return;
+    if (!(await setPosition(lesson.jump ? lesson.pos : lesson.fen)) || !isAlive()) return;
     draw();
     ready = true;
   }
+
+  // the rules core's judgement of move (none: the position alone) in the lesson's game
+  const ask = (f, move) => (lesson.jump ? judgeJump(lesson.jump, f, move) : judge(lesson.variant, f, move));
+  // the lesson accepts the move played: the same text (a jumping game: the same ends)
+  const accepts = (s, played) => (lesson.jump ? s.accept.some((a) => ends(a) === ends(played)) : s.accept.includes(played));
 
   let busy = false;
   async function attempt(text) {
     if (busy || finished || !lesson) return;
     busy = true;
     try {
-      const r = await judge(lesson.variant, fen, text);
+      const r = await ask(fen, text);
       if (!isAlive()) return;
       if (!r.ok) { // the rules forbid it: the server says which rule
         const why = r.data.error;
@@ -186,7 +255,7 @@ function lessonView(id, isAlive, kill) {
         return;
       }
       const s = lesson.steps[step];
-      if (!s.accept.includes(r.data.played.text)) {
+      if (!accepts(s, r.data.played.text)) {
         const m = r.data.played.text;
         say(() => t('learn.not_task', { move: m }), 'bad');
         access.announce(feedback.textContent);
@@ -197,7 +266,7 @@ function lessonView(id, isAlive, kill) {
       board.last = r.data.played;
       let reply = null;
       if (s.reply) {
-        const rr = await judge(lesson.variant, fen, s.reply);
+        const rr = await ask(fen, s.reply);
         if (!rr.ok) { say(() => serverText(rr.data.error), 'bad'); return; }
         show(rr.data);
         board.last = rr.data.played;
@@ -209,7 +278,8 @@ function lessonView(id, isAlive, kill) {
         markDone(lesson.id);
         say(() => t(next ? 'learn.complete' : 'learn.course_complete'), 'good');
       } else {
-        say(() => (reply ? t('learn.right_reply', { move: reply }) : t('learn.right')), 'good');
+        const key = lesson.jump ? 'learn.right_reply_jump' : 'learn.right_reply';
+        say(() => (reply ? t(key, { move: reply }) : t('learn.right')), 'good');
       }
       access.announce(feedback.textContent);
       draw();

@@ -193,6 +193,12 @@ int srv_stopping(srv *s);
  * "played" (the MOVE); an illegal move is a 400 whose error says the rule (the
  * lessons' judge). */
 void srv_op_position(const char *fen, const char *move, srv_reply *r);
+/* GET /api/jump/position (srv_jump.c): a jumping game's position (game: a name of
+ * dm_jgame_from_name, "" Chinese checkers; players "" = 2; pos: dm_jpos_from_text, ""
+ * the start) with its legal moves, holes and pegs; move (NULL or "": none) played first
+ * ("played" in the answer). An illegal move is a 400 with the rules core's error. */
+void srv_op_jump_position(const char *game, const char *players, const char *pos, const char *move,
+                          srv_reply *r);
 /* The ongoing games where it is the turn of the player holding one of keys (a
  * comma-separated list of game keys, may be NULL) or of account (0: none), with each
  * game's deadline: {"games": [...]} (docs/WEB.md). */

@@ -67,6 +67,10 @@ static const char *const migrations[] = {
     " solved INTEGER NOT NULL, created INTEGER NOT NULL, PRIMARY KEY(account_id, puzzle));",
     /* 3: the arbiter's key of a game ('' none: games stored before) */
     "ALTER TABLE games ADD COLUMN arbiter_key TEXT NOT NULL DEFAULT '';",
+    /* 4: the lessons of the course an account has completed (srv_lessons.c) */
+    "CREATE TABLE IF NOT EXISTS lessons_done("
+    " account_id INTEGER NOT NULL REFERENCES accounts(id), lesson TEXT NOT NULL,"
+    " created INTEGER NOT NULL, PRIMARY KEY(account_id, lesson));",
 };
 
 #define COMMUNITY_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -830,11 +834,15 @@ static void route_account(srv *s, const srv_request *q, const char *what, srv_re
         }
         return;
     }
+    if (!strcmp(what, "lessons")) { /* the course's progress (srv_lessons.c) */
+        srv_lessons_route(s, q, &a, r);
+        return;
+    }
     int known = !strcmp(what, "signup") || !strcmp(what, "login") || !strcmp(what, "logout") ||
                 !strcmp(what, "lang");
     if (!known) {
-        srv_reply_error(r, 404, "no such account action \"%s\" (signup, login, logout, lang)",
-                        what);
+        srv_reply_error(
+            r, 404, "no such account action \"%s\" (signup, login, logout, lang, lessons)", what);
         return;
     }
     if (!post) {

@@ -60,6 +60,10 @@ int srv_path_split(const char *rest, char *id, size_t cap, const char **action);
 json_t *srv_post_json(const srv_request *q, const srv_account *a, srv_reply *r);
 /* 1 when a is signed in and the request carries its CSRF token, else 0 with r (401, 403). */
 int srv_need_account(const srv_account *a, srv_reply *r);
+/* GET and POST /api/account/lessons (srv_lessons.c): the lessons a signed-in
+ * account has completed; POST {"done": [ID]} adds ids (CSRF token required) and answers the
+ * account's whole list {"done": [ID]}. 401 without a session. */
+void srv_lessons_route(srv *s, const srv_request *q, const srv_account *a, srv_reply *r);
 /* {"name", "lang", "title", "created", "ratings"}, NULL when no such account. */
 json_t *srv_account_json(srv *s, int64_t id);
 

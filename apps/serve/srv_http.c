@@ -286,6 +286,19 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         }
         return 0;
     }
+    if (!strcmp(path, "jump/position")) { /* srv_jump.c */
+        char game[64], players[16], pos[1024], move[512];
+        srv_query_var(q->query, "game", game, sizeof game);
+        srv_query_var(q->query, "players", players, sizeof players);
+        srv_query_var(q->query, "pos", pos, sizeof pos);
+        srv_query_var(q->query, "move", move, sizeof move);
+        if (!get) {
+            srv_reply_error(r, 405, "use GET");
+        } else {
+            srv_op_jump_position(game, players, pos, move, r);
+        }
+        return 0;
+    }
     if (!strcmp(path, "games")) {
         if (!post) {
             srv_reply_error(r, 405, "use POST to create a game");

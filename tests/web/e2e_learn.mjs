@@ -5,7 +5,8 @@
 // capture, the majority rule) as the rules core says it; a two-step lesson with the
 // opponent's forced answer; the progress kept on reload. The master-games library
 // (its games written by e2e.mjs): a search by a world champion's name opens one of his
-// games on the review board; the opening explorer of the analysis board.
+// games on the review board; the opening explorer of the analysis board. The Chinese
+// checkers course on the star board, by clicks and by the keyboard.
 
 export function register({ test, base, check, waitFor, browser, checkNoEnglish }) {
   const sq = (page, s) => page.click(`#lesson-board [data-testid=sq-${s}]`, { force: true });
@@ -71,6 +72,88 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('已完成 3 / 17 课'), 5000, 'three lessons done after a reload');
     check((await page.textContent('[data-testid=learn-list]')).includes('✓'), 'done lessons marked');
     await ctx.close();
+  });
+
+  test('learn: a zh-CN visitor plays the first Chinese checkers lessons on the star board; a wrong move shows the rule', async () => {
+    const ctx = await browser().newContext({ locale: 'zh-CN', viewport: { width: 1100, height: 800 } });
+    const page = await ctx.newPage();
+    const hole = (n) => page.click(`#lesson-board [data-testid=hole-${n}]`);
+    await page.goto(`${base()}/#/learn`);
+    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('中国跳棋'), 5000, 'the Chinese checkers course listed');
+    await page.click('[data-testid=learn-cc-board]');
+    await ready(page, 'cc-board');
+    check((await page.textContent('[data-testid=lesson-title]')) === '六角星棋盘与营区', 'the first lesson in Chinese');
+    check(await page.isVisible('#lesson-board svg.jumpboard'), 'the star board drawn');
+    check((await page.$$('#lesson-board [data-hole]')).length === 121, '121 holes');
+    await checkNoEnglish(page, 'the first Chinese checkers lesson');
+    // choosing the peg on 113 marks its two steps
+    await hole(113);
+    await waitFor(async () => (await page.$$('#lesson-board .hole.target')).length === 2, 5000, 'the two steps of 113 marked');
+    // a hole out of reach: the rules core's words, in Chinese
+    await hole(95);
+    await said(page, /不允许：.*113 的棋子一步到不了 95/, 'the rule that forbids 113-95');
+    check(await page.evaluate(() => window.damierLesson.step === 0), 'the wrong move not played');
+    // a legal move that is not the task's
+    await hole(113);
+    await hole(105);
+    await said(page, /113-105 合乎规则，但不是本题的答案/, 'a legal move that is not the answer');
+    // the task, by clicks
+    await hole(113);
+    await hole(104);
+    await said(page, /本课完成/, 'the first Chinese checkers lesson completed');
+    // the next one by the keyboard: Tab to the peg on 117, Enter, then the hole 104
+    await page.click('[data-testid=lesson-next]');
+    await ready(page, 'cc-jump');
+    await page.focus('#lesson-board [data-hole="117"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#lesson-board [data-hole="104"][tabindex="0"]');
+    await page.focus('#lesson-board [data-hole="104"]');
+    await page.keyboard.press('Enter');
+    await said(page, /本课完成/, 'the jump lesson completed by the keyboard');
+    // a chain of jumps clicked by its two ends
+    await page.goto(`${base()}/#/learn/cc-bridge`);
+    await ready(page, 'cc-bridge');
+    await hole(104);
+    await hole(103);
+    await said(page, /正确！对方应了 7-16/, 'the bridge built, the opponent answered');
+    await hole(112);
+    await hole(67);
+    await said(page, /本课完成/, 'the bridge crossed in one chain');
+    await page.goto(`${base()}/#/learn`);
+    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('已完成 3 / 7 课'), 5000, 'three Chinese checkers lessons done');
+    await ctx.close();
+  });
+
+  test('learn: a signed-in learner\'s progress is kept in the account and seen from a new browser', async () => {
+    const ctx = await browser().newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(`${base()}/#/learn`);
+    // done before signing in: merged into the account when the course is shown signed in
+    await page.evaluate(() => localStorage.setItem('damier.lessons.done', JSON.stringify({ board: true })));
+    const up = await ctx.request.post(`${base()}/api/account/signup`, { data: { name: 'learner', password: 'password-learner' } });
+    check(up.status() === 201, `signed up (${up.status()})`);
+    await page.goto(`${base()}/#/learn/cc-board`);
+    await ready(page, 'cc-board');
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/account/lessons') && r.request().method() === 'POST');
+    await page.click('#lesson-board [data-testid=hole-113]');
+    await page.click('#lesson-board [data-testid=hole-104]');
+    await said(page, /Lesson complete/, 'the lesson completed');
+    check((await posted).status() === 200, 'the lesson kept in the account');
+    await page.goto(`${base()}/#/learn`);
+    await waitFor(async () => (await page.$$('#learn-list .done')).length === 2, 5000, 'two lessons marked done');
+    await ctx.close();
+    // another browser: nothing stored locally, the account's lessons shown once signed in
+    const ctx2 = await browser().newContext({ viewport: { width: 1100, height: 800 } });
+    const page2 = await ctx2.newPage();
+    await page2.goto(`${base()}/#/learn`);
+    await page2.waitForSelector('[data-testid=learn-cc-board]');
+    check((await page2.$$('#learn-list .done')).length === 0, 'a visitor: nothing done');
+    const login = await ctx2.request.post(`${base()}/api/account/login`, { data: { name: 'learner', password: 'password-learner' } });
+    check(login.status() === 200, `signed in (${login.status()})`);
+    await page2.reload();
+    await waitFor(async () => (await page2.$$('#learn-list .done')).length === 2, 5000, 'the account\'s two lessons shown in the new browser');
+    check(await page2.isVisible('[data-testid=learn-cc-board] + .done'), 'the Chinese checkers lesson among them');
+    await ctx2.close();
   });
 
   test('learn: a shot in two steps by the move entry, the forced answer played by the page', async () => {

@@ -217,7 +217,7 @@ static void test_old_database(void **st)
     client a = {"", "", 0};
     signup(&a, "oldtimer", "password-1");
     stop();
-    assert_int_equal(rows("SELECT value FROM meta WHERE key='community_version'"), 3);
+    assert_int_equal(rows("SELECT value FROM meta WHERE key='community_version'"), 4);
     assert_int_equal(rows("SELECT count(*) FROM moves WHERE game_id='00000000000000aa'"), 3);
     /* and opens again, the migration done once */
     start();
@@ -882,6 +882,58 @@ static void test_puzzles(void **st)
     stop();
 }
 
+/* The course's progress of an account (issue 19): GET/POST /api/account/lessons; the
+ * browser's list merged into the account's, kept across a restart and a new session;
+ * refused without a session, without the CSRF token, for a malformed list. */
+static void test_lessons_progress(void **st)
+{
+    (void)st;
+    start();
+    json_t *j;
+    client anon = {"", "", 0}, a = {"", "", 0};
+    refused(call(&anon, "GET", "/api/account/lessons", NULL, &j), &j, 401, "sign in");
+    refused(call(&anon, "POST", "/api/account/lessons", "{\"done\":[\"board\"]}", &j), &j, 401,
+            "sign in");
+    signup(&a, "learner", "password-l");
+    assert_int_equal(call(&a, "GET", "/api/account/lessons", NULL, &j), 200);
+    assert_int_equal(json_array_size(json_object_get(j, "done")), 0);
+    json_decref(j);
+    a.no_csrf = 1;
+    refused(call(&a, "POST", "/api/account/lessons", "{\"done\":[\"board\"]}", &j), &j, 403,
+            "CSRF");
+    a.no_csrf = 0;
+    assert_int_equal(rows("SELECT count(*) FROM lessons_done"), 0);
+    refused(call(&a, "POST", "/api/account/lessons", "{\"done\":[\"Bad id!\"]}", &j), &j, 400,
+            "not a lesson id");
+    refused(call(&a, "POST", "/api/account/lessons", "{\"done\":\"board\"}", &j), &j, 400, "array");
+    refused(call(&a, "POST", "/api/account/lessons", "{bad", &j), &j, 400, "JSON");
+    /* the browser's list merged: the answer is the union, sorted, each once */
+    assert_int_equal(
+        call(&a, "POST", "/api/account/lessons", "{\"done\":[\"cc-jump\",\"board\"]}", &j), 200);
+    json_decref(j);
+    assert_int_equal(
+        call(&a, "POST", "/api/account/lessons", "{\"done\":[\"cc-board\",\"board\"]}", &j), 200);
+    const json_t *d = json_object_get(j, "done");
+    assert_int_equal(json_array_size(d), 3);
+    assert_string_equal(json_string_value(json_array_get(d, 0)), "board");
+    assert_string_equal(json_string_value(json_array_get(d, 1)), "cc-board");
+    assert_string_equal(json_string_value(json_array_get(d, 2)), "cc-jump");
+    json_decref(j);
+    /* kept across a restart, for a new session of the account (another browser) */
+    stop();
+    start();
+    client b = {"", "", 0};
+    assert_int_equal(call(&b, "POST", "/api/account/login",
+                          "{\"name\":\"learner\",\"password\":\"password-l\"}", &j),
+                     200);
+    json_decref(j);
+    assert_int_equal(call(&b, "GET", "/api/account/lessons", NULL, &j), 200);
+    assert_int_equal(json_array_size(json_object_get(j, "done")), 3);
+    json_decref(j);
+    refused(call(&b, "DELETE", "/api/account/lessons", NULL, &j), &j, 405, "GET or POST");
+    stop();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -894,6 +946,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_claim_and_create, setup, teardown),
         cmocka_unit_test_setup_teardown(test_your_turn_account, setup, teardown),
         cmocka_unit_test_setup_teardown(test_puzzles, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lessons_progress, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1166,6 +1166,57 @@ static void test_position(void **st)
                  &j, 400, "capture is compulsory");
 }
 
+/* GET /api/jump/position (the Chinese checkers course): the start and its 14 moves, a
+ * chain judged leg by leg and played, the rules core's words for illegal moves, and
+ * refusals of a bad game, player count or position */
+static void test_jump_position(void **st)
+{
+    (void)st;
+    json_t *j;
+    assert_int_equal(req("GET", "/api/jump/position?game=chinese-checkers", NULL, &j), 200);
+    assert_string_equal(str(j, "pos"), "A:A112-121:B1-10");
+    assert_string_equal(str(j, "turn"), "A");
+    assert_int_equal(json_array_size(json_object_get(j, "legal")), 14);
+    assert_int_equal(json_array_size(json_object_get(j, "holes")), 121);
+    const char *pegs = str(j, "pegs");
+    assert_int_equal(strlen(pegs), 121);
+    assert_int_equal(pegs[0], 'B');
+    assert_int_equal(pegs[60], '.');
+    assert_int_equal(pegs[120], 'A');
+    assert_true(json_is_null(json_object_get(j, "winner")));
+    json_decref(j);
+    /* a jump: "from-to" names the legal move, the answer gives its path */
+    assert_int_equal(req("GET", "/api/jump/position?pos=A:A112-121:B1-10&move=117-104", NULL, &j),
+                     200);
+    json_t *pl = json_object_get(j, "played");
+    assert_string_equal(str(pl, "text"), "117-104");
+    assert_string_equal(str(pl, "from"), "117");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(pl, "path"), 0)), "104");
+    assert_string_equal(str(j, "turn"), "B");
+    assert_string_equal(str(j, "pos"), "B:A104,112-116,118-121:B1-10");
+    json_decref(j);
+    /* a chain of three jumps, given by its two ends */
+    assert_int_equal(
+        req("GET", "/api/jump/position?pos=A:A90,112,119,121:B1-10&move=121-78", NULL, &j), 200);
+    assert_string_equal(str(json_object_get(j, "played"), "text"), "121-116-103-78");
+    assert_int_equal(json_array_size(json_object_get(json_object_get(j, "played"), "path")), 3);
+    json_decref(j);
+    /* illegal: the rules core's words */
+    assert_error(req("GET", "/api/jump/position?pos=A:A112-121:B1-10&move=113-95", NULL, &j), &j,
+                 400, "113 cannot reach 95");
+    assert_error(
+        req("GET", "/api/jump/position?pos=A:A90,112,119,121:B1-10&move=121-116-102", NULL, &j), &j,
+        400, "116 to 102 is not a jump");
+    assert_error(req("GET", "/api/jump/position?move=1-11", NULL, &j), &j, 400,
+                 "no piece of the side to move on 1");
+    assert_error(req("GET", "/api/jump/position?game=chess", NULL, &j), &j, 400, "chess");
+    assert_error(req("GET", "/api/jump/position?game=gewu", NULL, &j), &j, 400, "gewu");
+    assert_error(req("GET", "/api/jump/position?players=5", NULL, &j), &j, 400, "");
+    assert_error(req("GET", "/api/jump/position?players=x", NULL, &j), &j, 400, "players");
+    assert_error(req("GET", "/api/jump/position?pos=A:A999:B1", NULL, &j), &j, 400, "position");
+    assert_error(req("POST", "/api/jump/position", "{}", &j), &j, 405, "GET");
+}
+
 /* The master-games library (srv_library.c): the international games of a folder of
  * PDN files (another variant's game and an unreadable one skipped), searched by
  * player, year, result, opening, exact position and pattern; the opening explorer
@@ -2070,6 +2121,7 @@ int main(void)
         cmocka_unit_test(test_sealed_move),
         cmocka_unit_test(test_handicap),
         cmocka_unit_test(test_position),
+        cmocka_unit_test(test_jump_position),
         cmocka_unit_test(test_library),
         cmocka_unit_test(test_simul),
         cmocka_unit_test(test_webhook),
