@@ -212,8 +212,7 @@ static int insert_move(srv_pg *p, const char *id, int ply, const srv_move_row *m
 {
     num a, b;
     const char *v[] = {id, put(a, ply), m->hub, put(b, m->t)};
-    return run(p, "INSERT INTO moves(game_id, ply, hub, t) VALUES($1,$2,$3,$4)", 4, v, state,
-               cap);
+    return run(p, "INSERT INTO moves(game_id, ply, hub, t) VALUES($1,$2,$3,$4)", 4, v, state, cap);
 }
 
 static int finish(srv_pg *p, int rc, const char *what, char *err, size_t errcap)
