@@ -864,6 +864,7 @@ void srv_stop(srv *s)
     if (!s) {
         return;
     }
+    srv_db_unlisten(s->db); /* no other server's move is sent to a socket from here on */
     if (s->ctx) {
         mg_stop(s->ctx); /* closes every socket: the close handlers run */
         s->ctx = NULL;
