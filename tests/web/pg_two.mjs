@@ -211,6 +211,26 @@ const mine = await state(A, g, k);
 const [r5, m5] = await Promise.all([move(A, g, k, mine.body.legal[0].hub, ply), sockB.next(ply + 1)]);
 check(r5.status === 200 && m5.ply === ply + 1, 'a move on the restarted A reaches B');
 console.log(`5. A restarted on an empty SQLite file: the game restored from PostgreSQL (ply ${ply}), its next move on B's socket: ok`);
+
+// 6. an engine game made on A, the person's move made on B: the engine's reply is
+// played once (by B, which stored the move), and A's socket sees both
+const eg = await api(A, 'POST', 'games', { opponent: 'engine', level: 1, side: 'white' });
+check(eg.status === 201, `engine game on A: ${eg.status} ${JSON.stringify(eg.body).slice(0, 200)}`);
+const e = { id: eg.body.id };
+const ekey = eg.body.key;
+const eState = await state(B, e, ekey);
+check(eState.status === 200 && eState.body.you === 'white' && eState.body.ply === 0, `engine game read on B: ${eState.status} ${JSON.stringify(eState.body).slice(0, 200)}`);
+const sockA = watch(A, e, ekey);
+await sockA.opened;
+const eMove = await move(B, e, ekey, eState.body.legal[0].hub, 0);
+check(eMove.status === 200, `the person's move on B: ${eMove.status}`);
+const replied = await sockA.next(2, 20000);
+check(replied.ply === 2 && replied.moves[0].hub === eState.body.legal[0].hub, "A's socket has the engine's reply");
+await new Promise((r) => setTimeout(r, 500)); // a second engine move would be there by now
+const eA = await stateAt(A, e, ekey, 2);
+const eB = await stateAt(B, e, ekey, 2);
+check(eA.ply === 2 && eB.ply === 2 && JSON.stringify(eA.moves) === JSON.stringify(eB.moves), `one engine reply: A at ply ${eA.ply}, B at ply ${eB.ply}`);
+console.log(`6. an engine game made on A, moved on B: one engine reply, on both: ok`);
 cleanup();
 console.log('pg_two: ok');
 process.exit(0);
