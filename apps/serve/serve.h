@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT
  * apps/serve/serve.h: `damier serve`, the web board: HTTP and WebSocket (civetweb),
- * games stored in SQLite (WAL), JSON (jansson). docs/WEB.md describes the API.
+ * games stored in SQLite (WAL) or, shared by several servers, PostgreSQL (--pg), JSON
+ * (jansson). docs/WEB.md describes the API.
  *
  * Threads: civetweb's workers run the request and WebSocket handlers; one ticker
  * thread declares flag falls and writes the heartbeat; engine workers play the
- * engine's moves; each analysis runs on a thread of its own. Every game has a mutex;
+ * engine's moves; each analysis runs on a thread of its own; with PostgreSQL a listener
+ * thread reads the games other servers changed (srv_db_listen). Every game has a mutex;
  * the database connection has one (srv_db_*), always taken after a game's; a game's
  * subscribers are under its mutex. */
 #ifndef DM_APPS_SERVE_H
