@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT
  * apps/serve/serve.h: `damier serve`, the web board: HTTP and WebSocket (civetweb),
- * games stored in SQLite (WAL), JSON (jansson). docs/WEB.md describes the API.
+ * games stored in SQLite (WAL) or, shared by several servers, PostgreSQL (--pg), JSON
+ * (jansson). docs/WEB.md describes the API.
  *
  * Threads: civetweb's workers run the request and WebSocket handlers; one ticker
  * thread declares flag falls and writes the heartbeat; engine workers play the
- * engine's moves; each analysis runs on a thread of its own. Every game has a mutex;
+ * engine's moves; each analysis runs on a thread of its own; with PostgreSQL a listener
+ * thread reads the games other servers changed (srv_db_listen). Every game has a mutex;
  * the database connection has one (srv_db_*), always taken after a game's; a game's
  * subscribers are under its mutex. */
 #ifndef DM_APPS_SERVE_H
@@ -30,6 +32,8 @@ typedef struct srv_options {
     const char *host;       /* listening address, "127.0.0.1" */
     int port;               /* 8080; 0: any free port (srv_port says which) */
     const char *db_path;    /* the SQLite file */
+    const char *pg_url;     /* NULL, or the PostgreSQL database holding the games
+                               (srv_db_open_pg), shared with other servers */
     const char *static_dir; /* the page's files (web/) */
     int threads;            /* civetweb worker threads (each WebSocket holds one) */
     int engine_workers;     /* threads playing the engine's moves */
@@ -49,11 +53,15 @@ typedef struct srv_options {
      * deadlines), as if that much time had passed; 0. */
     int64_t clock_offset_ms;
     int webhooks; /* 1: players may give webhook URLs, which the server calls (srv_webhook.c) */
+    /* A test hook (pg_url only): 1, the other servers' changes are not listened to, so
+     * this server's games go stale and a move on one is refused by the store's unique
+     * (game, ply) (DAMIER_SERVE_TEST_DEAF=1); 0. */
+    int deaf;
 } srv_options;
 
 #define SRV_OPTIONS_INIT                                                                           \
     {                                                                                              \
-        "127.0.0.1", 8080, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, NULL, NULL, 0, 0               \
+        "127.0.0.1", 8080, NULL, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0      \
     }
 
 /* Limits of requests. */
@@ -286,7 +294,24 @@ typedef struct srv_move_row {
 } srv_move_row;
 
 srv_db *srv_db_open(const char *path, int sync_full, char *err, size_t errcap);
+/* The games in the PostgreSQL database at url (a libpq connection string or URI,
+ * "postgresql://user@host:port/db"), shared by every server given that url; the
+ * server's own tables (accounts, ratings, puzzles, the lobby, webhooks) stay in the
+ * SQLite file at path. NULL with err when either cannot be opened. */
+srv_db *srv_db_open_pg(const char *path, const char *url, int sync_full, char *err, size_t errcap);
+/* 1 when the games are shared with other servers (srv_db_open_pg), else 0. */
+int srv_db_shared(const srv_db *db);
+/* Shared store: start a thread that calls fn(payload, game id, events stored) for each
+ * game another server stored an event or a change of (PostgreSQL LISTEN/NOTIFY on
+ * channel damier_games), until srv_db_close. 0, or -1 with err; 0 at once for SQLite. */
+int srv_db_listen(srv_db *db, void (*fn)(void *, const char *, int), void *payload, char *err,
+                  size_t errcap);
+/* The listener stopped: fn is not called after it returns (none: nothing). */
+void srv_db_unlisten(srv_db *db);
 void srv_db_close(srv_db *db);
+/* srv_db_add_move: an event at that index is stored already (another server stored
+ * one first: the unique (game, ply)); nothing was written. */
+#define SRV_DB_CONFLICT (-2)
 /* Each returns 0 on success, -1 with the reason in err (a transaction failed:
  * nothing was written). */
 int srv_db_insert_game(srv_db *db, const srv_game_row *row, const srv_move_row *moves, int n,
@@ -301,6 +326,10 @@ int64_t srv_db_last_heartbeat(srv_db *db);
 /* Every game, in creation order: fn is called with each row and its moves. */
 int srv_db_load(srv_db *db, void (*fn)(void *, const srv_game_row *, const srv_move_row *, int),
                 void *payload, char *err, size_t errcap);
+/* The game id, as srv_db_load gives it: 1 found (fn called), 0 not found, -1 with err. */
+int srv_db_load_game(srv_db *db, const char *id,
+                     void (*fn)(void *, const srv_game_row *, const srv_move_row *, int),
+                     void *payload, char *err, size_t errcap);
 
 /* Wall-clock (CLOCK_REALTIME) milliseconds. */
 int64_t srv_wall_ms(void);

@@ -12,7 +12,9 @@
  *                                         arbiter's event (serve.h); ply = event index
  * (the arbiter's key, games.arbiter_key, is added by the community migrations).
  * A move is one transaction: its row and the game's row; the move is acknowledged
- * after COMMIT. With WAL and synchronous=NORMAL a commit survives the process being
+ * after COMMIT. With srv_db_open_pg the games and their events are in PostgreSQL
+ * (srv_db_pg.c, the same tables) and this file keeps the server's own tables (accounts,
+ * ratings, puzzles, the lobby, webhooks) and a copy of the rows of the games made here. With WAL and synchronous=NORMAL a commit survives the process being
  * killed (kill -9); FULL (--sync full) also a power loss. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
@@ -25,12 +27,15 @@
 
 #include <sqlite3.h>
 
+#include "srv_pg.h"
+
 #define SRV_SCHEMA_VERSION 1
 
 struct srv_db {
     sqlite3 *db;
     pthread_mutex_t mu;
     sqlite3_stmt *add_move, *upd_game, *upd_clock, *heartbeat;
+    srv_pg *pg; /* the shared game store (srv_db_pg.c), or NULL: the games in db */
 };
 
 int64_t srv_wall_ms(void)
@@ -168,6 +173,7 @@ void srv_db_close(srv_db *d)
     if (!d) {
         return;
     }
+    srv_pg_close(d->pg); /* its listener first: it calls into the games */
     sqlite3_finalize(d->add_move);
     sqlite3_finalize(d->upd_game);
     sqlite3_finalize(d->upd_clock);
@@ -229,10 +235,9 @@ static int insert_move(srv_db *d, const char *id, int ply, const srv_move_row *m
     return step_done(st);
 }
 
-int srv_db_insert_game(srv_db *d, const srv_game_row *r, const srv_move_row *moves, int n,
-                       char *err, size_t errcap)
+static int sq_insert_game(srv_db *d, const srv_game_row *r, const srv_move_row *moves, int n,
+                          char *err, size_t errcap)
 {
-    pthread_mutex_lock(&d->mu);
     int rc = exec(d, "BEGIN IMMEDIATE");
     sqlite3_stmt *st = NULL;
     if (rc == 0) {
@@ -282,6 +287,25 @@ int srv_db_insert_game(srv_db *d, const srv_game_row *r, const srv_move_row *mov
         db_err(err, errcap, d->db, "insert game");
         exec(d, "ROLLBACK");
     }
+    return rc;
+}
+
+int srv_db_insert_game(srv_db *d, const srv_game_row *r, const srv_move_row *moves, int n,
+                       char *err, size_t errcap)
+{
+    pthread_mutex_lock(&d->mu);
+    int rc;
+    if (d->pg) {
+        rc = srv_pg_insert_game(d->pg, r, moves, n, err, errcap);
+        if (rc == 0) {
+            /* the server's own copy of the row, without its events, for the tables that
+             * stay in SQLite (an account's games, ratings): best effort */
+            char e2[64];
+            sq_insert_game(d, r, NULL, 0, e2, sizeof e2);
+        }
+    } else {
+        rc = sq_insert_game(d, r, moves, n, err, errcap);
+    }
     pthread_mutex_unlock(&d->mu);
     return rc;
 }
@@ -290,6 +314,14 @@ int srv_db_add_move(srv_db *d, const srv_game_row *r, int first, const srv_move_
                     int64_t white_ms, int64_t black_ms, char *err, size_t errcap)
 {
     pthread_mutex_lock(&d->mu);
+    if (d->pg) {
+        int prc = srv_pg_add_move(d->pg, r, first, m, n, white_ms, black_ms, err, errcap);
+        if (prc == 0) {
+            bind_update(d, r); /* the local copy of the row (srv_db_insert_game) */
+        }
+        pthread_mutex_unlock(&d->mu);
+        return prc;
+    }
     int rc = exec(d, "BEGIN IMMEDIATE");
     for (int i = 0; rc == 0 && i < n; i++) {
         rc = insert_move(d, r->id, first + i, &m[i]);
@@ -308,8 +340,11 @@ int srv_db_add_move(srv_db *d, const srv_game_row *r, int first, const srv_move_
         rc = exec(d, "COMMIT");
     }
     if (rc != 0) {
+        /* an event at that index already: a unique (game, ply) conflict */
+        int conflict = sqlite3_extended_errcode(d->db) == SQLITE_CONSTRAINT_PRIMARYKEY;
         db_err(err, errcap, d->db, "add move");
         exec(d, "ROLLBACK");
+        rc = conflict ? SRV_DB_CONFLICT : -1;
     }
     pthread_mutex_unlock(&d->mu);
     return rc;
@@ -318,8 +353,13 @@ int srv_db_add_move(srv_db *d, const srv_game_row *r, int first, const srv_move_
 int srv_db_update_game(srv_db *d, const srv_game_row *r, char *err, size_t errcap)
 {
     pthread_mutex_lock(&d->mu);
-    int rc = bind_update(d, r);
-    if (rc != 0) {
+    int rc;
+    if (d->pg) {
+        rc = srv_pg_update_game(d->pg, r, err, errcap);
+        if (rc == 0) {
+            bind_update(d, r);
+        }
+    } else if ((rc = bind_update(d, r)) != 0) {
         db_err(err, errcap, d->db, "update game");
     }
     pthread_mutex_unlock(&d->mu);
@@ -329,8 +369,13 @@ int srv_db_update_game(srv_db *d, const srv_game_row *r, char *err, size_t errca
 int srv_db_heartbeat(srv_db *d, int64_t wall_ms)
 {
     pthread_mutex_lock(&d->mu);
-    sqlite3_bind_int64(d->heartbeat, 1, wall_ms);
-    int rc = step_done(d->heartbeat);
+    int rc;
+    if (d->pg) {
+        rc = srv_pg_heartbeat(d->pg, wall_ms);
+    } else {
+        sqlite3_bind_int64(d->heartbeat, 1, wall_ms);
+        rc = step_done(d->heartbeat);
+    }
     pthread_mutex_unlock(&d->mu);
     return rc;
 }
@@ -340,9 +385,11 @@ int64_t srv_db_last_heartbeat(srv_db *d)
     int64_t v = 0;
     sqlite3_stmt *st = NULL;
     pthread_mutex_lock(&d->mu);
-    if (sqlite3_prepare_v2(d->db, "SELECT value FROM meta WHERE key='heartbeat'", -1, &st, NULL) ==
-            SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW) {
+    if (d->pg) {
+        v = srv_pg_last_heartbeat(d->pg);
+    } else if (sqlite3_prepare_v2(d->db, "SELECT value FROM meta WHERE key='heartbeat'", -1, &st,
+                                  NULL) == SQLITE_OK &&
+               sqlite3_step(st) == SQLITE_ROW) {
         v = sqlite3_column_int64(st, 0);
     }
     sqlite3_finalize(st);
@@ -356,18 +403,24 @@ static void copy_col(char *dst, size_t cap, sqlite3_stmt *st, int col)
     snprintf(dst, cap, "%s", t ? (const char *)t : "");
 }
 
-int srv_db_load(srv_db *d, void (*fn)(void *, const srv_game_row *, const srv_move_row *, int),
-                void *payload, char *err, size_t errcap)
+/* The games (id NULL: all, in creation order; else that one): the number found, or -1
+ * with err. */
+static int sq_load(srv_db *d, const char *id,
+                   void (*fn)(void *, const srv_game_row *, const srv_move_row *, int),
+                   void *payload, char *err, size_t errcap)
 {
-    pthread_mutex_lock(&d->mu);
     sqlite3_stmt *g = NULL, *mv = NULL;
-    int rc = 0;
+    int rc = 0, found = 0;
     if (sqlite3_prepare_v2(
             d->db,
-            "SELECT id, white_key, black_key, spectator_key, mode, engine_side, "
-            "engine_level, variant, time_control, start_fen, result, reason, "
-            "end_t, draw_offer, t0_wall, created, white_name, black_name, takeback_offer, "
-            "arbiter_key FROM games ORDER BY created, rowid",
+            id ? "SELECT id, white_key, black_key, spectator_key, mode, engine_side, "
+                 "engine_level, variant, time_control, start_fen, result, reason, "
+                 "end_t, draw_offer, t0_wall, created, white_name, black_name, takeback_offer, "
+                 "arbiter_key FROM games WHERE id=?"
+               : "SELECT id, white_key, black_key, spectator_key, mode, engine_side, "
+                 "engine_level, variant, time_control, start_fen, result, reason, "
+                 "end_t, draw_offer, t0_wall, created, white_name, black_name, takeback_offer, "
+                 "arbiter_key FROM games ORDER BY created, rowid",
             -1, &g, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(d->db, "SELECT hub, t FROM moves WHERE game_id=? ORDER BY ply", -1, &mv,
                            NULL) != SQLITE_OK) {
@@ -378,6 +431,9 @@ int srv_db_load(srv_db *d, void (*fn)(void *, const srv_game_row *, const srv_mo
     if (rc == 0 && !moves) {
         snprintf(err, errcap, "out of memory");
         rc = -1;
+    }
+    if (rc == 0 && id) {
+        sqlite3_bind_text(g, 1, id, -1, SQLITE_TRANSIENT);
     }
     while (rc == 0 && sqlite3_step(g) == SQLITE_ROW) {
         srv_game_row r;
@@ -413,10 +469,63 @@ int srv_db_load(srv_db *d, void (*fn)(void *, const srv_game_row *, const srv_mo
         }
         sqlite3_reset(mv);
         fn(payload, &r, moves, n);
+        found++;
     }
     free(moves);
     sqlite3_finalize(g);
     sqlite3_finalize(mv);
+    return rc == 0 ? found : -1;
+}
+
+int srv_db_load(srv_db *d, void (*fn)(void *, const srv_game_row *, const srv_move_row *, int),
+                void *payload, char *err, size_t errcap)
+{
+    pthread_mutex_lock(&d->mu);
+    int rc = d->pg ? srv_pg_load(d->pg, NULL, fn, payload, err, errcap)
+                   : sq_load(d, NULL, fn, payload, err, errcap);
     pthread_mutex_unlock(&d->mu);
-    return rc;
+    return rc < 0 ? -1 : 0;
+}
+
+int srv_db_load_game(srv_db *d, const char *id,
+                     void (*fn)(void *, const srv_game_row *, const srv_move_row *, int),
+                     void *payload, char *err, size_t errcap)
+{
+    pthread_mutex_lock(&d->mu);
+    int rc = d->pg ? srv_pg_load(d->pg, id, fn, payload, err, errcap)
+                   : sq_load(d, id, fn, payload, err, errcap);
+    pthread_mutex_unlock(&d->mu);
+    return rc < 0 ? -1 : rc > 0;
+}
+
+srv_db *srv_db_open_pg(const char *path, const char *url, int sync_full, char *err, size_t errcap)
+{
+    srv_db *d = srv_db_open(path, sync_full, err, errcap);
+    if (!d) {
+        return NULL;
+    }
+    d->pg = srv_pg_open(url, err, errcap);
+    if (!d->pg) {
+        srv_db_close(d);
+        return NULL;
+    }
+    return d;
+}
+
+int srv_db_shared(const srv_db *d)
+{
+    return d->pg != NULL;
+}
+
+int srv_db_listen(srv_db *d, void (*fn)(void *, const char *, int), void *payload, char *err,
+                  size_t errcap)
+{
+    return d->pg ? srv_pg_listen(d->pg, fn, payload, err, errcap) : 0;
+}
+
+void srv_db_unlisten(srv_db *d)
+{
+    if (d) {
+        srv_pg_unlisten(d->pg);
+    }
 }

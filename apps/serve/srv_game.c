@@ -180,9 +180,16 @@ static srv_game *find_game(srv *s, const char *id)
     return g;
 }
 
+/* 0 added, 1 a game with that id is there already (g not added), -1 out of memory. */
 static int add_game(srv *s, srv_game *g)
 {
     pthread_mutex_lock(&s->games_mu);
+    for (srv_game *o = s->buckets[bucket_of(g->row.id)]; o; o = o->next) {
+        if (!strcmp(o->row.id, g->row.id)) {
+            pthread_mutex_unlock(&s->games_mu);
+            return 1;
+        }
+    }
     if (s->ngames == s->capgames) {
         int cap = s->capgames ? 2 * s->capgames : 256;
         srv_game **a = realloc(s->all, sizeof *a * (size_t)cap);
@@ -213,6 +220,74 @@ static void game_free(srv_game *g)
     free(g);
 }
 
+/* Set the game g up for row: a new session at the start position, its clock at
+ * virtual time 0 (standing still: thaw starts it). On failure, -1 with err and g's
+ * session, variant and row as they were (its clock fields reset). */
+static int game_setup(srv_game *g, const srv_game_row *row, int replaying, char *err, size_t errcap)
+{
+    g->replaying = replaying;
+    /* The clock starts at virtual time 0 exactly, live as in a replay: time stands still
+     * until the game is set up (reading the time again started a live clock at 1 ms
+     * now and then, and a restored game's White then had 1 ms less: CI's
+     * test_persistence, 309998 against 309999 ms). */
+    g->vfixed = 0;
+    g->frozen = 1;
+    g->offset = -mono_ms();
+    dm_session_options so = DM_SESSION_OPTIONS_INIT;
+    so.engine.tt_mib = 1; /* the engine workers search; the session's engine is unused */
+    so.now = game_now;
+    so.now_payload = g;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    dm_session *ss = NULL;
+    if (dm_session_create(&ss, &so, &e) != DM_OK) {
+        snprintf(err, errcap, "session: %s", e.message);
+        return -1;
+    }
+    dm_time_control tc;
+    int timed = strcmp(row->time_control, "-") != 0;
+    if (timed && dm_time_control_parse(&tc, row->time_control, &e) != DM_OK) {
+        snprintf(err, errcap, "time control \"%.60s\": %.180s", row->time_control, e.message);
+        dm_session_free(ss);
+        return -1;
+    }
+    if (timed && tc.kind != DM_TC_PERIODS && tc.kind != DM_TC_CORRESPONDENCE) {
+        snprintf(err, errcap,
+                 "time control \"%s\": only sudden death (300), Fischer (180+2), moves in "
+                 "time (40/7200:3600) and correspondence (3d, 3d:60d) are played",
+                 row->time_control);
+        dm_session_free(ss);
+        return -1;
+    }
+    /* a game of another variant than international runs on the generic board */
+    const dm_variant *var = NULL;
+    if (row->variant[0] && strcmp(row->variant, "international") != 0) {
+        if (dm_variant_from_name(&var, row->variant, &e) != DM_OK) {
+            snprintf(err, errcap, "%s", e.message);
+            dm_session_free(ss);
+            return -1;
+        }
+    }
+    dm_session_setup su = DM_SESSION_SETUP_INIT;
+    su.fen = row->start_fen[0] ? row->start_fen : NULL;
+    su.white_tc = timed ? &tc : NULL;
+    su.variant = var;
+    if (dm_session_new_game(ss, &su, &e) != DM_OK) {
+        snprintf(err, errcap, "%s%s", su.fen ? "FEN: " : "", e.message);
+        dm_session_free(ss);
+        return -1;
+    }
+    dm_session_free(g->session);
+    g->session = ss;
+    g->var = var;
+    g->row = *row;
+    g->corr = timed && tc.kind == DM_TC_CORRESPONDENCE;
+    return 0;
+}
+
+static void store_refused(srv *s, srv_game *g, int rc, const char *what, const char *err,
+                          srv_reply *r);
+
 /* A game object for row, its clock starting now (virtual time 0 while replaying).
  * NULL with err on a bad FEN or time control. */
 static srv_game *game_new(const srv_game_row *row, int replaying, char *err, size_t errcap)
@@ -222,58 +297,9 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
         snprintf(err, errcap, "out of memory");
         return NULL;
     }
-    g->row = *row;
     pthread_mutex_init(&g->mu, NULL);
-    g->replaying = replaying;
-    /* The clock starts at virtual time 0 exactly, live as in a replay: time stands still
-     * until the game is set up (reading the time again started a live clock at 1 ms
-     * now and then, and a restored game's White then had 1 ms less: CI's
-     * test_persistence, 309998 against 309999 ms). */
-    g->vfixed = 0;
-    g->frozen = 1;
-    g->offset = -mono_ms();
     g->rng = (uint64_t)srv_wall_ms() * 0x9e3779b97f4a7c15ull ^ (uint64_t)(uintptr_t)g;
-    dm_session_options so = DM_SESSION_OPTIONS_INIT;
-    so.engine.tt_mib = 1; /* the engine workers search; the session's engine is unused */
-    so.now = game_now;
-    so.now_payload = g;
-    dm_error e;
-    memset(&e, 0, sizeof e);
-    if (dm_session_create(&g->session, &so, &e) != DM_OK) {
-        snprintf(err, errcap, "session: %s", e.message);
-        game_free(g);
-        return NULL;
-    }
-    dm_time_control tc;
-    int timed = strcmp(row->time_control, "-") != 0;
-    if (timed && dm_time_control_parse(&tc, row->time_control, &e) != DM_OK) {
-        snprintf(err, errcap, "time control \"%.60s\": %.180s", row->time_control, e.message);
-        game_free(g);
-        return NULL;
-    }
-    if (timed && tc.kind != DM_TC_PERIODS && tc.kind != DM_TC_CORRESPONDENCE) {
-        snprintf(err, errcap,
-                 "time control \"%s\": only sudden death (300), Fischer (180+2), moves in "
-                 "time (40/7200:3600) and correspondence (3d, 3d:60d) are played",
-                 row->time_control);
-        game_free(g);
-        return NULL;
-    }
-    /* a game of another variant than international runs on the generic board */
-    if (row->variant[0] && strcmp(row->variant, "international") != 0) {
-        if (dm_variant_from_name(&g->var, row->variant, &e) != DM_OK) {
-            snprintf(err, errcap, "%s", e.message);
-            game_free(g);
-            return NULL;
-        }
-    }
-    dm_session_setup su = DM_SESSION_SETUP_INIT;
-    su.fen = row->start_fen[0] ? row->start_fen : NULL;
-    su.white_tc = timed ? &tc : NULL;
-    su.variant = g->var;
-    g->corr = timed && tc.kind == DM_TC_CORRESPONDENCE;
-    if (dm_session_new_game(g->session, &su, &e) != DM_OK) {
-        snprintf(err, errcap, "%s%s", su.fen ? "FEN: " : "", e.message);
+    if (game_setup(g, row, replaying, err, errcap) != 0) {
         game_free(g);
         return NULL;
     }
@@ -792,12 +818,13 @@ static int game_play(srv *s, srv_game *g, const dm_vmove *vm, srv_reply *r)
     }
     thaw(g);
     char err[256];
-    if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
+    int drc = srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err);
+    if (drc != 0) {
         dm_session_undo(g->session);
         g->row = saved;
         snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
         g->cond_matched = 0;
-        srv_reply_error(r, 503, "the move was not stored: %s", err);
+        store_refused(s, g, drc, "the move", err, r);
         return -1;
     }
     g->nevents++;
@@ -1325,23 +1352,13 @@ typedef struct restore_ctx {
     int restored, failed;
 } restore_ctx;
 
-static void restore_one(void *payload, const srv_game_row *row, const srv_move_row *moves, int n)
+/* Replay the stored events of g (set up for row, not replaying yet) and start its
+ * clock: a game not correspondence's lives on from the virtual time of heartbeat
+ * (the downtime is not charged). */
+static void replay_events(srv *s, srv_game *g, const srv_game_row *row, const srv_move_row *moves,
+                          int n, int64_t heartbeat)
 {
-    restore_ctx *rc = payload;
-    char err[256];
-    srv_game *g = game_new(row, 1, err, sizeof err);
-    if (g) {
-        /* names stored before they were checked: the state must be JSON */
-        srv_utf8_fix(g->row.white_name);
-        srv_utf8_fix(g->row.black_name);
-    }
-    if (!g) {
-        if (!rc->s->opt.quiet) {
-            fprintf(stderr, "damier serve: game %s not restored: %s\n", row->id, err);
-        }
-        rc->failed++;
-        return;
-    }
+    g->replaying = 1;
     for (int i = 0; i < n; i++) {
         g->vfixed = moves[i].t;
         dm_error e;
@@ -1360,7 +1377,7 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
         if (touch  ? ts != DM_OK
             : undo ? dm_session_undo(g->session) != DM_OK
                    : dm_session_play_text(g->session, moves[i].hub, &e) != DM_OK) {
-            if (!rc->s->opt.quiet) {
+            if (!s->opt.quiet) {
                 fprintf(stderr, "damier serve: game %s: move %d \"%s\" not replayed: %s\n", row->id,
                         i + 1, moves[i].hub, e.message);
             }
@@ -1394,8 +1411,8 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
     }
     /* live from the virtual time of the last heartbeat: the downtime is not charged;
      * a correspondence game's clock is the wall clock's, downtime included */
-    int64_t vcrash = g->corr ? srv_wall_ms() + rc->s->opt.clock_offset_ms - row->t0_wall
-                             : rc->heartbeat - row->t0_wall;
+    int64_t vcrash =
+        g->corr ? srv_wall_ms() + s->opt.clock_offset_ms - row->t0_wall : heartbeat - row->t0_wall;
     if (vcrash < last) {
         vcrash = last;
     }
@@ -1404,16 +1421,138 @@ static void restore_one(void *payload, const srv_game_row *row, const srv_move_r
         g->row.t0_wall = srv_wall_ms() - vcrash;
     }
     g->replaying = 0;
-    if (add_game(rc->s, g) != 0) {
-        game_free(g);
+}
+
+static void restore_one(void *payload, const srv_game_row *row, const srv_move_row *moves, int n)
+{
+    restore_ctx *rc = payload;
+    char err[256];
+    srv_game *g = game_new(row, 1, err, sizeof err);
+    if (g) {
+        /* names stored before they were checked: the state must be JSON */
+        srv_utf8_fix(g->row.white_name);
+        srv_utf8_fix(g->row.black_name);
+    }
+    if (!g) {
+        if (!rc->s->opt.quiet) {
+            fprintf(stderr, "damier serve: game %s not restored: %s\n", row->id, err);
+        }
         rc->failed++;
+        return;
+    }
+    replay_events(rc->s, g, row, moves, n, rc->heartbeat);
+    int added = add_game(rc->s, g);
+    if (added != 0) {
+        game_free(g); /* 1: another thread read it first (load on a miss) */
+        rc->failed += added < 0;
         return;
     }
     rc->restored++;
 }
 
+/* ---- the games shared with other servers (srv_db_open_pg) ------------------------- */
+
+typedef struct reload_ctx {
+    srv *s;
+    srv_game *g;
+    int ok;
+} reload_ctx;
+
+static void reload_one(void *payload, const srv_game_row *row, const srv_move_row *moves, int n)
+{
+    reload_ctx *c = payload;
+    srv_game *g = c->g;
+    int replaying = g->replaying, frozen = g->frozen;
+    int64_t vfixed = g->vfixed, offset = g->offset;
+    char err[256];
+    if (game_setup(g, row, 0, err, sizeof err) != 0) {
+        g->replaying = replaying;
+        g->frozen = frozen;
+        g->vfixed = vfixed;
+        g->offset = offset;
+        if (!c->s->opt.quiet) {
+            fprintf(stderr, "damier serve: game %s not read again: %s\n", row->id, err);
+        }
+        return;
+    }
+    srv_utf8_fix(g->row.white_name);
+    srv_utf8_fix(g->row.black_name);
+    g->cond[0] = 0;
+    g->cond_matched = 0;
+    g->nevents = 0;
+    g->arbiter_note[0] = 0;
+    g->sealed[0] = 0;
+    thaw(g);
+    /* the game's time now, as every server reads it: the wall clock from t0_wall */
+    replay_events(c->s, g, row, moves, n, srv_wall_ms());
+    c->ok = 1;
+}
+
+/* Read the locked game g again from the store (another server changed it) and send
+ * its new state to its WebSockets. 0, or -1 (g as it was). */
+static int reload_game(srv *s, srv_game *g)
+{
+    reload_ctx c = {s, g, 0};
+    char err[256];
+    if (srv_db_load_game(s->db, g->row.id, reload_one, &c, err, sizeof err) != 1 || !c.ok) {
+        return -1;
+    }
+    g->gen++;
+    srv_broadcast(s, g);
+    return 0;
+}
+
+/* The listener's call (srv_db_listen): another server stored events (events: their
+ * number; -1 a change of the game's row) of game id. A game not in memory is read on
+ * its first request. The engine's reply is not queued here: the server that stored
+ * the move plays it (see srv_games_init and docs/WEB.md). */
+static void remote_changed(void *payload, const char *id, int events)
+{
+    srv *s = payload;
+    srv_game *g = find_game(s, id);
+    if (!g) {
+        return;
+    }
+    pthread_mutex_lock(&g->mu);
+    if (events < 0 || events != g->nevents) {
+        reload_game(s, g);
+    }
+    pthread_mutex_unlock(&g->mu);
+}
+
+/* Game id read from the shared store (made by another server), or NULL. */
+static srv_game *load_missing(srv *s, const char *id)
+{
+    restore_ctx rc = {s, srv_wall_ms(), 0, 0};
+    char err[256];
+    if (srv_db_load_game(s->db, id, restore_one, &rc, err, sizeof err) < 0 && !s->opt.quiet) {
+        fprintf(stderr, "damier serve: game %s: %s\n", id, err);
+    }
+    return find_game(s, id);
+}
+
+/* After srv_db_add_move refused the locked game g's events (rc): when another server
+ * stored an event at that index first, g is read again and r is a 409; else a 503. */
+static void store_refused(srv *s, srv_game *g, int rc, const char *what, const char *err,
+                          srv_reply *r)
+{
+    if (rc == SRV_DB_CONFLICT) {
+        reload_game(s, g);
+        srv_reply_error(r, 409,
+                        "another server stored a move of game %s first: %s not played; the "
+                        "game is now at ply %d",
+                        g->row.id, what, dm_game_ply(dm_session_game(g->session)));
+        return;
+    }
+    srv_reply_error(r, 503, "%s was not stored: %s", what, err);
+}
+
 int srv_games_init(srv *s, char *err, size_t errcap)
 {
+    /* shared games: listening before they are read, so no change after is missed */
+    if (!s->opt.deaf && srv_db_listen(s->db, remote_changed, s, err, errcap) != 0) {
+        return -1;
+    }
     restore_ctx rc = {s, srv_db_last_heartbeat(s->db), 0, 0};
     if (srv_db_load(s->db, restore_one, &rc, err, errcap) != 0) {
         return -1;
@@ -1478,6 +1617,7 @@ int srv_stopping(srv *s)
 
 void srv_games_stop(srv *s)
 {
+    srv_db_unlisten(s->db); /* no other server's change is read after this */
     pthread_mutex_lock(&s->stop_mu);
     s->stopping = 1;
     pthread_cond_broadcast(&s->stop_cv);
@@ -1522,6 +1662,9 @@ srv_game *srv_game_open(srv *s, const char *id, const char *key, int *side, srv_
         return NULL;
     }
     srv_game *g = find_game(s, id);
+    if (!g && srv_db_shared(s->db)) {
+        g = load_missing(s, id); /* made by another server */
+    }
     if (!g) {
         srv_reply_error(r, 404, "unknown game \"%s\"", id);
         return NULL;
@@ -1993,8 +2136,9 @@ static int touch_commit(srv *s, srv_game *g, const char *ev, srv_reply *r)
         bms = dm_clock_remaining(c, DM_BLACK);
     }
     char err[256];
-    if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
-        srv_reply_error(r, 503, "not stored: %s", err);
+    int drc = srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err);
+    if (drc != 0) {
+        store_refused(s, g, drc, "the touch-move event", err, r);
         return -1;
     }
     g->nevents++;
@@ -2165,8 +2309,9 @@ static int arbiter_commit(srv *s, srv_game *g, const char *ev, int64_t t, srv_re
     }
     thaw(g);
     char err[256];
-    if (srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err) != 0) {
-        srv_reply_error(r, 503, "the arbiter's decision was not stored: %s", err);
+    int drc = srv_db_add_move(s->db, &g->row, g->nevents, &mr, 1, wms, bms, err, sizeof err);
+    if (drc != 0) {
+        store_refused(s, g, drc, "the arbiter's decision", err, r);
         return -1;
     }
     g->nevents++;
@@ -2204,11 +2349,12 @@ static int resume_sealed(srv *s, srv_game *g, int64_t t, srv_reply *r)
     int64_t wms = dm_clock_remaining(c, DM_WHITE), bms = dm_clock_remaining(c, DM_BLACK);
     thaw(g);
     char err[256];
-    if (srv_db_add_move(s->db, &g->row, g->nevents, mr, 2, wms, bms, err, sizeof err) != 0) {
+    int drc = srv_db_add_move(s->db, &g->row, g->nevents, mr, 2, wms, bms, err, sizeof err);
+    if (drc != 0) {
         dm_session_undo(g->session);
         dm_clock_pause(c);
         g->row = saved;
-        srv_reply_error(r, 503, "the resumption was not stored: %s", err);
+        store_refused(s, g, drc, "the resumption", err, r);
         return -1;
     }
     g->nevents += 2;
@@ -2590,13 +2736,14 @@ static int take_back(srv *s, srv_game *g, int n, srv_reply *r)
         bms = dm_clock_remaining(c, DM_BLACK);
     }
     char err[256];
-    if (srv_db_add_move(s->db, &g->row, g->nevents, ev, n, wms, bms, err, sizeof err) != 0) {
+    int drc = srv_db_add_move(s->db, &g->row, g->nevents, ev, n, wms, bms, err, sizeof err);
+    if (drc != 0) {
         for (int i = 0; i < n; i++) {
             dm_session_redo(g->session);
         }
         g->row = saved;
         snprintf(g->cond, sizeof g->cond, "%s", cond_saved);
-        srv_reply_error(r, 503, "the takeback was not stored: %s", err);
+        store_refused(s, g, drc, "the takeback", err, r);
         return -1;
     }
     g->nevents += n;

@@ -797,7 +797,9 @@ srv *srv_open(const srv_options *opt, char *err, size_t errcap)
     pthread_mutex_init(&s->stop_mu, NULL);
     pthread_cond_init(&s->stop_cv, NULL);
     pthread_mutex_init(&s->an_mu, NULL);
-    s->db = srv_db_open(s->db_path, opt->sync_full, err, errcap);
+    s->db = opt->pg_url && opt->pg_url[0]
+                ? srv_db_open_pg(s->db_path, opt->pg_url, opt->sync_full, err, errcap)
+                : srv_db_open(s->db_path, opt->sync_full, err, errcap);
     if (!s->db || srv_games_init(s, err, errcap) != 0) {
         srv_stop(s);
         return NULL;
@@ -881,6 +883,7 @@ void srv_stop(srv *s)
     if (!s) {
         return;
     }
+    srv_db_unlisten(s->db); /* no other server's move is sent to a socket from here on */
     if (s->ctx) {
         mg_stop(s->ctx); /* closes every socket: the close handlers run */
         s->ctx = NULL;

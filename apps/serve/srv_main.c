@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * apps/serve/srv_main.c: `damier serve [--host H] [--port N] [--db FILE] [--static DIR]
  * [--threads N] [--engine-threads N] [--analyses N] [--sync normal|full] [--puzzles FILE]
- * [--egdb DIR] [--quiet]`:
+ * [--egdb DIR] [--pg URL] [--quiet]`:
  * the web board until SIGINT or SIGTERM. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
@@ -22,7 +22,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: damier serve [--host ADDR] [--port N] [--db FILE] [--static DIR]\n"
                "                    [--threads N] [--engine-threads N] [--analyses N]\n"
                "                    [--sync normal|full] [--puzzles FILE] [--egdb DIR]\n"
-               "                    [--library PATH] [--webhooks]\n"
+               "                    [--library PATH] [--webhooks] [--pg URL]\n"
                "                    [--quiet]\n"
                "The web board: play against the engine or a person (game links), analyse,\n"
                "review and upload PDN, in a browser at http://ADDR:N/ (default\n"
@@ -36,7 +36,10 @@ static void usage(FILE *f)
                "--library PATH: the master games (a PDN file, or a folder read recursively:\n"
                "searched and explored on the page's Library);\n"
                "--webhooks: players may give an http:// URL that the server calls after\n"
-               "each move that leaves them to move (off by default).\n"
+               "each move that leaves them to move (off by default);\n"
+               "--pg URL: the games in PostgreSQL (\"postgresql://USER@HOST:PORT/DB\"),\n"
+               "shared by every server given the same URL, each seeing the others' moves\n"
+               "at once; accounts, ratings and puzzles stay in this server's --db file.\n"
                "The API: docs/WEB.md.\n");
 }
 
@@ -166,6 +169,9 @@ int cmd_serve(int argc, char **argv)
         } else if (!strcmp(a, "--egdb") && v) {
             egdb_dir = v; /* "" : none; default: the XDG folder when present */
             i++;
+        } else if (!strcmp(a, "--pg") && v) {
+            opt.pg_url = v; /* the games shared in PostgreSQL (srv_db_pg.c) */
+            i++;
         } else if (!strcmp(a, "--webhooks")) {
             opt.webhooks = 1; /* players' webhook URLs called (srv_webhook.c) */
         } else if (!strcmp(a, "--quiet")) {
@@ -206,6 +212,9 @@ int cmd_serve(int argc, char **argv)
     if (off && *off) {
         opt.clock_offset_ms = strtoll(off, NULL, 10);
     }
+    /* A test hook (tests/web/pg_two.mjs): the other servers' moves not listened to. */
+    const char *deaf = getenv("DAMIER_SERVE_TEST_DEAF");
+    opt.deaf = deaf && !strcmp(deaf, "1");
 
     /* Signals are taken by this thread only (sigwait): every thread started from here
      * inherits the blocked set. */
@@ -223,7 +232,9 @@ int cmd_serve(int argc, char **argv)
         dm_egdb_close(egdb);
         return 1;
     }
-    printf("damier serve: listening on http://%s:%d/ (database %s)\n", opt.host, srv_port(s), db);
+    /* the URL is not printed: it may hold a password */
+    printf("damier serve: listening on http://%s:%d/ (database %s%s)\n", opt.host, srv_port(s), db,
+           opt.pg_url ? ", games in PostgreSQL" : "");
     fflush(stdout);
     int sig = 0;
     sigwait(&set, &sig);

@@ -2102,38 +2102,71 @@ static void test_not_utf8(void **st)
     json_decref(j);
 }
 
+static void count_game(void *payload, const srv_game_row *row, const srv_move_row *moves, int n)
+{
+    int *seen = payload;
+    assert_string_equal(row->id, "g1");
+    seen[0]++;
+    seen[1] = n;
+    assert_string_equal(moves[0].hub, "32-28");
+}
+
+/* The store's interface (SQLite): one game read by id, and an event at an index taken
+ * refused as a conflict (SRV_DB_CONFLICT, what a second server gets in PostgreSQL),
+ * nothing written. */
+static void test_store_conflict(void **st)
+{
+    (void)st;
+    char path[400], err[256];
+    snprintf(path, sizeof path, "%s/store.sqlite", dir);
+    srv_db *db = srv_db_open(path, 0, err, sizeof err);
+    assert_non_null(db);
+    assert_int_equal(srv_db_shared(db), 0);
+    assert_int_equal(srv_db_listen(db, NULL, NULL, err, sizeof err), 0); /* nothing to hear */
+    srv_game_row r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.id, sizeof r.id, "g1");
+    snprintf(r.keys[0], sizeof r.keys[0], "w");
+    snprintf(r.keys[1], sizeof r.keys[1], "b");
+    snprintf(r.keys[2], sizeof r.keys[2], "s");
+    r.mode = SRV_MODE_HUMAN;
+    r.engine_side = -1;
+    r.level = 1;
+    snprintf(r.variant, sizeof r.variant, "international");
+    snprintf(r.time_control, sizeof r.time_control, "-");
+    snprintf(r.result, sizeof r.result, "*");
+    r.draw_offer = r.takeback_offer = -1;
+    assert_int_equal(srv_db_insert_game(db, &r, NULL, 0, err, sizeof err), 0);
+    srv_move_row m = {"32-28", 10}, m2 = {"33-28", 20};
+    assert_int_equal(srv_db_add_move(db, &r, 0, &m, 1, -1, -1, err, sizeof err), 0);
+    assert_int_equal(srv_db_add_move(db, &r, 0, &m2, 1, -1, -1, err, sizeof err), SRV_DB_CONFLICT);
+    int seen[2] = {0, 0};
+    assert_int_equal(srv_db_load_game(db, "g1", count_game, seen, err, sizeof err), 1);
+    assert_int_equal(seen[0], 1);
+    assert_int_equal(seen[1], 1); /* the first move only */
+    assert_int_equal(srv_db_load_game(db, "nope", count_game, seen, err, sizeof err), 0);
+    assert_int_equal(seen[0], 1);
+    srv_db_close(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_health),
-        cmocka_unit_test(test_bad_requests),
-        cmocka_unit_test(test_persistence),
-        cmocka_unit_test(test_engine_replies),
-        cmocka_unit_test(test_engine_white),
-        cmocka_unit_test(test_flag_fall),
-        cmocka_unit_test(test_correspondence),
-        cmocka_unit_test(test_conditional),
-        cmocka_unit_test(test_upload),
-        cmocka_unit_test(test_takeback),
-        cmocka_unit_test(test_touch_move),
-        cmocka_unit_test(test_arbiter),
-        cmocka_unit_test(test_arbiter_engine),
-        cmocka_unit_test(test_sealed_move),
-        cmocka_unit_test(test_handicap),
-        cmocka_unit_test(test_position),
-        cmocka_unit_test(test_jump_position),
-        cmocka_unit_test(test_library),
-        cmocka_unit_test(test_simul),
-        cmocka_unit_test(test_webhook),
-        cmocka_unit_test(test_tournament),
-        cmocka_unit_test(test_tournament_engine),
-        cmocka_unit_test(test_tournament_swiss),
-        cmocka_unit_test(test_tournament_teams),
-        cmocka_unit_test(test_tournament_sections),
-        cmocka_unit_test(test_not_utf8),
-        cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal),
-        cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_store_conflict),    cmocka_unit_test(test_health),
+        cmocka_unit_test(test_bad_requests),      cmocka_unit_test(test_persistence),
+        cmocka_unit_test(test_engine_replies),    cmocka_unit_test(test_engine_white),
+        cmocka_unit_test(test_flag_fall),         cmocka_unit_test(test_correspondence),
+        cmocka_unit_test(test_conditional),       cmocka_unit_test(test_upload),
+        cmocka_unit_test(test_takeback),          cmocka_unit_test(test_touch_move),
+        cmocka_unit_test(test_arbiter),           cmocka_unit_test(test_arbiter_engine),
+        cmocka_unit_test(test_sealed_move),       cmocka_unit_test(test_handicap),
+        cmocka_unit_test(test_position),          cmocka_unit_test(test_jump_position),
+        cmocka_unit_test(test_library),           cmocka_unit_test(test_simul),
+        cmocka_unit_test(test_webhook),           cmocka_unit_test(test_tournament),
+        cmocka_unit_test(test_tournament_engine), cmocka_unit_test(test_tournament_swiss),
+        cmocka_unit_test(test_tournament_teams),  cmocka_unit_test(test_tournament_sections),
+        cmocka_unit_test(test_not_utf8),          cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal),   cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
