@@ -14,6 +14,16 @@ const TB = {
   direct: 'tourney.tb.direct', wins: 'tourney.tb.wins', 'sonneborn-berger': 'tourney.tb.sonneborn-berger',
   buchholz: 'tourney.tb.buchholz', 'median-buchholz': 'tourney.tb.median-buchholz', 'board-points': 'tourney.tb.board-points',
 };
+// A link to one of the server's pages (href given from the root, made relative to the
+// page's own folder), with its text and, for the browser tests, a data-testid.
+const addLink = (parent, href, text, testid) => {
+  const a = document.createElement('a');
+  a.href = href.replace(/^\//, '');
+  a.textContent = text;
+  if (testid) a.dataset.testid = testid;
+  parent.appendChild(a);
+};
+
 const SIDE_LINK = { white: 'tourney.play_white', black: 'tourney.play_black' };
 
 async function api(method, path, body) {
@@ -128,11 +138,7 @@ export function tourneyView(parts, show) {
     const you = $('#tourney-you');
     you.innerHTML = '';
     if (data.you && data.you.game) {
-      const a = document.createElement('a');
-      a.href = data.you.game.replace(/^\//, '');
-      a.textContent = t('tourney.your_game');
-      a.dataset.testid = 'tourney-your-game';
-      you.appendChild(a);
+      addLink(you, data.you.game, t('tourney.your_game'), 'tourney-your-game');
     }
     $('#tourney-pdn').href = `/api/tournaments/${id}/pdn?key=${encodeURIComponent(key)}`;
     drawStandings($('#tourney-standings'), data.standings);
@@ -180,25 +186,15 @@ export function tourneyView(parts, show) {
         for (const side of ['white', 'black']) {
           const link = p[`${side}_link`];
           if (!link) continue;
-          const a = document.createElement('a');
-          a.href = link.replace(/^\//, '');
-          a.textContent = t(SIDE_LINK[side]);
-          li.appendChild(a);
+          addLink(li, link, t(SIDE_LINK[side]));
           li.appendChild(document.createTextNode(' '));
         }
         if (p.link) { // the engines' game, played by the server: its record
-          const a = document.createElement('a');
-          a.href = p.link.replace(/^\//, '');
-          a.textContent = t('tourney.record');
-          a.dataset.testid = 'engine-game';
-          li.appendChild(a);
+          addLink(li, p.link, t('tourney.record'), 'engine-game');
           li.appendChild(document.createTextNode(' '));
         }
         if (p.arbiter_link) { // the organiser declares a result there (an abandoned game)
-          const a = document.createElement('a');
-          a.href = p.arbiter_link.replace(/^\//, '');
-          a.textContent = t('tourney.arbiter');
-          li.appendChild(a);
+          addLink(li, p.arbiter_link, t('tourney.arbiter'));
         }
         return li;
       };

@@ -1417,6 +1417,44 @@ static void pdn_header(void *ctx, const char *name, const char *value)
  * resignation through the API (Black resigns every game, Blake draws nothing): each
  * round paired once the last is complete; the standings and the crosstable right; a
  * restart keeps it; a player's key sees his current game; refusals. */
+/* Polls GET /api/tournaments/ID until the tournament is finished (engine pairings are
+ * played by the server's tournament thread): the final JSON, owned by the caller. */
+static json_t *tournament_finished(const char *id, const char *key)
+{
+    json_t *j = NULL;
+    char path[200];
+    for (int tries = 0; tries < 600; tries++) {
+        snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, key);
+        assert_int_equal(req("GET", path, NULL, &j), 200);
+        if (json_is_true(json_object_get(j, "finished"))) {
+            return j;
+        }
+        json_decref(j);
+        j = NULL;
+        usleep(100 * 1000);
+    }
+    fail_msg("tournament %s not finished in 60 s", id);
+    return NULL;
+}
+
+/* GET /api/tournaments/ID/pdn (a text reply): every game's PDN, owned by the caller. */
+static char *tournament_pdn(const char *id, const char *key)
+{
+    srv_request rq = {"GET", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    char rpath[120], rquery[120];
+    snprintf(rpath, sizeof rpath, "tournaments/%s/pdn", id);
+    snprintf(rquery, sizeof rquery, "key=%s", key);
+    rq.path = rpath;
+    rq.query = rquery;
+    srv_reply rr;
+    char *text = NULL;
+    srv_route(server, &rq, &rr, &text);
+    json_decref(rr.body);
+    assert_int_equal(rr.status, 200);
+    assert_non_null(text);
+    return text;
+}
+
 static void test_tournament(void **st)
 {
     (void)st;
@@ -1533,18 +1571,7 @@ static void test_tournament(void **st)
     assert_non_null(strstr(str(p0, "arbiter_link"), "/#/game/"));
     json_decref(j);
     /* every game as PDN, with the event's name and the round */
-    srv_request rq = {"GET", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    char rpath[120], rquery[120];
-    snprintf(rpath, sizeof rpath, "tournaments/%s/pdn", id);
-    snprintf(rquery, sizeof rquery, "key=%s", key);
-    rq.path = rpath;
-    rq.query = rquery;
-    srv_reply rr;
-    char *text = NULL;
-    srv_route(server, &rq, &rr, &text);
-    json_decref(rr.body);
-    assert_int_equal(rr.status, 200);
-    assert_non_null(text);
+    char *text = tournament_pdn(id, key);
     int games = 0;
     for (const char *c = text; (c = strstr(c, "[Event \"Club\"]")); c++) {
         games++;
@@ -1742,23 +1769,12 @@ static void test_tournament_sections(void **st)
             "{\"name\": \"W2\", \"engine_level\": 1, \"section\": \"women\"}]}",
             &j),
         201);
-    char id[32], key[64], path[200];
+    char id[32], key[64];
     snprintf(id, sizeof id, "%s", str(j, "id"));
     snprintf(key, sizeof key, "%s", str(j, "key"));
     json_decref(j);
     j = NULL;
-    for (int tries = 0; tries < 600; tries++) {
-        snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, key);
-        assert_int_equal(req("GET", path, NULL, &j), 200);
-        if (json_is_true(json_object_get(j, "finished"))) {
-            break;
-        }
-        json_decref(j);
-        j = NULL;
-        usleep(100 * 1000);
-    }
-    assert_non_null(j);
-    assert_true(json_is_true(json_object_get(j, "finished")));
+    j = tournament_finished(id, key);
     /* two sections of two: one round, one game each, none between them */
     assert_int_equal(json_integer_value(json_object_get(j, "rounds")), 1);
     const json_t *prs =
@@ -1805,18 +1821,7 @@ static void test_tournament_sections(void **st)
     assert_int_equal(json_integer_value(json_object_get(json_array_get(u16, 0), "rank")), 1);
     json_decref(j);
     /* the PDN: two games, the women's named by its section tag */
-    srv_request rq = {"GET", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    char rpath[120], rquery[120];
-    snprintf(rpath, sizeof rpath, "tournaments/%s/pdn", id);
-    snprintf(rquery, sizeof rquery, "key=%s", key);
-    rq.path = rpath;
-    rq.query = rquery;
-    srv_reply rr;
-    char *text = NULL;
-    srv_route(server, &rq, &rr, &text);
-    json_decref(rr.body);
-    assert_int_equal(rr.status, 200);
-    assert_non_null(text);
+    char *text = tournament_pdn(id, key);
     int games = 0, women = 0;
     for (const char *c = text; (c = strstr(c, "[Event \"Open\"]")); c++) {
         games++;
@@ -1940,18 +1945,7 @@ static void test_tournament_engine(void **st)
     char okey[64];
     snprintf(okey, sizeof okey, "%s", str(j, "key"));
     json_decref(j);
-    for (int tries = 0; tries < 600; tries++) {
-        snprintf(path, sizeof path, "/api/tournaments/%s?key=%s", id, okey);
-        assert_int_equal(req("GET", path, NULL, &j), 200);
-        if (json_is_true(json_object_get(j, "finished"))) {
-            break;
-        }
-        json_decref(j);
-        j = NULL;
-        usleep(100 * 1000);
-    }
-    assert_non_null(j);
-    assert_true(json_is_true(json_object_get(j, "finished")));
+    j = tournament_finished(id, okey);
     const json_t *p1 = json_array_get(
         json_object_get(json_array_get(json_object_get(j, "pairings"), 0), "pairings"), 0);
     if ((strcmp(str(p1, "white"), "E3") == 0) == e3_white) {
