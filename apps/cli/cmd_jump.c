@@ -5,6 +5,7 @@
  *   damier jump search --game G [...] DEPTH   (the engine's best move at DEPTH)
  *   damier jump match --game G [...] [--games N] [--level L] [--opponent greedy|L]
  *   (the strength tests: "games N level L ...: engine won W (P%), ...")
+ *   damier jump pegdb --game G [...] [--fen POS] PEGS   (the last pegs' table)
  * also reached as `damier moves --game G ...` and `damier perft --game G ...`.
  * Output (stable): moves: one move text per line in generator order (from, then to),
  * then "N moves"; perft: "DEPTH NODES SECONDS" per depth, with --divide first
@@ -213,7 +214,7 @@ static uint64_t match_rand(uint64_t *s)
 /* One action of seat s in p: the engine at level (greedy at level 1), or, in the
  * first `random` actions of the game, a random legal one (the openings differ). */
 static int match_action(const dm_jrules *r, const dm_jpos *p, int level, int random, uint64_t *rng,
-                        dm_jmulti method, dm_jaction *a)
+                        dm_jmulti method, dm_jendgame *eg, dm_jaction *a)
 {
     static dm_jmovelist list;
     dm_jpos q = *p;
@@ -236,7 +237,7 @@ static int match_action(const dm_jrules *r, const dm_jpos *p, int level, int ran
         return 1;
     }
     if (method == DM_JMULTI_BRS || r->players == 2 || level <= 1) {
-        return dm_jengine_move(r, &q, level, &a->move);
+        return dm_jengine_move_eg(r, &q, level, eg, &a->move);
     }
     dm_jsearch_result res;
     if (dm_jsearch_multi(r, &q, dm_jlevel_depth(r, level), method, &res, NULL) != DM_OK) {
@@ -246,10 +247,16 @@ static int match_action(const dm_jrules *r, const dm_jpos *p, int level, int ran
     return 1;
 }
 
+static int two_players_race(const dm_jrules *r)
+{
+    return r->players == 2 && r->game != DM_JGAME_GEWU && !(r->options & DM_JOPT_CAPTURE);
+}
+
 static int cmd_jump_match(int argc, char **argv)
 {
     /* the match options first, then the game options for jump_setup */
-    int games = 200, level = 10, opponent = 1, random = -1, verbose = 0, first = 1;
+    int games = 200, level = 10, opponent = 1, random = -1, verbose = 0, first = 1, endgame = 0,
+        measure_k = -1;
     dm_jmulti method = DM_JMULTI_BRS;
     unsigned long long seed = 1;
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
@@ -272,6 +279,10 @@ static int cmd_jump_match(int argc, char **argv)
             }
         } else if (!strcmp(o, "--random-plies") && v) {
             random = (int)strtol(v, &end, 10);
+        } else if (!strcmp(o, "--endgame") && v) {
+            endgame = (int)strtol(v, &end, 10);
+        } else if (!strcmp(o, "--measure") && v) {
+            measure_k = (int)strtol(v, &end, 10);
         } else if (!strcmp(o, "--first") && v) {
             first = (int)strtol(v, &end, 10);
         } else if (!strcmp(o, "--seed") && v) {
@@ -291,7 +302,8 @@ static int cmd_jump_match(int argc, char **argv)
             continue;
         }
         if (!end || *end || games < 1 || level < 1 || level > 10 || opponent < 1 || opponent > 10 ||
-            random < -1 || first < 1) {
+            random < -1 || first < 1 || endgame < 0 || endgame > DM_JPEGDB_MAX_PEGS ||
+            measure_k < -1 || measure_k > DM_JPEGDB_MAX_PEGS) {
             fprintf(stderr, "damier jump match: bad value '%s' for %s\n", v, o);
             free(rest);
             return 2;
@@ -310,6 +322,19 @@ static int cmd_jump_match(int argc, char **argv)
     }
     int wins = 0, lost = 0, none = 0;
     long long plies = 0, won_plies = 0;
+    /* The engine's table (--endgame K) and the measuring one (--measure M, default K,
+     * or 3 without --endgame; the same object when M = K): in every game the engine
+     * won, from its first move in a race with at most M pegs outside its target, its
+     * moves to the finish against the table's minimum. */
+    static dm_jendgame eg, measure_own;
+    dm_jendgame_init(&eg, endgame);
+    if (measure_k < 0) {
+        measure_k = endgame ? endgame : 3;
+    }
+    dm_jendgame_init(&measure_own, measure_k);
+    dm_jendgame *measure = measure_k == endgame ? &eg : &measure_own;
+    int races = 0;
+    long long race_moves = 0, race_optimum = 0;
     double t0 = cli_now();
     for (int g = first - 1; g < first - 1 + games; g++) {
         int seat = g % r.players;
@@ -318,13 +343,18 @@ static int cmd_jump_match(int argc, char **argv)
         dm_jpos p = start;
         dm_jprogress pr;
         dm_jprogress_init(&pr, &r, &p);
-        int n = 0, ended = 0, winner = -1;
+        int n = 0, ended = 0, winner = -1, optimum = -1, own_moves = 0;
         while ((winner = dm_jpos_winner(&p, &r)) < 0 && !ended && n < 20000) {
             dm_jaction a;
             int lv = p.to_move == seat ? level : opponent;
-            if (!match_action(&r, &p, lv, n < random, &rng, p.to_move == seat ? method : 0, &a)) {
+            if (p.to_move == seat && optimum < 0 && n >= random && dm_jrace(&r, &p)) {
+                optimum = dm_jendgame_distance(measure, &r, &p, seat);
+            }
+            if (!match_action(&r, &p, lv, n < random, &rng, p.to_move == seat ? method : 0,
+                              p.to_move == seat && endgame ? &eg : NULL, &a)) {
                 break;
             }
+            own_moves += p.to_move == seat && optimum >= 0;
             if (verbose > 1) {
                 char fen[640], at[DM_JMAX_PATH * 5 + 16];
                 dm_jpos_to_text(fen, sizeof fen, &r, &p);
@@ -339,6 +369,11 @@ static int cmd_jump_match(int argc, char **argv)
         if (winner == seat) {
             wins++;
             won_plies += n;
+            if (optimum >= 0) {
+                races++;
+                race_moves += own_moves;
+                race_optimum += optimum;
+            }
         } else if (winner >= 0) {
             lost++;
         } else {
@@ -359,11 +394,89 @@ static int cmd_jump_match(int argc, char **argv)
            games, level, opponent == 1 ? "greedy/" : "level ", opponent, r.players, wins,
            100.0 * wins / games, lost, none, 100.0 / r.players, (double)wins * r.players / games,
            (double)plies / games, wins ? (double)won_plies / wins : 0.0, t);
+    if (two_players_race(&r)) {
+        printf("endgame table %d: races won %d, from at most %d pegs out: engine's moves %lld, "
+               "table minimum %lld (%.2f more a race); tables built %d\n",
+               endgame, races, measure->max_pegs, race_moves, race_optimum,
+               races ? (double)(race_moves - race_optimum) / races : 0.0, eg.builds);
+    }
+    dm_jendgame_free(&eg);
+    dm_jendgame_free(&measure_own);
+    return 0;
+}
+
+/* ---- damier jump pegdb: the last pegs' table ------------------------------------
+ * Without --fen: build the table of PEGS pegs of seat A alone (no other peg) and
+ * print its size, time and distances ("pegs K squares N entries E seconds T max M",
+ * then "distance D sets C" per distance, "unreached C"). With --fen: the side to
+ * move's pegs outside its target (at most PEGS), those inside held still: "race
+ * yes|no distance D" and "move M" (the table's move in a race), or "distance -"
+ * when the table does not apply. */
+static int cmd_jump_pegdb(int argc, char **argv)
+{
+    static dm_jrules r;
+    dm_jpos p;
+    int has_fen = 0;
+    for (int i = 1; i < argc; i++) {
+        has_fen |= !strcmp(argv[i], "--fen") || !strncmp(argv[i], "--fen=", 6);
+    }
+    int rc = jump_setup(argc, argv, "pegdb", &r, &p, NULL);
+    if (rc) {
+        return rc < 0 ? 0 : rc;
+    }
+    char *end = NULL;
+    long k = optind == argc - 1 ? strtol(argv[optind], &end, 10) : 0;
+    if (!end || *end || k < 1 || k > DM_JPEGDB_MAX_PEGS) {
+        fprintf(stderr, "damier jump pegdb: PEGS (1..%d) is missing or not a number\n",
+                DM_JPEGDB_MAX_PEGS);
+        return 2;
+    }
+    dm_error err;
+    if (has_fen) {
+        static dm_jendgame eg;
+        dm_jendgame_init(&eg, (int)k);
+        int d = dm_jendgame_distance(&eg, &r, &p, p.to_move);
+        int race = dm_jrace(&r, &p);
+        dm_jmove m;
+        char text[DM_JMAX_PATH * 5] = "";
+        if (d >= 0) {
+            printf("race %s distance %d\n", race ? "yes" : "no", d);
+            if (race && dm_jendgame_move(&eg, &r, &p, &m)) {
+                dm_jmove_to_text(text, sizeof text, &r, &p, &m);
+                printf("move %s\n", text);
+            }
+        } else {
+            printf("race %s distance -\n", race ? "yes" : "no");
+        }
+        dm_jendgame_free(&eg);
+        return 0;
+    }
+    static dm_jpegdb db;
+    double t0 = cli_now();
+    if (dm_jpegdb_build(&db, &r, 0, (int)k, NULL, &err) != DM_OK) {
+        fprintf(stderr, "damier jump pegdb: %s\n", err.message);
+        return 2;
+    }
+    double t = cli_now() - t0;
+    printf("pegs %ld squares %d entries %u seconds %.2f max %d\n", k, db.squares, db.entries, t,
+           db.max);
+    uint32_t count[DM_JPEGDB_UNREACHED + 1] = {0};
+    for (uint32_t i = 0; i < db.entries; i++) {
+        count[db.dist[i]]++;
+    }
+    for (int d = 0; d <= db.max; d++) {
+        printf("distance %d sets %u\n", d, count[d]);
+    }
+    printf("unreached %u\n", count[DM_JPEGDB_UNREACHED]);
+    dm_jpegdb_free(&db);
     return 0;
 }
 
 int cmd_jump(int argc, char **argv)
 {
+    if (argc >= 2 && !strcmp(argv[1], "pegdb")) {
+        return cmd_jump_pegdb(argc - 1, argv + 1);
+    }
     if (argc >= 2 && !strcmp(argv[1], "search")) {
         return cmd_jump_search(argc - 1, argv + 1);
     }
@@ -378,14 +491,20 @@ int cmd_jump(int argc, char **argv)
     }
     fprintf(
         argc >= 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
-        "usage: damier jump moves|perft|search|match --game chinese-checkers|halma|gewu ...\n"
+        "usage: damier jump moves|perft|search|match|pegdb --game chinese-checkers|halma|gewu "
+        "...\n"
         "  match [--games N] [--level L] [--opponent greedy|L] [--random-plies K]\n"
         "        [--seed S] [--first G] [--search brs|paranoid] [--verbose|--trace]: the engine "
         "at\n"
         "        level L (default 10; 3+ players: best-reply or paranoid search) in each seat in\n"
         "        turn against opponents (default greedy), the first K actions random\n"
         "        (default one per seat); the no-progress rule ends drawn-out games; --first G\n"
-        "        starts at game G (default 1: game G replays the same game in any run)\n");
+        "        starts at game G (default 1: game G replays the same game in any run);\n"
+        "        --endgame K: the engine plays the last pegs' table in a race with at most\n"
+        "        K (1..4) pegs outside its target; --measure M: count the engine's moves\n"
+        "        in won races from M pegs out against the table's minimum (default K or 3)\n"
+        "  pegdb [--fen POS] PEGS: the last pegs' table (minimum moves home) of PEGS pegs\n"
+        "        alone, or the side to move's distance and move in POS\n");
     return argc >= 2 && !strcmp(argv[1], "--help") ? 0 : 2;
 }
 

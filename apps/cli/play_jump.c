@@ -52,6 +52,7 @@ typedef struct pj_game {
     long long started;
     play_reader rd;
     FILE *out;
+    dm_jendgame eg; /* the last pegs' tables of the engine (levels 2..10) */
 } pj_game;
 
 static pj_game G; /* large: not on the stack; one game per process */
@@ -342,10 +343,12 @@ static void gewu_throw(pj_game *g, dm_jaction *a)
     }
 }
 
-/* The engine's move (or the greedy one at level 1) in q; 0 when q has none. */
+/* The engine's move (or the greedy one at level 1) in q; 0 when q has none. From
+ * level 2 on, a race with at most 3 pegs outside the engine's target is played from
+ * the last pegs' table (dm_jendgame_move). */
 static int engine_move(pj_game *g, const dm_jpos *q, dm_jmove *m)
 {
-    return dm_jengine_move(&g->r, q, g->level, m);
+    return dm_jengine_move_eg(&g->r, q, g->level, g->level >= 2 ? &g->eg : NULL, m);
 }
 
 static void list_moves(pj_game *g, const dm_jpos *q, const char *key)
@@ -696,6 +699,7 @@ static int run(int argc, char **argv)
         say(g, "fen", "%s", fenbuf);
     }
     int rc = 0;
+    dm_jendgame_init(&g->eg, 3);
     for (;;) {
         int w = dm_jpos_winner(&g->pos[g->n], &g->r);
         /* the library's no-progress rule over the game so far (walked again each turn,
@@ -736,6 +740,7 @@ static int run(int argc, char **argv)
     if (g->save_path[0]) {
         say(g, "saved", "%s", g->save_path);
     }
+    dm_jendgame_free(&g->eg);
     return rc;
 }
 

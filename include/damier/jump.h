@@ -24,7 +24,8 @@
  *     goes beyond the lane's far end has reached the enemy's side and wins.
  *
  * All objects are plain values owned by the caller; no function keeps state, prints
- * or exits, and only dm_jsearch allocates (its move lists, freed before it returns). */
+ * or exits; dm_jsearch allocates (its move lists, freed before it returns), and the
+ * last pegs' tables (dm_jpegdb, dm_jendgame) are malloc'd objects the caller owns. */
 #ifndef DM_JUMP_H
 #define DM_JUMP_H
 
@@ -449,6 +450,91 @@ DM_API int dm_jevaluate(const dm_jrules *r, const dm_jpos *p);
  * moved forward, a move off the lane first), the first in generator order among
  * equals. Returns 0 and leaves *m alone when p has no legal move. */
 DM_API int dm_jgreedy(const dm_jrules *r, const dm_jpos *p, dm_jmove *m);
+
+/* ---- the last pegs: solitaire distance tables ------------------------------------
+ * "Pegs left to bring home": for k pegs of one seat alone on the board (nobody
+ * else's pegs; optionally some of its own pegs held still on squares `fixed`, which
+ * serve as stones and obstacles but never move), the exact minimum number of moves
+ * (a move = a step or a chain of jumps, the rules' own) that brings all k pegs into
+ * the seat's target squares not held by fixed pegs. Computed by breadth-first search
+ * from the filled-target positions (moves are reversible when every peg is the
+ * mover's, so the distance to the goal is the distance from it) over the
+ * combinatorial index of k-sets of squares: sorted squares s1 < ... < sk have index
+ * C(s1,1) + C(s2,2) + ... + C(sk,k), one byte per index. Sizes: Chinese checkers
+ * (121 holes) k = 3: 287 980 bytes, k = 4: 8 495 410; Halma 8x8 k = 4: 635 376.
+ * The minimum-move solitaire problem is George I. Bell's (docs/JUMPING.md). */
+#define DM_JPEGDB_MAX_PEGS 4
+#define DM_JPEGDB_MAX_ENTRIES 67108864u /* 64 Mi entries (bytes) at most */
+#define DM_JPEGDB_UNREACHED 255
+
+typedef struct dm_jpegdb {
+    dm_jgame game; /* the rules it was built for: game, players, size, options */
+    int players, size;
+    unsigned options;
+    int seat;         /* whose pegs */
+    int k;            /* the moving pegs, 1..DM_JPEGDB_MAX_PEGS */
+    int squares;      /* of the board */
+    dm_jset fixed;    /* own pegs held still */
+    dm_jset goal;     /* the target's squares not fixed: the k pegs end there */
+    uint32_t entries; /* C(squares, k) */
+    uint8_t *dist;    /* moves to the goal per index, DM_JPEGDB_UNREACHED when none
+                       (a peg on a fixed square, no way home, or under
+                       no-foreign-corner a peg on a point where the seat may not end
+                       a move: no position of the game); malloc'd */
+    int max;          /* the largest distance found */
+    uint32_t binom[DM_JPEGDB_MAX_PEGS + 1][DM_JMAX_SQUARES + 1]; /* C(n, i) */
+} dm_jpegdb;
+
+/* Build db for k (1..DM_JPEGDB_MAX_PEGS) pegs of seat under r (Chinese checkers or
+ * Halma without the capture option), fixed (NULL: none) held still. db is the
+ * caller's (dm_jpegdb_free). Errors: DM_EINVAL (game, seat, k out of range, fewer
+ * free target squares than k, more than DM_JPEGDB_MAX_ENTRIES entries), DM_ENOMEM. */
+DM_API dm_status dm_jpegdb_build(dm_jpegdb *db, const dm_jrules *r, int seat, int k,
+                                 const dm_jset *fixed, dm_error *err);
+
+/* The minimum number of moves for pegs (exactly db->k squares, none fixed) to reach
+ * the goal, or -1: another count, a peg on a fixed square, or no way home. */
+DM_API int dm_jpegdb_distance(const dm_jpegdb *db, const dm_jset *pegs);
+
+/* Free db's table (db itself is the caller's); a zeroed db is freed safely. */
+DM_API void dm_jpegdb_free(dm_jpegdb *db);
+
+/* Two players, Chinese checkers or Halma: nonzero when the armies are disengaged (a
+ * race): seen along the axis from seat A's home to its target (the star's rows;
+ * Halma's file + rank), every peg of each seat has passed every peg of the other, so
+ * as long as neither goes back no peg can jump, block or be jumped by the other's. */
+DM_API int dm_jrace(const dm_jrules *r, const dm_jpos *p);
+
+/* The engine's endgame cache: the table of each seat for the pegs outside its
+ * target, those inside held still, built on first need and kept while it fits the
+ * position (fixed pegs in place, the same count outside). Owned by the caller, one
+ * per game or match (no global state): dm_jendgame_init, dm_jendgame_free. */
+typedef struct dm_jendgame {
+    int max_pegs; /* K: the table is used with at most K pegs outside (0: never) */
+    dm_jpegdb db[2];
+    int builds; /* tables built so far */
+} dm_jendgame;
+
+/* max_pegs 0..DM_JPEGDB_MAX_PEGS (clamped). */
+DM_API void dm_jendgame_init(dm_jendgame *eg, int max_pegs);
+DM_API void dm_jendgame_free(dm_jendgame *eg);
+
+/* The exact solitaire distance of seat's pegs outside its target in p (its pegs in
+ * the target held still), from eg's table (built when needed), or -1: not two players
+ * of Chinese checkers or Halma, none or more than eg->max_pegs pegs outside, an
+ * opponent's peg in seat's target, no way home, out of memory. */
+DM_API int dm_jendgame_distance(dm_jendgame *eg, const dm_jrules *r, const dm_jpos *p, int seat);
+
+/* The database-optimal move of the side to move in p when p is a race (dm_jrace) and
+ * dm_jendgame_distance applies: a legal move of p that brings the distance down by
+ * one (the one gaining most goal_dist among them, the first in generator order among
+ * equals). Returns 1 with *m set, else 0 (the search decides). */
+DM_API int dm_jendgame_move(dm_jendgame *eg, const dm_jrules *r, const dm_jpos *p, dm_jmove *m);
+
+/* dm_jengine_move with the endgame table: dm_jendgame_move first when eg is not NULL
+ * (any level), else the search. */
+DM_API int dm_jengine_move_eg(const dm_jrules *r, const dm_jpos *p, int level, dm_jendgame *eg,
+                              dm_jmove *m);
 
 #ifdef __cplusplus
 }

@@ -58,4 +58,31 @@ grep -q '^result: 0-1 B wins' <<<"$out" || fail "greedy capture end: $(tail -3 <
 out=$("$bin" jump match --game chinese-checkers --players 2 --options capture --games 20 --level 6) ||
     fail "capture match"
 grep -q "engine won 20 " <<<"$out" || fail "capture match vs greedy: $out"
+# The last pegs' table: sizes and distances (derived in tests/rules/test_jump_pegdb.c:
+# a peg alone on its home tip needs 13 moves), a race position's distance and move.
+out=$("$bin" jump pegdb --game chinese-checkers 1) || fail "pegdb 1"
+[ "$(head -1 <<<"$out" | cut -d' ' -f1-6)" = "pegs 1 squares 121 entries 121" ] || fail "pegdb: $out"
+grep -q "max 13$" <<<"$(head -1 <<<"$out")" || fail "pegdb max: $out"
+grep -qx "distance 0 sets 10" <<<"$out" || fail "pegdb goal: $out"
+grep -qx "unreached 0" <<<"$out" || fail "pegdb unreached: $out"
+out=$("$bin" jump pegdb --game chinese-checkers --fen "A:A1-7,15,30,52:B100-109" 3) ||
+    fail "pegdb fen"
+grep -qE '^race yes distance [0-9]+$' <<<"$out" || fail "pegdb race: $out"
+grep -qE '^move [0-9-]+$' <<<"$out" || fail "pegdb move: $out"
+out=$("$bin" jump pegdb --game chinese-checkers --fen "A:A1-7,15,30,99:B100-109" 3) ||
+    fail "pegdb no race"
+grep -qE '^race no distance [0-9]+$' <<<"$out" || fail "pegdb no race: $out"
+err=$("$bin" jump pegdb --game chinese-checkers 5 2>&1) && fail "pegdb 5 accepted"
+grep -q "1..4" <<<"$err" || fail "pegdb 5 message: $err"
+err=$("$bin" jump pegdb --game gewu 1 2>&1) && fail "pegdb gewu accepted"
+grep -q "chinese-checkers and halma" <<<"$err" || fail "pegdb gewu message: $err"
+# The engine at level 2 (one ply) with the table (--endgame 3): in the races it won it
+# took exactly the table's minimum from 3 pegs out (the seeded games are the same in
+# every run).
+out=$("$bin" jump match --game halma --board 8 --options anti-spoil --games 4 --level 2 \
+    --endgame 3) || fail "match --endgame"
+line=$(grep '^endgame table 3: ' <<<"$out") || fail "match --endgame line: $out"
+grep -qE 'races won [1-9][0-9]*, from at most 3 pegs out: engine.s moves ([0-9]+), table minimum \1 \(0\.00 more a race\)' <<<"$line" ||
+    fail "match --endgame: $line"
+err=$("$bin" jump match --game halma --endgame 7 2>&1) && fail "--endgame 7 accepted"
 echo ok
