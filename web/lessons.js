@@ -257,7 +257,9 @@ function lessonView(id, isAlive, kill) {
       const s = lesson.steps[step];
       if (!accepts(s, r.data.played.text)) {
         const m = r.data.played.text;
-        say(() => t('learn.not_task', { move: m }), 'bad');
+        // a weaker move the lesson explains (its reason proven by the engine in test_lessons)
+        const weak = (s.weaker || []).find((w) => w.move === m);
+        say(() => (weak ? tr(weak.why) : t('learn.not_task', { move: m })), 'bad');
         access.announce(feedback.textContent);
         draw();
         return;

@@ -21,7 +21,7 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await page.goto(`${base()}/#/learn`);
     await page.waitForSelector('[data-testid=learn-board]');
     await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('国际跳棋'), 5000, 'the course in Chinese');
-    check((await page.textContent('[data-testid=learn-list]')).includes('已完成 0 / 17 课'), 'no lesson done yet');
+    check((await page.textContent('[data-testid=learn-list]')).includes('已完成 0 / 19 课'), 'no lesson done yet');
     await checkNoEnglish(page, 'the course');
     await page.click('[data-testid=learn-board]');
     await ready(page, 'board');
@@ -69,7 +69,7 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     // the progress kept on reload
     await page.goto(`${base()}/#/learn`);
     await page.reload();
-    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('已完成 3 / 17 课'), 5000, 'three lessons done after a reload');
+    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('已完成 3 / 19 课'), 5000, 'three lessons done after a reload');
     check((await page.textContent('[data-testid=learn-list]')).includes('✓'), 'done lessons marked');
     await ctx.close();
   });
@@ -175,13 +175,38 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await page.press('#lesson-move', 'Enter');
     await said(page, /Lesson complete! On to the next one/, 'the shot completed');
     check(await page.evaluate(() => window.damierLesson.fen) === 'B:W12,28,38,46:B3,4,9', `the position after the shot (${await page.evaluate(() => window.damierLesson.fen)})`);
-    // the last lesson: a lone king caught by a sacrifice
+    // a lone king caught by a sacrifice
     await page.goto(`${base()}/#/learn/catch-king`);
     await ready(page, 'catch-king');
     await page.fill('#lesson-move', '8-12');
     await page.press('#lesson-move', 'Enter');
     await said(page, /Right! Black answered 7x9/, 'the king had to take');
     await page.fill('#lesson-move', '4x13');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Lesson complete! On to the next one/, 'the lone king caught');
+    // the last lesson: three kings take the long diagonal and force the lone king
+    await page.goto(`${base()}/#/learn/three-kings`);
+    await ready(page, 'three-kings');
+    for (const [mine, his] of [['2-19', '26-3'], ['38-21', '3x26'], ['19-37', '26x42']]) {
+      await page.fill('#lesson-move', mine);
+      await page.press('#lesson-move', 'Enter');
+      await said(page, new RegExp(`Right! Black answered ${his}`), `${mine} answered by ${his}`);
+    }
+    await page.fill('#lesson-move', '48x31');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Lesson complete! On to the next one/, 'three kings won');
+    // the last lesson: tempo; a weaker move is explained by the lesson's reason
+    await page.goto(`${base()}/#/learn/tempo`);
+    await ready(page, 'tempo');
+    await page.fill('#lesson-move', '47-42');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /47-42 opens the block: Black takes two men with 26x48/, 'the weaker move explained');
+    for (const [mine, his] of [['31-27', '26-31'], ['27-21', '31-37'], ['41x32', '36-41']]) {
+      await page.fill('#lesson-move', mine);
+      await page.press('#lesson-move', 'Enter');
+      await said(page, new RegExp(`Right! Black answered ${his}`), `${mine} answered by ${his}`);
+    }
+    await page.fill('#lesson-move', '47x36');
     await page.press('#lesson-move', 'Enter');
     await said(page, /you have finished the course/, 'the last lesson completes the course');
     await page.close();

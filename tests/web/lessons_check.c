@@ -7,9 +7,19 @@
  * promises (the rule: "capture is compulsory (FMJD 4.1)", ...); every text is in
  * English, Simplified and Traditional Chinese; a lesson marked "check": "shot" is a
  * unique win found by the engine (dm_puzzle_examine at depth 10) whose line is the
- * lesson's. Usage: test_lessons FILE...; exit 1 with one line per problem. */
+ * lesson's. A lesson marked "check": "win" (any variant) is a forced win kept by every
+ * move: after each accepted move, in the game played so far (the draw rules' counters
+ * and repetitions carried, so a move that only wastes time toward the 16-move rule
+ * fails), the engine searching WIN_DEPTH plies finds the opponent lost (or without a
+ * move), and the opponent's "reply" is his longest defence (no quicker loss than the
+ * engine's). A step's "weaker" examples ({"move", "why": TEXT}) are legal moves the
+ * lesson refuses with a reason, proven by the engine: in a "win" lesson the move does
+ * not keep the win; in any other lesson the engine (WEAK_DEPTH plies) scores it at
+ * least a man (100) below the step's first accepted move.
+ * Usage: test_lessons FILE...; exit 1 with one line per problem. */
 #include <damier/board.h>
 #include <damier/engine.h>
+#include <damier/game.h>
 #include <damier/move.h>
 #include <damier/puzzle.h>
 #include <damier/variant.h>
@@ -18,6 +28,12 @@
 #include <string.h>
 
 static int problems;
+
+#define WIN_DEPTH 14    /* plies the engine searches to prove a "win" lesson's move */
+#define WEAK_DEPTH 10   /* plies for a "weaker" example of another lesson */
+#define WEAK_MARGIN 100 /* a man: how much worse a "weaker" move must score */
+#define STR_(x) #x
+#define DM_STR(x) STR_(x)
 
 static void problem(const char *file, const char *lesson, const char *fmt, const char *what)
 {
@@ -90,6 +106,132 @@ static int legal(const char *file, const char *lesson, const pos *b, const char 
         return 0;
     }
     return 1;
+}
+
+/* The engine's score of g's current position for the side to move, searched depth
+ * plies with the game's draw counters and repetitions; a side without a move has lost
+ * (-DM_SCORE_WIN). 0 and a problem when the engine fails. */
+static int game_score(int *score, dm_engine *engine, const dm_game *g, int depth)
+{
+    uint64_t hist[DM_ENGINE_MAX_HISTORY];
+    dm_search_input in;
+    dm_search_input_from_game(&in, hist, DM_ENGINE_MAX_HISTORY, g);
+    dm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = depth;
+    lim.analyse = 1;
+    dm_result r;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    dm_engine_clear(engine);
+    if (dm_engine_search(&r, engine, &in, &lim, NULL, NULL, &e) != DM_OK) {
+        return 0;
+    }
+    *score = r.has_move ? r.score : -DM_SCORE_WIN;
+    return 1;
+}
+
+/* The score for the mover of text played in g (searched depth plies from the
+ * opponent's side), g unchanged; 0 when text cannot be played or searched. */
+static int move_score(int *score, dm_engine *engine, dm_game *g, const char *text, int depth)
+{
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (dm_game_play_text(g, text, &e) != DM_OK) {
+        return 0;
+    }
+    int s = 0;
+    int ok = game_score(&s, engine, g, depth);
+    dm_game_undo(g);
+    *score = -s;
+    return ok;
+}
+
+/* "check": "win" and the "weaker" examples, on a game from the lesson's start
+ * (steps already checked legal by check_lesson) */
+static void check_engine(const char *file, const char *id, const json_t *l, const pos *start,
+                         int win, dm_engine *engine)
+{
+    dm_vboard vb;
+    const dm_variant *intl = NULL;
+    dm_error e;
+    memset(&e, 0, sizeof e);
+    if (start->v) {
+        vb = start->vb;
+    } else if (dm_variant_from_name(&intl, "international", &e) != DM_OK ||
+               dm_vboard_from_board(&vb, intl, &start->b) != DM_OK) {
+        problem(file, id, "%s", "no generic board for the position");
+        return;
+    }
+    dm_game *g = NULL;
+    if (dm_game_new(&g, &vb) != DM_OK) {
+        problem(file, id, "%s", "no game from the position");
+        return;
+    }
+    const int depth = win ? WIN_DEPTH : WEAK_DEPTH;
+    size_t i;
+    const json_t *st;
+    json_array_foreach(json_object_get(l, "steps"), i, st)
+    {
+        const json_t *accept = json_object_get(st, "accept");
+        const char *first = json_string_value(json_array_get(accept, 0));
+        int best = 0;
+        size_t k;
+        const json_t *a;
+        json_array_foreach(accept, k, a)
+        {
+            int s = 0;
+            if (!move_score(&s, engine, g, json_string_value(a), depth)) {
+                problem(file, id, "the engine could not search after %s", json_string_value(a));
+            } else if (win && s < DM_SCORE_WIN_MIN) {
+                problem(file, id,
+                        "the engine (" DM_STR(
+                            WIN_DEPTH) " plies) finds no forced win after the accepted move %s",
+                        json_string_value(a));
+            }
+            if (k == 0) {
+                best = s;
+            }
+        }
+        const json_t *w;
+        json_array_foreach(json_object_get(st, "weaker"), k, w)
+        {
+            const char *mv = json_string_value(json_object_get(w, "move"));
+            texts(file, id, json_object_get(w, "why"), "why");
+            int s = 0;
+            int accepted = 0;
+            size_t j;
+            json_array_foreach(accept, j, a)
+            {
+                accepted |= mv && !strcmp(mv, json_string_value(a));
+            }
+            if (!mv || accepted) {
+                problem(file, id, "a weaker example needs a move the step does not accept: %s",
+                        mv ? mv : "none");
+            } else if (!move_score(&s, engine, g, mv, depth)) {
+                problem(file, id, "the weaker example %s is not a legal move", mv);
+            } else if (s > best - WEAK_MARGIN) {
+                problem(file, id, "the engine does not find %s a man worse", mv);
+            }
+        }
+        if (dm_game_play_text(g, first, &e) != DM_OK) {
+            break;
+        }
+        const char *reply = json_string_value(json_object_get(st, "reply"));
+        if (reply) {
+            /* the reply is the longest defence: the win after it is no shorter than the
+             * engine's (scores count plies to the end: WIN - d) */
+            int after;
+            if (dm_game_play_text(g, reply, &e) != DM_OK || !game_score(&after, engine, g, depth)) {
+                problem(file, id, "the engine could not search after the reply %s", reply);
+                break;
+            }
+            if (win && after > best + 1) {
+                problem(file, id, "the reply %s is not the longest defence", reply);
+            }
+        }
+    }
+    dm_game_free(g);
 }
 
 static void check_lesson(const char *file, const json_t *l, const dm_variant *variant,
@@ -194,8 +336,16 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
                 }
             }
         }
-    } else if (check) {
+    } else if (check && strcmp(check, "win") != 0) {
         problem(file, id, "unknown check \"%s\"", check);
+    }
+    int weaker = 0;
+    json_array_foreach(steps, i, st)
+    {
+        weaker |= json_array_size(json_object_get(st, "weaker")) > 0;
+    }
+    if ((check && !strcmp(check, "win")) || weaker) {
+        check_engine(file, id, l, &start, check && !strcmp(check, "win"), engine);
     }
 }
 
