@@ -52,7 +52,7 @@ typedef struct pj_game {
     long long started;
     play_reader rd;
     FILE *out;
-    dm_jendgame eg; /* the last pegs' tables of the engine (levels 2..10) */
+    dm_jendgame eg; /* the last pegs' tables of the engine (levels 2..7) */
 } pj_game;
 
 static pj_game G; /* large: not on the stack; one game per process */
@@ -343,12 +343,14 @@ static void gewu_throw(pj_game *g, dm_jaction *a)
     }
 }
 
-/* The engine's move (or the greedy one at level 1) in q; 0 when q has none. From
- * level 2 on, a race with at most 3 pegs outside the engine's target is played from
- * the last pegs' table (dm_jendgame_move). */
+/* The engine's move (or the greedy one at level 1) in q; 0 when q has none. At levels
+ * 2 to 7 (1 to 3 plies), a race with at most 3 pegs outside the engine's target is
+ * played from the last pegs' table (dm_jendgame_move): measured better there, not at
+ * level 10, whose search beats the table's held target pegs (BENCHMARKS.md). */
 static int engine_move(pj_game *g, const dm_jpos *q, dm_jmove *m)
 {
-    return dm_jengine_move_eg(&g->r, q, g->level, g->level >= 2 ? &g->eg : NULL, m);
+    int table = g->level >= 2 && g->level <= 7;
+    return dm_jengine_move_eg(&g->r, q, g->level, table ? &g->eg : NULL, m);
 }
 
 static void list_moves(pj_game *g, const dm_jpos *q, const char *key)
