@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * tests/game_fast.h: the game's one constructor, accessors and dm_game_play (generic
  * positions and moves, every variant) driven from the fast 10x10 board, for the tests
- * and fakes whose international positions and moves are written on dm_board / dm_move
+ * and fakes whose international positions and moves are written on dm_board10 / dm_move10
  * (FMJD draw rules, DXP, the PDN round trips). Positions convert with
  * dm_vboard_to_board / dm_vboard_from_board, moves with dm_vmove_to_move /
  * dm_vmove_from_move. A test-side adapter until the two position types are one
@@ -11,13 +11,13 @@
 
 #include <string.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/game.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 /* dm_game_new from a fast board (NULL: the initial position). */
-static inline dm_status fast_game_new(dm_game **out, const dm_board *start)
+static inline dm_status fast_game_new(dm_game **out, const dm_board10 *start)
 {
     if (!start) {
         return dm_game_new(out, NULL);
@@ -29,22 +29,22 @@ static inline dm_status fast_game_new(dm_game **out, const dm_board *start)
 
 /* The position before ply i on the fast board in *out; out, or NULL when i is out of
  * range. */
-static inline const dm_board *fast_game_board_at(dm_board *out, const dm_game *g, int i)
+static inline const dm_board10 *fast_game_board_at(dm_board10 *out, const dm_game *g, int i)
 {
     const dm_vboard *vb = dm_game_position_at(g, i);
     return vb && dm_vboard_to_board(out, vb) == DM_OK ? out : NULL;
 }
 
 /* The current position on the fast board. */
-static inline const dm_board *fast_game_board(dm_board *out, const dm_game *g)
+static inline const dm_board10 *fast_game_board(dm_board10 *out, const dm_game *g)
 {
     return fast_game_board_at(out, g, dm_game_ply(g));
 }
 
 /* The move of ply i on the fast board in *out; out, or NULL when i is out of range. */
-static inline const dm_move *fast_game_move_at(dm_move *out, const dm_game *g, int i)
+static inline const dm_move10 *fast_game_move_at(dm_move10 *out, const dm_game *g, int i)
 {
-    dm_board b;
+    dm_board10 b;
     const dm_vmove *m = dm_game_move_at(g, i);
     return m && fast_game_board_at(&b, g, i) && dm_vmove_to_move(out, &b, m) == DM_OK ? out : NULL;
 }
@@ -52,7 +52,7 @@ static inline const dm_move *fast_game_move_at(dm_move *out, const dm_game *g, i
 /* dm_game_play with a move of the fast board. A move the current position does not
  * have goes on as a move that is never legal (from square 0), so that dm_game_play
  * answers as for any illegal move (DM_EILLEGAL, or DM_ESTATE when the game is over). */
-static inline dm_status fast_game_play(dm_game *g, const dm_move *m)
+static inline dm_status fast_game_play(dm_game *g, const dm_move10 *m)
 {
     dm_vmove vm;
     if (!m) {

@@ -22,7 +22,7 @@
 #include <damier/egdb.h>
 #include <damier/engine.h>
 #include <damier/eval.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "commands.h"
@@ -278,7 +278,7 @@ int cmd_analyse(int argc, char **argv)
         }
         return analyse_variant(v, fen, &eo, &lim);
     }
-    dm_board b;
+    dm_board10 b;
     if (cli_board_from_arg(&b, fen)) {
         return 2;
     }

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include <damier/engine.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "commands.h"
 
@@ -60,7 +60,7 @@ int cmd_bench(int argc, char **argv)
     double t0 = cli_now();
     int n = (int)(sizeof bench_positions / sizeof bench_positions[0]);
     for (int i = 0; i < n; i++) {
-        dm_board b;
+        dm_board10 b;
         if (cli_board_from_arg(&b, bench_positions[i])) {
             dm_engine_free(e);
             return 1;

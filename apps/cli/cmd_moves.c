@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "commands.h"
 
 static int compare_moves(const void *pa, const void *pb)
 {
-    const dm_move *a = pa, *b = pb;
+    const dm_move10 *a = pa, *b = pb;
     if (a->from != b->from) {
         return a->from - b->from;
     }
@@ -24,7 +24,7 @@ static int compare_moves(const void *pa, const void *pb)
         return a->to - b->to;
     }
     int sa[64], sb[64];
-    int na = dm_move_captured(a, sa, 64), nb = dm_move_captured(b, sb, 64);
+    int na = dm_move10_captured(a, sa, 64), nb = dm_move10_captured(b, sb, 64);
     for (int i = 0; i < na && i < nb; i++) {
         if (sa[i] != sb[i]) {
             return sa[i] - sb[i];
@@ -33,7 +33,7 @@ static int compare_moves(const void *pa, const void *pb)
     return na - nb;
 }
 
-int cmd_sort_moves(dm_move *moves, int n)
+int cmd_sort_moves(dm_move10 *moves, int n)
 {
     qsort(moves, (size_t)n, sizeof *moves, compare_moves);
     return n;
@@ -200,16 +200,16 @@ int cmd_moves(int argc, char **argv)
     if (variant->id != DM_VARIANT_INTERNATIONAL || squares == DM_VSQUARES_ALGEBRAIC) {
         return moves_generic(variant, fen, style, squares);
     }
-    dm_board b;
+    dm_board10 b;
     if (cli_board_from_arg(&b, fen)) {
         return 2;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, &b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, &b);
     cmd_sort_moves(list.moves, list.count);
     for (int i = 0; i < list.count; i++) {
         char text[160];
-        dm_move_to_text(text, sizeof text, &b, &list.moves[i], style);
+        dm_move10_to_text(text, sizeof text, &b, &list.moves[i], style);
         printf("%s\n", text);
     }
     printf("%d moves\n", list.count);

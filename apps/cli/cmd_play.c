@@ -786,8 +786,8 @@ static void declare_database_draw(play_session *s, const struct dm_egdb *egdb)
     if (!egdb || dm_game_over(g) || dm_game_variant(g)->id != DM_VARIANT_INTERNATIONAL) {
         return;
     }
-    dm_board fb; /* the endgame database reads the fast board */
-    const dm_board *b = &fb;
+    dm_board10 fb; /* the endgame database reads the fast board */
+    const dm_board10 *b = &fb;
     dm_vboard_to_board(&fb, dm_game_position(g));
     if (__builtin_popcountll(b->pieces[0] | b->pieces[1]) > dm_egdb_max_pieces(egdb)) {
         return;

@@ -64,7 +64,7 @@ static void on_info(const dm_info *info, void *payload)
     json_t *score = score_json(info->score);
     /* an international root the database draws: a database draw (the search's score
      * of a drawn root is 0, not "draw") */
-    dm_board fast;
+    dm_board10 fast;
     int dtc = 0;
     if (a->s->opt.egdb && info->multipv <= 1 &&
         a->in.root.variant == dm_variant_get(DM_VARIANT_INTERNATIONAL) &&
@@ -149,7 +149,7 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
         return;
     }
     const json_t *fen = json_object_get(msg, "fen");
-    dm_board b;
+    dm_board10 b;
     dm_error e;
     memset(&e, 0, sizeof e);
     if (fen && !json_is_string(fen)) {
@@ -185,14 +185,14 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
             return;
         }
     } else if (!fen) {
-        dm_board_start(&b);
-    } else if (dm_board_from_fen(&b, json_string_value(fen), &e) != DM_OK) {
+        dm_board10_start(&b);
+    } else if (dm_board10_from_fen(&b, json_string_value(fen), &e) != DM_OK) {
         char m[300];
         snprintf(m, sizeof m, "FEN, column %d: %s", e.column, e.message);
         error(a, 400, m);
         return;
     }
-    if (!var && dm_movegen_count(&b) == 0) {
+    if (!var && dm_movegen10_count(&b) == 0) {
         error(a, 400, "the side to move has no legal move: nothing to analyse");
         return;
     }

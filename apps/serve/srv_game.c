@@ -319,14 +319,14 @@ static json_t *int_array(const int *v, int n)
 }
 
 /* {text, hub, path, captured} of move m in board b. */
-static json_t *move_json(const dm_board *b, const dm_move *m)
+static json_t *move_json(const dm_board10 *b, const dm_move10 *m)
 {
     char text[160], hub[160];
-    dm_move_to_text(text, sizeof text, b, m, DM_NOTATION_PDN);
-    dm_move_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB);
+    dm_move10_to_text(text, sizeof text, b, m, DM_NOTATION_PDN);
+    dm_move10_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB);
     int path[64], capt[64];
-    int np = dm_move_path(path, 64, b, m);
-    int nc = dm_move_captured(m, capt, 64);
+    int np = dm_move10_path(path, 64, b, m);
+    int nc = dm_move10_captured(m, capt, 64);
     return json_pack("{s:s,s:s,s:o,s:o}", "text", text, "hub", hub, "path", int_array(path, np),
                      "captured", int_array(capt, nc));
 }
@@ -536,8 +536,8 @@ json_t *srv_game_state(srv_game *g, int side)
 
 /* The position before ply i of an international game on the fast board and, when m is
  * not NULL (i below the game's length), the move of ply i: the server's international
- * replies are written from the fast board's types (dm_board_to_fen, move_json). */
-static void fast_ply(dm_board *b, dm_move *m, const dm_game *gm, int i)
+ * replies are written from the fast board's types (dm_board10_to_fen, move_json). */
+static void fast_ply(dm_board10 *b, dm_move10 *m, const dm_game *gm, int i)
 {
     dm_vboard_to_board(b, dm_game_position_at(gm, i));
     if (m) {
@@ -546,7 +546,7 @@ static void fast_ply(dm_board *b, dm_move *m, const dm_game *gm, int i)
 }
 
 /* A game of international draughts from b (a fast board). */
-static dm_status new_intl_game(dm_game **out, const dm_board *b)
+static dm_status new_intl_game(dm_game **out, const dm_board10 *b)
 {
     dm_vboard vb;
     dm_status st = dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
@@ -560,17 +560,17 @@ static json_t *game_state(srv_game *g, int side)
     }
     const dm_game *gm = dm_session_game(g->session);
     int ply = dm_game_ply(gm);
-    dm_board curb, startb;
-    const dm_board *cur = &curb;
+    dm_board10 curb, startb;
+    const dm_board10 *cur = &curb;
     fast_ply(&curb, NULL, gm, ply);
     fast_ply(&startb, NULL, gm, 0);
     char fen[256], start[256];
-    dm_board_to_fen(fen, sizeof fen, cur);
-    dm_board_to_fen(start, sizeof start, &startb);
+    dm_board10_to_fen(fen, sizeof fen, cur);
+    dm_board10_to_fen(start, sizeof start, &startb);
     json_t *moves = json_array();
     for (int i = 0; i < ply; i++) {
-        dm_board bi;
-        dm_move mi;
+        dm_board10 bi;
+        dm_move10 mi;
         fast_ply(&bi, &mi, gm, i);
         json_array_append_new(moves, move_json(&bi, &mi));
     }
@@ -578,8 +578,8 @@ static json_t *game_state(srv_game *g, int side)
     dm_outcome o = dm_game_result(gm, &reason);
     json_t *legal = json_array();
     if (o == DM_OUTCOME_ONGOING && g->row.mode != SRV_MODE_REVIEW) {
-        dm_movelist list;
-        dm_movegen_legal(&list, cur);
+        dm_movelist10 list;
+        dm_movegen10_legal(&list, cur);
         for (int i = 0; i < list.count; i++) {
             json_array_append_new(legal, move_json(cur, &list.moves[i]));
         }
@@ -697,11 +697,11 @@ static dm_status parse_here(srv_game *g, const char *text, dm_vmove *vm, char *h
     }
     memset(e, 0, sizeof *e);
     const dm_vboard *pos = dm_session_position(g->session);
-    dm_move m;
-    dm_board fast;
+    dm_move10 m;
+    dm_board10 fast;
     dm_status st = g->var                                    ? dm_vmove_parse(vm, pos, text, e)
                    : dm_vboard_to_board(&fast, pos) != DM_OK ? DM_EINVAL
-                                                             : dm_move_parse(&m, &fast, text, e);
+                                                             : dm_move10_parse(&m, &fast, text, e);
     if (st == DM_OK && !g->var) {
         st = dm_vmove_from_move(vm, pos, &m);
     }
@@ -864,7 +864,7 @@ static uint64_t rnd(uint64_t *state)
 
 /* What a search needs, copied from the game under its lock. */
 typedef struct engine_job {
-    dm_board root;
+    dm_board10 root;
     uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
     dm_search_input in;
     dm_draw_counters c0;
@@ -876,19 +876,19 @@ typedef struct engine_job {
 } engine_job;
 
 /* Levels 1-5: every root move scored at depth - 1, one drawn within the margin. */
-static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
+static int choose_imperfect(dm_move10 *out, dm_engine *e, engine_job *j)
 {
-    dm_movelist list;
-    dm_movegen_legal(&list, &j->root);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, &j->root);
     if (list.count == 0) {
         return -1;
     }
-    int score[DM_MAX_MOVES];
+    int score[DM_MAX_MOVES10];
     int best = -2 * DM_SCORE_WIN;
     for (int i = 0; i < list.count; i++) {
-        const dm_move *m = &list.moves[i];
-        dm_board child = j->root;
-        dm_board_apply(&child, m);
+        const dm_move10 *m = &list.moves[i];
+        dm_board10 child = j->root;
+        dm_board10_apply(&child, m);
         dm_draw_counters c;
         dm_draw_step(&c, &j->c0, &j->root, m, &j->rules);
         int n = 0;
@@ -932,7 +932,7 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
         }
     }
     int margin = best >= DM_SCORE_WIN_MIN ? 0 : levels[j->level - 1].margin;
-    int cand[DM_MAX_MOVES], nc = 0;
+    int cand[DM_MAX_MOVES10], nc = 0;
     for (int i = 0; i < list.count; i++) {
         if (score[i] < best - margin) {
             continue;
@@ -1120,7 +1120,7 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     dm_vmove vm;
     int ok;
     if (levels[j->level - 1].margin > 0) {
-        dm_move m;
+        dm_move10 m;
         ok = choose_imperfect(&m, e, j) == 0 && dm_vmove_from_move(&vm, &j->in.root, &m) == DM_OK;
     } else {
         dm_result r;
@@ -2094,15 +2094,15 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
         srv_game_unlock(g);
         return;
     }
-    dm_move m;
+    dm_move10 m;
     dm_vmove vm;
     dm_error e;
     memset(&e, 0, sizeof e);
     const dm_vboard *pos = dm_session_position(g->session);
-    dm_board fast; /* international: its own move reader, as before variants came */
+    dm_board10 fast; /* international: its own move reader, as before variants came */
     dm_status st = g->var                                    ? dm_vmove_parse(&vm, pos, text, &e)
                    : dm_vboard_to_board(&fast, pos) != DM_OK ? DM_EINVAL
-                                                             : dm_move_parse(&m, &fast, text, &e);
+                                                             : dm_move10_parse(&m, &fast, text, &e);
     if (st == DM_OK && !g->var) {
         st = dm_vmove_from_move(&vm, pos, &m);
     }
@@ -2642,11 +2642,11 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
                 dead = kings[0] > 0 && kings[1] > 0;
             } else {
                 const dm_game *gm = dm_session_game(g->session);
-                dm_board fb;
-                const dm_board *b = &fb;
+                dm_board10 fb;
+                const dm_board10 *b = &fb;
                 fast_ply(&fb, NULL, gm, dm_game_ply(gm));
-                dead =
-                    dm_board_count_kings(b, DM_WHITE) > 0 && dm_board_count_kings(b, DM_BLACK) > 0;
+                dead = dm_board10_count_kings(b, DM_WHITE) > 0 &&
+                       dm_board10_count_kings(b, DM_BLACK) > 0;
                 dm_draw_counters c;
                 dm_game_counters(&c, dm_session_game(g->session));
                 dead = dead || c.endgame_plies >= 0;
@@ -2854,11 +2854,11 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     snprintf(row.time_control, sizeof row.time_control, "-");
     char start[512];
     if (intl) {
-        dm_board ini, first;
-        dm_board_start(&ini);
+        dm_board10 ini, first;
+        dm_board10_start(&ini);
         fast_ply(&first, NULL, gm, 0);
-        if (!dm_board_equal(&first, &ini)) {
-            dm_board_to_fen(start, sizeof start, &first);
+        if (!dm_board10_equal(&first, &ini)) {
+            dm_board10_to_fen(start, sizeof start, &first);
             size_t n = strlen(start);
             if (n >= sizeof row.start_fen) {
                 snprintf(err, errcap, "the start position's FEN is too long");
@@ -2911,10 +2911,10 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     }
     for (int i = 0; i < n; i++) {
         if (intl) {
-            dm_board bi;
-            dm_move mi;
+            dm_board10 bi;
+            dm_move10 mi;
             fast_ply(&bi, &mi, gm, i);
-            dm_move_to_text(mv[i].hub, sizeof mv[i].hub, &bi, &mi, DM_NOTATION_HUB);
+            dm_move10_to_text(mv[i].hub, sizeof mv[i].hub, &bi, &mi, DM_NOTATION_HUB);
         } else {
             dm_vmove_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_position_at(gm, i),
                              dm_game_move_at(gm, i), DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
@@ -3012,15 +3012,15 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
 
 void srv_op_position(const char *fen, const char *move, srv_reply *r)
 {
-    dm_board b;
+    dm_board10 b;
     dm_error e;
     memset(&e, 0, sizeof e);
     if (!fen || !*fen) {
-        dm_board_start(&b);
-    } else if (dm_board_from_fen(&b, fen, &e) != DM_OK) {
+        dm_board10_start(&b);
+    } else if (dm_board10_from_fen(&b, fen, &e) != DM_OK) {
         srv_reply_error(r, 400, "FEN, column %d: %s", e.column, e.message);
         return;
-    } else if (dm_board_validate(&b, &e) != DM_OK) {
+    } else if (dm_board10_validate(&b, &e) != DM_OK) {
         srv_reply_error(r, 400, "FEN: %s", e.message);
         return;
     }
@@ -3031,14 +3031,14 @@ void srv_op_position(const char *fen, const char *move, srv_reply *r)
     }
     json_t *played = NULL;
     if (move && *move) { /* the move judged by the rules: the error says which rule */
-        dm_move m;
-        if (dm_move_parse(&m, &b, move, &e) != DM_OK) {
+        dm_move10 m;
+        if (dm_move10_parse(&m, &b, move, &e) != DM_OK) {
             dm_game_free(g);
             srv_reply_error(r, 400, "%s", e.message);
             return;
         }
         played = move_json(&b, &m);
-        dm_board_apply(&b, &m);
+        dm_board10_apply(&b, &m);
         dm_game_free(g);
         g = NULL;
         if (new_intl_game(&g, &b) != DM_OK) {
@@ -3051,13 +3051,13 @@ void srv_op_position(const char *fen, const char *move, srv_reply *r)
     dm_outcome o = dm_game_result(g, &why);
     dm_game_free(g);
     json_t *legal = json_array();
-    dm_movelist list;
-    dm_movegen_legal(&list, &b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, &b);
     for (int i = 0; i < list.count; i++) {
         json_array_append_new(legal, move_json(&b, &list.moves[i]));
     }
     char out[256];
-    dm_board_to_fen(out, sizeof out, &b);
+    dm_board10_to_fen(out, sizeof out, &b);
     r->status = 200;
     r->body = json_pack("{s:s,s:s,s:o,s:s,s:s}", "fen", out, "turn",
                         b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",

@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/status.h>
 #include <damier/variant.h>
 
@@ -135,7 +135,7 @@ DM_API void dm_engine_ponderhit(dm_engine *e);
  * i < cap; *phase (if not NULL) gets the number of men on the board (the evaluation
  * interpolates between opening and endgame weights by it). Returns the number of
  * features, whatever cap is. */
-DM_API int dm_engine_features(int *out, int cap, int *phase, const dm_board *b);
+DM_API int dm_engine_features(int *out, int cap, int *phase, const dm_board10 *b);
 
 /* Name of feature i ("men", "kings", "tempo", ...), or NULL when out of range. */
 DM_API const char *dm_engine_feature_name(int i);

@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/status.h>
 #include <damier/variant.h>
 
@@ -110,7 +110,7 @@ typedef enum dm_endgame {
     DM_ENDGAME_5 = 2
 } dm_endgame;
 
-DM_API dm_endgame dm_draw_endgame(const dm_board *b);
+DM_API dm_endgame dm_draw_endgame(const dm_board10 *b);
 
 /* Counters of the draw rules for one position. */
 typedef struct dm_draw_counters {
@@ -125,7 +125,7 @@ typedef struct dm_draw_counters {
 } dm_draw_counters;
 
 /* Counters of a start position: 0 plies, its endgame kind, 1 occurrence. */
-DM_API void dm_draw_init(dm_draw_counters *out, const dm_board *start);
+DM_API void dm_draw_init(dm_draw_counters *out, const dm_board10 *start);
 
 /* Counters after move m (a legal move of before), from the counters c of before:
  * - a man move or a capture sets kings_only_plies to 0, a king move adds 1;
@@ -136,8 +136,8 @@ DM_API void dm_draw_init(dm_draw_counters *out, const dm_board *start);
  * - repetitions is set to 1 (a pure step cannot see the history; dm_game fills it,
  *   an engine uses its own hash stack).
  * out may equal c. rules may be NULL for the FMJD defaults. */
-DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_board *before,
-                         const dm_move *m, const dm_game_rules *rules);
+DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_board10 *before,
+                         const dm_move10 *m, const dm_game_rules *rules);
 
 /* Judge a position from its board and counters (pure; rules NULL = FMJD defaults):
  * 1. the side to move has no pieces: it loses (DM_REASON_NO_PIECES);
@@ -149,7 +149,7 @@ DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const
  *    earlier;
  * 5. kings_only_plies >= 2 * rules->kings_only_moves: draw (DM_REASON_25_MOVES).
  * Returns the result; *reason (if not NULL) gets the reason. */
-DM_API dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_counters *c,
+DM_API dm_outcome dm_draw_judge(dm_reason *reason, const dm_board10 *b, const dm_draw_counters *c,
                                 const dm_game_rules *rules);
 
 /* ---- the game object ---------------------------------------------------------- */
@@ -162,7 +162,7 @@ typedef struct dm_game dm_game;
 /* Create a game of start->variant from start (copied), or of international draughts
  * from its initial position (FMJD 2.8) when start is NULL; for another variant's initial
  * position pass dm_vboard_start's board. start must pass dm_vboard_validate (and, for
- * international, dm_board_validate on the fast board): DM_EINVAL otherwise. An
+ * international, dm_board10_validate on the fast board): DM_EINVAL otherwise. An
  * international game follows FMJD rules (dm_game_set_rules); any other variant is played
  * by its own rules: legal moves dm_vmovegen_legal, the end dm_variant_result (no legal
  * move: a loss, in antidraughts a win; breakthrough: the first king wins), draws
@@ -216,7 +216,7 @@ DM_API const dm_game_rules *dm_game_rules_of(const dm_game *game);
  * play_after_end); DM_ENOMEM. On error nothing changes. */
 DM_API dm_status dm_game_play(dm_game *game, const dm_vmove *m);
 
-/* Parse text with dm_move_parse (dm_vmove_parse in a game of another variant) in the
+/* Parse text with dm_move10_parse (dm_vmove_parse in a game of another variant) in the
  * current position and play it. DM_EPARSE / DM_EILLEGAL / DM_EAMBIGUOUS as the parser
  * (err says why and where), DM_ESTATE when the game is over. On error nothing
  * changes. */
@@ -250,7 +250,7 @@ DM_API void dm_game_counters(dm_draw_counters *out, const dm_game *game);
  * (the most recent ones when cap is smaller) and returns how many there are in all. */
 DM_API int dm_game_history_hashes(uint64_t *out, int cap, const dm_game *game);
 
-/* Text of the move of ply i in the given notation (dm_move_to_text in the board before
+/* Text of the move of ply i in the given notation (dm_move10_to_text in the board before
  * it; dm_vmove_to_text with the variant's own squares in a game of another variant).
  * snprintf-style: returns the length needed, 0 when i is out of range. */
 DM_API size_t dm_game_move_text(char *buf, size_t cap, const dm_game *game, int i,

@@ -8,7 +8,7 @@
  * draughts; this generic API plays every variant, international included, on a
  * mailbox board of up to 12x12 (72 playable squares), which the library converts to
  * the bitboards of the same move generator that serves board.h; its international
- * perft equals dm_perft (tests/unit/test_variants.c checks it).
+ * perft equals dm_perft10 (tests/unit/test_variants.c checks it).
  *
  * Square numbering for every size n (n even, 8..12): the n*n/2 dark squares are
  * numbered 1..n*n/2 row by row, left to right, from the top row as seen by White;
@@ -31,13 +31,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
 #include <damier/status.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+typedef enum dm_color {
+    DM_WHITE = 0,
+    DM_BLACK = 1
+} dm_color;
+
+/* What stands on a square. */
+typedef enum dm_piece {
+    DM_EMPTY = 0,
+    DM_WHITE_MAN = 1,
+    DM_BLACK_MAN = 2,
+    DM_WHITE_KING = 3,
+    DM_BLACK_KING = 4
+} dm_piece;
+
+/* Notation styles for dm_move10_to_text. */
+typedef enum dm_notation {
+    DM_NOTATION_PDN = 0,  /* short "32-28", "19x28"; full path "28x19x10" only when
+                             another legal move shares from and to (PDN 3.0) */
+    DM_NOTATION_FULL = 1, /* every capture with its full path "28x19x10" */
+    DM_NOTATION_HUB = 2   /* Hub protocol: from, to, then every captured square,
+                             ascending: "28x10x19x23"; identifies the move uniquely */
+} dm_notation;
 
 /* The variants, in the order of their command-line names. Values are appended. */
 typedef enum dm_variant_id {
@@ -259,14 +280,9 @@ DM_API dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err);
 
 /* A 64-bit hash of b (pieces, side to move and variant) for repetition history (the
  * engine's dm_search_input.history). Pure: the same position always gives the same
- * value; an international position gives its dm_board's Zobrist hash
- * (dm_board_compute_hash), so the engine searches it on the international board. */
+ * value; an international position gives its dm_board10's Zobrist hash
+ * (dm_board10_compute_hash), so the engine searches it on the international board. */
 DM_API uint64_t dm_vboard_hash(const dm_vboard *b);
-
-/* The same position on the fast 10x10 board (only for 10x10 variants); DM_EINVAL
- * otherwise. And back: a dm_board as a generic board of variant v (10x10). */
-DM_API dm_status dm_vboard_to_board(dm_board *out, const dm_vboard *b);
-DM_API dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const dm_board *b);
 
 /* Square sq of variant v as text: numeric "17" or algebraic "c3" (algebraic != 0).
  * snprintf-style; 4 bytes suffice. */
@@ -284,7 +300,7 @@ DM_API int dm_vsquare_from_number(const dm_variant *v, int n);
  * sets *len to the characters used; 0 when the text is no square of v. */
 DM_API int dm_vsquare_parse(const dm_variant *v, const char *text, int *len);
 
-/* FEN for variant v: the PDN FEN grammar of dm_board_from_fen with numeric squares,
+/* FEN for variant v: the PDN FEN grammar of dm_board10_from_fen with numeric squares,
  * ranges "a-b", or algebraic squares ("W:Wa1,c1,Kd4:Bb8"); lidraughts' ":H<n>" and
  * ":F<n>" counters are accepted and ignored. Validated; on error *out is untouched
  * and err->column points at the bad character. */
@@ -331,20 +347,6 @@ typedef struct dm_vmovelist {
  * the side has men, the king on b->king_sq may not make another non-capturing move
  * after king_move_limit of them in a row). Returns list->count. */
 DM_API int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b);
-
-/* The generic move of b (a 10x10 variant with the fast board's squares) that is m, a
- * move of the same position on the fast board (dm_move: same from, to and captured
- * squares), with its PDN path. DM_EILLEGAL when b has no such move (m was not legal
- * there), DM_EINVAL for NULL or a board that is not 10x10. A bridge between the two
- * move types until they are one (issue 9). */
-DM_API dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m);
-
-/* And back: the move of the fast board b equal to m (same from, to and captured
- * squares), for the layers still on the fast board (the endgame database, the book,
- * the trained evaluation's tools, DXP, puzzles) with a move the engine or the session
- * gave. DM_EILLEGAL when b has no such move, DM_EINVAL for NULL. A bridge until the
- * two move types are one (issue 9). */
-DM_API dm_status dm_vmove_to_move(dm_move *out, const dm_board *b, const dm_vmove *m);
 
 /* True when square sq is captured by m. */
 DM_API int dm_vmove_captures(const dm_vmove *m, int sq);
@@ -439,7 +441,7 @@ DM_API size_t dm_vmove_to_text(char *buf, size_t cap, const dm_vboard *b, const 
  * or none between algebraic squares "a3b4", full paths (or from and to with some of
  * the path's landing squares, in order: "f8:f4:b4"), Hub captured squares,
  * leading zeros, strength marks) and resolve it to one legal move of b, as
- * dm_move_parse does: DM_EPARSE malformed (with column), DM_EILLEGAL (capture
+ * dm_move10_parse does: DM_EPARSE malformed (with column), DM_EILLEGAL (capture
  * compulsory / majority rule / not legal, said in the message), DM_EAMBIGUOUS
  * (candidates listed). Text that is the whole path of exactly one legal move names it
  * even when it is also the from and to of others: without the majority rule (Russian)

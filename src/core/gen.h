@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 /* 128-bit bitset of the 12x12 layout (GCC/clang extension, fine in -std=c17). */
@@ -19,7 +19,7 @@ __extension__ typedef unsigned __int128 gen_u128;
 #define GEN_U128(hi, lo) ((((gen_u128)(hi)) << 64) | (gen_u128)(lo))
 
 /* The 12x12 instance's types (gen12.c and the engine's 12x12 search, engine/search12.c). */
-/* A 12x12 position and move: as dm_board / dm_move with 128-bit bitsets. */
+/* A 12x12 position and move: as dm_board10 / dm_move10 with 128-bit bitsets. */
 typedef struct gen12_pos {
     gen_u128 pieces[2];
     gen_u128 kings;
@@ -27,7 +27,7 @@ typedef struct gen12_pos {
 } gen12_pos;
 
 typedef struct gen12_move {
-    gen_u128 own, capt, kings; /* XOR deltas, as dm_move */
+    gen_u128 own, capt, kings; /* XOR deltas, as dm_move10 */
     uint8_t from, to, ncapt, pad_;
 } gen12_move;
 
@@ -138,9 +138,9 @@ uint64_t dm_genfull_vperft(const dm_vboard *b, int depth, gen_rules r);
 uint64_t dm_genfull_vperft_keep(const dm_vboard *b, int depth, gen_rules r);
 int dm_genfull_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n);
 /* The engine's side of the full-board generator (core/gen_geom_full.h): the legal
- * moves of pos (64 bits, bit = square - 1) as dm_move XOR deltas with squares 1..64,
+ * moves of pos (64 bits, bit = square - 1) as dm_move10 XOR deltas with squares 1..64,
  * and whether the side to move must capture. */
-int dm_genfull_legal(dm_movelist *list, const dm_board *pos, gen_rules r);
-int dm_genfull_has_capture(const dm_board *pos);
+int dm_genfull_legal(dm_movelist10 *list, const dm_board10 *pos, gen_rules r);
+int dm_genfull_has_capture(const dm_board10 *pos);
 
 #endif /* DM_CORE_GEN_H */

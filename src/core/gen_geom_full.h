@@ -9,7 +9,7 @@
  *
  * The includer defines GEN_N 8, GEN_PREFIX, GEN_BB uint64_t, GEN_RS (the suffix the
  * search's SI_RS names too; undefined at the end, as gen_impl.h does), GEN_POS
- * dm_board, GEN_MOVE dm_move, GEN_LIST dm_movelist. */
+ * dm_board10, GEN_MOVE dm_move10, GEN_LIST dm_movelist10. */
 #ifndef GEN_N
 #error "define GEN_N and the other geometry macros before including gen_geom_full.h"
 #endif

@@ -27,6 +27,7 @@
  * and is crowned if the move ends there (DM_PROMOTE_AT_END; CONTINUE_KING makes it
  * go on as a king, the conflicting reading). Captures with the same from, to and
  * captured set are one move (the first path found is kept). */
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include <string.h>
@@ -516,7 +517,7 @@ int dm_genfull_path_matches(const dm_vboard *b, const dm_vmove *m, const int *wa
 
 /* ---- the engine's entry points (core/gen_geom_full.h) ---------------------------- */
 
-static void from_board(fpos *p, const dm_board *b)
+static void from_board(fpos *p, const dm_board10 *b)
 {
     p->pc[0] = b->pieces[0];
     p->pc[1] = b->pieces[1];
@@ -524,19 +525,19 @@ static void from_board(fpos *p, const dm_board *b)
     p->side = b->side;
 }
 
-int dm_genfull_legal(dm_movelist *list, const dm_board *pos, gen_rules r)
+int dm_genfull_legal(dm_movelist10 *list, const dm_board10 *pos, gen_rules r)
 {
     fpos p;
     from_board(&p, pos);
-    fmove moves[DM_MAX_MOVES];
+    fmove moves[DM_MAX_MOVES10];
     fgen g;
-    fgen_init(&g, &r, moves, DM_MAX_MOVES);
+    fgen_init(&g, &r, moves, DM_MAX_MOVES10);
     int n = gen_legal(&g, &p);
     list->count = n;
     list->overflow = g.overflow;
     for (int i = 0; i < n; i++) {
         const fmove *f = &moves[i];
-        dm_move *m = &list->moves[i];
+        dm_move10 *m = &list->moves[i];
         uint64_t fb = BIT(f->from), tb = BIT(f->to);
         m->own = f->from == f->to ? 0 : fb | tb;
         m->capt = f->capt;
@@ -554,7 +555,7 @@ int dm_genfull_legal(dm_movelist *list, const dm_board *pos, gen_rules r)
     return n;
 }
 
-int dm_genfull_has_capture(const dm_board *pos)
+int dm_genfull_has_capture(const dm_board10 *pos)
 {
     fpos p;
     from_board(&p, pos);

@@ -3,6 +3,7 @@
  * squares), its square names (numeric per board size, algebraic) and its FEN.
  * Reading is liberal (ranges, algebraic or numeric squares, any section order,
  * spaces, trailing '.', lidraughts :H/:F counters), writing strict. */
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include <ctype.h>
@@ -67,29 +68,29 @@ dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err)
     return DM_OK;
 }
 
-dm_status dm_vboard_to_board(dm_board *out, const dm_vboard *b)
+dm_status dm_vboard_to_board(dm_board10 *out, const dm_vboard *b)
 {
-    if (b->variant->squares != DM_SQUARES) {
+    if (b->variant->squares != DM_SQUARES10) {
         return DM_EINVAL;
     }
-    dm_board_clear(out);
-    for (int sq = 1; sq <= DM_SQUARES; sq++) {
+    dm_board10_clear(out);
+    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
         if (b->sq[sq]) {
-            dm_board_put(out, sq, (dm_piece)b->sq[sq]);
+            dm_board10_put(out, sq, (dm_piece)b->sq[sq]);
         }
     }
-    dm_board_set_side(out, (dm_color)b->side);
+    dm_board10_set_side(out, (dm_color)b->side);
     return DM_OK;
 }
 
-dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const dm_board *b)
+dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const dm_board10 *b)
 {
-    if (v->squares != DM_SQUARES) {
+    if (v->squares != DM_SQUARES10) {
         return DM_EINVAL;
     }
     dm_vboard_clear(out, v);
-    for (int sq = 1; sq <= DM_SQUARES; sq++) {
-        out->sq[sq] = (uint8_t)dm_board_piece(b, sq);
+    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
+        out->sq[sq] = (uint8_t)dm_board10_piece(b, sq);
     }
     out->side = b->side;
     return DM_OK;
@@ -404,7 +405,7 @@ dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fe
         return fail(&r, "':' and a colour section, or the end");
     }
     if (!done[DM_WHITE] && !done[DM_BLACK]) {
-        /* "W" alone is not an empty board: as dm_board_from_fen says. */
+        /* "W" alone is not an empty board: as dm_board10_from_fen says. */
         return dm_error_set(err, DM_EPARSE, 1, (int)r.i + 1,
                             "bad FEN: no piece section (expected e.g. \"W:W21-32:B1-12\")");
     }
@@ -485,7 +486,7 @@ static uint64_t splitmix64(uint64_t x)
 
 uint64_t dm_vboard_hash(const dm_vboard *b)
 {
-    dm_board fast;
+    dm_board10 fast;
     if (b->variant->id == DM_VARIANT_INTERNATIONAL && dm_vboard_to_board(&fast, b) == DM_OK) {
         return fast.hash;
     }

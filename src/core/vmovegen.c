@@ -7,6 +7,7 @@
  * converts once and then runs natively on bitboards. The independent mailbox
  * generator this replaced is kept as the slow reference of the tests
  * (tests/reference/ref_vmovegen.c). */
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "core/gen.h"
@@ -74,7 +75,7 @@ int vgen_all_captures(dm_vmovelist *list, const dm_vboard *b)
     return vlegal(list, b, 1);
 }
 
-dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m)
+dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move10 *m)
 {
     if (!out || !b || !b->variant || !m || b->variant->size != 10) {
         return DM_EINVAL;
@@ -82,7 +83,7 @@ dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m
     dm_vmovelist list;
     dm_vmovegen_legal(&list, b);
     int sq[64];
-    int n = dm_move_captured(m, sq, 64);
+    int n = dm_move10_captured(m, sq, 64);
     for (int i = 0; i < list.count; i++) {
         const dm_vmove *x = &list.moves[i];
         int same = x->from == m->from && x->to == m->to && x->ncapt == n;
@@ -97,20 +98,20 @@ dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m
     return DM_EILLEGAL;
 }
 
-dm_status dm_vmove_to_move(dm_move *out, const dm_board *b, const dm_vmove *m)
+dm_status dm_vmove_to_move(dm_move10 *out, const dm_board10 *b, const dm_vmove *m)
 {
     if (!out || !b || !m) {
         return DM_EINVAL;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     for (int i = 0; i < list.count; i++) {
-        const dm_move *x = &list.moves[i];
+        const dm_move10 *x = &list.moves[i];
         if (x->from != m->from || x->to != m->to || x->ncapt != m->ncapt) {
             continue;
         }
         int sq[64];
-        int n = dm_move_captured(x, sq, 64);
+        int n = dm_move10_captured(x, sq, 64);
         int same = 1;
         for (int k = 0; k < n && same; k++) {
             same = vg_capt_has(m, sq[k]);

@@ -2,6 +2,7 @@
  * core/vnotation.c: move text of every variant, in and out (PDN 3.0 movetext with
  * numeric or algebraic squares, Hub form). Text becomes a move only by matching the
  * legal moves of the position, so a move that parses is always legal. */
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include <ctype.h>
@@ -195,7 +196,7 @@ static int matches(const dm_vboard *b, const dm_vmove *m, const int *sq, int n, 
     }
     if (m->to == sq[n - 1] && n - 2 < m->ncapt - 1) {
         /* some of the landing squares of the PDN path, in order ("f8:f4:b4"): from and
-         * to with intermediate squares, as dm_move_parse takes them */
+         * to with intermediate squares, as dm_move10_parse takes them */
         int k = 1;
         for (int i = 0; i + 1 < m->ncapt && k < n - 1; i++) {
             k += m->path[i] == sq[k];

@@ -9,7 +9,7 @@
 
 #include <damier/engine.h>
 #include <damier/game.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "engine/eval.h"
 #include "engine/search_int.h"
@@ -137,7 +137,7 @@ dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *
 
 int dm_engine_evaluate(const dm_vboard *b)
 {
-    dm_board fast;
+    dm_board10 fast;
     if (b->variant->id == DM_VARIANT_INTERNATIONAL && dm_vboard_to_board(&fast, b) == DM_OK) {
         return eval_board(&eval_builtin, &fast);
     }

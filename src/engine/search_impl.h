@@ -8,8 +8,8 @@
  *                  are srch<N><SI_RS>x; for a variant search also the generator's
  *                  GEN_RS, whose functions the search calls
  *   SI_RULES_CONST the generator rules as a compile-time constant (else e->sr.gen)
- *   SI_INTL        1: international draughts on dm_board (10x10 only): Zobrist keys
- *                  kept by dm_board_apply, the public generator, the trained
+ *   SI_INTL        1: international draughts on dm_board10 (10x10 only): Zobrist keys
+ *                  kept by dm_board10_apply, the public generator, the trained
  *                  evaluation (eval.c) and the endgame database; 0: a variant, with
  *                  dm_vboard_hash's keys and the variant evaluation
  *   SI_THREAD      the thread type (search_thread, search_thread12) and
@@ -67,8 +67,8 @@
 #endif
 
 #if SI_INTL
-#define SI_LEGAL(list, b) dm_movegen_legal((list), (b))
-#define SI_HAS_CAPTURE(b) dm_movegen_has_capture(b)
+#define SI_LEGAL(list, b) dm_movegen10_legal((list), (b))
+#define SI_HAS_CAPTURE(b) dm_movegen10_has_capture(b)
 #else
 #define SI_GEN(x) GEN_CAT(GEN_CAT(GEN_PREFIX, SI_RS), x)
 #define SI_LEGAL(list, b) SI_GEN(legal)((list), (b), SI_R(t->e))
@@ -342,7 +342,7 @@ static inline void S(play)(S(thr) * t, const GEN_MOVE *m, int was_man, int ply)
 {
     GEN_POS *b = &t->board;
 #if SI_INTL
-    dm_board_apply(b, m);
+    dm_board10_apply(b, m);
     t->keys[t->kbase + ply + 1] = b->hash;
 #else
     GEN_POS before = *b;
@@ -375,7 +375,7 @@ static inline void S(play)(S(thr) * t, const GEN_MOVE *m, int was_man, int ply)
 GEN_ALWAYS void S(unplay)(S(thr) * t, const GEN_MOVE *m)
 {
 #if SI_INTL
-    dm_board_undo(&t->board, m);
+    dm_board10_undo(&t->board, m);
 #else
     P(unmake)(&t->board, m);
 #endif
@@ -413,7 +413,7 @@ GEN_ALWAYS int S(is_rule_draw)(const S(thr) * t, int ply)
 /* Endgame database: the exact score of b at ply when the database decides it (no
  * capture pending, few enough pieces), with the 16- and 5-move rules on top: a win
  * that needs more plies than the rule leaves is a draw. Returns 0 when it does not. */
-static inline int S(egdb_score)(S(thr) * t, const dm_board *b, int ply, int *score)
+static inline int S(egdb_score)(S(thr) * t, const dm_board10 *b, int ply, int *score)
 {
     const dm_engine *e = t->e;
     if (P(count)(b->pieces[0] | b->pieces[1]) > e->egdb_pieces) {
@@ -476,7 +476,7 @@ static int S(qsearch)(S(thr) * t, int alpha, int beta, int ply)
     for (int i = 0; i < n; i++) {
         const GEN_MOVE *m = &list->moves[i];
 #if SI_INTL
-        dm_board_apply(b, m);
+        dm_board10_apply(b, m);
 #else
         P(make)(b, m);
 #endif

@@ -72,7 +72,7 @@ struct dm_engine;
 /* NSQ 64: the 8x8 and 10x10 diagonal boards (32, 50 squares) and Turkish's full 8x8
  * board (64 squares, engine/searchfull.c) share this type. */
 typedef struct search_thread {
-    SEARCH_THREAD_FIELDS(dm_board, dm_move, dm_movelist, DM_MAX_MOVES, 64)
+    SEARCH_THREAD_FIELDS(dm_board10, dm_move10, dm_movelist10, DM_MAX_MOVES10, 64)
 } search_thread;
 
 typedef struct search_thread12 {
@@ -177,7 +177,7 @@ dm_status searchfull_variant(dm_result *out, struct dm_engine *e, const dm_searc
  * moves (NONE, NO_PROGRESS, THREE_VS_KING, TWO_VS_KING), repetition aside, for
  * i = 0..n (n + 1 entries). Returns the moves walked (at most MAX_PLY - 1), -1
  * without memory. */
-int dm_search_draw_walk(const dm_board *root, int reversible, int endgame, const dm_move *moves,
+int dm_search_draw_walk(const dm_board10 *root, int reversible, int endgame, const dm_move10 *moves,
                         int n, int *verdict);
 
 /* The same for a variant root (in->draw_count, in->draw), per geometry, with FR 17's

@@ -38,8 +38,8 @@ struct dm_game {
     int ply;                   /* current position index */
     int length;                /* plies stored (played + redoable) */
     int cap;                   /* room for cap moves and cap + 1 positions */
-    dm_move *moves;
-    dm_board *boards;
+    dm_move10 *moves;
+    dm_board10 *boards;
     dm_draw_counters *counters;
     dm_vboard *vboards;
     dm_vmove *vmoves;
@@ -62,12 +62,12 @@ static dm_status reserve(dm_game *g, int plies)
     while (cap < plies) {
         cap *= 2;
     }
-    dm_move *mv = realloc(g->moves, (size_t)cap * sizeof *mv);
+    dm_move10 *mv = realloc(g->moves, (size_t)cap * sizeof *mv);
     if (!mv) {
         return DM_ENOMEM;
     }
     g->moves = mv;
-    dm_board *bd = realloc(g->boards, (size_t)(cap + 1) * sizeof *bd);
+    dm_board10 *bd = realloc(g->boards, (size_t)(cap + 1) * sizeof *bd);
     if (!bd) {
         return DM_ENOMEM;
     }
@@ -98,13 +98,13 @@ static void compute_counters(dm_game *g, int i)
 {
     dm_draw_counters *c = &g->counters[i];
     dm_draw_step(c, &g->counters[i - 1], &g->boards[i - 1], &g->moves[i - 1], &g->rules);
-    const dm_board *b = &g->boards[i];
+    const dm_board10 *b = &g->boards[i];
     int first = i - c->kings_only_plies;
     if (first < 0) {
         first = 0;
     }
     for (int j = i - 2; j >= first; j -= 2) {
-        if (g->boards[j].hash == b->hash && dm_board_equal(&g->boards[j], b)) {
+        if (g->boards[j].hash == b->hash && dm_board10_equal(&g->boards[j], b)) {
             c->repetitions++;
         }
     }
@@ -166,16 +166,16 @@ dm_status dm_game_new(dm_game **out, const dm_vboard *start)
     }
     const dm_variant *v = start ? start->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
     int fast = v->id == DM_VARIANT_INTERNATIONAL;
-    dm_board s;
+    dm_board10 s;
     if (!fast) {
-        dm_board_clear(&s); /* unused: the generic positions serve the other variants */
+        dm_board10_clear(&s); /* unused: the generic positions serve the other variants */
     } else if (start) {
-        if (dm_vboard_to_board(&s, start) != DM_OK || dm_board_validate(&s, NULL) != DM_OK) {
+        if (dm_vboard_to_board(&s, start) != DM_OK || dm_board10_validate(&s, NULL) != DM_OK) {
             return DM_EINVAL;
         }
-        s.hash = dm_board_compute_hash(&s);
+        s.hash = dm_board10_compute_hash(&s);
     } else {
-        dm_board_start(&s);
+        dm_board10_start(&s);
     }
     dm_game *g = calloc(1, sizeof *g);
     if (!g) {
@@ -357,7 +357,7 @@ dm_status dm_game_touch(dm_game *game, int sq, int *committed, dm_error *err)
 }
 
 /* Play m, a move of the fast board, in an international game (dm_game_play's checks). */
-static dm_status play_fast(dm_game *game, const dm_move *m)
+static dm_status play_fast(dm_game *game, const dm_move10 *m)
 {
     if (refuses_moves(game)) {
         return DM_ESTATE;
@@ -365,12 +365,12 @@ static dm_status play_fast(dm_game *game, const dm_move *m)
     if (touched_now(game) && m->from != touched_now(game)) {
         return DM_EILLEGAL;
     }
-    const dm_board *b = &game->boards[game->ply];
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    const dm_board10 *b = &game->boards[game->ply];
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     int found = -1;
     for (int i = 0; i < list.count; i++) {
-        if (dm_move_equal(&list.moves[i], m)) {
+        if (dm_move10_equal(&list.moves[i], m)) {
             found = i;
             break;
         }
@@ -387,7 +387,7 @@ static dm_status play_fast(dm_game *game, const dm_move *m)
     }
     game->moves[i] = list.moves[found];
     game->boards[i + 1] = game->boards[i];
-    dm_board_apply(&game->boards[i + 1], &game->moves[i]);
+    dm_board10_apply(&game->boards[i + 1], &game->moves[i]);
     game->vboards[i + 1] = game->vboards[i];
     dm_vboard_apply(&game->vboards[i + 1], &game->vmoves[i]);
     compute_counters(game, i + 1);
@@ -402,7 +402,7 @@ dm_status dm_game_play(dm_game *game, const dm_vmove *m)
         return DM_EINVAL;
     }
     if (game->fast) {
-        dm_move fm;
+        dm_move10 fm;
         if (dm_vmove_to_move(&fm, &game->boards[game->ply], m) != DM_OK) {
             return refuses_moves(game) ? DM_ESTATE : DM_EILLEGAL;
         }
@@ -464,8 +464,8 @@ dm_status dm_game_play_text(dm_game *game, const char *text, dm_error *err)
     }
     dm_status st;
     if (game->fast) {
-        dm_move m;
-        st = dm_move_parse(&m, &game->boards[game->ply], text, err);
+        dm_move10 m;
+        st = dm_move10_parse(&m, &game->boards[game->ply], text, err);
         if (st != DM_OK) {
             return st;
         }
@@ -569,7 +569,7 @@ size_t dm_game_move_text(char *buf, size_t cap, const dm_game *game, int i, dm_n
         return dm_vmove_to_text(buf, cap, &game->vboards[i], &game->vmoves[i], style,
                                 DM_VSQUARES_DEFAULT);
     }
-    return dm_move_to_text(buf, cap, &game->boards[i], &game->moves[i], style);
+    return dm_move10_to_text(buf, cap, &game->boards[i], &game->moves[i], style);
 }
 
 dm_outcome dm_game_result(const dm_game *game, dm_reason *reason)

@@ -126,13 +126,13 @@ dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game, const dm_pdn_
     }
     dm_reason why;
     dm_outcome res = dm_game_result(game, &why);
-    dm_board start, initial;
+    dm_board10 start, initial;
     dm_vboard_to_board(&start, dm_game_position_at(game, 0));
-    dm_board_start(&initial);
+    dm_board10_start(&initial);
     char fen[256];
-    int setup = !dm_board_equal(&start, &initial);
+    int setup = !dm_board10_equal(&start, &initial);
     if (setup) {
-        dm_board_to_fen(fen, sizeof fen, &start);
+        dm_board10_to_fen(fen, sizeof fen, &start);
     }
     rec_src src = {"20",
                    setup ? fen : NULL,
@@ -414,7 +414,7 @@ static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm
                             rec->number, rp->reason.message);
     }
     int n = rec->main.nnodes;
-    dm_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
+    dm_move10 *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
     pdn_vstep *steps = calloc((size_t)(n > 0 ? n : 1), sizeof *steps);
     if (!moves || !steps) {
         free(moves);
@@ -481,7 +481,7 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
                             rec->number, rp.reason.message);
     }
     int n = rec->main.nnodes;
-    dm_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
+    dm_move10 *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
     if (!moves) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
     }

@@ -287,7 +287,7 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
 }
 
 int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_variant *v,
-                       dm_move *moves, pdn_vstep *steps)
+                       dm_move10 *moves, pdn_vstep *steps)
 {
     out->variant = v;
     if (pdn_fast_rules(v)) {
@@ -452,7 +452,7 @@ static int max_number(const char *s)
 static int try_variant(dm_pdn_replay *tmp, const dm_pdn_game *g, const dm_variant *v)
 {
     memset(tmp, 0, sizeof *tmp);
-    dm_board_start(&tmp->start);
+    dm_board10_start(&tmp->start);
     tmp->end = tmp->start;
     return pdn_replay_variant(tmp, g, v, NULL, NULL);
 }

@@ -179,7 +179,7 @@ static void comments(wbuf *w, char *const *c, int n)
  * the other ("N..."); known = the board is known (replay on track): b for the fast
  * core (intl), vb for the generic core (v not NULL and not fast). */
 typedef struct wpos {
-    dm_board b;
+    dm_board10 b;
     dm_vboard vb;
     const dm_variant *v; /* generic-core variant, NULL for the fast core or none */
     int known;
@@ -232,7 +232,7 @@ static void written_number(const wpos *p, const dm_pdn_node *nd, int *number, in
 
 /* What the mainline replay made of node i (NULL: parse it here). */
 typedef struct wsteps {
-    const dm_move *moves;    /* fast core */
+    const dm_move10 *moves;  /* fast core */
     const pdn_vstep *vsteps; /* generic core */
     int n;
 } wsteps;
@@ -264,7 +264,7 @@ static void write_trailer(wbuf *w, const dm_pdn_node *nd, wpos p, dm_notation st
 }
 
 static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int need_number,
-                       dm_notation style, int intl, const dm_move *known_move,
+                       dm_notation style, int intl, const dm_move10 *known_move,
                        const pdn_vstep *known_vstep, const char *mark, int joined)
 {
     comments(w, nd->before, nd->nbefore);
@@ -284,13 +284,13 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         word(w, cmd, nt + 8, 0);
         free(cmd);
         wpos at_setup = *p;
-        dm_board nb;
+        dm_board10 nb;
         dm_vboard nvb;
         if (p->v && dm_vboard_from_fen(&nvb, p->v, nd->text, NULL) == DM_OK) {
             p->vb = nvb;
             p->known = 1;
             p->half = nvb.side != (int)p->v->first;
-        } else if (intl && !p->v && dm_board_from_fen(&nb, nd->text, NULL) == DM_OK) {
+        } else if (intl && !p->v && dm_board10_from_fen(&nb, nd->text, NULL) == DM_OK) {
             p->b = nb;
             p->known = 1;
             p->half = nb.side == DM_BLACK;
@@ -323,7 +323,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     wpos before = *p;
     char text[400];
     const char *t = nd->text;
-    dm_move m;
+    dm_move10 m;
     dm_vmove vm;
     int played = 0, vplayed = 0;
     /* an accepted irregularity (docs/PDN.md): an illegal move annotated so is written
@@ -339,7 +339,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
                         pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
         } else {
             irregular =
-                dm_move_parse(&m, &p->b, nd->text, NULL) != DM_OK &&
+                dm_move10_parse(&m, &p->b, nd->text, NULL) != DM_OK &&
                 dm_vboard_from_board(&after_irregular, dm_variant_get(DM_VARIANT_INTERNATIONAL),
                                      &p->b) == DM_OK &&
                 pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
@@ -369,8 +369,8 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         if (known_move) {
             m = *known_move;
         }
-        if (known_move || dm_move_parse(&m, &p->b, nd->text, NULL) == DM_OK) {
-            dm_move_to_text(text, sizeof text, &p->b, &m, style);
+        if (known_move || dm_move10_parse(&m, &p->b, nd->text, NULL) == DM_OK) {
+            dm_move10_to_text(text, sizeof text, &p->b, &m, style);
             if (m.ncapt) {
                 use_sep(text, p, 'x');
             }
@@ -445,7 +445,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         }
     }
     if (played) {
-        dm_board_apply(&p->b, &m);
+        dm_board10_apply(&p->b, &m);
     }
     if (vplayed) {
         dm_vboard_apply(&p->vb, &vm);
@@ -463,7 +463,7 @@ static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style,
     for (int i = 0; i < l->nnodes; i++) {
         const dm_pdn_node *nd = &l->nodes[i];
         int need = i > 0 && (l->nodes[i - 1].nafter > 0 || l->nodes[i - 1].nvariations > 0);
-        const dm_move *km = NULL;
+        const dm_move10 *km = NULL;
         const pdn_vstep *ks = NULL;
         const char *mark = nd->mark;
         int joined = 0;
@@ -567,10 +567,10 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     if (intl && pdn_start_board(&p.b, g, NULL) == DM_OK) {
         p.known = 1;
         p.half = p.b.side == DM_BLACK;
-        dm_board init;
-        dm_board_start(&init);
-        fen_start = dm_board_equal(&p.b, &init);
-        dm_board_to_fen(fenbuf, sizeof fenbuf, &p.b);
+        dm_board10 init;
+        dm_board10_start(&init);
+        fen_start = dm_board10_equal(&p.b, &init);
+        dm_board10_to_fen(fenbuf, sizeof fenbuf, &p.b);
         fen = fen ? fenbuf : NULL;
     } else if (playable && !intl) {
         int number;
@@ -651,7 +651,7 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     }
     put(&w, "\n", 1);
     /* the mainline's moves as the replay resolved them (ambiguous ones included) */
-    dm_move *moves = NULL;
+    dm_move10 *moves = NULL;
     pdn_vstep *vsteps = NULL;
     wsteps ws = {NULL, NULL, 0};
     if (p.known && g->main.nnodes > 0) {

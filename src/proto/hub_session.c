@@ -12,7 +12,7 @@
  * Variants (`set-param name=variant value=russian`): the game is then of that
  * variant; `pos` is read as the side letter and one letter per square of its board,
  * moves with dm_vmove_parse ("normal", international draughts, reads them with the
- * international codec, dm_board_from_hub and dm_move_parse, as before variants
+ * international codec, dm_board10_from_hub and dm_move10_parse, as before variants
  * came). The search, its input and its lines are the same for every variant.
  *
  * Endgame database (`set-param name=egdb value=DIR`): the session opens the folder
@@ -473,7 +473,7 @@ static int next_move(const char **p, char *text, size_t cap, int *index, outbuf 
     return 1;
 }
 
-/* A move of moves= that dm_move_parse / dm_vmove_parse refused with st. */
+/* A move of moves= that dm_move10_parse / dm_vmove_parse refused with st. */
 static void emit_move_error(outbuf *o, dm_status st, int index, const char *text, const char *why)
 {
     emit_error(o, "%s move %d '%s' in moves=: %s",
@@ -581,9 +581,9 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     const char *pos = dm_hub_get(c, "pos");
     const char *moves = dm_hub_get(c, "moves");
     dm_error err;
-    dm_board b;
+    dm_board10 b;
     if (pos) {
-        if (dm_board_from_hub(&b, pos, &err) != DM_OK) {
+        if (dm_board10_from_hub(&b, pos, &err) != DM_OK) {
             const char *why = err.message;
             if (!strncmp(why, "bad position: ", 14)) {
                 why += 14; /* the codec's own prefix: say it once */
@@ -592,7 +592,7 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
             return 0;
         }
     } else if (dm_hub_has(c, "start")) {
-        dm_board_start(&b);
+        dm_board10_start(&b);
     } else {
         emit_error(o, "pos: missing pos=<51 characters> (or start)");
         return 0;
@@ -611,11 +611,11 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     char text[128];
     int index = 0, r;
     while ((r = next_move(&p, text, sizeof text, &index, o)) > 0) {
-        dm_board fb; /* the Hub's international moves read on the fast board */
-        dm_move m;
+        dm_board10 fb; /* the Hub's international moves read on the fast board */
+        dm_move10 m;
         dm_vmove vm;
         dm_vboard_to_board(&fb, dm_game_position(g));
-        dm_status st = dm_move_parse(&m, &fb, text, &err);
+        dm_status st = dm_move10_parse(&m, &fb, text, &err);
         if (st == DM_OK && (dm_vmove_from_move(&vm, dm_game_position(g), &m) != DM_OK ||
                             dm_game_play(g, &vm) != DM_OK)) {
             st = DM_EILLEGAL;

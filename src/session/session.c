@@ -238,8 +238,8 @@ dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, dm_error
             return DM_EINVAL;
         }
     } else if (g->fen && !g->variant) {
-        dm_board fast; /* the international FEN reader, as before variants came */
-        st = dm_board_from_fen(&fast, g->fen, err);
+        dm_board10 fast; /* the international FEN reader, as before variants came */
+        st = dm_board10_from_fen(&fast, g->fen, err);
         if (st != DM_OK) {
             s->refused = 1;
             return st;
@@ -623,7 +623,7 @@ static void *search_main(void *arg)
  * current position, into s->book_move and s->book_vmove; 0 when none. */
 static int book_pick(dm_session *s)
 {
-    dm_board fast;
+    dm_board10 fast;
     if (!s->book || s->lim.analyse || s->lim.infinite || s->lim.ponder ||
         s->in.root.variant->id != DM_VARIANT_INTERNATIONAL ||
         dm_vboard_to_board(&fast, &s->in.root) != DM_OK) {

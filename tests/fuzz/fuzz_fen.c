@@ -4,7 +4,7 @@
  * FEN. Properties: the reader never crashes and says why it refuses; an accepted
  * position written back (numeric, and algebraic where the variant has it) reads back
  * as the same position, and that text is a fixed point. */
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/variant.h>
 
 #include "fuzz.h"
@@ -17,23 +17,23 @@ static int vboard_same(const dm_vboard *a, const dm_vboard *b)
 
 static void check_international(const char *fen)
 {
-    dm_board b, back;
+    dm_board10 b, back;
     dm_error err;
-    if (dm_board_from_fen(&b, fen, &err) != DM_OK) {
+    if (dm_board10_from_fen(&b, fen, &err) != DM_OK) {
         if (!err.message[0]) {
             fuzz_fail("FEN refused without a reason");
         }
         return;
     }
     char out[256], again[256];
-    dm_board_to_fen(out, sizeof out, &b);
-    if (dm_board_from_fen(&back, out, &err) != DM_OK) {
+    dm_board10_to_fen(out, sizeof out, &b);
+    if (dm_board10_from_fen(&back, out, &err) != DM_OK) {
         fuzz_fail("written FEN '%s' does not read back: %s", out, err.message);
     }
-    if (!dm_board_equal(&b, &back) || b.hash != back.hash) {
+    if (!dm_board10_equal(&b, &back) || b.hash != back.hash) {
         fuzz_fail("FEN '%s' reads back as another position", out);
     }
-    dm_board_to_fen(again, sizeof again, &back);
+    dm_board10_to_fen(again, sizeof again, &back);
     if (strcmp(out, again) != 0) {
         fuzz_fail("FEN writing is not a fixed point: '%s' then '%s'", out, again);
     }

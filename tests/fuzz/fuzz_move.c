@@ -5,7 +5,7 @@
  * crashes and says why it refuses; an accepted move, written in every notation
  * (short PDN, full path, Hub; numeric and algebraic squares for the generic board),
  * reads back as exactly that move. */
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "fuzz.h"
@@ -24,15 +24,15 @@ static int vmove_same(const dm_vmove *a, const dm_vmove *b)
 
 static void check_international(int plies, uint32_t seed, const char *text)
 {
-    dm_board b;
-    dm_board_start(&b);
-    dm_movelist list;
-    for (int i = 0; i < plies && dm_movegen_legal(&list, &b) > 0; i++) {
-        dm_board_apply(&b, &list.moves[next_random(&seed) % (uint32_t)list.count]);
+    dm_board10 b;
+    dm_board10_start(&b);
+    dm_movelist10 list;
+    for (int i = 0; i < plies && dm_movegen10_legal(&list, &b) > 0; i++) {
+        dm_board10_apply(&b, &list.moves[next_random(&seed) % (uint32_t)list.count]);
     }
-    dm_move m, back;
+    dm_move10 m, back;
     dm_error err;
-    if (dm_move_parse(&m, &b, text, &err) != DM_OK) {
+    if (dm_move10_parse(&m, &b, text, &err) != DM_OK) {
         if (!err.message[0]) {
             fuzz_fail("move refused without a reason");
         }
@@ -41,8 +41,8 @@ static void check_international(int plies, uint32_t seed, const char *text)
     static const dm_notation styles[] = {DM_NOTATION_PDN, DM_NOTATION_FULL, DM_NOTATION_HUB};
     for (size_t k = 0; k < sizeof styles / sizeof styles[0]; k++) {
         char out[200];
-        dm_move_to_text(out, sizeof out, &b, &m, styles[k]);
-        if (dm_move_parse(&back, &b, out, &err) != DM_OK || !dm_move_equal(&m, &back)) {
+        dm_move10_to_text(out, sizeof out, &b, &m, styles[k]);
+        if (dm_move10_parse(&back, &b, out, &err) != DM_OK || !dm_move10_equal(&m, &back)) {
             fuzz_fail("'%s' accepted, written as '%s' (style %d), which does not read back "
                       "as the same move",
                       text, out, (int)styles[k]);

@@ -3,7 +3,7 @@
  * can play (its variant is one of dm_variant_from_name's and it counts duplicate
  * capture paths once, as damier does) at every depth whose published count is at
  * most PP_BUDGET leaves, through the public generic API (dm_vperft; for
- * international also the fast dm_perft). Rows of variants not played yet are listed
+ * international also the fast dm_perft10). Rows of variants not played yet are listed
  * as skipped. Include after cmocka.h with PP_BUDGET defined. */
 #ifndef DM_TESTS_PUBLISHED_CHECK_H
 #define DM_TESTS_PUBLISHED_CHECK_H
@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "core/gen.h"
@@ -80,9 +80,9 @@ static void check_published(void **state)
                          (unsigned long long)n, (unsigned long long)p->counts[d - 1], p->source);
             }
             if (v->id == DM_VARIANT_INTERNATIONAL) {
-                dm_board fb;
+                dm_board10 fb;
                 assert_int_equal(dm_vboard_to_board(&fb, &b), DM_OK);
-                assert_true(dm_perft(&fb, d) == n);
+                assert_true(dm_perft10(&fb, d) == n);
             }
             checked++;
         }

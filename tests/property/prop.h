@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 /* The run's seed: DM_PROP_SEED, else a fixed default, so that a test run is
@@ -85,13 +85,13 @@ static inline void prop_where(const char *what, const dm_vboard *b, int game, in
 }
 
 /* The same for a fast 10x10 board (international). */
-static inline void prop_where_board(const char *what, const dm_board *b, int game, int ply)
+static inline void prop_where_board(const char *what, const dm_board10 *b, int game, int ply)
 {
     prop_at.what = what;
     prop_at.v = dm_variant_get(DM_VARIANT_INTERNATIONAL);
     prop_at.game = game;
     prop_at.ply = ply;
-    dm_board_to_fen(prop_at.fen, sizeof prop_at.fen, b);
+    dm_board10_to_fen(prop_at.fen, sizeof prop_at.fen, b);
 }
 
 /* Fail with everything needed to replay: seed, variant, game, ply, FEN, and why. */

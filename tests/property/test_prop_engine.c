@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/engine.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "property/prop.h"
@@ -284,7 +284,7 @@ static void on_info(const dm_info *info, void *payload)
     }
 }
 
-static void search_check(dm_engine *e, const dm_board *b, int kind, int game)
+static void search_check(dm_engine *e, const dm_board10 *b, int kind, int game)
 {
     static dm_vmovelist list;
     prop_where_board("dm_engine move", b, game, -1);
@@ -292,8 +292,8 @@ static void search_check(dm_engine *e, const dm_board *b, int kind, int game)
     memset(&in, 0, sizeof in);
     dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
     int n = dm_vmovegen_legal(&list, &in.root);
-    PROP_CHECK(n == dm_movegen_count(b), "%d generic legal moves, %d on the fast board", n,
-               dm_movegen_count(b));
+    PROP_CHECK(n == dm_movegen10_count(b), "%d generic legal moves, %d on the fast board", n,
+               dm_movegen10_count(b));
     in.draw_count.reversible_plies = prop_below(4) == 0 ? prop_below(50) : 0;
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
@@ -346,7 +346,7 @@ static void test_prop__engine_legal_international(void **state)
                 continue;
             }
             found[kind]++;
-            dm_board b;
+            dm_board10 b;
             assert_int_equal(dm_vboard_to_board(&b, &vb), DM_OK);
             search_check(e, &b, kind, kind * 1000 + k);
         }

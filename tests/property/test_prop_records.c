@@ -3,7 +3,7 @@
  * positions and random games of every variant, seeded (tests/property/prop.h):
  * - FEN: writing a position (numeric and algebraic squares) and reading it back
  *   gives the same position, and writing that again gives the same text; for
- *   international also through dm_board_to_fen / dm_board_from_fen (hash included);
+ *   international also through dm_board10_to_fen / dm_board10_from_fen (hash included);
  * - PDN: a random game written by the library's writer (short notation, full
  *   paths, the other capture separator) reads back as one game with the same
  *   moves (each move text names the move played), replays legal to the same end
@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
@@ -50,18 +50,18 @@ static void fen_roundtrip(const dm_vboard *b, int game, int ply)
         PROP_CHECK(strcmp(text, again) == 0, "FEN \"%s\" written again as \"%s\"", text, again);
     }
     if (b->variant->id == DM_VARIANT_INTERNATIONAL) {
-        dm_board fb, rb;
+        dm_board10 fb, rb;
         assert_int_equal(dm_vboard_to_board(&fb, b), DM_OK);
         char text[200], again[200];
-        size_t n = dm_board_to_fen(text, sizeof text, &fb);
-        PROP_CHECK(n < sizeof text, "dm_board FEN of %zu characters", n);
+        size_t n = dm_board10_to_fen(text, sizeof text, &fb);
+        PROP_CHECK(n < sizeof text, "dm_board10 FEN of %zu characters", n);
         dm_error err;
-        PROP_CHECK(dm_board_from_fen(&rb, text, &err) == DM_OK, "dm_board FEN \"%s\" refused: %s",
-                   text, err.message);
-        PROP_CHECK(dm_board_equal(&rb, &fb) && rb.hash == fb.hash,
-                   "dm_board FEN \"%s\" reads back as another position", text);
-        dm_board_to_fen(again, sizeof again, &rb);
-        PROP_CHECK(strcmp(text, again) == 0, "dm_board FEN \"%s\" written again as \"%s\"", text,
+        PROP_CHECK(dm_board10_from_fen(&rb, text, &err) == DM_OK,
+                   "dm_board10 FEN \"%s\" refused: %s", text, err.message);
+        PROP_CHECK(dm_board10_equal(&rb, &fb) && rb.hash == fb.hash,
+                   "dm_board10 FEN \"%s\" reads back as another position", text);
+        dm_board10_to_fen(again, sizeof again, &rb);
+        PROP_CHECK(strcmp(text, again) == 0, "dm_board10 FEN \"%s\" written again as \"%s\"", text,
                    again);
     }
 }
@@ -177,16 +177,16 @@ static dm_pdn_game *record_of(const rgame *g)
     for (int i = 0; i < g->plies; i++) {
         if (v->id == DM_VARIANT_INTERNATIONAL && (i & 1)) {
             /* every other move through the fast core's writer */
-            dm_board fb;
+            dm_board10 fb;
             assert_int_equal(dm_vboard_to_board(&fb, &b), DM_OK);
-            dm_movelist fl;
-            int n = dm_movegen_legal(&fl, &fb);
+            dm_movelist10 fl;
+            int n = dm_movegen10_legal(&fl, &fb);
             dm_vboard after = b;
             dm_vboard_apply(&after, &g->moves[i]);
             int k = 0;
             for (; k < n; k++) {
-                dm_board c = fb;
-                dm_board_apply(&c, &fl.moves[k]);
+                dm_board10 c = fb;
+                dm_board10_apply(&c, &fl.moves[k]);
                 dm_vboard vc;
                 dm_vboard_from_board(&vc, v, &c);
                 if (vboard_equal(&vc, &after)) {
@@ -194,7 +194,7 @@ static dm_pdn_game *record_of(const rgame *g)
                 }
             }
             assert_true(k < n);
-            dm_move_to_text(buf, sizeof buf, &fb, &fl.moves[k], DM_NOTATION_PDN);
+            dm_move10_to_text(buf, sizeof buf, &fb, &fl.moves[k], DM_NOTATION_PDN);
         } else {
             dm_vmove_to_text(buf, sizeof buf, &b, &g->moves[i], DM_NOTATION_PDN,
                              DM_VSQUARES_DEFAULT);

@@ -118,7 +118,7 @@ static void random_game(vgame *g, uint64_t *s)
 }
 
 /* pick_vmove on the fast board. */
-static int pick_move(const dm_movelist *list, const dm_board *b, uint64_t *s)
+static int pick_move(const dm_movelist10 *list, const dm_board10 *b, uint64_t *s)
 {
     int start = rnd_below(s, list->count);
     if (rnd_below(s, 8) == 0) {
@@ -126,9 +126,9 @@ static int pick_move(const dm_movelist *list, const dm_board *b, uint64_t *s)
     }
     for (int k = 0; k < list->count; k++) {
         int i = (start + k) % list->count;
-        dm_board c = *b;
-        dm_board_apply(&c, &list->moves[i]);
-        if (!dm_movegen_has_capture(&c)) {
+        dm_board10 c = *b;
+        dm_board10_apply(&c, &list->moves[i]);
+        if (!dm_movegen10_has_capture(&c)) {
             return i;
         }
     }
@@ -265,8 +265,8 @@ static void test_draw_engine__international(void **state)
     (void)state;
     const dm_variant *v = dm_variant_get(DM_VARIANT_INTERNATIONAL);
     static vgame g;
-    static dm_move moves[MAXP];
-    static dm_board pos[MAXP + 1];
+    static dm_move10 moves[MAXP];
+    static dm_board10 pos[MAXP + 1];
     static int verdict[MAXP + 1];
     uint64_t seed = 12345;
     int hits[8] = {0}, promotions_in_rule = 0;
@@ -274,11 +274,11 @@ static void test_draw_engine__international(void **state)
         random_position(&g.pos[0], v, &seed);
         assert_int_equal(dm_vboard_to_board(&pos[0], &g.pos[0]), DM_OK);
         int n = 0;
-        dm_movelist list;
-        while (n < MAXP && dm_movegen_legal(&list, &pos[n]) > 0) {
+        dm_movelist10 list;
+        while (n < MAXP && dm_movegen10_legal(&list, &pos[n]) > 0) {
             moves[n] = list.moves[pick_move(&list, &pos[n], &seed)];
             pos[n + 1] = pos[n];
-            dm_board_apply(&pos[n + 1], &moves[n]);
+            dm_board10_apply(&pos[n + 1], &moves[n]);
             n++;
         }
         assert_int_equal(dm_search_draw_walk(&pos[0], 0, 0, moves, n, verdict), n);
@@ -302,7 +302,7 @@ static void test_draw_engine__international(void **state)
                 hits[want]++;
             }
             if (i < n) {
-                if (c.endgame_plies >= 0 && dm_move_is_promotion(&pos[i], &moves[i]) &&
+                if (c.endgame_plies >= 0 && dm_move10_is_promotion(&pos[i], &moves[i]) &&
                     moves[i].ncapt == 0) {
                     promotions_in_rule++;
                 }

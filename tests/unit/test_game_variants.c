@@ -185,10 +185,10 @@ static void test_game_variants__ends(void **state)
     dm_game_free(g);
     /* the bridge between the two move types: a fast-board move found in the generic
      * list, or refused */
-    dm_board fb;
-    dm_board_start(&fb);
-    dm_movelist fl;
-    dm_movegen_legal(&fl, &fb);
+    dm_board10 fb;
+    dm_board10_start(&fb);
+    dm_movelist10 fl;
+    dm_movegen10_legal(&fl, &fb);
     dm_vboard vb;
     assert_int_equal(dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &fb),
                      DM_OK);
@@ -197,7 +197,7 @@ static void test_game_variants__ends(void **state)
         assert_int_equal(dm_vmove_from_move(&vm, &vb, &fl.moves[i]), DM_OK);
         assert_true(vm.from == fl.moves[i].from && vm.to == fl.moves[i].to);
     }
-    dm_move odd = fl.moves[0];
+    dm_move10 odd = fl.moves[0];
     odd.to = 1; /* not a move of the start position */
     assert_int_equal(dm_vmove_from_move(&vm, &vb, &odd), DM_EILLEGAL);
     dm_vboard rb;

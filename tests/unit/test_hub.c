@@ -19,7 +19,7 @@
 #include <damier/engine.h>
 #include <damier/game.h>
 #include <damier/hub.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/session.h>
 
 #define START "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"

@@ -3,7 +3,7 @@
  * exactly that move. Along random games (seeded) of every variant, every legal move of
  * the positions (every one with a capture, every eighth quiet one) is written short
  * (PDN; also with the other square style), in full and in Hub form, and parsed back; the international rules
- * also through the fast core's dm_move_to_text / dm_move_parse. Plus the position
+ * also through the fast core's dm_move10_to_text / dm_move10_parse. Plus the position
  * where Russian "f8:b4" used to be written for a move damier then called ambiguous. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #define GAMES 200    /* per variant */
@@ -66,20 +66,20 @@ static void check_vposition(const dm_vboard *b, const dm_vmovelist *list, long *
 /* The fast 10x10 core's notation, in the same position (international rules). */
 static void check_fast_position(const dm_vboard *vb, long *checked)
 {
-    dm_board b;
+    dm_board10 b;
     assert_int_equal(dm_vboard_to_board(&b, vb), DM_OK);
-    dm_movelist list;
-    int n = dm_movegen_legal(&list, &b);
+    dm_movelist10 list;
+    int n = dm_movegen10_legal(&list, &b);
     static const dm_notation styles[] = {DM_NOTATION_PDN, DM_NOTATION_FULL, DM_NOTATION_HUB};
     for (int i = 0; i < n; i++) {
         for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++) {
             char text[200], fen[200];
-            dm_move_to_text(text, sizeof text, &b, &list.moves[i], styles[s]);
-            dm_move back;
+            dm_move10_to_text(text, sizeof text, &b, &list.moves[i], styles[s]);
+            dm_move10 back;
             dm_error err = {{0}, 0, 0};
-            dm_status st = dm_move_parse(&back, &b, text, &err);
-            if (st != DM_OK || !dm_move_equal(&back, &list.moves[i])) {
-                dm_board_to_fen(fen, sizeof fen, &b);
+            dm_status st = dm_move10_parse(&back, &b, text, &err);
+            if (st != DM_OK || !dm_move10_equal(&back, &list.moves[i])) {
+                dm_board10_to_fen(fen, sizeof fen, &b);
                 fail_msg("fast core: \"%s\" (style %d) reads back %s: %s; FEN %s", text,
                          (int)styles[s], st == DM_OK ? "as another move" : "as an error",
                          st == DM_OK ? "" : err.message, fen);

@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "damier/board.h"
+#include "damier/board10.h"
 #include "damier/pdn.h"
 #include "damier/status.h"
 #include "damier/variant.h"
@@ -136,15 +136,15 @@ static void test_robustness__pdn_resync_tagless(void **state)
 static void test_robustness__fen_unclosed_quote(void **state)
 {
     (void)state;
-    dm_board b;
+    dm_board10 b;
     dm_error err;
     memset(&err, 0, sizeof err);
-    assert_int_equal(dm_board_from_fen(&b, "\"W:W31-50:B1-20", &err), DM_EPARSE);
+    assert_int_equal(dm_board10_from_fen(&b, "\"W:W31-50:B1-20", &err), DM_EPARSE);
     assert_non_null(strstr(err.message, "close the quoted FEN"));
     assert_int_equal(err.column, 16);
-    assert_int_equal(dm_board_from_fen(&b, "\"W:W31-50:B1-20 ", NULL), DM_EPARSE);
-    assert_int_equal(dm_board_from_fen(&b, "\"W:W31-50:B1-20\"", NULL), DM_OK);
-    assert_int_equal(dm_board_from_fen(&b, "W:W31-50:B1-20", NULL), DM_OK);
+    assert_int_equal(dm_board10_from_fen(&b, "\"W:W31-50:B1-20 ", NULL), DM_EPARSE);
+    assert_int_equal(dm_board10_from_fen(&b, "\"W:W31-50:B1-20\"", NULL), DM_OK);
+    assert_int_equal(dm_board10_from_fen(&b, "W:W31-50:B1-20", NULL), DM_OK);
 }
 
 int main(void)

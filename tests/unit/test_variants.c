@@ -30,8 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 static const dm_variant *V(dm_variant_id id)
@@ -167,12 +167,12 @@ static void test_variants__generic_international_equals_fast_perft(void **state)
         {"W:WK3,K47,28:B9,12,13,18,19,22,23,32,33,38,39", 4},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        dm_board fast;
+        dm_board10 fast;
         dm_vboard gen;
-        assert_int_equal(dm_board_from_fen(&fast, cases[i].fen, NULL), DM_OK);
+        assert_int_equal(dm_board10_from_fen(&fast, cases[i].fen, NULL), DM_OK);
         vfrom_fen(&gen, DM_VARIANT_INTERNATIONAL, cases[i].fen);
         for (int d = 1; d <= cases[i].depth - SLOW_BUILD; d++) {
-            uint64_t a = dm_perft(&fast, d), b = dm_vperft(&gen, d);
+            uint64_t a = dm_perft10(&fast, d), b = dm_vperft(&gen, d);
             if (a != b) {
                 fail_msg("%s depth %d: generic %llu, fast %llu", cases[i].fen, d,
                          (unsigned long long)b, (unsigned long long)a);
@@ -187,15 +187,15 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Both move lists as sorted Hub texts, equal? */
-static void same_moves(const dm_board *fast, const dm_vboard *gen, int ply)
+static void same_moves(const dm_board10 *fast, const dm_vboard *gen, int ply)
 {
-    dm_movelist fl;
+    dm_movelist10 fl;
     dm_vmovelist gl;
-    int nf = dm_movegen_legal(&fl, fast), ng = dm_vmovegen_legal(&gl, gen);
-    static char ft[DM_MAX_MOVES][160], gt[DM_VMAX_MOVES][400];
-    const char *fp[DM_MAX_MOVES], *gp[DM_VMAX_MOVES];
+    int nf = dm_movegen10_legal(&fl, fast), ng = dm_vmovegen_legal(&gl, gen);
+    static char ft[DM_MAX_MOVES10][160], gt[DM_VMAX_MOVES][400];
+    const char *fp[DM_MAX_MOVES10], *gp[DM_VMAX_MOVES];
     for (int i = 0; i < nf; i++) {
-        dm_move_to_text(ft[i], sizeof ft[i], fast, &fl.moves[i], DM_NOTATION_HUB);
+        dm_move10_to_text(ft[i], sizeof ft[i], fast, &fl.moves[i], DM_NOTATION_HUB);
         fp[i] = ft[i];
     }
     for (int i = 0; i < ng; i++) {
@@ -205,7 +205,7 @@ static void same_moves(const dm_board *fast, const dm_vboard *gen, int ply)
     }
     if (nf != ng) {
         char fen[200];
-        dm_board_to_fen(fen, sizeof fen, fast);
+        dm_board10_to_fen(fen, sizeof fen, fast);
         fail_msg("ply %d %s: fast %d moves, generic %d", ply, fen, nf, ng);
     }
     qsort(fp, (size_t)nf, sizeof fp[0], cmp_str);
@@ -224,20 +224,20 @@ static void test_variants__generic_international_same_moves_random_games(void **
     (void)state;
     uint64_t seed = 0x9E3779B97F4A7C15u;
     for (int game = 0; game < (SLOW_BUILD ? 20 : 60); game++) {
-        dm_board fast;
-        dm_board_start(&fast);
+        dm_board10 fast;
+        dm_board10_start(&fast);
         for (int ply = 0; ply < 200; ply++) {
             dm_vboard gen;
             assert_int_equal(dm_vboard_from_board(&gen, V(DM_VARIANT_INTERNATIONAL), &fast), DM_OK);
             same_moves(&fast, &gen, ply);
-            dm_movelist l;
-            if (dm_movegen_legal(&l, &fast) == 0) {
+            dm_movelist10 l;
+            if (dm_movegen10_legal(&l, &fast) == 0) {
                 break;
             }
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            dm_board_apply(&fast, &l.moves[seed % (uint64_t)l.count]);
+            dm_board10_apply(&fast, &l.moves[seed % (uint64_t)l.count]);
         }
     }
 }
@@ -613,8 +613,8 @@ static void test_variants__antidraughts_reversed_result(void **state)
     static const char *const fens[] = {"W:W28,32,33:B23,19,13,27,18",
                                        "B:WK3,K47,28:B9,12,13,18,19,22,23"};
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        dm_board fast;
-        assert_int_equal(dm_board_from_fen(&fast, fens[i], NULL), DM_OK);
+        dm_board10 fast;
+        assert_int_equal(dm_board10_from_fen(&fast, fens[i], NULL), DM_OK);
         vfrom_fen(&b, DM_VARIANT_ANTIDRAUGHTS, fens[i]);
         same_moves(&fast, &b, 0);
     }
@@ -1547,7 +1547,7 @@ static void test_variants__replay_english(void **state)
     replay_expect_amb("wiegerw-pdn/succeed/Tricks_traps_and_shots.pdn", DM_VARIANT_ENGLISH, 91, 91,
                       0, 0, 2);
     replay_expect("wiegerw-pdn/succeed/inferno.pdn", DM_VARIANT_ENGLISH, 68, 68, 0, 0);
-    /* Checkers problems: FEN only. Some FENs are rejected as dm_board_from_fen
+    /* Checkers problems: FEN only. Some FENs are rejected as dm_board10_from_fen
      * rejects them (SOURCES.md calls them ok: its replayer did not validate):
      * beginner #10 "W:W18,K15,1:..." and goulds #93 put a white man on its crowning
      * row, lpc has 4 such FENs (e.g. "B:WK31,27,23,K20:B32,30,K22,K7." with a black
