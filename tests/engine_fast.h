@@ -4,7 +4,7 @@
  * whose international positions, expected moves and legality checks are written on
  * dm_board10 / dm_move10 (shots, draw rules, multi-PV, timing, the endgame database). The
  * root is converted once, the result and every reported PV move back to the fast
- * board's moves (dm_vmove_to_move); a move that does not convert fails the test. A
+ * board's moves (dm_move_to_move10); a move that does not convert fails the test. A
  * test-side adapter until the two position types are one (issue 9), not a second
  * engine API: the search is the library's. */
 #ifndef DM_TESTS_ENGINE_FAST_H
@@ -56,11 +56,11 @@ static inline void fast_input_init(fast_input *in, const dm_board10 *b)
 
 /* The fast board's line from root equal to the generic line pv[0..n); its length
  * (shorter only at a move that does not convert). */
-static inline int fast_line(dm_move10 *out, const dm_board10 *root, const dm_vmove *pv, int n)
+static inline int fast_line(dm_move10 *out, const dm_board10 *root, const dm_move *pv, int n)
 {
     dm_board10 b = *root;
     int k = 0;
-    while (k < n && dm_vmove_to_move(&out[k], &b, &pv[k]) == DM_OK) {
+    while (k < n && dm_move_to_move10(&out[k], &b, &pv[k]) == DM_OK) {
         dm_board10_apply(&b, &out[k]);
         k++;
     }
@@ -101,7 +101,7 @@ static inline dm_status fast_search(fast_result *out, dm_engine *e, const fast_i
     }
     dm_search_input vin;
     memset(&vin, 0, sizeof vin);
-    dm_vboard_from_board(&vin.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &in->root);
+    dm_board_from_board10(&vin.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &in->root);
     vin.history = in->history;
     vin.history_count = in->history_count;
     vin.draw_count.reversible_plies = in->reversible_plies;
@@ -118,13 +118,13 @@ static inline dm_status fast_search(fast_result *out, dm_engine *e, const fast_i
     out->depth = r.depth;
     out->nodes = r.nodes;
     out->time = r.time;
-    if (r.has_move && dm_vmove_to_move(&out->best, &in->root, &r.best) != DM_OK) {
+    if (r.has_move && dm_move_to_move10(&out->best, &in->root, &r.best) != DM_OK) {
         return DM_EILLEGAL;
     }
     if (r.has_move && r.has_ponder) {
         dm_board10 after = in->root;
         dm_board10_apply(&after, &out->best);
-        out->has_ponder = dm_vmove_to_move(&out->ponder, &after, &r.ponder) == DM_OK;
+        out->has_ponder = dm_move_to_move10(&out->ponder, &after, &r.ponder) == DM_OK;
         if (!out->has_ponder) {
             return DM_EILLEGAL;
         }

@@ -74,7 +74,7 @@ static void on_info(const dm_info *info, void *payload)
 {
     collect *c = payload;
     dm_move10 m;
-    if (info->pv_count < 1 || dm_vmove_to_move(&m, &c->root, &info->pv[0]) != DM_OK) {
+    if (info->pv_count < 1 || dm_move_to_move10(&m, &c->root, &info->pv[0]) != DM_OK) {
         return;
     }
     for (int i = 0; i < c->n; i++) {
@@ -208,7 +208,7 @@ static int book_build(const build_opts *o)
         c.root = nd.b;
         dm_search_input in;
         memset(&in, 0, sizeof in);
-        dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &nd.b);
+        dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &nd.b);
         dm_limits lim;
         memset(&lim, 0, sizeof lim);
         lim.nodes = (uint64_t)o->nodes;

@@ -178,9 +178,9 @@ static int board_from_pdn(dm_board10 *b, dm_diagram_options *o, const char *path
         dm_game_free(g);
         return 1;
     }
-    dm_vboard_to_board(b, dm_game_position_at(g, ply));
+    dm_board_to_board10(b, dm_game_position_at(g, ply));
     if (arrow && ply > 0 && o->narrows < DM_DIAGRAM_MAX_ARROWS) {
-        const dm_vmove *m = dm_game_move_at(g, ply - 1);
+        const dm_move *m = dm_game_move_at(g, ply - 1);
         if (m->from != m->to) {
             o->arrows[o->narrows].from = m->from;
             o->arrows[o->narrows].to = m->to;

@@ -151,10 +151,10 @@ typedef struct match {
     int nspec;
     /* the variant played; NULL for international draughts, played on the fast board
      * (dm_board10, dm_move10) as before variants came; the others on the generic board of
-     * their dm_game (dm_vboard, dm_vmove; match_variant.h) */
+     * their dm_game (dm_board, dm_move; match_variant.h) */
     const dm_variant *variant;
     dm_board10 *openings; /* international */
-    dm_vboard *vopenings; /* a variant */
+    dm_board *vopenings;  /* a variant */
     int nopenings;
     const char *openings_name;
     int *order; /* opening of each pair */
@@ -320,16 +320,16 @@ static int read_openings(match *m, const char *file)
             continue;
         }
         dm_board10 b;
-        dm_vboard vb;
+        dm_board vb;
         dm_error err;
-        if (m->variant ? dm_vboard_from_fen(&vb, m->variant, s, &err) != DM_OK
+        if (m->variant ? dm_board_from_fen(&vb, m->variant, s, &err) != DM_OK
                        : dm_board10_from_fen(&b, s, &err) != DM_OK) {
             fprintf(stderr, "damier match: %s:%d: %s\n", file, lineno, err.message);
             fclose(f);
             return 2;
         }
-        static dm_vmovelist vlist;
-        if (m->variant ? dm_vmovegen_legal(&vlist, &vb) == 0 : dm_movegen10_count(&b) == 0) {
+        static dm_movelist vlist;
+        if (m->variant ? dm_movegen_legal(&vlist, &vb) == 0 : dm_movegen10_count(&b) == 0) {
             fprintf(stderr, "damier match: %s:%d: the side to move has no legal move\n", file,
                     lineno);
             fclose(f);
@@ -904,7 +904,7 @@ static void maybe_begin(match *m, slot *s);
  * DXP's international moves are read and written on it). */
 static void fast_at(dm_board10 *b, const slot *s, int i)
 {
-    dm_vboard_to_board(b, dm_game_position_at(s->game, i));
+    dm_board_to_board10(b, dm_game_position_at(s->game, i));
 }
 
 /* ... and the current one. */
@@ -1063,8 +1063,8 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
 static void hub_move_text(char *buf, size_t cap, const match *m, const slot *s, int i)
 {
     if (m->variant) {
-        dm_vmove_to_text(buf, cap, dm_game_position_at(s->game, i), dm_game_move_at(s->game, i),
-                         DM_NOTATION_HUB, DM_VSQUARES_NUMERIC);
+        dm_move_to_text(buf, cap, dm_game_position_at(s->game, i), dm_game_move_at(s->game, i),
+                        DM_NOTATION_HUB, DM_SQUARES_NUMERIC);
     } else {
         dm_game_move_text(buf, cap, s->game, i, DM_NOTATION_HUB);
     }
@@ -1082,15 +1082,14 @@ static void vbase_fit(slot *s, int ply)
     char mv[400];
     size_t total = 0;
     for (int i = s->base_ply; i < ply; i++) {
-        total +=
-            dm_vmove_to_text(mv, sizeof mv, dm_game_position_at(s->game, i),
-                             dm_game_move_at(s->game, i), DM_NOTATION_HUB, DM_VSQUARES_NUMERIC) +
-            1;
+        total += dm_move_to_text(mv, sizeof mv, dm_game_position_at(s->game, i),
+                                 dm_game_move_at(s->game, i), DM_NOTATION_HUB, DM_SQUARES_NUMERIC) +
+                 1;
     }
     while (total > MOVES_ROOM && s->base_ply < ply) {
-        total -= dm_vmove_to_text(mv, sizeof mv, dm_game_position_at(s->game, s->base_ply),
-                                  dm_game_move_at(s->game, s->base_ply), DM_NOTATION_HUB,
-                                  DM_VSQUARES_NUMERIC) +
+        total -= dm_move_to_text(mv, sizeof mv, dm_game_position_at(s->game, s->base_ply),
+                                 dm_game_move_at(s->game, s->base_ply), DM_NOTATION_HUB,
+                                 DM_SQUARES_NUMERIC) +
                  1;
         s->base_ply++;
     }
@@ -1122,7 +1121,7 @@ static void ask_move(match *m, slot *s)
     }
     int idx = dm_game_position(s->game)->side == DM_WHITE ? s->white : 1 - s->white;
     engine *e = &s->eng[idx];
-    char pos[DM_VMAX_SQUARES + 8], mv[400], line[MATCH_LINE_MAX] = "", lvl[256] = "";
+    char pos[DM_MAX_SQUARES + 8], mv[400], line[MATCH_LINE_MAX] = "", lvl[256] = "";
     int ply = dm_game_ply(s->game);
     if (m->variant) {
         vbase_fit(s, ply);
@@ -1164,7 +1163,7 @@ static void ask_move(match *m, slot *s)
             dm_board10 before;
             dm_move10 last;
             fast_at(&before, s, ply - 1);
-            if (dm_vmove_to_move(&last, &before, dm_game_move_at(s->game, ply - 1)) == DM_OK &&
+            if (dm_move_to_move10(&last, &before, dm_game_move_at(s->game, ply - 1)) == DM_OK &&
                 dm_dxp_move_from(&msg, &before, &last, (int)emt) == DM_OK) {
                 dxp_send(e, &msg);
             }
@@ -1270,8 +1269,7 @@ static int answer_late(match *m, slot *s, int idx, double t)
 
 static void play_answer(match *m, slot *s, int idx, const dm_move10 *mvp, const char *text,
                         double t);
-static void play_vanswer(match *m, slot *s, int idx, const dm_vmove *mv, const char *text,
-                         double t);
+static void play_vanswer(match *m, slot *s, int idx, const dm_move *mv, const char *text, double t);
 static void log_answer(match *m, slot *s, int idx, double t);
 
 /* The mover's answer `text` (Hub) came at time t. */
@@ -1282,13 +1280,13 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
         return;
     }
     if (m->variant) {
-        const dm_vboard *vb = dm_game_position(s->game);
-        dm_vmove vm;
+        const dm_board *vb = dm_game_position(s->game);
+        dm_move vm;
         char why[300];
         int r = match_vmove_read(&vm, vb, text, why, sizeof why);
         if (r != MATCH_MOVE_OK) {
             char fen[512];
-            dm_vboard_to_fen(fen, sizeof fen, vb, m->variant->algebraic);
+            dm_board_to_fen(fen, sizeof fen, vb, m->variant->algebraic);
             if (r == MATCH_MOVE_GARBLED) {
                 forfeit(m, s, idx, DM_REASON_FORFEIT, "%s sent a garbled move '%.60s' (%s) in %s",
                         e->spec->name, text, why, fen);
@@ -1332,10 +1330,10 @@ static void play_answer(match *m, slot *s, int idx, const dm_move10 *mvp, const 
     const dm_board10 *before = &now;
     fast_now(&now, s);
     dm_move10 mv = *mvp;
-    dm_vmove vm;
+    dm_move vm;
     int irreversible = mv.ncapt > 0 || dm_board10_piece(before, mv.from) == DM_WHITE_MAN ||
                        dm_board10_piece(before, mv.from) == DM_BLACK_MAN;
-    if (dm_vmove_from_move(&vm, dm_game_position(s->game), &mv) != DM_OK ||
+    if (dm_move_from_move10(&vm, dm_game_position(s->game), &mv) != DM_OK ||
         dm_game_play(s->game, &vm) != DM_OK) {
         forfeit(m, s, idx, DM_REASON_FORFEIT, "%s: move %s refused", e->spec->name, text);
         return;
@@ -1348,7 +1346,7 @@ static void play_answer(match *m, slot *s, int idx, const dm_move10 *mvp, const 
 
 /* The legal move mv of a variant game (the engine's answer text): played; the base of
  * the next `pos` moves on to its position when that says all the game knows. */
-static void play_vanswer(match *m, slot *s, int idx, const dm_vmove *mv, const char *text, double t)
+static void play_vanswer(match *m, slot *s, int idx, const dm_move *mv, const char *text, double t)
 {
     engine *e = &s->eng[idx];
     if (dm_game_play(s->game, mv) != DM_OK) {
@@ -1985,11 +1983,11 @@ static void assign_game(match *m, slot *s)
     s->white = g % 2;
     s->base_ply = 0;
     s->nlog = 0;
-    dm_vboard opening;
+    dm_board opening;
     dm_status st = m->variant
                        ? DM_OK
-                       : dm_vboard_from_board(&opening, dm_variant_get(DM_VARIANT_INTERNATIONAL),
-                                              &m->openings[m->order[g / 2]]);
+                       : dm_board_from_board10(&opening, dm_variant_get(DM_VARIANT_INTERNATIONAL),
+                                               &m->openings[m->order[g / 2]]);
     if (st == DM_OK) {
         st = dm_game_new(&s->game, m->variant ? &m->vopenings[m->order[g / 2]] : &opening);
     }
@@ -2589,7 +2587,7 @@ int cmd_match(int argc, char **argv)
         if (!m->vopenings) {
             return 1;
         }
-        dm_vboard_start(&m->vopenings[0], m->variant);
+        dm_board_start(&m->vopenings[0], m->variant);
         m->nopenings = 1;
         m->openings_name = "the start position";
     } else {

@@ -142,15 +142,15 @@ static int write_puzzle(FILE *out, const dm_puzzle *p, const dm_pdn_game *src, c
                         int number, int ply, int depth, int serial)
 {
     dm_game *g = NULL;
-    dm_vboard start;
-    if (dm_vboard_from_board(&start, dm_variant_get(DM_VARIANT_INTERNATIONAL), &p->position) !=
+    dm_board start;
+    if (dm_board_from_board10(&start, dm_variant_get(DM_VARIANT_INTERNATIONAL), &p->position) !=
             DM_OK ||
         dm_game_new(&g, &start) != DM_OK) {
         return 1;
     }
     for (int i = 0; i < p->line_count; i++) {
-        dm_vmove m;
-        if (dm_vmove_from_move(&m, dm_game_position(g), &p->line[i]) != DM_OK ||
+        dm_move m;
+        if (dm_move_from_move10(&m, dm_game_position(g), &p->line[i]) != DM_OK ||
             dm_game_play(g, &m) != DM_OK) {
             dm_game_free(g);
             fprintf(stderr, "damier puzzles: internal error: the solution line is not legal\n");
@@ -253,7 +253,7 @@ static int gen_file(FILE *out, const char *path, dm_engine *e, const dm_puzzle_o
         for (int i = 0; i <= plies && !(max && *found >= max); i++) {
             dm_board10 fb; /* puzzles are examined on the fast board */
             const dm_board10 *b = &fb;
-            if (dm_vboard_to_board(&fb, dm_game_position_at(g, i)) != DM_OK) {
+            if (dm_board_to_board10(&fb, dm_game_position_at(g, i)) != DM_OK) {
                 break;
             }
             int added = set_add(seen, b->hash);

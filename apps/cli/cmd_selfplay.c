@@ -68,14 +68,14 @@ static dm_game *random_opening(dm_engine *e, uint64_t *rng, const gen_options *o
     for (int i = 0; i < nrand && !dm_game_over(g); i++) {
         dm_board10 b; /* the fast board's move order keeps the openings of a seed */
         dm_movelist10 list;
-        dm_vmove m;
-        dm_vboard_to_board(&b, dm_game_position(g));
+        dm_move m;
+        dm_board_to_board10(&b, dm_game_position(g));
         int k = dm_movegen10_legal(&list, &b);
         if (k == 0) {
             break;
         }
-        if (dm_vmove_from_move(&m, dm_game_position(g), &list.moves[rng_next(rng) % (uint64_t)k]) !=
-                DM_OK ||
+        if (dm_move_from_move10(&m, dm_game_position(g),
+                                &list.moves[rng_next(rng) % (uint64_t)k]) != DM_OK ||
             dm_game_play(g, &m) != DM_OK) {
             break;
         }
@@ -115,7 +115,7 @@ static int play_out(dm_game *g, dm_engine *const side[2], dm_sample *samples, in
         }
         dm_board10 fb; /* the samples are fast boards */
         const dm_board10 *b = &fb;
-        dm_vboard_to_board(&fb, dm_game_position(g));
+        dm_board_to_board10(&fb, dm_game_position(g));
         if (samples && !dm_movegen10_has_capture(b) && *n < cap) {
             dm_sample *s = &samples[(*n)++];
             s->board = *b;

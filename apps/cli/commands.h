@@ -63,9 +63,9 @@ int cmd_sort_moves(dm_move10 *moves, int n);
 /* Variant helpers (cmd_moves.c): sort generic moves the same way; read --variant NAME
  * and --fen for a variant, printing an error (naming cmd) and returning nonzero on
  * failure. */
-int cmd_sort_vmoves(const dm_variant *v, dm_vmove *moves, int n);
+int cmd_sort_vmoves(const dm_variant *v, dm_move *moves, int n);
 int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name);
-int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen);
+int cmd_vboard_from_arg(dm_board *b, const dm_variant *v, const char *fen);
 
 /* Endgame databases (cmd_egdb.c): the default folder ($XDG_DATA_HOME/damier/egdb,
  * else ~/.local/share/damier/egdb; its parents created when make is set), and

@@ -159,7 +159,7 @@ static const dm_game *game_of(const dxp_driver *d)
 /* The current position on the fast board (DXP plays international draughts on it). */
 static void board_of(dm_board10 *b, const dxp_driver *d)
 {
-    dm_vboard_to_board(b, dm_game_position(game_of(d)));
+    dm_board_to_board10(b, dm_game_position(game_of(d)));
 }
 
 static dm_clock *clock_of(const dxp_driver *d)
@@ -358,8 +358,8 @@ static int start_game(dxp_driver *d, const dm_board10 *start)
     }
     /* always a clock (without a time control it counts the time used), started by
      * the session for the side to move; the engine forgets the last game */
-    dm_vboard vstart;
-    dm_vboard_from_board(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), start);
+    dm_board vstart;
+    dm_board_from_board10(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), start);
     dm_session_setup g = DM_SESSION_SETUP_INIT;
     g.start = &vstart;
     g.white_tc = &d->ps.tc;
@@ -657,12 +657,12 @@ static void on_move(dxp_driver *d, const dm_dxp_msg *m, const char *text)
     dm_error err;
     memset(&err, 0, sizeof err);
     forgive_peer_flag(d);
-    dm_vmove vmv;
+    dm_move vmv;
     dm_board10 now;
     board_of(&now, d);
     dm_status st = dm_dxp_move_match(&mv, &now, m, &err);
     if (st == DM_OK) {
-        st = dm_vmove_from_move(&vmv, dm_session_position(d->ps.session), &mv);
+        st = dm_move_from_move10(&vmv, dm_session_position(d->ps.session), &mv);
     }
     if (st != DM_OK) {
         dm_session_forfeit(d->ps.session, peer_color(d));
@@ -900,7 +900,7 @@ void dxp_driver_think(dxp_driver *d)
     dm_board10 now;
     dm_status st = play_engine_choose(&info, &d->ps, own_flag_fell, d);
     board_of(&now, d);
-    if (st == DM_OK && info.pv_count > 0 && dm_vmove_to_move(&best, &now, &info.pv[0]) != DM_OK) {
+    if (st == DM_OK && info.pv_count > 0 && dm_move_to_move10(&best, &now, &info.pv[0]) != DM_OK) {
         st = DM_EILLEGAL;
     }
     int secs = (int)(cli_now() - t0 + 0.5);

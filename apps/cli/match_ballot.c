@@ -107,11 +107,11 @@ static int add_file(ballot *b, const char *name, int plies)
         dm_board10 first;
         if (!dm_pdn_game_fen(rec) && dm_pdn_to_game(&g, rec, 1, &err) == DM_OK &&
             dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL && dm_game_ply(g) > plies &&
-            dm_vboard_to_board(&first, dm_game_position_at(g, 0)) == DM_OK &&
+            dm_board_to_board10(&first, dm_game_position_at(g, 0)) == DM_OK &&
             dm_board10_equal(&first, &start)) {
             dm_board10 at;
             const dm_board10 *p = &at;
-            dm_vboard_to_board(&at, dm_game_position_at(g, plies));
+            dm_board_to_board10(&at, dm_game_position_at(g, plies));
             if (p && dm_movegen10_count(p) > 0 && !seen(b, p)) {
                 if (b->n == b->cap) {
                     int cap = b->cap ? 2 * b->cap : 256;
@@ -223,7 +223,7 @@ int cmd_ballot(int argc, char **argv)
             lim.depth = (int)depth;
             dm_search_input in;
             memset(&in, 0, sizeof in);
-            dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b.pos[i]);
+            dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b.pos[i]);
             dm_result r;
             dm_engine_clear(e);
             dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL);

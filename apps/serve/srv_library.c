@@ -151,7 +151,7 @@ static int add_game(srv_library *lib, sqlite3_stmt *ins_g, sqlite3_stmt *ins_p, 
     for (int i = 0; i <= plies; i++) {
         dm_board10 fb; /* the index's hash and piece sets are the fast board's */
         const dm_board10 *b = &fb;
-        dm_vboard_to_board(&fb, dm_game_position_at(g, i));
+        dm_board_to_board10(&fb, dm_game_position_at(g, i));
         char t[200] = "";
         if (i < plies) {
             dm_game_move_text(t, sizeof t, g, i, DM_NOTATION_PDN);

@@ -125,7 +125,7 @@ int srv_puzzles_load(srv *s, const char *path, char *err, size_t errcap)
         }
         srv_puzzle *p = &pz->p[pz->n];
         memset(p, 0, sizeof *p);
-        dm_vboard_to_board(&p->start, dm_game_position_at(gm, 0)); /* puzzles: fast board */
+        dm_board_to_board10(&p->start, dm_game_position_at(gm, 0)); /* puzzles: fast board */
         dm_board10_to_fen(p->fen, sizeof p->fen, &p->start);
         p->n = dm_game_ply(gm) < DM_PUZZLE_MAX_LINE ? dm_game_ply(gm) : DM_PUZZLE_MAX_LINE;
         if (!(p->n & 1)) {
@@ -133,7 +133,7 @@ int srv_puzzles_load(srv *s, const char *path, char *err, size_t errcap)
         }
         dm_board10 before = p->start;
         for (int i = 0; i < p->n; i++) {
-            dm_vmove_to_move(&p->line[i], &before, dm_game_move_at(gm, i));
+            dm_move_to_move10(&p->line[i], &before, dm_game_move_at(gm, i));
             dm_board10_apply(&before, &p->line[i]);
         }
         const char *r = dm_pdn_game_tag(rec, "Rating");

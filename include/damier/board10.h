@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: MIT
- * damier/board.h: the position of international draughts (10x10, FMJD rules) as a
- * small value type: pieces, side to move and Zobrist hash. Squares are 1..50. */
+ * damier/board10.h: the 10x10 bitboard view of an international draughts position
+ * (FMJD rules) as a small value type: pieces, side to move and Zobrist hash. Squares
+ * are 1..50. The one position type of every variant is dm_board (damier/variant.h);
+ * dm_board10 is the fast board of the layers that are international by nature (the
+ * engine's search, the endgame database, the trained evaluation, the opening book,
+ * puzzles, DXP), reached from dm_board with dm_board_to_board10 (issue 9). */
 #ifndef DM_BOARD10_H
 #define DM_BOARD10_H
 
@@ -96,8 +100,8 @@ DM_API size_t dm_board10_to_hub(char *buf, size_t cap, const dm_board10 *b);
 
 /* The same position on the fast 10x10 board (only for 10x10 variants); DM_EINVAL
  * otherwise. And back: a dm_board10 as a generic board of variant v (10x10). */
-DM_API dm_status dm_vboard_to_board(dm_board10 *out, const dm_vboard *b);
-DM_API dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const dm_board10 *b);
+DM_API dm_status dm_board_to_board10(dm_board10 *out, const dm_board *b);
+DM_API dm_status dm_board_from_board10(dm_board *out, const dm_variant *v, const dm_board10 *b);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT
- * damier/move.h: moves of international draughts: legal move generation (FMJD 3-4),
- * making and unmaking moves, perft, and move notation (FMJD 8, PDN 3.0, Hub). */
+ * damier/move10.h: moves on the 10x10 bitboard (dm_board10): legal move generation
+ * (FMJD 3-4), making and unmaking moves, perft, and move notation (FMJD 8, PDN 3.0,
+ * Hub). The one move type of every variant is dm_move (damier/variant.h); dm_move10
+ * is the fast board's, converted with dm_move_to_move10 / dm_move_from_move10. */
 #ifndef DM_MOVE10_H
 #define DM_MOVE10_H
 
@@ -105,14 +107,14 @@ DM_API dm_status dm_move10_parse(dm_move10 *out, const dm_board10 *b, const char
  * squares), with its PDN path. DM_EILLEGAL when b has no such move (m was not legal
  * there), DM_EINVAL for NULL or a board that is not 10x10. A bridge between the two
  * move types until they are one (issue 9). */
-DM_API dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move10 *m);
+DM_API dm_status dm_move_from_move10(dm_move *out, const dm_board *b, const dm_move10 *m);
 
 /* And back: the move of the fast board b equal to m (same from, to and captured
  * squares), for the layers still on the fast board (the endgame database, the book,
  * the trained evaluation's tools, DXP, puzzles) with a move the engine or the session
  * gave. DM_EILLEGAL when b has no such move, DM_EINVAL for NULL. A bridge until the
  * two move types are one (issue 9). */
-DM_API dm_status dm_vmove_to_move(dm_move10 *out, const dm_board10 *b, const dm_vmove *m);
+DM_API dm_status dm_move_to_move10(dm_move10 *out, const dm_board10 *b, const dm_move *m);
 
 #ifdef __cplusplus
 }

@@ -19,13 +19,13 @@ dm_status dm_board10_from_fen(dm_board10 *out, const char *fen, dm_error *err)
     if (!out || !fen) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no FEN given");
     }
-    dm_vboard vb;
-    dm_status st = dm_vboard_from_fen(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), fen, err);
+    dm_board vb;
+    dm_status st = dm_board_from_fen(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), fen, err);
     if (st) {
         return st;
     }
     dm_board10 b;
-    st = dm_vboard_to_board(&b, &vb);
+    st = dm_board_to_board10(&b, &vb);
     if (st == DM_OK) {
         st = dm_board10_validate(&b, err);
     }

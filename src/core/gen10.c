@@ -92,7 +92,7 @@ void dm_board10_undo(dm_board10 *b, const dm_move10 *m)
     b->hash ^= hash_delta(b, m);
 }
 
-int dm_gen10_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures)
+int dm_gen10_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
 {
     dm_board10 pos;
     gen10_from_vboard(&pos, b);
@@ -102,7 +102,7 @@ int dm_gen10_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all
     return gen10_dynr_legal_x(list, &pos, r, all_captures);
 }
 
-uint64_t dm_gen10_vperft(const dm_vboard *b, int depth, gen_rules r)
+uint64_t dm_gen10_vperft(const dm_board *b, int depth, gen_rules r)
 {
     dm_board10 pos;
     gen10_from_vboard(&pos, b);

@@ -53,7 +53,7 @@ _Static_assert(GEN_BITS == GEN8_BITS, "8x8 layout: 35 bits");
 #define GEN_RECORD 1
 #include "core/gen_impl.h"
 
-int dm_gen8_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures)
+int dm_gen8_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
 {
     dm_board10 pos;
     gen8_from_vboard(&pos, b);
@@ -71,7 +71,7 @@ int dm_gen8_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_
     return gen8_dynr_legal_x(list, &pos, r, all_captures);
 }
 
-uint64_t dm_gen8_vperft(const dm_vboard *b, int depth, gen_rules r)
+uint64_t dm_gen8_vperft(const dm_board *b, int depth, gen_rules r)
 {
     dm_board10 pos;
     gen8_from_vboard(&pos, b);

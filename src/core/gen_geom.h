@@ -269,7 +269,7 @@ GEN_ALWAYS void P(unmake)(GEN_POS *pos, const GEN_MOVE *m)
 }
 
 /* A mailbox board of this size as bitboards. */
-GEN_ALWAYS void P(from_vboard)(GEN_POS *pos, const dm_vboard *b)
+GEN_ALWAYS void P(from_vboard)(GEN_POS *pos, const dm_board *b)
 {
     GEN_BB p[5] = {0, 0, 0, 0, 0};
     for (int sq = 1; sq <= GEN_N * GEN_N / 2; sq++) {

@@ -78,7 +78,7 @@ GEN_ALWAYS void P(unmake)(GEN_POS *pos, const GEN_MOVE *m)
     pos->kings ^= m->kings;
 }
 
-GEN_ALWAYS void P(from_vboard)(GEN_POS *pos, const dm_vboard *b)
+GEN_ALWAYS void P(from_vboard)(GEN_POS *pos, const dm_board *b)
 {
     GEN_BB p[5] = {0, 0, 0, 0, 0};
     for (int sq = 1; sq <= GEN_SQUARES; sq++) {

@@ -90,14 +90,14 @@ typedef struct fgen {
     int count, overflow, cap;
     fmove *moves;
     /* record mode: PDN paths per listed move */
-    uint8_t (*paths)[DM_VMAX_CAPT];
+    uint8_t (*paths)[DM_MAX_CAPT];
     /* the capture being built */
     int from, n;
     int man_start; /* the capturing piece is a man */
     uint64_t capt;
-    uint8_t cdir[DM_VMAX_CAPT]; /* direction of each jump */
-    uint8_t csq[DM_VMAX_CAPT];  /* bit of each captured piece */
-    uint8_t land[DM_VMAX_CAPT]; /* bit landed on after each jump */
+    uint8_t cdir[DM_MAX_CAPT]; /* direction of each jump */
+    uint8_t csq[DM_MAX_CAPT];  /* bit of each captured piece */
+    uint8_t land[DM_MAX_CAPT]; /* bit landed on after each jump */
 } fgen;
 
 static void add_capture(fgen *g, int to, int promote)
@@ -175,7 +175,7 @@ static void man_dfs(fgen *g, int at)
         if (y < 0 || !(g->empty & BIT(y))) {
             continue;
         }
-        if (g->n >= DM_VMAX_CAPT) {
+        if (g->n >= DM_MAX_CAPT) {
             continue;
         }
         found = 1;
@@ -208,7 +208,7 @@ static void king_dfs(fgen *g, int at, int last)
             continue;
         }
         int y = step(x, d);
-        if (y < 0 || !(g->empty & BIT(y)) || g->n >= DM_VMAX_CAPT) {
+        if (y < 0 || !(g->empty & BIT(y)) || g->n >= DM_MAX_CAPT) {
             continue;
         }
         found = 1;
@@ -378,9 +378,9 @@ static uint64_t perft(const fpos *p, int depth, const gen_rules *r, int keep)
     if (depth == 1 && !any_capture(p)) {
         return count_quiet(p);
     }
-    fmove moves[DM_VMAX_MOVES];
+    fmove moves[DM_MAX_MOVES];
     fgen g;
-    fgen_init(&g, r, moves, DM_VMAX_MOVES);
+    fgen_init(&g, r, moves, DM_MAX_MOVES);
     g.keep = keep;
     int n = gen_legal(&g, p);
     if (depth == 1) {
@@ -395,7 +395,7 @@ static uint64_t perft(const fpos *p, int depth, const gen_rules *r, int keep)
     return total;
 }
 
-static void from_vboard(fpos *p, const dm_vboard *b)
+static void from_vboard(fpos *p, const dm_board *b)
 {
     memset(p, 0, sizeof *p);
     for (int sq = 1; sq <= 64; sq++) {
@@ -410,35 +410,35 @@ static void from_vboard(fpos *p, const dm_vboard *b)
     p->side = b->side;
 }
 
-uint64_t dm_genfull_vperft(const dm_vboard *b, int depth, gen_rules r)
+uint64_t dm_genfull_vperft(const dm_board *b, int depth, gen_rules r)
 {
     fpos p;
     from_vboard(&p, b);
     return perft(&p, depth, &r, 0);
 }
 
-uint64_t dm_genfull_vperft_keep(const dm_vboard *b, int depth, gen_rules r)
+uint64_t dm_genfull_vperft_keep(const dm_board *b, int depth, gen_rules r)
 {
     fpos p;
     from_vboard(&p, b);
     return perft(&p, depth, &r, 1);
 }
 
-int dm_genfull_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures)
+int dm_genfull_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
 {
     fpos p;
     from_vboard(&p, b);
-    fmove moves[DM_VMAX_MOVES];
-    uint8_t paths[DM_VMAX_MOVES][DM_VMAX_CAPT];
+    fmove moves[DM_MAX_MOVES];
+    uint8_t paths[DM_MAX_MOVES][DM_MAX_CAPT];
     fgen g;
-    fgen_init(&g, &r, moves, DM_VMAX_MOVES);
+    fgen_init(&g, &r, moves, DM_MAX_MOVES);
     g.paths = paths;
     g.all = all_captures != 0;
     int n = gen_legal(&g, &p);
     list->count = n;
     list->overflow = g.overflow;
     for (int i = 0; i < n; i++) {
-        dm_vmove *m = &list->moves[i];
+        dm_move *m = &list->moves[i];
         memset(m, 0, sizeof *m);
         m->from = (uint8_t)(moves[i].from + 1);
         m->to = (uint8_t)(moves[i].to + 1);
@@ -458,7 +458,7 @@ int dm_genfull_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int a
 
 typedef struct fpath {
     uint64_t opp, empty;
-    const dm_vmove *m;
+    const dm_move *m;
     const int *want;
     int side, promotion, found;
 } fpath;
@@ -498,7 +498,7 @@ static void path_dfs(fpath *q, int at, int king, int last, int k)
     }
 }
 
-int dm_genfull_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n)
+int dm_genfull_path_matches(const dm_board *b, const dm_move *m, const int *want, int n)
 {
     if (m->ncapt < 2 || n != m->ncapt - 1 || m->from < 1 || m->from > 64) {
         return 0;

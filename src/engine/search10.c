@@ -34,7 +34,7 @@ static const dm_draw_rules si_fmjd_draw = DR_FMJD_INIT;
 #define SI_THREAD search_thread
 #define SI_THREADS(e) ((e)->threads)
 #include "engine/search_impl.h"
-/* An international dm_vboard (dm_engine_search): the game's draw rules. */
+/* An international dm_board (dm_engine_search): the game's draw rules. */
 #define SI_RS intlr_
 #define SI_INTL 1
 #include "engine/search_impl.h"
@@ -102,13 +102,13 @@ int dm_search_draw_walk(const dm_board10 *root, int reversible, int endgame, con
     return n;
 }
 
-int dm_search10_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search10_vdraw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                            int *blocked)
 {
     return srch10dyn_vdraw_walk(in, moves, n, verdict, blocked);
 }
 
-int search10_evaluate(const search_rules *sr, const dm_vboard *b)
+int search10_evaluate(const search_rules *sr, const dm_board *b)
 {
     dm_board10 pos;
     memset(&pos, 0, sizeof pos);

@@ -71,13 +71,13 @@ dm_status search8_variant(dm_result *out, dm_engine *e, const dm_search_input *i
     return srch8dyn_vrun(out, e, in, r, rep);
 }
 
-int dm_search8_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search8_vdraw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                           int *blocked)
 {
     return srch8dyn_vdraw_walk(in, moves, n, verdict, blocked);
 }
 
-int search8_evaluate(const search_rules *sr, const dm_vboard *b)
+int search8_evaluate(const search_rules *sr, const dm_board *b)
 {
     dm_board10 pos;
     memset(&pos, 0, sizeof pos);

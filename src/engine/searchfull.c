@@ -37,13 +37,13 @@ dm_status searchfull_variant(dm_result *out, dm_engine *e, const dm_search_input
     return srch8full_vrun(out, e, in, r, rep);
 }
 
-int dm_searchfull_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_searchfull_vdraw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                              int *blocked)
 {
     return srch8full_vdraw_walk(in, moves, n, verdict, blocked);
 }
 
-int searchfull_evaluate(const search_rules *sr, const dm_vboard *b)
+int searchfull_evaluate(const search_rules *sr, const dm_board *b)
 {
     dm_board10 pos;
     memset(&pos, 0, sizeof pos);

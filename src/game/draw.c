@@ -36,9 +36,9 @@ static dm_draw_rules draw_of(const dm_game_rules *r)
 
 static int kind_of(dm_endgame e)
 {
-    return e == DM_ENDGAME_16  ? DM_VDRAW_THREE_VS_KING
-           : e == DM_ENDGAME_5 ? DM_VDRAW_TWO_VS_KING
-                               : DM_VDRAW_NONE;
+    return e == DM_ENDGAME_16  ? DM_DRAW_THREE_VS_KING
+           : e == DM_ENDGAME_5 ? DM_DRAW_TWO_VS_KING
+                               : DM_DRAW_NONE;
 }
 
 dm_endgame dm_draw_endgame(const dm_board10 *b)
@@ -46,9 +46,9 @@ dm_endgame dm_draw_endgame(const dm_board10 *b)
     int k =
         dr_kind(&fmjd_draw, dm_board10_count_men(b, DM_WHITE), dm_board10_count_kings(b, DM_WHITE),
                 dm_board10_count_men(b, DM_BLACK), dm_board10_count_kings(b, DM_BLACK));
-    return k == DM_VDRAW_THREE_VS_KING ? DM_ENDGAME_16
-           : k == DM_VDRAW_TWO_VS_KING ? DM_ENDGAME_5
-                                       : DM_ENDGAME_NONE;
+    return k == DM_DRAW_THREE_VS_KING ? DM_ENDGAME_16
+           : k == DM_DRAW_TWO_VS_KING ? DM_ENDGAME_5
+                                      : DM_ENDGAME_NONE;
 }
 
 void dm_draw_init(dm_draw_counters *out, const dm_board10 *start)
@@ -113,13 +113,13 @@ dm_outcome dm_draw_judge(dm_reason *reason, const dm_board10 *b, const dm_draw_c
         o = DM_OUTCOME_DRAW, r = DM_REASON_REPETITION;
     } else {
         switch (dr_verdict(&d, &s)) {
-            case DM_VDRAW_THREE_VS_KING:
+            case DM_DRAW_THREE_VS_KING:
                 o = DM_OUTCOME_DRAW, r = DM_REASON_16_MOVES;
                 break;
-            case DM_VDRAW_TWO_VS_KING:
+            case DM_DRAW_TWO_VS_KING:
                 o = DM_OUTCOME_DRAW, r = DM_REASON_5_MOVES;
                 break;
-            case DM_VDRAW_NO_PROGRESS:
+            case DM_DRAW_NO_PROGRESS:
                 o = DM_OUTCOME_DRAW, r = DM_REASON_25_MOVES;
                 break;
             default:

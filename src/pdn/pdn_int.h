@@ -60,7 +60,7 @@ int pdn_fast_rules(const dm_variant *v);
 
 /* Start position of g under v (FEN tag, else v's initial position); *number gets the
  * first move number (the FEN's F counter, else 1). */
-dm_status pdn_vstart_board(dm_vboard *out, const dm_variant *v, const dm_pdn_game *g, int *number,
+dm_status pdn_vstart_board(dm_board *out, const dm_variant *v, const dm_pdn_game *g, int *number,
                            dm_error *err);
 
 /* What the replay made of each mainline node, for the writer. */
@@ -70,8 +70,8 @@ enum {
     PDN_STEP_JOINED = 2
 };
 typedef struct pdn_vstep {
-    dm_vmove m; /* the move (kind PDN_STEP_MOVE) */
-    int kind;   /* PDN_STEP_JOINED: a single-jump token joined to the capture before */
+    dm_move m; /* the move (kind PDN_STEP_MOVE) */
+    int kind;  /* PDN_STEP_JOINED: a single-jump token joined to the capture before */
 } pdn_vstep;
 
 /* Replay g's mainline under v into out (zeroed by the caller): the fast core for
@@ -95,7 +95,7 @@ int pdn_irregular_mark(const dm_pdn_node *nd);
  * of the path, which must be on one diagonal, are removed; the other side is to move.
  * DM_OK; DM_EPARSE when text is no squares; DM_EILLEGAL (b untouched) when the first
  * square is empty, the last is taken, or a step of a capture is not diagonal. */
-dm_status pdn_apply_written(dm_vboard *b, const char *text, dm_error *err);
+dm_status pdn_apply_written(dm_board *b, const char *text, dm_error *err);
 
 /* Record an accepted irregularity in out (the first DM_PDN_MAX_IRREGULAR kept, all
  * counted). */

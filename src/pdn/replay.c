@@ -172,16 +172,16 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board10 b, int i, int number)
             /* an accepted irregularity (FMJD 5.7): applied as written */
             const dm_variant *v =
                 out->variant ? out->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
-            dm_vboard vb;
+            dm_board vb;
             dm_error aerr;
-            dm_status ast = dm_vboard_from_board(&vb, v, &b);
+            dm_status ast = dm_board_from_board10(&vb, v, &b);
             if (ast == DM_OK) {
                 ast = pdn_apply_written(&vb, nd->text, &aerr);
             } else {
                 dm_error_set(&aerr, ast, 0, 0, "the position is not a %s one", v->title);
             }
             dm_board10 nb;
-            if (ast == DM_OK && dm_vboard_to_board(&nb, &vb) == DM_OK) {
+            if (ast == DM_OK && dm_board_to_board10(&nb, &vb) == DM_OK) {
                 pdn_irregular_note(out, nd, number, b.side == DM_BLACK, err.message);
                 if (rc->moves) {
                     memset(&rc->moves[i], 0, sizeof rc->moves[i]);
@@ -262,7 +262,7 @@ dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g)
     if (!pdn_select(g, &v, &guessed, why, sizeof why)) {
         out->verdict = DM_PDN_VARIANT;
         out->guessed = guessed; /* 1: no guessed rules fit the moves */
-        dm_vboard_start(&out->vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL));
+        dm_board_start(&out->vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL));
         out->vend = out->vstart;
         dm_error_set(&out->reason, DM_OK, 0, 0, "%s", why);
         return DM_OK;

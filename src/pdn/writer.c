@@ -180,7 +180,7 @@ static void comments(wbuf *w, char *const *c, int n)
  * core (intl), vb for the generic core (v not NULL and not fast). */
 typedef struct wpos {
     dm_board10 b;
-    dm_vboard vb;
+    dm_board vb;
     const dm_variant *v; /* generic-core variant, NULL for the fast core or none */
     int known;
     int number;
@@ -285,8 +285,8 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         free(cmd);
         wpos at_setup = *p;
         dm_board10 nb;
-        dm_vboard nvb;
-        if (p->v && dm_vboard_from_fen(&nvb, p->v, nd->text, NULL) == DM_OK) {
+        dm_board nvb;
+        if (p->v && dm_board_from_fen(&nvb, p->v, nd->text, NULL) == DM_OK) {
             p->vb = nvb;
             p->known = 1;
             p->half = nvb.side != (int)p->v->first;
@@ -324,24 +324,24 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     char text[400];
     const char *t = nd->text;
     dm_move10 m;
-    dm_vmove vm;
+    dm_move vm;
     int played = 0, vplayed = 0;
     /* an accepted irregularity (docs/PDN.md): an illegal move annotated so is written
      * as read and the position after it is the move applied as written, as the replay
      * has it */
     int irregular = 0;
-    dm_vboard after_irregular;
+    dm_board after_irregular;
     if (nd->kind == DM_PDN_NODE_MOVE && p->known && pdn_irregular_mark(nd) &&
         !(known_move && known_move->from) && !known_vstep) {
         if (p->v) {
             after_irregular = p->vb;
-            irregular = dm_vmove_parse(&vm, &p->vb, nd->text, NULL) != DM_OK &&
+            irregular = dm_move_parse(&vm, &p->vb, nd->text, NULL) != DM_OK &&
                         pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
         } else {
             irregular =
                 dm_move10_parse(&m, &p->b, nd->text, NULL) != DM_OK &&
-                dm_vboard_from_board(&after_irregular, dm_variant_get(DM_VARIANT_INTERNATIONAL),
-                                     &p->b) == DM_OK &&
+                dm_board_from_board10(&after_irregular, dm_variant_get(DM_VARIANT_INTERNATIONAL),
+                                      &p->b) == DM_OK &&
                 pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
         }
     }
@@ -354,8 +354,8 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         if (known_vstep) {
             vm = known_vstep->m;
         }
-        if (known_vstep || dm_vmove_parse(&vm, &p->vb, nd->text, NULL) == DM_OK) {
-            dm_vmove_to_text(text, sizeof text, &p->vb, &vm, style, DM_VSQUARES_DEFAULT);
+        if (known_vstep || dm_move_parse(&vm, &p->vb, nd->text, NULL) == DM_OK) {
+            dm_move_to_text(text, sizeof text, &p->vb, &vm, style, DM_SQUARES_DEFAULT);
             if (vm.ncapt) {
                 use_sep(text, p, p->v->capture_sep);
             }
@@ -440,7 +440,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     if (irregular) {
         if (p->v) {
             p->vb = after_irregular;
-        } else if (dm_vboard_to_board(&p->b, &after_irregular) != DM_OK) {
+        } else if (dm_board_to_board10(&p->b, &after_irregular) != DM_OK) {
             p->known = 0;
         }
     }
@@ -448,7 +448,7 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         dm_board10_apply(&p->b, &m);
     }
     if (vplayed) {
-        dm_vboard_apply(&p->vb, &vm);
+        dm_board_apply(&p->vb, &vm);
     }
     if (p->half == 1) {
         p->number++;
@@ -578,10 +578,10 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
         if (pdn_vstart_board(&p.vb, variant, g, &number, NULL) == DM_OK) {
             p.known = 1;
             p.half = p.vb.side != (int)variant->first;
-            dm_vboard init;
-            dm_vboard_start(&init, variant);
+            dm_board init;
+            dm_board_start(&init, variant);
             fen_start = init.side == p.vb.side && !memcmp(init.sq, p.vb.sq, sizeof init.sq);
-            dm_vboard_to_fen(fenbuf, sizeof fenbuf, &p.vb, variant->algebraic);
+            dm_board_to_fen(fenbuf, sizeof fenbuf, &p.vb, variant->algebraic);
             fen = fen ? fenbuf : NULL;
         } else if (g->main.nnodes > 0) {
             p.half = g->main.nodes[0].number_black;

@@ -260,7 +260,7 @@ static void on_info(const dm_info *info, void *payload)
     int n = 0;
     dm_board10 b = c->root;
     while (n < info->pv_count && n < DM_ENGINE_MAX_PV &&
-           dm_vmove_to_move(&pv[n], &b, &info->pv[n]) == DM_OK) {
+           dm_move_to_move10(&pv[n], &b, &info->pv[n]) == DM_OK) {
         dm_board10_apply(&b, &pv[n++]);
     }
     if (n == 0) {
@@ -430,7 +430,7 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board10 *b,
     c->root = *b;
     dm_search_input in;
     memset(&in, 0, sizeof in);
-    dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
+    dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = o->depth;

@@ -9,7 +9,7 @@
 
 #include "fuzz.h"
 
-static int vboard_same(const dm_vboard *a, const dm_vboard *b)
+static int vboard_same(const dm_board *a, const dm_board *b)
 {
     return a->variant == b->variant && a->side == b->side &&
            memcmp(a->sq, b->sq, sizeof a->sq) == 0;
@@ -41,9 +41,9 @@ static void check_international(const char *fen)
 
 static void check_variant(const dm_variant *v, const char *fen)
 {
-    dm_vboard b;
+    dm_board b;
     dm_error err;
-    if (dm_vboard_from_fen(&b, v, fen, &err) != DM_OK) {
+    if (dm_board_from_fen(&b, v, fen, &err) != DM_OK) {
         if (!err.message[0]) {
             fuzz_fail("%s FEN refused without a reason", v->name);
         }
@@ -51,9 +51,9 @@ static void check_variant(const dm_variant *v, const char *fen)
     }
     for (int algebraic = 0; algebraic <= 1; algebraic++) {
         char out[600];
-        dm_vboard back;
-        dm_vboard_to_fen(out, sizeof out, &b, algebraic);
-        if (dm_vboard_from_fen(&back, v, out, &err) != DM_OK) {
+        dm_board back;
+        dm_board_to_fen(out, sizeof out, &b, algebraic);
+        if (dm_board_from_fen(&back, v, out, &err) != DM_OK) {
             fuzz_fail("%s: written FEN '%s' does not read back: %s", v->name, out, err.message);
         }
         if (!vboard_same(&b, &back)) {

@@ -10,8 +10,8 @@
  * - every variant (international included) through the variant API and the bitboard
  *   generator the variant engine searches with (internal: core/gen_impl.h, made and
  *   unmade by XOR as in engine/search_impl.h): the same legal moves as
- *   dm_vmovegen_legal, make equal to dm_vboard_apply, unmake restoring the position,
- *   and the search's incremental key equal to dm_vboard_hash from scratch after
+ *   dm_movegen_legal, make equal to dm_board_apply, unmake restoring the position,
+ *   and the search's incremental key equal to dm_board_hash from scratch after
  *   every move. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -115,7 +115,7 @@ static int pg8_legal(dm_movelist10 *l, const dm_board10 *p, const dm_variant *v)
 #include "engine/search_impl.h"
 
 /* The search's key of the child: international draughts is searched on dm_board10
- * with the Zobrist hash dm_board10_apply keeps (dm_vboard_hash gives it too), the
+ * with the Zobrist hash dm_board10_apply keeps (dm_board_hash gives it too), the
  * other 10x10 variants with the variant keys. */
 static uint64_t pg10_child_key(const dm_variant *v, uint64_t pk, const dm_board10 *parent,
                                const dm_board10 *child, const dm_move10 *m)
@@ -158,7 +158,7 @@ static int pg10_legal(dm_movelist10 *l, const dm_board10 *p, const dm_variant *v
 #define GEN_POS gen12_pos
 #define GEN_MOVE gen12_move
 #define GEN_LIST gen12_list
-#define GEN_MAX_MOVES DM_VMAX_MOVES
+#define GEN_MAX_MOVES DM_MAX_MOVES
 #include "core/gen_geom.h"
 #define GEN_RS fmjd_
 #define GEN_RULES_CONST GEN_RULES_FMJD
@@ -232,7 +232,7 @@ static int pgf_legal(dm_movelist10 *l, const dm_board10 *p, const dm_variant *v)
 /* ---- the variant API, every variant ------------------------------------------ */
 
 /* The properties of prop_geom.inc for b's board size; returns the legal moves. */
-static int check_vposition(dm_vmovelist *list, const dm_vboard *b)
+static int check_vposition(dm_movelist *list, const dm_board *b)
 {
     if (b->variant->geometry == DM_GEOM_FULL) {
         return pgf_check_position(list, b);
@@ -249,9 +249,9 @@ static int check_vposition(dm_vmovelist *list, const dm_vboard *b)
 
 /* A random game from b (at most plies plies), every position checked; returns the
  * plies played. */
-static int vgame(dm_vboard *b, int game, int plies, long *moves_checked)
+static int vgame(dm_board *b, int game, int plies, long *moves_checked)
 {
-    static dm_vmovelist list;
+    static dm_movelist list;
     int ply = 0;
     for (; ply < plies; ply++) {
         prop_where("make/undo (variant API)", b, game, ply);
@@ -260,7 +260,7 @@ static int vgame(dm_vboard *b, int game, int plies, long *moves_checked)
         if (n == 0) {
             break;
         }
-        dm_vboard_apply(b, &list.moves[prop_below(n)]);
+        dm_board_apply(b, &list.moves[prop_below(n)]);
     }
     return ply;
 }
@@ -275,19 +275,19 @@ static void test_prop__make_undo_every_variant(void **state)
         int game = 0;
         /* Games from the start position, played to their end or 200 plies. */
         for (int k = 0; k < 12; k++, game++) {
-            dm_vboard b;
-            dm_vboard_start(&b, v);
+            dm_board b;
+            dm_board_start(&b, v);
             plies += vgame(&b, game, 200, &moves);
         }
         /* Games from random positions: few to many pieces, few to all kings. */
         for (int k = 0; k < 40; k++, game++) {
-            dm_vboard b;
+            dm_board b;
             prop_random_position(&b, v, 2 + prop_below(v->squares / 2), prop_below(101));
             plies += vgame(&b, game, 40, &moves);
         }
         /* 30+ kings (most of the 8x8 board). */
         for (int k = 0; k < 6; k++, game++) {
-            dm_vboard b;
+            dm_board b;
             int kings = v->squares >= 50 ? 30 + prop_below(11) : 22 + prop_below(9);
             prop_random_kings(&b, v, kings, prop_below(6));
             plies += vgame(&b, game, 6, &moves);
@@ -304,17 +304,17 @@ static void test_prop__make_undo_every_variant(void **state)
  * moves, and the successor of each fast move equals that of a generic move. */
 static void same_as_variant_api(const dm_board10 *b, const dm_movelist10 *list)
 {
-    static dm_vmovelist vl;
-    dm_vboard vb;
-    assert_int_equal(dm_vboard_from_board(&vb, prop_variant(DM_VARIANT_INTERNATIONAL), b), DM_OK);
-    int n = dm_vmovegen_legal(&vl, &vb);
-    PROP_CHECK(n == list->count, "dm_movegen10_legal %d moves, dm_vmovegen_legal %d", list->count,
+    static dm_movelist vl;
+    dm_board vb;
+    assert_int_equal(dm_board_from_board10(&vb, prop_variant(DM_VARIANT_INTERNATIONAL), b), DM_OK);
+    int n = dm_movegen_legal(&vl, &vb);
+    PROP_CHECK(n == list->count, "dm_movegen10_legal %d moves, dm_movegen_legal %d", list->count,
                n);
     for (int i = 0; i < n; i++) {
-        dm_vboard vc = vb;
-        dm_vboard_apply(&vc, &vl.moves[i]);
+        dm_board vc = vb;
+        dm_board_apply(&vc, &vl.moves[i]);
         dm_board10 want;
-        assert_int_equal(dm_vboard_to_board(&want, &vc), DM_OK);
+        assert_int_equal(dm_board_to_board10(&want, &vc), DM_OK);
         int found = 0;
         for (int j = 0; j < list->count && !found; j++) {
             dm_board10 c = *b;
@@ -386,25 +386,25 @@ static void test_prop__make_undo_international_board(void **state)
         plies += bgame(&b, game, 250, &moves);
     }
     for (int k = 0; k < 60; k++, game++) {
-        dm_vboard vb;
+        dm_board vb;
         if (k < 10) {
             prop_random_kings(&vb, v, 30 + prop_below(11), prop_below(5));
         } else {
             prop_random_position(&vb, v, 2 + prop_below(30), prop_below(101));
         }
         dm_board10 b;
-        assert_int_equal(dm_vboard_to_board(&b, &vb), DM_OK);
+        assert_int_equal(dm_board_to_board10(&b, &vb), DM_OK);
         /* dm_board10_put keeps the hash: build it square by square as well. */
         dm_board10 p;
         dm_board10_clear(&p);
         for (int sq = 1; sq <= 50; sq++) {
-            assert_int_equal(dm_board10_put(&p, sq, dm_vboard_piece(&vb, sq)), DM_OK);
+            assert_int_equal(dm_board10_put(&p, sq, dm_board_piece(&vb, sq)), DM_OK);
         }
         dm_board10_set_side(&p, (dm_color)vb.side);
         prop_where_board("dm_board10_put", &b, game, -1);
         PROP_CHECK(dm_board10_equal(&p, &b) && p.hash == b.hash &&
                        p.hash == dm_board10_compute_hash(&p),
-                   "dm_board10_put / dm_vboard_to_board disagree");
+                   "dm_board10_put / dm_board_to_board10 disagree");
         plies += bgame(&b, game, k < 10 ? 8 : 60, &moves);
     }
     print_message("  international %d games, %ld plies, %ld moves made and unmade\n", game, plies,

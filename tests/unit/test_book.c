@@ -56,15 +56,15 @@ static dm_move10 find_move(const dm_board10 *b, int from, int to)
  * position after 34-30 (20-25, for Black). Written into a malloc'ed buffer. */
 /* The session's move (of its generic position) is the fast board's move m: the same
  * from, to and captured squares. */
-static int same_fast(const dm_vmove *v, const dm_move10 *m)
+static int same_fast(const dm_move *v, const dm_move10 *m)
 {
-    int sq[DM_VMAX_CAPT];
-    int n = dm_move10_captured(m, sq, DM_VMAX_CAPT);
+    int sq[DM_MAX_CAPT];
+    int n = dm_move10_captured(m, sq, DM_MAX_CAPT);
     if (v->from != m->from || v->to != m->to || v->ncapt != n) {
         return 0;
     }
     for (int i = 0; i < n; i++) {
-        if (!dm_vmove_captures(v, sq[i])) {
+        if (!dm_move_captures(v, sq[i])) {
             return 0;
         }
     }
@@ -257,12 +257,12 @@ static void test_book__session_plays_book_move(void **state)
         assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
         dm_search_input in;
         memset(&in, 0, sizeof in);
-        dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
+        dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
         dm_limits lim = {0};
         lim.depth = 2;
         dm_result r;
         assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
-        assert_int_equal(dm_vmove_to_move(&engine_move, &b, &r.best), DM_OK);
+        assert_int_equal(dm_move_to_move10(&engine_move, &b, &r.best), DM_OK);
         dm_engine_free(e);
     }
     /* a book move that is not the engine's */

@@ -223,9 +223,9 @@ static void test_game__moves_positions_and_text(void **state)
         assert_true(dm_board10_equal(&b, fast_game_board_at(&next, g, i + 1)));
         assert_int_equal(dm_game_hash_at(g, i + 1), next.hash);
         /* the generic position and move: applying move i gives position i + 1 too */
-        dm_vboard vb = *dm_game_position_at(g, i);
-        dm_vboard_apply(&vb, dm_game_move_at(g, i));
-        assert_true(dm_vboard_hash(&vb) == dm_vboard_hash(dm_game_position_at(g, i + 1)));
+        dm_board vb = *dm_game_position_at(g, i);
+        dm_board_apply(&vb, dm_game_move_at(g, i));
+        assert_true(dm_board_hash(&vb) == dm_board_hash(dm_game_position_at(g, i + 1)));
     }
     assert_true(dm_game_position_at(g, 3) == dm_game_position(g));
     assert_null(dm_game_position_at(g, 4));
@@ -261,7 +261,7 @@ static void test_game__illegal_moves_change_nothing(void **state)
     junk.from = 19;
     junk.to = 30; /* no such move */
     assert_int_equal(fast_game_play(g, &junk), DM_EILLEGAL);
-    dm_vmove vjunk = {0};
+    dm_move vjunk = {0};
     vjunk.from = 19;
     vjunk.to = 24;
     vjunk.ncapt = 1; /* 19-24 is a move, but it captures nothing */

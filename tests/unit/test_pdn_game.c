@@ -244,17 +244,17 @@ static void test_pdn_game__variant_record(void **state)
     uint64_t rng = 12345;
     for (int v = 0; v < DM_VARIANT_COUNT; v++) {
         const dm_variant *var = dm_variant_get((dm_variant_id)v);
-        dm_vboard start;
-        dm_vboard_start(&start, var);
+        dm_board start;
+        dm_board_start(&start, var);
         dm_game *g;
         assert_int_equal(dm_game_new(&g, &start), DM_OK);
         dm_game_rules rules = DM_GAME_RULES_INIT;
         rules.play_after_end = 1; /* random play goes on after a draw by rule */
         assert_int_equal(dm_game_set_rules(g, &rules), DM_OK);
         int n = 0;
-        static dm_vmovelist l;
-        while (n < 60 && dm_vmovegen_legal(&l, dm_game_position(g)) > 0) {
-            const dm_vmove *m = &l.moves[next_rand(&rng) % (uint64_t)l.count];
+        static dm_movelist l;
+        while (n < 60 && dm_movegen_legal(&l, dm_game_position(g)) > 0) {
+            const dm_move *m = &l.moves[next_rand(&rng) % (uint64_t)l.count];
             if (dm_game_play(g, m) != DM_OK) {
                 break; /* decided (breakthrough's first king) */
             }
@@ -275,7 +275,7 @@ static void test_pdn_game__variant_record(void **state)
                      n, rp.reason.message, text);
         }
         assert_int_equal(rp.variant->id, var->id);
-        const dm_vboard *end = dm_game_position(g);
+        const dm_board *end = dm_game_position(g);
         assert_true(memcmp(rp.vend.sq, end->sq, sizeof end->sq) == 0);
         dm_pdn_game_free(back);
         dm_pdn_reader_free(rd);

@@ -47,8 +47,8 @@ static dm_pdn_replay replay_text(const char *text)
 static void assert_same_end(const dm_pdn_replay *a, const dm_pdn_replay *b)
 {
     char fa[512], fb[512];
-    dm_vboard_to_fen(fa, sizeof fa, &a->vend, 0);
-    dm_vboard_to_fen(fb, sizeof fb, &b->vend, 0);
+    dm_board_to_fen(fa, sizeof fa, &a->vend, 0);
+    dm_board_to_fen(fb, sizeof fb, &b->vend, 0);
     assert_string_equal(fa, fb);
 }
 

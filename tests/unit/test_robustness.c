@@ -26,10 +26,10 @@ static void test_robustness__variant_fen_without_pieces(void **state)
         const dm_variant *v = dm_variant_get((dm_variant_id)id);
         assert_non_null(v);
         for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-            dm_vboard b;
+            dm_board b;
             dm_error err;
             memset(&err, 0, sizeof err);
-            dm_status st = dm_vboard_from_fen(&b, v, fens[i], &err);
+            dm_status st = dm_board_from_fen(&b, v, fens[i], &err);
             if (st != DM_EPARSE) {
                 fail_msg("%s: FEN \"%s\" gave status %d, expected a parse error", v->name, fens[i],
                          (int)st);
@@ -37,8 +37,8 @@ static void test_robustness__variant_fen_without_pieces(void **state)
             assert_non_null(strstr(err.message, "no piece section"));
         }
         /* One empty section is still a legal (lost) position. */
-        dm_vboard b;
-        assert_int_equal(dm_vboard_from_fen(&b, v, "W:W:B", NULL), DM_OK);
+        dm_board b;
+        assert_int_equal(dm_board_from_fen(&b, v, "W:W:B", NULL), DM_OK);
     }
 }
 

@@ -46,24 +46,24 @@ static void texts(const char *file, const char *lesson, const json_t *o, const c
 typedef struct pos {
     const dm_variant *v; /* NULL: international */
     dm_board10 b;
-    dm_vboard vb;
+    dm_board vb;
 } pos;
 
 typedef struct pmove {
     dm_move10 m;
-    dm_vmove vm;
+    dm_move vm;
 } pmove;
 
 static dm_status pos_parse(pmove *out, const pos *p, const char *text, dm_error *e)
 {
-    return p->v ? dm_vmove_parse(&out->vm, &p->vb, text, e)
+    return p->v ? dm_move_parse(&out->vm, &p->vb, text, e)
                 : dm_move10_parse(&out->m, &p->b, text, e);
 }
 
 static void pos_apply(pos *p, const pmove *m)
 {
     if (p->v) {
-        dm_vboard_apply(&p->vb, &m->vm);
+        dm_board_apply(&p->vb, &m->vm);
     } else {
         dm_board10_apply(&p->b, &m->m);
     }
@@ -80,8 +80,7 @@ static int legal(const char *file, const char *lesson, const pos *b, const char 
     }
     char canon[200];
     if (b->v) {
-        dm_vmove_to_text(canon, sizeof canon, &b->vb, &out->vm, DM_NOTATION_PDN,
-                         DM_VSQUARES_DEFAULT);
+        dm_move_to_text(canon, sizeof canon, &b->vb, &out->vm, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     } else {
         dm_move10_to_text(canon, sizeof canon, &b->b, &out->m, DM_NOTATION_PDN);
     }
@@ -108,7 +107,7 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
     dm_error e;
     memset(&e, 0, sizeof e);
     const char *fen = json_string_value(json_object_get(l, "fen"));
-    if (!fen || (variant ? dm_vboard_from_fen(&b.vb, variant, fen, &e)
+    if (!fen || (variant ? dm_board_from_fen(&b.vb, variant, fen, &e)
                          : (dm_board10_from_fen(&b.b, fen, &e) != DM_OK
                                 ? DM_EPARSE
                                 : dm_board10_validate(&b.b, &e))) != DM_OK) {
