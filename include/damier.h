@@ -23,8 +23,8 @@
 
 #include <damier/status.h>
 #include <damier/version.h>
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 #include <damier/jump.h>
 #include <damier/game.h>

@@ -15,8 +15,8 @@ static int clip(int s)
 }
 
 /* The same move of one position: the generator keeps one move per from, to and
- * captured set (dm_vmove). */
-static int same_move(const dm_vmove *a, const dm_vmove *b)
+ * captured set (dm_move). */
+static int same_move(const dm_move *a, const dm_move *b)
 {
     return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
            a->capt[1] == b->capt[1];
@@ -25,7 +25,7 @@ static int same_move(const dm_vmove *a, const dm_vmove *b)
 /* Score every legal move of w's current position (the mover's side): each move is
  * played in w, judged by the game's own end and draw rules (any variant), searched
  * from the position after it when the game goes on, and taken back. */
-static dm_status score_moves(int *score, const dm_vmovelist *list, dm_engine *e, dm_game *w,
+static dm_status score_moves(int *score, const dm_movelist *list, dm_engine *e, dm_game *w,
                              int depth)
 {
     uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
@@ -73,8 +73,8 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         return st;
     }
     dm_game_set_rules(w, dm_game_rules_of(g));
-    int *score = malloc(sizeof *score * DM_VMAX_MOVES);
-    dm_vmovelist *list = malloc(sizeof *list);
+    int *score = malloc(sizeof *score * DM_MAX_MOVES);
+    dm_movelist *list = malloc(sizeof *list);
     if (!score || !list) {
         free(score);
         free(list);
@@ -83,11 +83,11 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
     }
     int won[2] = {0, 0}; /* White, Black: a forced win found after its last move */
     for (int i = 0; i < n && st == DM_OK; i++) {
-        const dm_vmove *played = dm_game_move_at(g, i);
-        const dm_vboard b = *dm_game_position(w);
+        const dm_move *played = dm_game_move_at(g, i);
+        const dm_board b = *dm_game_position(w);
         int white = b.side == DM_WHITE;
         cli_annotation *a = &out[i];
-        dm_vmovegen_legal(list, &b);
+        dm_movegen_legal(list, &b);
         int pi = -1;
         for (int k = 0; k < list->count; k++) {
             if (same_move(&list->moves[k], played)) {
@@ -121,8 +121,8 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         a->loss = loss;
         a->eval_white = white ? mine : -mine;
         if (list->count > 1) {
-            dm_vmove_to_text(a->best, sizeof a->best, &b, &list->moves[bi], DM_NOTATION_PDN,
-                             DM_VSQUARES_DEFAULT);
+            dm_move_to_text(a->best, sizeof a->best, &b, &list->moves[bi], DM_NOTATION_PDN,
+                            DM_SQUARES_DEFAULT);
             /* forced (FMJD notation "*"): the move played does not lose and every other
              * one does (a forced loss found by the search) */
             int forced = score[pi] > -DM_SCORE_EGDB_MIN;
@@ -144,9 +144,9 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
                 mark = "!";
             } else if (pi != bi && loss <= 15 && played->ncapt == 0) {
                 /* a sacrifice: the opponent must capture after it */
-                dm_vboard after = b;
-                dm_vboard_apply(&after, played);
-                if (dm_vmovegen_legal(list, &after) > 0 && list->moves[0].ncapt > 0) {
+                dm_board after = b;
+                dm_board_apply(&after, played);
+                if (dm_movegen_legal(list, &after) > 0 && list->moves[0].ncapt > 0) {
                     mark = "!?";
                 }
             }

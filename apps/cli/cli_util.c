@@ -9,14 +9,14 @@
 #include <string.h>
 #include <time.h>
 
-int cli_board_from_arg(dm_board *b, const char *fen)
+int cli_board_from_arg(dm_board10 *b, const char *fen)
 {
     if (!fen) {
-        dm_board_start(b);
+        dm_board10_start(b);
         return 0;
     }
     dm_error err;
-    if (dm_board_from_fen(b, fen, &err) != DM_OK) {
+    if (dm_board10_from_fen(b, fen, &err) != DM_OK) {
         fprintf(stderr, "damier: %s\n  FEN: %s\n", err.message, fen);
         if (err.column > 0) {
             fprintf(stderr, "       %*s^\n", err.column - 1, "");

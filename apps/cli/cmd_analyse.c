@@ -22,7 +22,7 @@
 #include <damier/egdb.h>
 #include <damier/engine.h>
 #include <damier/eval.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "commands.h"
@@ -79,14 +79,14 @@ static void score_text(char *buf, size_t cap, int score)
 /* A line of the search: its head, then the PV in the variant's notation. */
 static void on_info(const dm_info *info, void *payload)
 {
-    const dm_vboard *root = payload;
+    const dm_board *root = payload;
     PRINT_HEAD(info);
-    dm_vboard b = *root;
+    dm_board b = *root;
     for (int i = 0; i < info->pv_count; i++) {
         char text[400];
-        dm_vmove_to_text(text, sizeof text, &b, &info->pv[i], DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+        dm_move_to_text(text, sizeof text, &b, &info->pv[i], DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
         printf(" %s", text);
-        dm_vboard_apply(&b, &info->pv[i]);
+        dm_board_apply(&b, &info->pv[i]);
     }
     printf("\n");
     fflush(stdout);
@@ -106,18 +106,18 @@ static int search_and_print(dm_engine *e, const dm_search_input *in, const dm_li
     }
     if (!r.has_move) {
         printf("bestmove none (no legal move: the side to move has %s)\n",
-               dm_variant_result(&in->root) == DM_VRESULT_NONE ? "no move"
-               : v->reversed_result                            ? "won"
-                                                               : "lost");
+               dm_variant_result(&in->root) == DM_BOARD_RESULT_NONE ? "no move"
+               : v->reversed_result                                 ? "won"
+                                                                    : "lost");
         return 0;
     }
     char text[400], ptext[400];
-    dm_vmove_to_text(text, sizeof text, &in->root, &r.best, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    dm_move_to_text(text, sizeof text, &in->root, &r.best, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     if (r.has_ponder) {
-        dm_vboard after = in->root;
-        dm_vboard_apply(&after, &r.best);
-        dm_vmove_to_text(ptext, sizeof ptext, &after, &r.ponder, DM_NOTATION_PDN,
-                         DM_VSQUARES_DEFAULT);
+        dm_board after = in->root;
+        dm_board_apply(&after, &r.best);
+        dm_move_to_text(ptext, sizeof ptext, &after, &r.ponder, DM_NOTATION_PDN,
+                        DM_SQUARES_DEFAULT);
         printf("bestmove %s ponder %s\n", text, ptext);
     } else {
         printf("bestmove %s\n", text);
@@ -133,14 +133,14 @@ static int analyse_variant(const dm_variant *v, const char *fen, const dm_engine
     memset(&in, 0, sizeof in);
     dm_error err;
     if (fen) {
-        if (dm_vboard_from_fen(&in.root, v, fen, &err) != DM_OK) {
+        if (dm_board_from_fen(&in.root, v, fen, &err) != DM_OK) {
             fprintf(stderr, "damier analyse: bad %s FEN '%s': %s\n", v->name, fen, err.message);
             return 2;
         }
     } else {
-        dm_vboard_start(&in.root, v);
+        dm_board_start(&in.root, v);
     }
-    if (dm_vboard_validate(&in.root, &err) != DM_OK) {
+    if (dm_board_validate(&in.root, &err) != DM_OK) {
         fprintf(stderr, "damier analyse: bad %s position: %s\n", v->name, err.message);
         return 2;
     }
@@ -278,7 +278,7 @@ int cmd_analyse(int argc, char **argv)
         }
         return analyse_variant(v, fen, &eo, &lim);
     }
-    dm_board b;
+    dm_board10 b;
     if (cli_board_from_arg(&b, fen)) {
         return 2;
     }
@@ -310,7 +310,7 @@ int cmd_analyse(int argc, char **argv)
     dm_book_free(bk_owned);
     dm_search_input in;
     memset(&in, 0, sizeof in);
-    dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
+    dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
     int rc = search_and_print(e, &in, &lim);
     dm_eval_free(ev);
     dm_egdb_close(db);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include <damier/engine.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "commands.h"
 
@@ -60,7 +60,7 @@ int cmd_bench(int argc, char **argv)
     double t0 = cli_now();
     int n = (int)(sizeof bench_positions / sizeof bench_positions[0]);
     for (int i = 0; i < n; i++) {
-        dm_board b;
+        dm_board10 b;
         if (cli_board_from_arg(&b, bench_positions[i])) {
             dm_engine_free(e);
             return 1;
@@ -68,14 +68,14 @@ int cmd_bench(int argc, char **argv)
         dm_engine_clear(e);
         dm_search_input in;
         memset(&in, 0, sizeof in);
-        dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
+        dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
         dm_result r;
         double t1 = cli_now();
         dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL);
         char text[400] = "none";
         if (r.has_move) {
-            dm_vmove_to_text(text, sizeof text, &in.root, &r.best, DM_NOTATION_PDN,
-                             DM_VSQUARES_DEFAULT);
+            dm_move_to_text(text, sizeof text, &in.root, &r.best, DM_NOTATION_PDN,
+                            DM_SQUARES_DEFAULT);
         }
         printf("%d %llu %.3f %s\n", i + 1, (unsigned long long)r.nodes, cli_now() - t1, text);
         fflush(stdout);

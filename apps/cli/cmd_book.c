@@ -19,7 +19,7 @@
 #include <damier/book.h>
 #include <damier/engine.h>
 #include <damier/eval.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "commands.h"
 
@@ -54,31 +54,31 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 /* ---- build ------------------------------------------------------------------------ */
 
 typedef struct qnode {
-    dm_board b;
+    dm_board10 b;
     int cost, ply;
 } qnode;
 
 typedef struct line {
-    dm_move move;
+    dm_move10 move;
     int score, depth;
 } line;
 
 typedef struct collect {
     line lines[DM_ENGINE_MAX_MULTIPV * 2];
     int n;
-    dm_board root; /* the position searched (the book's moves are of the fast board) */
+    dm_board10 root; /* the position searched (the book's moves are of the fast board) */
 } collect;
 
 /* Keep the last report of each root move. */
 static void on_info(const dm_info *info, void *payload)
 {
     collect *c = payload;
-    dm_move m;
-    if (info->pv_count < 1 || dm_vmove_to_move(&m, &c->root, &info->pv[0]) != DM_OK) {
+    dm_move10 m;
+    if (info->pv_count < 1 || dm_move_to_move10(&m, &c->root, &info->pv[0]) != DM_OK) {
         return;
     }
     for (int i = 0; i < c->n; i++) {
-        if (dm_move_equal(&c->lines[i].move, &m)) {
+        if (dm_move10_equal(&c->lines[i].move, &m)) {
             c->lines[i].score = info->score;
             c->lines[i].depth = info->depth;
             return;
@@ -132,10 +132,10 @@ static int hset_add(hset *h, uint64_t key)
     return 1;
 }
 
-static uint64_t capt_mask(const dm_move *m)
+static uint64_t capt_mask(const dm_move10 *m)
 {
     int sq[64];
-    int n = dm_move_captured(m, sq, 64);
+    int n = dm_move10_captured(m, sq, 64);
     uint64_t mask = 0;
     for (int i = 0; i < n; i++) {
         mask |= (uint64_t)1 << (sq[i] - 1);
@@ -173,7 +173,7 @@ static int book_build(const build_opts *o)
         rc = 1;
         goto out;
     }
-    dm_board_start(&q[0].b);
+    dm_board10_start(&q[0].b);
     q[0].cost = 0;
     q[0].ply = 0;
     qn = 1;
@@ -199,8 +199,8 @@ static int book_build(const build_opts *o)
         if (added == 0) {
             continue; /* a transposition, expanded already */
         }
-        dm_movelist list;
-        if (dm_movegen_legal(&list, &nd.b) == 0) {
+        dm_movelist10 list;
+        if (dm_movegen10_legal(&list, &nd.b) == 0) {
             continue;
         }
         collect c;
@@ -208,7 +208,7 @@ static int book_build(const build_opts *o)
         c.root = nd.b;
         dm_search_input in;
         memset(&in, 0, sizeof in);
-        dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &nd.b);
+        dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &nd.b);
         dm_limits lim;
         memset(&lim, 0, sizeof lim);
         lim.nodes = (uint64_t)o->nodes;
@@ -267,7 +267,7 @@ static int book_build(const build_opts *o)
                     qcap *= 2;
                 }
                 q[qn].b = nd.b;
-                dm_board_apply(&q[qn].b, &l->move);
+                dm_board10_apply(&q[qn].b, &l->move);
                 q[qn].cost = nd.cost + loss + (int)o->ply_cost;
                 q[qn].ply = nd.ply + 1;
                 qn++;
@@ -404,13 +404,13 @@ int cli_book_from_arg(const dm_book **out, dm_book **owned, const char *value, c
     return 0;
 }
 
-void cli_book_print(const dm_book *bk, const dm_board *b)
+void cli_book_print(const dm_book *bk, const dm_board10 *b)
 {
     dm_book_move moves[DM_BOOK_MAX_MOVES];
     int n = dm_book_probe(bk, b, moves, DM_BOOK_MAX_MOVES);
     for (int i = 0; i < n; i++) {
         char text[160];
-        dm_move_to_text(text, sizeof text, b, &moves[i].move, DM_NOTATION_PDN);
+        dm_move10_to_text(text, sizeof text, b, &moves[i].move, DM_NOTATION_PDN);
         printf("book %s weight %d score %d depth %d\n", text, moves[i].weight, moves[i].score,
                moves[i].depth);
     }
@@ -445,7 +445,7 @@ static int cmd_book_show(int argc, char **argv)
         fprintf(stderr, "damier book: unexpected argument '%s'\n", argv[optind]);
         return 2;
     }
-    dm_board b;
+    dm_board10 b;
     if (cli_board_from_arg(&b, fen)) {
         return 2;
     }

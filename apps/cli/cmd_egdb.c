@@ -24,7 +24,7 @@
 
 #include <damier/egdb.h>
 #include <damier/engine.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "commands.h"
 
@@ -156,15 +156,15 @@ static uint64_t rng_next(uint64_t *s)
 }
 
 /* Random quiet positions with at most `pieces` pieces, for the probe benchmark. */
-static int random_position(dm_board *b, uint64_t *rng, int pieces)
+static int random_position(dm_board10 *b, uint64_t *rng, int pieces)
 {
     for (;;) {
-        dm_board_clear(b);
+        dm_board10_clear(b);
         int n = 2 + (int)(rng_next(rng) % (uint64_t)(pieces - 1));
         int placed = 0;
         while (placed < n) {
             int sq = 1 + (int)(rng_next(rng) % 50);
-            if (dm_board_piece(b, sq) != DM_EMPTY) {
+            if (dm_board10_piece(b, sq) != DM_EMPTY) {
                 continue;
             }
             int white = placed == 0 ? 1 : placed == 1 ? 0 : (int)(rng_next(rng) & 1);
@@ -172,13 +172,13 @@ static int random_position(dm_board *b, uint64_t *rng, int pieces)
             if (!king && ((white && sq <= 5) || (!white && sq >= 46))) {
                 king = 1;
             }
-            dm_board_put(b, sq,
-                         white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
-                               : (king ? DM_BLACK_KING : DM_BLACK_MAN));
+            dm_board10_put(b, sq,
+                           white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
+                                 : (king ? DM_BLACK_KING : DM_BLACK_MAN));
             placed++;
         }
-        dm_board_set_side(b, (rng_next(rng) & 1) ? DM_BLACK : DM_WHITE);
-        if (!dm_movegen_has_capture(b)) {
+        dm_board10_set_side(b, (rng_next(rng) & 1) ? DM_BLACK : DM_WHITE);
+        if (!dm_movegen10_has_capture(b)) {
             return 0;
         }
     }
@@ -194,7 +194,7 @@ static int egdb_bench(const dm_egdb *db, long probes)
     enum {
         NPOS = 4096
     };
-    dm_board *pos = malloc(NPOS * sizeof *pos);
+    dm_board10 *pos = malloc(NPOS * sizeof *pos);
     if (!pos) {
         return 1;
     }
@@ -366,7 +366,7 @@ int cmd_egdb(int argc, char **argv)
         return 0;
     }
 
-    dm_board b;
+    dm_board10 b;
     if (!strcmp(sub, "probe")) {
         if (!fen) {
             fprintf(stderr, "damier egdb probe: --fen FEN is required\n");

@@ -28,13 +28,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/clock.h>
 #include <damier/dxp.h>
 #include <damier/egdb.h>
 #include <damier/game.h>
 #include <damier/hub.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
@@ -150,11 +150,11 @@ typedef struct match {
     engine_spec spec[MAX_ENGINES];
     int nspec;
     /* the variant played; NULL for international draughts, played on the fast board
-     * (dm_board, dm_move) as before variants came; the others on the generic board of
-     * their dm_game (dm_vboard, dm_vmove; match_variant.h) */
+     * (dm_board10, dm_move10) as before variants came; the others on the generic board of
+     * their dm_game (dm_board, dm_move; match_variant.h) */
     const dm_variant *variant;
-    dm_board *openings;   /* international */
-    dm_vboard *vopenings; /* a variant */
+    dm_board10 *openings; /* international */
+    dm_board *vopenings;  /* a variant */
     int nopenings;
     const char *openings_name;
     int *order; /* opening of each pair */
@@ -319,17 +319,17 @@ static int read_openings(match *m, const char *file)
         if (!*s || *s == '#') {
             continue;
         }
-        dm_board b;
-        dm_vboard vb;
+        dm_board10 b;
+        dm_board vb;
         dm_error err;
-        if (m->variant ? dm_vboard_from_fen(&vb, m->variant, s, &err) != DM_OK
-                       : dm_board_from_fen(&b, s, &err) != DM_OK) {
+        if (m->variant ? dm_board_from_fen(&vb, m->variant, s, &err) != DM_OK
+                       : dm_board10_from_fen(&b, s, &err) != DM_OK) {
             fprintf(stderr, "damier match: %s:%d: %s\n", file, lineno, err.message);
             fclose(f);
             return 2;
         }
-        static dm_vmovelist vlist;
-        if (m->variant ? dm_vmovegen_legal(&vlist, &vb) == 0 : dm_movegen_count(&b) == 0) {
+        static dm_movelist vlist;
+        if (m->variant ? dm_movegen_legal(&vlist, &vb) == 0 : dm_movegen10_count(&b) == 0) {
             fprintf(stderr, "damier match: %s:%d: the side to move has no legal move\n", file,
                     lineno);
             fclose(f);
@@ -411,7 +411,7 @@ enum {
 /* The legal move of b that text names in Hub form: from, to, then the captured
  * squares in any order, separated by '-' or 'x' (a capture given by from and to alone
  * is taken when one legal move fits). Matched by from, to and captured set. */
-static int find_move(dm_move *out, const dm_board *b, const char *text)
+static int find_move(dm_move10 *out, const dm_board10 *b, const char *text)
 {
     int sq[64], n = 0;
     const char *p = text;
@@ -427,7 +427,7 @@ static int find_move(dm_move *out, const dm_board *b, const char *text)
             }
             p++;
         }
-        if (v < 1 || v > DM_SQUARES) {
+        if (v < 1 || v > DM_SQUARES10) {
             return MOVE_GARBLED;
         }
         sq[n++] = v;
@@ -451,16 +451,16 @@ static int find_move(dm_move *out, const dm_board *b, const char *text)
         }
         want |= bit;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     int found = 0;
     for (int i = 0; i < list.count; i++) {
-        const dm_move *mv = &list.moves[i];
+        const dm_move10 *mv = &list.moves[i];
         if (mv->from != sq[0] || mv->to != sq[1]) {
             continue;
         }
         if (n > 2) {
-            int cs[64], nc = dm_move_captured(mv, cs, 64);
+            int cs[64], nc = dm_move10_captured(mv, cs, 64);
             uint64_t have = 0;
             for (int k = 0; k < nc; k++) {
                 have |= 1ull << cs[k];
@@ -902,13 +902,13 @@ static void maybe_begin(match *m, slot *s);
 
 /* The position before ply i of an international game on the fast board (the Hub's and
  * DXP's international moves are read and written on it). */
-static void fast_at(dm_board *b, const slot *s, int i)
+static void fast_at(dm_board10 *b, const slot *s, int i)
 {
-    dm_vboard_to_board(b, dm_game_position_at(s->game, i));
+    dm_board_to_board10(b, dm_game_position_at(s->game, i));
 }
 
 /* ... and the current one. */
-static void fast_now(dm_board *b, const slot *s)
+static void fast_now(dm_board10 *b, const slot *s)
 {
     fast_at(b, s, dm_game_ply(s->game));
 }
@@ -943,10 +943,10 @@ static void dxp_gamereq(match *m, slot *s, int idx)
         msg.time_ms = (int)((h > 99900 ? 99900 : h) * 600);
         msg.moves = m->tc_moves > 999 ? 999 : m->tc_moves;
     }
-    dm_board start, initial;
+    dm_board10 start, initial;
     fast_at(&start, s, 0);
-    dm_board_start(&initial);
-    msg.has_position = !dm_board_equal(&start, &initial);
+    dm_board10_start(&initial);
+    msg.has_position = !dm_board10_equal(&start, &initial);
     msg.position = start;
     dxp_send(e, &msg);
     e->state = ES_ACC;
@@ -1004,8 +1004,8 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
          * taken as one unless the defender has a lone king against 3 pieces or fewer,
          * where the 16- and 5-move rules (FMJD 6.3, 6.4) may draw it: then the game
          * goes on and its own rules decide. */
-        dm_board now;
-        const dm_board *b = &now;
+        dm_board10 now;
+        const dm_board10 *b = &now;
         fast_now(&now, s);
         int side = b->side;
         int mine = __builtin_popcountll(b->pieces[side]);
@@ -1063,8 +1063,8 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
 static void hub_move_text(char *buf, size_t cap, const match *m, const slot *s, int i)
 {
     if (m->variant) {
-        dm_vmove_to_text(buf, cap, dm_game_position_at(s->game, i), dm_game_move_at(s->game, i),
-                         DM_NOTATION_HUB, DM_VSQUARES_NUMERIC);
+        dm_move_to_text(buf, cap, dm_game_position_at(s->game, i), dm_game_move_at(s->game, i),
+                        DM_NOTATION_HUB, DM_SQUARES_NUMERIC);
     } else {
         dm_game_move_text(buf, cap, s->game, i, DM_NOTATION_HUB);
     }
@@ -1082,15 +1082,14 @@ static void vbase_fit(slot *s, int ply)
     char mv[400];
     size_t total = 0;
     for (int i = s->base_ply; i < ply; i++) {
-        total +=
-            dm_vmove_to_text(mv, sizeof mv, dm_game_position_at(s->game, i),
-                             dm_game_move_at(s->game, i), DM_NOTATION_HUB, DM_VSQUARES_NUMERIC) +
-            1;
+        total += dm_move_to_text(mv, sizeof mv, dm_game_position_at(s->game, i),
+                                 dm_game_move_at(s->game, i), DM_NOTATION_HUB, DM_SQUARES_NUMERIC) +
+                 1;
     }
     while (total > MOVES_ROOM && s->base_ply < ply) {
-        total -= dm_vmove_to_text(mv, sizeof mv, dm_game_position_at(s->game, s->base_ply),
-                                  dm_game_move_at(s->game, s->base_ply), DM_NOTATION_HUB,
-                                  DM_VSQUARES_NUMERIC) +
+        total -= dm_move_to_text(mv, sizeof mv, dm_game_position_at(s->game, s->base_ply),
+                                 dm_game_move_at(s->game, s->base_ply), DM_NOTATION_HUB,
+                                 DM_SQUARES_NUMERIC) +
                  1;
         s->base_ply++;
     }
@@ -1122,15 +1121,15 @@ static void ask_move(match *m, slot *s)
     }
     int idx = dm_game_position(s->game)->side == DM_WHITE ? s->white : 1 - s->white;
     engine *e = &s->eng[idx];
-    char pos[DM_VMAX_SQUARES + 8], mv[400], line[MATCH_LINE_MAX] = "", lvl[256] = "";
+    char pos[DM_MAX_SQUARES + 8], mv[400], line[MATCH_LINE_MAX] = "", lvl[256] = "";
     int ply = dm_game_ply(s->game);
     if (m->variant) {
         vbase_fit(s, ply);
         match_vpos_to_hub(pos, sizeof pos, dm_game_position_at(s->game, s->base_ply));
     } else {
-        dm_board base;
+        dm_board10 base;
         fast_at(&base, s, s->base_ply);
-        dm_board_to_hub(pos, sizeof pos, &base);
+        dm_board10_to_hub(pos, sizeof pos, &base);
     }
     double told = 0;
     int togo = 0;
@@ -1161,10 +1160,10 @@ static void ask_move(match *m, slot *s)
             /* the other engine's move, relayed (from, to, captured ascending) */
             dm_dxp_msg msg;
             double emt = ply - 1 < s->nlog ? s->log[ply - 1].emt : 0;
-            dm_board before;
-            dm_move last;
+            dm_board10 before;
+            dm_move10 last;
             fast_at(&before, s, ply - 1);
-            if (dm_vmove_to_move(&last, &before, dm_game_move_at(s->game, ply - 1)) == DM_OK &&
+            if (dm_move_to_move10(&last, &before, dm_game_move_at(s->game, ply - 1)) == DM_OK &&
                 dm_dxp_move_from(&msg, &before, &last, (int)emt) == DM_OK) {
                 dxp_send(e, &msg);
             }
@@ -1268,9 +1267,9 @@ static int answer_late(match *m, slot *s, int idx, double t)
     return 0;
 }
 
-static void play_answer(match *m, slot *s, int idx, const dm_move *mvp, const char *text, double t);
-static void play_vanswer(match *m, slot *s, int idx, const dm_vmove *mv, const char *text,
-                         double t);
+static void play_answer(match *m, slot *s, int idx, const dm_move10 *mvp, const char *text,
+                        double t);
+static void play_vanswer(match *m, slot *s, int idx, const dm_move *mv, const char *text, double t);
 static void log_answer(match *m, slot *s, int idx, double t);
 
 /* The mover's answer `text` (Hub) came at time t. */
@@ -1281,13 +1280,13 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
         return;
     }
     if (m->variant) {
-        const dm_vboard *vb = dm_game_position(s->game);
-        dm_vmove vm;
+        const dm_board *vb = dm_game_position(s->game);
+        dm_move vm;
         char why[300];
         int r = match_vmove_read(&vm, vb, text, why, sizeof why);
         if (r != MATCH_MOVE_OK) {
             char fen[512];
-            dm_vboard_to_fen(fen, sizeof fen, vb, m->variant->algebraic);
+            dm_board_to_fen(fen, sizeof fen, vb, m->variant->algebraic);
             if (r == MATCH_MOVE_GARBLED) {
                 forfeit(m, s, idx, DM_REASON_FORFEIT, "%s sent a garbled move '%.60s' (%s) in %s",
                         e->spec->name, text, why, fen);
@@ -1301,14 +1300,14 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
         play_vanswer(m, s, idx, &vm, text, t);
         return;
     }
-    dm_board now;
-    const dm_board *before = &now;
+    dm_board10 now;
+    const dm_board10 *before = &now;
     fast_now(&now, s);
-    dm_move mv;
+    dm_move10 mv;
     int r = find_move(&mv, before, text);
     if (r != MOVE_OK) {
         char fen[256];
-        dm_board_to_fen(fen, sizeof fen, before);
+        dm_board10_to_fen(fen, sizeof fen, before);
         if (r == MOVE_GARBLED) {
             forfeit(m, s, idx, DM_REASON_FORFEIT, "%s sent a garbled move '%.60s'", e->spec->name,
                     text);
@@ -1323,17 +1322,18 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
 
 /* The legal move mv (the engine's answer text) came at time t: played, timed, logged;
  * then the next move is asked for. */
-static void play_answer(match *m, slot *s, int idx, const dm_move *mvp, const char *text, double t)
+static void play_answer(match *m, slot *s, int idx, const dm_move10 *mvp, const char *text,
+                        double t)
 {
     engine *e = &s->eng[idx];
-    dm_board now;
-    const dm_board *before = &now;
+    dm_board10 now;
+    const dm_board10 *before = &now;
     fast_now(&now, s);
-    dm_move mv = *mvp;
-    dm_vmove vm;
-    int irreversible = mv.ncapt > 0 || dm_board_piece(before, mv.from) == DM_WHITE_MAN ||
-                       dm_board_piece(before, mv.from) == DM_BLACK_MAN;
-    if (dm_vmove_from_move(&vm, dm_game_position(s->game), &mv) != DM_OK ||
+    dm_move10 mv = *mvp;
+    dm_move vm;
+    int irreversible = mv.ncapt > 0 || dm_board10_piece(before, mv.from) == DM_WHITE_MAN ||
+                       dm_board10_piece(before, mv.from) == DM_BLACK_MAN;
+    if (dm_move_from_move10(&vm, dm_game_position(s->game), &mv) != DM_OK ||
         dm_game_play(s->game, &vm) != DM_OK) {
         forfeit(m, s, idx, DM_REASON_FORFEIT, "%s: move %s refused", e->spec->name, text);
         return;
@@ -1346,7 +1346,7 @@ static void play_answer(match *m, slot *s, int idx, const dm_move *mvp, const ch
 
 /* The legal move mv of a variant game (the engine's answer text): played; the base of
  * the next `pos` moves on to its position when that says all the game knows. */
-static void play_vanswer(match *m, slot *s, int idx, const dm_vmove *mv, const char *text, double t)
+static void play_vanswer(match *m, slot *s, int idx, const dm_move *mv, const char *text, double t)
 {
     engine *e = &s->eng[idx];
     if (dm_game_play(s->game, mv) != DM_OK) {
@@ -1719,16 +1719,16 @@ static void dxp_on_move(match *m, slot *s, int idx, const dm_dxp_msg *msg, const
     if (answer_late(m, s, idx, t)) {
         return;
     }
-    dm_board now;
-    const dm_board *before = &now;
+    dm_board10 now;
+    const dm_board10 *before = &now;
     fast_now(&now, s);
-    dm_move mv;
+    dm_move10 mv;
     dm_error err;
     memset(&err, 0, sizeof err);
     dm_status st = dm_dxp_move_match(&mv, before, msg, &err);
     if (st != DM_OK) {
         char fen[256];
-        dm_board_to_fen(fen, sizeof fen, before);
+        dm_board10_to_fen(fen, sizeof fen, before);
         forfeit(m, s, idx, DM_REASON_FORFEIT, "%s played %s in %s: %s", e->spec->name, text, fen,
                 err.message);
         return;
@@ -1983,11 +1983,11 @@ static void assign_game(match *m, slot *s)
     s->white = g % 2;
     s->base_ply = 0;
     s->nlog = 0;
-    dm_vboard opening;
+    dm_board opening;
     dm_status st = m->variant
                        ? DM_OK
-                       : dm_vboard_from_board(&opening, dm_variant_get(DM_VARIANT_INTERNATIONAL),
-                                              &m->openings[m->order[g / 2]]);
+                       : dm_board_from_board10(&opening, dm_variant_get(DM_VARIANT_INTERNATIONAL),
+                                               &m->openings[m->order[g / 2]]);
     if (st == DM_OK) {
         st = dm_game_new(&s->game, m->variant ? &m->vopenings[m->order[g / 2]] : &opening);
     }
@@ -2587,7 +2587,7 @@ int cmd_match(int argc, char **argv)
         if (!m->vopenings) {
             return 1;
         }
-        dm_vboard_start(&m->vopenings[0], m->variant);
+        dm_board_start(&m->vopenings[0], m->variant);
         m->nopenings = 1;
         m->openings_name = "the start position";
     } else {
@@ -2595,7 +2595,7 @@ int cmd_match(int argc, char **argv)
         if (!m->openings) {
             return 1;
         }
-        dm_board_start(&m->openings[0]);
+        dm_board10_start(&m->openings[0]);
         m->nopenings = 1;
         m->openings_name = "the start position";
     }

@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "commands.h"
 
 static int compare_moves(const void *pa, const void *pb)
 {
-    const dm_move *a = pa, *b = pb;
+    const dm_move10 *a = pa, *b = pb;
     if (a->from != b->from) {
         return a->from - b->from;
     }
@@ -24,7 +24,7 @@ static int compare_moves(const void *pa, const void *pb)
         return a->to - b->to;
     }
     int sa[64], sb[64];
-    int na = dm_move_captured(a, sa, 64), nb = dm_move_captured(b, sb, 64);
+    int na = dm_move10_captured(a, sa, 64), nb = dm_move10_captured(b, sb, 64);
     for (int i = 0; i < na && i < nb; i++) {
         if (sa[i] != sb[i]) {
             return sa[i] - sb[i];
@@ -33,26 +33,26 @@ static int compare_moves(const void *pa, const void *pb)
     return na - nb;
 }
 
-int cmd_sort_moves(dm_move *moves, int n)
+int cmd_sort_moves(dm_move10 *moves, int n)
 {
     qsort(moves, (size_t)n, sizeof *moves, compare_moves);
     return n;
 }
 
 /* Generic moves in the order cmd_sort_moves gives the fast core's, by the squares'
- * numbers in the variant's records (dm_vsquare_number: on the turned Italian and
+ * numbers in the variant's records (dm_square_number: on the turned Italian and
  * Spanish boards they are not the core's). */
-static int compare_vmoves(const dm_variant *v, const dm_vmove *a, const dm_vmove *b)
+static int compare_vmoves(const dm_variant *v, const dm_move *a, const dm_move *b)
 {
     if (a->from != b->from) {
-        return dm_vsquare_number(v, a->from) - dm_vsquare_number(v, b->from);
+        return dm_square_number(v, a->from) - dm_square_number(v, b->from);
     }
     if (a->to != b->to) {
-        return dm_vsquare_number(v, a->to) - dm_vsquare_number(v, b->to);
+        return dm_square_number(v, a->to) - dm_square_number(v, b->to);
     }
     for (int num = 1; num <= v->squares; num++) {
-        int sq = dm_vsquare_from_number(v, num);
-        int ca = dm_vmove_captures(a, sq), cb = dm_vmove_captures(b, sq);
+        int sq = dm_square_from_number(v, num);
+        int ca = dm_move_captures(a, sq), cb = dm_move_captures(b, sq);
         if (ca != cb) {
             return cb - ca; /* the lower captured square first */
         }
@@ -62,10 +62,10 @@ static int compare_vmoves(const dm_variant *v, const dm_vmove *a, const dm_vmove
 
 /* Sort generic moves of variant v (insertion sort: the comparison needs v, and
  * lists are short). */
-int cmd_sort_vmoves(const dm_variant *v, dm_vmove *moves, int n)
+int cmd_sort_vmoves(const dm_variant *v, dm_move *moves, int n)
 {
     for (int i = 1; i < n; i++) {
-        dm_vmove m = moves[i];
+        dm_move m = moves[i];
         int j = i;
         while (j > 0 && compare_vmoves(v, &moves[j - 1], &m) > 0) {
             moves[j] = moves[j - 1];
@@ -88,14 +88,14 @@ int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *na
 }
 
 /* --fen for a generic variant (its start position when fen is NULL). */
-int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen)
+int cmd_vboard_from_arg(dm_board *b, const dm_variant *v, const char *fen)
 {
     if (!fen) {
-        dm_vboard_start(b, v);
+        dm_board_start(b, v);
         return 0;
     }
     dm_error err;
-    if (dm_vboard_from_fen(b, v, fen, &err) != DM_OK) {
+    if (dm_board_from_fen(b, v, fen, &err) != DM_OK) {
         fprintf(stderr, "damier: %s\n  FEN: %s\n", err.message, fen);
         if (err.column > 0) {
             fprintf(stderr, "       %*s^\n", err.column - 1, "");
@@ -119,18 +119,18 @@ static void moves_usage(FILE *f)
 }
 
 static int moves_generic(const dm_variant *v, const char *fen, dm_notation style,
-                         dm_vsquares squares)
+                         dm_square_style squares)
 {
-    dm_vboard b;
+    dm_board b;
     if (cmd_vboard_from_arg(&b, v, fen)) {
         return 2;
     }
-    static dm_vmovelist list;
-    dm_vmovegen_legal(&list, &b);
+    static dm_movelist list;
+    dm_movegen_legal(&list, &b);
     cmd_sort_vmoves(v, list.moves, list.count);
     for (int i = 0; i < list.count; i++) {
         char text[400];
-        dm_vmove_to_text(text, sizeof text, &b, &list.moves[i], style, squares);
+        dm_move_to_text(text, sizeof text, &b, &list.moves[i], style, squares);
         printf("%s\n", text);
     }
     printf("%d moves\n", list.count);
@@ -149,7 +149,7 @@ int cmd_moves(int argc, char **argv)
     const char *fen = NULL;
     dm_notation style = DM_NOTATION_PDN;
     const dm_variant *variant = dm_variant_get(DM_VARIANT_INTERNATIONAL);
-    dm_vsquares squares = DM_VSQUARES_DEFAULT;
+    dm_square_style squares = DM_SQUARES_DEFAULT;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:F:V:S:h", opts, NULL)) != -1) {
@@ -164,9 +164,9 @@ int cmd_moves(int argc, char **argv)
                 break;
             case 'S':
                 if (!strcmp(optarg, "numeric")) {
-                    squares = DM_VSQUARES_NUMERIC;
+                    squares = DM_SQUARES_NUMERIC;
                 } else if (!strcmp(optarg, "algebraic")) {
-                    squares = DM_VSQUARES_ALGEBRAIC;
+                    squares = DM_SQUARES_ALGEBRAIC;
                 } else {
                     fprintf(stderr,
                             "damier moves: --squares must be numeric or algebraic, not '%s'\n",
@@ -197,19 +197,19 @@ int cmd_moves(int argc, char **argv)
         moves_usage(stderr);
         return 2;
     }
-    if (variant->id != DM_VARIANT_INTERNATIONAL || squares == DM_VSQUARES_ALGEBRAIC) {
+    if (variant->id != DM_VARIANT_INTERNATIONAL || squares == DM_SQUARES_ALGEBRAIC) {
         return moves_generic(variant, fen, style, squares);
     }
-    dm_board b;
+    dm_board10 b;
     if (cli_board_from_arg(&b, fen)) {
         return 2;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, &b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, &b);
     cmd_sort_moves(list.moves, list.count);
     for (int i = 0; i < list.count; i++) {
         char text[160];
-        dm_move_to_text(text, sizeof text, &b, &list.moves[i], style);
+        dm_move10_to_text(text, sizeof text, &b, &list.moves[i], style);
         printf("%s\n", text);
     }
     printf("%d moves\n", list.count);

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "commands.h"
@@ -25,26 +25,26 @@ static void perft_usage(FILE *f)
 
 static int perft_generic(const dm_variant *v, const char *fen, int divide, int depth)
 {
-    dm_vboard b;
+    dm_board b;
     if (cmd_vboard_from_arg(&b, v, fen)) {
         return 2;
     }
     if (divide) {
-        static dm_vmovelist list;
-        dm_vmovegen_legal(&list, &b);
+        static dm_movelist list;
+        dm_movegen_legal(&list, &b);
         cmd_sort_vmoves(v, list.moves, list.count);
         for (int i = 0; i < list.count; i++) {
             char text[400];
-            dm_vmove_to_text(text, sizeof text, &b, &list.moves[i], DM_NOTATION_HUB,
-                             DM_VSQUARES_NUMERIC);
-            dm_vboard next = b;
-            dm_vboard_apply(&next, &list.moves[i]);
-            printf("%s %llu\n", text, (unsigned long long)dm_vperft(&next, depth - 1));
+            dm_move_to_text(text, sizeof text, &b, &list.moves[i], DM_NOTATION_HUB,
+                            DM_SQUARES_NUMERIC);
+            dm_board next = b;
+            dm_board_apply(&next, &list.moves[i]);
+            printf("%s %llu\n", text, (unsigned long long)dm_perft(&next, depth - 1));
         }
     }
     for (int d = 1; d <= depth; d++) {
         double t0 = cli_now();
-        uint64_t n = dm_vperft(&b, d);
+        uint64_t n = dm_perft(&b, d);
         printf("%d %llu %.3f\n", d, (unsigned long long)n, cli_now() - t0);
         fflush(stdout);
     }
@@ -100,25 +100,25 @@ int cmd_perft(int argc, char **argv)
     if (variant->id != DM_VARIANT_INTERNATIONAL) {
         return perft_generic(variant, fen, divide, (int)depth);
     }
-    dm_board b;
+    dm_board10 b;
     if (cli_board_from_arg(&b, fen)) {
         return 2;
     }
     if (divide) {
-        dm_movelist list;
-        dm_movegen_legal(&list, &b);
+        dm_movelist10 list;
+        dm_movegen10_legal(&list, &b);
         cmd_sort_moves(list.moves, list.count);
         for (int i = 0; i < list.count; i++) {
             char text[160];
-            dm_move_to_text(text, sizeof text, &b, &list.moves[i], DM_NOTATION_HUB);
-            dm_board next = b;
-            dm_board_apply(&next, &list.moves[i]);
-            printf("%s %llu\n", text, (unsigned long long)dm_perft(&next, (int)depth - 1));
+            dm_move10_to_text(text, sizeof text, &b, &list.moves[i], DM_NOTATION_HUB);
+            dm_board10 next = b;
+            dm_board10_apply(&next, &list.moves[i]);
+            printf("%s %llu\n", text, (unsigned long long)dm_perft10(&next, (int)depth - 1));
         }
     }
     for (int d = 1; d <= depth; d++) {
         double t0 = cli_now();
-        uint64_t n = dm_perft(&b, d);
+        uint64_t n = dm_perft10(&b, d);
         printf("%d %llu %.3f\n", d, (unsigned long long)n, cli_now() - t0);
         fflush(stdout);
     }

@@ -3,7 +3,7 @@
  * the engine against itself) in the terminal, in any variant (--variant NAME).
  *
  * The game is a dm_session (a game of the variant, its clock, the engine), seen
- * through the generic types of every variant (dm_vboard, dm_vmove, dm_info): no
+ * through the generic types of every variant (dm_board, dm_move, dm_info): no
  * code here knows international draughts apart but the --egdb option (its database
  * holds international positions only). The loop: while the game
  * is not over, the side to move is asked for a move: the engine searches on the
@@ -117,7 +117,7 @@ static void say(play_session *s, const char *key, const char *fmt, ...)
 }
 
 /* "score +0.12 depth 8 pv 32-28 19-23 ..." */
-static void print_pv_line(char *buf, size_t cap, const dm_info *info, const dm_vboard *from)
+static void print_pv_line(char *buf, size_t cap, const dm_info *info, const dm_board *from)
 {
     char sc[32], pv[400];
     play_score_text(sc, sizeof sc, info->score);
@@ -186,7 +186,7 @@ static int tick(void *payload)
 
 /* A new game from start (its variant's) on the session, with a new clock (always one:
  * without a time control it counts the time used), running for the side to move. */
-static dm_status new_game(play_session *s, const dm_vboard *start, dm_error *err)
+static dm_status new_game(play_session *s, const dm_board *start, dm_error *err)
 {
     dm_session_setup g = DM_SESSION_SETUP_INIT;
     g.start = start;
@@ -197,9 +197,9 @@ static dm_status new_game(play_session *s, const dm_vboard *start, dm_error *err
 /* ---- turns ------------------------------------------------------------------------ */
 
 /* A move in the variant's notation. */
-static void vmove_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *m)
+static void vmove_text(char *buf, size_t cap, const dm_board *b, const dm_move *m)
 {
-    dm_vmove_to_text(buf, cap, b, m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    dm_move_to_text(buf, cap, b, m, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
 }
 
 /* A move of the current position in the game's notation, as help's example: a
@@ -207,9 +207,9 @@ static void vmove_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove
 static void help_example(const play_session *s, char *buf, size_t cap)
 {
     snprintf(buf, cap, "?");
-    const dm_vboard *b = play_position(s);
-    dm_vmovelist *l = malloc(sizeof *l);
-    if (l && dm_vmovegen_legal(l, b) > 0) {
+    const dm_board *b = play_position(s);
+    dm_movelist *l = malloc(sizeof *l);
+    if (l && dm_movegen_legal(l, b) > 0) {
         cmd_sort_vmoves(b->variant, l->moves, l->count);
         vmove_text(buf, cap, b, &l->moves[l->moves[0].ncapt ? 0 : l->count / 2]);
     }
@@ -224,7 +224,7 @@ static void engine_turn(play_session *s)
                  cli_tr_name(s->names[side]), color_title(side));
         play_render_screen(s);
     }
-    dm_vboard before = *play_position(s);
+    dm_board before = *play_position(s);
     dm_info info;
     dm_status st = play_engine_choose(&info, s, tick, s);
     if (play_interrupted()) {
@@ -284,9 +284,9 @@ static int plies_to_undo(play_session *s)
 
 static void list_moves(play_session *s)
 {
-    const dm_vboard *b = play_position(s);
-    dm_vmovelist list;
-    dm_vmovegen_legal(&list, b);
+    const dm_board *b = play_position(s);
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
     cmd_sort_vmoves(b->variant, list.moves, list.count);
     char text[sizeof s->ui.message - 64];
     size_t len = 0;
@@ -411,7 +411,7 @@ static int human_line(play_session *s, const char *line)
         }
         case PLAY_CMD_HINT: {
             dm_info info;
-            dm_vboard before = *play_position(s);
+            dm_board before = *play_position(s);
             if (play_engine_hint(&info, s, tick, s) != DM_OK || info.pv_count == 0) {
                 say(s, "error", "%s", _("no move to suggest"));
                 return 0;
@@ -786,9 +786,9 @@ static void declare_database_draw(play_session *s, const struct dm_egdb *egdb)
     if (!egdb || dm_game_over(g) || dm_game_variant(g)->id != DM_VARIANT_INTERNATIONAL) {
         return;
     }
-    dm_board fb; /* the endgame database reads the fast board */
-    const dm_board *b = &fb;
-    dm_vboard_to_board(&fb, dm_game_position(g));
+    dm_board10 fb; /* the endgame database reads the fast board */
+    const dm_board10 *b = &fb;
+    dm_board_to_board10(&fb, dm_game_position(g));
     if (__builtin_popcountll(b->pieces[0] | b->pieces[1]) > dm_egdb_max_pieces(egdb)) {
         return;
     }
@@ -907,13 +907,13 @@ int cmd_play(int argc, char **argv)
     s.rng = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
     play_assign_sides(s.who, &o, human_side);
 
-    dm_vboard start;
+    dm_board start;
     if (cmd_vboard_from_arg(&start, variant, fen)) {
         return 2;
     }
     if (handicap) {
         dm_color strong = (dm_color)!human_side;
-        if (dm_vboard_handicap(&start, strong, handicap) != DM_OK) {
+        if (dm_board_handicap(&start, strong, handicap) != DM_OK) {
             fprintf(stderr, "damier play: cannot remove %d men\n", handicap);
             return 2;
         }
@@ -941,7 +941,7 @@ int cmd_play(int argc, char **argv)
         return 1;
     }
     s.start = start;
-    if (dm_vboard_validate(&start, NULL) != DM_OK) {
+    if (dm_board_validate(&start, NULL) != DM_OK) {
         fprintf(stderr, "damier play: cannot start a game from this position\n");
         dm_session_free(s.session);
         return 2;
@@ -984,7 +984,7 @@ int cmd_play(int argc, char **argv)
     if (s.has_tc) {
         dm_time_control_format(tcs, sizeof tcs, &s.tc);
     }
-    dm_vboard_to_fen(fens, sizeof fens, &start, variant->algebraic);
+    dm_board_to_fen(fens, sizeof fens, &start, variant->algebraic);
     if (!s.ui.tty) {
         for (int k = 0; k < 2; k++) {
             if (s.who[k] == PLAY_ENGINE) {
@@ -1004,8 +1004,8 @@ int cmd_play(int argc, char **argv)
         fflush(s.out);
     } else {
         char example[400] = "";
-        dm_vmovelist *first = malloc(sizeof *first);
-        if (first && dm_vmovegen_legal(first, &start) > 0) {
+        dm_movelist *first = malloc(sizeof *first);
+        if (first && dm_movegen_legal(first, &start) > 0) {
             cmd_sort_vmoves(variant, first->moves, first->count);
             vmove_text(example, sizeof example, &start, &first->moves[first->count / 2]);
         }

@@ -62,12 +62,12 @@ static int make_engine(dm_engine **e)
 /* The line as PDN text, numbered from move 1 ("1. 27-22 18x27 2. 31x22"). */
 static void line_text(char *buf, size_t cap, const dm_puzzle *p)
 {
-    dm_board b = p->position;
+    dm_board10 b = p->position;
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < p->line_count && n + 40 < cap; i++) {
         char mv[160];
-        dm_move_to_text(mv, sizeof mv, &b, &p->line[i], DM_NOTATION_PDN);
+        dm_move10_to_text(mv, sizeof mv, &b, &p->line[i], DM_NOTATION_PDN);
         int num = 1 + (i + (p->position.side == DM_BLACK)) / 2;
         if (b.side == DM_WHITE) {
             n += (size_t)snprintf(buf + n, cap - n, "%s%d. %s", n ? " " : "", num, mv);
@@ -76,7 +76,7 @@ static void line_text(char *buf, size_t cap, const dm_puzzle *p)
         } else {
             n += (size_t)snprintf(buf + n, cap - n, " %s", mv);
         }
-        dm_board_apply(&b, &p->line[i]);
+        dm_board10_apply(&b, &p->line[i]);
     }
 }
 
@@ -142,15 +142,15 @@ static int write_puzzle(FILE *out, const dm_puzzle *p, const dm_pdn_game *src, c
                         int number, int ply, int depth, int serial)
 {
     dm_game *g = NULL;
-    dm_vboard start;
-    if (dm_vboard_from_board(&start, dm_variant_get(DM_VARIANT_INTERNATIONAL), &p->position) !=
+    dm_board start;
+    if (dm_board_from_board10(&start, dm_variant_get(DM_VARIANT_INTERNATIONAL), &p->position) !=
             DM_OK ||
         dm_game_new(&g, &start) != DM_OK) {
         return 1;
     }
     for (int i = 0; i < p->line_count; i++) {
-        dm_vmove m;
-        if (dm_vmove_from_move(&m, dm_game_position(g), &p->line[i]) != DM_OK ||
+        dm_move m;
+        if (dm_move_from_move10(&m, dm_game_position(g), &p->line[i]) != DM_OK ||
             dm_game_play(g, &m) != DM_OK) {
             dm_game_free(g);
             fprintf(stderr, "damier puzzles: internal error: the solution line is not legal\n");
@@ -251,9 +251,9 @@ static int gen_file(FILE *out, const char *path, dm_engine *e, const dm_puzzle_o
         c->games++;
         int plies = dm_game_length(g);
         for (int i = 0; i <= plies && !(max && *found >= max); i++) {
-            dm_board fb; /* puzzles are examined on the fast board */
-            const dm_board *b = &fb;
-            if (dm_vboard_to_board(&fb, dm_game_position_at(g, i)) != DM_OK) {
+            dm_board10 fb; /* puzzles are examined on the fast board */
+            const dm_board10 *b = &fb;
+            if (dm_board_to_board10(&fb, dm_game_position_at(g, i)) != DM_OK) {
                 break;
             }
             int added = set_add(seen, b->hash);
@@ -414,9 +414,9 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
         printf("%s: no FEN tag: a puzzle needs its position\n", where);
         return 1;
     }
-    dm_board b;
+    dm_board10 b;
     dm_error err = {0};
-    if (dm_board_from_fen(&b, fen, &err) != DM_OK) {
+    if (dm_board10_from_fen(&b, fen, &err) != DM_OK) {
         printf("%s: FEN \"%s\", column %d: %s\n", where, fen, err.column, err.message);
         return 1;
     }
@@ -440,8 +440,8 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
         printf("%s: no solution: the movetext has no move\n", where);
         return 1;
     }
-    dm_move want;
-    if (dm_move_parse(&want, &b, first->text, &err) != DM_OK) {
+    dm_move10 want;
+    if (dm_move10_parse(&want, &b, first->text, &err) != DM_OK) {
         printf("%s: first move %s: %s\n", where, first->text, err.message);
         return 1;
     }
@@ -472,7 +472,7 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
         return 1;
     }
     char mv[160], best[160];
-    dm_move_to_text(mv, sizeof mv, &b, &want, DM_NOTATION_PDN);
+    dm_move10_to_text(mv, sizeof mv, &b, &want, DM_NOTATION_PDN);
     /* The shallower search proves the unique win by its scores; its own line may stop
      * before the material is won or read differently (the file's line is checked
      * below). */
@@ -483,15 +483,15 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
         if (p.verdict == DM_PUZZLE_NO_CHOICE || p.verdict == DM_PUZZLE_CAPTURE) {
             printf("%s: %s\n", where, dm_puzzle_verdict_str(p.verdict));
         } else {
-            dm_move_to_text(best, sizeof best, &b, &p.best, DM_NOTATION_PDN);
+            dm_move10_to_text(best, sizeof best, &b, &p.best, DM_NOTATION_PDN);
             printf("%s: at depth %d %s: best %s scores %d, the second best %d (solution %s)\n",
                    where, p.depth, dm_puzzle_verdict_str(p.verdict), best, p.best_score,
                    p.second_score, mv);
         }
         return 1;
     }
-    if (!dm_move_equal(&p.best, &want)) {
-        dm_move_to_text(best, sizeof best, &b, &p.best, DM_NOTATION_PDN);
+    if (!dm_move10_equal(&p.best, &want)) {
+        dm_move10_to_text(best, sizeof best, &b, &p.best, DM_NOTATION_PDN);
         printf("%s: at depth %d the unique win is %s (score %d), not the solution's %s\n", where,
                p.depth, best, p.best_score, mv);
         return 1;
@@ -501,11 +501,11 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
          * the opponent to move with no capture pending, or the opponent without a move. */
         int solver_to_move = rp.end.side == b.side;
         int gain = (solver_to_move ? 1 : -1) * dm_puzzle_material(&rp.end) - dm_puzzle_material(&b);
-        int won = !solver_to_move && dm_movegen_count(&rp.end) == 0;
-        if (!won && (solver_to_move || gain < 100 || dm_movegen_has_capture(&rp.end))) {
+        int won = !solver_to_move && dm_movegen10_count(&rp.end) == 0;
+        if (!won && (solver_to_move || gain < 100 || dm_movegen10_has_capture(&rp.end))) {
             printf("%s: the solution line ends without a man won (gain %d, %s to move%s)\n", where,
                    gain, rp.end.side == DM_WHITE ? "White" : "Black",
-                   dm_movegen_has_capture(&rp.end) ? ", a capture pending" : "");
+                   dm_movegen10_has_capture(&rp.end) ? ", a capture pending" : "");
             return 1;
         }
     }
@@ -614,7 +614,7 @@ static int puzzles_find(int argc, char **argv)
         fprintf(stderr, "usage: damier puzzles find [--depth N] --fen FEN\n");
         return 2;
     }
-    dm_board b;
+    dm_board10 b;
     if (cli_board_from_arg(&b, fen)) {
         return 2;
     }
@@ -636,7 +636,7 @@ static int puzzles_find(int argc, char **argv)
         return 1;
     }
     char best[160];
-    dm_move_to_text(best, sizeof best, &b, &p.best, DM_NOTATION_PDN);
+    dm_move10_to_text(best, sizeof best, &b, &p.best, DM_NOTATION_PDN);
     printf("best %s score %d second %d depth %d\n", best, p.best_score, p.second_score, p.depth);
     if (p.verdict != DM_PUZZLE_FOUND) {
         return 1;

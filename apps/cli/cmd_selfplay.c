@@ -27,7 +27,7 @@
 #include <damier/engine.h>
 #include <damier/eval.h>
 #include <damier/game.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "commands.h"
 
@@ -66,16 +66,16 @@ static dm_game *random_opening(dm_engine *e, uint64_t *rng, const gen_options *o
     }
     int nrand = o->rand_min + (int)(rng_next(rng) % (uint64_t)(o->rand_max - o->rand_min + 1));
     for (int i = 0; i < nrand && !dm_game_over(g); i++) {
-        dm_board b; /* the fast board's move order keeps the openings of a seed */
-        dm_movelist list;
-        dm_vmove m;
-        dm_vboard_to_board(&b, dm_game_position(g));
-        int k = dm_movegen_legal(&list, &b);
+        dm_board10 b; /* the fast board's move order keeps the openings of a seed */
+        dm_movelist10 list;
+        dm_move m;
+        dm_board_to_board10(&b, dm_game_position(g));
+        int k = dm_movegen10_legal(&list, &b);
         if (k == 0) {
             break;
         }
-        if (dm_vmove_from_move(&m, dm_game_position(g), &list.moves[rng_next(rng) % (uint64_t)k]) !=
-                DM_OK ||
+        if (dm_move_from_move10(&m, dm_game_position(g),
+                                &list.moves[rng_next(rng) % (uint64_t)k]) != DM_OK ||
             dm_game_play(g, &m) != DM_OK) {
             break;
         }
@@ -113,10 +113,10 @@ static int play_out(dm_game *g, dm_engine *const side[2], dm_sample *samples, in
         if (dm_engine_search(&res, e, &in, &lim, NULL, NULL, NULL) != DM_OK || !res.has_move) {
             break;
         }
-        dm_board fb; /* the samples are fast boards */
-        const dm_board *b = &fb;
-        dm_vboard_to_board(&fb, dm_game_position(g));
-        if (samples && !dm_movegen_has_capture(b) && *n < cap) {
+        dm_board10 fb; /* the samples are fast boards */
+        const dm_board10 *b = &fb;
+        dm_board_to_board10(&fb, dm_game_position(g));
+        if (samples && !dm_movegen10_has_capture(b) && *n < cap) {
             dm_sample *s = &samples[(*n)++];
             s->board = *b;
             s->score = res.score > 32000 ? 32000 : res.score < -32000 ? -32000 : res.score;

@@ -6,8 +6,8 @@
 
 #include <stdio.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 int cmd_perft(int argc, char **argv);
@@ -46,7 +46,7 @@ int pdn_jump_file(const char *path, const char *text, size_t len, FILE *out, int
 
 /* Read --fen text into b (start position when fen is NULL); prints an error to
  * stderr and returns nonzero on failure. */
-int cli_board_from_arg(dm_board *b, const char *fen);
+int cli_board_from_arg(dm_board10 *b, const char *fen);
 
 /* The whole file at path, NUL-terminated (malloc'd, *len bytes before the NUL), or
  * NULL after a message on stderr naming `damier cmd`, the file and why (cannot open,
@@ -58,14 +58,14 @@ double cli_now(void);
 
 /* Sort moves by from square, to square, then captured squares (cmd_moves.c); the
  * order of `damier moves` and `perft --divide`. Returns n. */
-int cmd_sort_moves(dm_move *moves, int n);
+int cmd_sort_moves(dm_move10 *moves, int n);
 
 /* Variant helpers (cmd_moves.c): sort generic moves the same way; read --variant NAME
  * and --fen for a variant, printing an error (naming cmd) and returning nonzero on
  * failure. */
-int cmd_sort_vmoves(const dm_variant *v, dm_vmove *moves, int n);
+int cmd_sort_vmoves(const dm_variant *v, dm_move *moves, int n);
 int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name);
-int cmd_vboard_from_arg(dm_vboard *b, const dm_variant *v, const char *fen);
+int cmd_vboard_from_arg(dm_board *b, const dm_variant *v, const char *fen);
 
 /* Endgame databases (cmd_egdb.c): the default folder ($XDG_DATA_HOME/damier/egdb,
  * else ~/.local/share/damier/egdb; its parents created when make is set), and
@@ -95,6 +95,6 @@ struct dm_book;
 int cli_book_from_arg(const struct dm_book **out, struct dm_book **owned, const char *value,
                       const char *cmd);
 /* Print the book moves of b ("book MOVE weight W score S depth D", PDN notation). */
-void cli_book_print(const struct dm_book *bk, const dm_board *b);
+void cli_book_print(const struct dm_book *bk, const dm_board10 *b);
 
 #endif

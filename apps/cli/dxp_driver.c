@@ -157,9 +157,9 @@ static const dm_game *game_of(const dxp_driver *d)
 }
 
 /* The current position on the fast board (DXP plays international draughts on it). */
-static void board_of(dm_board *b, const dxp_driver *d)
+static void board_of(dm_board10 *b, const dxp_driver *d)
 {
-    dm_vboard_to_board(b, dm_game_position(game_of(d)));
+    dm_board_to_board10(b, dm_game_position(game_of(d)));
 }
 
 static dm_clock *clock_of(const dxp_driver *d)
@@ -343,7 +343,7 @@ static void begin_turn(dxp_driver *d)
 
 /* ---- starting games -------------------------------------------------------------------- */
 
-static int start_game(dxp_driver *d, const dm_board *start)
+static int start_game(dxp_driver *d, const dm_board10 *start)
 {
     d->game_open = 0;
     d->ps.has_tc = d->time_ms > 0;
@@ -358,8 +358,8 @@ static int start_game(dxp_driver *d, const dm_board *start)
     }
     /* always a clock (without a time control it counts the time used), started by
      * the session for the side to move; the engine forgets the last game */
-    dm_vboard vstart;
-    dm_vboard_from_board(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), start);
+    dm_board vstart;
+    dm_board_from_board10(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), start);
     dm_session_setup g = DM_SESSION_SETUP_INIT;
     g.start = &vstart;
     g.white_tc = &d->ps.tc;
@@ -380,7 +380,7 @@ static int start_game(dxp_driver *d, const dm_board *start)
     d->state = ST_PLAYING;
     begin_turn(d);
     char fen[200];
-    dm_board_to_fen(fen, sizeof fen, start);
+    dm_board10_to_fen(fen, sizeof fen, start);
     logf_("game %d: %s plays %s against \"%s\", %d min for %d moves, start %s", d->game_no,
           d->my_name, d->my_color == DM_WHITE ? "White" : "Black", d->peer_name, d->time_ms / 60000,
           d->moves, fen);
@@ -398,13 +398,13 @@ static void send_gamereq(dxp_driver *d)
     m.follower_color = 1 - d->my_color;
     m.time_ms = d->cfg.time_min * 60000;
     m.moves = d->cfg.moves;
-    dm_board_start(&m.position);
+    dm_board10_start(&m.position);
     if (d->cfg.fen) {
-        dm_board b;
-        if (dm_board_from_fen(&b, d->cfg.fen, NULL) == DM_OK) {
-            dm_board initial;
-            dm_board_start(&initial);
-            m.has_position = !dm_board_equal(&b, &initial);
+        dm_board10 b;
+        if (dm_board10_from_fen(&b, d->cfg.fen, NULL) == DM_OK) {
+            dm_board10 initial;
+            dm_board10_start(&initial);
+            m.has_position = !dm_board10_equal(&b, &initial);
             m.position = b;
         }
     }
@@ -536,10 +536,10 @@ static void on_gamereq(dxp_driver *d, const dm_dxp_msg *m)
     } else if (d->state != ST_IDLE) {
         snprintf(buf, sizeof buf, "GAMEREQ during game %d: refused, the game goes on", d->game_no);
         why = buf;
-    } else if (dm_board_validate(&m->position, &err) != DM_OK) {
+    } else if (dm_board10_validate(&m->position, &err) != DM_OK) {
         snprintf(buf, sizeof buf, "GAMEREQ position refused: %s", err.message);
         why = buf;
-    } else if (dm_movegen_count(&m->position) == 0) {
+    } else if (dm_movegen10_count(&m->position) == 0) {
         why = "GAMEREQ position refused: the side to move has no legal move";
     }
     if (why) {
@@ -577,10 +577,10 @@ static void on_gameacc(dxp_driver *d, const dm_dxp_msg *m)
         return;
     }
     snprintf(d->peer_name, sizeof d->peer_name, "%s", m->name);
-    dm_board start;
-    dm_board_start(&start);
+    dm_board10 start;
+    dm_board10_start(&start);
     if (d->cfg.fen) {
-        dm_board_from_fen(&start, d->cfg.fen, NULL);
+        dm_board10_from_fen(&start, d->cfg.fen, NULL);
     }
     if (!start_game(d, &start)) {
         d->failed = 1;
@@ -653,16 +653,16 @@ static void on_move(dxp_driver *d, const dm_dxp_msg *m, const char *text)
         send_gameend(d, reason_for(d, o));
         return;
     }
-    dm_move mv;
+    dm_move10 mv;
     dm_error err;
     memset(&err, 0, sizeof err);
     forgive_peer_flag(d);
-    dm_vmove vmv;
-    dm_board now;
+    dm_move vmv;
+    dm_board10 now;
     board_of(&now, d);
     dm_status st = dm_dxp_move_match(&mv, &now, m, &err);
     if (st == DM_OK) {
-        st = dm_vmove_from_move(&vmv, dm_session_position(d->ps.session), &mv);
+        st = dm_move_from_move10(&vmv, dm_session_position(d->ps.session), &mv);
     }
     if (st != DM_OK) {
         dm_session_forfeit(d->ps.session, peer_color(d));
@@ -896,11 +896,11 @@ void dxp_driver_think(dxp_driver *d)
     /* the search runs on the session (its clock's budget, or the level's limits) */
     double t0 = cli_now();
     dm_info info;
-    dm_move best;
-    dm_board now;
+    dm_move10 best;
+    dm_board10 now;
     dm_status st = play_engine_choose(&info, &d->ps, own_flag_fell, d);
     board_of(&now, d);
-    if (st == DM_OK && info.pv_count > 0 && dm_vmove_to_move(&best, &now, &info.pv[0]) != DM_OK) {
+    if (st == DM_OK && info.pv_count > 0 && dm_move_to_move10(&best, &now, &info.pv[0]) != DM_OK) {
         st = DM_EILLEGAL;
     }
     int secs = (int)(cli_now() - t0 + 0.5);

@@ -59,15 +59,15 @@ static char *read_file(const char *name, size_t *len)
 }
 
 typedef struct ballot {
-    dm_board *pos;
+    dm_board10 *pos;
     int n, cap;
     long games, used;
 } ballot;
 
-static int seen(const ballot *b, const dm_board *p)
+static int seen(const ballot *b, const dm_board10 *p)
 {
     for (int i = 0; i < b->n; i++) {
-        if (b->pos[i].hash == p->hash && dm_board_equal(&b->pos[i], p)) {
+        if (b->pos[i].hash == p->hash && dm_board10_equal(&b->pos[i], p)) {
             return 1;
         }
     }
@@ -87,8 +87,8 @@ static int add_file(ballot *b, const char *name, int plies)
         free(text);
         return 1;
     }
-    dm_board start;
-    dm_board_start(&start);
+    dm_board10 start;
+    dm_board10_start(&start);
     for (;;) {
         dm_pdn_game *rec = NULL;
         dm_error err;
@@ -104,18 +104,18 @@ static int add_file(ballot *b, const char *name, int plies)
         }
         b->games++;
         dm_game *g = NULL;
-        dm_board first;
+        dm_board10 first;
         if (!dm_pdn_game_fen(rec) && dm_pdn_to_game(&g, rec, 1, &err) == DM_OK &&
             dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL && dm_game_ply(g) > plies &&
-            dm_vboard_to_board(&first, dm_game_position_at(g, 0)) == DM_OK &&
-            dm_board_equal(&first, &start)) {
-            dm_board at;
-            const dm_board *p = &at;
-            dm_vboard_to_board(&at, dm_game_position_at(g, plies));
-            if (p && dm_movegen_count(p) > 0 && !seen(b, p)) {
+            dm_board_to_board10(&first, dm_game_position_at(g, 0)) == DM_OK &&
+            dm_board10_equal(&first, &start)) {
+            dm_board10 at;
+            const dm_board10 *p = &at;
+            dm_board_to_board10(&at, dm_game_position_at(g, plies));
+            if (p && dm_movegen10_count(p) > 0 && !seen(b, p)) {
                 if (b->n == b->cap) {
                     int cap = b->cap ? 2 * b->cap : 256;
-                    dm_board *np = realloc(b->pos, (size_t)cap * sizeof *np);
+                    dm_board10 *np = realloc(b->pos, (size_t)cap * sizeof *np);
                     if (np) {
                         b->pos = np;
                         b->cap = cap;
@@ -223,7 +223,7 @@ int cmd_ballot(int argc, char **argv)
             lim.depth = (int)depth;
             dm_search_input in;
             memset(&in, 0, sizeof in);
-            dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b.pos[i]);
+            dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b.pos[i]);
             dm_result r;
             dm_engine_clear(e);
             dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL);
@@ -232,7 +232,7 @@ int cmd_ballot(int argc, char **argv)
             }
         }
         char fen[256];
-        dm_board_to_fen(fen, sizeof fen, &b.pos[i]);
+        dm_board10_to_fen(fen, sizeof fen, &b.pos[i]);
         printf("%s\n", fen);
         kept++;
     }

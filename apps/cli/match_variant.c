@@ -14,7 +14,7 @@ const char *match_variant_hub_name(const dm_variant *v)
     return name ? name : "normal";
 }
 
-void match_vpos_to_hub(char *buf, size_t cap, const dm_vboard *b)
+void match_vpos_to_hub(char *buf, size_t cap, const dm_board *b)
 {
     static const char letters[] = "ewbWB";
     const dm_variant *v = b->variant;
@@ -26,7 +26,7 @@ void match_vpos_to_hub(char *buf, size_t cap, const dm_vboard *b)
     }
     buf[0] = b->side == DM_WHITE ? 'W' : 'B';
     for (int n = 1; n <= v->squares; n++) {
-        int p = b->sq[dm_vsquare_from_number(v, n)];
+        int p = b->sq[dm_square_from_number(v, n)];
         buf[n] = p >= 0 && p <= 4 ? letters[p] : 'e';
     }
     buf[v->squares + 1] = '\0';
@@ -50,7 +50,7 @@ static int hub_squares(int *sq, int max, const dm_variant *v, const char *text)
                 return 0;
             }
         }
-        int s = dm_vsquare_from_number(v, k);
+        int s = dm_square_from_number(v, k);
         if (!s) {
             return 0;
         }
@@ -68,17 +68,17 @@ static int hub_squares(int *sq, int max, const dm_variant *v, const char *text)
 
 /* The legal moves of b with from sq[0], to sq[1] and exactly the captured squares
  * sq[2..n-1] (n > 2), in any order: how many, the first in *out. */
-static int hub_matches(dm_vmove *out, const dm_vmovelist *list, const int *sq, int n)
+static int hub_matches(dm_move *out, const dm_movelist *list, const int *sq, int n)
 {
     int found = 0;
     for (int i = 0; i < list->count; i++) {
-        const dm_vmove *m = &list->moves[i];
+        const dm_move *m = &list->moves[i];
         if (m->from != sq[0] || m->to != sq[1] || m->ncapt != n - 2) {
             continue;
         }
         int all = 1;
         for (int k = 2; k < n && all; k++) {
-            all = dm_vmove_captures(m, sq[k]);
+            all = dm_move_captures(m, sq[k]);
             for (int j = 2; j < k && all; j++) {
                 all = sq[j] != sq[k]; /* a piece taken twice */
             }
@@ -90,22 +90,22 @@ static int hub_matches(dm_vmove *out, const dm_vmovelist *list, const int *sq, i
     return found;
 }
 
-int match_vmove_read(dm_vmove *out, const dm_vboard *b, const char *text, char *why, size_t cap)
+int match_vmove_read(dm_move *out, const dm_board *b, const char *text, char *why, size_t cap)
 {
     if (cap) {
         why[0] = '\0';
     }
-    int sq[DM_VMAX_CAPT + 2];
-    int n = hub_squares(sq, DM_VMAX_CAPT + 2, b->variant, text);
-    static dm_vmovelist list; /* one referee thread: the list is too large for a stack */
+    int sq[DM_MAX_CAPT + 2];
+    int n = hub_squares(sq, DM_MAX_CAPT + 2, b->variant, text);
+    static dm_movelist list; /* one referee thread: the list is too large for a stack */
     if (n > 2) {
-        dm_vmovegen_legal(&list, b);
+        dm_movegen_legal(&list, b);
         if (hub_matches(out, &list, sq, n) == 1) {
             return MATCH_MOVE_OK;
         }
     }
     dm_error err;
-    dm_status st = dm_vmove_parse(out, b, text, &err);
+    dm_status st = dm_move_parse(out, b, text, &err);
     if (st == DM_OK) {
         return MATCH_MOVE_OK;
     }
@@ -117,11 +117,11 @@ int match_vmove_read(dm_vmove *out, const dm_vboard *b, const char *text, char *
 
 int match_vgame_fresh(const dm_game *g)
 {
-    const dm_vboard *p = dm_game_position(g);
+    const dm_board *p = dm_game_position(g);
     if (!p || p->king_moves[0] || p->king_moves[1]) {
         return 0;
     }
-    dm_vdraw_count now, fresh;
+    dm_draw_count now, fresh;
     dm_game_draw_count(&now, g);
     dm_variant_draw_count(&fresh, &p->variant->draw, p, NULL, 0);
     /* the plies without a capture are counted whether or not the variant has that

@@ -27,13 +27,13 @@ const char *match_variant_hub_name(const dm_variant *v);
 
 /* b in Hub form: the side to move (W or B), then w b W B e for each square 1..squares
  * as the variant's records number them (33, 51 or 73 characters). cap >= 74. */
-void match_vpos_to_hub(char *buf, size_t cap, const dm_vboard *b);
+void match_vpos_to_hub(char *buf, size_t cap, const dm_board *b);
 
 /* The legal move of b that text names: the Hub form (from, to, then the captured
  * squares in any order) first, matched by from, to and captured set; else what
- * dm_vmove_parse makes of it (PDN notation, paths, from and to alone when one legal
- * move fits). Returns a MATCH_MOVE_ code; why gets dm_vmove_parse's reason otherwise. */
-int match_vmove_read(dm_vmove *out, const dm_vboard *b, const char *text, char *why, size_t cap);
+ * dm_move_parse makes of it (PDN notation, paths, from and to alone when one legal
+ * move fits). Returns a MATCH_MOVE_ code; why gets dm_move_parse's reason otherwise. */
+int match_vmove_read(dm_move *out, const dm_board *b, const char *text, char *why, size_t cap);
 
 /* True when the current position of game g (a variant game) says in Hub form all that
  * the game knows: its draw counters are those of a game started there (after a man

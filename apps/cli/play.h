@@ -13,11 +13,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/clock.h>
 #include <damier/engine.h>
 #include <damier/game.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/session.h>
 #include <damier/status.h>
@@ -71,7 +71,7 @@ typedef struct play_session {
     uint64_t seed;
     int handicap;             /* men removed from the engine's side */
     int draw_offer;           /* -1 none; else the dm_color that offered a draw (two humans) */
-    dm_vboard start;          /* the position new games and rematches start from */
+    dm_board start;           /* the position new games and rematches start from */
     char names[2][64];        /* player names for the display and the PDN tags */
     char save_dir[PATH_MAX];  /* where automatic saves go ("" = not known) */
     char save_path[PATH_MAX]; /* this game's automatic save file, once chosen */
@@ -88,7 +88,7 @@ static inline const dm_game *play_game(const play_session *s)
 }
 
 /* The current position of the game, any variant. */
-static inline const dm_vboard *play_position(const play_session *s)
+static inline const dm_board *play_position(const play_session *s)
 {
     return dm_game_position(play_game(s));
 }
@@ -113,7 +113,7 @@ void play_render_clocks(play_session *s);
  * playing square, then the row's square numbers as the variant's records number them
  * ("46-50"), or its rank, with a last line of files, where the variant's records are
  * algebraic. */
-void play_render_plain_board(FILE *f, const dm_vboard *b, int flipped, const char *prefix);
+void play_render_plain_board(FILE *f, const dm_board *b, int flipped, const char *prefix);
 
 /* "M:SS" of the time left (or used, without a time control) of one side. */
 void play_clock_text(char *buf, size_t cap, play_session *s, dm_color side);
@@ -127,7 +127,7 @@ void play_ply_text(char *num, size_t ncap, char *mv, size_t mcap, const dm_game 
 
 /* A principal variation as text ("19-23 28x19 14x23") from position b, in b's
  * variant's notation; stops at a move that is not legal. */
-void play_pv_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *pv, int n);
+void play_pv_text(char *buf, size_t cap, const dm_board *b, const dm_move *pv, int n);
 
 /* Score in men with two decimals and a sign: "+0.25", "-1.00", "+win 12", "-loss 7". */
 void play_score_text(char *buf, size_t cap, int score);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/play_engine.c: the engine as an opponent in `damier play`, every variant:
  * levels, moves chosen on the engine's own clock, hints, and answering draw offers.
- * Moves and lines are generic (dm_vmove, dm_info); the searches are the session's
+ * Moves and lines are generic (dm_move, dm_info); the searches are the session's
  * (dm_session_go) and dm_engine_search, which searches an international
  * position exactly as dm_engine_search does (trained evaluation, endgame database).
  *
@@ -67,19 +67,19 @@ uint64_t play_random(play_session *s)
 
 /* The legal moves of b in the order `damier moves` lists them (malloc'd; NULL when out
  * of memory): the seeded draw among them does not depend on the generator's order. */
-static dm_vmovelist *sorted_moves(const dm_vboard *b)
+static dm_movelist *sorted_moves(const dm_board *b)
 {
-    dm_vmovelist *list = malloc(sizeof *list);
+    dm_movelist *list = malloc(sizeof *list);
     if (list) {
-        dm_vmovegen_legal(list, b);
+        dm_movegen_legal(list, b);
         cmd_sort_vmoves(b->variant, list->moves, list->count);
     }
     return list;
 }
 
-static int legal_count(const dm_vboard *b)
+static int legal_count(const dm_board *b)
 {
-    dm_vmovelist *list = sorted_moves(b);
+    dm_movelist *list = sorted_moves(b);
     int n = list ? list->count : 0;
     free(list);
     return n;
@@ -89,23 +89,23 @@ static int legal_count(const dm_vboard *b)
 static dm_status choose_imperfect(dm_info *info, play_session *s)
 {
     const dm_game *g = play_game(s);
-    const dm_vboard *root = dm_game_position(g);
+    const dm_board *root = dm_game_position(g);
     const dm_variant *v = root->variant;
     dm_engine *engine = dm_session_engine(s->session);
     if (!engine) {
         return DM_ENOMEM;
     }
     int ply = dm_game_ply(g);
-    dm_vmovelist *list = sorted_moves(root);
+    dm_movelist *list = sorted_moves(root);
     /* the game's positions and moves with room for one more of each: the draw rules
      * judge each child as the game would after that move */
-    dm_vboard *pos = malloc((size_t)(ply + 2) * sizeof *pos);
-    dm_vmove *moves = malloc((size_t)(ply + 1) * sizeof *moves);
+    dm_board *pos = malloc((size_t)(ply + 2) * sizeof *pos);
+    dm_move *moves = malloc((size_t)(ply + 1) * sizeof *moves);
     struct scored {
         int score;
         int depth;
         int npv; /* the move, the reply, the move after */
-        dm_vmove pv[3];
+        dm_move pv[3];
         uint64_t nodes;
     } *sc = list ? malloc((size_t)(list->count ? list->count : 1) * sizeof *sc) : NULL;
     if (!list || !pos || !moves || !sc) {
@@ -128,23 +128,23 @@ static dm_status choose_imperfect(dm_info *info, play_session *s)
     dm_status st = DM_OK;
     int best = -2 * DM_SCORE_WIN;
     for (int i = 0; i < list->count; i++) {
-        const dm_vmove *m = &list->moves[i];
+        const dm_move *m = &list->moves[i];
         struct scored *x = &sc[i];
         memset(x, 0, sizeof *x);
         x->pv[0] = *m;
         x->npv = 1;
         x->depth = 1;
-        dm_vboard child = *root;
-        dm_vboard_apply(&child, m);
+        dm_board child = *root;
+        dm_board_apply(&child, m);
         pos[ply + 1] = child;
         moves[ply] = *m;
-        dm_vdraw_count c;
+        dm_draw_count c;
         dm_variant_draw_step(&c, &in.draw_count, &v->draw, root, m);
-        dm_vresult over = dm_variant_result(&child);
-        if (over != DM_VRESULT_NONE) { /* the reply has no move: the rules decide */
-            int mover_wins = (over == DM_VRESULT_WHITE_WINS) == (root->side == DM_WHITE);
+        dm_board_result over = dm_variant_result(&child);
+        if (over != DM_BOARD_RESULT_NONE) { /* the reply has no move: the rules decide */
+            int mover_wins = (over == DM_BOARD_RESULT_WHITE_WINS) == (root->side == DM_WHITE);
             x->score = mover_wins ? DM_SCORE_WIN - 1 : -(DM_SCORE_WIN - 1);
-        } else if (dm_variant_draw(&v->draw, pos, moves, ply + 1, NULL, 0) != DM_VDRAW_NONE) {
+        } else if (dm_variant_draw(&v->draw, pos, moves, ply + 1, NULL, 0) != DM_DRAW_NONE) {
             x->score = 0;
         } else {
             /* earlier positions the child can repeat: none after a man move or capture,
@@ -152,7 +152,7 @@ static dm_status choose_imperfect(dm_info *info, play_session *s)
             int n = 0;
             if (c.reversible_plies > 0) {
                 n = base;
-                hist[n++] = dm_vboard_hash(root);
+                hist[n++] = dm_board_hash(root);
             }
             dm_search_input cin;
             memset(&cin, 0, sizeof cin);
@@ -258,7 +258,7 @@ static dm_status search_best(dm_info *info, play_session *s, const dm_limits *li
 /* The last iteration of the session's search, written on its thread, read here. */
 typedef struct pv_keeper {
     pthread_mutex_t lock;
-    dm_vboard root;
+    dm_board root;
     dm_info last;
     int seq; /* iterations seen */
 } pv_keeper;
@@ -272,7 +272,7 @@ static void keep_pv(const dm_info *info, void *payload)
     pthread_mutex_unlock(&k->lock);
 }
 
-static int same_vmove(const dm_vmove *a, const dm_vmove *b)
+static int same_vmove(const dm_move *a, const dm_move *b)
 {
     return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
            a->capt[1] == b->capt[1];
@@ -393,15 +393,15 @@ dm_status play_engine_hint(dm_info *info, play_session *s, play_tick_fn tick, vo
  * pieces left with equal numbers. */
 static int position_dead(const dm_game *g)
 {
-    dm_vdraw_count dc;
+    dm_draw_count dc;
     dm_game_draw_count(&dc, g);
     if (dc.material_plies >= 0) {
         return 1;
     }
-    const dm_vboard *b = dm_game_position(g);
+    const dm_board *b = dm_game_position(g);
     int men[2] = {0, 0}, kings[2] = {0, 0};
     for (int sq = 1; sq <= b->variant->squares; sq++) {
-        dm_piece p = dm_vboard_piece(b, sq);
+        dm_piece p = dm_board_piece(b, sq);
         if (p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
             men[p == DM_BLACK_MAN]++;
         } else if (p == DM_WHITE_KING || p == DM_BLACK_KING) {

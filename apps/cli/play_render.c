@@ -9,8 +9,8 @@
  * screen column c shows the core's column n-1-c; Turkish plays all n*n squares
  * (n * r + c + 1). Flipped (Black's view) shows row n-1-r, column n-1-c at screen row
  * r, column c. Labels are the variant's own: the square numbers of its records on
- * the empty squares (dm_vsquare_number), or files and ranks around an algebraic
- * board (dm_vsquare_to_text).
+ * the empty squares (dm_square_number), or files and ranks around an algebraic
+ * board (dm_square_to_text).
  *
  * Screen (tty mode), 1-based rows:
  *     1         title
@@ -54,7 +54,7 @@ static void rank_label(char *buf, size_t cap, const dm_variant *v, int r, int fl
         int sq = square_at(v, r, c, flipped);
         if (sq) {
             char t[8];
-            dm_vsquare_to_text(t, sizeof t, v, sq, 1);
+            dm_square_to_text(t, sizeof t, v, sq, 1);
             snprintf(buf, cap, "%s", t + 1);
             return;
         }
@@ -67,7 +67,7 @@ static char file_label(const dm_variant *v, int c, int flipped)
         int sq = square_at(v, r, c, flipped);
         if (sq) {
             char t[8];
-            dm_vsquare_to_text(t, sizeof t, v, sq, 1);
+            dm_square_to_text(t, sizeof t, v, sq, 1);
             return t[0];
         }
     }
@@ -114,10 +114,10 @@ void play_ply_text(char *num, size_t ncap, char *mv, size_t mcap, const dm_game 
 }
 
 /* The legal move of pos that is m (from, to and captured squares), or NULL. */
-static const dm_vmove *legal_twin(const dm_vmovelist *list, const dm_vmove *m)
+static const dm_move *legal_twin(const dm_movelist *list, const dm_move *m)
 {
     for (int k = 0; k < list->count; k++) {
-        const dm_vmove *x = &list->moves[k];
+        const dm_move *x = &list->moves[k];
         if (x->from == m->from && x->to == m->to && x->capt[0] == m->capt[0] &&
             x->capt[1] == m->capt[1]) {
             return x;
@@ -126,10 +126,10 @@ static const dm_vmove *legal_twin(const dm_vmovelist *list, const dm_vmove *m)
     return NULL;
 }
 
-void play_pv_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *pv, int n)
+void play_pv_text(char *buf, size_t cap, const dm_board *b, const dm_move *pv, int n)
 {
-    dm_vboard pos = *b;
-    dm_vmovelist list;
+    dm_board pos = *b;
+    dm_movelist list;
     size_t len = 0;
     if (cap > 0) {
         buf[0] = 0;
@@ -137,18 +137,18 @@ void play_pv_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *pv,
     for (int i = 0; i < n; i++) {
         /* A PV from the table can in theory hold a move that is no longer legal:
          * stop there rather than print nonsense. */
-        dm_vmovegen_legal(&list, &pos);
+        dm_movegen_legal(&list, &pos);
         if (!legal_twin(&list, &pv[i])) {
             break;
         }
         char mv[400];
-        dm_vmove_to_text(mv, sizeof mv, &pos, &pv[i], DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+        dm_move_to_text(mv, sizeof mv, &pos, &pv[i], DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
         int w = snprintf(buf + len, cap > len ? cap - len : 0, "%s%s", i ? " " : "", mv);
         if (w < 0 || len + (size_t)w >= cap) {
             break;
         }
         len += (size_t)w;
-        dm_vboard_apply(&pos, &pv[i]);
+        dm_board_apply(&pos, &pv[i]);
     }
 }
 
@@ -207,7 +207,7 @@ static void panel_clock_text(char *buf, size_t cap, play_session *s, dm_color si
     }
 }
 
-void play_render_plain_board(FILE *f, const dm_vboard *b, int flipped, const char *prefix)
+void play_render_plain_board(FILE *f, const dm_board *b, int flipped, const char *prefix)
 {
     static const char sym[] = {'.', 'w', 'b', 'W', 'B'};
     const dm_variant *v = b->variant;
@@ -218,9 +218,9 @@ void play_render_plain_board(FILE *f, const dm_vboard *b, int flipped, const cha
         for (int c = 0; c < n; c++) {
             int sq = square_at(v, r, c, flipped);
             fputc(' ', f);
-            fputc(sq ? sym[dm_vboard_piece(b, sq)] : ' ', f);
+            fputc(sq ? sym[dm_board_piece(b, sq)] : ' ', f);
             if (sq) {
-                hi = dm_vsquare_number(v, sq);
+                hi = dm_square_number(v, sq);
                 lo = lo ? lo : hi;
             }
         }
@@ -338,7 +338,7 @@ static void build_panel(char panel[MAX_ROWS][256], play_session *s, int width)
     const play_ui *ui = &s->ui;
     int n = dm_game_variant(g)->size;
     int reviewing = ui->review >= 0 && ui->review <= dm_game_ply(g);
-    const dm_vboard *b = reviewing ? dm_game_position_at(g, ui->review) : dm_game_position(g);
+    const dm_board *b = reviewing ? dm_game_position_at(g, ui->review) : dm_game_position(g);
     palette p;
     get_palette(&p, ui);
     for (int i = 0; i < MAX_ROWS; i++) {
@@ -456,8 +456,8 @@ void play_render_screen(play_session *s)
     const dm_variant *v = dm_game_variant(g);
     int n = v->size, alg = algebraic_board(v);
     int ply = ui->review >= 0 && ui->review <= dm_game_ply(g) ? ui->review : dm_game_ply(g);
-    const dm_vboard *b = dm_game_position_at(g, ply);
-    const dm_vmove *last = ply > 0 ? dm_game_move_at(g, ply - 1) : NULL;
+    const dm_board *b = dm_game_position_at(g, ply);
+    const dm_move *last = ply > 0 ? dm_game_move_at(g, ply - 1) : NULL;
     char panel[MAX_ROWS][256];
     ui->panel_row = BOARD_TOP;
     /* the left margin (a rank, or two blanks), the squares, the right edge, two blanks */
@@ -481,8 +481,8 @@ void play_render_screen(play_session *s)
                 fprintf(f, "%s   %s", p.light, p.reset);
                 continue;
             }
-            dm_piece pc = dm_vboard_piece(b, sq);
-            int is_capt = last && dm_vmove_captures(last, sq);
+            dm_piece pc = dm_board_piece(b, sq);
+            int is_capt = last && dm_move_captures(last, sq);
             int high = last && (sq == last->from || sq == last->to);
             const char *bg = high && ui->color ? p.high : p.dark;
             const char *l = " ", *rgt = " ";
@@ -498,7 +498,7 @@ void play_render_screen(play_session *s)
                 fprintf(f, "%s%s%s%s%s%s", l, p.capt, ui->unicode ? "\u00d7" : "x", p.reset, bg,
                         rgt);
             } else if (ui->numbers && !high && !alg) {
-                fprintf(f, "%s%2d%s%s ", p.num, dm_vsquare_number(v, sq), p.reset, bg);
+                fprintf(f, "%s%2d%s%s ", p.num, dm_square_number(v, sq), p.reset, bg);
             } else {
                 fprintf(f, "%s%s%s", l, ui->color ? " " : (ui->unicode ? "\u00b7" : "."), rgt);
             }

@@ -18,8 +18,8 @@
 
 #include <jansson.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/session.h>
 #include <damier/variant.h>
 
@@ -217,8 +217,8 @@ void srv_op_your_turn(srv *s, const char *keys, int64_t account, srv_reply *r);
 void srv_op_position_variant(const char *variant, const char *fen, const char *move, srv_reply *r);
 /* A generic move as JSON ({text, hub, path, captured, promote}), a position's squares
  * as a string (w, W, b, B, '.'), a variant's board ({size, labels, coords, ...}). */
-json_t *srv_vmove_json(const dm_vboard *b, const dm_vmove *m);
-json_t *srv_vboard_json(const dm_vboard *b);
+json_t *srv_vmove_json(const dm_board *b, const dm_move *m);
+json_t *srv_vboard_json(const dm_board *b);
 json_t *srv_vboard_desc(const dm_variant *v);
 
 /* A game found by id and key: locked on success (srv_game_unlock), with the

@@ -53,22 +53,22 @@ static void on_info(const dm_info *info, void *payload)
 {
     srv_analysis *a = payload;
     json_t *pv = json_array(), *paths = json_array();
-    dm_vboard b = a->in.root;
+    dm_board b = a->in.root;
     for (int i = 0; i < info->pv_count; i++) {
         json_t *m = srv_vmove_json(&b, &info->pv[i]);
         json_array_append(pv, json_object_get(m, "text"));
         json_array_append(paths, json_object_get(m, "path"));
         json_decref(m);
-        dm_vboard_apply(&b, &info->pv[i]);
+        dm_board_apply(&b, &info->pv[i]);
     }
     json_t *score = score_json(info->score);
     /* an international root the database draws: a database draw (the search's score
      * of a drawn root is 0, not "draw") */
-    dm_board fast;
+    dm_board10 fast;
     int dtc = 0;
     if (a->s->opt.egdb && info->multipv <= 1 &&
         a->in.root.variant == dm_variant_get(DM_VARIANT_INTERNATIONAL) &&
-        dm_vboard_to_board(&fast, &a->in.root) == DM_OK &&
+        dm_board_to_board10(&fast, &a->in.root) == DM_OK &&
         dm_egdb_probe(a->s->opt.egdb, &fast, &dtc) == DM_EGDB_DRAW) {
         json_decref(score);
         score = json_pack("{s:s,s:i}", "kind", "db_draw", "plies", 0);
@@ -91,8 +91,8 @@ static void *run(void *arg)
     json_t *done = json_pack("{s:s,s:i,s:i}", "t", "done", "search", a->gen, "depth", r.depth);
     if (r.has_move) {
         char text[400];
-        dm_vmove_to_text(text, sizeof text, &a->in.root, &r.best, DM_NOTATION_PDN,
-                         DM_VSQUARES_DEFAULT);
+        dm_move_to_text(text, sizeof text, &a->in.root, &r.best, DM_NOTATION_PDN,
+                        DM_SQUARES_DEFAULT);
         json_object_set_new(done, "best", json_string(text));
     }
     release_slot(a);
@@ -149,7 +149,7 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
         return;
     }
     const json_t *fen = json_object_get(msg, "fen");
-    dm_board b;
+    dm_board10 b;
     dm_error e;
     memset(&e, 0, sizeof e);
     if (fen && !json_is_string(fen)) {
@@ -159,7 +159,7 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
     /* another variant than international: its FEN, on the generic board */
     const json_t *variant = json_object_get(msg, "variant");
     const dm_variant *var = NULL;
-    dm_vboard vb;
+    dm_board vb;
     if (variant && !json_is_string(variant)) {
         error(a, 400, "\"variant\" must be a variant's name");
         return;
@@ -170,34 +170,34 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
             return;
         }
         if (!fen) {
-            dm_vboard_start(&vb, var);
-        } else if (dm_vboard_from_fen(&vb, var, json_string_value(fen), &e) != DM_OK) {
+            dm_board_start(&vb, var);
+        } else if (dm_board_from_fen(&vb, var, json_string_value(fen), &e) != DM_OK) {
             char m[300];
             snprintf(m, sizeof m, "FEN, column %d: %s", e.column, e.message);
             error(a, 400, m);
             return;
         }
-        dm_vmovelist *list = malloc(sizeof *list);
-        int n = list ? dm_vmovegen_legal(list, &vb) : 0;
+        dm_movelist *list = malloc(sizeof *list);
+        int n = list ? dm_movegen_legal(list, &vb) : 0;
         free(list);
         if (n == 0) {
             error(a, 400, "the side to move has no legal move: nothing to analyse");
             return;
         }
     } else if (!fen) {
-        dm_board_start(&b);
-    } else if (dm_board_from_fen(&b, json_string_value(fen), &e) != DM_OK) {
+        dm_board10_start(&b);
+    } else if (dm_board10_from_fen(&b, json_string_value(fen), &e) != DM_OK) {
         char m[300];
         snprintf(m, sizeof m, "FEN, column %d: %s", e.column, e.message);
         error(a, 400, m);
         return;
     }
-    if (!var && dm_movegen_count(&b) == 0) {
+    if (!var && dm_movegen10_count(&b) == 0) {
         error(a, 400, "the side to move has no legal move: nothing to analyse");
         return;
     }
     if (!var) { /* read with the international FEN reader, searched as any variant */
-        dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
+        dm_board_from_board10(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
     }
     const json_t *depth = json_object_get(msg, "depth");
     if (depth && (!json_is_integer(depth) || json_integer_value(depth) < 1 ||

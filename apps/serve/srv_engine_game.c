@@ -49,8 +49,8 @@ int srv_engine_game(srv *s, const char *variant, int level_white, int level_blac
         snprintf(err, errcap, "%s", e.message);
         return -1;
     }
-    dm_vboard start;
-    dm_vboard_start(&start, v);
+    dm_board start;
+    dm_board_start(&start, v);
     dm_game *g = NULL;
     dm_engine *eng = NULL;
     dm_engine_options eo = DM_ENGINE_OPTIONS_INIT;

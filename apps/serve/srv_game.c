@@ -319,14 +319,14 @@ static json_t *int_array(const int *v, int n)
 }
 
 /* {text, hub, path, captured} of move m in board b. */
-static json_t *move_json(const dm_board *b, const dm_move *m)
+static json_t *move_json(const dm_board10 *b, const dm_move10 *m)
 {
     char text[160], hub[160];
-    dm_move_to_text(text, sizeof text, b, m, DM_NOTATION_PDN);
-    dm_move_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB);
+    dm_move10_to_text(text, sizeof text, b, m, DM_NOTATION_PDN);
+    dm_move10_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB);
     int path[64], capt[64];
-    int np = dm_move_path(path, 64, b, m);
-    int nc = dm_move_captured(m, capt, 64);
+    int np = dm_move10_path(path, 64, b, m);
+    int nc = dm_move10_captured(m, capt, 64);
     return json_pack("{s:s,s:s,s:o,s:o}", "text", text, "hub", hub, "path", int_array(path, np),
                      "captured", int_array(capt, nc));
 }
@@ -393,11 +393,11 @@ static int side_to_move(srv_game *g)
 
 /* {text, hub, path, captured, promote} of generic move m in position b: the squares
  * are the board's (the page's geometry), the texts in the variant's notation. */
-json_t *srv_vmove_json(const dm_vboard *b, const dm_vmove *m)
+json_t *srv_vmove_json(const dm_board *b, const dm_move *m)
 {
     char text[400], hub[400];
-    dm_vmove_to_text(text, sizeof text, b, m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
-    dm_vmove_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
+    dm_move_to_text(text, sizeof text, b, m, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
+    dm_move_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB, DM_SQUARES_DEFAULT);
     json_t *path = json_array(), *capt = json_array();
     json_array_append_new(path, json_integer(m->from));
     for (int i = 0; i + 1 < m->ncapt; i++) {
@@ -405,7 +405,7 @@ json_t *srv_vmove_json(const dm_vboard *b, const dm_vmove *m)
     }
     json_array_append_new(path, json_integer(m->to));
     for (int sq = 1; sq <= b->variant->squares; sq++) {
-        if (dm_vmove_captures(m, sq)) {
+        if (dm_move_captures(m, sq)) {
             json_array_append_new(capt, json_integer(sq));
         }
     }
@@ -415,12 +415,12 @@ json_t *srv_vmove_json(const dm_vboard *b, const dm_vmove *m)
 
 /* The pieces of b as a string, one character per square 1..squares: w, W (king), b,
  * B or '.'. */
-json_t *srv_vboard_json(const dm_vboard *b)
+json_t *srv_vboard_json(const dm_board *b)
 {
-    char buf[DM_VMAX_SQUARES + 1];
+    char buf[DM_MAX_SQUARES + 1];
     int n = b->variant->squares;
     for (int sq = 1; sq <= n; sq++) {
-        dm_piece p = dm_vboard_piece(b, sq);
+        dm_piece p = dm_board_piece(b, sq);
         buf[sq - 1] = p == DM_WHITE_MAN    ? 'w'
                       : p == DM_WHITE_KING ? 'W'
                       : p == DM_BLACK_MAN  ? 'b'
@@ -439,7 +439,7 @@ json_t *srv_vboard_desc(const dm_variant *v)
     json_t *labels = json_array();
     for (int sq = 1; sq <= v->squares; sq++) {
         char t[8];
-        dm_vsquare_to_text(t, sizeof t, v, sq, v->algebraic);
+        dm_square_to_text(t, sizeof t, v, sq, v->algebraic);
         json_array_append_new(labels, json_string(t));
     }
     /* full: every square of the board is played (Turkish), numbered from a8 along the
@@ -454,11 +454,11 @@ json_t *srv_vboard_desc(const dm_variant *v)
 static json_t *vgame_state(srv_game *g, int side)
 {
     const dm_game *gm = dm_session_game(g->session);
-    const dm_vboard *cur = dm_session_position(g->session);
+    const dm_board *cur = dm_session_position(g->session);
     const dm_variant *v = g->var;
     char fen[512], start[512], why[160];
-    dm_vboard_to_fen(fen, sizeof fen, cur, v->algebraic);
-    dm_vboard_to_fen(start, sizeof start, dm_game_position_at(gm, 0), v->algebraic);
+    dm_board_to_fen(fen, sizeof fen, cur, v->algebraic);
+    dm_board_to_fen(start, sizeof start, dm_game_position_at(gm, 0), v->algebraic);
     json_t *moves = json_array();
     int ply = dm_game_ply(gm);
     for (int i = 0; i < ply; i++) {
@@ -470,9 +470,9 @@ static json_t *vgame_state(srv_game *g, int side)
     dm_game_reason_text(why, sizeof why, gm);
     json_t *legal = json_array();
     if (o == DM_OUTCOME_ONGOING && g->row.mode != SRV_MODE_REVIEW) {
-        dm_vmovelist *list = malloc(sizeof *list);
+        dm_movelist *list = malloc(sizeof *list);
         if (list) {
-            dm_vmovegen_legal(list, cur);
+            dm_movegen_legal(list, cur);
             for (int i = 0; i < list->count; i++) {
                 json_array_append_new(legal, srv_vmove_json(cur, &list->moves[i]));
             }
@@ -536,20 +536,20 @@ json_t *srv_game_state(srv_game *g, int side)
 
 /* The position before ply i of an international game on the fast board and, when m is
  * not NULL (i below the game's length), the move of ply i: the server's international
- * replies are written from the fast board's types (dm_board_to_fen, move_json). */
-static void fast_ply(dm_board *b, dm_move *m, const dm_game *gm, int i)
+ * replies are written from the fast board's types (dm_board10_to_fen, move_json). */
+static void fast_ply(dm_board10 *b, dm_move10 *m, const dm_game *gm, int i)
 {
-    dm_vboard_to_board(b, dm_game_position_at(gm, i));
+    dm_board_to_board10(b, dm_game_position_at(gm, i));
     if (m) {
-        dm_vmove_to_move(m, b, dm_game_move_at(gm, i));
+        dm_move_to_move10(m, b, dm_game_move_at(gm, i));
     }
 }
 
 /* A game of international draughts from b (a fast board). */
-static dm_status new_intl_game(dm_game **out, const dm_board *b)
+static dm_status new_intl_game(dm_game **out, const dm_board10 *b)
 {
-    dm_vboard vb;
-    dm_status st = dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
+    dm_board vb;
+    dm_status st = dm_board_from_board10(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
     return st != DM_OK ? st : dm_game_new(out, &vb);
 }
 
@@ -560,17 +560,17 @@ static json_t *game_state(srv_game *g, int side)
     }
     const dm_game *gm = dm_session_game(g->session);
     int ply = dm_game_ply(gm);
-    dm_board curb, startb;
-    const dm_board *cur = &curb;
+    dm_board10 curb, startb;
+    const dm_board10 *cur = &curb;
     fast_ply(&curb, NULL, gm, ply);
     fast_ply(&startb, NULL, gm, 0);
     char fen[256], start[256];
-    dm_board_to_fen(fen, sizeof fen, cur);
-    dm_board_to_fen(start, sizeof start, &startb);
+    dm_board10_to_fen(fen, sizeof fen, cur);
+    dm_board10_to_fen(start, sizeof start, &startb);
     json_t *moves = json_array();
     for (int i = 0; i < ply; i++) {
-        dm_board bi;
-        dm_move mi;
+        dm_board10 bi;
+        dm_move10 mi;
         fast_ply(&bi, &mi, gm, i);
         json_array_append_new(moves, move_json(&bi, &mi));
     }
@@ -578,8 +578,8 @@ static json_t *game_state(srv_game *g, int side)
     dm_outcome o = dm_game_result(gm, &reason);
     json_t *legal = json_array();
     if (o == DM_OUTCOME_ONGOING && g->row.mode != SRV_MODE_REVIEW) {
-        dm_movelist list;
-        dm_movegen_legal(&list, cur);
+        dm_movelist10 list;
+        dm_movegen10_legal(&list, cur);
         for (int i = 0; i < list.count; i++) {
             json_array_append_new(legal, move_json(cur, &list.moves[i]));
         }
@@ -688,7 +688,7 @@ static void poll_result(srv *s, srv_game *g)
 
 /* Parse text as a move of g's current position (international: its own move reader,
  * as a move request reads it); its Hub text in hub (may be NULL). e may be NULL. */
-static dm_status parse_here(srv_game *g, const char *text, dm_vmove *vm, char *hub, size_t cap,
+static dm_status parse_here(srv_game *g, const char *text, dm_move *vm, char *hub, size_t cap,
                             dm_error *e)
 {
     dm_error local;
@@ -696,17 +696,17 @@ static dm_status parse_here(srv_game *g, const char *text, dm_vmove *vm, char *h
         e = &local;
     }
     memset(e, 0, sizeof *e);
-    const dm_vboard *pos = dm_session_position(g->session);
-    dm_move m;
-    dm_board fast;
-    dm_status st = g->var                                    ? dm_vmove_parse(vm, pos, text, e)
-                   : dm_vboard_to_board(&fast, pos) != DM_OK ? DM_EINVAL
-                                                             : dm_move_parse(&m, &fast, text, e);
+    const dm_board *pos = dm_session_position(g->session);
+    dm_move10 m;
+    dm_board10 fast;
+    dm_status st = g->var                                     ? dm_move_parse(vm, pos, text, e)
+                   : dm_board_to_board10(&fast, pos) != DM_OK ? DM_EINVAL
+                                                              : dm_move10_parse(&m, &fast, text, e);
     if (st == DM_OK && !g->var) {
-        st = dm_vmove_from_move(vm, pos, &m);
+        st = dm_move_from_move10(vm, pos, &m);
     }
     if (st == DM_OK && hub) {
-        dm_vmove_to_text(hub, cap, pos, vm, DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
+        dm_move_to_text(hub, cap, pos, vm, DM_NOTATION_HUB, DM_SQUARES_DEFAULT);
     }
     return st;
 }
@@ -739,7 +739,7 @@ static void cond_before(srv_game *g, int mover, const char *hub)
         return;
     }
     char t[64], h[200];
-    dm_vmove vm;
+    dm_move vm;
     if (cond_token(g, 0, t, sizeof t) && parse_here(g, t, &vm, h, sizeof h, NULL) == DM_OK &&
         !strcmp(h, hub)) {
         g->cond_matched = 1;
@@ -750,7 +750,7 @@ static void cond_before(srv_game *g, int mover, const char *hub)
 
 /* After that move: the reply, when it is legal now, in vm and the two texts consumed:
  * 1; else the conditional moves dropped: 0. */
-static int cond_after(srv_game *g, dm_vmove *vm)
+static int cond_after(srv_game *g, dm_move *vm)
 {
     if (!g->cond_matched) {
         return 0;
@@ -772,15 +772,15 @@ static int cond_after(srv_game *g, dm_vmove *vm)
 }
 
 /* Play vm in the locked game g, commit it, then tell everyone. 0 or -1 with r. */
-static int game_play(srv *s, srv_game *g, const dm_vmove *vm, srv_reply *r)
+static int game_play(srv *s, srv_game *g, const dm_move *vm, srv_reply *r)
 {
     int mover = side_to_move(g);
     srv_move_row mr;
-    dm_vmove_to_text(mr.hub, sizeof mr.hub, dm_session_position(g->session), vm, DM_NOTATION_HUB,
-                     DM_VSQUARES_DEFAULT);
+    dm_move_to_text(mr.hub, sizeof mr.hub, dm_session_position(g->session), vm, DM_NOTATION_HUB,
+                    DM_SQUARES_DEFAULT);
     char text[200]; /* the move as the game's record writes it (the webhooks' notice) */
-    dm_vmove_to_text(text, sizeof text, dm_session_position(g->session), vm, DM_NOTATION_PDN,
-                     DM_VSQUARES_DEFAULT);
+    dm_move_to_text(text, sizeof text, dm_session_position(g->session), vm, DM_NOTATION_PDN,
+                    DM_SQUARES_DEFAULT);
     int ply = dm_game_ply(dm_session_game(g->session));
     if (ply >= SRV_MAX_PLIES || g->nevents >= SRV_MAX_EVENTS) {
         srv_reply_error(r, 409, "the game is too long (%d plies)", SRV_MAX_PLIES);
@@ -832,7 +832,7 @@ static int game_play(srv *s, srv_game *g, const dm_vmove *vm, srv_reply *r)
     srv_webhook_moved(s, &g->row, ply + 1, text, side_to_move(g));
     /* the opponent played the expected move: the conditional reply is played now (a
      * move of the conditional side, which looks at nothing) */
-    dm_vmove cvm;
+    dm_move cvm;
     if (cond_after(g, &cvm)) {
         srv_reply cr = {500, NULL};
         game_play(s, g, &cvm, &cr);
@@ -864,7 +864,7 @@ static uint64_t rnd(uint64_t *state)
 
 /* What a search needs, copied from the game under its lock. */
 typedef struct engine_job {
-    dm_board root;
+    dm_board10 root;
     uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
     dm_search_input in;
     dm_draw_counters c0;
@@ -876,19 +876,19 @@ typedef struct engine_job {
 } engine_job;
 
 /* Levels 1-5: every root move scored at depth - 1, one drawn within the margin. */
-static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
+static int choose_imperfect(dm_move10 *out, dm_engine *e, engine_job *j)
 {
-    dm_movelist list;
-    dm_movegen_legal(&list, &j->root);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, &j->root);
     if (list.count == 0) {
         return -1;
     }
-    int score[DM_MAX_MOVES];
+    int score[DM_MAX_MOVES10];
     int best = -2 * DM_SCORE_WIN;
     for (int i = 0; i < list.count; i++) {
-        const dm_move *m = &list.moves[i];
-        dm_board child = j->root;
-        dm_board_apply(&child, m);
+        const dm_move10 *m = &list.moves[i];
+        dm_board10 child = j->root;
+        dm_board10_apply(&child, m);
         dm_draw_counters c;
         dm_draw_step(&c, &j->c0, &j->root, m, &j->rules);
         int n = 0;
@@ -908,7 +908,7 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
         } else {
             dm_search_input cin;
             memset(&cin, 0, sizeof cin);
-            dm_vboard_from_board(&cin.root, j->in.root.variant, &child);
+            dm_board_from_board10(&cin.root, j->in.root.variant, &child);
             cin.history = j->hist;
             cin.history_count = n;
             cin.draw_count.reversible_plies = c.kings_only_plies;
@@ -932,7 +932,7 @@ static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
         }
     }
     int margin = best >= DM_SCORE_WIN_MIN ? 0 : levels[j->level - 1].margin;
-    int cand[DM_MAX_MOVES], nc = 0;
+    int cand[DM_MAX_MOVES10], nc = 0;
     for (int i = 0; i < list.count; i++) {
         if (score[i] < best - margin) {
             continue;
@@ -956,7 +956,7 @@ typedef struct srv_worker worker_arg;
 typedef struct vlines {
     int depth;
     int n;
-    dm_vmove move[8];
+    dm_move move[8];
     int score[8];
 } vlines;
 
@@ -1035,7 +1035,7 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
     int ok = dm_engine_search(&res, e, &j->in, &j->lim, margin > 0 ? vlines_info : NULL, &j->lines,
                               NULL) == DM_OK &&
              res.has_move;
-    dm_vmove m = res.best;
+    dm_move m = res.best;
     if (ok && margin > 0 && j->lines.n > 1) {
         int best = j->lines.score[0];
         int m2 = best >= DM_SCORE_WIN_MIN ? 0 : margin;
@@ -1090,7 +1090,7 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     int gen = g->gen;
     const dm_game *gm = dm_session_game(g->session);
     dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, gm);
-    dm_vboard_to_board(&j->root, &j->in.root);
+    dm_board_to_board10(&j->root, &j->in.root);
     dm_game_counters(&j->c0, gm);
     j->rules = *dm_game_rules_of(gm);
     j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
@@ -1117,11 +1117,11 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     }
     pthread_mutex_unlock(&g->mu);
 
-    dm_vmove vm;
+    dm_move vm;
     int ok;
     if (levels[j->level - 1].margin > 0) {
-        dm_move m;
-        ok = choose_imperfect(&m, e, j) == 0 && dm_vmove_from_move(&vm, &j->in.root, &m) == DM_OK;
+        dm_move10 m;
+        ok = choose_imperfect(&m, e, j) == 0 && dm_move_from_move10(&vm, &j->in.root, &m) == DM_OK;
     } else {
         dm_result r;
         ok = dm_engine_search(&r, e, &j->in, &j->lim, NULL, NULL, NULL) == DM_OK && r.has_move;
@@ -1384,7 +1384,7 @@ static void replay_events(srv *s, srv_game *g, const srv_game_row *row, const sr
             break;
         }
         if (!touch && !undo) {
-            dm_vmove cvm;
+            dm_move cvm;
             cond_after(g, &cvm); /* the reply is the next event */
         }
         g->nevents = i + 1;
@@ -1842,7 +1842,7 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
     }
     snprintf(row.start_fen, sizeof row.start_fen, "%s", fen ? fen : "");
     /* A handicap game: the giver (the engine's side, or "handicap_side") starts without
-     * N men (dm_vboard_handicap's squares); the start is then a FEN like any other, so
+     * N men (dm_board_handicap's squares); the start is then a FEN like any other, so
      * the record, a restart and the PDN's FEN tag keep it. */
     const json_t *jh = json_object_get(req, "handicap");
     if (jh) {
@@ -1861,20 +1861,20 @@ void srv_op_create(srv *s, const json_t *req, srv_reply *r)
                             "that gives the men)");
             return;
         }
-        dm_vboard hb;
+        dm_board hb;
         dm_error he;
         memset(&he, 0, sizeof he);
-        if (fen && *fen ? dm_vboard_from_fen(&hb, var, fen, &he) != DM_OK
-                        : (dm_vboard_start(&hb, var), 0)) {
+        if (fen && *fen ? dm_board_from_fen(&hb, var, fen, &he) != DM_OK
+                        : (dm_board_start(&hb, var), 0)) {
             srv_reply_error(r, 400, "FEN, column %d: %s", he.column, he.message);
             return;
         }
         int n = (int)json_integer_value(jh);
-        if (dm_vboard_handicap(&hb, (dm_color)giver, n) != DM_OK) {
+        if (dm_board_handicap(&hb, (dm_color)giver, n) != DM_OK) {
             srv_reply_error(r, 400, "%s has fewer than %d men to give", side_name(giver), n);
             return;
         }
-        dm_vboard_to_fen(row.start_fen, sizeof row.start_fen, &hb, var->algebraic);
+        dm_board_to_fen(row.start_fen, sizeof row.start_fen, &hb, var->algebraic);
     }
     const char *wn = get_str(req, "white_name"), *bn = get_str(req, "black_name");
     char engine_name[64];
@@ -2094,17 +2094,18 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
         srv_game_unlock(g);
         return;
     }
-    dm_move m;
-    dm_vmove vm;
+    dm_move10 m;
+    dm_move vm;
     dm_error e;
     memset(&e, 0, sizeof e);
-    const dm_vboard *pos = dm_session_position(g->session);
-    dm_board fast; /* international: its own move reader, as before variants came */
-    dm_status st = g->var                                    ? dm_vmove_parse(&vm, pos, text, &e)
-                   : dm_vboard_to_board(&fast, pos) != DM_OK ? DM_EINVAL
-                                                             : dm_move_parse(&m, &fast, text, &e);
+    const dm_board *pos = dm_session_position(g->session);
+    dm_board10 fast; /* international: its own move reader, as before variants came */
+    dm_status st = g->var ? dm_move_parse(&vm, pos, text, &e)
+                   : dm_board_to_board10(&fast, pos) != DM_OK
+                       ? DM_EINVAL
+                       : dm_move10_parse(&m, &fast, text, &e);
     if (st == DM_OK && !g->var) {
-        st = dm_vmove_from_move(&vm, pos, &m);
+        st = dm_move_from_move10(&vm, pos, &m);
     }
     if (st != DM_OK) {
         srv_reply_error(r, 400, "%s", e.message);
@@ -2203,7 +2204,7 @@ void srv_op_conditional(srv *s, const char *id, const char *key, const json_t *r
         srv_game_unlock(g);
         return;
     }
-    dm_vmove vm;
+    dm_move vm;
     dm_error e;
     memset(&e, 0, sizeof e);
     if (n > 0) {
@@ -2544,7 +2545,7 @@ void srv_op_seal(srv *s, const char *id, const char *key, const json_t *req, srv
         return;
     }
     dm_clock *c = dm_session_clock(g->session);
-    dm_vmove vm;
+    dm_move vm;
     dm_error e;
     memset(&e, 0, sizeof e);
     char hub[190];
@@ -2632,21 +2633,21 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
              * a 16- or 5-move ending, or kings on both sides */
             int dead;
             if (g->var) { /* another variant: kings on both sides */
-                const dm_vboard *vb = dm_session_position(g->session);
+                const dm_board *vb = dm_session_position(g->session);
                 int kings[2] = {0, 0};
                 for (int sq = 1; sq <= g->var->squares; sq++) {
-                    dm_piece p = dm_vboard_piece(vb, sq);
+                    dm_piece p = dm_board_piece(vb, sq);
                     kings[0] += p == DM_WHITE_KING;
                     kings[1] += p == DM_BLACK_KING;
                 }
                 dead = kings[0] > 0 && kings[1] > 0;
             } else {
                 const dm_game *gm = dm_session_game(g->session);
-                dm_board fb;
-                const dm_board *b = &fb;
+                dm_board10 fb;
+                const dm_board10 *b = &fb;
                 fast_ply(&fb, NULL, gm, dm_game_ply(gm));
-                dead =
-                    dm_board_count_kings(b, DM_WHITE) > 0 && dm_board_count_kings(b, DM_BLACK) > 0;
+                dead = dm_board10_count_kings(b, DM_WHITE) > 0 &&
+                       dm_board10_count_kings(b, DM_BLACK) > 0;
                 dm_draw_counters c;
                 dm_game_counters(&c, dm_session_game(g->session));
                 dead = dead || c.endgame_plies >= 0;
@@ -2854,11 +2855,11 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     snprintf(row.time_control, sizeof row.time_control, "-");
     char start[512];
     if (intl) {
-        dm_board ini, first;
-        dm_board_start(&ini);
+        dm_board10 ini, first;
+        dm_board10_start(&ini);
         fast_ply(&first, NULL, gm, 0);
-        if (!dm_board_equal(&first, &ini)) {
-            dm_board_to_fen(start, sizeof start, &first);
+        if (!dm_board10_equal(&first, &ini)) {
+            dm_board10_to_fen(start, sizeof start, &first);
             size_t n = strlen(start);
             if (n >= sizeof row.start_fen) {
                 snprintf(err, errcap, "the start position's FEN is too long");
@@ -2867,12 +2868,12 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
             memcpy(row.start_fen, start, n + 1);
         }
     } else {
-        dm_vboard ini;
-        dm_vboard_start(&ini, var);
-        const dm_vboard *st = dm_game_position_at(gm, 0);
+        dm_board ini;
+        dm_board_start(&ini, var);
+        const dm_board *st = dm_game_position_at(gm, 0);
         char ini_fen[512];
-        dm_vboard_to_fen(start, sizeof start, st, var->algebraic);
-        dm_vboard_to_fen(ini_fen, sizeof ini_fen, &ini, var->algebraic);
+        dm_board_to_fen(start, sizeof start, st, var->algebraic);
+        dm_board_to_fen(ini_fen, sizeof ini_fen, &ini, var->algebraic);
         if (strcmp(start, ini_fen) != 0) {
             size_t n = strlen(start);
             if (n >= sizeof row.start_fen) {
@@ -2911,13 +2912,13 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     }
     for (int i = 0; i < n; i++) {
         if (intl) {
-            dm_board bi;
-            dm_move mi;
+            dm_board10 bi;
+            dm_move10 mi;
             fast_ply(&bi, &mi, gm, i);
-            dm_move_to_text(mv[i].hub, sizeof mv[i].hub, &bi, &mi, DM_NOTATION_HUB);
+            dm_move10_to_text(mv[i].hub, sizeof mv[i].hub, &bi, &mi, DM_NOTATION_HUB);
         } else {
-            dm_vmove_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_position_at(gm, i),
-                             dm_game_move_at(gm, i), DM_NOTATION_HUB, DM_VSQUARES_DEFAULT);
+            dm_move_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_position_at(gm, i),
+                            dm_game_move_at(gm, i), DM_NOTATION_HUB, DM_SQUARES_DEFAULT);
         }
     }
     char e2[256];
@@ -3012,15 +3013,15 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
 
 void srv_op_position(const char *fen, const char *move, srv_reply *r)
 {
-    dm_board b;
+    dm_board10 b;
     dm_error e;
     memset(&e, 0, sizeof e);
     if (!fen || !*fen) {
-        dm_board_start(&b);
-    } else if (dm_board_from_fen(&b, fen, &e) != DM_OK) {
+        dm_board10_start(&b);
+    } else if (dm_board10_from_fen(&b, fen, &e) != DM_OK) {
         srv_reply_error(r, 400, "FEN, column %d: %s", e.column, e.message);
         return;
-    } else if (dm_board_validate(&b, &e) != DM_OK) {
+    } else if (dm_board10_validate(&b, &e) != DM_OK) {
         srv_reply_error(r, 400, "FEN: %s", e.message);
         return;
     }
@@ -3031,14 +3032,14 @@ void srv_op_position(const char *fen, const char *move, srv_reply *r)
     }
     json_t *played = NULL;
     if (move && *move) { /* the move judged by the rules: the error says which rule */
-        dm_move m;
-        if (dm_move_parse(&m, &b, move, &e) != DM_OK) {
+        dm_move10 m;
+        if (dm_move10_parse(&m, &b, move, &e) != DM_OK) {
             dm_game_free(g);
             srv_reply_error(r, 400, "%s", e.message);
             return;
         }
         played = move_json(&b, &m);
-        dm_board_apply(&b, &m);
+        dm_board10_apply(&b, &m);
         dm_game_free(g);
         g = NULL;
         if (new_intl_game(&g, &b) != DM_OK) {
@@ -3051,13 +3052,13 @@ void srv_op_position(const char *fen, const char *move, srv_reply *r)
     dm_outcome o = dm_game_result(g, &why);
     dm_game_free(g);
     json_t *legal = json_array();
-    dm_movelist list;
-    dm_movegen_legal(&list, &b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, &b);
     for (int i = 0; i < list.count; i++) {
         json_array_append_new(legal, move_json(&b, &list.moves[i]));
     }
     char out[256];
-    dm_board_to_fen(out, sizeof out, &b);
+    dm_board10_to_fen(out, sizeof out, &b);
     r->status = 200;
     r->body = json_pack("{s:s,s:s,s:o,s:s,s:s}", "fen", out, "turn",
                         b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
@@ -3076,10 +3077,10 @@ void srv_op_position_variant(const char *variant, const char *fen, const char *m
         srv_reply_error(r, 400, "%s", e.message);
         return;
     }
-    dm_vboard b;
+    dm_board b;
     if (!fen || !*fen) {
-        dm_vboard_start(&b, v);
-    } else if (dm_vboard_from_fen(&b, v, fen, &e) != DM_OK) {
+        dm_board_start(&b, v);
+    } else if (dm_board_from_fen(&b, v, fen, &e) != DM_OK) {
         srv_reply_error(r, 400, "FEN, column %d: %s", e.column, e.message);
         return;
     }
@@ -3090,14 +3091,14 @@ void srv_op_position_variant(const char *variant, const char *fen, const char *m
     }
     json_t *played = NULL;
     if (move && *move) { /* the move judged by the variant's rules */
-        dm_vmove m;
-        if (dm_vmove_parse(&m, &b, move, &e) != DM_OK) {
+        dm_move m;
+        if (dm_move_parse(&m, &b, move, &e) != DM_OK) {
             dm_game_free(g);
             srv_reply_error(r, 400, "%s", e.message);
             return;
         }
         played = srv_vmove_json(&b, &m);
-        dm_vboard_apply(&b, &m);
+        dm_board_apply(&b, &m);
         dm_game_free(g);
         g = NULL;
         if (dm_game_new(&g, &b) != DM_OK) {
@@ -3112,16 +3113,16 @@ void srv_op_position_variant(const char *variant, const char *fen, const char *m
     dm_game_reason_text(why_text, sizeof why_text, g);
     dm_game_free(g);
     json_t *legal = json_array();
-    dm_vmovelist *list = malloc(sizeof *list);
+    dm_movelist *list = malloc(sizeof *list);
     if (list) {
-        dm_vmovegen_legal(list, &b);
+        dm_movegen_legal(list, &b);
         for (int i = 0; i < list->count; i++) {
             json_array_append_new(legal, srv_vmove_json(&b, &list->moves[i]));
         }
         free(list);
     }
     char out[512];
-    dm_vboard_to_fen(out, sizeof out, &b, v->algebraic);
+    dm_board_to_fen(out, sizeof out, &b, v->algebraic);
     r->status = 200;
     r->body = json_pack("{s:s,s:s,s:s,s:o,s:s,s:s,s:s,s:o,s:o}", "variant", v->name, "fen", out,
                         "turn", b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",

@@ -25,9 +25,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/game.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/pdn.h>
 
 #define LIB_PAGE 50
@@ -149,9 +149,9 @@ static int add_game(srv_library *lib, sqlite3_stmt *ins_g, sqlite3_stmt *ins_p, 
     }
     sqlite3_int64 id = sqlite3_last_insert_rowid(lib->db);
     for (int i = 0; i <= plies; i++) {
-        dm_board fb; /* the index's hash and piece sets are the fast board's */
-        const dm_board *b = &fb;
-        dm_vboard_to_board(&fb, dm_game_position_at(g, i));
+        dm_board10 fb; /* the index's hash and piece sets are the fast board's */
+        const dm_board10 *b = &fb;
+        dm_board_to_board10(&fb, dm_game_position_at(g, i));
         char t[200] = "";
         if (i < plies) {
             dm_game_move_text(t, sizeof t, g, i, DM_NOTATION_PDN);
@@ -323,11 +323,12 @@ void srv_library_free(srv *s)
 
 /* a FEN read for a search: exact (validated) or a pattern (the pieces that must be
  * there; any other square free) */
-static int read_fen(const char *fen, int exact, dm_board *b, srv_reply *r, const char *what)
+static int read_fen(const char *fen, int exact, dm_board10 *b, srv_reply *r, const char *what)
 {
     dm_error e;
     memset(&e, 0, sizeof e);
-    if (dm_board_from_fen(b, fen, &e) != DM_OK || (exact && dm_board_validate(b, &e) != DM_OK)) {
+    if (dm_board10_from_fen(b, fen, &e) != DM_OK ||
+        (exact && dm_board10_validate(b, &e) != DM_OK)) {
         srv_reply_error(r, 400, "%s: FEN, column %d: %s", what, e.column, e.message);
         return -1;
     }
@@ -381,7 +382,7 @@ static void op_search(srv_library *lib, const char *query, srv_reply *r)
         srv_reply_error(r, 400, "\"offset\" must be a whole number from 0");
         return;
     }
-    dm_board exact, pat;
+    dm_board10 exact, pat;
     if (fen[0] && read_fen(fen, 1, &exact, r, "fen") != 0) {
         return;
     }
@@ -477,9 +478,9 @@ static void op_explorer(srv_library *lib, const char *query, srv_reply *r)
 {
     char fen[512];
     srv_query_var(query, "fen", fen, sizeof fen);
-    dm_board b;
+    dm_board10 b;
     if (!fen[0]) {
-        dm_board_start(&b);
+        dm_board10_start(&b);
     } else if (read_fen(fen, 1, &b, r, "fen") != 0) {
         return;
     }
@@ -514,7 +515,7 @@ static void op_explorer(srv_library *lib, const char *query, srv_reply *r)
     sqlite3_finalize(q);
     pthread_mutex_unlock(&lib->mu);
     char out[256];
-    dm_board_to_fen(out, sizeof out, &b);
+    dm_board10_to_fen(out, sizeof out, &b);
     r->status = 200;
     r->body =
         json_pack("{s:s,s:i,s:i,s:o}", "fen", out, "games", games, "ended", ended, "moves", moves);

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/status.h>
 
 #ifdef __cplusplus
@@ -84,7 +84,7 @@ DM_API dm_status dm_diagram_parse_square(int *sq, const char *text, dm_error *er
  * and a <title> with the FEN. *out is malloc'd (free()), *len (may be NULL) its
  * length. DM_EINVAL (err says which) for bad options or a board that does not
  * validate, DM_ENOMEM. */
-DM_API dm_status dm_diagram_svg(char **out, size_t *len, const dm_board *b,
+DM_API dm_status dm_diagram_svg(char **out, size_t *len, const dm_board10 *b,
                                 const dm_diagram_options *o, dm_error *err);
 
 #ifdef __cplusplus

@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/status.h>
 #include <damier/variant.h>
 
@@ -135,7 +135,7 @@ DM_API void dm_engine_ponderhit(dm_engine *e);
  * i < cap; *phase (if not NULL) gets the number of men on the board (the evaluation
  * interpolates between opening and endgame weights by it). Returns the number of
  * features, whatever cap is. */
-DM_API int dm_engine_features(int *out, int cap, int *phase, const dm_board *b);
+DM_API int dm_engine_features(int *out, int cap, int *phase, const dm_board10 *b);
 
 /* Name of feature i ("men", "kings", "tempo", ...), or NULL when out of range. */
 DM_API const char *dm_engine_feature_name(int i);
@@ -152,15 +152,15 @@ DM_API const char *dm_engine_feature_name(int i);
 
 /* What to search. The engine copies everything it needs; nothing is kept. */
 typedef struct dm_search_input {
-    dm_vboard root;            /* position to search (variant and side included) */
-    const uint64_t *history;   /* dm_vboard_hash of the earlier positions since the
+    dm_board root;             /* position to search (variant and side included) */
+    const uint64_t *history;   /* dm_board_hash of the earlier positions since the
                                  last man move or capture, oldest first, root
                                  excluded; may be NULL. Only the last
                                  DM_ENGINE_MAX_HISTORY are used. A position that
                                  would repeat one of them (same side to move)
                                  scores as a draw. */
     int history_count;         /* entries in history */
-    dm_vdraw_count draw_count; /* the draw rules' counters at the root (dm_variant_draw_count
+    dm_draw_count draw_count;  /* the draw rules' counters at the root (dm_variant_draw_count
                                   of the game; all 0: a position without a past) */
     const dm_draw_rules *draw; /* the draw rules applied in the tree; NULL: the variant's
                                   own (root.variant->draw). Borrowed for the search */
@@ -168,10 +168,10 @@ typedef struct dm_search_input {
 
 /* Initialise *in with the position b (copied), no history, the counters of a
  * position without a past and the variant's own draw rules. */
-DM_API void dm_search_input_init(dm_search_input *in, const dm_vboard *b);
+DM_API void dm_search_input_init(dm_search_input *in, const dm_board *b);
 
 /* Initialise *in with game g's current position (any variant, dm_game_position) and
- * what the draw rules need: the hashes (dm_vboard_hash) of its positions since the
+ * what the draw rules need: the hashes (dm_board_hash) of its positions since the
  * last man move or capture, oldest first (written into history, the latest cap at
  * most; in->history points there, so it must outlive *in's use), the game's draw
  * counters (dm_game_draw_count); the draw rules are the variant's own (in->draw
@@ -181,32 +181,32 @@ DM_API void dm_search_input_from_game(dm_search_input *in, uint64_t *history, in
 
 /* Progress report, one per completed iteration and line (and at the end). */
 typedef struct dm_info {
-    int depth;                     /* completed nominal depth */
-    int seldepth;                  /* deepest ply reached, quiescence included */
-    int score;                     /* see DM_SCORE_WIN */
-    uint64_t nodes;                /* nodes so far, all threads */
-    double time;                   /* seconds since the search started */
-    double nps;                    /* nodes per second */
-    int pv_count;                  /* moves in pv */
-    dm_vmove pv[DM_ENGINE_MAX_PV]; /* principal variation from the root (PDN paths
+    int depth;                    /* completed nominal depth */
+    int seldepth;                 /* deepest ply reached, quiescence included */
+    int score;                    /* see DM_SCORE_WIN */
+    uint64_t nodes;               /* nodes so far, all threads */
+    double time;                  /* seconds since the search started */
+    double nps;                   /* nodes per second */
+    int pv_count;                 /* moves in pv */
+    dm_move pv[DM_ENGINE_MAX_PV]; /* principal variation from the root (PDN paths
                                       included) */
-    int multipv;                   /* which line this is, 1 = the best (multi-PV: one report
+    int multipv;                  /* which line this is, 1 = the best (multi-PV: one report
                                       per line and depth, lines in order of score) */
-    int multipv_count;             /* lines reported for this depth (1 without multi-PV) */
+    int multipv_count;            /* lines reported for this depth (1 without multi-PV) */
 } dm_info;
 
 typedef void (*dm_info_fn)(const dm_info *info, void *payload);
 
 /* Result of a search. */
 typedef struct dm_result {
-    int has_move;    /* 0 only when the root has no legal move (game over) */
-    dm_vmove best;   /* a legal move of the root, to play */
-    int has_ponder;  /* 1 when ponder holds the expected reply */
-    dm_vmove ponder; /* expected reply (legal after best) */
-    int score;       /* score of best (see DM_SCORE_WIN) */
-    int depth;       /* last completed nominal depth */
-    uint64_t nodes;  /* nodes searched, all threads */
-    double time;     /* seconds */
+    int has_move;   /* 0 only when the root has no legal move (game over) */
+    dm_move best;   /* a legal move of the root, to play */
+    int has_ponder; /* 1 when ponder holds the expected reply */
+    dm_move ponder; /* expected reply (legal after best) */
+    int score;      /* score of best (see DM_SCORE_WIN) */
+    int depth;      /* last completed nominal depth */
+    uint64_t nodes; /* nodes searched, all threads */
+    double time;    /* seconds */
 } dm_result;
 
 /* Search in->root within lim and fill *out. Blocks until done; on_info (may be NULL)
@@ -228,7 +228,7 @@ DM_API dm_status dm_engine_search(dm_result *out,            /* [out] best move,
  * view (hundredths of a man): an international position with the built-in trained
  * weights (dm_eval_score takes others); otherwise material (man 100, flying king 300,
  * short king 150) and the advancement of men, negated material in antidraughts. */
-DM_API int dm_engine_evaluate(const dm_vboard *b);
+DM_API int dm_engine_evaluate(const dm_board *b);
 
 #ifdef __cplusplus
 }

@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/status.h>
 
 #ifdef __cplusplus
@@ -72,7 +72,7 @@ DM_API const char *dm_eval_name(const dm_eval *ev);
 
 /* Static score of b with weights ev, in hundredths of a man, from the side to move's
  * point of view (what the search uses at quiet positions). */
-DM_API int dm_eval_score(const dm_eval *ev, const dm_board *b);
+DM_API int dm_eval_score(const dm_eval *ev, const dm_board10 *b);
 
 /* ---- self-play samples ------------------------------------------------------ */
 
@@ -84,7 +84,7 @@ DM_API int dm_eval_score(const dm_eval *ev, const dm_board *b);
  * game, u16 reserved (0). A sample file is the 16-byte header "DMSP", u32 version 1,
  * u32 record size 32, u32 variant 0, then records. */
 typedef struct dm_sample {
-    dm_board board;
+    dm_board10 board;
     int result; /* 1, 0, -1: White won, draw, Black won */
     int score;  /* side to move's point of view */
     int ply;

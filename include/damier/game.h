@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/status.h>
 #include <damier/variant.h>
 
@@ -110,7 +110,7 @@ typedef enum dm_endgame {
     DM_ENDGAME_5 = 2
 } dm_endgame;
 
-DM_API dm_endgame dm_draw_endgame(const dm_board *b);
+DM_API dm_endgame dm_draw_endgame(const dm_board10 *b);
 
 /* Counters of the draw rules for one position. */
 typedef struct dm_draw_counters {
@@ -125,7 +125,7 @@ typedef struct dm_draw_counters {
 } dm_draw_counters;
 
 /* Counters of a start position: 0 plies, its endgame kind, 1 occurrence. */
-DM_API void dm_draw_init(dm_draw_counters *out, const dm_board *start);
+DM_API void dm_draw_init(dm_draw_counters *out, const dm_board10 *start);
 
 /* Counters after move m (a legal move of before), from the counters c of before:
  * - a man move or a capture sets kings_only_plies to 0, a king move adds 1;
@@ -136,8 +136,8 @@ DM_API void dm_draw_init(dm_draw_counters *out, const dm_board *start);
  * - repetitions is set to 1 (a pure step cannot see the history; dm_game fills it,
  *   an engine uses its own hash stack).
  * out may equal c. rules may be NULL for the FMJD defaults. */
-DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_board *before,
-                         const dm_move *m, const dm_game_rules *rules);
+DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_board10 *before,
+                         const dm_move10 *m, const dm_game_rules *rules);
 
 /* Judge a position from its board and counters (pure; rules NULL = FMJD defaults):
  * 1. the side to move has no pieces: it loses (DM_REASON_NO_PIECES);
@@ -149,7 +149,7 @@ DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const
  *    earlier;
  * 5. kings_only_plies >= 2 * rules->kings_only_moves: draw (DM_REASON_25_MOVES).
  * Returns the result; *reason (if not NULL) gets the reason. */
-DM_API dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_counters *c,
+DM_API dm_outcome dm_draw_judge(dm_reason *reason, const dm_board10 *b, const dm_draw_counters *c,
                                 const dm_game_rules *rules);
 
 /* ---- the game object ---------------------------------------------------------- */
@@ -161,17 +161,17 @@ typedef struct dm_game dm_game;
 
 /* Create a game of start->variant from start (copied), or of international draughts
  * from its initial position (FMJD 2.8) when start is NULL; for another variant's initial
- * position pass dm_vboard_start's board. start must pass dm_vboard_validate (and, for
- * international, dm_board_validate on the fast board): DM_EINVAL otherwise. An
+ * position pass dm_board_start's board. start must pass dm_board_validate (and, for
+ * international, dm_board10_validate on the fast board): DM_EINVAL otherwise. An
  * international game follows FMJD rules (dm_game_set_rules); any other variant is played
- * by its own rules: legal moves dm_vmovegen_legal, the end dm_variant_result (no legal
+ * by its own rules: legal moves dm_movegen_legal, the end dm_variant_result (no legal
  * move: a loss, in antidraughts a win; breakthrough: the first king wins), draws
  * dm_variant_draw with the variant's draw set (dm_game_set_draw_rules changes it). Every
  * function of this header serves every game, except the FMJD counters and hashes below
  * (dm_game_counters, dm_game_counters_at, dm_game_hash_at, dm_game_history_hashes:
  * 0 / DM_EINVAL / nothing for another variant). *out belongs to the caller: release it
  * with dm_game_free. DM_ENOMEM possible. */
-DM_API dm_status dm_game_new(dm_game **out, const dm_vboard *start);
+DM_API dm_status dm_game_new(dm_game **out, const dm_board *start);
 
 /* The game's variant (international for dm_game_new); borrowed, static. */
 DM_API const dm_variant *dm_game_variant(const dm_game *game);
@@ -185,15 +185,15 @@ DM_API dm_status dm_game_set_draw_rules(dm_game *game, const dm_draw_rules *rule
  * start at 0, i = dm_game_ply the current one) and the move of ply i (0 <= i <
  * dm_game_length, redo moves included); NULL out of range. dm_game_position is the
  * current position. Borrowed pointers stay valid until the game changes. The layers
- * still on the fast 10x10 board convert with dm_vboard_to_board / dm_vmove_to_move. */
-DM_API const dm_vboard *dm_game_position(const dm_game *game);
-DM_API const dm_vboard *dm_game_position_at(const dm_game *game, int i);
-DM_API const dm_vmove *dm_game_move_at(const dm_game *game, int i);
+ * still on the fast 10x10 board convert with dm_board_to_board10 / dm_move_to_move10. */
+DM_API const dm_board *dm_game_position(const dm_game *game);
+DM_API const dm_board *dm_game_position_at(const dm_game *game, int i);
+DM_API const dm_move *dm_game_move_at(const dm_game *game, int i);
 
 /* The counters of the game's draw rules at its current position (dm_variant_draw_count
  * over its generic positions and moves with its draw set; an international game with
  * the FMJD set), what a variant engine's search wants (dm_search_input.draw_count). */
-DM_API void dm_game_draw_count(dm_vdraw_count *out, const dm_game *game);
+DM_API void dm_game_draw_count(dm_draw_count *out, const dm_game *game);
 
 /* The result's reason as text for people, with the rule's numbers: "30 moves without
  * capture", "7-move rule (two kings against a lone king)", "threefold repetition",
@@ -210,13 +210,13 @@ DM_API dm_status dm_game_set_rules(dm_game *game, const dm_game_rules *rules);
 DM_API const dm_game_rules *dm_game_rules_of(const dm_game *game);
 
 /* Play m, a legal move of the current position (compared by from, to and captured
- * squares with dm_vmovegen_legal's list; the stored move is the list's, with its path).
+ * squares with dm_movegen_legal's list; the stored move is the list's, with its path).
  * The redo list is cleared. DM_EINVAL: NULL; DM_EILLEGAL: not legal (or, under
  * touch-move, not the touched piece); DM_ESTATE: the result is already decided (see
  * play_after_end); DM_ENOMEM. On error nothing changes. */
-DM_API dm_status dm_game_play(dm_game *game, const dm_vmove *m);
+DM_API dm_status dm_game_play(dm_game *game, const dm_move *m);
 
-/* Parse text with dm_move_parse (dm_vmove_parse in a game of another variant) in the
+/* Parse text with dm_move10_parse (dm_move_parse in a game of another variant) in the
  * current position and play it. DM_EPARSE / DM_EILLEGAL / DM_EAMBIGUOUS as the parser
  * (err says why and where), DM_ESTATE when the game is over. On error nothing
  * changes. */
@@ -235,7 +235,7 @@ DM_API int dm_game_ply(const dm_game *game);
 DM_API int dm_game_length(const dm_game *game);
 
 /* Of an international game: the Zobrist hash of the position BEFORE ply i
- * (0 <= i <= dm_game_length; for repetition detection, = dm_vboard_hash of
+ * (0 <= i <= dm_game_length; for repetition detection, = dm_board_hash of
  * dm_game_position_at) and its FMJD draw counters. 0 / DM_EINVAL when i is out of range
  * or the game is of another variant. */
 DM_API uint64_t dm_game_hash_at(const dm_game *game, int i);
@@ -250,8 +250,8 @@ DM_API void dm_game_counters(dm_draw_counters *out, const dm_game *game);
  * (the most recent ones when cap is smaller) and returns how many there are in all. */
 DM_API int dm_game_history_hashes(uint64_t *out, int cap, const dm_game *game);
 
-/* Text of the move of ply i in the given notation (dm_move_to_text in the board before
- * it; dm_vmove_to_text with the variant's own squares in a game of another variant).
+/* Text of the move of ply i in the given notation (dm_move10_to_text in the board before
+ * it; dm_move_to_text with the variant's own squares in a game of another variant).
  * snprintf-style: returns the length needed, 0 when i is out of range. */
 DM_API size_t dm_game_move_text(char *buf, size_t cap, const dm_game *game, int i,
                                 dm_notation style);

@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/engine.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/session.h>
 #include <damier/status.h>
 #include <damier/variant.h>
@@ -58,7 +58,7 @@ DM_API size_t dm_hub_append_pair(char *buf, size_t cap, const char *name, const 
  * conversion), time in seconds, nps in millions per second, pv in Hub move notation
  * (numeric squares) played out from root, a position of any variant. Returns the
  * length needed (snprintf-style). */
-DM_API size_t dm_hub_format_info(char *buf, size_t cap, const dm_vboard *root, const dm_info *info);
+DM_API size_t dm_hub_format_info(char *buf, size_t cap, const dm_board *root, const dm_info *info);
 
 /* ---- engine-side session ------------------------------------------------------ */
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * damier/session.h: a session: one game of any draughts variant with its clock and an
  * engine, the object front ends (the Hub, DXP, the terminal game, matches) play on.
- * One set of calls serves every variant, international included: moves are dm_vmove,
+ * One set of calls serves every variant, international included: moves are dm_move,
  * the position is dm_session_position, the search reports dm_info and ends with a
  * dm_result (dm_engine_search, which searches an international game
  * on the fast 10x10 board).
@@ -26,11 +26,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/clock.h>
 #include <damier/engine.h>
 #include <damier/game.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/status.h>
 
 #ifdef __cplusplus
@@ -69,10 +69,10 @@ DM_API void dm_session_free(dm_session *s);
 /* How a new game starts. Initialise with DM_SESSION_SETUP_INIT. */
 typedef struct dm_session_setup {
     int version;                     /* DM_SESSION_SETUP_VERSION */
-    const dm_vboard *start;          /* start position of any variant (copied; the game is
+    const dm_board *start;           /* start position of any variant (copied; the game is
                                         of start->variant; fen and variant unused), or
                                         NULL: ... */
-    const char *fen;                 /* ... this FEN of variant (dm_vboard_from_fen), or
+    const char *fen;                 /* ... this FEN of variant (dm_board_from_fen), or
                                         NULL: the variant's initial position */
     const dm_time_control *white_tc; /* White's time control; NULL: no clock */
     const dm_time_control *black_tc; /* Black's; NULL: the same as White's */
@@ -114,11 +114,11 @@ DM_API void dm_session_refuse_position(dm_session *s);
 /* Play a move of the side to move (dm_game_play rules) and press the clock (when it
  * runs): the mover's time stops, its increment is added, the opponent's starts; a move
  * that ends the game stops the clock. m is a legal move of the current position of any
- * variant (dm_game_play), text any notation dm_vmove_parse reads. Errors (nothing
- * changes): DM_EILLEGAL, DM_EPARSE / DM_EAMBIGUOUS (text, as dm_vmove_parse), DM_ESTATE
+ * variant (dm_game_play), text any notation dm_move_parse reads. Errors (nothing
+ * changes): DM_EILLEGAL, DM_EPARSE / DM_EAMBIGUOUS (text, as dm_move_parse), DM_ESTATE
  * (a search is running; the game is over; the mover's flag has fallen: the game is then
  * lost on time), DM_ENOMEM; err says why. */
-DM_API dm_status dm_session_play(dm_session *s, const dm_vmove *m, dm_error *err);
+DM_API dm_status dm_session_play(dm_session *s, const dm_move *m, dm_error *err);
 DM_API dm_status dm_session_play_text(dm_session *s, const char *text, dm_error *err);
 
 /* Take back the last move / replay the next one (dm_game_undo / _redo). The clock, if
@@ -156,7 +156,7 @@ DM_API dm_outcome dm_session_result(dm_session *s, dm_reason *reason);
  * by the session: valid until the next call that changes the game. Do not change the
  * game through the pointer; the clock may be read and paused (dm_clock_pause/resume). */
 DM_API const dm_game *dm_session_game(const dm_session *s);
-DM_API const dm_vboard *dm_session_position(const dm_session *s);
+DM_API const dm_board *dm_session_position(const dm_session *s);
 DM_API dm_clock *dm_session_clock(dm_session *s);
 
 /* What the engine is given for the current position (dm_search_input_from_game):

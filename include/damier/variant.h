@@ -4,11 +4,13 @@
  * pool, Thai, Frisian, Frysk!, Portuguese, Turkish) from ONE table-driven rules core: a variant
  * description selects move generation, square notation, FEN and the game result.
  *
- * The fast 10x10 core (board.h, move.h) stays the engine's path for international
- * draughts; this generic API plays every variant, international included, on a
- * mailbox board of up to 12x12 (72 playable squares), which the library converts to
- * the bitboards of the same move generator that serves board.h; its international
- * perft equals dm_perft (tests/unit/test_variants.c checks it).
+ * This is the one API for positions and moves (issue 9): dm_board, dm_move,
+ * dm_movelist, dm_movegen_legal, dm_perft play every variant, international included,
+ * on a mailbox board of up to 12x12 (72 playable squares), which the library converts
+ * to the bitboards of the one move generator. The fast 10x10 bitboard (board10.h,
+ * move10.h: dm_board10, dm_move10) is the internal view the engine, the endgame
+ * database, the evaluation and the book search on; the international perft of
+ * dm_perft equals dm_perft10 (tests/unit/test_variants.c checks it).
  *
  * Square numbering for every size n (n even, 8..12): the n*n/2 dark squares are
  * numbered 1..n*n/2 row by row, left to right, from the top row as seen by White;
@@ -18,10 +20,10 @@
  * left, rank 1 at White's side, except for English checkers where PDN puts the
  * side that moves first (Black) on ranks 1-3 (files and ranks turned round).
  * Turned boards (v->invert: Italian, Spanish; a1 is light) are played mirrored,
- * files a<->h, on the same geometry: the square numbers of dm_vboard.sq, dm_vmove
- * and dm_vboard_piece are those of the mirrored board, and the text functions
- * (dm_vsquare_to_text/parse, FEN, move text) translate to and from the numbers of
- * the variant's records (dm_vsquare_number). For every other variant the two are
+ * files a<->h, on the same geometry: the square numbers of dm_board.sq, dm_move
+ * and dm_board_piece are those of the mirrored board, and the text functions
+ * (dm_square_to_text/parse, FEN, move text) translate to and from the numbers of
+ * the variant's records (dm_square_number). For every other variant the two are
  * the same. Turkish (geometry DM_GEOM_FULL) uses all 64 squares, numbered row by
  * row from a8: square = 8 * (8 - rank) + file (a = 1), 1 = a8, 64 = h1; White's men
  * start on 41-56 (ranks 2-3) and move towards square 1. */
@@ -31,13 +33,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
 #include <damier/status.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+typedef enum dm_color {
+    DM_WHITE = 0,
+    DM_BLACK = 1
+} dm_color;
+
+/* What stands on a square. */
+typedef enum dm_piece {
+    DM_EMPTY = 0,
+    DM_WHITE_MAN = 1,
+    DM_BLACK_MAN = 2,
+    DM_WHITE_KING = 3,
+    DM_BLACK_KING = 4
+} dm_piece;
+
+/* Notation styles for dm_move10_to_text. */
+typedef enum dm_notation {
+    DM_NOTATION_PDN = 0,  /* short "32-28", "19x28"; full path "28x19x10" only when
+                             another legal move shares from and to (PDN 3.0) */
+    DM_NOTATION_FULL = 1, /* every capture with its full path "28x19x10" */
+    DM_NOTATION_HUB = 2   /* Hub protocol: from, to, then every captured square,
+                             ascending: "28x10x19x23"; identifies the move uniquely */
+} dm_notation;
 
 /* The variants, in the order of their command-line names. Values are appended. */
 typedef enum dm_variant_id {
@@ -168,7 +191,7 @@ typedef struct dm_variant {
     int invert;                   /* 1: the board is turned, a1 is light (PDN invert flag:
                                 Italian, Spanish). The core plays it mirrored (files
                                 a<->h) on the usual geometry; only square names and
-                                numbers translate (dm_vsquare_number) */
+                                numbers translate (dm_square_number) */
     dm_numbering numbering;       /* how records number the squares */
     int orthogonal;               /* 1: men and kings capture orthogonally too, along rows and
                                 files of the playing squares (Frisian: 8 directions; a man
@@ -177,7 +200,7 @@ typedef struct dm_variant {
                                 diagonal */
     int king_move_limit;          /* Frisian: while a side has men, the same king may make at
                                 most this many non-capturing moves in a row (3); 0: no
-                                limit. Counted in dm_vboard (king_sq, king_moves) */
+                                limit. Counted in dm_board (king_sq, king_moves) */
     int algebraic;                /* 1: records use algebraic squares (Russian, Brazilian) */
     int algebraic_flipped;        /* 1: algebraic with the first mover (Black) on rank 1 */
     char capture_sep;             /* separator written in captures: 'x' or ':' (Russian) */
@@ -218,108 +241,103 @@ DM_API dm_status dm_variant_draw_rules(dm_draw_rules *out, const char *set_name,
 /* ---- generic board ------------------------------------------------------------ */
 
 /* Most playable squares of any supported board (12x12; Turkish has 64). */
-#define DM_VMAX_SQUARES 72
+#define DM_MAX_SQUARES 72
 
 /* A position of any variant: a mailbox of dm_piece values indexed by square
  * number 1..variant->squares (index 0 unused). Transparent value type. */
-typedef struct dm_vboard {
-    const dm_variant *variant;       /* borrowed, static */
-    uint8_t sq[DM_VMAX_SQUARES + 1]; /* dm_piece per square; [0] unused, always 0 */
-    int side;                        /* dm_color to move */
+typedef struct dm_board {
+    const dm_variant *variant;      /* borrowed, static */
+    uint8_t sq[DM_MAX_SQUARES + 1]; /* dm_piece per square; [0] unused, always 0 */
+    int side;                       /* dm_color to move */
     /* Variants with a king-move limit (Frisian, variant->king_move_limit): per colour,
      * the square of the king that made that side's last moves and how many
      * non-capturing moves in a row it made (0 after a man move or a capture);
-     * dm_vboard_apply keeps them, dm_vmovegen_legal reads them. A FEN does not carry
+     * dm_board_apply keeps them, dm_movegen_legal reads them. A FEN does not carry
      * them (read as 0). Always 0 in the other variants. */
     uint8_t king_sq[2];
     uint8_t king_moves[2];
-} dm_vboard;
+} dm_board;
 
 /* An empty board of variant v, v->first to move. */
-DM_API void dm_vboard_clear(dm_vboard *out, const dm_variant *v);
+DM_API void dm_board_clear(dm_board *out, const dm_variant *v);
 
 /* The start position of variant v (men on their men_rows, v->first to move). */
-DM_API void dm_vboard_start(dm_vboard *out, const dm_variant *v);
+DM_API void dm_board_start(dm_board *out, const dm_variant *v);
 
 /* Piece on square sq; DM_EMPTY out of range. */
-DM_API dm_piece dm_vboard_piece(const dm_vboard *b, int sq);
+DM_API dm_piece dm_board_piece(const dm_board *b, int sq);
 
 /* Put a piece (DM_EMPTY clears). DM_EINVAL for a bad square or piece. */
-DM_API dm_status dm_vboard_put(dm_vboard *b, int sq, dm_piece piece);
+DM_API dm_status dm_board_put(dm_board *b, int sq, dm_piece piece);
 
 /* A handicap game (the rules' game forms: the stronger side gives men): remove n men
  * (1..15) of side c, row by row from c's own edge, each row left to right as White sees
  * it (international: 46..50, 41..45, ... for White; 5..1, 10..6, ... for Black). The
  * rules fix no squares; this is damier's convention (`damier play --handicap`, the web
  * board). DM_EINVAL, b unchanged, for a bad n or colour or when c has fewer than n men. */
-DM_API dm_status dm_vboard_handicap(dm_vboard *b, dm_color c, int n);
+DM_API dm_status dm_board_handicap(dm_board *b, dm_color c, int n);
 
 /* Invariants: no man on its own promotion row. DM_EINVAL with a reason. */
-DM_API dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err);
+DM_API dm_status dm_board_validate(const dm_board *b, dm_error *err);
 
 /* A 64-bit hash of b (pieces, side to move and variant) for repetition history (the
  * engine's dm_search_input.history). Pure: the same position always gives the same
- * value; an international position gives its dm_board's Zobrist hash
- * (dm_board_compute_hash), so the engine searches it on the international board. */
-DM_API uint64_t dm_vboard_hash(const dm_vboard *b);
-
-/* The same position on the fast 10x10 board (only for 10x10 variants); DM_EINVAL
- * otherwise. And back: a dm_board as a generic board of variant v (10x10). */
-DM_API dm_status dm_vboard_to_board(dm_board *out, const dm_vboard *b);
-DM_API dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const dm_board *b);
+ * value; an international position gives its dm_board10's Zobrist hash
+ * (dm_board10_compute_hash), so the engine searches it on the international board. */
+DM_API uint64_t dm_board_hash(const dm_board *b);
 
 /* Square sq of variant v as text: numeric "17" or algebraic "c3" (algebraic != 0).
  * snprintf-style; 4 bytes suffice. */
-DM_API size_t dm_vsquare_to_text(char *buf, size_t cap, const dm_variant *v, int sq, int algebraic);
+DM_API size_t dm_square_to_text(char *buf, size_t cap, const dm_variant *v, int sq, int algebraic);
 
 /* The number records give square sq of variant v (1..squares): sq itself except on
  * turned boards or numberings from the bottom (Italian square 1 = a8 is the
  * mirrored board's square 4; Spanish square 1 = h1 is its 29). And back: the
  * square of record number n; 0 when out of range for either. */
-DM_API int dm_vsquare_number(const dm_variant *v, int sq);
-DM_API int dm_vsquare_from_number(const dm_variant *v, int n);
+DM_API int dm_square_number(const dm_variant *v, int sq);
+DM_API int dm_square_from_number(const dm_variant *v, int n);
 
 /* Read one square at text (numeric with optional leading zeros, or algebraic
  * "a1".."l12" where the letter selects algebraic). Returns the square 1..squares and
  * sets *len to the characters used; 0 when the text is no square of v. */
-DM_API int dm_vsquare_parse(const dm_variant *v, const char *text, int *len);
+DM_API int dm_square_parse(const dm_variant *v, const char *text, int *len);
 
-/* FEN for variant v: the PDN FEN grammar of dm_board_from_fen with numeric squares,
+/* FEN for variant v: the PDN FEN grammar of dm_board10_from_fen with numeric squares,
  * ranges "a-b", or algebraic squares ("W:Wa1,c1,Kd4:Bb8"); lidraughts' ":H<n>" and
  * ":F<n>" counters are accepted and ignored. Validated; on error *out is untouched
  * and err->column points at the bad character. */
-DM_API dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fen,
-                                    dm_error *err);
+DM_API dm_status dm_board_from_fen(dm_board *out, const dm_variant *v, const char *fen,
+                                   dm_error *err);
 
 /* Write b as FEN, numeric (with ranges) or algebraic squares. snprintf-style;
  * 512 bytes always suffice. */
-DM_API size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int algebraic);
+DM_API size_t dm_board_to_fen(char *buf, size_t cap, const dm_board *b, int algebraic);
 
 /* ---- generic moves ------------------------------------------------------------ */
 
 /* Most pieces one capture can take (the interior squares of 12x12). */
-#define DM_VMAX_CAPT 50
+#define DM_MAX_CAPT 50
 /* Size of a generic move list; more legal moves than this sets overflow. */
-#define DM_VMAX_MOVES 320
+#define DM_MAX_MOVES 320
 
 /* A move of any variant. Two capture paths with the same from, to, captured set
  * and promotion are ONE move (the first path found is kept). */
-typedef struct dm_vmove {
-    uint64_t capt[2];           /* captured squares: bit (sq-1) of capt[(sq-1)/64]... */
-    uint8_t from;               /* square the piece starts on */
-    uint8_t to;                 /* square it ends on (== from for a king's round trip) */
-    uint8_t ncapt;              /* pieces captured, 0 for an ordinary move */
-    uint8_t promote;            /* 1: a man becomes a king with this move */
-    uint8_t path[DM_VMAX_CAPT]; /* PDN 3.0 intermediate squares, ncapt-1 of them:
+typedef struct dm_move {
+    uint64_t capt[2];          /* captured squares: bit (sq-1) of capt[(sq-1)/64]... */
+    uint8_t from;              /* square the piece starts on */
+    uint8_t to;                /* square it ends on (== from for a king's round trip) */
+    uint8_t ncapt;             /* pieces captured, 0 for an ordinary move */
+    uint8_t promote;           /* 1: a man becomes a king with this move */
+    uint8_t path[DM_MAX_CAPT]; /* PDN 3.0 intermediate squares, ncapt-1 of them:
                                    where the piece turned, or, going on straight,
                                    the square directly behind the captured piece */
-} dm_vmove;
+} dm_move;
 
-typedef struct dm_vmovelist {
+typedef struct dm_movelist {
     int count;    /* moves in moves[] */
     int overflow; /* 1 when more legal moves existed than fit */
-    dm_vmove moves[DM_VMAX_MOVES];
-} dm_vmovelist;
+    dm_move moves[DM_MAX_MOVES];
+} dm_movelist;
 
 /* Every legal move of b under b->variant's rules: capture compulsory (all
  * variants), majority rule or free choice, men backwards or not, flying kings or
@@ -330,63 +348,49 @@ typedef struct dm_vmovelist {
  * square counts as empty during the capture; Frisian's king-move limit (FR 17: while
  * the side has men, the king on b->king_sq may not make another non-capturing move
  * after king_move_limit of them in a row). Returns list->count. */
-DM_API int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b);
-
-/* The generic move of b (a 10x10 variant with the fast board's squares) that is m, a
- * move of the same position on the fast board (dm_move: same from, to and captured
- * squares), with its PDN path. DM_EILLEGAL when b has no such move (m was not legal
- * there), DM_EINVAL for NULL or a board that is not 10x10. A bridge between the two
- * move types until they are one (issue 9). */
-DM_API dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m);
-
-/* And back: the move of the fast board b equal to m (same from, to and captured
- * squares), for the layers still on the fast board (the endgame database, the book,
- * the trained evaluation's tools, DXP, puzzles) with a move the engine or the session
- * gave. DM_EILLEGAL when b has no such move, DM_EINVAL for NULL. A bridge until the
- * two move types are one (issue 9). */
-DM_API dm_status dm_vmove_to_move(dm_move *out, const dm_board *b, const dm_vmove *m);
+DM_API int dm_movegen_legal(dm_movelist *list, const dm_board *b);
 
 /* True when square sq is captured by m. */
-DM_API int dm_vmove_captures(const dm_vmove *m, int sq);
+DM_API int dm_move_captures(const dm_move *m, int sq);
 
 /* Play m (a legal move of b) on b and pass the turn; keeps the king-move counters
  * (b->king_sq, b->king_moves) of variants with a king-move limit. Undo by keeping a
  * copy. */
-DM_API void dm_vboard_apply(dm_vboard *b, const dm_vmove *m);
+DM_API void dm_board_apply(dm_board *b, const dm_move *m);
 
 /* Leaf count of the legal move tree (perft(0) = 1), bulk counting at the last ply.
  * With a king-move limit, the plies where the limit can bind are walked move by move
  * (the rest on bitboards). */
-DM_API uint64_t dm_vperft(const dm_vboard *b, int depth);
+DM_API uint64_t dm_perft(const dm_board *b, int depth);
 
 /* Outcome when the game ends because the side to move has no legal move (no
  * pieces, or all blocked). */
-typedef enum dm_vresult {
-    DM_VRESULT_NONE = 0, /* the side to move has a legal move: not decided here */
-    DM_VRESULT_WHITE_WINS = 1,
-    DM_VRESULT_BLACK_WINS = 2
-} dm_vresult;
+typedef enum dm_board_result {
+    DM_BOARD_RESULT_NONE = 0, /* the side to move has a legal move: not decided here */
+    DM_BOARD_RESULT_WHITE_WINS = 1,
+    DM_BOARD_RESULT_BLACK_WINS = 2
+} dm_board_result;
 
 /* The result of b by the no-move rule: normally the side that cannot move loses;
  * with v->reversed_result (antidraughts) it wins. */
-DM_API dm_vresult dm_variant_result(const dm_vboard *b);
+DM_API dm_board_result dm_variant_result(const dm_board *b);
 
 /* Which draw rule of d ends a game of any variant at its last position. */
-typedef enum dm_vdraw {
-    DM_VDRAW_NONE = 0,
-    DM_VDRAW_REPETITION = 1,    /* d->repetition-fold, same side to move */
-    DM_VDRAW_NO_PROGRESS = 2,   /* kings_only_moves / no_progress_moves: no man move and
+typedef enum dm_draw_kind {
+    DM_DRAW_NONE = 0,
+    DM_DRAW_REPETITION = 1,    /* d->repetition-fold, same side to move */
+    DM_DRAW_NO_PROGRESS = 2,   /* kings_only_moves / no_progress_moves: no man move and
                                    no capture (FMJD 25, English 40, pool 15) */
-    DM_VDRAW_NO_CAPTURE = 3,    /* no_capture_moves (Russian source material: 30) */
-    DM_VDRAW_THREE_VS_KING = 4, /* three pieces with a king (three kings) vs a lone king */
-    DM_VDRAW_TWO_VS_KING = 5,   /* two pieces or fewer with a king (two kings) vs a lone king */
-    DM_VDRAW_KING_VS_KING = 6   /* a lone king against a lone king (Frisian) */
-} dm_vdraw;
+    DM_DRAW_NO_CAPTURE = 3,    /* no_capture_moves (Russian source material: 30) */
+    DM_DRAW_THREE_VS_KING = 4, /* three pieces with a king (three kings) vs a lone king */
+    DM_DRAW_TWO_VS_KING = 5,   /* two pieces or fewer with a king (two kings) vs a lone king */
+    DM_DRAW_KING_VS_KING = 6   /* a lone king against a lone king (Frisian) */
+} dm_draw_kind;
 
 /* The draw rule of d (normally &variant->draw) that ends the game whose positions
  * are pos[0..n] (the start, then the position after each move) and moves
  * moves[0..n-1] (moves[i] played in pos[i]) at its last position pos[n], or
- * DM_VDRAW_NONE; why (may be NULL, snprintf-style) gets the reason as text, e.g.
+ * DM_DRAW_NONE; why (may be NULL, snprintf-style) gets the reason as text, e.g.
  * "threefold repetition", "25-move rule", "30 moves without capture", "16-move rule
  * (three pieces against a lone king)". Checked in this order: repetition, the
  * material rule, no progress, no capture. Counting (moves of each side = 2 plies;
@@ -394,58 +398,57 @@ typedef enum dm_vdraw {
  * of the counting rules, which the game layer (dm_draw_judge) and both engines' searches
  * apply too: a material rule's count restarts after the capture, promotion (unless
  * d->promotion_continues) or change of kind that made its configuration. */
-DM_API dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_vmove *moves,
-                                int n, char *why, size_t cap);
+DM_API dm_draw_kind dm_variant_draw(const dm_draw_rules *d, const dm_board *pos,
+                                    const dm_move *moves, int n, char *why, size_t cap);
 
 /* The counters of the draw rules at the end of a game (what an engine needs to apply
  * them in its search: dm_search_input.draw_count). */
-typedef struct dm_vdraw_count {
+typedef struct dm_draw_count {
     int reversible_plies; /* plies since the last man move or capture */
     int no_capture_plies; /* plies since the last capture */
     int material_plies;   /* plies since the current material configuration of d arose
                              (its count), -1 when the position is in none */
-} dm_vdraw_count;
+} dm_draw_count;
 
 /* The counters of d at pos[n] of the game pos[0..n], moves[0..n-1] (as
  * dm_variant_draw). Bad arguments (NULL, n < 0) give the counters of a start: 0, 0
  * and 0 or -1. */
-DM_API void dm_variant_draw_count(dm_vdraw_count *out, const dm_draw_rules *d, const dm_vboard *pos,
-                                  const dm_vmove *moves, int n);
+DM_API void dm_variant_draw_count(dm_draw_count *out, const dm_draw_rules *d, const dm_board *pos,
+                                  const dm_move *moves, int n);
 
 /* The counters of d after m (a legal move of before) from c, those of before (one
  * step of dm_variant_draw_count, for a caller that keeps no game). out may equal c;
  * NULL arguments leave out untouched. */
-DM_API void dm_variant_draw_step(dm_vdraw_count *out, const dm_vdraw_count *c,
-                                 const dm_draw_rules *d, const dm_vboard *before,
-                                 const dm_vmove *m);
+DM_API void dm_variant_draw_step(dm_draw_count *out, const dm_draw_count *c, const dm_draw_rules *d,
+                                 const dm_board *before, const dm_move *m);
 
 /* Square style for text: the variant's own (algebraic for Russian and Brazilian,
  * numeric for the others), or forced. */
-typedef enum dm_vsquares {
-    DM_VSQUARES_DEFAULT = 0,
-    DM_VSQUARES_NUMERIC = 1,
-    DM_VSQUARES_ALGEBRAIC = 2
-} dm_vsquares;
+typedef enum dm_square_style {
+    DM_SQUARES_DEFAULT = 0,
+    DM_SQUARES_NUMERIC = 1,
+    DM_SQUARES_ALGEBRAIC = 2
+} dm_square_style;
 
 /* Write m (a legal move of b) as text: DM_NOTATION_PDN short "c3-d4", "d4:b6"
  * (full path only when another legal move shares from and to), DM_NOTATION_FULL
  * (every capture with its path), DM_NOTATION_HUB (from, to, captured squares in
  * ascending order, 'x'). Captures use v->capture_sep except in Hub form.
  * snprintf-style; 400 bytes suffice. */
-DM_API size_t dm_vmove_to_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *m,
-                               dm_notation style, dm_vsquares squares);
+DM_API size_t dm_move_to_text(char *buf, size_t cap, const dm_board *b, const dm_move *m,
+                              dm_notation style, dm_square_style squares);
 
 /* Read a move (numeric or algebraic squares, separators '-', 'x', ':', UTF-8 '×'
  * or none between algebraic squares "a3b4", full paths (or from and to with some of
  * the path's landing squares, in order: "f8:f4:b4"), Hub captured squares,
  * leading zeros, strength marks) and resolve it to one legal move of b, as
- * dm_move_parse does: DM_EPARSE malformed (with column), DM_EILLEGAL (capture
+ * dm_move10_parse does: DM_EPARSE malformed (with column), DM_EILLEGAL (capture
  * compulsory / majority rule / not legal, said in the message), DM_EAMBIGUOUS
  * (candidates listed). Text that is the whole path of exactly one legal move names it
  * even when it is also the from and to of others: without the majority rule (Russian)
  * "f8:b4" is a capture of one piece, a longer capture from f8 to b4 being written with
- * its path, as dm_vmove_to_text writes it. */
-DM_API dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm_error *err);
+ * its path, as dm_move_to_text writes it. */
+DM_API dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_error *err);
 
 #ifdef __cplusplus
 }

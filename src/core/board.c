@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT
- * core/board.c: the position value type (damier/board.h): pieces, side, hash. */
-#include <damier/board.h>
+ * core/board.c: the position value type (damier/board10.h): pieces, side, hash. */
+#include <damier/board10.h>
 
 #include "core/layout.h"
 
-void dm_board_clear(dm_board *out)
+void dm_board10_clear(dm_board10 *out)
 {
     out->pieces[DM_WHITE] = 0;
     out->pieces[DM_BLACK] = 0;
@@ -13,20 +13,20 @@ void dm_board_clear(dm_board *out)
     out->hash = 0;
 }
 
-void dm_board_start(dm_board *out)
+void dm_board10_start(dm_board10 *out)
 {
-    dm_board_clear(out);
+    dm_board10_clear(out);
     for (int sq = 1; sq <= 20; sq++) {
-        dm_board_put(out, sq, DM_BLACK_MAN);
+        dm_board10_put(out, sq, DM_BLACK_MAN);
     }
     for (int sq = 31; sq <= 50; sq++) {
-        dm_board_put(out, sq, DM_WHITE_MAN);
+        dm_board10_put(out, sq, DM_WHITE_MAN);
     }
 }
 
-dm_piece dm_board_piece(const dm_board *b, int sq)
+dm_piece dm_board10_piece(const dm_board10 *b, int sq)
 {
-    if (sq < 1 || sq > DM_SQUARES) {
+    if (sq < 1 || sq > DM_SQUARES10) {
         return DM_EMPTY;
     }
     uint64_t bit = bb_bit(sq_to_bit(sq));
@@ -40,9 +40,9 @@ dm_piece dm_board_piece(const dm_board *b, int sq)
     return DM_EMPTY;
 }
 
-dm_status dm_board_put(dm_board *b, int sq, dm_piece piece)
+dm_status dm_board10_put(dm_board10 *b, int sq, dm_piece piece)
 {
-    if (sq < 1 || sq > DM_SQUARES || piece < DM_EMPTY || piece > DM_BLACK_KING) {
+    if (sq < 1 || sq > DM_SQUARES10 || piece < DM_EMPTY || piece > DM_BLACK_KING) {
         return DM_EINVAL;
     }
     int bi = sq_to_bit(sq);
@@ -68,7 +68,7 @@ dm_status dm_board_put(dm_board *b, int sq, dm_piece piece)
     return DM_OK;
 }
 
-void dm_board_set_side(dm_board *b, dm_color side)
+void dm_board10_set_side(dm_board10 *b, dm_color side)
 {
     if ((int)side != b->side) {
         b->side = side;
@@ -76,17 +76,17 @@ void dm_board_set_side(dm_board *b, dm_color side)
     }
 }
 
-int dm_board_count_men(const dm_board *b, dm_color c)
+int dm_board10_count_men(const dm_board10 *b, dm_color c)
 {
     return bb_count(b->pieces[c] & ~b->kings);
 }
 
-int dm_board_count_kings(const dm_board *b, dm_color c)
+int dm_board10_count_kings(const dm_board10 *b, dm_color c)
 {
     return bb_count(b->pieces[c] & b->kings);
 }
 
-dm_status dm_board_validate(const dm_board *b, dm_error *err)
+dm_status dm_board10_validate(const dm_board10 *b, dm_error *err)
 {
     if (b->side != DM_WHITE && b->side != DM_BLACK) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "side to move is neither White nor Black");
@@ -117,7 +117,7 @@ dm_status dm_board_validate(const dm_board *b, dm_error *err)
     return DM_OK;
 }
 
-uint64_t dm_board_compute_hash(const dm_board *b)
+uint64_t dm_board10_compute_hash(const dm_board10 *b)
 {
     uint64_t h = b->side == DM_BLACK ? layout_tab.zobrist_side : 0;
     for (int c = 0; c < 2; c++) {
@@ -130,7 +130,7 @@ uint64_t dm_board_compute_hash(const dm_board *b)
     return h;
 }
 
-int dm_board_equal(const dm_board *a, const dm_board *b)
+int dm_board10_equal(const dm_board10 *a, const dm_board10 *b)
 {
     return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] && a->kings == b->kings &&
            a->side == b->side;

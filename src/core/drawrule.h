@@ -40,7 +40,7 @@ typedef struct dr_state {
     int reversible; /* plies since the last man move or capture */
     int no_capture; /* plies since the last capture (counted under a set with
                        no_capture_moves only; 0 otherwise) */
-    int kind;       /* dm_vdraw of the material rule that applies (NONE, THREE_VS_KING,
+    int kind;       /* dm_draw_kind of the material rule that applies (NONE, THREE_VS_KING,
                        TWO_VS_KING, KING_VS_KING) */
     int material;   /* plies since that configuration arose; -1 when kind is NONE */
 } dr_state;
@@ -66,7 +66,7 @@ static inline int dr_same(const dm_draw_rules *a, const dm_draw_rules *b)
  * colour: one side a lone king, the other three pieces with a king (three kings
  * where d->three_kings_only: FMJD 16, Russian 18), two or fewer with a king (two
  * kings where d->two_kings_only: FMJD 5, Frisian 7), or a lone king (Frisian, where
- * d->king_vs_king_moves; else the two-or-fewer rule counts it). DM_VDRAW_NONE when
+ * d->king_vs_king_moves; else the two-or-fewer rule counts it). DM_DRAW_NONE when
  * none does. */
 static inline int dr_kind(const dm_draw_rules *d, int wm, int wk, int bm, int bk)
 {
@@ -78,27 +78,27 @@ static inline int dr_kind(const dm_draw_rules *d, int wm, int wk, int bm, int bk
             continue;
         }
         if (n == 1 && d->king_vs_king_moves > 0) {
-            return DM_VDRAW_KING_VS_KING;
+            return DM_DRAW_KING_VS_KING;
         }
         if (n == 3 && d->three_vs_king_moves > 0 && (!d->three_kings_only || kings[strong] == 3)) {
-            return DM_VDRAW_THREE_VS_KING;
+            return DM_DRAW_THREE_VS_KING;
         }
         if (n <= 2 && d->two_vs_king_moves > 0 && (!d->two_kings_only || kings[strong] == 2)) {
-            return DM_VDRAW_TWO_VS_KING;
+            return DM_DRAW_TWO_VS_KING;
         }
     }
-    return DM_VDRAW_NONE;
+    return DM_DRAW_NONE;
 }
 
 /* Plies after which the material rule kind of d draws (2 x its moves), 0 for none. */
 static inline int dr_material_limit(const dm_draw_rules *d, int kind)
 {
     switch (kind) {
-        case DM_VDRAW_THREE_VS_KING:
+        case DM_DRAW_THREE_VS_KING:
             return 2 * d->three_vs_king_moves;
-        case DM_VDRAW_TWO_VS_KING:
+        case DM_DRAW_TWO_VS_KING:
             return 2 * d->two_vs_king_moves;
-        case DM_VDRAW_KING_VS_KING:
+        case DM_DRAW_KING_VS_KING:
             return 2 * d->king_vs_king_moves;
         default:
             return 0;
@@ -119,7 +119,7 @@ static inline void dr_start(dr_state *out, int kind)
     out->reversible = 0;
     out->no_capture = 0;
     out->kind = kind;
-    out->material = kind == DM_VDRAW_NONE ? -1 : 0;
+    out->material = kind == DM_DRAW_NONE ? -1 : 0;
 }
 
 /* The material count after a move (see the header): kind_before and material of the
@@ -127,7 +127,7 @@ static inline void dr_start(dr_state *out, int kind)
 static inline int dr_material_next(const dm_draw_rules *d, int kind_before, int material,
                                    int kind_after, int capture, int promotion)
 {
-    if (kind_after == DM_VDRAW_NONE) {
+    if (kind_after == DM_DRAW_NONE) {
         return -1;
     }
     if (capture || kind_after != kind_before || material < 0 ||
@@ -162,9 +162,9 @@ static inline void dr_step(dr_state *out, const dr_state *s, const dm_draw_rules
 
 /* The thresholds of d in plies, read once (a search reads them at every node). */
 typedef struct dr_limits {
-    int reversible;                          /* dr_reversible_limit, or INT_MAX for none */
-    int no_capture;                          /* 2 x no_capture_moves, or INT_MAX for none */
-    int material[DM_VDRAW_KING_VS_KING + 1]; /* per dm_vdraw kind: dr_material_limit, or
+    int reversible;                         /* dr_reversible_limit, or INT_MAX for none */
+    int no_capture;                         /* 2 x no_capture_moves, or INT_MAX for none */
+    int material[DM_DRAW_KING_VS_KING + 1]; /* per dm_draw_kind kind: dr_material_limit, or
                                                  INT_MAX for none (and for the other kinds) */
 } dr_limits;
 
@@ -173,7 +173,7 @@ static inline void dr_limits_of(dr_limits *out, const dm_draw_rules *d)
     int rl = dr_reversible_limit(d);
     out->reversible = rl > 0 ? rl : INT_MAX;
     out->no_capture = d->no_capture_moves > 0 ? 2 * d->no_capture_moves : INT_MAX;
-    for (int k = 0; k <= DM_VDRAW_KING_VS_KING; k++) {
+    for (int k = 0; k <= DM_DRAW_KING_VS_KING; k++) {
         int ml = dr_material_limit(d, k);
         out->material[k] = ml > 0 ? ml : INT_MAX;
     }
@@ -181,19 +181,19 @@ static inline void dr_limits_of(dr_limits *out, const dm_draw_rules *d)
 
 /* The counting rule that draws a position with counters s under thresholds l, in
  * this order: the material rule, moves without progress, moves without a capture;
- * DM_VDRAW_NONE when none (repetition is the caller's). */
+ * DM_DRAW_NONE when none (repetition is the caller's). */
 static inline int dr_verdict_limits(const dr_limits *l, const dr_state *s)
 {
     if (s->material >= l->material[s->kind]) {
         return s->kind;
     }
     if (s->reversible >= l->reversible) {
-        return DM_VDRAW_NO_PROGRESS;
+        return DM_DRAW_NO_PROGRESS;
     }
     if (s->no_capture >= l->no_capture) {
-        return DM_VDRAW_NO_CAPTURE;
+        return DM_DRAW_NO_CAPTURE;
     }
-    return DM_VDRAW_NONE;
+    return DM_DRAW_NONE;
 }
 
 /* dr_verdict_limits under d's thresholds. */

@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 /* 128-bit bitset of the 12x12 layout (GCC/clang extension, fine in -std=c17). */
@@ -19,7 +19,7 @@ __extension__ typedef unsigned __int128 gen_u128;
 #define GEN_U128(hi, lo) ((((gen_u128)(hi)) << 64) | (gen_u128)(lo))
 
 /* The 12x12 instance's types (gen12.c and the engine's 12x12 search, engine/search12.c). */
-/* A 12x12 position and move: as dm_board / dm_move with 128-bit bitsets. */
+/* A 12x12 position and move: as dm_board10 / dm_move10 with 128-bit bitsets. */
 typedef struct gen12_pos {
     gen_u128 pieces[2];
     gen_u128 kings;
@@ -27,13 +27,13 @@ typedef struct gen12_pos {
 } gen12_pos;
 
 typedef struct gen12_move {
-    gen_u128 own, capt, kings; /* XOR deltas, as dm_move */
+    gen_u128 own, capt, kings; /* XOR deltas, as dm_move10 */
     uint8_t from, to, ncapt, pad_;
 } gen12_move;
 
 typedef struct gen12_list {
     int count, overflow;
-    gen12_move moves[DM_VMAX_MOVES];
+    gen12_move moves[DM_MAX_MOVES];
 } gen12_list;
 
 /* Bits of each layout: n*n/2 squares plus a ghost bit after every two rows. */
@@ -111,36 +111,36 @@ static inline int gen_rules_eq(gen_rules a, gen_rules b)
 }
 
 /* Per geometry (N = 8, 10, 12; b->variant->size == N): every legal move of b under
- * rules r, with PDN paths (dm_vmovegen_legal's contract); all_captures != 0 lists
+ * rules r, with PDN paths (dm_movegen_legal's contract); all_captures != 0 lists
  * every capture ignoring the majority rule and no quiet move (for error messages). */
-int dm_gen8_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
-int dm_gen10_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
-int dm_gen12_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
+int dm_gen8_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures);
+int dm_gen10_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures);
+int dm_gen12_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures);
 
 /* Frisian's king-move limit (FR 17; variant->king_move_limit): the square of the king
  * of the side to move that may not make a non-capturing move in b (b->king_sq after
  * king_move_limit simple moves in a row, while the side has men), or 0. The
- * generators above do not apply it; dm_vmovegen_legal and the engine's root do. */
-int dm_vgen_blocked_king(const dm_vboard *b);
+ * generators above do not apply it; dm_movegen_legal and the engine's root do. */
+int dm_gen_blocked_king(const dm_board *b);
 
 /* Per geometry: perft of b (depth >= 1) under rules r, converted once to bitboards. */
-uint64_t dm_gen8_vperft(const dm_vboard *b, int depth, gen_rules r);
-uint64_t dm_gen10_vperft(const dm_vboard *b, int depth, gen_rules r);
-uint64_t dm_gen12_vperft(const dm_vboard *b, int depth, gen_rules r);
+uint64_t dm_gen8_vperft(const dm_board *b, int depth, gen_rules r);
+uint64_t dm_gen10_vperft(const dm_board *b, int depth, gen_rules r);
+uint64_t dm_gen12_vperft(const dm_board *b, int depth, gen_rules r);
 
 /* The full 8x8 board (geometry DM_GEOM_FULL: Turkish), genfull.c: the same contracts
  * as dm_gen8_vlegal / dm_gen8_vperft, rules r's precedence (COUNT or NONE) and
  * promotion; and vgen_path_matches' question (variant_int.h) on that board. */
-int dm_genfull_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures);
-uint64_t dm_genfull_vperft(const dm_vboard *b, int depth, gen_rules r);
+int dm_genfull_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures);
+uint64_t dm_genfull_vperft(const dm_board *b, int depth, gen_rules r);
 /* The same perft counting every capture path as a move of its own, as the kish crate
  * counts (its published Turkish perft); for the tests. */
-uint64_t dm_genfull_vperft_keep(const dm_vboard *b, int depth, gen_rules r);
-int dm_genfull_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n);
+uint64_t dm_genfull_vperft_keep(const dm_board *b, int depth, gen_rules r);
+int dm_genfull_path_matches(const dm_board *b, const dm_move *m, const int *want, int n);
 /* The engine's side of the full-board generator (core/gen_geom_full.h): the legal
- * moves of pos (64 bits, bit = square - 1) as dm_move XOR deltas with squares 1..64,
+ * moves of pos (64 bits, bit = square - 1) as dm_move10 XOR deltas with squares 1..64,
  * and whether the side to move must capture. */
-int dm_genfull_legal(dm_movelist *list, const dm_board *pos, gen_rules r);
-int dm_genfull_has_capture(const dm_board *pos);
+int dm_genfull_legal(dm_movelist10 *list, const dm_board10 *pos, gen_rules r);
+int dm_genfull_has_capture(const dm_board10 *pos);
 
 #endif /* DM_CORE_GEN_H */

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT
  * core/gen10.c: the move generator instantiated for the 10x10 board (54-bit layout of
- * damier/board.h). Owns the fast international API of damier/move.h
- * (dm_movegen_legal, dm_movegen_count, dm_movegen_has_capture, dm_board_apply/undo,
- * dm_perft), which runs the FMJD instantiation with the rules folded at compile time,
+ * damier/board10.h). Owns the fast international API of damier/move10.h
+ * (dm_movegen10_legal, dm_movegen10_count, dm_movegen10_has_capture, dm_board10_apply/undo,
+ * dm_perft10), which runs the FMJD instantiation with the rules folded at compile time,
  * and the 10x10 entry points of the generic API (international, antidraughts, or any
  * 10x10 rules through the run-time instantiation). */
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "core/layout.h"
 
@@ -13,13 +13,13 @@
 #define GEN_PREFIX gen10_
 #define GEN_BB uint64_t
 #define GEN_RAY(d, b) (layout_tab.ray[(d)][(b)])
-#define GEN_POS dm_board
-#define GEN_MOVE dm_move
-#define GEN_LIST dm_movelist
-#define GEN_MAX_MOVES DM_MAX_MOVES
+#define GEN_POS dm_board10
+#define GEN_MOVE dm_move10
+#define GEN_LIST dm_movelist10
+#define GEN_MAX_MOVES DM_MAX_MOVES10
 #include "core/gen_geom.h"
 
-_Static_assert(GEN_ALL == BB_ALL, "10x10 geometry = damier/board.h layout");
+_Static_assert(GEN_ALL == BB_ALL, "10x10 geometry = damier/board10.h layout");
 _Static_assert(GEN_ROW_W == BB_ROW1 && GEN_ROW_B == BB_ROW10, "10x10 promotion rows");
 
 #define GEN_RS fmjd_
@@ -40,22 +40,22 @@ _Static_assert(GEN_ROW_W == BB_ROW1 && GEN_ROW_B == BB_ROW10, "10x10 promotion r
 #define GEN_RECORD 1
 #include "core/gen_impl.h"
 
-int dm_movegen_legal(dm_movelist *list, const dm_board *b)
+int dm_movegen10_legal(dm_movelist10 *list, const dm_board10 *b)
 {
     return gen10_fmjd_legal(list, b, GEN_RULES_FMJD);
 }
 
-int dm_movegen_count(const dm_board *b)
+int dm_movegen10_count(const dm_board10 *b)
 {
     return gen10_fmjd_count(b, GEN_RULES_FMJD);
 }
 
-int dm_movegen_has_capture(const dm_board *b)
+int dm_movegen10_has_capture(const dm_board10 *b)
 {
     return gen10_fmjd_has_capture(b, GEN_RULES_FMJD);
 }
 
-uint64_t dm_perft(const dm_board *b, int depth)
+uint64_t dm_perft10(const dm_board10 *b, int depth)
 {
     if (depth <= 0) {
         return 1;
@@ -65,7 +65,7 @@ uint64_t dm_perft(const dm_board *b, int depth)
 }
 
 /* Hash change of m on the position `before` (the side to move is the mover). */
-static uint64_t hash_delta(const dm_board *before, const dm_move *m)
+static uint64_t hash_delta(const dm_board10 *before, const dm_move10 *m)
 {
     int c = before->side;
     int f = sq_to_bit(m->from), t = sq_to_bit(m->to);
@@ -80,21 +80,21 @@ static uint64_t hash_delta(const dm_board *before, const dm_move *m)
     return h;
 }
 
-void dm_board_apply(dm_board *b, const dm_move *m)
+void dm_board10_apply(dm_board10 *b, const dm_move10 *m)
 {
     b->hash ^= hash_delta(b, m);
     gen10_make(b, m);
 }
 
-void dm_board_undo(dm_board *b, const dm_move *m)
+void dm_board10_undo(dm_board10 *b, const dm_move10 *m)
 {
     gen10_unmake(b, m);
     b->hash ^= hash_delta(b, m);
 }
 
-int dm_gen10_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures)
+int dm_gen10_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
 {
-    dm_board pos;
+    dm_board10 pos;
     gen10_from_vboard(&pos, b);
     if (!all_captures && gen_rules_eq(r, GEN_RULES_FMJD)) {
         return gen10_fmjdr_legal(list, &pos, GEN_RULES_FMJD);
@@ -102,9 +102,9 @@ int dm_gen10_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all
     return gen10_dynr_legal_x(list, &pos, r, all_captures);
 }
 
-uint64_t dm_gen10_vperft(const dm_vboard *b, int depth, gen_rules r)
+uint64_t dm_gen10_vperft(const dm_board *b, int depth, gen_rules r)
 {
-    dm_board pos;
+    dm_board10 pos;
     gen10_from_vboard(&pos, b);
     if (gen_rules_eq(r, GEN_RULES_FMJD)) {
         return gen10_fmjd_perft(&pos, depth, &r);

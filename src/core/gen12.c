@@ -14,7 +14,7 @@
 #define GEN_POS gen12_pos
 #define GEN_MOVE gen12_move
 #define GEN_LIST gen12_list
-#define GEN_MAX_MOVES DM_VMAX_MOVES
+#define GEN_MAX_MOVES DM_MAX_MOVES
 #include "core/gen_geom.h"
 
 _Static_assert(GEN_BITS == GEN12_BITS, "12x12 layout: 77 bits");
@@ -35,7 +35,7 @@ _Static_assert(GEN_BITS == GEN12_BITS, "12x12 layout: 77 bits");
 #define GEN_RECORD 1
 #include "core/gen_impl.h"
 
-int dm_gen12_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures)
+int dm_gen12_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
 {
     gen12_pos pos;
     gen12_from_vboard(&pos, b);
@@ -45,7 +45,7 @@ int dm_gen12_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all
     return gen12_dynr_legal_x(list, &pos, r, all_captures);
 }
 
-uint64_t dm_gen12_vperft(const dm_vboard *b, int depth, gen_rules r)
+uint64_t dm_gen12_vperft(const dm_board *b, int depth, gen_rules r)
 {
     gen12_pos pos;
     gen12_from_vboard(&pos, b);

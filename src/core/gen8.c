@@ -3,7 +3,7 @@
  * Brazilian (FMJD rules), Russian and English checkers with their rules folded at
  * compile time, any other 8x8 rules through the run-time instantiation. Owns the
  * 8x8 entry points of the generic API (core/gen.h). */
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "core/gen.h"
 
@@ -11,10 +11,10 @@
 #define GEN_PREFIX gen8_
 #define GEN_BB uint64_t
 #define GEN_RAY(d, b) (dm_ray8[(d)][(b)])
-#define GEN_POS dm_board
-#define GEN_MOVE dm_move
-#define GEN_LIST dm_movelist
-#define GEN_MAX_MOVES DM_MAX_MOVES
+#define GEN_POS dm_board10
+#define GEN_MOVE dm_move10
+#define GEN_LIST dm_movelist10
+#define GEN_MAX_MOVES DM_MAX_MOVES10
 #include "core/gen_geom.h"
 
 _Static_assert(GEN_BITS == GEN8_BITS, "8x8 layout: 35 bits");
@@ -53,9 +53,9 @@ _Static_assert(GEN_BITS == GEN8_BITS, "8x8 layout: 35 bits");
 #define GEN_RECORD 1
 #include "core/gen_impl.h"
 
-int dm_gen8_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures)
+int dm_gen8_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
 {
-    dm_board pos;
+    dm_board10 pos;
     gen8_from_vboard(&pos, b);
     if (!all_captures) {
         if (gen_rules_eq(r, GEN_RULES_FMJD)) {
@@ -71,9 +71,9 @@ int dm_gen8_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_
     return gen8_dynr_legal_x(list, &pos, r, all_captures);
 }
 
-uint64_t dm_gen8_vperft(const dm_vboard *b, int depth, gen_rules r)
+uint64_t dm_gen8_vperft(const dm_board *b, int depth, gen_rules r)
 {
-    dm_board pos;
+    dm_board10 pos;
     gen8_from_vboard(&pos, b);
     if (gen_rules_eq(r, GEN_RULES_FMJD)) {
         return gen8_fmjd_perft(&pos, depth, &r);

@@ -11,7 +11,7 @@
  *   GEN_MOVE     move type with BB own, capt, kings and uint8_t from, to, ncapt
  *   GEN_LIST     move list type with int count, overflow and GEN_MOVE moves[]
  *   GEN_MAX_MOVES capacity of GEN_LIST
- * Layout (damier/board.h generalised): h = n/2 squares a row, bit of square s is
+ * Layout (damier/board10.h generalised): h = n/2 squares a row, bit of square s is
  * (s-1) + (s-1)/n, a ghost bit after every two rows; so 35 bits (8x8), 54 (10x10),
  * 77 (12x12). Stepping towards square 1 is >> h (NE) or >> h+1 (NW), towards the
  * last square << h (SW) or << h+1 (SE); masking with the real squares drops steps
@@ -250,7 +250,7 @@ GEN_ALWAYS GEN_BB P(reach)(int at, int d, GEN_BB occ)
 }
 
 /* Make a move: XOR its deltas into pos and pass the turn. Its own inverse up to the
- * side: P(unmake) restores the position. No hash (dm_board_apply adds it). */
+ * side: P(unmake) restores the position. No hash (dm_board10_apply adds it). */
 GEN_ALWAYS void P(make)(GEN_POS *pos, const GEN_MOVE *m)
 {
     int c = pos->side;
@@ -269,7 +269,7 @@ GEN_ALWAYS void P(unmake)(GEN_POS *pos, const GEN_MOVE *m)
 }
 
 /* A mailbox board of this size as bitboards. */
-GEN_ALWAYS void P(from_vboard)(GEN_POS *pos, const dm_vboard *b)
+GEN_ALWAYS void P(from_vboard)(GEN_POS *pos, const dm_board *b)
 {
     GEN_BB p[5] = {0, 0, 0, 0, 0};
     for (int sq = 1; sq <= GEN_N * GEN_N / 2; sq++) {

@@ -9,7 +9,7 @@
  *
  * The includer defines GEN_N 8, GEN_PREFIX, GEN_BB uint64_t, GEN_RS (the suffix the
  * search's SI_RS names too; undefined at the end, as gen_impl.h does), GEN_POS
- * dm_board, GEN_MOVE dm_move, GEN_LIST dm_movelist. */
+ * dm_board10, GEN_MOVE dm_move10, GEN_LIST dm_movelist10. */
 #ifndef GEN_N
 #error "define GEN_N and the other geometry macros before including gen_geom_full.h"
 #endif
@@ -78,7 +78,7 @@ GEN_ALWAYS void P(unmake)(GEN_POS *pos, const GEN_MOVE *m)
     pos->kings ^= m->kings;
 }
 
-GEN_ALWAYS void P(from_vboard)(GEN_POS *pos, const dm_vboard *b)
+GEN_ALWAYS void P(from_vboard)(GEN_POS *pos, const dm_board *b)
 {
     GEN_BB p[5] = {0, 0, 0, 0, 0};
     for (int sq = 1; sq <= GEN_SQUARES; sq++) {

@@ -7,7 +7,7 @@
  *   GEN_RULES_CONST  (optional) a constant gen_rules expression: the compiler folds
  *                    every rule test; without it the rules are read from the
  *                    context (the variant's data, read once per call)
- *   GEN_RECORD       1: the list is a dm_vmovelist with PDN paths and promote
+ *   GEN_RECORD       1: the list is a dm_movelist with PDN paths and promote
  *                    flags (the generic API) and moves come in the generic core's
  *                    order (by square, directions NW NE SW SE, nearest landing
  *                    first); 0: the list is GEN_LIST of XOR deltas in the fast
@@ -37,8 +37,8 @@
 #endif
 
 #if GEN_RECORD
-typedef dm_vmovelist F(list_t);
-#define GEN_LIST_MAX DM_VMAX_MOVES
+typedef dm_movelist F(list_t);
+#define GEN_LIST_MAX DM_MAX_MOVES
 #else
 typedef GEN_LIST F(list_t);
 #define GEN_LIST_MAX GEN_MAX_MOVES
@@ -62,9 +62,9 @@ typedef struct F(ctx) {
     int count_only;   /* bulk counting: short captures counted, not listed */
     int counted;      /* captures of `best` pieces counted but not listed */
 #if GEN_RECORD
-    int capt[DM_VMAX_CAPT]; /* bit of each captured piece, in order */
-    int cdir[DM_VMAX_CAPT]; /* direction of each capture */
-    int land[DM_VMAX_CAPT]; /* bit landed on after each capture */
+    int capt[DM_MAX_CAPT]; /* bit of each captured piece, in order */
+    int cdir[DM_MAX_CAPT]; /* direction of each capture */
+    int land[DM_MAX_CAPT]; /* bit landed on after each capture */
 #endif
 } F(ctx);
 
@@ -92,7 +92,7 @@ GEN_ALWAYS void F(push_quiet)(F(list_t) * list, int from, int to, int promote)
         list->overflow = 1;
         return;
     }
-    dm_vmove *m = &list->moves[list->count++];
+    dm_move *m = &list->moves[list->count++];
     m->capt[0] = m->capt[1] = 0;
     m->from = (uint8_t)P(bit_to_sq)(from);
     m->to = (uint8_t)P(bit_to_sq)(to);
@@ -166,7 +166,7 @@ static void F(add)(F(ctx) * g, int to, GEN_BB captured, int n)
     const int dup_min = r.promotion == DM_PROMOTE_AT_END ? 3 : 2;
     int promote = !g->is_king && (g->crowned || (P(bit)(to) & g->promo) != 0);
 #if GEN_RECORD
-    dm_vmove m;
+    dm_move m;
     m.capt[0] = m.capt[1] = 0;
     for (GEN_BB x = captured; x;) {
         int s = P(bit_to_sq)(P(pop)(&x)) - 1;
@@ -178,7 +178,7 @@ static void F(add)(F(ctx) * g, int to, GEN_BB captured, int n)
     m.promote = (uint8_t)promote;
     if (n >= dup_min) {
         for (int i = 0; i < list->count; i++) {
-            const dm_vmove *o = &list->moves[i];
+            const dm_move *o = &list->moves[i];
             if (o->ncapt == m.ncapt && o->from == m.from && o->to == m.to &&
                 o->capt[0] == m.capt[0] && o->capt[1] == m.capt[1] && o->promote == m.promote) {
                 return;

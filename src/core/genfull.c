@@ -27,6 +27,7 @@
  * and is crowned if the move ends there (DM_PROMOTE_AT_END; CONTINUE_KING makes it
  * go on as a king, the conflicting reading). Captures with the same from, to and
  * captured set are one move (the first path found is kept). */
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include <string.h>
@@ -89,14 +90,14 @@ typedef struct fgen {
     int count, overflow, cap;
     fmove *moves;
     /* record mode: PDN paths per listed move */
-    uint8_t (*paths)[DM_VMAX_CAPT];
+    uint8_t (*paths)[DM_MAX_CAPT];
     /* the capture being built */
     int from, n;
     int man_start; /* the capturing piece is a man */
     uint64_t capt;
-    uint8_t cdir[DM_VMAX_CAPT]; /* direction of each jump */
-    uint8_t csq[DM_VMAX_CAPT];  /* bit of each captured piece */
-    uint8_t land[DM_VMAX_CAPT]; /* bit landed on after each jump */
+    uint8_t cdir[DM_MAX_CAPT]; /* direction of each jump */
+    uint8_t csq[DM_MAX_CAPT];  /* bit of each captured piece */
+    uint8_t land[DM_MAX_CAPT]; /* bit landed on after each jump */
 } fgen;
 
 static void add_capture(fgen *g, int to, int promote)
@@ -174,7 +175,7 @@ static void man_dfs(fgen *g, int at)
         if (y < 0 || !(g->empty & BIT(y))) {
             continue;
         }
-        if (g->n >= DM_VMAX_CAPT) {
+        if (g->n >= DM_MAX_CAPT) {
             continue;
         }
         found = 1;
@@ -207,7 +208,7 @@ static void king_dfs(fgen *g, int at, int last)
             continue;
         }
         int y = step(x, d);
-        if (y < 0 || !(g->empty & BIT(y)) || g->n >= DM_VMAX_CAPT) {
+        if (y < 0 || !(g->empty & BIT(y)) || g->n >= DM_MAX_CAPT) {
             continue;
         }
         found = 1;
@@ -377,9 +378,9 @@ static uint64_t perft(const fpos *p, int depth, const gen_rules *r, int keep)
     if (depth == 1 && !any_capture(p)) {
         return count_quiet(p);
     }
-    fmove moves[DM_VMAX_MOVES];
+    fmove moves[DM_MAX_MOVES];
     fgen g;
-    fgen_init(&g, r, moves, DM_VMAX_MOVES);
+    fgen_init(&g, r, moves, DM_MAX_MOVES);
     g.keep = keep;
     int n = gen_legal(&g, p);
     if (depth == 1) {
@@ -394,7 +395,7 @@ static uint64_t perft(const fpos *p, int depth, const gen_rules *r, int keep)
     return total;
 }
 
-static void from_vboard(fpos *p, const dm_vboard *b)
+static void from_vboard(fpos *p, const dm_board *b)
 {
     memset(p, 0, sizeof *p);
     for (int sq = 1; sq <= 64; sq++) {
@@ -409,35 +410,35 @@ static void from_vboard(fpos *p, const dm_vboard *b)
     p->side = b->side;
 }
 
-uint64_t dm_genfull_vperft(const dm_vboard *b, int depth, gen_rules r)
+uint64_t dm_genfull_vperft(const dm_board *b, int depth, gen_rules r)
 {
     fpos p;
     from_vboard(&p, b);
     return perft(&p, depth, &r, 0);
 }
 
-uint64_t dm_genfull_vperft_keep(const dm_vboard *b, int depth, gen_rules r)
+uint64_t dm_genfull_vperft_keep(const dm_board *b, int depth, gen_rules r)
 {
     fpos p;
     from_vboard(&p, b);
     return perft(&p, depth, &r, 1);
 }
 
-int dm_genfull_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int all_captures)
+int dm_genfull_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
 {
     fpos p;
     from_vboard(&p, b);
-    fmove moves[DM_VMAX_MOVES];
-    uint8_t paths[DM_VMAX_MOVES][DM_VMAX_CAPT];
+    fmove moves[DM_MAX_MOVES];
+    uint8_t paths[DM_MAX_MOVES][DM_MAX_CAPT];
     fgen g;
-    fgen_init(&g, &r, moves, DM_VMAX_MOVES);
+    fgen_init(&g, &r, moves, DM_MAX_MOVES);
     g.paths = paths;
     g.all = all_captures != 0;
     int n = gen_legal(&g, &p);
     list->count = n;
     list->overflow = g.overflow;
     for (int i = 0; i < n; i++) {
-        dm_vmove *m = &list->moves[i];
+        dm_move *m = &list->moves[i];
         memset(m, 0, sizeof *m);
         m->from = (uint8_t)(moves[i].from + 1);
         m->to = (uint8_t)(moves[i].to + 1);
@@ -457,7 +458,7 @@ int dm_genfull_vlegal(dm_vmovelist *list, const dm_vboard *b, gen_rules r, int a
 
 typedef struct fpath {
     uint64_t opp, empty;
-    const dm_vmove *m;
+    const dm_move *m;
     const int *want;
     int side, promotion, found;
 } fpath;
@@ -497,7 +498,7 @@ static void path_dfs(fpath *q, int at, int king, int last, int k)
     }
 }
 
-int dm_genfull_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n)
+int dm_genfull_path_matches(const dm_board *b, const dm_move *m, const int *want, int n)
 {
     if (m->ncapt < 2 || n != m->ncapt - 1 || m->from < 1 || m->from > 64) {
         return 0;
@@ -516,7 +517,7 @@ int dm_genfull_path_matches(const dm_vboard *b, const dm_vmove *m, const int *wa
 
 /* ---- the engine's entry points (core/gen_geom_full.h) ---------------------------- */
 
-static void from_board(fpos *p, const dm_board *b)
+static void from_board(fpos *p, const dm_board10 *b)
 {
     p->pc[0] = b->pieces[0];
     p->pc[1] = b->pieces[1];
@@ -524,19 +525,19 @@ static void from_board(fpos *p, const dm_board *b)
     p->side = b->side;
 }
 
-int dm_genfull_legal(dm_movelist *list, const dm_board *pos, gen_rules r)
+int dm_genfull_legal(dm_movelist10 *list, const dm_board10 *pos, gen_rules r)
 {
     fpos p;
     from_board(&p, pos);
-    fmove moves[DM_MAX_MOVES];
+    fmove moves[DM_MAX_MOVES10];
     fgen g;
-    fgen_init(&g, &r, moves, DM_MAX_MOVES);
+    fgen_init(&g, &r, moves, DM_MAX_MOVES10);
     int n = gen_legal(&g, &p);
     list->count = n;
     list->overflow = g.overflow;
     for (int i = 0; i < n; i++) {
         const fmove *f = &moves[i];
-        dm_move *m = &list->moves[i];
+        dm_move10 *m = &list->moves[i];
         uint64_t fb = BIT(f->from), tb = BIT(f->to);
         m->own = f->from == f->to ? 0 : fb | tb;
         m->capt = f->capt;
@@ -554,7 +555,7 @@ int dm_genfull_legal(dm_movelist *list, const dm_board *pos, gen_rules r)
     return n;
 }
 
-int dm_genfull_has_capture(const dm_board *pos)
+int dm_genfull_has_capture(const dm_board10 *pos)
 {
     fpos p;
     from_board(&p, pos);

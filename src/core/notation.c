@@ -3,7 +3,7 @@
  * Text becomes a move only by matching the legal moves of the position, so a move
  * that parses is always legal; capture paths are rebuilt on demand by a search
  * restricted to the move's captured pieces. */
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -92,7 +92,7 @@ static void king_path(path_ctx *pc, int at, int d, uint64_t captured, int n)
 }
 
 /* Visit every capture path of m (a capture of b). */
-static void for_each_path(const dm_board *b, const dm_move *m,
+static void for_each_path(const dm_board10 *b, const dm_move10 *m,
                           int (*visit)(void *, const int *, int), void *payload)
 {
     path_ctx pc;
@@ -133,7 +133,7 @@ static int keep_first(void *payload, const int *path, int n)
     return 1;
 }
 
-int dm_move_path(int *sq, int cap, const dm_board *b, const dm_move *m)
+int dm_move10_path(int *sq, int cap, const dm_board10 *b, const dm_move10 *m)
 {
     first_path fp = {0, 0, {0}};
     if (m->ncapt == 0) {
@@ -187,12 +187,12 @@ static void out_sq(text_out *o, const char *sep, int sq)
     out_str(o, tmp);
 }
 
-static int shares_from_to(const dm_board *b, const dm_move *m)
+static int shares_from_to(const dm_board10 *b, const dm_move10 *m)
 {
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     for (int i = 0; i < list.count; i++) {
-        const dm_move *o = &list.moves[i];
+        const dm_move10 *o = &list.moves[i];
         if (o->from == m->from && o->to == m->to && o->capt != m->capt) {
             return 1;
         }
@@ -200,8 +200,8 @@ static int shares_from_to(const dm_board *b, const dm_move *m)
     return 0;
 }
 
-size_t dm_move_to_text(char *buf, size_t cap, const dm_board *b, const dm_move *m,
-                       dm_notation style)
+size_t dm_move10_to_text(char *buf, size_t cap, const dm_board10 *b, const dm_move10 *m,
+                         dm_notation style)
 {
     text_out o = {buf, cap, 0};
     if (cap) {
@@ -221,7 +221,7 @@ size_t dm_move_to_text(char *buf, size_t cap, const dm_board *b, const dm_move *
     }
     if (style == DM_NOTATION_FULL || shares_from_to(b, m)) {
         int sq[PATH_MAX_CAPT + 2];
-        int n = dm_move_path(sq, PATH_MAX_CAPT + 2, b, m);
+        int n = dm_move10_path(sq, PATH_MAX_CAPT + 2, b, m);
         for (int i = 1; i < n - 1; i++) {
             out_sq(&o, "x", sq[i]);
         }
@@ -289,7 +289,7 @@ static dm_status lex_move(parsed_move *pm, const char *raw, const char *text, dm
             digits++;
             i++;
         }
-        if (digits > 2 || v < 1 || v > DM_SQUARES) {
+        if (digits > 2 || v < 1 || v > DM_SQUARES10) {
             return dm_error_set(err, DM_EPARSE, 1, (int)start + 1,
                                 "bad move \"%s\": square %.*s at character %zu is not in 1-50",
                                 text, digits > 8 ? 8 : digits, raw + start, start + 1);
@@ -355,7 +355,7 @@ static int check_subsequence(void *payload, const int *path, int n)
     return 0;
 }
 
-static int captures_all(const dm_move *m, const int *sq, int n)
+static int captures_all(const dm_move10 *m, const int *sq, int n)
 {
     for (int i = 0; i < n; i++) {
         if (!((m->capt >> sq_to_bit(sq[i])) & 1)) {
@@ -366,7 +366,7 @@ static int captures_all(const dm_move *m, const int *sq, int n)
 }
 
 /* Does the written move pm denote the legal move m of b? */
-static int matches(const dm_board *b, const dm_move *m, const parsed_move *pm)
+static int matches(const dm_board10 *b, const dm_move10 *m, const parsed_move *pm)
 {
     int n = pm->n;
     if (m->from != pm->sq[0]) {
@@ -398,7 +398,7 @@ static int matches(const dm_board *b, const dm_move *m, const parsed_move *pm)
 }
 
 /* Append up to `limit` moves of list (those with mask[i] set, or all) in full notation. */
-static void list_moves(char *buf, size_t cap, const dm_board *b, const dm_movelist *list,
+static void list_moves(char *buf, size_t cap, const dm_board10 *b, const dm_movelist10 *list,
                        const int *mask, int limit)
 {
     text_out o = {buf, cap, 0};
@@ -415,7 +415,7 @@ static void list_moves(char *buf, size_t cap, const dm_board *b, const dm_moveli
             continue;
         }
         char t[160];
-        dm_move_to_text(t, sizeof t, b, &list->moves[i], DM_NOTATION_PDN);
+        dm_move10_to_text(t, sizeof t, b, &list->moves[i], DM_NOTATION_PDN);
         if (shown++) {
             out_str(&o, ", ");
         }
@@ -436,7 +436,7 @@ static int one_step(int a, int b)
     return (ra - rb == 1 || rb - ra == 1) && (ca - cb == 1 || cb - ca == 1);
 }
 
-dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_error *err)
+dm_status dm_move10_parse(dm_move10 *out, const dm_board10 *b, const char *text, dm_error *err)
 {
     if (!out || !b || !text) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no move given");
@@ -449,9 +449,9 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
     if (st) {
         return st;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
-    int hit[DM_MAX_MOVES];
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
+    int hit[DM_MAX_MOVES10];
     int nhit = 0, first = -1;
     for (int i = 0; i < list.count; i++) {
         hit[i] = matches(b, &list.moves[i], &pm);
@@ -480,7 +480,7 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
                             text, b->side == DM_WHITE ? "White" : "Black");
     }
     int from = pm.sq[0];
-    dm_piece p = dm_board_piece(b, from);
+    dm_piece p = dm_board10_piece(b, from);
     int mine = b->side == DM_WHITE ? (p == DM_WHITE_MAN || p == DM_WHITE_KING)
                                    : (p == DM_BLACK_MAN || p == DM_BLACK_KING);
     const char *who = b->side == DM_WHITE ? "White" : "Black";
@@ -511,7 +511,7 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
                             "capturing %d piece%s: %s",
                             text, best, best > 1 ? "s" : "", cands);
     }
-    int mask[DM_MAX_MOVES];
+    int mask[DM_MAX_MOVES10];
     int own = 0;
     for (int i = 0; i < list.count; i++) {
         mask[i] = list.moves[i].from == from;

@@ -355,7 +355,7 @@ static const dm_variant variants[DM_VARIANT_COUNT] = {
      * highest value is compulsory, a king worth just under two men, and on equal
      * value a capture by a king (DM_PREC_FRISIAN); a man is crowned only when the
      * move ends on the far row; while a side has men the same king may make at most
-     * 3 non-capturing moves in a row (king_move_limit, counted in dm_vboard). */
+     * 3 non-capturing moves in a row (king_move_limit, counted in dm_board). */
     [DM_VARIANT_FRISIAN] = {.id = DM_VARIANT_FRISIAN,
                             .name = "frisian",
                             .title = "Frisian draughts",
@@ -583,7 +583,7 @@ dm_status dm_variant_draw_rules(dm_draw_rules *out, const char *set_name, dm_err
                         set_name ? set_name : "");
 }
 
-dm_vresult dm_variant_result(const dm_vboard *b)
+dm_board_result dm_variant_result(const dm_board *b)
 {
     if (b->variant->win_on_promotion) {
         /* Breakthrough: a side with a king has won (lidraughts Breakthrough.scala);
@@ -598,14 +598,14 @@ dm_vresult dm_variant_result(const dm_vboard *b)
         }
         if (has[DM_WHITE] || has[DM_BLACK]) {
             int winner = has[!b->side] ? !b->side : b->side;
-            return winner == DM_WHITE ? DM_VRESULT_WHITE_WINS : DM_VRESULT_BLACK_WINS;
+            return winner == DM_WHITE ? DM_BOARD_RESULT_WHITE_WINS : DM_BOARD_RESULT_BLACK_WINS;
         }
     }
-    dm_vmovelist list;
-    if (dm_vmovegen_legal(&list, b) > 0) {
-        return DM_VRESULT_NONE;
+    dm_movelist list;
+    if (dm_movegen_legal(&list, b) > 0) {
+        return DM_BOARD_RESULT_NONE;
     }
     /* The side to move cannot move: it loses, or in antidraughts it wins. */
     int winner = b->variant->reversed_result ? b->side : !b->side;
-    return winner == DM_WHITE ? DM_VRESULT_WHITE_WINS : DM_VRESULT_BLACK_WINS;
+    return winner == DM_WHITE ? DM_BOARD_RESULT_WHITE_WINS : DM_BOARD_RESULT_BLACK_WINS;
 }

@@ -65,17 +65,17 @@ static inline int vg_color(int piece)
     return (piece == DM_BLACK_MAN || piece == DM_BLACK_KING) ? DM_BLACK : DM_WHITE;
 }
 
-static inline int vg_capt_has(const dm_vmove *m, int sq)
+static inline int vg_capt_has(const dm_move *m, int sq)
 {
     return (int)((m->capt[(sq - 1) >> 6] >> ((sq - 1) & 63)) & 1);
 }
 
 /* Every capture of b, ignoring the majority rule (vmovegen.c); explains why a
  * capture written in a record is illegal. Returns list->count. */
-int vgen_all_captures(dm_vmovelist *list, const dm_vboard *b);
+int vgen_all_captures(dm_movelist *list, const dm_board *b);
 
 /* True when one capture path of m (legal in b) lands, after each capture but the
  * last, on want[0..n-1] (any landing square of a flying king). vmovegen.c. */
-int vgen_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n);
+int vgen_path_matches(const dm_board *b, const dm_move *m, const int *want, int n);
 
 #endif

@@ -3,6 +3,7 @@
  * squares), its square names (numeric per board size, algebraic) and its FEN.
  * Reading is liberal (ranges, algebraic or numeric squares, any section order,
  * spaces, trailing '.', lidraughts :H/:F counters), writing strict. */
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include <ctype.h>
@@ -11,16 +12,16 @@
 
 #include "core/variant_int.h"
 
-void dm_vboard_clear(dm_vboard *out, const dm_variant *v)
+void dm_board_clear(dm_board *out, const dm_variant *v)
 {
     memset(out, 0, sizeof *out);
     out->variant = v;
     out->side = v->first;
 }
 
-void dm_vboard_start(dm_vboard *out, const dm_variant *v)
+void dm_board_start(dm_board *out, const dm_variant *v)
 {
-    dm_vboard_clear(out, v);
+    dm_board_clear(out, v);
     int per_row = v->squares / v->size; /* n/2, or n on the full board (Turkish) */
     int skip = v->men_skip_rows * per_row, n = v->men_rows * per_row;
     for (int sq = skip + 1; sq <= skip + n; sq++) {
@@ -29,7 +30,7 @@ void dm_vboard_start(dm_vboard *out, const dm_variant *v)
     }
 }
 
-dm_piece dm_vboard_piece(const dm_vboard *b, int sq)
+dm_piece dm_board_piece(const dm_board *b, int sq)
 {
     if (sq < 1 || sq > b->variant->squares) {
         return DM_EMPTY;
@@ -37,7 +38,7 @@ dm_piece dm_vboard_piece(const dm_vboard *b, int sq)
     return (dm_piece)b->sq[sq];
 }
 
-dm_status dm_vboard_put(dm_vboard *b, int sq, dm_piece piece)
+dm_status dm_board_put(dm_board *b, int sq, dm_piece piece)
 {
     if (sq < 1 || sq > b->variant->squares || (int)piece < 0 || piece > DM_BLACK_KING) {
         return DM_EINVAL;
@@ -46,7 +47,7 @@ dm_status dm_vboard_put(dm_vboard *b, int sq, dm_piece piece)
     return DM_OK;
 }
 
-dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err)
+dm_status dm_board_validate(const dm_board *b, dm_error *err)
 {
     const dm_variant *v = b->variant;
     if (b->side != DM_WHITE && b->side != DM_BLACK) {
@@ -56,40 +57,40 @@ dm_status dm_vboard_validate(const dm_vboard *b, dm_error *err)
         int p = b->sq[sq];
         if (p > DM_BLACK_KING) {
             return dm_error_set(err, DM_EINVAL, 0, 0, "square %d holds no valid piece",
-                                dm_vsquare_number(v, sq));
+                                dm_square_number(v, sq));
         }
         if (vg_is_man(p) && vg_row(v, sq) == vg_promo_row(v, vg_color(p))) {
             return dm_error_set(
                 err, DM_EINVAL, 0, 0, "a %s man stands on square %d, its own promotion row",
-                vg_color(p) == DM_WHITE ? "white" : "black", dm_vsquare_number(v, sq));
+                vg_color(p) == DM_WHITE ? "white" : "black", dm_square_number(v, sq));
         }
     }
     return DM_OK;
 }
 
-dm_status dm_vboard_to_board(dm_board *out, const dm_vboard *b)
+dm_status dm_board_to_board10(dm_board10 *out, const dm_board *b)
 {
-    if (b->variant->squares != DM_SQUARES) {
+    if (b->variant->squares != DM_SQUARES10) {
         return DM_EINVAL;
     }
-    dm_board_clear(out);
-    for (int sq = 1; sq <= DM_SQUARES; sq++) {
+    dm_board10_clear(out);
+    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
         if (b->sq[sq]) {
-            dm_board_put(out, sq, (dm_piece)b->sq[sq]);
+            dm_board10_put(out, sq, (dm_piece)b->sq[sq]);
         }
     }
-    dm_board_set_side(out, (dm_color)b->side);
+    dm_board10_set_side(out, (dm_color)b->side);
     return DM_OK;
 }
 
-dm_status dm_vboard_from_board(dm_vboard *out, const dm_variant *v, const dm_board *b)
+dm_status dm_board_from_board10(dm_board *out, const dm_variant *v, const dm_board10 *b)
 {
-    if (v->squares != DM_SQUARES) {
+    if (v->squares != DM_SQUARES10) {
         return DM_EINVAL;
     }
-    dm_vboard_clear(out, v);
-    for (int sq = 1; sq <= DM_SQUARES; sq++) {
-        out->sq[sq] = (uint8_t)dm_board_piece(b, sq);
+    dm_board_clear(out, v);
+    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
+        out->sq[sq] = (uint8_t)dm_board10_piece(b, sq);
     }
     out->side = b->side;
     return DM_OK;
@@ -105,7 +106,7 @@ static int mirror_sq(const dm_variant *v, int sq)
     return h * ((sq - 1) / h) + h - (sq - 1) % h;
 }
 
-int dm_vsquare_number(const dm_variant *v, int sq)
+int dm_square_number(const dm_variant *v, int sq)
 {
     if (!v || sq < 1 || sq > v->squares) {
         return 0;
@@ -114,7 +115,7 @@ int dm_vsquare_number(const dm_variant *v, int sq)
     return v->numbering == DM_NUMBER_BOTTOM_RIGHT ? v->squares + 1 - n : n;
 }
 
-int dm_vsquare_from_number(const dm_variant *v, int n)
+int dm_square_from_number(const dm_variant *v, int n)
 {
     if (!v || n < 1 || n > v->squares) {
         return 0;
@@ -123,13 +124,13 @@ int dm_vsquare_from_number(const dm_variant *v, int n)
     return v->invert ? mirror_sq(v, sq) : sq;
 }
 
-size_t dm_vsquare_to_text(char *buf, size_t cap, const dm_variant *v, int sq, int algebraic)
+size_t dm_square_to_text(char *buf, size_t cap, const dm_variant *v, int sq, int algebraic)
 {
     if (sq < 1 || sq > v->squares) {
         return (size_t)snprintf(buf, cap, "?");
     }
     if (!algebraic) {
-        return (size_t)snprintf(buf, cap, "%d", dm_vsquare_number(v, sq));
+        return (size_t)snprintf(buf, cap, "%d", dm_square_number(v, sq));
     }
     int r = vg_row(v, sq), c = vg_col(v, sq);
     int file = v->invert ? v->size - 1 - c : c, rank = v->size - r; /* a1 bottom-left */
@@ -140,7 +141,7 @@ size_t dm_vsquare_to_text(char *buf, size_t cap, const dm_variant *v, int sq, in
     return (size_t)snprintf(buf, cap, "%c%d", 'a' + file, rank);
 }
 
-int dm_vsquare_parse(const dm_variant *v, const char *text, int *len)
+int dm_square_parse(const dm_variant *v, const char *text, int *len)
 {
     const unsigned char *t = (const unsigned char *)text;
     int used = 0, sq = 0;
@@ -168,7 +169,7 @@ int dm_vsquare_parse(const dm_variant *v, const char *text, int *len)
             }
             used++;
         }
-        sq = (n >= 1 && n <= v->squares) ? dm_vsquare_from_number(v, (int)n) : 0;
+        sq = (n >= 1 && n <= v->squares) ? dm_square_from_number(v, (int)n) : 0;
     }
     if (len) {
         *len = sq ? used : 0;
@@ -215,7 +216,7 @@ static dm_status fail(vfen *r, const char *expected)
 static dm_status read_square(vfen *r, int *sq)
 {
     int len;
-    int s = dm_vsquare_parse(r->v, r->s + r->i, &len);
+    int s = dm_square_parse(r->v, r->s + r->i, &len);
     if (!s) {
         if (isdigit((unsigned char)r->s[r->i]) || isalpha((unsigned char)r->s[r->i])) {
             size_t n = 0;
@@ -246,7 +247,7 @@ static int at_section_end(const vfen *r)
     return c == ':' || c == '.' || c == 0 || (c == '"' && r->quoted);
 }
 
-static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
+static dm_status read_section(vfen *r, dm_board *b, int color, uint8_t *seen)
 {
     skip_space(r);
     if (at_section_end(r)) {
@@ -282,26 +283,26 @@ static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
             }
         }
         /* a range runs over the record's numbers (Italian 21-32 is White's start) */
-        lo = dm_vsquare_number(b->variant, lo);
-        hi = dm_vsquare_number(b->variant, hi);
+        lo = dm_square_number(b->variant, lo);
+        hi = dm_square_number(b->variant, hi);
         if (hi < lo) {
             return dm_error_set(r->err, DM_EPARSE, 1, (int)item + 1,
                                 "bad FEN at character %zu: range %d-%d runs backwards", item + 1,
                                 lo, hi);
         }
         for (int num = lo; num <= hi; num++) {
-            int sq = dm_vsquare_from_number(b->variant, num);
+            int sq = dm_square_from_number(b->variant, num);
             if (seen[sq]) {
                 return dm_error_set(r->err, DM_EPARSE, 1, (int)item + 1,
                                     "bad FEN at character %zu: square %d is given twice", item + 1,
                                     num);
             }
             seen[sq] = 1;
-            /* Checked here rather than only by dm_vboard_validate so that the error
+            /* Checked here rather than only by dm_board_validate so that the error
              * points at the square in the text. */
             if (!king && vg_row(b->variant, sq) == vg_promo_row(b->variant, color)) {
                 char name[16];
-                dm_vsquare_to_text(name, sizeof name, b->variant, sq, 0);
+                dm_square_to_text(name, sizeof name, b->variant, sq, 0);
                 return dm_error_set(r->err, DM_EINVAL, 1, (int)item + 1,
                                     "bad FEN at character %zu: %s man on square %s, %s's "
                                     "promotion row (it would be a king: write K%s)",
@@ -323,15 +324,15 @@ static dm_status read_section(vfen *r, dm_vboard *b, int color, uint8_t *seen)
     }
 }
 
-dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fen, dm_error *err)
+dm_status dm_board_from_fen(dm_board *out, const dm_variant *v, const char *fen, dm_error *err)
 {
     if (!out || !v || !fen) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no FEN given");
     }
     vfen r = {v, fen, 0, err, 0};
-    dm_vboard b;
-    dm_vboard_clear(&b, v);
-    uint8_t seen[DM_VMAX_SQUARES + 1] = {0};
+    dm_board b;
+    dm_board_clear(&b, v);
+    uint8_t seen[DM_MAX_SQUARES + 1] = {0};
     while (isspace((unsigned char)fen[r.i])) {
         r.i++;
     }
@@ -404,11 +405,11 @@ dm_status dm_vboard_from_fen(dm_vboard *out, const dm_variant *v, const char *fe
         return fail(&r, "':' and a colour section, or the end");
     }
     if (!done[DM_WHITE] && !done[DM_BLACK]) {
-        /* "W" alone is not an empty board: as dm_board_from_fen says. */
+        /* "W" alone is not an empty board: as dm_board10_from_fen says. */
         return dm_error_set(err, DM_EPARSE, 1, (int)r.i + 1,
                             "bad FEN: no piece section (expected e.g. \"W:W21-32:B1-12\")");
     }
-    dm_status st = dm_vboard_validate(&b, err);
+    dm_status st = dm_board_validate(&b, err);
     if (st) {
         return st;
     }
@@ -428,7 +429,7 @@ static void put_text(char *buf, size_t cap, size_t *len, const char *text)
     *len += n;
 }
 
-size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int algebraic)
+size_t dm_board_to_fen(char *buf, size_t cap, const dm_board *b, int algebraic)
 {
     const dm_variant *v = b->variant;
     size_t len = 0;
@@ -444,14 +445,14 @@ size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int algebraic
         /* in the order of the record's numbers (the same as the squares' except on
          * turned boards and numberings from the bottom) */
         for (int num = 1; num <= v->squares; num++) {
-            int sq = dm_vsquare_from_number(v, num);
+            int sq = dm_square_from_number(v, num);
             int p = b->sq[sq];
             if (p != man && p != king) {
                 continue;
             }
             int end = num;
             if (!algebraic) { /* a run of 3+ equal pieces becomes a range */
-                while (end < v->squares && b->sq[dm_vsquare_from_number(v, end + 1)] == p) {
+                while (end < v->squares && b->sq[dm_square_from_number(v, end + 1)] == p) {
                     end++;
                 }
                 if (end - num < 2) {
@@ -459,8 +460,8 @@ size_t dm_vboard_to_fen(char *buf, size_t cap, const dm_vboard *b, int algebraic
                 }
             }
             char a[16], z[16], item[48];
-            dm_vsquare_to_text(a, sizeof a, v, sq, algebraic);
-            dm_vsquare_to_text(z, sizeof z, v, dm_vsquare_from_number(v, end), algebraic);
+            dm_square_to_text(a, sizeof a, v, sq, algebraic);
+            dm_square_to_text(z, sizeof z, v, dm_square_from_number(v, end), algebraic);
             if (end > num) {
                 snprintf(item, sizeof item, "%s%s%s-%s", first ? "" : ",", p == king ? "K" : "", a,
                          z);
@@ -483,10 +484,10 @@ static uint64_t splitmix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
-uint64_t dm_vboard_hash(const dm_vboard *b)
+uint64_t dm_board_hash(const dm_board *b)
 {
-    dm_board fast;
-    if (b->variant->id == DM_VARIANT_INTERNATIONAL && dm_vboard_to_board(&fast, b) == DM_OK) {
+    dm_board10 fast;
+    if (b->variant->id == DM_VARIANT_INTERNATIONAL && dm_board_to_board10(&fast, b) == DM_OK) {
         return fast.hash;
     }
     /* The engine's variant search keeps the same keys move by move
@@ -503,7 +504,7 @@ uint64_t dm_vboard_hash(const dm_vboard *b)
     return h;
 }
 
-dm_status dm_vboard_handicap(dm_vboard *b, dm_color c, int n)
+dm_status dm_board_handicap(dm_board *b, dm_color c, int n)
 {
     if (!b || !b->variant || n < 1 || n > 15 || (c != DM_WHITE && c != DM_BLACK)) {
         return DM_EINVAL;
@@ -512,15 +513,15 @@ dm_status dm_vboard_handicap(dm_vboard *b, dm_color c, int n)
     int width = v->geometry == DM_GEOM_FULL ? v->size : v->size / 2; /* squares a row */
     int rows = v->squares / width;
     dm_piece man = c == DM_WHITE ? DM_WHITE_MAN : DM_BLACK_MAN;
-    dm_vboard out = *b;
+    dm_board out = *b;
     int removed = 0;
     for (int row = 0; row < rows && removed < n; row++) {
         for (int col = 0; col < width && removed < n; col++) {
             /* White's rows from the bottom (the last squares), Black's from the top */
             int sq =
                 c == DM_WHITE ? v->squares - (row + 1) * width + col + 1 : (row + 1) * width - col;
-            if (dm_vboard_piece(&out, sq) == man) {
-                dm_vboard_put(&out, sq, DM_EMPTY);
+            if (dm_board_piece(&out, sq) == man) {
+                dm_board_put(&out, sq, DM_EMPTY);
                 removed++;
             }
         }

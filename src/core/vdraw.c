@@ -13,7 +13,7 @@
 #include "core/drawrule.h"
 
 /* dr_kind of b (men and kings counted on the mailbox). */
-static int material_kind(const dm_draw_rules *d, const dm_vboard *b)
+static int material_kind(const dm_draw_rules *d, const dm_board *b)
 {
     int n[5] = {0, 0, 0, 0, 0};
     for (int sq = 1; sq <= b->variant->squares; sq++) {
@@ -26,8 +26,8 @@ static int material_kind(const dm_draw_rules *d, const dm_vboard *b)
 
 /* s stepped over m, played in before and leading to after (dr_step with what the
  * move was: a man's, a capture, a promotion). */
-static void step(dr_state *s, const dm_draw_rules *d, const dm_vboard *before, const dm_vmove *m,
-                 const dm_vboard *after)
+static void step(dr_state *s, const dm_draw_rules *d, const dm_board *before, const dm_move *m,
+                 const dm_board *after)
 {
     int p = before->sq[m->from];
     dr_step(s, s, d, p == DM_WHITE_MAN || p == DM_BLACK_MAN, m->ncapt > 0, m->promote != 0,
@@ -35,7 +35,7 @@ static void step(dr_state *s, const dm_draw_rules *d, const dm_vboard *before, c
 }
 
 /* The counters at pos[n]: stepped from pos[0] (no past) through every move. */
-static void walk(dr_state *s, const dm_draw_rules *d, const dm_vboard *pos, const dm_vmove *moves,
+static void walk(dr_state *s, const dm_draw_rules *d, const dm_board *pos, const dm_move *moves,
                  int n)
 {
     dr_start(s, material_kind(d, &pos[0]));
@@ -44,8 +44,8 @@ static void walk(dr_state *s, const dm_draw_rules *d, const dm_vboard *pos, cons
     }
 }
 
-void dm_variant_draw_count(dm_vdraw_count *out, const dm_draw_rules *d, const dm_vboard *pos,
-                           const dm_vmove *moves, int n)
+void dm_variant_draw_count(dm_draw_count *out, const dm_draw_rules *d, const dm_board *pos,
+                           const dm_move *moves, int n)
 {
     if (!out) {
         return;
@@ -63,26 +63,26 @@ void dm_variant_draw_count(dm_vdraw_count *out, const dm_draw_rules *d, const dm
     out->material_plies = s.material;
 }
 
-void dm_variant_draw_step(dm_vdraw_count *out, const dm_vdraw_count *c, const dm_draw_rules *d,
-                          const dm_vboard *before, const dm_vmove *m)
+void dm_variant_draw_step(dm_draw_count *out, const dm_draw_count *c, const dm_draw_rules *d,
+                          const dm_board *before, const dm_move *m)
 {
     if (!out || !c || !d || !before || !before->variant || !m) {
         return;
     }
-    dm_vboard after = *before;
-    dm_vboard_apply(&after, m);
+    dm_board after = *before;
+    dm_board_apply(&after, m);
     int kind = material_kind(d, before);
     dr_state s = {.reversible = c->reversible_plies,
                   .no_capture = c->no_capture_plies,
                   .kind = kind,
-                  .material = kind == DM_VDRAW_NONE ? -1 : c->material_plies};
+                  .material = kind == DM_DRAW_NONE ? -1 : c->material_plies};
     step(&s, d, before, m, &after);
     out->reversible_plies = s.reversible;
     out->no_capture_plies = s.no_capture;
     out->material_plies = s.material;
 }
 
-static dm_vdraw say(dm_vdraw r, char *why, size_t cap, const char *text)
+static dm_draw_kind say(dm_draw_kind r, char *why, size_t cap, const char *text)
 {
     if (why && cap) {
         snprintf(why, cap, "%s", text);
@@ -90,16 +90,16 @@ static dm_vdraw say(dm_vdraw r, char *why, size_t cap, const char *text)
     return r;
 }
 
-dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_vmove *moves, int n,
-                         char *why, size_t cap)
+dm_draw_kind dm_variant_draw(const dm_draw_rules *d, const dm_board *pos, const dm_move *moves,
+                             int n, char *why, size_t cap)
 {
     if (why && cap) {
         why[0] = 0;
     }
     if (!d || !pos || n < 0 || (n > 0 && !moves)) {
-        return DM_VDRAW_NONE;
+        return DM_DRAW_NONE;
     }
-    const dm_vboard *b = &pos[n];
+    const dm_board *b = &pos[n];
     dr_state c;
     walk(&c, d, pos, moves, n);
     if (d->repetition > 1) {
@@ -112,30 +112,30 @@ dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_
         if (seen >= d->repetition) {
             char t[40];
             snprintf(t, sizeof t, "%d-fold repetition", d->repetition);
-            return say(DM_VDRAW_REPETITION, why, cap,
+            return say(DM_DRAW_REPETITION, why, cap,
                        d->repetition == 3 ? "threefold repetition" : t);
         }
     }
-    dm_vdraw kind = (dm_vdraw)dr_verdict(d, &c);
+    dm_draw_kind kind = (dm_draw_kind)dr_verdict(d, &c);
     char t[80];
     switch (kind) {
-        case DM_VDRAW_NO_PROGRESS:
+        case DM_DRAW_NO_PROGRESS:
             snprintf(t, sizeof t, "%d-move rule", dr_reversible_limit(d) / 2);
             return say(kind, why, cap, t);
-        case DM_VDRAW_NO_CAPTURE:
+        case DM_DRAW_NO_CAPTURE:
             snprintf(t, sizeof t, "%d moves without capture", d->no_capture_moves);
             return say(kind, why, cap, t);
-        case DM_VDRAW_THREE_VS_KING:
-        case DM_VDRAW_TWO_VS_KING:
-        case DM_VDRAW_KING_VS_KING: {
-            const char *what = kind == DM_VDRAW_THREE_VS_KING ? "three pieces against a lone king"
-                               : kind == DM_VDRAW_TWO_VS_KING
+        case DM_DRAW_THREE_VS_KING:
+        case DM_DRAW_TWO_VS_KING:
+        case DM_DRAW_KING_VS_KING: {
+            const char *what = kind == DM_DRAW_THREE_VS_KING ? "three pieces against a lone king"
+                               : kind == DM_DRAW_TWO_VS_KING
                                    ? "two pieces or fewer against a lone king"
                                    : "king against king";
-            if (kind == DM_VDRAW_TWO_VS_KING && d->two_kings_only) {
+            if (kind == DM_DRAW_TWO_VS_KING && d->two_kings_only) {
                 what = "two kings against a lone king";
             }
-            if (kind == DM_VDRAW_THREE_VS_KING && d->three_kings_only) {
+            if (kind == DM_DRAW_THREE_VS_KING && d->three_kings_only) {
                 what = "three kings against a lone king";
             }
             snprintf(t, sizeof t, "%d-move rule (%s)", dr_material_limit(d, kind) / 2, what);
@@ -144,5 +144,5 @@ dm_vdraw dm_variant_draw(const dm_draw_rules *d, const dm_vboard *pos, const dm_
         default:
             break;
     }
-    return DM_VDRAW_NONE;
+    return DM_DRAW_NONE;
 }

@@ -1,19 +1,20 @@
 /* SPDX-License-Identifier: MIT
  * core/vmovegen.c: the generic move API of damier/variant.h on the one bitboard
- * generator: dm_vmovegen_legal and dm_vperft read the variant's rules once
- * (gen_rules_of), convert the mailbox dm_vboard to the bitboards of its board size
+ * generator: dm_movegen_legal and dm_perft read the variant's rules once
+ * (gen_rules_of), convert the mailbox dm_board to the bitboards of its board size
  * and call the instantiation for that size (gen8.c, gen10.c, gen12.c; the full 8x8
- * board of Turkish: genfull.c); dm_vperft
+ * board of Turkish: genfull.c); dm_perft
  * converts once and then runs natively on bitboards. The independent mailbox
  * generator this replaced is kept as the slow reference of the tests
  * (tests/reference/ref_vmovegen.c). */
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "core/gen.h"
 #include "core/variant_int.h"
 
 /* Legal moves (all_captures 0) or every capture ignoring the majority rule. */
-static int vlegal(dm_vmovelist *list, const dm_vboard *b, int all_captures)
+static int vlegal(dm_movelist *list, const dm_board *b, int all_captures)
 {
     const dm_variant *v = b->variant;
     gen_rules r = gen_rules_of(v);
@@ -36,7 +37,7 @@ static int vlegal(dm_vmovelist *list, const dm_vboard *b, int all_captures)
 
 /* Frisian's king-move limit (FR 17): the square of the side to move's king that may
  * not make a non-capturing move now, or 0. Only while the side has men. */
-int dm_vgen_blocked_king(const dm_vboard *b)
+int dm_gen_blocked_king(const dm_board *b)
 {
     const dm_variant *v = b->variant;
     int c = b->side, ks = b->king_sq[c];
@@ -53,10 +54,10 @@ int dm_vgen_blocked_king(const dm_vboard *b)
     return 0; /* only kings: not bound */
 }
 
-int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b)
+int dm_movegen_legal(dm_movelist *list, const dm_board *b)
 {
     int n = vlegal(list, b, 0);
-    int ks = dm_vgen_blocked_king(b);
+    int ks = dm_gen_blocked_king(b);
     if (ks && n > 0 && list->moves[0].ncapt == 0) {
         int k = 0;
         for (int i = 0; i < n; i++) {
@@ -69,22 +70,22 @@ int dm_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b)
     return n;
 }
 
-int vgen_all_captures(dm_vmovelist *list, const dm_vboard *b)
+int vgen_all_captures(dm_movelist *list, const dm_board *b)
 {
     return vlegal(list, b, 1);
 }
 
-dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m)
+dm_status dm_move_from_move10(dm_move *out, const dm_board *b, const dm_move10 *m)
 {
     if (!out || !b || !b->variant || !m || b->variant->size != 10) {
         return DM_EINVAL;
     }
-    dm_vmovelist list;
-    dm_vmovegen_legal(&list, b);
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
     int sq[64];
-    int n = dm_move_captured(m, sq, 64);
+    int n = dm_move10_captured(m, sq, 64);
     for (int i = 0; i < list.count; i++) {
-        const dm_vmove *x = &list.moves[i];
+        const dm_move *x = &list.moves[i];
         int same = x->from == m->from && x->to == m->to && x->ncapt == n;
         for (int k = 0; k < n && same; k++) {
             same = vg_capt_has(x, sq[k]);
@@ -97,20 +98,20 @@ dm_status dm_vmove_from_move(dm_vmove *out, const dm_vboard *b, const dm_move *m
     return DM_EILLEGAL;
 }
 
-dm_status dm_vmove_to_move(dm_move *out, const dm_board *b, const dm_vmove *m)
+dm_status dm_move_to_move10(dm_move10 *out, const dm_board10 *b, const dm_move *m)
 {
     if (!out || !b || !m) {
         return DM_EINVAL;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     for (int i = 0; i < list.count; i++) {
-        const dm_move *x = &list.moves[i];
+        const dm_move10 *x = &list.moves[i];
         if (x->from != m->from || x->to != m->to || x->ncapt != m->ncapt) {
             continue;
         }
         int sq[64];
-        int n = dm_move_captured(x, sq, 64);
+        int n = dm_move10_captured(x, sq, 64);
         int same = 1;
         for (int k = 0; k < n && same; k++) {
             same = vg_capt_has(m, sq[k]);
@@ -123,16 +124,16 @@ dm_status dm_vmove_to_move(dm_move *out, const dm_board *b, const dm_vmove *m)
     return DM_EILLEGAL;
 }
 
-int dm_vmove_captures(const dm_vmove *m, int sq)
+int dm_move_captures(const dm_move *m, int sq)
 {
-    if (sq < 1 || sq > DM_VMAX_SQUARES) {
+    if (sq < 1 || sq > DM_MAX_SQUARES) {
         return 0;
     }
     return vg_capt_has(m, sq);
 }
 
 /* Mailbox update: cheaper than a round trip through bitboards for one move. */
-void dm_vboard_apply(dm_vboard *b, const dm_vmove *m)
+void dm_board_apply(dm_board *b, const dm_move *m)
 {
     int p = b->sq[m->from];
     b->sq[m->from] = DM_EMPTY;
@@ -164,7 +165,7 @@ void dm_vboard_apply(dm_vboard *b, const dm_vmove *m)
  * king and counter c is filtered first when it generates after limit - c more moves
  * of it; a side without a king must crown one first (its first move at the earliest)
  * and then make limit moves with it. */
-static int limit_can_bind(const dm_vboard *b, int depth)
+static int limit_can_bind(const dm_board *b, int depth)
 {
     const dm_variant *v = b->variant;
     int limit = v->king_move_limit;
@@ -189,7 +190,7 @@ static int limit_can_bind(const dm_vboard *b, int depth)
     return 0;
 }
 
-static uint64_t vperft_fast(const dm_vboard *b, int depth)
+static uint64_t vperft_fast(const dm_board *b, int depth)
 {
     const dm_variant *v = b->variant;
     gen_rules r = gen_rules_of(v);
@@ -209,26 +210,26 @@ static uint64_t vperft_fast(const dm_vboard *b, int depth)
 }
 
 /* perft (depth >= 1) that applies the king-move limit where it can bind. */
-static uint64_t vperft_limited(const dm_vboard *b, int depth)
+static uint64_t vperft_limited(const dm_board *b, int depth)
 {
     if (!limit_can_bind(b, depth)) {
         return vperft_fast(b, depth);
     }
-    dm_vmovelist list;
-    int n = dm_vmovegen_legal(&list, b);
+    dm_movelist list;
+    int n = dm_movegen_legal(&list, b);
     if (depth == 1) {
         return (uint64_t)n;
     }
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        dm_vboard next = *b;
-        dm_vboard_apply(&next, &list.moves[i]);
+        dm_board next = *b;
+        dm_board_apply(&next, &list.moves[i]);
         total += vperft_limited(&next, depth - 1);
     }
     return total;
 }
 
-uint64_t dm_vperft(const dm_vboard *b, int depth)
+uint64_t dm_perft(const dm_board *b, int depth)
 {
     if (depth <= 0) {
         return 1;

@@ -2,6 +2,7 @@
  * core/vnotation.c: move text of every variant, in and out (PDN 3.0 movetext with
  * numeric or algebraic squares, Hub form). Text becomes a move only by matching the
  * legal moves of the position, so a move that parses is always legal. */
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include <ctype.h>
@@ -10,14 +11,14 @@
 
 #include "core/variant_int.h"
 
-#define MAX_TEXT_SQ (DM_VMAX_CAPT + 2)
+#define MAX_TEXT_SQ (DM_MAX_CAPT + 2)
 
-static int use_algebraic(const dm_variant *v, dm_vsquares squares)
+static int use_algebraic(const dm_variant *v, dm_square_style squares)
 {
-    if (squares == DM_VSQUARES_ALGEBRAIC) {
+    if (squares == DM_SQUARES_ALGEBRAIC) {
         return 1;
     }
-    if (squares == DM_VSQUARES_NUMERIC) {
+    if (squares == DM_SQUARES_NUMERIC) {
         return 0;
     }
     return v->algebraic;
@@ -43,23 +44,23 @@ static void put(tbuf *t, const char *s)
 static void put_sq(tbuf *t, const dm_variant *v, int sq, int alg)
 {
     char s[16];
-    dm_vsquare_to_text(s, sizeof s, v, sq, alg);
+    dm_square_to_text(s, sizeof s, v, sq, alg);
     put(t, s);
 }
 
 /* True when another legal move of b has m's from and to squares. */
-static int shares_ends(const dm_vboard *b, const dm_vmove *m)
+static int shares_ends(const dm_board *b, const dm_move *m)
 {
-    dm_vmovelist list;
-    int n = dm_vmovegen_legal(&list, b), same = 0;
+    dm_movelist list;
+    int n = dm_movegen_legal(&list, b), same = 0;
     for (int i = 0; i < n; i++) {
         same += list.moves[i].from == m->from && list.moves[i].to == m->to;
     }
     return same > 1;
 }
 
-size_t dm_vmove_to_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmove *m,
-                        dm_notation style, dm_vsquares squares)
+size_t dm_move_to_text(char *buf, size_t cap, const dm_board *b, const dm_move *m,
+                       dm_notation style, dm_square_style squares)
 {
     const dm_variant *v = b->variant;
     int alg = use_algebraic(v, squares);
@@ -73,7 +74,7 @@ size_t dm_vmove_to_text(char *buf, size_t cap, const dm_vboard *b, const dm_vmov
         put(&t, "x");
         put_sq(&t, v, m->to, alg);
         for (int num = 1; num <= v->squares; num++) { /* ascending record numbers */
-            int sq = dm_vsquare_from_number(v, num);
+            int sq = dm_square_from_number(v, num);
             if (vg_capt_has(m, sq)) {
                 put(&t, "x");
                 put_sq(&t, v, sq, alg);
@@ -106,7 +107,7 @@ static int read_squares(int *sq, const dm_variant *v, const char *text, dm_error
     }
     for (;;) {
         int len;
-        int q = dm_vsquare_parse(v, (const char *)s + i, &len);
+        int q = dm_square_parse(v, (const char *)s + i, &len);
         if (!q) {
             if (isalnum(s[i])) {
                 size_t k = 0;
@@ -170,7 +171,7 @@ static int read_squares(int *sq, const dm_variant *v, const char *text, dm_error
  * *whole (may be NULL) is set when the text is all of m: its full path (every landing
  * square, none left out: "f8:b4" for a capture of one piece) or its Hub form; not when
  * it is only m's from and to. */
-static int matches(const dm_vboard *b, const dm_vmove *m, const int *sq, int n, int *whole)
+static int matches(const dm_board *b, const dm_move *m, const int *sq, int n, int *whole)
 {
     if (whole) {
         *whole = 1;
@@ -195,7 +196,7 @@ static int matches(const dm_vboard *b, const dm_vmove *m, const int *sq, int n, 
     }
     if (m->to == sq[n - 1] && n - 2 < m->ncapt - 1) {
         /* some of the landing squares of the PDN path, in order ("f8:f4:b4"): from and
-         * to with intermediate squares, as dm_move_parse takes them */
+         * to with intermediate squares, as dm_move10_parse takes them */
         int k = 1;
         for (int i = 0; i + 1 < m->ncapt && k < n - 1; i++) {
             k += m->path[i] == sq[k];
@@ -223,7 +224,7 @@ static int matches(const dm_vboard *b, const dm_vmove *m, const int *sq, int n, 
     return 0;
 }
 
-dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm_error *err)
+dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_error *err)
 {
     if (!out || !b || !text) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "no move given");
@@ -234,8 +235,8 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
     if (n < 0) {
         return (dm_status)n;
     }
-    dm_vmovelist list;
-    int count = dm_vmovegen_legal(&list, b);
+    dm_movelist list;
+    int count = dm_movegen_legal(&list, b);
     int found = -1, nfound = 0, whole_found = -1, nwhole = 0;
     char cands[200] = "";
     size_t clen = 0;
@@ -249,7 +250,7 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
                 whole_found = i;
             }
             char t[400];
-            dm_vmove_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_FULL, DM_VSQUARES_DEFAULT);
+            dm_move_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_FULL, DM_SQUARES_DEFAULT);
             if (clen < sizeof cands - 1) {
                 clen += (size_t)snprintf(cands + clen, sizeof cands - clen, "%s%s",
                                          nfound > 1 ? ", " : "", t);
@@ -263,7 +264,7 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
     if (nfound > 1 && nwhole == 1) {
         /* without the majority rule (Russian) "f8:b4" is the whole path of a capture of
          * one piece and the from and to of a longer one: it names the first, since PDN
-         * 3.0 writes the longer one with its path (dm_vmove_to_text does), and what
+         * 3.0 writes the longer one with its path (dm_move_to_text does), and what
          * damier writes must read back as the same move */
         *out = list.moves[whole_found];
         return DM_OK;
@@ -275,7 +276,7 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
                             text, nfound, cands);
     }
     char from[16], ex[400] = "";
-    dm_vsquare_to_text(from, sizeof from, v, sq[0], v->algebraic);
+    dm_square_to_text(from, sizeof from, v, sq[0], v->algebraic);
     int p = b->sq[sq[0]];
     if (count == 0) {
         return dm_error_set(err, DM_EILLEGAL, 1, 1,
@@ -290,10 +291,10 @@ dm_status dm_vmove_parse(dm_vmove *out, const dm_vboard *b, const char *text, dm
                             "illegal move \"%.40s\": the piece on %s is not %s's", text, from,
                             b->side == DM_WHITE ? "White" : "Black");
     }
-    dm_vmove_to_text(ex, sizeof ex, b, &list.moves[0], DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    dm_move_to_text(ex, sizeof ex, b, &list.moves[0], DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     if (list.moves[0].ncapt) {
         if (v->precedence != DM_PREC_NONE) {
-            dm_vmovelist all;
+            dm_movelist all;
             int na = vgen_all_captures(&all, b);
             for (int i = 0; i < na; i++) {
                 if (!matches(b, &all.moves[i], sq, n, NULL)) {

@@ -32,7 +32,7 @@
 
 typedef struct vgen {
     const dm_variant *v;
-    dm_vmovelist *list;
+    dm_movelist *list;
     int n, w;                /* board size, padded width n + 4 */
     int dir[8];              /* cell offsets of NW, NE, SW, SE, then N, E, S, W */
     int ndir;                /* 4, or 8 with orthogonal captures (Frisian) */
@@ -45,9 +45,9 @@ typedef struct vgen {
     int from;      /* start cell */
     int orig_king; /* the moving piece was a king at the start */
     int ncapt;
-    int capt[DM_VMAX_CAPT]; /* cell of each captured piece, in order */
-    int land[DM_VMAX_CAPT]; /* cell landed on after each capture */
-    int cdir[DM_VMAX_CAPT]; /* direction of each capture */
+    int capt[DM_MAX_CAPT]; /* cell of each captured piece, in order */
+    int land[DM_MAX_CAPT]; /* cell landed on after each capture */
+    int cdir[DM_MAX_CAPT]; /* direction of each capture */
 } vgen;
 
 static inline int cell_of(const vgen *g, int sq)
@@ -67,7 +67,7 @@ static inline int cell_row(const vgen *g, int cell)
     return cell / g->w - 2;
 }
 
-static void gen_init(vgen *g, dm_vmovelist *list, const dm_vboard *b)
+static void gen_init(vgen *g, dm_movelist *list, const dm_board *b)
 {
     const dm_variant *v = b->variant;
     g->v = v;
@@ -137,7 +137,7 @@ static int capturable(const vgen *g, int at, int king, int d)
 
 typedef struct pathq {
     vgen g;
-    const dm_vmove *m;
+    const dm_move *m;
     const int *want; /* written intermediate squares */
     int found;
 } pathq;
@@ -179,7 +179,7 @@ static void path_dfs(pathq *q, int at, int king, int k)
     }
 }
 
-int vgen_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, int n)
+int vgen_path_matches(const dm_board *b, const dm_move *m, const int *want, int n)
 {
     if (vg_full(b->variant)) {
         return dm_genfull_path_matches(b, m, want, n); /* Turkish: orthogonal, removed at once */
@@ -188,7 +188,7 @@ int vgen_path_matches(const dm_vboard *b, const dm_vmove *m, const int *want, in
         return 0;
     }
     pathq q;
-    dm_vmovelist scratch; /* gen_init resets its count; never filled */
+    dm_movelist scratch; /* gen_init resets its count; never filled */
     gen_init(&q.g, &scratch, b);
     q.m = m;
     q.want = want;

@@ -59,13 +59,13 @@ dm_status dm_diagram_check(const dm_diagram_options *o, dm_error *err)
     }
     for (int i = 0; i < o->narrows; i++) {
         int f = o->arrows[i].from, t = o->arrows[i].to;
-        if (f < 1 || f > DM_SQUARES || t < 1 || t > DM_SQUARES || f == t) {
+        if (f < 1 || f > DM_SQUARES10 || t < 1 || t > DM_SQUARES10 || f == t) {
             return dm_error_set(err, DM_EINVAL, 0, 0,
                                 "arrow %d: %d-%d needs two different squares 1..50", i + 1, f, t);
         }
     }
     for (int i = 0; i < o->nmarks; i++) {
-        if (o->marks[i] < 1 || o->marks[i] > DM_SQUARES) {
+        if (o->marks[i] < 1 || o->marks[i] > DM_SQUARES10) {
             return dm_error_set(err, DM_EINVAL, 0, 0, "marked square %d is not 1..50", o->marks[i]);
         }
     }
@@ -74,7 +74,7 @@ dm_status dm_diagram_check(const dm_diagram_options *o, dm_error *err)
 
 dm_status dm_diagram_square_centre(double *x, double *y, int sq, const dm_diagram_options *o)
 {
-    if (!x || !y || sq < 1 || sq > DM_SQUARES || !dm_diagram_size(o)) {
+    if (!x || !y || sq < 1 || sq > DM_SQUARES10 || !dm_diagram_size(o)) {
         return DM_EINVAL;
     }
     int r, c;
@@ -100,7 +100,7 @@ static dm_status read_square(int *sq, const char *text, size_t *pos, dm_error *e
                             "expected a square number 1..50, found %s",
                             text[*pos] ? "another character" : "the end");
     }
-    if (v < 1 || v > DM_SQUARES || (text[i] >= '0' && text[i] <= '9')) {
+    if (v < 1 || v > DM_SQUARES10 || (text[i] >= '0' && text[i] <= '9')) {
         return dm_error_set(err, DM_EPARSE, 1, (int)*pos + 1, "square %.*s is not 1..50",
                             (int)(i - *pos + (text[i] >= '0' && text[i] <= '9')), text + *pos);
     }
@@ -211,7 +211,7 @@ static const char *hex(char buf[8], unsigned rgb)
     return buf;
 }
 
-dm_status dm_diagram_svg(char **out, size_t *len, const dm_board *b, const dm_diagram_options *o,
+dm_status dm_diagram_svg(char **out, size_t *len, const dm_board10 *b, const dm_diagram_options *o,
                          dm_error *err)
 {
     if (!out || !b) {
@@ -221,13 +221,13 @@ dm_status dm_diagram_svg(char **out, size_t *len, const dm_board *b, const dm_di
     if (st != DM_OK) {
         return st;
     }
-    st = dm_board_validate(b, err);
+    st = dm_board10_validate(b, err);
     if (st != DM_OK) {
         return st;
     }
     int size = dm_diagram_size(o), cell = o->cell;
     char fen[256], c1[8], c2[8];
-    dm_board_to_fen(fen, sizeof fen, b);
+    dm_board10_to_fen(fen, sizeof fen, b);
     sbuf s = {0};
     put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     put(&s,
@@ -261,7 +261,7 @@ dm_status dm_diagram_svg(char **out, size_t *len, const dm_board *b, const dm_di
     }
     if (o->numbers) {
         double fs = cell * 0.26;
-        for (int sq = 1; sq <= DM_SQUARES; sq++) {
+        for (int sq = 1; sq <= DM_SQUARES10; sq++) {
             double x, y;
             dm_diagram_square_centre(&x, &y, sq, o);
             put(&s,
@@ -280,8 +280,8 @@ dm_status dm_diagram_svg(char **out, size_t *len, const dm_board *b, const dm_di
             o->marks[i], x - cell / 2.0 + w / 2, y - cell / 2.0 + w / 2, cell - w, cell - w,
             hex(c1, DM_DIAGRAM_MARK), w);
     }
-    for (int sq = 1; sq <= DM_SQUARES; sq++) {
-        dm_piece p = dm_board_piece(b, sq);
+    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
+        dm_piece p = dm_board10_piece(b, sq);
         if (p == DM_EMPTY) {
             continue;
         }

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/egdb.h>
 
 #define EG_MAGIC "DMEGDB\r\n" /* 8 bytes; \r\n catches text-mode damage */
@@ -56,10 +56,10 @@ uint64_t eg_flip_compact(uint64_t compact); /* square s -> 51 - s */
 
 /* The board's groups with White to move: a Black-to-move board is colour-flipped
  * (squares s -> 51 - s, colours swapped), which keeps its value. */
-void eg_pos_of_board(eg_pos *out, const dm_board *b);
+void eg_pos_of_board(eg_pos *out, const dm_board10 *b);
 eg_mat eg_mat_of(const eg_pos *p);
 /* A board (White to move) from groups; its hash is left 0 (egdb never uses it). */
-void eg_board_of_pos(dm_board *out, const eg_pos *p);
+void eg_board_of_pos(dm_board10 *out, const eg_pos *p);
 
 /* Index of p in its material's slice; p must be a valid position of that material. */
 uint64_t eg_index(const eg_binom *t, const eg_shape *s, const eg_pos *p);

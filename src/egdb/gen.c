@@ -31,7 +31,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "core/layout.h"
 #include "egdb/egdb_int.h"
@@ -70,16 +70,16 @@ static int other(const gen_ctx *g, int k)
     return g->na == 2 ? 1 - k : 0;
 }
 
-static void forward_one(gen_ctx *g, unit_arr *a, uint64_t idx, dm_movelist *list)
+static void forward_one(gen_ctx *g, unit_arr *a, uint64_t idx, dm_movelist10 *list)
 {
     eg_pos p;
     if (!eg_unindex(&g->db->binom, &a->shape, a->mat, idx, &p)) {
         a->val[idx] = S_INVALID;
         return;
     }
-    dm_board b;
+    dm_board10 b;
     eg_board_of_pos(&b, &p);
-    int n = dm_movegen_legal(list, &b);
+    int n = dm_movegen10_legal(list, &b);
     if (n == 0) {
         a->val[idx] = S_LOSS; /* FMJD: a side that cannot move has lost */
         a->dtc[idx] = 0;
@@ -88,8 +88,8 @@ static void forward_one(gen_ctx *g, unit_arr *a, uint64_t idx, dm_movelist *list
     if (list->moves[0].ncapt > 0) {
         int best = S_LOSS;
         for (int i = 0; i < n; i++) {
-            dm_board c = b;
-            dm_board_apply(&c, &list->moves[i]);
+            dm_board10 c = b;
+            dm_board10_apply(&c, &list->moves[i]);
             dm_egdb_value v = dm_egdb_probe(g->db, &c, NULL);
             if (v == DM_EGDB_UNKNOWN) {
                 atomic_store(&g->missing, 1);
@@ -106,13 +106,13 @@ static void forward_one(gen_ctx *g, unit_arr *a, uint64_t idx, dm_movelist *list
     }
     int cnt = 0, noloss = 0;
     for (int i = 0; i < n; i++) {
-        const dm_move *m = &list->moves[i];
-        if (!dm_move_is_promotion(&b, m)) {
+        const dm_move10 *m = &list->moves[i];
+        if (!dm_move10_is_promotion(&b, m)) {
             cnt++;
             continue;
         }
-        dm_board c = b;
-        dm_board_apply(&c, m);
+        dm_board10 c = b;
+        dm_board10_apply(&c, m);
         dm_egdb_value v = dm_egdb_probe(g->db, &c, NULL);
         if (v == DM_EGDB_UNKNOWN) {
             atomic_store(&g->missing, 1);
@@ -136,7 +136,7 @@ static void forward_one(gen_ctx *g, unit_arr *a, uint64_t idx, dm_movelist *list
 static void *forward_worker(void *arg)
 {
     gen_ctx *g = arg;
-    dm_movelist *list = malloc(sizeof *list);
+    dm_movelist10 *list = malloc(sizeof *list);
     if (!list) {
         atomic_store(&g->missing, 2);
         return NULL;
@@ -164,10 +164,10 @@ static void *forward_worker(void *arg)
  * level L with state v (from White's view, White to move). */
 static void update_pred(gen_ctx *g, int k, const eg_pos *q, int v, int level)
 {
-    dm_board qb;
+    dm_board10 qb;
     eg_board_of_pos(&qb, q);
     qb.side = DM_BLACK;
-    if (dm_movegen_has_capture(&qb)) {
+    if (dm_movegen10_has_capture(&qb)) {
         return; /* Black had to capture: this move was not legal */
     }
     unit_arr *a = &g->a[other(g, k)];

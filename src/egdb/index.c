@@ -69,7 +69,7 @@ uint64_t eg_flip_compact(uint64_t c)
     return c >> 14;
 }
 
-void eg_pos_of_board(eg_pos *out, const dm_board *b)
+void eg_pos_of_board(eg_pos *out, const dm_board10 *b)
 {
     uint64_t w = eg_to_compact(b->pieces[DM_WHITE]);
     uint64_t bl = eg_to_compact(b->pieces[DM_BLACK]);
@@ -93,7 +93,7 @@ eg_mat eg_mat_of(const eg_pos *p)
     return m;
 }
 
-void eg_board_of_pos(dm_board *out, const eg_pos *p)
+void eg_board_of_pos(dm_board10 *out, const eg_pos *p)
 {
     out->pieces[DM_WHITE] = eg_from_compact(p->wm | p->wk);
     out->pieces[DM_BLACK] = eg_from_compact(p->bm | p->bk);

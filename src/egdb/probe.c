@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "egdb/egdb_int.h"
 #include "util/bits.h"
@@ -231,7 +231,7 @@ const char *dm_egdb_value_name(dm_egdb_value v)
 }
 
 /* The stored value of a board known to have no capture pending. */
-static dm_egdb_value lookup_quiet(const dm_egdb *db, const dm_board *b, int *dtc)
+static dm_egdb_value lookup_quiet(const dm_egdb *db, const dm_board10 *b, int *dtc)
 {
     eg_pos p;
     eg_pos_of_board(&p, b);
@@ -251,19 +251,19 @@ static dm_egdb_value lookup_quiet(const dm_egdb *db, const dm_board *b, int *dtc
     return (dm_egdb_value)v;
 }
 
-dm_egdb_value dm_egdb_lookup(const dm_egdb *db, const dm_board *b, int *dtc)
+dm_egdb_value dm_egdb_lookup(const dm_egdb *db, const dm_board10 *b, int *dtc)
 {
     if (!db || !b || !b->pieces[0] || !b->pieces[1] ||
         bb_count(b->pieces[0] | b->pieces[1]) > DM_EGDB_MAX_PIECES) {
         return DM_EGDB_UNKNOWN;
     }
-    if (dm_movegen_has_capture(b)) {
+    if (dm_movegen10_has_capture(b)) {
         return DM_EGDB_UNKNOWN;
     }
     return lookup_quiet(db, b, dtc);
 }
 
-dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board *b, int *dtc)
+dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board10 *b, int *dtc)
 {
     if (dtc) {
         *dtc = 0;
@@ -280,15 +280,15 @@ dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board *b, int *dtc)
     if (bb_count(b->pieces[0] | b->pieces[1]) > DM_EGDB_MAX_PIECES) {
         return DM_EGDB_UNKNOWN;
     }
-    if (!dm_movegen_has_capture(b)) {
+    if (!dm_movegen10_has_capture(b)) {
         return lookup_quiet(db, b, dtc);
     }
-    dm_movelist list;
-    int n = dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    int n = dm_movegen10_legal(&list, b);
     int best = DM_EGDB_LOSS, unknown = 0;
     for (int i = 0; i < n; i++) {
-        dm_board c = *b;
-        dm_board_apply(&c, &list.moves[i]);
+        dm_board10 c = *b;
+        dm_board10_apply(&c, &list.moves[i]);
         dm_egdb_value v = dm_egdb_probe(db, &c, NULL);
         if (v == DM_EGDB_LOSS) {
             if (dtc) {
@@ -350,9 +350,10 @@ static void flat_free(eg_flat *f)
 
 /* dm_egdb_probe(db, c, dtc) with a quiet position of the cached slice read from the
  * cache: the same answer, sooner. */
-static dm_egdb_value verify_probe(const dm_egdb *db, const eg_flat *f, const dm_board *c, int *dtc)
+static dm_egdb_value verify_probe(const dm_egdb *db, const eg_flat *f, const dm_board10 *c,
+                                  int *dtc)
 {
-    if (f->v && c->pieces[0] && c->pieces[1] && !dm_movegen_has_capture(c)) {
+    if (f->v && c->pieces[0] && c->pieces[1] && !dm_movegen10_has_capture(c)) {
         eg_pos p;
         eg_pos_of_board(&p, c);
         eg_mat m = eg_mat_of(&p);
@@ -400,7 +401,7 @@ static dm_status verify_pass(const dm_egdb *db, const eg_slice *s, const eg_flat
                              const eg_flat *twin, dm_error *err)
 {
     uint64_t count[4] = {0, 0, 0, 0};
-    dm_movelist list;
+    dm_movelist10 list;
     static const char *const vname[4] = {"draw", "win", "loss", "don't care"};
     for (uint64_t idx = 0; idx < s->shape.size; idx++) {
         eg_pos p;
@@ -408,28 +409,28 @@ static dm_status verify_pass(const dm_egdb *db, const eg_slice *s, const eg_flat
             count[EG_DONTCARE]++;
             continue;
         }
-        dm_board b;
+        dm_board10 b;
         eg_board_of_pos(&b, &p);
-        if (dm_movegen_has_capture(&b)) {
+        if (dm_movegen10_has_capture(&b)) {
             count[EG_DONTCARE]++;
             continue;
         }
         unsigned v = own->v ? own->v[idx] : eg_stream_get(&s->values, idx);
         int d = v == EG_DRAW ? 0 : own->v ? own->d[idx] : (int)eg_stream_get(&s->dtc, idx);
         count[v]++;
-        int n = dm_movegen_legal(&list, &b);
+        int n = dm_movegen10_legal(&list, &b);
         int any_loss = 0, any_draw = 0, win_d = 1 << 30, loss_d = 0;
         for (int i = 0; i < n; i++) {
-            const dm_move *m = &list.moves[i];
-            int conv = m->ncapt > 0 || dm_move_is_promotion(&b, m);
-            dm_board c = b;
-            dm_board_apply(&c, m);
+            const dm_move10 *m = &list.moves[i];
+            int conv = m->ncapt > 0 || dm_move10_is_promotion(&b, m);
+            dm_board10 c = b;
+            dm_board10_apply(&c, m);
             int cd;
             dm_egdb_value cv = verify_probe(db, twin, &c, &cd);
             int contrib = conv ? 1 : cd + 1;
             if (cv == DM_EGDB_UNKNOWN) {
                 char fen[200];
-                dm_board_to_fen(fen, sizeof fen, &c);
+                dm_board10_to_fen(fen, sizeof fen, &c);
                 return dm_error_set(err, DM_ESTATE, 0, 0,
                                     "%s: successor %s of index %llu is not in the database",
                                     s->info.name, fen, (unsigned long long)idx);
@@ -450,7 +451,7 @@ static dm_status verify_pass(const dm_egdb *db, const eg_slice *s, const eg_flat
         }
         if (v != want || d != want_d) {
             char fen[200];
-            dm_board_to_fen(fen, sizeof fen, &b);
+            dm_board10_to_fen(fen, sizeof fen, &b);
             return dm_error_set(err, DM_ESTATE, 0, 0,
                                 "%s: index %llu (%s) stored %s in %d, the successors give %s "
                                 "in %d",

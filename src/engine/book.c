@@ -159,10 +159,10 @@ size_t dm_book_entries(const dm_book *bk)
     return bk ? bk->count : 0;
 }
 
-static uint64_t capt_mask(const dm_move *m)
+static uint64_t capt_mask(const dm_move10 *m)
 {
     int sq[64];
-    int n = dm_move_captured(m, sq, 64);
+    int n = dm_move10_captured(m, sq, 64);
     uint64_t mask = 0;
     for (int i = 0; i < n; i++) {
         mask |= (uint64_t)1 << (sq[i] - 1);
@@ -170,7 +170,7 @@ static uint64_t capt_mask(const dm_move *m)
     return mask;
 }
 
-int dm_book_probe(const dm_book *bk, const dm_board *b, dm_book_move *out, int cap)
+int dm_book_probe(const dm_book *bk, const dm_board10 *b, dm_book_move *out, int cap)
 {
     if (!bk || !b || bk->count == 0 || cap <= 0) {
         return 0;
@@ -189,8 +189,8 @@ int dm_book_probe(const dm_book *bk, const dm_board *b, dm_book_move *out, int c
         le_get64(bk->bytes + DM_BOOK_HEADER_SIZE + lo * DM_BOOK_ENTRY_SIZE) != b->hash) {
         return 0;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     int n = 0;
     for (size_t i = lo; i < bk->count && n < cap; i++) {
         dm_book_entry e;
@@ -199,7 +199,7 @@ int dm_book_probe(const dm_book *bk, const dm_board *b, dm_book_move *out, int c
             break;
         }
         for (int k = 0; k < list.count; k++) {
-            const dm_move *m = &list.moves[k];
+            const dm_move10 *m = &list.moves[k];
             if (m->from == e.from && m->to == e.to && capt_mask(m) == e.capt) {
                 out[n].move = *m;
                 out[n].weight = e.weight;
@@ -223,7 +223,7 @@ static uint64_t mix64(uint64_t x)
     return x;
 }
 
-int dm_book_pick(const dm_book *bk, const dm_board *b, uint64_t seed, dm_book_move *out)
+int dm_book_pick(const dm_book *bk, const dm_board10 *b, uint64_t seed, dm_book_move *out)
 {
     dm_book_move moves[DM_BOOK_MAX_MOVES];
     int n = dm_book_probe(bk, b, moves, DM_BOOK_MAX_MOVES);

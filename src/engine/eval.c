@@ -21,7 +21,7 @@ const char *const eval_feature_names[EVAL_FEATURE_NB] = {
     "men", "kings", "tempo", "centre", "guard", "outpost", "runaway", "locked", "king-active",
 };
 
-int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB])
+int eval_features(const dm_board10 *b, int f[EVAL_FEATURE_NB])
 {
     const uint64_t w = b->pieces[DM_WHITE], k = b->kings, bl = b->pieces[DM_BLACK];
     const uint64_t wm = w & ~k, bm = bl & ~k, wk = w & k, bk = bl & k;
@@ -101,7 +101,7 @@ static inline void window_configs(uint64_t wm, uint64_t bm, unsigned out[EVAL_WI
     }
 }
 
-void eval_patterns(const dm_board *b, uint32_t out[EVAL_WINDOWS_ALL])
+void eval_patterns(const dm_board10 *b, uint32_t out[EVAL_WINDOWS_ALL])
 {
     unsigned c[EVAL_WINDOWS_ALL];
     window_configs(b->pieces[DM_WHITE] & ~b->kings, b->pieces[DM_BLACK] & ~b->kings, c);
@@ -115,14 +115,14 @@ void eval_patterns(const dm_board *b, uint32_t out[EVAL_WINDOWS_ALL])
     }
 }
 
-int eval_lone_king(const dm_board *b)
+int eval_lone_king(const dm_board10 *b)
 {
     int nw = bb_count(b->pieces[DM_WHITE]), nb = bb_count(b->pieces[DM_BLACK]);
     return (nb == 1 && (b->kings & b->pieces[DM_BLACK]) && nw <= 3) ||
            (nw == 1 && (b->kings & b->pieces[DM_WHITE]) && nb <= 3);
 }
 
-int eval_board(const struct dm_eval *ev, const dm_board *b)
+int eval_board(const struct dm_eval *ev, const dm_board10 *b)
 {
     int f[EVAL_FEATURE_NB];
     int phase = eval_features(b, f);
@@ -164,12 +164,12 @@ const dm_eval *dm_eval_builtin(void)
     return &eval_builtin;
 }
 
-int dm_eval_score(const dm_eval *ev, const dm_board *b)
+int dm_eval_score(const dm_eval *ev, const dm_board10 *b)
 {
     return eval_board(ev ? ev : &eval_builtin, b);
 }
 
-int dm_engine_features(int *out, int cap, int *phase, const dm_board *b)
+int dm_engine_features(int *out, int cap, int *phase, const dm_board10 *b)
 {
     int f[EVAL_FEATURE_NB];
     int ph = eval_features(b, f);

@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/eval.h>
 
 enum {
@@ -54,7 +54,7 @@ extern const struct dm_eval eval_builtin;
 
 /* Signed pattern references of b: out[j] = table * EVAL_CONFIGS + configuration,
  * with bit 31 set when the weight counts negated (a turned window). 28 entries. */
-void eval_patterns(const dm_board *b, uint32_t out[EVAL_WINDOWS_ALL]);
+void eval_patterns(const dm_board10 *b, uint32_t out[EVAL_WINDOWS_ALL]);
 
 /* Constant bitboard tables of the features (10x10 layout bits, layout.h), generated
  * at build time by tools/genevaltab.c (eval_tab.c in the build folder). */
@@ -74,16 +74,16 @@ extern const eval_tables eval_tab;
 
 /* Feature vector of b: f[i] = White's count - Black's count. Returns the phase
  * (number of men on the board, 0..40). */
-int eval_features(const dm_board *b, int f[EVAL_FEATURE_NB]);
+int eval_features(const dm_board10 *b, int f[EVAL_FEATURE_NB]);
 
 /* Static score of b for the side to move with weights ev (quiet positions only:
  * search never calls it with a capture pending). Bounded well inside the win
  * scores. */
-int eval_board(const struct dm_eval *ev, const dm_board *b);
+int eval_board(const struct dm_eval *ev, const dm_board10 *b);
 
 /* The lone-king rule of eval_board: 1 when b is a lone king against at most three
  * pieces (the score is divided by 8). */
-int eval_lone_king(const dm_board *b);
+int eval_lone_king(const dm_board10 *b);
 
 /* Feature names (for tools and training dumps). */
 extern const char *const eval_feature_names[EVAL_FEATURE_NB];

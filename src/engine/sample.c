@@ -10,13 +10,13 @@
 
 #include "engine/le.h"
 
-/* Square-numbered set (bit s-1) <-> the board: through dm_board_put, so the layout
+/* Square-numbered set (bit s-1) <-> the board: through dm_board10_put, so the layout
  * stays the core's business. */
-static uint64_t square_set(const dm_board *b, int color, int kings_only)
+static uint64_t square_set(const dm_board10 *b, int color, int kings_only)
 {
     uint64_t s = 0;
     for (int sq = 1; sq <= 50; sq++) {
-        dm_piece p = dm_board_piece(b, sq);
+        dm_piece p = dm_board10_piece(b, sq);
         if (p == DM_EMPTY) {
             continue;
         }
@@ -72,17 +72,17 @@ dm_status dm_sample_decode(dm_sample *out, const unsigned char buf[DM_SAMPLE_REC
                             result);
     }
     dm_sample s;
-    dm_board_clear(&s.board);
+    dm_board10_clear(&s.board);
     for (int sq = 1; sq <= 50; sq++) {
         uint64_t m = UINT64_C(1) << (sq - 1);
         if ((w | bl) & m) {
             int king = (k & m) != 0;
             dm_piece p = (w & m) ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
                                  : (king ? DM_BLACK_KING : DM_BLACK_MAN);
-            dm_board_put(&s.board, sq, p);
+            dm_board10_put(&s.board, sq, p);
         }
     }
-    dm_board_set_side(&s.board, (dm_color)side);
+    dm_board10_set_side(&s.board, (dm_color)side);
     s.result = result;
     s.score = (int16_t)(uint16_t)(buf[26] | buf[27] << 8);
     s.ply = buf[28] | buf[29] << 8;

@@ -9,7 +9,7 @@
 
 #include <damier/engine.h>
 #include <damier/game.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "engine/eval.h"
 #include "engine/search_int.h"
@@ -22,9 +22,9 @@ static const dm_draw_rules fmjd_draw = DR_FMJD_INIT;
 static void rules_draw(search_rules *sr, const dm_draw_rules *d)
 {
     sr->draw = d;
-    sr->material = dr_material_limit(d, DM_VDRAW_THREE_VS_KING) > 0 ||
-                   dr_material_limit(d, DM_VDRAW_TWO_VS_KING) > 0 ||
-                   dr_material_limit(d, DM_VDRAW_KING_VS_KING) > 0;
+    sr->material = dr_material_limit(d, DM_DRAW_THREE_VS_KING) > 0 ||
+                   dr_material_limit(d, DM_DRAW_TWO_VS_KING) > 0 ||
+                   dr_material_limit(d, DM_DRAW_KING_VS_KING) > 0;
     sr->counting = sr->material || dr_reversible_limit(d) > 0 || d->no_capture_moves > 0;
     dr_limits_of(&sr->limits, d);
 }
@@ -101,7 +101,7 @@ dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *
         return dm_error_set(err, DM_EINVAL, 0, 0, "engine: NULL argument");
     }
     memset(out, 0, sizeof *out);
-    dm_status st = dm_vboard_validate(&in->root, err);
+    dm_status st = dm_board_validate(&in->root, err);
     if (st != DM_OK) {
         return st;
     }
@@ -111,7 +111,7 @@ dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *
     }
     prepare(e, lim);
     search_rules_of_variant(&e->sr, in);
-    const dm_vdraw_count *dc = &in->draw_count;
+    const dm_draw_count *dc = &in->draw_count;
     /* The history holds positions since the last man move or capture: at least that
      * many reversible plies (the repetition window). */
     int hc = in->history && in->history_count > 0 ? in->history_count : 0;
@@ -135,10 +135,10 @@ dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *
     return DM_OK;
 }
 
-int dm_engine_evaluate(const dm_vboard *b)
+int dm_engine_evaluate(const dm_board *b)
 {
-    dm_board fast;
-    if (b->variant->id == DM_VARIANT_INTERNATIONAL && dm_vboard_to_board(&fast, b) == DM_OK) {
+    dm_board10 fast;
+    if (b->variant->id == DM_VARIANT_INTERNATIONAL && dm_board_to_board10(&fast, b) == DM_OK) {
         return eval_board(&eval_builtin, &fast);
     }
     search_rules sr;
@@ -156,7 +156,7 @@ int dm_engine_evaluate(const dm_vboard *b)
     }
 }
 
-void dm_search_input_init(dm_search_input *in, const dm_vboard *b)
+void dm_search_input_init(dm_search_input *in, const dm_board *b)
 {
     memset(in, 0, sizeof *in);
     in->root = *b;
@@ -168,13 +168,13 @@ void dm_search_input_from_game(dm_search_input *in, uint64_t *history, int cap, 
     in->root = *dm_game_position(g);
     int n = 0;
     for (int i = dm_game_ply(g) - 1; i >= 0 && n < cap; i--) {
-        const dm_vboard *b = dm_game_position_at(g, i);
-        const dm_vmove *m = dm_game_move_at(g, i);
+        const dm_board *b = dm_game_position_at(g, i);
+        const dm_move *m = dm_game_move_at(g, i);
         int p = b->sq[m->from];
         if (m->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN) {
             break; /* no earlier position can come back */
         }
-        history[n++] = dm_vboard_hash(b);
+        history[n++] = dm_board_hash(b);
     }
     for (int i = 0; i < n / 2; i++) { /* oldest first */
         uint64_t t = history[i];

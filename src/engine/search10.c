@@ -6,7 +6,7 @@
  * run-time rules). Owns search10_intl_run, search10_variant, dm_search_draw_walk and
  * dm_search10_vdraw_walk (search_int.h). */
 #include <damier/egdb.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "core/gen.h"
@@ -18,10 +18,10 @@
 #define GEN_PREFIX gen10_
 #define GEN_BB uint64_t
 #define GEN_RAY(d, b) (layout_tab.ray[(d)][(b)])
-#define GEN_POS dm_board
-#define GEN_MOVE dm_move
-#define GEN_LIST dm_movelist
-#define GEN_MAX_MOVES DM_MAX_MOVES
+#define GEN_POS dm_board10
+#define GEN_MOVE dm_move10
+#define GEN_LIST dm_movelist10
+#define GEN_MAX_MOVES DM_MAX_MOVES10
 #include "core/gen_geom.h"
 
 #pragma GCC diagnostic push
@@ -34,7 +34,7 @@ static const dm_draw_rules si_fmjd_draw = DR_FMJD_INIT;
 #define SI_THREAD search_thread
 #define SI_THREADS(e) ((e)->threads)
 #include "engine/search_impl.h"
-/* An international dm_vboard (dm_engine_search): the game's draw rules. */
+/* An international dm_board (dm_engine_search): the game's draw rules. */
 #define SI_RS intlr_
 #define SI_INTL 1
 #include "engine/search_impl.h"
@@ -73,7 +73,7 @@ dm_status search10_variant(dm_result *out, dm_engine *e, const dm_search_input *
     return srch10dyn_vrun(out, e, in, r, rep);
 }
 
-int dm_search_draw_walk(const dm_board *root, int reversible, int endgame, const dm_move *moves,
+int dm_search_draw_walk(const dm_board10 *root, int reversible, int endgame, const dm_move10 *moves,
                         int n, int *verdict)
 {
     dm_engine *e = calloc(1, sizeof *e);
@@ -92,7 +92,7 @@ int dm_search_draw_walk(const dm_board *root, int reversible, int endgame, const
     srch10intl_thread_setup(t, root, root->hash, &r);
     verdict[0] = srch10intl_counting_draw(t, 0);
     for (int i = 0; i < n; i++) {
-        const dm_move *m = &moves[i];
+        const dm_move10 *m = &moves[i];
         int was_man = !((t->board.kings >> sq_to_bit(m->from)) & 1);
         srch10intl_play(t, m, was_man, i);
         verdict[i + 1] = srch10intl_counting_draw(t, i + 1);
@@ -102,15 +102,15 @@ int dm_search_draw_walk(const dm_board *root, int reversible, int endgame, const
     return n;
 }
 
-int dm_search10_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search10_vdraw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                            int *blocked)
 {
     return srch10dyn_vdraw_walk(in, moves, n, verdict, blocked);
 }
 
-int search10_evaluate(const search_rules *sr, const dm_vboard *b)
+int search10_evaluate(const search_rules *sr, const dm_board *b)
 {
-    dm_board pos;
+    dm_board10 pos;
     memset(&pos, 0, sizeof pos);
     gen10_from_vboard(&pos, b);
     return srch10dyn_evaluate(sr, &pos);

@@ -3,7 +3,7 @@
  * rules folded at compile time; other 12x12 rules at run time), with 128-bit sets and
  * the engine's 12x12 threads (search_thread12). Owns search12_variant and
  * dm_search12_vdraw_walk (search_int.h). */
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "core/gen.h"
@@ -16,7 +16,7 @@
 #define GEN_POS gen12_pos
 #define GEN_MOVE gen12_move
 #define GEN_LIST gen12_list
-#define GEN_MAX_MOVES DM_VMAX_MOVES
+#define GEN_MAX_MOVES DM_MAX_MOVES
 #include "core/gen_geom.h"
 
 #pragma GCC diagnostic push
@@ -51,13 +51,13 @@ dm_status search12_variant(dm_result *out, dm_engine *e, const dm_search_input *
     return srch12dyn_vrun(out, e, in, r, rep);
 }
 
-int dm_search12_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search12_vdraw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                            int *blocked)
 {
     return srch12dyn_vdraw_walk(in, moves, n, verdict, blocked);
 }
 
-int search12_evaluate(const search_rules *sr, const dm_vboard *b)
+int search12_evaluate(const search_rules *sr, const dm_board *b)
 {
     gen12_pos pos;
     memset(&pos, 0, sizeof pos);

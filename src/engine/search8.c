@@ -3,7 +3,7 @@
  * rules), Russian and English checkers with their rules folded at compile time, any
  * other 8x8 rules (Czech, Italian, Spanish, pool, Thai) at run time. Owns
  * search8_variant and dm_search8_vdraw_walk (search_int.h). */
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "core/gen.h"
@@ -13,10 +13,10 @@
 #define GEN_PREFIX gen8_
 #define GEN_BB uint64_t
 #define GEN_RAY(d, b) (dm_ray8[(d)][(b)])
-#define GEN_POS dm_board
-#define GEN_MOVE dm_move
-#define GEN_LIST dm_movelist
-#define GEN_MAX_MOVES DM_MAX_MOVES
+#define GEN_POS dm_board10
+#define GEN_MOVE dm_move10
+#define GEN_LIST dm_movelist10
+#define GEN_MAX_MOVES DM_MAX_MOVES10
 #include "core/gen_geom.h"
 
 #pragma GCC diagnostic push
@@ -71,15 +71,15 @@ dm_status search8_variant(dm_result *out, dm_engine *e, const dm_search_input *i
     return srch8dyn_vrun(out, e, in, r, rep);
 }
 
-int dm_search8_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search8_vdraw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                           int *blocked)
 {
     return srch8dyn_vdraw_walk(in, moves, n, verdict, blocked);
 }
 
-int search8_evaluate(const search_rules *sr, const dm_vboard *b)
+int search8_evaluate(const search_rules *sr, const dm_board *b)
 {
-    dm_board pos;
+    dm_board10 pos;
     memset(&pos, 0, sizeof pos);
     gen8_from_vboard(&pos, b);
     return srch8dyn_evaluate(sr, &pos);

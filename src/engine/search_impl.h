@@ -8,10 +8,10 @@
  *                  are srch<N><SI_RS>x; for a variant search also the generator's
  *                  GEN_RS, whose functions the search calls
  *   SI_RULES_CONST the generator rules as a compile-time constant (else e->sr.gen)
- *   SI_INTL        1: international draughts on dm_board (10x10 only): Zobrist keys
- *                  kept by dm_board_apply, the public generator, the trained
+ *   SI_INTL        1: international draughts on dm_board10 (10x10 only): Zobrist keys
+ *                  kept by dm_board10_apply, the public generator, the trained
  *                  evaluation (eval.c) and the endgame database; 0: a variant, with
- *                  dm_vboard_hash's keys and the variant evaluation
+ *                  dm_board_hash's keys and the variant evaluation
  *   SI_THREAD      the thread type (search_thread, search_thread12) and
  *   SI_THREADS(e)  the engine's array of them.
  *
@@ -67,8 +67,8 @@
 #endif
 
 #if SI_INTL
-#define SI_LEGAL(list, b) dm_movegen_legal((list), (b))
-#define SI_HAS_CAPTURE(b) dm_movegen_has_capture(b)
+#define SI_LEGAL(list, b) dm_movegen10_legal((list), (b))
+#define SI_HAS_CAPTURE(b) dm_movegen10_has_capture(b)
 #else
 #define SI_GEN(x) GEN_CAT(GEN_CAT(GEN_PREFIX, SI_RS), x)
 #define SI_LEGAL(list, b) SI_GEN(legal)((list), (b), SI_R(t->e))
@@ -142,13 +142,13 @@ static void S(poll)(S(thr) * t)
 
 /* The material rule of the draw rules that applies to b (dr_kind: FMJD 6's 16-move
  * rule against a lone king with three pieces incl. a king, the 5-move rule with two
- * or fewer, ...), DM_VDRAW_NONE when none; the counts are only taken when a side has
+ * or fewer, ...), DM_DRAW_NONE when none; the counts are only taken when a side has
  * one piece. */
 GEN_ALWAYS int S(material_kind)(const dm_draw_rules *d, const GEN_POS *b)
 {
     GEN_BB w = b->pieces[DM_WHITE], bl = b->pieces[DM_BLACK];
     if ((w & (w - 1)) && (bl & (bl - 1))) {
-        return DM_VDRAW_NONE;
+        return DM_DRAW_NONE;
     }
     int wk = P(count)(w & b->kings), bk = P(count)(bl & b->kings);
     return dr_kind(d, P(count)(w) - wk, wk, P(count)(bl) - bk, bk);
@@ -224,7 +224,7 @@ GEN_ALWAYS int S(piece_at)(const GEN_POS *pos, int b)
     return DM_EMPTY;
 }
 
-/* The splitmix64 finaliser of dm_vboard_hash (core/vboard.c). */
+/* The splitmix64 finaliser of dm_board_hash (core/vboard.c). */
 GEN_ALWAYS uint64_t S(mix)(uint64_t x)
 {
     x += 0x9E3779B97F4A7C15ull;
@@ -233,14 +233,14 @@ GEN_ALWAYS uint64_t S(mix)(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* dm_vboard_hash's term of piece p on bit b (0 for an empty square). */
+/* dm_board_hash's term of piece p on bit b (0 for an empty square). */
 GEN_ALWAYS uint64_t S(term)(int p, int b)
 {
     return p ? S(mix)(((uint64_t)p << 8) | (uint64_t)P(bit_to_sq)(b)) : 0;
 }
 
 /* The key of child = parent after m (parent's key pk): the terms of the squares m
- * changes, and the side. Equal to dm_vboard_hash of the child. */
+ * changes, and the side. Equal to dm_board_hash of the child. */
 GEN_ALWAYS uint64_t S(child_key)(uint64_t pk, const GEN_POS *parent, const GEN_POS *child,
                                  const GEN_MOVE *m)
 {
@@ -294,7 +294,7 @@ static int S(evaluate)(const search_rules *sr, const GEN_POS *pos)
     return (material[us] - material[them]) + (positional[us] - positional[them]);
 }
 
-/* FR 17 at ply (dm_vgen_blocked_king on bitboards): the square of the king of the
+/* FR 17 at ply (dm_gen_blocked_king on bitboards): the square of the king of the
  * side to move that may not make another quiet move, or 0. */
 GEN_ALWAYS int S(blocked)(const S(thr) * t, const GEN_POS *pos, int ply)
 {
@@ -342,7 +342,7 @@ static inline void S(play)(S(thr) * t, const GEN_MOVE *m, int was_man, int ply)
 {
     GEN_POS *b = &t->board;
 #if SI_INTL
-    dm_board_apply(b, m);
+    dm_board10_apply(b, m);
     t->keys[t->kbase + ply + 1] = b->hash;
 #else
     GEN_POS before = *b;
@@ -350,7 +350,7 @@ static inline void S(play)(S(thr) * t, const GEN_MOVE *m, int was_man, int ply)
     t->keys[t->kbase + ply + 1] = S(child_key)(t->keys[t->kbase + ply], &before, b, m);
 #endif
     int capture = m->ncapt > 0;
-    int kind = SI_MATERIAL(t) ? S(material_kind)(SI_DRAW(t), b) : DM_VDRAW_NONE;
+    int kind = SI_MATERIAL(t) ? S(material_kind)(SI_DRAW(t), b) : DM_DRAW_NONE;
     /* without a capture, a man's move changes kings only by its promotion */
     dr_step_into(&t->ds[ply + 1], &t->ds[ply], SI_DRAW(t), was_man, capture,
                  was_man && m->kings != 0, kind);
@@ -375,19 +375,19 @@ static inline void S(play)(S(thr) * t, const GEN_MOVE *m, int was_man, int ply)
 GEN_ALWAYS void S(unplay)(S(thr) * t, const GEN_MOVE *m)
 {
 #if SI_INTL
-    dm_board_undo(&t->board, m);
+    dm_board10_undo(&t->board, m);
 #else
     P(unmake)(&t->board, m);
 #endif
 }
 
 /* The counting rule that draws the position at ply (dr_verdict: FMJD 25 moves each of
- * kings only; 16 or 5 moves against a lone king; the variants' sets), DM_VDRAW_NONE if
+ * kings only; 16 or 5 moves against a lone king; the variants' sets), DM_DRAW_NONE if
  * none. */
 GEN_ALWAYS int S(counting_draw)(const S(thr) * t, int ply)
 {
     if (!SI_COUNTING(t)) {
-        return DM_VDRAW_NONE;
+        return DM_DRAW_NONE;
     }
     return SI_VERDICT(t, &t->ds[ply]);
 }
@@ -396,7 +396,7 @@ GEN_ALWAYS int S(counting_draw)(const S(thr) * t, int ply)
 GEN_ALWAYS int S(is_rule_draw)(const S(thr) * t, int ply)
 {
     int rev = t->ds[ply].reversible;
-    if (S(counting_draw)(t, ply) != DM_VDRAW_NONE) {
+    if (S(counting_draw)(t, ply) != DM_DRAW_NONE) {
         return 1;
     }
     int cur = t->kbase + ply;
@@ -413,7 +413,7 @@ GEN_ALWAYS int S(is_rule_draw)(const S(thr) * t, int ply)
 /* Endgame database: the exact score of b at ply when the database decides it (no
  * capture pending, few enough pieces), with the 16- and 5-move rules on top: a win
  * that needs more plies than the rule leaves is a draw. Returns 0 when it does not. */
-static inline int S(egdb_score)(S(thr) * t, const dm_board *b, int ply, int *score)
+static inline int S(egdb_score)(S(thr) * t, const dm_board10 *b, int ply, int *score)
 {
     const dm_engine *e = t->e;
     if (P(count)(b->pieces[0] | b->pieces[1]) > e->egdb_pieces) {
@@ -472,11 +472,11 @@ static int S(qsearch)(S(thr) * t, int alpha, int beta, int ply)
     int best = -INF;
     /* every move here captures: the 16/5-move count restarts */
     t->ds[ply + 1].material = 0;
-    t->ds[ply + 1].kind = DM_VDRAW_NONE;
+    t->ds[ply + 1].kind = DM_DRAW_NONE;
     for (int i = 0; i < n; i++) {
         const GEN_MOVE *m = &list->moves[i];
 #if SI_INTL
-        dm_board_apply(b, m);
+        dm_board10_apply(b, m);
 #else
         P(make)(b, m);
 #endif
@@ -737,18 +737,18 @@ static int S(search)(S(thr) * t, int alpha, int beta, int depth, int ply)
 /* ---- iterative deepening ------------------------------------------------------ */
 
 /* The generic core's move of b equal to m (same from, to and captured set), or -1. */
-static int S(to_vmove)(dm_vmove *out, const dm_vboard *b, const GEN_MOVE *m)
+static int S(to_vmove)(dm_move *out, const dm_board *b, const GEN_MOVE *m)
 {
-    dm_vmovelist list;
-    dm_vmovegen_legal(&list, b);
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
     for (int i = 0; i < list.count; i++) {
-        const dm_vmove *x = &list.moves[i];
+        const dm_move *x = &list.moves[i];
         if (x->from != m->from || x->to != m->to || x->ncapt != m->ncapt) {
             continue;
         }
         GEN_BB capt = 0;
         for (int sq = 1; sq <= GEN_SQUARES; sq++) {
-            if (dm_vmove_captures(x, sq)) {
+            if (dm_move_captures(x, sq)) {
                 capt |= P(bit)(P(sq_to_bit)(sq));
             }
         }
@@ -760,16 +760,16 @@ static int S(to_vmove)(dm_vmove *out, const dm_vboard *b, const GEN_MOVE *m)
     return -1;
 }
 
-/* A line from vroot as dm_vmoves (stops at a move that does not convert). */
-static int S(line_out)(dm_vmove *out, const dm_vboard *vroot, const GEN_MOVE *pv, int len)
+/* A line from vroot as dm_moves (stops at a move that does not convert). */
+static int S(line_out)(dm_move *out, const dm_board *vroot, const GEN_MOVE *pv, int len)
 {
-    dm_vboard b = *vroot;
+    dm_board b = *vroot;
     int n = 0;
     for (; n < len; n++) {
         if (S(to_vmove)(&out[n], &b, &pv[n]) != 0) {
             break;
         }
-        dm_vboard_apply(&b, &out[n]);
+        dm_board_apply(&b, &out[n]);
     }
     return n;
 }
@@ -987,10 +987,10 @@ static void S(thread_setup)(S(thr) * t, const GEN_POS *root, uint64_t root_key,
     t->kbase = h;
     t->keys[h] = root_key;
     t->ds[0] = r->ds;
-    t->ds[0].kind = SI_MATERIAL(t) ? S(material_kind)(SI_DRAW(t), root) : DM_VDRAW_NONE;
-    t->ds[0].material = t->ds[0].kind == DM_VDRAW_NONE ? -1
-                        : r->ds.material > 0           ? r->ds.material
-                                                       : 0;
+    t->ds[0].kind = SI_MATERIAL(t) ? S(material_kind)(SI_DRAW(t), root) : DM_DRAW_NONE;
+    t->ds[0].material = t->ds[0].kind == DM_DRAW_NONE ? -1
+                        : r->ds.material > 0          ? r->ds.material
+                                                      : 0;
     memcpy(t->ksq[0], r->ksq, 2);
     memcpy(t->kmv[0], r->kmv, 2);
     memset(t->killer, 0, sizeof t->killer);
@@ -1052,8 +1052,8 @@ static S(thr) * S(run)(dm_engine *e, const GEN_POS *root, uint64_t root_key, con
 }
 
 /* dm_engine_search's result from the thread best of S(run) (NULL: no legal
- * move), the root as dm_vboard. */
-static void S(vresult)(dm_result *out, dm_engine *e, const S(thr) * best, const dm_vboard *vroot,
+ * move), the root as dm_board. */
+static void S(vresult)(dm_result *out, dm_engine *e, const S(thr) * best, const dm_board *vroot,
                        const GEN_LIST *root_list)
 {
     out->nodes = S(total_nodes)(e);
@@ -1065,7 +1065,7 @@ static void S(vresult)(dm_result *out, dm_engine *e, const S(thr) * best, const 
     out->depth = best->completed_depth;
     out->score = best->best_score;
     out->has_move = 1;
-    dm_vmove line[2];
+    dm_move line[2];
     int n = S(line_out)(line, vroot, best->best_pv, best->best_pv_len > 2 ? 2 : best->best_pv_len);
     if (n == 0) {
         /* cannot happen (depth 1 always completes); be safe */
@@ -1086,12 +1086,12 @@ static dm_status S(vrun)(dm_result *out, dm_engine *e, const dm_search_input *in
     GEN_POS root;
     memset(&root, 0, sizeof root);
 #if SI_INTL
-    dm_vboard_to_board(&root, &in->root);
+    dm_board_to_board10(&root, &in->root);
 #else
     P(from_vboard)(&root, &in->root);
 #endif
     GEN_LIST *root_list = &SI_THREADS(e)[0]->lists[MAX_PLY];
-    const S(thr) *best = S(run)(e, &root, dm_vboard_hash(&in->root), r, rep, root_list);
+    const S(thr) *best = S(run)(e, &root, dm_board_hash(&in->root), r, rep, root_list);
     S(vresult)(out, e, best, &in->root, root_list);
     return DM_OK;
 }
@@ -1099,7 +1099,7 @@ static dm_status S(vrun)(dm_result *out, dm_engine *e, const dm_search_input *in
 #if !SI_INTL
 /* dm_search<N>_vdraw_walk (search_int.h): the search's own per-node code (S(play),
  * the counting verdict, S(blocked)) along moves[0..n-1] from in->root. */
-static int S(vdraw_walk)(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+static int S(vdraw_walk)(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                          int *blocked)
 {
     dm_engine *e = calloc(1, sizeof *e);
@@ -1122,7 +1122,7 @@ static int S(vdraw_walk)(const dm_search_input *in, const dm_vmove *moves, int n
                             .material = in->draw_count.material_plies}};
     memcpy(r.ksq, in->root.king_sq, 2);
     memcpy(r.kmv, in->root.king_moves, 2);
-    S(thread_setup)(t, &pos, dm_vboard_hash(&in->root), &r);
+    S(thread_setup)(t, &pos, dm_board_hash(&in->root), &r);
     int i = 0;
     for (;; i++) {
         verdict[i] = S(counting_draw)(t, i);
@@ -1134,7 +1134,7 @@ static int S(vdraw_walk)(const dm_search_input *in, const dm_vmove *moves, int n
         SI_LEGAL(list, &t->board);
         GEN_BB capt = 0;
         for (int sq = 1; sq <= GEN_SQUARES; sq++) {
-            if (dm_vmove_captures(&moves[i], sq)) {
+            if (dm_move_captures(&moves[i], sq)) {
                 capt |= P(bit)(P(sq_to_bit)(sq));
             }
         }

@@ -72,11 +72,11 @@ struct dm_engine;
 /* NSQ 64: the 8x8 and 10x10 diagonal boards (32, 50 squares) and Turkish's full 8x8
  * board (64 squares, engine/searchfull.c) share this type. */
 typedef struct search_thread {
-    SEARCH_THREAD_FIELDS(dm_board, dm_move, dm_movelist, DM_MAX_MOVES, 64)
+    SEARCH_THREAD_FIELDS(dm_board10, dm_move10, dm_movelist10, DM_MAX_MOVES10, 64)
 } search_thread;
 
 typedef struct search_thread12 {
-    SEARCH_THREAD_FIELDS(gen12_pos, gen12_move, gen12_list, DM_VMAX_MOVES, DM_VMAX_SQUARES)
+    SEARCH_THREAD_FIELDS(gen12_pos, gen12_move, gen12_list, DM_MAX_MOVES, DM_MAX_SQUARES)
 } search_thread12;
 
 /* The rules of the search under way, read once at its start (search.c). */
@@ -116,11 +116,11 @@ struct dm_engine {
 };
 
 /* Where a search reports to: dm_engine_search's callback, the moves converted to
- * dm_vmove against vroot. */
+ * dm_move against vroot. */
 typedef struct search_report {
     dm_info_fn on_vinfo;
     void *payload;
-    const dm_vboard *vroot;
+    const dm_board *vroot;
 } search_report;
 
 /* The root of a search beyond its position: the repetition history (oldest first),
@@ -158,7 +158,7 @@ int search_alloc12(struct dm_engine *e);
  * draughts: 10x10 FMJD rules, Zobrist keys, the trained evaluation, the endgame
  * database; the FMJD draw rules folded at compile time when they are the search's):
  * each searches e's prepared root (e->sr, e->lim set, threads of its geometry set up
- * by it) with its result as dm_vmove in *out. */
+ * by it) with its result as dm_move in *out. */
 dm_status search8_variant(dm_result *out, struct dm_engine *e, const dm_search_input *in,
                           const search_root *r, const search_report *rep);
 dm_status search10_variant(dm_result *out, struct dm_engine *e, const dm_search_input *in,
@@ -173,23 +173,23 @@ dm_status searchfull_variant(dm_result *out, struct dm_engine *e, const dm_searc
  * counters it keeps per ply and the counting rules it applies, Step 1) along
  * moves[0..n-1] (legal moves) from root with the counters reversible (plies since
  * the last man move or capture) and endgame (plies of the current 16/5-move
- * configuration): verdict[i] = the dm_vdraw counting rule that draws after i
+ * configuration): verdict[i] = the dm_draw_kind counting rule that draws after i
  * moves (NONE, NO_PROGRESS, THREE_VS_KING, TWO_VS_KING), repetition aside, for
  * i = 0..n (n + 1 entries). Returns the moves walked (at most MAX_PLY - 1), -1
  * without memory. */
-int dm_search_draw_walk(const dm_board *root, int reversible, int endgame, const dm_move *moves,
+int dm_search_draw_walk(const dm_board10 *root, int reversible, int endgame, const dm_move10 *moves,
                         int n, int *verdict);
 
 /* The same for a variant root (in->draw_count, in->draw), per geometry, with FR 17's
  * blocked king square (blocked[i], 0 for none); both arrays hold n + 1. Returns the
  * number of moves walked (< n at a move that is not legal), -1 without memory. */
-int dm_search8_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search8_vdraw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                           int *blocked);
-int dm_search10_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search10_vdraw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                            int *blocked);
-int dm_search12_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_search12_vdraw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                            int *blocked);
-int dm_searchfull_vdraw_walk(const dm_search_input *in, const dm_vmove *moves, int n, int *verdict,
+int dm_searchfull_vdraw_walk(const dm_search_input *in, const dm_move *moves, int n, int *verdict,
                              int *blocked);
 
 /* The rules of a search (search.c): dm_engine_search's (international, FMJD 6), and a
@@ -198,9 +198,9 @@ void search_rules_international(search_rules *sr);
 void search_rules_of_variant(search_rules *sr, const dm_search_input *in);
 
 /* Per geometry: the variant evaluation of b (dm_engine_evaluate) under sr. */
-int search8_evaluate(const search_rules *sr, const dm_vboard *b);
-int searchfull_evaluate(const search_rules *sr, const dm_vboard *b);
-int search10_evaluate(const search_rules *sr, const dm_vboard *b);
-int search12_evaluate(const search_rules *sr, const dm_vboard *b);
+int search8_evaluate(const search_rules *sr, const dm_board *b);
+int searchfull_evaluate(const search_rules *sr, const dm_board *b);
+int search10_evaluate(const search_rules *sr, const dm_board *b);
+int search12_evaluate(const search_rules *sr, const dm_board *b);
 
 #endif /* DM_ENGINE_SEARCH_INT_H */

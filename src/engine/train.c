@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include <damier/eval.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "engine/eval.h"
 
@@ -47,8 +47,8 @@ static double sigmoid(double x)
 /* Reduce sample s; 0 when it is not usable (capture pending, lone-king rule). */
 static int reduce(reduced *out, const dm_sample *s, const dm_train_options *o)
 {
-    const dm_board *b = &s->board;
-    if (dm_movegen_has_capture(b) || eval_lone_king(b)) {
+    const dm_board10 *b = &s->board;
+    if (dm_movegen10_has_capture(b) || eval_lone_king(b)) {
         return 0;
     }
     int f[EVAL_FEATURE_NB];

@@ -36,21 +36,22 @@ static dm_draw_rules draw_of(const dm_game_rules *r)
 
 static int kind_of(dm_endgame e)
 {
-    return e == DM_ENDGAME_16  ? DM_VDRAW_THREE_VS_KING
-           : e == DM_ENDGAME_5 ? DM_VDRAW_TWO_VS_KING
-                               : DM_VDRAW_NONE;
+    return e == DM_ENDGAME_16  ? DM_DRAW_THREE_VS_KING
+           : e == DM_ENDGAME_5 ? DM_DRAW_TWO_VS_KING
+                               : DM_DRAW_NONE;
 }
 
-dm_endgame dm_draw_endgame(const dm_board *b)
+dm_endgame dm_draw_endgame(const dm_board10 *b)
 {
-    int k = dr_kind(&fmjd_draw, dm_board_count_men(b, DM_WHITE), dm_board_count_kings(b, DM_WHITE),
-                    dm_board_count_men(b, DM_BLACK), dm_board_count_kings(b, DM_BLACK));
-    return k == DM_VDRAW_THREE_VS_KING ? DM_ENDGAME_16
-           : k == DM_VDRAW_TWO_VS_KING ? DM_ENDGAME_5
-                                       : DM_ENDGAME_NONE;
+    int k =
+        dr_kind(&fmjd_draw, dm_board10_count_men(b, DM_WHITE), dm_board10_count_kings(b, DM_WHITE),
+                dm_board10_count_men(b, DM_BLACK), dm_board10_count_kings(b, DM_BLACK));
+    return k == DM_DRAW_THREE_VS_KING ? DM_ENDGAME_16
+           : k == DM_DRAW_TWO_VS_KING ? DM_ENDGAME_5
+                                      : DM_ENDGAME_NONE;
 }
 
-void dm_draw_init(dm_draw_counters *out, const dm_board *start)
+void dm_draw_init(dm_draw_counters *out, const dm_board10 *start)
 {
     dm_endgame e = dm_draw_endgame(start);
     out->kings_only_plies = 0;
@@ -59,17 +60,17 @@ void dm_draw_init(dm_draw_counters *out, const dm_board *start)
     out->repetitions = 1;
 }
 
-void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_board *before,
-                  const dm_move *m, const dm_game_rules *rules)
+void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_board10 *before,
+                  const dm_move10 *m, const dm_game_rules *rules)
 {
     if (!rules) {
         rules = &fmjd_rules;
     }
-    dm_piece mover = dm_board_piece(before, m->from);
+    dm_piece mover = dm_board10_piece(before, m->from);
     int man = mover == DM_WHITE_MAN || mover == DM_BLACK_MAN;
 
-    dm_board after = *before;
-    dm_board_apply(&after, m);
+    dm_board10 after = *before;
+    dm_board10_apply(&after, m);
     dm_endgame now = dm_draw_endgame(&after);
 
     dm_draw_rules d = fmjd_draw;
@@ -78,7 +79,7 @@ void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_boa
                   .no_capture = 0,
                   .kind = kind_of((dm_endgame)c->endgame_kind),
                   .material = c->endgame_plies};
-    dr_step(&s, &s, &d, man, m->ncapt > 0, dm_move_is_promotion(before, m), kind_of(now));
+    dr_step(&s, &s, &d, man, m->ncapt > 0, dm_move10_is_promotion(before, m), kind_of(now));
 
     out->kings_only_plies = s.reversible;
     out->endgame_kind = (int)now;
@@ -86,7 +87,7 @@ void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_boa
     out->repetitions = 1;
 }
 
-dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_counters *c,
+dm_outcome dm_draw_judge(dm_reason *reason, const dm_board10 *b, const dm_draw_counters *c,
                          const dm_game_rules *rules)
 {
     dm_reason r = DM_REASON_NONE;
@@ -106,19 +107,19 @@ dm_outcome dm_draw_judge(dm_reason *reason, const dm_board *b, const dm_draw_cou
      * blocked them also completed a draw count. */
     if (b->pieces[side] == 0) {
         o = loss, r = DM_REASON_NO_PIECES;
-    } else if (dm_movegen_count(b) == 0) {
+    } else if (dm_movegen10_count(b) == 0) {
         o = loss, r = DM_REASON_BLOCKED;
     } else if (rules->repetitions > 0 && c->repetitions >= rules->repetitions) {
         o = DM_OUTCOME_DRAW, r = DM_REASON_REPETITION;
     } else {
         switch (dr_verdict(&d, &s)) {
-            case DM_VDRAW_THREE_VS_KING:
+            case DM_DRAW_THREE_VS_KING:
                 o = DM_OUTCOME_DRAW, r = DM_REASON_16_MOVES;
                 break;
-            case DM_VDRAW_TWO_VS_KING:
+            case DM_DRAW_TWO_VS_KING:
                 o = DM_OUTCOME_DRAW, r = DM_REASON_5_MOVES;
                 break;
-            case DM_VDRAW_NO_PROGRESS:
+            case DM_DRAW_NO_PROGRESS:
                 o = DM_OUTCOME_DRAW, r = DM_REASON_25_MOVES;
                 break;
             default:

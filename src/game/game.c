@@ -38,11 +38,11 @@ struct dm_game {
     int ply;                   /* current position index */
     int length;                /* plies stored (played + redoable) */
     int cap;                   /* room for cap moves and cap + 1 positions */
-    dm_move *moves;
-    dm_board *boards;
+    dm_move10 *moves;
+    dm_board10 *boards;
     dm_draw_counters *counters;
-    dm_vboard *vboards;
-    dm_vmove *vmoves;
+    dm_board *vboards;
+    dm_move *vmoves;
     declared decl;
     int touch_move;   /* the touch-move rule is on */
     int touch_adjust; /* 1 + the ply at which "I adjust" was announced, or 0: the next
@@ -62,12 +62,12 @@ static dm_status reserve(dm_game *g, int plies)
     while (cap < plies) {
         cap *= 2;
     }
-    dm_move *mv = realloc(g->moves, (size_t)cap * sizeof *mv);
+    dm_move10 *mv = realloc(g->moves, (size_t)cap * sizeof *mv);
     if (!mv) {
         return DM_ENOMEM;
     }
     g->moves = mv;
-    dm_board *bd = realloc(g->boards, (size_t)(cap + 1) * sizeof *bd);
+    dm_board10 *bd = realloc(g->boards, (size_t)(cap + 1) * sizeof *bd);
     if (!bd) {
         return DM_ENOMEM;
     }
@@ -77,12 +77,12 @@ static dm_status reserve(dm_game *g, int plies)
         return DM_ENOMEM;
     }
     g->counters = ct;
-    dm_vmove *vm = realloc(g->vmoves, (size_t)cap * sizeof *vm);
+    dm_move *vm = realloc(g->vmoves, (size_t)cap * sizeof *vm);
     if (!vm) {
         return DM_ENOMEM;
     }
     g->vmoves = vm;
-    dm_vboard *vb = realloc(g->vboards, (size_t)(cap + 1) * sizeof *vb);
+    dm_board *vb = realloc(g->vboards, (size_t)(cap + 1) * sizeof *vb);
     if (!vb) {
         return DM_ENOMEM;
     }
@@ -98,13 +98,13 @@ static void compute_counters(dm_game *g, int i)
 {
     dm_draw_counters *c = &g->counters[i];
     dm_draw_step(c, &g->counters[i - 1], &g->boards[i - 1], &g->moves[i - 1], &g->rules);
-    const dm_board *b = &g->boards[i];
+    const dm_board10 *b = &g->boards[i];
     int first = i - c->kings_only_plies;
     if (first < 0) {
         first = 0;
     }
     for (int j = i - 2; j >= first; j -= 2) {
-        if (g->boards[j].hash == b->hash && dm_board_equal(&g->boards[j], b)) {
+        if (g->boards[j].hash == b->hash && dm_board10_equal(&g->boards[j], b)) {
             c->repetitions++;
         }
     }
@@ -115,12 +115,12 @@ static void compute_counters(dm_game *g, int i)
  * king), then its draw rules; why gets the draw rule's text. */
 static dm_outcome variant_judge(const dm_game *g, dm_reason *reason, char *why, size_t cap)
 {
-    const dm_vboard *b = &g->vboards[g->ply];
+    const dm_board *b = &g->vboards[g->ply];
     dm_reason r = DM_REASON_NONE;
     dm_outcome o = DM_OUTCOME_ONGOING;
-    dm_vresult v = dm_variant_result(b);
-    if (v != DM_VRESULT_NONE) {
-        o = v == DM_VRESULT_WHITE_WINS ? DM_OUTCOME_WHITE_WINS : DM_OUTCOME_BLACK_WINS;
+    dm_board_result v = dm_variant_result(b);
+    if (v != DM_BOARD_RESULT_NONE) {
+        o = v == DM_BOARD_RESULT_WHITE_WINS ? DM_OUTCOME_WHITE_WINS : DM_OUTCOME_BLACK_WINS;
         int pieces = 0, king = 0;
         for (int sq = 1; sq <= b->variant->squares; sq++) {
             int p = b->sq[sq];
@@ -133,15 +133,15 @@ static dm_outcome variant_judge(const dm_game *g, dm_reason *reason, char *why, 
                                                  : DM_REASON_BLOCKED;
     } else {
         switch (dm_variant_draw(&g->draw, g->vboards, g->vmoves, g->ply, why, cap)) {
-            case DM_VDRAW_NONE:
+            case DM_DRAW_NONE:
                 break;
-            case DM_VDRAW_REPETITION:
+            case DM_DRAW_REPETITION:
                 o = DM_OUTCOME_DRAW, r = DM_REASON_REPETITION;
                 break;
-            case DM_VDRAW_NO_PROGRESS:
+            case DM_DRAW_NO_PROGRESS:
                 o = DM_OUTCOME_DRAW, r = DM_REASON_NO_PROGRESS;
                 break;
-            case DM_VDRAW_NO_CAPTURE:
+            case DM_DRAW_NO_CAPTURE:
                 o = DM_OUTCOME_DRAW, r = DM_REASON_NO_CAPTURE;
                 break;
             default:
@@ -155,27 +155,27 @@ static dm_outcome variant_judge(const dm_game *g, dm_reason *reason, char *why, 
     return o;
 }
 
-dm_status dm_game_new(dm_game **out, const dm_vboard *start)
+dm_status dm_game_new(dm_game **out, const dm_board *start)
 {
     if (!out) {
         return DM_EINVAL;
     }
     *out = NULL;
-    if (start && (!start->variant || dm_vboard_validate(start, NULL) != DM_OK)) {
+    if (start && (!start->variant || dm_board_validate(start, NULL) != DM_OK)) {
         return DM_EINVAL;
     }
     const dm_variant *v = start ? start->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
     int fast = v->id == DM_VARIANT_INTERNATIONAL;
-    dm_board s;
+    dm_board10 s;
     if (!fast) {
-        dm_board_clear(&s); /* unused: the generic positions serve the other variants */
+        dm_board10_clear(&s); /* unused: the generic positions serve the other variants */
     } else if (start) {
-        if (dm_vboard_to_board(&s, start) != DM_OK || dm_board_validate(&s, NULL) != DM_OK) {
+        if (dm_board_to_board10(&s, start) != DM_OK || dm_board10_validate(&s, NULL) != DM_OK) {
             return DM_EINVAL;
         }
-        s.hash = dm_board_compute_hash(&s);
+        s.hash = dm_board10_compute_hash(&s);
     } else {
-        dm_board_start(&s);
+        dm_board10_start(&s);
     }
     dm_game *g = calloc(1, sizeof *g);
     if (!g) {
@@ -191,7 +191,7 @@ dm_status dm_game_new(dm_game **out, const dm_vboard *start)
     }
     if (!fast) {
         g->vboards[0] = *start;
-    } else if (dm_vboard_from_board(&g->vboards[0], v, &s) != DM_OK) {
+    } else if (dm_board_from_board10(&g->vboards[0], v, &s) != DM_OK) {
         dm_game_free(g); /* cannot happen: international is 10x10 */
         return DM_EINVAL;
     }
@@ -215,17 +215,17 @@ dm_status dm_game_set_draw_rules(dm_game *game, const dm_draw_rules *rules)
     return DM_OK;
 }
 
-const dm_vboard *dm_game_position(const dm_game *game)
+const dm_board *dm_game_position(const dm_game *game)
 {
     return &game->vboards[game->ply];
 }
 
-const dm_vboard *dm_game_position_at(const dm_game *game, int i)
+const dm_board *dm_game_position_at(const dm_game *game, int i)
 {
     return i >= 0 && i <= game->length ? &game->vboards[i] : NULL;
 }
 
-const dm_vmove *dm_game_move_at(const dm_game *game, int i)
+const dm_move *dm_game_move_at(const dm_game *game, int i)
 {
     return i >= 0 && i < game->length ? &game->vmoves[i] : NULL;
 }
@@ -321,8 +321,8 @@ dm_status dm_game_touch(dm_game *game, int sq, int *committed, dm_error *err)
     if (refuses_moves(game)) {
         return dm_error_set(err, DM_ESTATE, 0, 0, "the game is over");
     }
-    const dm_vboard *b = &game->vboards[game->ply];
-    dm_piece pc = dm_vboard_piece(b, sq);
+    const dm_board *b = &game->vboards[game->ply];
+    dm_piece pc = dm_board_piece(b, sq);
     int own = b->side == DM_WHITE ? (pc == DM_WHITE_MAN || pc == DM_WHITE_KING)
                                   : (pc == DM_BLACK_MAN || pc == DM_BLACK_KING);
     if (!own) {
@@ -341,8 +341,8 @@ dm_status dm_game_touch(dm_game *game, int sq, int *committed, dm_error *err)
         game->touch_adjust = 0;
         return DM_OK;
     }
-    dm_vmovelist list;
-    dm_vmovegen_legal(&list, b);
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
     for (int i = 0; i < list.count; i++) {
         if (list.moves[i].from == sq) {
             game->touched = sq;
@@ -357,7 +357,7 @@ dm_status dm_game_touch(dm_game *game, int sq, int *committed, dm_error *err)
 }
 
 /* Play m, a move of the fast board, in an international game (dm_game_play's checks). */
-static dm_status play_fast(dm_game *game, const dm_move *m)
+static dm_status play_fast(dm_game *game, const dm_move10 *m)
 {
     if (refuses_moves(game)) {
         return DM_ESTATE;
@@ -365,12 +365,12 @@ static dm_status play_fast(dm_game *game, const dm_move *m)
     if (touched_now(game) && m->from != touched_now(game)) {
         return DM_EILLEGAL;
     }
-    const dm_board *b = &game->boards[game->ply];
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    const dm_board10 *b = &game->boards[game->ply];
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     int found = -1;
     for (int i = 0; i < list.count; i++) {
-        if (dm_move_equal(&list.moves[i], m)) {
+        if (dm_move10_equal(&list.moves[i], m)) {
             found = i;
             break;
         }
@@ -382,28 +382,28 @@ static dm_status play_fast(dm_game *game, const dm_move *m)
         return DM_ENOMEM;
     }
     int i = game->ply;
-    if (dm_vmove_from_move(&game->vmoves[i], &game->vboards[i], &list.moves[found]) != DM_OK) {
+    if (dm_move_from_move10(&game->vmoves[i], &game->vboards[i], &list.moves[found]) != DM_OK) {
         return DM_EILLEGAL; /* cannot happen: the two generators agree (tests) */
     }
     game->moves[i] = list.moves[found];
     game->boards[i + 1] = game->boards[i];
-    dm_board_apply(&game->boards[i + 1], &game->moves[i]);
+    dm_board10_apply(&game->boards[i + 1], &game->moves[i]);
     game->vboards[i + 1] = game->vboards[i];
-    dm_vboard_apply(&game->vboards[i + 1], &game->vmoves[i]);
+    dm_board_apply(&game->vboards[i + 1], &game->vmoves[i]);
     compute_counters(game, i + 1);
     game->ply = game->length = i + 1;
     game->decl.active = 0; /* any declaration was on a ply now cut off */
     return DM_OK;
 }
 
-dm_status dm_game_play(dm_game *game, const dm_vmove *m)
+dm_status dm_game_play(dm_game *game, const dm_move *m)
 {
     if (!game || !m) {
         return DM_EINVAL;
     }
     if (game->fast) {
-        dm_move fm;
-        if (dm_vmove_to_move(&fm, &game->boards[game->ply], m) != DM_OK) {
+        dm_move10 fm;
+        if (dm_move_to_move10(&fm, &game->boards[game->ply], m) != DM_OK) {
             return refuses_moves(game) ? DM_ESTATE : DM_EILLEGAL;
         }
         return play_fast(game, &fm);
@@ -414,12 +414,12 @@ dm_status dm_game_play(dm_game *game, const dm_vmove *m)
     if (touched_now(game) && m->from != touched_now(game)) {
         return DM_EILLEGAL;
     }
-    const dm_vboard *b = &game->vboards[game->ply];
-    dm_vmovelist list;
-    dm_vmovegen_legal(&list, b);
+    const dm_board *b = &game->vboards[game->ply];
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
     int found = -1;
     for (int i = 0; i < list.count && found < 0; i++) {
-        const dm_vmove *x = &list.moves[i];
+        const dm_move *x = &list.moves[i];
         if (x->from == m->from && x->to == m->to && x->ncapt == m->ncapt &&
             x->capt[0] == m->capt[0] && x->capt[1] == m->capt[1]) {
             found = i;
@@ -434,7 +434,7 @@ dm_status dm_game_play(dm_game *game, const dm_vmove *m)
     int i = game->ply;
     game->vmoves[i] = list.moves[found];
     game->vboards[i + 1] = game->vboards[i];
-    dm_vboard_apply(&game->vboards[i + 1], &game->vmoves[i]);
+    dm_board_apply(&game->vboards[i + 1], &game->vmoves[i]);
     game->boards[i + 1] = game->boards[i];
     game->counters[i + 1] = game->counters[i];
     game->ply = game->length = i + 1;
@@ -464,15 +464,15 @@ dm_status dm_game_play_text(dm_game *game, const char *text, dm_error *err)
     }
     dm_status st;
     if (game->fast) {
-        dm_move m;
-        st = dm_move_parse(&m, &game->boards[game->ply], text, err);
+        dm_move10 m;
+        st = dm_move10_parse(&m, &game->boards[game->ply], text, err);
         if (st != DM_OK) {
             return st;
         }
         st = play_fast(game, &m);
     } else {
-        dm_vmove m;
-        st = dm_vmove_parse(&m, &game->vboards[game->ply], text, err);
+        dm_move m;
+        st = dm_move_parse(&m, &game->vboards[game->ply], text, err);
         if (st != DM_OK) {
             return st;
         }
@@ -566,10 +566,10 @@ size_t dm_game_move_text(char *buf, size_t cap, const dm_game *game, int i, dm_n
         return 0;
     }
     if (!game->fast) {
-        return dm_vmove_to_text(buf, cap, &game->vboards[i], &game->vmoves[i], style,
-                                DM_VSQUARES_DEFAULT);
+        return dm_move_to_text(buf, cap, &game->vboards[i], &game->vmoves[i], style,
+                               DM_SQUARES_DEFAULT);
     }
-    return dm_move_to_text(buf, cap, &game->boards[i], &game->moves[i], style);
+    return dm_move10_to_text(buf, cap, &game->boards[i], &game->moves[i], style);
 }
 
 dm_outcome dm_game_result(const dm_game *game, dm_reason *reason)
@@ -587,7 +587,7 @@ dm_outcome dm_game_result(const dm_game *game, dm_reason *reason)
     return variant_judge(game, reason, NULL, 0);
 }
 
-void dm_game_draw_count(dm_vdraw_count *out, const dm_game *game)
+void dm_game_draw_count(dm_draw_count *out, const dm_game *game)
 {
     dm_variant_draw_count(out, &game->draw, game->vboards, game->vmoves, game->ply);
 }

@@ -71,15 +71,15 @@ static size_t sep_at(const char *s, int *capture)
     return 0;
 }
 
-dm_status pdn_apply_written(dm_vboard *b, const char *text, dm_error *err)
+dm_status pdn_apply_written(dm_board *b, const char *text, dm_error *err)
 {
     const dm_variant *v = b->variant;
-    int sq[DM_VMAX_SQUARES + 2], n = 0, capture = 0;
+    int sq[DM_MAX_SQUARES + 2], n = 0, capture = 0;
     const char *p = text;
     for (;;) {
         int len = 0;
-        int s = dm_vsquare_parse(v, p, &len);
-        if (!s || n >= DM_VMAX_SQUARES + 1) {
+        int s = dm_square_parse(v, p, &len);
+        if (!s || n >= DM_MAX_SQUARES + 1) {
             return dm_error_set(err, DM_EPARSE, 0, (int)(p - text) + 1,
                                 "\"%.60s\" cannot be read as squares of %s", text, v->title);
         }
@@ -103,8 +103,8 @@ dm_status pdn_apply_written(dm_vboard *b, const char *text, dm_error *err)
     }
     char a[8], z[8];
     dm_piece pc = (dm_piece)b->sq[sq[0]];
-    dm_vsquare_to_text(a, sizeof a, v, sq[0], v->algebraic);
-    dm_vsquare_to_text(z, sizeof z, v, sq[n - 1], v->algebraic);
+    dm_square_to_text(a, sizeof a, v, sq[0], v->algebraic);
+    dm_square_to_text(z, sizeof z, v, sq[n - 1], v->algebraic);
     if (pc == DM_EMPTY) {
         return dm_error_set(err, DM_EILLEGAL, 0, 1, "square %s is empty: nothing to move", a);
     }
@@ -113,7 +113,7 @@ dm_status pdn_apply_written(dm_vboard *b, const char *text, dm_error *err)
                             z);
     }
     int white = pc == DM_WHITE_MAN || pc == DM_WHITE_KING;
-    dm_vboard nb = *b;
+    dm_board nb = *b;
     nb.sq[sq[0]] = DM_EMPTY;
     if (capture) {
         /* the pieces the written path jumps: those of the other colour between each
@@ -125,8 +125,8 @@ dm_status pdn_apply_written(dm_vboard *b, const char *text, dm_error *err)
             int dr = r1 - r0, dc = c1 - c0;
             if (dr == 0 || (dr < 0 ? -dr : dr) != (dc < 0 ? -dc : dc)) {
                 char s0[8], s1[8];
-                dm_vsquare_to_text(s0, sizeof s0, v, sq[i], v->algebraic);
-                dm_vsquare_to_text(s1, sizeof s1, v, sq[i + 1], v->algebraic);
+                dm_square_to_text(s0, sizeof s0, v, sq[i], v->algebraic);
+                dm_square_to_text(s1, sizeof s1, v, sq[i + 1], v->algebraic);
                 return dm_error_set(err, DM_EILLEGAL, 0, 1,
                                     "%s and %s are not on one diagonal: write the capture's "
                                     "path (every square where the piece turned)",

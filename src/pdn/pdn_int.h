@@ -29,14 +29,14 @@ int pdn_casecmp(const char *a, const char *b);
  * 1/2-1/2 and *), or 0 when s does not start with one followed by a delimiter. */
 size_t pdn_result_len(const char *s, size_t avail);
 
-/* The start-position FEN of an international game as dm_board, for replay and the
+/* The start-position FEN of an international game as dm_board10, for replay and the
  * writer: DM_OK with the initial position when g has no FEN tag. */
-dm_status pdn_start_board(dm_board *out, const dm_pdn_game *g, dm_error *err);
+dm_status pdn_start_board(dm_board10 *out, const dm_pdn_game *g, dm_error *err);
 
 /* Replay g's mainline as international draughts (no variant check) into out (which
  * the caller zeroed); moves (NULL or g->main.nnodes entries) gets each node's move.
  * Returns out->verdict. */
-int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move *moves);
+int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move10 *moves);
 
 /* The FEN without lidraughts' ":H<n>" / ":F<n>" counters into buf (cap bytes);
  * *fullmove gets the F counter (0 when absent). */
@@ -60,7 +60,7 @@ int pdn_fast_rules(const dm_variant *v);
 
 /* Start position of g under v (FEN tag, else v's initial position); *number gets the
  * first move number (the FEN's F counter, else 1). */
-dm_status pdn_vstart_board(dm_vboard *out, const dm_variant *v, const dm_pdn_game *g, int *number,
+dm_status pdn_vstart_board(dm_board *out, const dm_variant *v, const dm_pdn_game *g, int *number,
                            dm_error *err);
 
 /* What the replay made of each mainline node, for the writer. */
@@ -70,16 +70,16 @@ enum {
     PDN_STEP_JOINED = 2
 };
 typedef struct pdn_vstep {
-    dm_vmove m; /* the move (kind PDN_STEP_MOVE) */
-    int kind;   /* PDN_STEP_JOINED: a single-jump token joined to the capture before */
+    dm_move m; /* the move (kind PDN_STEP_MOVE) */
+    int kind;  /* PDN_STEP_JOINED: a single-jump token joined to the capture before */
 } pdn_vstep;
 
 /* Replay g's mainline under v into out (zeroed by the caller): the fast core for
- * pdn_fast_rules (moves: NULL or one dm_move per node), the generic core otherwise
+ * pdn_fast_rules (moves: NULL or one dm_move10 per node), the generic core otherwise
  * (steps: NULL or one pdn_vstep per node, zeroed). Sets out->variant, vstart, vend.
  * Returns out->verdict. */
 int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_variant *v,
-                       dm_move *moves, pdn_vstep *steps);
+                       dm_move10 *moves, pdn_vstep *steps);
 
 /* Length of the first annotation mark of a stored mark string s ("!?" of "!?+1"; the
  * grammar of reader.c, marks stored without the parentheses of "(-1)"); 0 at its end. */
@@ -95,7 +95,7 @@ int pdn_irregular_mark(const dm_pdn_node *nd);
  * of the path, which must be on one diagonal, are removed; the other side is to move.
  * DM_OK; DM_EPARSE when text is no squares; DM_EILLEGAL (b untouched) when the first
  * square is empty, the last is taken, or a step of a capture is not diagonal. */
-dm_status pdn_apply_written(dm_vboard *b, const char *text, dm_error *err);
+dm_status pdn_apply_written(dm_board *b, const char *text, dm_error *err);
 
 /* Record an accepted irregularity in out (the first DM_PDN_MAX_IRREGULAR kept, all
  * counted). */

@@ -126,13 +126,13 @@ dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game, const dm_pdn_
     }
     dm_reason why;
     dm_outcome res = dm_game_result(game, &why);
-    dm_board start, initial;
-    dm_vboard_to_board(&start, dm_game_position_at(game, 0));
-    dm_board_start(&initial);
+    dm_board10 start, initial;
+    dm_board_to_board10(&start, dm_game_position_at(game, 0));
+    dm_board10_start(&initial);
     char fen[256];
-    int setup = !dm_board_equal(&start, &initial);
+    int setup = !dm_board10_equal(&start, &initial);
     if (setup) {
-        dm_board_to_fen(fen, sizeof fen, &start);
+        dm_board10_to_fen(fen, sizeof fen, &start);
     }
     rec_src src = {"20",
                    setup ? fen : NULL,
@@ -147,16 +147,16 @@ dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game, const dm_pdn_
 
 /* A variant game: its start and moves. */
 typedef struct vgame {
-    const dm_vmove *moves;
-    dm_vboard *pos; /* pos[i] before move i, computed as the texts are asked for */
+    const dm_move *moves;
+    dm_board *pos; /* pos[i] before move i, computed as the texts are asked for */
 } vgame;
 
 static void vgame_text(char *buf, size_t cap, const void *ctx, int i)
 {
     const vgame *vg = ctx;
-    dm_vmove_to_text(buf, cap, &vg->pos[i], &vg->moves[i], DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    dm_move_to_text(buf, cap, &vg->pos[i], &vg->moves[i], DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     vg->pos[i + 1] = vg->pos[i];
-    dm_vboard_apply(&vg->pos[i + 1], &vg->moves[i]);
+    dm_board_apply(&vg->pos[i + 1], &vg->moves[i]);
 }
 
 /* The record of a game of any variant kept as its start position and count moves
@@ -165,14 +165,14 @@ static void vgame_text(char *buf, size_t cap, const void *ctx, int i)
  * ("2-0", ...; NULL = "*"), termination the Termination tag (NULL or "" = none).
  * DM_EINVAL for NULLs or an invalid start, DM_EILLEGAL when a move is not legal,
  * DM_ENOMEM. */
-static dm_status from_moves(dm_pdn_game **out, const dm_vboard *start, const dm_vmove *moves,
+static dm_status from_moves(dm_pdn_game **out, const dm_board *start, const dm_move *moves,
                             int count, const char *result, const char *termination,
                             const dm_pdn_game_tags *tags)
 {
     if (!out || !start || !start->variant || count < 0 || (count > 0 && !moves)) {
         return DM_EINVAL;
     }
-    if (dm_vboard_validate(start, NULL) != DM_OK) {
+    if (dm_board_validate(start, NULL) != DM_OK) {
         return DM_EINVAL;
     }
     const dm_variant *v = start->variant;
@@ -182,12 +182,12 @@ static dm_status from_moves(dm_pdn_game **out, const dm_vboard *start, const dm_
         return DM_ENOMEM;
     }
     vg.pos[0] = *start;
-    dm_vmovelist *list = malloc(sizeof *list);
+    dm_movelist *list = malloc(sizeof *list);
     dm_status st = list ? DM_OK : DM_ENOMEM;
     for (int i = 0; !st && i < count; i++) {
-        int n = dm_vmovegen_legal(list, &vg.pos[i]), found = 0;
+        int n = dm_movegen_legal(list, &vg.pos[i]), found = 0;
         for (int k = 0; k < n && !found; k++) {
-            const dm_vmove *a = &list->moves[k], *b = &moves[i];
+            const dm_move *a = &list->moves[k], *b = &moves[i];
             found = a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
                     a->capt[1] == b->capt[1];
         }
@@ -196,20 +196,20 @@ static dm_status from_moves(dm_pdn_game **out, const dm_vboard *start, const dm_
             break;
         }
         vg.pos[i + 1] = vg.pos[i];
-        dm_vboard_apply(&vg.pos[i + 1], &moves[i]);
+        dm_board_apply(&vg.pos[i + 1], &moves[i]);
     }
     free(list);
     if (st) {
         free(vg.pos);
         return st;
     }
-    dm_vboard initial;
-    dm_vboard_start(&initial, v);
+    dm_board initial;
+    dm_board_start(&initial, v);
     int setup =
         memcmp(initial.sq, start->sq, sizeof initial.sq) != 0 || initial.side != start->side;
     char fen[512], gt[16];
     if (setup) {
-        dm_vboard_to_fen(fen, sizeof fen, start, v->algebraic);
+        dm_board_to_fen(fen, sizeof fen, start, v->algebraic);
     }
     snprintf(gt, sizeof gt, "%d", v->game_type);
     rec_src src = {gt,
@@ -231,7 +231,7 @@ static dm_status from_variant_game(dm_pdn_game **out, const dm_game *game,
                                    const dm_pdn_game_tags *tags)
 {
     int n = dm_game_ply(game);
-    dm_vmove *mv = malloc((size_t)(n > 0 ? n : 1) * sizeof *mv);
+    dm_move *mv = malloc((size_t)(n > 0 ? n : 1) * sizeof *mv);
     if (!mv) {
         return DM_ENOMEM;
     }
@@ -414,7 +414,7 @@ static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm
                             rec->number, rp->reason.message);
     }
     int n = rec->main.nnodes;
-    dm_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
+    dm_move10 *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
     pdn_vstep *steps = calloc((size_t)(n > 0 ? n : 1), sizeof *steps);
     if (!moves || !steps) {
         free(moves);
@@ -441,9 +441,9 @@ static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm
         if (bad != DM_OK) {
             break;
         }
-        dm_vmove vm;
+        dm_move vm;
         if (pdn_fast_rules(v)) {
-            if (dm_vmove_from_move(&vm, dm_game_position(g), &moves[i]) != DM_OK) {
+            if (dm_move_from_move10(&vm, dm_game_position(g), &moves[i]) != DM_OK) {
                 bad =
                     dm_error_set(err, DM_EILLEGAL, nd->line, nd->column,
                                  "game %d: %smove \"%s\" is not legal", rec->number, at, nd->text);
@@ -481,7 +481,7 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
                             rec->number, rp.reason.message);
     }
     int n = rec->main.nnodes;
-    dm_move *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
+    dm_move10 *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
     if (!moves) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
     }
@@ -490,9 +490,9 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
     memset(&run, 0, sizeof run);
     pdn_replay_run(&run, rec, moves);
     dm_game *g = NULL;
-    dm_vboard vstart;
+    dm_board vstart;
     dm_status st =
-        dm_vboard_from_board(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), &run.start);
+        dm_board_from_board10(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), &run.start);
     if (st == DM_OK) {
         st = dm_game_new(&g, &vstart);
     }
@@ -508,8 +508,8 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
         where(at, sizeof at, nd);
         bad = node_check(err, rec, &rp, nd, at);
         if (bad == DM_OK) {
-            dm_vmove vm;
-            if (dm_vmove_from_move(&vm, dm_game_position(g), &moves[i]) != DM_OK) {
+            dm_move vm;
+            if (dm_move_from_move10(&vm, dm_game_position(g), &moves[i]) != DM_OK) {
                 memset(&vm, 0, sizeof vm); /* never legal: dm_game_play says whether the
                                               game is over (DM_ESTATE) or the move illegal */
             }

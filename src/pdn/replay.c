@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * pdn/replay.c: replaying a game's mainline with the FMJD rules (dm_move_parse) on the
+ * pdn/replay.c: replaying a game's mainline with the FMJD rules (dm_move10_parse) on the
  * fast 10x10 core, for international draughts and antidraughts; the entry point
  * dm_pdn_replay_mainline, which picks the rules (vreplay.c). A move is legal only if
  * it matches exactly one legal move of its position (FMJD 3, 4.1 compulsory capture,
@@ -36,28 +36,28 @@ void pdn_strip_counters(char *buf, size_t cap, const char *fen, int *fullmove)
     buf[o] = 0;
 }
 
-dm_status pdn_start_board(dm_board *out, const dm_pdn_game *g, dm_error *err)
+dm_status pdn_start_board(dm_board10 *out, const dm_pdn_game *g, dm_error *err)
 {
     const char *fen = dm_pdn_game_fen(g);
     if (!fen) {
-        dm_board_start(out);
+        dm_board10_start(out);
         return DM_OK;
     }
     char buf[512];
     int fm;
     pdn_strip_counters(buf, sizeof buf, fen, &fm);
-    return dm_board_from_fen(out, buf, err);
+    return dm_board10_from_fen(out, buf, err);
 }
 
 /* Mainline replay state shared by the recursion that resolves ambiguous moves. */
 typedef struct run_ctx {
     const dm_pdn_line *line;
-    dm_move *moves; /* moves[i] = the move of node i (may be NULL) */
-    int budget;     /* look-ahead replays left, against blow-up */
+    dm_move10 *moves; /* moves[i] = the move of node i (may be NULL) */
+    int budget;       /* look-ahead replays left, against blow-up */
 } run_ctx;
 
 /* Candidates for an ambiguous move: legal moves with the written from and to squares. */
-static int candidates(dm_move *cand, int cap, const dm_board *b, const char *text)
+static int candidates(dm_move10 *cand, int cap, const dm_board10 *b, const char *text)
 {
     int sq[64], n = 0;
     for (const char *p = text; *p && n < 64;) {
@@ -74,8 +74,8 @@ static int candidates(dm_move *cand, int cap, const dm_board *b, const char *tex
     if (n < 2) {
         return 0;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     int k = 0;
     for (int i = 0; i < list.count && k < cap; i++) {
         if (list.moves[i].from == sq[0] && list.moves[i].to == sq[n - 1]) {
@@ -86,7 +86,7 @@ static int candidates(dm_move *cand, int cap, const dm_board *b, const char *tex
 }
 
 /* Replay nodes i.. of the line from b; fills out (plies, end, the first bad move). */
-static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
+static int run(dm_pdn_replay *out, run_ctx *rc, dm_board10 b, int i, int number)
 {
     const dm_pdn_line *l = rc->line;
     dm_error err;
@@ -100,10 +100,10 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
         out->black = b.side == DM_BLACK;
         out->fen_before[0] = 0; /* written only when this move fails (it is costly) */
         if (nd->kind == DM_PDN_NODE_SETUP) {
-            dm_board nb;
-            if (dm_board_from_fen(&nb, nd->text, &err) != DM_OK) {
+            dm_board10 nb;
+            if (dm_board10_from_fen(&nb, nd->text, &err) != DM_OK) {
                 out->verdict = DM_PDN_UNREADABLE;
-                dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
+                dm_board10_to_fen(out->fen_before, sizeof out->fen_before, &b);
                 snprintf(out->move_text, sizeof out->move_text, "/FEN \"%s\"/", nd->text);
                 dm_error_set(&out->reason, DM_EPARSE, nd->line, nd->column,
                              "setup command FEN cannot be read: %s", err.message);
@@ -116,25 +116,25 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
         snprintf(out->move_text, sizeof out->move_text, "%s", nd->text);
         if (nd->kind == DM_PDN_NODE_UNKNOWN) {
             out->verdict = DM_PDN_UNREADABLE;
-            dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
+            dm_board10_to_fen(out->fen_before, sizeof out->fen_before, &b);
             dm_error_set(&out->reason, DM_EPARSE, nd->line, nd->column,
                          "unknown move \"%s\": the position after it is not known", nd->text);
             return out->verdict;
         }
-        dm_move m;
-        dm_status st = dm_move_parse(&m, &b, nd->text, &err);
+        dm_move10 m;
+        dm_status st = dm_move10_parse(&m, &b, nd->text, &err);
         if (st == DM_EAMBIGUOUS) {
             /* Short notation where the full path was needed: keep the candidate with
              * which the rest of the game is legal, if there is exactly one. */
-            dm_move cand[16];
+            dm_move10 cand[16];
             int nc = candidates(cand, 16, &b, nd->text);
             int fits = 0, kept = -1;
             dm_pdn_replay best;
             for (int c = 0; c < nc && rc->budget > 0; c++) {
                 rc->budget--;
                 dm_pdn_replay tmp = *out;
-                dm_board b2 = b;
-                dm_board_apply(&b2, &cand[c]);
+                dm_board10 b2 = b;
+                dm_board10_apply(&b2, &cand[c]);
                 tmp.plies++;
                 tmp.end = b2;
                 if (run(&tmp, rc, b2, i + 1, b2.side == DM_WHITE ? number + 1 : number) ==
@@ -153,8 +153,8 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
                     out->ambiguous = nd;
                     out->ambiguous_number = number;
                     out->ambiguous_black = b.side == DM_BLACK;
-                    dm_move_to_text(out->ambiguous_as, sizeof out->ambiguous_as, &b, &cand[kept],
-                                    DM_NOTATION_FULL);
+                    dm_move10_to_text(out->ambiguous_as, sizeof out->ambiguous_as, &b, &cand[kept],
+                                      DM_NOTATION_FULL);
                 }
                 out->resolved++;
                 if (rc->moves) {
@@ -172,16 +172,16 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
             /* an accepted irregularity (FMJD 5.7): applied as written */
             const dm_variant *v =
                 out->variant ? out->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
-            dm_vboard vb;
+            dm_board vb;
             dm_error aerr;
-            dm_status ast = dm_vboard_from_board(&vb, v, &b);
+            dm_status ast = dm_board_from_board10(&vb, v, &b);
             if (ast == DM_OK) {
                 ast = pdn_apply_written(&vb, nd->text, &aerr);
             } else {
                 dm_error_set(&aerr, ast, 0, 0, "the position is not a %s one", v->title);
             }
-            dm_board nb;
-            if (ast == DM_OK && dm_vboard_to_board(&nb, &vb) == DM_OK) {
+            dm_board10 nb;
+            if (ast == DM_OK && dm_board_to_board10(&nb, &vb) == DM_OK) {
                 pdn_irregular_note(out, nd, number, b.side == DM_BLACK, err.message);
                 if (rc->moves) {
                     memset(&rc->moves[i], 0, sizeof rc->moves[i]);
@@ -195,7 +195,7 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
                 continue;
             }
             out->verdict = ast == DM_EPARSE ? DM_PDN_UNREADABLE : DM_PDN_ILLEGAL;
-            dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
+            dm_board10_to_fen(out->fen_before, sizeof out->fen_before, &b);
             dm_error_set(&out->reason, st, nd->line, nd->column,
                          "%.110s; marked as an accepted irregularity, but it cannot be played "
                          "as written: %.90s",
@@ -204,14 +204,14 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
         }
         if (st != DM_OK) {
             out->verdict = st == DM_EPARSE ? DM_PDN_UNREADABLE : DM_PDN_ILLEGAL;
-            dm_board_to_fen(out->fen_before, sizeof out->fen_before, &b);
+            dm_board10_to_fen(out->fen_before, sizeof out->fen_before, &b);
             dm_error_set(&out->reason, st, nd->line, nd->column, "%s", err.message);
             return out->verdict;
         }
         if (rc->moves) {
             rc->moves[i] = m;
         }
-        dm_board_apply(&b, &m);
+        dm_board10_apply(&b, &m);
         out->plies++;
         out->end = b;
         if (b.side == DM_WHITE) {
@@ -227,7 +227,7 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board b, int i, int number)
     return out->verdict;
 }
 
-int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move *moves)
+int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move10 *moves)
 {
     dm_error err;
     const char *fen = dm_pdn_game_fen(g);
@@ -254,7 +254,7 @@ dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g)
         return DM_EINVAL;
     }
     memset(out, 0, sizeof *out);
-    dm_board_start(&out->start);
+    dm_board10_start(&out->start);
     out->end = out->start;
     char why[256];
     const dm_variant *v;
@@ -262,7 +262,7 @@ dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g)
     if (!pdn_select(g, &v, &guessed, why, sizeof why)) {
         out->verdict = DM_PDN_VARIANT;
         out->guessed = guessed; /* 1: no guessed rules fit the moves */
-        dm_vboard_start(&out->vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL));
+        dm_board_start(&out->vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL));
         out->vend = out->vstart;
         dm_error_set(&out->reason, DM_OK, 0, 0, "%s", why);
         return DM_OK;

@@ -17,20 +17,20 @@ int pdn_fast_rules(const dm_variant *v)
     return v->id == DM_VARIANT_INTERNATIONAL || v->id == DM_VARIANT_ANTIDRAUGHTS;
 }
 
-dm_status pdn_vstart_board(dm_vboard *out, const dm_variant *v, const dm_pdn_game *g, int *number,
+dm_status pdn_vstart_board(dm_board *out, const dm_variant *v, const dm_pdn_game *g, int *number,
                            dm_error *err)
 {
     const char *fen = dm_pdn_game_fen(g);
     *number = 1;
     if (!fen) {
-        dm_vboard_start(out, v);
+        dm_board_start(out, v);
         return DM_OK;
     }
     char buf[512];
     int fm = 0;
     pdn_strip_counters(buf, sizeof buf, fen, &fm);
     *number = fm > 0 ? fm : 1;
-    return dm_vboard_from_fen(out, v, buf, err);
+    return dm_board_from_fen(out, v, buf, err);
 }
 
 /* ---- replay ---------------------------------------------------------------------- */
@@ -69,7 +69,7 @@ static int is_sep(char c)
  * the same piece (each starts on the square where the previous one ended). On success
  * *m is the joined move and the return value the number of nodes used (>= 2); 0 when no
  * join gives a legal move. */
-static int join_split(dm_vmove *m, const dm_vboard *b, const dm_pdn_line *l, int i)
+static int join_split(dm_move *m, const dm_board *b, const dm_pdn_line *l, int i)
 {
     char buf[400];
     const char *t0 = l->nodes[i].text;
@@ -77,7 +77,7 @@ static int join_split(dm_vmove *m, const dm_vboard *b, const dm_pdn_line *l, int
         return 0;
     }
     strcpy(buf, t0);
-    for (int j = i + 1; j < l->nnodes && j < i + DM_VMAX_CAPT; j++) {
+    for (int j = i + 1; j < l->nnodes && j < i + DM_MAX_CAPT; j++) {
         const dm_pdn_node *nd = &l->nodes[j];
         if (nd->kind != DM_PDN_NODE_MOVE || nd->nbefore > 0 || l->nodes[j - 1].nafter > 0 ||
             l->nodes[j - 1].nvariations > 0 || l->nodes[j - 1].mark) {
@@ -93,7 +93,7 @@ static int join_split(dm_vmove *m, const dm_vboard *b, const dm_pdn_line *l, int
             return 0;
         }
         strcat(buf, nd->text + sl);
-        dm_status st = dm_vmove_parse(m, b, buf, NULL);
+        dm_status st = dm_move_parse(m, b, buf, NULL);
         if (st == DM_OK) {
             return j - i + 1;
         }
@@ -105,20 +105,20 @@ static int join_split(dm_vmove *m, const dm_vboard *b, const dm_pdn_line *l, int
 }
 
 /* Legal moves of b with the from and to squares written in text. */
-static int vcandidates(dm_vmove *cand, int cap, const dm_vboard *b, const char *text)
+static int vcandidates(dm_move *cand, int cap, const dm_board *b, const char *text)
 {
     int len = 0;
-    int from = dm_vsquare_parse(b->variant, text, &len);
+    int from = dm_square_parse(b->variant, text, &len);
     int at = last_square_at(text);
-    int to = at >= 0 ? dm_vsquare_parse(b->variant, text + at, NULL) : 0;
+    int to = at >= 0 ? dm_square_parse(b->variant, text + at, NULL) : 0;
     if (!from || !to) {
         return 0;
     }
     /* on the stack (no allocation the caller could not report): this frame is gone
      * before the look-ahead recursion goes deeper */
-    dm_vmovelist list;
-    dm_vmovelist *lp = &list;
-    dm_vmovegen_legal(lp, b);
+    dm_movelist list;
+    dm_movelist *lp = &list;
+    dm_movegen_legal(lp, b);
     int k = 0;
     for (int i = 0; i < lp->count && k < cap; i++) {
         if (lp->moves[i].from == from && lp->moves[i].to == to) {
@@ -128,16 +128,16 @@ static int vcandidates(dm_vmove *cand, int cap, const dm_vboard *b, const char *
     return k;
 }
 
-static void fail_here(dm_pdn_replay *out, const dm_vboard *b, const dm_pdn_node *nd, dm_status st,
+static void fail_here(dm_pdn_replay *out, const dm_board *b, const dm_pdn_node *nd, dm_status st,
                       const char *msg)
 {
     out->verdict = st == DM_EPARSE ? DM_PDN_UNREADABLE : DM_PDN_ILLEGAL;
-    dm_vboard_to_fen(out->fen_before, sizeof out->fen_before, b, b->variant->algebraic);
+    dm_board_to_fen(out->fen_before, sizeof out->fen_before, b, b->variant->algebraic);
     dm_error_set(&out->reason, st, nd->line, nd->column, "%s", msg);
 }
 
 /* Replay nodes i.. of the line from b (as replay.c's run does for the fast core). */
-static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number)
+static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_board b, int i, int number)
 {
     const dm_pdn_line *l = rc->line;
     const dm_variant *v = rc->v;
@@ -153,8 +153,8 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
         out->black = b.side == DM_BLACK;
         out->fen_before[0] = 0;
         if (nd->kind == DM_PDN_NODE_SETUP) {
-            dm_vboard nb;
-            if (dm_vboard_from_fen(&nb, v, nd->text, &err) != DM_OK) {
+            dm_board nb;
+            if (dm_board_from_fen(&nb, v, nd->text, &err) != DM_OK) {
                 snprintf(out->move_text, sizeof out->move_text, "/FEN \"%s\"/", nd->text);
                 char msg[300];
                 snprintf(msg, sizeof msg, "setup command FEN cannot be read: %s", err.message);
@@ -173,9 +173,9 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
             fail_here(out, &b, nd, DM_EPARSE, msg);
             return out->verdict;
         }
-        dm_vmove m;
+        dm_move m;
         int used = 1;
-        dm_status st = dm_vmove_parse(&m, &b, nd->text, &err);
+        dm_status st = dm_move_parse(&m, &b, nd->text, &err);
         if (st == DM_EILLEGAL) {
             int n = join_split(&m, &b, l, i);
             if (n > 0) {
@@ -186,7 +186,7 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
         if (st == DM_EAMBIGUOUS) {
             /* a short capture where the full path was needed: keep the candidate with
              * which the rest of the game is legal, if there is exactly one */
-            dm_vmove cand[16];
+            dm_move cand[16];
             int nc = vcandidates(cand, 16, &b, nd->text);
             int fits = 0, kept = -1;
             dm_pdn_replay best_r, tmp_r;
@@ -194,8 +194,8 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
             for (int c = 0; c < nc && rc->budget > 0; c++) {
                 rc->budget--;
                 *tmp = *out;
-                dm_vboard b2 = b;
-                dm_vboard_apply(&b2, &cand[c]);
+                dm_board b2 = b;
+                dm_board_apply(&b2, &cand[c]);
                 tmp->plies++;
                 tmp->vend = b2;
                 if (vrun(tmp, rc, b2, i + 1, b2.side == (int)v->first ? number + 1 : number) ==
@@ -214,8 +214,8 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
                     out->ambiguous = nd;
                     out->ambiguous_number = number;
                     out->ambiguous_black = b.side == DM_BLACK;
-                    dm_vmove_to_text(out->ambiguous_as, sizeof out->ambiguous_as, &b, &cand[kept],
-                                     DM_NOTATION_FULL, DM_VSQUARES_DEFAULT);
+                    dm_move_to_text(out->ambiguous_as, sizeof out->ambiguous_as, &b, &cand[kept],
+                                    DM_NOTATION_FULL, DM_SQUARES_DEFAULT);
                 }
                 out->resolved++;
                 if (rc->steps) {
@@ -231,7 +231,7 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
         }
         if (st != DM_OK && pdn_irregular_mark(nd)) {
             /* an accepted irregularity (FMJD 5.7): applied as written */
-            dm_vboard nb = b;
+            dm_board nb = b;
             dm_error aerr;
             dm_status ast = pdn_apply_written(&nb, nd->text, &aerr);
             if (ast == DM_OK) {
@@ -270,7 +270,7 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
             out->joined++;
         }
         i += used - 1;
-        dm_vboard_apply(&b, &m);
+        dm_board_apply(&b, &m);
         out->plies++;
         out->vend = b;
         if (b.side == (int)v->first) {
@@ -287,15 +287,15 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_vboard b, int i, int number
 }
 
 int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_variant *v,
-                       dm_move *moves, pdn_vstep *steps)
+                       dm_move10 *moves, pdn_vstep *steps)
 {
     out->variant = v;
     if (pdn_fast_rules(v)) {
         int r = pdn_replay_run(out, g, moves);
-        if (dm_vboard_from_board(&out->vstart, v, &out->start) != DM_OK) {
-            dm_vboard_start(&out->vstart, v);
+        if (dm_board_from_board10(&out->vstart, v, &out->start) != DM_OK) {
+            dm_board_start(&out->vstart, v);
         }
-        if (dm_vboard_from_board(&out->vend, v, &out->end) != DM_OK) {
+        if (dm_board_from_board10(&out->vend, v, &out->end) != DM_OK) {
             out->vend = out->vstart;
         }
         return r;
@@ -303,7 +303,7 @@ int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_varian
     dm_error err;
     int number = 1;
     if (pdn_vstart_board(&out->vstart, v, g, &number, &err) != DM_OK) {
-        dm_vboard_start(&out->vstart, v);
+        dm_board_start(&out->vstart, v);
         out->vend = out->vstart;
         out->verdict = DM_PDN_UNREADABLE;
         dm_error_set(&out->reason, DM_EPARSE, 0, err.column,
@@ -452,7 +452,7 @@ static int max_number(const char *s)
 static int try_variant(dm_pdn_replay *tmp, const dm_pdn_game *g, const dm_variant *v)
 {
     memset(tmp, 0, sizeof *tmp);
-    dm_board_start(&tmp->start);
+    dm_board10_start(&tmp->start);
     tmp->end = tmp->start;
     return pdn_replay_variant(tmp, g, v, NULL, NULL);
 }
@@ -601,8 +601,8 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
              * record that no rules explain (a rules difference fails otherwise) */
             best_defect = 0;
             if (tmp->node && tmp->node->kind == DM_PDN_NODE_MOVE) {
-                int from = dm_vsquare_parse(cand[c], tmp->node->text, NULL);
-                dm_piece pc = dm_vboard_piece(&tmp->vend, from);
+                int from = dm_square_parse(cand[c], tmp->node->text, NULL);
+                dm_piece pc = dm_board_piece(&tmp->vend, from);
                 int white = pc == DM_WHITE_MAN || pc == DM_WHITE_KING;
                 best_defect = from > 0 && (pc == DM_EMPTY || white != (tmp->vend.side == DM_WHITE));
                 /* or a short capture the record leaves ambiguous (two legal paths,

@@ -179,8 +179,8 @@ static void comments(wbuf *w, char *const *c, int n)
  * the other ("N..."); known = the board is known (replay on track): b for the fast
  * core (intl), vb for the generic core (v not NULL and not fast). */
 typedef struct wpos {
-    dm_board b;
-    dm_vboard vb;
+    dm_board10 b;
+    dm_board vb;
     const dm_variant *v; /* generic-core variant, NULL for the fast core or none */
     int known;
     int number;
@@ -232,7 +232,7 @@ static void written_number(const wpos *p, const dm_pdn_node *nd, int *number, in
 
 /* What the mainline replay made of node i (NULL: parse it here). */
 typedef struct wsteps {
-    const dm_move *moves;    /* fast core */
+    const dm_move10 *moves;  /* fast core */
     const pdn_vstep *vsteps; /* generic core */
     int n;
 } wsteps;
@@ -264,7 +264,7 @@ static void write_trailer(wbuf *w, const dm_pdn_node *nd, wpos p, dm_notation st
 }
 
 static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int need_number,
-                       dm_notation style, int intl, const dm_move *known_move,
+                       dm_notation style, int intl, const dm_move10 *known_move,
                        const pdn_vstep *known_vstep, const char *mark, int joined)
 {
     comments(w, nd->before, nd->nbefore);
@@ -284,13 +284,13 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         word(w, cmd, nt + 8, 0);
         free(cmd);
         wpos at_setup = *p;
-        dm_board nb;
-        dm_vboard nvb;
-        if (p->v && dm_vboard_from_fen(&nvb, p->v, nd->text, NULL) == DM_OK) {
+        dm_board10 nb;
+        dm_board nvb;
+        if (p->v && dm_board_from_fen(&nvb, p->v, nd->text, NULL) == DM_OK) {
             p->vb = nvb;
             p->known = 1;
             p->half = nvb.side != (int)p->v->first;
-        } else if (intl && !p->v && dm_board_from_fen(&nb, nd->text, NULL) == DM_OK) {
+        } else if (intl && !p->v && dm_board10_from_fen(&nb, nd->text, NULL) == DM_OK) {
             p->b = nb;
             p->known = 1;
             p->half = nb.side == DM_BLACK;
@@ -323,25 +323,25 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     wpos before = *p;
     char text[400];
     const char *t = nd->text;
-    dm_move m;
-    dm_vmove vm;
+    dm_move10 m;
+    dm_move vm;
     int played = 0, vplayed = 0;
     /* an accepted irregularity (docs/PDN.md): an illegal move annotated so is written
      * as read and the position after it is the move applied as written, as the replay
      * has it */
     int irregular = 0;
-    dm_vboard after_irregular;
+    dm_board after_irregular;
     if (nd->kind == DM_PDN_NODE_MOVE && p->known && pdn_irregular_mark(nd) &&
         !(known_move && known_move->from) && !known_vstep) {
         if (p->v) {
             after_irregular = p->vb;
-            irregular = dm_vmove_parse(&vm, &p->vb, nd->text, NULL) != DM_OK &&
+            irregular = dm_move_parse(&vm, &p->vb, nd->text, NULL) != DM_OK &&
                         pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
         } else {
             irregular =
-                dm_move_parse(&m, &p->b, nd->text, NULL) != DM_OK &&
-                dm_vboard_from_board(&after_irregular, dm_variant_get(DM_VARIANT_INTERNATIONAL),
-                                     &p->b) == DM_OK &&
+                dm_move10_parse(&m, &p->b, nd->text, NULL) != DM_OK &&
+                dm_board_from_board10(&after_irregular, dm_variant_get(DM_VARIANT_INTERNATIONAL),
+                                      &p->b) == DM_OK &&
                 pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
         }
     }
@@ -354,8 +354,8 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         if (known_vstep) {
             vm = known_vstep->m;
         }
-        if (known_vstep || dm_vmove_parse(&vm, &p->vb, nd->text, NULL) == DM_OK) {
-            dm_vmove_to_text(text, sizeof text, &p->vb, &vm, style, DM_VSQUARES_DEFAULT);
+        if (known_vstep || dm_move_parse(&vm, &p->vb, nd->text, NULL) == DM_OK) {
+            dm_move_to_text(text, sizeof text, &p->vb, &vm, style, DM_SQUARES_DEFAULT);
             if (vm.ncapt) {
                 use_sep(text, p, p->v->capture_sep);
             }
@@ -369,8 +369,8 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         if (known_move) {
             m = *known_move;
         }
-        if (known_move || dm_move_parse(&m, &p->b, nd->text, NULL) == DM_OK) {
-            dm_move_to_text(text, sizeof text, &p->b, &m, style);
+        if (known_move || dm_move10_parse(&m, &p->b, nd->text, NULL) == DM_OK) {
+            dm_move10_to_text(text, sizeof text, &p->b, &m, style);
             if (m.ncapt) {
                 use_sep(text, p, 'x');
             }
@@ -440,15 +440,15 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     if (irregular) {
         if (p->v) {
             p->vb = after_irregular;
-        } else if (dm_vboard_to_board(&p->b, &after_irregular) != DM_OK) {
+        } else if (dm_board_to_board10(&p->b, &after_irregular) != DM_OK) {
             p->known = 0;
         }
     }
     if (played) {
-        dm_board_apply(&p->b, &m);
+        dm_board10_apply(&p->b, &m);
     }
     if (vplayed) {
-        dm_vboard_apply(&p->vb, &vm);
+        dm_board_apply(&p->vb, &vm);
     }
     if (p->half == 1) {
         p->number++;
@@ -463,7 +463,7 @@ static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style,
     for (int i = 0; i < l->nnodes; i++) {
         const dm_pdn_node *nd = &l->nodes[i];
         int need = i > 0 && (l->nodes[i - 1].nafter > 0 || l->nodes[i - 1].nvariations > 0);
-        const dm_move *km = NULL;
+        const dm_move10 *km = NULL;
         const pdn_vstep *ks = NULL;
         const char *mark = nd->mark;
         int joined = 0;
@@ -567,10 +567,10 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     if (intl && pdn_start_board(&p.b, g, NULL) == DM_OK) {
         p.known = 1;
         p.half = p.b.side == DM_BLACK;
-        dm_board init;
-        dm_board_start(&init);
-        fen_start = dm_board_equal(&p.b, &init);
-        dm_board_to_fen(fenbuf, sizeof fenbuf, &p.b);
+        dm_board10 init;
+        dm_board10_start(&init);
+        fen_start = dm_board10_equal(&p.b, &init);
+        dm_board10_to_fen(fenbuf, sizeof fenbuf, &p.b);
         fen = fen ? fenbuf : NULL;
     } else if (playable && !intl) {
         int number;
@@ -578,10 +578,10 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
         if (pdn_vstart_board(&p.vb, variant, g, &number, NULL) == DM_OK) {
             p.known = 1;
             p.half = p.vb.side != (int)variant->first;
-            dm_vboard init;
-            dm_vboard_start(&init, variant);
+            dm_board init;
+            dm_board_start(&init, variant);
             fen_start = init.side == p.vb.side && !memcmp(init.sq, p.vb.sq, sizeof init.sq);
-            dm_vboard_to_fen(fenbuf, sizeof fenbuf, &p.vb, variant->algebraic);
+            dm_board_to_fen(fenbuf, sizeof fenbuf, &p.vb, variant->algebraic);
             fen = fen ? fenbuf : NULL;
         } else if (g->main.nnodes > 0) {
             p.half = g->main.nodes[0].number_black;
@@ -651,7 +651,7 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     }
     put(&w, "\n", 1);
     /* the mainline's moves as the replay resolved them (ambiguous ones included) */
-    dm_move *moves = NULL;
+    dm_move10 *moves = NULL;
     pdn_vstep *vsteps = NULL;
     wsteps ws = {NULL, NULL, 0};
     if (p.known && g->main.nnodes > 0) {

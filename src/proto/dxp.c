@@ -171,7 +171,7 @@ static dm_status parse_gamereq(dm_dxp_msg *m, const cursor *c)
     char sp = c->text[42];
     if (sp == 'A') {
         m->has_position = 0;
-        dm_board_start(&m->position);
+        dm_board10_start(&m->position);
         return want_len(c, 43);
     }
     if (sp != 'B') {
@@ -187,8 +187,8 @@ static dm_status parse_gamereq(dm_dxp_msg *m, const cursor *c)
     if ((st = field_color(c, 43, "side to move", &side)) != DM_OK) {
         return st;
     }
-    dm_board_clear(&m->position);
-    for (int sq = 1; sq <= DM_SQUARES; sq++) {
+    dm_board10_clear(&m->position);
+    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
         size_t off = 43 + (size_t)sq;
         dm_piece p;
         switch (c->text[off]) {
@@ -214,10 +214,10 @@ static dm_status parse_gamereq(dm_dxp_msg *m, const cursor *c)
             }
         }
         if (p != DM_EMPTY) {
-            dm_board_put(&m->position, sq, p);
+            dm_board10_put(&m->position, sq, p);
         }
     }
-    dm_board_set_side(&m->position, (dm_color)side);
+    dm_board10_set_side(&m->position, (dm_color)side);
     return DM_OK;
 }
 
@@ -227,8 +227,8 @@ static dm_status parse_move(dm_dxp_msg *m, const cursor *c)
         return want_len(c, 11);
     }
     dm_status st = field_int(c, 1, 4, 0, 9999, "time", &m->seconds);
-    st = st ? st : field_int(c, 5, 2, 1, DM_SQUARES, "from square", &m->from);
-    st = st ? st : field_int(c, 7, 2, 1, DM_SQUARES, "to square", &m->to);
+    st = st ? st : field_int(c, 5, 2, 1, DM_SQUARES10, "from square", &m->from);
+    st = st ? st : field_int(c, 7, 2, 1, DM_SQUARES10, "to square", &m->to);
     st = st ? st : field_int(c, 9, 2, 0, DM_DXP_MAX_CAPTURED, "number captured", &m->ncaptured);
     st = st ? st : want_len(c, 11 + 2 * (size_t)m->ncaptured);
     if (st) {
@@ -236,7 +236,7 @@ static dm_status parse_move(dm_dxp_msg *m, const cursor *c)
     }
     for (int i = 0; i < m->ncaptured; i++) {
         size_t off = 11 + 2 * (size_t)i;
-        if ((st = field_int(c, off, 2, 1, DM_SQUARES, "captured square", &m->captured[i])) !=
+        if ((st = field_int(c, off, 2, 1, DM_SQUARES10, "captured square", &m->captured[i])) !=
             DM_OK) {
             return st;
         }
@@ -475,7 +475,7 @@ dm_status dm_dxp_format(char *buf, size_t cap, size_t *len, const dm_dxp_msg *m,
             if (m->seconds < 0 || m->seconds > 9999) {
                 return out_of_range(err, "MOVE time", m->seconds);
             }
-            if (m->from < 1 || m->from > DM_SQUARES || m->to < 1 || m->to > DM_SQUARES) {
+            if (m->from < 1 || m->from > DM_SQUARES10 || m->to < 1 || m->to > DM_SQUARES10) {
                 return out_of_range(err, "MOVE square",
                                     m->from < 1 || m->from > 50 ? m->from : m->to);
             }
@@ -486,7 +486,7 @@ dm_status dm_dxp_format(char *buf, size_t cap, size_t *len, const dm_dxp_msg *m,
                          m->ncaptured);
             for (int i = 0; i < m->ncaptured; i++) {
                 int q = m->captured[i];
-                if (q < 1 || q > DM_SQUARES || q == m->from) {
+                if (q < 1 || q > DM_SQUARES10 || q == m->from) {
                     return out_of_range(err, "MOVE captured square", q);
                 }
                 for (int k = 0; k < i; k++) {
@@ -602,13 +602,13 @@ dm_dxp_split_result dm_dxp_split(dm_dxp_splitter *s, const char *data, size_t le
 
 /* ---- moves --------------------------------------------------------------------------- */
 
-dm_status dm_dxp_move_from(dm_dxp_msg *out, const dm_board *b, const dm_move *m, int seconds)
+dm_status dm_dxp_move_from(dm_dxp_msg *out, const dm_board10 *b, const dm_move10 *m, int seconds)
 {
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     int legal = 0;
     for (int i = 0; i < list.count && !legal; i++) {
-        legal = dm_move_equal(&list.moves[i], m);
+        legal = dm_move10_equal(&list.moves[i], m);
     }
     if (!legal) {
         return DM_EINVAL;
@@ -617,7 +617,7 @@ dm_status dm_dxp_move_from(dm_dxp_msg *out, const dm_board *b, const dm_move *m,
     out->seconds = seconds < 0 ? 0 : seconds > 9999 ? 9999 : seconds;
     out->from = m->from;
     out->to = m->to;
-    out->ncaptured = dm_move_captured(m, out->captured, DM_DXP_MAX_CAPTURED);
+    out->ncaptured = dm_move10_captured(m, out->captured, DM_DXP_MAX_CAPTURED);
     return DM_OK;
 }
 
@@ -631,23 +631,24 @@ static unsigned long long square_set(const int *sq, int n)
     return set;
 }
 
-static void move_hub(char *buf, size_t cap, const dm_board *b, const dm_move *m)
+static void move_hub(char *buf, size_t cap, const dm_board10 *b, const dm_move10 *m)
 {
-    dm_move_to_text(buf, cap, b, m, DM_NOTATION_HUB);
+    dm_move10_to_text(buf, cap, b, m, DM_NOTATION_HUB);
 }
 
-dm_status dm_dxp_move_match(dm_move *out, const dm_board *b, const dm_dxp_msg *msg, dm_error *err)
+dm_status dm_dxp_move_match(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *msg,
+                            dm_error *err)
 {
     if (!out || !b || !msg || msg->type != DM_DXP_MOVE || msg->ncaptured < 0 ||
         msg->ncaptured > DM_DXP_MAX_CAPTURED) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "not a MOVE message");
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     unsigned long long want = square_set(msg->captured, msg->ncaptured);
     int found = -1, nfrom_to = 0, first_ft = -1;
     for (int i = 0; i < list.count; i++) {
-        const dm_move *m = &list.moves[i];
+        const dm_move10 *m = &list.moves[i];
         if (m->from != msg->from || m->to != msg->to) {
             continue;
         }
@@ -656,7 +657,7 @@ dm_status dm_dxp_move_match(dm_move *out, const dm_board *b, const dm_dxp_msg *m
             first_ft = i;
         }
         int sq[DM_DXP_MAX_CAPTURED + 12];
-        int n = dm_move_captured(m, sq, (int)(sizeof sq / sizeof sq[0]));
+        int n = dm_move10_captured(m, sq, (int)(sizeof sq / sizeof sq[0]));
         if (n == msg->ncaptured && square_set(sq, n) == want) {
             found = i; /* sets are unique per from/to among legal moves */
         }
@@ -678,7 +679,7 @@ dm_status dm_dxp_move_match(dm_move *out, const dm_board *b, const dm_dxp_msg *m
         char cands[160] = "";
         size_t used = 0;
         for (int i = 0; i < list.count && used + 40 < sizeof cands; i++) {
-            const dm_move *m = &list.moves[i];
+            const dm_move10 *m = &list.moves[i];
             if (m->from == msg->from && m->to == msg->to) {
                 char t[160];
                 move_hub(t, sizeof t, b, m);
@@ -707,12 +708,12 @@ dm_status dm_dxp_move_match(dm_move *out, const dm_board *b, const dm_dxp_msg *m
     }
     /* No move from/to: let the notation parser say why (empty square, compulsory
      * capture, majority rule, ...). */
-    dm_move dummy;
+    dm_move10 dummy;
     dm_error why;
     memset(&why, 0, sizeof why);
     char pdn[24];
     snprintf(pdn, sizeof pdn, "%d%c%d", msg->from, msg->ncaptured ? 'x' : '-', msg->to);
-    if (dm_move_parse(&dummy, b, pdn, &why) == DM_OK) {
+    if (dm_move10_parse(&dummy, b, pdn, &why) == DM_OK) {
         /* from and to match only with the 'x'/'-' read loosely: still no such move */
         snprintf(why.message, sizeof why.message, "no legal move goes from %d to %d", msg->from,
                  msg->to);
@@ -720,7 +721,7 @@ dm_status dm_dxp_move_match(dm_move *out, const dm_board *b, const dm_dxp_msg *m
     return dm_error_set(err, DM_EILLEGAL, 0, 0, "illegal move %s: %s", text, why.message);
 }
 
-size_t dm_dxp_position_text(char *buf, size_t cap, const dm_board *b)
+size_t dm_dxp_position_text(char *buf, size_t cap, const dm_board10 *b)
 {
     if (cap < 52) {
         if (cap) {
@@ -729,9 +730,9 @@ size_t dm_dxp_position_text(char *buf, size_t cap, const dm_board *b)
         return 0;
     }
     buf[0] = b->side == DM_WHITE ? 'W' : 'Z';
-    for (int sq = 1; sq <= DM_SQUARES; sq++) {
+    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
         static const char map[] = {'e', 'w', 'z', 'W', 'Z'};
-        dm_piece p = dm_board_piece(b, sq);
+        dm_piece p = dm_board10_piece(b, sq);
         buf[sq] = map[p];
     }
     buf[51] = 0;

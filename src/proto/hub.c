@@ -147,18 +147,18 @@ size_t dm_hub_append_pair(char *buf, size_t cap, const char *name, const char *v
     return need;
 }
 
-size_t dm_hub_format_info(char *buf, size_t cap, const dm_vboard *root, const dm_info *info)
+size_t dm_hub_format_info(char *buf, size_t cap, const dm_board *root, const dm_info *info)
 {
     char pv[DM_ENGINE_MAX_PV * 48] = "";
     size_t pl = 0;
-    dm_vboard b = *root;
+    dm_board b = *root;
     for (int i = 0; i < info->pv_count && pl + 410 < sizeof pv; i++) {
         if (i > 0) {
             pv[pl++] = ' ';
         }
-        pl += dm_vmove_to_text(pv + pl, sizeof pv - pl, &b, &info->pv[i], DM_NOTATION_HUB,
-                               DM_VSQUARES_NUMERIC);
-        dm_vboard_apply(&b, &info->pv[i]);
+        pl += dm_move_to_text(pv + pl, sizeof pv - pl, &b, &info->pv[i], DM_NOTATION_HUB,
+                              DM_SQUARES_NUMERIC);
+        dm_board_apply(&b, &info->pv[i]);
     }
     pv[pl < sizeof pv ? pl : sizeof pv - 1] = 0;
     /* A database win or loss (DM_SCORE_EGDB - d) is shown in Scan's band, +/-89.xx

@@ -11,8 +11,8 @@
  *
  * Variants (`set-param name=variant value=russian`): the game is then of that
  * variant; `pos` is read as the side letter and one letter per square of its board,
- * moves with dm_vmove_parse ("normal", international draughts, reads them with the
- * international codec, dm_board_from_hub and dm_move_parse, as before variants
+ * moves with dm_move_parse ("normal", international draughts, reads them with the
+ * international codec, dm_board10_from_hub and dm_move10_parse, as before variants
  * came). The search, its input and its lines are the same for every variant.
  *
  * Endgame database (`set-param name=egdb value=DIR`): the session opens the folder
@@ -53,8 +53,8 @@ struct dm_hub_session {
     const dm_variant *variant;
     /* The running search's input, from the game layer at `go` (history below): */
     dm_search_input search_input;
-    uint64_t search_history[DM_ENGINE_MAX_HISTORY]; /* dm_vboard_hash before the root */
-    dm_vmovelist vlist;                             /* scratch for `go` (no mutable global state) */
+    uint64_t search_history[DM_ENGINE_MAX_HISTORY]; /* dm_board_hash before the root */
+    dm_movelist vlist;                              /* scratch for `go` (no mutable global state) */
     int pos_rejected;    /* the last `pos` was rejected: `go` refuses until a
                                     valid pos or new-game */
     dm_egdb *egdb;       /* the `egdb` param's database (NULL: none); the engine probes it */
@@ -184,7 +184,7 @@ void dm_hub_session_free(dm_hub_session *s)
 /* A variant game from b for the Hub: moves are accepted after a draw-rule result
  * (the GUI sends the whole game; the engine is asked about its last position). NULL
  * without memory. */
-static dm_game *new_vgame(const dm_vboard *b)
+static dm_game *new_vgame(const dm_board *b)
 {
     dm_game *g = NULL;
     if (dm_game_new(&g, b) != DM_OK) {
@@ -202,8 +202,8 @@ static void start_position(dm_hub_session *s)
 {
     dm_session_new_game(s->game, NULL, NULL); /* clears the engine too */
     if (s->variant) {
-        dm_vboard b;
-        dm_vboard_start(&b, s->variant);
+        dm_board b;
+        dm_board_start(&b, s->variant);
         dm_game *g = new_vgame(&b);
         if (g == NULL || dm_session_set_game(s->game, g, NULL) != DM_OK) {
             dm_game_free(g);
@@ -473,7 +473,7 @@ static int next_move(const char **p, char *text, size_t cap, int *index, outbuf 
     return 1;
 }
 
-/* A move of moves= that dm_move_parse / dm_vmove_parse refused with st. */
+/* A move of moves= that dm_move10_parse / dm_move_parse refused with st. */
 static void emit_move_error(outbuf *o, dm_status st, int index, const char *text, const char *why)
 {
     emit_error(o, "%s move %d '%s' in moves=: %s",
@@ -484,9 +484,9 @@ static void emit_move_error(outbuf *o, dm_status st, int index, const char *text
 }
 
 /* A variant position in Hub form: side 'W'/'B', then one of w b W B e per square
- * 1..squares, numbered as the variant's records (dm_vsquare_number: Italian and
+ * 1..squares, numbered as the variant's records (dm_square_number: Italian and
  * Spanish number the turned board). */
-static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char *why, size_t cap)
+static int vpos_parse(dm_board *out, const dm_variant *v, const char *pos, char *why, size_t cap)
 {
     size_t n = strlen(pos);
     if (n != (size_t)v->squares + 1) {
@@ -494,7 +494,7 @@ static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char
                  hub_variant_names[v->id], v->squares + 1, v->squares, n);
         return 0;
     }
-    dm_vboard_clear(out, v);
+    dm_board_clear(out, v);
     if (pos[0] == 'W' || pos[0] == 'w') {
         out->side = DM_WHITE;
     } else if (pos[0] == 'B' || pos[0] == 'b') {
@@ -510,10 +510,10 @@ static int vpos_parse(dm_vboard *out, const dm_variant *v, const char *pos, char
             snprintf(why, cap, "square %d: '%c' is not one of w b W B e", sq, pos[sq]);
             return 0;
         }
-        out->sq[dm_vsquare_from_number(v, sq)] = (uint8_t)(k - letters);
+        out->sq[dm_square_from_number(v, sq)] = (uint8_t)(k - letters);
     }
     dm_error err;
-    if (dm_vboard_validate(out, &err) != DM_OK) {
+    if (dm_board_validate(out, &err) != DM_OK) {
         snprintf(why, cap, "%s", err.message);
         return 0;
     }
@@ -525,7 +525,7 @@ static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
     const char *pos = dm_hub_get(c, "pos");
     const char *moves = dm_hub_get(c, "moves");
-    dm_vboard board;
+    dm_board board;
     if (pos) {
         char why[256];
         if (!vpos_parse(&board, s->variant, pos, why, sizeof why)) {
@@ -533,7 +533,7 @@ static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
             return 0;
         }
     } else if (dm_hub_has(c, "start")) {
-        dm_vboard_start(&board, s->variant);
+        dm_board_start(&board, s->variant);
     } else {
         emit_error(o, "pos: missing pos=<%d characters> (or start)", s->variant->squares + 1);
         return 0;
@@ -548,9 +548,9 @@ static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     char text[256];
     int index = 0, r;
     while ((r = next_move(&p, text, sizeof text, &index, o)) > 0) {
-        dm_vmove m;
+        dm_move m;
         dm_error err;
-        dm_status st = dm_vmove_parse(&m, dm_game_position(g), text, &err);
+        dm_status st = dm_move_parse(&m, dm_game_position(g), text, &err);
         if (st == DM_OK) {
             st = dm_game_play(g, &m);
             if (st != DM_OK) {
@@ -581,9 +581,9 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     const char *pos = dm_hub_get(c, "pos");
     const char *moves = dm_hub_get(c, "moves");
     dm_error err;
-    dm_board b;
+    dm_board10 b;
     if (pos) {
-        if (dm_board_from_hub(&b, pos, &err) != DM_OK) {
+        if (dm_board10_from_hub(&b, pos, &err) != DM_OK) {
             const char *why = err.message;
             if (!strncmp(why, "bad position: ", 14)) {
                 why += 14; /* the codec's own prefix: say it once */
@@ -592,15 +592,15 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
             return 0;
         }
     } else if (dm_hub_has(c, "start")) {
-        dm_board_start(&b);
+        dm_board10_start(&b);
     } else {
         emit_error(o, "pos: missing pos=<51 characters> (or start)");
         return 0;
     }
     /* The new game is built aside: a bad move leaves the session's game as it was. */
     dm_game *g = NULL;
-    dm_vboard vb;
-    if (dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b) != DM_OK ||
+    dm_board vb;
+    if (dm_board_from_board10(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b) != DM_OK ||
         dm_game_new(&g, &vb) != DM_OK ||
         dm_game_set_rules(g, dm_game_rules_of(dm_session_game(s->game))) != DM_OK) {
         dm_game_free(g);
@@ -611,12 +611,12 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     char text[128];
     int index = 0, r;
     while ((r = next_move(&p, text, sizeof text, &index, o)) > 0) {
-        dm_board fb; /* the Hub's international moves read on the fast board */
-        dm_move m;
-        dm_vmove vm;
-        dm_vboard_to_board(&fb, dm_game_position(g));
-        dm_status st = dm_move_parse(&m, &fb, text, &err);
-        if (st == DM_OK && (dm_vmove_from_move(&vm, dm_game_position(g), &m) != DM_OK ||
+        dm_board10 fb; /* the Hub's international moves read on the fast board */
+        dm_move10 m;
+        dm_move vm;
+        dm_board_to_board10(&fb, dm_game_position(g));
+        dm_status st = dm_move10_parse(&m, &fb, text, &err);
+        if (st == DM_OK && (dm_move_from_move10(&vm, dm_game_position(g), &m) != DM_OK ||
                             dm_game_play(g, &vm) != DM_OK)) {
             st = DM_EILLEGAL;
             snprintf(err.message, sizeof err.message, "the game is over");
@@ -717,7 +717,7 @@ static dm_hub_action cmd_go(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
         emit_error(o, "go: out of memory (no game)");
         return DM_HUB_NONE;
     }
-    if (dm_vmovegen_legal(&s->vlist, dm_game_position(game)) == 0) {
+    if (dm_movegen_legal(&s->vlist, dm_game_position(game)) == 0) {
         emit_error(o, "go: the side to move has no legal move (the game is over)");
         return DM_HUB_NONE;
     }
@@ -836,16 +836,16 @@ size_t dm_hub_session_done(dm_hub_session *s, const dm_result *r, char *out, siz
 {
     char line[1024] = "done";
     s->searching = 0;
-    const dm_vboard *root = &s->search_input.root;
+    const dm_board *root = &s->search_input.root;
     if (r && r->has_move) {
         char text[400];
-        dm_vmove_to_text(text, sizeof text, root, &r->best, DM_NOTATION_HUB, DM_VSQUARES_NUMERIC);
+        dm_move_to_text(text, sizeof text, root, &r->best, DM_NOTATION_HUB, DM_SQUARES_NUMERIC);
         dm_hub_append_pair(line, sizeof line, "move", text);
         if (r->has_ponder) {
-            dm_vboard after = *root;
-            dm_vboard_apply(&after, &r->best);
-            dm_vmove_to_text(text, sizeof text, &after, &r->ponder, DM_NOTATION_HUB,
-                             DM_VSQUARES_NUMERIC);
+            dm_board after = *root;
+            dm_board_apply(&after, &r->best);
+            dm_move_to_text(text, sizeof text, &after, &r->ponder, DM_NOTATION_HUB,
+                            DM_SQUARES_NUMERIC);
             dm_hub_append_pair(line, sizeof line, "ponder", text);
         }
     }

@@ -97,11 +97,12 @@ const char *dm_puzzle_verdict_str(int verdict)
     return "unknown verdict";
 }
 
-int dm_puzzle_material(const dm_board *b)
+int dm_puzzle_material(const dm_board10 *b)
 {
     int us = b->side, them = 1 - b->side;
-    return 100 * (dm_board_count_men(b, (dm_color)us) - dm_board_count_men(b, (dm_color)them)) +
-           300 * (dm_board_count_kings(b, (dm_color)us) - dm_board_count_kings(b, (dm_color)them));
+    return 100 * (dm_board10_count_men(b, (dm_color)us) - dm_board10_count_men(b, (dm_color)them)) +
+           300 * (dm_board10_count_kings(b, (dm_color)us) -
+                  dm_board10_count_kings(b, (dm_color)them));
 }
 
 /* ---- board geometry by square numbers (rows 0..9 from square 1's side) ---------- */
@@ -140,23 +141,24 @@ static int colour_of(dm_piece p)
 
 /* True when the piece on s (of the side to move) could make at least a one-piece
  * capture, ignoring the majority rule. */
-static int can_jump(const dm_board *b, int s)
+static int can_jump(const dm_board10 *b, int s)
 {
-    dm_piece p = dm_board_piece(b, s);
+    dm_piece p = dm_board10_piece(b, s);
     int king = is_king(p);
     for (int d = 0; d < 4; d++) {
         int r = sq_row(s) + dirs[d][0], c = sq_col(s) + dirs[d][1];
         int t = sq_at(r, c);
-        while (king && t && dm_board_piece(b, t) == DM_EMPTY) {
+        while (king && t && dm_board10_piece(b, t) == DM_EMPTY) {
             r += dirs[d][0];
             c += dirs[d][1];
             t = sq_at(r, c);
         }
-        if (!t || dm_board_piece(b, t) == DM_EMPTY || colour_of(dm_board_piece(b, t)) == b->side) {
+        if (!t || dm_board10_piece(b, t) == DM_EMPTY ||
+            colour_of(dm_board10_piece(b, t)) == b->side) {
             continue;
         }
         int beyond = sq_at(r + dirs[d][0], c + dirs[d][1]);
-        if (beyond && dm_board_piece(b, beyond) == DM_EMPTY) {
+        if (beyond && dm_board10_piece(b, beyond) == DM_EMPTY) {
             return 1;
         }
     }
@@ -165,19 +167,19 @@ static int can_jump(const dm_board *b, int s)
 
 /* The capture m of b is decided by the majority rule: a piece that is not the
  * capturing one (no legal move starts on it) could take too. */
-static int majority_decides(const dm_board *b, const dm_move *m)
+static int majority_decides(const dm_board10 *b, const dm_move10 *m)
 {
     if (m->ncapt == 0) {
         return 0;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
-    int from_ok[DM_SQUARES + 1] = {0};
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
+    int from_ok[DM_SQUARES10 + 1] = {0};
     for (int i = 0; i < list.count; i++) {
         from_ok[list.moves[i].from] = 1;
     }
-    for (int s = 1; s <= DM_SQUARES; s++) {
-        dm_piece p = dm_board_piece(b, s);
+    for (int s = 1; s <= DM_SQUARES10; s++) {
+        dm_piece p = dm_board10_piece(b, s);
         if (p != DM_EMPTY && colour_of(p) == b->side && !from_ok[s] && can_jump(b, s)) {
             return 1;
         }
@@ -189,23 +191,23 @@ static int majority_decides(const dm_board *b, const dm_move *m)
  * in a direction other than the one it came from, the next piece is one it has
  * already jumped (still on the board until the move ends, FMJD 4.11) with an empty
  * square beyond, so that it would take on if that piece had been removed. */
-static int turkish_stop(const dm_board *b, const dm_move *m)
+static int turkish_stop(const dm_board10 *b, const dm_move10 *m)
 {
     if (m->ncapt < 2) {
         return 0;
     }
     int path[DM_PUZZLE_MAX_LINE + 24];
-    int np = dm_move_path(path, (int)(sizeof path / sizeof path[0]), b, m);
+    int np = dm_move10_path(path, (int)(sizeof path / sizeof path[0]), b, m);
     if (np < 2) {
         return 0;
     }
-    int captured[DM_SQUARES + 1] = {0};
-    int sq[DM_SQUARES];
-    int nc = dm_move_captured(m, sq, DM_SQUARES);
+    int captured[DM_SQUARES10 + 1] = {0};
+    int sq[DM_SQUARES10];
+    int nc = dm_move10_captured(m, sq, DM_SQUARES10);
     for (int i = 0; i < nc; i++) {
         captured[sq[i]] = 1;
     }
-    int king = is_king(dm_board_piece(b, m->from));
+    int king = is_king(dm_board10_piece(b, m->from));
     int to = m->to, prev = path[np - 2];
     int back_r = sq_row(prev) > sq_row(to) ? 1 : -1;
     int back_c = sq_col(prev) > sq_col(to) ? 1 : -1;
@@ -215,7 +217,7 @@ static int turkish_stop(const dm_board *b, const dm_move *m)
         }
         int r = sq_row(to) + dirs[d][0], c = sq_col(to) + dirs[d][1];
         int t = sq_at(r, c);
-        while (king && t && (dm_board_piece(b, t) == DM_EMPTY || t == m->from)) {
+        while (king && t && (dm_board10_piece(b, t) == DM_EMPTY || t == m->from)) {
             r += dirs[d][0];
             c += dirs[d][1];
             t = sq_at(r, c);
@@ -224,7 +226,7 @@ static int turkish_stop(const dm_board *b, const dm_move *m)
             continue;
         }
         int beyond = sq_at(r + dirs[d][0], c + dirs[d][1]);
-        if (beyond && (dm_board_piece(b, beyond) == DM_EMPTY || beyond == m->from)) {
+        if (beyond && (dm_board10_piece(b, beyond) == DM_EMPTY || beyond == m->from)) {
             return 1;
         }
     }
@@ -236,15 +238,15 @@ static int turkish_stop(const dm_board *b, const dm_move *m)
 typedef struct depth_lines {
     int have1, have2;
     int s1, s2;
-    dm_move m1;
+    dm_move10 m1;
 } depth_lines;
 
 typedef struct collect {
     depth_lines d[DM_ENGINE_MAX_DEPTH + 1];
     int last;     /* the deepest depth with a first line */
     int pv_count; /* that line */
-    dm_move pv[DM_ENGINE_MAX_PV];
-    dm_board root; /* the position searched */
+    dm_move10 pv[DM_ENGINE_MAX_PV];
+    dm_board10 root; /* the position searched */
 } collect;
 
 static void on_info(const dm_info *info, void *payload)
@@ -254,12 +256,12 @@ static void on_info(const dm_info *info, void *payload)
         return;
     }
     /* the engine's moves are of the generic board: the puzzle's are of the fast one */
-    dm_move pv[DM_ENGINE_MAX_PV];
+    dm_move10 pv[DM_ENGINE_MAX_PV];
     int n = 0;
-    dm_board b = c->root;
+    dm_board10 b = c->root;
     while (n < info->pv_count && n < DM_ENGINE_MAX_PV &&
-           dm_vmove_to_move(&pv[n], &b, &info->pv[n]) == DM_OK) {
-        dm_board_apply(&b, &pv[n++]);
+           dm_move_to_move10(&pv[n], &b, &info->pv[n]) == DM_OK) {
+        dm_board10_apply(&b, &pv[n++]);
     }
     if (n == 0) {
         return;
@@ -272,7 +274,7 @@ static void on_info(const dm_info *info, void *payload)
         if (info->depth >= c->last) {
             c->last = info->depth;
             c->pv_count = n;
-            memcpy(c->pv, pv, sizeof(dm_move) * (size_t)n);
+            memcpy(c->pv, pv, sizeof(dm_move10) * (size_t)n);
         }
     } else if (info->multipv == 2) {
         dl->have2 = 1;
@@ -286,10 +288,10 @@ static int wins(int score, int material, const dm_puzzle_options *o)
 }
 
 /* The best move is the unique win at depth d (with the move of the final depth). */
-static int unique_at(const depth_lines *dl, const dm_move *best, int material,
+static int unique_at(const depth_lines *dl, const dm_move10 *best, int material,
                      const dm_puzzle_options *o)
 {
-    if (!dl->have1 || !dm_move_equal(&dl->m1, best) || !wins(dl->s1, material, o)) {
+    if (!dl->have1 || !dm_move10_equal(&dl->m1, best) || !wins(dl->s1, material, o)) {
         return 0;
     }
     if (!dl->have2) {
@@ -328,18 +330,18 @@ static dm_status check_options(const dm_puzzle_options *o, dm_error *err)
 
 /* Cut the line where the material or the game is won; the themes it shows. Returns
  * the moves kept, 0 when the line never wins a man back by its end. */
-static int cut_line(dm_puzzle *out, const dm_move *pv, int n, int forced_win)
+static int cut_line(dm_puzzle *out, const dm_move10 *pv, int n, int forced_win)
 {
-    dm_board cur = out->position;
+    dm_board10 cur = out->position;
     int root_side = cur.side;
     int keep = 0;
     unsigned themes = 0;
     for (int i = 0; i < n && i < DM_PUZZLE_MAX_LINE; i++) {
-        dm_movelist list;
-        dm_movegen_legal(&list, &cur);
+        dm_movelist10 list;
+        dm_movegen10_legal(&list, &cur);
         int legal = 0;
         for (int k = 0; k < list.count; k++) {
-            legal |= dm_move_equal(&list.moves[k], &pv[i]);
+            legal |= dm_move10_equal(&list.moves[k], &pv[i]);
         }
         if (!legal) {
             break;
@@ -356,16 +358,16 @@ static int cut_line(dm_puzzle *out, const dm_move *pv, int n, int forced_win)
         if (pv[i].ncapt > 1 && turkish_stop(&cur, &pv[i])) {
             themes |= DM_THEME_TURKISH;
         }
-        if (solver && dm_move_is_promotion(&cur, &pv[i])) {
+        if (solver && dm_move10_is_promotion(&cur, &pv[i])) {
             themes |= DM_THEME_BREAKTHROUGH;
         }
-        dm_board_apply(&cur, &pv[i]);
+        dm_board10_apply(&cur, &pv[i]);
         out->line[i] = pv[i];
         if (!solver) {
             continue;
         }
         int gain = -dm_puzzle_material(&cur) - out->material;
-        if (dm_movegen_count(&cur) == 0) {
+        if (dm_movegen10_count(&cur) == 0) {
             out->gain = gain;
             keep = i + 1;
             themes |= DM_THEME_WIN;
@@ -374,7 +376,7 @@ static int cut_line(dm_puzzle *out, const dm_move *pv, int n, int forced_win)
         if (forced_win) {
             out->gain = gain; /* a forced win: the line to the end, or as far as it goes */
             keep = i + 1;
-        } else if (!dm_movegen_has_capture(&cur) && gain >= 100) {
+        } else if (!dm_movegen10_has_capture(&cur) && gain >= 100) {
             out->gain = gain;
             keep = i + 1;
             break;
@@ -388,7 +390,7 @@ static int cut_line(dm_puzzle *out, const dm_move *pv, int n, int forced_win)
     return keep;
 }
 
-dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
+dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board10 *b,
                             const dm_puzzle_options *opt, dm_error *err)
 {
     static const dm_puzzle_options defaults = DM_PUZZLE_OPTIONS_INIT;
@@ -400,7 +402,7 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
     if (st != DM_OK) {
         return st;
     }
-    st = dm_board_validate(b, err);
+    st = dm_board10_validate(b, err);
     if (st != DM_OK) {
         return st;
     }
@@ -408,8 +410,8 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
     out->position = *b;
     out->material = dm_puzzle_material(b);
 
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     if (list.count < 2) {
         out->verdict = DM_PUZZLE_NO_CHOICE;
         if (list.count == 1) {
@@ -417,7 +419,7 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
         }
         return DM_OK;
     }
-    if (dm_movegen_has_capture(b)) {
+    if (dm_movegen10_has_capture(b)) {
         out->verdict = DM_PUZZLE_CAPTURE;
         return DM_OK;
     }
@@ -428,7 +430,7 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
     c->root = *b;
     dm_search_input in;
     memset(&in, 0, sizeof in);
-    dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
+    dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = o->depth;
@@ -481,8 +483,8 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
         return DM_OK;
     }
     int pieces = 0;
-    for (int s = 1; s <= DM_SQUARES; s++) {
-        pieces += dm_board_piece(b, s) != DM_EMPTY;
+    for (int s = 1; s <= DM_SQUARES10; s++) {
+        pieces += dm_board10_piece(b, s) != DM_EMPTY;
     }
     if (pieces <= 12 || b->kings) {
         out->themes |= DM_THEME_ENDGAME;

@@ -49,7 +49,7 @@ struct dm_session {
     uint64_t book_seed;
     int book_hit;           /* this search answers with book_move */
     dm_book_move book_move; /* ... chosen by go */
-    dm_vmove book_vmove;    /* ... as the move of the game's position */
+    dm_move book_vmove;     /* ... as the move of the game's position */
 };
 
 static dm_status check_rules(const dm_game_rules *r, dm_error *err)
@@ -225,7 +225,7 @@ dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, dm_error
         return dm_error_set(err, DM_EINVAL, 0, 0, "setup version %d, expected %d", g->version,
                             DM_SESSION_SETUP_VERSION);
     }
-    dm_vboard start;
+    dm_board start;
     const dm_variant *v = g->variant ? g->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
     if (g->start) {
         start = *g->start;
@@ -233,26 +233,26 @@ dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, dm_error
             s->refused = 1;
             return dm_error_set(err, DM_EINVAL, 0, 0, "the start position has no variant");
         }
-        if (dm_vboard_validate(&start, err) != DM_OK) {
+        if (dm_board_validate(&start, err) != DM_OK) {
             s->refused = 1;
             return DM_EINVAL;
         }
     } else if (g->fen && !g->variant) {
-        dm_board fast; /* the international FEN reader, as before variants came */
-        st = dm_board_from_fen(&fast, g->fen, err);
+        dm_board10 fast; /* the international FEN reader, as before variants came */
+        st = dm_board10_from_fen(&fast, g->fen, err);
         if (st != DM_OK) {
             s->refused = 1;
             return st;
         }
-        dm_vboard_from_board(&start, v, &fast);
+        dm_board_from_board10(&start, v, &fast);
     } else if (g->fen) {
-        st = dm_vboard_from_fen(&start, v, g->fen, err);
+        st = dm_board_from_fen(&start, v, g->fen, err);
         if (st != DM_OK) {
             s->refused = 1;
             return st;
         }
     } else {
-        dm_vboard_start(&start, v);
+        dm_board_start(&start, v);
     }
     dm_game *game = NULL;
     dm_clock *clock = NULL;
@@ -337,7 +337,7 @@ static void after_move(dm_session *s)
     sync_clock(s);
 }
 
-dm_status dm_session_play(dm_session *s, const dm_vmove *m, dm_error *err)
+dm_status dm_session_play(dm_session *s, const dm_move *m, dm_error *err)
 {
     dm_status st = before_move(s, err);
     if (st != DM_OK) {
@@ -349,8 +349,8 @@ dm_status dm_session_play(dm_session *s, const dm_vmove *m, dm_error *err)
     st = dm_game_play(s->game, m);
     if (st != DM_OK) {
         char text[400];
-        dm_vmove_to_text(text, sizeof text, dm_game_position(s->game), m, DM_NOTATION_FULL,
-                         DM_VSQUARES_DEFAULT);
+        dm_move_to_text(text, sizeof text, dm_game_position(s->game), m, DM_NOTATION_FULL,
+                        DM_SQUARES_DEFAULT);
         return dm_error_set(err, st, 0, 0, "move %s: %s", text, dm_status_str(st));
     }
     after_move(s);
@@ -503,7 +503,7 @@ const dm_game *dm_session_game(const dm_session *s)
     return s->game;
 }
 
-const dm_vboard *dm_session_position(const dm_session *s)
+const dm_board *dm_session_position(const dm_session *s)
 {
     return dm_game_position(s->game);
 }
@@ -623,14 +623,14 @@ static void *search_main(void *arg)
  * current position, into s->book_move and s->book_vmove; 0 when none. */
 static int book_pick(dm_session *s)
 {
-    dm_board fast;
+    dm_board10 fast;
     if (!s->book || s->lim.analyse || s->lim.infinite || s->lim.ponder ||
         s->in.root.variant->id != DM_VARIANT_INTERNATIONAL ||
-        dm_vboard_to_board(&fast, &s->in.root) != DM_OK) {
+        dm_board_to_board10(&fast, &s->in.root) != DM_OK) {
         return 0;
     }
     return dm_book_pick(s->book, &fast, s->book_seed, &s->book_move) &&
-           dm_vmove_from_move(&s->book_vmove, &s->in.root, &s->book_move.move) == DM_OK;
+           dm_move_from_move10(&s->book_vmove, &s->in.root, &s->book_move.move) == DM_OK;
 }
 
 dm_status dm_session_go(dm_session *s, const dm_session_go_options *go, dm_error *err)

@@ -16,7 +16,7 @@ test -f "$tmp/prefix/include/damier.h" || { echo "damier.h not installed"; exit 
     --engine "$tmp/prefix/bin/damier hub" --depth 1 --games 2 --max-plies 2 >"$tmp/match.out"
 grep -q "openings $(realpath "$tmp")/prefix/share/damier/ballot.fen (" "$tmp/match.out" ||
     { echo "installed damier match does not find share/damier/ballot.fen"; exit 1; }
-test -f "$tmp/prefix/include/damier/board.h" || { echo "damier/board.h not installed"; exit 1; }
+test -f "$tmp/prefix/include/damier/variant.h" || { echo "damier/variant.h not installed"; exit 1; }
 lib=$(dirname "$(find "$tmp/prefix" -name 'libdamier.so' | head -1)")
 if [ "$lib" = . ]; then # a build without DM_SHARED (the sanitizer build)
     echo "install: ok (no libdamier.so in this build: library link not checked)"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * tests/egdb/brute.h: an independent brute-force endgame solver for the egdb tests.
  * It shares no code with src/egdb: positions are enumerated square by square with
- * dm_board_put (both sides to move, no colour flip, no index arithmetic), kept in a
+ * dm_board10_put (both sides to move, no colour flip, no index arithmetic), kept in a
  * hash table, their successors found with the public move generator, and the
  * values found by plain minimax iterated to its fixed point over the game graph
  * (memoised: one value per position; a position whose value never settles is a
@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/egdb.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "egdb/egdb_int.h"
 
@@ -53,7 +53,7 @@ static uint64_t br_hash(const br_key *k)
     return h ^ (h >> 32);
 }
 
-static br_key br_key_of(const dm_board *b)
+static br_key br_key_of(const dm_board10 *b)
 {
     br_key k = {b->pieces[DM_WHITE], b->pieces[DM_BLACK], b->kings, b->side};
     return k;
@@ -75,7 +75,7 @@ static int64_t br_find(const brute *br, const br_key *k)
     }
 }
 
-static void br_add(brute *br, const dm_board *b)
+static void br_add(brute *br, const dm_board10 *b)
 {
     if (br->n == br->cap) {
         br->cap = br->cap ? br->cap * 2 : 1024;
@@ -86,11 +86,11 @@ static void br_add(brute *br, const dm_board *b)
 
 /* Place the pieces of `kinds` (count n) from square `from` on, then recurse to the next
  * kind; every complete placement is added with both sides to move. */
-static void br_place(brute *br, dm_board *b, const dm_piece *kinds, int nk, int from)
+static void br_place(brute *br, dm_board10 *b, const dm_piece *kinds, int nk, int from)
 {
     if (nk == 0) {
         for (int side = 0; side < 2; side++) {
-            dm_board_set_side(b, side ? DM_BLACK : DM_WHITE);
+            dm_board10_set_side(b, side ? DM_BLACK : DM_WHITE);
             br_add(br, b);
         }
         return;
@@ -98,16 +98,16 @@ static void br_place(brute *br, dm_board *b, const dm_piece *kinds, int nk, int 
     dm_piece p = kinds[0];
     /* The same kind as the next: squares ascending, so each set is placed once. */
     for (int sq = from; sq <= 50; sq++) {
-        if (dm_board_piece(b, sq) != DM_EMPTY) {
+        if (dm_board10_piece(b, sq) != DM_EMPTY) {
             continue;
         }
         if ((p == DM_WHITE_MAN && sq <= 5) || (p == DM_BLACK_MAN && sq >= 46)) {
             continue; /* a man never stands on his own promotion row */
         }
-        dm_board_put(b, sq, p);
+        dm_board10_put(b, sq, p);
         int next = nk > 1 && kinds[1] == p ? sq + 1 : 1;
         br_place(br, b, kinds + 1, nk - 1, next);
-        dm_board_put(b, sq, DM_EMPTY);
+        dm_board10_put(b, sq, DM_EMPTY);
     }
 }
 
@@ -124,8 +124,8 @@ static void br_material(brute *br, int wm, int wk, int bm, int bk)
         kinds[n++] = DM_BLACK_MAN;
     for (int i = 0; i < bk; i++)
         kinds[n++] = DM_BLACK_KING;
-    dm_board b;
-    dm_board_clear(&b);
+    dm_board10 b;
+    dm_board10_clear(&b);
     br_place(br, &b, kinds, n, 1);
 }
 
@@ -150,20 +150,20 @@ static int br_solve(brute *br)
     uint64_t capc = (uint64_t)br->n * 8;
     br->child = malloc(capc * sizeof *br->child);
     br->nchild = 0;
-    dm_movelist list;
+    dm_movelist10 list;
     for (uint32_t i = 0; i < br->n; i++) {
         br->first[i] = (uint32_t)br->nchild;
         const br_key *k = &br->keys[i];
-        dm_board b;
-        dm_board_clear(&b);
+        dm_board10 b;
+        dm_board10_clear(&b);
         b.pieces[DM_WHITE] = k->w;
         b.pieces[DM_BLACK] = k->b;
         b.kings = k->k;
         b.side = k->side;
-        int n = dm_movegen_legal(&list, &b);
+        int n = dm_movegen10_legal(&list, &b);
         for (int m = 0; m < n; m++) {
-            dm_board c = b;
-            dm_board_apply(&c, &list.moves[m]);
+            dm_board10 c = b;
+            dm_board10_apply(&c, &list.moves[m]);
             uint32_t ci;
             if (!c.pieces[c.side]) {
                 ci = UINT32_MAX; /* the opponent has no piece left: the mover wins */
@@ -253,26 +253,27 @@ static void br_check_db(const dm_egdb *db, int maxp, int (*keep)(eg_mat), uint32
     assert_true(br.n >= min_positions);
     uint64_t(*counts)[5][5][5][4] = calloc(5, sizeof *counts);
     for (uint32_t i = 0; i < br.n; i++) {
-        dm_board b;
-        dm_board_clear(&b);
+        dm_board10 b;
+        dm_board10_clear(&b);
         b.pieces[0] = br.keys[i].w;
         b.pieces[1] = br.keys[i].b;
         b.kings = br.keys[i].k;
         b.side = br.keys[i].side;
-        b.hash = dm_board_compute_hash(&b);
+        b.hash = dm_board10_compute_hash(&b);
         int want = br.val[i] == BR_WIN    ? DM_EGDB_WIN
                    : br.val[i] == BR_LOSS ? DM_EGDB_LOSS
                                           : DM_EGDB_DRAW;
         dm_egdb_value got = dm_egdb_probe(db, &b, NULL);
         if ((int)got != want) {
             char fen[200];
-            dm_board_to_fen(fen, sizeof fen, &b);
+            dm_board10_to_fen(fen, sizeof fen, &b);
             fail_msg("%s: egdb %s, brute force %s", fen, dm_egdb_value_name(got),
                      dm_egdb_value_name((dm_egdb_value)want));
         }
-        if (b.side == DM_WHITE && !dm_movegen_has_capture(&b)) {
-            int wk = dm_board_count_kings(&b, DM_WHITE), bk = dm_board_count_kings(&b, DM_BLACK);
-            int wm = dm_board_count_men(&b, DM_WHITE), bm = dm_board_count_men(&b, DM_BLACK);
+        if (b.side == DM_WHITE && !dm_movegen10_has_capture(&b)) {
+            int wk = dm_board10_count_kings(&b, DM_WHITE),
+                bk = dm_board10_count_kings(&b, DM_BLACK);
+            int wm = dm_board10_count_men(&b, DM_WHITE), bm = dm_board10_count_men(&b, DM_BLACK);
             counts[wm][wk][bm][bk][want]++;
         }
     }

@@ -21,7 +21,7 @@
 #include <cmocka.h>
 
 #include <damier/egdb.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "brute.h"
 #include "egdb/egdb_int.h"
@@ -166,9 +166,9 @@ static void test_hand_derived(void **state)
         {"W:W33:B28", DM_EGDB_WIN, 1, "capture of the last piece"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        dm_board b;
+        dm_board10 b;
         dm_error err;
-        assert_int_equal(dm_board_from_fen(&b, cases[i].fen, &err), DM_OK);
+        assert_int_equal(dm_board10_from_fen(&b, cases[i].fen, &err), DM_OK);
         int dtc = -1;
         dm_egdb_value v = dm_egdb_probe(db, &b, &dtc);
         if (v != cases[i].v || dtc != cases[i].dtc) {
@@ -239,10 +239,10 @@ static void test_bad_files_refused(void **state)
     assert_int_equal(dm_egdb_slice_count(db), 13);
     assert_int_equal(dm_egdb_max_pieces(db), 2); /* 3 pieces incomplete now */
     /* The slice is gone, the others still answer. */
-    dm_board b;
-    assert_int_equal(dm_board_from_fen(&b, "W:WK1,K2:BK50", NULL), DM_OK);
+    dm_board10 b;
+    assert_int_equal(dm_board10_from_fen(&b, "W:WK1,K2:BK50", NULL), DM_OK);
     assert_int_equal(dm_egdb_probe(db, &b, NULL), DM_EGDB_UNKNOWN);
-    assert_int_equal(dm_board_from_fen(&b, "W:WK1:BK50", NULL), DM_OK);
+    assert_int_equal(dm_board10_from_fen(&b, "W:WK1:BK50", NULL), DM_OK);
     assert_int_equal(dm_egdb_probe(db, &b, NULL), DM_EGDB_DRAW);
     dm_egdb_close(db);
     rm_dir(d);
@@ -271,9 +271,9 @@ static void test_verify_catches_flipped_value(void **state)
         eg_pos p;
         int valid = eg_unindex(&bt, &s.shape, s.mat, i, &p);
         if (!flipped && valid && v == EG_WIN) {
-            dm_board b;
+            dm_board10 b;
             eg_board_of_pos(&b, &p);
-            if (!dm_movegen_has_capture(&b)) {
+            if (!dm_movegen10_has_capture(&b)) {
                 v = EG_LOSS; /* the flip (its distance kept) */
                 flipped = 1;
             }

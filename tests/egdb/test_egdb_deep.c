@@ -21,7 +21,7 @@
 
 #include <damier/egdb.h>
 #include <damier/engine.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "../engine_fast.h"
 
@@ -136,8 +136,8 @@ static void test_theory(void **state)
     static const char *const draws[] = {"W:WK1,K2,K3:BK46", "B:WK1,K2,K3:BK46",
                                         "W:WK47,K48,K49:BK5"};
     for (size_t i = 0; i < sizeof draws / sizeof draws[0]; i++) {
-        dm_board b;
-        assert_int_equal(dm_board_from_fen(&b, draws[i], NULL), DM_OK);
+        dm_board10 b;
+        assert_int_equal(dm_board10_from_fen(&b, draws[i], NULL), DM_OK);
         assert_int_equal(dm_egdb_probe(db, &b, NULL), DM_EGDB_DRAW);
     }
     dm_egdb_close(db);
@@ -154,16 +154,16 @@ static void test_engine_converts(void **state)
     dm_egdb *db = open_db();
     const eg_slice *s = eg_db_find(db, (eg_mat){0, 3, 0, 1});
     assert_non_null(s);
-    dm_board start;
+    dm_board10 start;
     int found = 0;
     for (uint64_t i = 0; i < s->shape.size && !found; i++) {
         eg_pos p;
         if (!eg_unindex(&db->binom, &s->shape, s->mat, i, &p)) {
             continue;
         }
-        dm_board b;
+        dm_board10 b;
         eg_board_of_pos(&b, &p);
-        b.hash = dm_board_compute_hash(&b);
+        b.hash = dm_board10_compute_hash(&b);
         int d;
         if (dm_egdb_lookup(db, &b, &d) == DM_EGDB_WIN && d == s->info.max_dtc) {
             start = b;
@@ -173,23 +173,23 @@ static void test_engine_converts(void **state)
     assert_true(found);
     assert_true(s->info.max_dtc > 4);
     char fen[200];
-    dm_board_to_fen(fen, sizeof fen, &start);
+    dm_board10_to_fen(fen, sizeof fen, &start);
     dm_engine *e;
     assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
     assert_int_equal(dm_engine_set_egdb(e, db), DM_OK);
-    dm_board b = start;
+    dm_board10 b = start;
     uint64_t hist[64];
     int plies = 0, since = 0; /* since: plies since the last capture (the rule's count) */
     while (b.pieces[DM_BLACK]) {
         /* Three kings v one: 16-move rule (32 plies); two kings v one: 5-move (10). */
-        int rule = dm_board_count_kings(&b, DM_WHITE) == 3 ? 32 : 10;
+        int rule = dm_board10_count_kings(&b, DM_WHITE) == 3 ? 32 : 10;
         if (since >= rule || plies >= 64) {
             fail_msg("not converted within the counting rule from %s", fen);
         }
         int d;
         dm_egdb_value v = dm_egdb_probe(db, &b, &d);
         char now[200];
-        dm_board_to_fen(now, sizeof now, &b);
+        dm_board10_to_fen(now, sizeof now, &b);
         if (v != (b.side == DM_WHITE ? DM_EGDB_WIN : DM_EGDB_LOSS)) {
             fail_msg("from %s, ply %d: %s is a database %s", fen, plies, now,
                      dm_egdb_value_name(v));
@@ -210,7 +210,7 @@ static void test_engine_converts(void **state)
         if (r.best.ncapt) {
             since = 0; /* a capture: the history and the rule's count restart */
         }
-        dm_board_apply(&b, &r.best);
+        dm_board10_apply(&b, &r.best);
         plies++;
     }
     print_message("converted %s (win in %d plies) in %d plies\n", fen, s->info.max_dtc, plies);
@@ -260,9 +260,9 @@ static int check_published(const dm_egdb *db, const char *what, int skipped[DM_E
         if (want == DM_EGDB_UNKNOWN) {
             fail_msg("%s:%d: value '%s' is not win, loss or draw", path, lineno, value);
         }
-        dm_board b;
+        dm_board10 b;
         dm_error err;
-        if (dm_board_from_fen(&b, fen, &err) != DM_OK) {
+        if (dm_board10_from_fen(&b, fen, &err) != DM_OK) {
             fail_msg("%s:%d: bad FEN '%s': %s", path, lineno, fen, err.message);
         }
         int pieces = __builtin_popcountll(b.pieces[0] | b.pieces[1]);

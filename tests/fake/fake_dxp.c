@@ -25,10 +25,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/dxp.h>
 #include <damier/game.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "../game_fast.h"
 
@@ -108,10 +108,10 @@ int main(int argc, char **argv)
         if (in_game && dm_game_position(g)->side == mine) {
             made++;
             const char *act = made >= after ? mode : "first";
-            dm_board now;
-            const dm_board *b = fast_game_board(&now, g);
-            dm_movelist list;
-            dm_movegen_legal(&list, b);
+            dm_board10 now;
+            const dm_board10 *b = fast_game_board(&now, g);
+            dm_movelist10 list;
+            dm_movegen10_legal(&list, b);
             if (!strcmp(act, "mute")) {
                 in_game = 0; /* reads on, says nothing */
             } else if (!strcmp(act, "drop")) {
@@ -139,8 +139,8 @@ int main(int argc, char **argv)
                         m.ncaptured--; /* a wrong captured set */
                     } else {
                         m.ncaptured = 0;
-                        for (int sq = 1; sq <= DM_SQUARES; sq++) {
-                            if (dm_board_piece(b, sq) == DM_EMPTY) {
+                        for (int sq = 1; sq <= DM_SQUARES10; sq++) {
+                            if (dm_board10_piece(b, sq) == DM_EMPTY) {
                                 m.from = sq; /* from an empty square */
                                 break;
                             }
@@ -187,8 +187,8 @@ int main(int argc, char **argv)
                 snprintf(acc.name, sizeof acc.name, "%s", name);
                 send_msg(&acc);
             } else if (m.type == DM_DXP_MOVE && in_game) {
-                dm_move mv;
-                dm_board now;
+                dm_move10 mv;
+                dm_board10 now;
                 if (dm_dxp_move_match(&mv, fast_game_board(&now, g), &m, &err) == DM_OK) {
                     fast_game_play(g, &mv);
                 }

@@ -24,9 +24,9 @@
 #include <string.h>
 #include <time.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/hub.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 static void say(const char *fmt, const char *arg)
@@ -50,12 +50,12 @@ static const dm_variant *hub_variant(const char *name)
 }
 
 /* A variant position in Hub form (side, then w b W B e per record square). */
-static int vpos_read(dm_vboard *b, const dm_variant *v, const char *pos)
+static int vpos_read(dm_board *b, const dm_variant *v, const char *pos)
 {
     if (strlen(pos) != (size_t)v->squares + 1 || (pos[0] != 'W' && pos[0] != 'B')) {
         return -1;
     }
-    dm_vboard_clear(b, v);
+    dm_board_clear(b, v);
     b->side = pos[0] == 'W' ? DM_WHITE : DM_BLACK;
     static const char letters[] = "ewbWB";
     for (int n = 1; n <= v->squares; n++) {
@@ -63,35 +63,35 @@ static int vpos_read(dm_vboard *b, const dm_variant *v, const char *pos)
         if (!k) {
             return -1;
         }
-        b->sq[dm_vsquare_from_number(v, n)] = (uint8_t)(k - letters);
+        b->sq[dm_square_from_number(v, n)] = (uint8_t)(k - letters);
     }
     return 0;
 }
 
 /* The answer of a variant search: the first legal move, or as mode says. */
-static void vgo(dm_vboard *b, const char *mode, int bad)
+static void vgo(dm_board *b, const char *mode, int bad)
 {
-    static dm_vmovelist list;
+    static dm_movelist list;
     const dm_variant *v = b->variant;
-    if (dm_vmovegen_legal(&list, b) == 0) {
+    if (dm_movegen_legal(&list, b) == 0) {
         say("error message=\"no move\"\n%s", "");
         return;
     }
-    dm_vmove m = list.moves[0];
+    dm_move m = list.moves[0];
     char text[400];
-    dm_vmove_to_text(text, sizeof text, b, &m, DM_NOTATION_HUB, DM_VSQUARES_NUMERIC);
-    int from = dm_vsquare_number(v, m.from), to = dm_vsquare_number(v, m.to);
+    dm_move_to_text(text, sizeof text, b, &m, DM_NOTATION_HUB, DM_SQUARES_NUMERIC);
+    int from = dm_square_number(v, m.from), to = dm_square_number(v, m.to);
     if (bad && !strcmp(mode, "reverse") && m.ncapt > 1) {
         int k = snprintf(text, sizeof text, "%dx%d", from, to);
         for (int n = v->squares; n >= 1; n--) {
-            if (dm_vmove_captures(&m, dm_vsquare_from_number(v, n))) {
+            if (dm_move_captures(&m, dm_square_from_number(v, n))) {
                 k += snprintf(text + k, sizeof text - (size_t)k, "x%d", n);
             }
         }
     } else if (bad && !strcmp(mode, "illegal")) {
         if (m.ncapt > 0) {
             int other = 1;
-            while (dm_vmove_captures(&m, dm_vsquare_from_number(v, other))) {
+            while (dm_move_captures(&m, dm_square_from_number(v, other))) {
                 other++;
             }
             snprintf(text, sizeof text, "%dx%dx%d", from, to, other);
@@ -105,7 +105,7 @@ static void vgo(dm_vboard *b, const char *mode, int bad)
         return;
     }
     say("info depth=1 score=0.00\ndone move=%s\n", text);
-    dm_vboard_apply(b, &m);
+    dm_board_apply(b, &m);
 }
 
 int main(int argc, char **argv)
@@ -128,10 +128,10 @@ int main(int argc, char **argv)
     }
     static dm_hub_cmd c;
     char line[10000];
-    dm_board b;
-    dm_board_start(&b);
+    dm_board10 b;
+    dm_board10_start(&b);
     const dm_variant *var = NULL; /* set-param name=variant: the generic board vb */
-    dm_vboard vb;
+    dm_board vb;
     int searches = 0;
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = '\0';
@@ -164,12 +164,12 @@ int main(int argc, char **argv)
             char buf[10000];
             snprintf(buf, sizeof buf, "%s", mv ? mv : "");
             for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-                dm_vmove m;
-                if (dm_vmove_parse(&m, &vb, t, NULL) != DM_OK) {
+                dm_move m;
+                if (dm_move_parse(&m, &vb, t, NULL) != DM_OK) {
                     say("error message=\"bad move\"\n%s", "");
                     break;
                 }
-                dm_vboard_apply(&vb, &m);
+                dm_board_apply(&vb, &m);
             }
         } else if (var && !strcmp(c.name, "go")) {
             searches++;
@@ -183,7 +183,7 @@ int main(int argc, char **argv)
             } else if (hub1) {
                 pos[0] = '?';
             }
-            if (dm_board_from_hub(&b, pos, NULL) != DM_OK) {
+            if (dm_board10_from_hub(&b, pos, NULL) != DM_OK) {
                 say("error message=\"bad position\"\n%s", "");
                 continue;
             }
@@ -191,31 +191,31 @@ int main(int argc, char **argv)
             char buf[10000];
             snprintf(buf, sizeof buf, "%s", mv ? mv : "");
             for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-                dm_move m;
-                if (dm_move_parse(&m, &b, t, NULL) != DM_OK) {
+                dm_move10 m;
+                if (dm_move10_parse(&m, &b, t, NULL) != DM_OK) {
                     say("error message=\"bad move\"\n%s", "");
                     break;
                 }
-                dm_board_apply(&b, &m);
+                dm_board10_apply(&b, &m);
             }
         } else if (hub1 && !strcmp(c.name, "move") && c.pair_count) {
-            dm_move m;
-            if (dm_move_parse(&m, &b, c.pair[0].name, NULL) == DM_OK) {
-                dm_board_apply(&b, &m);
+            dm_move10 m;
+            if (dm_move10_parse(&m, &b, c.pair[0].name, NULL) == DM_OK) {
+                dm_board10_apply(&b, &m);
             }
         } else if (!strcmp(c.name, "go")) {
             searches++;
             int bad = searches >= after && strcmp(mode, "first");
-            dm_movelist list;
-            if (dm_movegen_legal(&list, &b) == 0) {
+            dm_movelist10 list;
+            if (dm_movegen10_legal(&list, &b) == 0) {
                 say("error message=\"no move\"\n%s", "");
                 continue;
             }
-            dm_move m = list.moves[0];
+            dm_move10 m = list.moves[0];
             char text[200];
-            dm_move_to_text(text, sizeof text, &b, &m, DM_NOTATION_HUB);
+            dm_move10_to_text(text, sizeof text, &b, &m, DM_NOTATION_HUB);
             if (bad && !strcmp(mode, "reverse") && m.ncapt > 1) {
-                int sq[64], n = dm_move_captured(&m, sq, 64);
+                int sq[64], n = dm_move10_captured(&m, sq, 64);
                 int k = snprintf(text, sizeof text, "%dx%d", m.from, m.to);
                 for (int i = n - 1; i >= 0; i--) {
                     k += snprintf(text + k, sizeof text - (size_t)k, "x%d", sq[i]);
@@ -223,7 +223,7 @@ int main(int argc, char **argv)
             } else if (bad && !strcmp(mode, "illegal")) {
                 if (m.ncapt > 1) {
                     int sq[64];
-                    dm_move_captured(&m, sq, 64);
+                    dm_move10_captured(&m, sq, 64);
                     snprintf(text, sizeof text, "%dx%dx%d", m.from, m.to, sq[0]);
                 } else if (m.ncapt == 1) {
                     snprintf(text, sizeof text, "%dx%dx%d", m.from, m.to, m.to == 1 ? 2 : 1);
@@ -249,7 +249,7 @@ int main(int argc, char **argv)
             } else {
                 say("info depth=1 score=0.00\ndone move=%s\n", text);
             }
-            dm_board_apply(&b, &m);
+            dm_board10_apply(&b, &m);
         }
     }
     return 0;

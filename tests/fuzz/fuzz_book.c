@@ -7,25 +7,25 @@
  * there with a positive weight, and picking by any seed gives one of the probed moves
  * or nothing when there are none. */
 #include <damier/book.h>
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/status.h>
 
 #include "fuzz.h"
 
-static void probe_all(const dm_book *bk, const dm_board *b, uint64_t seed)
+static void probe_all(const dm_book *bk, const dm_board10 *b, uint64_t seed)
 {
     dm_book_move got[DM_BOOK_MAX_MOVES];
     int n = dm_book_probe(bk, b, got, DM_BOOK_MAX_MOVES);
     if (n < 0 || n > DM_BOOK_MAX_MOVES) {
         fuzz_fail("probe returned %d", n);
     }
-    dm_movelist legal;
-    dm_movegen_legal(&legal, b);
+    dm_movelist10 legal;
+    dm_movegen10_legal(&legal, b);
     for (int i = 0; i < n; i++) {
         int found = 0;
         for (int k = 0; k < legal.count && !found; k++) {
-            found = dm_move_equal(&legal.moves[k], &got[i].move);
+            found = dm_move10_equal(&legal.moves[k], &got[i].move);
         }
         if (!found || got[i].weight <= 0) {
             fuzz_fail("book move %d of %d is not legal or has weight %d", i, n, got[i].weight);
@@ -53,14 +53,14 @@ static void read_one(const uint8_t *data, size_t size)
     if (strlen(dm_book_name(bk)) > 31) {
         fuzz_fail("name longer than 31 bytes");
     }
-    dm_board b;
-    dm_board_start(&b);
+    dm_board10 b;
+    dm_board10_start(&b);
     probe_all(bk, &b, 0);
-    dm_movelist l;
-    dm_movegen_legal(&l, &b);
+    dm_movelist10 l;
+    dm_movegen10_legal(&l, &b);
     for (int i = 0; i < l.count; i++) {
-        dm_board c = b;
-        dm_board_apply(&c, &l.moves[i]);
+        dm_board10 c = b;
+        dm_board10_apply(&c, &l.moves[i]);
         probe_all(bk, &c, (uint64_t)i + 1);
     }
     dm_book_free(bk);

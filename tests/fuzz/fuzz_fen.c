@@ -4,12 +4,12 @@
  * FEN. Properties: the reader never crashes and says why it refuses; an accepted
  * position written back (numeric, and algebraic where the variant has it) reads back
  * as the same position, and that text is a fixed point. */
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/variant.h>
 
 #include "fuzz.h"
 
-static int vboard_same(const dm_vboard *a, const dm_vboard *b)
+static int vboard_same(const dm_board *a, const dm_board *b)
 {
     return a->variant == b->variant && a->side == b->side &&
            memcmp(a->sq, b->sq, sizeof a->sq) == 0;
@@ -17,23 +17,23 @@ static int vboard_same(const dm_vboard *a, const dm_vboard *b)
 
 static void check_international(const char *fen)
 {
-    dm_board b, back;
+    dm_board10 b, back;
     dm_error err;
-    if (dm_board_from_fen(&b, fen, &err) != DM_OK) {
+    if (dm_board10_from_fen(&b, fen, &err) != DM_OK) {
         if (!err.message[0]) {
             fuzz_fail("FEN refused without a reason");
         }
         return;
     }
     char out[256], again[256];
-    dm_board_to_fen(out, sizeof out, &b);
-    if (dm_board_from_fen(&back, out, &err) != DM_OK) {
+    dm_board10_to_fen(out, sizeof out, &b);
+    if (dm_board10_from_fen(&back, out, &err) != DM_OK) {
         fuzz_fail("written FEN '%s' does not read back: %s", out, err.message);
     }
-    if (!dm_board_equal(&b, &back) || b.hash != back.hash) {
+    if (!dm_board10_equal(&b, &back) || b.hash != back.hash) {
         fuzz_fail("FEN '%s' reads back as another position", out);
     }
-    dm_board_to_fen(again, sizeof again, &back);
+    dm_board10_to_fen(again, sizeof again, &back);
     if (strcmp(out, again) != 0) {
         fuzz_fail("FEN writing is not a fixed point: '%s' then '%s'", out, again);
     }
@@ -41,9 +41,9 @@ static void check_international(const char *fen)
 
 static void check_variant(const dm_variant *v, const char *fen)
 {
-    dm_vboard b;
+    dm_board b;
     dm_error err;
-    if (dm_vboard_from_fen(&b, v, fen, &err) != DM_OK) {
+    if (dm_board_from_fen(&b, v, fen, &err) != DM_OK) {
         if (!err.message[0]) {
             fuzz_fail("%s FEN refused without a reason", v->name);
         }
@@ -51,9 +51,9 @@ static void check_variant(const dm_variant *v, const char *fen)
     }
     for (int algebraic = 0; algebraic <= 1; algebraic++) {
         char out[600];
-        dm_vboard back;
-        dm_vboard_to_fen(out, sizeof out, &b, algebraic);
-        if (dm_vboard_from_fen(&back, v, out, &err) != DM_OK) {
+        dm_board back;
+        dm_board_to_fen(out, sizeof out, &b, algebraic);
+        if (dm_board_from_fen(&back, v, out, &err) != DM_OK) {
             fuzz_fail("%s: written FEN '%s' does not read back: %s", v->name, out, err.message);
         }
         if (!vboard_same(&b, &back)) {

@@ -5,7 +5,7 @@
  * crashes and says why it refuses; an accepted move, written in every notation
  * (short PDN, full path, Hub; numeric and algebraic squares for the generic board),
  * reads back as exactly that move. */
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "fuzz.h"
@@ -16,7 +16,7 @@ static uint32_t next_random(uint32_t *s)
     return *s >> 8;
 }
 
-static int vmove_same(const dm_vmove *a, const dm_vmove *b)
+static int vmove_same(const dm_move *a, const dm_move *b)
 {
     return a->from == b->from && a->to == b->to && a->ncapt == b->ncapt &&
            a->promote == b->promote && a->capt[0] == b->capt[0] && a->capt[1] == b->capt[1];
@@ -24,15 +24,15 @@ static int vmove_same(const dm_vmove *a, const dm_vmove *b)
 
 static void check_international(int plies, uint32_t seed, const char *text)
 {
-    dm_board b;
-    dm_board_start(&b);
-    dm_movelist list;
-    for (int i = 0; i < plies && dm_movegen_legal(&list, &b) > 0; i++) {
-        dm_board_apply(&b, &list.moves[next_random(&seed) % (uint32_t)list.count]);
+    dm_board10 b;
+    dm_board10_start(&b);
+    dm_movelist10 list;
+    for (int i = 0; i < plies && dm_movegen10_legal(&list, &b) > 0; i++) {
+        dm_board10_apply(&b, &list.moves[next_random(&seed) % (uint32_t)list.count]);
     }
-    dm_move m, back;
+    dm_move10 m, back;
     dm_error err;
-    if (dm_move_parse(&m, &b, text, &err) != DM_OK) {
+    if (dm_move10_parse(&m, &b, text, &err) != DM_OK) {
         if (!err.message[0]) {
             fuzz_fail("move refused without a reason");
         }
@@ -41,8 +41,8 @@ static void check_international(int plies, uint32_t seed, const char *text)
     static const dm_notation styles[] = {DM_NOTATION_PDN, DM_NOTATION_FULL, DM_NOTATION_HUB};
     for (size_t k = 0; k < sizeof styles / sizeof styles[0]; k++) {
         char out[200];
-        dm_move_to_text(out, sizeof out, &b, &m, styles[k]);
-        if (dm_move_parse(&back, &b, out, &err) != DM_OK || !dm_move_equal(&m, &back)) {
+        dm_move10_to_text(out, sizeof out, &b, &m, styles[k]);
+        if (dm_move10_parse(&back, &b, out, &err) != DM_OK || !dm_move10_equal(&m, &back)) {
             fuzz_fail("'%s' accepted, written as '%s' (style %d), which does not read back "
                       "as the same move",
                       text, out, (int)styles[k]);
@@ -52,28 +52,28 @@ static void check_international(int plies, uint32_t seed, const char *text)
 
 static void check_variant(const dm_variant *v, int plies, uint32_t seed, const char *text)
 {
-    dm_vboard b;
-    dm_vboard_start(&b, v);
-    static dm_vmovelist list; /* large: not on the stack (harness-only state) */
-    for (int i = 0; i < plies && dm_vmovegen_legal(&list, &b) > 0; i++) {
-        dm_vboard_apply(&b, &list.moves[next_random(&seed) % (uint32_t)list.count]);
+    dm_board b;
+    dm_board_start(&b, v);
+    static dm_movelist list; /* large: not on the stack (harness-only state) */
+    for (int i = 0; i < plies && dm_movegen_legal(&list, &b) > 0; i++) {
+        dm_board_apply(&b, &list.moves[next_random(&seed) % (uint32_t)list.count]);
     }
-    dm_vmove m, back;
+    dm_move m, back;
     dm_error err;
-    if (dm_vmove_parse(&m, &b, text, &err) != DM_OK) {
+    if (dm_move_parse(&m, &b, text, &err) != DM_OK) {
         if (!err.message[0]) {
             fuzz_fail("%s: move refused without a reason", v->name);
         }
         return;
     }
     static const dm_notation styles[] = {DM_NOTATION_PDN, DM_NOTATION_FULL, DM_NOTATION_HUB};
-    static const dm_vsquares squares[] = {DM_VSQUARES_DEFAULT, DM_VSQUARES_NUMERIC,
-                                          DM_VSQUARES_ALGEBRAIC};
+    static const dm_square_style squares[] = {DM_SQUARES_DEFAULT, DM_SQUARES_NUMERIC,
+                                              DM_SQUARES_ALGEBRAIC};
     for (size_t k = 0; k < sizeof styles / sizeof styles[0]; k++) {
         for (size_t q = 0; q < sizeof squares / sizeof squares[0]; q++) {
             char out[400];
-            dm_vmove_to_text(out, sizeof out, &b, &m, styles[k], squares[q]);
-            if (dm_vmove_parse(&back, &b, out, &err) != DM_OK || !vmove_same(&m, &back)) {
+            dm_move_to_text(out, sizeof out, &b, &m, styles[k], squares[q]);
+            if (dm_move_parse(&back, &b, out, &err) != DM_OK || !vmove_same(&m, &back)) {
                 fuzz_fail("%s: '%s' accepted, written as '%s' (style %d, squares %d), which "
                           "does not read back as the same move",
                           v->name, text, out, (int)styles[k], (int)squares[q]);

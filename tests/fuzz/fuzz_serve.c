@@ -48,7 +48,7 @@
  * - a simul's score is the sum of its boards' results, read from the games
  *   themselves (2 a win, 1 a draw; the host's side from the board's key);
  * - the position judge's move (200 with "played") is one the rules core generates
- *   (dm_movegen_legal, dm_vmovegen_legal for a variant): the FEN after it is the
+ *   (dm_movegen10_legal, dm_movegen_legal for a variant): the FEN after it is the
  *   FEN after one of the legal moves;
  * - at the end the server is stopped and opened again on its file: every game is
  *   restored as it was (nothing answered is lost, nothing refused is stored), and
@@ -68,9 +68,9 @@
 
 #include <jansson.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/game.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
@@ -400,8 +400,8 @@ static void check_pdn(srv_game *g, const char *text, const char *what)
     pthread_mutex_lock(&g->mu);
     const dm_game *live = dm_session_game(g->session);
     int n = dm_game_ply(live);
-    if (dm_game_ply(gm) != n || dm_vboard_hash(dm_game_position_at(gm, 0)) !=
-                                    dm_vboard_hash(dm_game_position_at(live, 0))) {
+    if (dm_game_ply(gm) != n ||
+        dm_board_hash(dm_game_position_at(gm, 0)) != dm_board_hash(dm_game_position_at(live, 0))) {
         fuzz_fail("%s: the PDN holds %d plies, the game %d:\n%s", what, dm_game_ply(gm), n, text);
     }
     for (int i = 0; i < n; i++) {
@@ -675,42 +675,43 @@ static void check_judged(const char *fen, const char *variant, const json_t *bod
     memset(&e, 0, sizeof e);
     char out[512];
     if (!variant[0] || !strcmp(variant, "international")) {
-        dm_board b;
+        dm_board10 b;
         if (!fen[0]) {
-            dm_board_start(&b);
-        } else if (dm_board_from_fen(&b, fen, &e) != DM_OK || dm_board_validate(&b, &e) != DM_OK) {
+            dm_board10_start(&b);
+        } else if (dm_board10_from_fen(&b, fen, &e) != DM_OK ||
+                   dm_board10_validate(&b, &e) != DM_OK) {
             fuzz_fail("%s: a move accepted on a FEN the board refuses (%s)", what, e.message);
         }
-        dm_movelist list;
-        dm_movegen_legal(&list, &b);
+        dm_movelist10 list;
+        dm_movegen10_legal(&list, &b);
         for (int i = 0; i < list.count; i++) {
-            dm_board c = b;
-            dm_board_apply(&c, &list.moves[i]);
-            dm_board_to_fen(out, sizeof out, &c);
+            dm_board10 c = b;
+            dm_board10_apply(&c, &list.moves[i]);
+            dm_board10_to_fen(out, sizeof out, &c);
             if (!strcmp(out, after)) {
                 return;
             }
         }
     } else {
         const dm_variant *v;
-        dm_vboard b;
+        dm_board b;
         if (dm_variant_from_name(&v, variant, &e) != DM_OK) {
             fuzz_fail("%s: a move accepted in an unknown variant", what);
         }
         if (!fen[0]) {
-            dm_vboard_start(&b, v);
-        } else if (dm_vboard_from_fen(&b, v, fen, &e) != DM_OK) {
+            dm_board_start(&b, v);
+        } else if (dm_board_from_fen(&b, v, fen, &e) != DM_OK) {
             fuzz_fail("%s: a move accepted on a FEN the board refuses (%s)", what, e.message);
         }
-        dm_vmovelist *list = malloc(sizeof *list);
+        dm_movelist *list = malloc(sizeof *list);
         if (!list) {
             fuzz_fail("out of memory");
         }
-        dm_vmovegen_legal(list, &b);
+        dm_movegen_legal(list, &b);
         for (int i = 0; i < list->count; i++) {
-            dm_vboard c = b;
-            dm_vboard_apply(&c, &list->moves[i]);
-            dm_vboard_to_fen(out, sizeof out, &c, v->algebraic);
+            dm_board c = b;
+            dm_board_apply(&c, &list->moves[i]);
+            dm_board_to_fen(out, sizeof out, &c, v->algebraic);
             if (!strcmp(out, after)) {
                 free(list);
                 return;

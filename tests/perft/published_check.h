@@ -2,8 +2,8 @@
  * tests/perft/published_check.h: checks every row of published_perft.h that damier
  * can play (its variant is one of dm_variant_from_name's and it counts duplicate
  * capture paths once, as damier does) at every depth whose published count is at
- * most PP_BUDGET leaves, through the public generic API (dm_vperft; for
- * international also the fast dm_perft). Rows of variants not played yet are listed
+ * most PP_BUDGET leaves, through the public generic API (dm_perft; for
+ * international also the fast dm_perft10). Rows of variants not played yet are listed
  * as skipped. Include after cmocka.h with PP_BUDGET defined. */
 #ifndef DM_TESTS_PUBLISHED_CHECK_H
 #define DM_TESTS_PUBLISHED_CHECK_H
@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "core/gen.h"
@@ -62,27 +62,27 @@ static void check_published(void **state)
                 continue;
             }
         }
-        dm_vboard b;
+        dm_board b;
         if (p->fen[0]) {
             dm_error err;
-            if (dm_vboard_from_fen(&b, v, p->fen, &err) != DM_OK) {
+            if (dm_board_from_fen(&b, v, p->fen, &err) != DM_OK) {
                 fail_msg("%s %s: FEN %s: %s", p->variant, p->name, p->fen, err.message);
             }
         } else {
-            dm_vboard_start(&b, v);
+            dm_board_start(&b, v);
         }
         for (int d = 1; d <= max_depth && p->counts[d - 1] <= PP_BUDGET; d++) {
             uint64_t n = keep_full && d > keep_depth(p)
                              ? dm_genfull_vperft_keep(&b, d, gen_rules_of(v))
-                             : dm_vperft(&b, d);
+                             : dm_perft(&b, d);
             if (n != p->counts[d - 1]) {
                 fail_msg("%s %s perft(%d) = %llu, published %llu (%s)", p->variant, p->name, d,
                          (unsigned long long)n, (unsigned long long)p->counts[d - 1], p->source);
             }
             if (v->id == DM_VARIANT_INTERNATIONAL) {
-                dm_board fb;
-                assert_int_equal(dm_vboard_to_board(&fb, &b), DM_OK);
-                assert_true(dm_perft(&fb, d) == n);
+                dm_board10 fb;
+                assert_int_equal(dm_board_to_board10(&fb, &b), DM_OK);
+                assert_true(dm_perft10(&fb, d) == n);
             }
             checked++;
         }

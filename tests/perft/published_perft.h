@@ -11,7 +11,7 @@
  * - dup = DM_PP_DROP: capture paths with the same from, to and captured set are one
  *   move (damier's rule, FMJD); DM_PP_KEEP: every path counted (dctl's
  *   keep_duplicates_gen). A test must count the same way as the row it checks.
- * - fen: damier's FEN grammar (dm_vboard_from_fen: side, then W and B lists, ranges
+ * - fen: damier's FEN grammar (dm_board_from_fen: side, then W and B lists, ranges
  *   and K for kings), numeric squares in the variant's PDN numbering
  *   (docs/VARIANT_PERFT.md, "Square numbering"). "" = the variant's start position.
  * - variant: the command-line name damier uses or is proposed to use

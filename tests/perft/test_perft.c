@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * tests/perft/test_perft.c: perft (leaf counts of the legal move tree) against
  * published counts, and against a brute-force perft written here (full generation and
- * apply/undo at every ply, no bulk counting) that shares nothing with dm_perft but
- * dm_movegen_legal and dm_board_apply/undo.
+ * apply/undo at every ply, no bulk counting) that shares nothing with dm_perft10 but
+ * dm_movegen10_legal and dm_board10_apply/undo.
  *
  * Duplicate policy: capture paths with the same from, to and captured set are ONE move
  * (FMJD; the issue's rule), so they are counted once. The published counts below use the
@@ -16,7 +16,7 @@
  * - "king-heavy" position B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24
  *   and Woldouby W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26: only
  *   deep counts are published (depth 9 and 15, in test_perft_deep.c). The shallow
- *   counts here were computed by dm_perft and cross-checked two ways: by the brute-force
+ *   counts here were computed by dm_perft10 and cross-checked two ways: by the brute-force
  *   perft of this file, and by a separate reference generator written independently
  *   of src/core (a few dozen lines of Python, not part of the repository) which gave the
  *   same counts for depths 1-4 (king-heavy) and 1-6 (Woldouby). */
@@ -28,37 +28,37 @@
 
 #include <stdio.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 
 #define START_FEN "W:W31-50:B1-20"
 #define KINGS_FEN "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24"
 #define WOLDOUBY_FEN "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26"
 
-static void load(dm_board *b, const char *fen)
+static void load(dm_board10 *b, const char *fen)
 {
     dm_error err = {{0}, 0, 0};
-    if (dm_board_from_fen(b, fen, &err) != DM_OK) {
+    if (dm_board10_from_fen(b, fen, &err) != DM_OK) {
         fail_msg("FEN %s rejected: %s", fen, err.message);
     }
 }
 
 /* Brute force: generate, apply, recurse, undo; leaves counted one by one. Also checks
  * that the incremental hash and undo stay exact throughout the tree. */
-static uint64_t brute_perft(dm_board *b, int depth)
+static uint64_t brute_perft(dm_board10 *b, int depth)
 {
     if (depth == 0) {
         return 1;
     }
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     assert_false(list.overflow);
     uint64_t n = 0;
     for (int i = 0; i < list.count; i++) {
         uint64_t h = b->hash;
-        dm_board_apply(b, &list.moves[i]);
+        dm_board10_apply(b, &list.moves[i]);
         n += brute_perft(b, depth - 1);
-        dm_board_undo(b, &list.moves[i]);
+        dm_board10_undo(b, &list.moves[i]);
         assert_true(b->hash == h);
     }
     return n;
@@ -71,23 +71,23 @@ typedef struct perft_row {
 
 static void check_counts(const char *fen, const perft_row *rows, int nrows, int brute_up_to)
 {
-    dm_board b;
+    dm_board10 b;
     load(&b, fen);
-    assert_true(dm_perft(&b, 0) == 1);
+    assert_true(dm_perft10(&b, 0) == 1);
     for (int i = 0; i < nrows; i++) {
-        uint64_t got = dm_perft(&b, rows[i].depth);
+        uint64_t got = dm_perft10(&b, rows[i].depth);
         if (got != rows[i].nodes) {
             fail_msg("perft(%d) of %s = %llu, expected %llu", rows[i].depth, fen,
                      (unsigned long long)got, (unsigned long long)rows[i].nodes);
         }
         if (rows[i].depth <= brute_up_to) {
-            dm_board copy = b;
+            dm_board10 copy = b;
             uint64_t brute = brute_perft(&copy, rows[i].depth);
             if (brute != rows[i].nodes) {
                 fail_msg("brute-force perft(%d) of %s = %llu, expected %llu", rows[i].depth, fen,
                          (unsigned long long)brute, (unsigned long long)rows[i].nodes);
             }
-            assert_true(dm_board_equal(&copy, &b));
+            assert_true(dm_board10_equal(&copy, &b));
         }
     }
 }
@@ -124,7 +124,7 @@ static void test_perft__woldouby_position(void **state)
 }
 
 /* Positions of the rules suite where duplicates, the majority rule and promotion all
- * occur near the root: dm_perft (bulk counting) must agree with brute force. */
+ * occur near the root: dm_perft10 (bulk counting) must agree with brute force. */
 static void test_perft__bulk_counting_agrees_with_brute_force(void **state)
 {
     (void)state;
@@ -135,13 +135,13 @@ static void test_perft__bulk_counting_agrees_with_brute_force(void **state)
         "W:W36,45:B27,31,34,40",         "W:W:B1",
     };
     for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
-        dm_board b;
+        dm_board10 b;
         load(&b, fens[f]);
         for (int d = 1; d <= 4; d++) {
-            dm_board copy = b;
-            uint64_t brute = brute_perft(&copy, d), bulk = dm_perft(&b, d);
+            dm_board10 copy = b;
+            uint64_t brute = brute_perft(&copy, d), bulk = dm_perft10(&b, d);
             if (brute != bulk) {
-                fail_msg("perft(%d) of %s: dm_perft %llu, brute force %llu", d, fens[f],
+                fail_msg("perft(%d) of %s: dm_perft10 %llu, brute force %llu", d, fens[f],
                          (unsigned long long)bulk, (unsigned long long)brute);
             }
         }
@@ -152,17 +152,17 @@ static void test_perft__bulk_counting_agrees_with_brute_force(void **state)
 static void test_perft__divide_sums(void **state)
 {
     (void)state;
-    dm_board b;
+    dm_board10 b;
     load(&b, KINGS_FEN);
-    dm_movelist list;
-    dm_movegen_legal(&list, &b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, &b);
     uint64_t sum = 0;
     for (int i = 0; i < list.count; i++) {
-        dm_board next = b;
-        dm_board_apply(&next, &list.moves[i]);
-        sum += dm_perft(&next, 4);
+        dm_board10 next = b;
+        dm_board10_apply(&next, &list.moves[i]);
+        sum += dm_perft10(&next, 4);
     }
-    assert_true(sum == dm_perft(&b, 5));
+    assert_true(sum == dm_perft10(&b, 5));
 }
 
 int main(void)

@@ -20,17 +20,17 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 
 static void expect_perft(const char *fen, int depth, uint64_t want)
 {
-    dm_board b;
+    dm_board10 b;
     dm_error err = {{0}, 0, 0};
-    if (dm_board_from_fen(&b, fen, &err) != DM_OK) {
+    if (dm_board10_from_fen(&b, fen, &err) != DM_OK) {
         fail_msg("FEN %s rejected: %s", fen, err.message);
     }
-    uint64_t got = dm_perft(&b, depth);
+    uint64_t got = dm_perft10(&b, depth);
     if (got != want) {
         fail_msg("perft(%d) of %s = %llu, expected %llu", depth, fen, (unsigned long long)got,
                  (unsigned long long)want);

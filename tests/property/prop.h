@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 /* The run's seed: DM_PROP_SEED, else a fixed default, so that a test run is
@@ -72,7 +72,7 @@ static inline const dm_variant *prop_variant(int id)
 }
 
 /* Record where we are: variant, game, ply and the position b (generic board). */
-static inline void prop_where(const char *what, const dm_vboard *b, int game, int ply)
+static inline void prop_where(const char *what, const dm_board *b, int game, int ply)
 {
     prop_at.what = what;
     prop_at.v = b ? b->variant : NULL;
@@ -80,18 +80,18 @@ static inline void prop_where(const char *what, const dm_vboard *b, int game, in
     prop_at.ply = ply;
     prop_at.fen[0] = 0;
     if (b) {
-        dm_vboard_to_fen(prop_at.fen, sizeof prop_at.fen, b, 0);
+        dm_board_to_fen(prop_at.fen, sizeof prop_at.fen, b, 0);
     }
 }
 
 /* The same for a fast 10x10 board (international). */
-static inline void prop_where_board(const char *what, const dm_board *b, int game, int ply)
+static inline void prop_where_board(const char *what, const dm_board10 *b, int game, int ply)
 {
     prop_at.what = what;
     prop_at.v = dm_variant_get(DM_VARIANT_INTERNATIONAL);
     prop_at.game = game;
     prop_at.ply = ply;
-    dm_board_to_fen(prop_at.fen, sizeof prop_at.fen, b);
+    dm_board10_to_fen(prop_at.fen, sizeof prop_at.fen, b);
 }
 
 /* Fail with everything needed to replay: seed, variant, game, ply, FEN, and why. */
@@ -134,9 +134,9 @@ static inline dm_piece prop_piece(const dm_variant *v, int sq, int king_pct)
 
 /* A random legal placement of variant v: n pieces on distinct squares (at most
  * v->squares), kings with probability king_pct %, random side to move. */
-static inline void prop_random_position(dm_vboard *b, const dm_variant *v, int n, int king_pct)
+static inline void prop_random_position(dm_board *b, const dm_variant *v, int n, int king_pct)
 {
-    dm_vboard_clear(b, v);
+    dm_board_clear(b, v);
     if (n > v->squares) {
         n = v->squares;
     }
@@ -145,17 +145,17 @@ static inline void prop_random_position(dm_vboard *b, const dm_variant *v, int n
         if (b->sq[sq]) {
             continue;
         }
-        assert_int_equal(dm_vboard_put(b, sq, prop_piece(v, sq, king_pct)), DM_OK);
+        assert_int_equal(dm_board_put(b, sq, prop_piece(v, sq, king_pct)), DM_OK);
         placed++;
     }
     b->side = prop_below(2);
-    assert_int_equal(dm_vboard_validate(b, NULL), DM_OK);
+    assert_int_equal(dm_board_validate(b, NULL), DM_OK);
 }
 
 /* A position with exactly kings kings (and men more men), for the 30+ kings cases. */
-static inline void prop_random_kings(dm_vboard *b, const dm_variant *v, int kings, int men)
+static inline void prop_random_kings(dm_board *b, const dm_variant *v, int kings, int men)
 {
-    dm_vboard_clear(b, v);
+    dm_board_clear(b, v);
     if (kings > v->squares) {
         kings = v->squares;
     }
@@ -171,22 +171,22 @@ static inline void prop_random_kings(dm_vboard *b, const dm_variant *v, int king
         if (placed >= kings && (p == DM_WHITE_KING || p == DM_BLACK_KING)) {
             continue; /* a man drawn on its promotion row: try another square */
         }
-        assert_int_equal(dm_vboard_put(b, sq, p), DM_OK);
+        assert_int_equal(dm_board_put(b, sq, p), DM_OK);
         placed++;
     }
     b->side = prop_below(2);
-    assert_int_equal(dm_vboard_validate(b, NULL), DM_OK);
+    assert_int_equal(dm_board_validate(b, NULL), DM_OK);
 }
 
-/* The same move: from, to, captured set and promotion (dm_vmove's identity). */
-static inline int prop_same_vmove(const dm_vmove *a, const dm_vmove *b)
+/* The same move: from, to, captured set and promotion (dm_move's identity). */
+static inline int prop_same_vmove(const dm_move *a, const dm_move *b)
 {
     return a->from == b->from && a->to == b->to && a->ncapt == b->ncapt &&
            a->capt[0] == b->capt[0] && a->capt[1] == b->capt[1] && a->promote == b->promote;
 }
 
 /* Index of m in list, or -1. */
-static inline int prop_find_vmove(const dm_vmovelist *list, const dm_vmove *m)
+static inline int prop_find_vmove(const dm_movelist *list, const dm_move *m)
 {
     for (int i = 0; i < list->count; i++) {
         if (prop_same_vmove(&list->moves[i], m)) {

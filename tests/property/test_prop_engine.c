@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/engine.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "property/prop.h"
@@ -41,7 +41,7 @@ static const char *const kind_name[K_COUNT] = {"game",     "random",     "30+ ki
                                                "one move", "3+ capture", "no move"};
 
 /* The largest number of pieces a legal move of b takes. */
-static int max_capture(const dm_vmovelist *list)
+static int max_capture(const dm_movelist *list)
 {
     int best = 0;
     for (int i = 0; i < list->count; i++) {
@@ -58,16 +58,16 @@ static int max_capture(const dm_vmovelist *list)
  * their limits; with 30 and more kings that can cost minutes (RELIABILITY.md, open
  * finding), so those positions are kept only when their depth-1 tree is small, and
  * searched to depth 1. */
-static long tree_size(const dm_vboard *b, int depth, long budget)
+static long tree_size(const dm_board *b, int depth, long budget)
 {
-    dm_vmovelist *list = malloc(sizeof *list);
+    dm_movelist *list = malloc(sizeof *list);
     assert_non_null(list);
-    int n = dm_vmovegen_legal(list, b);
+    int n = dm_movegen_legal(list, b);
     long count = 1;
     if (depth > 0 || (n > 0 && list->moves[0].ncapt > 0)) {
         for (int i = 0; i < n && count <= budget; i++) {
-            dm_vboard c = *b;
-            dm_vboard_apply(&c, &list->moves[i]);
+            dm_board c = *b;
+            dm_board_apply(&c, &list->moves[i]);
             count += tree_size(&c, depth > 0 ? depth - 1 : 0, budget - count);
         }
     }
@@ -77,20 +77,20 @@ static long tree_size(const dm_vboard *b, int depth, long budget)
 
 /* A random position of v of the given kind (rejection sampling); 0 when none was
  * found within the attempts. */
-static int make_position(dm_vboard *b, const dm_variant *v, int kind)
+static int make_position(dm_board *b, const dm_variant *v, int kind)
 {
-    static dm_vmovelist list;
+    static dm_movelist list;
     for (int attempt = 0; attempt < 4000; attempt++) {
         switch (kind) {
             case K_GAME: {
-                dm_vboard_start(b, v);
+                dm_board_start(b, v);
                 int plies = prop_below(120);
                 for (int p = 0; p < plies; p++) {
-                    int n = dm_vmovegen_legal(&list, b);
+                    int n = dm_movegen_legal(&list, b);
                     if (n == 0) {
                         break;
                     }
-                    dm_vboard_apply(b, &list.moves[prop_below(n)]);
+                    dm_board_apply(b, &list.moves[prop_below(n)]);
                 }
                 return 1;
             }
@@ -104,7 +104,7 @@ static int make_position(dm_vboard *b, const dm_variant *v, int kind)
                 /* Mostly White's kings in White's half and Black's in Black's: kings mixed
              * at random capture each other for dozens of plies (the tree below). */
                 for (int sq = 1; sq <= v->squares; sq++) {
-                    dm_piece p = dm_vboard_piece(b, sq);
+                    dm_piece p = dm_board_piece(b, sq);
                     if (p == DM_WHITE_KING || p == DM_BLACK_KING) {
                         int white_half = prop_row(v, sq) >= v->size / 2;
                         int white = prop_below(100) < 90 ? white_half : !white_half;
@@ -117,13 +117,13 @@ static int make_position(dm_vboard *b, const dm_variant *v, int kind)
                 break;
             case K_ONE_MOVE:
                 prop_random_position(b, v, 2 + prop_below(v->squares / 3), prop_below(60));
-                if (dm_vmovegen_legal(&list, b) == 1) {
+                if (dm_movegen_legal(&list, b) == 1) {
                     return 1;
                 }
                 break;
             case K_LONG_CAPTURE: {
                 /* a few pieces of the mover among scattered opponents */
-                dm_vboard_clear(b, v);
+                dm_board_clear(b, v);
                 int own = 1 + prop_below(3), opp = 6 + prop_below(v->squares / 4);
                 b->side = prop_below(2);
                 for (int placed = 0; placed < own + opp;) {
@@ -136,10 +136,10 @@ static int make_position(dm_vboard *b, const dm_variant *v, int kind)
                     if (white != ((placed < own) == (b->side == DM_WHITE))) {
                         continue;
                     }
-                    assert_int_equal(dm_vboard_put(b, sq, p), DM_OK);
+                    assert_int_equal(dm_board_put(b, sq, p), DM_OK);
                     placed++;
                 }
-                dm_vmovegen_legal(&list, b);
+                dm_movegen_legal(&list, b);
                 if (max_capture(&list) >= 3) {
                     return 1;
                 }
@@ -150,10 +150,10 @@ static int make_position(dm_vboard *b, const dm_variant *v, int kind)
                     /* no piece at all for the side to move */
                     prop_random_position(b, v, 1 + prop_below(8), prop_below(50));
                     for (int sq = 1; sq <= v->squares; sq++) {
-                        dm_piece p = dm_vboard_piece(b, sq);
+                        dm_piece p = dm_board_piece(b, sq);
                         int white = p == DM_WHITE_MAN || p == DM_WHITE_KING;
                         if (p != DM_EMPTY && white == (b->side == DM_WHITE)) {
-                            dm_vboard_put(b, sq, DM_EMPTY);
+                            dm_board_put(b, sq, DM_EMPTY);
                         }
                     }
                 } else {
@@ -161,7 +161,7 @@ static int make_position(dm_vboard *b, const dm_variant *v, int kind)
                     prop_random_position(b, v, v->squares / 2 + prop_below(v->squares / 2),
                                          prop_below(3));
                 }
-                if (dm_vmovegen_legal(&list, b) == 0) {
+                if (dm_movegen_legal(&list, b) == 0) {
                     return 1;
                 }
                 break;
@@ -175,33 +175,33 @@ static int make_position(dm_vboard *b, const dm_variant *v, int kind)
 /* ---- dm_engine_search, every variant ------------------------------------ */
 
 typedef struct vpv_check {
-    const dm_vboard *root;
+    const dm_board *root;
     int reports;
 } vpv_check;
 
 /* Every principal variation reported is a legal line from the root. */
 static void on_vinfo(const dm_info *info, void *payload)
 {
-    static dm_vmovelist list;
+    static dm_movelist list;
     vpv_check *c = payload;
-    dm_vboard b = *c->root;
+    dm_board b = *c->root;
     c->reports++;
     PROP_CHECK(info->pv_count >= 0 && info->pv_count <= DM_ENGINE_MAX_PV, "pv_count %d",
                info->pv_count);
     for (int i = 0; i < info->pv_count; i++) {
-        dm_vmovegen_legal(&list, &b);
+        dm_movegen_legal(&list, &b);
         PROP_CHECK(prop_find_vmove(&list, &info->pv[i]) >= 0,
                    "depth %d: PV move %d (%d-%d) is not legal", info->depth, i + 1,
                    info->pv[i].from, info->pv[i].to);
-        dm_vboard_apply(&b, &info->pv[i]);
+        dm_board_apply(&b, &info->pv[i]);
     }
 }
 
-static void vsearch_check(dm_engine *e, const dm_vboard *b, int kind, int game)
+static void vsearch_check(dm_engine *e, const dm_board *b, int kind, int game)
 {
-    static dm_vmovelist list;
+    static dm_movelist list;
     prop_where("dm_engine_search move", b, game, -1);
-    int n = dm_vmovegen_legal(&list, b);
+    int n = dm_movegen_legal(&list, b);
     dm_search_input in;
     memset(&in, 0, sizeof in);
     in.root = *b;
@@ -247,7 +247,7 @@ static void test_prop__variant_search_legal_every_variant(void **state)
         int found[K_COUNT] = {0};
         for (int kind = 0; kind < K_COUNT; kind++) {
             for (int k = 0; k < per_kind[kind]; k++) {
-                dm_vboard b;
+                dm_board b;
                 if (!make_position(&b, v, kind)) {
                     continue;
                 }
@@ -271,29 +271,29 @@ static void test_prop__variant_search_legal_every_variant(void **state)
 /* Every PV move legal in turn from the root (the generic board of the payload). */
 static void on_info(const dm_info *info, void *payload)
 {
-    static dm_vmovelist list;
-    dm_vboard b = *(const dm_vboard *)payload;
+    static dm_movelist list;
+    dm_board b = *(const dm_board *)payload;
     PROP_CHECK(info->pv_count >= 0 && info->pv_count <= DM_ENGINE_MAX_PV, "pv_count %d",
                info->pv_count);
     for (int i = 0; i < info->pv_count; i++) {
-        dm_vmovegen_legal(&list, &b);
+        dm_movegen_legal(&list, &b);
         PROP_CHECK(prop_find_vmove(&list, &info->pv[i]) >= 0,
                    "depth %d: PV move %d (%d-%d) is not legal", info->depth, i + 1,
                    info->pv[i].from, info->pv[i].to);
-        dm_vboard_apply(&b, &info->pv[i]);
+        dm_board_apply(&b, &info->pv[i]);
     }
 }
 
-static void search_check(dm_engine *e, const dm_board *b, int kind, int game)
+static void search_check(dm_engine *e, const dm_board10 *b, int kind, int game)
 {
-    static dm_vmovelist list;
+    static dm_movelist list;
     prop_where_board("dm_engine move", b, game, -1);
     dm_search_input in;
     memset(&in, 0, sizeof in);
-    dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
-    int n = dm_vmovegen_legal(&list, &in.root);
-    PROP_CHECK(n == dm_movegen_count(b), "%d generic legal moves, %d on the fast board", n,
-               dm_movegen_count(b));
+    dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
+    int n = dm_movegen_legal(&list, &in.root);
+    PROP_CHECK(n == dm_movegen10_count(b), "%d generic legal moves, %d on the fast board", n,
+               dm_movegen10_count(b));
     in.draw_count.reversible_plies = prop_below(4) == 0 ? prop_below(50) : 0;
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
@@ -320,9 +320,9 @@ static void search_check(dm_engine *e, const dm_board *b, int kind, int game)
                "best move %d-%d is not legal (%s position, depth %d)", r.best.from, r.best.to,
                kind_name[kind], lim.depth);
     if (r.has_ponder) {
-        dm_vboard after = in.root;
-        dm_vboard_apply(&after, &r.best);
-        dm_vmovegen_legal(&list, &after);
+        dm_board after = in.root;
+        dm_board_apply(&after, &r.best);
+        dm_movegen_legal(&list, &after);
         PROP_CHECK(prop_find_vmove(&list, &r.ponder) >= 0,
                    "ponder move %d-%d is not legal after the best", r.ponder.from, r.ponder.to);
     }
@@ -341,13 +341,13 @@ static void test_prop__engine_legal_international(void **state)
     int found[K_COUNT] = {0};
     for (int kind = 0; kind < K_COUNT; kind++) {
         for (int k = 0; k < per_kind[kind]; k++) {
-            dm_vboard vb;
+            dm_board vb;
             if (!make_position(&vb, v, kind)) {
                 continue;
             }
             found[kind]++;
-            dm_board b;
-            assert_int_equal(dm_vboard_to_board(&b, &vb), DM_OK);
+            dm_board10 b;
+            assert_int_equal(dm_board_to_board10(&b, &vb), DM_OK);
             search_check(e, &b, kind, kind * 1000 + k);
         }
     }

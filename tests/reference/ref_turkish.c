@@ -23,11 +23,11 @@
 
 typedef struct rturk {
     const dm_variant *v;
-    dm_vmovelist *list;
+    dm_movelist *list;
     uint8_t cell[100];
     int me, best, from, man;
     int n;
-    int capt[DM_VMAX_CAPT], dir[DM_VMAX_CAPT], land[DM_VMAX_CAPT];
+    int capt[DM_MAX_CAPT], dir[DM_MAX_CAPT], land[DM_MAX_CAPT];
 } rturk;
 
 static const int rt_off[4] = {-10, 10, -1, 1}; /* north, south, west, east */
@@ -55,7 +55,7 @@ static int rt_enemy(const rturk *g, int piece)
 
 static void rt_add(rturk *g, int to_cell)
 {
-    dm_vmovelist *l = g->list;
+    dm_movelist *l = g->list;
     if (g->v->precedence == DM_PREC_COUNT) {
         if (g->n < g->best) {
             return;
@@ -66,7 +66,7 @@ static void rt_add(rturk *g, int to_cell)
             l->overflow = 0;
         }
     }
-    dm_vmove m;
+    dm_move m;
     memset(&m, 0, sizeof m);
     m.from = (uint8_t)rt_sq(g->from);
     m.to = (uint8_t)rt_sq(to_cell);
@@ -82,13 +82,13 @@ static void rt_add(rturk *g, int to_cell)
                                                               : g->land[k]);
     }
     for (int i = 0; i < l->count; i++) {
-        const dm_vmove *x = &l->moves[i];
+        const dm_move *x = &l->moves[i];
         if (x->from == m.from && x->to == m.to && x->capt[0] == m.capt[0] &&
             x->capt[1] == m.capt[1]) {
             return;
         }
     }
-    if (l->count >= DM_VMAX_MOVES) {
+    if (l->count >= DM_MAX_MOVES) {
         l->overflow = 1;
         return;
     }
@@ -138,19 +138,19 @@ static void rt_jumps(rturk *g, int at, int king, int last)
 
 static void rt_quiet_add(rturk *g, int from, int to, int promote)
 {
-    dm_vmovelist *l = g->list;
-    if (l->count >= DM_VMAX_MOVES) {
+    dm_movelist *l = g->list;
+    if (l->count >= DM_MAX_MOVES) {
         l->overflow = 1;
         return;
     }
-    dm_vmove *m = &l->moves[l->count++];
+    dm_move *m = &l->moves[l->count++];
     memset(m, 0, sizeof *m);
     m->from = (uint8_t)rt_sq(from);
     m->to = (uint8_t)rt_sq(to);
     m->promote = (uint8_t)promote;
 }
 
-static int ref_turkish_legal(dm_vmovelist *list, const dm_vboard *b)
+static int ref_turkish_legal(dm_movelist *list, const dm_board *b)
 {
     rturk g;
     memset(&g, 0, sizeof g);

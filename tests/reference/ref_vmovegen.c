@@ -40,26 +40,26 @@
 
 typedef struct vgen {
     const dm_variant *v;
-    dm_vmovelist *list;
-    int n, w;                     /* board size, padded width n + 4 */
-    int dir[8];                   /* cell offsets of NW, NE, SW, SE, then N, E, S, W */
-    int ndir;                     /* 4, or 8 with orthogonal captures (Frisian) */
-    int me;                       /* side to move */
-    int best;                     /* most pieces taken by a listed capture */
-    int have_best;                /* a capture is listed: best_* describe it */
-    int best_king;                /* it was made by a king */
-    int best_kings;               /* kings it takes */
-    int best_order[DM_VMAX_CAPT]; /* 1 where its i-th piece taken is a king */
-    uint8_t cell[GRID_MAX];       /* dm_piece, or OFF */
-    uint8_t taken[GRID_MAX];      /* 1: captured earlier in the current sequence */
+    dm_movelist *list;
+    int n, w;                    /* board size, padded width n + 4 */
+    int dir[8];                  /* cell offsets of NW, NE, SW, SE, then N, E, S, W */
+    int ndir;                    /* 4, or 8 with orthogonal captures (Frisian) */
+    int me;                      /* side to move */
+    int best;                    /* most pieces taken by a listed capture */
+    int have_best;               /* a capture is listed: best_* describe it */
+    int best_king;               /* it was made by a king */
+    int best_kings;              /* kings it takes */
+    int best_order[DM_MAX_CAPT]; /* 1 where its i-th piece taken is a king */
+    uint8_t cell[GRID_MAX];      /* dm_piece, or OFF */
+    uint8_t taken[GRID_MAX];     /* 1: captured earlier in the current sequence */
     /* the capture being built */
     int from;      /* start cell */
     int orig_king; /* the moving piece was a king at the start */
     int ncapt;
-    int capt[DM_VMAX_CAPT];      /* cell of each captured piece, in order */
-    int land[DM_VMAX_CAPT];      /* cell landed on after each capture */
-    int cdir[DM_VMAX_CAPT];      /* direction of each capture */
-    int capt_king[DM_VMAX_CAPT]; /* 1: that piece was a king (Thai: it left the board) */
+    int capt[DM_MAX_CAPT];      /* cell of each captured piece, in order */
+    int land[DM_MAX_CAPT];      /* cell landed on after each capture */
+    int cdir[DM_MAX_CAPT];      /* direction of each capture */
+    int capt_king[DM_MAX_CAPT]; /* 1: that piece was a king (Thai: it left the board) */
 } vgen;
 
 static inline int cell_of(const vgen *g, int sq)
@@ -79,7 +79,7 @@ static inline int cell_row(const vgen *g, int cell)
     return cell / g->w - 2;
 }
 
-static void gen_init(vgen *g, dm_vmovelist *list, const dm_vboard *b)
+static void gen_init(vgen *g, dm_movelist *list, const dm_board *b)
 {
     const dm_variant *v = b->variant;
     g->v = v;
@@ -119,12 +119,12 @@ static inline int is_opp(const vgen *g, int piece)
 
 static void add_quiet(vgen *g, int from, int to, int promote)
 {
-    dm_vmovelist *l = g->list;
-    if (l->count >= DM_VMAX_MOVES) {
+    dm_movelist *l = g->list;
+    if (l->count >= DM_MAX_MOVES) {
         l->overflow = 1;
         return;
     }
-    dm_vmove *m = &l->moves[l->count++];
+    dm_move *m = &l->moves[l->count++];
     m->capt[0] = m->capt[1] = 0;
     m->from = (uint8_t)sq_of(g, from);
     m->to = (uint8_t)sq_of(g, to);
@@ -183,12 +183,12 @@ static int prec_cmp(const vgen *g, int by_king, int kings, const int *order)
 /* The capture in g ends on cell `to`; `king_now`: the piece is a king there. */
 static void add_capture(vgen *g, int to, int king_now)
 {
-    dm_vmovelist *l = g->list;
+    dm_movelist *l = g->list;
     int n = g->ncapt;
     dm_precedence prec = g->v->precedence;
     if (prec == DM_PREC_CZECH || prec == DM_PREC_SPANISH || prec == DM_PREC_ITALIAN ||
         prec == DM_PREC_FRISIAN) {
-        int order[DM_VMAX_CAPT], kings = 0;
+        int order[DM_MAX_CAPT], kings = 0;
         for (int i = 0; i < n; i++) {
             order[i] = vg_is_king(g->cell[g->capt[i]]) || g->capt_king[i];
             kings += order[i];
@@ -218,7 +218,7 @@ static void add_capture(vgen *g, int to, int king_now)
             g->best = n;
         }
     }
-    dm_vmove m;
+    dm_move m;
     m.capt[0] = m.capt[1] = 0;
     for (int i = 0; i < n; i++) {
         int s = sq_of(g, g->capt[i]) - 1;
@@ -231,7 +231,7 @@ static void add_capture(vgen *g, int to, int king_now)
         (uint8_t)(!g->orig_king && (king_now || cell_row(g, to) == vg_promo_row(g->v, g->me)));
     /* Equal from, to, captured set and promotion: the same move (first path kept). */
     for (int i = 0; i < l->count; i++) {
-        const dm_vmove *o = &l->moves[i];
+        const dm_move *o = &l->moves[i];
         if (o->ncapt == m.ncapt && o->from == m.from && o->to == m.to && o->capt[0] == m.capt[0] &&
             o->capt[1] == m.capt[1] && o->promote == m.promote) {
             return;
@@ -242,7 +242,7 @@ static void add_capture(vgen *g, int to, int king_now)
         int c = g->cdir[i + 1] == g->cdir[i] ? g->capt[i] + g->dir[g->cdir[i]] : g->land[i];
         m.path[i] = (uint8_t)sq_of(g, c);
     }
-    if (l->count >= DM_VMAX_MOVES) {
+    if (l->count >= DM_MAX_MOVES) {
         l->overflow = 1;
         return;
     }
@@ -291,7 +291,7 @@ static int capture_from(vgen *g, int at, int king)
     const dm_variant *v = g->v;
     int found = 0;
     int flying = king && v->flying_kings;
-    if (g->ncapt >= DM_VMAX_CAPT) {
+    if (g->ncapt >= DM_MAX_CAPT) {
         return 0;
     }
     for (int d = 0; d < g->ndir; d++) {
@@ -408,7 +408,7 @@ static void gen_quiet(vgen *g)
 /* Turkish (the full 8x8 board): a reference of its own, same contracts. */
 #include "reference/ref_turkish.c"
 
-int ref_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b)
+int ref_vmovegen_legal(dm_movelist *list, const dm_board *b)
 {
     if (b->variant->geometry == DM_GEOM_FULL) {
         return ref_turkish_legal(list, b);
@@ -446,7 +446,7 @@ int ref_vmovegen_legal(dm_vmovelist *list, const dm_vboard *b)
     return list->count;
 }
 
-void ref_vboard_apply(dm_vboard *b, const dm_vmove *m)
+void ref_vboard_apply(dm_board *b, const dm_move *m)
 {
     int p = b->sq[m->from];
     b->sq[m->from] = DM_EMPTY;
@@ -470,23 +470,23 @@ void ref_vboard_apply(dm_vboard *b, const dm_vmove *m)
     b->side = !b->side;
 }
 
-static uint64_t perft_rec(const dm_vboard *b, int depth)
+static uint64_t perft_rec(const dm_board *b, int depth)
 {
-    dm_vmovelist list;
+    dm_movelist list;
     int n = ref_vmovegen_legal(&list, b);
     if (depth == 1) {
         return (uint64_t)n;
     }
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
-        dm_vboard next = *b;
+        dm_board next = *b;
         ref_vboard_apply(&next, &list.moves[i]);
         total += perft_rec(&next, depth - 1);
     }
     return total;
 }
 
-uint64_t ref_vperft(const dm_vboard *b, int depth)
+uint64_t ref_vperft(const dm_board *b, int depth)
 {
     if (depth <= 0) {
         return 1;

@@ -35,16 +35,16 @@ static uint64_t rng_next(uint64_t *s)
     return *s;
 }
 
-static void describe(char *buf, size_t cap, const dm_vboard *b)
+static void describe(char *buf, size_t cap, const dm_board *b)
 {
-    dm_vboard_to_fen(buf, cap, b, 0);
+    dm_board_to_fen(buf, cap, b, 0);
 }
 
 /* Move order: by from, to, captured set (the Turkish reference lists its quiet moves
  * square by square, the bitboard generator direction by direction). */
 static int by_squares(const void *pa, const void *pb)
 {
-    const dm_vmove *a = pa, *b = pb;
+    const dm_move *a = pa, *b = pb;
     if (a->from != b->from) {
         return a->from - b->from;
     }
@@ -57,12 +57,12 @@ static int by_squares(const void *pa, const void *pb)
     return a->capt[1] < b->capt[1] ? -1 : a->capt[1] > b->capt[1];
 }
 
-static void check_same(const dm_vmovelist *a_in, const dm_vmovelist *r_in, const dm_vboard *b,
+static void check_same(const dm_movelist *a_in, const dm_movelist *r_in, const dm_board *b,
                        int game, int ply)
 {
     char fen[512];
-    const dm_vmovelist *a = a_in, *r = r_in;
-    static dm_vmovelist sa, sr;
+    const dm_movelist *a = a_in, *r = r_in;
+    static dm_movelist sa, sr;
     if (b->variant->geometry == DM_GEOM_FULL) { /* the same set, in one order */
         sa = *a_in;
         sr = *r_in;
@@ -77,7 +77,7 @@ static void check_same(const dm_vmovelist *a_in, const dm_vmovelist *r_in, const
                  a->count, r->count);
     }
     for (int i = 0; i < a->count; i++) {
-        const dm_vmove *x = &a->moves[i], *y = &r->moves[i];
+        const dm_move *x = &a->moves[i], *y = &r->moves[i];
         int same = x->from == y->from && x->to == y->to && x->ncapt == y->ncapt &&
                    x->promote == y->promote && x->capt[0] == y->capt[0] && x->capt[1] == y->capt[1];
         for (int k = 0; same && k + 1 < x->ncapt; k++) {
@@ -95,16 +95,16 @@ static void check_same(const dm_vmovelist *a_in, const dm_vmovelist *r_in, const
 
 static void walk(const dm_variant *v, uint64_t seed)
 {
-    static dm_vmovelist mine, ref;
+    static dm_movelist mine, ref;
     for (int game = 0; game < GAMES; game++) {
-        dm_vboard b;
-        dm_vboard_start(&b, v);
+        dm_board b;
+        dm_board_start(&b, v);
         for (int ply = 0; ply < MAX_PLIES; ply++) {
-            dm_vmovegen_legal(&mine, &b);
+            dm_movegen_legal(&mine, &b);
             ref_vmovegen_legal(&ref, &b);
             check_same(&mine, &ref, &b, game, ply);
             if (ply % 16 == 7) {
-                uint64_t x = dm_vperft(&b, 2), y = ref_vperft(&b, 2);
+                uint64_t x = dm_perft(&b, 2), y = ref_vperft(&b, 2);
                 if (x != y) {
                     char fen[512];
                     describe(fen, sizeof fen, &b);
@@ -116,7 +116,7 @@ static void walk(const dm_variant *v, uint64_t seed)
             if (mine.count == 0) {
                 break;
             }
-            dm_vboard_apply(&b, &mine.moves[rng_next(&seed) % (uint64_t)mine.count]);
+            dm_board_apply(&b, &mine.moves[rng_next(&seed) % (uint64_t)mine.count]);
         }
     }
 }
@@ -196,17 +196,17 @@ static void test_reference__perft_unpublished(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const dm_variant *v = dm_variant_get(cases[i].id);
-        dm_vboard b;
+        dm_board b;
         if (cases[i].fen[0]) {
             dm_error err;
-            if (dm_vboard_from_fen(&b, v, cases[i].fen, &err) != DM_OK) {
+            if (dm_board_from_fen(&b, v, cases[i].fen, &err) != DM_OK) {
                 fail_msg("%s %s: %s", v->name, cases[i].fen, err.message);
             }
         } else {
-            dm_vboard_start(&b, v);
+            dm_board_start(&b, v);
         }
         for (int d = 1; d <= cases[i].depth; d++) {
-            uint64_t x = dm_vperft(&b, d), y = ref_vperft(&b, d);
+            uint64_t x = dm_perft(&b, d), y = ref_vperft(&b, d);
             printf("%s %s perft(%d) = %llu\n", v->name, cases[i].fen[0] ? cases[i].fen : "start", d,
                    (unsigned long long)x);
             if (x != y) {

@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 
 typedef struct rule_case {
     const char *name;  /* FMJD article and what the position shows */
@@ -163,29 +163,29 @@ static void join_words(char *out, size_t cap, char **words, int n)
     }
 }
 
-static void load(dm_board *b, const char *fen)
+static void load(dm_board10 *b, const char *fen)
 {
     dm_error err = {{0}, 0, 0};
-    dm_status st = dm_board_from_fen(b, fen, &err);
+    dm_status st = dm_board10_from_fen(b, fen, &err);
     if (st != DM_OK) {
         fail_msg("FEN %s rejected: %s", fen, err.message);
     }
 }
 
 /* Generate, check the list's own invariants, and return the moves as sorted Hub text. */
-static int legal_texts(dm_movelist *list, const dm_board *b, char (*text)[160], char **ptr)
+static int legal_texts(dm_movelist10 *list, const dm_board10 *b, char (*text)[160], char **ptr)
 {
-    int n = dm_movegen_legal(list, b);
+    int n = dm_movegen10_legal(list, b);
     assert_int_equal(n, list->count);
     assert_false(list->overflow);
-    assert_int_equal(dm_movegen_count(b), n);
+    assert_int_equal(dm_movegen10_count(b), n);
     int has_capture = n > 0 && list->moves[0].ncapt > 0;
-    assert_int_equal(dm_movegen_has_capture(b) != 0, has_capture);
+    assert_int_equal(dm_movegen10_has_capture(b) != 0, has_capture);
     for (int i = 0; i < n; i++) {
-        const dm_move *m = &list->moves[i];
+        const dm_move10 *m = &list->moves[i];
         /* majority rule: every move takes the same number of pieces */
         assert_int_equal(m->ncapt, list->moves[0].ncapt);
-        dm_move_to_text(text[i], 160, b, m, DM_NOTATION_HUB);
+        dm_move10_to_text(text[i], 160, b, m, DM_NOTATION_HUB);
         ptr[i] = text[i];
     }
     qsort(ptr, (size_t)n, sizeof *ptr, cmp_str);
@@ -200,17 +200,17 @@ static int legal_texts(dm_movelist *list, const dm_board *b, char (*text)[160], 
 static void run_case(void **state)
 {
     const rule_case *rc = *state;
-    dm_board b;
+    dm_board10 b;
     load(&b, rc->fen);
 
-    static dm_movelist list;
-    static char text[DM_MAX_MOVES][160];
-    char *got[DM_MAX_MOVES];
+    static dm_movelist10 list;
+    static char text[DM_MAX_MOVES10][160];
+    char *got[DM_MAX_MOVES10];
     int n = legal_texts(&list, &b, text, got);
 
     char buf[2048];
-    char *want[DM_MAX_MOVES];
-    int nw = split_words(buf, sizeof buf, rc->moves, want, DM_MAX_MOVES);
+    char *want[DM_MAX_MOVES10];
+    int nw = split_words(buf, sizeof buf, rc->moves, want, DM_MAX_MOVES10);
     qsort(want, (size_t)nw, sizeof *want, cmp_str);
 
     int same = n == nw;
@@ -227,13 +227,13 @@ static void run_case(void **state)
 }
 
 /* Find the legal move written `hub` (Hub notation) in b, or fail. */
-static dm_move find_move(const dm_board *b, const char *hub)
+static dm_move10 find_move(const dm_board10 *b, const char *hub)
 {
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     for (int i = 0; i < list.count; i++) {
         char t[160];
-        dm_move_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_HUB);
+        dm_move10_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_HUB);
         if (!strcmp(t, hub)) {
             return list.moves[i];
         }
@@ -246,28 +246,28 @@ static dm_move find_move(const dm_board *b, const char *hub)
 
 static void check_promotion(const char *fen, const char *hub, int promotes)
 {
-    dm_board b, after;
+    dm_board10 b, after;
     load(&b, fen);
-    dm_move m = find_move(&b, hub);
-    assert_int_equal(dm_move_is_promotion(&b, &m) != 0, promotes);
+    dm_move10 m = find_move(&b, hub);
+    assert_int_equal(dm_move10_is_promotion(&b, &m) != 0, promotes);
     after = b;
-    dm_board_apply(&after, &m);
+    dm_board10_apply(&after, &m);
     int white = b.side == DM_WHITE;
-    int king = promotes || dm_board_piece(&b, m.from) == DM_WHITE_KING ||
-               dm_board_piece(&b, m.from) == DM_BLACK_KING;
+    int king = promotes || dm_board10_piece(&b, m.from) == DM_WHITE_KING ||
+               dm_board10_piece(&b, m.from) == DM_BLACK_KING;
     dm_piece want =
         king ? (white ? DM_WHITE_KING : DM_BLACK_KING) : (white ? DM_WHITE_MAN : DM_BLACK_MAN);
-    if (dm_board_piece(&after, m.to) != want) {
+    if (dm_board10_piece(&after, m.to) != want) {
         fail_msg("%s in %s: square %d holds piece %d, expected %d", hub, fen, m.to,
-                 dm_board_piece(&after, m.to), want);
+                 dm_board10_piece(&after, m.to), want);
     }
-    assert_int_equal(dm_board_piece(&after, m.from), m.from == m.to ? want : DM_EMPTY);
-    assert_int_equal(dm_board_count_kings(&after, b.side),
-                     dm_board_count_kings(&b, b.side) + promotes);
-    assert_true(after.hash == dm_board_compute_hash(&after));
-    assert_int_equal(dm_board_validate(&after, NULL), DM_OK);
-    dm_board_undo(&after, &m);
-    assert_true(dm_board_equal(&after, &b));
+    assert_int_equal(dm_board10_piece(&after, m.from), m.from == m.to ? want : DM_EMPTY);
+    assert_int_equal(dm_board10_count_kings(&after, b.side),
+                     dm_board10_count_kings(&b, b.side) + promotes);
+    assert_true(after.hash == dm_board10_compute_hash(&after));
+    assert_int_equal(dm_board10_validate(&after, NULL), DM_OK);
+    dm_board10_undo(&after, &m);
+    assert_true(dm_board10_equal(&after, &b));
     assert_true(after.hash == b.hash);
 }
 
@@ -302,14 +302,14 @@ static void test_rules__no_promotion_passing_far_row(void **state)
 static void test_rules__crowned_king_moves_next_turn(void **state)
 {
     (void)state;
-    dm_board b;
+    dm_board10 b;
     load(&b, "W:W7:B45");
-    dm_move m = find_move(&b, "7-2");
-    dm_board_apply(&b, &m);
+    dm_move10 m = find_move(&b, "7-2");
+    dm_board10_apply(&b, &m);
     m = find_move(&b, "45-50");
-    dm_board_apply(&b, &m);
-    dm_movelist list;
-    dm_movegen_legal(&list, &b);
+    dm_board10_apply(&b, &m);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, &b);
     /* from 2 (r0,c3): SW 7 11 16; SE 8 13 19 24 30 35 */
     assert_int_equal(list.count, 9);
     for (int i = 0; i < list.count; i++) {
@@ -322,63 +322,63 @@ static void test_rules__crowned_king_moves_next_turn(void **state)
 static void test_rules__capture_removes_every_jumped_piece(void **state)
 {
     (void)state;
-    dm_board b, after;
+    dm_board10 b, after;
     load(&b, "W:WK36:B21,27,29,44");
-    dm_move m = find_move(&b, "36x49x27x29x44");
+    dm_move10 m = find_move(&b, "36x49x27x29x44");
     assert_int_equal(m.ncapt, 3);
     int sq[8];
-    assert_int_equal(dm_move_captured(&m, sq, 8), 3);
+    assert_int_equal(dm_move10_captured(&m, sq, 8), 3);
     assert_int_equal(sq[0], 27);
     assert_int_equal(sq[1], 29);
     assert_int_equal(sq[2], 44);
     after = b;
-    dm_board_apply(&after, &m);
-    assert_int_equal(dm_board_piece(&after, 49), DM_WHITE_KING);
-    assert_int_equal(dm_board_piece(&after, 36), DM_EMPTY);
-    assert_int_equal(dm_board_piece(&after, 27), DM_EMPTY);
-    assert_int_equal(dm_board_piece(&after, 29), DM_EMPTY);
-    assert_int_equal(dm_board_piece(&after, 44), DM_EMPTY);
-    assert_int_equal(dm_board_piece(&after, 21), DM_BLACK_MAN);
+    dm_board10_apply(&after, &m);
+    assert_int_equal(dm_board10_piece(&after, 49), DM_WHITE_KING);
+    assert_int_equal(dm_board10_piece(&after, 36), DM_EMPTY);
+    assert_int_equal(dm_board10_piece(&after, 27), DM_EMPTY);
+    assert_int_equal(dm_board10_piece(&after, 29), DM_EMPTY);
+    assert_int_equal(dm_board10_piece(&after, 44), DM_EMPTY);
+    assert_int_equal(dm_board10_piece(&after, 21), DM_BLACK_MAN);
     assert_int_equal(after.side, DM_BLACK);
-    assert_true(after.hash == dm_board_compute_hash(&after));
+    assert_true(after.hash == dm_board10_compute_hash(&after));
 }
 
 static void test_rules__capture_ending_on_start_square(void **state)
 {
     (void)state;
-    dm_board b, after;
+    dm_board10 b, after;
     load(&b, "W:WK32:B17,18,27,28");
-    dm_move m = find_move(&b, "32x32x17x18x27x28");
+    dm_move10 m = find_move(&b, "32x32x17x18x27x28");
     assert_int_equal(m.from, 32);
     assert_int_equal(m.to, 32);
     assert_true(m.own == 0);
     after = b;
-    dm_board_apply(&after, &m);
-    assert_int_equal(dm_board_piece(&after, 32), DM_WHITE_KING);
-    assert_int_equal(dm_board_count_men(&after, DM_BLACK), 0);
-    assert_int_equal(dm_board_count_kings(&after, DM_WHITE), 1);
-    assert_true(after.hash == dm_board_compute_hash(&after));
-    dm_board_undo(&after, &m);
-    assert_true(dm_board_equal(&after, &b));
+    dm_board10_apply(&after, &m);
+    assert_int_equal(dm_board10_piece(&after, 32), DM_WHITE_KING);
+    assert_int_equal(dm_board10_count_men(&after, DM_BLACK), 0);
+    assert_int_equal(dm_board10_count_kings(&after, DM_WHITE), 1);
+    assert_true(after.hash == dm_board10_compute_hash(&after));
+    dm_board10_undo(&after, &m);
+    assert_true(dm_board10_equal(&after, &b));
 
     /* the man's round trip, too */
     load(&b, "W:W32:B17,18,27,28");
     m = find_move(&b, "32x32x17x18x27x28");
     after = b;
-    dm_board_apply(&after, &m);
-    assert_int_equal(dm_board_piece(&after, 32), DM_WHITE_MAN);
-    assert_int_equal(dm_board_count_men(&after, DM_BLACK), 0);
+    dm_board10_apply(&after, &m);
+    assert_int_equal(dm_board10_piece(&after, 32), DM_WHITE_MAN);
+    assert_int_equal(dm_board10_count_men(&after, DM_BLACK), 0);
 }
 
 /* ---- notation of the rule positions (FMJD 8) --------------------------------------- */
 
 static void expect_text(const char *fen, const char *hub, dm_notation style, const char *want)
 {
-    dm_board b;
+    dm_board10 b;
     load(&b, fen);
-    dm_move m = find_move(&b, hub);
+    dm_move10 m = find_move(&b, hub);
     char t[160];
-    size_t len = dm_move_to_text(t, sizeof t, &b, &m, style);
+    size_t len = dm_move10_to_text(t, sizeof t, &b, &m, style);
     if (strcmp(t, want) != 0) {
         fail_msg("%s in %s, style %d: got \"%s\", expected \"%s\"", hub, fen, (int)style, t, want);
     }

@@ -18,7 +18,7 @@
 #include <damier/book.h>
 #include <damier/engine.h>
 #include <damier/hub.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/session.h>
 
 static uint32_t fnv1a(const unsigned char *p, size_t n)
@@ -38,10 +38,10 @@ static void put32(unsigned char *p, uint32_t v)
 }
 
 /* The legal move from-to of b (an ordinary move). */
-static dm_move find_move(const dm_board *b, int from, int to)
+static dm_move10 find_move(const dm_board10 *b, int from, int to)
 {
-    dm_movelist l;
-    dm_movegen_legal(&l, b);
+    dm_movelist10 l;
+    dm_movegen10_legal(&l, b);
     for (int i = 0; i < l.count; i++) {
         if (l.moves[i].from == from && l.moves[i].to == to) {
             return l.moves[i];
@@ -56,15 +56,15 @@ static dm_move find_move(const dm_board *b, int from, int to)
  * position after 34-30 (20-25, for Black). Written into a malloc'ed buffer. */
 /* The session's move (of its generic position) is the fast board's move m: the same
  * from, to and captured squares. */
-static int same_fast(const dm_vmove *v, const dm_move *m)
+static int same_fast(const dm_move *v, const dm_move10 *m)
 {
-    int sq[DM_VMAX_CAPT];
-    int n = dm_move_captured(m, sq, DM_VMAX_CAPT);
+    int sq[DM_MAX_CAPT];
+    int n = dm_move10_captured(m, sq, DM_MAX_CAPT);
     if (v->from != m->from || v->to != m->to || v->ncapt != n) {
         return 0;
     }
     for (int i = 0; i < n; i++) {
-        if (!dm_vmove_captures(v, sq[i])) {
+        if (!dm_move_captures(v, sq[i])) {
             return 0;
         }
     }
@@ -73,11 +73,11 @@ static int same_fast(const dm_vmove *v, const dm_move *m)
 
 static unsigned char *small_book(size_t *size)
 {
-    dm_board b;
-    dm_board_start(&b);
-    dm_board after = b;
-    dm_move m = find_move(&b, 34, 30);
-    dm_board_apply(&after, &m);
+    dm_board10 b;
+    dm_board10_start(&b);
+    dm_board10 after = b;
+    dm_move10 m = find_move(&b, 34, 30);
+    dm_board10_apply(&after, &m);
     const dm_book_entry e[] = {
         {after.hash, 0, 20, 25, 5, 3, 9}, {b.hash, 0, 31, 26, 10, -4, 12},
         {b.hash, 0, 46, 41, 50, 0, 12},   {b.hash, 0, 34, 30, 30, 2, 12},
@@ -101,8 +101,8 @@ static void test_book__round_trip_and_probe(void **state)
     assert_int_equal(dm_book_read(&bk, buf, size, &err), DM_OK);
     assert_string_equal(dm_book_name(bk), "small");
     assert_int_equal(dm_book_entries(bk), 4);
-    dm_board b;
-    dm_board_start(&b);
+    dm_board10 b;
+    dm_board10_start(&b);
     dm_book_move mv[DM_BOOK_MAX_MOVES];
     int n = dm_book_probe(bk, &b, mv, DM_BOOK_MAX_MOVES);
     assert_int_equal(n, 2); /* 46-41 is not legal: skipped */
@@ -122,18 +122,18 @@ static void test_book__round_trip_and_probe(void **state)
         seen34 += pick.move.from == 34;
         dm_book_move again;
         dm_book_pick(bk, &b, seed, &again);
-        assert_true(dm_move_equal(&again.move, &pick.move));
+        assert_true(dm_move10_equal(&again.move, &pick.move));
     }
     assert_int_equal(seen31 + seen34, 200);
     assert_true(seen31 > 20 && seen34 > seen31); /* about 1 in 4 and 3 in 4 */
     /* Black's move after 34-30; nothing after 31-26 */
-    dm_board after = b;
-    dm_board_apply(&after, &mv[0].move);
+    dm_board10 after = b;
+    dm_board10_apply(&after, &mv[0].move);
     assert_int_equal(dm_book_probe(bk, &after, mv, DM_BOOK_MAX_MOVES), 1);
     assert_int_equal(mv[0].move.from, 20);
     after = b;
-    dm_move m = find_move(&b, 31, 26);
-    dm_board_apply(&after, &m);
+    dm_move10 m = find_move(&b, 31, 26);
+    dm_board10_apply(&after, &m);
     assert_int_equal(dm_book_pick(bk, &after, 1, &pick), 0);
     assert_int_equal(dm_book_probe(NULL, &b, mv, DM_BOOK_MAX_MOVES), 0);
     dm_book_free(bk);
@@ -143,7 +143,7 @@ static void test_book__round_trip_and_probe(void **state)
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     close(fd);
-    dm_board_start(&b);
+    dm_board10_start(&b);
     const dm_book_entry one = {b.hash, 0, 32, 28, 1, 0, 1};
     assert_int_equal(dm_book_save(&one, 1, "one", path, &err), DM_OK);
     assert_int_equal(dm_book_load(&bk, path, &err), DM_OK);
@@ -219,24 +219,24 @@ static void test_book__builtin(void **state)
     assert_non_null(bk);
     assert_true(dm_book_entries(bk) > 0);
     assert_true(strlen(dm_book_name(bk)) > 0);
-    dm_board b;
-    dm_board_start(&b);
+    dm_board10 b;
+    dm_board10_start(&b);
     dm_book_move mv[DM_BOOK_MAX_MOVES];
     int n = dm_book_probe(bk, &b, mv, DM_BOOK_MAX_MOVES);
     assert_true(n >= 1);
     /* every book move of the initial position is legal, and so is the reply */
     for (int i = 0; i < n; i++) {
-        dm_movelist l;
-        dm_movegen_legal(&l, &b);
+        dm_movelist10 l;
+        dm_movegen10_legal(&l, &b);
         int legal = 0;
         for (int k = 0; k < l.count; k++) {
-            legal |= dm_move_equal(&l.moves[k], &mv[i].move);
+            legal |= dm_move10_equal(&l.moves[k], &mv[i].move);
         }
         assert_true(legal);
         assert_true(mv[i].weight > 0);
     }
-    dm_board after = b;
-    dm_board_apply(&after, &mv[0].move);
+    dm_board10 after = b;
+    dm_board10_apply(&after, &mv[0].move);
     dm_book_move reply;
     assert_int_equal(dm_book_pick(bk, &after, 0, &reply), 1);
     dm_book_free((dm_book *)bk); /* the built-in book is never freed */
@@ -249,33 +249,33 @@ static void test_book__builtin(void **state)
 static void test_book__session_plays_book_move(void **state)
 {
     (void)state;
-    dm_board b;
-    dm_board_start(&b);
-    dm_move engine_move;
+    dm_board10 b;
+    dm_board10_start(&b);
+    dm_move10 engine_move;
     {
         dm_engine *e;
         assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
         dm_search_input in;
         memset(&in, 0, sizeof in);
-        dm_vboard_from_board(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
+        dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
         dm_limits lim = {0};
         lim.depth = 2;
         dm_result r;
         assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
-        assert_int_equal(dm_vmove_to_move(&engine_move, &b, &r.best), DM_OK);
+        assert_int_equal(dm_move_to_move10(&engine_move, &b, &r.best), DM_OK);
         dm_engine_free(e);
     }
     /* a book move that is not the engine's */
-    dm_movelist l;
-    dm_movegen_legal(&l, &b);
-    dm_move other = l.moves[0];
+    dm_movelist10 l;
+    dm_movegen10_legal(&l, &b);
+    dm_move10 other = l.moves[0];
     for (int i = 0; i < l.count; i++) {
-        if (!dm_move_equal(&l.moves[i], &engine_move)) {
+        if (!dm_move10_equal(&l.moves[i], &engine_move)) {
             other = l.moves[i];
             break;
         }
     }
-    assert_false(dm_move_equal(&other, &engine_move));
+    assert_false(dm_move10_equal(&other, &engine_move));
     const dm_book_entry one = {b.hash, 0, other.from, other.to, 1, 7, 3};
     size_t size;
     assert_int_equal(dm_book_write(&one, 1, "one", NULL, 0, &size), DM_EBUFS);

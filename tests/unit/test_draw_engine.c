@@ -12,7 +12,7 @@
  *   and dm_search_draw_walk, from the start and from the middle of the game with
  *   the counters dm_variant_draw_count gives there;
  * - Frisian's king-move limit (FR 17): the square the search blocks at each node
- *   equals the generic core's (dm_vgen_blocked_king).
+ *   equals the generic core's (dm_gen_blocked_king).
  * Repetition is left out of the comparison: the game counts positions, the search
  * scores the first repetition as the draw it leads to (as every engine does). */
 #include <setjmp.h>
@@ -49,10 +49,10 @@ static int rnd_below(uint64_t *s, int n)
 /* A random sparse position of v, valid: either a lone king against one to three
  * pieces (kings or men), or one to three pieces a side (the material rules do not
  * apply until captures make one). */
-static void random_position(dm_vboard *b, const dm_variant *v, uint64_t *s)
+static void random_position(dm_board *b, const dm_variant *v, uint64_t *s)
 {
     for (;;) {
-        dm_vboard_clear(b, v);
+        dm_board_clear(b, v);
         int weak = rnd_below(s, 2), strong = weak ^ 1;
         int n = 1 + rnd_below(s, 3);
         int lone = rnd_below(s, 2) == 0;
@@ -68,36 +68,36 @@ static void random_position(dm_vboard *b, const dm_variant *v, uint64_t *s)
             int king = (lone && i == 0) || rnd_below(s, 2) == 0;
             dm_piece p = c == DM_WHITE ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
                                        : (king ? DM_BLACK_KING : DM_BLACK_MAN);
-            ok = dm_vboard_put(b, sq, p) == DM_OK;
+            ok = dm_board_put(b, sq, p) == DM_OK;
         }
         b->side = rnd_below(s, 2);
-        if (ok && dm_vboard_validate(b, NULL) == DM_OK) {
+        if (ok && dm_board_validate(b, NULL) == DM_OK) {
             return;
         }
     }
 }
 
 typedef struct vgame {
-    dm_vboard pos[MAXP + 1];
-    dm_vmove moves[MAXP];
+    dm_board pos[MAXP + 1];
+    dm_move moves[MAXP];
     int n;
 } vgame;
 
 /* A random legal move of b, mostly (7 in 8) one after which the opponent has no
  * capture when there is such a move, so that games last long enough to reach the
  * counting rules' thresholds. */
-static int pick_vmove(const dm_vmovelist *list, const dm_vboard *b, uint64_t *s)
+static int pick_vmove(const dm_movelist *list, const dm_board *b, uint64_t *s)
 {
     int start = rnd_below(s, list->count);
     if (rnd_below(s, 8) == 0) {
         return start;
     }
-    static dm_vmovelist reply;
+    static dm_movelist reply;
     for (int k = 0; k < list->count; k++) {
         int i = (start + k) % list->count;
-        dm_vboard c = *b;
-        dm_vboard_apply(&c, &list->moves[i]);
-        if (dm_vmovegen_legal(&reply, &c) == 0 || reply.moves[0].ncapt == 0) {
+        dm_board c = *b;
+        dm_board_apply(&c, &list->moves[i]);
+        if (dm_movegen_legal(&reply, &c) == 0 || reply.moves[0].ncapt == 0) {
             return i;
         }
     }
@@ -108,17 +108,17 @@ static int pick_vmove(const dm_vmovelist *list, const dm_vboard *b, uint64_t *s)
 static void random_game(vgame *g, uint64_t *s)
 {
     g->n = 0;
-    static dm_vmovelist list; /* large; the test is single-threaded */
-    while (g->n < MAXP && dm_vmovegen_legal(&list, &g->pos[g->n]) > 0) {
+    static dm_movelist list; /* large; the test is single-threaded */
+    while (g->n < MAXP && dm_movegen_legal(&list, &g->pos[g->n]) > 0) {
         g->moves[g->n] = list.moves[pick_vmove(&list, &g->pos[g->n], s)];
         g->pos[g->n + 1] = g->pos[g->n];
-        dm_vboard_apply(&g->pos[g->n + 1], &g->moves[g->n]);
+        dm_board_apply(&g->pos[g->n + 1], &g->moves[g->n]);
         g->n++;
     }
 }
 
 /* pick_vmove on the fast board. */
-static int pick_move(const dm_movelist *list, const dm_board *b, uint64_t *s)
+static int pick_move(const dm_movelist10 *list, const dm_board10 *b, uint64_t *s)
 {
     int start = rnd_below(s, list->count);
     if (rnd_below(s, 8) == 0) {
@@ -126,16 +126,16 @@ static int pick_move(const dm_movelist *list, const dm_board *b, uint64_t *s)
     }
     for (int k = 0; k < list->count; k++) {
         int i = (start + k) % list->count;
-        dm_board c = *b;
-        dm_board_apply(&c, &list->moves[i]);
-        if (!dm_movegen_has_capture(&c)) {
+        dm_board10 c = *b;
+        dm_board10_apply(&c, &list->moves[i]);
+        if (!dm_movegen10_has_capture(&c)) {
             return i;
         }
     }
     return start;
 }
 
-static int walk(const dm_search_input *in, const dm_vmove *m, int n, int *verdict, int *blocked)
+static int walk(const dm_search_input *in, const dm_move *m, int n, int *verdict, int *blocked)
 {
     if (in->root.variant->geometry == DM_GEOM_FULL) {
         return dm_searchfull_vdraw_walk(in, m, n, verdict, blocked);
@@ -181,7 +181,7 @@ static void test_draw_engine__variants(void **state)
                 in.root = g.pos[0];
                 in.draw = &d;
                 assert_int_equal(walk(&in, g.moves, g.n, verdict, blocked), g.n);
-                dm_vdraw_count c;
+                dm_draw_count c;
                 dm_variant_draw_count(&c, &d, g.pos, g.moves, 0);
                 /* the same game as a dm_game (the object every front end plays on) */
                 dm_game *dg = NULL;
@@ -194,29 +194,29 @@ static void test_draw_engine__variants(void **state)
                     assert_int_equal(dm_game_set_draw_rules(dg, &d), DM_OK);
                 }
                 for (int i = 0; i <= g.n; i++) {
-                    dm_vdraw k = dm_variant_draw(&d, g.pos, g.moves, i, NULL, 0);
+                    dm_draw_kind k = dm_variant_draw(&d, g.pos, g.moves, i, NULL, 0);
                     if (verdict[i] != (int)k) {
                         fail_msg("%s set %s game %d ply %d: game %d, engine %d", v->name, d.name,
                                  game, i, k, verdict[i]);
                     }
                     if (id != DM_VARIANT_INTERNATIONAL &&
-                        dm_variant_result(&g.pos[i]) == DM_VRESULT_NONE) {
+                        dm_variant_result(&g.pos[i]) == DM_BOARD_RESULT_NONE) {
                         dm_reason why;
                         dm_outcome o = dm_game_result(dg, &why);
-                        dm_reason want = k == DM_VDRAW_NONE          ? DM_REASON_NONE
-                                         : k == DM_VDRAW_NO_PROGRESS ? DM_REASON_NO_PROGRESS
-                                         : k == DM_VDRAW_NO_CAPTURE  ? DM_REASON_NO_CAPTURE
-                                                                     : DM_REASON_MATERIAL;
+                        dm_reason want = k == DM_DRAW_NONE          ? DM_REASON_NONE
+                                         : k == DM_DRAW_NO_PROGRESS ? DM_REASON_NO_PROGRESS
+                                         : k == DM_DRAW_NO_CAPTURE  ? DM_REASON_NO_CAPTURE
+                                                                    : DM_REASON_MATERIAL;
                         assert_int_equal(o,
-                                         k == DM_VDRAW_NONE ? DM_OUTCOME_ONGOING : DM_OUTCOME_DRAW);
+                                         k == DM_DRAW_NONE ? DM_OUTCOME_ONGOING : DM_OUTCOME_DRAW);
                         assert_int_equal(why, want);
                     }
                     if (i < g.n) {
                         assert_int_equal(dm_game_play(dg, &g.moves[i]), DM_OK);
                     }
                     hits[k]++;
-                    assert_int_equal(blocked[i], dm_vgen_blocked_king(&g.pos[i]));
-                    dm_vdraw_count whole;
+                    assert_int_equal(blocked[i], dm_gen_blocked_king(&g.pos[i]));
+                    dm_draw_count whole;
                     dm_variant_draw_count(&whole, &d, g.pos, g.moves, i);
                     assert_memory_equal(&c, &whole, sizeof c);
                     if (i < g.n) {
@@ -232,7 +232,7 @@ static void test_draw_engine__variants(void **state)
                     while (dm_game_ply(dg) > k0) {
                         dm_game_undo(dg);
                     }
-                    dm_vdraw_count gc;
+                    dm_draw_count gc;
                     dm_game_draw_count(&gc, dg);
                     assert_memory_equal(&gc, &in.draw_count, sizeof gc);
                 }
@@ -247,15 +247,15 @@ static void test_draw_engine__variants(void **state)
     }
     print_message("plies judged: none %d, no progress %d, no capture %d, three v king %d, "
                   "two v king %d, king v king %d\n",
-                  hits[DM_VDRAW_NONE], hits[DM_VDRAW_NO_PROGRESS], hits[DM_VDRAW_NO_CAPTURE],
-                  hits[DM_VDRAW_THREE_VS_KING], hits[DM_VDRAW_TWO_VS_KING],
-                  hits[DM_VDRAW_KING_VS_KING]);
+                  hits[DM_DRAW_NONE], hits[DM_DRAW_NO_PROGRESS], hits[DM_DRAW_NO_CAPTURE],
+                  hits[DM_DRAW_THREE_VS_KING], hits[DM_DRAW_TWO_VS_KING],
+                  hits[DM_DRAW_KING_VS_KING]);
     /* the games reached every counting rule (the comparison is not vacuous) */
-    assert_true(hits[DM_VDRAW_NO_PROGRESS] > 0);
-    assert_true(hits[DM_VDRAW_NO_CAPTURE] > 0);
-    assert_true(hits[DM_VDRAW_THREE_VS_KING] > 0);
-    assert_true(hits[DM_VDRAW_TWO_VS_KING] > 0);
-    assert_true(hits[DM_VDRAW_KING_VS_KING] > 0);
+    assert_true(hits[DM_DRAW_NO_PROGRESS] > 0);
+    assert_true(hits[DM_DRAW_NO_CAPTURE] > 0);
+    assert_true(hits[DM_DRAW_THREE_VS_KING] > 0);
+    assert_true(hits[DM_DRAW_TWO_VS_KING] > 0);
+    assert_true(hits[DM_DRAW_KING_VS_KING] > 0);
 }
 
 /* International on the fast board: dm_game's rules (dm_draw_step, dm_draw_judge)
@@ -265,20 +265,20 @@ static void test_draw_engine__international(void **state)
     (void)state;
     const dm_variant *v = dm_variant_get(DM_VARIANT_INTERNATIONAL);
     static vgame g;
-    static dm_move moves[MAXP];
-    static dm_board pos[MAXP + 1];
+    static dm_move10 moves[MAXP];
+    static dm_board10 pos[MAXP + 1];
     static int verdict[MAXP + 1];
     uint64_t seed = 12345;
     int hits[8] = {0}, promotions_in_rule = 0;
     for (int game = 0; game < 1000; game++) {
         random_position(&g.pos[0], v, &seed);
-        assert_int_equal(dm_vboard_to_board(&pos[0], &g.pos[0]), DM_OK);
+        assert_int_equal(dm_board_to_board10(&pos[0], &g.pos[0]), DM_OK);
         int n = 0;
-        dm_movelist list;
-        while (n < MAXP && dm_movegen_legal(&list, &pos[n]) > 0) {
+        dm_movelist10 list;
+        while (n < MAXP && dm_movegen10_legal(&list, &pos[n]) > 0) {
             moves[n] = list.moves[pick_move(&list, &pos[n], &seed)];
             pos[n + 1] = pos[n];
-            dm_board_apply(&pos[n + 1], &moves[n]);
+            dm_board10_apply(&pos[n + 1], &moves[n]);
             n++;
         }
         assert_int_equal(dm_search_draw_walk(&pos[0], 0, 0, moves, n, verdict), n);
@@ -289,11 +289,11 @@ static void test_draw_engine__international(void **state)
         for (int i = 0; i <= n; i++) {
             dm_reason r;
             dm_outcome o = dm_draw_judge(&r, &pos[i], &c, &rules);
-            int want = DM_VDRAW_NONE;
+            int want = DM_DRAW_NONE;
             if (o == DM_OUTCOME_DRAW) {
-                want = r == DM_REASON_16_MOVES  ? DM_VDRAW_THREE_VS_KING
-                       : r == DM_REASON_5_MOVES ? DM_VDRAW_TWO_VS_KING
-                                                : DM_VDRAW_NO_PROGRESS;
+                want = r == DM_REASON_16_MOVES  ? DM_DRAW_THREE_VS_KING
+                       : r == DM_REASON_5_MOVES ? DM_DRAW_TWO_VS_KING
+                                                : DM_DRAW_NO_PROGRESS;
             }
             if (o == DM_OUTCOME_ONGOING || o == DM_OUTCOME_DRAW) {
                 if (verdict[i] != want) {
@@ -302,7 +302,7 @@ static void test_draw_engine__international(void **state)
                 hits[want]++;
             }
             if (i < n) {
-                if (c.endgame_plies >= 0 && dm_move_is_promotion(&pos[i], &moves[i]) &&
+                if (c.endgame_plies >= 0 && dm_move10_is_promotion(&pos[i], &moves[i]) &&
                     moves[i].ncapt == 0) {
                     promotions_in_rule++;
                 }
@@ -312,11 +312,11 @@ static void test_draw_engine__international(void **state)
     }
     print_message("plies judged: none %d, 25-move %d, 16-move %d, 5-move %d; promotions "
                   "inside a configuration %d\n",
-                  hits[DM_VDRAW_NONE], hits[DM_VDRAW_NO_PROGRESS], hits[DM_VDRAW_THREE_VS_KING],
-                  hits[DM_VDRAW_TWO_VS_KING], promotions_in_rule);
-    assert_true(hits[DM_VDRAW_NO_PROGRESS] > 0);
-    assert_true(hits[DM_VDRAW_THREE_VS_KING] > 0);
-    assert_true(hits[DM_VDRAW_TWO_VS_KING] > 0);
+                  hits[DM_DRAW_NONE], hits[DM_DRAW_NO_PROGRESS], hits[DM_DRAW_THREE_VS_KING],
+                  hits[DM_DRAW_TWO_VS_KING], promotions_in_rule);
+    assert_true(hits[DM_DRAW_NO_PROGRESS] > 0);
+    assert_true(hits[DM_DRAW_THREE_VS_KING] > 0);
+    assert_true(hits[DM_DRAW_TWO_VS_KING] > 0);
     assert_true(promotions_in_rule > 0); /* the restart on promotion was exercised */
 }
 

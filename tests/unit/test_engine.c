@@ -15,7 +15,7 @@
 
 #include <damier/engine.h>
 #include <damier/eval.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "../engine_fast.h"
 
@@ -28,17 +28,17 @@ static dm_engine *new_engine(void)
     return e;
 }
 
-static dm_board fen(const char *text)
+static dm_board10 fen(const char *text)
 {
-    dm_board b;
+    dm_board10 b;
     dm_error err;
-    if (dm_board_from_fen(&b, text, &err) != DM_OK) {
+    if (dm_board10_from_fen(&b, text, &err) != DM_OK) {
         fail_msg("bad test FEN %s: %s", text, err.message);
     }
     return b;
 }
 
-static fast_result search_depth(dm_engine *e, const dm_board *b, int depth)
+static fast_result search_depth(dm_engine *e, const dm_board10 *b, int depth)
 {
     fast_input in;
     fast_input_init(&in, b);
@@ -77,12 +77,12 @@ static void test_engine__finds_shots(void **state)
     assert_true(n >= 20);
     int failed = 0;
     for (int i = 0; i < n; i++) {
-        dm_board b = fen(shots[i].fen);
+        dm_board10 b = fen(shots[i].fen);
         dm_engine_clear(e);
         fast_result r = search_depth(e, &b, shots[i].depth);
         char text[160];
         assert_true(r.has_move);
-        dm_move_to_text(text, sizeof text, &b, &r.best, DM_NOTATION_HUB);
+        dm_move10_to_text(text, sizeof text, &b, &r.best, DM_NOTATION_HUB);
         if (strcmp(text, shots[i].solution) || r.score < shots[i].min_score) {
             print_error("shot %d (%s): expected %s with score >= %d, engine played %s "
                         "(score %d)\n",
@@ -100,18 +100,18 @@ static void test_engine__fastest_win_is_scored_exactly(void **state)
 {
     (void)state;
     dm_engine *e = new_engine();
-    dm_board b = fen("W:W28,K46:B23");
+    dm_board10 b = fen("W:W28,K46:B23");
     fast_result r = search_depth(e, &b, 6);
     assert_int_equal(r.score, DM_SCORE_WIN - 1);
     char text[160];
-    dm_move_to_text(text, sizeof text, &b, &r.best, DM_NOTATION_HUB);
+    dm_move10_to_text(text, sizeof text, &b, &r.best, DM_NOTATION_HUB);
     assert_string_equal(text, "28x19x23");
 
     /* Blocked: Black's only man, on 45, can only step to 50, where a White king
      * stands on the edge (nothing behind it to land on). Black to move has no legal
      * move and has lost (FMJD). */
-    dm_board lost = fen("B:WK50,46:B45");
-    assert_int_equal(dm_movegen_count(&lost), 0);
+    dm_board10 lost = fen("B:WK50,46:B45");
+    assert_int_equal(dm_movegen10_count(&lost), 0);
     fast_input in;
     fast_input_init(&in, &lost);
     dm_limits lim;
@@ -132,8 +132,8 @@ static void test_engine__draw_rules_in_search(void **state)
     (void)state;
     dm_engine *e = new_engine();
     /* Four White kings against two Black kings, no capture in reach for White. */
-    dm_board b = fen("W:WK46,K47,K48,K49:BK5,K4");
-    assert_false(dm_movegen_has_capture(&b));
+    dm_board10 b = fen("W:WK46,K47,K48,K49:BK5,K4");
+    assert_false(dm_movegen10_has_capture(&b));
     fast_input in;
     fast_input_init(&in, &b);
     dm_limits lim;
@@ -148,7 +148,7 @@ static void test_engine__draw_rules_in_search(void **state)
     assert_int_equal(r.score, 0);
 
     /* Three kings against one: drawn once the 16-move rule's 32 plies are up. */
-    dm_board k3 = fen("W:WK46,K47,K48:BK5");
+    dm_board10 k3 = fen("W:WK46,K47,K48:BK5");
     fast_input_init(&in, &k3);
     in.endgame_plies = 31;
     dm_engine_clear(e);
@@ -169,7 +169,7 @@ static void test_engine__repetition_is_a_draw(void **state)
     (void)state;
     dm_engine *e = new_engine();
     /* White king 46 against Black kings 5 and 10 far away; White is behind. */
-    dm_board b = fen("W:WK46:BK5,K4");
+    dm_board10 b = fen("W:WK46:BK5,K4");
     fast_input in;
     fast_input_init(&in, &b);
     dm_limits lim;
@@ -179,10 +179,10 @@ static void test_engine__repetition_is_a_draw(void **state)
     assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
     int behind = r.score;
     assert_true(behind < 0);
-    dm_move m;
-    assert_int_equal(dm_move_parse(&m, &b, "46-41", NULL), DM_OK);
-    dm_board after = b;
-    dm_board_apply(&after, &m);
+    dm_move10 m;
+    assert_int_equal(dm_move10_parse(&m, &b, "46-41", NULL), DM_OK);
+    dm_board10 after = b;
+    dm_board10_apply(&after, &m);
     /* History, oldest first: after 46-41 (Black to move), then two other positions. */
     uint64_t hist[3] = {after.hash, after.hash ^ 1, after.hash ^ 2};
     in.history = hist;
@@ -191,7 +191,7 @@ static void test_engine__repetition_is_a_draw(void **state)
     dm_engine_clear(e);
     assert_int_equal(fast_search(&r, e, &in, &lim, NULL, NULL), DM_OK);
     assert_int_equal(r.score, 0);
-    assert_true(dm_move_equal(&r.best, &m));
+    assert_true(dm_move10_equal(&r.best, &m));
     dm_engine_free(e);
 }
 
@@ -205,10 +205,10 @@ static uint32_t rnd(void)
     return rng_state >> 8;
 }
 
-static void check_legal(dm_engine *e, const dm_board *b, int depth)
+static void check_legal(dm_engine *e, const dm_board10 *b, int depth)
 {
-    dm_movelist list;
-    int n = dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    int n = dm_movegen10_legal(&list, b);
     fast_result r = search_depth(e, b, depth);
     if (n == 0) {
         assert_false(r.has_move);
@@ -217,20 +217,20 @@ static void check_legal(dm_engine *e, const dm_board *b, int depth)
     assert_true(r.has_move);
     int found = 0;
     for (int i = 0; i < n; i++) {
-        found |= dm_move_equal(&list.moves[i], &r.best);
+        found |= dm_move10_equal(&list.moves[i], &r.best);
     }
     if (!found) {
         char f[256];
-        dm_board_to_fen(f, sizeof f, b);
+        dm_board10_to_fen(f, sizeof f, b);
         fail_msg("illegal best move from %d to %d in %s", r.best.from, r.best.to, f);
     }
     if (r.has_ponder) {
-        dm_board after = *b;
-        dm_board_apply(&after, &r.best);
-        n = dm_movegen_legal(&list, &after);
+        dm_board10 after = *b;
+        dm_board10_apply(&after, &r.best);
+        n = dm_movegen10_legal(&list, &after);
         found = 0;
         for (int i = 0; i < n; i++) {
-            found |= dm_move_equal(&list.moves[i], &r.ponder);
+            found |= dm_move10_equal(&list.moves[i], &r.ponder);
         }
         assert_true(found);
     }
@@ -242,23 +242,23 @@ static void test_engine__never_returns_an_illegal_move(void **state)
     dm_engine *e = new_engine();
     /* Positions from random games. */
     for (int g = 0; g < 30; g++) {
-        dm_board b;
-        dm_board_start(&b);
+        dm_board10 b;
+        dm_board10_start(&b);
         int plies = 1 + (int)(rnd() % 90);
         for (int p = 0; p < plies; p++) {
-            dm_movelist list;
-            int n = dm_movegen_legal(&list, &b);
+            dm_movelist10 list;
+            int n = dm_movegen10_legal(&list, &b);
             if (n == 0) {
                 break;
             }
-            dm_board_apply(&b, &list.moves[rnd() % (uint32_t)n]);
+            dm_board10_apply(&b, &list.moves[rnd() % (uint32_t)n]);
         }
         check_legal(e, &b, 4);
     }
     /* Random boards with kings. */
     for (int g = 0; g < 60; g++) {
-        dm_board b;
-        dm_board_clear(&b);
+        dm_board10 b;
+        dm_board10_clear(&b);
         int pieces = 2 + (int)(rnd() % 14);
         for (int i = 0; i < pieces; i++) {
             int sq = 1 + (int)(rnd() % 50);
@@ -266,9 +266,9 @@ static void test_engine__never_returns_an_illegal_move(void **state)
             if ((p == DM_WHITE_MAN && sq <= 5) || (p == DM_BLACK_MAN && sq >= 46)) {
                 continue;
             }
-            dm_board_put(&b, sq, p);
+            dm_board10_put(&b, sq, p);
         }
-        dm_board_set_side(&b, (dm_color)(rnd() & 1));
+        dm_board10_set_side(&b, (dm_color)(rnd() & 1));
         check_legal(e, &b, 3);
     }
     dm_engine_free(e);
@@ -277,7 +277,7 @@ static void test_engine__never_returns_an_illegal_move(void **state)
 static void test_engine__deterministic_node_counts(void **state)
 {
     (void)state;
-    dm_board b = fen("W:W27,28,30,31,34-37,39,42,44-50:B2-7,9,11-15,19,24-26");
+    dm_board10 b = fen("W:W27,28,30,31,34-37,39,42,44-50:B2-7,9,11-15,19,24-26");
     dm_engine *e = new_engine();
     fast_result a = search_depth(e, &b, 8);
     dm_engine_clear(e);
@@ -287,7 +287,7 @@ static void test_engine__deterministic_node_counts(void **state)
     assert_true(a.nodes > 1000);
     assert_int_equal(a.nodes, c.nodes);
     assert_int_equal(a.nodes, d.nodes);
-    assert_true(dm_move_equal(&a.best, &c.best) && dm_move_equal(&a.best, &d.best));
+    assert_true(dm_move10_equal(&a.best, &c.best) && dm_move10_equal(&a.best, &d.best));
     assert_int_equal(a.score, d.score);
     dm_engine_free(e);
     dm_engine_free(f);
@@ -299,8 +299,8 @@ static void test_engine__deterministic_node_counts(void **state)
 static void test_engine__evaluation_features(void **state)
 {
     (void)state;
-    dm_board start;
-    dm_board_start(&start);
+    dm_board10 start;
+    dm_board10_start(&start);
     int f[32], phase = 0;
     int n = dm_engine_features(f, 32, &phase, &start);
     assert_true(n >= 8 && n <= 32);
@@ -312,20 +312,20 @@ static void test_engine__evaluation_features(void **state)
     assert_null(dm_engine_feature_name(n));
     assert_string_equal(dm_engine_feature_name(0), "men");
 
-    dm_board up = fen("W:W31-43,45-50,K12:B1-10,K44,13-19,26");
+    dm_board10 up = fen("W:W31-43,45-50,K12:B1-10,K44,13-19,26");
     dm_engine_features(f, 32, &phase, &up);
     assert_int_equal(f[0], 19 - 18);
     assert_int_equal(f[1], 0);
     /* Mirror: square s <-> 51 - s, colours swapped, other side to move. */
-    dm_board mirror;
-    dm_board_clear(&mirror);
+    dm_board10 mirror;
+    dm_board10_clear(&mirror);
     for (int sq = 1; sq <= 50; sq++) {
-        dm_piece p = dm_board_piece(&up, sq);
+        dm_piece p = dm_board10_piece(&up, sq);
         static const dm_piece swap[] = {DM_EMPTY, DM_BLACK_MAN, DM_WHITE_MAN, DM_BLACK_KING,
                                         DM_WHITE_KING};
-        dm_board_put(&mirror, 51 - sq, swap[p]);
+        dm_board10_put(&mirror, 51 - sq, swap[p]);
     }
-    dm_board_set_side(&mirror, DM_BLACK);
+    dm_board10_set_side(&mirror, DM_BLACK);
     assert_int_equal(dm_eval_score(NULL, &mirror), dm_eval_score(NULL, &up));
 }
 
@@ -344,8 +344,8 @@ static void test_engine__rejects_bad_arguments(void **state)
     o.tt_mib = 4;
     o.threads = 3;
     assert_int_equal(dm_engine_set_options(e, &o), DM_OK);
-    dm_board b;
-    dm_board_start(&b);
+    dm_board10 b;
+    dm_board10_start(&b);
     check_legal(e, &b, 5); /* three threads */
     fast_input in;
     fast_input_init(&in, &b);
@@ -373,7 +373,7 @@ static void mpv_collect(const fast_info *info, void *payload)
     }
 }
 
-static fast_result search_multipv(dm_engine *e, const dm_board *b, int depth, int multipv,
+static fast_result search_multipv(dm_engine *e, const dm_board10 *b, int depth, int multipv,
                                   mpv_log *log)
 {
     fast_input in;
@@ -391,7 +391,7 @@ static fast_result search_multipv(dm_engine *e, const dm_board *b, int depth, in
 
 /* Every depth reports `lines` lines, numbered 1..lines in order of score, with
  * distinct legal first moves and legal PVs; returns the reports of the last depth. */
-static const fast_info *check_lines(const mpv_log *log, const dm_board *b, int depth, int lines)
+static const fast_info *check_lines(const mpv_log *log, const dm_board10 *b, int depth, int lines)
 {
     assert_int_equal(log->n, depth * lines);
     for (int d = 0; d < depth; d++) {
@@ -405,18 +405,18 @@ static const fast_info *check_lines(const mpv_log *log, const dm_board *b, int d
                 assert_true(row[k].score <= row[k - 1].score);
             }
             for (int j = 0; j < k; j++) {
-                assert_false(dm_move_equal(&row[j].pv[0], &row[k].pv[0]));
+                assert_false(dm_move10_equal(&row[j].pv[0], &row[k].pv[0]));
             }
-            dm_board x = *b;
+            dm_board10 x = *b;
             for (int i = 0; i < row[k].pv_count; i++) {
-                dm_movelist list;
-                dm_movegen_legal(&list, &x);
+                dm_movelist10 list;
+                dm_movegen10_legal(&list, &x);
                 int legal = 0;
                 for (int m = 0; m < list.count; m++) {
-                    legal |= dm_move_equal(&list.moves[m], &row[k].pv[i]);
+                    legal |= dm_move10_equal(&list.moves[m], &row[k].pv[i]);
                 }
                 assert_true(legal);
-                dm_board_apply(&x, &row[k].pv[i]);
+                dm_board10_apply(&x, &row[k].pv[i]);
             }
         }
     }
@@ -428,12 +428,12 @@ static void test_engine__multipv_lines(void **state)
 {
     (void)state;
     static mpv_log log;
-    dm_board b;
-    dm_board_start(&b);
+    dm_board10 b;
+    dm_board10_start(&b);
     dm_engine *e = new_engine();
     fast_result r = search_multipv(e, &b, 6, 4, &log);
     const fast_info *last = check_lines(&log, &b, 6, 4);
-    assert_true(dm_move_equal(&r.best, &last[0].pv[0]));
+    assert_true(dm_move10_equal(&r.best, &last[0].pv[0]));
     assert_int_equal(r.score, last[0].score);
     dm_engine_free(e);
 }
@@ -444,21 +444,21 @@ static void test_engine__multipv_every_root_move(void **state)
 {
     (void)state;
     static mpv_log log;
-    dm_board b = fen("W:W10,18:BK27");
-    dm_movelist list;
-    assert_int_equal(dm_movegen_legal(&list, &b), 4);
+    dm_board10 b = fen("W:W10,18:BK27");
+    dm_movelist10 list;
+    assert_int_equal(dm_movegen10_legal(&list, &b), 4);
     dm_engine *e = new_engine();
     fast_result r = search_multipv(e, &b, 8, DM_ENGINE_MAX_MULTIPV, &log);
     const fast_info *last = check_lines(&log, &b, 8, 4);
     char text[32];
-    dm_move_to_text(text, sizeof text, &b, &last[0].pv[0], DM_NOTATION_HUB);
+    dm_move10_to_text(text, sizeof text, &b, &last[0].pv[0], DM_NOTATION_HUB);
     assert_string_equal(text, "10-4");
     assert_true(last[0].score >= DM_SCORE_WIN_MIN);
     assert_true(last[1].score < DM_SCORE_WIN_MIN);
-    dm_move_to_text(text, sizeof text, &b, &last[3].pv[0], DM_NOTATION_HUB);
+    dm_move10_to_text(text, sizeof text, &b, &last[3].pv[0], DM_NOTATION_HUB);
     assert_string_equal(text, "18-13");
     assert_true(last[3].score <= -DM_SCORE_WIN_MIN);
-    assert_true(dm_move_equal(&r.best, &last[0].pv[0]));
+    assert_true(dm_move10_equal(&r.best, &last[0].pv[0]));
     dm_engine_free(e);
 }
 
@@ -467,7 +467,7 @@ static void test_engine__multipv_one_is_plain(void **state)
 {
     (void)state;
     static mpv_log log;
-    dm_board b = fen("W:W27,28,30,31,34-37,39,42,44-50:B2-7,9,11-15,19,24-26");
+    dm_board10 b = fen("W:W27,28,30,31,34-37,39,42,44-50:B2-7,9,11-15,19,24-26");
     dm_engine *e = new_engine();
     fast_result a = search_depth(e, &b, 7);
     dm_engine_clear(e);
@@ -476,7 +476,7 @@ static void test_engine__multipv_one_is_plain(void **state)
     assert_int_equal(log.info[6].multipv, 1);
     assert_int_equal(log.info[6].multipv_count, 1);
     assert_int_equal(a.nodes, c.nodes);
-    assert_true(dm_move_equal(&a.best, &c.best));
+    assert_true(dm_move10_equal(&a.best, &c.best));
     assert_int_equal(a.score, c.score);
     dm_engine_free(e);
 }

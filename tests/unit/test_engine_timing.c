@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include <damier/engine.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "../engine_fast.h"
 
@@ -47,8 +47,8 @@ static void *bg_main(void *arg)
 {
     bg_search *s = arg;
     fast_input in;
-    dm_board b;
-    dm_board_start(&b);
+    dm_board10 b;
+    dm_board10_start(&b);
     fast_input_init(&in, &b);
     fast_search(&s->r, s->e, &in, &s->lim, NULL, NULL);
     s->end = now();
@@ -84,8 +84,8 @@ static void test_engine__respects_move_time_and_clock(void **state)
 {
     (void)state;
     dm_engine *e = new_engine();
-    dm_board b;
-    dm_board_start(&b);
+    dm_board10 b;
+    dm_board10_start(&b);
     fast_input in;
     fast_input_init(&in, &b);
     dm_limits lim;

@@ -43,21 +43,21 @@ static int sq_at(const dm_variant *v, int r, int c)
     return r * (v->size / 2) + c / 2 + 1;
 }
 
-static void put(dm_vboard *b, int r, int c, dm_piece p)
+static void put(dm_board *b, int r, int c, dm_piece p)
 {
-    assert_int_equal(dm_vboard_put(b, sq_at(b->variant, r, c), p), DM_OK);
+    assert_int_equal(dm_board_put(b, sq_at(b->variant, r, c), p), DM_OK);
 }
 
-static int same_move(const dm_vmove *a, const dm_vmove *b)
+static int same_move(const dm_move *a, const dm_move *b)
 {
     return a->from == b->from && a->to == b->to && a->ncapt == b->ncapt &&
            a->capt[0] == b->capt[0] && a->capt[1] == b->capt[1] && a->promote == b->promote;
 }
 
-static int is_legal(const dm_vboard *b, const dm_vmove *m)
+static int is_legal(const dm_board *b, const dm_move *m)
 {
-    static dm_vmovelist list;
-    dm_vmovegen_legal(&list, b);
+    static dm_movelist list;
+    dm_movegen_legal(&list, b);
     for (int i = 0; i < list.count; i++) {
         if (same_move(&list.moves[i], m)) {
             return 1;
@@ -66,7 +66,7 @@ static int is_legal(const dm_vboard *b, const dm_vmove *m)
     return 0;
 }
 
-static dm_result run(dm_engine *e, const dm_vboard *b, int depth)
+static dm_result run(dm_engine *e, const dm_board *b, int depth)
 {
     dm_search_input in;
     memset(&in, 0, sizeof in);
@@ -93,8 +93,8 @@ static void test_engine_variants__larger_capture_every_variant(void **state)
         }
         const dm_variant *v = V((dm_variant_id)id);
         int n = v->size;
-        dm_vboard b;
-        dm_vboard_clear(&b, v);
+        dm_board b;
+        dm_board_clear(&b, v);
         b.side = DM_WHITE;
         put(&b, n - 3, 2, DM_WHITE_MAN);
         put(&b, n - 1, 0, DM_WHITE_MAN);
@@ -123,8 +123,8 @@ static void test_engine_variants__last_piece(void **state)
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = V((dm_variant_id)id);
         int n = v->size;
-        dm_vboard b;
-        dm_vboard_clear(&b, v);
+        dm_board b;
+        dm_board_clear(&b, v);
         b.side = DM_WHITE;
         put(&b, n - 3, 2, DM_WHITE_MAN);
         /* diagonally ahead; on the full board (Turkish) straight ahead */
@@ -152,8 +152,8 @@ static void test_engine_variants__antidraughts_gives_away(void **state)
     for (int k = 0; k < 2; k++) {
         const dm_variant *v = V(ids[k]);
         int n = v->size;
-        dm_vboard b;
-        dm_vboard_clear(&b, v);
+        dm_board b;
+        dm_board_clear(&b, v);
         b.side = DM_WHITE;
         put(&b, n - 3, 2, DM_WHITE_MAN);
         put(&b, n - 5, 4, DM_BLACK_MAN);
@@ -179,15 +179,15 @@ static void test_engine_variants__antidraughts_evaluation(void **state)
 {
     (void)state;
     const dm_variant *v = V(DM_VARIANT_ANTIDRAUGHTS);
-    dm_vboard b;
-    dm_vboard_start(&b, v);
+    dm_board b;
+    dm_board_start(&b, v);
     int even = dm_engine_evaluate(&b);
     assert_int_equal(even, 0);
     b.sq[v->squares] = DM_EMPTY; /* White gave a man away */
     assert_true(dm_engine_evaluate(&b) > 0);
     const dm_variant *iv = V(DM_VARIANT_INTERNATIONAL);
-    dm_vboard c;
-    dm_vboard_start(&c, iv);
+    dm_board c;
+    dm_board_start(&c, iv);
     c.sq[iv->squares] = DM_EMPTY;
     assert_true(dm_engine_evaluate(&c) < 0);
 }
@@ -207,24 +207,24 @@ static void test_engine_variants__turkish(void **state)
     dm_engine *e = NULL;
     assert_int_equal(create(&e, 1), DM_OK);
     const dm_variant *v = V(DM_VARIANT_TURKISH);
-    dm_vboard b;
+    dm_board b;
     dm_error err;
-    assert_int_equal(dm_vboard_from_fen(&b, v, "W:Wd4,h2:Bd5,d7,c4,a6", &err), DM_OK);
+    assert_int_equal(dm_board_from_fen(&b, v, "W:Wd4,h2:Bd5,d7,c4,a6", &err), DM_OK);
     dm_result r = run(e, &b, 4);
     assert_true(r.has_move);
     assert_true(is_legal(&b, &r.best));
     assert_int_equal(r.best.ncapt, 2);
-    assert_int_equal(r.best.to, dm_vsquare_parse(v, "d8", NULL));
+    assert_int_equal(r.best.to, dm_square_parse(v, "d8", NULL));
     assert_true(r.best.promote);
     /* a king on a1 takes the last black piece far up the file: a win at once */
-    assert_int_equal(dm_vboard_from_fen(&b, v, "W:WKa1,h2:Ba6", &err), DM_OK);
+    assert_int_equal(dm_board_from_fen(&b, v, "W:WKa1,h2:Ba6", &err), DM_OK);
     dm_engine_clear(e);
     r = run(e, &b, 3);
     assert_true(r.has_move);
     assert_int_equal(r.best.ncapt, 1);
     assert_int_equal(r.score, DM_SCORE_WIN - 1);
     /* no legal move for White (a man on a2 blocked by a3 and b2, a4 and c2 behind them) */
-    assert_int_equal(dm_vboard_from_fen(&b, v, "W:Wa2:Ba3,a4,b2,c2", &err), DM_OK);
+    assert_int_equal(dm_board_from_fen(&b, v, "W:Wa2:Ba3,a4,b2,c2", &err), DM_OK);
     r = run(e, &b, 3);
     assert_false(r.has_move);
     dm_engine_free(e);
@@ -236,17 +236,17 @@ static void test_engine_variants__turkish(void **state)
 static void test_engine_variants__legal_in_random_games(void **state)
 {
     (void)state;
-    static dm_vmovelist list;
+    static dm_movelist list;
     dm_engine *e = NULL;
     assert_int_equal(create(&e, 1), DM_OK);
     uint64_t seed = 12345;
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = V((dm_variant_id)id);
         for (int game = 0; game < 2; game++) {
-            dm_vboard b;
-            dm_vboard_start(&b, v);
+            dm_board b;
+            dm_board_start(&b, v);
             for (int ply = 0; ply < 40; ply++) {
-                if (dm_vmovegen_legal(&list, &b) == 0) {
+                if (dm_movegen_legal(&list, &b) == 0) {
                     dm_result r = run(e, &b, 2);
                     assert_false(r.has_move);
                     break;
@@ -260,7 +260,7 @@ static void test_engine_variants__legal_in_random_games(void **state)
                 assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
                 assert_true(r.has_move);
                 assert_true(is_legal(&b, &r.best));
-                dm_vboard_apply(&b, &list.moves[lcg(&seed) % (uint64_t)list.count]);
+                dm_board_apply(&b, &list.moves[lcg(&seed) % (uint64_t)list.count]);
             }
         }
     }
@@ -272,15 +272,15 @@ static void test_engine_variants__legal_in_random_games(void **state)
 static void test_engine_variants__legal_in_random_positions(void **state)
 {
     (void)state;
-    static dm_vmovelist list;
+    static dm_movelist list;
     dm_engine *e = NULL;
     assert_int_equal(create(&e, 1), DM_OK);
     uint64_t seed = 777;
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = V((dm_variant_id)id);
         for (int t = 0; t < 10; t++) {
-            dm_vboard b;
-            dm_vboard_clear(&b, v);
+            dm_board b;
+            dm_board_clear(&b, v);
             b.side = (int)(lcg(&seed) & 1);
             int pieces = 2 + (int)(lcg(&seed) % 12);
             for (int k = 0; k < pieces; k++) {
@@ -293,7 +293,7 @@ static void test_engine_variants__legal_in_random_positions(void **state)
                 b.sq[sq] = (uint8_t)p;
             }
             dm_result r = run(e, &b, 3);
-            int n = dm_vmovegen_legal(&list, &b);
+            int n = dm_movegen_legal(&list, &b);
             assert_int_equal(r.has_move, n > 0);
             if (n > 0) {
                 assert_true(is_legal(&b, &r.best));
@@ -309,8 +309,8 @@ static void test_engine_variants__deterministic(void **state)
     (void)state;
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = V((dm_variant_id)id);
-        dm_vboard b;
-        dm_vboard_start(&b, v);
+        dm_board b;
+        dm_board_start(&b, v);
         dm_engine *e1 = NULL;
         dm_engine *e2 = NULL;
         assert_int_equal(create(&e1, 1), DM_OK);
@@ -345,8 +345,8 @@ static void test_engine_variants__limits_and_info(void **state)
     (void)state;
     dm_engine *e = NULL;
     assert_int_equal(create(&e, 1), DM_OK);
-    dm_vboard b;
-    dm_vboard_start(&b, V(DM_VARIANT_CANADIAN));
+    dm_board b;
+    dm_board_start(&b, V(DM_VARIANT_CANADIAN));
     dm_search_input in;
     memset(&in, 0, sizeof in);
     in.root = b;
@@ -382,13 +382,13 @@ static void test_engine_variants__frisian_king_move_limit(void **state)
     (void)state;
     dm_engine *e = NULL;
     assert_int_equal(create(&e, 1), DM_OK);
-    dm_vboard b;
-    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_FRISIAN), "W:WK46,31:B4", NULL), DM_OK);
+    dm_board b;
+    assert_int_equal(dm_board_from_fen(&b, V(DM_VARIANT_FRISIAN), "W:WK46,31:B4", NULL), DM_OK);
     static const char *const line[] = {"46-41", "4-9", "41-46", "9-13", "46-41", "13-18"};
     for (size_t i = 0; i < sizeof line / sizeof line[0]; i++) {
-        dm_vmove m;
-        assert_int_equal(dm_vmove_parse(&m, &b, line[i], NULL), DM_OK);
-        dm_vboard_apply(&b, &m);
+        dm_move m;
+        assert_int_equal(dm_move_parse(&m, &b, line[i], NULL), DM_OK);
+        dm_board_apply(&b, &m);
     }
     for (int depth = 1; depth <= 6; depth++) {
         dm_result r = run(e, &b, depth);
@@ -398,14 +398,14 @@ static void test_engine_variants__frisian_king_move_limit(void **state)
     }
     /* the man on 46 is blocked (41 and 37 behind it taken, 36 with 26 behind it);
      * the king on 50 has made its three moves: no legal move, a lost position */
-    dm_vboard c;
-    assert_int_equal(dm_vboard_from_fen(&c, V(DM_VARIANT_FRISIAN), "W:WK50,46:B41,37,36,26", NULL),
+    dm_board c;
+    assert_int_equal(dm_board_from_fen(&c, V(DM_VARIANT_FRISIAN), "W:WK50,46:B41,37,36,26", NULL),
                      DM_OK);
-    dm_vmovelist l;
-    assert_true(dm_vmovegen_legal(&l, &c) > 0);
+    dm_movelist l;
+    assert_true(dm_movegen_legal(&l, &c) > 0);
     c.king_sq[DM_WHITE] = 50;
     c.king_moves[DM_WHITE] = 3;
-    assert_int_equal(dm_vmovegen_legal(&l, &c), 0);
+    assert_int_equal(dm_movegen_legal(&l, &c), 0);
     dm_result r = run(e, &c, 4);
     assert_false(r.has_move);
     assert_true(r.score <= -DM_SCORE_WIN_MIN);
@@ -415,16 +415,16 @@ static void test_engine_variants__frisian_king_move_limit(void **state)
 static void test_engine_variants__hash(void **state)
 {
     (void)state;
-    dm_vboard a;
-    dm_vboard b;
-    dm_vboard_start(&a, V(DM_VARIANT_RUSSIAN));
-    dm_vboard_start(&b, V(DM_VARIANT_RUSSIAN));
-    assert_true(dm_vboard_hash(&a) == dm_vboard_hash(&b));
+    dm_board a;
+    dm_board b;
+    dm_board_start(&a, V(DM_VARIANT_RUSSIAN));
+    dm_board_start(&b, V(DM_VARIANT_RUSSIAN));
+    assert_true(dm_board_hash(&a) == dm_board_hash(&b));
     b.side = 1 - b.side;
-    assert_true(dm_vboard_hash(&a) != dm_vboard_hash(&b));
-    dm_vboard c;
-    dm_vboard_start(&c, V(DM_VARIANT_BRAZILIAN));
-    assert_true(dm_vboard_hash(&a) != dm_vboard_hash(&c));
+    assert_true(dm_board_hash(&a) != dm_board_hash(&b));
+    dm_board c;
+    dm_board_start(&c, V(DM_VARIANT_BRAZILIAN));
+    assert_true(dm_board_hash(&a) != dm_board_hash(&c));
 }
 
 /* Repetition: English, a White king in the corner (7,0) has a single move, to
@@ -435,8 +435,8 @@ static void test_engine_variants__repetition_history(void **state)
 {
     (void)state;
     const dm_variant *v = V(DM_VARIANT_ENGLISH);
-    dm_vboard b;
-    dm_vboard_clear(&b, v);
+    dm_board b;
+    dm_board_clear(&b, v);
     b.side = DM_WHITE;
     put(&b, 7, 0, DM_WHITE_KING);
     put(&b, 0, 1, DM_BLACK_MAN);
@@ -444,12 +444,12 @@ static void test_engine_variants__repetition_history(void **state)
     assert_int_equal(create(&e, 1), DM_OK);
     dm_result r = run(e, &b, 3);
     assert_true(r.score > 0);
-    dm_vboard after = b;
-    dm_vboard_apply(&after, &r.best);
+    dm_board after = b;
+    dm_board_apply(&after, &r.best);
     assert_int_equal(r.best.to, sq_at(v, 6, 1));
     /* A position recurs 4 plies later at the earliest (after 2 each side has moved
      * once): the one after the best move stands 3 entries before the root. */
-    uint64_t hist[3] = {dm_vboard_hash(&after), 1, 2};
+    uint64_t hist[3] = {dm_board_hash(&after), 1, 2};
     dm_search_input in;
     memset(&in, 0, sizeof in);
     in.root = b;
@@ -477,14 +477,14 @@ static void test_engine_variants__counting_draws(void **state)
     assert_int_equal(create(&e, 1), DM_OK);
     for (int which = 0; which < 2; which++) {
         const dm_variant *v = V(which == 0 ? DM_VARIANT_BRAZILIAN : DM_VARIANT_RUSSIAN);
-        dm_vboard b;
-        dm_vboard_clear(&b, v);
+        dm_board b;
+        dm_board_clear(&b, v);
         b.side = DM_WHITE;
         put(&b, 7, 0, DM_WHITE_KING); /* a1 */
         put(&b, 7, 2, DM_WHITE_KING); /* c1 */
         put(&b, 0, 5, DM_BLACK_KING); /* f8 */
-        dm_vmovelist list;
-        assert_true(dm_vmovegen_legal(&list, &b) > 0 && list.moves[0].ncapt == 0);
+        dm_movelist list;
+        assert_true(dm_movegen_legal(&list, &b) > 0 && list.moves[0].ncapt == 0);
         dm_search_input in;
         memset(&in, 0, sizeof in);
         in.root = b;
@@ -512,9 +512,9 @@ static void test_engine_variants__counting_draws(void **state)
 static void test_engine_variants__input_from_game(void **state)
 {
     (void)state;
-    dm_vboard b;
+    dm_board b;
     dm_error err;
-    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:WKc1,g1:BKh8", &err), DM_OK);
+    assert_int_equal(dm_board_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:WKc1,g1:BKh8", &err), DM_OK);
     dm_game *g = NULL;
     assert_int_equal(dm_game_new(&g, &b), DM_OK);
     const char *moves[] = {"g1-f2", "h8-g7", "c1-d2", "g7-h8", "d2-c1"};
@@ -529,9 +529,9 @@ static void test_engine_variants__input_from_game(void **state)
     assert_int_equal(in.history_count, 4);
     assert_ptr_equal(in.history, hist);
     for (int i = 0; i < 4; i++) {
-        assert_true(hist[i] == dm_vboard_hash(dm_game_position_at(g, i + 1)));
+        assert_true(hist[i] == dm_board_hash(dm_game_position_at(g, i + 1)));
     }
-    dm_vdraw_count c;
+    dm_draw_count c;
     dm_game_draw_count(&c, g);
     assert_memory_equal(&c, &in.draw_count, sizeof c);
     assert_int_equal(in.draw_count.reversible_plies, 4);
@@ -539,8 +539,8 @@ static void test_engine_variants__input_from_game(void **state)
     /* a smaller buffer keeps the latest */
     dm_search_input_from_game(&in, hist, 2, g);
     assert_int_equal(in.history_count, 2);
-    assert_true(hist[0] == dm_vboard_hash(dm_game_position_at(g, 3)));
-    assert_true(hist[1] == dm_vboard_hash(dm_game_position_at(g, 4)));
+    assert_true(hist[0] == dm_board_hash(dm_game_position_at(g, 3)));
+    assert_true(hist[1] == dm_board_hash(dm_game_position_at(g, 4)));
     dm_game_free(g);
 }
 
@@ -548,7 +548,7 @@ static void test_engine_variants__input_from_game(void **state)
 typedef struct mpv_seen {
     int depth, count, got;
     int score[8];
-    dm_vmove first[8];
+    dm_move first[8];
 } mpv_seen;
 
 static void on_mpv(const dm_info *info, void *payload)
@@ -582,7 +582,7 @@ static void test_engine_variants__threads_and_multipv(void **state)
     for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
         dm_search_input in;
         memset(&in, 0, sizeof in);
-        dm_vboard_start(&in.root, V(ids[k]));
+        dm_board_start(&in.root, V(ids[k]));
         dm_limits lim = {.depth = 5, .multipv = 3};
         mpv_seen seen;
         memset(&seen, 0, sizeof seen);
@@ -605,8 +605,8 @@ static void test_engine_variants__threads_and_multipv(void **state)
         lim.depth = 6;
         assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, &err), DM_OK);
         assert_true(r.has_move && r.has_ponder);
-        dm_vboard after = in.root;
-        dm_vboard_apply(&after, &r.best);
+        dm_board after = in.root;
+        dm_board_apply(&after, &r.best);
         assert_true(is_legal(&after, &r.ponder));
     }
     dm_engine_free(e);

@@ -16,7 +16,7 @@
 
 #include <damier/engine.h>
 #include <damier/eval.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 
 #include "../engine_fast.h"
 
@@ -67,32 +67,32 @@ static unsigned char *random_weights_file(void)
 }
 
 /* A position reached by random legal moves from the start (quiet or not). */
-static dm_board random_position(int plies)
+static dm_board10 random_position(int plies)
 {
-    dm_board b;
-    dm_board_start(&b);
+    dm_board10 b;
+    dm_board10_start(&b);
     for (int i = 0; i < plies; i++) {
-        dm_movelist list;
-        int n = dm_movegen_legal(&list, &b);
+        dm_movelist10 list;
+        int n = dm_movegen10_legal(&list, &b);
         if (n == 0) {
             break;
         }
-        dm_board_apply(&b, &list.moves[rnd() % (uint64_t)n]);
+        dm_board10_apply(&b, &list.moves[rnd() % (uint64_t)n]);
     }
     return b;
 }
 
 /* Square s <-> 51 - s, colours swapped, the other side to move. */
-static dm_board turned(const dm_board *b)
+static dm_board10 turned(const dm_board10 *b)
 {
     static const dm_piece swap[] = {DM_EMPTY, DM_BLACK_MAN, DM_WHITE_MAN, DM_BLACK_KING,
                                     DM_WHITE_KING};
-    dm_board m;
-    dm_board_clear(&m);
+    dm_board10 m;
+    dm_board10_clear(&m);
     for (int sq = 1; sq <= 50; sq++) {
-        dm_board_put(&m, 51 - sq, swap[dm_board_piece(b, sq)]);
+        dm_board10_put(&m, 51 - sq, swap[dm_board10_piece(b, sq)]);
     }
-    dm_board_set_side(&m, b->side == DM_WHITE ? DM_BLACK : DM_WHITE);
+    dm_board10_set_side(&m, b->side == DM_WHITE ? DM_BLACK : DM_WHITE);
     return m;
 }
 
@@ -116,7 +116,7 @@ static void test_eval__file_round_trip(void **state)
     assert_int_equal(dm_eval_save(ev, path, &err), DM_OK);
     dm_eval *loaded = NULL;
     assert_int_equal(dm_eval_load(&loaded, path, &err), DM_OK);
-    dm_board b = random_position(30);
+    dm_board10 b = random_position(30);
     assert_int_equal(dm_eval_score(loaded, &b), dm_eval_score(ev, &b));
     remove(path);
     dm_eval_free(loaded);
@@ -181,11 +181,11 @@ static void test_eval__colour_symmetry(void **state)
     dm_eval *ev;
     assert_int_equal(dm_eval_read(&ev, buf, DM_EVAL_FILE_SIZE, NULL), DM_OK);
     int differs = 0;
-    dm_board start;
-    dm_board_start(&start);
+    dm_board10 start;
+    dm_board10_start(&start);
     for (int i = 0; i < 400; i++) {
-        dm_board b = random_position((int)(rnd() % 60));
-        dm_board t = turned(&b);
+        dm_board10 b = random_position((int)(rnd() % 60));
+        dm_board10 t = turned(&b);
         assert_int_equal(dm_eval_score(ev, &t), dm_eval_score(ev, &b));
         differs |= dm_eval_score(ev, &b) != dm_eval_score(NULL, &b);
     }
@@ -206,8 +206,8 @@ static void test_eval__hand_weights(void **state)
     dm_eval *hand;
     assert_int_equal(dm_eval_new_hand(&hand), DM_OK);
     for (int i = 0; i < 300; i++) {
-        dm_board b = random_position(20 + (int)(rnd() % 80));
-        if (dm_movegen_has_capture(&b)) {
+        dm_board10 b = random_position(20 + (int)(rnd() % 80));
+        if (dm_movegen10_has_capture(&b)) {
             continue;
         }
         int f[32], phase;
@@ -221,7 +221,7 @@ static void test_eval__hand_weights(void **state)
         int s = (o * phase + e * (40 - phase)) / 40;
         int nw = 0, nb = 0, kw = 0, kb = 0;
         for (int sq = 1; sq <= 50; sq++) {
-            dm_piece p = dm_board_piece(&b, sq);
+            dm_piece p = dm_board10_piece(&b, sq);
             nw += p == DM_WHITE_MAN || p == DM_WHITE_KING;
             nb += p == DM_BLACK_MAN || p == DM_BLACK_KING;
             kw += p == DM_WHITE_KING;
@@ -250,7 +250,7 @@ static void test_eval__sample_records(void **state)
         assert_int_equal(back.ply, s.ply);
         assert_int_equal(back.board.side, s.board.side);
         for (int sq = 1; sq <= 50; sq++) {
-            assert_int_equal(dm_board_piece(&back.board, sq), dm_board_piece(&s.board, sq));
+            assert_int_equal(dm_board10_piece(&back.board, sq), dm_board10_piece(&s.board, sq));
         }
     }
     /* Bad records: both colours on a square, a piece past 50, a king on nothing, a
@@ -307,13 +307,13 @@ static size_t make_samples(dm_sample *s, size_t cap)
 {
     size_t n = 0;
     while (n < cap) {
-        dm_board b = random_position(10 + (int)(rnd() % 40));
-        if (dm_movegen_has_capture(&b)) {
+        dm_board10 b = random_position(10 + (int)(rnd() % 40));
+        if (dm_movegen10_has_capture(&b)) {
             continue;
         }
         int d = 0;
         for (int sq = 21; sq <= 30; sq++) {
-            dm_piece p = dm_board_piece(&b, sq);
+            dm_piece p = dm_board10_piece(&b, sq);
             d += (p == DM_WHITE_MAN) - (p == DM_BLACK_MAN);
         }
         s[n].board = b;
@@ -362,8 +362,8 @@ static void test_eval__training(void **state)
     dm_engine *e;
     assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
     fast_input in;
-    dm_board start;
-    dm_board_start(&start);
+    dm_board10 start;
+    dm_board10_start(&start);
     fast_input_init(&in, &start);
     dm_limits lim = {0};
     lim.depth = 7;

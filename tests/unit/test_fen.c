@@ -2,7 +2,7 @@
  * tests/unit/test_fen.c: draughts FEN (PDN 3.0 FEN tag) in and out: round trips, the
  * liberal forms real files use, and malformed input, which must give an error that
  * says what is wrong and at which character, never a crash (also under a few thousand
- * random and mutated strings, for dm_board_from_fen and dm_move_parse). */
+ * random and mutated strings, for dm_board10_from_fen and dm_move10_parse). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,42 +12,42 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 
-static void load(dm_board *b, const char *fen)
+static void load(dm_board10 *b, const char *fen)
 {
     dm_error err = {{0}, 0, 0};
-    dm_status st = dm_board_from_fen(b, fen, &err);
+    dm_status st = dm_board10_from_fen(b, fen, &err);
     if (st != DM_OK) {
         fail_msg("FEN \"%s\" rejected: %s (column %d)", fen, err.message, err.column);
     }
-    assert_true(b->hash == dm_board_compute_hash(b));
-    assert_int_equal(dm_board_validate(b, NULL), DM_OK);
+    assert_true(b->hash == dm_board10_compute_hash(b));
+    assert_int_equal(dm_board10_validate(b, NULL), DM_OK);
 }
 
 /* in is read, written back as want, and want reads as the same board. */
 static void expect_fen_out(const char *in, const char *want)
 {
-    dm_board b, again;
+    dm_board10 b, again;
     load(&b, in);
     char out[200];
-    size_t len = dm_board_to_fen(out, sizeof out, &b);
+    size_t len = dm_board10_to_fen(out, sizeof out, &b);
     if (strcmp(out, want) != 0) {
         fail_msg("FEN \"%s\" written as \"%s\", expected \"%s\"", in, out, want);
     }
     assert_int_equal(len, strlen(want));
     load(&again, out);
-    assert_true(dm_board_equal(&b, &again));
+    assert_true(dm_board10_equal(&b, &again));
     assert_true(b.hash == again.hash);
 }
 
 static void expect_same(const char *a, const char *b)
 {
-    dm_board x, y;
+    dm_board10 x, y;
     load(&x, a);
     load(&y, b);
-    if (!dm_board_equal(&x, &y) || x.hash != y.hash) {
+    if (!dm_board10_equal(&x, &y) || x.hash != y.hash) {
         fail_msg("FEN \"%s\" and \"%s\" should give the same position", a, b);
     }
 }
@@ -55,12 +55,12 @@ static void expect_same(const char *a, const char *b)
 /* fen must be rejected with status st at column col, the message containing what. */
 static void expect_error(const char *fen, dm_status st, int col, const char *what)
 {
-    dm_board b;
+    dm_board10 b;
     memset(&b, 0xA5, sizeof b);
-    dm_board sentinel = b;
+    dm_board10 sentinel = b;
     dm_error err;
     memset(&err, 0, sizeof err);
-    dm_status got = dm_board_from_fen(&b, fen, &err);
+    dm_status got = dm_board10_from_fen(&b, fen, &err);
     if (got != st || err.column != col || !strstr(err.message, what)) {
         fail_msg("FEN \"%s\": got status %d column %d \"%s\"; expected status %d column %d "
                  "with \"%s\"",
@@ -68,7 +68,7 @@ static void expect_error(const char *fen, dm_status st, int col, const char *wha
     }
     assert_memory_equal(&b, &sentinel, sizeof b); /* *out untouched on error */
     /* the same call without an error record must not crash either */
-    assert_int_equal(dm_board_from_fen(&b, fen, NULL), st);
+    assert_int_equal(dm_board10_from_fen(&b, fen, NULL), st);
 }
 
 /* ---- reading and writing --------------------------------------------------------------- */
@@ -76,10 +76,10 @@ static void expect_error(const char *fen, dm_status st, int col, const char *wha
 static void test_fen__start_position(void **state)
 {
     (void)state;
-    dm_board b, start;
+    dm_board10 b, start;
     load(&b, "W:W31-50:B1-20");
-    dm_board_start(&start);
-    assert_true(dm_board_equal(&b, &start));
+    dm_board10_start(&start);
+    assert_true(dm_board10_equal(&b, &start));
     assert_true(b.hash == start.hash);
     expect_fen_out("W:W31-50:B1-20", "W:W31-50:B1-20");
 }
@@ -103,22 +103,22 @@ static void test_fen__round_trips(void **state)
 static void test_fen__ranges_and_kings(void **state)
 {
     (void)state;
-    dm_board b;
+    dm_board10 b;
     load(&b, "W:WK1-3,31-35:BK46-48,K49");
     for (int sq = 1; sq <= 3; sq++) {
-        assert_int_equal(dm_board_piece(&b, sq), DM_WHITE_KING);
+        assert_int_equal(dm_board10_piece(&b, sq), DM_WHITE_KING);
     }
     for (int sq = 31; sq <= 35; sq++) {
-        assert_int_equal(dm_board_piece(&b, sq), DM_WHITE_MAN);
+        assert_int_equal(dm_board10_piece(&b, sq), DM_WHITE_MAN);
     }
     for (int sq = 46; sq <= 49; sq++) {
-        assert_int_equal(dm_board_piece(&b, sq), DM_BLACK_KING);
+        assert_int_equal(dm_board10_piece(&b, sq), DM_BLACK_KING);
     }
-    assert_int_equal(dm_board_piece(&b, 50), DM_EMPTY);
-    assert_int_equal(dm_board_count_kings(&b, DM_WHITE), 3);
-    assert_int_equal(dm_board_count_men(&b, DM_WHITE), 5);
-    assert_int_equal(dm_board_count_kings(&b, DM_BLACK), 4);
-    assert_int_equal(dm_board_count_men(&b, DM_BLACK), 0);
+    assert_int_equal(dm_board10_piece(&b, 50), DM_EMPTY);
+    assert_int_equal(dm_board10_count_kings(&b, DM_WHITE), 3);
+    assert_int_equal(dm_board10_count_men(&b, DM_WHITE), 5);
+    assert_int_equal(dm_board10_count_kings(&b, DM_BLACK), 4);
+    assert_int_equal(dm_board10_count_men(&b, DM_BLACK), 0);
     expect_fen_out("W:WK1-3,31-35:BK46-48,K49", "W:WK1-3,31-35:BK46-49");
     /* lower-case k, a one-square range, leading zeros */
     expect_same("W:Wk1-3,31-31:B05", "W:WK1,K2,K3,31:B5");
@@ -130,9 +130,9 @@ static void test_fen__section_order_and_empty_sides(void **state)
     (void)state;
     expect_same("W:B1-20:W31-50", "W:W31-50:B1-20");
     expect_same("B:BK5:W46", "B:W46:BK5");
-    dm_board b;
+    dm_board10 b;
     load(&b, "W:W31:B");
-    assert_int_equal(dm_board_count_men(&b, DM_BLACK) + dm_board_count_kings(&b, DM_BLACK), 0);
+    assert_int_equal(dm_board10_count_men(&b, DM_BLACK) + dm_board10_count_kings(&b, DM_BLACK), 0);
     expect_fen_out("W:W31:B", "W:W31:B");
     expect_fen_out("W:B1", "W:W:B1");   /* White's section missing */
     expect_fen_out("B:W33", "B:W33:B"); /* Black's section missing */
@@ -149,7 +149,7 @@ static void test_fen__liberal_forms(void **state)
     expect_same("W:W31-50:B1-20:H0:F1", start);                 /* lidraughts counters */
     expect_same("\"W:W31-50:B1-20\"", start);                   /* quoted, as copied from a tag */
     expect_same("w:w31-50:b1-20", start);                       /* lower case */
-    dm_board b;
+    dm_board10 b;
     load(&b, "?:W31-50:B1-20"); /* unknown side to move: read as White */
     assert_int_equal(b.side, DM_WHITE);
     load(&b, "B:W31-50:B1-20");
@@ -166,10 +166,10 @@ static void test_fen__square_repeated_after_range(void **state)
 static void test_fen__hash_depends_on_side(void **state)
 {
     (void)state;
-    dm_board w, b;
+    dm_board10 w, b;
     load(&w, "W:W31-50:B1-20");
     load(&b, "B:W31-50:B1-20");
-    assert_false(dm_board_equal(&w, &b));
+    assert_false(dm_board10_equal(&w, &b));
     assert_true(w.hash != b.hash);
 }
 
@@ -239,53 +239,53 @@ static void test_fen__man_on_promotion_row(void **state)
     expect_error("W:W31:B46", DM_EINVAL, 8, "black man on square 46");
     expect_error("W:W31:B20,45-47", DM_EINVAL, 11, "black man on square 46");
     /* kings there are fine */
-    dm_board b;
+    dm_board10 b;
     load(&b, "W:WK3:BK46");
-    assert_int_equal(dm_board_piece(&b, 3), DM_WHITE_KING);
-    assert_int_equal(dm_board_piece(&b, 46), DM_BLACK_KING);
+    assert_int_equal(dm_board10_piece(&b, 3), DM_WHITE_KING);
+    assert_int_equal(dm_board10_piece(&b, 46), DM_BLACK_KING);
 }
 
 static void test_fen__null_arguments(void **state)
 {
     (void)state;
-    dm_board b;
+    dm_board10 b;
     dm_error err;
-    assert_int_equal(dm_board_from_fen(&b, NULL, &err), DM_EINVAL);
+    assert_int_equal(dm_board10_from_fen(&b, NULL, &err), DM_EINVAL);
     assert_true(strlen(err.message) > 0);
-    assert_int_equal(dm_board_from_fen(NULL, "W:W31:B1", &err), DM_EINVAL);
+    assert_int_equal(dm_board10_from_fen(NULL, "W:W31:B1", &err), DM_EINVAL);
 }
 
-/* dm_board_to_fen is snprintf-like: it truncates, always terminates, and returns the
+/* dm_board10_to_fen is snprintf-like: it truncates, always terminates, and returns the
  * length it needs. */
 static void test_fen__to_fen_truncates(void **state)
 {
     (void)state;
-    dm_board b;
-    dm_board_start(&b);
+    dm_board10 b;
+    dm_board10_start(&b);
     char small[6];
     memset(small, 'z', sizeof small);
-    size_t need = dm_board_to_fen(small, sizeof small, &b);
+    size_t need = dm_board10_to_fen(small, sizeof small, &b);
     assert_int_equal(need, strlen("W:W31-50:B1-20"));
     assert_string_equal(small, "W:W31");
     char one[1] = {'z'};
-    assert_int_equal(dm_board_to_fen(one, 1, &b), need);
+    assert_int_equal(dm_board10_to_fen(one, 1, &b), need);
     assert_int_equal(one[0], 0);
-    assert_int_equal(dm_board_to_fen(NULL, 0, &b), need);
+    assert_int_equal(dm_board10_to_fen(NULL, 0, &b), need);
     /* the longest FEN: 50 isolated squares alternate kings and men */
-    dm_board_clear(&b);
+    dm_board10_clear(&b);
     for (int sq = 1; sq <= 50; sq++) {
         int white = sq > 25;
         int king = sq % 2 || (white && sq <= 5) || (!white && sq >= 46);
-        dm_board_put(&b, sq,
-                     white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
-                           : (king ? DM_BLACK_KING : DM_BLACK_MAN));
+        dm_board10_put(&b, sq,
+                       white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
+                             : (king ? DM_BLACK_KING : DM_BLACK_MAN));
     }
     char big[200];
-    need = dm_board_to_fen(big, sizeof big, &b);
+    need = dm_board10_to_fen(big, sizeof big, &b);
     assert_true(need < sizeof big);
-    dm_board again;
+    dm_board10 again;
     load(&again, big);
-    assert_true(dm_board_equal(&b, &again));
+    assert_true(dm_board10_equal(&b, &again));
 }
 
 /* ---- robustness: random and mutated text never crashes --------------------------------- */
@@ -349,20 +349,20 @@ static void mutate(char *s, size_t cap, const char *alphabet)
 
 static void check_fen_text(const char *s)
 {
-    dm_board b;
+    dm_board10 b;
     memset(&b, 0x5A, sizeof b);
-    dm_board sentinel = b;
+    dm_board10 sentinel = b;
     dm_error err;
     memset(&err, 0, sizeof err);
-    dm_status st = dm_board_from_fen(&b, s, &err);
+    dm_status st = dm_board10_from_fen(&b, s, &err);
     if (st == DM_OK) {
-        assert_int_equal(dm_board_validate(&b, NULL), DM_OK);
-        assert_true(b.hash == dm_board_compute_hash(&b));
+        assert_int_equal(dm_board10_validate(&b, NULL), DM_OK);
+        assert_true(b.hash == dm_board10_compute_hash(&b));
         char out[200];
-        dm_board_to_fen(out, sizeof out, &b);
-        dm_board again;
-        assert_int_equal(dm_board_from_fen(&again, out, NULL), DM_OK);
-        assert_true(dm_board_equal(&b, &again));
+        dm_board10_to_fen(out, sizeof out, &b);
+        dm_board10 again;
+        assert_int_equal(dm_board10_from_fen(&again, out, NULL), DM_OK);
+        assert_true(dm_board10_equal(&b, &again));
         return;
     }
     if (st != DM_EPARSE && st != DM_EINVAL) {
@@ -388,8 +388,8 @@ static void test_fen__random_and_mutated_fens_never_crash(void **state)
             snprintf(s, sizeof s, "%s", seeds[rng() % (sizeof seeds / sizeof seeds[0])]);
             mutate(s, sizeof s, alphabet);
         }
-        dm_board b;
-        accepted += dm_board_from_fen(&b, s, NULL) == DM_OK;
+        dm_board10 b;
+        accepted += dm_board10_from_fen(&b, s, NULL) == DM_OK;
         check_fen_text(s);
     }
     /* the mutations keep a fair share valid, so both paths were exercised */
@@ -397,18 +397,18 @@ static void test_fen__random_and_mutated_fens_never_crash(void **state)
     assert_true(accepted < 2900);
 }
 
-static void check_move_text(const dm_board *b, const char *s)
+static void check_move_text(const dm_board10 *b, const char *s)
 {
-    dm_move m;
+    dm_move10 m;
     dm_error err;
     memset(&err, 0, sizeof err);
-    dm_status st = dm_move_parse(&m, b, s, &err);
+    dm_status st = dm_move10_parse(&m, b, s, &err);
     if (st == DM_OK) {
-        dm_movelist list;
-        dm_movegen_legal(&list, b);
+        dm_movelist10 list;
+        dm_movegen10_legal(&list, b);
         int found = 0;
         for (int i = 0; i < list.count; i++) {
-            found |= dm_move_equal(&m, &list.moves[i]);
+            found |= dm_move10_equal(&m, &list.moves[i]);
         }
         if (!found) {
             fail_msg("move \"%s\" parsed to a move that is not legal", s);
@@ -429,8 +429,8 @@ static void test_fen__random_move_texts_never_crash(void **state)
     static const char alphabet[] = "0123456789-x:X !?*()+#\xc3\x97 ";
     static const char *const moves[] = {"32-28",         "19x28", "43x27x18x1", "43x1x32x22x7",
                                         "46x19x8x17x39", "06-11", "1- 6"};
-    dm_board boards[4];
-    dm_board_start(&boards[0]);
+    dm_board10 boards[4];
+    dm_board10_start(&boards[0]);
     load(&boards[1], "W:WK43:B7,17,22,32");
     load(&boards[2], "W:WK46:B12,13,23,33");
     load(&boards[3], "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29");
@@ -443,9 +443,9 @@ static void test_fen__random_move_texts_never_crash(void **state)
             snprintf(s, sizeof s, "%s", moves[rng() % (sizeof moves / sizeof moves[0])]);
             mutate(s, sizeof s, alphabet);
         }
-        const dm_board *b = &boards[rng() % 4];
-        dm_move m;
-        ok += dm_move_parse(&m, b, s, NULL) == DM_OK;
+        const dm_board10 *b = &boards[rng() % 4];
+        dm_move10 m;
+        ok += dm_move10_parse(&m, b, s, NULL) == DM_OK;
         check_move_text(b, s);
     }
     assert_true(ok > 0);

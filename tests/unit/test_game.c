@@ -19,10 +19,10 @@
 
 static dm_game *game_from(const char *fen)
 {
-    dm_board b;
+    dm_board10 b;
     dm_error err = {0};
     if (fen) {
-        if (dm_board_from_fen(&b, fen, &err) != DM_OK) {
+        if (dm_board10_from_fen(&b, fen, &err) != DM_OK) {
             fail_msg("bad test FEN %s: %s", fen, err.message);
         }
     }
@@ -93,21 +93,21 @@ static int walk_dfs(dm_game *g, int plies, long *budget)
     if (--*budget < 0) {
         return 0; /* give up: a broken rule must fail the test, not hang it */
     }
-    dm_movelist list;
-    dm_board now;
+    dm_movelist10 list;
+    dm_board10 now;
     fast_game_board(&now, g);
-    dm_movegen_legal(&list, &now);
+    dm_movegen10_legal(&list, &now);
     for (int i = 0; i < list.count; i++) {
-        const dm_move *m = &list.moves[i];
-        dm_piece p = dm_board_piece(&now, m->from);
+        const dm_move10 *m = &list.moves[i];
+        dm_piece p = dm_board10_piece(&now, m->from);
         int king = p == DM_WHITE_KING || p == DM_BLACK_KING;
         if (m->ncapt > 0 || !king) {
             continue;
         }
         assert_int_equal(fast_game_play(g, m), DM_OK);
-        dm_board after;
-        const dm_board *b = fast_game_board(&after, g);
-        if (counters(g).repetitions == 1 && !dm_movegen_has_capture(b) &&
+        dm_board10 after;
+        const dm_board10 *b = fast_game_board(&after, g);
+        if (counters(g).repetitions == 1 && !dm_movegen10_has_capture(b) &&
             (plies == 1 || !dm_game_over(g)) && walk_dfs(g, plies - 1, budget)) {
             return 1;
         }
@@ -121,8 +121,8 @@ static void walk(dm_game *g, int plies)
     long budget = 100000;
     if (!walk_dfs(g, plies, &budget)) {
         char fen[200];
-        dm_board now;
-        dm_board_to_fen(fen, sizeof fen, fast_game_board(&now, g));
+        dm_board10 now;
+        dm_board10_to_fen(fen, sizeof fen, fast_game_board(&now, g));
         fail_msg("no quiet king walk of %d plies from ply %d in %s", plies, dm_game_ply(g), fen);
     }
 }
@@ -149,15 +149,15 @@ static void walk_to_draw(dm_game *g, int limit, dm_reason why)
 /* Play the first legal quiet man move that leaves the opponent no capture. */
 static void play_man_move(dm_game *g)
 {
-    dm_movelist list;
-    dm_board now, after;
+    dm_movelist10 list;
+    dm_board10 now, after;
     fast_game_board(&now, g);
-    dm_movegen_legal(&list, &now);
+    dm_movegen10_legal(&list, &now);
     for (int i = 0; i < list.count; i++) {
-        dm_piece p = dm_board_piece(&now, list.moves[i].from);
+        dm_piece p = dm_board10_piece(&now, list.moves[i].from);
         if (list.moves[i].ncapt == 0 && (p == DM_WHITE_MAN || p == DM_BLACK_MAN)) {
             assert_int_equal(fast_game_play(g, &list.moves[i]), DM_OK);
-            if (!dm_movegen_has_capture(fast_game_board(&after, g))) {
+            if (!dm_movegen10_has_capture(fast_game_board(&after, g))) {
                 return;
             }
             assert_int_equal(dm_game_undo(g), DM_OK);
@@ -172,11 +172,11 @@ static void test_game__new_start_and_bad_board(void **state)
 {
     (void)state;
     dm_game *g = game_from(NULL);
-    dm_board start;
-    dm_board_start(&start);
-    dm_board b;
-    assert_true(dm_board_equal(fast_game_board_at(&b, g, 0), &start));
-    assert_true(dm_board_equal(fast_game_board(&b, g), &start));
+    dm_board10 start;
+    dm_board10_start(&start);
+    dm_board10 b;
+    assert_true(dm_board10_equal(fast_game_board_at(&b, g, 0), &start));
+    assert_true(dm_board10_equal(fast_game_board(&b, g), &start));
     assert_true(dm_game_position(g) == dm_game_position_at(g, 0));
     assert_int_equal(dm_game_position(g)->variant->id, DM_VARIANT_INTERNATIONAL);
     assert_int_equal(dm_game_ply(g), 0);
@@ -184,9 +184,9 @@ static void test_game__new_start_and_bad_board(void **state)
     assert_ongoing(g);
     dm_game_free(g);
 
-    dm_board bad;
-    dm_board_clear(&bad);
-    dm_board_put(&bad, 3, DM_WHITE_MAN); /* a White man on its promotion row */
+    dm_board10 bad;
+    dm_board10_clear(&bad);
+    dm_board10_put(&bad, 3, DM_WHITE_MAN); /* a White man on its promotion row */
     g = (dm_game *)&bad;
     assert_int_equal(fast_game_new(&g, &bad), DM_EINVAL);
     assert_null(g);
@@ -214,28 +214,28 @@ static void test_game__moves_positions_and_text(void **state)
 
     /* board_at(i) is the position before ply i; applying move i gives board_at(i+1) */
     for (int i = 0; i < 3; i++) {
-        dm_board b, next;
-        dm_move m;
+        dm_board10 b, next;
+        dm_move10 m;
         assert_non_null(fast_game_board_at(&b, g, i));
         assert_int_equal(b.side, i % 2);
         assert_non_null(fast_game_move_at(&m, g, i));
-        dm_board_apply(&b, &m);
-        assert_true(dm_board_equal(&b, fast_game_board_at(&next, g, i + 1)));
+        dm_board10_apply(&b, &m);
+        assert_true(dm_board10_equal(&b, fast_game_board_at(&next, g, i + 1)));
         assert_int_equal(dm_game_hash_at(g, i + 1), next.hash);
         /* the generic position and move: applying move i gives position i + 1 too */
-        dm_vboard vb = *dm_game_position_at(g, i);
-        dm_vboard_apply(&vb, dm_game_move_at(g, i));
-        assert_true(dm_vboard_hash(&vb) == dm_vboard_hash(dm_game_position_at(g, i + 1)));
+        dm_board vb = *dm_game_position_at(g, i);
+        dm_board_apply(&vb, dm_game_move_at(g, i));
+        assert_true(dm_board_hash(&vb) == dm_board_hash(dm_game_position_at(g, i + 1)));
     }
     assert_true(dm_game_position_at(g, 3) == dm_game_position(g));
     assert_null(dm_game_position_at(g, 4));
     assert_null(dm_game_position_at(g, -1));
     assert_null(dm_game_move_at(g, 3));
     assert_null(dm_game_move_at(g, -1));
-    dm_board now;
+    dm_board10 now;
     fast_game_board(&now, g);
     assert_int_equal(now.pieces[DM_BLACK] != 0, 1);
-    assert_int_equal(dm_board_count_men(&now, DM_BLACK), 19);
+    assert_int_equal(dm_board10_count_men(&now, DM_BLACK), 19);
     dm_game_free(g);
 }
 
@@ -246,7 +246,7 @@ static void test_game__illegal_moves_change_nothing(void **state)
     play(g, "32-28");
     play(g, "19-23");
     assert_int_equal(dm_game_undo(g), DM_OK); /* keep a redo list to check it survives */
-    dm_board before, now;
+    dm_board10 before, now;
     fast_game_board(&before, g);
     dm_draw_counters cb = counters(g);
 
@@ -257,18 +257,18 @@ static void test_game__illegal_moves_change_nothing(void **state)
     assert_int_equal(dm_game_play_text(g, "28-23", &err), DM_EILLEGAL); /* not Black's */
     assert_int_equal(dm_game_play_text(g, "", &err), DM_EPARSE);
 
-    dm_move junk = {0};
+    dm_move10 junk = {0};
     junk.from = 19;
     junk.to = 30; /* no such move */
     assert_int_equal(fast_game_play(g, &junk), DM_EILLEGAL);
-    dm_vmove vjunk = {0};
+    dm_move vjunk = {0};
     vjunk.from = 19;
     vjunk.to = 24;
     vjunk.ncapt = 1; /* 19-24 is a move, but it captures nothing */
     assert_int_equal(dm_game_play(g, &vjunk), DM_EILLEGAL);
     assert_int_equal(dm_game_play(g, NULL), DM_EINVAL);
 
-    assert_true(dm_board_equal(fast_game_board(&now, g), &before));
+    assert_true(dm_board10_equal(fast_game_board(&now, g), &before));
     assert_int_equal(now.hash, before.hash);
     assert_int_equal(dm_game_ply(g), 1);
     assert_int_equal(dm_game_length(g), 2);
@@ -295,21 +295,21 @@ static void test_game__undo_redo(void **state)
     assert_int_equal(dm_game_redo(g), DM_ESTATE);
     static const char *const mv[] = {"32-28", "19-23", "28x19", "14x23"};
     play_all(g, mv, 4);
-    dm_board end, now, at2;
+    dm_board10 end, now, at2;
     fast_game_board(&end, g);
 
     assert_int_equal(dm_game_undo(g), DM_OK);
     assert_int_equal(dm_game_undo(g), DM_OK);
     assert_int_equal(dm_game_ply(g), 2);
     assert_int_equal(dm_game_length(g), 4);
-    assert_true(dm_board_equal(fast_game_board(&now, g), fast_game_board_at(&at2, g, 2)));
-    assert_int_equal(dm_board_count_men(&now, DM_BLACK), 20);
+    assert_true(dm_board10_equal(fast_game_board(&now, g), fast_game_board_at(&at2, g, 2)));
+    assert_int_equal(dm_board10_count_men(&now, DM_BLACK), 20);
     assert_non_null(dm_game_move_at(g, 3)); /* redo moves stay readable */
 
     assert_int_equal(dm_game_redo(g), DM_OK);
     assert_int_equal(dm_game_redo(g), DM_OK);
     assert_int_equal(dm_game_redo(g), DM_ESTATE);
-    assert_true(dm_board_equal(fast_game_board(&now, g), &end));
+    assert_true(dm_board10_equal(fast_game_board(&now, g), &end));
 
     /* a new move clears the redo list */
     for (int i = 0; i < 3; i++) {
@@ -429,8 +429,8 @@ static void test_game__threefold_needs_same_side_to_move(void **state)
     dm_game *g = game_from(REP_FEN);
     static const char *const w_tri[] = {"47-42", "4-10", "42-38", "10-4", "38-47"};
     play_all(g, w_tri, 5);
-    dm_board at0, at5;
-    const dm_board *b0 = fast_game_board_at(&at0, g, 0), *b5 = fast_game_board(&at5, g);
+    dm_board10 at0, at5;
+    const dm_board10 *b0 = fast_game_board_at(&at0, g, 0), *b5 = fast_game_board(&at5, g);
     assert_int_equal(b0->pieces[0], b5->pieces[0]);
     assert_int_equal(b0->pieces[1], b5->pieces[1]);
     assert_int_equal(b5->side, DM_BLACK);
@@ -488,17 +488,17 @@ static void test_game__25_moves_reset_by_capture(void **state)
 {
     (void)state;
     /* pure step: a king capture resets the count, a king move adds one */
-    dm_board b;
-    assert_int_equal(dm_board_from_fen(&b, "W:WK28,K50:BK5,K1,23,6", NULL), DM_OK);
+    dm_board10 b;
+    assert_int_equal(dm_board10_from_fen(&b, "W:WK28,K50:BK5,K1,23,6", NULL), DM_OK);
     dm_draw_counters c = {45, -1, DM_ENDGAME_NONE, 1};
-    dm_move m;
-    assert_int_equal(dm_move_parse(&m, &b, "28x19", NULL), DM_OK);
+    dm_move10 m;
+    assert_int_equal(dm_move10_parse(&m, &b, "28x19", NULL), DM_OK);
     dm_draw_step(&c, &c, &b, &m, NULL);
     assert_int_equal(c.kings_only_plies, 0);
 
-    dm_board_from_fen(&b, "W:WK47,K50:BK5,K1,6", NULL);
+    dm_board10_from_fen(&b, "W:WK47,K50:BK5,K1,6", NULL);
     c.kings_only_plies = 45;
-    assert_int_equal(dm_move_parse(&m, &b, "50-44", NULL), DM_OK);
+    assert_int_equal(dm_move10_parse(&m, &b, "50-44", NULL), DM_OK);
     dm_draw_step(&c, &c, &b, &m, NULL);
     assert_int_equal(c.kings_only_plies, 46);
 
@@ -547,8 +547,8 @@ static void test_game__endgame_classes(void **state)
         {"W:WK46,K47,K48:BK5,K4", DM_ENDGAME_NONE},  /* 2 kings */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        dm_board b;
-        assert_int_equal(dm_board_from_fen(&b, cases[i].fen, NULL), DM_OK);
+        dm_board10 b;
+        assert_int_equal(dm_board10_from_fen(&b, cases[i].fen, NULL), DM_OK);
         if (dm_draw_endgame(&b) != cases[i].want) {
             fail_msg("%s: class %d, want %d", cases[i].fen, dm_draw_endgame(&b), cases[i].want);
         }
@@ -655,18 +655,18 @@ static void test_game__promotion_into_and_within_configurations(void **state)
     (void)state;
     dm_game_rules keep = DM_GAME_RULES_INIT;
     keep.promotion_restarts = 0;
-    dm_board b;
-    dm_move m;
+    dm_board10 b;
+    dm_move10 m;
     dm_draw_counters c, out;
 
     /* king + man vs king (5-move, 3 plies counted); the man promotes: 2 kings vs king,
      * still the 5-move rule: restart by default, go on with promotion_restarts = 0 */
-    assert_int_equal(dm_board_from_fen(&b, "W:WK46,7:BK24", NULL), DM_OK);
+    assert_int_equal(dm_board10_from_fen(&b, "W:WK46,7:BK24", NULL), DM_OK);
     dm_draw_init(&c, &b);
     assert_int_equal(c.endgame_kind, DM_ENDGAME_5);
     c.endgame_plies = 3;
     c.kings_only_plies = 3;
-    assert_int_equal(dm_move_parse(&m, &b, "7-1", NULL), DM_OK);
+    assert_int_equal(dm_move10_parse(&m, &b, "7-1", NULL), DM_OK);
     dm_draw_step(&out, &c, &b, &m, NULL);
     assert_int_equal(out.endgame_kind, DM_ENDGAME_5);
     assert_int_equal(out.endgame_plies, 0);
@@ -676,36 +676,36 @@ static void test_game__promotion_into_and_within_configurations(void **state)
 
     /* 2 kings vs king (5-move, 6 plies counted); the lone king takes one: king vs
      * king, the same rule, but a capture always starts a fresh count */
-    assert_int_equal(dm_board_from_fen(&b, "B:WK23,K45:BK19", NULL), DM_OK);
+    assert_int_equal(dm_board10_from_fen(&b, "B:WK23,K45:BK19", NULL), DM_OK);
     dm_draw_init(&c, &b);
     c.endgame_plies = 6;
-    assert_int_equal(dm_move_parse(&m, &b, "19x46", NULL), DM_OK);
+    assert_int_equal(dm_move10_parse(&m, &b, "19x46", NULL), DM_OK);
     dm_draw_step(&out, &c, &b, &m, &keep);
     assert_int_equal(out.endgame_kind, DM_ENDGAME_5);
     assert_int_equal(out.endgame_plies, 0);
 
     /* a king move in the configuration counts one more ply */
-    assert_int_equal(dm_board_from_fen(&b, "W:WK46,7:BK24", NULL), DM_OK);
+    assert_int_equal(dm_board10_from_fen(&b, "W:WK46,7:BK24", NULL), DM_OK);
     dm_draw_init(&c, &b);
     c.endgame_plies = 3;
     c.kings_only_plies = 3;
-    assert_int_equal(dm_move_parse(&m, &b, "46-41", NULL), DM_OK);
+    assert_int_equal(dm_move10_parse(&m, &b, "46-41", NULL), DM_OK);
     dm_draw_step(&out, &c, &b, &m, NULL);
     assert_int_equal(out.endgame_plies, 4);
     assert_int_equal(out.kings_only_plies, 4);
 
     /* 3 men vs king (no rule); a promotion makes king + 2 men: the count starts at 0
      * whatever the setting */
-    assert_int_equal(dm_board_from_fen(&b, "W:W7,35,36:BK24", NULL), DM_OK);
+    assert_int_equal(dm_board10_from_fen(&b, "W:W7,35,36:BK24", NULL), DM_OK);
     dm_draw_init(&c, &b);
     assert_int_equal(c.endgame_plies, -1);
-    assert_int_equal(dm_move_parse(&m, &b, "7-1", NULL), DM_OK);
+    assert_int_equal(dm_move10_parse(&m, &b, "7-1", NULL), DM_OK);
     dm_draw_step(&out, &c, &b, &m, &keep);
     assert_int_equal(out.endgame_kind, DM_ENDGAME_16);
     assert_int_equal(out.endgame_plies, 0);
 
     /* a man move outside any configuration stays outside */
-    assert_int_equal(dm_move_parse(&m, &b, "35-30", NULL), DM_OK);
+    assert_int_equal(dm_move10_parse(&m, &b, "35-30", NULL), DM_OK);
     dm_draw_step(&out, &c, &b, &m, NULL);
     assert_int_equal(out.endgame_plies, -1);
     assert_int_equal(out.endgame_kind, DM_ENDGAME_NONE);
@@ -715,8 +715,8 @@ static void test_game__promotion_into_and_within_configurations(void **state)
 static void test_game__pure_judge_boundaries(void **state)
 {
     (void)state;
-    dm_board b;
-    dm_board_from_fen(&b, KINGS_FEN, NULL);
+    dm_board10 b;
+    dm_board10_from_fen(&b, KINGS_FEN, NULL);
     dm_draw_counters c;
     dm_draw_init(&c, &b);
     dm_reason r;
@@ -738,7 +738,7 @@ static void test_game__pure_judge_boundaries(void **state)
     rules.repetitions = 0;
     assert_int_equal(dm_draw_judge(&r, &b, &c, &rules), DM_OUTCOME_ONGOING);
 
-    dm_board_from_fen(&b, "W:WK46:BK5", NULL);
+    dm_board10_from_fen(&b, "W:WK46:BK5", NULL);
     dm_draw_init(&c, &b);
     c.endgame_plies = 9;
     assert_int_equal(dm_draw_judge(&r, &b, &c, NULL), DM_OUTCOME_ONGOING);
@@ -750,7 +750,7 @@ static void test_game__pure_judge_boundaries(void **state)
     assert_int_equal(dm_draw_judge(&r, &b, &c, &rules), DM_OUTCOME_ONGOING);
 
     /* a loss takes precedence over a draw count completed by the same move */
-    dm_board_from_fen(&b, "B:W41,47:B36", NULL);
+    dm_board10_from_fen(&b, "B:W41,47:B36", NULL);
     dm_draw_init(&c, &b);
     c.kings_only_plies = 50;
     c.repetitions = 3;

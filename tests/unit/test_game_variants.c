@@ -20,11 +20,11 @@
 
 #include <stdlib.h>
 
-static dm_vboard vfen(dm_variant_id id, const char *fen)
+static dm_board vfen(dm_variant_id id, const char *fen)
 {
-    dm_vboard b;
+    dm_board b;
     dm_error err;
-    if (dm_vboard_from_fen(&b, dm_variant_get(id), fen, &err) != DM_OK) {
+    if (dm_board_from_fen(&b, dm_variant_get(id), fen, &err) != DM_OK) {
         fail_msg("bad test FEN %s: %s", fen, err.message);
     }
     return b;
@@ -32,11 +32,11 @@ static dm_vboard vfen(dm_variant_id id, const char *fen)
 
 static dm_game *vgame(dm_variant_id id, const char *fen)
 {
-    dm_vboard b;
+    dm_board b;
     if (fen) {
         b = vfen(id, fen);
     } else {
-        dm_vboard_start(&b, dm_variant_get(id));
+        dm_board_start(&b, dm_variant_get(id));
     }
     dm_game *g = NULL;
     assert_int_equal(dm_game_new(&g, &b), DM_OK);
@@ -70,7 +70,7 @@ static void test_game_variants__russian_moves_undo_redo(void **state)
     assert_string_equal(text, "d4:f6");
     dm_game_move_text(text, sizeof text, g, 3, DM_NOTATION_PDN);
     assert_string_equal(text, "g7:e5");
-    dm_vboard after = *dm_game_position(g);
+    dm_board after = *dm_game_position(g);
     assert_int_equal(dm_game_undo(g), DM_OK);
     assert_int_equal(dm_game_undo(g), DM_OK);
     assert_int_equal(dm_game_ply(g), 2);
@@ -82,7 +82,7 @@ static void test_game_variants__russian_moves_undo_redo(void **state)
     dm_error err;
     assert_int_equal(dm_game_play_text(g, "h2-g3", &err), DM_EILLEGAL); /* g3 is taken */
     assert_int_equal(dm_game_ply(g), 4);
-    dm_vmove bad;
+    dm_move bad;
     memset(&bad, 0, sizeof bad);
     bad.from = 1;
     bad.to = 2;
@@ -157,7 +157,7 @@ static void test_game_variants__ends(void **state)
     /* English: Black (to move first) has one man, blocked */
     dm_game *g = vgame(DM_VARIANT_ENGLISH, "B:W9,14:B5");
     assert_int_equal(dm_game_result(g, &r),
-                     dm_variant_result(dm_game_position(g)) == DM_VRESULT_WHITE_WINS
+                     dm_variant_result(dm_game_position(g)) == DM_BOARD_RESULT_WHITE_WINS
                          ? DM_OUTCOME_WHITE_WINS
                          : DM_OUTCOME_BLACK_WINS);
     assert_int_equal(r, DM_REASON_BLOCKED);
@@ -185,33 +185,33 @@ static void test_game_variants__ends(void **state)
     dm_game_free(g);
     /* the bridge between the two move types: a fast-board move found in the generic
      * list, or refused */
-    dm_board fb;
-    dm_board_start(&fb);
-    dm_movelist fl;
-    dm_movegen_legal(&fl, &fb);
-    dm_vboard vb;
-    assert_int_equal(dm_vboard_from_board(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &fb),
+    dm_board10 fb;
+    dm_board10_start(&fb);
+    dm_movelist10 fl;
+    dm_movegen10_legal(&fl, &fb);
+    dm_board vb;
+    assert_int_equal(dm_board_from_board10(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &fb),
                      DM_OK);
-    dm_vmove vm;
+    dm_move vm;
     for (int i = 0; i < fl.count; i++) {
-        assert_int_equal(dm_vmove_from_move(&vm, &vb, &fl.moves[i]), DM_OK);
+        assert_int_equal(dm_move_from_move10(&vm, &vb, &fl.moves[i]), DM_OK);
         assert_true(vm.from == fl.moves[i].from && vm.to == fl.moves[i].to);
     }
-    dm_move odd = fl.moves[0];
+    dm_move10 odd = fl.moves[0];
     odd.to = 1; /* not a move of the start position */
-    assert_int_equal(dm_vmove_from_move(&vm, &vb, &odd), DM_EILLEGAL);
-    dm_vboard rb;
-    dm_vboard_start(&rb, dm_variant_get(DM_VARIANT_RUSSIAN));
-    assert_int_equal(dm_vmove_from_move(&vm, &rb, &fl.moves[0]), DM_EINVAL);
-    assert_int_equal(dm_vmove_from_move(NULL, &vb, &fl.moves[0]), DM_EINVAL);
+    assert_int_equal(dm_move_from_move10(&vm, &vb, &odd), DM_EILLEGAL);
+    dm_board rb;
+    dm_board_start(&rb, dm_variant_get(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_move_from_move10(&vm, &rb, &fl.moves[0]), DM_EINVAL);
+    assert_int_equal(dm_move_from_move10(NULL, &vb, &fl.moves[0]), DM_EINVAL);
     /* bad input */
     dm_game *none = (dm_game *)1;
     assert_int_equal(dm_game_new(NULL, NULL), DM_EINVAL);
-    dm_vboard nov = vfen(DM_VARIANT_RUSSIAN, "W:Wa1:Bh8");
+    dm_board nov = vfen(DM_VARIANT_RUSSIAN, "W:Wa1:Bh8");
     nov.variant = NULL; /* a position of no variant */
     assert_int_equal(dm_game_new(&none, &nov), DM_EINVAL);
     assert_null(none);
-    dm_vboard bad = vfen(DM_VARIANT_RUSSIAN, "W:Wa1:Bh8");
+    dm_board bad = vfen(DM_VARIANT_RUSSIAN, "W:Wa1:Bh8");
     bad.sq[1] = DM_WHITE_MAN; /* a white man on its own promotion row */
     assert_int_equal(dm_game_new(&none, &bad), DM_EINVAL);
 }
@@ -287,8 +287,8 @@ static void test_game_variants__random_games_every_variant(void **state)
 {
     (void)state;
     uint64_t seed = 7;
-    static dm_vboard pos[161];
-    static dm_vmove mv[160];
+    static dm_board pos[161];
+    static dm_move mv[160];
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
         const dm_variant *v = dm_variant_get((dm_variant_id)id);
         for (int game = 0; game < 12; game++) {
@@ -299,37 +299,36 @@ static void test_game_variants__random_games_every_variant(void **state)
             int n = 0;
             pos[0] = *dm_game_position(g);
             for (; n < 160; n++) {
-                dm_vmovelist list;
-                if (dm_vmovegen_legal(&list, &pos[n]) == 0 ||
-                    dm_variant_result(&pos[n]) != DM_VRESULT_NONE) {
+                dm_movelist list;
+                if (dm_movegen_legal(&list, &pos[n]) == 0 ||
+                    dm_variant_result(&pos[n]) != DM_BOARD_RESULT_NONE) {
                     break;
                 }
-                const dm_vmove *m = &list.moves[rnd(&seed) % (uint64_t)list.count];
+                const dm_move *m = &list.moves[rnd(&seed) % (uint64_t)list.count];
                 char text[400];
-                dm_vmove_to_text(text, sizeof text, &pos[n], m, DM_NOTATION_PDN,
-                                 DM_VSQUARES_DEFAULT);
+                dm_move_to_text(text, sizeof text, &pos[n], m, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
                 dm_error err;
                 if (dm_game_play_text(g, text, &err) != DM_OK) {
                     fail_msg("%s game %d ply %d: %s: %s", v->name, game, n, text, err.message);
                 }
                 mv[n] = *m;
                 pos[n + 1] = pos[n];
-                dm_vboard_apply(&pos[n + 1], m);
-                const dm_vmove *got = dm_game_move_at(g, n);
+                dm_board_apply(&pos[n + 1], m);
+                const dm_move *got = dm_game_move_at(g, n);
                 assert_true(got->from == m->from && got->to == m->to &&
                             got->capt[0] == m->capt[0] && got->capt[1] == m->capt[1]);
                 assert_memory_equal(dm_game_position(g)->sq, pos[n + 1].sq, sizeof pos[0].sq);
                 if (id != DM_VARIANT_INTERNATIONAL) {
-                    dm_vresult vr = dm_variant_result(&pos[n + 1]);
-                    dm_vdraw vd = dm_variant_draw(&v->draw, pos, mv, n + 1, NULL, 0);
-                    dm_outcome want = vr == DM_VRESULT_WHITE_WINS   ? DM_OUTCOME_WHITE_WINS
-                                      : vr == DM_VRESULT_BLACK_WINS ? DM_OUTCOME_BLACK_WINS
-                                      : vd != DM_VDRAW_NONE         ? DM_OUTCOME_DRAW
-                                                                    : DM_OUTCOME_ONGOING;
+                    dm_board_result vr = dm_variant_result(&pos[n + 1]);
+                    dm_draw_kind vd = dm_variant_draw(&v->draw, pos, mv, n + 1, NULL, 0);
+                    dm_outcome want = vr == DM_BOARD_RESULT_WHITE_WINS   ? DM_OUTCOME_WHITE_WINS
+                                      : vr == DM_BOARD_RESULT_BLACK_WINS ? DM_OUTCOME_BLACK_WINS
+                                      : vd != DM_DRAW_NONE               ? DM_OUTCOME_DRAW
+                                                                         : DM_OUTCOME_ONGOING;
                     assert_int_equal(dm_game_result(g, NULL), want);
                 } else {
                     /* the fast board holds the same position (its Zobrist hash) */
-                    assert_true(dm_game_hash_at(g, n + 1) == dm_vboard_hash(&pos[n + 1]));
+                    assert_true(dm_game_hash_at(g, n + 1) == dm_board_hash(&pos[n + 1]));
                 }
             }
             /* the record in PDN reads back as the same game (dm_game to PDN and back

@@ -19,7 +19,7 @@
 #include <damier/engine.h>
 #include <damier/game.h>
 #include <damier/hub.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/session.h>
 
 #define START "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
@@ -162,8 +162,8 @@ static void test_hub__dialogue_with_bad_lines(void **state)
     dm_limits lim;
     dm_hub_session_search(s, &in, &lim);
     assert_int_equal(lim.depth, 3);
-    dm_vboard expect;
-    assert_int_equal(dm_vboard_from_fen(&expect, in.root.variant, "B:W19,31,33-50:B1-18,20", NULL),
+    dm_board expect;
+    assert_int_equal(dm_board_from_fen(&expect, in.root.variant, "B:W19,31,33-50:B1-18,20", NULL),
                      DM_OK);
     assert_int_equal(in.root.variant->id, DM_VARIANT_INTERNATIONAL);
     assert_memory_equal(in.root.sq, expect.sq, sizeof expect.sq); /* after 32-28 19-23 28x19 */
@@ -188,8 +188,8 @@ static void test_hub__dialogue_with_bad_lines(void **state)
     /* done move=X ponder=Y, X legal at the root. */
     char mv[64];
     assert_int_equal(sscanf(line, "done move=%63s", mv), 1);
-    dm_vmove m;
-    assert_int_equal(dm_vmove_parse(&m, &in.root, mv, NULL), DM_OK);
+    dm_move m;
+    assert_int_equal(dm_move_parse(&m, &in.root, mv, NULL), DM_OK);
     assert_non_null(strstr(line, " ponder="));
 
     /* Info lines: score in men, pv in Hub notation. */
@@ -296,8 +296,8 @@ static void test_hub__search_on_the_session(void **state)
     assert_false(dm_hub_session_searching(s));
     char mv[64];
     assert_int_equal(sscanf(d.line, "done move=%63s", mv), 1);
-    dm_vmove m;
-    assert_int_equal(dm_vmove_parse(&m, dm_session_position(game), mv, NULL), DM_OK);
+    dm_move m;
+    assert_int_equal(dm_move_parse(&m, dm_session_position(game), mv, NULL), DM_OK);
     assert_int_equal(m.from, r.best.from);
     assert_int_equal(m.to, r.best.to);
     assert_memory_equal(m.capt, r.best.capt, sizeof m.capt);

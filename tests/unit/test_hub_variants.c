@@ -115,7 +115,7 @@ static void test_hub_variants__positions_and_moves(void **state)
     assert_int_equal(feed(s, "go"), DM_HUB_SEARCH);
     dm_hub_session_search(s, &in, &lim);
     assert_int_equal(in.history_count, 4);
-    assert_true(in.history[0] == dm_vboard_hash(&in.root)); /* the start, same side */
+    assert_true(in.history[0] == dm_board_hash(&in.root)); /* the start, same side */
     dm_hub_session_done(s, &none, done, sizeof done);
     dm_hub_session_free(s);
 }

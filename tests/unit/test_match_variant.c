@@ -24,13 +24,13 @@ static const dm_variant *variant(const char *name)
     return v;
 }
 
-static dm_vboard board(const char *name, const char *fen)
+static dm_board board(const char *name, const char *fen)
 {
-    dm_vboard b;
+    dm_board b;
     if (fen) {
-        assert_int_equal(dm_vboard_from_fen(&b, variant(name), fen, NULL), DM_OK);
+        assert_int_equal(dm_board_from_fen(&b, variant(name), fen, NULL), DM_OK);
     } else {
-        dm_vboard_start(&b, variant(name));
+        dm_board_start(&b, variant(name));
     }
     return b;
 }
@@ -54,7 +54,7 @@ static void test_match_variant__positions(void **state)
 {
     (void)state;
     char pos[80];
-    dm_vboard b = board("english", NULL);
+    dm_board b = board("english", NULL);
     match_vpos_to_hub(pos, sizeof pos, &b);
     assert_string_equal(pos, "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
     b = board("canadian", NULL);
@@ -77,8 +77,8 @@ static void test_match_variant__positions(void **state)
 static void test_match_variant__moves(void **state)
 {
     (void)state;
-    dm_vboard b = board("russian", "W:Wc3,a1:Bd4,f6,h8");
-    dm_vmove m, want;
+    dm_board b = board("russian", "W:Wc3,a1:Bd4,f6,h8");
+    dm_move m, want;
     char why[300];
     assert_int_equal(match_vmove_read(&want, &b, "22x8x11x18", why, sizeof why), MATCH_MOVE_OK);
     assert_int_equal(want.from, 22);
@@ -120,7 +120,7 @@ static void test_match_variant__base_after_captures(void **state)
 {
     (void)state;
     dm_game *g;
-    dm_vboard b = board("russian", NULL);
+    dm_board b = board("russian", NULL);
     assert_int_equal(dm_game_new(&g, &b), DM_OK);
     assert_true(match_vgame_fresh(g));
     play(g, "c3-d4");
@@ -150,7 +150,7 @@ static void test_match_variant__base_frisian_king_count(void **state)
 {
     (void)state;
     dm_game *g;
-    dm_vboard b = board("frisian", "W:WK28,46,47:B3,4,5");
+    dm_board b = board("frisian", "W:WK28,46,47:B3,4,5");
     assert_int_equal(dm_game_new(&g, &b), DM_OK);
     play(g, "28-23");
     assert_false(match_vgame_fresh(g));

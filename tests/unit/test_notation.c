@@ -11,24 +11,24 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 
-static void load(dm_board *b, const char *fen)
+static void load(dm_board10 *b, const char *fen)
 {
     dm_error err = {{0}, 0, 0};
-    if (dm_board_from_fen(b, fen, &err) != DM_OK) {
+    if (dm_board10_from_fen(b, fen, &err) != DM_OK) {
         fail_msg("FEN %s rejected: %s", fen, err.message);
     }
 }
 
-static dm_move find_move(const dm_board *b, const char *hub)
+static dm_move10 find_move(const dm_board10 *b, const char *hub)
 {
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     for (int i = 0; i < list.count; i++) {
         char t[160];
-        dm_move_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_HUB);
+        dm_move10_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_HUB);
         if (!strcmp(t, hub)) {
             return list.moves[i];
         }
@@ -39,14 +39,14 @@ static dm_move find_move(const dm_board *b, const char *hub)
 
 static void expect_text(const char *fen, const char *hub, const char *pdn, const char *full)
 {
-    dm_board b;
+    dm_board10 b;
     load(&b, fen);
-    dm_move m = find_move(&b, hub);
+    dm_move10 m = find_move(&b, hub);
     const char *want[3] = {pdn, full, hub};
     static const dm_notation style[3] = {DM_NOTATION_PDN, DM_NOTATION_FULL, DM_NOTATION_HUB};
     for (int k = 0; k < 3; k++) {
         char t[160];
-        size_t len = dm_move_to_text(t, sizeof t, &b, &m, style[k]);
+        size_t len = dm_move10_to_text(t, sizeof t, &b, &m, style[k]);
         if (strcmp(t, want[k]) != 0) {
             fail_msg("%s in %s, style %d: got \"%s\", expected \"%s\"", hub, fen, k, t, want[k]);
         }
@@ -72,13 +72,13 @@ static void test_notation__to_text_styles(void **state)
     expect_text("W:WK43:B7,17,22,32", "43x1x7x22x32", "43x27x18x1", "43x27x18x1");
     expect_text("W:WK43:B7,17,22,32", "43x1x7x17x32", "43x21x12x1", "43x21x12x1");
     /* a capture ending where it started; two paths, either may be written in full */
-    dm_board b;
+    dm_board10 b;
     load(&b, "W:W32:B17,18,27,28");
-    dm_move m = find_move(&b, "32x32x17x18x27x28");
+    dm_move10 m = find_move(&b, "32x32x17x18x27x28");
     char t[160];
-    dm_move_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN);
+    dm_move10_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN);
     assert_string_equal(t, "32x32");
-    dm_move_to_text(t, sizeof t, &b, &m, DM_NOTATION_FULL);
+    dm_move10_to_text(t, sizeof t, &b, &m, DM_NOTATION_FULL);
     if (strcmp(t, "32x21x12x23x32") != 0 && strcmp(t, "32x23x12x21x32") != 0) {
         fail_msg("32x32 written in full as \"%s\"", t);
     }
@@ -88,25 +88,25 @@ static void test_notation__to_text_styles(void **state)
 static void test_notation__to_text_truncates(void **state)
 {
     (void)state;
-    dm_board b;
+    dm_board10 b;
     load(&b, "W:WK46:B12,13,23,33");
-    dm_move m = find_move(&b, "46x39x12x13x23x33");
+    dm_move10 m = find_move(&b, "46x39x12x13x23x33");
     char t[5];
     memset(t, 'z', sizeof t);
-    assert_int_equal(dm_move_to_text(t, sizeof t, &b, &m, DM_NOTATION_HUB), 17);
+    assert_int_equal(dm_move10_to_text(t, sizeof t, &b, &m, DM_NOTATION_HUB), 17);
     assert_string_equal(t, "46x3");
-    assert_int_equal(dm_move_to_text(NULL, 0, &b, &m, DM_NOTATION_FULL), 13);
+    assert_int_equal(dm_move10_to_text(NULL, 0, &b, &m, DM_NOTATION_FULL), 13);
 }
 
-/* dm_move_path: from, the turning squares, to. */
+/* dm_move10_path: from, the turning squares, to. */
 static void test_notation__path(void **state)
 {
     (void)state;
-    dm_board b;
+    dm_board10 b;
     int sq[32];
     load(&b, "W:WK46:B12,13,23,33");
-    dm_move m = find_move(&b, "46x44x12x13x23x33");
-    int n = dm_move_path(sq, 32, &b, &m);
+    dm_move10 m = find_move(&b, "46x44x12x13x23x33");
+    int n = dm_move10_path(sq, 32, &b, &m);
     assert_int_equal(n, 5);
     static const int want[5] = {46, 19, 8, 17, 44};
     for (int i = 0; i < 5; i++) {
@@ -114,32 +114,32 @@ static void test_notation__path(void **state)
     }
     load(&b, "W:W31-50:B1-20");
     m = find_move(&b, "33-29");
-    assert_int_equal(dm_move_path(sq, 32, &b, &m), 2);
+    assert_int_equal(dm_move10_path(sq, 32, &b, &m), 2);
     assert_int_equal(sq[0], 33);
     assert_int_equal(sq[1], 29);
     /* a move of another position has no path here */
-    dm_board other;
+    dm_board10 other;
     load(&other, "W:WK43:B7,17,22,32");
     m = find_move(&other, "43x1x7x22x32");
-    assert_int_equal(dm_move_path(sq, 32, &b, &m), 0);
+    assert_int_equal(dm_move10_path(sq, 32, &b, &m), 0);
 }
 
 /* ---- text to move ---------------------------------------------------------------------- */
 
 static void expect_parse(const char *fen, const char *text, const char *hub)
 {
-    dm_board b;
+    dm_board10 b;
     load(&b, fen);
-    dm_move want = find_move(&b, hub), got;
+    dm_move10 want = find_move(&b, hub), got;
     dm_error err;
     memset(&err, 0, sizeof err);
-    dm_status st = dm_move_parse(&got, &b, text, &err);
+    dm_status st = dm_move10_parse(&got, &b, text, &err);
     if (st != DM_OK) {
         fail_msg("\"%s\" in %s: status %d: %s", text, fen, (int)st, err.message);
     }
-    if (!dm_move_equal(&got, &want)) {
+    if (!dm_move10_equal(&got, &want)) {
         char t[160];
-        dm_move_to_text(t, sizeof t, &b, &got, DM_NOTATION_HUB);
+        dm_move10_to_text(t, sizeof t, &b, &got, DM_NOTATION_HUB);
         fail_msg("\"%s\" in %s read as %s, expected %s", text, fen, t, hub);
     }
 }
@@ -191,20 +191,20 @@ static void test_notation__parse_forms(void **state)
 static void expect_parse_error(const char *fen, const char *text, dm_status st, const char *what1,
                                const char *what2)
 {
-    dm_board b;
+    dm_board10 b;
     load(&b, fen);
-    dm_move m;
+    dm_move10 m;
     memset(&m, 0x77, sizeof m);
-    dm_move sentinel = m;
+    dm_move10 sentinel = m;
     dm_error err;
     memset(&err, 0, sizeof err);
-    dm_status got = dm_move_parse(&m, &b, text, &err);
+    dm_status got = dm_move10_parse(&m, &b, text, &err);
     if (got != st || !strstr(err.message, what1) || (what2 && !strstr(err.message, what2))) {
         fail_msg("\"%s\" in %s: got %d \"%s\"; expected %d with \"%s\"%s%s", text, fen, (int)got,
                  err.message, (int)st, what1, what2 ? " and " : "", what2 ? what2 : "");
     }
     assert_memory_equal(&m, &sentinel, sizeof m);
-    assert_int_equal(dm_move_parse(&m, &b, text, NULL), st);
+    assert_int_equal(dm_move10_parse(&m, &b, text, NULL), st);
 }
 
 static void test_notation__parse_illegal(void **state)
@@ -249,23 +249,23 @@ static void test_notation__parse_malformed(void **state)
         {"32-0", 4}, {"32-28 x", 7}, {"-28", 1},  {"32--28", 4}, {"32-28-", 7},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        dm_board b;
+        dm_board10 b;
         load(&b, start);
-        dm_move m;
+        dm_move10 m;
         dm_error err;
         memset(&err, 0, sizeof err);
-        dm_status st = dm_move_parse(&m, &b, bad[i].text, &err);
+        dm_status st = dm_move10_parse(&m, &b, bad[i].text, &err);
         if (st != DM_EPARSE || err.column != bad[i].column || !strstr(err.message, "bad move")) {
             fail_msg("\"%s\": got %d column %d \"%s\"; expected a parse error at column %d",
                      bad[i].text, (int)st, err.column, err.message, bad[i].column);
         }
     }
-    dm_board b;
-    dm_move m;
-    dm_board_start(&b);
-    assert_int_equal(dm_move_parse(&m, &b, NULL, NULL), DM_EINVAL);
-    assert_int_equal(dm_move_parse(NULL, &b, "32-28", NULL), DM_EINVAL);
-    assert_int_equal(dm_move_parse(&m, NULL, "32-28", NULL), DM_EINVAL);
+    dm_board10 b;
+    dm_move10 m;
+    dm_board10_start(&b);
+    assert_int_equal(dm_move10_parse(&m, &b, NULL, NULL), DM_EINVAL);
+    assert_int_equal(dm_move10_parse(NULL, &b, "32-28", NULL), DM_EINVAL);
+    assert_int_equal(dm_move10_parse(&m, NULL, "32-28", NULL), DM_EINVAL);
 }
 
 /* ---- every legal move round-trips through text, in every style --------------------- */
@@ -280,22 +280,22 @@ static uint32_t rng(void)
     return (uint32_t)((rng_state * UINT64_C(0x2545F4914F6CDD1D)) >> 32);
 }
 
-static int round_trip_all(const dm_board *b)
+static int round_trip_all(const dm_board10 *b)
 {
     static const dm_notation styles[3] = {DM_NOTATION_PDN, DM_NOTATION_FULL, DM_NOTATION_HUB};
-    dm_movelist list;
-    dm_movegen_legal(&list, b);
+    dm_movelist10 list;
+    dm_movegen10_legal(&list, b);
     for (int i = 0; i < list.count; i++) {
         for (int k = 0; k < 3; k++) {
             char t[160];
-            dm_move_to_text(t, sizeof t, b, &list.moves[i], styles[k]);
-            dm_move got;
+            dm_move10_to_text(t, sizeof t, b, &list.moves[i], styles[k]);
+            dm_move10 got;
             dm_error err;
-            dm_status st = dm_move_parse(&got, b, t, &err);
-            if (st != DM_OK || !dm_move_equal(&got, &list.moves[i])) {
+            dm_status st = dm_move10_parse(&got, b, t, &err);
+            if (st != DM_OK || !dm_move10_equal(&got, &list.moves[i])) {
                 char fen[200], hub[160];
-                dm_board_to_fen(fen, sizeof fen, b);
-                dm_move_to_text(hub, sizeof hub, b, &list.moves[i], DM_NOTATION_HUB);
+                dm_board10_to_fen(fen, sizeof fen, b);
+                dm_move10_to_text(hub, sizeof hub, b, &list.moves[i], DM_NOTATION_HUB);
                 fail_msg("move %s written \"%s\" (style %d) does not read back in %s: %s", hub, t,
                          k, fen, st ? err.message : "another move");
             }
@@ -317,15 +317,15 @@ static void test_notation__every_move_round_trips(void **state)
     long moves = 0;
     for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
         for (int g = 0; g < 8; g++) {
-            dm_board b;
+            dm_board10 b;
             load(&b, fens[f]);
             for (int ply = 0; ply < 150; ply++) {
                 moves += round_trip_all(&b);
-                dm_movelist list;
-                if (dm_movegen_legal(&list, &b) == 0) {
+                dm_movelist10 list;
+                if (dm_movegen10_legal(&list, &b) == 0) {
                     break;
                 }
-                dm_board_apply(&b, &list.moves[rng() % (unsigned)list.count]);
+                dm_board10_apply(&b, &list.moves[rng() % (unsigned)list.count]);
             }
         }
     }

@@ -3,7 +3,7 @@
  * exactly that move. Along random games (seeded) of every variant, every legal move of
  * the positions (every one with a capture, every eighth quiet one) is written short
  * (PDN; also with the other square style), in full and in Hub form, and parsed back; the international rules
- * also through the fast core's dm_move_to_text / dm_move_parse. Plus the position
+ * also through the fast core's dm_move10_to_text / dm_move10_parse. Plus the position
  * where Russian "f8:b4" used to be written for a move damier then called ambiguous. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,14 +14,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 #define GAMES 200    /* per variant */
 #define MAX_PLIES 80 /* per game */
 
-static int same_vmove(const dm_vmove *a, const dm_vmove *b)
+static int same_vmove(const dm_move *a, const dm_move *b)
 {
     return a->from == b->from && a->to == b->to && a->ncapt == b->ncapt &&
            !memcmp(a->capt, b->capt, sizeof a->capt);
@@ -34,23 +34,23 @@ static unsigned next_rand(unsigned *seed)
 }
 
 /* Every legal move of b written in every style parses back to itself. */
-static void check_vposition(const dm_vboard *b, const dm_vmovelist *list, long *checked)
+static void check_vposition(const dm_board *b, const dm_movelist *list, long *checked)
 {
     static const dm_notation styles[] = {DM_NOTATION_PDN, DM_NOTATION_FULL, DM_NOTATION_HUB};
-    static const dm_vsquares squares[] = {DM_VSQUARES_DEFAULT, DM_VSQUARES_NUMERIC,
-                                          DM_VSQUARES_ALGEBRAIC};
+    static const dm_square_style squares[] = {DM_SQUARES_DEFAULT, DM_SQUARES_NUMERIC,
+                                              DM_SQUARES_ALGEBRAIC};
     int nsq = b->variant->size == 8 ? 3 : 2; /* algebraic squares: 8x8 boards */
     for (int i = 0; i < list->count; i++) {
         for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++) {
             /* the other square styles for the short form only (time under ASan) */
             for (int q = 0; q < (styles[s] == DM_NOTATION_PDN ? nsq : 1); q++) {
                 char text[400], fen[400];
-                dm_vmove_to_text(text, sizeof text, b, &list->moves[i], styles[s], squares[q]);
-                dm_vmove back;
+                dm_move_to_text(text, sizeof text, b, &list->moves[i], styles[s], squares[q]);
+                dm_move back;
                 dm_error err = {{0}, 0, 0};
-                dm_status st = dm_vmove_parse(&back, b, text, &err);
+                dm_status st = dm_move_parse(&back, b, text, &err);
                 if (st != DM_OK || !same_vmove(&back, &list->moves[i])) {
-                    dm_vboard_to_fen(fen, sizeof fen, b, b->variant->algebraic);
+                    dm_board_to_fen(fen, sizeof fen, b, b->variant->algebraic);
                     fail_msg("%s: move %d written \"%s\" (style %d, squares %d) reads back %s: "
                              "%s; FEN %s",
                              b->variant->name, i, text, (int)styles[s], q,
@@ -64,22 +64,22 @@ static void check_vposition(const dm_vboard *b, const dm_vmovelist *list, long *
 }
 
 /* The fast 10x10 core's notation, in the same position (international rules). */
-static void check_fast_position(const dm_vboard *vb, long *checked)
+static void check_fast_position(const dm_board *vb, long *checked)
 {
-    dm_board b;
-    assert_int_equal(dm_vboard_to_board(&b, vb), DM_OK);
-    dm_movelist list;
-    int n = dm_movegen_legal(&list, &b);
+    dm_board10 b;
+    assert_int_equal(dm_board_to_board10(&b, vb), DM_OK);
+    dm_movelist10 list;
+    int n = dm_movegen10_legal(&list, &b);
     static const dm_notation styles[] = {DM_NOTATION_PDN, DM_NOTATION_FULL, DM_NOTATION_HUB};
     for (int i = 0; i < n; i++) {
         for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++) {
             char text[200], fen[200];
-            dm_move_to_text(text, sizeof text, &b, &list.moves[i], styles[s]);
-            dm_move back;
+            dm_move10_to_text(text, sizeof text, &b, &list.moves[i], styles[s]);
+            dm_move10 back;
             dm_error err = {{0}, 0, 0};
-            dm_status st = dm_move_parse(&back, &b, text, &err);
-            if (st != DM_OK || !dm_move_equal(&back, &list.moves[i])) {
-                dm_board_to_fen(fen, sizeof fen, &b);
+            dm_status st = dm_move10_parse(&back, &b, text, &err);
+            if (st != DM_OK || !dm_move10_equal(&back, &list.moves[i])) {
+                dm_board10_to_fen(fen, sizeof fen, &b);
                 fail_msg("fast core: \"%s\" (style %d) reads back %s: %s; FEN %s", text,
                          (int)styles[s], st == DM_OK ? "as another move" : "as an error",
                          st == DM_OK ? "" : err.message, fen);
@@ -98,11 +98,11 @@ static void random_games(dm_variant_id id, unsigned seed)
     int fast = id == DM_VARIANT_INTERNATIONAL || id == DM_VARIANT_ANTIDRAUGHTS;
     long checked = 0;
     for (int g = 0; g < GAMES; g++) {
-        dm_vboard b;
-        dm_vboard_start(&b, v);
+        dm_board b;
+        dm_board_start(&b, v);
         for (int ply = 0; ply < MAX_PLIES; ply++) {
-            dm_vmovelist list;
-            int n = dm_vmovegen_legal(&list, &b);
+            dm_movelist list;
+            int n = dm_movegen_legal(&list, &b);
             if (n == 0) {
                 break;
             }
@@ -114,7 +114,7 @@ static void random_games(dm_variant_id id, unsigned seed)
                     check_fast_position(&b, &checked);
                 }
             }
-            dm_vboard_apply(&b, &list.moves[next_rand(&seed) % (unsigned)n]);
+            dm_board_apply(&b, &list.moves[next_rand(&seed) % (unsigned)n]);
         }
     }
     print_message("%s: %ld move texts read back\n", v->name, checked);
@@ -165,15 +165,15 @@ static void test_notation_roundtrip__russian_short_capture_vs_long(void **state)
 {
     (void)state;
     const dm_variant *v = dm_variant_get(DM_VARIANT_RUSSIAN);
-    dm_vboard b;
-    assert_int_equal(dm_vboard_from_fen(&b, v, "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8", NULL),
+    dm_board b;
+    assert_int_equal(dm_board_from_fen(&b, v, "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8", NULL),
                      DM_OK);
-    dm_vmovelist list;
-    assert_int_equal(dm_vmovegen_legal(&list, &b), 3);
+    dm_movelist list;
+    assert_int_equal(dm_movegen_legal(&list, &b), 3);
     char text[400];
-    const dm_vmove *one = NULL, *four = NULL;
+    const dm_move *one = NULL, *four = NULL;
     for (int i = 0; i < list.count; i++) {
-        if (list.moves[i].ncapt == 1 && list.moves[i].from == dm_vsquare_parse(v, "f8", NULL)) {
+        if (list.moves[i].ncapt == 1 && list.moves[i].from == dm_square_parse(v, "f8", NULL)) {
             one = &list.moves[i];
         } else if (list.moves[i].ncapt == 4) {
             four = &list.moves[i];
@@ -181,30 +181,30 @@ static void test_notation_roundtrip__russian_short_capture_vs_long(void **state)
     }
     assert_non_null(one);
     assert_non_null(four);
-    dm_vmove_to_text(text, sizeof text, &b, one, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    dm_move_to_text(text, sizeof text, &b, one, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     assert_string_equal(text, "f8:b4");
-    dm_vmove_to_text(text, sizeof text, &b, four, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    dm_move_to_text(text, sizeof text, &b, four, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     assert_string_equal(text, "f8:h6:f4:d6:b4");
-    dm_vmove m;
+    dm_move m;
     dm_error err;
-    assert_int_equal(dm_vmove_parse(&m, &b, "f8:b4", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "f8:b4", &err), DM_OK);
     assert_true(same_vmove(&m, one));
-    assert_int_equal(dm_vmove_parse(&m, &b, "f8xb4", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "f8xb4", &err), DM_OK);
     assert_true(same_vmove(&m, one));
-    assert_int_equal(dm_vmove_parse(&m, &b, "f8:h6:f4:d6:b4", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "f8:h6:f4:d6:b4", &err), DM_OK);
     assert_true(same_vmove(&m, four));
     /* Hub forms, captured squares in any order */
-    assert_int_equal(dm_vmove_parse(&m, &b, "f8xb4xc5", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "f8xb4xc5", &err), DM_OK);
     assert_true(same_vmove(&m, one));
-    assert_int_equal(dm_vmove_parse(&m, &b, "f8xb4xg5xe5xc5xg7", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "f8xb4xg5xe5xc5xg7", &err), DM_OK);
     assert_true(same_vmove(&m, four));
     /* from and to with some of the landing squares */
-    assert_int_equal(dm_vmove_parse(&m, &b, "f8:f4:b4", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "f8:f4:b4", &err), DM_OK);
     assert_true(same_vmove(&m, four));
-    assert_int_equal(dm_vmove_parse(&m, &b, "f8:h6:d6:b4", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "f8:h6:d6:b4", &err), DM_OK);
     assert_true(same_vmove(&m, four));
     /* squares that are not landing squares of a capture ending there stay an error */
-    assert_int_not_equal(dm_vmove_parse(&m, &b, "f8:e7:b4", &err), DM_OK);
+    assert_int_not_equal(dm_move_parse(&m, &b, "f8:e7:b4", &err), DM_OK);
 }
 
 int main(void)

@@ -253,8 +253,8 @@ static void assert_round_trip(const dm_pdn_game *g, dm_notation style)
     dm_pdn_replay r1 = replay(g), r2 = replay(g2);
     assert_int_equal(r1.verdict, r2.verdict);
     assert_int_equal(r1.plies, r2.plies);
-    assert_true(dm_board_equal(&r1.start, &r2.start));
-    assert_true(dm_board_equal(&r1.end, &r2.end));
+    assert_true(dm_board10_equal(&r1.start, &r2.start));
+    assert_true(dm_board10_equal(&r1.end, &r2.end));
     /* the same variant, and the same positions on the generic board */
     assert_true(r1.variant == r2.variant);
     assert_int_equal(r1.vend.side, r2.vend.side);
@@ -682,7 +682,7 @@ static void test_pdn__setup_fen_and_setup_command(void **state)
     dm_pdn_replay rep = replay(g);
     assert_int_equal(rep.verdict, DM_PDN_LEGAL);
     assert_int_equal(rep.plies, 5);
-    assert_int_equal(dm_board_piece(&rep.end, 40), DM_WHITE_MAN);
+    assert_int_equal(dm_board10_piece(&rep.end, 40), DM_WHITE_MAN);
     char *out = write_game(g, DM_NOTATION_PDN);
     assert_contains(out, "[Result \"*\"]\n[FEN \"W:W10,16,19,28,31,33,46:B7,8,12,17,26,37,42\"]"
                          "\n[SetUp \"1\"]\n");

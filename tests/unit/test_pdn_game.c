@@ -34,24 +34,24 @@ static uint64_t next_rand(uint64_t *s)
  * game gets (one in two) a declared result. */
 static dm_game *random_game(uint64_t *rng, int max)
 {
-    dm_board start;
-    dm_board_start(&start);
+    dm_board10 start;
+    dm_board10_start(&start);
     if (next_rand(rng) % 3 == 0) {
         int k = 1 + (int)(next_rand(rng) % 15);
         for (int i = 0; i < k; i++) {
-            dm_movelist l;
-            if (dm_movegen_legal(&l, &start) == 0) {
+            dm_movelist10 l;
+            if (dm_movegen10_legal(&l, &start) == 0) {
                 break;
             }
-            dm_board_apply(&start, &l.moves[next_rand(rng) % (uint64_t)l.count]);
+            dm_board10_apply(&start, &l.moves[next_rand(rng) % (uint64_t)l.count]);
         }
     }
     dm_game *g;
     assert_int_equal(fast_game_new(&g, &start), DM_OK);
     for (int i = 0; i < max && !dm_game_over(g); i++) {
-        dm_movelist l;
-        dm_board now;
-        dm_movegen_legal(&l, fast_game_board(&now, g));
+        dm_movelist10 l;
+        dm_board10 now;
+        dm_movegen10_legal(&l, fast_game_board(&now, g));
         assert_int_equal(fast_game_play(g, &l.moves[next_rand(rng) % (uint64_t)l.count]), DM_OK);
     }
     if (!dm_game_over(g) && next_rand(rng) % 2 == 0) {
@@ -84,12 +84,12 @@ static dm_game *random_game(uint64_t *rng, int max)
 static void assert_same_game(const dm_game *a, const dm_game *b, int n)
 {
     assert_int_equal(dm_game_ply(a), dm_game_ply(b));
-    dm_board sa, sb;
-    assert_true(dm_board_equal(fast_game_board_at(&sa, a, 0), fast_game_board_at(&sb, b, 0)));
+    dm_board10 sa, sb;
+    assert_true(dm_board10_equal(fast_game_board_at(&sa, a, 0), fast_game_board_at(&sb, b, 0)));
     for (int i = 0; i < dm_game_ply(a); i++) {
-        dm_move ma, mb;
+        dm_move10 ma, mb;
         if (!fast_game_move_at(&ma, a, i) || !fast_game_move_at(&mb, b, i) ||
-            !dm_move_equal(&ma, &mb)) {
+            !dm_move10_equal(&ma, &mb)) {
             fail_msg("game %d: ply %d differs", n, i);
         }
         assert_true(dm_game_hash_at(a, i + 1) == dm_game_hash_at(b, i + 1));
@@ -244,17 +244,17 @@ static void test_pdn_game__variant_record(void **state)
     uint64_t rng = 12345;
     for (int v = 0; v < DM_VARIANT_COUNT; v++) {
         const dm_variant *var = dm_variant_get((dm_variant_id)v);
-        dm_vboard start;
-        dm_vboard_start(&start, var);
+        dm_board start;
+        dm_board_start(&start, var);
         dm_game *g;
         assert_int_equal(dm_game_new(&g, &start), DM_OK);
         dm_game_rules rules = DM_GAME_RULES_INIT;
         rules.play_after_end = 1; /* random play goes on after a draw by rule */
         assert_int_equal(dm_game_set_rules(g, &rules), DM_OK);
         int n = 0;
-        static dm_vmovelist l;
-        while (n < 60 && dm_vmovegen_legal(&l, dm_game_position(g)) > 0) {
-            const dm_vmove *m = &l.moves[next_rand(&rng) % (uint64_t)l.count];
+        static dm_movelist l;
+        while (n < 60 && dm_movegen_legal(&l, dm_game_position(g)) > 0) {
+            const dm_move *m = &l.moves[next_rand(&rng) % (uint64_t)l.count];
             if (dm_game_play(g, m) != DM_OK) {
                 break; /* decided (breakthrough's first king) */
             }
@@ -275,7 +275,7 @@ static void test_pdn_game__variant_record(void **state)
                      n, rp.reason.message, text);
         }
         assert_int_equal(rp.variant->id, var->id);
-        const dm_vboard *end = dm_game_position(g);
+        const dm_board *end = dm_game_position(g);
         assert_true(memcmp(rp.vend.sq, end->sq, sizeof end->sq) == 0);
         dm_pdn_game_free(back);
         dm_pdn_reader_free(rd);

@@ -57,7 +57,7 @@ static void assert_contains(const char *hay, const char *needle)
     }
 }
 
-static int same_vboard(const dm_vboard *a, const dm_vboard *b)
+static int same_vboard(const dm_board *a, const dm_board *b)
 {
     return a->variant == b->variant && a->side == b->side && !memcmp(a->sq, b->sq, sizeof a->sq);
 }
@@ -119,7 +119,7 @@ static void test_pdn_variants__russian_game(void **state)
     dm_pdn_replay rep = replay(g);
     assert_int_equal(rep.guessed, 0);
     /* Black crowned on g1 (square 32 for White's numbering of 8x8: g1 = 32) */
-    assert_int_equal(dm_vboard_piece(&rep.vend, dm_vsquare_parse(rep.variant, "g1", NULL)),
+    assert_int_equal(dm_board_piece(&rep.vend, dm_square_parse(rep.variant, "g1", NULL)),
                      DM_BLACK_KING);
     char *out = write_game(g, DM_NOTATION_PDN);
     assert_contains(out, "[GameType \"25\"]\n");
@@ -146,7 +146,7 @@ static void test_pdn_variants__russian_rules(void **state)
     dm_pdn_game *g = expect_replay("[GameType \"25\"]\n[FEN \"W:Wb6:Bc7,e7\"]\n1. b6:h4 *",
                                    DM_PDN_LEGAL, "russian", 1);
     dm_pdn_replay rep = replay(g);
-    assert_int_equal(dm_vboard_piece(&rep.vend, dm_vsquare_parse(rep.variant, "h4", NULL)),
+    assert_int_equal(dm_board_piece(&rep.vend, dm_square_parse(rep.variant, "h4", NULL)),
                      DM_WHITE_KING);
     char *out = write_game(g, DM_NOTATION_FULL);
     assert_contains(out, "[FEN \"W:Wb6:Bc7,e7\"]"); /* algebraic FEN kept algebraic */
@@ -353,7 +353,7 @@ static void test_pdn_variants__brazilian_game(void **state)
                       DM_PDN_LEGAL, "brazilian", 20);
     rep = replay(g);
     /* Black's king from c1 (crowned at 6...) */
-    assert_int_equal(dm_vboard_piece(&rep.vend, dm_vsquare_parse(rep.variant, "b6", NULL)),
+    assert_int_equal(dm_board_piece(&rep.vend, dm_square_parse(rep.variant, "b6", NULL)),
                      DM_BLACK_KING);
     char *out = write_game(g, DM_NOTATION_FULL);
     assert_contains(out, "8. a5xc7 d8xb6xd4"); /* full path of the two-piece capture */

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include <damier/engine.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/puzzle.h>
 
 static dm_engine *new_engine(void)
@@ -32,11 +32,11 @@ static dm_engine *new_engine(void)
     return e;
 }
 
-static dm_board fen(const char *text)
+static dm_board10 fen(const char *text)
 {
-    dm_board b;
+    dm_board10 b;
     dm_error err;
-    if (dm_board_from_fen(&b, text, &err) != DM_OK) {
+    if (dm_board10_from_fen(&b, text, &err) != DM_OK) {
         fail_msg("bad test FEN %s: %s", text, err.message);
     }
     return b;
@@ -45,7 +45,7 @@ static dm_board fen(const char *text)
 static dm_puzzle examine(const char *text, int depth)
 {
     dm_engine *e = new_engine();
-    dm_board b = fen(text);
+    dm_board10 b = fen(text);
     dm_puzzle_options o = DM_PUZZLE_OPTIONS_INIT;
     o.depth = depth;
     dm_puzzle p;
@@ -58,14 +58,14 @@ static dm_puzzle examine(const char *text, int depth)
 /* The line as "32-28 22x33 38x20". */
 static void line_text(char *buf, size_t cap, const dm_puzzle *p)
 {
-    dm_board b = p->position;
+    dm_board10 b = p->position;
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < p->line_count && n + 20 < cap; i++) {
         char mv[160];
-        dm_move_to_text(mv, sizeof mv, &b, &p->line[i], DM_NOTATION_PDN);
+        dm_move10_to_text(mv, sizeof mv, &b, &p->line[i], DM_NOTATION_PDN);
         n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? " " : "", mv);
-        dm_board_apply(&b, &p->line[i]);
+        dm_board10_apply(&b, &p->line[i]);
     }
 }
 
@@ -88,7 +88,7 @@ static void test_puzzle__finds_two_for_one_shot(void **state)
     /* The same answer again (the engine is cleared first). */
     dm_puzzle q = examine("W:W32,38,42,45:B11,16,22,24", 8);
     assert_int_equal(q.nodes, p.nodes);
-    assert_true(dm_move_equal(&q.best, &p.best));
+    assert_true(dm_move10_equal(&q.best, &p.best));
 }
 
 static void test_puzzle__finds_turkish_strike(void **state)
@@ -158,7 +158,7 @@ static void test_puzzle__bad_arguments(void **state)
 {
     (void)state;
     dm_engine *e = new_engine();
-    dm_board b = fen("W:W31-50:B1-20");
+    dm_board10 b = fen("W:W31-50:B1-20");
     dm_puzzle p;
     dm_error err = {0};
     dm_puzzle_options o = DM_PUZZLE_OPTIONS_INIT;
@@ -179,12 +179,12 @@ static void test_puzzle__bad_arguments(void **state)
     assert_int_equal(dm_puzzle_examine(NULL, e, &b, NULL, &err), DM_EINVAL);
     assert_int_equal(dm_puzzle_examine(&p, NULL, &b, NULL, &err), DM_EINVAL);
     /* A white man on its promotion row does not validate. */
-    dm_board bad = b;
-    assert_int_equal(dm_board_put(&bad, 3, DM_WHITE_MAN), DM_OK);
+    dm_board10 bad = b;
+    assert_int_equal(dm_board10_put(&bad, 3, DM_WHITE_MAN), DM_OK);
     assert_int_equal(dm_puzzle_examine(&p, e, &bad, NULL, &err), DM_EINVAL);
     dm_engine_free(e);
     assert_int_equal(dm_puzzle_material(&b), 0);
-    dm_board k = fen("B:WK1,12:B40");
+    dm_board10 k = fen("B:WK1,12:B40");
     assert_int_equal(dm_puzzle_material(&k), -300);
 }
 

@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "damier/board.h"
+#include "damier/board10.h"
 #include "damier/pdn.h"
 #include "damier/status.h"
 #include "damier/variant.h"
@@ -26,10 +26,10 @@ static void test_robustness__variant_fen_without_pieces(void **state)
         const dm_variant *v = dm_variant_get((dm_variant_id)id);
         assert_non_null(v);
         for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-            dm_vboard b;
+            dm_board b;
             dm_error err;
             memset(&err, 0, sizeof err);
-            dm_status st = dm_vboard_from_fen(&b, v, fens[i], &err);
+            dm_status st = dm_board_from_fen(&b, v, fens[i], &err);
             if (st != DM_EPARSE) {
                 fail_msg("%s: FEN \"%s\" gave status %d, expected a parse error", v->name, fens[i],
                          (int)st);
@@ -37,8 +37,8 @@ static void test_robustness__variant_fen_without_pieces(void **state)
             assert_non_null(strstr(err.message, "no piece section"));
         }
         /* One empty section is still a legal (lost) position. */
-        dm_vboard b;
-        assert_int_equal(dm_vboard_from_fen(&b, v, "W:W:B", NULL), DM_OK);
+        dm_board b;
+        assert_int_equal(dm_board_from_fen(&b, v, "W:W:B", NULL), DM_OK);
     }
 }
 
@@ -136,15 +136,15 @@ static void test_robustness__pdn_resync_tagless(void **state)
 static void test_robustness__fen_unclosed_quote(void **state)
 {
     (void)state;
-    dm_board b;
+    dm_board10 b;
     dm_error err;
     memset(&err, 0, sizeof err);
-    assert_int_equal(dm_board_from_fen(&b, "\"W:W31-50:B1-20", &err), DM_EPARSE);
+    assert_int_equal(dm_board10_from_fen(&b, "\"W:W31-50:B1-20", &err), DM_EPARSE);
     assert_non_null(strstr(err.message, "close the quoted FEN"));
     assert_int_equal(err.column, 16);
-    assert_int_equal(dm_board_from_fen(&b, "\"W:W31-50:B1-20 ", NULL), DM_EPARSE);
-    assert_int_equal(dm_board_from_fen(&b, "\"W:W31-50:B1-20\"", NULL), DM_OK);
-    assert_int_equal(dm_board_from_fen(&b, "W:W31-50:B1-20", NULL), DM_OK);
+    assert_int_equal(dm_board10_from_fen(&b, "\"W:W31-50:B1-20 ", NULL), DM_EPARSE);
+    assert_int_equal(dm_board10_from_fen(&b, "\"W:W31-50:B1-20\"", NULL), DM_OK);
+    assert_int_equal(dm_board10_from_fen(&b, "W:W31-50:B1-20", NULL), DM_OK);
 }
 
 int main(void)

@@ -45,16 +45,16 @@ static void play(dm_session *s, const char *text)
     }
 }
 
-static int same_move(const dm_vmove *a, const dm_vmove *b)
+static int same_move(const dm_move *a, const dm_move *b)
 {
     return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
            a->capt[1] == b->capt[1];
 }
 
-static int legal_in(const dm_vboard *b, const dm_vmove *m)
+static int legal_in(const dm_board *b, const dm_move *m)
 {
-    static dm_vmovelist l;
-    dm_vmovegen_legal(&l, b);
+    static dm_movelist l;
+    dm_movegen_legal(&l, b);
     for (int i = 0; i < l.count; i++) {
         if (same_move(&l.moves[i], m)) {
             return 1;
@@ -548,8 +548,8 @@ static void test_session__every_variant(void **state)
     assert_int_equal(dm_session_go(s, &go, &err), DM_ESTATE);
 
     /* English through set_game */
-    dm_vboard en;
-    dm_vboard_start(&en, dm_variant_get(DM_VARIANT_ENGLISH));
+    dm_board en;
+    dm_board_start(&en, dm_variant_get(DM_VARIANT_ENGLISH));
     dm_game *game = NULL;
     assert_int_equal(dm_game_new(&game, &en), DM_OK);
     assert_int_equal(dm_session_set_game(s, game, &err), DM_OK);

@@ -30,8 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board.h>
-#include <damier/move.h>
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/variant.h>
 
 static const dm_variant *V(dm_variant_id id)
@@ -51,10 +51,10 @@ static const dm_variant *V(dm_variant_id id)
 static void check_perft(dm_variant_id id, const uint64_t *counts, int depth)
 {
     depth -= SLOW_BUILD;
-    dm_vboard b;
-    dm_vboard_start(&b, V(id));
+    dm_board b;
+    dm_board_start(&b, V(id));
     for (int d = 1; d <= depth; d++) {
-        uint64_t n = dm_vperft(&b, d);
+        uint64_t n = dm_perft(&b, d);
         if (n != counts[d - 1]) {
             fail_msg("%s perft(%d) = %llu, published %llu", V(id)->name, d, (unsigned long long)n,
                      (unsigned long long)counts[d - 1]);
@@ -62,39 +62,39 @@ static void check_perft(dm_variant_id id, const uint64_t *counts, int depth)
     }
 }
 
-/* Handicap (damier's convention, dm_vboard_handicap): men removed from the giver's own
+/* Handicap (damier's convention, dm_board_handicap): men removed from the giver's own
  * back rows, left to right as White sees them; too many refused with the board kept. */
 static void test_variants__handicap(void **state)
 {
     (void)state;
     const dm_variant *v = dm_variant_get(DM_VARIANT_INTERNATIONAL);
-    dm_vboard b, orig;
-    dm_vboard_start(&b, v);
-    assert_int_equal(dm_vboard_handicap(&b, DM_WHITE, 7), DM_OK);
+    dm_board b, orig;
+    dm_board_start(&b, v);
+    assert_int_equal(dm_board_handicap(&b, DM_WHITE, 7), DM_OK);
     char fen[256];
-    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    dm_board_to_fen(fen, sizeof fen, &b, 0);
     assert_string_equal(fen, "W:W31-40,43-45:B1-20");
-    dm_vboard_start(&b, v);
-    assert_int_equal(dm_vboard_handicap(&b, DM_BLACK, 2), DM_OK);
-    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    dm_board_start(&b, v);
+    assert_int_equal(dm_board_handicap(&b, DM_BLACK, 2), DM_OK);
+    dm_board_to_fen(fen, sizeof fen, &b, 0);
     assert_string_equal(fen, "W:W31-50:B1-3,6-20");
     /* Russian: White's back row a1, c1, e1, g1 = squares 29..32, left to right */
-    dm_vboard_start(&b, dm_variant_get(DM_VARIANT_RUSSIAN));
-    assert_int_equal(dm_vboard_handicap(&b, DM_WHITE, 1), DM_OK);
-    assert_int_equal(dm_vboard_piece(&b, 29), DM_EMPTY);
-    assert_int_equal(dm_vboard_piece(&b, 30), DM_WHITE_MAN);
+    dm_board_start(&b, dm_variant_get(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_board_handicap(&b, DM_WHITE, 1), DM_OK);
+    assert_int_equal(dm_board_piece(&b, 29), DM_EMPTY);
+    assert_int_equal(dm_board_piece(&b, 30), DM_WHITE_MAN);
     /* 16 or more, 0, a bad colour: refused, nothing removed */
-    dm_vboard_start(&b, v);
+    dm_board_start(&b, v);
     orig = b;
-    assert_int_equal(dm_vboard_handicap(&b, DM_WHITE, 16), DM_EINVAL);
-    assert_int_equal(dm_vboard_handicap(&b, DM_WHITE, 0), DM_EINVAL);
-    assert_int_equal(dm_vboard_handicap(&b, (dm_color)5, 1), DM_EINVAL);
+    assert_int_equal(dm_board_handicap(&b, DM_WHITE, 16), DM_EINVAL);
+    assert_int_equal(dm_board_handicap(&b, DM_WHITE, 0), DM_EINVAL);
+    assert_int_equal(dm_board_handicap(&b, (dm_color)5, 1), DM_EINVAL);
     assert_memory_equal(&b, &orig, sizeof b);
-    dm_vboard_clear(&b, v);
-    dm_vboard_put(&b, 46, DM_WHITE_MAN);
-    dm_vboard_put(&b, 5, DM_BLACK_MAN);
+    dm_board_clear(&b, v);
+    dm_board_put(&b, 46, DM_WHITE_MAN);
+    dm_board_put(&b, 5, DM_BLACK_MAN);
     orig = b;
-    assert_int_equal(dm_vboard_handicap(&b, DM_WHITE, 2), DM_EINVAL);
+    assert_int_equal(dm_board_handicap(&b, DM_WHITE, 2), DM_EINVAL);
     assert_memory_equal(&b, &orig, sizeof b);
 }
 
@@ -142,10 +142,10 @@ static void test_variants__perft_canadian(void **state)
 
 /* ---- generic international == the fast core ------------------------------------ */
 
-static void vfrom_fen(dm_vboard *b, dm_variant_id id, const char *fen)
+static void vfrom_fen(dm_board *b, dm_variant_id id, const char *fen)
 {
     dm_error err;
-    if (dm_vboard_from_fen(b, V(id), fen, &err) != DM_OK) {
+    if (dm_board_from_fen(b, V(id), fen, &err) != DM_OK) {
         fail_msg("FEN %s (%s): %s", fen, V(id)->name, err.message);
     }
 }
@@ -167,12 +167,12 @@ static void test_variants__generic_international_equals_fast_perft(void **state)
         {"W:WK3,K47,28:B9,12,13,18,19,22,23,32,33,38,39", 4},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        dm_board fast;
-        dm_vboard gen;
-        assert_int_equal(dm_board_from_fen(&fast, cases[i].fen, NULL), DM_OK);
+        dm_board10 fast;
+        dm_board gen;
+        assert_int_equal(dm_board10_from_fen(&fast, cases[i].fen, NULL), DM_OK);
         vfrom_fen(&gen, DM_VARIANT_INTERNATIONAL, cases[i].fen);
         for (int d = 1; d <= cases[i].depth - SLOW_BUILD; d++) {
-            uint64_t a = dm_perft(&fast, d), b = dm_vperft(&gen, d);
+            uint64_t a = dm_perft10(&fast, d), b = dm_perft(&gen, d);
             if (a != b) {
                 fail_msg("%s depth %d: generic %llu, fast %llu", cases[i].fen, d,
                          (unsigned long long)b, (unsigned long long)a);
@@ -187,25 +187,25 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Both move lists as sorted Hub texts, equal? */
-static void same_moves(const dm_board *fast, const dm_vboard *gen, int ply)
+static void same_moves(const dm_board10 *fast, const dm_board *gen, int ply)
 {
-    dm_movelist fl;
-    dm_vmovelist gl;
-    int nf = dm_movegen_legal(&fl, fast), ng = dm_vmovegen_legal(&gl, gen);
-    static char ft[DM_MAX_MOVES][160], gt[DM_VMAX_MOVES][400];
-    const char *fp[DM_MAX_MOVES], *gp[DM_VMAX_MOVES];
+    dm_movelist10 fl;
+    dm_movelist gl;
+    int nf = dm_movegen10_legal(&fl, fast), ng = dm_movegen_legal(&gl, gen);
+    static char ft[DM_MAX_MOVES10][160], gt[DM_MAX_MOVES][400];
+    const char *fp[DM_MAX_MOVES10], *gp[DM_MAX_MOVES];
     for (int i = 0; i < nf; i++) {
-        dm_move_to_text(ft[i], sizeof ft[i], fast, &fl.moves[i], DM_NOTATION_HUB);
+        dm_move10_to_text(ft[i], sizeof ft[i], fast, &fl.moves[i], DM_NOTATION_HUB);
         fp[i] = ft[i];
     }
     for (int i = 0; i < ng; i++) {
-        dm_vmove_to_text(gt[i], sizeof gt[i], gen, &gl.moves[i], DM_NOTATION_HUB,
-                         DM_VSQUARES_NUMERIC);
+        dm_move_to_text(gt[i], sizeof gt[i], gen, &gl.moves[i], DM_NOTATION_HUB,
+                        DM_SQUARES_NUMERIC);
         gp[i] = gt[i];
     }
     if (nf != ng) {
         char fen[200];
-        dm_board_to_fen(fen, sizeof fen, fast);
+        dm_board10_to_fen(fen, sizeof fen, fast);
         fail_msg("ply %d %s: fast %d moves, generic %d", ply, fen, nf, ng);
     }
     qsort(fp, (size_t)nf, sizeof fp[0], cmp_str);
@@ -224,20 +224,21 @@ static void test_variants__generic_international_same_moves_random_games(void **
     (void)state;
     uint64_t seed = 0x9E3779B97F4A7C15u;
     for (int game = 0; game < (SLOW_BUILD ? 20 : 60); game++) {
-        dm_board fast;
-        dm_board_start(&fast);
+        dm_board10 fast;
+        dm_board10_start(&fast);
         for (int ply = 0; ply < 200; ply++) {
-            dm_vboard gen;
-            assert_int_equal(dm_vboard_from_board(&gen, V(DM_VARIANT_INTERNATIONAL), &fast), DM_OK);
+            dm_board gen;
+            assert_int_equal(dm_board_from_board10(&gen, V(DM_VARIANT_INTERNATIONAL), &fast),
+                             DM_OK);
             same_moves(&fast, &gen, ply);
-            dm_movelist l;
-            if (dm_movegen_legal(&l, &fast) == 0) {
+            dm_movelist10 l;
+            if (dm_movegen10_legal(&l, &fast) == 0) {
                 break;
             }
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            dm_board_apply(&fast, &l.moves[seed % (uint64_t)l.count]);
+            dm_board10_apply(&fast, &l.moves[seed % (uint64_t)l.count]);
         }
     }
 }
@@ -247,16 +248,16 @@ static void test_variants__generic_international_same_moves_random_games(void **
 /* The legal moves of fen under variant id, written in `style`, sorted, joined with
  * spaces, must equal `expected` (also sorted and space-separated). */
 static void check_moves_sq(dm_variant_id id, const char *fen, dm_notation style,
-                           dm_vsquares squares, const char *expected)
+                           dm_square_style squares, const char *expected)
 {
-    dm_vboard b;
+    dm_board b;
     vfrom_fen(&b, id, fen);
-    dm_vmovelist l;
-    int n = dm_vmovegen_legal(&l, &b);
-    static char t[DM_VMAX_MOVES][400];
-    const char *p[DM_VMAX_MOVES];
+    dm_movelist l;
+    int n = dm_movegen_legal(&l, &b);
+    static char t[DM_MAX_MOVES][400];
+    const char *p[DM_MAX_MOVES];
     for (int i = 0; i < n; i++) {
-        dm_vmove_to_text(t[i], sizeof t[i], &b, &l.moves[i], style, squares);
+        dm_move_to_text(t[i], sizeof t[i], &b, &l.moves[i], style, squares);
         p[i] = t[i];
     }
     qsort(p, (size_t)n, sizeof p[0], cmp_str);
@@ -272,7 +273,7 @@ static void check_moves_sq(dm_variant_id id, const char *fen, dm_notation style,
 
 static void check_moves(dm_variant_id id, const char *fen, dm_notation style, const char *expected)
 {
-    check_moves_sq(id, fen, style, DM_VSQUARES_DEFAULT, expected);
+    check_moves_sq(id, fen, style, DM_SQUARES_DEFAULT, expected);
 }
 
 /* Frisian (variants.md; dctl frisian.hpp): men and kings capture along rows and files
@@ -304,26 +305,26 @@ static void test_variants__frisian(void **state)
     check_moves(DM_VARIANT_FRISIAN, "W:W35,K46:B25,37", DM_NOTATION_HUB,
                 "46x10x37 46x14x37 46x19x37 46x23x37 46x28x37 46x32x37 46x5x37");
     /* Frysk!: the same rules from 5 men each on the back row */
-    dm_vboard b;
-    dm_vboard_start(&b, V(DM_VARIANT_FRYSK));
+    dm_board b;
+    dm_board_start(&b, V(DM_VARIANT_FRYSK));
     char fen[64];
-    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    dm_board_to_fen(fen, sizeof fen, &b, 0);
     assert_string_equal(fen, "W:W46-50:B1-5");
     assert_int_equal(V(DM_VARIANT_FRISIAN)->king_move_limit, 3);
 }
 
 /* Play the moves of text (space separated) on b, each legal. */
-static void play_line(dm_vboard *b, const char *text)
+static void play_line(dm_board *b, const char *text)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", text);
     for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        dm_vmove m;
+        dm_move m;
         dm_error err;
-        if (dm_vmove_parse(&m, b, t, &err) != DM_OK) {
+        if (dm_move_parse(&m, b, t, &err) != DM_OK) {
             fail_msg("%s: %s", t, err.message);
         }
-        dm_vboard_apply(b, &m);
+        dm_board_apply(b, &m);
     }
 }
 
@@ -333,7 +334,7 @@ static void play_line(dm_vboard *b, const char *text)
 static void test_variants__frisian_king_move_limit(void **state)
 {
     (void)state;
-    dm_vboard b;
+    dm_board b;
     dm_error err;
     vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46,31:B4");
     play_line(&b, "46-41 4-9 41-46 9-13 46-41 13-18");
@@ -341,22 +342,22 @@ static void test_variants__frisian_king_move_limit(void **state)
     assert_int_equal(b.king_moves[DM_WHITE], 3);
     check_moves(DM_VARIANT_FRISIAN, "W:WK46,31:B4", DM_NOTATION_PDN,
                 "31-26 31-27 46-10 46-14 46-19 46-23 46-28 46-32 46-37 46-41 46-5"); /* fresh: 0 */
-    dm_vmovelist l;
-    assert_int_equal(dm_vmovegen_legal(&l, &b), 2); /* only the man: 31-26 31-27 */
+    dm_movelist l;
+    assert_int_equal(dm_movegen_legal(&l, &b), 2); /* only the man: 31-26 31-27 */
     for (int i = 0; i < l.count; i++) {
         assert_int_equal(l.moves[i].from, 31);
     }
-    dm_vmove m;
-    assert_int_equal(dm_vmove_parse(&m, &b, "41-37", &err), DM_EILLEGAL);
-    assert_int_equal(dm_vperft(&b, 1), 2);
-    assert_int_equal(dm_vperft(&b, 2), 4); /* 31-26 31-27, then 18-22 18-23 */
+    dm_move m;
+    assert_int_equal(dm_move_parse(&m, &b, "41-37", &err), DM_EILLEGAL);
+    assert_int_equal(dm_perft(&b, 1), 2);
+    assert_int_equal(dm_perft(&b, 2), 4); /* 31-26 31-27, then 18-22 18-23 */
     play_line(&b, "31-27 18-23");
     assert_int_equal(b.king_moves[DM_WHITE], 0);
-    assert_int_equal(dm_vmovegen_legal(&l, &b) > 2, 1); /* the king moves again */
+    assert_int_equal(dm_movegen_legal(&l, &b) > 2, 1); /* the king moves again */
     /* another king's move lifts the ban on the first */
     vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46,K50,31:B4");
     play_line(&b, "46-41 4-9 41-46 9-13 46-41 13-18");
-    assert_int_equal(dm_vmove_parse(&m, &b, "41-37", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "41-37", &err), DM_EILLEGAL);
     play_line(&b, "50-45 18-22 41-37");
     /* only kings: no limit */
     vfrom_fen(&b, DM_VARIANT_FRISIAN, "W:WK46:B4");
@@ -368,29 +369,29 @@ static void test_variants__frisian_king_move_limit(void **state)
     play_line(&b, "46-41 1-6 41-46 6-11");
     assert_int_equal(b.king_moves[DM_WHITE], 2);
     uint64_t by_hand = 0;
-    int n = dm_vmovegen_legal(&l, &b);
+    int n = dm_movegen_legal(&l, &b);
     for (int i = 0; i < n; i++) {
-        dm_vboard c = b;
-        dm_vboard_apply(&c, &l.moves[i]);
-        dm_vmovelist l2;
-        int n2 = dm_vmovegen_legal(&l2, &c);
+        dm_board c = b;
+        dm_board_apply(&c, &l.moves[i]);
+        dm_movelist l2;
+        int n2 = dm_movegen_legal(&l2, &c);
         for (int j = 0; j < n2; j++) {
-            dm_vboard d = c;
-            dm_vboard_apply(&d, &l2.moves[j]);
-            dm_vmovelist l3;
-            by_hand += (uint64_t)dm_vmovegen_legal(&l3, &d);
+            dm_board d = c;
+            dm_board_apply(&d, &l2.moves[j]);
+            dm_movelist l3;
+            by_hand += (uint64_t)dm_movegen_legal(&l3, &d);
         }
     }
-    assert_int_equal(dm_vperft(&b, 3), by_hand);
-    dm_vboard cleared = b;
+    assert_int_equal(dm_perft(&b, 3), by_hand);
+    dm_board cleared = b;
     cleared.king_moves[DM_WHITE] = 0;
-    assert_true(dm_vperft(&b, 3) < dm_vperft(&cleared, 3));
+    assert_true(dm_perft(&b, 3) < dm_perft(&cleared, 3));
 }
 
 /* A game of variant id from fen with the moves of text: pos[0..n], moves[0..n-1]. */
 typedef struct vline {
-    dm_vboard pos[64];
-    dm_vmove moves[63];
+    dm_board pos[64];
+    dm_move moves[63];
     int n;
 } vline;
 
@@ -403,26 +404,27 @@ static void vline_play(vline *l, dm_variant_id id, const char *fen, const char *
     for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
         dm_error err;
         assert_true(l->n < 63);
-        if (dm_vmove_parse(&l->moves[l->n], &l->pos[l->n], t, &err) != DM_OK) {
+        if (dm_move_parse(&l->moves[l->n], &l->pos[l->n], t, &err) != DM_OK) {
             fail_msg("%s: %s", t, err.message);
         }
         l->pos[l->n + 1] = l->pos[l->n];
-        dm_vboard_apply(&l->pos[l->n + 1], &l->moves[l->n]);
+        dm_board_apply(&l->pos[l->n + 1], &l->moves[l->n]);
         l->n++;
     }
 }
 
 /* dm_variant_draw at every prefix of l: the first ply at which rules d draw, and why. */
-static int first_draw(const vline *l, const dm_draw_rules *d, dm_vdraw *kind, char *why, size_t cap)
+static int first_draw(const vline *l, const dm_draw_rules *d, dm_draw_kind *kind, char *why,
+                      size_t cap)
 {
     for (int i = 0; i <= l->n; i++) {
-        dm_vdraw k = dm_variant_draw(d, l->pos, l->moves, i, why, cap);
-        if (k != DM_VDRAW_NONE) {
+        dm_draw_kind k = dm_variant_draw(d, l->pos, l->moves, i, why, cap);
+        if (k != DM_DRAW_NONE) {
             *kind = k;
             return i;
         }
     }
-    *kind = DM_VDRAW_NONE;
+    *kind = DM_DRAW_NONE;
     return -1;
 }
 
@@ -431,14 +433,14 @@ static void test_variants__draw_rules(void **state)
 {
     (void)state;
     vline l;
-    dm_vdraw k;
+    dm_draw_kind k;
     char why[128];
     /* threefold repetition: the start position again after 4 and 8 plies (kings) */
     vline_play(&l, DM_VARIANT_RUSSIAN, "W:WKa1:BKh2",
                "a1-b2 h2-g1 b2-a1 g1-h2 a1-b2 h2-g1 b2-a1 g1-h2");
     dm_draw_rules rep = {.name = "t", .repetition = 3};
     assert_int_equal(first_draw(&l, &rep, &k, why, sizeof why), 8);
-    assert_int_equal(k, DM_VDRAW_REPETITION);
+    assert_int_equal(k, DM_DRAW_REPETITION);
     assert_string_equal(why, "threefold repetition");
     /* no progress (kings only, no capture) after N moves each, counted from the last
      * man move; without capture (Russian source material) counts men's moves too */
@@ -446,11 +448,11 @@ static void test_variants__draw_rules(void **state)
                "c3-d4 h8-g7 a1-b2 g7-h8 b2-a1 f6-e5 d4xf6");
     dm_draw_rules np = {.name = "t", .kings_only_moves = 1};
     assert_int_equal(first_draw(&l, &np, &k, why, sizeof why), 3); /* plies 2 and 3: kings */
-    assert_int_equal(k, DM_VDRAW_NO_PROGRESS);
+    assert_int_equal(k, DM_DRAW_NO_PROGRESS);
     assert_string_equal(why, "1-move rule");
     dm_draw_rules nc = {.name = "t", .no_capture_moves = 3};
     assert_int_equal(first_draw(&l, &nc, &k, why, sizeof why), 6);
-    assert_int_equal(k, DM_VDRAW_NO_CAPTURE);
+    assert_int_equal(k, DM_DRAW_NO_CAPTURE);
     assert_string_equal(why, "3 moves without capture");
     /* Frisian FR 18: two kings against one king, 7 moves each (14 plies) */
     const dm_draw_rules *fr = &V(DM_VARIANT_FRISIAN)->draw;
@@ -458,7 +460,7 @@ static void test_variants__draw_rules(void **state)
                "47-42 5-10 49-44 10-5 42-47 5-10 44-49 10-5 47-42 5-10 49-44 10-5 42-47 5-10");
     assert_int_equal(l.n, 14);
     assert_int_equal(first_draw(&l, fr, &k, why, sizeof why), 14);
-    assert_int_equal(k, DM_VDRAW_TWO_VS_KING);
+    assert_int_equal(k, DM_DRAW_TWO_VS_KING);
     assert_string_equal(why, "7-move rule (two kings against a lone king)");
     /* ... but a king and a man against a king is not that rule in Frisian (FMJD's
      * 5-move rule counts it) */
@@ -470,14 +472,14 @@ static void test_variants__draw_rules(void **state)
     /* king against king: 2 moves each (lidraughts' reading of FR 21.1) */
     vline_play(&l, DM_VARIANT_FRISIAN, "W:WK47:BK5", "47-42 5-10 42-47 10-5");
     assert_int_equal(first_draw(&l, fr, &k, why, sizeof why), 4);
-    assert_int_equal(k, DM_VDRAW_KING_VS_KING);
+    assert_int_equal(k, DM_DRAW_KING_VS_KING);
     /* a material count starts when the configuration appears (here after a capture) */
     vline_play(&l, DM_VARIANT_FRISIAN, "W:WK47,K49:BK5,38", "49x27 5-10 47-42 10-5 42-47 5-10");
     dm_draw_rules two1 = {.name = "t", .two_vs_king_moves = 1, .two_kings_only = 1};
     assert_int_equal(first_draw(&l, &two1, &k, why, sizeof why), 3);
     /* bad input is no draw */
-    assert_int_equal(dm_variant_draw(NULL, l.pos, l.moves, 1, why, sizeof why), DM_VDRAW_NONE);
-    assert_int_equal(dm_variant_draw(fr, l.pos, NULL, 2, NULL, 0), DM_VDRAW_NONE);
+    assert_int_equal(dm_variant_draw(NULL, l.pos, l.moves, 1, why, sizeof why), DM_DRAW_NONE);
+    assert_int_equal(dm_variant_draw(fr, l.pos, NULL, 2, NULL, 0), DM_DRAW_NONE);
 }
 
 /* Russian: free choice of capture; Brazilian (and international): majority rule. */
@@ -500,13 +502,13 @@ static void test_variants__promotion_during_capture(void **state)
     const char *fen = "W:Wf6:Be7,b6";
     check_moves(DM_VARIANT_RUSSIAN, fen, DM_NOTATION_FULL, "f6:d8:a5");
     check_moves(DM_VARIANT_BRAZILIAN, fen, DM_NOTATION_FULL, "f6xd8");
-    dm_vboard b;
+    dm_board b;
     vfrom_fen(&b, DM_VARIANT_RUSSIAN, fen);
-    dm_vmove m;
-    assert_int_equal(dm_vmove_parse(&m, &b, "f6:a5", NULL), DM_OK);
+    dm_move m;
+    assert_int_equal(dm_move_parse(&m, &b, "f6:a5", NULL), DM_OK);
     assert_int_equal(m.promote, 1);
-    dm_vboard_apply(&b, &m);
-    assert_int_equal(dm_vboard_piece(&b, dm_vsquare_parse(V(DM_VARIANT_RUSSIAN), "a5", NULL)),
+    dm_board_apply(&b, &m);
+    assert_int_equal(dm_board_piece(&b, dm_square_parse(V(DM_VARIANT_RUSSIAN), "a5", NULL)),
                      DM_WHITE_KING);
     /* English: black man 21 jumps 25 onto the crowning square 30; as a king it could
      * take 26 next, but the move ends with the promotion. */
@@ -530,22 +532,22 @@ static void test_variants__english_men_forward_kings_short(void **state)
 {
     (void)state;
     check_moves(DM_VARIANT_ENGLISH, "B:W10,18:B14", DM_NOTATION_PDN, "14x23");
-    check_moves_sq(DM_VARIANT_BRAZILIAN, "B:W10,18:B14", DM_NOTATION_PDN, DM_VSQUARES_NUMERIC,
+    check_moves_sq(DM_VARIANT_BRAZILIAN, "B:W10,18:B14", DM_NOTATION_PDN, DM_SQUARES_NUMERIC,
                    "14x23 14x7");
     check_moves(DM_VARIANT_ENGLISH, "W:WK18:B1", DM_NOTATION_PDN, "18-14 18-15 18-22 18-23");
     check_moves(DM_VARIANT_BRAZILIAN, "W:WK18:B1", DM_NOTATION_PDN,
                 "d4-a1 d4-a7 d4-b2 d4-b6 d4-c3 d4-c5 d4-e3 d4-e5 d4-f2 d4-f6 d4-g1 d4-g7 d4-h8");
     /* English king captures only an adjacent piece, landing right behind it */
     check_moves(DM_VARIANT_ENGLISH, "W:WK18:B9,15", DM_NOTATION_PDN, "18x11");
-    check_moves_sq(DM_VARIANT_BRAZILIAN, "W:WK18:B9,15", DM_NOTATION_PDN, DM_VSQUARES_NUMERIC,
+    check_moves_sq(DM_VARIANT_BRAZILIAN, "W:WK18:B9,15", DM_NOTATION_PDN, DM_SQUARES_NUMERIC,
                    "18x11 18x4 18x5 18x8");
     /* Black moves first from the English start position (men on 1-12 move down). */
     check_moves(DM_VARIANT_ENGLISH, "B:W21-32:B1-12", DM_NOTATION_PDN,
                 "10-14 10-15 11-15 11-16 12-16 9-13 9-14");
-    dm_vboard b;
-    dm_vboard_start(&b, V(DM_VARIANT_ENGLISH));
+    dm_board b;
+    dm_board_start(&b, V(DM_VARIANT_ENGLISH));
     assert_int_equal(b.side, DM_BLACK);
-    dm_vboard_start(&b, V(DM_VARIANT_RUSSIAN));
+    dm_board_start(&b, V(DM_VARIANT_RUSSIAN));
     assert_int_equal(b.side, DM_WHITE);
 }
 
@@ -557,14 +559,14 @@ static void test_variants__loop_capture_duplicates_removed(void **state)
     const char *fen = "W:We3:Bd4,f4,d6,f6";
     check_moves(DM_VARIANT_BRAZILIAN, fen, DM_NOTATION_HUB, "e3xe3xd6xf6xd4xf4");
     check_moves(DM_VARIANT_RUSSIAN, fen, DM_NOTATION_HUB, "e3xe3xd6xf6xd4xf4");
-    dm_vboard b;
+    dm_board b;
     vfrom_fen(&b, DM_VARIANT_BRAZILIAN, fen);
-    dm_vmovelist l;
-    assert_int_equal(dm_vmovegen_legal(&l, &b), 1);
+    dm_movelist l;
+    assert_int_equal(dm_movegen_legal(&l, &b), 1);
     assert_int_equal(l.moves[0].ncapt, 4);
-    dm_vboard_apply(&b, &l.moves[0]);
+    dm_board_apply(&b, &l.moves[0]);
     char out[200];
-    dm_vboard_to_fen(out, sizeof out, &b, 1);
+    dm_board_to_fen(out, sizeof out, &b, 1);
     assert_string_equal(out, "B:We3:B");
 }
 
@@ -577,19 +579,19 @@ static void test_variants__canadian_large_board(void **state)
     /* white man 59 takes 65 and lands on 72; majority: 56 must take 62 and 63 */
     check_moves(DM_VARIANT_CANADIAN, "W:W59:B65", DM_NOTATION_HUB, "59x72x65");
     check_moves(DM_VARIANT_CANADIAN, "W:W56:B50,62,63", DM_NOTATION_FULL, "56x69x58");
-    dm_vboard b;
+    dm_board b;
     vfrom_fen(&b, DM_VARIANT_CANADIAN, "W:W59:B65");
-    dm_vmovelist l;
-    assert_int_equal(dm_vmovegen_legal(&l, &b), 1);
-    assert_true(dm_vmove_captures(&l.moves[0], 65));
-    dm_vboard_apply(&b, &l.moves[0]);
-    assert_int_equal(dm_vboard_piece(&b, 72), DM_WHITE_MAN);
-    assert_int_equal(dm_vboard_piece(&b, 65), DM_EMPTY);
+    dm_movelist l;
+    assert_int_equal(dm_movegen_legal(&l, &b), 1);
+    assert_true(dm_move_captures(&l.moves[0], 65));
+    dm_board_apply(&b, &l.moves[0]);
+    assert_int_equal(dm_board_piece(&b, 72), DM_WHITE_MAN);
+    assert_int_equal(dm_board_piece(&b, 65), DM_EMPTY);
     /* a white man reaching row 1 (squares 1-6) is crowned */
     check_moves(DM_VARIANT_CANADIAN, "W:W8:B61", DM_NOTATION_PDN, "8-1 8-2");
     vfrom_fen(&b, DM_VARIANT_CANADIAN, "W:W8:B61");
-    dm_vmove m;
-    assert_int_equal(dm_vmove_parse(&m, &b, "8-2", NULL), DM_OK);
+    dm_move m;
+    assert_int_equal(dm_move_parse(&m, &b, "8-2", NULL), DM_OK);
     assert_int_equal(m.promote, 1);
 }
 
@@ -597,24 +599,24 @@ static void test_variants__canadian_large_board(void **state)
 static void test_variants__antidraughts_reversed_result(void **state)
 {
     (void)state;
-    dm_vboard b;
+    dm_board b;
     vfrom_fen(&b, DM_VARIANT_ANTIDRAUGHTS, "W:W:B1,2");
-    assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
+    assert_int_equal(dm_variant_result(&b), DM_BOARD_RESULT_WHITE_WINS);
     vfrom_fen(&b, DM_VARIANT_INTERNATIONAL, "W:W:B1,2");
-    assert_int_equal(dm_variant_result(&b), DM_VRESULT_BLACK_WINS);
+    assert_int_equal(dm_variant_result(&b), DM_BOARD_RESULT_BLACK_WINS);
     /* blocked: white man 6 cannot move (1 is taken, nothing to capture) */
     vfrom_fen(&b, DM_VARIANT_ANTIDRAUGHTS, "W:W6:B1");
-    assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
+    assert_int_equal(dm_variant_result(&b), DM_BOARD_RESULT_WHITE_WINS);
     vfrom_fen(&b, DM_VARIANT_ANTIDRAUGHTS, "B:W6:B1");
-    assert_int_equal(dm_variant_result(&b), DM_VRESULT_NONE);
+    assert_int_equal(dm_variant_result(&b), DM_BOARD_RESULT_NONE);
     vfrom_fen(&b, DM_VARIANT_RUSSIAN, "B:Wa1:B");
-    assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
+    assert_int_equal(dm_variant_result(&b), DM_BOARD_RESULT_WHITE_WINS);
     /* moves exactly as in international (majority rule, kings) */
     static const char *const fens[] = {"W:W28,32,33:B23,19,13,27,18",
                                        "B:WK3,K47,28:B9,12,13,18,19,22,23"};
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        dm_board fast;
-        assert_int_equal(dm_board_from_fen(&fast, fens[i], NULL), DM_OK);
+        dm_board10 fast;
+        assert_int_equal(dm_board10_from_fen(&fast, fens[i], NULL), DM_OK);
         vfrom_fen(&b, DM_VARIANT_ANTIDRAUGHTS, fens[i]);
         same_moves(&fast, &b, 0);
     }
@@ -627,14 +629,14 @@ static void test_variants__men_may_not_capture_kings_flag(void **state)
     (void)state;
     dm_variant italianish = *V(DM_VARIANT_BRAZILIAN);
     italianish.men_capture_kings = 0;
-    dm_vboard b;
+    dm_board b;
     dm_error err;
-    assert_int_equal(dm_vboard_from_fen(&b, &italianish, "W:Wc3:BKd4,b4", &err), DM_OK);
-    dm_vmovelist l;
-    assert_int_equal(dm_vmovegen_legal(&l, &b), 1); /* takes the man b4, not the king */
-    assert_true(dm_vmove_captures(&l.moves[0], dm_vsquare_parse(&italianish, "b4", NULL)));
+    assert_int_equal(dm_board_from_fen(&b, &italianish, "W:Wc3:BKd4,b4", &err), DM_OK);
+    dm_movelist l;
+    assert_int_equal(dm_movegen_legal(&l, &b), 1); /* takes the man b4, not the king */
+    assert_true(dm_move_captures(&l.moves[0], dm_square_parse(&italianish, "b4", NULL)));
     vfrom_fen(&b, DM_VARIANT_BRAZILIAN, "W:Wc3:BKd4,b4");
-    assert_int_equal(dm_vmovegen_legal(&l, &b), 2);
+    assert_int_equal(dm_movegen_legal(&l, &b), 2);
 }
 
 /* ---- the variants added with issue 9 (rules: docs/VARIANTS.md) ------------------- */
@@ -651,11 +653,11 @@ static void test_variants__czech_king_captures_first(void **state)
     /* men capture forward only [4.1], kings fly [3.9] */
     check_moves(DM_VARIANT_CZECH, "W:We5:Bd6,f4", DM_NOTATION_PDN, "e5xc7");
     /* the man's capture written: illegal, and the message says which rule */
-    dm_vboard b;
-    dm_vmove m;
+    dm_board b;
+    dm_move m;
     dm_error err;
     vfrom_fen(&b, DM_VARIANT_CZECH, fen);
-    assert_int_equal(dm_vmove_parse(&m, &b, "g3xe5", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "g3xe5", &err), DM_EILLEGAL);
     assert_non_null(strstr(err.message, "a king that can capture must"));
 }
 
@@ -666,11 +668,11 @@ static void test_variants__italian_precedence(void **state)
     (void)state;
     /* 6.8 the most kings: over 19 and the king on 10 (to 5), not over 20 and 12 */
     check_moves(DM_VARIANT_ITALIAN, "W:WK23:B19,20,12,K10", DM_NOTATION_FULL, "23x14x5");
-    dm_vboard b;
-    dm_vmove m;
+    dm_board b;
+    dm_move m;
     dm_error err;
     vfrom_fen(&b, DM_VARIANT_ITALIAN, "W:WK23:B19,20,12,K10");
-    assert_int_equal(dm_vmove_parse(&m, &b, "23x7", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "23x7", &err), DM_EILLEGAL);
     assert_non_null(strstr(err.message, "capture precedence"));
     /* 6.9 one king each: the sequence that meets it first (the king on 20, then 12)
      * and not the one taking 19 then the king on 10 */
@@ -692,36 +694,36 @@ static void test_variants__italian_and_spanish_numbering(void **state)
     (void)state;
     const dm_variant *it = V(DM_VARIANT_ITALIAN), *sp = V(DM_VARIANT_SPANISH);
     char t[16];
-    assert_int_equal(dm_vsquare_number(it, 4), 1); /* the mirrored board's h8 */
-    assert_int_equal(dm_vsquare_from_number(it, 1), 4);
-    dm_vsquare_to_text(t, sizeof t, it, 4, 1);
+    assert_int_equal(dm_square_number(it, 4), 1); /* the mirrored board's h8 */
+    assert_int_equal(dm_square_from_number(it, 1), 4);
+    dm_square_to_text(t, sizeof t, it, 4, 1);
     assert_string_equal(t, "a8");
-    dm_vsquare_to_text(t, sizeof t, it, 4, 0);
+    dm_square_to_text(t, sizeof t, it, 4, 0);
     assert_string_equal(t, "1");
-    assert_int_equal(dm_vsquare_parse(it, "a8", NULL), 4);
-    assert_int_equal(dm_vsquare_parse(it, "1", NULL), 4);
-    assert_int_equal(dm_vsquare_parse(it, "a1", NULL), 0); /* light on the turned board */
-    assert_int_equal(dm_vsquare_parse(it, "h1", NULL), dm_vsquare_from_number(it, 32));
-    dm_vboard b, s;
+    assert_int_equal(dm_square_parse(it, "a8", NULL), 4);
+    assert_int_equal(dm_square_parse(it, "1", NULL), 4);
+    assert_int_equal(dm_square_parse(it, "a1", NULL), 0); /* light on the turned board */
+    assert_int_equal(dm_square_parse(it, "h1", NULL), dm_square_from_number(it, 32));
+    dm_board b, s;
     char fen[512];
-    dm_vboard_start(&s, it);
-    dm_vboard_to_fen(fen, sizeof fen, &s, 0);
+    dm_board_start(&s, it);
+    dm_board_to_fen(fen, sizeof fen, &s, 0);
     assert_string_equal(fen, "W:W21-32:B1-12");
     vfrom_fen(&b, DM_VARIANT_ITALIAN, "W:W21-32:B1-12");
     assert_memory_equal(b.sq, s.sq, sizeof b.sq);
-    dm_vmove m;
-    assert_int_equal(dm_vmove_parse(&m, &s, "21-17", NULL), DM_OK);
-    dm_vmove_to_text(t, sizeof t, &s, &m, DM_NOTATION_PDN, DM_VSQUARES_ALGEBRAIC);
+    dm_move m;
+    assert_int_equal(dm_move_parse(&m, &s, "21-17", NULL), DM_OK);
+    dm_move_to_text(t, sizeof t, &s, &m, DM_NOTATION_PDN, DM_SQUARES_ALGEBRAIC);
     assert_string_equal(t, "b3-a4");
     check_moves(DM_VARIANT_ITALIAN, "W:W21-32:B1-12", DM_NOTATION_PDN,
                 "21-17 21-18 22-18 22-19 23-19 23-20 24-20");
     /* Spanish (PDN 24,W,8,8,N1,1): square 1 = h1, counted right to left, upwards;
      * White on 1-12 */
-    assert_int_equal(dm_vsquare_number(sp, 29), 1);
-    dm_vsquare_to_text(t, sizeof t, sp, 29, 1);
+    assert_int_equal(dm_square_number(sp, 29), 1);
+    dm_square_to_text(t, sizeof t, sp, 29, 1);
     assert_string_equal(t, "h1");
-    dm_vboard_start(&s, sp);
-    dm_vboard_to_fen(fen, sizeof fen, &s, 0);
+    dm_board_start(&s, sp);
+    dm_board_to_fen(fen, sizeof fen, &s, 0);
     assert_string_equal(fen, "W:W1-12:B21-32");
     check_moves(DM_VARIANT_SPANISH, "W:W1-12:B21-32", DM_NOTATION_PDN,
                 "10-13 10-14 11-14 11-15 12-15 12-16 9-13");
@@ -755,20 +757,20 @@ static void test_variants__killer_halt(void **state)
 static void test_variants__breakthrough_first_king_wins(void **state)
 {
     (void)state;
-    dm_vboard b;
+    dm_board b;
     vfrom_fen(&b, DM_VARIANT_BREAKTHROUGH, "W:W6:B45");
-    dm_vmove m;
-    assert_int_equal(dm_vmove_parse(&m, &b, "6-1", NULL), DM_OK);
-    assert_int_equal(dm_variant_result(&b), DM_VRESULT_NONE);
-    dm_vboard_apply(&b, &m);
-    dm_vmovelist l;
-    assert_int_equal(dm_vmovegen_legal(&l, &b), 0);
-    assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
-    assert_int_equal(dm_vperft(&b, 3), 0);
+    dm_move m;
+    assert_int_equal(dm_move_parse(&m, &b, "6-1", NULL), DM_OK);
+    assert_int_equal(dm_variant_result(&b), DM_BOARD_RESULT_NONE);
+    dm_board_apply(&b, &m);
+    dm_movelist l;
+    assert_int_equal(dm_movegen_legal(&l, &b), 0);
+    assert_int_equal(dm_variant_result(&b), DM_BOARD_RESULT_WHITE_WINS);
+    assert_int_equal(dm_perft(&b, 3), 0);
     vfrom_fen(&b, DM_VARIANT_BREAKTHROUGH, "W:WK1:B45"); /* on move with a king: won */
-    assert_int_equal(dm_variant_result(&b), DM_VRESULT_WHITE_WINS);
+    assert_int_equal(dm_variant_result(&b), DM_BOARD_RESULT_WHITE_WINS);
     vfrom_fen(&b, DM_VARIANT_INTERNATIONAL, "W:WK1:B45");
-    assert_int_equal(dm_variant_result(&b), DM_VRESULT_NONE);
+    assert_int_equal(dm_variant_result(&b), DM_BOARD_RESULT_NONE);
 }
 
 /* Pool (APCA 14-20): Black first, free choice, men capture backwards, crowned only
@@ -777,8 +779,8 @@ static void test_variants__breakthrough_first_king_wins(void **state)
 static void test_variants__pool_rules(void **state)
 {
     (void)state;
-    dm_vboard b;
-    dm_vboard_start(&b, V(DM_VARIANT_POOL));
+    dm_board b;
+    dm_board_start(&b, V(DM_VARIANT_POOL));
     assert_int_equal(b.side, DM_BLACK);
     check_moves(DM_VARIANT_POOL, "W:W21,28:B10,17,24", DM_NOTATION_FULL, "21x14x7 28x19");
     check_moves(DM_VARIANT_POOL, "W:W11:B7,9", DM_NOTATION_FULL, "11x2");
@@ -795,16 +797,16 @@ static void test_variants__pool_rules(void **state)
 static void test_variants__thai_rules(void **state)
 {
     (void)state;
-    dm_vboard b;
+    dm_board b;
     char fen[512];
-    dm_vboard_start(&b, V(DM_VARIANT_THAI));
+    dm_board_start(&b, V(DM_VARIANT_THAI));
     assert_int_equal(b.side, DM_BLACK);
-    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    dm_board_to_fen(fen, sizeof fen, &b, 0);
     assert_string_equal(fen, "B:W1-8:B25-32");
     check_moves(DM_VARIANT_THAI, "W:WK11:B15,8", DM_NOTATION_FULL, "11-18-4 11-4-18");
     /* only right behind: not the squares beyond (international lists them all) */
     check_moves(DM_VARIANT_THAI, "W:WK4:B11", DM_NOTATION_PDN, "4-15");
-    check_moves_sq(DM_VARIANT_THAI, "W:WK4:B11", DM_NOTATION_PDN, DM_VSQUARES_ALGEBRAIC, "a1-d4");
+    check_moves_sq(DM_VARIANT_THAI, "W:WK4:B11", DM_NOTATION_PDN, DM_SQUARES_ALGEBRAIC, "a1-d4");
     /* men capture forward only; free choice */
     check_moves(DM_VARIANT_THAI, "W:W11:B15,7", DM_NOTATION_PDN, "11-18");
 }
@@ -817,20 +819,20 @@ static void test_variants__turkish(void **state)
 {
     (void)state;
     const dm_variant *v = V(DM_VARIANT_TURKISH);
-    dm_vboard b;
-    dm_vmove m;
+    dm_board b;
+    dm_move m;
     dm_error err;
     char fen[512];
-    dm_vboard_start(&b, v);
+    dm_board_start(&b, v);
     assert_int_equal(b.side, DM_WHITE);
-    dm_vboard_to_fen(fen, sizeof fen, &b, 0);
+    dm_board_to_fen(fen, sizeof fen, &b, 0);
     assert_string_equal(fen, "W:W41-56:B9-24");
-    assert_int_equal(dm_vperft(&b, 3), 708);
+    assert_int_equal(dm_perft(&b, 3), 708);
     /* a man captures sideways, never backwards (Hub: from x to x taken) */
-    check_moves_sq(DM_VARIANT_TURKISH, "W:W36:B37", DM_NOTATION_HUB, DM_VSQUARES_NUMERIC,
+    check_moves_sq(DM_VARIANT_TURKISH, "W:W36:B37", DM_NOTATION_HUB, DM_SQUARES_NUMERIC,
                    "36x38x37");
     check_moves(DM_VARIANT_TURKISH, "W:Wd4:Bd3", DM_NOTATION_PDN, "d4-c4 d4-d5 d4-e4");
-    check_moves_sq(DM_VARIANT_TURKISH, "W:Wd4:Bd3", DM_NOTATION_PDN, DM_VSQUARES_NUMERIC,
+    check_moves_sq(DM_VARIANT_TURKISH, "W:Wd4:Bd3", DM_NOTATION_PDN, DM_SQUARES_NUMERIC,
                    "36-28 36-35 36-37");
     /* no 180-degree turn: after d6 the king may not come back over d4 to take d2 */
     check_moves(DM_VARIANT_TURKISH, "W:WKd4:Bd6,d2", DM_NOTATION_PDN, "d4xd1 d4xd7 d4xd8");
@@ -840,38 +842,38 @@ static void test_variants__turkish(void **state)
      * as a king would) */
     check_moves(DM_VARIANT_TURKISH, "W:Wd6:Bd7,e8,f7", DM_NOTATION_FULL, "d6xd8xf8");
     vfrom_fen(&b, DM_VARIANT_TURKISH, "W:Wd6:Bd7,e8,f7");
-    assert_int_equal(dm_vmove_parse(&m, &b, "d6xf8", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "d6xf8", &err), DM_OK);
     assert_int_equal(m.ncapt, 2);
     assert_true(m.promote);
-    dm_vboard_apply(&b, &m);
-    assert_int_equal(dm_vboard_piece(&b, dm_vsquare_parse(v, "f8", NULL)), DM_WHITE_KING);
+    dm_board_apply(&b, &m);
+    assert_int_equal(dm_board_piece(&b, dm_square_parse(v, "f8", NULL)), DM_WHITE_KING);
     /* a record may name any landing square of a king: a5 instead of the canonical a4 */
     vfrom_fen(&b, DM_VARIANT_TURKISH, "W:WKa1:Ba3,a6");
-    assert_int_equal(dm_vmove_parse(&m, &b, "a1xa5xa8", &err), DM_OK);
-    assert_int_equal(m.to, dm_vsquare_parse(v, "a8", NULL));
+    assert_int_equal(dm_move_parse(&m, &b, "a1xa5xa8", &err), DM_OK);
+    assert_int_equal(m.to, dm_square_parse(v, "a8", NULL));
     assert_int_equal(m.ncapt, 2);
-    assert_int_equal(dm_vmove_parse(&m, &b, "a1xa5xa7", &err), DM_OK);
-    assert_int_equal(dm_vmove_parse(&m, &b, "a1xa2xa8", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "a1xa5xa7", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "a1xa2xa8", &err), DM_EILLEGAL);
     /* bad input says what and where */
-    dm_vboard_start(&b, v);
-    assert_int_equal(dm_vmove_parse(&m, &b, "i3-i4", &err), DM_EPARSE);
+    dm_board_start(&b, v);
+    assert_int_equal(dm_move_parse(&m, &b, "i3-i4", &err), DM_EPARSE);
     assert_true(err.message[0] != 0);
-    assert_int_equal(dm_vmove_parse(&m, &b, "a3-a5", &err), DM_EILLEGAL);
-    assert_int_equal(dm_vmove_parse(&m, &b, "a2-a3", &err), DM_EILLEGAL);
-    assert_int_equal(dm_vmove_parse(&m, &b, "a3-a4", &err), DM_OK);
-    assert_int_equal(dm_vboard_from_fen(&b, v, "W:W65:B1", &err), DM_EPARSE);
+    assert_int_equal(dm_move_parse(&m, &b, "a3-a5", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "a2-a3", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "a3-a4", &err), DM_OK);
+    assert_int_equal(dm_board_from_fen(&b, v, "W:W65:B1", &err), DM_EPARSE);
     assert_int_equal(err.column, 4);
     assert_non_null(strstr(err.message, "1-64"));
-    assert_int_equal(dm_vboard_from_fen(&b, v, "W:Wi3:B1", &err), DM_EPARSE);
+    assert_int_equal(dm_board_from_fen(&b, v, "W:Wi3:B1", &err), DM_EPARSE);
     assert_non_null(strstr(err.message, "not a square of turkish"));
-    assert_int_equal(dm_vboard_from_fen(&b, v, "W:Wa8:B1", &err), DM_EINVAL);
+    assert_int_equal(dm_board_from_fen(&b, v, "W:Wa8:B1", &err), DM_EINVAL);
     assert_non_null(strstr(err.message, "promotion row"));
     /* algebraic and numeric FEN name the same squares */
-    dm_vboard a;
+    dm_board a;
     vfrom_fen(&a, DM_VARIANT_TURKISH, "B:WKa1,h2:Bb7,Kd4");
     vfrom_fen(&b, DM_VARIANT_TURKISH, "B:WK57,56:B10,K36");
     assert_memory_equal(a.sq, b.sq, sizeof a.sq);
-    dm_vboard_to_fen(fen, sizeof fen, &a, 1);
+    dm_board_to_fen(fen, sizeof fen, &a, 1);
     assert_string_equal(fen, "B:Wh2,Ka1:Bb7,Kd4"); /* in square order: h2 = 56, a1 = 57 */
 }
 
@@ -889,102 +891,102 @@ static void test_variants__square_names(void **state)
     } cases[] = {{1, "b8", "g1"},  {4, "h8", "a1"},  {5, "a7", "h2"},  {22, "c3", "f6"},
                  {29, "a1", "h8"}, {32, "g1", "b8"}, {11, "f6", "c3"}, {15, "e5", "d4"}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        dm_vsquare_to_text(t, sizeof t, ru, cases[i].sq, 1);
+        dm_square_to_text(t, sizeof t, ru, cases[i].sq, 1);
         assert_string_equal(t, cases[i].ru);
-        dm_vsquare_to_text(t, sizeof t, en, cases[i].sq, 1);
+        dm_square_to_text(t, sizeof t, en, cases[i].sq, 1);
         assert_string_equal(t, cases[i].en);
         int len;
-        assert_int_equal(dm_vsquare_parse(ru, cases[i].ru, &len), cases[i].sq);
+        assert_int_equal(dm_square_parse(ru, cases[i].ru, &len), cases[i].sq);
         assert_int_equal(len, 2);
-        assert_int_equal(dm_vsquare_parse(en, cases[i].en, &len), cases[i].sq);
+        assert_int_equal(dm_square_parse(en, cases[i].en, &len), cases[i].sq);
     }
-    dm_vsquare_to_text(t, sizeof t, ca, 72, 1);
+    dm_square_to_text(t, sizeof t, ca, 72, 1);
     assert_string_equal(t, "k1");
-    dm_vsquare_to_text(t, sizeof t, ca, 1, 1);
+    dm_square_to_text(t, sizeof t, ca, 1, 1);
     assert_string_equal(t, "b12");
-    assert_int_equal(dm_vsquare_parse(ca, "b12", NULL), 1);
-    assert_int_equal(dm_vsquare_parse(ca, "72", NULL), 72);
-    assert_int_equal(dm_vsquare_parse(ru, "33", NULL), 0);
-    assert_int_equal(dm_vsquare_parse(ru, "a2", NULL), 0); /* a light square */
-    assert_int_equal(dm_vsquare_parse(ru, "i1", NULL), 0);
+    assert_int_equal(dm_square_parse(ca, "b12", NULL), 1);
+    assert_int_equal(dm_square_parse(ca, "72", NULL), 72);
+    assert_int_equal(dm_square_parse(ru, "33", NULL), 0);
+    assert_int_equal(dm_square_parse(ru, "a2", NULL), 0); /* a light square */
+    assert_int_equal(dm_square_parse(ru, "i1", NULL), 0);
 }
 
 static void test_variants__move_text_and_parse(void **state)
 {
     (void)state;
-    dm_vboard b;
-    dm_vmove m;
+    dm_board b;
+    dm_move m;
     dm_error err;
     char t[400];
-    dm_vboard_start(&b, V(DM_VARIANT_RUSSIAN));
+    dm_board_start(&b, V(DM_VARIANT_RUSSIAN));
     static const char *const same[] = {"c3-d4", "c3d4", "22-18", "c3 - d4", "c3-d4!?", "C3-d4"};
     for (size_t i = 0; i < 5; i++) {
-        if (dm_vmove_parse(&m, &b, same[i], &err) != DM_OK) {
+        if (dm_move_parse(&m, &b, same[i], &err) != DM_OK) {
             fail_msg("%s: %s", same[i], err.message);
         }
         assert_int_equal(m.from, 22);
         assert_int_equal(m.to, 18);
     }
-    assert_int_equal(dm_vmove_parse(&m, &b, same[5], &err), DM_EPARSE);
-    dm_vmove_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    assert_int_equal(dm_move_parse(&m, &b, same[5], &err), DM_EPARSE);
+    dm_move_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     assert_string_equal(t, "c3-d4");
-    dm_vmove_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_VSQUARES_NUMERIC);
+    dm_move_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_SQUARES_NUMERIC);
     assert_string_equal(t, "22-18");
-    assert_int_equal(dm_vmove_parse(&m, &b, "c3-c4", &err), DM_EPARSE);
+    assert_int_equal(dm_move_parse(&m, &b, "c3-c4", &err), DM_EPARSE);
     assert_int_equal(err.column, 4);
-    assert_int_equal(dm_vmove_parse(&m, &b, "c3-e5", &err), DM_EILLEGAL);
-    assert_int_equal(dm_vmove_parse(&m, &b, "d4-e5", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "c3-e5", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "d4-e5", &err), DM_EILLEGAL);
     assert_non_null(strstr(err.message, "empty"));
 
     /* capture compulsory, written with the variant's separator */
     vfrom_fen(&b, DM_VARIANT_RUSSIAN, "W:Wa3,h2:Bb4,d6,g3");
-    assert_int_equal(dm_vmove_parse(&m, &b, "a3-b4", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "a3-b4", &err), DM_EILLEGAL);
     assert_non_null(strstr(err.message, "compulsory"));
-    assert_int_equal(dm_vmove_parse(&m, &b, "h2:f4", &err), DM_OK);
-    assert_int_equal(dm_vmove_parse(&m, &b, "a3xe7", &err), DM_OK);
-    dm_vmove_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    assert_int_equal(dm_move_parse(&m, &b, "h2:f4", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "a3xe7", &err), DM_OK);
+    dm_move_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     assert_string_equal(t, "a3:e7");
     /* Brazilian: the same 1-piece capture breaks the majority rule */
     vfrom_fen(&b, DM_VARIANT_BRAZILIAN, "W:Wa3,h2:Bb4,d6,g3");
-    assert_int_equal(dm_vmove_parse(&m, &b, "h2xf4", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "h2xf4", &err), DM_EILLEGAL);
     assert_non_null(strstr(err.message, "majority"));
 
     /* a flying king's full path may name any real landing square, not only the
      * canonical one (d4, right behind c3, as it goes on straight) */
     vfrom_fen(&b, DM_VARIANT_RUSSIAN, "W:WKa1:Bc3,f6");
     check_moves(DM_VARIANT_RUSSIAN, "W:WKa1:Bc3,f6", DM_NOTATION_FULL, "a1:d4:g7 a1:d4:h8");
-    assert_int_equal(dm_vmove_parse(&m, &b, "a1:e5:h8", &err), DM_OK);
-    assert_int_equal(m.to, dm_vsquare_parse(V(DM_VARIANT_RUSSIAN), "h8", NULL));
-    assert_int_equal(dm_vmove_parse(&m, &b, "a1:d4:g7", &err), DM_OK);
-    assert_int_equal(dm_vmove_parse(&m, &b, "a1:b2:h8", &err), DM_EILLEGAL);
-    assert_int_equal(dm_vmove_parse(&m, &b, "a1:f6:h8", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "a1:e5:h8", &err), DM_OK);
+    assert_int_equal(m.to, dm_square_parse(V(DM_VARIANT_RUSSIAN), "h8", NULL));
+    assert_int_equal(dm_move_parse(&m, &b, "a1:d4:g7", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "a1:b2:h8", &err), DM_EILLEGAL);
+    assert_int_equal(dm_move_parse(&m, &b, "a1:f6:h8", &err), DM_EILLEGAL);
 
     /* English: two captures share from and to: the short form is ambiguous */
     vfrom_fen(&b, DM_VARIANT_ENGLISH, "B:W9,17,10,18:B6");
-    assert_int_equal(dm_vmove_parse(&m, &b, "6x22", &err), DM_EAMBIGUOUS);
+    assert_int_equal(dm_move_parse(&m, &b, "6x22", &err), DM_EAMBIGUOUS);
     assert_non_null(strstr(err.message, "6x13x22"));
-    assert_int_equal(dm_vmove_parse(&m, &b, "6x13x22", &err), DM_OK);
-    assert_true(dm_vmove_captures(&m, 9) && dm_vmove_captures(&m, 17));
-    dm_vmove_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT);
+    assert_int_equal(dm_move_parse(&m, &b, "6x13x22", &err), DM_OK);
+    assert_true(dm_move_captures(&m, 9) && dm_move_captures(&m, 17));
+    dm_move_to_text(t, sizeof t, &b, &m, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     assert_string_equal(t, "6x13x22");
-    assert_int_equal(dm_vmove_parse(&m, &b, "6x22x10x18", &err), DM_OK); /* Hub form */
-    assert_true(dm_vmove_captures(&m, 10) && dm_vmove_captures(&m, 18));
+    assert_int_equal(dm_move_parse(&m, &b, "6x22x10x18", &err), DM_OK); /* Hub form */
+    assert_true(dm_move_captures(&m, 10) && dm_move_captures(&m, 18));
     /* English algebraic: Black, the first mover, on ranks 1-3 */
-    dm_vboard_start(&b, V(DM_VARIANT_ENGLISH));
-    assert_int_equal(dm_vmove_parse(&m, &b, "c3-d4", &err), DM_OK);
+    dm_board_start(&b, V(DM_VARIANT_ENGLISH));
+    assert_int_equal(dm_move_parse(&m, &b, "c3-d4", &err), DM_OK);
     assert_int_equal(m.from, 11);
     assert_int_equal(m.to, 15);
     /* a quiet move written with x is matched by its squares (tinsley.pdn "10x14") */
-    assert_int_equal(dm_vmove_parse(&m, &b, "10x14", &err), DM_OK);
+    assert_int_equal(dm_move_parse(&m, &b, "10x14", &err), DM_OK);
 }
 
 static void test_variants__fen(void **state)
 {
     (void)state;
-    dm_vboard a, b;
+    dm_board a, b;
     dm_error err;
     char t[512];
-    dm_vboard_start(&a, V(DM_VARIANT_BRAZILIAN));
+    dm_board_start(&a, V(DM_VARIANT_BRAZILIAN));
     vfrom_fen(&b, DM_VARIANT_BRAZILIAN,
               "W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6");
     assert_memory_equal(a.sq, b.sq, sizeof a.sq);
@@ -993,37 +995,37 @@ static void test_variants__fen(void **state)
     assert_memory_equal(a.sq, b.sq, sizeof a.sq);
     vfrom_fen(&b, DM_VARIANT_BRAZILIAN, "W:W21-32:B1-12:H0:F1");
     assert_memory_equal(a.sq, b.sq, sizeof a.sq);
-    dm_vboard_to_fen(t, sizeof t, &a, 0);
+    dm_board_to_fen(t, sizeof t, &a, 0);
     assert_string_equal(t, "W:W21-32:B1-12");
-    dm_vboard_start(&a, V(DM_VARIANT_CANADIAN));
-    dm_vboard_to_fen(t, sizeof t, &a, 0);
+    dm_board_start(&a, V(DM_VARIANT_CANADIAN));
+    dm_board_to_fen(t, sizeof t, &a, 0);
     assert_string_equal(t, "W:W43-72:B1-30");
-    dm_vboard_start(&a, V(DM_VARIANT_ENGLISH));
-    dm_vboard_to_fen(t, sizeof t, &a, 0);
+    dm_board_start(&a, V(DM_VARIANT_ENGLISH));
+    dm_board_to_fen(t, sizeof t, &a, 0);
     assert_string_equal(t, "B:W21-32:B1-12");
     vfrom_fen(&a, DM_VARIANT_RUSSIAN, "B:WKa1,c3:Bh8,Kb8");
-    dm_vboard_to_fen(t, sizeof t, &a, 1);
+    dm_board_to_fen(t, sizeof t, &a, 1);
     assert_string_equal(t, "B:Wc3,Ka1:BKb8,h8");
     vfrom_fen(&b, DM_VARIANT_RUSSIAN, t);
     assert_memory_equal(a.sq, b.sq, sizeof a.sq);
     assert_int_equal(b.side, DM_BLACK);
-    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:W33:B1", &err), DM_EPARSE);
+    assert_int_equal(dm_board_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:W33:B1", &err), DM_EPARSE);
     assert_int_equal(err.column, 4);
-    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:Wb8:B5", &err), DM_EINVAL);
+    assert_int_equal(dm_board_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:Wb8:B5", &err), DM_EINVAL);
     assert_non_null(strstr(err.message, "promotion row"));
-    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:W9,9:B", &err), DM_EPARSE);
-    assert_int_equal(dm_vboard_from_fen(&b, V(DM_VARIANT_CANADIAN), "W:W72:B61", &err), DM_OK);
+    assert_int_equal(dm_board_from_fen(&b, V(DM_VARIANT_RUSSIAN), "W:W9,9:B", &err), DM_EPARSE);
+    assert_int_equal(dm_board_from_fen(&b, V(DM_VARIANT_CANADIAN), "W:W72:B61", &err), DM_OK);
     /* one FEN reader for every variant: a quoted FEN (copied from a tag) reads in every
      * variant as in international, where only international accepted it once (fuzz
      * finding corpus/pdn/finding-guessed-gametype-added) */
     for (int id = 0; id < DM_VARIANT_COUNT; id++) {
-        if (dm_vboard_from_fen(&b, V(id), "\"W:WK1:B12,13\"", &err) != DM_OK) {
+        if (dm_board_from_fen(&b, V(id), "\"W:WK1:B12,13\"", &err) != DM_OK) {
             fail_msg("%s: quoted FEN refused: %s", V(id)->name, err.message);
         }
         /* record numbers: the inverted boards (Italian, Spanish) number them otherwise */
-        assert_int_equal(dm_vboard_piece(&b, dm_vsquare_from_number(V(id), 1)), DM_WHITE_KING);
-        assert_int_equal(dm_vboard_piece(&b, dm_vsquare_from_number(V(id), 13)), DM_BLACK_MAN);
-        assert_int_equal(dm_vboard_from_fen(&b, V(id), "\"W:WK1:B12", &err), DM_EPARSE);
+        assert_int_equal(dm_board_piece(&b, dm_square_from_number(V(id), 1)), DM_WHITE_KING);
+        assert_int_equal(dm_board_piece(&b, dm_square_from_number(V(id), 13)), DM_BLACK_MAN);
+        assert_int_equal(dm_board_from_fen(&b, V(id), "\"W:WK1:B12", &err), DM_EPARSE);
         assert_non_null(strstr(err.message, "close the quoted FEN"));
     }
 }
@@ -1045,34 +1047,34 @@ static void test_variants__garbage_input(void **state)
         }
         text[len] = 0;
         const dm_variant *v = V((dm_variant_id)(i % DM_VARIANT_COUNT));
-        dm_vboard b;
-        dm_vmove m;
+        dm_board b;
+        dm_move m;
         dm_error err;
-        dm_vboard_start(&b, v);
-        dm_status st = dm_vmove_parse(&m, &b, text, &err);
+        dm_board_start(&b, v);
+        dm_status st = dm_move_parse(&m, &b, text, &err);
         assert_true(st == DM_OK || st == DM_EPARSE || st == DM_EILLEGAL || st == DM_EAMBIGUOUS);
         if (st != DM_OK) {
             assert_true(err.message[0] != 0);
         }
-        st = dm_vboard_from_fen(&b, v, text, &err);
+        st = dm_board_from_fen(&b, v, text, &err);
         assert_true(st == DM_OK || st == DM_EPARSE || st == DM_EINVAL);
         const dm_variant *g;
         st = dm_variant_from_gametype(&g, text, &err);
         assert_true(st == DM_OK || st == DM_EPARSE || st == DM_EINVAL);
     }
-    dm_vboard b;
-    dm_vmove m;
-    dm_vboard_start(&b, V(DM_VARIANT_RUSSIAN));
-    assert_int_equal(dm_vmove_parse(&m, &b, "", NULL), DM_EPARSE);
-    assert_int_equal(dm_vmove_parse(&m, &b, "c3", NULL), DM_EPARSE);
-    assert_int_equal(dm_vmove_parse(&m, &b, "c3-", NULL), DM_EPARSE);
-    assert_int_equal(dm_vmove_parse(NULL, &b, "c3-d4", NULL), DM_EINVAL);
+    dm_board b;
+    dm_move m;
+    dm_board_start(&b, V(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_move_parse(&m, &b, "", NULL), DM_EPARSE);
+    assert_int_equal(dm_move_parse(&m, &b, "c3", NULL), DM_EPARSE);
+    assert_int_equal(dm_move_parse(&m, &b, "c3-", NULL), DM_EPARSE);
+    assert_int_equal(dm_move_parse(NULL, &b, "c3-d4", NULL), DM_EINVAL);
     char small[3];
-    dm_vmove_parse(&m, &b, "c3-d4", NULL);
+    dm_move_parse(&m, &b, "c3-d4", NULL);
     assert_int_equal(
-        dm_vmove_to_text(small, sizeof small, &b, &m, DM_NOTATION_PDN, DM_VSQUARES_DEFAULT), 5);
+        dm_move_to_text(small, sizeof small, &b, &m, DM_NOTATION_PDN, DM_SQUARES_DEFAULT), 5);
     assert_string_equal(small, "c3");
-    assert_int_equal(dm_vboard_to_fen(NULL, 0, &b, 0), strlen("W:W21-32:B1-12"));
+    assert_int_equal(dm_board_to_fen(NULL, 0, &b, 0), strlen("W:W21-32:B1-12"));
 }
 
 static void test_variants__lookup(void **state)
@@ -1159,7 +1161,7 @@ typedef struct replay_game {
     int dead;    /* a move failed or the game has unknown moves */
     char fen[512];
     const dm_variant *v;
-    dm_vboard b;
+    dm_board b;
     int ply;
     char pending[256]; /* a capture token waiting for its continuation */
 } replay_game;
@@ -1200,7 +1202,7 @@ static void game_start(replay_game *g, replay_stats *st, const char *file, const
     g->started = 1;
     dm_error err;
     if (g->fen[0]) {
-        if (dm_vboard_from_fen(&g->b, g->v, g->fen, &err) != DM_OK) {
+        if (dm_board_from_fen(&g->b, g->v, g->fen, &err) != DM_OK) {
             g->dead = 1;
             st->bad_fen++;
             if (!st->first_fail[0]) {
@@ -1209,7 +1211,7 @@ static void game_start(replay_game *g, replay_stats *st, const char *file, const
             }
         }
     } else {
-        dm_vboard_start(&g->b, g->v);
+        dm_board_start(&g->b, g->v);
     }
     (void)dflt;
 }
@@ -1249,9 +1251,9 @@ static void game_move(replay_game *g, replay_stats *st, const char *file, char *
         g->pending[0] = 0;
         st->merged++;
     }
-    dm_vmove m;
+    dm_move m;
     dm_error err;
-    dm_status rc = dm_vmove_parse(&m, &g->b, tok, &err);
+    dm_status rc = dm_move_parse(&m, &g->b, tok, &err);
     if (rc == DM_EILLEGAL && st->opt_split && strchr(tok, 'x')) {
         st->split_moves += tok != merged;
         snprintf(g->pending, sizeof g->pending, "%.200s", tok);
@@ -1260,15 +1262,15 @@ static void game_move(replay_game *g, replay_stats *st, const char *file, char *
     if (rc == DM_EAMBIGUOUS) {
         /* Old records write a capture short although two paths exist; a lenient
          * reader takes the first legal move with those end squares. */
-        int from = dm_vsquare_parse(g->v, tok, NULL), to = 0;
+        int from = dm_square_parse(g->v, tok, NULL), to = 0;
         const char *last = tok + strlen(tok);
         while (last > tok && ((last[-1] >= '0' && last[-1] <= '9') ||
                               (last[-1] >= 'a' && last[-1] <= 'l' && last[-1] != 'x'))) {
             last--;
         }
-        to = dm_vsquare_parse(g->v, last, NULL);
-        dm_vmovelist l;
-        int n = dm_vmovegen_legal(&l, &g->b);
+        to = dm_square_parse(g->v, last, NULL);
+        dm_movelist l;
+        int n = dm_movegen_legal(&l, &g->b);
         for (int i = 0; i < n; i++) {
             if (l.moves[i].from == from && l.moves[i].to == to) {
                 m = l.moves[i];
@@ -1287,7 +1289,7 @@ static void game_move(replay_game *g, replay_stats *st, const char *file, char *
         }
         return;
     }
-    dm_vboard_apply(&g->b, &m);
+    dm_board_apply(&g->b, &m);
     g->ply++;
 }
 
@@ -1547,7 +1549,7 @@ static void test_variants__replay_english(void **state)
     replay_expect_amb("wiegerw-pdn/succeed/Tricks_traps_and_shots.pdn", DM_VARIANT_ENGLISH, 91, 91,
                       0, 0, 2);
     replay_expect("wiegerw-pdn/succeed/inferno.pdn", DM_VARIANT_ENGLISH, 68, 68, 0, 0);
-    /* Checkers problems: FEN only. Some FENs are rejected as dm_board_from_fen
+    /* Checkers problems: FEN only. Some FENs are rejected as dm_board10_from_fen
      * rejects them (SOURCES.md calls them ok: its replayer did not validate):
      * beginner #10 "W:W18,K15,1:..." and goulds #93 put a white man on its crowning
      * row, lpc has 4 such FENs (e.g. "B:WK31,27,23,K20:B32,30,K22,K7." with a black

@@ -2,7 +2,7 @@
  * tests/web/lessons_check.c (ctest test_lessons): the course of the web board (the JSON files of web/lessons/, issue 19)
  * checked by the rules core and the engine: every lesson's position is a valid FEN;
  * every accepted move and the opponent's answer is legal there and written as the
- * page receives it (the PDN text of dm_move_to_text, so that the page's comparison
+ * page receives it (the PDN text of dm_move10_to_text, so that the page's comparison
  * holds); every "wrong" example is refused by the rules with the message the lesson
  * promises (the rule: "capture is compulsory (FMJD 4.1)", ...); every text is in
  * English, Simplified and Traditional Chinese; a lesson marked "check": "shot" is a
@@ -17,10 +17,10 @@
  * not keep the win; in any other lesson the engine (WEAK_DEPTH plies) scores it at
  * least a man (100) below the step's first accepted move.
  * Usage: test_lessons FILE...; exit 1 with one line per problem. */
-#include <damier/board.h>
+#include <damier/board10.h>
 #include <damier/engine.h>
 #include <damier/game.h>
-#include <damier/move.h>
+#include <damier/move10.h>
 #include <damier/puzzle.h>
 #include <damier/variant.h>
 #include <jansson.h>
@@ -61,27 +61,27 @@ static void texts(const char *file, const char *lesson, const json_t *o, const c
  * /api/position reads it), another variant on the generic one. */
 typedef struct pos {
     const dm_variant *v; /* NULL: international */
-    dm_board b;
-    dm_vboard vb;
+    dm_board10 b;
+    dm_board vb;
 } pos;
 
 typedef struct pmove {
-    dm_move m;
-    dm_vmove vm;
+    dm_move10 m;
+    dm_move vm;
 } pmove;
 
 static dm_status pos_parse(pmove *out, const pos *p, const char *text, dm_error *e)
 {
-    return p->v ? dm_vmove_parse(&out->vm, &p->vb, text, e)
-                : dm_move_parse(&out->m, &p->b, text, e);
+    return p->v ? dm_move_parse(&out->vm, &p->vb, text, e)
+                : dm_move10_parse(&out->m, &p->b, text, e);
 }
 
 static void pos_apply(pos *p, const pmove *m)
 {
     if (p->v) {
-        dm_vboard_apply(&p->vb, &m->vm);
+        dm_board_apply(&p->vb, &m->vm);
     } else {
-        dm_board_apply(&p->b, &m->m);
+        dm_board10_apply(&p->b, &m->m);
     }
 }
 
@@ -96,10 +96,9 @@ static int legal(const char *file, const char *lesson, const pos *b, const char 
     }
     char canon[200];
     if (b->v) {
-        dm_vmove_to_text(canon, sizeof canon, &b->vb, &out->vm, DM_NOTATION_PDN,
-                         DM_VSQUARES_DEFAULT);
+        dm_move_to_text(canon, sizeof canon, &b->vb, &out->vm, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     } else {
-        dm_move_to_text(canon, sizeof canon, &b->b, &out->m, DM_NOTATION_PDN);
+        dm_move10_to_text(canon, sizeof canon, &b->b, &out->m, DM_NOTATION_PDN);
     }
     if (strcmp(canon, text) != 0) {
         problem(file, lesson, "move \"%s\" is not written as the page receives it", text);
@@ -152,14 +151,14 @@ static int move_score(int *score, dm_engine *engine, dm_game *g, const char *tex
 static void check_engine(const char *file, const char *id, const json_t *l, const pos *start,
                          int win, dm_engine *engine)
 {
-    dm_vboard vb;
+    dm_board vb;
     const dm_variant *intl = NULL;
     dm_error e;
     memset(&e, 0, sizeof e);
     if (start->v) {
         vb = start->vb;
     } else if (dm_variant_from_name(&intl, "international", &e) != DM_OK ||
-               dm_vboard_from_board(&vb, intl, &start->b) != DM_OK) {
+               dm_board_from_board10(&vb, intl, &start->b) != DM_OK) {
         problem(file, id, "%s", "no generic board for the position");
         return;
     }
@@ -250,10 +249,10 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
     dm_error e;
     memset(&e, 0, sizeof e);
     const char *fen = json_string_value(json_object_get(l, "fen"));
-    if (!fen || (variant ? dm_vboard_from_fen(&b.vb, variant, fen, &e)
-                         : (dm_board_from_fen(&b.b, fen, &e) != DM_OK
+    if (!fen || (variant ? dm_board_from_fen(&b.vb, variant, fen, &e)
+                         : (dm_board10_from_fen(&b.b, fen, &e) != DM_OK
                                 ? DM_EPARSE
-                                : dm_board_validate(&b.b, &e))) != DM_OK) {
+                                : dm_board10_validate(&b.b, &e))) != DM_OK) {
         problem(file, id, "a bad FEN: %s", fen ? e.message : "none");
         return;
     }
@@ -263,7 +262,7 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
         problem(file, id, "%s", "no steps");
         return;
     }
-    dm_move line[8];
+    dm_move10 line[8];
     int nline = 0;
     size_t i;
     const json_t *st;
@@ -328,7 +327,7 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
                     dm_puzzle_verdict_str(p.verdict));
         } else {
             for (int j = 0; j < nline && j < p.line_count && j < 8; j++) {
-                if (!dm_move_equal(&p.line[j], &line[j])) {
+                if (!dm_move10_equal(&p.line[j], &line[j])) {
                     char t[64];
                     snprintf(t, sizeof t, "%d", j + 1);
                     problem(file, id, "the engine's line differs at ply %s", t);
