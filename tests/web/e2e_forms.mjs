@@ -22,7 +22,10 @@ export function register({ test, base, check, waitFor, gameState, browser }) {
   const board = (page) => page.evaluate(() => Number(new URLSearchParams(location.hash.split('?')[1] || '').get('board')));
   // the host's move on the board shown, typed (the first legal move), once it is the host's turn
   async function hostMove(page) {
-    await page.waitForFunction(() => window.damierState && window.damierState.turn === window.damierState.you && window.damierState.legal.length > 0, null, { timeout: 15000 });
+    // the state of the game the page shows (after going on to the next board, the
+    // previous board's state can still be there for a moment)
+    await page.waitForFunction(() => window.damierState && location.hash.includes(window.damierState.id) &&
+      window.damierState.turn === window.damierState.you && window.damierState.legal.length > 0, null, { timeout: 15000 });
     const st = await gameState(page);
     await page.fill('#move-input', st.legal[0].text);
     await page.press('#move-input', 'Enter');
