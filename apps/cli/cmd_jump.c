@@ -30,6 +30,26 @@ static void jump_usage(FILE *f, const char *cmd)
             cmd, strcmp(cmd, "perft") ? "" : " [--divide] DEPTH");
 }
 
+int jump_rule_option(int opt, const char *arg, unsigned *options)
+{
+    if (opt == 'c') {
+        *options |= DM_JOPT_NO_FOREIGN_CORNER;
+        return 0;
+    }
+    if (opt == 't') {
+        *options |= DM_JOPT_GEWU_ONE_THROW;
+        return 0;
+    }
+    unsigned more;
+    dm_error err;
+    if (dm_jopts_from_text(&more, arg, &err) != DM_OK) {
+        fprintf(stderr, "damier: --options: %s\n", err.message);
+        return -1;
+    }
+    *options |= more;
+    return 0;
+}
+
 /* Parse the shared options into rules and position; returns 0, or the exit status. */
 static int jump_setup(int argc, char **argv, const char *cmd, dm_jrules *r, dm_jpos *p, int *divide)
 {
@@ -62,21 +82,12 @@ static int jump_setup(int argc, char **argv, const char *cmd, dm_jrules *r, dm_j
                 fen = optarg;
                 break;
             case 'c':
-                options |= DM_JOPT_NO_FOREIGN_CORNER;
-                break;
             case 't':
-                options |= DM_JOPT_GEWU_ONE_THROW;
-                break;
-            case 'o': {
-                unsigned more;
-                dm_error oerr;
-                if (dm_jopts_from_text(&more, optarg, &oerr) != DM_OK) {
-                    fprintf(stderr, "damier: --options: %s\n", oerr.message);
+            case 'o':
+                if (jump_rule_option(c, optarg, &options) != 0) {
                     return 2;
                 }
-                options |= more;
                 break;
-            }
             case 'd':
                 if (divide) {
                     *divide = 1;

@@ -34,6 +34,11 @@ int cmd_book(int argc, char **argv);    /* cmd_book.c */
 /* The jumping games (cmd_jump.c): `moves`/`perft` with --game go to these. */
 int cmd_jump_moves(int argc, char **argv);
 int cmd_jump_perft(int argc, char **argv);
+/* The rule options shared by the jump commands and `play --game`: opt is getopt's
+ * 'c' (--no-foreign-corner), 't' (--one-throw) or 'o' (--options LIST, arg the list);
+ * ORs the rule bits into *options. Returns 0, or -1 after saying on stderr what in
+ * the list is wrong. */
+int jump_rule_option(int opt, const char *arg, unsigned *options);
 /* Nonzero when argv has a --game option (a jumping game, not a draughts variant). */
 int cmd_has_game_option(int argc, char **argv);
 /* `damier pdn check|convert` of a file of jumping-game records (pdn_jump.c): text is

@@ -605,21 +605,12 @@ static int run(int argc, char **argv)
                 fen = optarg;
                 break;
             case 'c':
-                options |= DM_JOPT_NO_FOREIGN_CORNER;
-                break;
             case 't':
-                options |= DM_JOPT_GEWU_ONE_THROW;
-                break;
-            case 'o': {
-                unsigned more;
-                dm_error oerr;
-                if (dm_jopts_from_text(&more, optarg, &oerr) != DM_OK) {
-                    fprintf(stderr, "damier: --options: %s\n", oerr.message);
+            case 'o':
+                if (jump_rule_option(c, optarg, &options) != 0) {
                     return 2;
                 }
-                options |= more;
                 break;
-            }
             case 'P':
                 plain = 1;
                 break;
