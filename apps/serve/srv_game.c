@@ -978,6 +978,26 @@ static void vlines_info(const dm_info *info, void *payload)
     }
 }
 
+/* Plays the engine's move m in g, searched (ok nonzero) while g was unlocked at
+ * generation gen; when g changed meanwhile, or the search failed, the engine is queued
+ * again if it is (still) to move: a change meanwhile (e.g. the arbiter's pause) could
+ * not queue it while it was being searched. Takes g's lock. */
+static void engine_deliver(srv *s, srv_game *g, int gen, int ok, const dm_move *m)
+{
+    pthread_mutex_lock(&g->mu);
+    g->engine_queued = 0;
+    if (ok && g->gen == gen && engine_to_move(g)) {
+        srv_reply r = {200, NULL};
+        game_play(s, g, m, &r);
+        if (r.body) {
+            json_decref(r.body);
+        }
+    } else {
+        enqueue_engine(s, g);
+    }
+    pthread_mutex_unlock(&g->mu);
+}
+
 /* The engine's move in a game of another variant than international (engine_move):
  * dm_engine_search on the game's position and draw state; levels 1-5 search
  * up to 8 lines at their depth and draw one within the margin. */
@@ -1051,21 +1071,7 @@ static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap
         }
     }
     free(j);
-
-    pthread_mutex_lock(&g->mu);
-    g->engine_queued = 0;
-    if (ok && g->gen == gen && engine_to_move(g)) {
-        srv_reply r = {200, NULL};
-        game_play(s, g, &m, &r);
-        if (r.body) {
-            json_decref(r.body);
-        }
-    } else {
-        /* searched again when the engine is (still) to move: a change meanwhile (e.g.
-         * the arbiter's pause) could not queue it while it was being searched */
-        enqueue_engine(s, g);
-    }
-    pthread_mutex_unlock(&g->mu);
+    engine_deliver(s, g, gen, ok, &m);
 }
 
 /* The engine's move in g, searched with g unlocked; depth_cap > 0: no deeper, and
@@ -1128,21 +1134,7 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
         vm = r.best;
     }
     free(j);
-
-    pthread_mutex_lock(&g->mu);
-    g->engine_queued = 0;
-    if (ok && g->gen == gen && engine_to_move(g)) {
-        srv_reply r = {200, NULL};
-        game_play(s, g, &vm, &r);
-        if (r.body) {
-            json_decref(r.body);
-        }
-    } else {
-        /* searched again when the engine is (still) to move: a change meanwhile (e.g.
-         * the arbiter's pause) could not queue it while it was being searched */
-        enqueue_engine(s, g);
-    }
-    pthread_mutex_unlock(&g->mu);
+    engine_deliver(s, g, gen, ok, &vm);
 }
 
 static void *engine_worker(void *arg)
