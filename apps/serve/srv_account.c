@@ -896,10 +896,7 @@ int srv_community_route(srv *s, const srv_request *q, srv_reply *r)
         return 1;
     }
     if (!strcmp(path, "leaderboard")) {
-        buf[0] = 0;
-        if (q->query && mg_get_var(q->query, strlen(q->query), "kind", buf, sizeof buf) < 0) {
-            buf[0] = 0;
-        }
+        srv_query_var(q->query, "kind", buf, sizeof buf);
         if (strcmp(q->method, "GET")) {
             srv_reply_error(r, 405, "use GET");
         } else {

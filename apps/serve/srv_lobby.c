@@ -384,10 +384,8 @@ void srv_lobby_route(srv *s, const srv_request *q, const char *what, srv_reply *
             srv_reply_error(r, 405, "use GET");
             return;
         }
-        char owner[64] = "";
-        if (q->query && mg_get_var(q->query, strlen(q->query), "owner", owner, sizeof owner) < 0) {
-            owner[0] = 0;
-        }
+        char owner[64];
+        srv_query_var(q->query, "owner", owner, sizeof owner);
         op_seek_status(s, id, owner, r);
         return;
     }

@@ -509,10 +509,8 @@ void srv_puzzles_route(srv *s, const srv_request *q, const char *what, srv_reply
                                 "rating", rating);
             return;
         }
-        char after[32] = "";
-        if (q->query && mg_get_var(q->query, strlen(q->query), "after", after, sizeof after) < 0) {
-            after[0] = 0;
-        }
+        char after[32];
+        srv_query_var(q->query, "after", after, sizeof after);
         const srv_puzzle *p =
             what[0] == 'd' ? &pz->p[daily_index(pz)] : next_puzzle(s, pz, &a, after);
         r->status = 200;

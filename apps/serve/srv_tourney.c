@@ -1148,9 +1148,7 @@ void srv_tourney_route(srv *s, const srv_request *q, const char *what, srv_reply
         srv_reply_error(r, 405, "use GET");
         return;
     }
-    char key[64] = "";
-    if (q->query && mg_get_var(q->query, strlen(q->query), "key", key, sizeof key) < 0) {
-        key[0] = 0;
-    }
+    char key[64];
+    srv_query_var(q->query, "key", key, sizeof key);
     op_show(s, id, key, *action != 0, pdn, r);
 }
