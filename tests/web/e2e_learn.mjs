@@ -21,7 +21,7 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await page.goto(`${base()}/#/learn`);
     await page.waitForSelector('[data-testid=learn-board]');
     await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('国际跳棋'), 5000, 'the course in Chinese');
-    check((await page.textContent('[data-testid=learn-list]')).includes('已完成 0 / 19 课'), 'no lesson done yet');
+    check((await page.textContent('[data-testid=learn-list]')).includes('已完成 0 / 20 课'), 'no lesson done yet');
     await checkNoEnglish(page, 'the course');
     await page.click('[data-testid=learn-board]');
     await ready(page, 'board');
@@ -69,7 +69,7 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     // the progress kept on reload
     await page.goto(`${base()}/#/learn`);
     await page.reload();
-    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('已完成 3 / 19 课'), 5000, 'three lessons done after a reload');
+    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('已完成 3 / 20 课'), 5000, 'three lessons done after a reload');
     check((await page.textContent('[data-testid=learn-list]')).includes('✓'), 'done lessons marked');
     await ctx.close();
   });
@@ -195,6 +195,20 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await page.fill('#lesson-move', '48x31');
     await page.press('#lesson-move', 'Enter');
     await said(page, /Lesson complete! On to the next one/, 'three kings won');
+    // edge and centre: the edge move explained by the lesson's reason, the centre move wins
+    await page.goto(`${base()}/#/learn/edge-centre`);
+    await ready(page, 'edge-centre');
+    await page.fill('#lesson-move', '30-25');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /30-25 goes to the edge/, 'the edge move explained');
+    for (const [mine, his] of [['30-24', '28-33'], ['38x29', '14-19']]) {
+      await page.fill('#lesson-move', mine);
+      await page.press('#lesson-move', 'Enter');
+      await said(page, new RegExp(`Right! Black answered ${his}`), `${mine} answered by ${his}`);
+    }
+    await page.fill('#lesson-move', '24x13');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Lesson complete! On to the next one/, 'the centre man won');
     // the last lesson: tempo; a weaker move is explained by the lesson's reason
     await page.goto(`${base()}/#/learn/tempo`);
     await ready(page, 'tempo');
