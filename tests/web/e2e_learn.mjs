@@ -209,6 +209,21 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await page.fill('#lesson-move', '24x13');
     await page.press('#lesson-move', 'Enter');
     await said(page, /Lesson complete! On to the next one/, 'the centre man won');
+    // the Russian Turkish strike: the king stopped by the man it jumped, then caught
+    await page.goto(`${base()}/#/learn/ru-turkish`);
+    await ready(page, 'ru-turkish');
+    await page.fill('#lesson-move', 'f4-g5');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Right! Black answered h4:h8/, 'the king stopped on h8');
+    await page.fill('#lesson-move', 'c3-b4');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /c3-b4 takes your man off the long diagonal/, 'the weaker move explained');
+    await page.fill('#lesson-move', 'g1-h2');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Right! Black answered h8:b2/, 'the king had to take c3');
+    await page.fill('#lesson-move', 'a1:c3');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Lesson complete! On to the next one/, 'the king caught');
     // the last lesson: tempo; a weaker move is explained by the lesson's reason
     await page.goto(`${base()}/#/learn/tempo`);
     await ready(page, 'tempo');
