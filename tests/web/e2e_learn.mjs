@@ -3,7 +3,8 @@
 // these tests with its helpers): a new visitor whose browser asks for zh-CN completes
 // the first lesson in Chinese; a wrong move shows the rule that forbids it (compulsory
 // capture, the majority rule) as the rules core says it; a two-step lesson with the
-// opponent's forced answer; the progress kept on reload. The master-games library
+// opponent's forced answer; lessons whose weaker moves are explained by their reasons
+// (edge and centre squares, the Russian Turkish strike, tempo); the progress kept on reload. The master-games library
 // (its games written by e2e.mjs): a search by a world champion's name opens one of his
 // games on the review board; the opening explorer of the analysis board. The Chinese
 // checkers course on the star board, by clicks and by the keyboard.
