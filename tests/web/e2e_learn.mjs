@@ -3,7 +3,8 @@
 // these tests with its helpers): a new visitor whose browser asks for zh-CN completes
 // the first lesson in Chinese; a wrong move shows the rule that forbids it (compulsory
 // capture, the majority rule) as the rules core says it; a two-step lesson with the
-// opponent's forced answer; the progress kept on reload. The master-games library
+// opponent's forced answer; lessons whose weaker moves are explained by their reasons
+// (edge and centre squares, the Russian Turkish strike, tempo); the progress kept on reload. The master-games library
 // (its games written by e2e.mjs): a search by a world champion's name opens one of his
 // games on the review board; the opening explorer of the analysis board. The Chinese
 // checkers course on the star board, by clicks and by the keyboard.
@@ -21,7 +22,7 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await page.goto(`${base()}/#/learn`);
     await page.waitForSelector('[data-testid=learn-board]');
     await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('国际跳棋'), 5000, 'the course in Chinese');
-    check((await page.textContent('[data-testid=learn-list]')).includes('已完成 0 / 19 课'), 'no lesson done yet');
+    check((await page.textContent('[data-testid=learn-list]')).includes('已完成 0 / 20 课'), 'no lesson done yet');
     await checkNoEnglish(page, 'the course');
     await page.click('[data-testid=learn-board]');
     await ready(page, 'board');
@@ -69,7 +70,7 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     // the progress kept on reload
     await page.goto(`${base()}/#/learn`);
     await page.reload();
-    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('已完成 3 / 19 课'), 5000, 'three lessons done after a reload');
+    await waitFor(async () => (await page.textContent('[data-testid=learn-list]')).includes('已完成 3 / 20 课'), 5000, 'three lessons done after a reload');
     check((await page.textContent('[data-testid=learn-list]')).includes('✓'), 'done lessons marked');
     await ctx.close();
   });
@@ -195,6 +196,35 @@ export function register({ test, base, check, waitFor, browser, checkNoEnglish }
     await page.fill('#lesson-move', '48x31');
     await page.press('#lesson-move', 'Enter');
     await said(page, /Lesson complete! On to the next one/, 'three kings won');
+    // edge and centre: the edge move explained by the lesson's reason, the centre move wins
+    await page.goto(`${base()}/#/learn/edge-centre`);
+    await ready(page, 'edge-centre');
+    await page.fill('#lesson-move', '30-25');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /30-25 goes to the edge/, 'the edge move explained');
+    for (const [mine, his] of [['30-24', '28-33'], ['38x29', '14-19']]) {
+      await page.fill('#lesson-move', mine);
+      await page.press('#lesson-move', 'Enter');
+      await said(page, new RegExp(`Right! Black answered ${his}`), `${mine} answered by ${his}`);
+    }
+    await page.fill('#lesson-move', '24x13');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Lesson complete! On to the next one/, 'the centre man won');
+    // the Russian Turkish strike: the king stopped by the man it jumped, then caught
+    await page.goto(`${base()}/#/learn/ru-turkish`);
+    await ready(page, 'ru-turkish');
+    await page.fill('#lesson-move', 'f4-g5');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Right! Black answered h4:h8/, 'the king stopped on h8');
+    await page.fill('#lesson-move', 'c3-b4');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /c3-b4 takes your man off the long diagonal/, 'the weaker move explained');
+    await page.fill('#lesson-move', 'g1-h2');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Right! Black answered h8:b2/, 'the king had to take c3');
+    await page.fill('#lesson-move', 'a1:c3');
+    await page.press('#lesson-move', 'Enter');
+    await said(page, /Lesson complete! On to the next one/, 'the king caught');
     // the last lesson: tempo; a weaker move is explained by the lesson's reason
     await page.goto(`${base()}/#/learn/tempo`);
     await ready(page, 'tempo');
