@@ -211,7 +211,10 @@ static void test_eval__hand_weights(void **state)
             continue;
         }
         int f[32], phase;
-        int n = dm_engine_features(f, 32, &phase, &b);
+        dm_board gb;
+        assert_int_equal(dm_board_from_board10(&gb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b),
+                         DM_OK);
+        int n = dm_engine_features(f, 32, &phase, &gb);
         assert_int_equal(n, 9);
         int o = 0, e = 0;
         for (int k = 0; k < n; k++) {
