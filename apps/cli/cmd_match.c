@@ -1013,7 +1013,7 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
         int theirs = __builtin_popcountll(b->pieces[side ^ 1]);
         if (mine + theirs <= dm_egdb_max_pieces(m->egdb)) {
             int dtc = -1;
-            dm_egdb_value ev = dm_egdb_probe(m->egdb, b, &dtc);
+            dm_egdb_value ev = dm_egdb_probe(m->egdb, dm_game_position(s->game), &dtc);
             if (ev == DM_EGDB_DRAW) {
                 snprintf(why, cap, "endgame database: draw");
                 return 1;
