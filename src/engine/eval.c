@@ -164,9 +164,14 @@ const dm_eval *dm_eval_builtin(void)
     return &eval_builtin;
 }
 
-int dm_eval_score(const dm_eval *ev, const dm_board10 *b)
+int dm_eval_score(const dm_eval *ev, const dm_board *b)
 {
-    return eval_board(ev ? ev : &eval_builtin, b);
+    dm_board10 fast;
+    if (!b || !b->variant || b->variant->id != DM_VARIANT_INTERNATIONAL ||
+        dm_board_to_board10(&fast, b) != DM_OK) {
+        return 0;
+    }
+    return eval_board(ev ? ev : &eval_builtin, &fast);
 }
 
 int dm_engine_features(int *out, int cap, int *phase, const dm_board *b)

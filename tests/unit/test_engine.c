@@ -338,7 +338,9 @@ static void test_engine__evaluation_features(void **state)
         dm_board10_put(&mirror, 51 - sq, swap[p]);
     }
     dm_board10_set_side(&mirror, DM_BLACK);
-    assert_int_equal(dm_eval_score(NULL, &mirror), dm_eval_score(NULL, &up));
+    dm_board gmirror;
+    assert_int_equal(dm_board_from_board10(&gmirror, intl, &mirror), DM_OK);
+    assert_int_equal(dm_eval_score(NULL, &gmirror), dm_eval_score(NULL, &gup));
 }
 
 static void test_engine__rejects_bad_arguments(void **state)
