@@ -14,8 +14,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
 #include <damier/status.h>
 #include <damier/variant.h>
 
