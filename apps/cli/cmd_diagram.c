@@ -337,7 +337,9 @@ int cmd_diagram(int argc, char **argv)
     char *svg = NULL;
     size_t len = 0;
     dm_error err = {0};
-    if (dm_diagram_svg(&svg, &len, &b, &o, &err) != DM_OK) {
+    dm_board pos;
+    if (dm_board_from_board10(&pos, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b) != DM_OK ||
+        dm_diagram_svg(&svg, &len, &pos, &o, &err) != DM_OK) {
         fprintf(stderr, "damier diagram: %s\n", err.message);
         return 2;
     }

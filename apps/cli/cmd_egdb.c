@@ -194,13 +194,15 @@ static int egdb_bench(const dm_egdb *db, long probes)
     enum {
         NPOS = 4096
     };
-    dm_board10 *pos = malloc(NPOS * sizeof *pos);
+    dm_board *pos = malloc(NPOS * sizeof *pos);
     if (!pos) {
         return 1;
     }
     uint64_t rng = 0x9E3779B97F4A7C15ULL;
     for (int i = 0; i < NPOS; i++) {
-        random_position(&pos[i], &rng, maxp);
+        dm_board10 fast;
+        random_position(&fast, &rng, maxp);
+        dm_board_from_board10(&pos[i], dm_variant_get(DM_VARIANT_INTERNATIONAL), &fast);
     }
     /* Cached: the same position again and again (its block stays in the CPU cache). */
     int dtc, sink = 0;
@@ -390,7 +392,9 @@ int cmd_egdb(int argc, char **argv)
     int refused = dm_egdb_problem_count(db) > 0;
     if (!strcmp(sub, "probe")) {
         int dtc;
-        dm_egdb_value v = dm_egdb_probe(db, &b, &dtc);
+        dm_board position;
+        dm_board_from_board10(&position, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
+        dm_egdb_value v = dm_egdb_probe(db, &position, &dtc);
         if (v == DM_EGDB_UNKNOWN) {
             printf("value unknown\n");
         } else if (v == DM_EGDB_DRAW) {

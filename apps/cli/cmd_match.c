@@ -943,11 +943,12 @@ static void dxp_gamereq(match *m, slot *s, int idx)
         msg.time_ms = (int)((h > 99900 ? 99900 : h) * 600);
         msg.moves = m->tc_moves > 999 ? 999 : m->tc_moves;
     }
-    dm_board10 start, initial;
-    fast_at(&start, s, 0);
-    dm_board10_start(&initial);
-    msg.has_position = !dm_board10_equal(&start, &initial);
-    msg.position = start;
+    const dm_board *start = dm_game_position_at(s->game, 0);
+    dm_board initial;
+    dm_board_start(&initial, start->variant);
+    msg.has_position =
+        start->side != initial.side || memcmp(start->sq, initial.sq, sizeof initial.sq) != 0;
+    msg.position = *start;
     dxp_send(e, &msg);
     e->state = ES_ACC;
     e->deadline = now() + m->timeout;
@@ -1012,7 +1013,7 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
         int theirs = __builtin_popcountll(b->pieces[side ^ 1]);
         if (mine + theirs <= dm_egdb_max_pieces(m->egdb)) {
             int dtc = -1;
-            dm_egdb_value ev = dm_egdb_probe(m->egdb, b, &dtc);
+            dm_egdb_value ev = dm_egdb_probe(m->egdb, dm_game_position(s->game), &dtc);
             if (ev == DM_EGDB_DRAW) {
                 snprintf(why, cap, "endgame database: draw");
                 return 1;
@@ -1160,11 +1161,8 @@ static void ask_move(match *m, slot *s)
             /* the other engine's move, relayed (from, to, captured ascending) */
             dm_dxp_msg msg;
             double emt = ply - 1 < s->nlog ? s->log[ply - 1].emt : 0;
-            dm_board10 before;
-            dm_move10 last;
-            fast_at(&before, s, ply - 1);
-            if (dm_move_to_move10(&last, &before, dm_game_move_at(s->game, ply - 1)) == DM_OK &&
-                dm_dxp_move_from(&msg, &before, &last, (int)emt) == DM_OK) {
+            if (dm_dxp_move_from(&msg, dm_game_position_at(s->game, ply - 1),
+                                 dm_game_move_at(s->game, ply - 1), (int)emt) == DM_OK) {
                 dxp_send(e, &msg);
             }
         }
@@ -1722,10 +1720,14 @@ static void dxp_on_move(match *m, slot *s, int idx, const dm_dxp_msg *msg, const
     dm_board10 now;
     const dm_board10 *before = &now;
     fast_now(&now, s);
+    dm_move gm;
     dm_move10 mv;
     dm_error err;
     memset(&err, 0, sizeof err);
-    dm_status st = dm_dxp_move_match(&mv, before, msg, &err);
+    dm_status st = dm_dxp_move_match(&gm, dm_game_position(s->game), msg, &err);
+    if (st == DM_OK && dm_move_to_move10(&mv, before, &gm) != DM_OK) {
+        st = dm_error_set(&err, DM_EILLEGAL, 0, 0, "the move matched is not the game's");
+    }
     if (st != DM_OK) {
         char fen[256];
         dm_board10_to_fen(fen, sizeof fen, before);

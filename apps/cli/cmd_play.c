@@ -793,7 +793,7 @@ static void declare_database_draw(play_session *s, const struct dm_egdb *egdb)
         return;
     }
     int dtc = -1;
-    if (dm_egdb_probe(egdb, b, &dtc) == DM_EGDB_DRAW) {
+    if (dm_egdb_probe(egdb, dm_game_position(g), &dtc) == DM_EGDB_DRAW) {
         dm_session_declare_no_win(s->session);
     }
 }

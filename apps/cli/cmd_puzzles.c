@@ -62,12 +62,12 @@ static int make_engine(dm_engine **e)
 /* The line as PDN text, numbered from move 1 ("1. 27-22 18x27 2. 31x22"). */
 static void line_text(char *buf, size_t cap, const dm_puzzle *p)
 {
-    dm_board10 b = p->position;
+    dm_board b = p->position;
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < p->line_count && n + 40 < cap; i++) {
         char mv[160];
-        dm_move10_to_text(mv, sizeof mv, &b, &p->line[i], DM_NOTATION_PDN);
+        dm_move_to_text(mv, sizeof mv, &b, &p->line[i], DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
         int num = 1 + (i + (p->position.side == DM_BLACK)) / 2;
         if (b.side == DM_WHITE) {
             n += (size_t)snprintf(buf + n, cap - n, "%s%d. %s", n ? " " : "", num, mv);
@@ -76,7 +76,7 @@ static void line_text(char *buf, size_t cap, const dm_puzzle *p)
         } else {
             n += (size_t)snprintf(buf + n, cap - n, " %s", mv);
         }
-        dm_board10_apply(&b, &p->line[i]);
+        dm_board_apply(&b, &p->line[i]);
     }
 }
 
@@ -142,16 +142,11 @@ static int write_puzzle(FILE *out, const dm_puzzle *p, const dm_pdn_game *src, c
                         int number, int ply, int depth, int serial)
 {
     dm_game *g = NULL;
-    dm_board start;
-    if (dm_board_from_board10(&start, dm_variant_get(DM_VARIANT_INTERNATIONAL), &p->position) !=
-            DM_OK ||
-        dm_game_new(&g, &start) != DM_OK) {
+    if (dm_game_new(&g, &p->position) != DM_OK) {
         return 1;
     }
     for (int i = 0; i < p->line_count; i++) {
-        dm_move m;
-        if (dm_move_from_move10(&m, dm_game_position(g), &p->line[i]) != DM_OK ||
-            dm_game_play(g, &m) != DM_OK) {
+        if (dm_game_play(g, &p->line[i]) != DM_OK) {
             dm_game_free(g);
             fprintf(stderr, "damier puzzles: internal error: the solution line is not legal\n");
             return 1;
@@ -266,7 +261,7 @@ static int gen_file(FILE *out, const char *path, dm_engine *e, const dm_puzzle_o
                 continue;
             }
             dm_puzzle p;
-            if (dm_puzzle_examine(&p, e, b, o, &err) != DM_OK) {
+            if (dm_puzzle_examine(&p, e, dm_game_position_at(g, i), o, &err) != DM_OK) {
                 continue;
             }
             c->positions++;
@@ -466,8 +461,10 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
     dm_puzzle_options o = DM_PUZZLE_OPTIONS_INIT;
     o.depth = depth;
     o.stable = 0;
+    dm_board gb;
     dm_puzzle p;
-    if (dm_puzzle_examine(&p, e, &b, &o, &err) != DM_OK) {
+    if (dm_board_from_board10(&gb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b) != DM_OK ||
+        dm_puzzle_examine(&p, e, &gb, &o, &err) != DM_OK) {
         printf("%s: %s\n", where, err.message);
         return 1;
     }
@@ -483,15 +480,16 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
         if (p.verdict == DM_PUZZLE_NO_CHOICE || p.verdict == DM_PUZZLE_CAPTURE) {
             printf("%s: %s\n", where, dm_puzzle_verdict_str(p.verdict));
         } else {
-            dm_move10_to_text(best, sizeof best, &b, &p.best, DM_NOTATION_PDN);
+            dm_move_to_text(best, sizeof best, &gb, &p.best, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
             printf("%s: at depth %d %s: best %s scores %d, the second best %d (solution %s)\n",
                    where, p.depth, dm_puzzle_verdict_str(p.verdict), best, p.best_score,
                    p.second_score, mv);
         }
         return 1;
     }
-    if (!dm_move10_equal(&p.best, &want)) {
-        dm_move10_to_text(best, sizeof best, &b, &p.best, DM_NOTATION_PDN);
+    dm_move10 found;
+    if (dm_move_to_move10(&found, &b, &p.best) != DM_OK || !dm_move10_equal(&found, &want)) {
+        dm_move_to_text(best, sizeof best, &gb, &p.best, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
         printf("%s: at depth %d the unique win is %s (score %d), not the solution's %s\n", where,
                p.depth, best, p.best_score, mv);
         return 1;
@@ -499,13 +497,19 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
     if (theme) {
         /* A puzzle of this recipe (it has a Theme): its line ends with a man or more won,
          * the opponent to move with no capture pending, or the opponent without a move. */
-        int solver_to_move = rp.end.side == b.side;
-        int gain = (solver_to_move ? 1 : -1) * dm_puzzle_material(&rp.end) - dm_puzzle_material(&b);
-        int won = !solver_to_move && dm_movegen10_count(&rp.end) == 0;
-        if (!won && (solver_to_move || gain < 100 || dm_movegen10_has_capture(&rp.end))) {
+        dm_board10 end;
+        if (dm_board_to_board10(&end, &rp.end) != DM_OK) {
+            printf("%s: the solution line ends off the 10x10 board\n", where);
+            return 1;
+        }
+        int solver_to_move = end.side == b.side;
+        int gain =
+            (solver_to_move ? 1 : -1) * dm_puzzle_material(&rp.end) - dm_puzzle_material(&gb);
+        int won = !solver_to_move && dm_movegen10_count(&end) == 0;
+        if (!won && (solver_to_move || gain < 100 || dm_movegen10_has_capture(&end))) {
             printf("%s: the solution line ends without a man won (gain %d, %s to move%s)\n", where,
-                   gain, rp.end.side == DM_WHITE ? "White" : "Black",
-                   dm_movegen10_has_capture(&rp.end) ? ", a capture pending" : "");
+                   gain, end.side == DM_WHITE ? "White" : "Black",
+                   dm_movegen10_has_capture(&end) ? ", a capture pending" : "");
             return 1;
         }
     }
@@ -622,9 +626,11 @@ static int puzzles_find(int argc, char **argv)
     if (make_engine(&e)) {
         return 2;
     }
+    dm_board gb;
+    dm_board_from_board10(&gb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
     dm_puzzle p;
     dm_error err = {0};
-    dm_status st = dm_puzzle_examine(&p, e, &b, &o, &err);
+    dm_status st = dm_puzzle_examine(&p, e, &gb, &o, &err);
     dm_engine_free(e);
     if (st != DM_OK) {
         fprintf(stderr, "damier puzzles find: %s\n", err.message);
@@ -636,7 +642,7 @@ static int puzzles_find(int argc, char **argv)
         return 1;
     }
     char best[160];
-    dm_move10_to_text(best, sizeof best, &b, &p.best, DM_NOTATION_PDN);
+    dm_move_to_text(best, sizeof best, &gb, &p.best, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     printf("best %s score %d second %d depth %d\n", best, p.best_score, p.second_score, p.depth);
     if (p.verdict != DM_PUZZLE_FOUND) {
         return 1;

@@ -118,7 +118,7 @@ static int play_out(dm_game *g, dm_engine *const side[2], dm_sample *samples, in
         dm_board_to_board10(&fb, dm_game_position(g));
         if (samples && !dm_movegen10_has_capture(b) && *n < cap) {
             dm_sample *s = &samples[(*n)++];
-            s->board = *b;
+            dm_sample_set_position(s, dm_game_position(g));
             s->score = res.score > 32000 ? 32000 : res.score < -32000 ? -32000 : res.score;
             s->ply = dm_game_ply(g);
             s->result = 0;

@@ -156,12 +156,6 @@ static const dm_game *game_of(const dxp_driver *d)
     return play_game(&d->ps);
 }
 
-/* The current position on the fast board (DXP plays international draughts on it). */
-static void board_of(dm_board10 *b, const dxp_driver *d)
-{
-    dm_board_to_board10(b, dm_game_position(game_of(d)));
-}
-
 static dm_clock *clock_of(const dxp_driver *d)
 {
     return play_clock(&d->ps);
@@ -343,7 +337,15 @@ static void begin_turn(dxp_driver *d)
 
 /* ---- starting games -------------------------------------------------------------------- */
 
-static int start_game(dxp_driver *d, const dm_board10 *start)
+/* The side to move in b has no legal move. */
+static int no_move(const dm_board *b)
+{
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
+    return list.count == 0;
+}
+
+static int start_game(dxp_driver *d, const dm_board *start)
 {
     d->game_open = 0;
     d->ps.has_tc = d->time_ms > 0;
@@ -358,10 +360,8 @@ static int start_game(dxp_driver *d, const dm_board10 *start)
     }
     /* always a clock (without a time control it counts the time used), started by
      * the session for the side to move; the engine forgets the last game */
-    dm_board vstart;
-    dm_board_from_board10(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), start);
     dm_session_setup g = DM_SESSION_SETUP_INIT;
-    g.start = &vstart;
+    g.start = start;
     g.white_tc = &d->ps.tc;
     dm_error err;
     memset(&err, 0, sizeof err);
@@ -379,8 +379,8 @@ static int start_game(dxp_driver *d, const dm_board10 *start)
     d->peer_overshoot = 0;
     d->state = ST_PLAYING;
     begin_turn(d);
-    char fen[200];
-    dm_board10_to_fen(fen, sizeof fen, start);
+    char fen[512];
+    dm_board_to_fen(fen, sizeof fen, start, 0);
     logf_("game %d: %s plays %s against \"%s\", %d min for %d moves, start %s", d->game_no,
           d->my_name, d->my_color == DM_WHITE ? "White" : "Black", d->peer_name, d->time_ms / 60000,
           d->moves, fen);
@@ -398,13 +398,14 @@ static void send_gamereq(dxp_driver *d)
     m.follower_color = 1 - d->my_color;
     m.time_ms = d->cfg.time_min * 60000;
     m.moves = d->cfg.moves;
-    dm_board10_start(&m.position);
+    const dm_variant *intl = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    dm_board_start(&m.position, intl);
     if (d->cfg.fen) {
-        dm_board10 b;
-        if (dm_board10_from_fen(&b, d->cfg.fen, NULL) == DM_OK) {
-            dm_board10 initial;
-            dm_board10_start(&initial);
-            m.has_position = !dm_board10_equal(&b, &initial);
+        dm_board b;
+        if (dm_board_from_fen(&b, intl, d->cfg.fen, NULL) == DM_OK) {
+            dm_board initial;
+            dm_board_start(&initial, intl);
+            m.has_position = b.side != initial.side || memcmp(b.sq, initial.sq, sizeof b.sq) != 0;
             m.position = b;
         }
     }
@@ -536,10 +537,10 @@ static void on_gamereq(dxp_driver *d, const dm_dxp_msg *m)
     } else if (d->state != ST_IDLE) {
         snprintf(buf, sizeof buf, "GAMEREQ during game %d: refused, the game goes on", d->game_no);
         why = buf;
-    } else if (dm_board10_validate(&m->position, &err) != DM_OK) {
+    } else if (dm_board_validate(&m->position, &err) != DM_OK) {
         snprintf(buf, sizeof buf, "GAMEREQ position refused: %s", err.message);
         why = buf;
-    } else if (dm_movegen10_count(&m->position) == 0) {
+    } else if (no_move(&m->position)) {
         why = "GAMEREQ position refused: the side to move has no legal move";
     }
     if (why) {
@@ -577,10 +578,11 @@ static void on_gameacc(dxp_driver *d, const dm_dxp_msg *m)
         return;
     }
     snprintf(d->peer_name, sizeof d->peer_name, "%s", m->name);
-    dm_board10 start;
-    dm_board10_start(&start);
+    const dm_variant *intl = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    dm_board start;
+    dm_board_start(&start, intl);
     if (d->cfg.fen) {
-        dm_board10_from_fen(&start, d->cfg.fen, NULL);
+        dm_board_from_fen(&start, intl, d->cfg.fen, NULL);
     }
     if (!start_game(d, &start)) {
         d->failed = 1;
@@ -653,17 +655,11 @@ static void on_move(dxp_driver *d, const dm_dxp_msg *m, const char *text)
         send_gameend(d, reason_for(d, o));
         return;
     }
-    dm_move10 mv;
     dm_error err;
     memset(&err, 0, sizeof err);
     forgive_peer_flag(d);
     dm_move vmv;
-    dm_board10 now;
-    board_of(&now, d);
-    dm_status st = dm_dxp_move_match(&mv, &now, m, &err);
-    if (st == DM_OK) {
-        st = dm_move_from_move10(&vmv, dm_session_position(d->ps.session), &mv);
-    }
+    dm_status st = dm_dxp_move_match(&vmv, dm_session_position(d->ps.session), m, &err);
     if (st != DM_OK) {
         dm_session_forfeit(d->ps.session, peer_color(d));
         char t[200];
@@ -896,13 +892,7 @@ void dxp_driver_think(dxp_driver *d)
     /* the search runs on the session (its clock's budget, or the level's limits) */
     double t0 = cli_now();
     dm_info info;
-    dm_move10 best;
-    dm_board10 now;
     dm_status st = play_engine_choose(&info, &d->ps, own_flag_fell, d);
-    board_of(&now, d);
-    if (st == DM_OK && info.pv_count > 0 && dm_move_to_move10(&best, &now, &info.pv[0]) != DM_OK) {
-        st = DM_EILLEGAL;
-    }
     int secs = (int)(cli_now() - t0 + 0.5);
     if (over_in_our_turn(d)) {
         return; /* our flag fell while the engine thought */
@@ -915,7 +905,7 @@ void dxp_driver_think(dxp_driver *d)
     dm_dxp_msg m;
     dm_error err;
     memset(&err, 0, sizeof err);
-    if (dm_dxp_move_from(&m, &now, &best, secs) != DM_OK ||
+    if (dm_dxp_move_from(&m, dm_session_position(d->ps.session), &info.pv[0], secs) != DM_OK ||
         dm_session_play(d->ps.session, &info.pv[0], &err) != DM_OK) {
         if (over_in_our_turn(d)) {
             return; /* the flag fell at the last moment */

@@ -64,12 +64,9 @@ static void on_info(const dm_info *info, void *payload)
     json_t *score = score_json(info->score);
     /* an international root the database draws: a database draw (the search's score
      * of a drawn root is 0, not "draw") */
-    dm_board10 fast;
     int dtc = 0;
     if (a->s->opt.egdb && info->multipv <= 1 &&
-        a->in.root.variant == dm_variant_get(DM_VARIANT_INTERNATIONAL) &&
-        dm_board_to_board10(&fast, &a->in.root) == DM_OK &&
-        dm_egdb_probe(a->s->opt.egdb, &fast, &dtc) == DM_EGDB_DRAW) {
+        dm_egdb_probe(a->s->opt.egdb, &a->in.root, &dtc) == DM_EGDB_DRAW) {
         json_decref(score);
         score = json_pack("{s:s,s:i}", "kind", "db_draw", "plies", 0);
     }

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT
  * damier/book.h: the opening book of international draughts: positions keyed by their
- * Zobrist hash (dm_board10.hash), each with moves, weights and search scores, built by
+ * Zobrist hash (dm_board_hash), each with moves, weights and search scores, built by
  * the project from its own searches (`damier book build`, docs/BOOK.md). A small book
  * is built into the library (dm_book_builtin); others are read from files.
  *
  * File format (".dmbk", version 1, little-endian): "DMBK", u32 version (1), u32
  * variant (0 = international), u32 entries N, 32 bytes of name (NUL-padded), then N
  * entries of 24 bytes sorted by key (then by weight, highest first): u64 key (the
- * position's dm_board10.hash), u64 captured squares (bit s-1 for square s; 0 for an
+ * position's dm_board_hash), u64 captured squares (bit s-1 for square s; 0 for an
  * ordinary move), u8 from, u8 to, u16 weight (> 0), i16 score (side to move's point
  * of view, hundredths of a man), u16 depth (the searched depth behind the score);
  * then u32 FNV-1a hash of every byte before it. docs/BOOK.md. */
@@ -17,9 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
 #include <damier/status.h>
+#include <damier/variant.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -35,7 +34,7 @@ typedef struct dm_book dm_book;
 
 /* One move of a book position, as stored. */
 typedef struct dm_book_entry {
-    uint64_t key;  /* the position's Zobrist hash (dm_board10.hash) */
+    uint64_t key;  /* the position's Zobrist hash (dm_board_hash) */
     uint64_t capt; /* captured squares, bit s-1 for square s (0: an ordinary move) */
     int from, to;  /* squares 1..50 */
     int weight;    /* 1..65535: how often the move is chosen, relative to the others */
@@ -45,7 +44,7 @@ typedef struct dm_book_entry {
 
 /* A legal book move of a position (dm_book_probe). */
 typedef struct dm_book_move {
-    dm_move10 move; /* legal in the probed position */
+    dm_move move; /* legal in the probed position */
     int weight, score, depth;
 } dm_book_move;
 
@@ -71,16 +70,17 @@ DM_API void dm_book_free(dm_book *bk);
 DM_API const char *dm_book_name(const dm_book *bk);
 DM_API size_t dm_book_entries(const dm_book *bk);
 
-/* The book moves of position b that are legal there (an entry whose move is not legal,
- * a hash collision, is skipped), weight highest first, at most cap into out; returns
- * how many. 0 for a NULL book or a position not in it. */
-DM_API int dm_book_probe(const dm_book *bk, const dm_board10 *b, dm_book_move *out, int cap);
+/* The book moves of position (international draughts; looked up on the fast 10x10
+ * board inside) that are legal there (an entry whose move is not legal, a hash
+ * collision, is skipped), weight highest first, at most cap into out; returns how
+ * many. 0 for a NULL book, a position of another variant or one not in the book. */
+DM_API int dm_book_probe(const dm_book *bk, const dm_board *position, dm_book_move *out, int cap);
 
 /* Choose a book move of b: seed 0 takes the one of highest weight; another seed draws
  * one with probability proportional to its weight, from a hash of the seed and the
  * position (the same seed and position give the same move). 1 with *out set, 0 when
  * b has no legal book move. */
-DM_API int dm_book_pick(const dm_book *bk, const dm_board10 *b, uint64_t seed, dm_book_move *out);
+DM_API int dm_book_pick(const dm_book *bk, const dm_board *b, uint64_t seed, dm_book_move *out);
 
 /* The bytes of a book of n entries (any order; they are sorted, and an entry with the
  * same key, from, to and captures as an earlier one is dropped) named name: written

@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board10.h>
 #include <damier/status.h>
+#include <damier/variant.h>
 
 #ifdef __cplusplus
 extern "C" {

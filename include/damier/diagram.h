@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include <damier/board10.h>
+#include <damier/variant.h>
 #include <damier/status.h>
 
 #ifdef __cplusplus
@@ -75,16 +75,17 @@ DM_API dm_status dm_diagram_parse_arrow(int *from, int *to, const char *text, dm
 /* Read a square number 1..50 ("32"). DM_EPARSE with err->column. */
 DM_API dm_status dm_diagram_parse_square(int *sq, const char *text, dm_error *err);
 
-/* The diagram of b as an SVG 1.1 document (UTF-8, one element per line):
+/* The diagram of position (a 10x10 variant's: international, antidraughts, ...) as an
+ * SVG 1.1 document (UTF-8, one element per line):
  *   <rect class="light|dark" data-square="N"...> for the squares (N on dark ones),
  *   <circle class="piece white man|white king|black man|black king"
  *           data-square="N" cx= cy= r=...> for each piece (a king has a second,
  *           smaller circle class="crown"), <text class="number"> for --numbers,
  *   <rect class="mark" data-square="N"> and <line class="arrow" data-from= data-to=>,
  * and a <title> with the FEN. *out is malloc'd (free()), *len (may be NULL) its
- * length. DM_EINVAL (err says which) for bad options or a board that does not
- * validate, DM_ENOMEM. */
-DM_API dm_status dm_diagram_svg(char **out, size_t *len, const dm_board10 *b,
+ * length. DM_EINVAL (err says which) for bad options, a board of another size or one
+ * that does not validate, DM_ENOMEM. */
+DM_API dm_status dm_diagram_svg(char **out, size_t *len, const dm_board *position,
                                 const dm_diagram_options *o, dm_error *err);
 
 #ifdef __cplusplus

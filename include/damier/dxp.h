@@ -3,7 +3,8 @@
  * connection, international draughts): a pure codec. Layer 2 messages are parsed into
  * and formatted from a struct with their exact fixed-width fields; a stream splitter
  * cuts layer 1's NUL-terminated framing out of arbitrary reads; a MOVE is matched
- * against the legal moves of a dm_board10. Nothing here opens a socket, prints or keeps
+ * against the legal moves of an international dm_board (matched on the fast 10x10
+ * board inside). Nothing here opens a socket, prints or keeps
  * state between calls: the caller owns every buffer.
  *
  * Offsets in error messages (err->column = offset + 1) are 0-based character
@@ -20,9 +21,8 @@
 
 #include <stddef.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
 #include <damier/status.h>
+#include <damier/variant.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -85,17 +85,17 @@ typedef struct dm_dxp_msg {
      * 1..32 printable ASCII characters (32..126), not starting with a space */
     char name[DM_DXP_NAME_LEN + 1];
     /* GAMEREQ */
-    int version;         /* protocol version 0..99 (DM_DXP_VERSION) */
-    int follower_color;  /* dm_color the receiver of the GAMEREQ is to play */
-    int time_ms;         /* thinking time per player for the game: the 3-character
+    int version;        /* protocol version 0..99 (DM_DXP_VERSION) */
+    int follower_color; /* dm_color the receiver of the GAMEREQ is to play */
+    int time_ms;        /* thinking time per player for the game: the 3-character
                                  minutes field, 0..999 minutes; a decimal form ("1.5",
                                  ".25", as Scan and Moby Dam read it) is accepted, so a
                                  multiple of 600 ms (a hundredth of a minute) */
-    int moves;           /* moves the time covers, 0..999; 0 = no move limit */
-    int has_position;    /* 0: 'A', the initial position; 1: 'B', position follows */
-    dm_board10 position; /* 'B': the position and side to move, as sent (not
-                                 validated: see dm_board10_validate); 'A': the initial
-                                 position */
+    int moves;          /* moves the time covers, 0..999; 0 = no move limit */
+    int has_position;   /* 0: 'A', the initial position; 1: 'B', position follows */
+    dm_board position;  /* international; 'B': the position and side to move, as
+                                 sent (not validated: see dm_board_validate); 'A': the
+                                 initial position */
     /* GAMEACC */
     int acceptance; /* dm_dxp_acceptance */
     /* MOVE */
@@ -186,25 +186,28 @@ DM_API void dm_dxp_splitter_reset(dm_dxp_splitter *s);
 
 /* ---- moves ----------------------------------------------------------------------- */
 
-/* The MOVE message of m, a legal move of b (the captured squares ascending); seconds
- * (clamped to 0..9999) is the time spent. DM_EINVAL when m is not legal in b. */
-DM_API dm_status dm_dxp_move_from(dm_dxp_msg *out, const dm_board10 *b, const dm_move10 *m,
+/* The MOVE message of move, a legal move of position (international draughts; the
+ * captured squares ascending); seconds (clamped to 0..9999) is the time spent.
+ * DM_EINVAL for NULLs, a position of another variant or a move that is not legal in
+ * it. */
+DM_API dm_status dm_dxp_move_from(dm_dxp_msg *out, const dm_board *position, const dm_move *move,
                                   int seconds);
 
-/* Find the legal move of b that a MOVE message names: equal from and to squares and
+/* Find the legal move of position (international draughts) that a MOVE message names: equal from and to squares and
  * the same set of captured squares (any order). A message that lists no captured
  * squares is matched by from and to alone when they name exactly one legal move.
  * DM_EILLEGAL when no legal move matches (err says why: empty square, capture
  * compulsory, wrong captured set, ...), DM_EAMBIGUOUS when several do (the
- * candidates listed), DM_EINVAL when msg is not a MOVE. */
-DM_API dm_status dm_dxp_move_match(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *msg,
+ * candidates listed), DM_EINVAL when msg is not a MOVE or position is not international. */
+DM_API dm_status dm_dxp_move_match(dm_move *out, const dm_board *position, const dm_dxp_msg *msg,
                                    dm_error *err);
 
 /* ---- positions -------------------------------------------------------------------- */
 
-/* The 51 characters of a GAMEREQ position field: side W/Z then e w z W Z per square
- * 1..50 (buf: cap >= 52, NUL-terminated). Returns 51, or 0 when cap is too small. */
-DM_API size_t dm_dxp_position_text(char *buf, size_t cap, const dm_board10 *b);
+/* The 51 characters of a GAMEREQ position field of b (a 10x10 board): side W/Z then
+ * e w z W Z per square 1..50 (buf: cap >= 52, NUL-terminated). Returns 51, or 0
+ * (buf "" when cap > 0) when cap is too small or b is NULL or not 10x10. */
+DM_API size_t dm_dxp_position_text(char *buf, size_t cap, const dm_board *b);
 
 #ifdef __cplusplus
 }

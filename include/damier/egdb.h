@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board10.h>
+#include <damier/variant.h>
 #include <damier/status.h>
 
 #ifdef __cplusplus
@@ -83,19 +83,20 @@ DM_API int dm_egdb_max_pieces(const dm_egdb *db);
 DM_API int dm_egdb_slice_count(const dm_egdb *db);
 DM_API dm_status dm_egdb_slice(const dm_egdb *db, int i, dm_egdb_slice_info *out);
 
-/* Value of b (either side to move) from its slice, without capture search: returns
- * DM_EGDB_UNKNOWN when the slice is not loaded, when b has more pieces than any slice,
- * when a side has no piece, or when the side to move must capture (don't care).
- * *dtc (may be NULL) gets the distance to conversion in plies (0 for draws).
+/* Value of b (an international position, either side to move; read on the fast 10x10
+ * board inside) from its slice, without capture search: returns DM_EGDB_UNKNOWN when
+ * b is of another variant, when the slice is not loaded, when b has more pieces than
+ * any slice, when a side has no piece, or when the side to move must capture (don't
+ * care). *dtc (may be NULL) gets the distance to conversion in plies (0 for draws).
  * Thread-safe; allocates nothing. */
-DM_API dm_egdb_value dm_egdb_lookup(const dm_egdb *db, const dm_board10 *b, int *dtc);
+DM_API dm_egdb_value dm_egdb_lookup(const dm_egdb *db, const dm_board *b, int *dtc);
 
 /* Value of b with pending captures resolved by a capture search over the smaller
  * slices (every capture takes material off the board, so it ends). A side with no
  * piece has lost. *dtc (may be NULL): distance to conversion in plies; 1 when a
  * capture is pending (the capture converts), 0 for a draw or a side without pieces.
- * DM_EGDB_UNKNOWN when a slice needed is missing. Thread-safe. */
-DM_API dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board10 *b, int *dtc);
+ * DM_EGDB_UNKNOWN when a slice needed is missing or b is not international. Thread-safe. */
+DM_API dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board *b, int *dtc);
 
 /* "win", "loss", "draw", "unknown". */
 DM_API const char *dm_egdb_value_name(dm_egdb_value v);

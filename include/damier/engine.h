@@ -14,8 +14,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
 #include <damier/status.h>
 #include <damier/variant.h>
 
@@ -129,13 +127,15 @@ DM_API void dm_engine_stop(dm_engine *e);
 /* The pondered move was played: start the clock budget now (safe from any thread). */
 DM_API void dm_engine_ponderhit(dm_engine *e);
 
-/* The evaluation's feature vector of b (an international position on the fast board:
- * the trained evaluation is international draughts'), for training and tools: out[i] = White's
+/* The evaluation's feature vector of b (an international position: the trained
+ * evaluation is international draughts'; converted to the fast 10x10 board inside),
+ * for training and tools: out[i] = White's
  * count minus Black's for feature i (names from dm_engine_feature_name), written for
  * i < cap; *phase (if not NULL) gets the number of men on the board (the evaluation
  * interpolates between opening and endgame weights by it). Returns the number of
- * features, whatever cap is. */
-DM_API int dm_engine_features(int *out, int cap, int *phase, const dm_board10 *b);
+ * features, whatever cap is; -1 (nothing written) for a NULL board, a NULL out with
+ * cap > 0, or a position of another variant. */
+DM_API int dm_engine_features(int *out, int cap, int *phase, const dm_board *b);
 
 /* Name of feature i ("men", "kings", "tempo", ...), or NULL when out of range. */
 DM_API const char *dm_engine_feature_name(int i);

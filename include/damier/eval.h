@@ -27,8 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board10.h>
 #include <damier/status.h>
+#include <damier/variant.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -70,25 +70,42 @@ DM_API void dm_eval_free(dm_eval *ev);
 /* The name stored with the weights (at most 31 bytes; "hand" for dm_eval_new_hand). */
 DM_API const char *dm_eval_name(const dm_eval *ev);
 
-/* Static score of b with weights ev, in hundredths of a man, from the side to move's
- * point of view (what the search uses at quiet positions). */
-DM_API int dm_eval_score(const dm_eval *ev, const dm_board10 *b);
+/* Static score of b (an international position, evaluated on the fast 10x10 board
+ * inside) with weights ev (NULL: dm_eval_builtin), in hundredths of a man, from the
+ * side to move's point of view (what the search uses at quiet positions); 0 for a
+ * NULL board or a position of another variant. */
+DM_API int dm_eval_score(const dm_eval *ev, const dm_board *b);
 
 /* ---- self-play samples ------------------------------------------------------ */
 
-/* One training position: a quiet position (no capture pending) from a game, the
- * engine's score and the game's result. On disk 32 bytes, little-endian: u64 White
- * pieces, u64 Black pieces, u64 kings (bit s-1 for square s), u8 side to move
- * (0 White), i8 result (1 White won, 0 draw, -1 Black won), i16 score (side to move's
- * point of view, hundredths of a man, as dm_engine_search reported), u16 ply of the
- * game, u16 reserved (0). A sample file is the 16-byte header "DMSP", u32 version 1,
- * u32 record size 32, u32 variant 0, then records. */
+/* One training position: a quiet international position (no capture pending) from a
+ * game, the engine's score and the game's result. The position is kept as the record
+ * keeps it, three square sets (bit s-1 for square s, 1..50), so that millions of
+ * samples stay small; dm_sample_position / dm_sample_set_position convert to and from
+ * the generic position. On disk 32 bytes, little-endian: u64 White pieces, u64 Black
+ * pieces, u64 kings, u8 side to move (0 White), i8 result (1 White won, 0 draw, -1
+ * Black won), i16 score (side to move's point of view, hundredths of a man, as
+ * dm_engine_search reported), u16 ply of the game, u16 reserved (0). A sample file is
+ * the 16-byte header "DMSP", u32 version 1, u32 record size 32, u32 variant 0, then
+ * records. */
 typedef struct dm_sample {
-    dm_board10 board;
-    int result; /* 1, 0, -1: White won, draw, Black won */
-    int score;  /* side to move's point of view */
+    uint64_t white; /* White's men and kings */
+    uint64_t black; /* Black's men and kings */
+    uint64_t kings; /* the kings of both colours */
+    int side;       /* dm_color to move */
+    int result;     /* 1, 0, -1: White won, draw, Black won */
+    int score;      /* side to move's point of view */
     int ply;
 } dm_sample;
+
+/* The position of s as an international dm_board. DM_EINVAL (out untouched) for
+ * pieces beyond square 50, overlapping colours, kings that are no piece or a bad side
+ * (what dm_sample_decode refuses). */
+DM_API dm_status dm_sample_position(dm_board *out, const dm_sample *s);
+
+/* Set the pieces and side to move of s from b (international; result, score and ply
+ * are left as they are). DM_EINVAL for NULLs or a position of another variant. */
+DM_API dm_status dm_sample_set_position(dm_sample *s, const dm_board *b);
 
 #define DM_SAMPLE_HEADER_SIZE 16u
 #define DM_SAMPLE_RECORD_SIZE 32u

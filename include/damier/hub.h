@@ -8,9 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board10.h>
 #include <damier/engine.h>
-#include <damier/move10.h>
 #include <damier/session.h>
 #include <damier/status.h>
 #include <damier/variant.h>

@@ -11,10 +11,8 @@
 
 #include <stddef.h>
 
-#include <damier/board10.h>
 #include <damier/clock.h>
 #include <damier/game.h>
-#include <damier/move10.h>
 #include <damier/status.h>
 #include <damier/variant.h>
 
@@ -210,8 +208,6 @@ typedef struct dm_pdn_replay {
     int ambiguous_number;         /* its move number */
     int ambiguous_black;          /* 1 when it was Black's move */
     char ambiguous_as[160];       /* the candidate kept, full path ("36x18x7x16") */
-    dm_board10 start;             /* start position (valid unless the FEN was unreadable) */
-    dm_board10 end;               /* position after the last good move */
     /* The first bad move, when verdict is ILLEGAL or UNREADABLE: */
     int move_number;         /* its move number (1-based, counted from the start number) */
     int black;               /* 1 when it was Black's move */
@@ -226,8 +222,9 @@ typedef struct dm_pdn_replay {
                              and is legal under none of the rules its squares suggest */
     int joined;                /* captures written as consecutive single-jump tokens
                              ("e1xc3 c3xe5", playstrategy.org) that were joined */
-    dm_board vstart;           /* start position on the generic board (every variant) */
-    dm_board vend;             /* position after the last good move (every variant) */
+    dm_board start;            /* start position (the variant's initial position when the
+                                  FEN was unreadable or no variant was chosen) */
+    dm_board end;              /* position after the last good move */
     /* Accepted irregularities, the warnings of a legal game (the library never prints:
      * the caller reports them): */
     int nirregular; /* how many moves were replayed as written */
@@ -250,7 +247,7 @@ typedef struct dm_pdn_replay {
  *   international (PDN's default). A guessed game legal under no candidate is taken as
  *   the candidate it replays longest under when that is 20 plies or more (a game of
  *   that variant with a bad move), else DM_PDN_VARIANT with the first failure named.
- * International and antidraughts moves go through dm_move10_parse (FMJD 4.1 compulsory
+ * International and antidraughts moves go through the fast board's parser (FMJD 4.1 compulsory
  * capture, 4.13 majority rule); the other variants through dm_move_parse (numeric or
  * algebraic squares, '-', 'x' or ':'), and a multi-capture written as consecutive
  * single-jump tokens by the same piece is joined into one move (out->joined).
@@ -265,8 +262,9 @@ typedef struct dm_pdn_replay {
  * writer should have given the full path) is resolved by looking ahead: the game is
  * legal if the rest of the mainline is legal after exactly one of the candidates (it is
  * kept; counted in out->resolved); otherwise the ambiguity is reported as illegal.
- * fen_before is written in the variant's square style. out->start/end are the fast
- * 10x10 boards (international rules only); vstart/vend serve every variant.
+ * fen_before is written in the variant's square style. out->start/end are the
+ * generic positions of every variant (international included: its moves are replayed
+ * on the fast 10x10 board and converted once at the end).
  * Returns DM_OK whatever the verdict (the verdict is the answer); DM_EINVAL for NULLs. */
 DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g);
 

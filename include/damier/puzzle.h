@@ -9,9 +9,8 @@
 
 #include <stddef.h>
 
-#include <damier/board10.h>
 #include <damier/engine.h>
-#include <damier/move10.h>
+#include <damier/variant.h>
 #include <damier/status.h>
 
 #ifdef __cplusplus
@@ -111,41 +110,43 @@ DM_API const char *dm_puzzle_verdict_str(int verdict);
 
 /* What dm_puzzle_examine found. */
 typedef struct dm_puzzle {
-    int verdict;                        /* dm_puzzle_verdict */
-    dm_board10 position;                /* the position examined */
-    int line_count;                     /* moves in line (0 unless FOUND) */
-    dm_move10 line[DM_PUZZLE_MAX_LINE]; /* the solution: the winning move, the opponent's
+    int verdict;                      /* dm_puzzle_verdict */
+    dm_board position;                /* the position examined */
+    int line_count;                   /* moves in line (0 unless FOUND) */
+    dm_move line[DM_PUZZLE_MAX_LINE]; /* the solution: the winning move, the opponent's
                                         best reply, ..., ending with a move of the side
                                         to move: the first point where the material is
                                         won (a man or more, the opponent to move and no
                                         capture pending) or the game (no reply left) */
-    int best_score;                     /* score of the best move at the full depth */
-    int second_score;                   /* score of the second best */
-    dm_move10 best;                     /* the best move (also when not FOUND) */
-    int material;                       /* material balance of the side to move at the root */
-    int gain;                           /* material won by the end of line (hundredths) */
-    int unique_from;                    /* the smallest depth from which the best move is
+    int best_score;                   /* score of the best move at the full depth */
+    int second_score;                 /* score of the second best */
+    dm_move best;                     /* the best move (also when not FOUND; all zero
+                                           when there is none) */
+    int material;                     /* material balance of the side to move at the root */
+    int gain;                         /* material won by the end of line (hundredths) */
+    int unique_from;                  /* the smallest depth from which the best move is
                                         the unique win at every depth up to depth */
-    int depth;                          /* the last depth the search completed */
-    unsigned themes;                    /* dm_puzzle_theme bits */
-    int rating;                         /* estimated difficulty on the Glicko scale
+    int depth;                        /* the last depth the search completed */
+    unsigned themes;                  /* dm_puzzle_theme bits */
+    int rating;                       /* estimated difficulty on the Glicko scale
                                         (damier/rating.h), 600..3000: 800 + 150 per move of
                                         the solver in line + 60 per ply of unique_from */
-    uint64_t nodes;                     /* nodes searched */
+    uint64_t nodes;                   /* nodes searched */
 } dm_puzzle;
 
-/* Examine position b with engine e (cleared first, so that the result depends only
+/* Examine position b (international draughts; converted to the fast 10x10 board
+ * inside, the result's position and moves are the generic ones) with engine e (cleared first, so that the result depends only
  * on b and opt: with one thread it is deterministic): a multi-PV search of two lines
  * to opt->depth with no game history; then the verdict, and for FOUND the line, the
  * themes and the rating. opt NULL: DM_PUZZLE_OPTIONS_INIT. DM_EINVAL (err says
- * which) for NULLs, options out of range or a board that does not validate;
- * DM_OK otherwise, whatever the verdict. */
-DM_API dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board10 *b,
+ * which) for NULLs, options out of range, a position of another variant or one that
+ * does not validate; DM_OK otherwise, whatever the verdict. */
+DM_API dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
                                    const dm_puzzle_options *opt, dm_error *err);
 
-/* Material balance of b for the side to move: 100 per man, 300 per king, its pieces
- * minus the opponent's. */
-DM_API int dm_puzzle_material(const dm_board10 *b);
+/* Material balance of b (any variant) for the side to move: 100 per man, 300 per
+ * king, its pieces minus the opponent's; 0 for NULL. */
+DM_API int dm_puzzle_material(const dm_board *b);
 
 #ifdef __cplusplus
 }

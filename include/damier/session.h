@@ -26,12 +26,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board10.h>
 #include <damier/clock.h>
 #include <damier/engine.h>
 #include <damier/game.h>
-#include <damier/move10.h>
 #include <damier/status.h>
+#include <damier/variant.h>
 
 #ifdef __cplusplus
 extern "C" {

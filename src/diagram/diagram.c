@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * Diagrams (damier/diagram.h): the SVG text of a position, with the geometry that
  * other renderers share. */
+#include <damier/board10.h>
 #include <damier/diagram.h>
 
 #include <math.h>
@@ -211,16 +212,23 @@ static const char *hex(char buf[8], unsigned rgb)
     return buf;
 }
 
-dm_status dm_diagram_svg(char **out, size_t *len, const dm_board10 *b, const dm_diagram_options *o,
-                         dm_error *err)
+dm_status dm_diagram_svg(char **out, size_t *len, const dm_board *position,
+                         const dm_diagram_options *o, dm_error *err)
 {
-    if (!out || !b) {
+    if (!out || !position || !position->variant) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "NULL argument");
     }
     dm_status st = dm_diagram_check(o, err);
     if (st != DM_OK) {
         return st;
     }
+    dm_board10 fast;
+    if (dm_board_to_board10(&fast, position) != DM_OK) {
+        return dm_error_set(
+            err, DM_EINVAL, 0, 0, "a diagram shows a 10x10 board; %s is played on %dx%d",
+            position->variant->title, position->variant->size, position->variant->size);
+    }
+    const dm_board10 *b = &fast;
     st = dm_board10_validate(b, err);
     if (st != DM_OK) {
         return st;

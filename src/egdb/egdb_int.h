@@ -14,6 +14,8 @@
 #include <damier/board10.h>
 #include <damier/egdb.h>
 
+#include "egdb/egdb_fast.h"
+
 #define EG_MAGIC "DMEGDB\r\n" /* 8 bytes; \r\n catches text-mode damage */
 #define EG_VERSION 1
 #define EG_HEADER_BYTES 128

@@ -8,7 +8,7 @@
  *
  * 1. Forward pass (threads share the indices): every position is generated once.
  *    No legal move: loss in 0. A capture pending: the value from the smaller slices
- *    (dm_egdb_probe), distance 1. Otherwise the promotions are probed (a promotion
+ *    (egdb_probe10), distance 1. Otherwise the promotions are probed (a promotion
  *    to a lost position wins in 1; to a drawn one rules out a loss) and the other
  *    moves are counted: that count is what must be refuted before the position is
  *    lost.
@@ -90,7 +90,7 @@ static void forward_one(gen_ctx *g, unit_arr *a, uint64_t idx, dm_movelist10 *li
         for (int i = 0; i < n; i++) {
             dm_board10 c = b;
             dm_board10_apply(&c, &list->moves[i]);
-            dm_egdb_value v = dm_egdb_probe(g->db, &c, NULL);
+            dm_egdb_value v = egdb_probe10(g->db, &c, NULL);
             if (v == DM_EGDB_UNKNOWN) {
                 atomic_store(&g->missing, 1);
             } else if (v == DM_EGDB_LOSS) {
@@ -113,7 +113,7 @@ static void forward_one(gen_ctx *g, unit_arr *a, uint64_t idx, dm_movelist10 *li
         }
         dm_board10 c = b;
         dm_board10_apply(&c, m);
-        dm_egdb_value v = dm_egdb_probe(g->db, &c, NULL);
+        dm_egdb_value v = egdb_probe10(g->db, &c, NULL);
         if (v == DM_EGDB_UNKNOWN) {
             atomic_store(&g->missing, 1);
         } else if (v == DM_EGDB_LOSS) {

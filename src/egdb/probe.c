@@ -251,7 +251,35 @@ static dm_egdb_value lookup_quiet(const dm_egdb *db, const dm_board10 *b, int *d
     return (dm_egdb_value)v;
 }
 
-dm_egdb_value dm_egdb_lookup(const dm_egdb *db, const dm_board10 *b, int *dtc)
+/* The international position b on the fast board; 0 when it is of another variant. */
+static int fast_of(dm_board10 *out, const dm_board *b)
+{
+    return b && b->variant && b->variant->id == DM_VARIANT_INTERNATIONAL &&
+           dm_board_to_board10(out, b) == DM_OK;
+}
+
+dm_egdb_value dm_egdb_lookup(const dm_egdb *db, const dm_board *b, int *dtc)
+{
+    dm_board10 fast;
+    if (!fast_of(&fast, b)) {
+        return DM_EGDB_UNKNOWN;
+    }
+    return egdb_lookup10(db, &fast, dtc);
+}
+
+dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board *b, int *dtc)
+{
+    dm_board10 fast;
+    if (!fast_of(&fast, b)) {
+        if (dtc) {
+            *dtc = 0;
+        }
+        return DM_EGDB_UNKNOWN;
+    }
+    return egdb_probe10(db, &fast, dtc);
+}
+
+dm_egdb_value egdb_lookup10(const dm_egdb *db, const dm_board10 *b, int *dtc)
 {
     if (!db || !b || !b->pieces[0] || !b->pieces[1] ||
         bb_count(b->pieces[0] | b->pieces[1]) > DM_EGDB_MAX_PIECES) {
@@ -263,7 +291,7 @@ dm_egdb_value dm_egdb_lookup(const dm_egdb *db, const dm_board10 *b, int *dtc)
     return lookup_quiet(db, b, dtc);
 }
 
-dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board10 *b, int *dtc)
+dm_egdb_value egdb_probe10(const dm_egdb *db, const dm_board10 *b, int *dtc)
 {
     if (dtc) {
         *dtc = 0;
@@ -289,7 +317,7 @@ dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board10 *b, int *dtc)
     for (int i = 0; i < n; i++) {
         dm_board10 c = *b;
         dm_board10_apply(&c, &list.moves[i]);
-        dm_egdb_value v = dm_egdb_probe(db, &c, NULL);
+        dm_egdb_value v = egdb_probe10(db, &c, NULL);
         if (v == DM_EGDB_LOSS) {
             if (dtc) {
                 *dtc = 1;
@@ -348,7 +376,7 @@ static void flat_free(eg_flat *f)
     f->v = f->d = NULL;
 }
 
-/* dm_egdb_probe(db, c, dtc) with a quiet position of the cached slice read from the
+/* egdb_probe10(db, c, dtc) with a quiet position of the cached slice read from the
  * cache: the same answer, sooner. */
 static dm_egdb_value verify_probe(const dm_egdb *db, const eg_flat *f, const dm_board10 *c,
                                   int *dtc)
@@ -369,7 +397,7 @@ static dm_egdb_value verify_probe(const dm_egdb *db, const eg_flat *f, const dm_
             return (dm_egdb_value)v;
         }
     }
-    return dm_egdb_probe(db, c, dtc);
+    return egdb_probe10(db, c, dtc);
 }
 
 static dm_status verify_pass(const dm_egdb *db, const eg_slice *s, const eg_flat *own,

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <damier/board10.h>
 #include <damier/book.h>
+#include <damier/move10.h>
 
 #include "engine/book_int.h"
 #include "engine/le.h"
@@ -170,11 +172,15 @@ static uint64_t capt_mask(const dm_move10 *m)
     return mask;
 }
 
-int dm_book_probe(const dm_book *bk, const dm_board10 *b, dm_book_move *out, int cap)
+int dm_book_probe(const dm_book *bk, const dm_board *position, dm_book_move *out, int cap)
 {
-    if (!bk || !b || bk->count == 0 || cap <= 0) {
+    dm_board10 fast;
+    if (!bk || !position || !position->variant || bk->count == 0 || cap <= 0 ||
+        position->variant->id != DM_VARIANT_INTERNATIONAL ||
+        dm_board_to_board10(&fast, position) != DM_OK) {
         return 0;
     }
+    const dm_board10 *b = &fast;
     /* the first entry with key >= b->hash */
     size_t lo = 0, hi = bk->count;
     while (lo < hi) {
@@ -201,7 +207,9 @@ int dm_book_probe(const dm_book *bk, const dm_board10 *b, dm_book_move *out, int
         for (int k = 0; k < list.count; k++) {
             const dm_move10 *m = &list.moves[k];
             if (m->from == e.from && m->to == e.to && capt_mask(m) == e.capt) {
-                out[n].move = *m;
+                if (dm_move_from_move10(&out[n].move, position, m) != DM_OK) {
+                    break;
+                }
                 out[n].weight = e.weight;
                 out[n].score = e.score;
                 out[n].depth = e.depth;
@@ -223,7 +231,7 @@ static uint64_t mix64(uint64_t x)
     return x;
 }
 
-int dm_book_pick(const dm_book *bk, const dm_board10 *b, uint64_t seed, dm_book_move *out)
+int dm_book_pick(const dm_book *bk, const dm_board *b, uint64_t seed, dm_book_move *out)
 {
     dm_book_move moves[DM_BOOK_MAX_MOVES];
     int n = dm_book_probe(bk, b, moves, DM_BOOK_MAX_MOVES);
@@ -236,7 +244,9 @@ int dm_book_pick(const dm_book *bk, const dm_board10 *b, uint64_t seed, dm_book_
         for (int i = 0; i < n; i++) {
             total += (uint64_t)moves[i].weight;
         }
-        uint64_t r = mix64(seed ^ mix64(b->hash)) % total;
+        dm_board10 fast; /* converts: dm_book_probe found moves */
+        dm_board_to_board10(&fast, b);
+        uint64_t r = mix64(seed ^ mix64(fast.hash)) % total;
         while (r >= (uint64_t)moves[pick].weight) {
             r -= (uint64_t)moves[pick].weight;
             pick++;

@@ -164,15 +164,25 @@ const dm_eval *dm_eval_builtin(void)
     return &eval_builtin;
 }
 
-int dm_eval_score(const dm_eval *ev, const dm_board10 *b)
+int dm_eval_score(const dm_eval *ev, const dm_board *b)
 {
-    return eval_board(ev ? ev : &eval_builtin, b);
+    dm_board10 fast;
+    if (!b || !b->variant || b->variant->id != DM_VARIANT_INTERNATIONAL ||
+        dm_board_to_board10(&fast, b) != DM_OK) {
+        return 0;
+    }
+    return eval_board(ev ? ev : &eval_builtin, &fast);
 }
 
-int dm_engine_features(int *out, int cap, int *phase, const dm_board10 *b)
+int dm_engine_features(int *out, int cap, int *phase, const dm_board *b)
 {
+    dm_board10 fast;
+    if ((!out && cap > 0) || !b || !b->variant || b->variant->id != DM_VARIANT_INTERNATIONAL ||
+        dm_board_to_board10(&fast, b) != DM_OK) {
+        return -1;
+    }
     int f[EVAL_FEATURE_NB];
-    int ph = eval_features(b, f);
+    int ph = eval_features(&fast, f);
     for (int i = 0; i < EVAL_FEATURE_NB && i < cap; i++) {
         out[i] = f[i];
     }

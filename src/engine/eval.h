@@ -85,6 +85,10 @@ int eval_board(const struct dm_eval *ev, const dm_board10 *b);
  * pieces (the score is divided by 8). */
 int eval_lone_king(const dm_board10 *b);
 
+/* The position of sample s on the fast board (engine/sample.c); 0 when its square
+ * sets are not a position (dm_sample_position's checks). */
+int sample_board10(dm_board10 *out, const dm_sample *s);
+
 /* Feature names (for tools and training dumps). */
 extern const char *const eval_feature_names[EVAL_FEATURE_NB];
 

@@ -6,27 +6,89 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <damier/board10.h>
 #include <damier/eval.h>
 
+#include "engine/eval.h"
 #include "engine/le.h"
 
-/* Square-numbered set (bit s-1) <-> the board: through dm_board10_put, so the layout
- * stays the core's business. */
-static uint64_t square_set(const dm_board10 *b, int color, int kings_only)
+/* The square sets' checks of a record (dm_sample_decode); NULL when they hold. */
+static const char *sets_problem(uint64_t w, uint64_t bl, uint64_t k, int side)
 {
-    uint64_t s = 0;
+    const uint64_t all = (UINT64_C(1) << 50) - 1;
+    if ((w | bl | k) & ~all) {
+        return "a piece beyond square 50";
+    }
+    if (w & bl) {
+        return "a square holds both colours";
+    }
+    if (k & ~(w | bl)) {
+        return "a king on an empty square";
+    }
+    if (side != DM_WHITE && side != DM_BLACK) {
+        return "bad side to move";
+    }
+    return NULL;
+}
+
+/* The piece of square sq (1..50) in the sets. */
+static dm_piece set_piece(uint64_t w, uint64_t bl, uint64_t k, int sq)
+{
+    uint64_t m = UINT64_C(1) << (sq - 1);
+    if (!((w | bl) & m)) {
+        return DM_EMPTY;
+    }
+    int king = (k & m) != 0;
+    return (w & m) ? (king ? DM_WHITE_KING : DM_WHITE_MAN) : (king ? DM_BLACK_KING : DM_BLACK_MAN);
+}
+
+int sample_board10(dm_board10 *out, const dm_sample *s)
+{
+    if (sets_problem(s->white, s->black, s->kings, s->side)) {
+        return 0;
+    }
+    dm_board10_clear(out);
     for (int sq = 1; sq <= 50; sq++) {
-        dm_piece p = dm_board10_piece(b, sq);
-        if (p == DM_EMPTY) {
-            continue;
-        }
-        int c = (p == DM_WHITE_MAN || p == DM_WHITE_KING) ? DM_WHITE : DM_BLACK;
-        int k = p == DM_WHITE_KING || p == DM_BLACK_KING;
-        if ((color < 0 || c == color) && (!kings_only || k)) {
-            s |= UINT64_C(1) << (sq - 1);
+        dm_piece p = set_piece(s->white, s->black, s->kings, sq);
+        if (p != DM_EMPTY) {
+            dm_board10_put(out, sq, p);
         }
     }
-    return s;
+    dm_board10_set_side(out, (dm_color)s->side);
+    return 1;
+}
+
+dm_status dm_sample_position(dm_board *out, const dm_sample *s)
+{
+    if (!out || !s || sets_problem(s->white, s->black, s->kings, s->side)) {
+        return DM_EINVAL;
+    }
+    dm_board_clear(out, dm_variant_get(DM_VARIANT_INTERNATIONAL));
+    for (int sq = 1; sq <= 50; sq++) {
+        dm_board_put(out, sq, set_piece(s->white, s->black, s->kings, sq));
+    }
+    out->side = s->side;
+    return DM_OK;
+}
+
+dm_status dm_sample_set_position(dm_sample *s, const dm_board *b)
+{
+    if (!s || !b || !b->variant || b->variant->id != DM_VARIANT_INTERNATIONAL) {
+        return DM_EINVAL;
+    }
+    uint64_t w = 0, bl = 0, k = 0;
+    for (int sq = 1; sq <= 50; sq++) {
+        dm_piece p = dm_board_piece(b, sq);
+        uint64_t m = UINT64_C(1) << (sq - 1);
+        w |= (p == DM_WHITE_MAN || p == DM_WHITE_KING) ? m : 0;
+        bl |= (p == DM_BLACK_MAN || p == DM_BLACK_KING) ? m : 0;
+        k |= (p == DM_WHITE_KING || p == DM_BLACK_KING) ? m : 0;
+    }
+    s->white = w;
+    s->black = bl;
+    s->kings = k;
+    s->side = b->side;
+    return DM_OK;
 }
 
 void dm_sample_header(unsigned char buf[DM_SAMPLE_HEADER_SIZE])
@@ -40,10 +102,10 @@ void dm_sample_header(unsigned char buf[DM_SAMPLE_HEADER_SIZE])
 void dm_sample_encode(unsigned char buf[DM_SAMPLE_RECORD_SIZE], const dm_sample *s)
 {
     memset(buf, 0, DM_SAMPLE_RECORD_SIZE);
-    le_put64(buf, square_set(&s->board, DM_WHITE, 0));
-    le_put64(buf + 8, square_set(&s->board, DM_BLACK, 0));
-    le_put64(buf + 16, square_set(&s->board, -1, 1));
-    buf[24] = (unsigned char)s->board.side;
+    le_put64(buf, s->white);
+    le_put64(buf + 8, s->black);
+    le_put64(buf + 16, s->kings);
+    buf[24] = (unsigned char)s->side;
     buf[25] = (unsigned char)(int8_t)s->result;
     uint16_t sc = (uint16_t)(int16_t)s->score, ply = (uint16_t)s->ply;
     buf[26] = (unsigned char)sc;
@@ -56,33 +118,20 @@ dm_status dm_sample_decode(dm_sample *out, const unsigned char buf[DM_SAMPLE_REC
                            dm_error *err)
 {
     uint64_t w = le_get64(buf), bl = le_get64(buf + 8), k = le_get64(buf + 16);
-    const uint64_t all = (UINT64_C(1) << 50) - 1;
-    if ((w | bl | k) & ~all) {
-        return dm_error_set(err, DM_EPARSE, 0, 0, "a piece beyond square 50");
-    }
-    if (w & bl) {
-        return dm_error_set(err, DM_EPARSE, 0, 0, "a square holds both colours");
-    }
-    if (k & ~(w | bl)) {
-        return dm_error_set(err, DM_EPARSE, 0, 0, "a king on an empty square");
-    }
     int side = buf[24], result = (int8_t)buf[25];
+    const char *why = sets_problem(w, bl, k, DM_WHITE);
+    if (why) {
+        return dm_error_set(err, DM_EPARSE, 0, 0, "%s", why);
+    }
     if (side > 1 || result < -1 || result > 1) {
         return dm_error_set(err, DM_EPARSE, 0, 0, "bad side to move (%d) or result (%d)", side,
                             result);
     }
     dm_sample s;
-    dm_board10_clear(&s.board);
-    for (int sq = 1; sq <= 50; sq++) {
-        uint64_t m = UINT64_C(1) << (sq - 1);
-        if ((w | bl) & m) {
-            int king = (k & m) != 0;
-            dm_piece p = (w & m) ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
-                                 : (king ? DM_BLACK_KING : DM_BLACK_MAN);
-            dm_board10_put(&s.board, sq, p);
-        }
-    }
-    dm_board10_set_side(&s.board, (dm_color)side);
+    s.white = w;
+    s.black = bl;
+    s.kings = k;
+    s.side = side;
     s.result = result;
     s.score = (int16_t)(uint16_t)(buf[26] | buf[27] << 8);
     s.ply = buf[28] | buf[29] << 8;

@@ -11,6 +11,7 @@
 
 #include "core/gen.h"
 #include "core/layout.h"
+#include "egdb/egdb_fast.h"
 #include "engine/eval.h"
 #include "engine/search_int.h"
 

@@ -420,7 +420,7 @@ static inline int S(egdb_score)(S(thr) * t, const dm_board10 *b, int ply, int *s
         return 0;
     }
     int d;
-    dm_egdb_value v = dm_egdb_lookup(e->egdb, b, &d);
+    dm_egdb_value v = egdb_lookup10(e->egdb, b, &d);
     if (v == DM_EGDB_UNKNOWN) {
         return 0;
     }

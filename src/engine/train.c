@@ -47,8 +47,9 @@ static double sigmoid(double x)
 /* Reduce sample s; 0 when it is not usable (capture pending, lone-king rule). */
 static int reduce(reduced *out, const dm_sample *s, const dm_train_options *o)
 {
-    const dm_board10 *b = &s->board;
-    if (dm_movegen10_has_capture(b) || eval_lone_king(b)) {
+    dm_board10 fast;
+    const dm_board10 *b = &fast;
+    if (!sample_board10(&fast, s) || dm_movegen10_has_capture(b) || eval_lone_king(b)) {
         return 0;
     }
     int f[EVAL_FEATURE_NB];

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
@@ -33,10 +35,13 @@ size_t pdn_result_len(const char *s, size_t avail);
  * writer: DM_OK with the initial position when g has no FEN tag. */
 dm_status pdn_start_board(dm_board10 *out, const dm_pdn_game *g, dm_error *err);
 
-/* Replay g's mainline as international draughts (no variant check) into out (which
- * the caller zeroed); moves (NULL or g->main.nnodes entries) gets each node's move.
- * Returns out->verdict. */
-int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move10 *moves);
+/* Replay g's mainline as international draughts (no variant check) on the fast board
+ * into out (which the caller zeroed; its generic start/end are not written); moves
+ * (NULL or g->main.nnodes entries) gets each node's move, *start the start position
+ * (the initial one when the FEN is unreadable), *end the position after the last
+ * good move. Returns out->verdict. */
+int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move10 *moves, dm_board10 *start,
+                   dm_board10 *end);
 
 /* The FEN without lidraughts' ":H<n>" / ":F<n>" counters into buf (cap bytes);
  * *fullmove gets the F counter (0 when absent). */
@@ -76,7 +81,7 @@ typedef struct pdn_vstep {
 
 /* Replay g's mainline under v into out (zeroed by the caller): the fast core for
  * pdn_fast_rules (moves: NULL or one dm_move10 per node), the generic core otherwise
- * (steps: NULL or one pdn_vstep per node, zeroed). Sets out->variant, vstart, vend.
+ * (steps: NULL or one pdn_vstep per node, zeroed). Sets out->variant, start, end.
  * Returns out->verdict. */
 int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_variant *v,
                        dm_move10 *moves, pdn_vstep *steps);

@@ -425,7 +425,7 @@ static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm
     memset(&run, 0, sizeof run);
     pdn_replay_variant(&run, rec, v, moves, steps);
     dm_game *g = NULL;
-    dm_status st = dm_game_new(&g, &run.vstart);
+    dm_status st = dm_game_new(&g, &run.start);
     if (st != DM_OK) {
         free(moves);
         free(steps);
@@ -488,11 +488,12 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
     /* the moves of the nodes (ambiguous short captures resolved as the replay did) */
     dm_pdn_replay run;
     memset(&run, 0, sizeof run);
-    pdn_replay_run(&run, rec, moves);
+    dm_board10 start10, end10;
+    pdn_replay_run(&run, rec, moves, &start10, &end10);
     dm_game *g = NULL;
     dm_board vstart;
     dm_status st =
-        dm_board_from_board10(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), &run.start);
+        dm_board_from_board10(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), &start10);
     if (st == DM_OK) {
         st = dm_game_new(&g, &vstart);
     }

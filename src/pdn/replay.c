@@ -54,7 +54,16 @@ typedef struct run_ctx {
     const dm_pdn_line *line;
     dm_move10 *moves; /* moves[i] = the move of node i (may be NULL) */
     int budget;       /* look-ahead replays left, against blow-up */
+    dm_board10 end;   /* position after the last good move (the public dm_pdn_replay
+                         holds the generic one, converted once by the caller) */
 } run_ctx;
+
+/* Return from run: the position reached is the replay's end. */
+static int finish(dm_pdn_replay *out, run_ctx *rc, const dm_board10 *b)
+{
+    rc->end = *b;
+    return out->verdict;
+}
 
 /* Candidates for an ambiguous move: legal moves with the written from and to squares. */
 static int candidates(dm_move10 *cand, int cap, const dm_board10 *b, const char *text)
@@ -107,10 +116,9 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board10 b, int i, int number)
                 snprintf(out->move_text, sizeof out->move_text, "/FEN \"%s\"/", nd->text);
                 dm_error_set(&out->reason, DM_EPARSE, nd->line, nd->column,
                              "setup command FEN cannot be read: %s", err.message);
-                return out->verdict;
+                return finish(out, rc, &b);
             }
             b = nb;
-            out->end = b;
             continue;
         }
         snprintf(out->move_text, sizeof out->move_text, "%s", nd->text);
@@ -119,7 +127,7 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board10 b, int i, int number)
             dm_board10_to_fen(out->fen_before, sizeof out->fen_before, &b);
             dm_error_set(&out->reason, DM_EPARSE, nd->line, nd->column,
                          "unknown move \"%s\": the position after it is not known", nd->text);
-            return out->verdict;
+            return finish(out, rc, &b);
         }
         dm_move10 m;
         dm_status st = dm_move10_parse(&m, &b, nd->text, &err);
@@ -130,19 +138,20 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board10 b, int i, int number)
             int nc = candidates(cand, 16, &b, nd->text);
             int fits = 0, kept = -1;
             dm_pdn_replay best;
+            dm_board10 best_end = b;
             for (int c = 0; c < nc && rc->budget > 0; c++) {
                 rc->budget--;
                 dm_pdn_replay tmp = *out;
                 dm_board10 b2 = b;
                 dm_board10_apply(&b2, &cand[c]);
                 tmp.plies++;
-                tmp.end = b2;
                 if (run(&tmp, rc, b2, i + 1, b2.side == DM_WHITE ? number + 1 : number) ==
                     DM_PDN_LEGAL) {
                     fits++;
                     if (kept < 0) {
                         kept = c;
                         best = tmp;
+                        best_end = rc->end;
                     }
                 }
             }
@@ -160,6 +169,7 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board10 b, int i, int number)
                 if (rc->moves) {
                     rc->moves[i] = cand[kept];
                 }
+                rc->end = best_end;
                 return out->verdict;
             }
             /* none or several work: report the ambiguity itself (restore this move's fields) */
@@ -188,7 +198,6 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board10 b, int i, int number)
                 }
                 b = nb;
                 out->plies++;
-                out->end = b;
                 if (b.side == DM_WHITE) {
                     number++;
                 }
@@ -200,20 +209,19 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board10 b, int i, int number)
                          "%.110s; marked as an accepted irregularity, but it cannot be played "
                          "as written: %.90s",
                          err.message, aerr.message);
-            return out->verdict;
+            return finish(out, rc, &b);
         }
         if (st != DM_OK) {
             out->verdict = st == DM_EPARSE ? DM_PDN_UNREADABLE : DM_PDN_ILLEGAL;
             dm_board10_to_fen(out->fen_before, sizeof out->fen_before, &b);
             dm_error_set(&out->reason, st, nd->line, nd->column, "%s", err.message);
-            return out->verdict;
+            return finish(out, rc, &b);
         }
         if (rc->moves) {
             rc->moves[i] = m;
         }
         dm_board10_apply(&b, &m);
         out->plies++;
-        out->end = b;
         if (b.side == DM_WHITE) {
             number++;
         }
@@ -224,28 +232,32 @@ static int run(dm_pdn_replay *out, run_ctx *rc, dm_board10 b, int i, int number)
     out->move_number = 0;
     out->black = 0;
     out->verdict = DM_PDN_LEGAL;
-    return out->verdict;
+    return finish(out, rc, &b);
 }
 
-int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move10 *moves)
+int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move10 *moves, dm_board10 *start,
+                   dm_board10 *end)
 {
     dm_error err;
     const char *fen = dm_pdn_game_fen(g);
-    if (pdn_start_board(&out->start, g, &err) != DM_OK) {
+    if (pdn_start_board(start, g, &err) != DM_OK) {
+        dm_board10_start(start);
+        *end = *start;
         out->verdict = DM_PDN_UNREADABLE;
         dm_error_set(&out->reason, DM_EPARSE, 0, err.column, "FEN \"%s\" cannot be read: %s", fen,
                      err.message);
         return out->verdict;
     }
-    out->end = out->start;
     char buf[512];
     int number = 1;
     if (fen) {
         pdn_strip_counters(buf, sizeof buf, fen, &number);
         number = number > 0 ? number : 1;
     }
-    run_ctx rc = {&g->main, moves, 256};
-    return run(out, &rc, out->start, 0, number);
+    run_ctx rc = {&g->main, moves, 256, *start};
+    int verdict = run(out, &rc, *start, 0, number);
+    *end = rc.end;
+    return verdict;
 }
 
 dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g)
@@ -254,7 +266,7 @@ dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g)
         return DM_EINVAL;
     }
     memset(out, 0, sizeof *out);
-    dm_board10_start(&out->start);
+    dm_board_start(&out->start, dm_variant_get(DM_VARIANT_INTERNATIONAL));
     out->end = out->start;
     char why[256];
     const dm_variant *v;
@@ -262,8 +274,6 @@ dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g)
     if (!pdn_select(g, &v, &guessed, why, sizeof why)) {
         out->verdict = DM_PDN_VARIANT;
         out->guessed = guessed; /* 1: no guessed rules fit the moves */
-        dm_board_start(&out->vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL));
-        out->vend = out->vstart;
         dm_error_set(&out->reason, DM_OK, 0, 0, "%s", why);
         return DM_OK;
     }

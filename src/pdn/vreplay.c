@@ -162,7 +162,7 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_board b, int i, int number)
                 return out->verdict;
             }
             b = nb;
-            out->vend = b;
+            out->end = b;
             continue;
         }
         snprintf(out->move_text, sizeof out->move_text, "%s", nd->text);
@@ -197,7 +197,7 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_board b, int i, int number)
                 dm_board b2 = b;
                 dm_board_apply(&b2, &cand[c]);
                 tmp->plies++;
-                tmp->vend = b2;
+                tmp->end = b2;
                 if (vrun(tmp, rc, b2, i + 1, b2.side == (int)v->first ? number + 1 : number) ==
                     DM_PDN_LEGAL) {
                     fits++;
@@ -241,7 +241,7 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_board b, int i, int number)
                 }
                 b = nb;
                 out->plies++;
-                out->vend = b;
+                out->end = b;
                 if (b.side == (int)v->first) {
                     number++;
                 }
@@ -272,7 +272,7 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_board b, int i, int number)
         i += used - 1;
         dm_board_apply(&b, &m);
         out->plies++;
-        out->vend = b;
+        out->end = b;
         if (b.side == (int)v->first) {
             number++;
         }
@@ -291,29 +291,30 @@ int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_varian
 {
     out->variant = v;
     if (pdn_fast_rules(v)) {
-        int r = pdn_replay_run(out, g, moves);
-        if (dm_board_from_board10(&out->vstart, v, &out->start) != DM_OK) {
-            dm_board_start(&out->vstart, v);
+        dm_board10 start, end;
+        int r = pdn_replay_run(out, g, moves, &start, &end);
+        if (dm_board_from_board10(&out->start, v, &start) != DM_OK) {
+            dm_board_start(&out->start, v);
         }
-        if (dm_board_from_board10(&out->vend, v, &out->end) != DM_OK) {
-            out->vend = out->vstart;
+        if (dm_board_from_board10(&out->end, v, &end) != DM_OK) {
+            out->end = out->start;
         }
         return r;
     }
     dm_error err;
     int number = 1;
-    if (pdn_vstart_board(&out->vstart, v, g, &number, &err) != DM_OK) {
-        dm_board_start(&out->vstart, v);
-        out->vend = out->vstart;
+    if (pdn_vstart_board(&out->start, v, g, &number, &err) != DM_OK) {
+        dm_board_start(&out->start, v);
+        out->end = out->start;
         out->verdict = DM_PDN_UNREADABLE;
         dm_error_set(&out->reason, DM_EPARSE, 0, err.column,
                      "FEN \"%.80s\" cannot be read as %s: %s", dm_pdn_game_fen(g), v->title,
                      err.message);
         return out->verdict;
     }
-    out->vend = out->vstart;
+    out->end = out->start;
     vrun_ctx rc = {&g->main, v, steps, LOOKAHEAD_BUDGET};
-    return vrun(out, &rc, out->vstart, 0, number);
+    return vrun(out, &rc, out->start, 0, number);
 }
 
 /* ---- which variant ---------------------------------------------------------------- */
@@ -452,7 +453,7 @@ static int max_number(const char *s)
 static int try_variant(dm_pdn_replay *tmp, const dm_pdn_game *g, const dm_variant *v)
 {
     memset(tmp, 0, sizeof *tmp);
-    dm_board10_start(&tmp->start);
+    dm_board_start(&tmp->start, v);
     tmp->end = tmp->start;
     return pdn_replay_variant(tmp, g, v, NULL, NULL);
 }
@@ -602,9 +603,9 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
             best_defect = 0;
             if (tmp->node && tmp->node->kind == DM_PDN_NODE_MOVE) {
                 int from = dm_square_parse(cand[c], tmp->node->text, NULL);
-                dm_piece pc = dm_board_piece(&tmp->vend, from);
+                dm_piece pc = dm_board_piece(&tmp->end, from);
                 int white = pc == DM_WHITE_MAN || pc == DM_WHITE_KING;
-                best_defect = from > 0 && (pc == DM_EMPTY || white != (tmp->vend.side == DM_WHITE));
+                best_defect = from > 0 && (pc == DM_EMPTY || white != (tmp->end.side == DM_WHITE));
                 /* or a short capture the record leaves ambiguous (two legal paths,
                  * and the rest of the game does not tell them apart) */
                 best_defect |= strstr(tmp->reason.message, "is ambiguous") != NULL;

@@ -2,7 +2,9 @@
  * src/proto/dxp.c: the DXP codec (damier/dxp.h): layer 2 messages with their exact
  * fixed-width fields, the layer 1 NUL framing, and MOVE against the legal moves.
  * Pure functions over caller memory: no I/O, no global state. */
+#include <damier/board10.h>
 #include <damier/dxp.h>
+#include <damier/move10.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -171,7 +173,7 @@ static dm_status parse_gamereq(dm_dxp_msg *m, const cursor *c)
     char sp = c->text[42];
     if (sp == 'A') {
         m->has_position = 0;
-        dm_board10_start(&m->position);
+        dm_board_start(&m->position, dm_variant_get(DM_VARIANT_INTERNATIONAL));
         return want_len(c, 43);
     }
     if (sp != 'B') {
@@ -187,7 +189,7 @@ static dm_status parse_gamereq(dm_dxp_msg *m, const cursor *c)
     if ((st = field_color(c, 43, "side to move", &side)) != DM_OK) {
         return st;
     }
-    dm_board10_clear(&m->position);
+    dm_board_clear(&m->position, dm_variant_get(DM_VARIANT_INTERNATIONAL));
     for (int sq = 1; sq <= DM_SQUARES10; sq++) {
         size_t off = 43 + (size_t)sq;
         dm_piece p;
@@ -214,10 +216,10 @@ static dm_status parse_gamereq(dm_dxp_msg *m, const cursor *c)
             }
         }
         if (p != DM_EMPTY) {
-            dm_board10_put(&m->position, sq, p);
+            dm_board_put(&m->position, sq, p);
         }
     }
-    dm_board10_set_side(&m->position, (dm_color)side);
+    m->position.side = side;
     return DM_OK;
 }
 
@@ -602,8 +604,25 @@ dm_dxp_split_result dm_dxp_split(dm_dxp_splitter *s, const char *data, size_t le
 
 /* ---- moves --------------------------------------------------------------------------- */
 
-dm_status dm_dxp_move_from(dm_dxp_msg *out, const dm_board10 *b, const dm_move10 *m, int seconds)
+/* The international position b on the fast board the matching works on; 0 when b is
+ * of another variant. */
+static int fast_board(dm_board10 *out, const dm_board *b)
 {
+    return b && b->variant && b->variant->id == DM_VARIANT_INTERNATIONAL &&
+           dm_board_to_board10(out, b) == DM_OK;
+}
+
+dm_status dm_dxp_move_from(dm_dxp_msg *out, const dm_board *position, const dm_move *move,
+                           int seconds)
+{
+    dm_board10 fast;
+    dm_move10 fm;
+    if (!out || !move || !fast_board(&fast, position) ||
+        dm_move_to_move10(&fm, &fast, move) != DM_OK) {
+        return DM_EINVAL;
+    }
+    const dm_board10 *b = &fast;
+    const dm_move10 *m = &fm;
     dm_movelist10 list;
     dm_movegen10_legal(&list, b);
     int legal = 0;
@@ -636,13 +655,32 @@ static void move_hub(char *buf, size_t cap, const dm_board10 *b, const dm_move10
     dm_move10_to_text(buf, cap, b, m, DM_NOTATION_HUB);
 }
 
-dm_status dm_dxp_move_match(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *msg,
+/* dm_dxp_move_match on the fast board. */
+static dm_status match10(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *msg, dm_error *err);
+
+dm_status dm_dxp_move_match(dm_move *out, const dm_board *position, const dm_dxp_msg *msg,
                             dm_error *err)
 {
-    if (!out || !b || !msg || msg->type != DM_DXP_MOVE || msg->ncaptured < 0 ||
+    if (!out || !position || !msg || msg->type != DM_DXP_MOVE || msg->ncaptured < 0 ||
         msg->ncaptured > DM_DXP_MAX_CAPTURED) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "not a MOVE message");
     }
+    dm_board10 fast;
+    if (!fast_board(&fast, position)) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "DXP plays international draughts, not %s",
+                            position->variant ? position->variant->title : "(no variant)");
+    }
+    dm_move10 m;
+    dm_status st = match10(&m, &fast, msg, err);
+    if (st != DM_OK) {
+        return st;
+    }
+    st = dm_move_from_move10(out, position, &m);
+    return st == DM_OK ? DM_OK : dm_error_set(err, st, 0, 0, "the move matched is not legal");
+}
+
+static dm_status match10(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *msg, dm_error *err)
+{
     dm_movelist10 list;
     dm_movegen10_legal(&list, b);
     unsigned long long want = square_set(msg->captured, msg->ncaptured);
@@ -721,9 +759,9 @@ dm_status dm_dxp_move_match(dm_move10 *out, const dm_board10 *b, const dm_dxp_ms
     return dm_error_set(err, DM_EILLEGAL, 0, 0, "illegal move %s: %s", text, why.message);
 }
 
-size_t dm_dxp_position_text(char *buf, size_t cap, const dm_board10 *b)
+size_t dm_dxp_position_text(char *buf, size_t cap, const dm_board *b)
 {
-    if (cap < 52) {
+    if (cap < 52 || !b || !b->variant || b->variant->squares != DM_SQUARES10) {
         if (cap) {
             buf[0] = 0;
         }
@@ -732,7 +770,7 @@ size_t dm_dxp_position_text(char *buf, size_t cap, const dm_board10 *b)
     buf[0] = b->side == DM_WHITE ? 'W' : 'Z';
     for (int sq = 1; sq <= DM_SQUARES10; sq++) {
         static const char map[] = {'e', 'w', 'z', 'W', 'Z'};
-        dm_piece p = dm_board10_piece(b, sq);
+        dm_piece p = dm_board_piece(b, sq);
         buf[sq] = map[p];
     }
     buf[51] = 0;

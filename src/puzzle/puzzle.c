@@ -2,6 +2,8 @@
  * Puzzles (damier/puzzle.h): a two-line search decides whether one move is the unique
  * win; the winning line is cut where the material is won, and its moves are read for
  * the themes (sacrifice, majority rule, Turkish strike, promotion). */
+#include <damier/board10.h>
+#include <damier/move10.h>
 #include <damier/puzzle.h>
 
 #include <string.h>
@@ -97,12 +99,30 @@ const char *dm_puzzle_verdict_str(int verdict)
     return "unknown verdict";
 }
 
-int dm_puzzle_material(const dm_board10 *b)
+/* dm_puzzle_material on the fast board the search works on. */
+static int material10(const dm_board10 *b)
 {
     int us = b->side, them = 1 - b->side;
     return 100 * (dm_board10_count_men(b, (dm_color)us) - dm_board10_count_men(b, (dm_color)them)) +
            300 * (dm_board10_count_kings(b, (dm_color)us) -
                   dm_board10_count_kings(b, (dm_color)them));
+}
+
+int dm_puzzle_material(const dm_board *b)
+{
+    if (!b || !b->variant) {
+        return 0;
+    }
+    int score = 0;
+    for (int s = 1; s <= b->variant->squares; s++) {
+        dm_piece p = dm_board_piece(b, s);
+        int value = p == DM_WHITE_MAN || p == DM_BLACK_MAN     ? 100
+                    : p == DM_WHITE_KING || p == DM_BLACK_KING ? 300
+                                                               : 0;
+        int white = p == DM_WHITE_MAN || p == DM_WHITE_KING;
+        score += (white == (b->side == DM_WHITE)) ? value : -value;
+    }
+    return score;
 }
 
 /* ---- board geometry by square numbers (rows 0..9 from square 1's side) ---------- */
@@ -328,11 +348,19 @@ static dm_status check_options(const dm_puzzle_options *o, dm_error *err)
     return DM_OK;
 }
 
+/* The result's position and moves on the fast board while the search examines it;
+ * converted to the public dm_puzzle's generic ones at the end (puzzle_publish). */
+typedef struct puzzle10 {
+    dm_board10 position;
+    dm_move10 line[DM_PUZZLE_MAX_LINE];
+    dm_move10 best;
+} puzzle10;
+
 /* Cut the line where the material or the game is won; the themes it shows. Returns
  * the moves kept, 0 when the line never wins a man back by its end. */
-static int cut_line(dm_puzzle *out, const dm_move10 *pv, int n, int forced_win)
+static int cut_line(dm_puzzle *out, puzzle10 *fast, const dm_move10 *pv, int n, int forced_win)
 {
-    dm_board10 cur = out->position;
+    dm_board10 cur = fast->position;
     int root_side = cur.side;
     int keep = 0;
     unsigned themes = 0;
@@ -362,11 +390,11 @@ static int cut_line(dm_puzzle *out, const dm_move10 *pv, int n, int forced_win)
             themes |= DM_THEME_BREAKTHROUGH;
         }
         dm_board10_apply(&cur, &pv[i]);
-        out->line[i] = pv[i];
+        fast->line[i] = pv[i];
         if (!solver) {
             continue;
         }
-        int gain = -dm_puzzle_material(&cur) - out->material;
+        int gain = -material10(&cur) - out->material;
         if (dm_movegen10_count(&cur) == 0) {
             out->gain = gain;
             keep = i + 1;
@@ -390,32 +418,21 @@ static int cut_line(dm_puzzle *out, const dm_move10 *pv, int n, int forced_win)
     return keep;
 }
 
-dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board10 *b,
-                            const dm_puzzle_options *opt, dm_error *err)
+/* dm_puzzle_examine on the fast board b (validated); the position and moves go to
+ * fast, the rest to out. */
+static dm_status examine10(dm_puzzle *out, puzzle10 *fast, dm_engine *e, const dm_board10 *b,
+                           const dm_puzzle_options *o, dm_error *err)
 {
-    static const dm_puzzle_options defaults = DM_PUZZLE_OPTIONS_INIT;
-    if (!out || !e || !b) {
-        return dm_error_set(err, DM_EINVAL, 0, 0, "NULL argument");
-    }
-    const dm_puzzle_options *o = opt ? opt : &defaults;
-    dm_status st = check_options(o, err);
-    if (st != DM_OK) {
-        return st;
-    }
-    st = dm_board10_validate(b, err);
-    if (st != DM_OK) {
-        return st;
-    }
-    memset(out, 0, sizeof *out);
-    out->position = *b;
-    out->material = dm_puzzle_material(b);
+    dm_status st;
+    fast->position = *b;
+    out->material = material10(b);
 
     dm_movelist10 list;
     dm_movegen10_legal(&list, b);
     if (list.count < 2) {
         out->verdict = DM_PUZZLE_NO_CHOICE;
         if (list.count == 1) {
-            out->best = list.moves[0];
+            fast->best = list.moves[0];
         }
         return DM_OK;
     }
@@ -450,7 +467,7 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board10 *b,
     }
     const depth_lines *fin = &c->d[last];
     out->depth = last;
-    out->best = fin->m1;
+    fast->best = fin->m1;
     out->best_score = fin->s1;
     out->second_score = fin->have2 ? fin->s2 : -DM_SCORE_WIN;
     if (!wins(fin->s1, out->material, o)) {
@@ -471,7 +488,7 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board10 *b,
         return DM_OK;
     }
     int forced = fin->s1 >= DM_SCORE_WIN_MIN;
-    if (!cut_line(out, c->pv, c->pv_count, forced)) {
+    if (!cut_line(out, fast, c->pv, c->pv_count, forced)) {
         out->verdict = DM_PUZZLE_SHORT_LINE;
         out->line_count = 0;
         out->themes = 0;
@@ -493,5 +510,64 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board10 *b,
     int rating = 800 + 150 * solver_moves + 60 * out->unique_from;
     out->rating = rating < 600 ? 600 : rating > 3000 ? 3000 : rating;
     out->verdict = DM_PUZZLE_FOUND;
+    return DM_OK;
+}
+
+/* The fast board's position and moves as the public generic ones of the same
+ * international position. */
+static dm_status puzzle_publish(dm_puzzle *out, const puzzle10 *fast, const dm_board *root)
+{
+    out->position = *root;
+    if (fast->best.from) {
+        dm_status st = dm_move_from_move10(&out->best, root, &fast->best);
+        if (st != DM_OK) {
+            return st;
+        }
+    }
+    dm_board cur = *root;
+    for (int i = 0; i < out->line_count; i++) {
+        dm_status st = dm_move_from_move10(&out->line[i], &cur, &fast->line[i]);
+        if (st != DM_OK) {
+            return st;
+        }
+        dm_board_apply(&cur, &out->line[i]);
+    }
+    return DM_OK;
+}
+
+dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
+                            const dm_puzzle_options *opt, dm_error *err)
+{
+    static const dm_puzzle_options defaults = DM_PUZZLE_OPTIONS_INIT;
+    if (!out || !e || !b || !b->variant) {
+        return dm_error_set(err, DM_EINVAL, 0, 0, "NULL argument");
+    }
+    const dm_puzzle_options *o = opt ? opt : &defaults;
+    dm_status st = check_options(o, err);
+    if (st != DM_OK) {
+        return st;
+    }
+    dm_board10 root;
+    if (b->variant->id != DM_VARIANT_INTERNATIONAL || dm_board_to_board10(&root, b) != DM_OK) {
+        return dm_error_set(err, DM_EINVAL, 0, 0,
+                            "puzzles are international draughts positions, not %s",
+                            b->variant->title);
+    }
+    st = dm_board10_validate(&root, err);
+    if (st != DM_OK) {
+        return st;
+    }
+    memset(out, 0, sizeof *out);
+    puzzle10 fast;
+    memset(&fast, 0, sizeof fast);
+    st = examine10(out, &fast, e, &root, o, err);
+    if (st != DM_OK) {
+        return st;
+    }
+    st = puzzle_publish(out, &fast, b);
+    if (st != DM_OK) {
+        return dm_error_set(err, st, 0, 0, "the solution's moves are not legal: %s",
+                            dm_status_str(st));
+    }
     return DM_OK;
 }

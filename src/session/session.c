@@ -49,7 +49,6 @@ struct dm_session {
     uint64_t book_seed;
     int book_hit;           /* this search answers with book_move */
     dm_book_move book_move; /* ... chosen by go */
-    dm_move book_vmove;     /* ... as the move of the game's position */
 };
 
 static dm_status check_rules(const dm_game_rules *r, dm_error *err)
@@ -594,7 +593,7 @@ static void *search_main(void *arg)
     if (s->book_hit) {
         memset(r, 0, sizeof *r);
         r->has_move = 1;
-        r->best = s->book_vmove;
+        r->best = s->book_move.move;
         r->score = s->book_move.score;
         r->depth = s->book_move.depth;
         if (s->go.on_info) {
@@ -620,17 +619,14 @@ static void *search_main(void *arg)
 }
 
 /* The book's answer (international only: the book is of 10x10 positions) to the
- * current position, into s->book_move and s->book_vmove; 0 when none. */
+ * current position, into s->book_move; 0 when none. */
 static int book_pick(dm_session *s)
 {
-    dm_board10 fast;
     if (!s->book || s->lim.analyse || s->lim.infinite || s->lim.ponder ||
-        s->in.root.variant->id != DM_VARIANT_INTERNATIONAL ||
-        dm_board_to_board10(&fast, &s->in.root) != DM_OK) {
+        !dm_book_pick(s->book, &s->in.root, s->book_seed, &s->book_move)) {
         return 0;
     }
-    return dm_book_pick(s->book, &fast, s->book_seed, &s->book_move) &&
-           dm_move_from_move10(&s->book_vmove, &s->in.root, &s->book_move.move) == DM_OK;
+    return 1;
 }
 
 dm_status dm_session_go(dm_session *s, const dm_session_go_options *go, dm_error *err)

@@ -263,7 +263,7 @@ static void br_check_db(const dm_egdb *db, int maxp, int (*keep)(eg_mat), uint32
         int want = br.val[i] == BR_WIN    ? DM_EGDB_WIN
                    : br.val[i] == BR_LOSS ? DM_EGDB_LOSS
                                           : DM_EGDB_DRAW;
-        dm_egdb_value got = dm_egdb_probe(db, &b, NULL);
+        dm_egdb_value got = egdb_probe10(db, &b, NULL);
         if ((int)got != want) {
             char fen[200];
             dm_board10_to_fen(fen, sizeof fen, &b);

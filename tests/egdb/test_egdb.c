@@ -170,12 +170,32 @@ static void test_hand_derived(void **state)
         dm_error err;
         assert_int_equal(dm_board10_from_fen(&b, cases[i].fen, &err), DM_OK);
         int dtc = -1;
-        dm_egdb_value v = dm_egdb_probe(db, &b, &dtc);
+        dm_egdb_value v = egdb_probe10(db, &b, &dtc);
         if (v != cases[i].v || dtc != cases[i].dtc) {
             fail_msg("%s (%s): got %s in %d, want %s in %d", cases[i].fen, cases[i].why,
                      dm_egdb_value_name(v), dtc, dm_egdb_value_name(cases[i].v), cases[i].dtc);
         }
+        /* the public calls take the generic position and answer the same */
+        dm_board g;
+        assert_int_equal(
+            dm_board_from_fen(&g, dm_variant_get(DM_VARIANT_INTERNATIONAL), cases[i].fen, &err),
+            DM_OK);
+        int gdtc = -1;
+        assert_int_equal(dm_egdb_probe(db, &g, &gdtc), v);
+        assert_int_equal(gdtc, dtc);
+        int ldtc = -1, fdtc = -1;
+        assert_int_equal(dm_egdb_lookup(db, &g, &ldtc), egdb_lookup10(db, &b, &fdtc));
+        assert_int_equal(ldtc, fdtc);
     }
+    /* a position of another variant is not in an international database */
+    dm_board russian;
+    assert_int_equal(
+        dm_board_from_fen(&russian, dm_variant_get(DM_VARIANT_RUSSIAN), "W:WKa1:BKh8", NULL),
+        DM_OK);
+    int rdtc = -1;
+    assert_int_equal(dm_egdb_probe(db, &russian, &rdtc), DM_EGDB_UNKNOWN);
+    assert_int_equal(rdtc, 0);
+    assert_int_equal(dm_egdb_lookup(db, &russian, NULL), DM_EGDB_UNKNOWN);
     dm_egdb_close(db);
 }
 
@@ -241,9 +261,9 @@ static void test_bad_files_refused(void **state)
     /* The slice is gone, the others still answer. */
     dm_board10 b;
     assert_int_equal(dm_board10_from_fen(&b, "W:WK1,K2:BK50", NULL), DM_OK);
-    assert_int_equal(dm_egdb_probe(db, &b, NULL), DM_EGDB_UNKNOWN);
+    assert_int_equal(egdb_probe10(db, &b, NULL), DM_EGDB_UNKNOWN);
     assert_int_equal(dm_board10_from_fen(&b, "W:WK1:BK50", NULL), DM_OK);
-    assert_int_equal(dm_egdb_probe(db, &b, NULL), DM_EGDB_DRAW);
+    assert_int_equal(egdb_probe10(db, &b, NULL), DM_EGDB_DRAW);
     dm_egdb_close(db);
     rm_dir(d);
 }

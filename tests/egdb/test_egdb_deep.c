@@ -138,7 +138,7 @@ static void test_theory(void **state)
     for (size_t i = 0; i < sizeof draws / sizeof draws[0]; i++) {
         dm_board10 b;
         assert_int_equal(dm_board10_from_fen(&b, draws[i], NULL), DM_OK);
-        assert_int_equal(dm_egdb_probe(db, &b, NULL), DM_EGDB_DRAW);
+        assert_int_equal(egdb_probe10(db, &b, NULL), DM_EGDB_DRAW);
     }
     dm_egdb_close(db);
 }
@@ -165,7 +165,7 @@ static void test_engine_converts(void **state)
         eg_board_of_pos(&b, &p);
         b.hash = dm_board10_compute_hash(&b);
         int d;
-        if (dm_egdb_lookup(db, &b, &d) == DM_EGDB_WIN && d == s->info.max_dtc) {
+        if (egdb_lookup10(db, &b, &d) == DM_EGDB_WIN && d == s->info.max_dtc) {
             start = b;
             found = 1;
         }
@@ -187,7 +187,7 @@ static void test_engine_converts(void **state)
             fail_msg("not converted within the counting rule from %s", fen);
         }
         int d;
-        dm_egdb_value v = dm_egdb_probe(db, &b, &d);
+        dm_egdb_value v = egdb_probe10(db, &b, &d);
         char now[200];
         dm_board10_to_fen(now, sizeof now, &b);
         if (v != (b.side == DM_WHITE ? DM_EGDB_WIN : DM_EGDB_LOSS)) {
@@ -271,7 +271,7 @@ static int check_published(const dm_egdb *db, const char *what, int skipped[DM_E
             skipped[pieces]++;
             continue;
         }
-        dm_egdb_value got = dm_egdb_probe(db, &b, NULL);
+        dm_egdb_value got = egdb_probe10(db, &b, NULL);
         if (got != want) {
             fail_msg("%s:%d: %s is a %s (%s), the database (%s) says %s", path, lineno, fen, value,
                      source, what, dm_egdb_value_name(got));

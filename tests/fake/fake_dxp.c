@@ -128,7 +128,9 @@ int main(int argc, char **argv)
                 in_game = 0;
             } else {
                 dm_dxp_msg m;
-                dm_dxp_move_from(&m, b, &list.moves[0], 0);
+                dm_move first;
+                dm_move_from_move10(&first, dm_game_position(g), &list.moves[0]);
+                dm_dxp_move_from(&m, dm_game_position(g), &first, 0);
                 for (int i = 0; i < m.ncaptured / 2; i++) {
                     int t = m.captured[i];
                     m.captured[i] = m.captured[m.ncaptured - 1 - i];
@@ -177,7 +179,7 @@ int main(int argc, char **argv)
                 send_msg(&acc);
             } else if (m.type == DM_DXP_GAMEREQ) {
                 dm_game_free(g);
-                fast_game_new(&g, &m.position);
+                dm_game_new(&g, &m.position);
                 mine = m.follower_color;
                 made = 0;
                 in_game = 1;
@@ -187,10 +189,9 @@ int main(int argc, char **argv)
                 snprintf(acc.name, sizeof acc.name, "%s", name);
                 send_msg(&acc);
             } else if (m.type == DM_DXP_MOVE && in_game) {
-                dm_move10 mv;
-                dm_board10 now;
-                if (dm_dxp_move_match(&mv, fast_game_board(&now, g), &m, &err) == DM_OK) {
-                    fast_game_play(g, &mv);
+                dm_move mv;
+                if (dm_dxp_move_match(&mv, dm_game_position(g), &m, &err) == DM_OK) {
+                    dm_game_play(g, &mv);
                 }
             } else if (m.type == DM_DXP_GAMEEND) {
                 if (!ended) {

@@ -7,9 +7,7 @@
  *   gives the same message and formatting that gives the same text;
  * - a MOVE either matches a legal move of a few positions, whose own MOVE message
  *   names the same from, to and captured set, or is refused with a reason. */
-#include <damier/board10.h>
 #include <damier/dxp.h>
-#include <damier/move10.h>
 
 #include "fuzz.h"
 
@@ -50,11 +48,12 @@ static void check_message(const char *text, size_t len)
         return;
     }
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        dm_board10 b;
-        if (dm_board10_from_fen(&b, fens[i], NULL) != DM_OK) {
+        dm_board b;
+        if (dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL), fens[i], NULL) !=
+            DM_OK) {
             fuzz_fail("bad test position %s", fens[i]);
         }
-        dm_move10 mv;
+        dm_move mv;
         memset(&err, 0, sizeof err);
         st = dm_dxp_move_match(&mv, &b, &m, &err);
         if (st != DM_OK) {

@@ -247,7 +247,7 @@ static void same_moves(const rgame *g, const dm_pdn_game *back, const char *text
     PROP_CHECK(rp.verdict == DM_PDN_LEGAL && rp.plies == g->plies && rp.variant == g->start.variant,
                "replay: verdict %d after %d plies (%s), variant %s\n%s", rp.verdict, rp.plies,
                rp.reason.message, rp.variant ? rp.variant->name : "-", text);
-    PROP_CHECK(vboard_equal(&rp.vend, &b), "replay ends elsewhere\n%s", text);
+    PROP_CHECK(vboard_equal(&rp.end, &b), "replay ends elsewhere\n%s", text);
 }
 
 static void pdn_roundtrip(const rgame *g, int game)

@@ -101,10 +101,13 @@ static void test_book__round_trip_and_probe(void **state)
     assert_int_equal(dm_book_read(&bk, buf, size, &err), DM_OK);
     assert_string_equal(dm_book_name(bk), "small");
     assert_int_equal(dm_book_entries(bk), 4);
+    const dm_variant *intl = dm_variant_get(DM_VARIANT_INTERNATIONAL);
     dm_board10 b;
     dm_board10_start(&b);
+    dm_board gb;
+    dm_board_start(&gb, intl);
     dm_book_move mv[DM_BOOK_MAX_MOVES];
-    int n = dm_book_probe(bk, &b, mv, DM_BOOK_MAX_MOVES);
+    int n = dm_book_probe(bk, &gb, mv, DM_BOOK_MAX_MOVES);
     assert_int_equal(n, 2); /* 46-41 is not legal: skipped */
     assert_int_equal(mv[0].move.from, 34);
     assert_int_equal(mv[0].weight, 30);
@@ -113,29 +116,36 @@ static void test_book__round_trip_and_probe(void **state)
     assert_int_equal(mv[1].score, -4);
     assert_int_equal(mv[1].depth, 12);
     dm_book_move pick;
-    assert_int_equal(dm_book_pick(bk, &b, 0, &pick), 1);
+    assert_int_equal(dm_book_pick(bk, &gb, 0, &pick), 1);
     assert_int_equal(pick.move.from, 34); /* seed 0: the highest weight */
     int seen31 = 0, seen34 = 0;
     for (uint64_t seed = 1; seed <= 200; seed++) {
-        assert_int_equal(dm_book_pick(bk, &b, seed, &pick), 1);
+        assert_int_equal(dm_book_pick(bk, &gb, seed, &pick), 1);
         seen31 += pick.move.from == 31;
         seen34 += pick.move.from == 34;
         dm_book_move again;
-        dm_book_pick(bk, &b, seed, &again);
-        assert_true(dm_move10_equal(&again.move, &pick.move));
+        dm_book_pick(bk, &gb, seed, &again);
+        assert_int_equal(again.move.from, pick.move.from);
+        assert_int_equal(again.move.to, pick.move.to);
     }
     assert_int_equal(seen31 + seen34, 200);
     assert_true(seen31 > 20 && seen34 > seen31); /* about 1 in 4 and 3 in 4 */
     /* Black's move after 34-30; nothing after 31-26 */
-    dm_board10 after = b;
-    dm_board10_apply(&after, &mv[0].move);
-    assert_int_equal(dm_book_probe(bk, &after, mv, DM_BOOK_MAX_MOVES), 1);
+    dm_board gafter = gb;
+    dm_board_apply(&gafter, &mv[0].move);
+    assert_int_equal(dm_book_probe(bk, &gafter, mv, DM_BOOK_MAX_MOVES), 1);
     assert_int_equal(mv[0].move.from, 20);
-    after = b;
+    dm_board10 after = b;
     dm_move10 m = find_move(&b, 31, 26);
     dm_board10_apply(&after, &m);
-    assert_int_equal(dm_book_pick(bk, &after, 1, &pick), 0);
-    assert_int_equal(dm_book_probe(NULL, &b, mv, DM_BOOK_MAX_MOVES), 0);
+    assert_int_equal(dm_board_from_board10(&gafter, intl, &after), DM_OK);
+    assert_int_equal(dm_book_pick(bk, &gafter, 1, &pick), 0);
+    assert_int_equal(dm_book_probe(NULL, &gb, mv, DM_BOOK_MAX_MOVES), 0);
+    /* the book is international draughts': a Russian position is not in it */
+    dm_board russian;
+    dm_board_start(&russian, dm_variant_get(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_book_probe(bk, &russian, mv, DM_BOOK_MAX_MOVES), 0);
+    assert_int_equal(dm_book_pick(bk, &russian, 0, &pick), 0);
     dm_book_free(bk);
 
     /* a file on disk */
@@ -147,7 +157,7 @@ static void test_book__round_trip_and_probe(void **state)
     const dm_book_entry one = {b.hash, 0, 32, 28, 1, 0, 1};
     assert_int_equal(dm_book_save(&one, 1, "one", path, &err), DM_OK);
     assert_int_equal(dm_book_load(&bk, path, &err), DM_OK);
-    assert_int_equal(dm_book_pick(bk, &b, 0, &pick), 1);
+    assert_int_equal(dm_book_pick(bk, &gb, 0, &pick), 1);
     assert_int_equal(pick.move.from, 32);
     assert_int_equal(pick.move.to, 28);
     dm_book_free(bk);
@@ -219,24 +229,25 @@ static void test_book__builtin(void **state)
     assert_non_null(bk);
     assert_true(dm_book_entries(bk) > 0);
     assert_true(strlen(dm_book_name(bk)) > 0);
-    dm_board10 b;
-    dm_board10_start(&b);
+    dm_board b;
+    dm_board_start(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL));
     dm_book_move mv[DM_BOOK_MAX_MOVES];
     int n = dm_book_probe(bk, &b, mv, DM_BOOK_MAX_MOVES);
     assert_true(n >= 1);
     /* every book move of the initial position is legal, and so is the reply */
     for (int i = 0; i < n; i++) {
-        dm_movelist10 l;
-        dm_movegen10_legal(&l, &b);
+        dm_movelist l;
+        dm_movegen_legal(&l, &b);
         int legal = 0;
         for (int k = 0; k < l.count; k++) {
-            legal |= dm_move10_equal(&l.moves[k], &mv[i].move);
+            legal |= l.moves[k].from == mv[i].move.from && l.moves[k].to == mv[i].move.to &&
+                     l.moves[k].capt[0] == mv[i].move.capt[0];
         }
         assert_true(legal);
         assert_true(mv[i].weight > 0);
     }
-    dm_board10 after = b;
-    dm_board10_apply(&after, &mv[0].move);
+    dm_board after = b;
+    dm_board_apply(&after, &mv[0].move);
     dm_book_move reply;
     assert_int_equal(dm_book_pick(bk, &after, 0, &reply), 1);
     dm_book_free((dm_book *)bk); /* the built-in book is never freed */

@@ -34,8 +34,10 @@ static void test_diagram__geometry(void **state)
 static void test_diagram__svg(void **state)
 {
     (void)state;
-    dm_board10 b;
-    assert_int_equal(dm_board10_from_fen(&b, "W:W32,K42:B22", NULL), DM_OK);
+    dm_board b;
+    assert_int_equal(
+        dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL), "W:W32,K42:B22", NULL),
+        DM_OK);
     dm_diagram_options o = DM_DIAGRAM_OPTIONS_INIT;
     o.narrows = 1;
     o.arrows[0].from = 32;
@@ -69,9 +71,14 @@ static void test_diagram__svg(void **state)
     assert_int_equal(dm_diagram_svg(&svg, &len, &b, &o, &err), DM_EINVAL);
     assert_non_null(strstr(err.message, "marked square 51"));
     o.nmarks = 0;
-    dm_board10 bad = b;
-    assert_int_equal(dm_board10_put(&bad, 3, DM_WHITE_MAN), DM_OK);
+    dm_board bad = b;
+    assert_int_equal(dm_board_put(&bad, 3, DM_WHITE_MAN), DM_OK);
     assert_int_equal(dm_diagram_svg(&svg, &len, &bad, &o, &err), DM_EINVAL);
+    /* A board of another size is named, not drawn as 10x10. */
+    dm_board russian;
+    dm_board_start(&russian, dm_variant_get(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_diagram_svg(&svg, &len, &russian, &o, &err), DM_EINVAL);
+    assert_non_null(strstr(err.message, "8x8"));
 }
 
 static void test_diagram__readers(void **state)

@@ -13,11 +13,20 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <damier/board10.h>
 #include <damier/dxp.h>
-#include <damier/move10.h>
 
 /* parse text, expect DM_OK, format again and expect the same text */
+/* An international position from a FEN the test knows to be good. */
+static dm_board intl(const char *fen)
+{
+    dm_board b;
+    dm_error err;
+    if (dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL), fen, &err) != DM_OK) {
+        fail_msg("bad test FEN %s: %s", fen, err.message);
+    }
+    return b;
+}
+
 static void roundtrip(const char *text, dm_dxp_msg *m)
 {
     dm_error err;
@@ -103,9 +112,11 @@ static void test_dxp__gamereq(void **state)
     assert_int_equal(m.time_ms, 5 * 60000);
     assert_int_equal(m.moves, 75);
     assert_int_equal(m.has_position, 0);
-    dm_board10 start;
-    dm_board10_start(&start);
-    assert_true(dm_board10_equal(&m.position, &start));
+    dm_board start;
+    dm_board_start(&start, dm_variant_get(DM_VARIANT_INTERNATIONAL));
+    assert_ptr_equal(m.position.variant, start.variant);
+    assert_int_equal(m.position.side, start.side);
+    assert_memory_equal(m.position.sq, start.sq, sizeof start.sq);
 
     /* a position: length 94, side to move then 50 squares */
     char b[128];
@@ -118,14 +129,13 @@ static void test_dxp__gamereq(void **state)
     assert_int_equal(m.time_ms, 10 * 60000);
     assert_int_equal(m.moves, 0);
     assert_int_equal(m.position.side, DM_BLACK);
-    assert_int_equal(dm_board10_piece(&m.position, 1), DM_BLACK_MAN);
-    assert_int_equal(dm_board10_piece(&m.position, 50), DM_WHITE_MAN);
-    assert_int_equal(dm_board10_piece(&m.position, 25), DM_EMPTY);
+    assert_int_equal(dm_board_piece(&m.position, 1), DM_BLACK_MAN);
+    assert_int_equal(dm_board_piece(&m.position, 50), DM_WHITE_MAN);
+    assert_int_equal(dm_board_piece(&m.position, 25), DM_EMPTY);
 
     /* kings */
     char pos[52];
-    dm_board10 k;
-    assert_int_equal(dm_board10_from_fen(&k, "W:WK1,46:BK50,5", NULL), DM_OK);
+    dm_board k = intl("W:WK1,46:BK50,5");
     assert_int_equal(dm_dxp_position_text(pos, sizeof pos, &k), 51);
     assert_int_equal(pos[0], 'W');
     assert_int_equal(pos[1], 'W');
@@ -370,26 +380,26 @@ static void test_dxp__splitter(void **state)
 static void test_dxp__move_match(void **state)
 {
     (void)state;
-    dm_board10 b;
+    dm_board b;
     dm_dxp_msg m;
-    dm_move10 mv;
+    dm_move mv;
     dm_error err;
     char hub[160];
     /* 6-11 with 11 free */
-    assert_int_equal(dm_board10_from_fen(&b, "B:W31-50:B1-10,12-20", NULL), DM_OK);
+    b = intl("B:W31-50:B1-10,12-20");
     assert_int_equal(dm_dxp_parse(&m, "M0012061100", 11, NULL), DM_OK);
     assert_int_equal(dm_dxp_move_match(&mv, &b, &m, &err), DM_OK);
     assert_int_equal(mv.from, 6);
     assert_int_equal(mv.to, 11);
     /* 5x25 capturing 22 12 23 20, the captured squares in any order */
-    assert_int_equal(dm_board10_from_fen(&b, "B:W12,20,22,23:BK5", NULL), DM_OK);
+    b = intl("B:W12,20,22,23:BK5");
     const char *orders[] = {"M001205250422122320", "M001205250412202223", "M001205250423222012"};
     for (int i = 0; i < 3; i++) {
         assert_int_equal(dm_dxp_parse(&m, orders[i], strlen(orders[i]), NULL), DM_OK);
         if (dm_dxp_move_match(&mv, &b, &m, &err) != DM_OK) {
             fail_msg("%s: %s", orders[i], err.message);
         }
-        dm_move10_to_text(hub, sizeof hub, &b, &mv, DM_NOTATION_HUB);
+        dm_move_to_text(hub, sizeof hub, &b, &mv, DM_NOTATION_HUB, DM_SQUARES_DEFAULT);
         assert_string_equal(hub, "5x25x12x20x22x23");
     }
     /* and back: our MOVE lists the captured squares ascending */
@@ -407,7 +417,7 @@ static void test_dxp__move_match(void **state)
     assert_non_null(strstr(err.message, "illegal move 5-4"));
     assert_non_null(strstr(err.message, "compulsory"));
     /* an empty square */
-    dm_board10_start(&b);
+    b = intl("W:W31-50:B1-20");
     assert_int_equal(dm_dxp_parse(&m, "M0001272200", 11, NULL), DM_OK);
     assert_int_equal(dm_dxp_move_match(&mv, &b, &m, &err), DM_EILLEGAL);
     assert_non_null(strstr(err.message, "empty"));
@@ -415,12 +425,12 @@ static void test_dxp__move_match(void **state)
     assert_int_equal(dm_dxp_parse(&m, "M0001192400", 11, NULL), DM_OK);
     assert_int_equal(dm_dxp_move_match(&mv, &b, &m, &err), DM_EILLEGAL);
     /* no captured squares given: from and to decide when they name one move */
-    assert_int_equal(dm_board10_from_fen(&b, "W:W28:B23", NULL), DM_OK);
+    b = intl("W:W28:B23");
     assert_int_equal(dm_dxp_parse(&m, "M0001281900", 11, NULL), DM_OK);
     assert_int_equal(dm_dxp_move_match(&mv, &b, &m, &err), DM_OK);
     assert_int_equal(mv.ncapt, 1);
     /* ... and are ambiguous when they name several: 45x35 takes 34 43 44 and 17 or 22 */
-    assert_int_equal(dm_board10_from_fen(&b, "W:WK45:B22,43,34,17,44", NULL), DM_OK);
+    b = intl("W:WK45:B22,43,34,17,44");
     assert_int_equal(dm_dxp_parse(&m, "M0001453500", 11, NULL), DM_OK);
     assert_int_equal(dm_dxp_move_match(&mv, &b, &m, &err), DM_EAMBIGUOUS);
     assert_non_null(strstr(err.message, "ambiguous move 45-35"));
@@ -429,7 +439,7 @@ static void test_dxp__move_match(void **state)
     /* with the captured squares it is one move */
     assert_int_equal(dm_dxp_parse(&m, "M000145350444342243", 19, NULL), DM_OK);
     assert_int_equal(dm_dxp_move_match(&mv, &b, &m, &err), DM_OK);
-    dm_move10_to_text(hub, sizeof hub, &b, &mv, DM_NOTATION_HUB);
+    dm_move_to_text(hub, sizeof hub, &b, &mv, DM_NOTATION_HUB, DM_SQUARES_DEFAULT);
     assert_string_equal(hub, "45x35x22x34x43x44");
     /* a captured count that does not fit the move */
     assert_int_equal(dm_dxp_parse(&m, "M00014535023443", 15, NULL), DM_OK);
@@ -437,6 +447,15 @@ static void test_dxp__move_match(void **state)
     /* not a MOVE */
     dm_dxp_msg_init(&m, DM_DXP_CHAT);
     assert_int_equal(dm_dxp_move_match(&mv, &b, &m, &err), DM_EINVAL);
+    /* DXP is international draughts: a Russian position is refused by name */
+    dm_board russian;
+    dm_board_start(&russian, dm_variant_get(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_dxp_parse(&m, "M0001272200", 11, NULL), DM_OK);
+    assert_int_equal(dm_dxp_move_match(&mv, &russian, &m, &err), DM_EINVAL);
+    assert_non_null(strstr(err.message, "Russian"));
+    char pos[52];
+    assert_int_equal(dm_dxp_position_text(pos, sizeof pos, &russian), 0);
+    assert_string_equal(pos, "");
 }
 
 /* Every legal move of a few positions goes out and comes back as itself. */
@@ -447,10 +466,9 @@ static void test_dxp__every_move_round_trips(void **state)
                           "W:WK46,K1:B37,28,38,17,27,12,13,8,9", "B:W6,7,8,17,18,27,28:BK50",
                           "W:WK45:B22,43,34,17,44"};
     for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
-        dm_board10 b;
-        assert_int_equal(dm_board10_from_fen(&b, fens[f], NULL), DM_OK);
-        dm_movelist10 list;
-        dm_movegen10_legal(&list, &b);
+        dm_board b = intl(fens[f]);
+        dm_movelist list;
+        dm_movegen_legal(&list, &b);
         assert_true(list.count > 0);
         for (int i = 0; i < list.count; i++) {
             dm_dxp_msg m, back;
@@ -460,21 +478,29 @@ static void test_dxp__every_move_round_trips(void **state)
             assert_int_equal(dm_dxp_format(buf, sizeof buf, &len, &m, NULL), DM_OK);
             assert_int_equal(len, 11 + 2 * (size_t)list.moves[i].ncapt);
             assert_int_equal(dm_dxp_parse(&back, buf, len, NULL), DM_OK);
-            dm_move10 mv;
+            dm_move mv;
             dm_error err;
             if (dm_dxp_move_match(&mv, &b, &back, &err) != DM_OK) {
                 fail_msg("%s in %s: %s", buf, fens[f], err.message);
             }
-            assert_true(dm_move10_equal(&mv, &list.moves[i]));
+            assert_int_equal(mv.from, list.moves[i].from);
+            assert_int_equal(mv.to, list.moves[i].to);
+            assert_memory_equal(mv.capt, list.moves[i].capt, sizeof mv.capt);
         }
     }
     /* a move that is not legal is not written */
-    dm_board10 b;
-    dm_board10_start(&b);
-    dm_move10 none;
+    dm_board b = intl("W:W31-50:B1-20");
+    dm_move none;
     memset(&none, 0, sizeof none);
     dm_dxp_msg m;
     assert_int_equal(dm_dxp_move_from(&m, &b, &none, 0), DM_EINVAL);
+    /* nor a move of another variant's position */
+    dm_board russian;
+    dm_board_start(&russian, dm_variant_get(DM_VARIANT_RUSSIAN));
+    dm_movelist rl;
+    dm_movegen_legal(&rl, &russian);
+    assert_true(rl.count > 0);
+    assert_int_equal(dm_dxp_move_from(&m, &russian, &rl.moves[0], 0), DM_EINVAL);
 }
 
 int main(void)

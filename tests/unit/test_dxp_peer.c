@@ -32,9 +32,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <damier/board10.h>
 #include <damier/dxp.h>
-#include <damier/move10.h>
+#include <damier/variant.h>
 
 typedef struct follower {
     pid_t pid;
@@ -213,46 +212,46 @@ static void gamereq(char *buf, size_t cap, const char *version, char follower_co
 
 /* Our move (the first legal one in the generator's order) on b: its text (and NUL)
  * at out, applied to b; returns the length with the NUL. */
-static size_t first_move(char *out, size_t cap, dm_board10 *b)
+static size_t first_move(char *out, size_t cap, dm_board *b)
 {
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, b);
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
     assert_true(list.count > 0);
     dm_dxp_msg m;
     assert_int_equal(dm_dxp_move_from(&m, b, &list.moves[0], 0), DM_OK);
     size_t len;
     assert_int_equal(dm_dxp_format(out, cap, &len, &m, NULL), DM_OK);
-    dm_board10_apply(b, &list.moves[0]);
+    dm_board_apply(b, &list.moves[0]);
     return len + 1;
 }
 
 /* Our move (the first legal one) on b: sent and applied. */
-static void play_first(peer *p, dm_board10 *b)
+static void play_first(peer *p, dm_board *b)
 {
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, b);
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
     assert_true(list.count > 0);
     dm_dxp_msg m;
     assert_int_equal(dm_dxp_move_from(&m, b, &list.moves[0], 0), DM_OK);
     char text[128];
     assert_int_equal(dm_dxp_format(text, sizeof text, NULL, &m, NULL), DM_OK);
     send_msg(p, text);
-    dm_board10_apply(b, &list.moves[0]);
+    dm_board_apply(b, &list.moves[0]);
 }
 
 /* The follower's move: read (CHATs skipped), checked legal and applied. */
-static void their_move(peer *p, dm_board10 *b)
+static void their_move(peer *p, dm_board *b)
 {
     char text[256];
     expect(p, "M", NULL, text, sizeof text);
     dm_dxp_msg m;
     dm_error err;
     assert_int_equal(dm_dxp_parse(&m, text, strlen(text), &err), DM_OK);
-    dm_move10 mv;
+    dm_move mv;
     if (dm_dxp_move_match(&mv, b, &m, &err) != DM_OK) {
         fail_msg("the follower's move %s: %s", text, err.message);
     }
-    dm_board10_apply(b, &mv);
+    dm_board_apply(b, &mv);
 }
 
 static void test_dxp_peer__garbage_then_a_whole_game(void **state)
@@ -305,8 +304,8 @@ static void test_dxp_peer__garbage_then_a_whole_game(void **state)
     assert_int_equal(buf[33], '2');
 
     /* game 1: the follower plays Black */
-    dm_board10 b;
-    dm_board10_start(&b);
+    dm_board b;
+    dm_board_start(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL));
     gamereq(req, sizeof req, "01", 'Z', "005", "000", NULL);
     send_msg(&p, req);
     expect(&p, "A", NULL, buf, sizeof buf);
@@ -319,7 +318,7 @@ static void test_dxp_peer__garbage_then_a_whole_game(void **state)
     send_raw(&p, "M00", 3);
     expect(&p, "Cerror: ", "incomplete message", NULL, 0);
     /* our move and a second one out of turn in the same packet */
-    dm_board10 before = b;
+    dm_board before = b;
     char two[64];
     size_t n = first_move(two, sizeof two, &b);
     memcpy(two + n, "M0001313600", 12);
@@ -339,7 +338,9 @@ static void test_dxp_peer__garbage_then_a_whole_game(void **state)
     send_msg(&p, "E00");
 
     /* game 2: the follower plays White, from a position (B), and still plays well */
-    assert_int_equal(dm_board10_from_fen(&b, "W:W31-50:B1-20", NULL), DM_OK);
+    assert_int_equal(
+        dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL), "W:W31-50:B1-20", NULL),
+        DM_OK);
     char pos[52];
     dm_dxp_position_text(pos, sizeof pos, &b);
     char bpos[64];
@@ -406,8 +407,8 @@ static void test_dxp_peer__silence_and_disconnect(void **state)
     expect(&p, "E30", NULL, NULL, 0);
     send_msg(&p, "E00");
     /* game 2: a few moves, then the connection is cut */
-    dm_board10 b;
-    dm_board10_start(&b);
+    dm_board b;
+    dm_board_start(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL));
     gamereq(req, sizeof req, "01", 'Z', "005", "000", NULL);
     send_msg(&p, req);
     expect(&p, "A", NULL, buf, sizeof buf);

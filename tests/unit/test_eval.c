@@ -22,6 +22,34 @@
 
 static uint64_t rng_state = 12345;
 
+/* The fast board b as the generic international position. */
+static dm_board gen(const dm_board10 *b)
+{
+    dm_board g;
+    assert_int_equal(dm_board_from_board10(&g, dm_variant_get(DM_VARIANT_INTERNATIONAL), b), DM_OK);
+    return g;
+}
+
+/* dm_eval_score of the fast board b (the tests build positions on it). */
+static int score10(const dm_eval *ev, const dm_board10 *b)
+{
+    dm_board g = gen(b);
+    return dm_eval_score(ev, &g);
+}
+
+/* A sample of the fast board b. */
+static dm_sample sample_of(const dm_board10 *b, int result, int score, int ply)
+{
+    dm_sample s;
+    memset(&s, 0, sizeof s);
+    dm_board g = gen(b);
+    assert_int_equal(dm_sample_set_position(&s, &g), DM_OK);
+    s.result = result;
+    s.score = score;
+    s.ply = ply;
+    return s;
+}
+
 static uint64_t rnd(void)
 {
     uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
@@ -117,7 +145,7 @@ static void test_eval__file_round_trip(void **state)
     dm_eval *loaded = NULL;
     assert_int_equal(dm_eval_load(&loaded, path, &err), DM_OK);
     dm_board10 b = random_position(30);
-    assert_int_equal(dm_eval_score(loaded, &b), dm_eval_score(ev, &b));
+    assert_int_equal(score10(loaded, &b), score10(ev, &b));
     remove(path);
     dm_eval_free(loaded);
     dm_eval_free(ev);
@@ -186,11 +214,11 @@ static void test_eval__colour_symmetry(void **state)
     for (int i = 0; i < 400; i++) {
         dm_board10 b = random_position((int)(rnd() % 60));
         dm_board10 t = turned(&b);
-        assert_int_equal(dm_eval_score(ev, &t), dm_eval_score(ev, &b));
-        differs |= dm_eval_score(ev, &b) != dm_eval_score(NULL, &b);
+        assert_int_equal(score10(ev, &t), score10(ev, &b));
+        differs |= score10(ev, &b) != score10(NULL, &b);
     }
     /* The start position is its own turn: 0 for any weights. */
-    assert_int_equal(dm_eval_score(ev, &start), 0);
+    assert_int_equal(score10(ev, &start), 0);
     assert_true(differs); /* the patterns are read */
     dm_eval_free(ev);
     free(buf);
@@ -211,7 +239,10 @@ static void test_eval__hand_weights(void **state)
             continue;
         }
         int f[32], phase;
-        int n = dm_engine_features(f, 32, &phase, &b);
+        dm_board gb;
+        assert_int_equal(dm_board_from_board10(&gb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b),
+                         DM_OK);
+        int n = dm_engine_features(f, 32, &phase, &gb);
         assert_int_equal(n, 9);
         int o = 0, e = 0;
         for (int k = 0; k < n; k++) {
@@ -230,7 +261,7 @@ static void test_eval__hand_weights(void **state)
         if ((nb == 1 && kb && nw <= 3) || (nw == 1 && kw && nb <= 3)) {
             s /= 8;
         }
-        assert_int_equal(dm_eval_score(hand, &b), b.side == DM_WHITE ? s : -s);
+        assert_int_equal(score10(hand, &b), b.side == DM_WHITE ? s : -s);
     }
     dm_eval_free(hand);
 }
@@ -240,19 +271,32 @@ static void test_eval__sample_records(void **state)
     (void)state;
     unsigned char rec[DM_SAMPLE_RECORD_SIZE];
     for (int i = 0; i < 200; i++) {
-        dm_sample s = {random_position((int)(rnd() % 90)), (int)(rnd() % 3) - 1,
-                       (int)(rnd() % 20001) - 10000, (int)(rnd() % 300)};
+        dm_board10 b = random_position((int)(rnd() % 90));
+        int result = (int)(rnd() % 3) - 1, score = (int)(rnd() % 20001) - 10000;
+        dm_sample s = sample_of(&b, result, score, (int)(rnd() % 300));
         dm_sample_encode(rec, &s);
         dm_sample back;
         assert_int_equal(dm_sample_decode(&back, rec, NULL), DM_OK);
         assert_int_equal(back.result, s.result);
         assert_int_equal(back.score, s.score);
         assert_int_equal(back.ply, s.ply);
-        assert_int_equal(back.board.side, s.board.side);
-        for (int sq = 1; sq <= 50; sq++) {
-            assert_int_equal(dm_board10_piece(&back.board, sq), dm_board10_piece(&s.board, sq));
-        }
+        /* the position comes back as the generic board it was made from */
+        dm_board want = gen(&b), got;
+        assert_int_equal(dm_sample_position(&got, &back), DM_OK);
+        assert_ptr_equal(got.variant, want.variant);
+        assert_int_equal(got.side, want.side);
+        assert_memory_equal(got.sq, want.sq, sizeof want.sq);
     }
+    /* only international positions are samples; a sample's sets must be a position */
+    dm_board russian;
+    dm_board_start(&russian, dm_variant_get(DM_VARIANT_RUSSIAN));
+    dm_sample rs;
+    memset(&rs, 0, sizeof rs);
+    assert_int_equal(dm_sample_set_position(&rs, &russian), DM_EINVAL);
+    dm_board none;
+    rs.white = rs.black = 1; /* square 1 of both colours */
+    assert_int_equal(dm_sample_position(&none, &rs), DM_EINVAL);
+    assert_int_equal(dm_eval_score(NULL, &russian), 0);
     /* Bad records: both colours on a square, a piece past 50, a king on nothing, a
      * bad result. */
     dm_error err;
@@ -280,7 +324,8 @@ static void test_eval__sample_records(void **state)
     unsigned char hdr[DM_SAMPLE_HEADER_SIZE];
     dm_sample_header(hdr);
     fwrite(hdr, 1, sizeof hdr, f);
-    dm_sample s = {random_position(10), 1, 50, 10};
+    dm_board10 sb = random_position(10);
+    dm_sample s = sample_of(&sb, 1, 50, 10);
     dm_sample_encode(rec, &s);
     fwrite(rec, 1, sizeof rec, f);
     fwrite(rec, 1, sizeof rec, f);
@@ -316,10 +361,7 @@ static size_t make_samples(dm_sample *s, size_t cap)
             dm_piece p = dm_board10_piece(&b, sq);
             d += (p == DM_WHITE_MAN) - (p == DM_BLACK_MAN);
         }
-        s[n].board = b;
-        s[n].result = d > 0 ? 1 : d < 0 ? -1 : 0;
-        s[n].score = 0;
-        s[n].ply = 0;
+        s[n] = sample_of(&b, d > 0 ? 1 : d < 0 ? -1 : 0, 0, 0);
         n++;
     }
     return n;

@@ -183,9 +183,8 @@ static void check_round_trip(const char *path, const dm_pdn_game *g, const dm_pd
     }
     dm_pdn_replay r2;
     dm_pdn_replay_mainline(&r2, g2);
-    if (r2.verdict != r1->verdict || r2.plies != r1->plies ||
-        !dm_board10_equal(&r1->end, &r2.end) || r2.variant != r1->variant ||
-        r2.vend.side != r1->vend.side || memcmp(r2.vend.sq, r1->vend.sq, sizeof r2.vend.sq)) {
+    if (r2.verdict != r1->verdict || r2.plies != r1->plies || r2.variant != r1->variant ||
+        r2.end.side != r1->end.side || memcmp(r2.end.sq, r1->end.sq, sizeof r2.end.sq)) {
         fail_msg("%s game %d: replay differs after the round trip (%d/%d plies)\n%s", path,
                  g->number, r1->plies, r2.plies, t1);
     }

@@ -276,7 +276,7 @@ static void test_pdn_game__variant_record(void **state)
         }
         assert_int_equal(rp.variant->id, var->id);
         const dm_board *end = dm_game_position(g);
-        assert_true(memcmp(rp.vend.sq, end->sq, sizeof end->sq) == 0);
+        assert_true(memcmp(rp.end.sq, end->sq, sizeof end->sq) == 0);
         dm_pdn_game_free(back);
         dm_pdn_reader_free(rd);
         free(text);

@@ -70,7 +70,7 @@ static void assert_round_trip(const dm_pdn_game *g, dm_notation style)
     dm_pdn_game *g2 = read_one(t1);
     dm_pdn_replay r1 = replay(g), r2 = replay(g2);
     if (r1.verdict != r2.verdict || r1.plies != r2.plies || r1.variant != r2.variant ||
-        !same_vboard(&r1.vstart, &r2.vstart) || !same_vboard(&r1.vend, &r2.vend)) {
+        !same_vboard(&r1.start, &r2.start) || !same_vboard(&r1.end, &r2.end)) {
         fail_msg("round trip changed the game (verdict %d/%d, plies %d/%d):\n%s", r1.verdict,
                  r2.verdict, r1.plies, r2.plies, t1);
     }
@@ -119,7 +119,7 @@ static void test_pdn_variants__russian_game(void **state)
     dm_pdn_replay rep = replay(g);
     assert_int_equal(rep.guessed, 0);
     /* Black crowned on g1 (square 32 for White's numbering of 8x8: g1 = 32) */
-    assert_int_equal(dm_board_piece(&rep.vend, dm_square_parse(rep.variant, "g1", NULL)),
+    assert_int_equal(dm_board_piece(&rep.end, dm_square_parse(rep.variant, "g1", NULL)),
                      DM_BLACK_KING);
     char *out = write_game(g, DM_NOTATION_PDN);
     assert_contains(out, "[GameType \"25\"]\n");
@@ -146,7 +146,7 @@ static void test_pdn_variants__russian_rules(void **state)
     dm_pdn_game *g = expect_replay("[GameType \"25\"]\n[FEN \"W:Wb6:Bc7,e7\"]\n1. b6:h4 *",
                                    DM_PDN_LEGAL, "russian", 1);
     dm_pdn_replay rep = replay(g);
-    assert_int_equal(dm_board_piece(&rep.vend, dm_square_parse(rep.variant, "h4", NULL)),
+    assert_int_equal(dm_board_piece(&rep.end, dm_square_parse(rep.variant, "h4", NULL)),
                      DM_WHITE_KING);
     char *out = write_game(g, DM_NOTATION_FULL);
     assert_contains(out, "[FEN \"W:Wb6:Bc7,e7\"]"); /* algebraic FEN kept algebraic */
@@ -205,7 +205,7 @@ static void test_pdn_variants__english_game(void **state)
     dm_pdn_game *g = expect_replay(english_game, DM_PDN_LEGAL, "english", 16);
     dm_pdn_replay rep = replay(g);
     assert_int_equal(rep.guessed, 1);
-    assert_int_equal(rep.vend.side, DM_BLACK); /* Black moved first, 16 plies */
+    assert_int_equal(rep.end.side, DM_BLACK); /* Black moved first, 16 plies */
     char *out = write_game(g, DM_NOTATION_PDN);
     assert_contains(out, "[GameType \"21\"]\n");
     /* Black's moves carry the number; the quiet move is written with '-' */
@@ -266,7 +266,7 @@ static void test_pdn_variants__write_capture_separator(void **state)
     dm_pdn_replay r1 = replay(g), r2 = replay(g2);
     assert_int_equal(r2.verdict, DM_PDN_LEGAL);
     assert_int_equal(r1.plies, r2.plies);
-    assert_true(same_vboard(&r1.vend, &r2.vend));
+    assert_true(same_vboard(&r1.end, &r2.end));
     free(out);
     dm_pdn_game_free(g2);
     assert_int_equal(dm_pdn_write_with(&out, NULL, g, NULL), DM_OK);
@@ -353,7 +353,7 @@ static void test_pdn_variants__brazilian_game(void **state)
                       DM_PDN_LEGAL, "brazilian", 20);
     rep = replay(g);
     /* Black's king from c1 (crowned at 6...) */
-    assert_int_equal(dm_board_piece(&rep.vend, dm_square_parse(rep.variant, "b6", NULL)),
+    assert_int_equal(dm_board_piece(&rep.end, dm_square_parse(rep.variant, "b6", NULL)),
                      DM_BLACK_KING);
     char *out = write_game(g, DM_NOTATION_FULL);
     assert_contains(out, "8. a5xc7 d8xb6xd4"); /* full path of the two-piece capture */

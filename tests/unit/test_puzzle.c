@@ -32,11 +32,11 @@ static dm_engine *new_engine(void)
     return e;
 }
 
-static dm_board10 fen(const char *text)
+static dm_board fen(const char *text)
 {
-    dm_board10 b;
+    dm_board b;
     dm_error err;
-    if (dm_board10_from_fen(&b, text, &err) != DM_OK) {
+    if (dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL), text, &err) != DM_OK) {
         fail_msg("bad test FEN %s: %s", text, err.message);
     }
     return b;
@@ -45,7 +45,7 @@ static dm_board10 fen(const char *text)
 static dm_puzzle examine(const char *text, int depth)
 {
     dm_engine *e = new_engine();
-    dm_board10 b = fen(text);
+    dm_board b = fen(text);
     dm_puzzle_options o = DM_PUZZLE_OPTIONS_INIT;
     o.depth = depth;
     dm_puzzle p;
@@ -58,14 +58,14 @@ static dm_puzzle examine(const char *text, int depth)
 /* The line as "32-28 22x33 38x20". */
 static void line_text(char *buf, size_t cap, const dm_puzzle *p)
 {
-    dm_board10 b = p->position;
+    dm_board b = p->position;
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < p->line_count && n + 20 < cap; i++) {
         char mv[160];
-        dm_move10_to_text(mv, sizeof mv, &b, &p->line[i], DM_NOTATION_PDN);
+        dm_move_to_text(mv, sizeof mv, &b, &p->line[i], DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
         n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? " " : "", mv);
-        dm_board10_apply(&b, &p->line[i]);
+        dm_board_apply(&b, &p->line[i]);
     }
 }
 
@@ -88,7 +88,14 @@ static void test_puzzle__finds_two_for_one_shot(void **state)
     /* The same answer again (the engine is cleared first). */
     dm_puzzle q = examine("W:W32,38,42,45:B11,16,22,24", 8);
     assert_int_equal(q.nodes, p.nodes);
-    assert_true(dm_move10_equal(&q.best, &p.best));
+    assert_int_equal(q.best.from, p.best.from);
+    assert_int_equal(q.best.to, p.best.to);
+    assert_memory_equal(q.best.capt, p.best.capt, sizeof q.best.capt);
+    /* The result is the generic position and moves: the examined position is the one
+     * given, and the line replays on it. */
+    dm_board given = fen("W:W32,38,42,45:B11,16,22,24");
+    assert_memory_equal(p.position.sq, given.sq, sizeof given.sq);
+    assert_ptr_equal(p.position.variant, given.variant);
 }
 
 static void test_puzzle__finds_turkish_strike(void **state)
@@ -158,7 +165,7 @@ static void test_puzzle__bad_arguments(void **state)
 {
     (void)state;
     dm_engine *e = new_engine();
-    dm_board10 b = fen("W:W31-50:B1-20");
+    dm_board b = fen("W:W31-50:B1-20");
     dm_puzzle p;
     dm_error err = {0};
     dm_puzzle_options o = DM_PUZZLE_OPTIONS_INIT;
@@ -179,13 +186,23 @@ static void test_puzzle__bad_arguments(void **state)
     assert_int_equal(dm_puzzle_examine(NULL, e, &b, NULL, &err), DM_EINVAL);
     assert_int_equal(dm_puzzle_examine(&p, NULL, &b, NULL, &err), DM_EINVAL);
     /* A white man on its promotion row does not validate. */
-    dm_board10 bad = b;
-    assert_int_equal(dm_board10_put(&bad, 3, DM_WHITE_MAN), DM_OK);
+    dm_board bad = b;
+    assert_int_equal(dm_board_put(&bad, 3, DM_WHITE_MAN), DM_OK);
     assert_int_equal(dm_puzzle_examine(&p, e, &bad, NULL, &err), DM_EINVAL);
+    /* Puzzles are international: another variant's position is refused by name. */
+    dm_board russian;
+    dm_board_start(&russian, dm_variant_get(DM_VARIANT_RUSSIAN));
+    assert_int_equal(dm_puzzle_examine(&p, e, &russian, NULL, &err), DM_EINVAL);
+    assert_non_null(strstr(err.message, "Russian"));
     dm_engine_free(e);
     assert_int_equal(dm_puzzle_material(&b), 0);
-    dm_board10 k = fen("B:WK1,12:B40");
+    dm_board k = fen("B:WK1,12:B40");
     assert_int_equal(dm_puzzle_material(&k), -300);
+    /* Any variant's material: Russian's start is level, one king more is 300. */
+    assert_int_equal(dm_puzzle_material(&russian), 0);
+    assert_int_equal(dm_board_put(&russian, 1, DM_EMPTY), DM_OK);
+    assert_int_equal(dm_puzzle_material(&russian), 100);
+    assert_int_equal(dm_puzzle_material(NULL), 0);
 }
 
 int main(void)

@@ -320,19 +320,26 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
         dm_puzzle_options o = DM_PUZZLE_OPTIONS_INIT;
         o.depth = 10;
         memset(&e, 0, sizeof e);
-        if (dm_puzzle_examine(&p, engine, &start.b, &o, &e) != DM_OK) {
+        dm_board gstart;
+        if (dm_board_from_board10(&gstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), &start.b) !=
+                DM_OK ||
+            dm_puzzle_examine(&p, engine, &gstart, &o, &e) != DM_OK) {
             problem(file, id, "the engine could not examine it: %s", e.message);
         } else if (p.verdict != DM_PUZZLE_FOUND) {
             problem(file, id, "the engine finds no unique win: %s",
                     dm_puzzle_verdict_str(p.verdict));
         } else {
+            dm_board10 walk = start.b;
             for (int j = 0; j < nline && j < p.line_count && j < 8; j++) {
-                if (!dm_move10_equal(&p.line[j], &line[j])) {
+                dm_move10 m10;
+                if (dm_move_to_move10(&m10, &walk, &p.line[j]) != DM_OK ||
+                    !dm_move10_equal(&m10, &line[j])) {
                     char t[64];
                     snprintf(t, sizeof t, "%d", j + 1);
                     problem(file, id, "the engine's line differs at ply %s", t);
                     break;
                 }
+                dm_board10_apply(&walk, &m10);
             }
         }
     } else if (check && strcmp(check, "win") != 0) {
