@@ -61,8 +61,7 @@ DM_API dm_status dm_eval8_read(dm_eval8 **out, const void *data, size_t size, dm
                                dm_error *err);
 
 /* dm_eval8_read from a file; DM_EIO when it cannot be read (err names the path). */
-DM_API dm_status dm_eval8_load(dm_eval8 **out, const char *path, dm_variant_id v,
-                               dm_error *err);
+DM_API dm_status dm_eval8_load(dm_eval8 **out, const char *path, dm_variant_id v, dm_error *err);
 
 /* The variant a weights file at path is for (its header), or -1 with err set when it
  * is no weights file. Lets a command choose the reader. */

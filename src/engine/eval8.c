@@ -29,8 +29,8 @@ int eval8_features(const eval8_pos *p, int f[EVAL8_FEATURE_NB])
     f[EVAL8_KINGS] = __builtin_popcount(p->wk) - __builtin_popcount(p->bk);
     int tempo = 0;
     for (int r = 0; r < 8; r++) {
-        tempo += (7 - r) * __builtin_popcount(p->wm & ROW8(r)) -
-                 r * __builtin_popcount(p->bm & ROW8(r));
+        tempo +=
+            (7 - r) * __builtin_popcount(p->wm & ROW8(r)) - r * __builtin_popcount(p->bm & ROW8(r));
     }
     f[EVAL8_TEMPO] = tempo;
     f[EVAL8_BACK] = __builtin_popcount(p->wm & ROW8(7)) - __builtin_popcount(p->bm & ROW8(0));
@@ -77,8 +77,7 @@ void eval8_patterns(const eval8_pos *p, uint32_t out[EVAL8_REFS])
     uint32_t tw = rev32(p->bm), tb = rev32(p->wm); /* the turned board, colours swapped */
     for (int t = 0; t < EVAL8_TABLES; t++) {
         out[2 * t] = (uint32_t)t * EVAL8_CONFIGS + config(p->wm, p->bm, t);
-        out[2 * t + 1] =
-            ((uint32_t)t * EVAL8_CONFIGS + config(tw, tb, t)) | (UINT32_C(1) << 31);
+        out[2 * t + 1] = ((uint32_t)t * EVAL8_CONFIGS + config(tw, tb, t)) | (UINT32_C(1) << 31);
     }
 }
 
@@ -133,11 +132,20 @@ void eval8_from_board(eval8_pos *out, const dm_board *b)
     for (int s = 1; s <= 32; s++) {
         uint32_t m = UINT32_C(1) << (s - 1);
         switch (b->sq[s]) {
-        case DM_WHITE_MAN: out->wm |= m; break;
-        case DM_BLACK_MAN: out->bm |= m; break;
-        case DM_WHITE_KING: out->wk |= m; break;
-        case DM_BLACK_KING: out->bk |= m; break;
-        default: break;
+            case DM_WHITE_MAN:
+                out->wm |= m;
+                break;
+            case DM_BLACK_MAN:
+                out->bm |= m;
+                break;
+            case DM_WHITE_KING:
+                out->wk |= m;
+                break;
+            case DM_BLACK_KING:
+                out->bk |= m;
+                break;
+            default:
+                break;
         }
     }
     out->side = b->side;

@@ -83,8 +83,8 @@ dm_status dm_sample8_read_file(dm_sample8 **samples, size_t *count, size_t *cap,
         return dm_error_set(err, DM_EIO, 0, 0, "%s: %s", path, strerror(errno));
     }
     unsigned char h[DM_SAMPLE_HEADER_SIZE];
-    if (fread(h, 1, sizeof h, f) != sizeof h || memcmp(h, "DMSP", 4) != 0 ||
-        le_get32(h + 4) != 1 || le_get32(h + 8) != DM_SAMPLE_RECORD_SIZE) {
+    if (fread(h, 1, sizeof h, f) != sizeof h || memcmp(h, "DMSP", 4) != 0 || le_get32(h + 4) != 1 ||
+        le_get32(h + 8) != DM_SAMPLE_RECORD_SIZE) {
         fclose(f);
         return dm_error_set(err, DM_EPARSE, 0, 0,
                             "%s: not a damier sample file (version 1, 32-byte records)", path);
@@ -271,10 +271,9 @@ static void shuffle(size_t *order, size_t n, uint64_t *rng)
     }
 }
 
-dm_status dm_eval8_train(dm_eval8 **out, double *loss_out, const dm_eval8 *start,
-                         dm_variant_id v, const dm_sample8 *samples, size_t count,
-                         const dm_train_options *opts, dm_train_progress_fn on_epoch,
-                         void *payload)
+dm_status dm_eval8_train(dm_eval8 **out, double *loss_out, const dm_eval8 *start, dm_variant_id v,
+                         const dm_sample8 *samples, size_t count, const dm_train_options *opts,
+                         dm_train_progress_fn on_epoch, void *payload)
 {
     if (!out || (!samples && count) || !options_ok(opts) || !dm_eval8_supports(v) ||
         (start && start->variant != v)) {
