@@ -22,6 +22,7 @@
 #include <damier/egdb.h>
 #include <damier/engine.h>
 #include <damier/eval.h>
+#include <damier/eval8.h>
 #include <damier/move10.h>
 #include <damier/variant.h>
 
@@ -289,12 +290,14 @@ int cmd_analyse(int argc, char **argv)
     }
     struct dm_egdb *db;
     dm_eval *ev = NULL;
-    if (eval_path && cli_engine_eval(e, eval_path, "damier analyse", &ev) != 0) {
+    dm_eval8 *ev8 = NULL;
+    if (eval_path && cli_engine_eval(e, eval_path, "damier analyse", &ev, &ev8) != 0) {
         dm_engine_free(e);
         return 1;
     }
     if (cli_engine_egdb(e, egdb_dir, "analyse", &db) != 0) {
         dm_eval_free(ev);
+        dm_eval8_free(ev8);
         dm_engine_free(e);
         return 1;
     }
@@ -302,6 +305,7 @@ int cmd_analyse(int argc, char **argv)
     dm_book *bk_owned;
     if (cli_book_from_arg(&bk, &bk_owned, book, "damier analyse")) {
         dm_eval_free(ev);
+        dm_eval8_free(ev8);
         dm_egdb_close(db);
         dm_engine_free(e);
         return 1;
@@ -313,6 +317,7 @@ int cmd_analyse(int argc, char **argv)
     dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
     int rc = search_and_print(e, &in, &lim);
     dm_eval_free(ev);
+    dm_eval8_free(ev8);
     dm_egdb_close(db);
     return rc;
 }

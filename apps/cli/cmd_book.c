@@ -19,6 +19,7 @@
 #include <damier/book.h>
 #include <damier/engine.h>
 #include <damier/eval.h>
+#include <damier/eval8.h>
 #include <damier/move10.h>
 
 #include "commands.h"
@@ -159,7 +160,8 @@ static int book_build(const build_opts *o)
         return 1;
     }
     dm_eval *ev = NULL;
-    if (o->eval_path && cli_engine_eval(e, o->eval_path, "damier book", &ev) != 0) {
+    dm_eval8 *ev8 = NULL;
+    if (o->eval_path && cli_engine_eval(e, o->eval_path, "damier book", &ev, &ev8) != 0) {
         dm_engine_free(e);
         return 1;
     }
@@ -299,6 +301,7 @@ out:
     free(done.k);
     dm_engine_free(e);
     dm_eval_free(ev);
+    dm_eval8_free(ev8);
     return rc;
 }
 

@@ -26,6 +26,7 @@
 
 #include <damier/egdb.h>
 #include <damier/eval.h>
+#include <damier/eval8.h>
 #include <damier/engine.h>
 #include <damier/hub.h>
 #include <damier/session.h>
@@ -237,7 +238,8 @@ int cmd_hub(int argc, char **argv)
         return 2;
     }
     dm_eval *ev = NULL;
-    if (eval_path && cli_engine_eval(dm_session_engine(a.game), eval_path, "hub", &ev) != 0) {
+    dm_eval8 *ev8 = NULL;
+    if (eval_path && cli_engine_eval(dm_session_engine(a.game), eval_path, "hub", &ev, &ev8) != 0) {
         dm_hub_session_free(a.session);
         return 1;
     }
@@ -345,5 +347,6 @@ int cmd_hub(int argc, char **argv)
     pthread_mutex_destroy(&a.lock);
     dm_hub_session_free(a.session); /* with the endgame database, after its engine */
     dm_eval_free(ev);
+    dm_eval8_free(ev8);
     return 0;
 }

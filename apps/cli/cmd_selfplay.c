@@ -26,6 +26,7 @@
 
 #include <damier/engine.h>
 #include <damier/eval.h>
+#include <damier/eval8.h>
 #include <damier/game.h>
 #include <damier/move10.h>
 
@@ -36,7 +37,16 @@ typedef struct gen_options {
     int chunks, first_chunk, chunk_games, jobs, max_plies, rand_min, rand_max, balance;
     uint64_t nodes, seed;
     const dm_eval *eval;
+    const dm_variant *variant; /* NULL: international; else an 8x8 variant (dm_eval8) */
+    const dm_eval8 *eval8;     /* its weights (NULL: built in) */
 } gen_options;
+
+/* Where play_out puts its samples: international or 8x8 records. */
+typedef struct sample_sink {
+    dm_sample *s10;
+    dm_sample8 *s8;
+    int n, cap;
+} sample_sink;
 
 typedef struct gen_shared {
     const gen_options *o;
@@ -61,11 +71,22 @@ static uint64_t rng_next(uint64_t *s)
 static dm_game *random_opening(dm_engine *e, uint64_t *rng, const gen_options *o)
 {
     dm_game *g;
-    if (dm_game_new(&g, NULL) != DM_OK) {
+    dm_board start;
+    if (o->variant) {
+        dm_board_start(&start, o->variant);
+    }
+    if (dm_game_new(&g, o->variant ? &start : NULL) != DM_OK) {
         return NULL;
     }
     int nrand = o->rand_min + (int)(rng_next(rng) % (uint64_t)(o->rand_max - o->rand_min + 1));
-    for (int i = 0; i < nrand && !dm_game_over(g); i++) {
+    for (int i = 0; i < nrand && o->variant && !dm_game_over(g); i++) {
+        dm_movelist list;
+        int k = dm_movegen_legal(&list, dm_game_position(g));
+        if (k == 0 || dm_game_play(g, &list.moves[rng_next(rng) % (uint64_t)k]) != DM_OK) {
+            break;
+        }
+    }
+    for (int i = 0; i < nrand && !o->variant && !dm_game_over(g); i++) {
         dm_board10 b; /* the fast board's move order keeps the openings of a seed */
         dm_movelist10 list;
         dm_move m;
@@ -96,32 +117,44 @@ static dm_game *random_opening(dm_engine *e, uint64_t *rng, const gen_options *o
 }
 
 /* Play g to its end with engine side[c] moving for colour c, at o->nodes a move;
- * with samples, every quiet position is appended from *n (capacity cap). Returns
- * the result for White (1, 0, -1) or -2 on error. */
-static int play_out(dm_game *g, dm_engine *const side[2], dm_sample *samples, int *n, int cap,
-                    const gen_options *o)
+ * with a sink, every quiet position is appended to it. Returns the result for White
+ * (1, 0, -1) or -2 on error. */
+static int play_out(dm_game *g, dm_engine *const side[2], sample_sink *sink, const gen_options *o)
 {
     uint64_t h[DM_ENGINE_MAX_HISTORY];
     dm_search_input in;
     dm_result res;
     dm_limits lim = {0};
     lim.nodes = o->nodes;
-    int first = samples ? *n : 0;
+    int first = sink ? sink->n : 0;
     while (!dm_game_over(g) && dm_game_ply(g) < o->max_plies) {
         dm_search_input_from_game(&in, h, DM_ENGINE_MAX_HISTORY, g);
         dm_engine *e = side[dm_game_position(g)->side];
         if (dm_engine_search(&res, e, &in, &lim, NULL, NULL, NULL) != DM_OK || !res.has_move) {
             break;
         }
-        dm_board10 fb; /* the samples are fast boards */
-        const dm_board10 *b = &fb;
-        dm_board_to_board10(&fb, dm_game_position(g));
-        if (samples && !dm_movegen10_has_capture(b) && *n < cap) {
-            dm_sample *s = &samples[(*n)++];
-            dm_sample_set_position(s, dm_game_position(g));
-            s->score = res.score > 32000 ? 32000 : res.score < -32000 ? -32000 : res.score;
-            s->ply = dm_game_ply(g);
-            s->result = 0;
+        int score = res.score > 32000 ? 32000 : res.score < -32000 ? -32000 : res.score;
+        if (sink && sink->s8 && sink->n < sink->cap) {
+            dm_movelist list;
+            const dm_board *vb = dm_game_position(g);
+            if (!(dm_movegen_legal(&list, vb) > 0 && list.moves[0].ncapt > 0)) {
+                dm_sample8 *s = &sink->s8[sink->n++];
+                s->board = *vb;
+                s->score = score;
+                s->ply = dm_game_ply(g);
+                s->result = 0;
+            }
+        } else if (sink && sink->n < sink->cap) {
+            dm_board10 fb; /* quiet positions only: the fast generator says */
+            const dm_board10 *b = &fb;
+            dm_board_to_board10(&fb, dm_game_position(g));
+            if (!dm_movegen10_has_capture(b)) {
+                dm_sample *s = &sink->s10[sink->n++];
+                dm_sample_set_position(s, dm_game_position(g));
+                s->score = score;
+                s->ply = dm_game_ply(g);
+                s->result = 0;
+            }
         }
         if (dm_game_play(g, &res.best) != DM_OK) {
             return -2;
@@ -130,23 +163,26 @@ static int play_out(dm_game *g, dm_engine *const side[2], dm_sample *samples, in
     dm_reason why;
     dm_outcome out = dm_game_result(g, &why);
     int r = out == DM_OUTCOME_WHITE_WINS ? 1 : out == DM_OUTCOME_BLACK_WINS ? -1 : 0;
-    for (int i = first; samples && i < *n; i++) {
-        samples[i].result = r;
+    for (int i = first; sink && i < sink->n; i++) {
+        if (sink->s8) {
+            sink->s8[i].result = r;
+        } else {
+            sink->s10[i].result = r;
+        }
     }
     return r;
 }
 
 /* One game from rng into samples (appended from *n, capacity cap). Returns the number
  * of games played (1), 0 when the opening was rejected, -1 on error. */
-static int play_game(dm_sample *samples, int *n, int cap, dm_engine *e, uint64_t *rng,
-                     const gen_options *o)
+static int play_game(sample_sink *sink, dm_engine *e, uint64_t *rng, const gen_options *o)
 {
     dm_game *g = random_opening(e, rng, o);
     if (!g) {
         return 0;
     }
     dm_engine *const side[2] = {e, e};
-    int r = play_out(g, side, samples, n, cap, o);
+    int r = play_out(g, side, sink, o);
     dm_game_free(g);
     return r == -2 ? -1 : 1;
 }
@@ -162,35 +198,50 @@ static int run_chunk(int k, dm_engine *e, gen_shared *sh)
     if (stat(path, &st) == 0) {
         return 0; /* done by an earlier run */
     }
-    int cap = o->chunk_games * (o->max_plies + 1);
-    dm_sample *samples = malloc((size_t)cap * sizeof *samples);
-    if (!samples) {
+    sample_sink sink = {NULL, NULL, 0, o->chunk_games * (o->max_plies + 1)};
+    if (o->variant) {
+        sink.s8 = malloc((size_t)sink.cap * sizeof *sink.s8);
+    } else {
+        sink.s10 = malloc((size_t)sink.cap * sizeof *sink.s10);
+    }
+    if (!sink.s8 && !sink.s10) {
         return -1;
     }
     uint64_t rng = o->seed + (uint64_t)k * 0x100000001B3ull;
-    int n = 0, games = 0, tries = 0;
+    int games = 0, tries = 0;
     while (games < o->chunk_games && tries < o->chunk_games * 20) {
         tries++;
-        int r = play_game(samples, &n, cap, e, &rng, o);
+        int r = play_game(&sink, e, &rng, o);
         if (r < 0) {
-            free(samples);
+            free(sink.s8);
+            free(sink.s10);
             return -1;
         }
         games += r;
     }
+    int n = sink.n;
     FILE *f = fopen(tmp, "wb");
     int bad = !f;
     if (f) {
         unsigned char hdr[DM_SAMPLE_HEADER_SIZE], rec[DM_SAMPLE_RECORD_SIZE];
-        dm_sample_header(hdr);
+        if (o->variant) {
+            dm_sample8_header(hdr, o->variant->id);
+        } else {
+            dm_sample_header(hdr);
+        }
         bad |= fwrite(hdr, 1, sizeof hdr, f) != sizeof hdr;
         for (int i = 0; i < n && !bad; i++) {
-            dm_sample_encode(rec, &samples[i]);
+            if (o->variant) {
+                dm_sample8_encode(rec, &sink.s8[i]);
+            } else {
+                dm_sample_encode(rec, &sink.s10[i]);
+            }
             bad |= fwrite(rec, 1, sizeof rec, f) != sizeof rec;
         }
         bad |= fclose(f) != 0;
     }
-    free(samples);
+    free(sink.s8);
+    free(sink.s10);
     if (bad || rename(tmp, path) != 0) {
         pthread_mutex_lock(&sh->print);
         fprintf(stderr, "selfplay: cannot write %s: %s\n", path, strerror(errno));
@@ -218,6 +269,9 @@ static void *worker(void *arg)
         return NULL;
     }
     dm_engine_set_eval(e, sh->o->eval);
+    if (sh->o->variant) {
+        dm_engine_set_eval8(e, sh->o->variant->id, sh->o->eval8);
+    }
     for (;;) {
         int k = atomic_fetch_add(&sh->next, 1);
         if (k >= sh->o->first_chunk + sh->o->chunks || atomic_load(&sh->failed)) {
@@ -235,7 +289,8 @@ static void *worker(void *arg)
 
 typedef struct match_shared {
     const gen_options *o;
-    const dm_eval *ev[2]; /* A, B */
+    const dm_eval *ev[2];   /* A, B */
+    const dm_eval8 *ev8[2]; /* A, B in an 8x8 variant (NULL: built in) */
     int pairs;
     atomic_int next;
     atomic_int failed;
@@ -257,6 +312,10 @@ static void *match_worker(void *arg)
     }
     dm_engine_set_eval(e[0], ms->ev[0]);
     dm_engine_set_eval(e[1], ms->ev[1]);
+    if (ms->o->variant) {
+        dm_engine_set_eval8(e[0], ms->o->variant->id, ms->ev8[0]);
+        dm_engine_set_eval8(e[1], ms->o->variant->id, ms->ev8[1]);
+    }
     for (;;) {
         int k = atomic_fetch_add(&ms->next, 1);
         if (k >= ms->pairs || atomic_load(&ms->failed)) {
@@ -288,7 +347,7 @@ static void *match_worker(void *arg)
             dm_engine *const side[2] = {game == 0 ? e[0] : e[1], game == 0 ? e[1] : e[0]};
             dm_engine_clear(e[0]);
             dm_engine_clear(e[1]);
-            int r = play_out(h, side, NULL, NULL, 0, ms->o);
+            int r = play_out(h, side, NULL, ms->o);
             if (h != g) {
                 dm_game_free(h);
             }
@@ -358,12 +417,41 @@ static int load_weights(const char *name, dm_eval **own, const dm_eval **use)
     return 0;
 }
 
+/* load_weights for an 8x8 variant v: builtin (NULL: the engine's default), hand or a
+ * file of v's weights. */
+static int load_weights8(const char *name, dm_variant_id v, dm_eval8 **own, const dm_eval8 **use)
+{
+    *own = NULL;
+    *use = NULL;
+    if (!strcmp(name, "builtin")) {
+        return 0;
+    }
+    dm_error err;
+    dm_status st =
+        !strcmp(name, "hand") ? dm_eval8_new_hand(own, v) : dm_eval8_load(own, name, v, &err);
+    if (st != DM_OK) {
+        fprintf(stderr, "selfplay: %s\n", strcmp(name, "hand") ? err.message : "no hand weights");
+        return -1;
+    }
+    *use = *own;
+    return 0;
+}
+
 static int run_match(const gen_options *o, const char *a, const char *b, int pairs)
 {
     match_shared ms;
     memset(&ms, 0, sizeof ms);
     dm_eval *own[2] = {NULL, NULL};
-    if (load_weights(a, &own[0], &ms.ev[0]) != 0 || load_weights(b, &own[1], &ms.ev[1]) != 0) {
+    dm_eval8 *own8[2] = {NULL, NULL};
+    if (o->variant) {
+        if (load_weights8(a, o->variant->id, &own8[0], &ms.ev8[0]) != 0 ||
+            load_weights8(b, o->variant->id, &own8[1], &ms.ev8[1]) != 0) {
+            dm_eval8_free(own8[0]);
+            return 1;
+        }
+        ms.ev[0] = ms.ev[1] = dm_eval_builtin();
+    } else if (load_weights(a, &own[0], &ms.ev[0]) != 0 ||
+               load_weights(b, &own[1], &ms.ev[1]) != 0) {
         dm_eval_free(own[0]);
         return 1;
     }
@@ -395,7 +483,8 @@ static int run_match(const gen_options *o, const char *a, const char *b, int pai
         double mean = sum / np, var = sum2 / np - mean * mean;
         double se = np > 1 ? sqrt(var / (np - 1)) : 0;
         double lo = elo_of(mean - 1.96 * se), hi = elo_of(mean + 1.96 * se);
-        printf("match: A=%s B=%s, %d pairs (%d games) at %llu nodes a move\n", a, b, np, 2 * np,
+        printf("match: A=%s B=%s, %s, %d pairs (%d games) at %llu nodes a move\n", a, b,
+               o->variant ? o->variant->name : "international", np, 2 * np,
                (unsigned long long)o->nodes);
         printf("A: +%d =%d -%d, score %.1f%%, pairs (0..2 points) %d %d %d %d %d\n", ms.wdl[0],
                ms.wdl[1], ms.wdl[2], 100 * mean, ms.penta[0], ms.penta[1], ms.penta[2], ms.penta[3],
@@ -405,28 +494,33 @@ static int run_match(const gen_options *o, const char *a, const char *b, int pai
     pthread_mutex_destroy(&ms.lock);
     dm_eval_free(own[0]);
     dm_eval_free(own[1]);
+    dm_eval8_free(own8[0]);
+    dm_eval8_free(own8[1]);
     return atomic_load(&ms.failed) || started == 0 ? 1 : 0;
 }
 
 static int usage(FILE *f, int status)
 {
-    fprintf(f, "usage: damier selfplay --gen DIR [options]\n"
-               "       damier selfplay --match A B [--pairs N] [options]\n"
-               "  --match: weights A against weights B (files, builtin or hand), pairs of games\n"
-               "  from one random opening with colours swapped, at --nodes a move; prints the\n"
-               "  score and Elo of A with its 95%% interval from the pairs (pentanomial).\n"
-               "  plays self-play games and writes training samples (docs/EVAL.md) in chunk\n"
-               "  files DIR/chunk-KKKKK.dmsp; a restarted run skips the chunks already written.\n"
-               "  --chunks N          chunks to play (default 10)\n"
-               "  --first-chunk K     index of the first chunk (default 0)\n"
-               "  --chunk-games N     games per chunk (default 100)\n"
-               "  --nodes N           node budget per move (default 5000)\n"
-               "  --random-plies A-B  random plies at the start (default 4-10)\n"
-               "  --balance S         keep openings scoring within S at depth 8 (default 80)\n"
-               "  --max-plies N       a longer game is a draw (default 300)\n"
-               "  --jobs N            games in parallel (default 1)\n"
-               "  --seed N            seed of chunk 0 (default 1)\n"
-               "  --eval FILE         the engine's weights (default: built in)\n");
+    fprintf(f,
+            "usage: damier selfplay --gen DIR [options]\n"
+            "       damier selfplay --match A B [--pairs N] [options]\n"
+            "  --match: weights A against weights B (files, builtin or hand), pairs of games\n"
+            "  from one random opening with colours swapped, at --nodes a move; prints the\n"
+            "  score and Elo of A with its 95%% interval from the pairs (pentanomial).\n"
+            "  plays self-play games and writes training samples (docs/EVAL.md) in chunk\n"
+            "  files DIR/chunk-KKKKK.dmsp; a restarted run skips the chunks already written.\n"
+            "  --chunks N          chunks to play (default 10)\n"
+            "  --first-chunk K     index of the first chunk (default 0)\n"
+            "  --chunk-games N     games per chunk (default 100)\n"
+            "  --nodes N           node budget per move (default 5000)\n"
+            "  --random-plies A-B  random plies at the start (default 4-10)\n"
+            "  --balance S         keep openings scoring within S at depth 8 (default 80)\n"
+            "  --max-plies N       a longer game is a draw (default 300)\n"
+            "  --jobs N            games in parallel (default 1)\n"
+            "  --seed N            seed of chunk 0 (default 1)\n"
+            "  --eval FILE         the engine's weights (default: built in)\n"
+            "  --variant NAME      international (default) or an 8x8 variant (russian,\n"
+            "                      brazilian, ...): 8x8 samples, 8x8 weights (damier/eval8.h)\n");
     return status;
 }
 
@@ -444,7 +538,7 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 
 int cmd_selfplay(int argc, char **argv)
 {
-    gen_options o = {NULL, 10, 0, 100, 1, 300, 4, 10, 80, 5000, 1, NULL};
+    gen_options o = {NULL, 10, 0, 100, 1, 300, 4, 10, 80, 5000, 1, NULL, NULL, NULL};
     const char *eval_path = NULL, *match_a = NULL, *match_b = NULL;
     int pairs = 100;
     for (int i = 1; i < argc; i++) {
@@ -505,6 +599,21 @@ int cmd_selfplay(int argc, char **argv)
             o.seed = (uint64_t)v;
         } else if (!strcmp(a, "--eval")) {
             eval_path = val;
+        } else if (!strcmp(a, "--variant")) {
+            dm_error verr;
+            const dm_variant *var;
+            if (dm_variant_from_name(&var, val, &verr) != DM_OK) {
+                fprintf(stderr, "selfplay: %s\n", verr.message);
+                return 2;
+            }
+            if (var->id != DM_VARIANT_INTERNATIONAL && !dm_eval8_supports(var->id)) {
+                fprintf(stderr,
+                        "selfplay: %s has no trainable evaluation (international or "
+                        "an 8x8 variant)\n",
+                        var->name);
+                return 2;
+            }
+            o.variant = var->id == DM_VARIANT_INTERNATIONAL ? NULL : var;
         } else {
             fprintf(stderr, "selfplay: unknown option %s\n", a);
             return usage(stderr, 2);
@@ -530,7 +639,15 @@ int cmd_selfplay(int argc, char **argv)
         return 1;
     }
     dm_eval *ev = NULL;
-    if (eval_path) {
+    dm_eval8 *ev8 = NULL;
+    if (eval_path && o.variant) {
+        dm_error err;
+        if (dm_eval8_load(&ev8, eval_path, o.variant->id, &err) != DM_OK) {
+            fprintf(stderr, "selfplay: %s\n", err.message);
+            return 1;
+        }
+        o.eval8 = ev8;
+    } else if (eval_path) {
         dm_error err;
         if (dm_eval_load(&ev, eval_path, &err) != DM_OK) {
             fprintf(stderr, "selfplay: %s\n", err.message);
@@ -563,5 +680,6 @@ int cmd_selfplay(int argc, char **argv)
            dt > 0 ? (double)samples / dt : 0.0);
     pthread_mutex_destroy(&sh.print);
     dm_eval_free(ev);
+    dm_eval8_free(ev8);
     return atomic_load(&sh.failed) || started == 0 ? 1 : 0;
 }

@@ -12,13 +12,26 @@
 
 #include <damier/engine.h>
 #include <damier/eval.h>
+#include <damier/eval8.h>
 
 #include "commands.h"
 
-int cli_engine_eval(dm_engine *e, const char *path, const char *cmd, dm_eval **out)
+int cli_engine_eval(dm_engine *e, const char *path, const char *cmd, dm_eval **out, dm_eval8 **out8)
 {
     dm_error err;
     *out = NULL;
+    *out8 = NULL;
+    /* The file's header says which variant its weights are for: international weights
+     * (damier/eval.h) or an 8x8 variant's (damier/eval8.h), used for that variant. */
+    int v = dm_eval_file_variant(path, &err);
+    if (v > 0 && dm_eval8_supports((dm_variant_id)v)) {
+        if (dm_eval8_load(out8, path, (dm_variant_id)v, &err) != DM_OK) {
+            fprintf(stderr, "%s: %s\n", cmd, err.message);
+            return 1;
+        }
+        dm_engine_set_eval8(e, (dm_variant_id)v, *out8);
+        return 0;
+    }
     if (dm_eval_load(out, path, &err) != DM_OK) {
         fprintf(stderr, "%s: %s\n", cmd, err.message);
         return 1;
@@ -27,11 +40,43 @@ int cli_engine_eval(dm_engine *e, const char *path, const char *cmd, dm_eval **o
     return 0;
 }
 
+/* Samples of one variant: international (dm_sample) or 8x8 (dm_sample8). */
+typedef struct sample_set {
+    int variant; /* -1 until the first file is read */
+    dm_sample *s;
+    dm_sample8 *s8;
+    size_t n, cap;
+} sample_set;
+
+/* Read one sample file into set, by the variant its header names. */
+static dm_status read_file(sample_set *set, const char *path, dm_error *err)
+{
+    unsigned char h[DM_SAMPLE_HEADER_SIZE];
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        return dm_error_set(err, DM_EIO, 0, 0, "%s: %s", path, strerror(errno));
+    }
+    size_t got = fread(h, 1, sizeof h, f);
+    fclose(f);
+    int v = got == sizeof h ? (int)(h[12] | h[13] << 8 | h[14] << 16 | (unsigned)h[15] << 24) : 0;
+    if (set->variant >= 0 && v != set->variant) {
+        return dm_error_set(err, DM_EPARSE, 0, 0, "%s: samples of variant %d, the others of %d",
+                            path, v, set->variant);
+    }
+    if (v == 0) {
+        set->variant = 0;
+        return dm_sample_read_file(&set->s, &set->n, &set->cap, path, err);
+    }
+    set->variant = v;
+    return dm_sample8_read_file(&set->s8, &set->n, &set->cap, &set->variant, path, err);
+}
+
 static int usage(FILE *f, int status)
 {
     fprintf(f, "usage: damier train SAMPLES... --out FILE [options]\n"
                "       damier train SAMPLES... --loss [--eval FILE]\n"
-               "  SAMPLES: sample files or folders of chunk-*.dmsp (damier selfplay --gen)\n"
+               "  SAMPLES: sample files or folders of chunk-*.dmsp (damier selfplay --gen);\n"
+               "  their header names the variant: international or 8x8 (russian, ...) weights\n"
                "  --init FILE|hand   start from these weights (default: hand)\n"
                "  --eval FILE        weights to measure with --loss (default: built in)\n"
                "  --epochs N         passes over the samples (default 10)\n"
@@ -52,7 +97,7 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Read one argument (file or folder) into the sample array. */
-static int read_arg(dm_sample **s, size_t *n, size_t *cap, const char *arg)
+static int read_arg(sample_set *set, const char *arg)
 {
     struct stat st;
     if (stat(arg, &st) != 0) {
@@ -61,7 +106,7 @@ static int read_arg(dm_sample **s, size_t *n, size_t *cap, const char *arg)
     }
     dm_error err;
     if (!S_ISDIR(st.st_mode)) {
-        if (dm_sample_read_file(s, n, cap, arg, &err) != DM_OK) {
+        if (read_file(set, arg, &err) != DM_OK) {
             fprintf(stderr, "train: %s\n", err.message);
             return -1;
         }
@@ -104,7 +149,7 @@ static int read_arg(dm_sample **s, size_t *n, size_t *cap, const char *arg)
         qsort(names, nn, sizeof *names, cmp_str);
     }
     for (size_t i = 0; i < nn; i++) {
-        if (rc == 0 && dm_sample_read_file(s, n, cap, names[i], &err) != DM_OK) {
+        if (rc == 0 && read_file(set, names[i], &err) != DM_OK) {
             fprintf(stderr, "train: %s\n", err.message);
             rc = -1;
         }
@@ -125,18 +170,70 @@ static void on_epoch(int epoch, double train, double hold, void *payload)
     fflush(stdout);
 }
 
+/* Training or --loss on 8x8 samples (the variant of their files): the same steps as
+ * for international with damier/eval8.h. from: --init (training) or --eval (--loss):
+ * a file of the variant's weights or "hand"; none: hand (training), built in (loss). */
+static int train8(const sample_set *set, const dm_train_options *o, const char *out,
+                  const char *from, int loss_only)
+{
+    dm_variant_id v = (dm_variant_id)set->variant;
+    printf("train: %zu samples (%s)\n", set->n, dm_variant_get(v)->name);
+    dm_error err;
+    dm_eval8 *start = NULL, *ev = NULL;
+    if (from && strcmp(from, "hand") != 0) {
+        if (dm_eval8_load(&start, from, v, &err) != DM_OK) {
+            fprintf(stderr, "train: %s\n", err.message);
+            return 1;
+        }
+    } else if ((from || !loss_only || !dm_eval8_builtin(v)) &&
+               dm_eval8_new_hand(&start, v) != DM_OK) {
+        fprintf(stderr, "train: no hand weights for %s\n", dm_variant_get(v)->name);
+        return 1;
+    }
+    const dm_eval8 *m = start ? start : dm_eval8_builtin(v);
+    int rc = 0;
+    if (loss_only) {
+        double l = dm_eval8_loss(m, set->s8, set->n, o);
+        if (l < 0) {
+            fprintf(stderr, "train: bad options\n");
+            rc = 1;
+        } else {
+            printf("loss %.6f (%s, lambda %.2f, scale %.0f)\n", l, dm_eval8_name(m), o->lambda,
+                   o->scale);
+        }
+    } else {
+        double loss;
+        printf("start loss %.6f (%s)\n", dm_eval8_loss(m, set->s8, set->n, o), dm_eval8_name(m));
+        dm_status st = dm_eval8_train(&ev, &loss, m, v, set->s8, set->n, o, on_epoch, NULL);
+        if (st != DM_OK) {
+            fprintf(stderr, "train: %s\n",
+                    st == DM_EINVAL ? "bad options or no usable sample" : dm_status_str(st));
+            rc = 1;
+        } else if (dm_eval8_save(ev, out, &err) != DM_OK) {
+            fprintf(stderr, "train: %s\n", err.message);
+            rc = 1;
+        } else {
+            printf("wrote %s (%s weights, held-out loss %.6f)\n", out, dm_variant_get(v)->name,
+                   loss);
+        }
+    }
+    dm_eval8_free(ev);
+    dm_eval8_free(start);
+    return rc;
+}
+
 int cmd_train(int argc, char **argv)
 {
     dm_train_options o = DM_TRAIN_OPTIONS_INIT;
     const char *out = NULL, *init = NULL, *eval_path = NULL;
     int loss_only = 0;
-    dm_sample *samples = NULL;
-    size_t n = 0, cap = 0;
+    sample_set set = {-1, NULL, NULL, 0, 0};
     int rc = 0, nargs = 0;
     for (int i = 1; i < argc && rc == 0; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            free(samples);
+            free(set.s);
+            free(set.s8);
             return usage(stdout, 0);
         }
         if (!strcmp(a, "--loss")) {
@@ -144,7 +241,7 @@ int cmd_train(int argc, char **argv)
             continue;
         }
         if (strncmp(a, "--", 2) != 0) {
-            rc = read_arg(&samples, &n, &cap, a);
+            rc = read_arg(&set, a);
             nargs++;
             continue;
         }
@@ -199,9 +296,17 @@ int cmd_train(int argc, char **argv)
         rc = 2;
     }
     if (rc != 0) {
-        free(samples);
+        free(set.s);
+        free(set.s8);
         return rc == 2 ? usage(stderr, 2) : 1;
     }
+    if (set.variant > 0) {
+        rc = train8(&set, &o, out, loss_only ? eval_path : init, loss_only);
+        free(set.s8);
+        return rc;
+    }
+    dm_sample *samples = set.s;
+    size_t n = set.n;
     printf("train: %zu samples\n", n);
     dm_error err;
     dm_eval *start = NULL, *ev = NULL;

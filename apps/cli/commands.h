@@ -86,11 +86,14 @@ const char *cli_egdb_engine_dir(const char *opt, char *buf, size_t cap);
  * NULL) and let e probe it; the caller closes *out after freeing e. An empty folder
  * named by --egdb is a warning, the default folder is used silently. */
 struct dm_engine;
-/* Load the weights file path and make engine e use them (`--eval FILE`); prints the
- * error as "CMD: ..." and returns nonzero on failure. *out (free after the engine)
- * gets the weights. */
+/* Load the weights file path and make engine e use them (`--eval FILE`): international
+ * weights (*out) or, when the file's header names an 8x8 variant, that variant's
+ * (*out8, used for that variant only); prints the error as "CMD: ..." and returns
+ * nonzero on failure. Free both after the engine. */
 struct dm_eval;
-int cli_engine_eval(struct dm_engine *e, const char *path, const char *cmd, struct dm_eval **out);
+struct dm_eval8;
+int cli_engine_eval(struct dm_engine *e, const char *path, const char *cmd, struct dm_eval **out,
+                    struct dm_eval8 **out8);
 int cli_engine_egdb(struct dm_engine *e, const char *dir, const char *cmd, struct dm_egdb **out);
 
 struct dm_book;

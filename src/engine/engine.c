@@ -8,6 +8,7 @@
 #include <damier/game.h>
 
 #include "engine/eval.h"
+#include "engine/eval8.h"
 #include "engine/search_int.h"
 
 static int options_ok(const dm_engine_options *o)
@@ -154,6 +155,18 @@ dm_status dm_engine_set_eval(dm_engine *e, const struct dm_eval *ev)
         return DM_ESTATE;
     }
     e->eval = ev ? ev : &eval_builtin;
+    return DM_OK;
+}
+
+dm_status dm_engine_set_eval8(dm_engine *e, dm_variant_id v, const dm_eval8 *ev)
+{
+    if (!e || !dm_eval8_supports(v) || (ev && ev->variant != v)) {
+        return DM_EINVAL;
+    }
+    if (atomic_load(&e->searching)) {
+        return DM_ESTATE;
+    }
+    e->eval8[v] = ev;
     return DM_OK;
 }
 

@@ -12,6 +12,7 @@
 #include <damier/move10.h>
 
 #include "engine/eval.h"
+#include "engine/eval8.h"
 #include "engine/search_int.h"
 
 /* The draw rules of international draughts: FMJD 6 (core/drawrule.h, the one
@@ -111,6 +112,11 @@ dm_status dm_engine_search(dm_result *out, dm_engine *e, const dm_search_input *
     }
     prepare(e, lim);
     search_rules_of_variant(&e->sr, in);
+    {
+        dm_variant_id id = in->root.variant->id;
+        const dm_eval8 *ev8 = e->eval8[id] ? e->eval8[id] : dm_eval8_builtin(id);
+        e->sr.eval8 = ev8 && !ev8->hand && dm_eval8_supports(id) ? ev8 : NULL;
+    }
     const dm_draw_count *dc = &in->draw_count;
     /* The history holds positions since the last man move or capture: at least that
      * many reversible plies (the repetition window). */

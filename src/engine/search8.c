@@ -7,7 +7,11 @@
 #include <damier/variant.h>
 
 #include "core/gen.h"
+#include "engine/eval8.h"
 #include "engine/search_int.h"
+
+/* The 8x8 variants read trained weights when the engine has them (S(eval)). */
+#define SI_EVAL8 1
 
 #define GEN_N 8
 #define GEN_PREFIX gen8_

@@ -332,6 +332,17 @@ GEN_ALWAYS int S(eval)(const S(thr) * t, const GEN_POS *b)
 #if SI_INTL
     return eval_board(t->e->eval, b);
 #else
+#ifdef SI_EVAL8
+    if (t->e->sr.eval8) {
+        eval8_pos p;
+        p.wm = eval8_squares(b->pieces[DM_WHITE] & ~b->kings);
+        p.bm = eval8_squares(b->pieces[DM_BLACK] & ~b->kings);
+        p.wk = eval8_squares(b->pieces[DM_WHITE] & b->kings);
+        p.bk = eval8_squares(b->pieces[DM_BLACK] & b->kings);
+        int s = eval8_white(t->e->sr.eval8, &p);
+        return b->side == DM_WHITE ? s : -s;
+    }
+#endif
     return S(evaluate)(&t->e->sr, b);
 #endif
 }

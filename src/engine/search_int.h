@@ -81,17 +81,19 @@ typedef struct search_thread12 {
 
 /* The rules of the search under way, read once at its start (search.c). */
 typedef struct search_rules {
-    gen_rules gen;             /* the move generator's rules (run-time instantiations) */
-    const dm_variant *v;       /* the variant; international for dm_engine_search */
-    const dm_draw_rules *draw; /* the draw rules applied in the tree (FMJD 6 for
+    gen_rules gen;                /* the move generator's rules (run-time instantiations) */
+    const dm_variant *v;          /* the variant; international for dm_engine_search */
+    const dm_draw_rules *draw;    /* the draw rules applied in the tree (FMJD 6 for
                                   dm_engine_search; the variant's or the caller's) */
-    dr_limits limits;          /* their thresholds in plies */
-    int counting;              /* draw has a counting rule (moves, material) */
-    int material;              /* draw has a material rule (against a lone king) */
-    int king_limit;            /* Frisian FR 17: variant->king_move_limit, or 0 */
-    int king_value;            /* the variant evaluation's king, hundredths of a man */
-    int reversed;              /* antidraughts: no move wins, fewer pieces is better */
-    int race;                  /* breakthrough: 2 x rows advanced squared per man */
+    dr_limits limits;             /* their thresholds in plies */
+    int counting;                 /* draw has a counting rule (moves, material) */
+    int material;                 /* draw has a material rule (against a lone king) */
+    int king_limit;               /* Frisian FR 17: variant->king_move_limit, or 0 */
+    int king_value;               /* the variant evaluation's king, hundredths of a man */
+    int reversed;                 /* antidraughts: no move wins, fewer pieces is better */
+    int race;                     /* breakthrough: 2 x rows advanced squared per man */
+    const struct dm_eval8 *eval8; /* 8x8 weights of the variant, or NULL: the hand
+                                     evaluation (S(evaluate)) */
 } search_rules;
 
 struct dm_engine {
@@ -113,6 +115,8 @@ struct dm_engine {
     const struct dm_egdb *egdb; /* endgame database probed, or NULL */
     int egdb_pieces;            /* probe positions of at most this many pieces */
     const struct dm_eval *eval; /* evaluation weights (borrowed; the built-in default) */
+    /* 8x8 weights per variant (dm_engine_set_eval8; borrowed), NULL: the built-in. */
+    const struct dm_eval8 *eval8[DM_VARIANT_COUNT];
 };
 
 /* Where a search reports to: dm_engine_search's callback, the moves converted to

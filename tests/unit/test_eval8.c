@@ -1,0 +1,463 @@
+/* SPDX-License-Identifier: MIT
+ * tests/unit/test_eval8.c: the 8x8 evaluation as data (damier/eval8.h) for Russian
+ * draughts: the hand weights equal the search's hand evaluation, the colour symmetry
+ * of the pattern evaluation, the weights file (round trip, every rejection: another
+ * variant, another shape, truncated, damaged), sample records and files, training
+ * (reduces the loss, deterministic from its seed) and the engine using the weights. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include <damier/engine.h>
+#include <damier/eval.h>
+#include <damier/eval8.h>
+
+static uint64_t rng_state = 4242;
+
+static uint64_t rnd(void)
+{
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint32_t fnv1a(const unsigned char *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ p[i]) * 16777619u;
+    }
+    return h;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) {
+        p[i] = (unsigned char)(v >> (8 * i));
+    }
+}
+
+static const dm_variant *russian(void)
+{
+    return dm_variant_get(DM_VARIANT_RUSSIAN);
+}
+
+/* A Russian position reached by random legal moves from the start. */
+static dm_board random_position(int plies)
+{
+    dm_board b;
+    dm_board_start(&b, russian());
+    for (int i = 0; i < plies; i++) {
+        dm_movelist list;
+        int n = dm_movegen_legal(&list, &b);
+        if (n == 0) {
+            break;
+        }
+        dm_board_apply(&b, &list.moves[rnd() % (uint64_t)n]);
+    }
+    return b;
+}
+
+static int capture_pending(const dm_board *b)
+{
+    dm_movelist list;
+    return dm_movegen_legal(&list, b) > 0 && list.moves[0].ncapt > 0;
+}
+
+/* Square s <-> 33 - s, colours swapped, the other side to move. */
+static dm_board turned(const dm_board *b)
+{
+    static const dm_piece swap[] = {DM_EMPTY, DM_BLACK_MAN, DM_WHITE_MAN, DM_BLACK_KING,
+                                    DM_WHITE_KING};
+    dm_board m;
+    dm_board_clear(&m, b->variant);
+    for (int sq = 1; sq <= 32; sq++) {
+        dm_board_put(&m, 33 - sq, swap[dm_board_piece(b, sq)]);
+    }
+    m.side = b->side ^ 1;
+    return m;
+}
+
+/* The hand weights of Russian as a file image with every pattern weight random in
+ * [-400, 400] (1/8 hundredths) and its checksum fixed. */
+static unsigned char *random_weights_file(void)
+{
+    dm_eval8 *hand;
+    assert_int_equal(dm_eval8_new_hand(&hand, DM_VARIANT_RUSSIAN), DM_OK);
+    unsigned char *buf = malloc(DM_EVAL8_FILE_SIZE);
+    assert_non_null(buf);
+    assert_int_equal(dm_eval8_write(hand, buf, DM_EVAL8_FILE_SIZE), DM_OK);
+    dm_eval8_free(hand);
+    for (size_t i = 0; i < 8u * 6561u * 2u; i++) {
+        int v = (int)(rnd() % 801) - 400;
+        buf[60 + 2 * i] = (unsigned char)(uint16_t)v;
+        buf[60 + 2 * i + 1] = (unsigned char)((uint16_t)v >> 8);
+    }
+    put32(buf + DM_EVAL8_FILE_SIZE - 4, fnv1a(buf, DM_EVAL8_FILE_SIZE - 4));
+    return buf;
+}
+
+static void test_eval8__hand_is_the_search_evaluation(void **state)
+{
+    (void)state;
+    dm_eval8 *hand;
+    assert_int_equal(dm_eval8_new_hand(&hand, DM_VARIANT_RUSSIAN), DM_OK);
+    assert_string_equal(dm_eval8_name(hand), "hand");
+    assert_int_equal(dm_eval8_variant(hand), DM_VARIANT_RUSSIAN);
+    int kings = 0;
+    for (int i = 0; i < 2000; i++) {
+        dm_board b = random_position((int)(rnd() % 80));
+        for (int sq = 1; sq <= 32; sq++) {
+            kings +=
+                dm_board_piece(&b, sq) == DM_WHITE_KING || dm_board_piece(&b, sq) == DM_BLACK_KING;
+        }
+        assert_int_equal(dm_eval8_score(hand, &b), dm_engine_evaluate(&b));
+    }
+    assert_true(kings > 0); /* the king terms were compared too */
+    dm_eval8_free(hand);
+    dm_eval8 *x;
+    assert_int_equal(dm_eval8_new_hand(&x, DM_VARIANT_INTERNATIONAL), DM_EINVAL);
+    assert_int_equal(dm_eval8_new_hand(&x, DM_VARIANT_ANTIDRAUGHTS), DM_EINVAL);
+    assert_true(dm_eval8_supports(DM_VARIANT_BRAZILIAN));
+}
+
+static void test_eval8__colour_symmetry(void **state)
+{
+    (void)state;
+    unsigned char *buf = random_weights_file();
+    dm_eval8 *ev;
+    dm_error err;
+    assert_int_equal(dm_eval8_read(&ev, buf, DM_EVAL8_FILE_SIZE, DM_VARIANT_RUSSIAN, &err), DM_OK);
+    dm_eval8 *hand;
+    assert_int_equal(dm_eval8_new_hand(&hand, DM_VARIANT_RUSSIAN), DM_OK);
+    int differ = 0;
+    for (int i = 0; i < 3000; i++) {
+        dm_board b = random_position((int)(rnd() % 60));
+        dm_board t = turned(&b);
+        assert_int_equal(dm_eval8_score(ev, &b), dm_eval8_score(ev, &t));
+        differ += dm_eval8_score(ev, &b) != dm_eval8_score(hand, &b);
+    }
+    assert_true(differ > 2000); /* the patterns were read */
+    dm_eval8_free(ev);
+    dm_eval8_free(hand);
+    free(buf);
+}
+
+static void expect_rejected(const unsigned char *data, size_t size, dm_variant_id v,
+                            const char *why)
+{
+    dm_eval8 *ev = NULL;
+    dm_error err;
+    assert_int_equal(dm_eval8_read(&ev, data, size, v, &err), DM_EPARSE);
+    assert_null(ev);
+    if (!strstr(err.message, why)) {
+        fail_msg("expected \"%s\" in \"%s\"", why, err.message);
+    }
+}
+
+static void test_eval8__file(void **state)
+{
+    (void)state;
+    unsigned char *buf = random_weights_file();
+    dm_eval8 *ev;
+    dm_error err;
+    char path[] = "/tmp/dm_eval8_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    /* Round trip through a file, and the variant read back from its header. */
+    assert_int_equal(dm_eval8_read(&ev, buf, DM_EVAL8_FILE_SIZE, DM_VARIANT_RUSSIAN, &err), DM_OK);
+    assert_int_equal(dm_eval8_save(ev, path, &err), DM_OK);
+    assert_int_equal(dm_eval_file_variant(path, &err), DM_VARIANT_RUSSIAN);
+    dm_eval8 *back;
+    assert_int_equal(dm_eval8_load(&back, path, DM_VARIANT_RUSSIAN, &err), DM_OK);
+    unsigned char *again = malloc(DM_EVAL8_FILE_SIZE);
+    assert_int_equal(dm_eval8_write(back, again, DM_EVAL8_FILE_SIZE), DM_OK);
+    assert_memory_equal(buf, again, DM_EVAL8_FILE_SIZE);
+    assert_int_equal(dm_eval8_write(back, again, 100), DM_EBUFS);
+    /* The Russian file is refused by the international reader and as Brazilian. */
+    dm_eval *intl = NULL;
+    assert_int_equal(dm_eval_load(&intl, path, &err), DM_EPARSE);
+    assert_null(intl);
+    assert_non_null(strstr(err.message, "variant 2"));
+    assert_int_equal(dm_eval8_load(&ev, path, DM_VARIANT_BRAZILIAN, &err), DM_EPARSE);
+    assert_non_null(strstr(err.message, "another variant"));
+    assert_non_null(strstr(err.message, path));
+    dm_eval8_free(ev);
+    dm_eval8_free(back);
+    /* International weights are refused by the 8x8 reader. */
+    unsigned char *ib = malloc(DM_EVAL_FILE_SIZE);
+    assert_int_equal(dm_eval_write(dm_eval_builtin(), ib, DM_EVAL_FILE_SIZE), DM_OK);
+    expect_rejected(ib, DM_EVAL_FILE_SIZE, DM_VARIANT_RUSSIAN, "variant 0, expected variant 2");
+    free(ib);
+    /* Truncated, trailing bytes, damaged, another version, another shape, no header. */
+    expect_rejected(buf, DM_EVAL8_FILE_SIZE - 1, DM_VARIANT_RUSSIAN, "truncated");
+    expect_rejected(buf, 1000, DM_VARIANT_RUSSIAN, "truncated");
+    expect_rejected(buf, 10, DM_VARIANT_RUSSIAN, "no DMEV header");
+    unsigned char *big = calloc(DM_EVAL8_FILE_SIZE + 1, 1);
+    memcpy(big, buf, DM_EVAL8_FILE_SIZE);
+    expect_rejected(big, DM_EVAL8_FILE_SIZE + 1, DM_VARIANT_RUSSIAN, "trailing bytes");
+    free(big);
+    buf[1000] ^= 1;
+    expect_rejected(buf, DM_EVAL8_FILE_SIZE, DM_VARIANT_RUSSIAN, "checksum");
+    buf[1000] ^= 1;
+    put32(buf + 4, 2);
+    expect_rejected(buf, DM_EVAL8_FILE_SIZE, DM_VARIANT_RUSSIAN, "version 2");
+    put32(buf + 4, 1);
+    put32(buf + 20, 7);
+    expect_rejected(buf, DM_EVAL8_FILE_SIZE, DM_VARIANT_RUSSIAN, "another shape");
+    /* A truncated file on disk: refused, with its path. */
+    FILE *f = fopen(path, "wb");
+    put32(buf + 20, 6);
+    fwrite(buf, 1, 5000, f);
+    fclose(f);
+    ev = NULL;
+    assert_int_equal(dm_eval8_load(&ev, path, DM_VARIANT_RUSSIAN, &err), DM_EPARSE);
+    assert_null(ev);
+    assert_non_null(strstr(err.message, "truncated"));
+    assert_int_equal(dm_eval8_load(&ev, "/nonexistent.dmev", DM_VARIANT_RUSSIAN, &err), DM_EIO);
+    assert_int_equal(dm_eval_file_variant("/nonexistent.dmev", &err), -1);
+    remove(path);
+    free(again);
+    free(buf);
+}
+
+static void test_eval8__samples(void **state)
+{
+    (void)state;
+    unsigned char rec[DM_SAMPLE_RECORD_SIZE];
+    dm_error err;
+    for (int i = 0; i < 200; i++) {
+        dm_sample8 s = {random_position((int)(rnd() % 70)), (int)(rnd() % 3) - 1,
+                        (int)(rnd() % 2001) - 1000, (int)(rnd() % 300)};
+        dm_sample8_encode(rec, &s);
+        dm_sample8 d;
+        assert_int_equal(dm_sample8_decode(&d, rec, DM_VARIANT_RUSSIAN, &err), DM_OK);
+        assert_memory_equal(d.board.sq, s.board.sq, 33);
+        assert_int_equal(d.board.side, s.board.side);
+        assert_ptr_equal(d.board.variant, russian());
+        assert_int_equal(d.result, s.result);
+        assert_int_equal(d.score, s.score);
+        assert_int_equal(d.ply, s.ply);
+    }
+    dm_sample8 d;
+    memset(rec, 0, sizeof rec);
+    rec[4] = 1; /* a White piece on square 33 */
+    assert_int_equal(dm_sample8_decode(&d, rec, DM_VARIANT_RUSSIAN, &err), DM_EPARSE);
+    assert_non_null(strstr(err.message, "beyond square 32"));
+
+    /* A file of Russian samples: read with its variant; refused as Brazilian; a
+     * record cut short keeps the whole ones before it. */
+    char path[] = "/tmp/dm_sample8_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    FILE *f = fopen(path, "wb");
+    unsigned char hdr[DM_SAMPLE_HEADER_SIZE];
+    dm_sample8_header(hdr, DM_VARIANT_RUSSIAN);
+    fwrite(hdr, 1, sizeof hdr, f);
+    dm_sample8 s = {random_position(12), 1, 50, 12};
+    dm_sample8_encode(rec, &s);
+    fwrite(rec, 1, sizeof rec, f);
+    fwrite(rec, 1, sizeof rec, f);
+    fwrite(rec, 1, 9, f);
+    fclose(f);
+    dm_sample8 *all = NULL;
+    size_t n = 0, cap = 0;
+    int v = -1;
+    assert_int_equal(dm_sample8_read_file(&all, &n, &cap, &v, path, &err), DM_EPARSE);
+    assert_int_equal(v, DM_VARIANT_RUSSIAN);
+    assert_int_equal(n, 2);
+    assert_non_null(strstr(err.message, "record 3"));
+    v = DM_VARIANT_BRAZILIAN;
+    assert_int_equal(dm_sample8_read_file(&all, &n, &cap, &v, path, &err), DM_EPARSE);
+    assert_non_null(strstr(err.message, "variant 2, expected 1"));
+    assert_int_equal(n, 2);
+    remove(path);
+    free(all);
+}
+
+/* Samples whose result follows the men of one region: White wins when it has more men
+ * than Black on squares 13-20, loses when fewer. */
+static size_t make_samples(dm_sample8 *s, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap) {
+        dm_board b = random_position(6 + (int)(rnd() % 30));
+        if (capture_pending(&b)) {
+            continue;
+        }
+        int d = 0;
+        for (int sq = 13; sq <= 20; sq++) {
+            dm_piece p = dm_board_piece(&b, sq);
+            d += (p == DM_WHITE_MAN) - (p == DM_BLACK_MAN);
+        }
+        s[n].board = b;
+        s[n].result = d > 0 ? 1 : d < 0 ? -1 : 0;
+        s[n].score = 0;
+        s[n].ply = 0;
+        n++;
+    }
+    return n;
+}
+
+static void test_eval8__training(void **state)
+{
+    (void)state;
+    enum {
+        N = 5000
+    };
+    dm_sample8 *s = malloc(N * sizeof *s);
+    assert_non_null(s);
+    rng_state = 77;
+    size_t n = make_samples(s, N);
+    dm_train_options o = DM_TRAIN_OPTIONS_INIT;
+    o.epochs = 4;
+    o.batch = 128;
+    o.lambda = 1.0;
+    o.holdout = 0.1;
+    o.seed = 5;
+    dm_eval8 *hand, *a = NULL, *b = NULL;
+    assert_int_equal(dm_eval8_new_hand(&hand, DM_VARIANT_RUSSIAN), DM_OK);
+    double la, lb;
+    double before = dm_eval8_loss(hand, s, n, &o);
+    assert_int_equal(dm_eval8_train(&a, &la, NULL, DM_VARIANT_RUSSIAN, s, n, &o, NULL, NULL),
+                     DM_OK);
+    assert_int_equal(dm_eval8_train(&b, &lb, NULL, DM_VARIANT_RUSSIAN, s, n, &o, NULL, NULL),
+                     DM_OK);
+    double after = dm_eval8_loss(a, s, n, &o);
+    if (!(after < before * 0.8)) {
+        fail_msg("loss %f -> %f: training did not learn", before, after);
+    }
+    assert_true(la < before);
+    unsigned char *ba = malloc(DM_EVAL8_FILE_SIZE), *bb = malloc(DM_EVAL8_FILE_SIZE);
+    dm_eval8_write(a, ba, DM_EVAL8_FILE_SIZE);
+    dm_eval8_write(b, bb, DM_EVAL8_FILE_SIZE);
+    assert_memory_equal(ba, bb, DM_EVAL8_FILE_SIZE);
+    assert_int_equal(dm_eval8_variant(a), DM_VARIANT_RUSSIAN);
+    /* Another seed: other weights. */
+    dm_eval8_free(b);
+    o.seed = 6;
+    assert_int_equal(dm_eval8_train(&b, &lb, NULL, DM_VARIANT_RUSSIAN, s, n, &o, NULL, NULL),
+                     DM_OK);
+    dm_eval8_write(b, bb, DM_EVAL8_FILE_SIZE);
+    assert_true(memcmp(ba, bb, DM_EVAL8_FILE_SIZE) != 0);
+    /* Russian samples are not Brazilian samples; a start of another variant. */
+    dm_eval8 *x = NULL;
+    assert_int_equal(dm_eval8_train(&x, NULL, NULL, DM_VARIANT_BRAZILIAN, s, n, &o, NULL, NULL),
+                     DM_EINVAL);
+    assert_int_equal(dm_eval8_train(&x, NULL, a, DM_VARIANT_BRAZILIAN, NULL, 0, &o, NULL, NULL),
+                     DM_EINVAL);
+    assert_int_equal(dm_eval8_train(&x, NULL, NULL, DM_VARIANT_RUSSIAN, s, 0, &o, NULL, NULL),
+                     DM_EINVAL);
+    assert_null(x);
+
+    /* The engine searches Russian with the weights it is given; the hand weights
+     * select the hand evaluation; weights of another variant are refused. */
+    dm_engine *e;
+    assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
+    dm_board start;
+    dm_board_start(&start, russian());
+    dm_search_input in;
+    dm_search_input_init(&in, &start);
+    dm_limits lim = {0};
+    lim.depth = 9;
+    dm_result r1, r2, r3;
+    assert_int_equal(dm_engine_set_eval8(e, DM_VARIANT_RUSSIAN, hand), DM_OK);
+    assert_int_equal(dm_engine_search(&r1, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_set_eval8(e, DM_VARIANT_RUSSIAN, a), DM_OK);
+    assert_int_equal(dm_engine_search(&r2, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_true(r1.nodes != r2.nodes || r1.score != r2.score);
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_set_eval8(e, DM_VARIANT_RUSSIAN, hand), DM_OK);
+    assert_int_equal(dm_engine_search(&r3, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_int_equal(r1.nodes, r3.nodes);
+    assert_int_equal(r1.score, r3.score);
+    assert_int_equal(dm_engine_set_eval8(e, DM_VARIANT_BRAZILIAN, a), DM_EINVAL);
+    assert_int_equal(dm_engine_set_eval8(e, DM_VARIANT_INTERNATIONAL, NULL), DM_EINVAL);
+    dm_engine_free(e);
+
+    free(ba);
+    free(bb);
+    dm_eval8_free(a);
+    dm_eval8_free(b);
+    dm_eval8_free(hand);
+    free(s);
+}
+
+/* The committed Russian weights load, are the built-in ones byte for byte, and the
+ * engine searches Russian with them by default (not with the hand evaluation). */
+static void test_eval8__builtin_russian(void **state)
+{
+    (void)state;
+    const dm_eval8 *bi = dm_eval8_builtin(DM_VARIANT_RUSSIAN);
+    assert_non_null(bi);
+    assert_int_equal(dm_eval8_variant(bi), DM_VARIANT_RUSSIAN);
+    assert_null(dm_eval8_builtin(DM_VARIANT_INTERNATIONAL));
+    dm_eval8 *file;
+    dm_error err;
+    const char *path = DM_SOURCE_DIR "/data/eval/russian.dmev";
+    assert_int_equal(dm_eval_file_variant(path, &err), DM_VARIANT_RUSSIAN);
+    assert_int_equal(dm_eval8_load(&file, path, DM_VARIANT_RUSSIAN, &err), DM_OK);
+    assert_string_equal(dm_eval8_name(file), dm_eval8_name(bi));
+    unsigned char *a = malloc(DM_EVAL8_FILE_SIZE), *b = malloc(DM_EVAL8_FILE_SIZE);
+    assert_int_equal(dm_eval8_write(file, a, DM_EVAL8_FILE_SIZE), DM_OK);
+    assert_int_equal(dm_eval8_write(bi, b, DM_EVAL8_FILE_SIZE), DM_OK);
+    assert_memory_equal(a, b, DM_EVAL8_FILE_SIZE);
+    /* ... and refused as Brazilian or as international weights. */
+    dm_eval8 *x = NULL;
+    assert_int_equal(dm_eval8_load(&x, path, DM_VARIANT_BRAZILIAN, &err), DM_EPARSE);
+    dm_eval *ix = NULL;
+    assert_int_equal(dm_eval_load(&ix, path, &err), DM_EPARSE);
+    assert_null(x);
+    assert_null(ix);
+
+    dm_engine *e;
+    assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
+    dm_board start;
+    dm_board_start(&start, russian());
+    dm_search_input in;
+    dm_search_input_init(&in, &start);
+    dm_limits lim = {0};
+    lim.depth = 9;
+    dm_result r0, r1, r2;
+    assert_int_equal(dm_engine_search(&r0, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_set_eval8(e, DM_VARIANT_RUSSIAN, file), DM_OK);
+    assert_int_equal(dm_engine_search(&r1, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_int_equal(r0.nodes, r1.nodes);
+    assert_int_equal(r0.score, r1.score);
+    dm_eval8 *hand;
+    assert_int_equal(dm_eval8_new_hand(&hand, DM_VARIANT_RUSSIAN), DM_OK);
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_set_eval8(e, DM_VARIANT_RUSSIAN, hand), DM_OK);
+    assert_int_equal(dm_engine_search(&r2, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    assert_true(r0.nodes != r2.nodes || r0.score != r2.score);
+    dm_engine_free(e);
+    dm_eval8_free(hand);
+    dm_eval8_free(file);
+    free(a);
+    free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_eval8__hand_is_the_search_evaluation),
+        cmocka_unit_test(test_eval8__colour_symmetry),
+        cmocka_unit_test(test_eval8__file),
+        cmocka_unit_test(test_eval8__samples),
+        cmocka_unit_test(test_eval8__training),
+        cmocka_unit_test(test_eval8__builtin_russian),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
