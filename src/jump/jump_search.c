@@ -160,6 +160,32 @@ static int straggle_distance(const dm_jrules *r, const dm_jpos *p, int s)
     return sum;
 }
 
+/* Seat s's pieces still on its home while opponents' pieces arrive there: each costs
+ * JHOME steps for every opponent's piece on s's home squares (their target), so the
+ * longer a home peg stays the more its leaving is worth, and nothing at all before the
+ * opponents come (the openings keep their play). With the hindmost peg's distance
+ * alone the engine left its last home pegs on the far rank and file (Halma 10x10: j9,
+ * g9, h9, all 8-9 king steps from a1 like the squares beside them, so no step out
+ * gained) until the greedy player's pieces, filling their target, walled them in; the
+ * greedy player, its rim holes f10 and j6 no nearer its goal than the squares in
+ * front of them, never moved in either, and the no-progress rule ended the game
+ * (BENCHMARKS.md, game 54). */
+#define JHOME 1
+
+static int home_pressure(const dm_jrules *r, const dm_jpos *p, int s)
+{
+    int own = 0, opp = 0;
+    for (int w = 0; w < 4; w++) {
+        own += __builtin_popcountll(p->pieces[s].w[w] & r->home[s].w[w] & ~r->target[s].w[w]);
+        for (int o = 0; o < r->players; o++) {
+            if (o != s) {
+                opp += __builtin_popcountll(p->pieces[o].w[w] & r->home[s].w[w]);
+            }
+        }
+    }
+    return own * opp;
+}
+
 /* The evaluation for seat root (the seat the search plays for): the opponents'
  * distance (two players: the opponent's; more: the nearest opponent's) minus its own,
  * minus the target holes and the trapped-in-target penalty of root only: an
@@ -182,7 +208,7 @@ static int eval_for(const dm_jrules *r, const dm_jpos *p, int root)
     }
     return best - side_distance(r, p, root) - JHOLE * target_holes(r, p, root) -
            JLAST * last_distance(r, p, root) - JSTRAGGLE * straggle_distance(r, p, root) -
-           JTRAPPED * trapped_in_target(r, p, root);
+           JTRAPPED * trapped_in_target(r, p, root) - JHOME * home_pressure(r, p, root);
 }
 
 int dm_jevaluate(const dm_jrules *r, const dm_jpos *p)
