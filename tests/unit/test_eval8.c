@@ -394,28 +394,26 @@ static void test_eval8__training(void **state)
     free(s);
 }
 
-/* The committed Russian weights load, are the built-in ones byte for byte, and the
- * engine searches Russian with them by default (not with the hand evaluation). */
-static void test_eval8__builtin_russian(void **state)
+/* The committed weights of variant v (path) load, are the built-in ones byte for
+ * byte, are refused as another variant's (other) or as international weights, and
+ * the engine searches v with them by default (not with the hand evaluation). */
+static void check_builtin(dm_variant_id v, dm_variant_id other, const char *path)
 {
-    (void)state;
-    const dm_eval8 *bi = dm_eval8_builtin(DM_VARIANT_RUSSIAN);
+    const dm_eval8 *bi = dm_eval8_builtin(v);
     assert_non_null(bi);
-    assert_int_equal(dm_eval8_variant(bi), DM_VARIANT_RUSSIAN);
+    assert_int_equal(dm_eval8_variant(bi), v);
     assert_null(dm_eval8_builtin(DM_VARIANT_INTERNATIONAL));
     dm_eval8 *file;
     dm_error err;
-    const char *path = DM_SOURCE_DIR "/data/eval/russian.dmev";
-    assert_int_equal(dm_eval_file_variant(path, &err), DM_VARIANT_RUSSIAN);
-    assert_int_equal(dm_eval8_load(&file, path, DM_VARIANT_RUSSIAN, &err), DM_OK);
+    assert_int_equal(dm_eval_file_variant(path, &err), v);
+    assert_int_equal(dm_eval8_load(&file, path, v, &err), DM_OK);
     assert_string_equal(dm_eval8_name(file), dm_eval8_name(bi));
     unsigned char *a = malloc(DM_EVAL8_FILE_SIZE), *b = malloc(DM_EVAL8_FILE_SIZE);
     assert_int_equal(dm_eval8_write(file, a, DM_EVAL8_FILE_SIZE), DM_OK);
     assert_int_equal(dm_eval8_write(bi, b, DM_EVAL8_FILE_SIZE), DM_OK);
     assert_memory_equal(a, b, DM_EVAL8_FILE_SIZE);
-    /* ... and refused as Brazilian or as international weights. */
     dm_eval8 *x = NULL;
-    assert_int_equal(dm_eval8_load(&x, path, DM_VARIANT_BRAZILIAN, &err), DM_EPARSE);
+    assert_int_equal(dm_eval8_load(&x, path, other, &err), DM_EPARSE);
     dm_eval *ix = NULL;
     assert_int_equal(dm_eval_load(&ix, path, &err), DM_EPARSE);
     assert_null(x);
@@ -424,7 +422,7 @@ static void test_eval8__builtin_russian(void **state)
     dm_engine *e;
     assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
     dm_board start;
-    dm_board_start(&start, russian());
+    dm_board_start(&start, dm_variant_get(v));
     dm_search_input in;
     dm_search_input_init(&in, &start);
     dm_limits lim = {0};
@@ -432,14 +430,14 @@ static void test_eval8__builtin_russian(void **state)
     dm_result r0, r1, r2;
     assert_int_equal(dm_engine_search(&r0, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     dm_engine_clear(e);
-    assert_int_equal(dm_engine_set_eval8(e, DM_VARIANT_RUSSIAN, file), DM_OK);
+    assert_int_equal(dm_engine_set_eval8(e, v, file), DM_OK);
     assert_int_equal(dm_engine_search(&r1, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     assert_int_equal(r0.nodes, r1.nodes);
     assert_int_equal(r0.score, r1.score);
     dm_eval8 *hand;
-    assert_int_equal(dm_eval8_new_hand(&hand, DM_VARIANT_RUSSIAN), DM_OK);
+    assert_int_equal(dm_eval8_new_hand(&hand, v), DM_OK);
     dm_engine_clear(e);
-    assert_int_equal(dm_engine_set_eval8(e, DM_VARIANT_RUSSIAN, hand), DM_OK);
+    assert_int_equal(dm_engine_set_eval8(e, v, hand), DM_OK);
     assert_int_equal(dm_engine_search(&r2, e, &in, &lim, NULL, NULL, NULL), DM_OK);
     assert_true(r0.nodes != r2.nodes || r0.score != r2.score);
     dm_engine_free(e);
@@ -447,6 +445,20 @@ static void test_eval8__builtin_russian(void **state)
     dm_eval8_free(file);
     free(a);
     free(b);
+}
+
+static void test_eval8__builtin_russian(void **state)
+{
+    (void)state;
+    check_builtin(DM_VARIANT_RUSSIAN, DM_VARIANT_BRAZILIAN,
+                  DM_SOURCE_DIR "/data/eval/russian.dmev");
+}
+
+static void test_eval8__builtin_brazilian(void **state)
+{
+    (void)state;
+    check_builtin(DM_VARIANT_BRAZILIAN, DM_VARIANT_RUSSIAN,
+                  DM_SOURCE_DIR "/data/eval/brazilian.dmev");
 }
 
 int main(void)
@@ -458,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_eval8__samples),
         cmocka_unit_test(test_eval8__training),
         cmocka_unit_test(test_eval8__builtin_russian),
+        cmocka_unit_test(test_eval8__builtin_brazilian),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
