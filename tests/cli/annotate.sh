@@ -52,7 +52,8 @@ printf '[GameType "25"]\n\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n' > "$tmp/ru.pdn"
 has "Russian GameType" "$tmp/ru.out" '[GameType "25"]'
 n=$(tr '\n' ' ' < "$tmp/ru.out" | grep -o '{[^}]*}' | wc -l)
 [ "$n" -eq 4 ] && ok || fail "Russian: 4 comments expected, got $n"
-matches "Russian moves" "$tmp/ru.out" '^1\. c3-d4[!?]* \{[-+][0-9.]+\} 1\.\.\. f6-e5[!?]* \{.*2\. d4:f6'
+# (a marked move's comment names the best move, in the variant's squares too)
+matches "Russian moves" "$tmp/ru.out" '^1\. c3-d4[!?]* \{[-+][0-9.]+(, best [a-h][1-8][-:][a-h][1-8])?\} 1\.\.\. f6-e5[!?]* \{.*2\. d4:f6'
 "$DAMIER" pdn check "$tmp/ru.out" > "$tmp/check" && ok || fail "annotated Russian game not legal"
 
 # errors
