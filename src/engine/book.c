@@ -13,6 +13,7 @@
 
 #include "engine/book_int.h"
 #include "engine/le.h"
+#include "util/filesave.h"
 
 /* Entry i of bytes (a checked book). */
 static void entry_get(dm_book_entry *e, const unsigned char *bytes, size_t i)
@@ -361,22 +362,7 @@ dm_status dm_book_save(const dm_book_entry *entries, size_t n, const char *name,
         return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
     }
     dm_book_write(entries, n, name, buf, size, &size);
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        free(buf);
-        return dm_error_set(err, DM_EINVAL, 0, 0, "path too long");
-    }
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        free(buf);
-        return dm_error_set(err, DM_EIO, 0, 0, "%s: %s", tmp, strerror(errno));
-    }
-    int bad = fwrite(buf, 1, size, f) != size;
-    bad |= fclose(f) != 0;
+    st = dm_file_save_atomic(path, buf, size, err);
     free(buf);
-    if (bad || rename(tmp, path) != 0) {
-        remove(tmp);
-        return dm_error_set(err, DM_EIO, 0, 0, "%s: cannot write", path);
-    }
-    return DM_OK;
+    return st;
 }

@@ -12,6 +12,7 @@
 #include "engine/le.h"
 
 #include "engine/eval.h"
+#include "util/filesave.h"
 
 /* The hand-set weights of evaluation v1 (hundredths of a man): opening (40 men) and
  * endgame (0 men), in the order of eval_feature_names. */
@@ -181,23 +182,9 @@ dm_status dm_eval_save(const dm_eval *ev, const char *path, dm_error *err)
         return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
     }
     dm_eval_write(ev, buf, DM_EVAL_FILE_SIZE);
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        free(buf);
-        return dm_error_set(err, DM_EINVAL, 0, 0, "path too long");
-    }
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        free(buf);
-        return dm_error_set(err, DM_EIO, 0, 0, "%s: %s", tmp, strerror(errno));
-    }
-    size_t n = fwrite(buf, 1, DM_EVAL_FILE_SIZE, f);
+    dm_status st = dm_file_save_atomic(path, buf, DM_EVAL_FILE_SIZE, err);
     free(buf);
-    if (fclose(f) != 0 || n != DM_EVAL_FILE_SIZE || rename(tmp, path) != 0) {
-        remove(tmp);
-        return dm_error_set(err, DM_EIO, 0, 0, "%s: write failed", path);
-    }
-    return DM_OK;
+    return st;
 }
 
 void dm_eval_free(dm_eval *ev)

@@ -10,6 +10,7 @@
 
 #include "engine/eval8.h"
 #include "engine/le.h"
+#include "util/filesave.h"
 
 #define HEADER_SIZE 60u
 
@@ -215,21 +216,7 @@ dm_status dm_eval8_save(const dm_eval8 *ev, const char *path, dm_error *err)
         return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
     }
     dm_eval8_write(ev, buf, DM_EVAL8_FILE_SIZE);
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        free(buf);
-        return dm_error_set(err, DM_EINVAL, 0, 0, "path too long");
-    }
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        free(buf);
-        return dm_error_set(err, DM_EIO, 0, 0, "%s: %s", tmp, strerror(errno));
-    }
-    size_t n = fwrite(buf, 1, DM_EVAL8_FILE_SIZE, f);
+    dm_status st = dm_file_save_atomic(path, buf, DM_EVAL8_FILE_SIZE, err);
     free(buf);
-    if (fclose(f) != 0 || n != DM_EVAL8_FILE_SIZE || rename(tmp, path) != 0) {
-        remove(tmp);
-        return dm_error_set(err, DM_EIO, 0, 0, "%s: write failed", path);
-    }
-    return DM_OK;
+    return st;
 }
