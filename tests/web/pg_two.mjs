@@ -19,6 +19,7 @@
 //     LIMIT_MS when the machine is not busy, the median under 10 x LIMIT_MS when it is.
 //   node tests/web/pg_two.mjs --damier build/damier --pg postgresql://USER@HOST:PORT/DB
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,25 +80,31 @@ async function stop(srv) {
   await done;
 }
 
-// A GET that meets a kept-alive connection the server has just closed (civetweb closes
-// an idle one after 500 ms; Node's fetch keeps it 4 s, so a request can race the
-// close: "other side closed", seen once in a fresh-clone run) is sent again, once, on
-// a new connection; a POST is never sent twice.
-async function send(srv, method, path, body) {
-  const init = { method, body: body ? JSON.stringify(body) : undefined };
-  try {
-    return await fetch(`${srv.url}/api/${path}`, init);
-  } catch (e) {
-    if (method !== 'GET' || !(e.cause && e.cause.code === 'UND_ERR_SOCKET')) throw e;
-    return await fetch(`${srv.url}/api/${path}`, init);
-  }
+// Each request on a connection of its own (agent: false, "Connection: close"): a
+// kept-alive connection can be closed by the server (civetweb closes an idle one after
+// 500 ms) in the same turn of the event loop that sends the next request on it, before
+// the close is seen ("other side closed", twice in fresh-clone runs after stopping C).
+function send(srv, method, path, body) {
+  const data = body ? JSON.stringify(body) : undefined;
+  const headers = data ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) } : {};
+  return new Promise((resolve, reject) => {
+    const req = request(`${srv.url}/api/${path}`, { method, agent: false, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+      res.on('error', reject);
+    });
+    req.on('error', (e) => reject(new Error(`${method} ${srv.name} /api/${path}: ${e.message}${srv.proc.exitCode !== null || srv.proc.signalCode ? ` (server ${srv.name} ended: ${srv.proc.exitCode} ${srv.proc.signalCode})` : ''}`)));
+    if (data) req.write(data);
+    req.end();
+  });
 }
 
 async function api(srv, method, path, body) {
   const r = await send(srv, method, path, body);
-  const text = await r.text();
   let json = null;
-  try { json = JSON.parse(text); } catch { json = { raw: text }; }
+  try { json = JSON.parse(r.text); } catch { json = { raw: r.text }; }
   return { status: r.status, body: json };
 }
 
@@ -221,8 +228,8 @@ for (let i = 0; i < ROUNDS; i++) {
 const endA = await stateAt(A, g, g.white, ply);
 const endB = await stateAt(B, g, g.white, ply);
 check(endA.ply === ply && endB.ply === ply, `A at ${endA.ply}, B at ${endB.ply}, ${ply} moves made`);
-const pdnA = await send(A, 'GET', `games/${g.id}/pdn?key=${g.white}`).then((r) => r.text());
-const pdnB = await send(B, 'GET', `games/${g.id}/pdn?key=${g.white}`).then((r) => r.text());
+const pdnA = await send(A, 'GET', `games/${g.id}/pdn?key=${g.white}`).then((r) => r.text);
+const pdnB = await send(B, 'GET', `games/${g.id}/pdn?key=${g.white}`).then((r) => r.text);
 check(pdnA === pdnB && pdnA.includes('['), 'A and B give the same PDN');
 console.log(`4. ${ROUNDS} rounds of one move sent to A and B at once: one 200 and one 409 each (${conflicts} refused by the store's unique ply, the others by the side to move); the PDN the same on both: ok`);
 
