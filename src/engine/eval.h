@@ -17,6 +17,8 @@
 #include <damier/board10.h>
 #include <damier/eval.h>
 
+#include "engine/evalcore.h"
+
 enum {
     EVAL_MEN = 0,     /* men */
     EVAL_KINGS,       /* kings (a king is worth about three men) */
@@ -48,6 +50,13 @@ struct dm_eval {
     const int16_t *feature; /* EVAL_FEATURE_NB * 2 */
     void *owned;            /* the allocation holding both, or NULL (built-in) */
 };
+
+/* The international shape (engine/evalcore.h; evalfile.c). */
+extern const eval_shape eval_shape10;
+
+/* A dm_eval owning w (eval_shape_weights(&eval_shape10) weights, malloc'd) named
+ * name; NULL on no memory (w is then still the caller's). evalfile.c. */
+struct dm_eval *eval_wrap(int16_t *w, const char *name);
 
 /* The built-in weights (generated into eval_weights.c at build time). */
 extern const struct dm_eval eval_builtin;

@@ -162,18 +162,17 @@ dm_status dm_eval8_new_hand(dm_eval8 **out, dm_variant_id v)
     if (!out || eval8_hand_weights(v, hw) != 0) {
         return DM_EINVAL;
     }
-    int16_t *w;
-    dm_eval8 *ev = eval8_alloc(&w);
+    int16_t *w = calloc(EVAL8_WEIGHTS, sizeof *w);
+    dm_eval8 *ev = w ? eval8_wrap(w, v, "hand") : NULL;
     if (!ev) {
+        free(w);
         return DM_ENOMEM;
     }
     for (int i = 0; i < EVAL8_FEATURE_NB; i++) {
         w[EVAL8_PATTERN_WEIGHTS + 2 * i] = (int16_t)(hw[i] * EVAL8_UNIT);
         w[EVAL8_PATTERN_WEIGHTS + 2 * i + 1] = (int16_t)(hw[i] * EVAL8_UNIT);
     }
-    ev->variant = v;
     ev->hand = 1;
-    snprintf(ev->name, sizeof ev->name, "hand");
     *out = ev;
     return DM_OK;
 }

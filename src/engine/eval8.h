@@ -13,6 +13,8 @@
 
 #include <damier/eval8.h>
 
+#include "engine/evalcore.h"
+
 enum {
     EVAL8_MEN = 0, /* men */
     EVAL8_KINGS,   /* kings */
@@ -41,9 +43,12 @@ struct dm_eval8 {
     void *owned;            /* the allocation of both, or NULL (built-in) */
 };
 
-/* A writable dm_eval8 with zero weights in one allocation (*w: pattern, then
- * features), NULL on no memory. evalfile8.c. */
-struct dm_eval8 *eval8_alloc(int16_t **w);
+/* The 8x8 shape (engine/evalcore.h; evalfile8.c). */
+extern const eval_shape eval_shape8;
+
+/* A dm_eval8 of variant v owning w (EVAL8_WEIGHTS weights, malloc'd) named name;
+ * NULL on no memory (w is then still the caller's). evalfile8.c. */
+struct dm_eval8 *eval8_wrap(int16_t *w, dm_variant_id v, const char *name);
 
 /* A position as square sets (men and kings apart), side 0 White. */
 typedef struct eval8_pos {

@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: MIT
- * engine/train.c: fitting the evaluation weights to self-play samples
- * (dm_eval_train, damier/eval.h).
+ * engine/train.c: fitting evaluation weights to self-play samples: the training loop
+ * of every linear pattern evaluation (train_fit, engine/evalcore.h) and the
+ * international one (dm_eval_train, damier/eval.h).
  *
- * Model: the score s (hundredths of a man, White's point of view) is eval_board's
- * sum before rounding, in floating point: patterns and features, each weight an
- * (opening, endgame) pair interpolated by phase/40. The prediction is
+ * Training model: the score s (hundredths of a man, White's point of view) is the
+ * evaluation's sum before rounding, in floating point: patterns and features, each
+ * weight an (opening, endgame) pair interpolated by the phase. The prediction is
  * p = sigmoid(s / scale); the target t = lambda * r + (1 - lambda) * sigmoid(q / scale),
  * r the game result (1, 1/2, 0 for White) and q the search score (White's point of
  * view). The loss is the mean of (p - t)^2 (as in Texel tuning); Adam minimises it
  * over mini-batches, every weight a parameter. Each sample is reduced once to its
- * 28 signed pattern references, 9 features and phase, so an epoch costs about 40
- * multiply-adds per sample. The weights are rounded to EVAL_UNIT steps at the end.
- * Deterministic: the sample order comes from a splitmix64 stream seeded by opts. */
+ * signed pattern references, features and phase. The weights are rounded to 1/unit
+ * steps at the end. Deterministic: the sample order comes from a splitmix64 stream
+ * seeded by opts.
+ * International: phase = men / 40 (at most 40); a lone king position is not used. */
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,15 +23,18 @@
 #include <damier/move10.h>
 
 #include "engine/eval.h"
+#include "engine/evalcore.h"
 
-#define NPAT ((size_t)EVAL_WINDOWS * EVAL_CONFIGS * 2)
-#define NPARAM (NPAT + EVAL_FEATURE_NB * 2)
+/* ---- training ------------------------------------------------------------------------ */
 
+/* The reduced samples: n of them, sh->refs references and sh->features values each. */
 typedef struct reduced {
-    uint32_t ref[EVAL_WINDOWS_ALL]; /* eval_patterns */
-    int16_t f[EVAL_FEATURE_NB];
-    float phase;  /* phase / 40, 0..1 */
-    float target; /* 0..1 */
+    size_t n;
+    int nref, nfeat;
+    uint32_t *ref;
+    int16_t *f;
+    float *phase;  /* 0..1 */
+    float *target; /* 0..1 */
 } reduced;
 
 static uint64_t splitmix(uint64_t *s)
@@ -44,37 +50,59 @@ static double sigmoid(double x)
     return 1.0 / (1.0 + exp(-x));
 }
 
-/* Reduce sample s; 0 when it is not usable (capture pending, lone-king rule). */
-static int reduce(reduced *out, const dm_sample *s, const dm_train_options *o)
+int train_options_ok(const dm_train_options *o)
 {
-    dm_board10 fast;
-    const dm_board10 *b = &fast;
-    if (!sample_board10(&fast, s) || dm_movegen10_has_capture(b) || eval_lone_king(b)) {
-        return 0;
-    }
-    int f[EVAL_FEATURE_NB];
-    int phase = eval_features(b, f);
-    if (phase > 40) {
-        phase = 40;
-    }
-    for (int i = 0; i < EVAL_FEATURE_NB; i++) {
-        out->f[i] = (int16_t)f[i];
-    }
-    eval_patterns(b, out->ref);
-    out->phase = (float)phase / 40.0f;
-    double q = b->side == DM_WHITE ? s->score : -s->score;
-    double r = s->result > 0 ? 1.0 : s->result < 0 ? 0.0 : 0.5;
-    out->target = (float)(o->lambda * r + (1.0 - o->lambda) * sigmoid(q / o->scale));
-    return 1;
+    return o && o->version == DM_TRAIN_OPTIONS_VERSION && o->epochs >= 1 && o->batch >= 1 &&
+           o->rate > 0 && o->lambda >= 0 && o->lambda <= 1 && o->scale > 0 && o->l2 >= 0 &&
+           o->holdout >= 0 && o->holdout <= 0.5;
 }
 
-/* s of the model (White's view, hundredths of a man) with parameters w (in hundredths:
- * patterns first, then features, each as (opening, endgame)). */
-static double model(const float *w, const reduced *r)
+static void reduced_free(reduced *r)
+{
+    free(r->ref);
+    free(r->f);
+    free(r->phase);
+    free(r->target);
+}
+
+/* Reduce every usable sample of set; DM_ENOMEM. */
+static dm_status reduce_all(reduced *r, const eval_shape *sh, const train_set *set,
+                            const dm_train_options *o)
+{
+    size_t cap = set->count ? set->count : 1;
+    r->n = 0;
+    r->nref = sh->refs;
+    r->nfeat = sh->features;
+    r->ref = malloc(cap * (size_t)sh->refs * sizeof *r->ref);
+    r->f = malloc(cap * (size_t)sh->features * sizeof *r->f);
+    r->phase = malloc(cap * sizeof *r->phase);
+    r->target = malloc(cap * sizeof *r->target);
+    if (!r->ref || !r->f || !r->phase || !r->target) {
+        return DM_ENOMEM;
+    }
+    const unsigned char *s = set->samples;
+    for (size_t i = 0; i < set->count; i++, s += set->size) {
+        train_pos tp = {r->ref + r->n * (size_t)r->nref, r->f + r->n * (size_t)r->nfeat, 0, 0, 0};
+        if (!set->reduce(&tp, s)) {
+            continue;
+        }
+        double q = tp.white_score;
+        double res = tp.result > 0 ? 1.0 : tp.result < 0 ? 0.0 : 0.5;
+        r->phase[r->n] = tp.phase;
+        r->target[r->n] = (float)(o->lambda * res + (1.0 - o->lambda) * sigmoid(q / o->scale));
+        r->n++;
+    }
+    return DM_OK;
+}
+
+/* s of the model (White's view, hundredths of a man) for reduced sample i with
+ * parameters w (in hundredths: patterns first, then features). */
+static double model(const float *w, size_t npat, const reduced *r, size_t i)
 {
     double open = 0, end = 0;
-    for (int j = 0; j < EVAL_WINDOWS_ALL; j++) {
-        uint32_t ref = r->ref[j];
+    const uint32_t *refs = r->ref + i * (size_t)r->nref;
+    for (int j = 0; j < r->nref; j++) {
+        uint32_t ref = refs[j];
         const float *p = w + (size_t)(ref & 0x7FFFFFFFu) * 2;
         if (ref >> 31) {
             open -= p[0];
@@ -84,168 +112,124 @@ static double model(const float *w, const reduced *r)
             end += p[1];
         }
     }
-    const float *fw = w + NPAT;
-    for (int i = 0; i < EVAL_FEATURE_NB; i++) {
-        open += fw[2 * i] * r->f[i];
-        end += fw[2 * i + 1] * r->f[i];
+    const float *fw = w + npat;
+    const int16_t *f = r->f + i * (size_t)r->nfeat;
+    for (int k = 0; k < r->nfeat; k++) {
+        open += fw[2 * k] * f[k];
+        end += fw[2 * k + 1] * f[k];
     }
-    return open * r->phase + end * (1.0 - r->phase);
+    return open * r->phase[i] + end * (1.0 - r->phase[i]);
 }
 
-static double mean_loss(const float *w, const reduced *rs, size_t n, double scale)
+static void load_params(float *w, const eval_shape *sh, const int16_t *pattern,
+                        const int16_t *feature)
 {
-    double sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        double d = sigmoid(model(w, &rs[i]) / scale) - rs[i].target;
-        sum += d * d;
+    size_t npat = eval_shape_patterns(sh);
+    for (size_t i = 0; i < npat; i++) {
+        w[i] = (float)pattern[i] / sh->unit;
     }
-    return n ? sum / (double)n : 0;
-}
-
-static int options_ok(const dm_train_options *o)
-{
-    return o && o->version == DM_TRAIN_OPTIONS_VERSION && o->epochs >= 1 && o->batch >= 1 &&
-           o->rate > 0 && o->lambda >= 0 && o->lambda <= 1 && o->scale > 0 && o->l2 >= 0 &&
-           o->holdout >= 0 && o->holdout <= 0.5;
-}
-
-/* Reduce every usable sample; returns the count (0 and *out NULL on no memory). */
-static size_t reduce_all(reduced **out, const dm_sample *samples, size_t count,
-                         const dm_train_options *o)
-{
-    reduced *rs = malloc((count ? count : 1) * sizeof *rs);
-    *out = rs;
-    if (!rs) {
-        return 0;
-    }
-    size_t n = 0;
-    for (size_t i = 0; i < count; i++) {
-        n += (size_t)reduce(&rs[n], &samples[i], o);
-    }
-    return n;
-}
-
-static void load_params(float *w, const dm_eval *ev)
-{
-    for (size_t i = 0; i < NPAT; i++) {
-        w[i] = (float)ev->pattern[i] / EVAL_UNIT;
-    }
-    for (size_t i = 0; i < EVAL_FEATURE_NB * 2; i++) {
-        w[NPAT + i] = (float)ev->feature[i] / EVAL_UNIT;
+    for (size_t i = 0; i < (size_t)sh->features * 2; i++) {
+        w[npat + i] = (float)feature[i] / sh->unit;
     }
 }
 
-double dm_eval_loss(const dm_eval *ev, const dm_sample *samples, size_t count,
-                    const dm_train_options *opts)
+double train_loss(const eval_shape *sh, const int16_t *pattern, const int16_t *feature,
+                  const train_set *set, const dm_train_options *opts)
 {
-    if (!ev || !options_ok(opts)) {
-        return -1;
-    }
-    reduced *rs;
-    size_t n = reduce_all(&rs, samples, count, opts);
-    float *w = malloc(NPARAM * sizeof *w);
+    reduced rs;
+    dm_status st = reduce_all(&rs, sh, set, opts);
+    float *w = malloc(eval_shape_weights(sh) * sizeof *w);
     double loss = -1;
-    if (rs && w) {
-        load_params(w, ev);
-        loss = mean_loss(w, rs, n, opts->scale);
+    if (st == DM_OK && w) {
+        load_params(w, sh, pattern, feature);
+        double sum = 0;
+        for (size_t i = 0; i < rs.n; i++) {
+            double d =
+                sigmoid(model(w, eval_shape_patterns(sh), &rs, i) / opts->scale) - rs.target[i];
+            sum += d * d;
+        }
+        loss = rs.n ? sum / (double)rs.n : 0;
     }
-    free(rs);
+    reduced_free(&rs);
     free(w);
     return loss;
 }
 
-static int16_t quantise(float v)
+static int16_t quantise(float v, int unit)
 {
-    double q = nearbyint((double)v * EVAL_UNIT);
+    double q = nearbyint((double)v * unit);
     return (int16_t)(q > 32767 ? 32767 : q < -32767 ? -32767 : q);
 }
 
-dm_status dm_eval_train(dm_eval **out, double *loss_out, const dm_eval *start,
-                        const dm_sample *samples, size_t count, const dm_train_options *opts,
-                        dm_train_progress_fn on_epoch, void *payload)
+/* Fisher-Yates over order[0..n) from the stream rng. */
+static void shuffle(size_t *order, size_t n, uint64_t *rng)
 {
-    if (!out || (!samples && count) || !options_ok(opts)) {
-        return DM_EINVAL;
+    for (size_t i = n; i > 1; i--) {
+        size_t j = (size_t)(splitmix(rng) % i);
+        size_t t = order[i - 1];
+        order[i - 1] = order[j];
+        order[j] = t;
     }
-    dm_eval *hand = NULL;
-    if (!start) {
-        if (dm_eval_new_hand(&hand) != DM_OK) {
-            return DM_ENOMEM;
-        }
-        start = hand;
-    }
-    dm_status st = DM_OK;
-    reduced *rs;
-    size_t n = reduce_all(&rs, samples, count, opts);
-    float *w = malloc(NPARAM * sizeof *w), *grad = calloc(NPARAM, sizeof *grad);
-    float *m1 = calloc(NPARAM, sizeof *m1), *m2 = calloc(NPARAM, sizeof *m2);
-    uint32_t *touched = malloc(NPARAM * sizeof *touched);
-    uint8_t *mark = calloc(NPARAM, 1);
+}
+
+dm_status train_fit(const eval_shape *sh, const int16_t *pattern, const int16_t *feature,
+                    const train_set *set, const dm_train_options *opts,
+                    dm_train_progress_fn on_epoch, void *payload, int16_t *out, double *loss_out)
+{
+    const size_t npat = eval_shape_patterns(sh), nparam = eval_shape_weights(sh);
+    reduced rs;
+    dm_status st = reduce_all(&rs, sh, set, opts);
+    size_t n = rs.n;
+    float *w = malloc(nparam * sizeof *w), *grad = calloc(nparam, sizeof *grad);
+    float *m1 = calloc(nparam, sizeof *m1), *m2 = calloc(nparam, sizeof *m2);
+    uint32_t *touched = malloc(nparam * sizeof *touched);
+    uint8_t *mark = calloc(nparam, 1);
     size_t *order = malloc((n ? n : 1) * sizeof *order);
-    if (!rs || !w || !grad || !m1 || !m2 || !touched || !mark || !order) {
+    size_t nhold = (size_t)((double)n * opts->holdout), ntrain = n - nhold;
+    double last_hold = 0;
+    if (st != DM_OK || !w || !grad || !m1 || !m2 || !touched || !mark || !order) {
         st = DM_ENOMEM;
         goto done;
     }
-    if (n == 0) {
+    if (n == 0 || ntrain == 0) {
         st = DM_EINVAL;
         goto done;
     }
-    load_params(w, start);
-
-    /* The held-out samples: the last ones after one seeded shuffle. */
+    load_params(w, sh, pattern, feature);
     uint64_t rng = opts->seed;
     for (size_t i = 0; i < n; i++) {
         order[i] = i;
     }
-    for (size_t i = n - 1; i > 0; i--) {
-        size_t j = (size_t)(splitmix(&rng) % (i + 1));
-        size_t t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
-    size_t nhold = (size_t)((double)n * opts->holdout);
-    size_t ntrain = n - nhold;
-    if (ntrain == 0) {
-        st = DM_EINVAL;
-        goto done;
-    }
-    /* Hold-out loss from a contiguous copy would double memory: index through order. */
+    shuffle(order, n, &rng); /* the held-out samples: the last ones */
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
     double b1t = 1, b2t = 1;
-    double last_train = 0, last_hold = 0;
     for (int epoch = 1; epoch <= opts->epochs; epoch++) {
-        for (size_t i = ntrain - 1; i > 0; i--) {
-            size_t j = (size_t)(splitmix(&rng) % (i + 1));
-            size_t t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
+        shuffle(order, ntrain, &rng);
         double sum = 0;
         for (size_t at = 0; at < ntrain; at += (size_t)opts->batch) {
             size_t end = at + (size_t)opts->batch < ntrain ? at + (size_t)opts->batch : ntrain;
             size_t nt = 0;
             for (size_t k = at; k < end; k++) {
-                const reduced *r = &rs[order[k]];
-                double p = sigmoid(model(w, r) / opts->scale);
-                double d = p - r->target;
+                size_t i = order[k];
+                double p = sigmoid(model(w, npat, &rs, i) / opts->scale);
+                double d = p - rs.target[i];
                 sum += d * d;
                 double g = 2 * d * p * (1 - p) / opts->scale / (double)(end - at);
-                double go = g * r->phase, ge = g * (1 - r->phase);
-                for (int j = 0; j < EVAL_WINDOWS_ALL; j++) {
-                    uint32_t ref = r->ref[j];
-                    size_t idx = (size_t)(ref & 0x7FFFFFFFu) * 2;
-                    double sg = (ref >> 31) ? -1 : 1;
+                double go = g * rs.phase[i], ge = g * (1 - rs.phase[i]);
+                const uint32_t *refs = rs.ref + i * (size_t)rs.nref;
+                const int16_t *f = rs.f + i * (size_t)rs.nfeat;
+                for (int j = 0; j < rs.nref + rs.nfeat; j++) {
+                    size_t idx;
+                    double sg;
+                    if (j < rs.nref) {
+                        idx = (size_t)(refs[j] & 0x7FFFFFFFu) * 2;
+                        sg = (refs[j] >> 31) ? -1 : 1;
+                    } else {
+                        idx = npat + 2 * (size_t)(j - rs.nref);
+                        sg = f[j - rs.nref];
+                    }
                     grad[idx] += (float)(sg * go);
                     grad[idx + 1] += (float)(sg * ge);
-                    if (!mark[idx]) {
-                        mark[idx] = 1;
-                        touched[nt++] = (uint32_t)idx;
-                    }
-                }
-                for (int i = 0; i < EVAL_FEATURE_NB; i++) {
-                    size_t idx = NPAT + 2 * (size_t)i;
-                    grad[idx] += (float)(go * r->f[i]);
-                    grad[idx + 1] += (float)(ge * r->f[i]);
                     if (!mark[idx]) {
                         mark[idx] = 1;
                         touched[nt++] = (uint32_t)idx;
@@ -261,7 +245,7 @@ dm_status dm_eval_train(dm_eval **out, double *loss_out, const dm_eval *start,
                 size_t idx = touched[k];
                 for (size_t q = idx; q < idx + 2; q++) {
                     double gq = grad[q];
-                    if (q < NPAT) {
+                    if (q < npat) {
                         gq += opts->l2 * w[q];
                     }
                     m1[q] = (float)(b1 * m1[q] + (1 - b1) * gq);
@@ -272,47 +256,24 @@ dm_status dm_eval_train(dm_eval **out, double *loss_out, const dm_eval *start,
                 mark[idx] = 0;
             }
         }
-        last_train = sum / (double)ntrain;
-        double hs = 0;
+        double train = sum / (double)ntrain, hs = 0;
         for (size_t k = ntrain; k < n; k++) {
-            double d = sigmoid(model(w, &rs[order[k]]) / opts->scale) - rs[order[k]].target;
+            double d = sigmoid(model(w, npat, &rs, order[k]) / opts->scale) - rs.target[order[k]];
             hs += d * d;
         }
-        last_hold = nhold ? hs / (double)nhold : last_train;
+        last_hold = nhold ? hs / (double)nhold : train;
         if (on_epoch) {
-            on_epoch(epoch, last_train, last_hold, payload);
+            on_epoch(epoch, train, last_hold, payload);
         }
     }
-    (void)last_train;
-
-    int16_t *pattern, *feature;
-    dm_eval *ev = calloc(1, sizeof *ev);
-    int16_t *mem = malloc(NPARAM * sizeof *mem);
-    if (!ev || !mem) {
-        free(ev);
-        free(mem);
-        st = DM_ENOMEM;
-        goto done;
+    for (size_t i = 0; i < nparam; i++) {
+        out[i] = quantise(w[i], sh->unit);
     }
-    pattern = mem;
-    feature = mem + NPAT;
-    for (size_t i = 0; i < NPAT; i++) {
-        pattern[i] = quantise(w[i]);
-    }
-    for (size_t i = 0; i < EVAL_FEATURE_NB * 2; i++) {
-        feature[i] = quantise(w[NPAT + i]);
-    }
-    ev->pattern = pattern;
-    ev->feature = feature;
-    ev->owned = mem;
-    memcpy(ev->name, opts->name, sizeof ev->name - 1);
-    ev->name[sizeof ev->name - 1] = 0;
-    *out = ev;
     if (loss_out) {
         *loss_out = last_hold;
     }
 done:
-    free(rs);
+    reduced_free(&rs);
     free(w);
     free(grad);
     free(m1);
@@ -320,6 +281,72 @@ done:
     free(touched);
     free(mark);
     free(order);
+    return st;
+}
+
+/* ---- international -------------------------------------------------------------------- */
+
+/* Reduce the international sample s (a dm_sample); 0 when it is not usable (capture
+ * pending, lone-king rule). */
+static int reduce10(train_pos *out, const void *sample)
+{
+    const dm_sample *s = sample;
+    dm_board10 b;
+    if (!sample_board10(&b, s) || dm_movegen10_has_capture(&b) || eval_lone_king(&b)) {
+        return 0;
+    }
+    int f[EVAL_FEATURE_NB];
+    int phase = eval_features(&b, f);
+    if (phase > 40) {
+        phase = 40;
+    }
+    for (int i = 0; i < EVAL_FEATURE_NB; i++) {
+        out->f[i] = (int16_t)f[i];
+    }
+    eval_patterns(&b, out->ref);
+    out->phase = (float)phase / 40.0f;
+    out->white_score = b.side == DM_WHITE ? s->score : -s->score;
+    out->result = s->result;
+    return 1;
+}
+
+double dm_eval_loss(const dm_eval *ev, const dm_sample *samples, size_t count,
+                    const dm_train_options *opts)
+{
+    if (!ev || !train_options_ok(opts)) {
+        return -1;
+    }
+    train_set set = {samples, sizeof *samples, count, reduce10};
+    return train_loss(&eval_shape10, ev->pattern, ev->feature, &set, opts);
+}
+
+dm_status dm_eval_train(dm_eval **out, double *loss_out, const dm_eval *start,
+                        const dm_sample *samples, size_t count, const dm_train_options *opts,
+                        dm_train_progress_fn on_epoch, void *payload)
+{
+    if (!out || (!samples && count) || !train_options_ok(opts)) {
+        return DM_EINVAL;
+    }
+    dm_eval *hand = NULL, *ev = NULL;
+    if (!start) {
+        if (dm_eval_new_hand(&hand) != DM_OK) {
+            return DM_ENOMEM;
+        }
+        start = hand;
+    }
+    int16_t *w = calloc(eval_shape_weights(&eval_shape10), sizeof *w);
+    train_set set = {samples, sizeof *samples, count, reduce10};
+    dm_status st = w ? train_fit(&eval_shape10, start->pattern, start->feature, &set, opts,
+                                 on_epoch, payload, w, loss_out)
+                     : DM_ENOMEM;
+    if (st == DM_OK && !(ev = eval_wrap(w, opts->name))) {
+        st = DM_ENOMEM;
+    }
+    if (st == DM_OK) {
+        *out = ev;
+    } else {
+        free(w);
+    }
     dm_eval_free(hand);
     return st;
 }
