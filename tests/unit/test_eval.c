@@ -19,8 +19,8 @@
 #include <damier/move10.h>
 
 #include "../engine_fast.h"
-
-static uint64_t rng_state = 12345;
+#define EVAL_TEST_SEED 12345
+#include "../eval_test.h"
 
 /* The fast board b as the generic international position. */
 static dm_board gen(const dm_board10 *b)
@@ -50,30 +50,6 @@ static dm_sample sample_of(const dm_board10 *b, int result, int score, int ply)
     return s;
 }
 
-static uint64_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint32_t fnv1a(const unsigned char *p, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) {
-        h = (h ^ p[i]) * 16777619u;
-    }
-    return h;
-}
-
-static void put32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) {
-        p[i] = (unsigned char)(v >> (8 * i));
-    }
-}
-
 /* Weights with every pattern weight random in [-400, 400] (1/8 hundredths), as a
  * file image with its checksum fixed. */
 static unsigned char *random_weights_file(void)
@@ -84,13 +60,7 @@ static unsigned char *random_weights_file(void)
     assert_non_null(buf);
     assert_int_equal(dm_eval_write(hand, buf, DM_EVAL_FILE_SIZE), DM_OK);
     dm_eval_free(hand);
-    const size_t patterns = 14u * 6561u * 2u;
-    for (size_t i = 0; i < patterns; i++) {
-        int v = (int)(rnd() % 801) - 400;
-        buf[60 + 2 * i] = (unsigned char)(uint16_t)v;
-        buf[60 + 2 * i + 1] = (unsigned char)((uint16_t)v >> 8);
-    }
-    put32(buf + DM_EVAL_FILE_SIZE - 4, fnv1a(buf, DM_EVAL_FILE_SIZE - 4));
+    randomise_patterns(buf, DM_EVAL_FILE_SIZE, 14u * 6561u * 2u);
     return buf;
 }
 
@@ -157,11 +127,8 @@ static void expect_rejected(const unsigned char *data, size_t size, const char *
 {
     dm_eval *ev = (dm_eval *)(uintptr_t)1; /* must stay untouched */
     dm_error err;
-    assert_int_equal(dm_eval_read(&ev, data, size, &err), DM_EPARSE);
+    expect_parse_error(dm_eval_read(&ev, data, size, &err), &err, why);
     assert_ptr_equal(ev, (dm_eval *)(uintptr_t)1);
-    if (!strstr(err.message, why)) {
-        fail_msg("message \"%s\" does not say \"%s\"", err.message, why);
-    }
 }
 
 static void test_eval__file_rejections(void **state)
@@ -318,19 +285,12 @@ static void test_eval__sample_records(void **state)
 
     /* A file cut inside its third record keeps the first two and says where. */
     char path[] = "/tmp/damier-test-samples-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "wb");
     unsigned char hdr[DM_SAMPLE_HEADER_SIZE];
     dm_sample_header(hdr);
-    fwrite(hdr, 1, sizeof hdr, f);
     dm_board10 sb = random_position(10);
     dm_sample s = sample_of(&sb, 1, 50, 10);
     dm_sample_encode(rec, &s);
-    fwrite(rec, 1, sizeof rec, f);
-    fwrite(rec, 1, sizeof rec, f);
-    fwrite(rec, 1, 7, f);
-    fclose(f);
+    write_cut_sample_file(path, hdr, rec, 7);
     dm_sample *all = NULL;
     size_t n = 0, cap = 0;
     assert_int_equal(dm_sample_read_file(&all, &n, &cap, path, &err), DM_EPARSE);
@@ -361,7 +321,7 @@ static size_t make_samples(dm_sample *s, size_t cap)
             dm_piece p = dm_board10_piece(&b, sq);
             d += (p == DM_WHITE_MAN) - (p == DM_BLACK_MAN);
         }
-        s[n] = sample_of(&b, d > 0 ? 1 : d < 0 ? -1 : 0, 0, 0);
+        s[n] = sample_of(&b, region_result(d), 0, 0);
         n++;
     }
     return n;
@@ -377,22 +337,13 @@ static void test_eval__training(void **state)
     assert_non_null(s);
     rng_state = 99;
     size_t n = make_samples(s, N);
-    dm_train_options o = DM_TRAIN_OPTIONS_INIT;
-    o.epochs = 4;
-    o.batch = 256;
-    o.lambda = 1.0;
-    o.holdout = 0.1;
-    o.seed = 7;
+    dm_train_options o = train_test_options(256, 7);
     dm_eval *a = NULL, *b = NULL;
     double la, lb;
     double before = dm_eval_loss(dm_eval_builtin(), s, n, &o);
     assert_int_equal(dm_eval_train(&a, &la, NULL, s, n, &o, NULL, NULL), DM_OK);
     assert_int_equal(dm_eval_train(&b, &lb, NULL, s, n, &o, NULL, NULL), DM_OK);
-    double after = dm_eval_loss(a, s, n, &o);
-    if (!(after < before * 0.8)) {
-        fail_msg("loss %f -> %f: training did not learn", before, after);
-    }
-    assert_true(la < before);
+    expect_learned(before, dm_eval_loss(a, s, n, &o), la);
     /* Deterministic from the seed: the same bytes twice. */
     unsigned char *ba = malloc(DM_EVAL_FILE_SIZE), *bb = malloc(DM_EVAL_FILE_SIZE);
     dm_eval_write(a, ba, DM_EVAL_FILE_SIZE);

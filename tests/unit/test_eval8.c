@@ -19,31 +19,8 @@
 #include <damier/eval.h>
 #include <damier/eval8.h>
 
-static uint64_t rng_state = 4242;
-
-static uint64_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint32_t fnv1a(const unsigned char *p, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) {
-        h = (h ^ p[i]) * 16777619u;
-    }
-    return h;
-}
-
-static void put32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) {
-        p[i] = (unsigned char)(v >> (8 * i));
-    }
-}
+#define EVAL_TEST_SEED 4242
+#include "../eval_test.h"
 
 static const dm_variant *russian(void)
 {
@@ -96,12 +73,7 @@ static unsigned char *random_weights_file(void)
     assert_non_null(buf);
     assert_int_equal(dm_eval8_write(hand, buf, DM_EVAL8_FILE_SIZE), DM_OK);
     dm_eval8_free(hand);
-    for (size_t i = 0; i < 8u * 6561u * 2u; i++) {
-        int v = (int)(rnd() % 801) - 400;
-        buf[60 + 2 * i] = (unsigned char)(uint16_t)v;
-        buf[60 + 2 * i + 1] = (unsigned char)((uint16_t)v >> 8);
-    }
-    put32(buf + DM_EVAL8_FILE_SIZE - 4, fnv1a(buf, DM_EVAL8_FILE_SIZE - 4));
+    randomise_patterns(buf, DM_EVAL8_FILE_SIZE, 8u * 6561u * 2u);
     return buf;
 }
 
@@ -156,11 +128,8 @@ static void expect_rejected(const unsigned char *data, size_t size, dm_variant_i
 {
     dm_eval8 *ev = NULL;
     dm_error err;
-    assert_int_equal(dm_eval8_read(&ev, data, size, v, &err), DM_EPARSE);
+    expect_parse_error(dm_eval8_read(&ev, data, size, v, &err), &err, why);
     assert_null(ev);
-    if (!strstr(err.message, why)) {
-        fail_msg("expected \"%s\" in \"%s\"", why, err.message);
-    }
 }
 
 static void test_eval8__file(void **state)
@@ -257,19 +226,11 @@ static void test_eval8__samples(void **state)
     /* A file of Russian samples: read with its variant; refused as Brazilian; a
      * record cut short keeps the whole ones before it. */
     char path[] = "/tmp/dm_sample8_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
-    FILE *f = fopen(path, "wb");
     unsigned char hdr[DM_SAMPLE_HEADER_SIZE];
     dm_sample8_header(hdr, DM_VARIANT_RUSSIAN);
-    fwrite(hdr, 1, sizeof hdr, f);
     dm_sample8 s = {random_position(12), 1, 50, 12};
     dm_sample8_encode(rec, &s);
-    fwrite(rec, 1, sizeof rec, f);
-    fwrite(rec, 1, sizeof rec, f);
-    fwrite(rec, 1, 9, f);
-    fclose(f);
+    write_cut_sample_file(path, hdr, rec, 9);
     dm_sample8 *all = NULL;
     size_t n = 0, cap = 0;
     int v = -1;
@@ -301,7 +262,7 @@ static size_t make_samples(dm_sample8 *s, size_t cap)
             d += (p == DM_WHITE_MAN) - (p == DM_BLACK_MAN);
         }
         s[n].board = b;
-        s[n].result = d > 0 ? 1 : d < 0 ? -1 : 0;
+        s[n].result = region_result(d);
         s[n].score = 0;
         s[n].ply = 0;
         n++;
@@ -319,12 +280,7 @@ static void test_eval8__training(void **state)
     assert_non_null(s);
     rng_state = 77;
     size_t n = make_samples(s, N);
-    dm_train_options o = DM_TRAIN_OPTIONS_INIT;
-    o.epochs = 4;
-    o.batch = 128;
-    o.lambda = 1.0;
-    o.holdout = 0.1;
-    o.seed = 5;
+    dm_train_options o = train_test_options(128, 5);
     dm_eval8 *hand, *a = NULL, *b = NULL;
     assert_int_equal(dm_eval8_new_hand(&hand, DM_VARIANT_RUSSIAN), DM_OK);
     double la, lb;
@@ -333,11 +289,7 @@ static void test_eval8__training(void **state)
                      DM_OK);
     assert_int_equal(dm_eval8_train(&b, &lb, NULL, DM_VARIANT_RUSSIAN, s, n, &o, NULL, NULL),
                      DM_OK);
-    double after = dm_eval8_loss(a, s, n, &o);
-    if (!(after < before * 0.8)) {
-        fail_msg("loss %f -> %f: training did not learn", before, after);
-    }
-    assert_true(la < before);
+    expect_learned(before, dm_eval8_loss(a, s, n, &o), la);
     unsigned char *ba = malloc(DM_EVAL8_FILE_SIZE), *bb = malloc(DM_EVAL8_FILE_SIZE);
     dm_eval8_write(a, ba, DM_EVAL8_FILE_SIZE);
     dm_eval8_write(b, bb, DM_EVAL8_FILE_SIZE);
