@@ -224,10 +224,13 @@ DM_API dm_status dm_engine_search(dm_result *out,            /* [out] best move,
                                   void *payload,             /* passed to on_info */
                                   dm_error *err);            /* why, or NULL */
 
-/* The static evaluation of b as the search sees it, from the side to move's point of
- * view (hundredths of a man): an international position with the built-in trained
- * weights (dm_eval_score takes others); otherwise material (man 100, flying king 300,
- * short king 150) and the advancement of men, negated material in antidraughts. */
+/* The static evaluation of b as the search of an engine with its default weights sees
+ * it, from the side to move's point of view (hundredths of a man): an international
+ * position with the built-in trained weights (dm_eval_score takes others), an 8x8
+ * position with its variant's built-in trained weights where it has some
+ * (dm_eval8_builtin; dm_eval8_score takes others); otherwise material (man 100, flying
+ * king 300, short king 150) and the advancement of men, negated material in
+ * antidraughts. */
 DM_API int dm_engine_evaluate(const dm_board *b);
 
 #ifdef __cplusplus

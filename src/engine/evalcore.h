@@ -19,11 +19,11 @@
 
 /* The shape of a linear pattern evaluation. */
 typedef struct eval_shape {
-    int tables;    /* pattern weight tables (the file's "windows") */
-    int configs;   /* configurations per table (3^8 for 8 squares) */
-    int refs;      /* signed pattern references one position reads */
-    int features;  /* features, each an (opening, endgame) pair */
-    int unit;      /* weights per hundredth of a man */
+    int tables;        /* pattern weight tables (the file's "windows") */
+    int configs;       /* configurations per table (3^8 for 8 squares) */
+    int refs;          /* signed pattern references one position reads */
+    int features;      /* features, each an (opening, endgame) pair */
+    int unit;          /* weights per hundredth of a man */
     const char *board; /* for messages: "international", "8x8" */
 } eval_shape;
 

@@ -147,6 +147,13 @@ int dm_engine_evaluate(const dm_board *b)
     if (b->variant->id == DM_VARIANT_INTERNATIONAL && dm_board_to_board10(&fast, b) == DM_OK) {
         return eval_board(&eval_builtin, &fast);
     }
+    /* What the search of an engine left to its defaults reads (dm_engine_set_eval8):
+     * the variant's built-in 8x8 weights where it has some. */
+    const dm_eval8 *ev8 =
+        dm_eval8_supports(b->variant->id) ? dm_eval8_builtin(b->variant->id) : NULL;
+    if (ev8 && !ev8->hand) {
+        return dm_eval8_score(ev8, b);
+    }
     search_rules sr;
     rules_variant(&sr, b->variant, &b->variant->draw);
     if (b->variant->geometry == DM_GEOM_FULL) {

@@ -27,11 +27,11 @@ static const dm_variant *russian(void)
     return dm_variant_get(DM_VARIANT_RUSSIAN);
 }
 
-/* A Russian position reached by random legal moves from the start. */
-static dm_board random_position(int plies)
+/* A position of variant v reached by random legal moves from the start. */
+static dm_board random_position_of(dm_variant_id v, int plies)
 {
     dm_board b;
-    dm_board_start(&b, russian());
+    dm_board_start(&b, dm_variant_get(v));
     for (int i = 0; i < plies; i++) {
         dm_movelist list;
         int n = dm_movegen_legal(&list, &b);
@@ -41,6 +41,12 @@ static dm_board random_position(int plies)
         dm_board_apply(&b, &list.moves[rnd() % (uint64_t)n]);
     }
     return b;
+}
+
+/* A Russian position reached by random legal moves from the start. */
+static dm_board random_position(int plies)
+{
+    return random_position_of(DM_VARIANT_RUSSIAN, plies);
 }
 
 static int capture_pending(const dm_board *b)
@@ -77,16 +83,16 @@ static unsigned char *random_weights_file(void)
     return buf;
 }
 
-static void test_eval8__hand_is_the_search_evaluation(void **state)
+/* The search's hand evaluation of an 8x8 variant with no built-in weights is what
+ * dm_engine_evaluate gives; the hand weights of v score every position as it does. */
+static void expect_hand_is_engine_evaluate(dm_variant_id v)
 {
-    (void)state;
+    assert_null(dm_eval8_builtin(v));
     dm_eval8 *hand;
-    assert_int_equal(dm_eval8_new_hand(&hand, DM_VARIANT_RUSSIAN), DM_OK);
-    assert_string_equal(dm_eval8_name(hand), "hand");
-    assert_int_equal(dm_eval8_variant(hand), DM_VARIANT_RUSSIAN);
+    assert_int_equal(dm_eval8_new_hand(&hand, v), DM_OK);
     int kings = 0;
-    for (int i = 0; i < 2000; i++) {
-        dm_board b = random_position((int)(rnd() % 80));
+    for (int i = 0; i < 1000; i++) {
+        dm_board b = random_position_of(v, (int)(rnd() % 80));
         for (int sq = 1; sq <= 32; sq++) {
             kings +=
                 dm_board_piece(&b, sq) == DM_WHITE_KING || dm_board_piece(&b, sq) == DM_BLACK_KING;
@@ -95,10 +101,78 @@ static void test_eval8__hand_is_the_search_evaluation(void **state)
     }
     assert_true(kings > 0); /* the king terms were compared too */
     dm_eval8_free(hand);
+}
+
+/* Search nodes and score of b to depth 7 with weights ev. */
+static dm_result search_with(dm_engine *e, const dm_eval8 *ev, const dm_board *b)
+{
+    dm_search_input in;
+    dm_search_input_init(&in, b);
+    dm_limits lim = {0};
+    lim.depth = 7;
+    dm_result r;
+    dm_engine_clear(e);
+    assert_int_equal(dm_engine_set_eval8(e, b->variant->id, ev), DM_OK);
+    assert_int_equal(dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL), DM_OK);
+    return r;
+}
+
+static void test_eval8__hand_is_the_search_evaluation(void **state)
+{
+    (void)state;
+    /* Flying kings (300) and short kings (150). */
+    expect_hand_is_engine_evaluate(DM_VARIANT_POOL);
+    expect_hand_is_engine_evaluate(DM_VARIANT_ENGLISH);
+    /* Russian has built-in weights: its hand weights, read back from a file (plain
+     * weights to the engine, evaluated by the pattern evaluation), search exactly as
+     * the search's own hand evaluation. */
+    dm_eval8 *hand, *plain;
+    dm_error err;
+    assert_int_equal(dm_eval8_new_hand(&hand, DM_VARIANT_RUSSIAN), DM_OK);
+    assert_string_equal(dm_eval8_name(hand), "hand");
+    assert_int_equal(dm_eval8_variant(hand), DM_VARIANT_RUSSIAN);
+    unsigned char *buf = malloc(DM_EVAL8_FILE_SIZE);
+    assert_int_equal(dm_eval8_write(hand, buf, DM_EVAL8_FILE_SIZE), DM_OK);
+    assert_int_equal(dm_eval8_read(&plain, buf, DM_EVAL8_FILE_SIZE, DM_VARIANT_RUSSIAN, &err),
+                     DM_OK);
+    dm_engine *e;
+    assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
+    for (int i = 0; i < 6; i++) {
+        dm_board b = random_position(4 + 6 * i);
+        dm_result r1 = search_with(e, hand, &b), r2 = search_with(e, plain, &b);
+        assert_int_equal(r1.nodes, r2.nodes);
+        assert_int_equal(r1.score, r2.score);
+    }
+    dm_engine_free(e);
+    free(buf);
+    dm_eval8_free(plain);
+    dm_eval8_free(hand);
     dm_eval8 *x;
     assert_int_equal(dm_eval8_new_hand(&x, DM_VARIANT_INTERNATIONAL), DM_EINVAL);
     assert_int_equal(dm_eval8_new_hand(&x, DM_VARIANT_ANTIDRAUGHTS), DM_EINVAL);
     assert_true(dm_eval8_supports(DM_VARIANT_BRAZILIAN));
+}
+
+/* dm_engine_evaluate is the evaluation the search uses by default: for a variant
+ * with built-in weights, those weights (issue 15), not the hand evaluation. */
+static void test_eval8__engine_evaluate_uses_builtin(void **state)
+{
+    (void)state;
+    static const dm_variant_id vs[] = {DM_VARIANT_RUSSIAN, DM_VARIANT_BRAZILIAN};
+    for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) {
+        const dm_eval8 *bi = dm_eval8_builtin(vs[k]);
+        assert_non_null(bi);
+        dm_eval8 *hand;
+        assert_int_equal(dm_eval8_new_hand(&hand, vs[k]), DM_OK);
+        int differ = 0;
+        for (int i = 0; i < 500; i++) {
+            dm_board b = random_position_of(vs[k], (int)(rnd() % 60));
+            assert_int_equal(dm_engine_evaluate(&b), dm_eval8_score(bi, &b));
+            differ += dm_eval8_score(hand, &b) != dm_eval8_score(bi, &b);
+        }
+        assert_true(differ > 250); /* the trained weights are not the hand ones */
+        dm_eval8_free(hand);
+    }
 }
 
 static void test_eval8__colour_symmetry(void **state)
@@ -417,6 +491,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_eval8__hand_is_the_search_evaluation),
+        cmocka_unit_test(test_eval8__engine_evaluate_uses_builtin),
         cmocka_unit_test(test_eval8__colour_symmetry),
         cmocka_unit_test(test_eval8__file),
         cmocka_unit_test(test_eval8__samples),
