@@ -9,8 +9,10 @@
  * game end in N plies, "dbwin N"/"dbloss N" for a database win/loss with N plies
  * to the conversion; time in seconds; moves in PDN notation, the variant's: "c3-d4",
  * "d4:b6" in Russian), then "bestmove M [ponder M]". Without a limit it searches to
- * depth 12. Every variant runs on the one engine (dm_engine_search); the
- * endgame database, --eval weights and --book are international draughts'. Before
+ * depth 12. Every variant runs on the one engine (dm_engine_search); --eval takes
+ * weights of the position's variant (international or 8x8, damier/eval8.h) and
+ * refuses another variant's; the endgame database and --book are international
+ * draughts'. Before
  * the search the book moves of the position (damier/book.h; --book FILE, builtin by
  * default, off) are listed: "book M weight W score S depth D". */
 #include <getopt.h>
@@ -44,7 +46,8 @@ static void analyse_usage(FILE *f)
             "  --egdb DIR: probe the endgame database there (score dbwin N / dbloss N:\n"
             "  database win or loss, N plies to the conversion).\n"
             "  --variant NAME: %s (default international;\n"
-            "  the FEN and the moves are the variant's; --egdb and --eval: international only).\n",
+            "  the FEN and the moves are the variant's; --egdb: international only).\n"
+            "  --eval FILE: evaluation weights of the position's variant (damier train).\n",
             DM_ENGINE_MAX_MULTIPV, dm_variant_names());
 }
 
@@ -127,8 +130,8 @@ static int search_and_print(dm_engine *e, const dm_search_input *in, const dm_li
 }
 
 /* The analysis of a position of another variant than international. */
-static int analyse_variant(const dm_variant *v, const char *fen, const dm_engine_options *eo,
-                           const dm_limits *lim)
+static int analyse_variant(const dm_variant *v, const char *fen, const char *eval_path,
+                           const dm_engine_options *eo, const dm_limits *lim)
 {
     dm_search_input in;
     memset(&in, 0, sizeof in);
@@ -150,7 +153,16 @@ static int analyse_variant(const dm_variant *v, const char *fen, const dm_engine
         fprintf(stderr, "damier analyse: cannot create the engine (%d MiB table)\n", eo->tt_mib);
         return 1;
     }
-    return search_and_print(e, &in, lim);
+    dm_eval *ev = NULL;
+    dm_eval8 *ev8 = NULL;
+    if (eval_path && cli_engine_eval_for(e, eval_path, "damier analyse", v->id, &ev, &ev8) != 0) {
+        dm_engine_free(e);
+        return 1;
+    }
+    int rc = search_and_print(e, &in, lim);
+    dm_eval_free(ev);
+    dm_eval8_free(ev8);
+    return rc;
 }
 
 static int parse_int(const char *s, long lo, long hi, long *out)
@@ -270,14 +282,12 @@ int cmd_analyse(int argc, char **argv)
         lim.depth = depth ? (int)depth : 12;
     }
     if (v->id != DM_VARIANT_INTERNATIONAL) {
-        if (egdb_dir || eval_path) {
-            fprintf(stderr,
-                    "damier analyse: --egdb and --eval are international draughts' "
-                    "(not %s)\n",
+        if (egdb_dir) {
+            fprintf(stderr, "damier analyse: --egdb is international draughts' (not %s)\n",
                     v->name);
             return 2;
         }
-        return analyse_variant(v, fen, &eo, &lim);
+        return analyse_variant(v, fen, eval_path, &eo, &lim);
     }
     dm_board10 b;
     if (cli_board_from_arg(&b, fen)) {
@@ -291,7 +301,8 @@ int cmd_analyse(int argc, char **argv)
     struct dm_egdb *db;
     dm_eval *ev = NULL;
     dm_eval8 *ev8 = NULL;
-    if (eval_path && cli_engine_eval(e, eval_path, "damier analyse", &ev, &ev8) != 0) {
+    if (eval_path && cli_engine_eval_for(e, eval_path, "damier analyse", DM_VARIANT_INTERNATIONAL,
+                                         &ev, &ev8) != 0) {
         dm_engine_free(e);
         return 1;
     }

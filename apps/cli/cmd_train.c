@@ -40,6 +40,25 @@ int cli_engine_eval(dm_engine *e, const char *path, const char *cmd, dm_eval **o
     return 0;
 }
 
+int cli_engine_eval_for(dm_engine *e, const char *path, const char *cmd, dm_variant_id want,
+                        dm_eval **out, dm_eval8 **out8)
+{
+    dm_error err;
+    *out = NULL;
+    *out8 = NULL;
+    int v = dm_eval_file_variant(path, &err);
+    if (v < 0) {
+        fprintf(stderr, "%s: %s\n", cmd, err.message);
+        return 1;
+    }
+    if (v != (int)want) {
+        fprintf(stderr, "%s: %s: weights for %s, the position is %s (another variant's weights)\n",
+                cmd, path, dm_variant_get((dm_variant_id)v)->name, dm_variant_get(want)->name);
+        return 1;
+    }
+    return cli_engine_eval(e, path, cmd, out, out8);
+}
+
 /* Samples of one variant: international (dm_sample) or 8x8 (dm_sample8). */
 typedef struct sample_set {
     int variant; /* -1 until the first file is read */

@@ -94,6 +94,12 @@ struct dm_eval;
 struct dm_eval8;
 int cli_engine_eval(struct dm_engine *e, const char *path, const char *cmd, struct dm_eval **out,
                     struct dm_eval8 **out8);
+
+/* cli_engine_eval for a position of variant want: weights of another variant are
+ * refused ("CMD: FILE: weights for russian, the position is brazilian ..."); returns
+ * nonzero on failure. */
+int cli_engine_eval_for(struct dm_engine *e, const char *path, const char *cmd, dm_variant_id want,
+                        struct dm_eval **out, struct dm_eval8 **out8);
 int cli_engine_egdb(struct dm_engine *e, const char *dir, const char *cmd, struct dm_egdb **out);
 
 struct dm_book;

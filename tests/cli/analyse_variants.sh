@@ -3,7 +3,8 @@
 # variant's notation: Russian multi-PV lines of legal moves from the start, a forced
 # English capture, antidraughts giving its last man away (a win), Canadian on 12x12;
 # clear errors for a bad FEN of the variant, an unknown variant, and the
-# international-only --egdb.
+# international-only --egdb; --eval with weights of the position's variant, and
+# another variant's refused.
 # Usage: bash analyse_variants.sh <damier binary>
 set -u
 bin=$1
@@ -56,6 +57,27 @@ has "unknown variant message" "unknown variant 'nosuch'" "$err"
 err=$("$bin" analyse --variant russian --egdb /nonexistent 2>&1 >/dev/null)
 check "egdb rc" 2 $?
 has "egdb message" "international draughts'" "$err"
+
+# --eval: weights of the position's variant are used (the committed Russian file is
+# the built-in one: the same search), another variant's are refused, both ways.
+data=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../data/eval" && pwd)
+strip() { sed 's/ time [0-9.]* nps [0-9]*//'; }
+def=$("$bin" analyse --variant russian --depth 8 | strip)
+out=$("$bin" analyse --variant russian --depth 8 --eval "$data/russian.dmev")
+check "russian --eval rc" 0 $?
+check "russian --eval = built-in" "$def" "$(strip <<<"$out")"
+err=$("$bin" analyse --variant russian --depth 4 --eval "$data/brazilian.dmev" 2>&1 >/dev/null)
+check "brazilian weights for russian rc" 1 $?
+has "brazilian weights for russian message" \
+    "brazilian.dmev: weights for brazilian, the position is russian \(another variant's" "$err"
+err=$("$bin" analyse --depth 4 --eval "$data/russian.dmev" 2>&1 >/dev/null)
+check "russian weights for international rc" 1 $?
+has "russian weights for international message" \
+    "weights for russian, the position is international" "$err"
+err=$("$bin" analyse --variant brazilian --depth 4 --eval "$data/international.dmev" 2>&1 >/dev/null)
+check "international weights for brazilian rc" 1 $?
+has "international weights for brazilian message" \
+    "weights for international, the position is brazilian" "$err"
 
 [ "$fail" -eq 0 ] && echo "analyse_variants: ok"
 exit "$fail"

@@ -36,6 +36,15 @@ matches "train epochs" "$tmp/train" '^epoch 2: loss [0-9.]+, held-out [0-9.]+$'
 "$DAMIER" train "$tmp/sp" --loss --eval "$tmp/r.dmev" >"$tmp/loss" 2>&1
 matches "loss" "$tmp/loss" '^loss [0-9.]+ \(tinyrus, lambda 0.50, scale 250\)$'
 
+# analyse --eval searches with the trained weights (not the built-in ones).
+"$DAMIER" analyse --variant russian --depth 8 | sed 's/ time .*//' >"$tmp/a0"
+rc=0
+"$DAMIER" analyse --variant russian --depth 8 --eval "$tmp/r.dmev" >"$tmp/a1" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] && ok || fail "analyse --eval: exit $rc: $(cat "$tmp/a1")"
+sed -i 's/ time .*//' "$tmp/a1"
+matches "analyse --eval bestmove" "$tmp/a1" '^bestmove [a-h][1-8]'
+cmp -s "$tmp/a0" "$tmp/a1" && fail "analyse --eval: the same search as the built-in weights" || ok
+
 printf 'hub\ninit\nlevel depth=3\ngo think\n' | timeout 20 "$DAMIER" hub --variant russian \
     --eval "$tmp/r.dmev" >"$tmp/hub" 2>&1
 matches "hub --eval (russian)" "$tmp/hub" '^done move=[a-h1-8-]+'
