@@ -53,7 +53,7 @@ static dm_egdb *e8_open(const char *d)
     return db;
 }
 
-static int e8_find_slice(const dm_egdb *db, const char *name)
+__attribute__((unused)) static int e8_find_slice(const dm_egdb *db, const char *name)
 {
     for (int s = 0; s < dm_egdb_slice_count(db); s++) {
         dm_egdb_slice_info in;
@@ -126,7 +126,7 @@ static void e8_fen(const dm_egdb *db, char *buf, size_t cap, const dm_board10 *b
  * The other draws are all positions where the lone king attacks (Black would have a
  * capture: a fork). Returns the positions checked; *corner gets the single-corner
  * draws. */
-static int e8_two_kings_win(const dm_egdb *db, int *corner)
+__attribute__((unused)) static int e8_two_kings_win(const dm_egdb *db, int *corner)
 {
     const eg_geom *g = db->binom.geom;
     eg_mat m = {0, 2, 0, 1};

@@ -230,8 +230,8 @@ static void test_engine_probe(void **state)
     dm_egdb *eng = e8_open(dirs[2]), *rus = e8_open(dirs[0]);
     dm_board b;
     dm_error err;
-    assert_int_equal(
-        dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_ENGLISH), "W:WK32:BK26", &err), DM_OK);
+    assert_int_equal(dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_ENGLISH), "W:WK32:BK26", &err),
+                     DM_OK);
     dm_engine *e;
     assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
     dm_search_input in;
