@@ -44,7 +44,8 @@ static void analyse_usage(FILE *f)
             "  --egdb DIR: probe the endgame database there (score dbwin N / dbloss N:\n"
             "  database win or loss, N plies to the conversion).\n"
             "  --variant NAME: %s (default international;\n"
-            "  the FEN and the moves are the variant's; --egdb and --eval: international only).\n",
+            "  the FEN and the moves are the variant's; --eval: international only; --egdb:\n"
+            "  international, or a database of brazilian, russian or english).\n",
             DM_ENGINE_MAX_MULTIPV, dm_variant_names());
 }
 
@@ -128,7 +129,7 @@ static int search_and_print(dm_engine *e, const dm_search_input *in, const dm_li
 
 /* The analysis of a position of another variant than international. */
 static int analyse_variant(const dm_variant *v, const char *fen, const dm_engine_options *eo,
-                           const dm_limits *lim)
+                           const dm_limits *lim, const char *egdb_dir)
 {
     dm_search_input in;
     memset(&in, 0, sizeof in);
@@ -150,7 +151,22 @@ static int analyse_variant(const dm_variant *v, const char *fen, const dm_engine
         fprintf(stderr, "damier analyse: cannot create the engine (%d MiB table)\n", eo->tt_mib);
         return 1;
     }
-    return search_and_print(e, &in, lim);
+    /* an 8x8 database of this variant (docs/EGDB.md), only when --egdb names it */
+    struct dm_egdb *db = NULL;
+    if (egdb_dir && cli_engine_egdb(e, egdb_dir, "analyse", &db) != 0) {
+        dm_engine_free(e);
+        return 1;
+    }
+    if (db && dm_egdb_slice_count(db) > 0 && dm_egdb_variant(db) != v->id) {
+        fprintf(stderr, "damier analyse: the database in %s is of %s, the position of %s\n",
+                egdb_dir, dm_variant_get(dm_egdb_variant(db))->name, v->name);
+        dm_engine_free(e);
+        dm_egdb_close(db);
+        return 2;
+    }
+    int rc = search_and_print(e, &in, lim);
+    dm_egdb_close(db);
+    return rc;
 }
 
 static int parse_int(const char *s, long lo, long hi, long *out)
@@ -270,14 +286,16 @@ int cmd_analyse(int argc, char **argv)
         lim.depth = depth ? (int)depth : 12;
     }
     if (v->id != DM_VARIANT_INTERNATIONAL) {
-        if (egdb_dir || eval_path) {
+        int egdb8 = v->id == DM_VARIANT_BRAZILIAN || v->id == DM_VARIANT_RUSSIAN ||
+                    v->id == DM_VARIANT_ENGLISH;
+        if ((egdb_dir && !egdb8) || eval_path) {
             fprintf(stderr,
-                    "damier analyse: --egdb and --eval are international draughts' "
-                    "(not %s)\n",
+                    "damier analyse: --eval is international draughts', --egdb international, "
+                    "brazilian, russian and english (not %s)\n",
                     v->name);
             return 2;
         }
-        return analyse_variant(v, fen, &eo, &lim);
+        return analyse_variant(v, fen, &eo, &lim, egdb_dir);
     }
     dm_board10 b;
     if (cli_board_from_arg(&b, fen)) {
