@@ -46,7 +46,8 @@ static void analyse_usage(FILE *f)
             "  --egdb DIR: probe the endgame database there (score dbwin N / dbloss N:\n"
             "  database win or loss, N plies to the conversion).\n"
             "  --variant NAME: %s (default international;\n"
-            "  the FEN and the moves are the variant's; --egdb: international only).\n"
+            "  the FEN and the moves are the variant's; --egdb: international, or a\n"
+            "  database of brazilian, russian or english).\n"
             "  --eval FILE: evaluation weights of the position's variant (damier train).\n",
             DM_ENGINE_MAX_MULTIPV, dm_variant_names());
 }
@@ -131,7 +132,8 @@ static int search_and_print(dm_engine *e, const dm_search_input *in, const dm_li
 
 /* The analysis of a position of another variant than international. */
 static int analyse_variant(const dm_variant *v, const char *fen, const char *eval_path,
-                           const dm_engine_options *eo, const dm_limits *lim)
+                           const dm_engine_options *eo, const dm_limits *lim,
+                           const char *egdb_dir)
 {
     dm_search_input in;
     memset(&in, 0, sizeof in);
@@ -159,7 +161,25 @@ static int analyse_variant(const dm_variant *v, const char *fen, const char *eva
         dm_engine_free(e);
         return 1;
     }
+    /* an 8x8 database of this variant (docs/EGDB.md), only when --egdb names it */
+    struct dm_egdb *db = NULL;
+    if (egdb_dir && cli_engine_egdb(e, egdb_dir, "analyse", &db) != 0) {
+        dm_engine_free(e);
+        dm_eval_free(ev);
+        dm_eval8_free(ev8);
+        return 1;
+    }
+    if (db && dm_egdb_slice_count(db) > 0 && dm_egdb_variant(db) != v->id) {
+        fprintf(stderr, "damier analyse: the database in %s is of %s, the position of %s\n",
+                egdb_dir, dm_variant_get(dm_egdb_variant(db))->name, v->name);
+        dm_engine_free(e);
+        dm_egdb_close(db);
+        dm_eval_free(ev);
+        dm_eval8_free(ev8);
+        return 2;
+    }
     int rc = search_and_print(e, &in, lim);
+    dm_egdb_close(db);
     dm_eval_free(ev);
     dm_eval8_free(ev8);
     return rc;
@@ -282,12 +302,16 @@ int cmd_analyse(int argc, char **argv)
         lim.depth = depth ? (int)depth : 12;
     }
     if (v->id != DM_VARIANT_INTERNATIONAL) {
-        if (egdb_dir) {
-            fprintf(stderr, "damier analyse: --egdb is international draughts' (not %s)\n",
+        int egdb8 = v->id == DM_VARIANT_BRAZILIAN || v->id == DM_VARIANT_RUSSIAN ||
+                    v->id == DM_VARIANT_ENGLISH;
+        if (egdb_dir && !egdb8) {
+            fprintf(stderr,
+                    "damier analyse: --egdb is international, brazilian, russian and "
+                    "english (not %s)\n",
                     v->name);
             return 2;
         }
-        return analyse_variant(v, fen, eval_path, &eo, &lim);
+        return analyse_variant(v, fen, eval_path, &eo, &lim, egdb_dir);
     }
     dm_board10 b;
     if (cli_board_from_arg(&b, fen)) {

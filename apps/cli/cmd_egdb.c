@@ -8,7 +8,11 @@
  *           --pieces N: only the slices of N pieces)
  *   probe:  "value win|loss|draw dtc N" (dtc: plies to the conversion) or "value unknown"
  *   info:   "slice NAME positions N wins W losses L draws D dontcare C max_dtc M
- *            bytes B crc32 X", then "slices N, bytes B, complete up to P pieces"
+ *            bytes B crc32 X", then "slices N, bytes B, complete up to P pieces",
+ *            "variant NAME"
+ * --variant brazilian|russian|english: gen makes that variant's 8x8 database, probe
+ * reads --fen in that variant (a folder of another variant is refused, saying so);
+ * verify and info take the variant from the files' headers.
  *   bench:  "probe cached NS ns", "probe uncached NS ns" (see BENCHMARKS.md)
  * Every command reads or writes --dir D, by default $XDG_DATA_HOME/damier/egdb
  * (~/.local/share/damier/egdb); the engines of analyse, play and hub probe that
@@ -30,13 +34,15 @@
 
 static void egdb_usage(FILE *f)
 {
-    fprintf(f, "usage: damier egdb gen --pieces N [--dir D] [--threads T]\n"
+    fprintf(f, "usage: damier egdb gen --pieces N [--variant V] [--dir D] [--threads T]\n"
                "       damier egdb verify [--dir D] [--threads T] [--pieces N]\n"
-               "       damier egdb probe --fen FEN [--dir D]\n"
+               "       damier egdb probe --fen FEN [--variant V] [--dir D]\n"
                "       damier egdb info [--dir D]\n"
                "       damier egdb bench [--dir D] [--probes N]\n"
-               "  endgame databases of international draughts (docs/EGDB.md); default\n"
-               "  folder $XDG_DATA_HOME/damier/egdb (~/.local/share/damier/egdb)\n");
+               "  endgame databases (docs/EGDB.md) of international draughts (the default)\n"
+               "  or, with --variant, of brazilian, russian or english on 8x8 (one variant\n"
+               "  a folder); default folder $XDG_DATA_HOME/damier/egdb\n"
+               "  (~/.local/share/damier/egdb)\n");
 }
 
 /* The default folder; creates its parents when make is set (gen). */
@@ -187,6 +193,10 @@ static int random_position(dm_board10 *b, uint64_t *rng, int pieces)
 static int egdb_bench(const dm_egdb *db, long probes)
 {
     int maxp = dm_egdb_max_pieces(db);
+    if (dm_egdb_variant(db) != DM_VARIANT_INTERNATIONAL) {
+        fprintf(stderr, "damier egdb bench: international databases only\n");
+        return 1;
+    }
     if (maxp < 2) {
         fprintf(stderr, "damier egdb bench: no complete database in the folder\n");
         return 1;
@@ -291,14 +301,12 @@ int cmd_egdb(int argc, char **argv)
         return argc < 2 ? 2 : 0;
     }
     const char *sub = argv[1];
-    static const struct option opts[] = {{"pieces", required_argument, 0, 'p'},
-                                         {"dir", required_argument, 0, 'd'},
-                                         {"threads", required_argument, 0, 't'},
-                                         {"fen", required_argument, 0, 'f'},
-                                         {"probes", required_argument, 0, 'n'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
-    const char *dir = NULL, *fen = NULL;
+    static const struct option opts[] = {
+        {"pieces", required_argument, 0, 'p'},  {"dir", required_argument, 0, 'd'},
+        {"threads", required_argument, 0, 't'}, {"fen", required_argument, 0, 'f'},
+        {"probes", required_argument, 0, 'n'},  {"variant", required_argument, 0, 'v'},
+        {"help", no_argument, 0, 'h'},          {0, 0, 0, 0}};
+    const char *dir = NULL, *fen = NULL, *vname = NULL;
     long pieces = 0, threads = 1, probes = 2000000;
     int c;
     optind = 1;
@@ -328,6 +336,9 @@ int cmd_egdb(int argc, char **argv)
                     return 2;
                 }
                 break;
+            case 'v':
+                vname = optarg;
+                break;
             case 'h':
                 egdb_usage(stdout);
                 return 0;
@@ -349,6 +360,18 @@ int cmd_egdb(int argc, char **argv)
         dir = defdir;
     }
 
+    const dm_variant *variant = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    if (vname && cmd_variant_from_arg(&variant, "damier egdb", vname) != 0) {
+        return 2;
+    }
+    if (variant->id != DM_VARIANT_INTERNATIONAL && variant->id != DM_VARIANT_BRAZILIAN &&
+        variant->id != DM_VARIANT_RUSSIAN && variant->id != DM_VARIANT_ENGLISH) {
+        fprintf(stderr,
+                "damier egdb: no endgame databases of %s (international, brazilian, russian, "
+                "english)\n",
+                variant->name);
+        return 2;
+    }
     if (!strcmp(sub, "gen")) {
         if (!pieces) {
             fprintf(stderr, "damier egdb gen: --pieces N is required\n");
@@ -358,6 +381,7 @@ int cmd_egdb(int argc, char **argv)
         o.pieces = (int)pieces;
         o.threads = (int)threads;
         o.progress = on_slice;
+        o.variant = variant->id;
         dm_error err;
         double t0 = cli_now();
         if (dm_egdb_generate(dir, &o, &err) != DM_OK) {
@@ -369,12 +393,18 @@ int cmd_egdb(int argc, char **argv)
     }
 
     dm_board10 b;
+    dm_board position;
     if (!strcmp(sub, "probe")) {
         if (!fen) {
             fprintf(stderr, "damier egdb probe: --fen FEN is required\n");
             return 2;
         }
-        if (cli_board_from_arg(&b, fen) != 0) {
+        if (variant->id == DM_VARIANT_INTERNATIONAL) {
+            if (cli_board_from_arg(&b, fen) != 0) {
+                return 2;
+            }
+            dm_board_from_board10(&position, variant, &b);
+        } else if (cmd_vboard_from_arg(&position, variant, fen) != 0) {
             return 2;
         }
     } else if (strcmp(sub, "verify") && strcmp(sub, "info") && strcmp(sub, "bench")) {
@@ -392,8 +422,15 @@ int cmd_egdb(int argc, char **argv)
     int refused = dm_egdb_problem_count(db) > 0;
     if (!strcmp(sub, "probe")) {
         int dtc;
-        dm_board position;
-        dm_board_from_board10(&position, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
+        const dm_variant *dbv = dm_variant_get(dm_egdb_variant(db));
+        if (dm_egdb_slice_count(db) > 0 && dbv->id != variant->id) {
+            fprintf(stderr,
+                    "damier egdb probe: the database in %s is of %s, the position of %s "
+                    "(give --variant %s, or a folder of %s slices)\n",
+                    dir, dbv->name, variant->name, dbv->name, variant->name);
+            dm_egdb_close(db);
+            return 1;
+        }
         dm_egdb_value v = dm_egdb_probe(db, &position, &dtc);
         if (v == DM_EGDB_UNKNOWN) {
             printf("value unknown\n");
@@ -412,6 +449,7 @@ int cmd_egdb(int argc, char **argv)
         }
         printf("slices %d, bytes %llu, complete up to %d pieces\n", dm_egdb_slice_count(db),
                (unsigned long long)bytes, dm_egdb_max_pieces(db));
+        printf("variant %s\n", dm_variant_get(dm_egdb_variant(db))->name);
         rc = refused;
     } else if (!strcmp(sub, "verify")) {
         rc = egdb_verify(db, (int)pieces, (int)threads) || refused;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * damier/egdb.h: endgame databases of international draughts (10x10, FMJD rules):
+ * damier/egdb.h: endgame databases of international draughts (10x10, FMJD rules)
+ * and of Brazilian, Russian and English draughts on 8x8 (one folder, one variant):
  * generation by retrograde analysis, the slice files (docs/EGDB.md), loading,
  * probing, verification. This header owns the egdb layer (src/egdb/).
  *
@@ -58,6 +59,8 @@ typedef struct dm_egdb_slice_info {
     uint32_t crc;                 /* CRC-32 (ISO-HDLC, as zlib) of the file body */
     int skipped;                  /* generation only: 1 when a valid file was kept as it was */
     double seconds;               /* generation only: wall time of this slice */
+    int variant;                  /* dm_variant_id of the file's header: international, Brazilian,
+                    Russian or English */
 } dm_egdb_slice_info;
 
 /* Open every slice file "d*.egdb" of folder dir. Files that are truncated, corrupt
@@ -69,6 +72,13 @@ DM_API dm_status dm_egdb_open(dm_egdb **out, const char *dir, dm_error *err);
 
 /* Release a database (NULL is fine); no probe may be running. */
 DM_API void dm_egdb_close(dm_egdb *db);
+
+/* The variant of the database's slices (each file's header names it; the first
+ * slice loaded sets it, a file of another variant in the folder is refused):
+ * DM_VARIANT_INTERNATIONAL, _BRAZILIAN, _RUSSIAN or _ENGLISH; international for an
+ * empty database or NULL. Lookups and probes of a position of another variant answer
+ * DM_EGDB_UNKNOWN: callers that want to say why compare it with the position's. */
+DM_API dm_variant_id dm_egdb_variant(const dm_egdb *db);
 
 /* Number of files refused by dm_egdb_open, and the i-th message ("path: reason"),
  * valid as long as db; NULL when i is out of range. */
@@ -83,9 +93,9 @@ DM_API int dm_egdb_max_pieces(const dm_egdb *db);
 DM_API int dm_egdb_slice_count(const dm_egdb *db);
 DM_API dm_status dm_egdb_slice(const dm_egdb *db, int i, dm_egdb_slice_info *out);
 
-/* Value of b (an international position, either side to move; read on the fast 10x10
- * board inside) from its slice, without capture search: returns DM_EGDB_UNKNOWN when
- * b is of another variant, when the slice is not loaded, when b has more pieces than
+/* Value of b (a position of the database's variant, either side to move; read on the
+ * fast board inside) from its slice, without capture search: returns DM_EGDB_UNKNOWN
+ * when b is of another variant than the database (dm_egdb_variant), when the slice is not loaded, when b has more pieces than
  * any slice, when a side has no piece, or when the side to move must capture (don't
  * care). *dtc (may be NULL) gets the distance to conversion in plies (0 for draws).
  * Thread-safe; allocates nothing. */
@@ -95,7 +105,8 @@ DM_API dm_egdb_value dm_egdb_lookup(const dm_egdb *db, const dm_board *b, int *d
  * slices (every capture takes material off the board, so it ends). A side with no
  * piece has lost. *dtc (may be NULL): distance to conversion in plies; 1 when a
  * capture is pending (the capture converts), 0 for a draw or a side without pieces.
- * DM_EGDB_UNKNOWN when a slice needed is missing or b is not international. Thread-safe. */
+ * DM_EGDB_UNKNOWN when a slice needed is missing or b is not of the database's variant.
+ * Thread-safe. */
 DM_API dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board *b, int *dtc);
 
 /* "win", "loss", "draw", "unknown". */
@@ -128,12 +139,16 @@ typedef struct dm_egdb_gen_options {
      * not recomputed). ranks 1 (the default): everything here, barrier unused. */
     int rank, ranks;
     int (*barrier)(void *payload);
+    /* Version 3: the variant (international, the default with versions 1 and 2;
+     * Brazilian, Russian, English: 8x8 under their rules, docs/EGDB.md). Generation
+     * into a folder holding slices of another variant fails (DM_EINVAL). */
+    dm_variant_id variant;
 } dm_egdb_gen_options;
 
-#define DM_EGDB_GEN_OPTIONS_VERSION 2
+#define DM_EGDB_GEN_OPTIONS_VERSION 3
 #define DM_EGDB_GEN_OPTIONS_INIT                                                                   \
     {                                                                                              \
-        DM_EGDB_GEN_OPTIONS_VERSION, 2, 1, NULL, NULL, 0, 1, NULL                                  \
+        DM_EGDB_GEN_OPTIONS_VERSION, 2, 1, NULL, NULL, 0, 1, NULL, DM_VARIANT_INTERNATIONAL        \
     }
 
 /* Generate the database into folder dir (created if missing, parents must exist):

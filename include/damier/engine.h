@@ -105,7 +105,9 @@ struct dm_egdb;
  * pieces than db holds completely (dm_egdb_max_pieces), the database value is the
  * node's exact score (see DM_SCORE_EGDB), with the counting rules applied on top: a
  * win whose distance does not fit in what is left of the 16- or 5-move rule scores
- * a draw. The engine does not own db, which must outlive its use; not during a
+ * a draw. A database of an 8x8 variant (dm_egdb_variant: Brazilian, Russian,
+ * English) is probed the same way by the searches of that variant only, under its
+ * counting rules. The engine does not own db, which must outlive its use; not during a
  * search (DM_ESTATE). Without a database the search is unchanged. */
 DM_API dm_status dm_engine_set_egdb(dm_engine *e, const struct dm_egdb *db);
 

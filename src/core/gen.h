@@ -128,6 +128,18 @@ uint64_t dm_gen8_vperft(const dm_board *b, int depth, gen_rules r);
 uint64_t dm_gen10_vperft(const dm_board *b, int depth, gen_rules r);
 uint64_t dm_gen12_vperft(const dm_board *b, int depth, gen_rules r);
 
+/* The 8x8 fast board (35-bit layout, dm_board10 fields) for the endgame databases
+ * (egdb/index.c): legal moves and "must capture" under the rules folded at compile
+ * time of Brazilian (fmjd), Russian (rus) and English checkers (eng); and a generic
+ * 8x8 position as that fast board (hash 0). */
+int dm_gen8_legal_fmjd(dm_movelist10 *list, const dm_board10 *pos);
+int dm_gen8_legal_rus(dm_movelist10 *list, const dm_board10 *pos);
+int dm_gen8_legal_eng(dm_movelist10 *list, const dm_board10 *pos);
+int dm_gen8_capture_fmjd(const dm_board10 *pos);
+int dm_gen8_capture_rus(const dm_board10 *pos);
+int dm_gen8_capture_eng(const dm_board10 *pos);
+void dm_gen8_fast_of(dm_board10 *out, const dm_board *b);
+
 /* The full 8x8 board (geometry DM_GEOM_FULL: Turkish), genfull.c: the same contracts
  * as dm_gen8_vlegal / dm_gen8_vperft, rules r's precedence (COUNT or NONE) and
  * promotion; and vgen_path_matches' question (variant_int.h) on that board. */

@@ -86,3 +86,39 @@ uint64_t dm_gen8_vperft(const dm_board *b, int depth, gen_rules r)
     }
     return gen8_dyn_perft(&pos, depth, &r);
 }
+
+int dm_gen8_legal_fmjd(dm_movelist10 *list, const dm_board10 *pos)
+{
+    return gen8_fmjd_legal(list, pos, GEN_RULES_FMJD);
+}
+
+int dm_gen8_legal_rus(dm_movelist10 *list, const dm_board10 *pos)
+{
+    return gen8_rus_legal(list, pos, GEN_RULES_RUSSIAN);
+}
+
+int dm_gen8_legal_eng(dm_movelist10 *list, const dm_board10 *pos)
+{
+    return gen8_eng_legal(list, pos, GEN_RULES_ENGLISH);
+}
+
+int dm_gen8_capture_fmjd(const dm_board10 *pos)
+{
+    return gen8_fmjd_has_capture(pos, GEN_RULES_FMJD);
+}
+
+int dm_gen8_capture_rus(const dm_board10 *pos)
+{
+    return gen8_rus_has_capture(pos, GEN_RULES_RUSSIAN);
+}
+
+int dm_gen8_capture_eng(const dm_board10 *pos)
+{
+    return gen8_eng_has_capture(pos, GEN_RULES_ENGLISH);
+}
+
+void dm_gen8_fast_of(dm_board10 *out, const dm_board *b)
+{
+    gen8_from_vboard(out, b);
+    out->hash = 0;
+}

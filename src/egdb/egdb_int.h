@@ -13,11 +13,12 @@
 
 #include <damier/board10.h>
 #include <damier/egdb.h>
+#include <damier/move10.h>
 
 #include "egdb/egdb_fast.h"
 
 #define EG_MAGIC "DMEGDB\r\n" /* 8 bytes; \r\n catches text-mode damage */
-#define EG_VERSION 1
+#define EG_VERSION 1          /* every variant: the header's flags name it (docs/EGDB.md) */
 #define EG_HEADER_BYTES 128
 #define EG_BLOCK_BYTES 256 /* a stream index entry every this many bytes (at least) */
 
@@ -33,12 +34,47 @@ typedef struct eg_mat {
     int wm, wk, bm, bk;
 } eg_mat;
 
-/* Binomial coefficients C(n, k) for n <= 50, k <= DM_EGDB_MAX_PIECES. */
+/* A geometry and its rules: everything the one generator, prober and verifier need
+ * of a variant (index.c defines one per supported variant). Squares are "compact"
+ * (bit s-1 = square s, nsq squares); boards are the fast bitboards of core's
+ * generator (dm_board10 fields with the layout of that board size: 54 bits on
+ * 10x10, 35 on 8x8, core/gen_geom.h). Every function is pure. */
+typedef struct eg_geom {
+    dm_variant_id variant; /* written into each file's header */
+    const char *name;      /* "international", "russian", ... */
+    int nsq;               /* playing squares: 50 or 32 */
+    int row;               /* squares a row: 5 or 4 (a man never stands on his far row) */
+    int flying;            /* kings move along whole diagonals (0: one step, English) */
+    uint64_t (*to_compact)(uint64_t layout_bits);
+    uint64_t (*from_compact)(uint64_t compact);
+    uint64_t (*flip)(uint64_t compact); /* square s -> nsq + 1 - s */
+    /* One diagonal step of the layout bits x in direction d (0 NW, 1 NE: towards
+     * square 1; 2 SW, 3 SE), squares off the board dropped. */
+    uint64_t (*step)(uint64_t x, int d);
+    int (*legal)(dm_movelist10 *list, const dm_board10 *b);
+    int (*has_capture)(const dm_board10 *b);
+    void (*apply)(dm_board10 *b, const dm_move10 *m);
+    /* 1 when the quiet move m crowns a man. */
+    int (*is_promotion)(const dm_board10 *before, const dm_move10 *m);
+    /* The generic position b (of this variant) as a fast board; 0 when it is not. */
+    int (*fast_of)(dm_board10 *out, const dm_board *b);
+} eg_geom;
+
+/* The geometry of variant v: international, Brazilian, Russian, English; NULL for
+ * the others (no database). */
+const eg_geom *eg_geom_of(dm_variant_id v);
+
+/* Binomial coefficients C(n, k) for n <= 50, k <= DM_EGDB_MAX_PIECES, and the
+ * geometry the index functions below work on. */
 typedef struct eg_binom {
     uint64_t c[51][DM_EGDB_MAX_PIECES + 1];
+    const eg_geom *geom;
 } eg_binom;
 
+/* International geometry (the tests' default). */
 void eg_binom_init(eg_binom *t);
+/* The geometry g. */
+void eg_binom_init_geom(eg_binom *t, const eg_geom *g);
 
 /* Sizes of the four index groups of a material and their product. */
 typedef struct eg_shape {
@@ -52,6 +88,7 @@ typedef struct eg_pos {
     uint64_t wm, wk, bm, bk;
 } eg_pos;
 
+/* International (10x10) conversions. */
 uint64_t eg_to_compact(uint64_t layout_bits);
 uint64_t eg_from_compact(uint64_t compact);
 uint64_t eg_flip_compact(uint64_t compact); /* square s -> 51 - s */
@@ -62,6 +99,9 @@ void eg_pos_of_board(eg_pos *out, const dm_board10 *b);
 eg_mat eg_mat_of(const eg_pos *p);
 /* A board (White to move) from groups; its hash is left 0 (egdb never uses it). */
 void eg_board_of_pos(dm_board10 *out, const eg_pos *p);
+/* The same two for geometry g. */
+void eg_pos_of_board_g(const eg_geom *g, eg_pos *out, const dm_board10 *b);
+void eg_board_of_pos_g(const eg_geom *g, dm_board10 *out, const eg_pos *p);
 
 /* Index of p in its material's slice; p must be a valid position of that material. */
 uint64_t eg_index(const eg_binom *t, const eg_shape *s, const eg_pos *p);
@@ -112,7 +152,7 @@ typedef struct eg_stream {
 } eg_stream;
 
 typedef struct eg_slice {
-    dm_egdb_slice_info info;
+    dm_egdb_slice_info info; /* info.variant: the header's variant */
     eg_mat mat;
     eg_shape shape;
     void *map; /* mmap of the whole file */
@@ -130,6 +170,10 @@ int eg_stream_decode(const eg_stream *s, uint8_t *out, uint64_t n);
  * values and distances already encoded. DM_EIO with the reason. */
 dm_status eg_write_slice(const char *dir, eg_mat m, const dm_egdb_slice_info *counts,
                          const eg_enc *values, const eg_enc *dtc, dm_error *err);
+/* The same for a slice of variant v (written in the header's flags, bits 8-15). */
+dm_status eg_write_slice_v(const char *dir, dm_variant_id v, eg_mat m,
+                           const dm_egdb_slice_info *counts, const eg_enc *values,
+                           const eg_enc *dtc, dm_error *err);
 
 /* Read and check a slice file (size, magic, version, header and body CRCs, stream
  * bounds); on success *out holds the mapping. DM_EIO/DM_EPARSE with the reason. */
@@ -139,7 +183,7 @@ void eg_unload_slice(eg_slice *s);
 /* The database object. */
 #define EG_MAT_DIM (DM_EGDB_MAX_PIECES + 1)
 struct dm_egdb {
-    eg_binom binom;
+    eg_binom binom; /* binom.geom: the variant of every slice loaded */
     eg_slice *slices;
     int nslices, capslices;
     int16_t slot[EG_MAT_DIM][EG_MAT_DIM][EG_MAT_DIM][EG_MAT_DIM]; /* -1 or slice */
@@ -148,7 +192,8 @@ struct dm_egdb {
     int max_pieces;
 };
 
-dm_egdb *eg_db_new(void);
+dm_egdb *eg_db_new(void); /* international */
+dm_egdb *eg_db_new_geom(const eg_geom *g);
 /* Add a loaded slice (takes ownership of its mapping); -1 on allocation failure. */
 int eg_db_add(dm_egdb *db, const eg_slice *s);
 void eg_db_add_problem(dm_egdb *db, const char *fmt, ...)

@@ -329,6 +329,13 @@ static dm_status write_all(int fd, const void *p, size_t n)
 dm_status eg_write_slice(const char *dir, eg_mat m, const dm_egdb_slice_info *counts,
                          const eg_enc *values, const eg_enc *dtc, dm_error *err)
 {
+    return eg_write_slice_v(dir, DM_VARIANT_INTERNATIONAL, m, counts, values, dtc, err);
+}
+
+dm_status eg_write_slice_v(const char *dir, dm_variant_id variant, eg_mat m,
+                           const dm_egdb_slice_info *counts, const eg_enc *values,
+                           const eg_enc *dtc, dm_error *err)
+{
     if (values->failed || dtc->failed) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "egdb: out of memory encoding a slice");
     }
@@ -358,7 +365,8 @@ dm_status eg_write_slice(const char *dir, eg_mat m, const dm_egdb_slice_info *co
     h[H_MAT + 1] = (uint8_t)m.wk;
     h[H_MAT + 2] = (uint8_t)m.bm;
     h[H_MAT + 3] = (uint8_t)m.bk;
-    wr32(h + H_FLAGS, 1); /* bit 0: distance stream present */
+    /* bit 0: distance stream present; bits 8-15: the variant (dm_variant_id) */
+    wr32(h + H_FLAGS, 1u | (uint32_t)variant << 8);
     wr64(h + H_POSITIONS, counts->positions);
     wr64(h + H_WINS, counts->wins);
     wr64(h + H_LOSSES, counts->losses);
@@ -495,6 +503,13 @@ dm_status eg_load_slice(eg_slice *out, const char *path, dm_error *err)
         refuse(err, rc, path, "corrupt header (header checksum mismatch)");
         goto fail;
     }
+    unsigned variant = (rd32(h + H_FLAGS) >> 8) & 0xFF;
+    const eg_geom *geom = variant < DM_VARIANT_COUNT ? eg_geom_of((dm_variant_id)variant) : NULL;
+    if (!geom || (rd32(h + H_FLAGS) & ~UINT32_C(0xFF01)) != 0) {
+        refuse(err, rc, path, "variant %u or flags %08x: not a database this build reads", variant,
+               rd32(h + H_FLAGS));
+        goto fail;
+    }
     eg_mat m = {h[H_MAT], h[H_MAT + 1], h[H_MAT + 2], h[H_MAT + 3]};
     if (eg_mat_pieces(m) > DM_EGDB_MAX_PIECES || m.wm + m.wk == 0 || m.bm + m.bk == 0) {
         refuse(err, rc, path, "material %d%d%d%d out of range", m.wm, m.wk, m.bm, m.bk);
@@ -519,9 +534,10 @@ dm_status eg_load_slice(eg_slice *out, const char *path, dm_error *err)
         goto fail;
     }
     eg_binom bt;
-    eg_binom_init(&bt);
+    eg_binom_init_geom(&bt, geom);
     eg_shape_of(&out->shape, &bt, m);
     dm_egdb_slice_info *in = &out->info;
+    in->variant = (int)variant;
     in->wm = m.wm;
     in->wk = m.wk;
     in->bm = m.bm;

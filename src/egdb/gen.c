@@ -77,9 +77,10 @@ static void forward_one(gen_ctx *g, unit_arr *a, uint64_t idx, dm_movelist10 *li
         a->val[idx] = S_INVALID;
         return;
     }
+    const eg_geom *geo = g->db->binom.geom;
     dm_board10 b;
-    eg_board_of_pos(&b, &p);
-    int n = dm_movegen10_legal(list, &b);
+    eg_board_of_pos_g(geo, &b, &p);
+    int n = geo->legal(list, &b);
     if (n == 0) {
         a->val[idx] = S_LOSS; /* FMJD: a side that cannot move has lost */
         a->dtc[idx] = 0;
@@ -89,7 +90,7 @@ static void forward_one(gen_ctx *g, unit_arr *a, uint64_t idx, dm_movelist10 *li
         int best = S_LOSS;
         for (int i = 0; i < n; i++) {
             dm_board10 c = b;
-            dm_board10_apply(&c, &list->moves[i]);
+            geo->apply(&c, &list->moves[i]);
             dm_egdb_value v = egdb_probe10(g->db, &c, NULL);
             if (v == DM_EGDB_UNKNOWN) {
                 atomic_store(&g->missing, 1);
@@ -107,12 +108,12 @@ static void forward_one(gen_ctx *g, unit_arr *a, uint64_t idx, dm_movelist10 *li
     int cnt = 0, noloss = 0;
     for (int i = 0; i < n; i++) {
         const dm_move10 *m = &list->moves[i];
-        if (!dm_move10_is_promotion(&b, m)) {
+        if (!geo->is_promotion(&b, m)) {
             cnt++;
             continue;
         }
         dm_board10 c = b;
-        dm_board10_apply(&c, m);
+        geo->apply(&c, m);
         dm_egdb_value v = egdb_probe10(g->db, &c, NULL);
         if (v == DM_EGDB_UNKNOWN) {
             atomic_store(&g->missing, 1);
@@ -164,15 +165,15 @@ static void *forward_worker(void *arg)
  * level L with state v (from White's view, White to move). */
 static void update_pred(gen_ctx *g, int k, const eg_pos *q, int v, int level)
 {
+    const eg_geom *geo = g->db->binom.geom;
     dm_board10 qb;
-    eg_board_of_pos(&qb, q);
+    eg_board_of_pos_g(geo, &qb, q);
     qb.side = DM_BLACK;
-    if (dm_movegen10_has_capture(&qb)) {
+    if (geo->has_capture(&qb)) {
         return; /* Black had to capture: this move was not legal */
     }
     unit_arr *a = &g->a[other(g, k)];
-    eg_pos f = {eg_flip_compact(q->bm), eg_flip_compact(q->bk), eg_flip_compact(q->wm),
-                eg_flip_compact(q->wk)};
+    eg_pos f = {geo->flip(q->bm), geo->flip(q->bk), geo->flip(q->wm), geo->flip(q->wk)};
     uint64_t qi = eg_index(&g->db->binom, &a->shape, &f);
     uint8_t s = a->val[qi];
     if ((s & S_MASK) != S_UNK || (s & F_CAPT)) {
@@ -190,39 +191,43 @@ static void update_pred(gen_ctx *g, int k, const eg_pos *q, int v, int level)
 static void backward_one(gen_ctx *g, int k, uint64_t idx, int v, int level)
 {
     unit_arr *a = &g->a[k];
+    const eg_geom *geo = g->db->binom.geom;
     eg_pos p;
     eg_unindex(&g->db->binom, &a->shape, a->mat, idx, &p);
-    uint64_t occ = eg_from_compact(p.wm | p.wk | p.bm | p.bk);
-    /* Black kings back along every free diagonal. */
-    uint64_t kings = eg_from_compact(p.bk);
+    uint64_t occ = geo->from_compact(p.wm | p.wk | p.bm | p.bk);
+    /* Black kings back along every free diagonal (one step: short kings). */
+    uint64_t kings = geo->from_compact(p.bk);
     while (kings) {
         int t = bb_pop_lsb(&kings);
-        uint64_t tc = eg_to_compact(bb_bit(t));
-        for (int d = 0; d < DIR_NB; d++) {
+        uint64_t tc = geo->to_compact(bb_bit(t));
+        for (int d = 0; d < 4; d++) {
             uint64_t x = bb_bit(t);
             for (;;) {
-                x = bb_step(x, d);
+                x = geo->step(x, d);
                 if (!x || (x & occ)) {
                     break;
                 }
                 eg_pos q = p;
-                q.bk = (q.bk & ~tc) | eg_to_compact(x);
+                q.bk = (q.bk & ~tc) | geo->to_compact(x);
                 update_pred(g, k, &q, v, level);
+                if (!geo->flying) {
+                    break;
+                }
             }
         }
     }
-    /* Black men one step back (towards square 1). */
-    uint64_t men = eg_from_compact(p.bm);
+    /* Black men one step back (towards square 1: directions 0 NW and 1 NE). */
+    uint64_t men = geo->from_compact(p.bm);
     while (men) {
         int t = bb_pop_lsb(&men);
-        uint64_t tc = eg_to_compact(bb_bit(t));
-        for (int d = DIR_NW; d <= DIR_NE; d++) {
-            uint64_t x = bb_step(bb_bit(t), d);
+        uint64_t tc = geo->to_compact(bb_bit(t));
+        for (int d = 0; d <= 1; d++) {
+            uint64_t x = geo->step(bb_bit(t), d);
             if (!x || (x & occ)) {
                 continue;
             }
             eg_pos q = p;
-            q.bm = (q.bm & ~tc) | eg_to_compact(x);
+            q.bm = (q.bm & ~tc) | geo->to_compact(x);
             update_pred(g, k, &q, v, level);
         }
     }
@@ -280,8 +285,8 @@ static double now_s(void)
 }
 
 /* Encode array a and write its file. */
-static dm_status write_arr(const char *dir, const unit_arr *a, dm_egdb_slice_info *info,
-                           dm_error *err)
+static dm_status write_arr(const char *dir, dm_variant_id variant, const unit_arr *a,
+                           dm_egdb_slice_info *info, dm_error *err)
 {
     eg_enc ev, ed;
     eg_enc_init(&ev, 2);
@@ -293,6 +298,7 @@ static dm_status write_arr(const char *dir, const unit_arr *a, dm_egdb_slice_inf
     info->bk = a->mat.bk;
     eg_mat_name(info->name, a->mat);
     info->positions = a->shape.size;
+    info->variant = (int)variant;
     for (uint64_t i = 0; i < a->shape.size; i++) {
         uint8_t s = a->val[i];
         int st = s & S_MASK;
@@ -319,14 +325,15 @@ static dm_status write_arr(const char *dir, const unit_arr *a, dm_egdb_slice_inf
     }
     eg_enc_finish(&ev);
     eg_enc_finish(&ed);
-    dm_status st = eg_write_slice(dir, a->mat, info, &ev, &ed, err);
+    dm_status st = eg_write_slice_v(dir, variant, a->mat, info, &ev, &ed, err);
     eg_enc_free(&ev);
     eg_enc_free(&ed);
     return st;
 }
 
-/* Load dir/<m>.egdb into *s when present and valid. */
-static int try_load(const char *dir, eg_mat m, eg_slice *s)
+/* Load dir/<m>.egdb into *s when present and valid: 1; 0 when absent or invalid;
+ * -1 when it is a valid slice of another variant than db's (*s unloaded). */
+static int try_load(const dm_egdb *db, const char *dir, eg_mat m, eg_slice *s)
 {
     char name[16], path[4096];
     eg_mat_name(name, m);
@@ -337,6 +344,10 @@ static int try_load(const char *dir, eg_mat m, eg_slice *s)
     if (s->mat.wm != m.wm || s->mat.wk != m.wk || s->mat.bm != m.bm || s->mat.bk != m.bk) {
         eg_unload_slice(s);
         return 0;
+    }
+    if (s->info.variant != (int)db->binom.geom->variant) {
+        eg_unload_slice(s);
+        return -1;
     }
     return 1;
 }
@@ -361,8 +372,22 @@ static dm_status gen_unit(dm_egdb *db, const char *dir, eg_mat m, const dm_egdb_
     }
     /* Resume: both files present and valid, so the unit is not solved again. */
     eg_slice old[2];
-    int ok0 = try_load(dir, m, &old[0]);
-    int ok1 = twin ? try_load(dir, f, &old[1]) : 1;
+    int ok0 = try_load(db, dir, m, &old[0]);
+    int ok1 = twin ? try_load(db, dir, f, &old[1]) : 1;
+    if (ok0 < 0 || ok1 < 0) {
+        if (ok0 > 0) {
+            eg_unload_slice(&old[0]);
+        }
+        if (twin && ok1 > 0) {
+            eg_unload_slice(&old[1]);
+        }
+        char name[16];
+        eg_mat_name(name, ok0 < 0 ? m : f);
+        return dm_error_set(err, DM_EINVAL, 0, 0,
+                            "egdb gen: %s/%s.egdb is a slice of another variant than %s "
+                            "(one variant a folder)",
+                            dir, name, db->binom.geom->name);
+    }
     if (ok0 && ok1) {
         for (int k = 0; k < 1 + twin; k++) {
             if (eg_db_add(db, &old[k]) != 0) {
@@ -380,10 +405,10 @@ static dm_status gen_unit(dm_egdb *db, const char *dir, eg_mat m, const dm_egdb_
         }
         return DM_OK;
     }
-    if (ok0) {
+    if (ok0 > 0) {
         eg_unload_slice(&old[0]);
     }
-    if (twin && ok1) {
+    if (twin && ok1 > 0) {
         eg_unload_slice(&old[1]);
     }
     gen_ctx *g = calloc(1, sizeof *g);
@@ -415,7 +440,7 @@ static dm_status gen_unit(dm_egdb *db, const char *dir, eg_mat m, const dm_egdb_
         goto done;
     }
     for (int k = 0; k < g->na && st == DM_OK; k++) {
-        st = write_arr(dir, &g->a[k], &info[k], err);
+        st = write_arr(dir, db->binom.geom->variant, &g->a[k], &info[k], err);
         free_arr(&g->a[k]);
     }
     for (int k = 0; k < g->na && st == DM_OK; k++) {
@@ -455,7 +480,7 @@ static dm_status load_unit(dm_egdb *db, const char *dir, eg_mat m, dm_error *err
     }
     for (int k = 0; k < 1 + twin; k++) {
         eg_slice s;
-        if (!try_load(dir, k ? f : m, &s)) {
+        if (try_load(db, dir, k ? f : m, &s) <= 0) {
             char name[16];
             eg_mat_name(name, k ? f : m);
             return dm_error_set(err, DM_EIO, 0, 0,
@@ -498,8 +523,8 @@ static int level_units(int n, int men, eg_mat *out)
 
 dm_status dm_egdb_generate(const char *dir, const dm_egdb_gen_options *o, dm_error *err)
 {
-    if (!dir || !o || (o->version != 1 && o->version != DM_EGDB_GEN_OPTIONS_VERSION) ||
-        o->pieces < 2 || o->pieces > DM_EGDB_MAX_PIECES || o->threads < 1 || o->threads > 64) {
+    if (!dir || !o || o->version < 1 || o->version > DM_EGDB_GEN_OPTIONS_VERSION || o->pieces < 2 ||
+        o->pieces > DM_EGDB_MAX_PIECES || o->threads < 1 || o->threads > 64) {
         return dm_error_set(err, DM_EINVAL, 0, 0,
                             "egdb gen: pieces must be 2..%d and threads 1..64", DM_EGDB_MAX_PIECES);
     }
@@ -514,11 +539,19 @@ dm_status dm_egdb_generate(const char *dir, const dm_egdb_gen_options *o, dm_err
                                 o->rank, o->ranks);
         }
     }
+    dm_variant_id variant = o->version >= 3 ? o->variant : DM_VARIANT_INTERNATIONAL;
+    const eg_geom *geom = (unsigned)variant < DM_VARIANT_COUNT ? eg_geom_of(variant) : NULL;
+    if (!geom) {
+        return dm_error_set(err, DM_EINVAL, 0, 0,
+                            "egdb gen: variant %d has no database (international, brazilian, "
+                            "russian, english)",
+                            (int)variant);
+    }
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
         return dm_error_set(err, DM_EIO, 0, 0, "egdb gen: cannot create %s: %s", dir,
                             strerror(errno));
     }
-    dm_egdb *db = eg_db_new();
+    dm_egdb *db = eg_db_new_geom(geom);
     if (!db) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "egdb gen: out of memory");
     }

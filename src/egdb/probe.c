@@ -15,11 +15,16 @@
 
 dm_egdb *eg_db_new(void)
 {
+    return eg_db_new_geom(eg_geom_of(DM_VARIANT_INTERNATIONAL));
+}
+
+dm_egdb *eg_db_new_geom(const eg_geom *g)
+{
     dm_egdb *db = calloc(1, sizeof *db);
     if (!db) {
         return NULL;
     }
-    eg_binom_init(&db->binom);
+    eg_binom_init_geom(&db->binom, g);
     memset(db->slot, 0xFF, sizeof db->slot);
     return db;
 }
@@ -154,6 +159,13 @@ dm_status dm_egdb_open(dm_egdb **out, const char *dir, dm_error *err)
             dm_error e;
             if (eg_load_slice(&s, path, &e) != DM_OK) {
                 eg_db_add_problem(db, "%s", e.message);
+            } else if (db->nslices > 0 && s.info.variant != (int)db->binom.geom->variant) {
+                eg_db_add_problem(db,
+                                  "%s: a slice of %s, the folder's other slices are of %s "
+                                  "(one variant a folder)",
+                                  path, eg_geom_of((dm_variant_id)s.info.variant)->name,
+                                  db->binom.geom->name);
+                eg_unload_slice(&s);
             } else if (strncmp(s.info.name, names[i], 5) != 0) {
                 eg_db_add_problem(db, "%s: holds material %s, not what its name says", path,
                                   s.info.name);
@@ -161,6 +173,9 @@ dm_status dm_egdb_open(dm_egdb **out, const char *dir, dm_error *err)
             } else if (eg_db_add(db, &s) != 0) {
                 eg_unload_slice(&s);
                 eg_db_add_problem(db, "%s: out of memory", path);
+            } else if (db->nslices == 1) {
+                /* the first slice loaded sets the database's variant */
+                db->binom.geom = eg_geom_of((dm_variant_id)s.info.variant);
             }
             free(names[i]);
         }
@@ -195,6 +210,11 @@ int dm_egdb_problem_count(const dm_egdb *db)
 const char *dm_egdb_problem(const dm_egdb *db, int i)
 {
     return db && i >= 0 && i < db->nproblems ? db->problems[i] : NULL;
+}
+
+dm_variant_id dm_egdb_variant(const dm_egdb *db)
+{
+    return db ? db->binom.geom->variant : DM_VARIANT_INTERNATIONAL;
 }
 
 int dm_egdb_max_pieces(const dm_egdb *db)
@@ -234,7 +254,7 @@ const char *dm_egdb_value_name(dm_egdb_value v)
 static dm_egdb_value lookup_quiet(const dm_egdb *db, const dm_board10 *b, int *dtc)
 {
     eg_pos p;
-    eg_pos_of_board(&p, b);
+    eg_pos_of_board_g(db->binom.geom, &p, b);
     eg_mat m = eg_mat_of(&p);
     const eg_slice *s = eg_db_find(db, m);
     if (!s) {
@@ -251,17 +271,18 @@ static dm_egdb_value lookup_quiet(const dm_egdb *db, const dm_board10 *b, int *d
     return (dm_egdb_value)v;
 }
 
-/* The international position b on the fast board; 0 when it is of another variant. */
-static int fast_of(dm_board10 *out, const dm_board *b)
+/* The position b, of the database's variant, on the fast board; 0 when it is of
+ * another variant. */
+static int fast_of(const dm_egdb *db, dm_board10 *out, const dm_board *b)
 {
-    return b && b->variant && b->variant->id == DM_VARIANT_INTERNATIONAL &&
-           dm_board_to_board10(out, b) == DM_OK;
+    const eg_geom *g = db ? db->binom.geom : NULL;
+    return g && b && b->variant && b->variant->id == g->variant && g->fast_of(out, b);
 }
 
 dm_egdb_value dm_egdb_lookup(const dm_egdb *db, const dm_board *b, int *dtc)
 {
     dm_board10 fast;
-    if (!fast_of(&fast, b)) {
+    if (!fast_of(db, &fast, b)) {
         return DM_EGDB_UNKNOWN;
     }
     return egdb_lookup10(db, &fast, dtc);
@@ -270,7 +291,7 @@ dm_egdb_value dm_egdb_lookup(const dm_egdb *db, const dm_board *b, int *dtc)
 dm_egdb_value dm_egdb_probe(const dm_egdb *db, const dm_board *b, int *dtc)
 {
     dm_board10 fast;
-    if (!fast_of(&fast, b)) {
+    if (!fast_of(db, &fast, b)) {
         if (dtc) {
             *dtc = 0;
         }
@@ -285,7 +306,7 @@ dm_egdb_value egdb_lookup10(const dm_egdb *db, const dm_board10 *b, int *dtc)
         bb_count(b->pieces[0] | b->pieces[1]) > DM_EGDB_MAX_PIECES) {
         return DM_EGDB_UNKNOWN;
     }
-    if (dm_movegen10_has_capture(b)) {
+    if (db->binom.geom->has_capture(b)) {
         return DM_EGDB_UNKNOWN;
     }
     return lookup_quiet(db, b, dtc);
@@ -308,15 +329,16 @@ dm_egdb_value egdb_probe10(const dm_egdb *db, const dm_board10 *b, int *dtc)
     if (bb_count(b->pieces[0] | b->pieces[1]) > DM_EGDB_MAX_PIECES) {
         return DM_EGDB_UNKNOWN;
     }
-    if (!dm_movegen10_has_capture(b)) {
+    const eg_geom *g = db->binom.geom;
+    if (!g->has_capture(b)) {
         return lookup_quiet(db, b, dtc);
     }
     dm_movelist10 list;
-    int n = dm_movegen10_legal(&list, b);
+    int n = g->legal(&list, b);
     int best = DM_EGDB_LOSS, unknown = 0;
     for (int i = 0; i < n; i++) {
         dm_board10 c = *b;
-        dm_board10_apply(&c, &list.moves[i]);
+        g->apply(&c, &list.moves[i]);
         dm_egdb_value v = egdb_probe10(db, &c, NULL);
         if (v == DM_EGDB_LOSS) {
             if (dtc) {
@@ -381,9 +403,9 @@ static void flat_free(eg_flat *f)
 static dm_egdb_value verify_probe(const dm_egdb *db, const eg_flat *f, const dm_board10 *c,
                                   int *dtc)
 {
-    if (f->v && c->pieces[0] && c->pieces[1] && !dm_movegen10_has_capture(c)) {
+    if (f->v && c->pieces[0] && c->pieces[1] && !db->binom.geom->has_capture(c)) {
         eg_pos p;
-        eg_pos_of_board(&p, c);
+        eg_pos_of_board_g(db->binom.geom, &p, c);
         eg_mat m = eg_mat_of(&p);
         if (m.wm == f->s->mat.wm && m.wk == f->s->mat.wk && m.bm == f->s->mat.bm &&
             m.bk == f->s->mat.bk) {
@@ -425,11 +447,35 @@ dm_status dm_egdb_verify_slice(const dm_egdb *db, int si, dm_error *err)
     return st;
 }
 
+/* A FEN of the fast board b of geometry g (for error messages). */
+static void fast_fen(const eg_geom *g, char *buf, size_t cap, const dm_board10 *b)
+{
+    if (g->variant == DM_VARIANT_INTERNATIONAL) {
+        dm_board10_to_fen(buf, cap, b);
+        return;
+    }
+    dm_board v;
+    dm_board_clear(&v, dm_variant_get(g->variant));
+    uint64_t w = g->to_compact(b->pieces[DM_WHITE]), bl = g->to_compact(b->pieces[DM_BLACK]);
+    uint64_t k = g->to_compact(b->kings);
+    for (int sq = 1; sq <= g->nsq; sq++) {
+        uint64_t bit = UINT64_C(1) << (sq - 1);
+        if (w & bit) {
+            dm_board_put(&v, sq, (k & bit) ? DM_WHITE_KING : DM_WHITE_MAN);
+        } else if (bl & bit) {
+            dm_board_put(&v, sq, (k & bit) ? DM_BLACK_KING : DM_BLACK_MAN);
+        }
+    }
+    v.side = (dm_color)b->side;
+    dm_board_to_fen(buf, cap, &v, 0);
+}
+
 static dm_status verify_pass(const dm_egdb *db, const eg_slice *s, const eg_flat *own,
                              const eg_flat *twin, dm_error *err)
 {
     uint64_t count[4] = {0, 0, 0, 0};
     dm_movelist10 list;
+    const eg_geom *g = db->binom.geom;
     static const char *const vname[4] = {"draw", "win", "loss", "don't care"};
     for (uint64_t idx = 0; idx < s->shape.size; idx++) {
         eg_pos p;
@@ -438,27 +484,27 @@ static dm_status verify_pass(const dm_egdb *db, const eg_slice *s, const eg_flat
             continue;
         }
         dm_board10 b;
-        eg_board_of_pos(&b, &p);
-        if (dm_movegen10_has_capture(&b)) {
+        eg_board_of_pos_g(g, &b, &p);
+        if (g->has_capture(&b)) {
             count[EG_DONTCARE]++;
             continue;
         }
         unsigned v = own->v ? own->v[idx] : eg_stream_get(&s->values, idx);
         int d = v == EG_DRAW ? 0 : own->v ? own->d[idx] : (int)eg_stream_get(&s->dtc, idx);
         count[v]++;
-        int n = dm_movegen10_legal(&list, &b);
+        int n = g->legal(&list, &b);
         int any_loss = 0, any_draw = 0, win_d = 1 << 30, loss_d = 0;
         for (int i = 0; i < n; i++) {
             const dm_move10 *m = &list.moves[i];
-            int conv = m->ncapt > 0 || dm_move10_is_promotion(&b, m);
+            int conv = m->ncapt > 0 || g->is_promotion(&b, m);
             dm_board10 c = b;
-            dm_board10_apply(&c, m);
+            g->apply(&c, m);
             int cd;
             dm_egdb_value cv = verify_probe(db, twin, &c, &cd);
             int contrib = conv ? 1 : cd + 1;
             if (cv == DM_EGDB_UNKNOWN) {
                 char fen[200];
-                dm_board10_to_fen(fen, sizeof fen, &c);
+                fast_fen(g, fen, sizeof fen, &c);
                 return dm_error_set(err, DM_ESTATE, 0, 0,
                                     "%s: successor %s of index %llu is not in the database",
                                     s->info.name, fen, (unsigned long long)idx);
@@ -479,7 +525,7 @@ static dm_status verify_pass(const dm_egdb *db, const eg_slice *s, const eg_flat
         }
         if (v != want || d != want_d) {
             char fen[200];
-            dm_board10_to_fen(fen, sizeof fen, &b);
+            fast_fen(g, fen, sizeof fen, &b);
             return dm_error_set(err, DM_ESTATE, 0, 0,
                                 "%s: index %llu (%s) stored %s in %d, the successors give %s "
                                 "in %d",

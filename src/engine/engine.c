@@ -180,5 +180,6 @@ dm_status dm_engine_set_egdb(dm_engine *e, const struct dm_egdb *db)
     }
     e->egdb = db;
     e->egdb_pieces = dm_egdb_max_pieces(db);
+    e->egdb_variant = (int)dm_egdb_variant(db);
     return DM_OK;
 }

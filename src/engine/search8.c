@@ -6,7 +6,10 @@
 #include <damier/move10.h>
 #include <damier/variant.h>
 
+#include <damier/egdb.h>
+
 #include "core/gen.h"
+#include "egdb/egdb_fast.h"
 #include "engine/eval8.h"
 #include "engine/search_int.h"
 
@@ -31,6 +34,7 @@
 #define GEN_RULES_CONST GEN_RULES_FMJD
 #define GEN_RECORD 0
 #include "core/gen_impl.h"
+#define SI_EGDB8 1
 #define SI_RS fmjd_
 #define SI_RULES_CONST GEN_RULES_FMJD
 #define SI_INTL 0
@@ -39,6 +43,7 @@
 #define GEN_RULES_CONST GEN_RULES_RUSSIAN
 #define GEN_RECORD 0
 #include "core/gen_impl.h"
+#define SI_EGDB8 1
 #define SI_RS rus_
 #define SI_RULES_CONST GEN_RULES_RUSSIAN
 #define SI_INTL 0
@@ -47,6 +52,7 @@
 #define GEN_RULES_CONST GEN_RULES_ENGLISH
 #define GEN_RECORD 0
 #include "core/gen_impl.h"
+#define SI_EGDB8 1
 #define SI_RS eng_
 #define SI_RULES_CONST GEN_RULES_ENGLISH
 #define SI_INTL 0

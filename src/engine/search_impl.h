@@ -420,16 +420,25 @@ GEN_ALWAYS int S(is_rule_draw)(const S(thr) * t, int ply)
     return 0;
 }
 
-#if SI_INTL
+#if SI_INTL || defined(SI_EGDB8)
 /* Endgame database: the exact score of b at ply when the database decides it (no
  * capture pending, few enough pieces), with the 16- and 5-move rules on top: a win
- * that needs more plies than the rule leaves is a draw. Returns 0 when it does not. */
+ * that needs more plies than the rule leaves is a draw. Returns 0 when it does not.
+ * The 8x8 searches (SI_EGDB8: Brazilian, Russian, English on the same fast board
+ * type) probe it the same way when the database is of the searched variant, their
+ * own counting rules on top (core/drawrule.h: Russian's 15 moves of three kings
+ * against one, ...). */
 static inline int S(egdb_score)(S(thr) * t, const dm_board10 *b, int ply, int *score)
 {
     const dm_engine *e = t->e;
     if (P(count)(b->pieces[0] | b->pieces[1]) > e->egdb_pieces) {
         return 0;
     }
+#if !SI_INTL
+    if (e->egdb_variant != (int)e->sr.v->id) {
+        return 0;
+    }
+#endif
     int d;
     dm_egdb_value v = egdb_lookup10(e->egdb, b, &d);
     if (v == DM_EGDB_UNKNOWN) {
@@ -1185,6 +1194,7 @@ static int S(vdraw_walk)(const dm_search_input *in, const dm_move *moves, int n,
 #endif
 #undef SI_RS
 #undef SI_INTL
+#undef SI_EGDB8
 #ifdef SI_RULES_CONST
 #undef SI_RULES_CONST
 #endif

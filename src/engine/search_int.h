@@ -114,6 +114,8 @@ struct dm_engine {
     search_rules sr;            /* the rules of the search */
     const struct dm_egdb *egdb; /* endgame database probed, or NULL */
     int egdb_pieces;            /* probe positions of at most this many pieces */
+    int egdb_variant;           /* dm_egdb_variant(egdb): the 8x8 searches probe it
+                                   only for their own variant */
     const struct dm_eval *eval; /* evaluation weights (borrowed; the built-in default) */
     /* 8x8 weights per variant (dm_engine_set_eval8; borrowed), NULL: the built-in. */
     const struct dm_eval8 *eval8[DM_VARIANT_COUNT];

@@ -2,8 +2,9 @@
 # `damier analyse --variant NAME`: the one engine analyses every variant in the
 # variant's notation: Russian multi-PV lines of legal moves from the start, a forced
 # English capture, antidraughts giving its last man away (a win), Canadian on 12x12;
-# clear errors for a bad FEN of the variant, an unknown variant, and the
-# international-only --egdb; --eval with weights of the position's variant, and
+# clear errors for a bad FEN of the variant, an unknown variant, and --egdb for a
+# variant without endgame databases (international, Brazilian, Russian and English
+# have them: tests/cli/egdb8.sh); --eval with weights of the position's variant, and
 # another variant's refused.
 # Usage: bash analyse_variants.sh <damier binary>
 set -u
@@ -54,9 +55,9 @@ has "bad fen message" "not a square of russian" "$err"
 err=$("$bin" analyse --variant nosuch 2>&1 >/dev/null)
 check "unknown variant rc" 2 $?
 has "unknown variant message" "unknown variant 'nosuch'" "$err"
-err=$("$bin" analyse --variant russian --egdb /nonexistent 2>&1 >/dev/null)
+err=$("$bin" analyse --variant italian --egdb /nonexistent 2>&1 >/dev/null)
 check "egdb rc" 2 $?
-has "egdb message" "international draughts'" "$err"
+has "egdb message" "not italian" "$err"
 
 # --eval: weights of the position's variant are used (the committed Russian file is
 # the built-in one: the same search), another variant's are refused, both ways.

@@ -233,7 +233,8 @@ static void br_free(brute *br)
  * capture pending) with the slice headers. Needs cmocka included before. Checks at
  * least min_positions positions. */
 #ifdef cmocka_unit_test
-static void br_check_db(const dm_egdb *db, int maxp, int (*keep)(eg_mat), uint32_t min_positions)
+__attribute__((unused)) static void br_check_db(const dm_egdb *db, int maxp, int (*keep)(eg_mat),
+                                                uint32_t min_positions)
 {
     brute br;
     memset(&br, 0, sizeof br);
@@ -295,6 +296,254 @@ static void br_check_db(const dm_egdb *db, int maxp, int (*keep)(eg_mat), uint32
     }
     free(counts);
     br_free(&br);
+}
+#endif
+
+/* ---- any variant over the public generic API (dm_board, dm_movegen_legal) ------
+ * The same solver for the 8x8 databases: positions of variant v placed square by
+ * square with dm_board_put (both sides to move), successors by dm_movegen_legal and
+ * dm_board_apply, keys the square sets (bit s-1 = square s). */
+
+static br_key brv_key_of(const dm_board *b)
+{
+    br_key k = {0, 0, 0, b->side};
+    for (int sq = 1; sq <= b->variant->squares; sq++) {
+        uint64_t bit = UINT64_C(1) << (sq - 1);
+        dm_piece p = (dm_piece)b->sq[sq];
+        if (p == DM_WHITE_MAN || p == DM_WHITE_KING) {
+            k.w |= bit;
+        } else if (p == DM_BLACK_MAN || p == DM_BLACK_KING) {
+            k.b |= bit;
+        }
+        if (p == DM_WHITE_KING || p == DM_BLACK_KING) {
+            k.k |= bit;
+        }
+    }
+    return k;
+}
+
+static void brv_board_of(dm_board *b, const dm_variant *v, const br_key *k)
+{
+    dm_board_clear(b, v);
+    for (int sq = 1; sq <= v->squares; sq++) {
+        uint64_t bit = UINT64_C(1) << (sq - 1);
+        int king = (k->k & bit) != 0;
+        if (k->w & bit) {
+            dm_board_put(b, sq, king ? DM_WHITE_KING : DM_WHITE_MAN);
+        } else if (k->b & bit) {
+            dm_board_put(b, sq, king ? DM_BLACK_KING : DM_BLACK_MAN);
+        }
+    }
+    b->side = k->side;
+}
+
+static void brv_add(brute *br, const br_key *k)
+{
+    if (br->n == br->cap) {
+        br->cap = br->cap ? br->cap * 2 : 1024;
+        br->keys = realloc(br->keys, br->cap * sizeof *br->keys);
+    }
+    br->keys[br->n++] = *k;
+}
+
+static void brv_place(brute *br, dm_board *b, const dm_piece *kinds, int nk, int from)
+{
+    if (nk == 0) {
+        for (int side = 0; side < 2; side++) {
+            b->side = side ? DM_BLACK : DM_WHITE;
+            br_key k = brv_key_of(b);
+            brv_add(br, &k);
+        }
+        return;
+    }
+    dm_piece p = kinds[0];
+    int n = b->variant->squares, row = b->variant->size / 2;
+    for (int sq = from; sq <= n; sq++) {
+        if (dm_board_piece(b, sq) != DM_EMPTY) {
+            continue;
+        }
+        if ((p == DM_WHITE_MAN && sq <= row) || (p == DM_BLACK_MAN && sq > n - row)) {
+            continue; /* a man never stands on his own promotion row */
+        }
+        dm_board_put(b, sq, p);
+        int next = nk > 1 && kinds[1] == p ? sq + 1 : 1;
+        brv_place(br, b, kinds + 1, nk - 1, next);
+        dm_board_put(b, sq, DM_EMPTY);
+    }
+}
+
+static void brv_material(brute *br, const dm_variant *v, int wm, int wk, int bm, int bk)
+{
+    dm_piece kinds[16];
+    int n = 0;
+    for (int i = 0; i < wm; i++)
+        kinds[n++] = DM_WHITE_MAN;
+    for (int i = 0; i < wk; i++)
+        kinds[n++] = DM_WHITE_KING;
+    for (int i = 0; i < bm; i++)
+        kinds[n++] = DM_BLACK_MAN;
+    for (int i = 0; i < bk; i++)
+        kinds[n++] = DM_BLACK_KING;
+    dm_board b;
+    dm_board_clear(&b, v);
+    brv_place(br, &b, kinds, n, 1);
+}
+
+/* br_solve over variant v's public generator. */
+static int brv_solve(brute *br, const dm_variant *v)
+{
+    br->nslot = 1;
+    while (br->nslot < 2 * (uint64_t)br->n) {
+        br->nslot *= 2;
+    }
+    br->slot = calloc(br->nslot, sizeof *br->slot);
+    for (uint32_t i = 0; i < br->n; i++) {
+        uint64_t h = br_hash(&br->keys[i]) & (br->nslot - 1);
+        while (br->slot[h]) {
+            h = (h + 1) & (br->nslot - 1);
+        }
+        br->slot[h] = (int64_t)i + 1;
+    }
+    br->first = malloc(((size_t)br->n + 1) * sizeof *br->first);
+    uint64_t capc = (uint64_t)br->n * 8;
+    br->child = malloc(capc * sizeof *br->child);
+    br->nchild = 0;
+    dm_movelist *list = malloc(sizeof *list);
+    for (uint32_t i = 0; i < br->n; i++) {
+        br->first[i] = (uint32_t)br->nchild;
+        dm_board b;
+        brv_board_of(&b, v, &br->keys[i]);
+        int n = dm_movegen_legal(list, &b);
+        for (int m = 0; m < n; m++) {
+            dm_board c = b;
+            dm_board_apply(&c, &list->moves[m]);
+            br_key ck = brv_key_of(&c);
+            uint32_t ci;
+            if (!(c.side == DM_WHITE ? ck.w : ck.b)) {
+                ci = UINT32_MAX; /* the opponent has no piece left: the mover wins */
+            } else {
+                int64_t f = br_find(br, &ck);
+                if (f < 0) {
+                    free(list);
+                    return -1;
+                }
+                ci = (uint32_t)f;
+            }
+            if (br->nchild == capc) {
+                capc *= 2;
+                br->child = realloc(br->child, capc * sizeof *br->child);
+            }
+            br->child[br->nchild++] = ci;
+        }
+    }
+    free(list);
+    br->first[br->n] = (uint32_t)br->nchild;
+    br->val = calloc(br->n, 1);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t i = 0; i < br->n; i++) {
+            if (br->val[i] != BR_UNK) {
+                continue;
+            }
+            int all_win = 1, win = 0;
+            for (uint32_t c = br->first[i]; c < br->first[i + 1]; c++) {
+                uint32_t ci = br->child[c];
+                int val = ci == UINT32_MAX ? BR_LOSS : br->val[ci];
+                if (val == BR_LOSS) {
+                    win = 1;
+                    break;
+                }
+                if (val != BR_WIN) {
+                    all_win = 0;
+                }
+            }
+            if (win || all_win) {
+                br->val[i] = win ? BR_WIN : BR_LOSS;
+                changed = 1;
+            }
+        }
+    }
+    for (uint32_t i = 0; i < br->n; i++) {
+        if (br->val[i] == BR_UNK) {
+            br->val[i] = BR_DRAW;
+        }
+    }
+    return 0;
+}
+
+/* br_check_db for a database of variant v: every position of up to maxp pieces of the
+ * materials keep accepts (NULL: all; a set closed under captures and promotions),
+ * either side to move, against dm_egdb_probe (the public call on the generic board), and the
+ * W/L/D counts of every slice (White to move, no capture pending) against its
+ * header. Returns the positions compared. */
+#ifdef cmocka_unit_test
+__attribute__((unused)) static uint32_t brv_check_db(const dm_egdb *db, const dm_variant *v,
+                                                     int maxp, int (*keep)(eg_mat))
+{
+    brute br;
+    memset(&br, 0, sizeof br);
+    for (int n = 2; n <= maxp; n++) {
+        for (int w = 1; w < n; w++) {
+            for (int wm = 0; wm <= w; wm++) {
+                for (int bm = 0; bm <= n - w; bm++) {
+                    eg_mat m = {wm, w - wm, bm, n - w - bm};
+                    if (!keep || keep(m)) {
+                        brv_material(&br, v, wm, w - wm, bm, n - w - bm);
+                    }
+                }
+            }
+        }
+    }
+    assert_int_equal(brv_solve(&br, v), 0);
+    uint64_t(*counts)[5][5][5][4] = calloc(5, sizeof *counts);
+    dm_movelist *list = malloc(sizeof *list);
+    for (uint32_t i = 0; i < br.n; i++) {
+        dm_board b;
+        brv_board_of(&b, v, &br.keys[i]);
+        int want = br.val[i] == BR_WIN    ? DM_EGDB_WIN
+                   : br.val[i] == BR_LOSS ? DM_EGDB_LOSS
+                                          : DM_EGDB_DRAW;
+        dm_egdb_value got = dm_egdb_probe(db, &b, NULL);
+        if ((int)got != want) {
+            char fen[200];
+            dm_board_to_fen(fen, sizeof fen, &b, 0);
+            fail_msg("%s %s: egdb %s, brute force %s", v->name, fen, dm_egdb_value_name(got),
+                     dm_egdb_value_name((dm_egdb_value)want));
+        }
+        int n = dm_movegen_legal(list, &b);
+        int capture = n > 0 && list->moves[0].ncapt > 0;
+        if (b.side == DM_WHITE && !capture) {
+            int c[5] = {0, 0, 0, 0, 0};
+            for (int sq = 1; sq <= v->squares; sq++) {
+                c[b.sq[sq] < 5 ? b.sq[sq] : 0]++;
+            }
+            counts[c[DM_WHITE_MAN]][c[DM_WHITE_KING]][c[DM_BLACK_MAN]][c[DM_BLACK_KING]][want]++;
+        }
+    }
+    free(list);
+    int slices = 0;
+    for (int s = 0; s < dm_egdb_slice_count(db); s++) {
+        dm_egdb_slice_info in;
+        assert_int_equal(dm_egdb_slice(db, s, &in), DM_OK);
+        eg_mat m = {in.wm, in.wk, in.bm, in.bk};
+        if (eg_mat_pieces(m) > maxp || (keep && !keep(m))) {
+            continue;
+        }
+        slices++;
+        uint64_t *c = counts[in.wm][in.wk][in.bm][in.bk];
+        if (c[DM_EGDB_WIN] != in.wins || c[DM_EGDB_LOSS] != in.losses ||
+            c[DM_EGDB_DRAW] != in.draws) {
+            fail_msg("%s %s: egdb W/L/D %llu/%llu/%llu, brute force %llu/%llu/%llu", v->name,
+                     in.name, (unsigned long long)in.wins, (unsigned long long)in.losses,
+                     (unsigned long long)in.draws, (unsigned long long)c[DM_EGDB_WIN],
+                     (unsigned long long)c[DM_EGDB_LOSS], (unsigned long long)c[DM_EGDB_DRAW]);
+        }
+    }
+    assert_true(slices > 0);
+    uint32_t n = br.n;
+    free(counts);
+    br_free(&br);
+    return n;
 }
 #endif
 

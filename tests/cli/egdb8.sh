@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# tests/cli/egdb8.sh (label fast): `damier egdb gen|probe|info|verify --variant` for
+# the 8x8 variants (docs/EGDB.md) on 2-3 piece databases made here: an English
+# ending of Lasker's (king 32 against 26: White to move wins, Black to move draws),
+# Petrov's Russian three kings need 4 pieces (test_egdb8_deep), a probe of another
+# variant's position refused with a message naming both, a variant without
+# databases refused, `analyse --variant english --egdb` scoring a database win.
+# Usage: bash egdb8.sh <damier binary> [<shared dir>]
+set -u
+DAMIER=${1:?usage: egdb8.sh <damier binary> [<shared dir>]}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+rc=0
+"$DAMIER" egdb gen --pieces 3 --variant english --dir "$tmp/en" >"$tmp/gen" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 0 ] && ok || fail "gen english: exit $rc: $(cat "$tmp/err")"
+[ "$(grep -c '^slice d[0-9]\{4\} positions [0-9]* wins' "$tmp/gen")" -eq 16 ] && ok ||
+    fail "gen english: 16 slice lines expected"
+"$DAMIER" egdb gen --pieces 2 --variant russian --dir "$tmp/ru" >/dev/null 2>&1 && ok ||
+    fail "gen russian failed"
+
+"$DAMIER" egdb probe --variant english --fen W:WK32:BK26 --dir "$tmp/en" >"$tmp/out" 2>&1
+has "English K32 v K26, White to move" "$tmp/out" "value win dtc 9"
+"$DAMIER" egdb probe --variant english --fen B:WK32:BK26 --dir "$tmp/en" >"$tmp/out" 2>&1
+has "English K32 v K26, Black to move" "$tmp/out" "value draw"
+
+"$DAMIER" egdb info --dir "$tmp/en" >"$tmp/out" 2>&1
+has "info names the variant" "$tmp/out" "variant english"
+"$DAMIER" egdb verify --dir "$tmp/ru" >"$tmp/out" 2>&1
+has "verify russian" "$tmp/out" "verified 4 slices, 0 failed"
+
+# Another variant's position: refused, saying which is which.
+rc=0
+"$DAMIER" egdb probe --variant brazilian --fen W:WK29:BK4 --dir "$tmp/ru" >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 1 ] && ok || fail "probe of a brazilian position in a russian folder: exit $rc"
+has "wrong variant" "$tmp/err" "damier egdb probe: the database in $tmp/ru is of russian, the position of brazilian (give --variant russian, or a folder of brazilian slices)"
+[ ! -s "$tmp/out" ] && ok || fail "wrong variant printed a value: $(cat "$tmp/out")"
+# Generation into a folder of another variant.
+rc=0
+"$DAMIER" egdb gen --pieces 2 --variant english --dir "$tmp/ru" >/dev/null 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 1 ] && ok || fail "gen english into a russian folder: exit $rc"
+matches "gen into another variant's folder" "$tmp/err" 'is a slice of another variant than english'
+# A variant without databases.
+rc=0
+"$DAMIER" egdb gen --pieces 2 --variant italian --dir "$tmp/it" >/dev/null 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 2 ] && ok || fail "gen italian: exit $rc"
+matches "no italian databases" "$tmp/err" 'no endgame databases of italian'
+
+"$DAMIER" analyse --variant english --fen W:WK32:BK26 --depth 3 --egdb "$tmp/en" >"$tmp/out" 2>&1
+matches "analyse english with the database" "$tmp/out" '^depth 3 .*score dbwin 9 '
+rc=0
+"$DAMIER" analyse --variant english --fen W:WK32:BK26 --depth 3 --egdb "$tmp/ru" >"$tmp/out" 2>&1 || rc=$?
+[ "$rc" -eq 2 ] && ok || fail "analyse english with a russian database: exit $rc"
+has "analyse with another variant's database" "$tmp/out" "damier analyse: the database in $tmp/ru is of russian, the position of english"
+
+finish
