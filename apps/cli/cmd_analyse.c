@@ -132,8 +132,7 @@ static int search_and_print(dm_engine *e, const dm_search_input *in, const dm_li
 
 /* The analysis of a position of another variant than international. */
 static int analyse_variant(const dm_variant *v, const char *fen, const char *eval_path,
-                           const dm_engine_options *eo, const dm_limits *lim,
-                           const char *egdb_dir)
+                           const dm_engine_options *eo, const dm_limits *lim, const char *egdb_dir)
 {
     dm_search_input in;
     memset(&in, 0, sizeof in);
