@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * tests/unit/test_eval8.c: the 8x8 evaluation as data (damier/eval8.h) for Russian
- * draughts: the hand weights equal the search's hand evaluation, the colour symmetry
+ * draughts and every other 8x8 variant it is for (orientation, the men's direction,
+ * kings' value, symmetry, the search reading it): the hand weights equal the search's
+ * hand evaluation, the colour symmetry
  * of the pattern evaluation, the weights file (round trip, every rejection: another
  * variant, another shape, truncated, damaged), sample records and files, training
  * (reduces the loss, deterministic from its seed) and the engine using the weights. */
@@ -123,6 +125,14 @@ static void test_eval8__hand_is_the_search_evaluation(void **state)
     /* Flying kings (300) and short kings (150). */
     expect_hand_is_engine_evaluate(DM_VARIANT_POOL);
     expect_hand_is_engine_evaluate(DM_VARIANT_ENGLISH);
+    /* The other variants the evaluation is for: short kings (Italian, men that
+     * cannot take kings), flying kings (Czech; Spanish and Portuguese on the turned
+     * board; Thai, two rows of men, kings landing behind the piece taken). */
+    expect_hand_is_engine_evaluate(DM_VARIANT_ITALIAN);
+    expect_hand_is_engine_evaluate(DM_VARIANT_SPANISH);
+    expect_hand_is_engine_evaluate(DM_VARIANT_PORTUGUESE);
+    expect_hand_is_engine_evaluate(DM_VARIANT_THAI);
+    expect_hand_is_engine_evaluate(DM_VARIANT_CZECH);
     /* Russian has built-in weights: its hand weights, read back from a file (plain
      * weights to the engine, evaluated by the pattern evaluation), search exactly as
      * the search's own hand evaluation. */
@@ -195,6 +205,159 @@ static void test_eval8__colour_symmetry(void **state)
     dm_eval8_free(ev);
     dm_eval8_free(hand);
     free(buf);
+}
+
+/* The 8x8 variants the evaluation is for (dm_eval8_supports): every variant of the 8x8
+ * diagonal board whose game is won by taking or blocking the opponent's pieces. */
+static const dm_variant_id supported8[] = {
+    DM_VARIANT_BRAZILIAN, DM_VARIANT_RUSSIAN, DM_VARIANT_ENGLISH,
+    DM_VARIANT_CZECH,     DM_VARIANT_ITALIAN, DM_VARIANT_SPANISH,
+    DM_VARIANT_POOL,      DM_VARIANT_THAI,    DM_VARIANT_PORTUGUESE};
+#define SUPPORTED8 (sizeof supported8 / sizeof supported8[0])
+
+static int is_supported8(dm_variant_id v)
+{
+    for (size_t k = 0; k < SUPPORTED8; k++) {
+        if (supported8[k] == v) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The hand weights of v as a file image with random pattern weights (checksum fixed). */
+static unsigned char *random_weights_file_of(dm_variant_id v)
+{
+    dm_eval8 *hand;
+    assert_int_equal(dm_eval8_new_hand(&hand, v), DM_OK);
+    unsigned char *buf = malloc(DM_EVAL8_FILE_SIZE);
+    assert_non_null(buf);
+    assert_int_equal(dm_eval8_write(hand, buf, DM_EVAL8_FILE_SIZE), DM_OK);
+    dm_eval8_free(hand);
+    randomise_patterns(buf, DM_EVAL8_FILE_SIZE, 8u * 6561u * 2u);
+    return buf;
+}
+
+/* The score of b for White (dm_eval8_score is the side to move's). */
+static int white_score(const dm_eval8 *ev, const dm_board *b)
+{
+    int s = dm_eval8_score(ev, b);
+    return b->side == DM_WHITE ? s : -s;
+}
+
+/* Exactly the listed variants are supported, and each of them is evaluated right:
+ *  - orientation: in every variant White's men start on the high squares and step
+ *    towards square 1 (turned boards, Italian, Spanish, Portuguese, are mirrored by
+ *    the core; Thai's numbering from the bottom is translated in text only), which is
+ *    the direction the evaluation's tempo and back row count: each first move of a
+ *    White man scores +3 for White, less the 6 of the back row when it leaves it;
+ *  - kings' value: a king on square 18 against a man there is worth 300 - 100 where
+ *    kings fly (Russian, Brazilian, Czech, Spanish, Portuguese, pool, Thai) and
+ *    150 - 100 where they step (English, Italian), plus 2 x 6 for the king's centre
+ *    term and less the man's 3 x 3 rows advanced;
+ *  - colour symmetry with random pattern weights of the variant;
+ *  - the search: the hand weights given as plain weights (evaluated by the pattern
+ *    evaluation on the variant's bitboards) search exactly as the search's own hand
+ *    evaluation, and random weights change the search. */
+static void test_eval8__every_supported_variant(void **state)
+{
+    (void)state;
+    for (int v = 0; v < DM_VARIANT_COUNT; v++) {
+        assert_int_equal(dm_eval8_supports((dm_variant_id)v), is_supported8((dm_variant_id)v));
+    }
+    assert_false(dm_eval8_supports((dm_variant_id)-1));
+    assert_false(dm_eval8_supports(DM_VARIANT_COUNT));
+    dm_engine *e;
+    assert_int_equal(dm_engine_create(&e, NULL), DM_OK);
+    for (size_t k = 0; k < SUPPORTED8; k++) {
+        dm_variant_id v = supported8[k];
+        const dm_variant *var = dm_variant_get(v);
+        dm_eval8 *hand, *plain, *rand8;
+        dm_error err;
+        assert_int_equal(dm_eval8_new_hand(&hand, v), DM_OK);
+        unsigned char *buf = malloc(DM_EVAL8_FILE_SIZE);
+        assert_int_equal(dm_eval8_write(hand, buf, DM_EVAL8_FILE_SIZE), DM_OK);
+        assert_int_equal(dm_eval8_read(&plain, buf, DM_EVAL8_FILE_SIZE, v, &err), DM_OK);
+        unsigned char *rbuf = random_weights_file_of(v);
+        assert_int_equal(dm_eval8_read(&rand8, rbuf, DM_EVAL8_FILE_SIZE, v, &err), DM_OK);
+
+        /* Orientation and the men's forward direction. */
+        dm_board start;
+        dm_board_start(&start, var);
+        int low_white = 33, high_black = 0, men = 0;
+        for (int sq = 1; sq <= 32; sq++) {
+            dm_piece p = dm_board_piece(&start, sq);
+            men += p != DM_EMPTY;
+            if (p == DM_WHITE_MAN && sq < low_white) {
+                low_white = sq;
+            }
+            if (p == DM_BLACK_MAN && sq > high_black) {
+                high_black = sq;
+            }
+        }
+        assert_int_equal(men, 8 * var->men_rows);
+        assert_true(high_black < low_white);
+        start.side = DM_WHITE;
+        dm_movelist list;
+        int n = dm_movegen_legal(&list, &start);
+        assert_true(n > 0);
+        for (int i = 0; i < n; i++) {
+            const dm_move *m = &list.moves[i];
+            assert_int_equal(m->ncapt, 0);
+            assert_int_equal((m->to - 1) / 4, (m->from - 1) / 4 - 1); /* one row up */
+            dm_board after = start;
+            dm_board_apply(&after, m);
+            int gain = 3 - ((m->from - 1) / 4 == 7 ? 6 : 0);
+            assert_int_equal(white_score(hand, &after) - white_score(hand, &start), gain);
+            assert_int_equal(white_score(plain, &after) - white_score(plain, &start), gain);
+        }
+
+        /* Kings' value. */
+        dm_board km, kk;
+        dm_board_clear(&km, var);
+        assert_int_equal(dm_board_put(&km, 2, DM_BLACK_MAN), DM_OK);
+        kk = km;
+        assert_int_equal(dm_board_put(&km, 18, DM_WHITE_MAN), DM_OK);
+        assert_int_equal(dm_board_put(&kk, 18, DM_WHITE_KING), DM_OK);
+        km.side = kk.side = DM_WHITE;
+        int king = var->flying_kings ? 300 : 150;
+        int expect = (king + 2 * 6) - (100 + 3 * 3);
+        assert_int_equal(dm_eval8_score(hand, &kk) - dm_eval8_score(hand, &km), expect);
+        assert_int_equal(dm_eval8_score(plain, &kk) - dm_eval8_score(plain, &km), expect);
+        if (dm_eval8_builtin(v) == NULL) { /* what the engine evaluates by default */
+            assert_int_equal(dm_engine_evaluate(&kk) - dm_engine_evaluate(&km), expect);
+        }
+
+        /* Colour symmetry. */
+        int differ = 0;
+        for (int i = 0; i < 300; i++) {
+            dm_board b = random_position_of(v, (int)(rnd() % 60));
+            dm_board t = turned(&b);
+            assert_int_equal(dm_eval8_score(rand8, &b), dm_eval8_score(rand8, &t));
+            assert_int_equal(dm_eval8_score(hand, &b), dm_eval8_score(hand, &t));
+            differ += dm_eval8_score(rand8, &b) != dm_eval8_score(hand, &b);
+        }
+        assert_true(differ > 200);
+
+        /* The search reads the weights it is given, on this variant's bitboards. */
+        int changed = 0;
+        for (int i = 0; i < 4; i++) {
+            dm_board b = random_position_of(v, 4 + 8 * i);
+            dm_result r1 = search_with(e, hand, &b), r2 = search_with(e, plain, &b);
+            assert_int_equal(r1.nodes, r2.nodes);
+            assert_int_equal(r1.score, r2.score);
+            dm_result r3 = search_with(e, rand8, &b);
+            changed += r3.nodes != r1.nodes || r3.score != r1.score;
+        }
+        assert_true(changed > 0);
+
+        dm_eval8_free(rand8);
+        dm_eval8_free(plain);
+        dm_eval8_free(hand);
+        free(rbuf);
+        free(buf);
+    }
+    dm_engine_free(e);
 }
 
 static void expect_rejected(const unsigned char *data, size_t size, dm_variant_id v,
@@ -493,6 +656,7 @@ int main(void)
         cmocka_unit_test(test_eval8__hand_is_the_search_evaluation),
         cmocka_unit_test(test_eval8__engine_evaluate_uses_builtin),
         cmocka_unit_test(test_eval8__colour_symmetry),
+        cmocka_unit_test(test_eval8__every_supported_variant),
         cmocka_unit_test(test_eval8__file),
         cmocka_unit_test(test_eval8__samples),
         cmocka_unit_test(test_eval8__training),
