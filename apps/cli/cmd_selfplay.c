@@ -518,7 +518,7 @@ static int usage(FILE *f, int status)
             "  --max-plies N       a longer game is a draw (default 300)\n"
             "  --jobs N            games in parallel (default 1)\n"
             "  --seed N            seed of chunk 0 (default 1)\n"
-            "  --eval FILE         the engine's weights (default: built in)\n"
+            "  --eval FILE|builtin|hand  the engine's weights (default: built in)\n"
             "  --variant NAME      international (default) or an 8x8 variant (russian,\n"
             "                      brazilian, ...): 8x8 samples, 8x8 weights (damier/eval8.h)\n");
     return status;
@@ -638,22 +638,18 @@ int cmd_selfplay(int argc, char **argv)
         fprintf(stderr, "selfplay: cannot create %s: %s\n", o.dir, strerror(errno));
         return 1;
     }
+    /* The weights that play the games: a file, builtin or hand (the readers of
+     * --match), so a generation played with the hand evaluation can be made again. */
     dm_eval *ev = NULL;
     dm_eval8 *ev8 = NULL;
     if (eval_path && o.variant) {
-        dm_error err;
-        if (dm_eval8_load(&ev8, eval_path, o.variant->id, &err) != DM_OK) {
-            fprintf(stderr, "selfplay: %s\n", err.message);
+        if (load_weights8(eval_path, o.variant->id, &ev8, &o.eval8) != 0) {
             return 1;
         }
-        o.eval8 = ev8;
     } else if (eval_path) {
-        dm_error err;
-        if (dm_eval_load(&ev, eval_path, &err) != DM_OK) {
-            fprintf(stderr, "selfplay: %s\n", err.message);
+        if (load_weights(eval_path, &ev, &o.eval) != 0) {
             return 1;
         }
-        o.eval = ev;
     }
     gen_shared sh;
     sh.o = &o;

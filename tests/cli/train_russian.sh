@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # tests/cli/train_russian.sh: the evaluation pipeline for an 8x8 variant (Russian) end
 # to end on a tiny scale: `selfplay --gen --variant russian` writes chunk files whose
-# header names the variant and resumes, `train` reads the variant from the samples
+# header names the variant and resumes, `--eval builtin|hand` choose the players,
+# `train` reads the variant from the samples
 # and writes Russian weights that `hub --eval` and `selfplay --match --variant
 # russian` use; weights or samples of another variant are refused with a clear message.
 # Usage: bash train_russian.sh <damier binary> [<shared dir>]
@@ -25,6 +26,20 @@ matches "gen summary" "$tmp/gen" '^selfplay: 4 games, [1-9][0-9]* samples'
     "444d53500100000020000000""02000000" ] && ok || fail "sample header: $(od -An -tx1 -N16 "$tmp/sp/chunk-00000.dmsp")"
 gen >"$tmp/gen2" 2>&1
 matches "resume" "$tmp/gen2" '^selfplay: 0 games, 0 samples'
+# --eval builtin plays the default games, --eval hand the hand evaluation's (a
+# generation of the hand evaluation, as the first weights were trained on, is made
+# again by the same binary).
+"$DAMIER" selfplay --gen "$tmp/spb" --variant russian --chunks 1 --chunk-games 2 --nodes 300 \
+    --max-plies 60 --eval builtin >"$tmp/genb" 2>&1
+cmp -s "$tmp/sp/chunk-00000.dmsp" "$tmp/spb/chunk-00000.dmsp" && ok ||
+    fail "gen --eval builtin: not the default games ($(cat "$tmp/genb"))"
+rc=0
+"$DAMIER" selfplay --gen "$tmp/sph" --variant russian --chunks 1 --chunk-games 2 --nodes 300 \
+    --max-plies 60 --eval hand >"$tmp/genh" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] && ok || fail "gen --eval hand: exit $rc: $(cat "$tmp/genh")"
+matches "gen --eval hand summary" "$tmp/genh" '^selfplay: 2 games, [1-9][0-9]* samples'
+cmp -s "$tmp/sp/chunk-00000.dmsp" "$tmp/sph/chunk-00000.dmsp" &&
+    fail "gen --eval hand: the built-in weights' games" || ok
 
 rc=0
 "$DAMIER" train "$tmp/sp" --out "$tmp/r.dmev" --epochs 2 --batch 64 --name tinyrus \
