@@ -65,8 +65,8 @@ after russian "$out" "$(grep -m1 '^error: illegal move "a3-c5"' "$out")" "turn: 
 has russian "$out" "move: 1. c3-d4"
 # The engine's line at level 5 with depth 4 (every root move searched, one within
 # 0.20 drawn with the seed; dm_engine_search, the one search of every variant, with the
-# built-in Russian weights, damier/eval8.h).
-has russian "$out" "engine: score +0.67 depth 4 pv d6-c5 g3-h4 b6-a5"
+# built-in Russian weights damier-rus-w2, damier/eval8.h).
+has russian "$out" "engine: score +0.03 depth 4 pv d6-c5 b2-c3 b6-a5"
 has russian "$out" "move: 1... d6-c5"
 pv_first_played russian "$out"
 has russian "$out" "moves: d4-e5 a3-b4 e3-f4 g3-f4 g3-h4 b2-c3 d2-c3"
@@ -74,7 +74,7 @@ has russian "$out" "moves: d4-e5 a3-b4 e3-f4 g3-f4 g3-h4 b2-c3 d2-c3"
 has russian "$out" "board:    .   w   .   .   4"
 has russian "$out" "board:  w   w   w   w     1"
 has russian "$out" "board:  a b c d e f g h"
-matches russian "$out" '^hint: g3-h4 score [-+][0-9]+\.[0-9]{2} depth 8 pv g3-h4 '
+matches russian "$out" '^hint: d2-c3 score [-+][0-9]+\.[0-9]{2} depth 8 pv d2-c3 '
 has russian "$out" 'error: illegal move "c1-b2": not a legal move'
 matches russian "$out" "^saved: $tmp/russian/[0-9]{8}-[0-9]{6}-russian\\.pdn\$"
 check_pdn russian russian
