@@ -5,7 +5,8 @@
 # ending of Lasker's (king 32 against 26: White to move wins, Black to move draws),
 # Petrov's Russian three kings need 4 pieces (test_egdb8_deep), a probe of another
 # variant's position refused with a message naming both, a variant without
-# databases refused, `analyse --variant english --egdb` scoring a database win.
+# databases refused, `analyse --variant english --egdb` scoring a database win,
+# `egdb bench` over an 8x8 folder (random quiet positions of its variant).
 # Usage: bash egdb8.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: egdb8.sh <damier binary> [<shared dir>]}
@@ -30,6 +31,17 @@ has "English K32 v K26, Black to move" "$tmp/out" "value draw"
 has "info names the variant" "$tmp/out" "variant english"
 "$DAMIER" egdb verify --dir "$tmp/ru" >"$tmp/out" 2>&1
 has "verify russian" "$tmp/out" "verified 4 slices, 0 failed"
+
+# bench over an 8x8 folder: positions of its variant, every one of them answered
+# by the database (none unknown).
+"$DAMIER" egdb bench --dir "$tmp/en" --probes 20000 >"$tmp/out" 2>&1
+has "bench english names the variant" "$tmp/out" "variant english"
+matches "bench english cached" "$tmp/out" '^probe cached [0-9]+ ns$'
+matches "bench english uncached" "$tmp/out" '^probe uncached [0-9]+ ns$'
+matches "bench english pieces" "$tmp/out" "^pieces 3 probes 20000 check [01]$"
+has "bench english: every position in the database" "$tmp/out" "positions 4096 unknown 0"
+"$DAMIER" egdb bench --dir "$tmp/ru" --probes 1000 >"$tmp/out" 2>&1
+has "bench russian: every position in the database" "$tmp/out" "positions 4096 unknown 0"
 
 # Another variant's position: refused, saying which is which.
 rc=0
