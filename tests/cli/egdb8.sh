@@ -6,7 +6,9 @@
 # Petrov's Russian three kings need 4 pieces (test_egdb8_deep), a probe of another
 # variant's position refused with a message naming both, a variant without
 # databases refused, `analyse --variant english --egdb` scoring a database win,
-# `egdb bench` over an 8x8 folder (random quiet positions of its variant).
+# `egdb bench` over an 8x8 folder (random quiet positions of its variant); `hub
+# --variant english --egdb` (the folder taken after the variant, database scores in
+# Scan's band) and a folder of another variant refused.
 # Usage: bash egdb8.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: egdb8.sh <damier binary> [<shared dir>]}
@@ -66,5 +68,20 @@ rc=0
 "$DAMIER" analyse --variant english --fen W:WK32:BK26 --depth 3 --egdb "$tmp/ru" >"$tmp/out" 2>&1 || rc=$?
 [ "$rc" -eq 2 ] && ok || fail "analyse english with a russian database: exit $rc"
 has "analyse with another variant's database" "$tmp/out" "damier analyse: the database in $tmp/ru is of russian, the position of english"
+
+# hub: --egdb is set after --variant, so an English folder serves an English session;
+# the database win of K32 v K26 in 9 plies is shown in Scan's band (90 - 0.09).
+kvk=WeeeeeeeeeeeeeeeeeeeeeeeeeBeeeeeW
+out=$(printf '%s\n' "hub" "pos pos=$kvk" "level depth=2" "go think" |
+    timeout 30 "$DAMIER" hub --variant english --egdb "$tmp/en" 2>"$tmp/err")
+grep -qxF "param name=egdb value=$tmp/en type=string" <<<"$out" && ok ||
+    fail "hub --variant english --egdb: not announced: $out $(cat "$tmp/err")"
+grep -qE '^info depth=[0-9]+ .*score=89\.91 egdb=win dtc=9 ' <<<"$out" && ok ||
+    fail "hub english: no database score: $out"
+[ ! -s "$tmp/err" ] && ok || fail "hub english: stderr $(cat "$tmp/err")"
+out=$(printf '%s\n' "hub" | timeout 30 "$DAMIER" hub --variant english --egdb "$tmp/ru" 2>"$tmp/err")
+grep -qF "damier hub: error message=\"set-param egdb: the database in '$tmp/ru' is of russian, the game of english" "$tmp/err" && ok ||
+    fail "hub english with a russian folder: stderr $(cat "$tmp/err")"
+grep -qxF 'param name=egdb value="" type=string' <<<"$out" && ok || fail "hub english kept a russian folder"
 
 finish
