@@ -8,7 +8,9 @@
 # databases refused, `analyse --variant english --egdb` scoring a database win,
 # `egdb bench` over an 8x8 folder (random quiet positions of its variant); `hub
 # --variant english --egdb` (the folder taken after the variant, database scores in
-# Scan's band) and a folder of another variant refused.
+# Scan's band) and a folder of another variant refused; `play --variant english
+# --egdb`: the hint's database score, a database draw ending the game (neither side
+# can win), a folder of another variant and a variant without databases refused.
 # Usage: bash egdb8.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: egdb8.sh <damier binary> [<shared dir>]}
@@ -83,5 +85,27 @@ out=$(printf '%s\n' "hub" | timeout 30 "$DAMIER" hub --variant english --egdb "$
 grep -qF "damier hub: error message=\"set-param egdb: the database in '$tmp/ru' is of russian, the game of english" "$tmp/err" && ok ||
     fail "hub english with a russian folder: stderr $(cat "$tmp/err")"
 grep -qxF 'param name=egdb value="" type=string' <<<"$out" && ok || fail "hub english kept a russian folder"
+
+# play: the hint probes the English database (a database win, dbwin N), a database
+# draw (K32 v K26 with Black to move) ends the game at once, and not without it.
+printf 'hint\nquit\n' | XDG_DATA_HOME="$tmp/xdg" "$DAMIER" play --variant english --human-vs-human \
+    --fen W:WK32:BK26 --egdb "$tmp/en" >"$tmp/out" 2>"$tmp/err"
+matches "play english: the hint's database score" "$tmp/out" '^hint: [0-9]+-[0-9]+ score dbwin9 depth [0-9]+ pv '
+XDG_DATA_HOME="$tmp/xdg" "$DAMIER" play --variant english --human-vs-human --fen B:WK32:BK26 \
+    --egdb "$tmp/en" </dev/null >"$tmp/out" 2>"$tmp/err"
+has "play english: a database draw" "$tmp/out" "result: 1-1 neither side can win"
+printf 'quit\n' | XDG_DATA_HOME="$tmp/xdg" "$DAMIER" play --variant english --human-vs-human \
+    --fen B:WK32:BK26 >"$tmp/out" 2>"$tmp/err"
+grep -q '^result: 1-1 neither' "$tmp/out" && fail "play english: a draw declared without a database" || ok
+rc=0
+XDG_DATA_HOME="$tmp/xdg" "$DAMIER" play --variant english --human-vs-human --egdb "$tmp/ru" \
+    </dev/null >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 2 ] && ok || fail "play english with a russian folder: exit $rc"
+has "play english with a russian folder" "$tmp/err" "damier play: --egdb: the database in $tmp/ru is of russian, the game of english"
+rc=0
+XDG_DATA_HOME="$tmp/xdg" "$DAMIER" play --variant italian --human-vs-human --egdb "$tmp/ru" \
+    </dev/null >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" -eq 2 ] && ok || fail "play italian --egdb: exit $rc"
+matches "play italian --egdb" "$tmp/err" 'not of italian$'
 
 finish
