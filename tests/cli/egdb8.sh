@@ -10,7 +10,9 @@
 # --variant english --egdb` (the folder taken after the variant, database scores in
 # Scan's band) and a folder of another variant refused; `play --variant english
 # --egdb`: the hint's database score, a database draw ending the game (neither side
-# can win), a folder of another variant and a variant without databases refused.
+# can win), a folder of another variant and a variant without databases refused;
+# `serve` refusing two --egdb folders of one variant (the web analysis probes the
+# folder of its position's variant: tests/web/e2e.mjs).
 # Usage: bash egdb8.sh <damier binary> [<shared dir>]
 set -u
 DAMIER=${1:?usage: egdb8.sh <damier binary> [<shared dir>]}
@@ -107,5 +109,16 @@ XDG_DATA_HOME="$tmp/xdg" "$DAMIER" play --variant italian --human-vs-human --egd
     </dev/null >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" -eq 2 ] && ok || fail "play italian --egdb: exit $rc"
 matches "play italian --egdb" "$tmp/err" 'not of italian$'
+
+# serve: one --egdb folder a variant (when the web board is built)
+rc=0
+timeout 20 "$DAMIER" serve --port 0 --db "$tmp/web.sqlite" --egdb "$tmp/ru" --egdb "$tmp/ru" \
+    --quiet </dev/null >"$tmp/out" 2>"$tmp/err" || rc=$?
+if grep -q "built without the web board" "$tmp/err"; then
+    echo "serve not built: its --egdb check skipped"
+else
+    [ "$rc" -eq 2 ] && ok || fail "serve with two russian folders: exit $rc"
+    has "serve with two russian folders" "$tmp/err" "damier serve: --egdb $tmp/ru: a second folder of russian"
+fi
 
 finish
