@@ -128,10 +128,11 @@ static void br_place(brute *br, dm_board10 *b, const dm_piece *kinds, int nk, in
 }
 
 /* Add every position of material (wm, wk, bm, bk). */
-static void br_material(brute *br, int wm, int wk, int bm, int bk)
+static void br_material(brute *br, eg_mat m, const void *ctx)
 {
+    (void)ctx;
     dm_piece kinds[16];
-    int n = br_kinds(kinds, wm, wk, bm, bk);
+    int n = br_kinds(kinds, m.wm, m.wk, m.bm, m.bk);
     dm_board10 b;
     dm_board10_clear(&b);
     br_place(br, &b, kinds, n, 1);
@@ -162,6 +163,26 @@ static int br_edge(brute *br, const br_key *c)
     }
     br->child[br->nchild++] = ci;
     return 0;
+}
+
+/* Add, with add(br, m, ctx), every material m of 2 to maxp pieces (each side at least
+ * one) that keep accepts (NULL: all). */
+typedef void (*br_material_fn)(brute *br, eg_mat m, const void *ctx);
+static void br_materials(brute *br, int maxp, int (*keep)(eg_mat), br_material_fn add,
+                         const void *ctx)
+{
+    for (int n = 2; n <= maxp; n++) {
+        for (int w = 1; w < n; w++) {
+            for (int wm = 0; wm <= w; wm++) {
+                for (int bm = 0; bm <= n - w; bm++) {
+                    eg_mat m = {wm, w - wm, bm, n - w - bm};
+                    if (!keep || keep(m)) {
+                        add(br, m, ctx);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /* Build the graph over the positions added so far, with the successors that succ
@@ -266,6 +287,35 @@ static void br_free(brute *br)
     memset(br, 0, sizeof *br);
 }
 
+#ifdef cmocka_unit_test
+/* The W/L/D counts of every slice of db of up to maxp pieces that keep accepts (NULL:
+ * all) against counts[wm][wk][bm][bk][value] (White to move, no capture pending);
+ * failure messages start with prefix. Returns the slices compared. */
+static int br_check_counts(const dm_egdb *db, uint64_t (*counts)[5][5][5][4], int maxp,
+                           int (*keep)(eg_mat), const char *prefix)
+{
+    int slices = 0;
+    for (int s = 0; s < dm_egdb_slice_count(db); s++) {
+        dm_egdb_slice_info in;
+        assert_int_equal(dm_egdb_slice(db, s, &in), DM_OK);
+        eg_mat m = {in.wm, in.wk, in.bm, in.bk};
+        if (eg_mat_pieces(m) > maxp || (keep && !keep(m))) {
+            continue;
+        }
+        slices++;
+        uint64_t *c = counts[in.wm][in.wk][in.bm][in.bk];
+        if (c[DM_EGDB_WIN] != in.wins || c[DM_EGDB_LOSS] != in.losses ||
+            c[DM_EGDB_DRAW] != in.draws) {
+            fail_msg("%s%s: egdb W/L/D %llu/%llu/%llu, brute force %llu/%llu/%llu", prefix, in.name,
+                     (unsigned long long)in.wins, (unsigned long long)in.losses,
+                     (unsigned long long)in.draws, (unsigned long long)c[DM_EGDB_WIN],
+                     (unsigned long long)c[DM_EGDB_LOSS], (unsigned long long)c[DM_EGDB_DRAW]);
+        }
+    }
+    return slices;
+}
+#endif
+
 /* Solve every material of up to maxp pieces accepted by keep (which must be closed
  * under captures and promotions) and compare each position, either side to move,
  * with dm_egdb_probe, and the W/L/D counts of the slices kept (White to move, no
@@ -277,18 +327,7 @@ __attribute__((unused)) static void br_check_db(const dm_egdb *db, int maxp, int
 {
     brute br;
     memset(&br, 0, sizeof br);
-    for (int n = 2; n <= maxp; n++) {
-        for (int w = 1; w < n; w++) {
-            for (int wm = 0; wm <= w; wm++) {
-                for (int bm = 0; bm <= n - w; bm++) {
-                    eg_mat m = {wm, w - wm, bm, n - w - bm};
-                    if (keep(m)) {
-                        br_material(&br, m.wm, m.wk, m.bm, m.bk);
-                    }
-                }
-            }
-        }
-    }
+    br_materials(&br, maxp, keep, br_material, NULL);
     assert_int_equal(br_solve(&br), 0);
     assert_true(br.n >= min_positions);
     uint64_t(*counts)[5][5][5][4] = calloc(5, sizeof *counts);
@@ -317,22 +356,7 @@ __attribute__((unused)) static void br_check_db(const dm_egdb *db, int maxp, int
             counts[wm][wk][bm][bk][want]++;
         }
     }
-    for (int s = 0; s < dm_egdb_slice_count(db); s++) {
-        dm_egdb_slice_info in;
-        assert_int_equal(dm_egdb_slice(db, s, &in), DM_OK);
-        eg_mat m = {in.wm, in.wk, in.bm, in.bk};
-        if (eg_mat_pieces(m) > maxp || !keep(m)) {
-            continue;
-        }
-        uint64_t *c = counts[in.wm][in.wk][in.bm][in.bk];
-        if (c[DM_EGDB_WIN] != in.wins || c[DM_EGDB_LOSS] != in.losses ||
-            c[DM_EGDB_DRAW] != in.draws) {
-            fail_msg("%s: egdb W/L/D %llu/%llu/%llu, brute force %llu/%llu/%llu", in.name,
-                     (unsigned long long)in.wins, (unsigned long long)in.losses,
-                     (unsigned long long)in.draws, (unsigned long long)c[DM_EGDB_WIN],
-                     (unsigned long long)c[DM_EGDB_LOSS], (unsigned long long)c[DM_EGDB_DRAW]);
-        }
-    }
+    br_check_counts(db, counts, maxp, keep, "");
     free(counts);
     br_free(&br);
 }
@@ -402,10 +426,12 @@ static void brv_place(brute *br, dm_board *b, const dm_piece *kinds, int nk, int
     }
 }
 
-static void brv_material(brute *br, const dm_variant *v, int wm, int wk, int bm, int bk)
+/* Add every position of material m of variant ctx (a dm_variant). */
+static void brv_material(brute *br, eg_mat m, const void *ctx)
 {
+    const dm_variant *v = ctx;
     dm_piece kinds[16];
-    int n = br_kinds(kinds, wm, wk, bm, bk);
+    int n = br_kinds(kinds, m.wm, m.wk, m.bm, m.bk);
     dm_board b;
     dm_board_clear(&b, v);
     brv_place(br, &b, kinds, n, 1);
@@ -446,18 +472,7 @@ __attribute__((unused)) static uint32_t brv_check_db(const dm_egdb *db, const dm
 {
     brute br;
     memset(&br, 0, sizeof br);
-    for (int n = 2; n <= maxp; n++) {
-        for (int w = 1; w < n; w++) {
-            for (int wm = 0; wm <= w; wm++) {
-                for (int bm = 0; bm <= n - w; bm++) {
-                    eg_mat m = {wm, w - wm, bm, n - w - bm};
-                    if (!keep || keep(m)) {
-                        brv_material(&br, v, wm, w - wm, bm, n - w - bm);
-                    }
-                }
-            }
-        }
-    }
+    br_materials(&br, maxp, keep, brv_material, v);
     assert_int_equal(brv_solve(&br, v), 0);
     uint64_t(*counts)[5][5][5][4] = calloc(5, sizeof *counts);
     dm_movelist *list = malloc(sizeof *list);
@@ -485,25 +500,9 @@ __attribute__((unused)) static uint32_t brv_check_db(const dm_egdb *db, const dm
         }
     }
     free(list);
-    int slices = 0;
-    for (int s = 0; s < dm_egdb_slice_count(db); s++) {
-        dm_egdb_slice_info in;
-        assert_int_equal(dm_egdb_slice(db, s, &in), DM_OK);
-        eg_mat m = {in.wm, in.wk, in.bm, in.bk};
-        if (eg_mat_pieces(m) > maxp || (keep && !keep(m))) {
-            continue;
-        }
-        slices++;
-        uint64_t *c = counts[in.wm][in.wk][in.bm][in.bk];
-        if (c[DM_EGDB_WIN] != in.wins || c[DM_EGDB_LOSS] != in.losses ||
-            c[DM_EGDB_DRAW] != in.draws) {
-            fail_msg("%s %s: egdb W/L/D %llu/%llu/%llu, brute force %llu/%llu/%llu", v->name,
-                     in.name, (unsigned long long)in.wins, (unsigned long long)in.losses,
-                     (unsigned long long)in.draws, (unsigned long long)c[DM_EGDB_WIN],
-                     (unsigned long long)c[DM_EGDB_LOSS], (unsigned long long)c[DM_EGDB_DRAW]);
-        }
-    }
-    assert_true(slices > 0);
+    char prefix[40];
+    snprintf(prefix, sizeof prefix, "%s ", v->name);
+    assert_true(br_check_counts(db, counts, maxp, keep, prefix) > 0);
     uint32_t n = br.n;
     free(counts);
     br_free(&br);
