@@ -13,7 +13,9 @@
  * --variant brazilian|russian|english: gen makes that variant's 8x8 database, probe
  * reads --fen in that variant (a folder of another variant is refused, saying so);
  * verify and info take the variant from the files' headers.
- *   bench:  "probe cached NS ns", "probe uncached NS ns" (see BENCHMARKS.md)
+ *   bench:  "variant NAME", "probe cached NS ns", "probe uncached NS ns", "pieces P
+ *            probes N check C", "positions 4096 unknown U" (random quiet positions
+ *            of the folder's variant, any of the four; U must be 0; BENCHMARKS.md)
  * Every command reads or writes --dir D, by default $XDG_DATA_HOME/damier/egdb
  * (~/.local/share/damier/egdb); the engines of analyse, play and hub probe that
  * default folder too when it exists and --egdb does not name another ("" : none). Files the library refused are reported on stderr as
@@ -161,42 +163,44 @@ static uint64_t rng_next(uint64_t *s)
     return *s;
 }
 
-/* Random quiet positions with at most `pieces` pieces, for the probe benchmark. */
-static int random_position(dm_board10 *b, uint64_t *rng, int pieces)
+/* Random quiet positions of variant v with 2 to `pieces` pieces (White and Black
+ * at least one each; a man drawn on his own promotion row becomes a king), either
+ * side to move, for the probe benchmark. `list` is scratch space. */
+static void random_position(dm_board *b, const dm_variant *v, uint64_t *rng, int pieces,
+                            dm_movelist *list)
 {
+    int row = v->size / 2; /* squares on a row */
     for (;;) {
-        dm_board10_clear(b);
+        dm_board_clear(b, v);
         int n = 2 + (int)(rng_next(rng) % (uint64_t)(pieces - 1));
         int placed = 0;
         while (placed < n) {
-            int sq = 1 + (int)(rng_next(rng) % 50);
-            if (dm_board10_piece(b, sq) != DM_EMPTY) {
+            int sq = 1 + (int)(rng_next(rng) % (uint64_t)v->squares);
+            if (dm_board_piece(b, sq) != DM_EMPTY) {
                 continue;
             }
             int white = placed == 0 ? 1 : placed == 1 ? 0 : (int)(rng_next(rng) & 1);
             int king = (int)(rng_next(rng) & 1);
-            if (!king && ((white && sq <= 5) || (!white && sq >= 46))) {
+            if (!king && ((white && sq <= row) || (!white && sq > v->squares - row))) {
                 king = 1;
             }
-            dm_board10_put(b, sq,
-                           white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
-                                 : (king ? DM_BLACK_KING : DM_BLACK_MAN));
+            dm_board_put(b, sq,
+                         white ? (king ? DM_WHITE_KING : DM_WHITE_MAN)
+                               : (king ? DM_BLACK_KING : DM_BLACK_MAN));
             placed++;
         }
-        dm_board10_set_side(b, (rng_next(rng) & 1) ? DM_BLACK : DM_WHITE);
-        if (!dm_movegen10_has_capture(b)) {
-            return 0;
+        b->side = (rng_next(rng) & 1) ? DM_BLACK : DM_WHITE;
+        int legal = dm_movegen_legal(list, b);
+        if (legal == 0 || list->moves[0].ncapt == 0) {
+            return;
         }
     }
 }
 
+/* Probe time of the folder's database over random quiet positions of its variant. */
 static int egdb_bench(const dm_egdb *db, long probes)
 {
     int maxp = dm_egdb_max_pieces(db);
-    if (dm_egdb_variant(db) != DM_VARIANT_INTERNATIONAL) {
-        fprintf(stderr, "damier egdb bench: international databases only\n");
-        return 1;
-    }
     if (maxp < 2) {
         fprintf(stderr, "damier egdb bench: no complete database in the folder\n");
         return 1;
@@ -204,15 +208,23 @@ static int egdb_bench(const dm_egdb *db, long probes)
     enum {
         NPOS = 4096
     };
+    const dm_variant *v = dm_variant_get(dm_egdb_variant(db));
     dm_board *pos = malloc(NPOS * sizeof *pos);
-    if (!pos) {
+    dm_movelist *list = malloc(sizeof *list);
+    if (!pos || !list) {
+        free(pos);
+        free(list);
         return 1;
     }
     uint64_t rng = 0x9E3779B97F4A7C15ULL;
     for (int i = 0; i < NPOS; i++) {
-        dm_board10 fast;
-        random_position(&fast, &rng, maxp);
-        dm_board_from_board10(&pos[i], dm_variant_get(DM_VARIANT_INTERNATIONAL), &fast);
+        random_position(&pos[i], v, &rng, maxp, list);
+    }
+    free(list);
+    /* Every position is of the database's variant and size: none may be unknown. */
+    int unknown = 0;
+    for (int i = 0; i < NPOS; i++) {
+        unknown += dm_egdb_lookup(db, &pos[i], NULL) == DM_EGDB_UNKNOWN;
     }
     /* Cached: the same position again and again (its block stays in the CPU cache). */
     int dtc, sink = 0;
@@ -227,8 +239,9 @@ static int egdb_bench(const dm_egdb *db, long probes)
         sink += dm_egdb_lookup(db, &pos[i % NPOS], &dtc) + dtc;
     }
     double uncached = (cli_now() - t0) / (double)probes * 1e9;
-    printf("probe cached %.0f ns\nprobe uncached %.0f ns\npieces %d probes %ld check %d\n", cached,
-           uncached, maxp, probes, sink & 1);
+    printf("variant %s\nprobe cached %.0f ns\nprobe uncached %.0f ns\npieces %d probes %ld "
+           "check %d\npositions %d unknown %d\n",
+           v->name, cached, uncached, maxp, probes, sink & 1, NPOS, unknown);
     free(pos);
     return 0;
 }

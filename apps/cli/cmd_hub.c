@@ -30,6 +30,7 @@
 #include <damier/engine.h>
 #include <damier/hub.h>
 #include <damier/session.h>
+#include <damier/variant.h>
 
 #include "commands.h"
 
@@ -199,9 +200,11 @@ int cmd_hub(int argc, char **argv)
             "stdin/stdout; see ../shared/docs/hub-protocol.md\n"
             "  --variant NAME  start with these rules (%s; or the Hub names\n"
             "                  normal and losing), as set-param name=variant does\n"
-            "  --egdb DIR      the international engine probes the endgame database there\n"
-            "                  (default: $XDG_DATA_HOME/damier/egdb when present; \"\": none),\n"
-            "                  as set-param name=egdb value=DIR does\n"
+            "  --egdb DIR      the engine probes the endgame database there, a folder of\n"
+            "                  the session's variant (international, brazilian, russian,\n"
+            "                  english), as set-param name=egdb value=DIR does after\n"
+            "                  --variant (default: $XDG_DATA_HOME/damier/egdb when present,\n"
+            "                  international sessions only; \"\": none)\n"
             "  --eval FILE     evaluation weights (damier train; default: built in)\n"
             "  --book FILE     the opening book: a .dmbk file, builtin or off (the default),\n"
             "                  as set-param name=book value=FILE does\n",
@@ -221,14 +224,6 @@ int cmd_hub(int argc, char **argv)
         fprintf(stderr, "damier hub: cannot create the engine\n");
         dm_hub_session_free(a.session);
         return 1;
-    }
-    /* The endgame database (--egdb DIR, else the default folder when it exists), as
-     * if the GUI had sent set-param name=egdb: the session owns it, `hub` announces
-     * it, a later set-param replaces it. Its errors go to stderr; the engine plays on. */
-    char egdb_def[4096];
-    const char *egdb_use = cli_egdb_engine_dir(egdb_dir, egdb_def, sizeof egdb_def);
-    if (egdb_use) {
-        hub_set_param(a.session, "egdb", egdb_use);
     }
     /* --book FILE|builtin|off, as set-param name=book: a book that cannot be read is a
      * usage error here (the command line asked for it), not a warning. */
@@ -255,6 +250,22 @@ int cmd_hub(int argc, char **argv)
             dm_hub_session_free(a.session);
             return 2;
         }
+    }
+    /* The endgame database (--egdb DIR, else the default folder when it exists), as
+     * if the GUI had sent set-param name=egdb after the variant: the session owns it,
+     * `hub` announces it, a later set-param replaces it. A folder must be of the
+     * session's variant (international, brazilian, russian, english); the default
+     * folder is the international one, used by international sessions only. Its
+     * errors go to stderr; the engine plays on. */
+    char egdb_def[4096];
+    const char *egdb_use = cli_egdb_engine_dir(egdb_dir, egdb_def, sizeof egdb_def);
+    const dm_variant *hv = NULL;
+    if (variant && dm_variant_from_name(&hv, variant, NULL) != DM_OK) {
+        hv = NULL; /* a Hub name ("normal", "losing"): set-param variant knew it */
+    }
+    int intl = !variant || !strcmp(variant, "normal") || (hv && hv->id == DM_VARIANT_INTERNATIONAL);
+    if (egdb_use && (egdb_dir || intl)) {
+        hub_set_param(a.session, "egdb", egdb_use);
     }
     pthread_mutex_init(&a.lock, NULL);
     atomic_init(&a.stop_wanted, 0);

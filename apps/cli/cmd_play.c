@@ -4,8 +4,9 @@
  *
  * The game is a dm_session (a game of the variant, its clock, the engine), seen
  * through the generic types of every variant (dm_board, dm_move, dm_info): no
- * code here knows international draughts apart but the --egdb option (its database
- * holds international positions only). The loop: while the game
+ * code here knows one variant from another but the --egdb option (databases exist of
+ * international, Russian, Brazilian and English draughts; the folder must be of the
+ * game's variant). The loop: while the game
  * is not over, the side to move is asked for a move: the engine searches on the
  * session's thread while its clock keeps ticking on screen, a human types a move or
  * a command. A move played presses the clock; undo gives the turn back. Every move
@@ -68,7 +69,9 @@ static void play_usage(FILE *f)
                "  --game G              the jumping games: chinese-checkers, halma, gewu (see\n"
                "                        damier play --game G --help)\n"
                "  --egdb DIR            the engine (and hint) probe the endgame database there\n"
-               "                        (international draughts)\n"
+               "                        (international, brazilian, russian, english: a\n"
+               "                        folder of the game's variant); a database draw\n"
+               "                        ends the game (neither side can win)\n"
                "  --save-dir DIR        where games are saved automatically\n"
                "                        (default $XDG_DATA_HOME/damier/games or\n"
                "                        ~/.local/share/damier/games)\n"
@@ -776,24 +779,28 @@ static void print_result(play_session *s)
     }
 }
 
-/* FMJD 7.3, neither side can win: an international position whose endgame database
- * value is a draw (no capture pending: the database proves that neither side can force
- * a win, with or without the counting rules) ends the game at once as a draw
- * (docs/RULES.md). Without a database nothing is declared. */
+/* FMJD 7.3, neither side can win: a position whose endgame database value is a draw
+ * (no capture pending: the database proves that neither side can force a win, with or
+ * without the counting rules) ends the game at once as a draw (docs/RULES.md): in an
+ * international game, and in a Russian, Brazilian or English one with a database of
+ * its variant. Without a database (or with one of another variant) nothing is
+ * declared. */
 static void declare_database_draw(play_session *s, const struct dm_egdb *egdb)
 {
     const dm_game *g = play_game(s);
-    if (!egdb || dm_game_over(g) || dm_game_variant(g)->id != DM_VARIANT_INTERNATIONAL) {
+    if (!egdb || dm_game_over(g) || dm_game_variant(g)->id != dm_egdb_variant(egdb)) {
         return;
     }
-    dm_board10 fb; /* the endgame database reads the fast board */
-    const dm_board10 *b = &fb;
-    dm_board_to_board10(&fb, dm_game_position(g));
-    if (__builtin_popcountll(b->pieces[0] | b->pieces[1]) > dm_egdb_max_pieces(egdb)) {
+    const dm_board *b = dm_game_position(g);
+    int pieces = 0;
+    for (int sq = 1; sq <= b->variant->squares; sq++) {
+        pieces += b->sq[sq] != DM_EMPTY;
+    }
+    if (pieces > dm_egdb_max_pieces(egdb)) {
         return;
     }
     int dtc = -1;
-    if (dm_egdb_probe(egdb, dm_game_position(g), &dtc) == DM_EGDB_DRAW) {
+    if (dm_egdb_probe(egdb, b, &dtc) == DM_EGDB_DRAW) {
         dm_session_declare_no_win(s->session);
     }
 }
@@ -882,10 +889,11 @@ int cmd_play(int argc, char **argv)
     if (o.variant && cmd_variant_from_arg(&variant, "play", o.variant) != 0) {
         return 2;
     }
-    if (o.egdb && variant->id != DM_VARIANT_INTERNATIONAL) {
+    if (o.egdb && variant->id != DM_VARIANT_INTERNATIONAL && variant->id != DM_VARIANT_RUSSIAN &&
+        variant->id != DM_VARIANT_BRAZILIAN && variant->id != DM_VARIANT_ENGLISH) {
         fprintf(stderr,
-                "damier play: --egdb: the endgame database holds international draughts "
-                "positions; not for %s\n",
+                "damier play: --egdb: endgame databases are of international, brazilian, "
+                "russian and english draughts; not of %s\n",
                 variant->name);
         return 2;
     }
@@ -961,6 +969,15 @@ int cmd_play(int argc, char **argv)
     if (cli_engine_egdb(dm_session_engine(s.session), o.egdb, "play", &egdb) != 0) {
         dm_session_free(s.session);
         return 1;
+    }
+    /* A folder named by --egdb must be of the game's variant (the default folder of
+     * another variant is left unused: the engine probes its own variant's only). */
+    if (o.egdb && egdb && dm_egdb_slice_count(egdb) > 0 && dm_egdb_variant(egdb) != variant->id) {
+        fprintf(stderr, "damier play: --egdb: the database in %s is of %s, the game of %s\n",
+                o.egdb, dm_variant_get(dm_egdb_variant(egdb))->name, variant->name);
+        dm_session_free(s.session);
+        dm_egdb_close(egdb);
+        return 2;
     }
     play_ui_init(&s.ui, plain, no_color);
     s.ui.flipped = !hvh && !autoplay && human_side == DM_BLACK;

@@ -314,7 +314,7 @@ typedef struct play_options {
     int hvh, autoplay, no_color, plain;
     const char *fen;      /* NULL: the start position (else in the variant's FEN) */
     const char *save_dir; /* NULL: play_default_save_dir */
-    const char *egdb;     /* --egdb DIR (international only), NULL: none */
+    const char *egdb;     /* --egdb DIR (international, brazilian, russian, english), NULL: none */
     const char *variant;  /* --variant NAME, NULL: international */
 } play_options;
 #define PLAY_OPTIONS_INIT                                                                          \

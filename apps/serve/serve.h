@@ -27,6 +27,9 @@ typedef struct srv srv;
 typedef struct srv_game srv_game;
 typedef struct srv_db srv_db;
 
+/* Endgame database folders a server takes (--egdb, once per variant that has them). */
+#define SRV_EGDB_MAX 4
+
 /* Options of a server. */
 typedef struct srv_options {
     const char *host;       /* listening address, "127.0.0.1" */
@@ -45,9 +48,10 @@ typedef struct srv_options {
     int fast_hash;          /* 1: passwords hashed with libsodium's smallest Argon2id
                                limits (tests only: fast, not safe) */
     const char *puzzles;    /* a PDN file of puzzles (damier puzzles gen), or NULL */
-    /* the endgame database the analysis board probes (not owned; outlives the
-       server), or NULL */
-    const struct dm_egdb *egdb;
+    /* the endgame databases the analysis board probes, at most one of each variant
+       that has them (international, Brazilian, Russian, English; not owned, they
+       outlive the server); unused entries NULL. A search probes its variant's. */
+    const struct dm_egdb *egdb[SRV_EGDB_MAX];
     const char *library; /* the master games: a PDN file or a folder of them, or NULL */
     /* A test hook: ms added to the wall clock of the correspondence games (their
      * deadlines), as if that much time had passed; 0. */
@@ -61,7 +65,7 @@ typedef struct srv_options {
 
 #define SRV_OPTIONS_INIT                                                                           \
     {                                                                                              \
-        "127.0.0.1", 8080, NULL, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0      \
+        "127.0.0.1", 8080, NULL, NULL, NULL, 256, 2, 2, 0, 0, 0, 0, NULL, {NULL}, NULL, 0, 0, 0    \
     }
 
 /* Limits of requests. */

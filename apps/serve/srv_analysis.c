@@ -47,6 +47,17 @@ static json_t *score_json(int score)
     return json_pack("{s:s,s:i}", "kind", "cp", "value", score);
 }
 
+/* The database of variant v among the server's (NULL: none). */
+static const struct dm_egdb *egdb_of(const srv_options *o, const dm_variant *v)
+{
+    for (int i = 0; i < SRV_EGDB_MAX; i++) {
+        if (o->egdb[i] && dm_egdb_variant(o->egdb[i]) == v->id) {
+            return o->egdb[i];
+        }
+    }
+    return NULL;
+}
+
 /* The principal variation: texts in the variant's notation, paths in the board's
  * squares. */
 static void on_info(const dm_info *info, void *payload)
@@ -62,11 +73,11 @@ static void on_info(const dm_info *info, void *payload)
         dm_board_apply(&b, &info->pv[i]);
     }
     json_t *score = score_json(info->score);
-    /* an international root the database draws: a database draw (the search's score
-     * of a drawn root is 0, not "draw") */
+    /* a root its variant's database draws: a database draw (the search's score of a
+     * drawn root is 0, not "draw") */
     int dtc = 0;
-    if (a->s->opt.egdb && info->multipv <= 1 &&
-        dm_egdb_probe(a->s->opt.egdb, &a->in.root, &dtc) == DM_EGDB_DRAW) {
+    const struct dm_egdb *db = egdb_of(&a->s->opt, a->in.root.variant);
+    if (db && info->multipv <= 1 && dm_egdb_probe(db, &a->in.root, &dtc) == DM_EGDB_DRAW) {
         json_decref(score);
         score = json_pack("{s:s,s:i}", "kind", "db_draw", "plies", 0);
     }
@@ -231,9 +242,10 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
             error(a, 503, "out of memory");
             return;
         }
-        dm_engine_set_egdb(a->engine, a->s->opt.egdb); /* international searches only */
     }
     dm_search_input_init(&a->in, &vb);
+    /* the database of the position's variant (the engine is idle: no search runs) */
+    dm_engine_set_egdb(a->engine, egdb_of(&a->s->opt, a->in.root.variant));
     memset(&a->lim, 0, sizeof a->lim);
     a->lim.analyse = 1;
     a->lim.move_time = SRV_ANALYSIS_SECONDS;

@@ -31,8 +31,9 @@ static void usage(FILE *f)
                "--threads: connections served at once (each WebSocket holds one; default\n"
                "256); --sync full: every commit survives a power loss too (slower);\n"
                "--puzzles: the puzzle trainer's puzzles (a file of damier puzzles gen);\n"
-               "--egdb DIR: the endgame database the analysis board probes (default: the\n"
-               "XDG folder when present; \"\": none);\n"
+               "--egdb DIR: the endgame database the analysis board probes, given once\n"
+               "per variant that has them (international, brazilian, russian, english;\n"
+               "default: the XDG folder when present; \"\": none);\n"
                "--library PATH: the master games (a PDN file, or a folder read recursively:\n"
                "searched and explored on the page's Library);\n"
                "--webhooks: players may give an http:// URL that the server calls after\n"
@@ -117,11 +118,56 @@ static int int_arg(const char *name, const char *v, int lo, int hi, int *out)
     return 0;
 }
 
+static void close_egdbs(dm_egdb *db[SRV_EGDB_MAX])
+{
+    for (int i = 0; i < SRV_EGDB_MAX; i++) {
+        dm_egdb_close(db[i]);
+        db[i] = NULL;
+    }
+}
+
+/* The analysis board's databases: the folders of --egdb (n of them; none given: the
+ * XDG folder when present), at most one of each variant. Returns 0, or -1 after
+ * saying why on stderr (a folder that cannot be opened, two of one variant). */
+static int open_egdbs(dm_egdb *db[SRV_EGDB_MAX], const char *const *dirs, int n)
+{
+    char def[4096];
+    const char *one = NULL;
+    if (n == 0) {
+        one = cli_egdb_engine_dir(NULL, def, sizeof def);
+        dirs = &one;
+        n = one ? 1 : 0;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const char *use = cli_egdb_engine_dir(dirs[i], def, sizeof def);
+        if (!use) {
+            continue; /* "" : none */
+        }
+        if (cli_egdb_open(&db[k], use, "serve") != 0) {
+            close_egdbs(db);
+            return -1;
+        }
+        for (int j = 0; j < k; j++) {
+            if (dm_egdb_slice_count(db[k]) > 0 && dm_egdb_slice_count(db[j]) > 0 &&
+                dm_egdb_variant(db[j]) == dm_egdb_variant(db[k])) {
+                fprintf(stderr, "damier serve: --egdb %s: a second folder of %s\n", use,
+                        dm_variant_get(dm_egdb_variant(db[k]))->name);
+                close_egdbs(db);
+                return -1;
+            }
+        }
+        k++;
+    }
+    return 0;
+}
+
 int cmd_serve(int argc, char **argv)
 {
     srv_options opt = SRV_OPTIONS_INIT;
     char db[1024] = "", stat_dir[1024] = "";
-    const char *egdb_dir = NULL;
+    const char *egdb_dirs[SRV_EGDB_MAX];
+    int negdb = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -167,7 +213,13 @@ int cmd_serve(int argc, char **argv)
             opt.library = v; /* the master games (srv_library.c) */
             i++;
         } else if (!strcmp(a, "--egdb") && v) {
-            egdb_dir = v; /* "" : none; default: the XDG folder when present */
+            /* once per variant; "" : none; default: the XDG folder when present */
+            if (negdb == SRV_EGDB_MAX) {
+                fprintf(stderr, "damier serve: --egdb: at most %d folders (one a variant)\n",
+                        SRV_EGDB_MAX);
+                return 2;
+            }
+            egdb_dirs[negdb++] = v;
             i++;
         } else if (!strcmp(a, "--pg") && v) {
             opt.pg_url = v; /* the games shared in PostgreSQL (srv_db_pg.c) */
@@ -199,13 +251,13 @@ int cmd_serve(int argc, char **argv)
     }
     opt.db_path = db;
     opt.static_dir = stat_dir;
-    char egdb_def[4096];
-    const char *egdb_use = cli_egdb_engine_dir(egdb_dir, egdb_def, sizeof egdb_def);
-    dm_egdb *egdb = NULL;
-    if (egdb_use && cli_egdb_open(&egdb, egdb_use, "serve") != 0) {
+    dm_egdb *egdb[SRV_EGDB_MAX] = {NULL};
+    if (open_egdbs(egdb, egdb_dirs, negdb) != 0) {
         return 2;
     }
-    opt.egdb = egdb;
+    for (int i = 0; i < SRV_EGDB_MAX; i++) {
+        opt.egdb[i] = egdb[i];
+    }
     /* A test hook (docs/WEB.md): correspondence games' clock moved on by this many ms,
      * as if that time had passed (a deadline that passes, in the page's tests). */
     const char *off = getenv("DAMIER_SERVE_TEST_CLOCK_OFFSET_MS");
@@ -229,7 +281,7 @@ int cmd_serve(int argc, char **argv)
     srv *s = srv_start(&opt, err, sizeof err);
     if (!s) {
         fprintf(stderr, "damier serve: %s\n", err);
-        dm_egdb_close(egdb);
+        close_egdbs(egdb);
         return 1;
     }
     /* the URL is not printed: it may hold a password */
@@ -242,6 +294,6 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "damier serve: stopping (signal %d)\n", sig);
     }
     srv_stop(s);
-    dm_egdb_close(egdb);
+    close_egdbs(egdb);
     return 0;
 }

@@ -17,8 +17,14 @@
  *
  * Endgame database (`set-param name=egdb value=DIR`): the session opens the folder
  * (damier/egdb.h; the file reading is that layer's), owns the database and gives it
- * to the international engine; a folder that does not exist or holds no valid slice
- * is an error and the previous database (or none) stays; value="" turns it off.
+ * to the engine; a folder that does not exist, holds no valid slice, or holds the
+ * slices of another variant than the session's (international, or the `variant`
+ * param's: Russian, Brazilian and English have databases too) is an error and the
+ * previous database (or none) stays; value="" turns it off. Order matters: set the
+ * variant first. When `set-param name=variant` then names another variant than the
+ * database's, the session drops the database (the `egdb` param reads "" again, as
+ * `hub` lists it): a session never holds a folder its game cannot use, and the GUI
+ * sets the folder of the new variant, if it has one.
  *
  * Opening book (`set-param name=book value=builtin|off|FILE`, damier/book.h): off by
  * default (the built-in book has not yet won a match against no book); a file that cannot be read or is not a valid book is an
@@ -275,11 +281,35 @@ static int parse_real(const char *v, double lo, double hi, double *out)
     return 0;
 }
 
+/* The variant of the session's game. */
+static dm_variant_id session_variant(const dm_hub_session *s)
+{
+    return s->variant ? s->variant->id : DM_VARIANT_INTERNATIONAL;
+}
+
+/* Take the database from the engine and close it (none: nothing to do). Returns 0,
+ * or -1 when the engine is searching (nothing changes). */
+static int drop_egdb(dm_hub_session *s)
+{
+    dm_engine *e = dm_session_engine(s->game);
+    if (!s->egdb) {
+        return 0;
+    }
+    if (!e || dm_engine_set_egdb(e, NULL) != DM_OK) {
+        return -1;
+    }
+    dm_engine_clear(e); /* its table holds database scores */
+    dm_egdb_close(s->egdb);
+    s->egdb = NULL;
+    s->egdb_dir[0] = 0;
+    return 0;
+}
+
 /* `set-param name=egdb value=DIR`: open the database of folder dir and give it to
  * the engine, replacing the previous one; "" drops it. A folder that is missing, not
- * a folder, or without a valid slice is an error and nothing changes; files refused
- * in a folder that has valid slices are each named in an error line, and the slices
- * that loaded are used. */
+ * a folder, without a valid slice, or of another variant than the session's is an
+ * error and nothing changes; files refused in a folder that has valid slices are each
+ * named in an error line, and the slices that loaded are used. */
 static void set_egdb(dm_hub_session *s, const char *dir, outbuf *o)
 {
     dm_engine *e = dm_session_engine(s->game);
@@ -288,14 +318,9 @@ static void set_egdb(dm_hub_session *s, const char *dir, outbuf *o)
         return;
     }
     if (!*dir) {
-        if (dm_engine_set_egdb(e, NULL) != DM_OK) {
+        if (drop_egdb(s) != 0) {
             emit_error(o, "set-param egdb: the engine is searching; the database is not changed");
-            return;
         }
-        dm_engine_clear(e); /* its table holds database scores */
-        dm_egdb_close(s->egdb);
-        s->egdb = NULL;
-        s->egdb_dir[0] = 0;
         return;
     }
     if (strlen(dir) >= sizeof s->egdb_dir) {
@@ -328,6 +353,18 @@ static void set_egdb(dm_hub_session *s, const char *dir, outbuf *o)
                    "set-param egdb: no valid endgame database slice (d*.egdb) in '%s'; "
                    "the engine plays on %s",
                    dir, s->egdb ? "with the previous database" : "without one");
+        dm_egdb_close(db);
+        return;
+    }
+    if (dm_egdb_variant(db) != session_variant(s)) {
+        const char *dbv = dm_variant_get(dm_egdb_variant(db))->name,
+                   *gv = dm_variant_get(session_variant(s))->name;
+        emit_error(o,
+                   "set-param egdb: the database in '%s' is of %s, the game of %s (set-param "
+                   "name=variant value=%s first, or give a folder of %s slices); the engine "
+                   "plays on %s",
+                   dir, dbv, gv, dm_hub_variant_name(dm_variant_get(dm_egdb_variant(db))), gv,
+                   s->egdb ? "with the previous database" : "without one");
         dm_egdb_close(db);
         return;
     }
@@ -416,6 +453,11 @@ static dm_hub_action cmd_set_param(dm_hub_session *s, const dm_hub_cmd *c, outbu
             return DM_HUB_NONE;
         }
         s->variant = v->id == DM_VARIANT_INTERNATIONAL ? NULL : v;
+        /* A database of another variant is of no use to this game: dropped (the engine
+         * is idle here: commands that change the game are refused during a search). */
+        if (s->egdb && dm_egdb_variant(s->egdb) != v->id) {
+            drop_egdb(s);
+        }
         /* A new rule set: start from its initial position. */
         start_position(s);
         return DM_HUB_NEW_GAME;

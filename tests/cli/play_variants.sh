@@ -147,7 +147,7 @@ play intl '' --variant international --auto --depth 2 --fen W:W33:B28
 has intl "$tmp/intl.out" "result: 2-0 no pieces left"
 
 # ---- 5. option errors -------------------------------------------------------------
-rejects play "--variant nosuch" "--variant russian --egdb $tmp" "--variant english --depth 0" \
+rejects play "--variant nosuch" "--variant italian --egdb $tmp" "--variant english --depth 0" \
     "--variant russian --fen W:Wz9" "--variant english --auto --human-vs-human" \
     "--variant canadian extra"
 

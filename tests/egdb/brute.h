@@ -41,7 +41,7 @@ typedef struct brute {
     uint64_t nslot;  /* power of two */
     uint32_t *first; /* CSR successors: child index, or UINT32_MAX = the mover wins */
     uint32_t *child;
-    uint64_t nchild;
+    uint64_t nchild, capc; /* successors stored, room for */
 } brute;
 
 static uint64_t br_hash(const br_key *k)
@@ -75,13 +75,28 @@ static int64_t br_find(const brute *br, const br_key *k)
     }
 }
 
-static void br_add(brute *br, const dm_board10 *b)
+static void br_add(brute *br, const br_key *k)
 {
     if (br->n == br->cap) {
         br->cap = br->cap ? br->cap * 2 : 1024;
         br->keys = realloc(br->keys, br->cap * sizeof *br->keys);
     }
-    br->keys[br->n++] = br_key_of(b);
+    br->keys[br->n++] = *k;
+}
+
+/* The pieces of material (wm, wk, bm, bk) in placing order; returns their number. */
+static int br_kinds(dm_piece kinds[16], int wm, int wk, int bm, int bk)
+{
+    int n = 0;
+    for (int i = 0; i < wm; i++)
+        kinds[n++] = DM_WHITE_MAN;
+    for (int i = 0; i < wk; i++)
+        kinds[n++] = DM_WHITE_KING;
+    for (int i = 0; i < bm; i++)
+        kinds[n++] = DM_BLACK_MAN;
+    for (int i = 0; i < bk; i++)
+        kinds[n++] = DM_BLACK_KING;
+    return n;
 }
 
 /* Place the pieces of `kinds` (count n) from square `from` on, then recurse to the next
@@ -91,7 +106,8 @@ static void br_place(brute *br, dm_board10 *b, const dm_piece *kinds, int nk, in
     if (nk == 0) {
         for (int side = 0; side < 2; side++) {
             dm_board10_set_side(b, side ? DM_BLACK : DM_WHITE);
-            br_add(br, b);
+            br_key k = br_key_of(b);
+            br_add(br, &k);
         }
         return;
     }
@@ -112,27 +128,68 @@ static void br_place(brute *br, dm_board10 *b, const dm_piece *kinds, int nk, in
 }
 
 /* Add every position of material (wm, wk, bm, bk). */
-static void br_material(brute *br, int wm, int wk, int bm, int bk)
+static void br_material(brute *br, eg_mat m, const void *ctx)
 {
+    (void)ctx;
     dm_piece kinds[16];
-    int n = 0;
-    for (int i = 0; i < wm; i++)
-        kinds[n++] = DM_WHITE_MAN;
-    for (int i = 0; i < wk; i++)
-        kinds[n++] = DM_WHITE_KING;
-    for (int i = 0; i < bm; i++)
-        kinds[n++] = DM_BLACK_MAN;
-    for (int i = 0; i < bk; i++)
-        kinds[n++] = DM_BLACK_KING;
+    int n = br_kinds(kinds, m.wm, m.wk, m.bm, m.bk);
     dm_board10 b;
     dm_board10_clear(&b);
     br_place(br, &b, kinds, n, 1);
 }
 
-/* Build the graph over the positions added so far and solve it. Every successor must
- * be among them (the caller adds a set of materials closed under captures and
- * promotions) or have a side without pieces. Returns 0, or -1 when one is missing. */
-static int br_solve(brute *br)
+/* The successors of position k: the callback passes each child position to
+ * br_edge(br, &child) and returns 0, or -1 as soon as br_edge does. */
+typedef int (*br_succ_fn)(brute *br, const br_key *k, const void *ctx);
+
+/* Record the move of the position being expanded to child c: the mover wins at once
+ * when the opponent (c's side to move) has no piece left. Returns 0, or -1 when c is
+ * not among the positions added. */
+static int br_edge(brute *br, const br_key *c)
+{
+    uint32_t ci;
+    if (!(c->side == DM_WHITE ? c->w : c->b)) {
+        ci = UINT32_MAX; /* the opponent has no piece left: the mover wins */
+    } else {
+        int64_t f = br_find(br, c);
+        if (f < 0) {
+            return -1;
+        }
+        ci = (uint32_t)f;
+    }
+    if (br->nchild == br->capc) {
+        br->capc *= 2;
+        br->child = realloc(br->child, br->capc * sizeof *br->child);
+    }
+    br->child[br->nchild++] = ci;
+    return 0;
+}
+
+/* Add, with add(br, m, ctx), every material m of 2 to maxp pieces (each side at least
+ * one) that keep accepts (NULL: all). */
+typedef void (*br_material_fn)(brute *br, eg_mat m, const void *ctx);
+static void br_materials(brute *br, int maxp, int (*keep)(eg_mat), br_material_fn add,
+                         const void *ctx)
+{
+    for (int n = 2; n <= maxp; n++) {
+        for (int w = 1; w < n; w++) {
+            for (int wm = 0; wm <= w; wm++) {
+                for (int bm = 0; bm <= n - w; bm++) {
+                    eg_mat m = {wm, w - wm, bm, n - w - bm};
+                    if (!keep || keep(m)) {
+                        add(br, m, ctx);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* Build the graph over the positions added so far, with the successors that succ
+ * gives, and solve it. Every successor must be among them (the caller adds a set of
+ * materials closed under captures and promotions) or have a side without pieces.
+ * Returns 0, or -1 when one is missing. */
+static int br_solve_graph(brute *br, br_succ_fn succ, const void *ctx)
 {
     br->nslot = 1;
     while (br->nslot < 2 * (uint64_t)br->n) {
@@ -147,39 +204,13 @@ static int br_solve(brute *br)
         br->slot[h] = (int64_t)i + 1;
     }
     br->first = malloc(((size_t)br->n + 1) * sizeof *br->first);
-    uint64_t capc = (uint64_t)br->n * 8;
-    br->child = malloc(capc * sizeof *br->child);
+    br->capc = (uint64_t)br->n * 8;
+    br->child = malloc(br->capc * sizeof *br->child);
     br->nchild = 0;
-    dm_movelist10 list;
     for (uint32_t i = 0; i < br->n; i++) {
         br->first[i] = (uint32_t)br->nchild;
-        const br_key *k = &br->keys[i];
-        dm_board10 b;
-        dm_board10_clear(&b);
-        b.pieces[DM_WHITE] = k->w;
-        b.pieces[DM_BLACK] = k->b;
-        b.kings = k->k;
-        b.side = k->side;
-        int n = dm_movegen10_legal(&list, &b);
-        for (int m = 0; m < n; m++) {
-            dm_board10 c = b;
-            dm_board10_apply(&c, &list.moves[m]);
-            uint32_t ci;
-            if (!c.pieces[c.side]) {
-                ci = UINT32_MAX; /* the opponent has no piece left: the mover wins */
-            } else {
-                br_key ck = br_key_of(&c);
-                int64_t f = br_find(br, &ck);
-                if (f < 0) {
-                    return -1;
-                }
-                ci = (uint32_t)f;
-            }
-            if (br->nchild == capc) {
-                capc *= 2;
-                br->child = realloc(br->child, capc * sizeof *br->child);
-            }
-            br->child[br->nchild++] = ci;
+        if (succ(br, &br->keys[i], ctx) != 0) {
+            return -1;
         }
     }
     br->first[br->n] = (uint32_t)br->nchild;
@@ -217,6 +248,35 @@ static int br_solve(brute *br)
     return 0;
 }
 
+/* Successors on the 10x10 board by the public fast move generator. */
+static int br_succ10(brute *br, const br_key *k, const void *ctx)
+{
+    (void)ctx;
+    dm_board10 b;
+    dm_board10_clear(&b);
+    b.pieces[DM_WHITE] = k->w;
+    b.pieces[DM_BLACK] = k->b;
+    b.kings = k->k;
+    b.side = k->side;
+    dm_movelist10 list;
+    int n = dm_movegen10_legal(&list, &b);
+    for (int m = 0; m < n; m++) {
+        dm_board10 c = b;
+        dm_board10_apply(&c, &list.moves[m]);
+        br_key ck = br_key_of(&c);
+        if (br_edge(br, &ck) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Solve the international positions added so far (br_solve_graph). */
+static int br_solve(brute *br)
+{
+    return br_solve_graph(br, br_succ10, NULL);
+}
+
 static void br_free(brute *br)
 {
     free(br->keys);
@@ -226,6 +286,35 @@ static void br_free(brute *br)
     free(br->child);
     memset(br, 0, sizeof *br);
 }
+
+#ifdef cmocka_unit_test
+/* The W/L/D counts of every slice of db of up to maxp pieces that keep accepts (NULL:
+ * all) against counts[wm][wk][bm][bk][value] (White to move, no capture pending);
+ * failure messages start with prefix. Returns the slices compared. */
+static int br_check_counts(const dm_egdb *db, uint64_t (*counts)[5][5][5][4], int maxp,
+                           int (*keep)(eg_mat), const char *prefix)
+{
+    int slices = 0;
+    for (int s = 0; s < dm_egdb_slice_count(db); s++) {
+        dm_egdb_slice_info in;
+        assert_int_equal(dm_egdb_slice(db, s, &in), DM_OK);
+        eg_mat m = {in.wm, in.wk, in.bm, in.bk};
+        if (eg_mat_pieces(m) > maxp || (keep && !keep(m))) {
+            continue;
+        }
+        slices++;
+        uint64_t *c = counts[in.wm][in.wk][in.bm][in.bk];
+        if (c[DM_EGDB_WIN] != in.wins || c[DM_EGDB_LOSS] != in.losses ||
+            c[DM_EGDB_DRAW] != in.draws) {
+            fail_msg("%s%s: egdb W/L/D %llu/%llu/%llu, brute force %llu/%llu/%llu", prefix, in.name,
+                     (unsigned long long)in.wins, (unsigned long long)in.losses,
+                     (unsigned long long)in.draws, (unsigned long long)c[DM_EGDB_WIN],
+                     (unsigned long long)c[DM_EGDB_LOSS], (unsigned long long)c[DM_EGDB_DRAW]);
+        }
+    }
+    return slices;
+}
+#endif
 
 /* Solve every material of up to maxp pieces accepted by keep (which must be closed
  * under captures and promotions) and compare each position, either side to move,
@@ -238,18 +327,7 @@ __attribute__((unused)) static void br_check_db(const dm_egdb *db, int maxp, int
 {
     brute br;
     memset(&br, 0, sizeof br);
-    for (int n = 2; n <= maxp; n++) {
-        for (int w = 1; w < n; w++) {
-            for (int wm = 0; wm <= w; wm++) {
-                for (int bm = 0; bm <= n - w; bm++) {
-                    eg_mat m = {wm, w - wm, bm, n - w - bm};
-                    if (keep(m)) {
-                        br_material(&br, m.wm, m.wk, m.bm, m.bk);
-                    }
-                }
-            }
-        }
-    }
+    br_materials(&br, maxp, keep, br_material, NULL);
     assert_int_equal(br_solve(&br), 0);
     assert_true(br.n >= min_positions);
     uint64_t(*counts)[5][5][5][4] = calloc(5, sizeof *counts);
@@ -278,22 +356,7 @@ __attribute__((unused)) static void br_check_db(const dm_egdb *db, int maxp, int
             counts[wm][wk][bm][bk][want]++;
         }
     }
-    for (int s = 0; s < dm_egdb_slice_count(db); s++) {
-        dm_egdb_slice_info in;
-        assert_int_equal(dm_egdb_slice(db, s, &in), DM_OK);
-        eg_mat m = {in.wm, in.wk, in.bm, in.bk};
-        if (eg_mat_pieces(m) > maxp || !keep(m)) {
-            continue;
-        }
-        uint64_t *c = counts[in.wm][in.wk][in.bm][in.bk];
-        if (c[DM_EGDB_WIN] != in.wins || c[DM_EGDB_LOSS] != in.losses ||
-            c[DM_EGDB_DRAW] != in.draws) {
-            fail_msg("%s: egdb W/L/D %llu/%llu/%llu, brute force %llu/%llu/%llu", in.name,
-                     (unsigned long long)in.wins, (unsigned long long)in.losses,
-                     (unsigned long long)in.draws, (unsigned long long)c[DM_EGDB_WIN],
-                     (unsigned long long)c[DM_EGDB_LOSS], (unsigned long long)c[DM_EGDB_DRAW]);
-        }
-    }
+    br_check_counts(db, counts, maxp, keep, "");
     free(counts);
     br_free(&br);
 }
@@ -337,22 +400,13 @@ static void brv_board_of(dm_board *b, const dm_variant *v, const br_key *k)
     b->side = k->side;
 }
 
-static void brv_add(brute *br, const br_key *k)
-{
-    if (br->n == br->cap) {
-        br->cap = br->cap ? br->cap * 2 : 1024;
-        br->keys = realloc(br->keys, br->cap * sizeof *br->keys);
-    }
-    br->keys[br->n++] = *k;
-}
-
 static void brv_place(brute *br, dm_board *b, const dm_piece *kinds, int nk, int from)
 {
     if (nk == 0) {
         for (int side = 0; side < 2; side++) {
             b->side = side ? DM_BLACK : DM_WHITE;
             br_key k = brv_key_of(b);
-            brv_add(br, &k);
+            br_add(br, &k);
         }
         return;
     }
@@ -372,103 +426,39 @@ static void brv_place(brute *br, dm_board *b, const dm_piece *kinds, int nk, int
     }
 }
 
-static void brv_material(brute *br, const dm_variant *v, int wm, int wk, int bm, int bk)
+/* Add every position of material m of variant ctx (a dm_variant). */
+static void brv_material(brute *br, eg_mat m, const void *ctx)
 {
+    const dm_variant *v = ctx;
     dm_piece kinds[16];
-    int n = 0;
-    for (int i = 0; i < wm; i++)
-        kinds[n++] = DM_WHITE_MAN;
-    for (int i = 0; i < wk; i++)
-        kinds[n++] = DM_WHITE_KING;
-    for (int i = 0; i < bm; i++)
-        kinds[n++] = DM_BLACK_MAN;
-    for (int i = 0; i < bk; i++)
-        kinds[n++] = DM_BLACK_KING;
+    int n = br_kinds(kinds, m.wm, m.wk, m.bm, m.bk);
     dm_board b;
     dm_board_clear(&b, v);
     brv_place(br, &b, kinds, n, 1);
 }
 
+/* Successors in variant ctx (a dm_variant) by the public generic move generator. */
+static int brv_succ(brute *br, const br_key *k, const void *ctx)
+{
+    const dm_variant *v = ctx;
+    dm_board b;
+    brv_board_of(&b, v, k);
+    dm_movelist *list = malloc(sizeof *list);
+    int n = dm_movegen_legal(list, &b), rc = 0;
+    for (int m = 0; m < n && rc == 0; m++) {
+        dm_board c = b;
+        dm_board_apply(&c, &list->moves[m]);
+        br_key ck = brv_key_of(&c);
+        rc = br_edge(br, &ck);
+    }
+    free(list);
+    return rc;
+}
+
 /* br_solve over variant v's public generator. */
 static int brv_solve(brute *br, const dm_variant *v)
 {
-    br->nslot = 1;
-    while (br->nslot < 2 * (uint64_t)br->n) {
-        br->nslot *= 2;
-    }
-    br->slot = calloc(br->nslot, sizeof *br->slot);
-    for (uint32_t i = 0; i < br->n; i++) {
-        uint64_t h = br_hash(&br->keys[i]) & (br->nslot - 1);
-        while (br->slot[h]) {
-            h = (h + 1) & (br->nslot - 1);
-        }
-        br->slot[h] = (int64_t)i + 1;
-    }
-    br->first = malloc(((size_t)br->n + 1) * sizeof *br->first);
-    uint64_t capc = (uint64_t)br->n * 8;
-    br->child = malloc(capc * sizeof *br->child);
-    br->nchild = 0;
-    dm_movelist *list = malloc(sizeof *list);
-    for (uint32_t i = 0; i < br->n; i++) {
-        br->first[i] = (uint32_t)br->nchild;
-        dm_board b;
-        brv_board_of(&b, v, &br->keys[i]);
-        int n = dm_movegen_legal(list, &b);
-        for (int m = 0; m < n; m++) {
-            dm_board c = b;
-            dm_board_apply(&c, &list->moves[m]);
-            br_key ck = brv_key_of(&c);
-            uint32_t ci;
-            if (!(c.side == DM_WHITE ? ck.w : ck.b)) {
-                ci = UINT32_MAX; /* the opponent has no piece left: the mover wins */
-            } else {
-                int64_t f = br_find(br, &ck);
-                if (f < 0) {
-                    free(list);
-                    return -1;
-                }
-                ci = (uint32_t)f;
-            }
-            if (br->nchild == capc) {
-                capc *= 2;
-                br->child = realloc(br->child, capc * sizeof *br->child);
-            }
-            br->child[br->nchild++] = ci;
-        }
-    }
-    free(list);
-    br->first[br->n] = (uint32_t)br->nchild;
-    br->val = calloc(br->n, 1);
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (uint32_t i = 0; i < br->n; i++) {
-            if (br->val[i] != BR_UNK) {
-                continue;
-            }
-            int all_win = 1, win = 0;
-            for (uint32_t c = br->first[i]; c < br->first[i + 1]; c++) {
-                uint32_t ci = br->child[c];
-                int val = ci == UINT32_MAX ? BR_LOSS : br->val[ci];
-                if (val == BR_LOSS) {
-                    win = 1;
-                    break;
-                }
-                if (val != BR_WIN) {
-                    all_win = 0;
-                }
-            }
-            if (win || all_win) {
-                br->val[i] = win ? BR_WIN : BR_LOSS;
-                changed = 1;
-            }
-        }
-    }
-    for (uint32_t i = 0; i < br->n; i++) {
-        if (br->val[i] == BR_UNK) {
-            br->val[i] = BR_DRAW;
-        }
-    }
-    return 0;
+    return br_solve_graph(br, brv_succ, v);
 }
 
 /* br_check_db for a database of variant v: every position of up to maxp pieces of the
@@ -482,18 +472,7 @@ __attribute__((unused)) static uint32_t brv_check_db(const dm_egdb *db, const dm
 {
     brute br;
     memset(&br, 0, sizeof br);
-    for (int n = 2; n <= maxp; n++) {
-        for (int w = 1; w < n; w++) {
-            for (int wm = 0; wm <= w; wm++) {
-                for (int bm = 0; bm <= n - w; bm++) {
-                    eg_mat m = {wm, w - wm, bm, n - w - bm};
-                    if (!keep || keep(m)) {
-                        brv_material(&br, v, wm, w - wm, bm, n - w - bm);
-                    }
-                }
-            }
-        }
-    }
+    br_materials(&br, maxp, keep, brv_material, v);
     assert_int_equal(brv_solve(&br, v), 0);
     uint64_t(*counts)[5][5][5][4] = calloc(5, sizeof *counts);
     dm_movelist *list = malloc(sizeof *list);
@@ -521,25 +500,9 @@ __attribute__((unused)) static uint32_t brv_check_db(const dm_egdb *db, const dm
         }
     }
     free(list);
-    int slices = 0;
-    for (int s = 0; s < dm_egdb_slice_count(db); s++) {
-        dm_egdb_slice_info in;
-        assert_int_equal(dm_egdb_slice(db, s, &in), DM_OK);
-        eg_mat m = {in.wm, in.wk, in.bm, in.bk};
-        if (eg_mat_pieces(m) > maxp || (keep && !keep(m))) {
-            continue;
-        }
-        slices++;
-        uint64_t *c = counts[in.wm][in.wk][in.bm][in.bk];
-        if (c[DM_EGDB_WIN] != in.wins || c[DM_EGDB_LOSS] != in.losses ||
-            c[DM_EGDB_DRAW] != in.draws) {
-            fail_msg("%s %s: egdb W/L/D %llu/%llu/%llu, brute force %llu/%llu/%llu", v->name,
-                     in.name, (unsigned long long)in.wins, (unsigned long long)in.losses,
-                     (unsigned long long)in.draws, (unsigned long long)c[DM_EGDB_WIN],
-                     (unsigned long long)c[DM_EGDB_LOSS], (unsigned long long)c[DM_EGDB_DRAW]);
-        }
-    }
-    assert_true(slices > 0);
+    char prefix[40];
+    snprintf(prefix, sizeof prefix, "%s ", v->name);
+    assert_true(br_check_counts(db, counts, maxp, keep, prefix) > 0);
     uint32_t n = br.n;
     free(counts);
     br_free(&br);

@@ -45,6 +45,33 @@ static int e8_generate(char dir[64], dm_variant_id v, int pieces)
     return 0;
 }
 
+/* The three 8x8 variants, and one database folder of each (made by e8_setup). */
+static const dm_variant_id e8_variants[3] = {DM_VARIANT_RUSSIAN, DM_VARIANT_BRAZILIAN,
+                                             DM_VARIANT_ENGLISH};
+static char e8_dirs[3][64];
+
+/* Group set-up: the database of up to pieces pieces of each variant into e8_dirs.
+ * Returns 0, or -1 when one cannot be made. */
+static int e8_setup(int pieces)
+{
+    for (int i = 0; i < 3; i++) {
+        if (e8_generate(e8_dirs[i], e8_variants[i], pieces) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Group tear-down: remove the folders of e8_setup. */
+static int e8_teardown(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++) {
+        e8_rm_dir(e8_dirs[i]);
+    }
+    return 0;
+}
+
 static dm_egdb *e8_open(const char *d)
 {
     dm_egdb *db = NULL;

@@ -32,28 +32,10 @@
 
 #include "egdb8_common.h"
 
-static const dm_variant_id variants[3] = {DM_VARIANT_RUSSIAN, DM_VARIANT_BRAZILIAN,
-                                          DM_VARIANT_ENGLISH};
-static char dirs[3][64];
-
 static int setup(void **state)
 {
     (void)state;
-    for (int i = 0; i < 3; i++) {
-        if (e8_generate(dirs[i], variants[i], 3) != 0) {
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    for (int i = 0; i < 3; i++) {
-        e8_rm_dir(dirs[i]);
-    }
-    return 0;
+    return e8_setup(3);
 }
 
 /* 2 pieces, and 3 kings: closed under captures and promotions. */
@@ -66,12 +48,12 @@ static void test_against_brute_force(void **state)
 {
     (void)state;
     for (int i = 0; i < 3; i++) {
-        dm_egdb *db = e8_open(dirs[i]);
+        dm_egdb *db = e8_open(e8_dirs[i]);
         assert_int_equal(dm_egdb_problem_count(db), 0);
-        assert_int_equal((int)dm_egdb_variant(db), (int)variants[i]);
+        assert_int_equal((int)dm_egdb_variant(db), (int)e8_variants[i]);
         assert_int_equal(dm_egdb_max_pieces(db), 3);
         assert_int_equal(dm_egdb_slice_count(db), 4 + 12);
-        uint32_t n = brv_check_db(db, dm_variant_get(variants[i]), 3, small_set);
+        uint32_t n = brv_check_db(db, dm_variant_get(e8_variants[i]), 3, small_set);
         assert_true(n > 30000);
         dm_egdb_close(db);
     }
@@ -81,11 +63,11 @@ static void test_verify_all(void **state)
 {
     (void)state;
     for (int i = 0; i < 3; i++) {
-        dm_egdb *db = e8_open(dirs[i]);
+        dm_egdb *db = e8_open(e8_dirs[i]);
         for (int s = 0; s < dm_egdb_slice_count(db); s++) {
             dm_error err;
             if (dm_egdb_verify_slice(db, s, &err) != DM_OK) {
-                fail_msg("verify %s: %s", dm_variant_get(variants[i])->name, err.message);
+                fail_msg("verify %s: %s", dm_variant_get(e8_variants[i])->name, err.message);
             }
         }
         dm_egdb_close(db);
@@ -98,11 +80,11 @@ static void test_variants_differ(void **state)
     (void)state;
     dm_egdb_slice_info in[3];
     for (int i = 0; i < 3; i++) {
-        dm_egdb *db = e8_open(dirs[i]);
+        dm_egdb *db = e8_open(e8_dirs[i]);
         int s = e8_find_slice(db, "d0201");
         assert_true(s >= 0);
         assert_int_equal(dm_egdb_slice(db, s, &in[i]), DM_OK);
-        assert_int_equal(in[i].variant, (int)variants[i]);
+        assert_int_equal(in[i].variant, (int)e8_variants[i]);
         dm_egdb_close(db);
     }
     /* Flying kings (Russian, Brazilian): two kings rarely beat one; short kings
@@ -128,10 +110,10 @@ static void test_wrong_variant(void **state)
     snprintf(mixed, sizeof mixed, "/tmp/damier-egdb8-mixed-XXXXXX");
     assert_non_null(mkdtemp(mixed));
     char from[128], to[128];
-    snprintf(from, sizeof from, "%s/d0101.egdb", dirs[0]); /* Russian */
+    snprintf(from, sizeof from, "%s/d0101.egdb", e8_dirs[0]); /* Russian */
     snprintf(to, sizeof to, "%s/d0101.egdb", mixed);
     copy_file(from, to);
-    snprintf(from, sizeof from, "%s/d1001.egdb", dirs[1]); /* Brazilian */
+    snprintf(from, sizeof from, "%s/d1001.egdb", e8_dirs[1]); /* Brazilian */
     snprintf(to, sizeof to, "%s/d1001.egdb", mixed);
     copy_file(from, to);
     dm_egdb *db = e8_open(mixed);
@@ -146,7 +128,7 @@ static void test_wrong_variant(void **state)
 
     /* The same kings, Russian database: a Brazilian or international position is
      * unknown, the Russian one has its value. */
-    db = e8_open(dirs[0]);
+    db = e8_open(e8_dirs[0]);
     dm_board b;
     dm_error err;
     assert_int_equal(dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_RUSSIAN), "W:WK29:BK4", &err),
@@ -181,7 +163,7 @@ static void test_wrong_variant(void **state)
 static void test_chinook_counts(void **state)
 {
     (void)state;
-    dm_egdb *db = e8_open(dirs[2]);
+    dm_egdb *db = e8_open(e8_dirs[2]);
     assert_int_equal(e8_schaeffer_count(db, 2), 6972);
     assert_int_equal(e8_schaeffer_count(db, 3), 261224);
     dm_egdb_close(db);
@@ -209,7 +191,7 @@ static int probe_fen(const dm_egdb *db, dm_variant_id v, const char *fen)
 static void test_english_published(void **state)
 {
     (void)state;
-    dm_egdb *db = e8_open(dirs[2]);
+    dm_egdb *db = e8_open(e8_dirs[2]);
     assert_int_equal(probe_fen(db, DM_VARIANT_ENGLISH, "W:WK32:BK26"), DM_EGDB_WIN);
     assert_int_equal(probe_fen(db, DM_VARIANT_ENGLISH, "B:WK32:BK26"), DM_EGDB_DRAW);
     /* the lone king in the double corner, two kings against it: won either side to move */
@@ -227,7 +209,7 @@ static void test_english_published(void **state)
 static void test_engine_probe(void **state)
 {
     (void)state;
-    dm_egdb *eng = e8_open(dirs[2]), *rus = e8_open(dirs[0]);
+    dm_egdb *eng = e8_open(e8_dirs[2]), *rus = e8_open(e8_dirs[0]);
     dm_board b;
     dm_error err;
     assert_int_equal(dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_ENGLISH), "W:WK32:BK26", &err),
@@ -267,5 +249,5 @@ int main(void)
         cmocka_unit_test(test_chinook_counts),      cmocka_unit_test(test_english_published),
         cmocka_unit_test(test_engine_probe),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, e8_teardown);
 }

@@ -26,28 +26,10 @@
 
 #include "egdb8_common.h"
 
-static const dm_variant_id variants[3] = {DM_VARIANT_RUSSIAN, DM_VARIANT_BRAZILIAN,
-                                          DM_VARIANT_ENGLISH};
-static char dirs[3][64];
-
 static int setup(void **state)
 {
     (void)state;
-    for (int i = 0; i < 3; i++) {
-        if (e8_generate(dirs[i], variants[i], 4) != 0) {
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    for (int i = 0; i < 3; i++) {
-        e8_rm_dir(dirs[i]);
-    }
-    return 0;
+    return e8_setup(4);
 }
 
 static int kings_only(eg_mat m)
@@ -59,9 +41,9 @@ static void test_brute_force_3(void **state)
 {
     (void)state;
     for (int i = 0; i < 3; i++) {
-        dm_egdb *db = e8_open(dirs[i]);
+        dm_egdb *db = e8_open(e8_dirs[i]);
         assert_int_equal(dm_egdb_max_pieces(db), 4);
-        assert_true(brv_check_db(db, dm_variant_get(variants[i]), 3, NULL) > 300000);
+        assert_true(brv_check_db(db, dm_variant_get(e8_variants[i]), 3, NULL) > 300000);
         dm_egdb_close(db);
     }
 }
@@ -70,8 +52,8 @@ static void test_brute_force_4_kings(void **state)
 {
     (void)state;
     for (int i = 0; i < 3; i++) {
-        dm_egdb *db = e8_open(dirs[i]);
-        assert_true(brv_check_db(db, dm_variant_get(variants[i]), 4, kings_only) > 500000);
+        dm_egdb *db = e8_open(e8_dirs[i]);
+        assert_true(brv_check_db(db, dm_variant_get(e8_variants[i]), 4, kings_only) > 500000);
         dm_egdb_close(db);
     }
 }
@@ -81,7 +63,7 @@ static void test_brute_force_4_kings(void **state)
 static void test_chinook_count_4(void **state)
 {
     (void)state;
-    dm_egdb *db = e8_open(dirs[2]);
+    dm_egdb *db = e8_open(e8_dirs[2]);
     assert_int_equal(e8_schaeffer_count(db, 4), 7092774);
     dm_egdb_close(db);
 }
@@ -109,7 +91,7 @@ static int on_main_road(uint64_t compact)
 static void test_russian_three_kings(void **state)
 {
     (void)state;
-    dm_egdb *db = e8_open(dirs[0]);
+    dm_egdb *db = e8_open(e8_dirs[0]);
     dm_board b;
     dm_error err;
     const dm_variant *v = dm_variant_get(DM_VARIANT_RUSSIAN);
@@ -179,5 +161,5 @@ int main(void)
         cmocka_unit_test(test_chinook_count_4),
         cmocka_unit_test(test_russian_three_kings),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, e8_teardown);
 }

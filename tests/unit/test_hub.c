@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -461,6 +462,23 @@ static int copy_file(const char *from, const char *to)
     return ok ? 0 : -1;
 }
 
+/* `go think` on session s, searched with its own engine as damier hub does; returns
+ * the score. */
+static int go_search(dm_hub_session *s)
+{
+    dm_session *game = dm_hub_session_game(s);
+    dm_search_input in;
+    dm_limits lim;
+    dm_result r;
+    assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
+    dm_hub_session_search(s, &in, &lim);
+    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL),
+                     DM_OK);
+    char done[512];
+    dm_hub_session_done(s, &r, done, sizeof done);
+    return r.score;
+}
+
 /* set-param name=egdb (tests/data/transcripts/hub_egdb.txt): a 2-piece database made
  * here (@DB@), an empty folder (@EMPTY@), a folder whose only slice is corrupt
  * (@BAD@), a plain file (@FILE@) and a missing folder (@TMP@/missing). */
@@ -505,26 +523,14 @@ static void test_hub__egdb_param(void **state)
     feed(s, "pos pos=WeeeeeeeeeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeBeeee");
     assert_string_equal(reply, "");
     feed(s, "level depth=2");
-    dm_session *game = dm_hub_session_game(s);
-    dm_search_input in;
-    dm_limits lim;
-    dm_result r;
-    assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
-    dm_hub_session_search(s, &in, &lim);
-    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL),
-                     DM_OK);
-    dm_hub_session_done(s, &r, line, sizeof line);
-    assert_true(r.score >= DM_SCORE_EGDB_MIN && r.score < DM_SCORE_WIN_MIN);
+    int score = go_search(s);
+    assert_true(score >= DM_SCORE_EGDB_MIN && score < DM_SCORE_WIN_MIN);
     feed(s, "set-param name=egdb value=\"\"");
     assert_string_equal(reply, "");
     feed(s, "hub");
     assert_non_null(strstr(reply, "\nparam name=egdb value=\"\" type=string\n"));
-    assert_int_equal(feed(s, "go think"), DM_HUB_SEARCH);
-    dm_hub_session_search(s, &in, &lim);
-    assert_int_equal(dm_engine_search(&r, dm_session_engine(game), &in, &lim, NULL, NULL, NULL),
-                     DM_OK);
-    dm_hub_session_done(s, &r, line, sizeof line);
-    assert_false(r.score >= DM_SCORE_EGDB_MIN && r.score < DM_SCORE_WIN_MIN);
+    score = go_search(s);
+    assert_false(score >= DM_SCORE_EGDB_MIN && score < DM_SCORE_WIN_MIN);
     dm_hub_session_free(s);
 
     const char *names[] = {"d0101", "d0110", "d1001", "d1010"};
@@ -540,6 +546,102 @@ static void test_hub__egdb_param(void **state)
     rmdir(tmp);
 }
 
+/* Remove folder dir and the files in it (the databases the tests made). */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        char path[600];
+        while ((e = readdir(d)) != NULL) {
+            if (e->d_name[0] != '.') {
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                remove(path);
+            }
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+/* The `egdb` param of a session whose `variant` param is Russian, Brazilian or
+ * English: 2-piece databases of English and Russian made here. A folder of another
+ * variant than the session's is refused, naming both, and the previous database (or
+ * none) stays; the English database scores the English king on 32 against the king
+ * on 26 a database win (tests/cli/egdb8.sh probes it: win in 9 plies); the same
+ * variant set again keeps the database; another variant drops it (docs/EGDB.md). */
+static void test_hub__egdb_param_8x8(void **state)
+{
+    (void)state;
+    char tmp[] = "/tmp/dm_hub_egdb8XXXXXX";
+    assert_non_null(mkdtemp(tmp));
+    char en[256], ru[256], line[1200], want[1200];
+    snprintf(en, sizeof en, "%s/en", tmp);
+    snprintf(ru, sizeof ru, "%s/ru", tmp);
+    dm_egdb_gen_options go = DM_EGDB_GEN_OPTIONS_INIT;
+    go.pieces = 2;
+    dm_error err;
+    go.variant = DM_VARIANT_ENGLISH;
+    assert_int_equal(dm_egdb_generate(en, &go, &err), DM_OK);
+    go.variant = DM_VARIANT_RUSSIAN;
+    assert_int_equal(dm_egdb_generate(ru, &go, &err), DM_OK);
+
+    dm_hub_session *s = new_session();
+    /* an international session: the English folder is refused */
+    snprintf(line, sizeof line, "set-param name=egdb value=%s", en);
+    feed(s, line);
+    snprintf(want, sizeof want,
+             "error message=\"set-param egdb: the database in '%s' is of english, the game of "
+             "international (set-param name=variant value=english first, or give a folder of "
+             "international slices); the engine plays on without one\"\n",
+             en);
+    assert_string_equal(reply, want);
+    feed(s, "hub");
+    assert_non_null(strstr(reply, "\nparam name=egdb value=\"\" type=string\n"));
+
+    /* an English session takes it and scores with it */
+    feed(s, "set-param name=variant value=english");
+    feed(s, line);
+    assert_string_equal(reply, "");
+    snprintf(want, sizeof want, "\nparam name=egdb value=%s type=string\n", en);
+    feed(s, "hub");
+    assert_non_null(strstr(reply, want));
+    /* White king on 32, Black king on 26, White to move */
+    feed(s, "pos pos=WeeeeeeeeeeeeeeeeeeeeeeeeeBeeeeeW");
+    assert_string_equal(reply, "");
+    feed(s, "level depth=2");
+    assert_int_equal(go_search(s), DM_SCORE_EGDB - 9);
+
+    /* a Russian folder in the English session: refused, the English one stays */
+    snprintf(line, sizeof line, "set-param name=egdb value=%s", ru);
+    feed(s, line);
+    snprintf(want, sizeof want,
+             "error message=\"set-param egdb: the database in '%s' is of russian, the game of "
+             "english (set-param name=variant value=russian first, or give a folder of english "
+             "slices); the engine plays on with the previous database\"\n",
+             ru);
+    assert_string_equal(reply, want);
+    feed(s, "set-param name=variant value=english"); /* the same variant: kept */
+    feed(s, "hub");
+    snprintf(want, sizeof want, "\nparam name=egdb value=%s type=string\n", en);
+    assert_non_null(strstr(reply, want));
+
+    /* another variant drops it; that variant's folder is then taken */
+    feed(s, "set-param name=variant value=russian");
+    assert_string_equal(reply, "");
+    feed(s, "hub");
+    assert_non_null(strstr(reply, "\nparam name=egdb value=\"\" type=string\n"));
+    feed(s, line);
+    assert_string_equal(reply, "");
+    feed(s, "set-param name=variant value=normal");
+    feed(s, "hub");
+    assert_non_null(strstr(reply, "\nparam name=egdb value=\"\" type=string\n"));
+    dm_hub_session_free(s);
+    remove_dir(en);
+    remove_dir(ru);
+    rmdir(tmp);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -552,6 +654,7 @@ int main(void)
         cmocka_unit_test(test_hub__search_on_the_session),
         cmocka_unit_test(test_hub__transcripts),
         cmocka_unit_test(test_hub__egdb_param),
+        cmocka_unit_test(test_hub__egdb_param_8x8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,11 @@ rmSync(EGDB, { recursive: true, force: true });
 mkdirSync(EGDB, { recursive: true });
 const gen = spawnSync(DAMIER, ['egdb', 'gen', '--pieces', '3', '--dir', EGDB], { encoding: 'utf8' });
 if (gen.status !== 0) throw new Error(`damier egdb gen: ${gen.stderr}`);
+// and a 2-piece English one: a second --egdb, probed by the English analyses only
+const EGDB8 = `${OUT}/egdb-english`;
+rmSync(EGDB8, { recursive: true, force: true });
+const gen8 = spawnSync(DAMIER, ['egdb', 'gen', '--pieces', '2', '--variant', 'english', '--dir', EGDB8], { encoding: 'utf8' });
+if (gen8.status !== 0) throw new Error(`damier egdb gen --variant english: ${gen8.stderr}`);
 
 // a small library of master games (damier serve --library): written here, so that the
 // test needs nothing outside the repository
@@ -39,7 +44,7 @@ let port = 0;
 // env: more environment variables (the server's test hooks)
 function startServer(env = {}) {
   return new Promise((resolve, reject) => {
-    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--egdb', EGDB, '--library', LIBRARY, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const p = spawn(DAMIER, ['serve', '--port', String(port), '--db', DB, '--static', STATIC, '--egdb', EGDB, '--egdb', EGDB8, '--library', LIBRARY, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 10000);
     p.stdout.on('data', (d) => {
@@ -898,7 +903,7 @@ test('a Russian game in a zh-CN browser: the variant, the status and the rules\'
   await ctx.close();
 });
 
-test('the analysis board of a Russian position: a move by clicks, the engine\'s lines in its notation', async () => {
+test('the analysis board of a Russian position: a move by clicks, the engine\'s lines in its notation; an English database value', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await page.goto(`${base()}/#/analysis?variant=russian`);
   await page.waitForFunction(() => document.querySelector('#conn').dataset.state === 'connected');
@@ -917,6 +922,16 @@ test('the analysis board of a Russian position: a move by clicks, the engine\'s 
   check(/^[a-h][1-8][-:][a-h][1-8]/.test(line), `a line in algebraic notation (${line})`);
   await page.click('#an-stop');
   await page.screenshot({ path: `${OUT}/russian-analysis.png` });
+  // an English position of its database (--egdb of English): the database's value
+  await page.selectOption('#an-variant', 'english');
+  await page.waitForFunction(() => location.hash.includes('variant=english') && document.querySelector('#an-variant').value === 'english');
+  await page.fill('#fen-input', 'W:WK32:BK26');
+  await page.click('#fen-form button');
+  await page.click('#an-start');
+  await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('database'), null, { timeout: 10000 });
+  const dbline = await page.textContent('[data-testid=lines] tr');
+  check(/9/.test(dbline), `the English database win in 9 plies (${dbline})`);
+  await page.click('#an-stop');
   // back to international: the 10x10 board again
   await page.selectOption('#an-variant', 'international');
   await page.waitForFunction(() => document.querySelectorAll('#analysis-board [data-testid^=sq-]').length === 50);
