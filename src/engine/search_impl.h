@@ -28,7 +28,10 @@
  *   5. ordering: TT move, then (quiet positions) killers, promotions, history;
  *   6. PVS: full window for the first move, null window for the rest;
  *   7. late-move reductions for late quiet moves (measured: nodes to depth 15 from
- *      the start 12.4 M -> 0.96 M, bench at depth 10 9.3 M -> 1.5 M);
+ *      the start 12.4 M -> 0.96 M, bench at depth 10 9.3 M -> 1.5 M); since
+ *      2026-12-06 Scan's schedule: one ply from the 2nd move at non-PV nodes (the 4th
+ *      at PV nodes), two from the 7th at non-PV nodes (+31 +- 35 at 20 k nodes,
+ *      +47 +- 34 at 50 k nodes; BENCHMARKS.md, strength ladder);
  *   8. killer/history update on a quiet cut-off, TT store;
  *   9. late-move pruning: at non-PV nodes of depth 1-3, quiet moves after the first
  *      2 + d + d^2 in order (not killers, not promotions) are not searched once one
@@ -710,8 +713,8 @@ static int S(search)(S(thr) * t, int alpha, int beta, int depth, int ply)
         } else {
             /* Step 7 (LMR): quiet, late, not a killer, with depth to spare. */
             int r = 0;
-            if (depth >= 3 && is_quiet && i >= 3 && score[i] < ORDER_PROMO) {
-                r = 1 + (i >= 8 && depth >= 6) + (!pv_node && i >= 16 && depth >= 8);
+            if (depth >= 3 && is_quiet && i >= (pv_node ? 3 : 1) && score[i] < ORDER_PROMO) {
+                r = 1 + (!pv_node && i >= 6);
             }
             /* Step 6 */
             s = -S(search)(t, -alpha - 1, -alpha, depth - 1 - r, ply + 1);
