@@ -28,12 +28,21 @@
  *   5. ordering: TT move, then (quiet positions) killers, promotions, history;
  *   6. PVS: full window for the first move, null window for the rest;
  *   7. late-move reductions for late quiet moves (measured: nodes to depth 15 from
- *      the start 12.4 M -> 0.96 M, bench at depth 10 9.3 M -> 1.5 M);
+ *      the start 12.4 M -> 0.96 M, bench at depth 10 9.3 M -> 1.5 M); since
+ *      2026-12-06 Scan's schedule: one ply from the 2nd move at non-PV nodes (the 4th
+ *      at PV nodes), two from the 7th at non-PV nodes (+31 +- 35 at 20 k nodes,
+ *      +47 +- 34 at 50 k nodes; BENCHMARKS.md, strength ladder);
  *   8. killer/history update on a quiet cut-off, TT store;
  *   9. late-move pruning: at non-PV nodes of depth 1-3, quiet moves after the first
  *      2 + d + d^2 in order (not killers, not promotions) are not searched once one
  *      move has been (measured: +72 +- 37 Elo, 200 games at 20 k nodes a move, bench
  *      nodes 6.96 M -> 4.18 M; BENCHMARKS.md, strength ladder).
+ * Steps of the root (iterate, search_line):
+ *  10. aspiration window around the last score from depth 5 (40, doubled on a fail);
+ *  11. a stopped iteration's new best root move is kept when it beat the last
+ *      iteration's best in the first window (BENCHMARKS.md, strength ladder);
+ *  12. a search with a fixed time a move uses all of it; a clock's budget stops
+ *      before an iteration that would likely not finish (engine/timeman.c).
  * Not done: extending forced single replies (measured: depth 17 instead of 20 in
  * 10 s from the start; capture sequences make single replies very common). The
  * child's TT bucket is prefetched right after the move is made when the child will
@@ -704,8 +713,8 @@ static int S(search)(S(thr) * t, int alpha, int beta, int depth, int ply)
         } else {
             /* Step 7 (LMR): quiet, late, not a killer, with depth to spare. */
             int r = 0;
-            if (depth >= 3 && is_quiet && i >= 3 && score[i] < ORDER_PROMO) {
-                r = 1 + (i >= 8 && depth >= 6) + (!pv_node && i >= 16 && depth >= 8);
+            if (depth >= 3 && is_quiet && i >= (pv_node ? 3 : 1) && score[i] < ORDER_PROMO) {
+                r = 1 + (!pv_node && i >= 6);
             }
             /* Step 6 */
             s = -S(search)(t, -alpha - 1, -alpha, depth - 1 - r, ply + 1);
@@ -733,6 +742,10 @@ static int S(search)(S(thr) * t, int alpha, int beta, int depth, int ply)
                 }
                 memcpy(&t->pv[ply][1], t->pv[ply + 1], (size_t)len * sizeof(GEN_MOVE));
                 t->pv_len[ply] = len + 1;
+                if (ply == 0) {
+                    t->root_found = t->root_first_try;
+                    t->root_score = s;
+                }
                 if (s >= beta) {
                     /* Step 8 */
                     if (is_quiet) {
@@ -843,12 +856,16 @@ static int S(search_line)(S(thr) * t, const GEN_POS *root, int d, int depth, int
         alpha = prev_score - delta;
         beta = prev_score + delta;
     }
+    t->root_first_try = 1;
+    t->root_found = 0;
     for (;;) {
         t->board = *root;
         s = S(search)(t, alpha, beta, d, 0);
         if (t->aborted) {
             break;
         }
+        t->root_first_try = 0;
+        t->root_found = 0;
         if (s <= alpha && alpha > -INF) {
             alpha = alpha - delta < -INF ? -INF : alpha - delta;
             delta *= 2;
@@ -889,6 +906,16 @@ static void S(iterate)(S(thr) * t, const search_report *rep)
         t->root_excl = 0;
         int s = S(search_line)(t, &root, d, depth, prev_score);
         if (t->aborted) {
+            /* Step 11. A stopped iteration's root move stands when it beat, in the
+             * first window, the moves searched before it, the last iteration's best
+             * among them (searched first): it is the better move at this depth. A
+             * stop during a re-search after a failed window proves nothing. */
+            if (t->root_found && t->pv_len[0] > 0 && t->best_pv_len > 0 && e->multipv == 1 &&
+                !S(same_move)(&t->pv[0][0], &t->best_pv[0])) {
+                t->best_pv_len = t->pv_len[0];
+                memcpy(t->best_pv, t->pv[0], (size_t)t->pv_len[0] * sizeof(GEN_MOVE));
+                t->best_score = t->root_score;
+            }
             break;
         }
         if (t->pv_len[0] > 0) {

@@ -67,7 +67,12 @@ struct dm_engine;
     int best_score;                                                                                \
     int completed_depth;                                                                           \
     MOVE best_pv[DM_ENGINE_MAX_PV];                                                                \
-    int best_pv_len;
+    int best_pv_len;                                                                               \
+    /* The root's best move of the iteration under way so far (search_line's first */              \
+    /* window only): root_found 1 once a root move beat the moves before it. */                    \
+    int root_first_try;                                                                            \
+    int root_found;                                                                                \
+    int root_score;
 
 /* NSQ 64: the 8x8 and 10x10 diagonal boards (32, 50 squares) and Turkish's full 8x8
  * board (64 squares, engine/searchfull.c) share this type. */

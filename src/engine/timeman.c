@@ -5,7 +5,8 @@
  * already holds this move's increment and each later move brings one more.
  *   moves-in-time  budget = (time + inc * (n - 1)) / n over the n moves to go;
  *   sudden death / Fischer: the same with n = 30 expected moves;
- *   fixed move time: soft = hard = the time given, less a margin.
+ *   fixed move time: soft = hard = the time given, less a margin, all of it used
+ *   (no clock to save it for; a stopped iteration's better root move is kept).
  * The hard deadline is at most a few times the budget and always leaves a margin
  * on the clock (output, pipe and process latency), so the engine never loses on
  * time even with one move to go. */
@@ -34,6 +35,7 @@ static double max2(double a, double b)
 void tm_plan(tm_budget *out, const dm_limits *lim)
 {
     out->timed = 0;
+    out->fixed = 0;
     out->soft = out->hard = 1e30;
     if (lim->infinite) {
         return;
@@ -41,6 +43,7 @@ void tm_plan(tm_budget *out, const dm_limits *lim)
     if (lim->move_time > 0) {
         double margin = min2(0.02, lim->move_time * 0.1);
         out->timed = 1;
+        out->fixed = 1;
         out->soft = out->hard = max2(0.001, lim->move_time - margin);
     }
     if (lim->time > 0) {
@@ -63,6 +66,7 @@ void tm_plan(tm_budget *out, const dm_limits *lim)
             out->hard = hard;
         }
         out->timed = 1;
+        out->fixed = 0; /* a clock too: its budget governs */
     }
 }
 
@@ -74,6 +78,9 @@ int tm_should_stop(const tm_budget *b, double elapsed, double instability)
     double factor = 1.0 + instability;
     if (factor > 3.0) {
         factor = 3.0;
+    }
+    if (b->fixed) {
+        return 0; /* a fixed time a move: unused time is lost, the hard limit stops */
     }
     double target = min2(b->soft * factor, b->hard);
     /* An iteration costs about as much as all the earlier ones together and more:

@@ -11,6 +11,8 @@
 
 typedef struct tm_budget {
     int timed;   /* 0: no time limit (depth/nodes/infinite) */
+    int fixed;   /* 1: a fixed time a move and no clock: every iteration is started
+                    until the hard deadline stops one */
     double soft; /* seconds: do not start an iteration after about half of this */
     double hard; /* seconds: abort the search at this time */
 } tm_budget;

@@ -83,6 +83,20 @@ static void test_timeman__move_time_and_instability(void **state)
     assert_false(tm_should_stop(&b, at, 1.0)); /* ... but go on when the PV changes */
 }
 
+/* A fixed time a move and no clock: nothing is saved by stopping early, so every
+ * iteration is started until the hard deadline stops one (whose better root move the
+ * search keeps); with a clock too, the clock's budget stops early as before. */
+static void test_timeman__fixed_move_time_uses_it_all(void **state)
+{
+    (void)state;
+    tm_budget b = plan(0, 0, 0, 0.2);
+    assert_true(b.timed);
+    assert_false(tm_should_stop(&b, 0.15, 0));
+    assert_false(tm_should_stop(&b, b.hard * 0.99, 0));
+    b = plan(60, 0, 0, 0.2);
+    assert_true(tm_should_stop(&b, b.hard * 0.99, 0));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -90,6 +104,7 @@ int main(void)
         cmocka_unit_test(test_timeman__sudden_death_spreads_the_clock),
         cmocka_unit_test(test_timeman__moves_in_time_and_fischer),
         cmocka_unit_test(test_timeman__move_time_and_instability),
+        cmocka_unit_test(test_timeman__fixed_move_time_uses_it_all),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
