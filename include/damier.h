@@ -4,14 +4,15 @@
  *
  *   status.h   status codes and error details
  *   version.h  the library version
- *   board.h    the position of international draughts, FEN, Hub strings
- *   move.h     legal moves, make/undo, perft, move notation
- *   variant.h  every other draughts variant: rules as data, boards, moves, notation
+ *   variant.h  every draughts variant: rules as data, positions, moves, legal moves,
+ *              perft, FEN, notation, draw rules (board10.h / move10.h, the fast
+ *              international board, are not part of the umbrella: include them
+ *              yourself where still needed)
  *   jump.h     the jumping games: Chinese checkers, Halma, Ge Wu
  *   game.h     a game: history, results, draw rules, undo
  *   clock.h    time controls and the clock
  *   pdn.h      PDN game records: read, replay, write
- *   engine.h   the searching engine (international); vengine.h for the variants
+ *   engine.h   the searching engine, every variant
  *   session.h  a game with its clock and an engine searching asynchronously
  *   hub.h      the Hub protocol session
  *   rating.h   player ratings (Glicko-2)
@@ -23,8 +24,6 @@
 
 #include <damier/status.h>
 #include <damier/version.h>
-#include <damier/board10.h>
-#include <damier/move10.h>
 #include <damier/variant.h>
 #include <damier/jump.h>
 #include <damier/game.h>

@@ -100,17 +100,18 @@ export async function initLang() {
 // as they are.
 const SERVER = [
   [/^illegal move "(.*)": square (\d+) is empty$/, 'err.empty', ['move', 'sq']],
-  [/^illegal move "(.*)": square (\d+) holds a piece of the opponent \((White|Black) to move\)$/, 'err.opponent_piece', ['move', 'sq', 'side']],
+  [/^illegal move "(.*)": square (\d+|[a-l]\d+) holds a piece of the opponent \((White|Black) to move\)$/, 'err.opponent_piece', ['move', 'sq', 'side']],
   [/^illegal move "(.*)": capture is compulsory \(FMJD 4\.1\): (\d+) pieces? can be captured with (.*)$/, 'err.compulsory', ['move', 'n', 'moves']],
   [/^illegal move "(.*)": the majority rule \(FMJD 4\.13\) requires capturing (\d+) pieces?: (.*)$/, 'err.majority', ['move', 'n', 'moves']],
-  [/^illegal move "(.*)": the (man|king) on (\d+) cannot move$/, 'err.cannot_move', ['move', 'piece', 'sq']],
-  [/^illegal move "(.*)": the (man|king) on (\d+) can play (.*)$/, 'err.can_play', ['move', 'piece', 'sq', 'moves']],
+  [/^illegal move "(.*)": the (man|king) on (\d+|[a-l]\d+) cannot move$/, 'err.cannot_move', ['move', 'piece', 'sq']],
+  [/^illegal move "(.*)": the (man|king) on (\d+|[a-l]\d+) can play (.*)$/, 'err.can_play', ['move', 'piece', 'sq', 'moves']],
   [/^illegal move "(.*)": (White|Black) has no legal move$/, 'err.no_legal', ['move', 'side']],
   [/^ambiguous move "(.*)": (\d+) legal moves match \((.*)\); give the full capture path$/, 'err.ambiguous', ['move', 'n', 'moves']],
   // the other variants' rules (squares "c3" or numbers)
   [/^illegal move "(.*)": square ([a-l]\d+) is empty$/, 'err.empty', ['move', 'sq']],
   [/^illegal move "(.*)": the piece on (\S+) is not (White|Black)'s$/, 'err.not_own_piece', ['move', 'sq', 'side']],
   [/^illegal move "(.*)": capture is compulsory \(e\.g\. (.*)\)$/, 'err.compulsory_eg', ['move', 'moves']],
+  [/^illegal move "(.*)": capture is compulsory: \d+ pieces? can be captured with (.*)$/, 'err.compulsory_eg', ['move', 'moves']],
   // the jumping games' rules core (Chinese checkers)
   [/^move "(.*)": (\d+) cannot reach (\d+)$/, 'err.jump_cannot_reach', ['move', 'from', 'to']],
   [/^move "(.*)": (\d+) to (\d+) is not a jump over one adjacent piece onto the square beyond$/, 'err.jump_not_jump', ['move', 'from', 'to']],

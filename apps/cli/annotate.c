@@ -73,6 +73,7 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         return st;
     }
     dm_game_set_rules(w, dm_game_rules_of(g));
+    dm_game_set_draw_rules(w, dm_game_draw_rules(g)); /* the same draw set, every variant */
     int *score = malloc(sizeof *score * DM_MAX_MOVES);
     dm_movelist *list = malloc(sizeof *list);
     if (!score || !list) {

@@ -19,7 +19,7 @@
 #endif
 
 /* Command words. A word taking a file needs exactly one argument; the others none.
- * Everything that is not a command is a move for dm_move10_parse. */
+ * Everything that is not a command is a move for dm_game_play_text (dm_move_parse). */
 static const struct word {
     const char *name;
     play_cmd_kind kind;

@@ -866,9 +866,8 @@ static uint64_t rnd(uint64_t *state)
 typedef struct engine_job {
     dm_board10 root;
     uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
-    dm_search_input in;
-    dm_draw_counters c0;
-    dm_game_rules rules;
+    dm_search_input in; /* its draw_count: the game's counters at the root */
+    dm_draw_rules draw; /* the game's draw rules (dm_game_draw_rules) */
     int level;
     int depth_cap; /* > 0: no search deeper (srv_engine_step) */
     dm_limits lim;
@@ -885,34 +884,42 @@ static int choose_imperfect(dm_move10 *out, dm_engine *e, engine_job *j)
     }
     int score[DM_MAX_MOVES10];
     int best = -2 * DM_SCORE_WIN;
+    const dm_board *root = &j->in.root;
+    uint64_t root_hash = dm_board_hash(root);
     for (int i = 0; i < list.count; i++) {
-        const dm_move10 *m = &list.moves[i];
-        dm_board10 child = j->root;
-        dm_board10_apply(&child, m);
-        dm_draw_counters c;
-        dm_draw_step(&c, &j->c0, &j->root, m, &j->rules);
+        /* the game's one judge of every position: the variant's end, then its draw
+         * rules from the counters and the repetitions the move leads to */
+        dm_move vm;
+        if (dm_move_from_move10(&vm, root, &list.moves[i]) != DM_OK) {
+            return -1; /* cannot happen: the two generators agree (tests) */
+        }
+        dm_board child = *root;
+        dm_board_apply(&child, &vm);
+        dm_draw_count c;
+        dm_variant_draw_step(&c, &j->in.draw_count, &j->draw, root, &vm);
         int n = 0;
-        if (c.kings_only_plies > 0) {
+        if (c.reversible_plies > 0) {
             n = j->in.history_count;
-            j->hist[n++] = j->root.hash;
+            j->hist[n++] = root_hash;
         }
-        c.repetitions = 1;
+        uint64_t child_hash = dm_board_hash(&child);
+        int reps = 1;
         for (int k = 0; k < n; k++) {
-            c.repetitions += j->hist[k] == child.hash;
+            reps += j->hist[k] == child_hash;
         }
-        dm_outcome o = dm_draw_judge(NULL, &child, &c, &j->rules);
-        if (o == DM_OUTCOME_DRAW) {
+        dm_board_result end = dm_variant_result(&child);
+        if (end != DM_BOARD_RESULT_NONE) {
+            int mover_wins = (end == DM_BOARD_RESULT_WHITE_WINS) == (root->side == DM_WHITE);
+            score[i] = mover_wins ? DM_SCORE_WIN - 1 : -(DM_SCORE_WIN - 1);
+        } else if (dm_variant_draw_judge(&j->draw, &child, &c, reps, NULL, 0) != DM_DRAW_NONE) {
             score[i] = 0;
-        } else if (o != DM_OUTCOME_ONGOING) {
-            score[i] = DM_SCORE_WIN - 1;
         } else {
             dm_search_input cin;
             memset(&cin, 0, sizeof cin);
-            dm_board_from_board10(&cin.root, j->in.root.variant, &child);
+            cin.root = child;
             cin.history = j->hist;
             cin.history_count = n;
-            cin.draw_count.reversible_plies = c.kings_only_plies;
-            cin.draw_count.material_plies = c.endgame_plies;
+            cin.draw_count = c;
             dm_limits lim;
             memset(&lim, 0, sizeof lim);
             int d = levels[j->level - 1].depth;
@@ -1097,8 +1104,7 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     const dm_game *gm = dm_session_game(g->session);
     dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, gm);
     dm_board_to_board10(&j->root, &j->in.root);
-    dm_game_counters(&j->c0, gm);
-    j->rules = *dm_game_rules_of(gm);
+    j->draw = *dm_game_draw_rules(gm);
     j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
     j->rng = rnd(&g->rng);
     memset(&j->lim, 0, sizeof j->lim);
@@ -2640,9 +2646,9 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
                 fast_ply(&fb, NULL, gm, dm_game_ply(gm));
                 dead = dm_board10_count_kings(b, DM_WHITE) > 0 &&
                        dm_board10_count_kings(b, DM_BLACK) > 0;
-                dm_draw_counters c;
-                dm_game_counters(&c, dm_session_game(g->session));
-                dead = dead || c.endgame_plies >= 0;
+                dm_draw_count c; /* a 16- or 5-move count running */
+                dm_game_draw_count(&c, gm);
+                dead = dead || c.material_plies >= 0;
             }
             if (!dead) {
                 srv_reply_error(r, 409, "the engine declines: there is still play in the position");

@@ -1,18 +1,17 @@
 /* SPDX-License-Identifier: MIT
  * damier/game.h: a game of any draughts variant: start position, moves, undo/redo,
- * and the result with its reason (FMJD 6 draw rules and FMJD 7 end of the game for
- * international draughts, on the fast board; every other variant by its own rules:
- * dm_variant_result and dm_variant_draw, on the generic board).
- * Also pure functions over a board plus counters, so an engine can apply the same
- * draw rules inside its search without a dm_game. */
+ * and the result with its reason, for every variant alike on the generic positions
+ * and moves of damier/variant.h: the end by dm_variant_result (FMJD 7.2 for
+ * international draughts), the draws by dm_variant_draw_judge with the game's draw
+ * set (FMJD 6 for international: DR_FMJD, dm_variant_draw_rules "fmjd"). An engine
+ * applies the same rules in its search from the game's counters
+ * (dm_search_input_from_game). */
 #ifndef DM_GAME_H
 #define DM_GAME_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
 #include <damier/status.h>
 #include <damier/variant.h>
 
@@ -69,8 +68,16 @@ DM_API const char *dm_reason_str(dm_reason r);
 
 /* ---- draw-rule settings ------------------------------------------------------- */
 
-/* Thresholds of the draw rules. FMJD values by default (DM_GAME_RULES_INIT); a value
- * of 0 switches the rule off. Moves are counted per player, so N moves = 2N plies. */
+/* Game options, and FMJD's draw thresholds as a compatibility view of the game's draw
+ * set (dm_draw_rules: dm_game_set_draw_rules, dm_game_draw_rules, which serve every
+ * variant and are the one source of the thresholds). In an international game
+ * dm_game_set_rules maps the thresholds onto its draw set (repetitions ->
+ * repetition, kings_only_moves -> kings_only_moves, endgame16_moves ->
+ * three_vs_king_moves, endgame5_moves -> two_vs_king_moves, promotion_restarts ->
+ * !promotion_continues) and dm_game_rules_of shows them back; in a game of another
+ * variant only play_after_end applies (its thresholds are its own draw set's).
+ * FMJD values by default (DM_GAME_RULES_INIT); a value of 0 switches the rule off.
+ * Moves are counted per player, so N moves = 2N plies. */
 typedef struct dm_game_rules {
     int version;            /* DM_GAME_RULES_VERSION */
     int repetitions;        /* 3: drawn when a position occurs for the 3rd time
@@ -80,7 +87,7 @@ typedef struct dm_game_rules {
     int endgame16_moves;    /* 16: further moves of each side in a 16-move configuration */
     int endgame5_moves;     /* 5: further moves of each side in a 5-move configuration */
     int promotion_restarts; /* 1: a promotion that changes the material configuration
-                               restarts the 16/5-move count (see dm_draw_step);
+                               restarts the 16/5-move count (core/drawrule.h);
                                0: only a change of rule (16 <-> 5, or none -> 16/5) does */
     int play_after_end;     /* 0: dm_game_play refuses moves once the result is decided;
                                1: moves are accepted after a draw-rule result (analysis,
@@ -94,64 +101,6 @@ typedef struct dm_game_rules {
         DM_GAME_RULES_VERSION, 3, 25, 16, 5, 1, 0                                                  \
     }
 
-/* ---- pure draw-rule functions (for engines) ----------------------------------- */
-
-/* Material configurations of the 16- and 5-move rules (FMJD 6), from the counts of
- * men and kings only. One side must have a lone king (exactly one piece, a king):
- * - DM_ENDGAME_16: the other side has exactly 3 pieces, at least one a king
- *   (3 kings, 2 kings + man, king + 2 men);
- * - DM_ENDGAME_5: the other side has 1 or 2 pieces, at least one a king
- *   (2 kings, king + man, king; so king against king too).
- * Three men, or one or two men without a king, against a lone king qualify for
- * neither. */
-typedef enum dm_endgame {
-    DM_ENDGAME_NONE = 0,
-    DM_ENDGAME_16 = 1,
-    DM_ENDGAME_5 = 2
-} dm_endgame;
-
-DM_API dm_endgame dm_draw_endgame(const dm_board10 *b);
-
-/* Counters of the draw rules for one position. */
-typedef struct dm_draw_counters {
-    int kings_only_plies; /* plies since the last man move or capture (25-move rule;
-                             0 at the start position and right after such a move) */
-    int endgame_plies;    /* plies since the current 16/5-move configuration appeared;
-                             -1 when the position is in no such configuration. 0 at the
-                             start position if it already is in one */
-    int endgame_kind;     /* dm_endgame of the position */
-    int repetitions;      /* occurrences of this position (same pieces, same side to
-                             move) in the game so far, this one included: 1 = first */
-} dm_draw_counters;
-
-/* Counters of a start position: 0 plies, its endgame kind, 1 occurrence. */
-DM_API void dm_draw_init(dm_draw_counters *out, const dm_board10 *start);
-
-/* Counters after move m (a legal move of before), from the counters c of before:
- * - a man move or a capture sets kings_only_plies to 0, a king move adds 1;
- * - the 16/5-move count starts at 0 when the move produces a new qualifying
- *   configuration: always after a capture, and after a promotion when
- *   rules->promotion_restarts (else only when the kind of rule changes);
- *   otherwise it adds 1 while the configuration lasts and is -1 outside one;
- * - repetitions is set to 1 (a pure step cannot see the history; dm_game fills it,
- *   an engine uses its own hash stack).
- * out may equal c. rules may be NULL for the FMJD defaults. */
-DM_API void dm_draw_step(dm_draw_counters *out, const dm_draw_counters *c, const dm_board10 *before,
-                         const dm_move10 *m, const dm_game_rules *rules);
-
-/* Judge a position from its board and counters (pure; rules NULL = FMJD defaults):
- * 1. the side to move has no pieces: it loses (DM_REASON_NO_PIECES);
- * 2. it has no legal move: it loses (DM_REASON_BLOCKED);
- *    (a loss takes precedence over a draw rule reached by the same move)
- * 3. repetitions >= rules->repetitions: draw (DM_REASON_REPETITION);
- * 4. endgame_plies >= 2 * (16 or 5) for its kind: draw (DM_REASON_16_MOVES / 5_MOVES),
- *    i.e. drawn exactly when each player has made 16 (5) further moves, not a ply
- *    earlier;
- * 5. kings_only_plies >= 2 * rules->kings_only_moves: draw (DM_REASON_25_MOVES).
- * Returns the result; *reason (if not NULL) gets the reason. */
-DM_API dm_outcome dm_draw_judge(dm_reason *reason, const dm_board10 *b, const dm_draw_counters *c,
-                                const dm_game_rules *rules);
-
 /* ---- the game object ---------------------------------------------------------- */
 
 /* A game: the start position, the moves played, the moves undone (redo list), the
@@ -161,38 +110,38 @@ typedef struct dm_game dm_game;
 
 /* Create a game of start->variant from start (copied), or of international draughts
  * from its initial position (FMJD 2.8) when start is NULL; for another variant's initial
- * position pass dm_board_start's board. start must pass dm_board_validate (and, for
- * international, dm_board10_validate on the fast board): DM_EINVAL otherwise. An
- * international game follows FMJD rules (dm_game_set_rules); any other variant is played
- * by its own rules: legal moves dm_movegen_legal, the end dm_variant_result (no legal
- * move: a loss, in antidraughts a win; breakthrough: the first king wins), draws
- * dm_variant_draw with the variant's draw set (dm_game_set_draw_rules changes it). Every
- * function of this header serves every game, except the FMJD counters and hashes below
- * (dm_game_counters, dm_game_counters_at, dm_game_hash_at, dm_game_history_hashes:
- * 0 / DM_EINVAL / nothing for another variant). *out belongs to the caller: release it
- * with dm_game_free. DM_ENOMEM possible. */
+ * position pass dm_board_start's board. start must pass dm_board_validate: DM_EINVAL
+ * otherwise. Every variant is played by its own rules, international by FMJD's: legal
+ * moves dm_movegen_legal, the end dm_variant_result (no legal move or no piece: a loss,
+ * in antidraughts a win; breakthrough: the first king wins), draws
+ * dm_variant_draw_judge with the variant's draw set v->draw (dm_game_set_draw_rules
+ * changes it). Every function of this header serves every game. *out belongs to the
+ * caller: release it with dm_game_free. DM_ENOMEM possible. */
 DM_API dm_status dm_game_new(dm_game **out, const dm_board *start);
 
 /* The game's variant (international for dm_game_new); borrowed, static. */
 DM_API const dm_variant *dm_game_variant(const dm_game *game);
 
-/* The draw rules of a game of another variant than international (copied; initially
- * the variant's own set, v->draw; e.g. dm_variant_draw_rules(..., "russian-pydraughts")).
- * DM_EINVAL for an international game (dm_game_set_rules sets its rules) or NULL. */
+/* The draw rules of the game (copied; initially the variant's own set, v->draw; e.g.
+ * dm_variant_draw_rules(..., "russian-pydraughts")); the counters of the moves already
+ * played are recomputed. In an international game dm_game_rules_of then shows the
+ * set's FMJD thresholds. DM_EINVAL for NULL. */
 DM_API dm_status dm_game_set_draw_rules(dm_game *game, const dm_draw_rules *rules);
+
+/* The game's draw rules (borrowed; valid until the game changes or is freed). */
+DM_API const dm_draw_rules *dm_game_draw_rules(const dm_game *game);
 
 /* The position BEFORE ply i (0 <= i <= dm_game_length, redo positions included; the
  * start at 0, i = dm_game_ply the current one) and the move of ply i (0 <= i <
  * dm_game_length, redo moves included); NULL out of range. dm_game_position is the
- * current position. Borrowed pointers stay valid until the game changes. The layers
- * still on the fast 10x10 board convert with dm_board_to_board10 / dm_move_to_move10. */
+ * current position. Borrowed pointers stay valid until the game changes. */
 DM_API const dm_board *dm_game_position(const dm_game *game);
 DM_API const dm_board *dm_game_position_at(const dm_game *game, int i);
 DM_API const dm_move *dm_game_move_at(const dm_game *game, int i);
 
 /* The counters of the game's draw rules at its current position (dm_variant_draw_count
- * over its generic positions and moves with its draw set; an international game with
- * the FMJD set), what a variant engine's search wants (dm_search_input.draw_count). */
+ * over its positions and moves with its draw set; an international game with the FMJD
+ * set), what an engine's search wants (dm_search_input.draw_count). */
 DM_API void dm_game_draw_count(dm_draw_count *out, const dm_game *game);
 
 /* The result's reason as text for people, with the rule's numbers: "30 moves without
@@ -203,8 +152,9 @@ DM_API size_t dm_game_reason_text(char *buf, size_t cap, const dm_game *game);
 /* Release a game; NULL is accepted. */
 DM_API void dm_game_free(dm_game *game);
 
-/* Replace the rules (thresholds are copied; counters are recomputed from the history,
- * so a changed promotion_restarts applies to the moves already played).
+/* Replace the options and, in an international game, the draw thresholds (the
+ * compatibility mapping of dm_game_rules onto the draw set; counters are recomputed from
+ * the history, so a changed promotion_restarts applies to the moves already played).
  * DM_EINVAL for a bad version, a negative threshold or repetitions == 1. */
 DM_API dm_status dm_game_set_rules(dm_game *game, const dm_game_rules *rules);
 DM_API const dm_game_rules *dm_game_rules_of(const dm_game *game);
@@ -216,8 +166,7 @@ DM_API const dm_game_rules *dm_game_rules_of(const dm_game *game);
  * play_after_end); DM_ENOMEM. On error nothing changes. */
 DM_API dm_status dm_game_play(dm_game *game, const dm_move *m);
 
-/* Parse text with dm_move10_parse (dm_move_parse in a game of another variant) in the
- * current position and play it. DM_EPARSE / DM_EILLEGAL / DM_EAMBIGUOUS as the parser
+/* Parse text with dm_move_parse in the current position and play it. DM_EPARSE / DM_EILLEGAL / DM_EAMBIGUOUS as the parser
  * (err says why and where), DM_ESTATE when the game is over. On error nothing
  * changes. */
 DM_API dm_status dm_game_play_text(dm_game *game, const char *text, dm_error *err);
@@ -234,15 +183,15 @@ DM_API int dm_game_ply(const dm_game *game);
 /* Plies stored: played plus redoable (dm_game_ply + number of redo moves). */
 DM_API int dm_game_length(const dm_game *game);
 
-/* Of an international game: the Zobrist hash of the position BEFORE ply i
- * (0 <= i <= dm_game_length; for repetition detection, = dm_board_hash of
- * dm_game_position_at) and its FMJD draw counters. 0 / DM_EINVAL when i is out of range
- * or the game is of another variant. */
+/* The hash of the position BEFORE ply i (0 <= i <= dm_game_length): dm_board_hash of
+ * dm_game_position_at (an international position: its Zobrist hash, as the engine's
+ * search keys it); 0 when i is out of range. */
 DM_API uint64_t dm_game_hash_at(const dm_game *game, int i);
-DM_API dm_status dm_game_counters_at(dm_draw_counters *out, const dm_game *game, int i);
 
-/* Draw counters of the current position. */
-DM_API void dm_game_counters(dm_draw_counters *out, const dm_game *game);
+/* Occurrences of the current position (same pieces, same side to move) in the game so
+ * far, this one included: 1 the first time; the repetition rule draws at the draw
+ * set's repetition. */
+DM_API int dm_game_repetitions(const dm_game *game);
 
 /* Hashes of the earlier positions that a repetition of the current one can match:
  * those since the last man move or capture, oldest first, the current position
@@ -250,16 +199,19 @@ DM_API void dm_game_counters(dm_draw_counters *out, const dm_game *game);
  * (the most recent ones when cap is smaller) and returns how many there are in all. */
 DM_API int dm_game_history_hashes(uint64_t *out, int cap, const dm_game *game);
 
-/* Text of the move of ply i in the given notation (dm_move10_to_text in the board before
- * it; dm_move_to_text with the variant's own squares in a game of another variant).
+/* Text of the move of ply i in the given notation (dm_move_to_text in the position
+ * before it, with the variant's own squares).
  * snprintf-style: returns the length needed, 0 when i is out of range. */
 DM_API size_t dm_game_move_text(char *buf, size_t cap, const dm_game *game, int i,
                                 dm_notation style);
 
-/* The result of the current position: a declared result at this ply if any, else
- * dm_draw_judge of the current board and counters (international), or the variant's
- * end (no legal move, breakthrough's first king) and then its draw rules
- * (dm_variant_draw). *reason (if not NULL) gets why. */
+/* The result of the current position: a declared result at this ply if any, else the
+ * variant's end (dm_variant_result: no pieces or no legal move, breakthrough's first
+ * king; FMJD 7.2: a loss takes precedence over a draw rule reached by the same move),
+ * then its draw rules (dm_variant_draw_judge: repetition, the material rules, no
+ * progress, no capture). An international game names FMJD 6's rules
+ * (DM_REASON_25_MOVES, _16_MOVES, _5_MOVES), another variant the kind
+ * (DM_REASON_NO_PROGRESS, _NO_CAPTURE, _MATERIAL). *reason (if not NULL) gets why. */
 DM_API dm_outcome dm_game_result(const dm_game *game, dm_reason *reason);
 
 /* True when the result is not DM_OUTCOME_ONGOING. */

@@ -12,8 +12,9 @@
  *   - a dm_engine (engine.h), made at the first search, and the search thread that
  *     dm_session_go starts: the search runs asynchronously, reports through
  *     callbacks, and is stopped, ponder-hit and waited for from the owning thread.
- * The engine is told about the game through the game layer (dm_game_history_hashes,
- * dm_game_counters): the draw rules in search see the same history as the game.
+ * The engine is told about the game through the game layer (dm_search_input_from_game:
+ * its history hashes and dm_game_draw_count): the draw rules in search see the same
+ * history as the game.
  *
  * Threads: one thread owns the session and makes every call, except dm_session_stop,
  * dm_session_ponderhit and dm_session_searching, which are safe from any thread (a

@@ -395,7 +395,7 @@ typedef enum dm_draw_kind {
  * (three pieces against a lone king)". Checked in this order: repetition, the
  * material rule, no progress, no capture. Counting (moves of each side = 2 plies;
  * pos[0] has no past): the counters of src/core/drawrule.h, the one implementation
- * of the counting rules, which the game layer (dm_draw_judge) and both engines' searches
+ * of the counting rules, which the game layer (dm_game_result) and both engines' searches
  * apply too: a material rule's count restarts after the capture, promotion (unless
  * d->promotion_continues) or change of kind that made its configuration. */
 DM_API dm_draw_kind dm_variant_draw(const dm_draw_rules *d, const dm_board *pos,
@@ -421,6 +421,16 @@ DM_API void dm_variant_draw_count(dm_draw_count *out, const dm_draw_rules *d, co
  * NULL arguments leave out untouched. */
 DM_API void dm_variant_draw_step(dm_draw_count *out, const dm_draw_count *c, const dm_draw_rules *d,
                                  const dm_board *before, const dm_move *m);
+
+/* The draw rule of d that ends the game at b, a position with the draw counters c
+ * (dm_variant_draw_count, dm_variant_draw_step) that has occurred `repetitions` times
+ * in the game (this one included, same side to move: 1 = first), or DM_DRAW_NONE:
+ * dm_variant_draw's verdict and text (why, may be NULL) for a caller that keeps its own
+ * history (a game, an engine's root moves). The material count c->material_plies is
+ * read only when b is in one of d's material configurations. */
+DM_API dm_draw_kind dm_variant_draw_judge(const dm_draw_rules *d, const dm_board *b,
+                                          const dm_draw_count *c, int repetitions, char *why,
+                                          size_t cap);
 
 /* Square style for text: the variant's own (algebraic for Russian and Brazilian,
  * numeric for the others), or forced. */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT
  * core/drawrule.h: the draw rules' counting, written once for every variant and
- * every caller: the game layer (game/draw.c: dm_draw_step, dm_draw_judge), the
- * variants' judge (core/vdraw.c: dm_variant_draw, dm_variant_draw_count) and both
+ * every caller: the judge of every game (core/vdraw.c: dm_variant_draw,
+ * dm_variant_draw_judge, dm_variant_draw_count, dm_variant_draw_step, which the game
+ * layer calls for every variant, international included) and both
  * search (engine/search_impl.h, every variant), which inlines it at every node.
  * The thresholds are data (dm_draw_rules, damier/variant.h; each set with its source
  * in core/variant.c). Repetition is not here: it needs the history, which each
@@ -17,9 +18,9 @@
  *   king against a lone king, two or fewer, king against king) arose. The count
  *   starts at 0 in the position right after the move that made it: a capture, a
  *   move into a configuration of another kind, and a promotion (unless
- *   d->promotion_continues). This is the reading of game/draw.c since the first
+ *   d->promotion_continues). This is the game layer's reading since the first
  *   wave (FMJD 6 says "after at most 16 further moves"; the restart on promotion
- *   is debated, damforum; dm_game_rules.promotion_restarts selects it). */
+ *   is debated, damforum; d->promotion_continues selects it). */
 #ifndef DM_CORE_DRAWRULE_H
 #define DM_CORE_DRAWRULE_H
 

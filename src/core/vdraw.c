@@ -90,33 +90,26 @@ static dm_draw_kind say(dm_draw_kind r, char *why, size_t cap, const char *text)
     return r;
 }
 
-dm_draw_kind dm_variant_draw(const dm_draw_rules *d, const dm_board *pos, const dm_move *moves,
-                             int n, char *why, size_t cap)
+dm_draw_kind dm_variant_draw_judge(const dm_draw_rules *d, const dm_board *b,
+                                   const dm_draw_count *c, int repetitions, char *why, size_t cap)
 {
     if (why && cap) {
         why[0] = 0;
     }
-    if (!d || !pos || n < 0 || (n > 0 && !moves)) {
+    if (!d || !b || !b->variant || !c) {
         return DM_DRAW_NONE;
     }
-    const dm_board *b = &pos[n];
-    dr_state c;
-    walk(&c, d, pos, moves, n);
-    if (d->repetition > 1) {
-        int seen = 1;
-        for (int i = n - 2; i >= n - c.reversible && i >= 0; i -= 2) {
-            if (memcmp(pos[i].sq, b->sq, sizeof b->sq) == 0 && pos[i].side == b->side) {
-                seen++;
-            }
-        }
-        if (seen >= d->repetition) {
-            char t[40];
-            snprintf(t, sizeof t, "%d-fold repetition", d->repetition);
-            return say(DM_DRAW_REPETITION, why, cap,
-                       d->repetition == 3 ? "threefold repetition" : t);
-        }
+    if (d->repetition > 1 && repetitions >= d->repetition) {
+        char t[40];
+        snprintf(t, sizeof t, "%d-fold repetition", d->repetition);
+        return say(DM_DRAW_REPETITION, why, cap, d->repetition == 3 ? "threefold repetition" : t);
     }
-    dm_draw_kind kind = (dm_draw_kind)dr_verdict(d, &c);
+    int mk = material_kind(d, b);
+    dr_state s = {.reversible = c->reversible_plies,
+                  .no_capture = c->no_capture_plies,
+                  .kind = mk,
+                  .material = mk == DM_DRAW_NONE ? -1 : c->material_plies};
+    dm_draw_kind kind = (dm_draw_kind)dr_verdict(d, &s);
     char t[80];
     switch (kind) {
         case DM_DRAW_NO_PROGRESS:
@@ -145,4 +138,26 @@ dm_draw_kind dm_variant_draw(const dm_draw_rules *d, const dm_board *pos, const 
             break;
     }
     return DM_DRAW_NONE;
+}
+
+dm_draw_kind dm_variant_draw(const dm_draw_rules *d, const dm_board *pos, const dm_move *moves,
+                             int n, char *why, size_t cap)
+{
+    if (why && cap) {
+        why[0] = 0;
+    }
+    if (!d || !pos || n < 0 || (n > 0 && !moves)) {
+        return DM_DRAW_NONE;
+    }
+    const dm_board *b = &pos[n];
+    dr_state s;
+    walk(&s, d, pos, moves, n);
+    int seen = 1;
+    for (int i = n - 2; i >= n - s.reversible && i >= 0; i -= 2) {
+        if (memcmp(pos[i].sq, b->sq, sizeof b->sq) == 0 && pos[i].side == b->side) {
+            seen++;
+        }
+    }
+    dm_draw_count c = {s.reversible, s.no_capture, s.material};
+    return dm_variant_draw_judge(d, b, &c, seen, why, cap);
 }

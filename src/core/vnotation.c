@@ -97,8 +97,10 @@ size_t dm_move_to_text(char *buf, size_t cap, const dm_board *b, const dm_move *
 
 /* Read the squares of a move text into sq[]; returns their number or a negative
  * dm_status with err set. */
-static int read_squares(int *sq, const dm_variant *v, const char *text, dm_error *err)
+static int read_squares(int *sq, int *capture_sep, const dm_variant *v, const char *text,
+                        dm_error *err)
 {
+    *capture_sep = 0;
     const unsigned char *s = (const unsigned char *)text;
     size_t i = 0;
     int n = 0;
@@ -133,9 +135,13 @@ static int read_squares(int *sq, const dm_variant *v, const char *text, dm_error
         while (s[j] == ' ') {
             j++;
         }
-        if (s[j] == '-' || s[j] == 'x' || s[j] == 'X' || s[j] == ':') {
+        if (s[j] == '-') {
+            j++;
+        } else if (s[j] == 'x' || s[j] == 'X' || s[j] == ':') {
+            *capture_sep = 1;
             j++;
         } else if (s[j] == 0xC3 && s[j + 1] == 0x97) {
+            *capture_sep = 1;
             j += 2;
         } else if (was_alpha && j == i && isalpha(s[j]) && isdigit(s[j + 1])) {
             continue; /* "a3b4": algebraic squares need no separator */
@@ -163,6 +169,29 @@ static int read_squares(int *sq, const dm_variant *v, const char *text, dm_error
                             text);
     }
     return n;
+}
+
+/* True when the n squares sq are distinct squares captured by m. */
+static int captures_all(const dm_move *m, const int *sq, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (!vg_capt_has(m, sq[i])) {
+            return 0;
+        }
+        for (int j = 0; j < i; j++) {
+            if (sq[j] == sq[i]) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* True when squares a and b are diagonal neighbours. */
+static int one_step(const dm_variant *v, int a, int b)
+{
+    int dr = vg_row(v, a) - vg_row(v, b), dc = vg_col(v, a) - vg_col(v, b);
+    return (dr == 1 || dr == -1) && (dc == 1 || dc == -1);
 }
 
 /* Does m match the squares written? from-to; from, path..., to (the canonical
@@ -208,20 +237,43 @@ static int matches(const dm_board *b, const dm_move *m, const int *sq, int n, in
             return 1;
         }
     }
-    if (m->to == sq[1] && n - 2 == m->ncapt) { /* Hub: from, to, captured squares */
-        for (int i = 2; i < n; i++) {
-            if (!vg_capt_has(m, sq[i])) {
-                return 0;
-            }
-            for (int j = 2; j < i; j++) {
-                if (sq[j] == sq[i]) {
-                    return 0;
-                }
-            }
-        }
+    if (m->ncapt > 0 && m->to == sq[1] && n - 2 == m->ncapt && captures_all(m, sq + 2, n - 2)) {
+        /* Hub: from, to, every captured square in any order (only all of them: some
+         * of them would read records of the variants as moves they are not) */
         return 1;
     }
     return 0;
+}
+
+/* The legal moves of list (those from square `from` only, unless from is 0) in PDN
+ * form into buf, at most limit of them, then how many there are in all; returns that
+ * number. */
+static int list_moves(char *buf, size_t cap, const dm_board *b, const dm_movelist *list, int from,
+                      int limit)
+{
+    tbuf t = {buf, cap, 0};
+    int shown = 0, total = 0;
+    if (cap) {
+        buf[0] = 0;
+    }
+    for (int i = 0; i < list->count; i++) {
+        if (from && list->moves[i].from != from) {
+            continue;
+        }
+        if (total++ >= limit) {
+            continue;
+        }
+        char m[400];
+        dm_move_to_text(m, sizeof m, b, &list->moves[i], DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
+        put(&t, shown++ ? ", " : "");
+        put(&t, m);
+    }
+    if (total > shown) {
+        char more[32];
+        snprintf(more, sizeof more, ", ... (%d in all)", total);
+        put(&t, more);
+    }
+    return total;
 }
 
 dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_error *err)
@@ -231,7 +283,8 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
     }
     const dm_variant *v = b->variant;
     int sq[MAX_TEXT_SQ];
-    int n = read_squares(sq, v, text, err);
+    int capture_sep;
+    int n = read_squares(sq, &capture_sep, v, text, err);
     if (n < 0) {
         return (dm_status)n;
     }
@@ -271,16 +324,18 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
     }
     if (nfound > 1) {
         return dm_error_set(err, DM_EAMBIGUOUS, 1, 1,
-                            "move \"%.40s\" is ambiguous: %d legal moves match (%s); write "
-                            "the full capture path",
+                            "ambiguous move \"%.40s\": %d legal moves match (%s); give the full "
+                            "capture path",
                             text, nfound, cands);
     }
+    /* Not legal: say why, most specific reason first, with the moves that are legal. */
     char from[16], ex[400] = "";
+    const char *who = b->side == DM_WHITE ? "White" : "Black";
     dm_square_to_text(from, sizeof from, v, sq[0], v->algebraic);
     int p = b->sq[sq[0]];
     if (count == 0) {
-        return dm_error_set(err, DM_EILLEGAL, 1, 1,
-                            "illegal move \"%.40s\": the side to move has no legal move", text);
+        return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%.40s\": %s has no legal move",
+                            text, who);
     }
     if (p == DM_EMPTY) {
         return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%.40s\": square %s is empty",
@@ -288,11 +343,16 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
     }
     if (vg_color(p) != b->side) {
         return dm_error_set(err, DM_EILLEGAL, 1, 1,
-                            "illegal move \"%.40s\": the piece on %s is not %s's", text, from,
-                            b->side == DM_WHITE ? "White" : "Black");
+                            "illegal move \"%.40s\": square %s holds a piece of the opponent (%s "
+                            "to move)",
+                            text, from, who);
     }
-    dm_move_to_text(ex, sizeof ex, b, &list.moves[0], DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
-    if (list.moves[0].ncapt) {
+    const char *piece = p == DM_WHITE_KING || p == DM_BLACK_KING ? "king" : "man";
+    /* the variants with FMJD's capture rules (the majority rule) cite its articles */
+    int fmjd = v->precedence == DM_PREC_COUNT;
+    int best = list.moves[0].ncapt;
+    if (best) {
+        list_moves(ex, sizeof ex, b, &list, 0, 6);
         if (v->precedence != DM_PREC_NONE) {
             dm_movelist all;
             int na = vgen_all_captures(&all, b);
@@ -302,9 +362,9 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
                 }
                 if (v->precedence == DM_PREC_COUNT) {
                     return dm_error_set(err, DM_EILLEGAL, 1, 1,
-                                        "illegal move \"%.40s\": majority rule, the capture "
-                                        "must take %d pieces (e.g. %s), this one takes %d",
-                                        text, list.moves[0].ncapt, ex, all.moves[i].ncapt);
+                                        "illegal move \"%.40s\": the majority rule (FMJD 4.13), "
+                                        "the capture must take %d piece%s (%s), this one takes %d",
+                                        text, best, best > 1 ? "s" : "", ex, all.moves[i].ncapt);
                 }
                 static const char *const why[] = {
                     [DM_PREC_CZECH] = "a king that can capture must (Czech rules 4.14)",
@@ -314,13 +374,30 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
                     [DM_PREC_FRISIAN] = "the highest value, a king worth just under two "
                                         "men, then with a king (Frisian rules)"};
                 return dm_error_set(err, DM_EILLEGAL, 1, 1,
-                                    "illegal move \"%.40s\": capture precedence, %s: e.g. %s "
-                                    "(this one takes %d)",
+                                    "illegal move \"%.40s\": capture precedence, %s: %s (this "
+                                    "one takes %d)",
                                     text, why[v->precedence], ex, all.moves[i].ncapt);
             }
         }
+        /* a capture written where more pieces must be taken (a part of the longest
+         * capture, say): the majority rule is the reason, not when the most one can
+         * take is one piece, nor for a one-step move or a plain "from-to" */
+        if (v->precedence == DM_PREC_COUNT && best > 1 && (n > 2 || capture_sep) &&
+            !one_step(v, sq[0], sq[n - 1])) {
+            return dm_error_set(err, DM_EILLEGAL, 1, 1,
+                                "illegal move \"%.40s\": the majority rule (FMJD 4.13) requires "
+                                "capturing %d pieces: %s",
+                                text, best, ex);
+        }
         return dm_error_set(err, DM_EILLEGAL, 1, 1,
-                            "illegal move \"%.40s\": capture is compulsory (e.g. %s)", text, ex);
+                            "illegal move \"%.40s\": capture is compulsory%s: %d piece%s can "
+                            "be captured with %s",
+                            text, fmjd ? " (FMJD 4.1)" : "", best, best > 1 ? "s" : "", ex);
     }
-    return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%.40s\": not a legal move", text);
+    if (list_moves(ex, sizeof ex, b, &list, sq[0], 8) == 0) {
+        return dm_error_set(err, DM_EILLEGAL, 1, 1,
+                            "illegal move \"%.40s\": the %s on %s cannot move", text, piece, from);
+    }
+    return dm_error_set(err, DM_EILLEGAL, 1, 1, "illegal move \"%.40s\": the %s on %s can play %s",
+                        text, piece, from, ex);
 }

@@ -1,22 +1,22 @@
 /* SPDX-License-Identifier: MIT
  * game/game.c: the game object (damier/game.h): start position, moves, undo/redo and
- * the result, for every variant.
+ * the result, for every variant alike, on the generic positions and moves.
  *
  * History is kept as arrays indexed by ply:
- *     boards[i], counters[i]   the position BEFORE ply i and its draw counters,
- *                              i = 0..length (boards[0] is the start position)
+ *     pos[i], counts[i], hashes[i], reps[i]
+ *                              the position BEFORE ply i, its draw counters
+ *                              (dm_variant_draw_step over the game's draw set), its
+ *                              dm_board_hash and its occurrences so far (1 = first),
+ *                              i = 0..length (pos[0] is the start position)
  *     moves[i]                 the move of ply i, i = 0..length-1
  * with `ply` the current position (0..length); entries past `ply` are the redo list.
  * Entry i depends only on entries < i, which never change while entry i exists
  * (a new move truncates the list first), so the counters cached per ply are always
- * those a recomputation from the history would give: undo and redo just move `ply`.
+ * those a recomputation from the history would give (dm_variant_draw_count): undo and
+ * redo just move `ply`. A game is judged by dm_variant_result and then
+ * dm_variant_draw_judge with its draw set (an international game: the FMJD set).
  * A declared result (resignation, agreement, time, forfeit) is tied to the ply where
- * it was declared.
- *     vboards[i], vmoves[i]    the same positions and moves in the generic form, kept
- *                              for every game; international games ("fast") keep the
- *                              fast board's forms above too and judge with FMJD's
- *                              dm_draw_judge, the others with dm_variant_result and
- *                              dm_variant_draw. */
+ * it was declared. */
 #include <damier/game.h>
 
 #include <stdio.h>
@@ -31,18 +31,18 @@ typedef struct declared {
 } declared;
 
 struct dm_game {
-    dm_game_rules rules;
+    dm_game_rules rules;       /* play_after_end; the FMJD thresholds' view of draw in an
+                                  international game (dm_game_rules_of) */
     const dm_variant *variant; /* never NULL */
-    int fast;                  /* 1: international, on the fast board as well */
-    dm_draw_rules draw;        /* the other variants: their draw rules */
+    dm_draw_rules draw;        /* the draw rules judged (initially variant->draw) */
     int ply;                   /* current position index */
     int length;                /* plies stored (played + redoable) */
     int cap;                   /* room for cap moves and cap + 1 positions */
-    dm_move10 *moves;
-    dm_board10 *boards;
-    dm_draw_counters *counters;
-    dm_board *vboards;
-    dm_move *vmoves;
+    dm_board *pos;
+    dm_move *moves;
+    dm_draw_count *counts;
+    uint64_t *hashes;
+    int *reps;
     declared decl;
     int touch_move;   /* the touch-move rule is on */
     int touch_adjust; /* 1 + the ply at which "I adjust" was announced, or 0: the next
@@ -53,6 +53,16 @@ struct dm_game {
 
 #define INITIAL_CAP 64
 
+static dm_status grow(void **p, size_t n, size_t size)
+{
+    void *q = realloc(*p, n * size);
+    if (!q) {
+        return DM_ENOMEM;
+    }
+    *p = q;
+    return DM_OK;
+}
+
 static dm_status reserve(dm_game *g, int plies)
 {
     if (plies <= g->cap) {
@@ -62,62 +72,84 @@ static dm_status reserve(dm_game *g, int plies)
     while (cap < plies) {
         cap *= 2;
     }
-    dm_move10 *mv = realloc(g->moves, (size_t)cap * sizeof *mv);
-    if (!mv) {
+    size_t n = (size_t)cap + 1;
+    if (grow((void **)&g->moves, (size_t)cap, sizeof *g->moves) != DM_OK ||
+        grow((void **)&g->pos, n, sizeof *g->pos) != DM_OK ||
+        grow((void **)&g->counts, n, sizeof *g->counts) != DM_OK ||
+        grow((void **)&g->hashes, n, sizeof *g->hashes) != DM_OK ||
+        grow((void **)&g->reps, n, sizeof *g->reps) != DM_OK) {
         return DM_ENOMEM;
     }
-    g->moves = mv;
-    dm_board10 *bd = realloc(g->boards, (size_t)(cap + 1) * sizeof *bd);
-    if (!bd) {
-        return DM_ENOMEM;
-    }
-    g->boards = bd;
-    dm_draw_counters *ct = realloc(g->counters, (size_t)(cap + 1) * sizeof *ct);
-    if (!ct) {
-        return DM_ENOMEM;
-    }
-    g->counters = ct;
-    dm_move *vm = realloc(g->vmoves, (size_t)cap * sizeof *vm);
-    if (!vm) {
-        return DM_ENOMEM;
-    }
-    g->vmoves = vm;
-    dm_board *vb = realloc(g->vboards, (size_t)(cap + 1) * sizeof *vb);
-    if (!vb) {
-        return DM_ENOMEM;
-    }
-    g->vboards = vb;
     g->cap = cap;
     return DM_OK;
 }
 
-/* Counters of position i (i >= 1) from position i - 1 and the move between. The
- * repetition count looks back only as far as the last man move or capture: no
- * earlier position can be equal (different men or material). */
-static void compute_counters(dm_game *g, int i)
+/* The counters, hash and occurrences of position i from the entries before it. The
+ * repetition count looks back only as far as the last man move or capture: no earlier
+ * position can be equal (different men or material). */
+static void compute_at(dm_game *g, int i)
 {
-    dm_draw_counters *c = &g->counters[i];
-    dm_draw_step(c, &g->counters[i - 1], &g->boards[i - 1], &g->moves[i - 1], &g->rules);
-    const dm_board10 *b = &g->boards[i];
-    int first = i - c->kings_only_plies;
-    if (first < 0) {
-        first = 0;
+    const dm_board *b = &g->pos[i];
+    if (i == 0) {
+        dm_variant_draw_count(&g->counts[0], &g->draw, g->pos, g->moves, 0);
+    } else {
+        dm_variant_draw_step(&g->counts[i], &g->counts[i - 1], &g->draw, &g->pos[i - 1],
+                             &g->moves[i - 1]);
     }
-    for (int j = i - 2; j >= first; j -= 2) {
-        if (g->boards[j].hash == b->hash && dm_board10_equal(&g->boards[j], b)) {
-            c->repetitions++;
-        }
+    g->hashes[i] = dm_board_hash(b);
+    int reps = 1;
+    for (int j = i - 2; j >= i - g->counts[i].reversible_plies && j >= 0; j -= 2) {
+        reps += g->hashes[j] == g->hashes[i] && g->pos[j].side == b->side &&
+                memcmp(g->pos[j].sq, b->sq, sizeof b->sq) == 0;
+    }
+    g->reps[i] = reps;
+}
+
+/* Recompute every cached entry (the draw rules changed). */
+static void recompute(dm_game *g)
+{
+    for (int i = 0; i <= g->length; i++) {
+        compute_at(g, i);
     }
 }
 
-/* The result of a game of another variant at its current position (no declared
- * result): the variant's end first (dm_variant_result: no legal move, breakthrough's
- * king), then its draw rules; why gets the draw rule's text. */
-static dm_outcome variant_judge(const dm_game *g, dm_reason *reason, char *why, size_t cap)
+/* The reason of a draw rule. FMJD 6's own reasons (25-, 16- and 5-move rules) name the
+ * rules of international draughts, whose records and front ends know them by these
+ * names; every other variant reports the rule's kind (its text says the numbers). */
+static dm_reason draw_reason(const dm_game *g, dm_draw_kind k)
 {
-    const dm_board *b = &g->vboards[g->ply];
+    int fmjd = g->variant->id == DM_VARIANT_INTERNATIONAL;
+    switch (k) {
+        case DM_DRAW_NONE:
+            return DM_REASON_NONE;
+        case DM_DRAW_REPETITION:
+            return DM_REASON_REPETITION;
+        case DM_DRAW_NO_PROGRESS:
+            return fmjd ? DM_REASON_25_MOVES : DM_REASON_NO_PROGRESS;
+        case DM_DRAW_NO_CAPTURE:
+            return DM_REASON_NO_CAPTURE;
+        case DM_DRAW_THREE_VS_KING:
+            return fmjd ? DM_REASON_16_MOVES : DM_REASON_MATERIAL;
+        case DM_DRAW_TWO_VS_KING:
+            return fmjd ? DM_REASON_5_MOVES : DM_REASON_MATERIAL;
+        case DM_DRAW_KING_VS_KING:
+            break;
+    }
+    return DM_REASON_MATERIAL;
+}
+
+/* The result of the current position (no declared result): the variant's end first
+ * (dm_variant_result: no legal move, breakthrough's king; FMJD 7.2: a loss takes
+ * precedence over a draw rule completed by the same move), then its draw rules; why
+ * gets the draw rule's text. */
+static dm_outcome judge(const dm_game *g, dm_reason *reason, char *why, size_t cap)
+{
+    const dm_board *b = &g->pos[g->ply];
     dm_reason r = DM_REASON_NONE;
     dm_outcome o = DM_OUTCOME_ONGOING;
+    if (why && cap) {
+        why[0] = 0;
+    }
     dm_board_result v = dm_variant_result(b);
     if (v != DM_BOARD_RESULT_NONE) {
         o = v == DM_BOARD_RESULT_WHITE_WINS ? DM_OUTCOME_WHITE_WINS : DM_OUTCOME_BLACK_WINS;
@@ -132,27 +164,31 @@ static dm_outcome variant_judge(const dm_game *g, dm_reason *reason, char *why, 
             : pieces == 0                        ? DM_REASON_NO_PIECES
                                                  : DM_REASON_BLOCKED;
     } else {
-        switch (dm_variant_draw(&g->draw, g->vboards, g->vmoves, g->ply, why, cap)) {
-            case DM_DRAW_NONE:
-                break;
-            case DM_DRAW_REPETITION:
-                o = DM_OUTCOME_DRAW, r = DM_REASON_REPETITION;
-                break;
-            case DM_DRAW_NO_PROGRESS:
-                o = DM_OUTCOME_DRAW, r = DM_REASON_NO_PROGRESS;
-                break;
-            case DM_DRAW_NO_CAPTURE:
-                o = DM_OUTCOME_DRAW, r = DM_REASON_NO_CAPTURE;
-                break;
-            default:
-                o = DM_OUTCOME_DRAW, r = DM_REASON_MATERIAL;
-                break;
+        dm_draw_kind k =
+            dm_variant_draw_judge(&g->draw, b, &g->counts[g->ply], g->reps[g->ply], why, cap);
+        if (k != DM_DRAW_NONE) {
+            o = DM_OUTCOME_DRAW;
+            r = draw_reason(g, k);
+            if ((r == DM_REASON_25_MOVES || r == DM_REASON_16_MOVES || r == DM_REASON_5_MOVES) &&
+                why && cap) {
+                snprintf(why, cap, "%s", dm_reason_str(r));
+            }
         }
     }
     if (reason) {
         *reason = r;
     }
     return o;
+}
+
+/* The FMJD thresholds of draw rules d, as dm_game_rules_of shows them. */
+static void rules_from_draw(dm_game_rules *r, const dm_draw_rules *d)
+{
+    r->repetitions = d->repetition;
+    r->kings_only_moves = d->kings_only_moves;
+    r->endgame16_moves = d->three_vs_king_moves;
+    r->endgame5_moves = d->two_vs_king_moves;
+    r->promotion_restarts = !d->promotion_continues;
 }
 
 dm_status dm_game_new(dm_game **out, const dm_board *start)
@@ -165,38 +201,26 @@ dm_status dm_game_new(dm_game **out, const dm_board *start)
         return DM_EINVAL;
     }
     const dm_variant *v = start ? start->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
-    int fast = v->id == DM_VARIANT_INTERNATIONAL;
-    dm_board10 s;
-    if (!fast) {
-        dm_board10_clear(&s); /* unused: the generic positions serve the other variants */
-    } else if (start) {
-        if (dm_board_to_board10(&s, start) != DM_OK || dm_board10_validate(&s, NULL) != DM_OK) {
-            return DM_EINVAL;
-        }
-        s.hash = dm_board10_compute_hash(&s);
-    } else {
-        dm_board10_start(&s);
-    }
     dm_game *g = calloc(1, sizeof *g);
     if (!g) {
         return DM_ENOMEM;
     }
     g->rules = (dm_game_rules)DM_GAME_RULES_INIT;
     g->variant = v;
-    g->fast = fast;
     g->draw = v->draw;
+    if (v->id == DM_VARIANT_INTERNATIONAL) {
+        rules_from_draw(&g->rules, &g->draw);
+    }
     if (reserve(g, INITIAL_CAP) != DM_OK) {
         dm_game_free(g);
         return DM_ENOMEM;
     }
-    if (!fast) {
-        g->vboards[0] = *start;
-    } else if (dm_board_from_board10(&g->vboards[0], v, &s) != DM_OK) {
-        dm_game_free(g); /* cannot happen: international is 10x10 */
-        return DM_EINVAL;
+    if (start) {
+        g->pos[0] = *start;
+    } else {
+        dm_board_start(&g->pos[0], v);
     }
-    g->boards[0] = s;
-    dm_draw_init(&g->counters[0], &s);
+    compute_at(g, 0);
     *out = g;
     return DM_OK;
 }
@@ -208,26 +232,35 @@ const dm_variant *dm_game_variant(const dm_game *game)
 
 dm_status dm_game_set_draw_rules(dm_game *game, const dm_draw_rules *rules)
 {
-    if (!game || !rules || game->fast) {
+    if (!game || !rules) {
         return DM_EINVAL;
     }
     game->draw = *rules;
+    if (game->variant->id == DM_VARIANT_INTERNATIONAL) {
+        rules_from_draw(&game->rules, &game->draw);
+    }
+    recompute(game);
     return DM_OK;
+}
+
+const dm_draw_rules *dm_game_draw_rules(const dm_game *game)
+{
+    return &game->draw;
 }
 
 const dm_board *dm_game_position(const dm_game *game)
 {
-    return &game->vboards[game->ply];
+    return &game->pos[game->ply];
 }
 
 const dm_board *dm_game_position_at(const dm_game *game, int i)
 {
-    return i >= 0 && i <= game->length ? &game->vboards[i] : NULL;
+    return i >= 0 && i <= game->length ? &game->pos[i] : NULL;
 }
 
 const dm_move *dm_game_move_at(const dm_game *game, int i)
 {
-    return i >= 0 && i < game->length ? &game->vmoves[i] : NULL;
+    return i >= 0 && i < game->length ? &game->moves[i] : NULL;
 }
 
 void dm_game_free(dm_game *game)
@@ -236,10 +269,10 @@ void dm_game_free(dm_game *game)
         return;
     }
     free(game->moves);
-    free(game->boards);
-    free(game->counters);
-    free(game->vmoves);
-    free(game->vboards);
+    free(game->pos);
+    free(game->counts);
+    free(game->hashes);
+    free(game->reps);
     free(game);
 }
 
@@ -251,9 +284,14 @@ dm_status dm_game_set_rules(dm_game *game, const dm_game_rules *rules)
         return DM_EINVAL;
     }
     game->rules = *rules;
-    for (int i = 1; game->fast && i <= game->length; i++) {
-        compute_counters(game, i); /* the fast board's FMJD counters (the other variants
-                                      count with dm_variant_draw as they are judged) */
+    if (game->variant->id == DM_VARIANT_INTERNATIONAL) {
+        /* the compatibility mapping: FMJD's thresholds onto the game's draw set */
+        game->draw.repetition = rules->repetitions;
+        game->draw.kings_only_moves = rules->kings_only_moves;
+        game->draw.three_vs_king_moves = rules->endgame16_moves;
+        game->draw.two_vs_king_moves = rules->endgame5_moves;
+        game->draw.promotion_continues = !rules->promotion_restarts;
+        recompute(game);
     }
     return DM_OK;
 }
@@ -321,7 +359,7 @@ dm_status dm_game_touch(dm_game *game, int sq, int *committed, dm_error *err)
     if (refuses_moves(game)) {
         return dm_error_set(err, DM_ESTATE, 0, 0, "the game is over");
     }
-    const dm_board *b = &game->vboards[game->ply];
+    const dm_board *b = &game->pos[game->ply];
     dm_piece pc = dm_board_piece(b, sq);
     int own = b->side == DM_WHITE ? (pc == DM_WHITE_MAN || pc == DM_WHITE_KING)
                                   : (pc == DM_BLACK_MAN || pc == DM_BLACK_KING);
@@ -356,65 +394,18 @@ dm_status dm_game_touch(dm_game *game, int sq, int *committed, dm_error *err)
     return DM_OK;
 }
 
-/* Play m, a move of the fast board, in an international game (dm_game_play's checks). */
-static dm_status play_fast(dm_game *game, const dm_move10 *m)
-{
-    if (refuses_moves(game)) {
-        return DM_ESTATE;
-    }
-    if (touched_now(game) && m->from != touched_now(game)) {
-        return DM_EILLEGAL;
-    }
-    const dm_board10 *b = &game->boards[game->ply];
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, b);
-    int found = -1;
-    for (int i = 0; i < list.count; i++) {
-        if (dm_move10_equal(&list.moves[i], m)) {
-            found = i;
-            break;
-        }
-    }
-    if (found < 0) {
-        return DM_EILLEGAL;
-    }
-    if (reserve(game, game->ply + 1) != DM_OK) {
-        return DM_ENOMEM;
-    }
-    int i = game->ply;
-    if (dm_move_from_move10(&game->vmoves[i], &game->vboards[i], &list.moves[found]) != DM_OK) {
-        return DM_EILLEGAL; /* cannot happen: the two generators agree (tests) */
-    }
-    game->moves[i] = list.moves[found];
-    game->boards[i + 1] = game->boards[i];
-    dm_board10_apply(&game->boards[i + 1], &game->moves[i]);
-    game->vboards[i + 1] = game->vboards[i];
-    dm_board_apply(&game->vboards[i + 1], &game->vmoves[i]);
-    compute_counters(game, i + 1);
-    game->ply = game->length = i + 1;
-    game->decl.active = 0; /* any declaration was on a ply now cut off */
-    return DM_OK;
-}
-
 dm_status dm_game_play(dm_game *game, const dm_move *m)
 {
     if (!game || !m) {
         return DM_EINVAL;
     }
-    if (game->fast) {
-        dm_move10 fm;
-        if (dm_move_to_move10(&fm, &game->boards[game->ply], m) != DM_OK) {
-            return refuses_moves(game) ? DM_ESTATE : DM_EILLEGAL;
-        }
-        return play_fast(game, &fm);
-    }
     if (refuses_moves(game)) {
         return DM_ESTATE;
     }
     if (touched_now(game) && m->from != touched_now(game)) {
         return DM_EILLEGAL;
     }
-    const dm_board *b = &game->vboards[game->ply];
+    const dm_board *b = &game->pos[game->ply];
     dm_movelist list;
     dm_movegen_legal(&list, b);
     int found = -1;
@@ -432,11 +423,10 @@ dm_status dm_game_play(dm_game *game, const dm_move *m)
         return DM_ENOMEM;
     }
     int i = game->ply;
-    game->vmoves[i] = list.moves[found];
-    game->vboards[i + 1] = game->vboards[i];
-    dm_board_apply(&game->vboards[i + 1], &game->vmoves[i]);
-    game->boards[i + 1] = game->boards[i];
-    game->counters[i + 1] = game->counters[i];
+    game->moves[i] = list.moves[found];
+    game->pos[i + 1] = game->pos[i];
+    dm_board_apply(&game->pos[i + 1], &game->moves[i]);
+    compute_at(game, i + 1);
     game->ply = game->length = i + 1;
     game->decl.active = 0;
     return DM_OK;
@@ -462,22 +452,12 @@ dm_status dm_game_play_text(dm_game *game, const char *text, dm_error *err)
         describe_end(game, err);
         return DM_ESTATE;
     }
-    dm_status st;
-    if (game->fast) {
-        dm_move10 m;
-        st = dm_move10_parse(&m, &game->boards[game->ply], text, err);
-        if (st != DM_OK) {
-            return st;
-        }
-        st = play_fast(game, &m);
-    } else {
-        dm_move m;
-        st = dm_move_parse(&m, &game->vboards[game->ply], text, err);
-        if (st != DM_OK) {
-            return st;
-        }
-        st = dm_game_play(game, &m);
+    dm_move m;
+    dm_status st = dm_move_parse(&m, &game->pos[game->ply], text, err);
+    if (st != DM_OK) {
+        return st;
     }
+    st = dm_game_play(game, &m);
     if (st == DM_ENOMEM) {
         dm_error_set(err, st, 0, 0, "out of memory storing the move");
     } else if (st == DM_EILLEGAL && touched_now(game)) {
@@ -524,35 +504,23 @@ int dm_game_length(const dm_game *game)
 
 uint64_t dm_game_hash_at(const dm_game *game, int i)
 {
-    return game->fast && i >= 0 && i <= game->length ? game->boards[i].hash : 0;
+    return i >= 0 && i <= game->length ? game->hashes[i] : 0;
 }
 
-dm_status dm_game_counters_at(dm_draw_counters *out, const dm_game *game, int i)
+int dm_game_repetitions(const dm_game *game)
 {
-    if (!game->fast || i < 0 || i > game->length) {
-        return DM_EINVAL;
-    }
-    *out = game->counters[i];
-    return DM_OK;
-}
-
-void dm_game_counters(dm_draw_counters *out, const dm_game *game)
-{
-    *out = game->counters[game->ply];
+    return game->reps[game->ply];
 }
 
 int dm_game_history_hashes(uint64_t *out, int cap, const dm_game *game)
 {
-    if (!game->fast) {
-        return 0;
-    }
-    int n = game->counters[game->ply].kings_only_plies;
+    int n = game->counts[game->ply].reversible_plies;
     if (n > game->ply) {
         n = game->ply;
     }
     int skip = cap < n ? n - cap : 0;
     for (int k = skip; k < n; k++) {
-        out[k - skip] = game->boards[game->ply - n + k].hash;
+        out[k - skip] = game->hashes[game->ply - n + k];
     }
     return n;
 }
@@ -565,11 +533,7 @@ size_t dm_game_move_text(char *buf, size_t cap, const dm_game *game, int i, dm_n
         }
         return 0;
     }
-    if (!game->fast) {
-        return dm_move_to_text(buf, cap, &game->vboards[i], &game->vmoves[i], style,
-                               DM_SQUARES_DEFAULT);
-    }
-    return dm_move10_to_text(buf, cap, &game->boards[i], &game->moves[i], style);
+    return dm_move_to_text(buf, cap, &game->pos[i], &game->moves[i], style, DM_SQUARES_DEFAULT);
 }
 
 dm_outcome dm_game_result(const dm_game *game, dm_reason *reason)
@@ -580,16 +544,12 @@ dm_outcome dm_game_result(const dm_game *game, dm_reason *reason)
         }
         return game->decl.outcome;
     }
-    if (game->fast) {
-        return dm_draw_judge(reason, &game->boards[game->ply], &game->counters[game->ply],
-                             &game->rules);
-    }
-    return variant_judge(game, reason, NULL, 0);
+    return judge(game, reason, NULL, 0);
 }
 
 void dm_game_draw_count(dm_draw_count *out, const dm_game *game)
 {
-    dm_variant_draw_count(out, &game->draw, game->vboards, game->vmoves, game->ply);
+    *out = game->counts[game->ply];
 }
 
 size_t dm_game_reason_text(char *buf, size_t cap, const dm_game *game)
@@ -602,8 +562,8 @@ size_t dm_game_reason_text(char *buf, size_t cap, const dm_game *game)
     }
     dm_reason r;
     char why[128] = "";
-    if (!game->fast && !(game->decl.active && game->decl.ply == game->ply)) {
-        variant_judge(game, &r, why, sizeof why);
+    if (!(game->decl.active && game->decl.ply == game->ply)) {
+        judge(game, &r, why, sizeof why);
     } else {
         dm_game_result(game, &r);
     }

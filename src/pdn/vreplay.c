@@ -608,7 +608,7 @@ int pdn_select(const dm_pdn_game *g, const dm_variant **out, int *guessed, char 
                 best_defect = from > 0 && (pc == DM_EMPTY || white != (tmp->end.side == DM_WHITE));
                 /* or a short capture the record leaves ambiguous (two legal paths,
                  * and the rest of the game does not tell them apart) */
-                best_defect |= strstr(tmp->reason.message, "is ambiguous") != NULL;
+                best_defect |= strstr(tmp->reason.message, "ambiguous move \"") != NULL;
             }
         }
     }

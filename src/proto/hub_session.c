@@ -32,6 +32,8 @@
  * book moves by weight, with a seed that changes at each new-game; false always
  * plays the move of highest weight. */
 #define _POSIX_C_SOURCE 200809L
+#include <damier/board10.h> /* Hub pos: its position and moves are read on the fast board */
+#include <damier/move10.h>
 #include <damier/book.h>
 #include <damier/egdb.h>
 #include <damier/game.h>
@@ -644,7 +646,8 @@ static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     dm_board vb;
     if (dm_board_from_board10(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b) != DM_OK ||
         dm_game_new(&g, &vb) != DM_OK ||
-        dm_game_set_rules(g, dm_game_rules_of(dm_session_game(s->game))) != DM_OK) {
+        dm_game_set_rules(g, dm_game_rules_of(dm_session_game(s->game))) != DM_OK ||
+        dm_game_set_draw_rules(g, dm_game_draw_rules(dm_session_game(s->game))) != DM_OK) {
         dm_game_free(g);
         emit_error(o, "pos: out of memory");
         return 0;

@@ -15,6 +15,7 @@
  * thread ending: it is joined); a search still thinking makes the call DM_ESTATE.
  * So the position cannot change under a search. */
 #define _POSIX_C_SOURCE 200809L
+#include <damier/board10.h> /* the FEN reader of dm_session_new_game_fen: still the fast board */
 #include <damier/book.h>
 #include <damier/session.h>
 

@@ -120,7 +120,7 @@ run wrongset --variant russian --engine "$good" --engine "$FAKE --name bad --mod
     --depth 1 --games 2 --openings "$tmp/double.fen" --pdn "$tmp/wrongset.pdn"
 [ "$rc" -eq 0 ] || fail "wrongset: exit $rc"
 has wrongset "$tmp/wrongset.out" \
-    'game 2/2: bad - good 0-2 forfeit: bad played an illegal move 22x8x1 in W:Wc3,a1:Bh8,f6,d4 (illegal move "22x8x1": capture is compulsory (e.g. c3:g7)) (0 plies, opening 1)'
+    'game 2/2: bad - good 0-2 forfeit: bad played an illegal move 22x8x1 in W:Wc3,a1:Bh8,f6,d4 (illegal move "22x8x1": capture is compulsory: 2 pieces can be captured with c3:g7) (0 plies, opening 1)'
 count wrongset-pdn "$tmp/wrongset.pdn" '^\[Termination "forfeit"\]$' 2
 matches wrongset-pdn "$tmp/wrongset.pdn" '\{bad played an illegal move 22x8x1 in '
 pdn_ok wrongset "$tmp/wrongset.pdn" 2 russian
@@ -129,7 +129,7 @@ run ownsq --variant english --engine "$FAKE --name bad --mode illegal --after 2"
     --engine "$good" --depth 1 --games 1
 [ "$rc" -eq 0 ] || fail "ownsq: exit $rc"
 matches ownsq "$tmp/ownsq.out" \
-    '^game 1/1: bad - good 0-2 forfeit: bad played an illegal move ([0-9]+)-\1 in W:.* \(illegal move "[0-9]+-[0-9]+": not a legal move\) \(3 plies, opening 1\)$'
+    '^game 1/1: bad - good 0-2 forfeit: bad played an illegal move ([0-9]+)-\1 in W:.* \(illegal move "[0-9]+-[0-9]+": the man on \1 can play [0-9x-]+(, [0-9x-]+)*\) \(3 plies, opening 1\)$'
 
 run garbage --variant canadian --engine "$good" --engine "$FAKE --name bad --mode garbage" \
     --depth 1 --games 2 --fail-on-forfeit --pdn "$tmp/garbage.pdn"

@@ -70,14 +70,14 @@ legal by variant: 1 international, 1 russian
 printf '[White "A"]\n[Black "B"]\n[GameType "25"]\n\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3-h4 *\n' \
     >"$tmp/russian.pdn"
 expect_run "check russian illegal" 1 \
-"$tmp/russian.pdn:5:34: game 1 (A - B): move 3. g3-h4: illegal move \"g3-h4\": capture is compulsory (e.g. g3:e5); FEN before: W:Wa3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,h6,g5,f4
+"$tmp/russian.pdn:5:34: game 1 (A - B): move 3. g3-h4: illegal move \"g3-h4\": capture is compulsory: 1 piece can be captured with g3:e5; FEN before: W:Wa3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,h6,g5,f4
 1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/russian.pdn"
 
 # English checkers: Black moves first, so Black's move is "2." and White's "2...";
 # men do not move backwards
 printf '[GameType "21"]\n1. 11-15 23-19 2. 8-11 19-23 *\n' >"$tmp/english.pdn"
 expect_run "check english illegal" 1 \
-"$tmp/english.pdn:2:24: game 1 (? - ?): move 2... 19-23: illegal move \"19-23\": not a legal move; FEN before: W:W19,21,22,24-32:B1-7,9-12,15
+"$tmp/english.pdn:2:24: game 1 (? - ?): move 2... 19-23: illegal move \"19-23\": the man on 19 can play 19-16; FEN before: W:W19,21,22,24-32:B1-7,9-12,15
 1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check "$tmp/english.pdn"
 
 # Russian, no majority rule: the king takes one piece (f8:b4, its whole path) or four
@@ -99,7 +99,7 @@ printf '1. 11-15 23-19 2. 8-11 22-17 *\n' >"$tmp/notag.pdn"
 expect_run "check --variant english" 0 "legal by variant: 1 english
 1 games, 1 legal, 0 with illegal moves, 0 unreadable" -- pdn check --variant english "$tmp/notag.pdn"
 expect_run "check --variant russian" 1 \
-"$tmp/notag.pdn:1:4: game 1 (? - ?): move 1. 11-15: illegal move \"11-15\": the piece on f6 is not White's; FEN before: W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6
+"$tmp/notag.pdn:1:4: game 1 (? - ?): move 1. 11-15: illegal move \"11-15\": square f6 holds a piece of the opponent (White to move); FEN before: W:Wa3,c3,e3,g3,b2,d2,f2,h2,a1,c1,e1,g1:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6
 1 games, 0 legal, 1 with illegal moves, 0 unreadable" -- pdn check --variant russian "$tmp/notag.pdn"
 # a GameType tag wins over --variant
 printf '[GameType "21"]\n1. 11-15 23-19 *\n' >"$tmp/english21.pdn"

@@ -116,7 +116,7 @@ play ambiguous '43x1
 43x27x1
 resign
 ' --human-vs-human --fen "W:WK43:B7,17,22,32"
-matches ambiguous "$tmp/ambiguous.out" '^error: ambiguous move "43x1": .*43x21x12x1.*43x27x18x1'
+matches ambiguous "$tmp/ambiguous.out" '^error: ambiguous move "43x1": 2 legal moves match .*43x27x18x1.*43x21x12x1'
 has ambiguous "$tmp/ambiguous.out" "move: 1. 43x27x18x1"
 has ambiguous "$tmp/ambiguous.out" "turn: 1 black"
 has ambiguous "$tmp/ambiguous.out" "result: 2-0 resignation"

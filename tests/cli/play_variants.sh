@@ -75,7 +75,7 @@ has russian "$out" "board:    .   w   .   .   4"
 has russian "$out" "board:  w   w   w   w     1"
 has russian "$out" "board:  a b c d e f g h"
 matches russian "$out" '^hint: d2-c3 score [-+][0-9]+\.[0-9]{2} depth 8 pv d2-c3 '
-has russian "$out" 'error: illegal move "c1-b2": not a legal move'
+has russian "$out" 'error: illegal move "c1-b2": the man on c1 cannot move'
 matches russian "$out" "^saved: $tmp/russian/[0-9]{8}-[0-9]{6}-russian\\.pdn\$"
 check_pdn russian russian
 has russian-pdn "$tmp/russian.pdn" '[GameType "25"]'
@@ -95,8 +95,8 @@ has english "$out" "fen: B:W21-32:B1-12"
 [ "$(sed -n 7p "$out")" = "turn: 1 black" ] && ok || fail "english: line 7 is not 'turn: 1 black'"
 has english "$out" "move: 1. 11-15"
 has english "$out" "move: 1... 24-19"
-has english "$out" 'error: illegal move "9-13": capture is compulsory (e.g. 15x24)'
-has english "$out" "error: illegal move \"21-17\": the piece on 21 is not Black's"
+has english "$out" 'error: illegal move "9-13": capture is compulsory: 1 piece can be captured with 15x24'
+has english "$out" 'error: illegal move "21-17": square 21 holds a piece of the opponent (Black to move)'
 has english "$out" "move: 2. 15x24"
 has english "$out" "move: 2... 27x20"
 pv_first_played english "$out"

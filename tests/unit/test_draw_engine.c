@@ -5,8 +5,8 @@
  * men near promotion, extra men), in every variant and in international draughts
  * on the fast board, walked three ways:
  * - the game layer: dm_variant_draw (variants) and a dm_game of the variant (its
- *   result and reason at every ply), dm_draw_step / dm_draw_judge (dm_game's FMJD
- *   rules), judging each prefix of the game;
+ *   result and reason at every ply; an international game is judged the same way,
+ *   with the FMJD set), judging each prefix of the game;
  * - the search's own per-node code (engine/search_impl.h S(play), the one search
  *   of every variant), through the test entries dm_search<N>_vdraw_walk
  *   and dm_search_draw_walk, from the start and from the middle of the game with
@@ -190,23 +190,25 @@ static void test_draw_engine__variants(void **state)
                 gr.play_after_end = 1;
                 gr.repetitions = 0;
                 assert_int_equal(dm_game_set_rules(dg, &gr), DM_OK);
-                if (id != DM_VARIANT_INTERNATIONAL) {
-                    assert_int_equal(dm_game_set_draw_rules(dg, &d), DM_OK);
-                }
+                assert_int_equal(dm_game_set_draw_rules(dg, &d), DM_OK); /* every variant */
                 for (int i = 0; i <= g.n; i++) {
                     dm_draw_kind k = dm_variant_draw(&d, g.pos, g.moves, i, NULL, 0);
                     if (verdict[i] != (int)k) {
                         fail_msg("%s set %s game %d ply %d: game %d, engine %d", v->name, d.name,
                                  game, i, k, verdict[i]);
                     }
-                    if (id != DM_VARIANT_INTERNATIONAL &&
-                        dm_variant_result(&g.pos[i]) == DM_BOARD_RESULT_NONE) {
+                    if (dm_variant_result(&g.pos[i]) == DM_BOARD_RESULT_NONE) {
                         dm_reason why;
                         dm_outcome o = dm_game_result(dg, &why);
-                        dm_reason want = k == DM_DRAW_NONE          ? DM_REASON_NONE
-                                         : k == DM_DRAW_NO_PROGRESS ? DM_REASON_NO_PROGRESS
-                                         : k == DM_DRAW_NO_CAPTURE  ? DM_REASON_NO_CAPTURE
-                                                                    : DM_REASON_MATERIAL;
+                        /* international names FMJD 6's rules, the others the kind */
+                        int fmjd = id == DM_VARIANT_INTERNATIONAL;
+                        dm_reason want = k == DM_DRAW_NONE ? DM_REASON_NONE
+                                         : k == DM_DRAW_NO_PROGRESS
+                                             ? (fmjd ? DM_REASON_25_MOVES : DM_REASON_NO_PROGRESS)
+                                         : k == DM_DRAW_NO_CAPTURE            ? DM_REASON_NO_CAPTURE
+                                         : fmjd && k == DM_DRAW_THREE_VS_KING ? DM_REASON_16_MOVES
+                                         : fmjd && k == DM_DRAW_TWO_VS_KING   ? DM_REASON_5_MOVES
+                                                                              : DM_REASON_MATERIAL;
                         assert_int_equal(o,
                                          k == DM_DRAW_NONE ? DM_OUTCOME_ONGOING : DM_OUTCOME_DRAW);
                         assert_int_equal(why, want);
@@ -228,14 +230,12 @@ static void test_draw_engine__variants(void **state)
                 int k0 = g.n / 2;
                 in.root = g.pos[k0];
                 dm_variant_draw_count(&in.draw_count, &d, g.pos, g.moves, k0);
-                if (id != DM_VARIANT_INTERNATIONAL) {
-                    while (dm_game_ply(dg) > k0) {
-                        dm_game_undo(dg);
-                    }
-                    dm_draw_count gc;
-                    dm_game_draw_count(&gc, dg);
-                    assert_memory_equal(&gc, &in.draw_count, sizeof gc);
+                while (dm_game_ply(dg) > k0) {
+                    dm_game_undo(dg);
                 }
+                dm_draw_count gc;
+                dm_game_draw_count(&gc, dg);
+                assert_memory_equal(&gc, &in.draw_count, sizeof gc);
                 dm_game_free(dg);
                 assert_int_equal(walk(&in, g.moves + k0, g.n - k0, verdict, blocked), g.n - k0);
                 for (int i = k0; i <= g.n; i++) {
@@ -258,8 +258,9 @@ static void test_draw_engine__variants(void **state)
     assert_true(hits[DM_DRAW_KING_VS_KING] > 0);
 }
 
-/* International on the fast board: dm_game's rules (dm_draw_step, dm_draw_judge)
- * and the international search (engine/search.c) agree at every ply. */
+/* International: dm_game's judge (the FMJD set through the one judge of every variant,
+ * dm_variant_draw_judge) and the international search on the fast board
+ * (dm_search_draw_walk) agree at every ply. */
 static void test_draw_engine__international(void **state)
 {
     (void)state;
@@ -282,13 +283,15 @@ static void test_draw_engine__international(void **state)
             n++;
         }
         assert_int_equal(dm_search_draw_walk(&pos[0], 0, 0, moves, n, verdict), n);
+        dm_game *dg = NULL;
+        assert_int_equal(dm_game_new(&dg, &g.pos[0]), DM_OK);
         dm_game_rules rules = DM_GAME_RULES_INIT;
         rules.repetitions = 0;
-        dm_draw_counters c;
-        dm_draw_init(&c, &pos[0]);
+        rules.play_after_end = 1;
+        assert_int_equal(dm_game_set_rules(dg, &rules), DM_OK);
         for (int i = 0; i <= n; i++) {
             dm_reason r;
-            dm_outcome o = dm_draw_judge(&r, &pos[i], &c, &rules);
+            dm_outcome o = dm_game_result(dg, &r);
             int want = DM_DRAW_NONE;
             if (o == DM_OUTCOME_DRAW) {
                 want = r == DM_REASON_16_MOVES  ? DM_DRAW_THREE_VS_KING
@@ -302,13 +305,18 @@ static void test_draw_engine__international(void **state)
                 hits[want]++;
             }
             if (i < n) {
-                if (c.endgame_plies >= 0 && dm_move10_is_promotion(&pos[i], &moves[i]) &&
+                dm_draw_count c;
+                dm_game_draw_count(&c, dg);
+                if (c.material_plies >= 0 && dm_move10_is_promotion(&pos[i], &moves[i]) &&
                     moves[i].ncapt == 0) {
                     promotions_in_rule++;
                 }
-                dm_draw_step(&c, &c, &pos[i], &moves[i], &rules);
+                dm_move vm;
+                assert_int_equal(dm_move_from_move10(&vm, dm_game_position(dg), &moves[i]), DM_OK);
+                assert_int_equal(dm_game_play(dg, &vm), DM_OK);
             }
         }
+        dm_game_free(dg);
     }
     print_message("plies judged: none %d, 25-move %d, 16-move %d, 5-move %d; promotions "
                   "inside a configuration %d\n",

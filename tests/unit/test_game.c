@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT
  * Tests of damier/game.h: the game object (moves, undo/redo, declared results) and the
  * FMJD end-of-game and draw rules, each at its boundary: drawn at exactly the limit,
- * not one ply earlier. */
+ * not one ply earlier. The FMJD rules are the draw set "fmjd" of the one judge of every
+ * variant (dm_variant_draw_step, dm_variant_draw_judge; the game's counters through
+ * dm_game_draw_count and dm_game_repetitions). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -73,11 +75,113 @@ static void assert_result(const dm_game *g, dm_outcome want, dm_reason why)
     }
 }
 
-static dm_draw_counters counters(const dm_game *g)
+/* The FMJD draw-rule set (dm_variant_draw_rules "fmjd"), and the same with
+ * promotion_continues: the other reading of a promotion in a configuration. */
+static dm_draw_rules fmjd_set(int promotion_continues)
 {
-    dm_draw_counters c;
-    dm_game_counters(&c, g);
+    dm_draw_rules d;
+    assert_int_equal(dm_variant_draw_rules(&d, "fmjd", NULL), DM_OK);
+    d.promotion_continues = promotion_continues;
+    return d;
+}
+
+/* FMJD 6's material configurations against a lone king, as the judge classifies
+ * them: the draw a material count far past every limit gives. */
+enum {
+    ENDGAME_NONE = 0,
+    ENDGAME_16 = 1,
+    ENDGAME_5 = 2
+};
+
+static int endgame_of(const dm_board *b)
+{
+    dm_draw_rules d = fmjd_set(0);
+    dm_draw_count c = {0, 0, 1000};
+    dm_draw_kind k = dm_variant_draw_judge(&d, b, &c, 1, NULL, 0);
+    return k == DM_DRAW_THREE_VS_KING ? ENDGAME_16
+           : k == DM_DRAW_TWO_VS_KING ? ENDGAME_5
+                                      : ENDGAME_NONE;
+}
+
+/* The FMJD counters of a position: kings-only plies, the 16/5-move count (-1 outside a
+ * configuration), the configuration, the occurrences. */
+typedef struct counts {
+    int kings_only_plies;
+    int endgame_plies;
+    int endgame_kind;
+    int repetitions;
+} counts;
+
+static counts counters(const dm_game *g)
+{
+    dm_draw_count c;
+    dm_game_draw_count(&c, g);
+    counts out = {c.reversible_plies, c.material_plies, endgame_of(dm_game_position(g)),
+                  dm_game_repetitions(g)};
+    return out;
+}
+
+/* Counters at ply i of the game (undo to it, read, redo back). */
+static counts counters_at(dm_game *g, int i)
+{
+    int now = dm_game_ply(g);
+    assert_true(i >= 0 && i <= dm_game_length(g));
+    while (dm_game_ply(g) > i) {
+        assert_int_equal(dm_game_undo(g), DM_OK);
+    }
+    while (dm_game_ply(g) < i) {
+        assert_int_equal(dm_game_redo(g), DM_OK);
+    }
+    counts c = counters(g);
+    while (dm_game_ply(g) > now) {
+        assert_int_equal(dm_game_undo(g), DM_OK);
+    }
+    while (dm_game_ply(g) < now) {
+        assert_int_equal(dm_game_redo(g), DM_OK);
+    }
     return c;
+}
+
+/* A position of international draughts on the generic board, and a move of it. */
+static dm_board intl(const char *fen)
+{
+    dm_board b;
+    dm_error err = {0};
+    if (dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL), fen, &err) != DM_OK) {
+        fail_msg("bad test FEN %s: %s", fen, err.message);
+    }
+    return b;
+}
+
+static dm_move move_of(const dm_board *b, const char *text)
+{
+    dm_move m;
+    dm_error err = {0};
+    if (dm_move_parse(&m, b, text, &err) != DM_OK) {
+        fail_msg("move %s: %s", text, err.message);
+    }
+    return m;
+}
+
+/* The counters of a start position (no past) under d. */
+static counts start_counts(const dm_board *b, const dm_draw_rules *d)
+{
+    dm_draw_count c;
+    dm_variant_draw_count(&c, d, b, NULL, 0);
+    counts out = {c.reversible_plies, c.material_plies, endgame_of(b), 1};
+    return out;
+}
+
+/* The counters after m played in b from counters c (one step, dm_variant_draw_step). */
+static counts step_counts(const counts *c, const dm_board *b, const dm_move *m,
+                          const dm_draw_rules *d)
+{
+    dm_draw_count in = {c->kings_only_plies, 0, c->endgame_plies}, out;
+    dm_variant_draw_step(&out, &in, d, b, m);
+    dm_board after = *b;
+    dm_board_apply(&after, m);
+    counts r = {out.reversible_plies, out.material_plies, endgame_of(&after), 1};
+    return r;
 }
 
 /* Walk `plies` quiet plies: king moves without capture, each
@@ -248,7 +352,7 @@ static void test_game__illegal_moves_change_nothing(void **state)
     assert_int_equal(dm_game_undo(g), DM_OK); /* keep a redo list to check it survives */
     dm_board10 before, now;
     fast_game_board(&before, g);
-    dm_draw_counters cb = counters(g);
+    counts cb = counters(g);
 
     dm_error err = {0};
     assert_int_equal(dm_game_play_text(g, "50-45", &err), DM_EILLEGAL); /* occupied */
@@ -488,18 +592,17 @@ static void test_game__25_moves_reset_by_capture(void **state)
 {
     (void)state;
     /* pure step: a king capture resets the count, a king move adds one */
-    dm_board10 b;
-    assert_int_equal(dm_board10_from_fen(&b, "W:WK28,K50:BK5,K1,23,6", NULL), DM_OK);
-    dm_draw_counters c = {45, -1, DM_ENDGAME_NONE, 1};
-    dm_move10 m;
-    assert_int_equal(dm_move10_parse(&m, &b, "28x19", NULL), DM_OK);
-    dm_draw_step(&c, &c, &b, &m, NULL);
+    dm_draw_rules fmjd = fmjd_set(0);
+    dm_board b = intl("W:WK28,K50:BK5,K1,23,6");
+    counts c = {45, -1, ENDGAME_NONE, 1};
+    dm_move m = move_of(&b, "28x19");
+    c = step_counts(&c, &b, &m, &fmjd);
     assert_int_equal(c.kings_only_plies, 0);
 
-    dm_board10_from_fen(&b, "W:WK47,K50:BK5,K1,6", NULL);
+    b = intl("W:WK47,K50:BK5,K1,6");
     c.kings_only_plies = 45;
-    assert_int_equal(dm_move10_parse(&m, &b, "50-44", NULL), DM_OK);
-    dm_draw_step(&c, &c, &b, &m, NULL);
+    m = move_of(&b, "50-44");
+    c = step_counts(&c, &b, &m, &fmjd);
     assert_int_equal(c.kings_only_plies, 46);
 
     /* in a game (repetitions off so kings can shuttle): 42 king plies, then a king
@@ -530,27 +633,26 @@ static void test_game__endgame_classes(void **state)
     (void)state;
     static const struct {
         const char *fen;
-        dm_endgame want;
+        int want;
     } cases[] = {
-        {"W:WK46,K47,K48:BK5", DM_ENDGAME_16},       /* 3 kings */
-        {"W:WK46,K47,35:BK5", DM_ENDGAME_16},        /* 2 kings + man */
-        {"W:WK46,35,36:BK5", DM_ENDGAME_16},         /* king + 2 men */
-        {"B:WK1:BK46,K47,20", DM_ENDGAME_16},        /* colours swapped */
-        {"W:W33,34,35:BK5", DM_ENDGAME_NONE},        /* 3 men: no king */
-        {"W:WK46,K47,K48,K49:BK5", DM_ENDGAME_NONE}, /* 4 pieces */
-        {"W:WK46,K47:BK5", DM_ENDGAME_5},            /* 2 kings */
-        {"W:WK46,35:BK5", DM_ENDGAME_5},             /* king + man */
-        {"W:WK46:BK5", DM_ENDGAME_5},                /* king vs king */
-        {"W:W35,36:BK5", DM_ENDGAME_NONE},           /* 2 men */
-        {"W:W35:BK5", DM_ENDGAME_NONE},              /* man vs king */
-        {"W:WK46,K47,K48:B5", DM_ENDGAME_NONE},      /* lone MAN */
-        {"W:WK46,K47,K48:BK5,K4", DM_ENDGAME_NONE},  /* 2 kings */
+        {"W:WK46,K47,K48:BK5", ENDGAME_16},       /* 3 kings */
+        {"W:WK46,K47,35:BK5", ENDGAME_16},        /* 2 kings + man */
+        {"W:WK46,35,36:BK5", ENDGAME_16},         /* king + 2 men */
+        {"B:WK1:BK46,K47,20", ENDGAME_16},        /* colours swapped */
+        {"W:W33,34,35:BK5", ENDGAME_NONE},        /* 3 men: no king */
+        {"W:WK46,K47,K48,K49:BK5", ENDGAME_NONE}, /* 4 pieces */
+        {"W:WK46,K47:BK5", ENDGAME_5},            /* 2 kings */
+        {"W:WK46,35:BK5", ENDGAME_5},             /* king + man */
+        {"W:WK46:BK5", ENDGAME_5},                /* king vs king */
+        {"W:W35,36:BK5", ENDGAME_NONE},           /* 2 men */
+        {"W:W35:BK5", ENDGAME_NONE},              /* man vs king */
+        {"W:WK46,K47,K48:B5", ENDGAME_NONE},      /* lone MAN */
+        {"W:WK46,K47,K48:BK5,K4", ENDGAME_NONE},  /* 2 kings */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        dm_board10 b;
-        assert_int_equal(dm_board10_from_fen(&b, cases[i].fen, NULL), DM_OK);
-        if (dm_draw_endgame(&b) != cases[i].want) {
-            fail_msg("%s: class %d, want %d", cases[i].fen, dm_draw_endgame(&b), cases[i].want);
+        dm_board b = intl(cases[i].fen);
+        if (endgame_of(&b) != cases[i].want) {
+            fail_msg("%s: class %d, want %d", cases[i].fen, endgame_of(&b), cases[i].want);
         }
     }
 }
@@ -560,7 +662,7 @@ static void test_game__16_moves_at_exactly_32_plies(void **state)
     (void)state;
     dm_game *g = game_from("W:WK46,K47,K48:BK3");
     assert_int_equal(counters(g).endgame_plies, 0);
-    assert_int_equal(counters(g).endgame_kind, DM_ENDGAME_16);
+    assert_int_equal(counters(g).endgame_kind, ENDGAME_16);
     walk_to_draw(g, 32, DM_REASON_16_MOVES);
     assert_int_equal(counters(g).endgame_plies, 32);
     dm_game_free(g);
@@ -577,7 +679,7 @@ static void test_game__16_moves_count_starts_when_configuration_appears(void **s
     /* White must take 29 at once (33x24): check, then play it */
     assert_int_equal(dm_game_play_text(g, "46-41", &err), DM_EILLEGAL);
     play(g, "33x24");
-    assert_int_equal(counters(g).endgame_kind, DM_ENDGAME_16);
+    assert_int_equal(counters(g).endgame_kind, ENDGAME_16);
     assert_int_equal(counters(g).endgame_plies, 0);
     assert_int_equal(counters(g).kings_only_plies, 0);
     walk_to_draw(g, 1 + 32, DM_REASON_16_MOVES);
@@ -603,11 +705,11 @@ static void test_game__capture_16_to_5_restarts_count(void **state)
      * Black must capture, leaving 2 kings vs king: a fresh 5-move count starts at the
      * capture (ply 2), so the draw comes at ply 12, not at ply 10. */
     dm_game *g = game_from("W:WK29,K45,K50:BK19");
-    assert_int_equal(counters(g).endgame_kind, DM_ENDGAME_16);
+    assert_int_equal(counters(g).endgame_kind, ENDGAME_16);
     play(g, "29-23");
     assert_int_equal(counters(g).endgame_plies, 1);
     play(g, "19x46"); /* to the corner, out of reach */
-    assert_int_equal(counters(g).endgame_kind, DM_ENDGAME_5);
+    assert_int_equal(counters(g).endgame_kind, ENDGAME_5);
     assert_int_equal(counters(g).endgame_plies, 0);
     walk_to_draw(g, 12, DM_REASON_5_MOVES);
     dm_game_free(g);
@@ -624,7 +726,7 @@ static void test_game__promotion_restarts_count_by_default(void **state)
     walk(g, 4);
     assert_int_equal(counters(g).endgame_plies, 4);
     play(g, "6-1");
-    assert_int_equal(counters(g).endgame_kind, DM_ENDGAME_16);
+    assert_int_equal(counters(g).endgame_kind, ENDGAME_16);
     assert_int_equal(counters(g).endgame_plies, 0);
     assert_int_equal(counters(g).kings_only_plies, 0);
     walk_to_draw(g, 37, DM_REASON_16_MOVES);
@@ -633,14 +735,13 @@ static void test_game__promotion_restarts_count_by_default(void **state)
     dm_game_rules rules = DM_GAME_RULES_INIT;
     rules.promotion_restarts = 0;
     assert_int_equal(dm_game_set_rules(g, &rules), DM_OK);
-    dm_draw_counters c;
-    assert_int_equal(dm_game_counters_at(&c, g, 5), DM_OK);
-    assert_int_equal(c.endgame_plies, 5);
-    assert_int_equal(dm_game_counters_at(&c, g, 31), DM_OK);
-    assert_int_equal(c.endgame_plies, 31);
-    assert_int_equal(dm_game_counters_at(&c, g, 32), DM_OK);
-    assert_int_equal(c.endgame_plies, 32);
-    assert_int_equal(dm_game_counters_at(&c, g, 38), DM_EINVAL);
+    assert_int_equal(counters_at(g, 5).endgame_plies, 5);
+    assert_int_equal(counters_at(g, 31).endgame_plies, 31);
+    assert_int_equal(counters_at(g, 32).endgame_plies, 32);
+    assert_int_equal(dm_game_length(g), 37);
+    assert_null(dm_game_position_at(g, 38));
+    assert_int_equal(dm_game_hash_at(g, 38), 0);
+    assert_int_equal(dm_game_draw_rules(g)->promotion_continues, 1);
     while (dm_game_ply(g) > 31) {
         assert_int_equal(dm_game_undo(g), DM_OK);
     }
@@ -653,109 +754,120 @@ static void test_game__promotion_restarts_count_by_default(void **state)
 static void test_game__promotion_into_and_within_configurations(void **state)
 {
     (void)state;
-    dm_game_rules keep = DM_GAME_RULES_INIT;
-    keep.promotion_restarts = 0;
-    dm_board10 b;
-    dm_move10 m;
-    dm_draw_counters c, out;
+    dm_draw_rules fmjd = fmjd_set(0), keep = fmjd_set(1);
+    dm_board b;
+    dm_move m;
+    counts c, out;
 
     /* king + man vs king (5-move, 3 plies counted); the man promotes: 2 kings vs king,
      * still the 5-move rule: restart by default, go on with promotion_restarts = 0 */
-    assert_int_equal(dm_board10_from_fen(&b, "W:WK46,7:BK24", NULL), DM_OK);
-    dm_draw_init(&c, &b);
-    assert_int_equal(c.endgame_kind, DM_ENDGAME_5);
+    b = intl("W:WK46,7:BK24");
+    c = start_counts(&b, &fmjd);
+    assert_int_equal(c.endgame_kind, ENDGAME_5);
     c.endgame_plies = 3;
     c.kings_only_plies = 3;
-    assert_int_equal(dm_move10_parse(&m, &b, "7-1", NULL), DM_OK);
-    dm_draw_step(&out, &c, &b, &m, NULL);
-    assert_int_equal(out.endgame_kind, DM_ENDGAME_5);
+    m = move_of(&b, "7-1");
+    out = step_counts(&c, &b, &m, &fmjd);
+    assert_int_equal(out.endgame_kind, ENDGAME_5);
     assert_int_equal(out.endgame_plies, 0);
     assert_int_equal(out.kings_only_plies, 0);
-    dm_draw_step(&out, &c, &b, &m, &keep);
+    out = step_counts(&c, &b, &m, &keep);
     assert_int_equal(out.endgame_plies, 4);
 
     /* 2 kings vs king (5-move, 6 plies counted); the lone king takes one: king vs
      * king, the same rule, but a capture always starts a fresh count */
-    assert_int_equal(dm_board10_from_fen(&b, "B:WK23,K45:BK19", NULL), DM_OK);
-    dm_draw_init(&c, &b);
+    b = intl("B:WK23,K45:BK19");
+    c = start_counts(&b, &fmjd);
     c.endgame_plies = 6;
-    assert_int_equal(dm_move10_parse(&m, &b, "19x46", NULL), DM_OK);
-    dm_draw_step(&out, &c, &b, &m, &keep);
-    assert_int_equal(out.endgame_kind, DM_ENDGAME_5);
+    m = move_of(&b, "19x46");
+    out = step_counts(&c, &b, &m, &keep);
+    assert_int_equal(out.endgame_kind, ENDGAME_5);
     assert_int_equal(out.endgame_plies, 0);
 
     /* a king move in the configuration counts one more ply */
-    assert_int_equal(dm_board10_from_fen(&b, "W:WK46,7:BK24", NULL), DM_OK);
-    dm_draw_init(&c, &b);
+    b = intl("W:WK46,7:BK24");
+    c = start_counts(&b, &fmjd);
     c.endgame_plies = 3;
     c.kings_only_plies = 3;
-    assert_int_equal(dm_move10_parse(&m, &b, "46-41", NULL), DM_OK);
-    dm_draw_step(&out, &c, &b, &m, NULL);
+    m = move_of(&b, "46-41");
+    out = step_counts(&c, &b, &m, &fmjd);
     assert_int_equal(out.endgame_plies, 4);
     assert_int_equal(out.kings_only_plies, 4);
 
     /* 3 men vs king (no rule); a promotion makes king + 2 men: the count starts at 0
      * whatever the setting */
-    assert_int_equal(dm_board10_from_fen(&b, "W:W7,35,36:BK24", NULL), DM_OK);
-    dm_draw_init(&c, &b);
+    b = intl("W:W7,35,36:BK24");
+    c = start_counts(&b, &fmjd);
     assert_int_equal(c.endgame_plies, -1);
-    assert_int_equal(dm_move10_parse(&m, &b, "7-1", NULL), DM_OK);
-    dm_draw_step(&out, &c, &b, &m, &keep);
-    assert_int_equal(out.endgame_kind, DM_ENDGAME_16);
+    m = move_of(&b, "7-1");
+    out = step_counts(&c, &b, &m, &keep);
+    assert_int_equal(out.endgame_kind, ENDGAME_16);
     assert_int_equal(out.endgame_plies, 0);
 
     /* a man move outside any configuration stays outside */
-    assert_int_equal(dm_move10_parse(&m, &b, "35-30", NULL), DM_OK);
-    dm_draw_step(&out, &c, &b, &m, NULL);
+    m = move_of(&b, "35-30");
+    out = step_counts(&c, &b, &m, &fmjd);
     assert_int_equal(out.endgame_plies, -1);
-    assert_int_equal(out.endgame_kind, DM_ENDGAME_NONE);
+    assert_int_equal(out.endgame_kind, ENDGAME_NONE);
     assert_int_equal(out.repetitions, 1);
 }
 
 static void test_game__pure_judge_boundaries(void **state)
 {
     (void)state;
-    dm_board10 b;
-    dm_board10_from_fen(&b, KINGS_FEN, NULL);
-    dm_draw_counters c;
-    dm_draw_init(&c, &b);
-    dm_reason r;
-    c.kings_only_plies = 49;
-    assert_int_equal(dm_draw_judge(&r, &b, &c, NULL), DM_OUTCOME_ONGOING);
-    assert_int_equal(r, DM_REASON_NONE);
-    c.kings_only_plies = 50;
-    assert_int_equal(dm_draw_judge(&r, &b, &c, NULL), DM_OUTCOME_DRAW);
-    assert_int_equal(r, DM_REASON_25_MOVES);
-    c.kings_only_plies = 0;
-    c.repetitions = 2;
-    assert_int_equal(dm_draw_judge(&r, &b, &c, NULL), DM_OUTCOME_ONGOING);
-    c.repetitions = 3;
-    assert_int_equal(dm_draw_judge(&r, &b, &c, NULL), DM_OUTCOME_DRAW);
-    assert_int_equal(r, DM_REASON_REPETITION);
+    /* the one judge of every variant, with the FMJD set */
+    dm_draw_rules fmjd = fmjd_set(0);
+    dm_board b = intl(KINGS_FEN);
+    dm_draw_count c = {49, 0, -1};
+    char why[80];
+    assert_int_equal(dm_variant_draw_judge(&fmjd, &b, &c, 1, why, sizeof why), DM_DRAW_NONE);
+    assert_string_equal(why, "");
+    c.reversible_plies = 50;
+    assert_int_equal(dm_variant_draw_judge(&fmjd, &b, &c, 1, why, sizeof why), DM_DRAW_NO_PROGRESS);
+    assert_string_equal(why, "25-move rule");
+    c.reversible_plies = 0;
+    assert_int_equal(dm_variant_draw_judge(&fmjd, &b, &c, 2, NULL, 0), DM_DRAW_NONE);
+    assert_int_equal(dm_variant_draw_judge(&fmjd, &b, &c, 3, why, sizeof why), DM_DRAW_REPETITION);
+    assert_string_equal(why, "threefold repetition");
 
     /* thresholds are settings; 0 switches a rule off */
+    dm_draw_rules off = fmjd;
+    off.repetition = 0;
+    assert_int_equal(dm_variant_draw_judge(&off, &b, &c, 3, NULL, 0), DM_DRAW_NONE);
+
+    b = intl("W:WK46:BK5");
+    c.material_plies = 9;
+    assert_int_equal(dm_variant_draw_judge(&fmjd, &b, &c, 1, NULL, 0), DM_DRAW_NONE);
+    c.material_plies = 10;
+    assert_int_equal(dm_variant_draw_judge(&fmjd, &b, &c, 1, NULL, 0), DM_DRAW_TWO_VS_KING);
+    off = fmjd;
+    off.two_vs_king_moves = 6;
+    assert_int_equal(dm_variant_draw_judge(&off, &b, &c, 1, NULL, 0), DM_DRAW_NONE);
+
+    /* in a game: a loss takes precedence over a draw count completed by the same move.
+     * With the kings-only rule at 1 move (2 plies), White's king goes to the corner
+     * 10-5 and Black's king closes it in 4-10 (14 behind it): White cannot move at ply
+     * 2, when the count reaches 2 plies as well. */
+    dm_game *g = game_from("W:WK10:BK4,14,19");
     dm_game_rules rules = DM_GAME_RULES_INIT;
-    rules.repetitions = 0;
-    assert_int_equal(dm_draw_judge(&r, &b, &c, &rules), DM_OUTCOME_ONGOING);
-
-    dm_board10_from_fen(&b, "W:WK46:BK5", NULL);
-    dm_draw_init(&c, &b);
-    c.endgame_plies = 9;
-    assert_int_equal(dm_draw_judge(&r, &b, &c, NULL), DM_OUTCOME_ONGOING);
-    c.endgame_plies = 10;
-    assert_int_equal(dm_draw_judge(&r, &b, &c, NULL), DM_OUTCOME_DRAW);
-    assert_int_equal(r, DM_REASON_5_MOVES);
-    rules = (dm_game_rules)DM_GAME_RULES_INIT;
-    rules.endgame5_moves = 6;
-    assert_int_equal(dm_draw_judge(&r, &b, &c, &rules), DM_OUTCOME_ONGOING);
-
-    /* a loss takes precedence over a draw count completed by the same move */
-    dm_board10_from_fen(&b, "B:W41,47:B36", NULL);
-    dm_draw_init(&c, &b);
-    c.kings_only_plies = 50;
-    c.repetitions = 3;
-    assert_int_equal(dm_draw_judge(&r, &b, &c, NULL), DM_OUTCOME_WHITE_WINS);
-    assert_int_equal(r, DM_REASON_BLOCKED);
+    rules.kings_only_moves = 1;
+    assert_int_equal(dm_game_set_rules(g, &rules), DM_OK);
+    assert_int_equal(dm_game_draw_rules(g)->kings_only_moves, 1);
+    play(g, "10-5");
+    assert_ongoing(g);
+    play(g, "4-10");
+    assert_int_equal(counters(g).kings_only_plies, 2);
+    assert_result(g, DM_OUTCOME_BLACK_WINS, DM_REASON_BLOCKED);
+    /* the same count without the block: the draw */
+    assert_int_equal(dm_game_undo(g), DM_OK);
+    assert_int_equal(dm_game_undo(g), DM_OK);
+    play(g, "10-15");
+    play(g, "4-10");
+    assert_result(g, DM_OUTCOME_DRAW, DM_REASON_25_MOVES);
+    char text[80];
+    dm_game_reason_text(text, sizeof text, g);
+    assert_string_equal(text, "25-move rule");
+    dm_game_free(g);
 
     assert_string_equal(dm_outcome_str(DM_OUTCOME_WHITE_WINS), "2-0");
     assert_string_equal(dm_outcome_str(DM_OUTCOME_BLACK_WINS), "0-2");

@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <damier/board10.h>
 #include <damier/game.h>
+#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
@@ -62,7 +64,9 @@ static void test_game_variants__russian_moves_undo_redo(void **state)
     dm_game *g = vgame(DM_VARIANT_RUSSIAN, NULL);
     assert_ptr_equal(dm_game_variant(g), dm_variant_get(DM_VARIANT_RUSSIAN));
     assert_ptr_equal(dm_game_position(g)->variant, dm_variant_get(DM_VARIANT_RUSSIAN));
-    assert_int_equal(dm_game_hash_at(g, 0), 0); /* FMJD hashes: international only */
+    /* the repetition keys of every variant: dm_board_hash of each position */
+    assert_true(dm_game_hash_at(g, 0) == dm_board_hash(dm_game_position(g)));
+    assert_int_equal(dm_game_repetitions(g), 1);
     play(g, "c3-d4 f6-e5 d4:f6 g7:e5");
     assert_int_equal(dm_game_ply(g), 4);
     char text[64];
@@ -141,10 +145,16 @@ static void test_game_variants__draws_with_reasons(void **state)
     assert_int_equal(dm_game_undo(g), DM_OK);
     assert_int_equal(dm_game_result(g, NULL), DM_OUTCOME_ONGOING); /* not a ply before */
     dm_game_free(g);
-    /* an international game has its own rules: no draw set to change */
+    /* an international game takes a draw set like any other (one judge for every
+     * game); the FMJD view of its thresholds (dm_game_rules_of) follows it */
     dm_game *ig = NULL;
     assert_int_equal(dm_game_new(&ig, NULL), DM_OK);
-    assert_int_equal(dm_game_set_draw_rules(ig, &d), DM_EINVAL);
+    assert_int_equal(dm_game_rules_of(ig)->kings_only_moves, 25);
+    assert_int_equal(dm_game_draw_rules(ig)->kings_only_moves, 25);
+    assert_int_equal(dm_game_set_draw_rules(ig, &d), DM_OK);
+    assert_int_equal(dm_game_draw_rules(ig)->no_progress_moves, d.no_progress_moves);
+    assert_int_equal(dm_game_rules_of(ig)->kings_only_moves, d.kings_only_moves);
+    assert_int_equal(dm_game_set_draw_rules(ig, NULL), DM_EINVAL);
     dm_game_free(ig);
 }
 
@@ -318,7 +328,7 @@ static void test_game_variants__random_games_every_variant(void **state)
                 assert_true(got->from == m->from && got->to == m->to &&
                             got->capt[0] == m->capt[0] && got->capt[1] == m->capt[1]);
                 assert_memory_equal(dm_game_position(g)->sq, pos[n + 1].sq, sizeof pos[0].sq);
-                if (id != DM_VARIANT_INTERNATIONAL) {
+                { /* one judge for every variant, international included */
                     dm_board_result vr = dm_variant_result(&pos[n + 1]);
                     dm_draw_kind vd = dm_variant_draw(&v->draw, pos, mv, n + 1, NULL, 0);
                     dm_outcome want = vr == DM_BOARD_RESULT_WHITE_WINS   ? DM_OUTCOME_WHITE_WINS
@@ -326,8 +336,6 @@ static void test_game_variants__random_games_every_variant(void **state)
                                       : vd != DM_DRAW_NONE               ? DM_OUTCOME_DRAW
                                                                          : DM_OUTCOME_ONGOING;
                     assert_int_equal(dm_game_result(g, NULL), want);
-                } else {
-                    /* the fast board holds the same position (its Zobrist hash) */
                     assert_true(dm_game_hash_at(g, n + 1) == dm_board_hash(&pos[n + 1]));
                 }
             }

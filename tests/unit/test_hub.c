@@ -282,10 +282,10 @@ static void test_hub__search_on_the_session(void **state)
     assert_string_equal(reply, "");
     /* the position and its history live in the game layer */
     assert_int_equal(dm_game_ply(dm_session_game(game)), 3);
-    dm_draw_counters c;
-    dm_game_counters(&c, dm_session_game(game));
-    assert_int_equal(c.kings_only_plies, 3);
-    assert_int_equal(c.endgame_plies, 3);
+    dm_draw_count c;
+    dm_game_draw_count(&c, dm_session_game(game));
+    assert_int_equal(c.reversible_plies, 3);
+    assert_int_equal(c.material_plies, 3);
     feed(s, "level depth=4");
     dm_error err;
     assert_int_equal(dm_hub_session_go(s, NULL, NULL, NULL, &err), DM_ESTATE); /* no go yet */

@@ -898,7 +898,7 @@ test('a Russian game in a zh-CN browser: the variant, the status and the rules\'
   check((await english()).length === 0, `an illegal move explained in Chinese: ${(await english()).join(' ')}`);
   await page.fill('#move-input', 'h6-g5');
   await page.press('#move-input', 'Enter');
-  await page.waitForFunction(() => document.querySelector('#game-message').textContent.includes('不是白方的'));
+  await page.waitForFunction(() => document.querySelector('#game-message').textContent.includes('是对方的棋子'));
   await page.screenshot({ path: `${OUT}/zh-russian.png` });
   await ctx.close();
 });
