@@ -71,12 +71,11 @@ static dm_board turned(const dm_board *b)
     return m;
 }
 
-/* The hand weights of Russian as a file image with every pattern weight random in
- * [-400, 400] (1/8 hundredths) and its checksum fixed. */
-static unsigned char *random_weights_file(void)
+/* The hand weights of v as a file image with random pattern weights (checksum fixed). */
+static unsigned char *random_weights_file_of(dm_variant_id v)
 {
     dm_eval8 *hand;
-    assert_int_equal(dm_eval8_new_hand(&hand, DM_VARIANT_RUSSIAN), DM_OK);
+    assert_int_equal(dm_eval8_new_hand(&hand, v), DM_OK);
     unsigned char *buf = malloc(DM_EVAL8_FILE_SIZE);
     assert_non_null(buf);
     assert_int_equal(dm_eval8_write(hand, buf, DM_EVAL8_FILE_SIZE), DM_OK);
@@ -188,7 +187,7 @@ static void test_eval8__engine_evaluate_uses_builtin(void **state)
 static void test_eval8__colour_symmetry(void **state)
 {
     (void)state;
-    unsigned char *buf = random_weights_file();
+    unsigned char *buf = random_weights_file_of(DM_VARIANT_RUSSIAN);
     dm_eval8 *ev;
     dm_error err;
     assert_int_equal(dm_eval8_read(&ev, buf, DM_EVAL8_FILE_SIZE, DM_VARIANT_RUSSIAN, &err), DM_OK);
@@ -223,19 +222,6 @@ static int is_supported8(dm_variant_id v)
         }
     }
     return 0;
-}
-
-/* The hand weights of v as a file image with random pattern weights (checksum fixed). */
-static unsigned char *random_weights_file_of(dm_variant_id v)
-{
-    dm_eval8 *hand;
-    assert_int_equal(dm_eval8_new_hand(&hand, v), DM_OK);
-    unsigned char *buf = malloc(DM_EVAL8_FILE_SIZE);
-    assert_non_null(buf);
-    assert_int_equal(dm_eval8_write(hand, buf, DM_EVAL8_FILE_SIZE), DM_OK);
-    dm_eval8_free(hand);
-    randomise_patterns(buf, DM_EVAL8_FILE_SIZE, 8u * 6561u * 2u);
-    return buf;
 }
 
 /* The score of b for White (dm_eval8_score is the side to move's). */
@@ -372,7 +358,7 @@ static void expect_rejected(const unsigned char *data, size_t size, dm_variant_i
 static void test_eval8__file(void **state)
 {
     (void)state;
-    unsigned char *buf = random_weights_file();
+    unsigned char *buf = random_weights_file_of(DM_VARIANT_RUSSIAN);
     dm_eval8 *ev;
     dm_error err;
     char path[] = "/tmp/dm_eval8_XXXXXX";
