@@ -72,15 +72,12 @@ void tm_plan(tm_budget *out, const dm_limits *lim)
 
 int tm_should_stop(const tm_budget *b, double elapsed, double instability)
 {
-    if (!b->timed) {
-        return 0;
+    if (!b->timed || b->fixed) {
+        return 0; /* fixed time a move: unused time is lost, the hard limit stops */
     }
     double factor = 1.0 + instability;
     if (factor > 3.0) {
         factor = 3.0;
-    }
-    if (b->fixed) {
-        return 0; /* a fixed time a move: unused time is lost, the hard limit stops */
     }
     double target = min2(b->soft * factor, b->hard);
     /* An iteration costs about as much as all the earlier ones together and more:
