@@ -22,6 +22,9 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include <damier/board10.h> /* the international game's fast paths (issue 9: still here) */
+#include <damier/move10.h>
+
 #include <damier/clock.h>
 #include <damier/engine.h>
 #include <damier/game.h>
