@@ -9,21 +9,18 @@
 #include <string.h>
 #include <time.h>
 
-int cli_board_from_arg(dm_board10 *b, const char *fen)
+int cli_board_from_arg(dm_board *b, const char *fen)
 {
-    if (!fen) {
-        dm_board10_start(b);
-        return 0;
-    }
-    dm_error err;
-    if (dm_board10_from_fen(b, fen, &err) != DM_OK) {
-        fprintf(stderr, "damier: %s\n  FEN: %s\n", err.message, fen);
-        if (err.column > 0) {
-            fprintf(stderr, "       %*s^\n", err.column - 1, "");
-        }
+    return cmd_vboard_from_arg(b, dm_variant_get(DM_VARIANT_INTERNATIONAL), fen);
+}
+
+int cli_board10_from_arg(dm_board10 *b, const char *fen)
+{
+    dm_board vb;
+    if (cli_board_from_arg(&vb, fen)) {
         return 1;
     }
-    return 0;
+    return dm_board_to_board10(b, &vb) != DM_OK;
 }
 
 double cli_now(void)

@@ -25,7 +25,6 @@
 #include <damier/engine.h>
 #include <damier/eval.h>
 #include <damier/eval8.h>
-#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "commands.h"
@@ -312,7 +311,7 @@ int cmd_analyse(int argc, char **argv)
         }
         return analyse_variant(v, fen, eval_path, &eo, &lim, egdb_dir);
     }
-    dm_board10 b;
+    dm_board b;
     if (cli_board_from_arg(&b, fen)) {
         return 2;
     }
@@ -348,7 +347,7 @@ int cmd_analyse(int argc, char **argv)
     dm_book_free(bk_owned);
     dm_search_input in;
     memset(&in, 0, sizeof in);
-    dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
+    in.root = b;
     int rc = search_and_print(e, &in, &lim);
     dm_eval_free(ev);
     dm_eval8_free(ev8);

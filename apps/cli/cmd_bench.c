@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include <damier/engine.h>
-#include <damier/move10.h>
 
 #include "commands.h"
 
@@ -60,15 +59,13 @@ int cmd_bench(int argc, char **argv)
     double t0 = cli_now();
     int n = (int)(sizeof bench_positions / sizeof bench_positions[0]);
     for (int i = 0; i < n; i++) {
-        dm_board10 b;
-        if (cli_board_from_arg(&b, bench_positions[i])) {
+        dm_search_input in;
+        memset(&in, 0, sizeof in);
+        if (cli_board_from_arg(&in.root, bench_positions[i])) {
             dm_engine_free(e);
             return 1;
         }
         dm_engine_clear(e);
-        dm_search_input in;
-        memset(&in, 0, sizeof in);
-        dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
         dm_result r;
         double t1 = cli_now();
         dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL);

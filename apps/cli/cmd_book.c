@@ -407,18 +407,13 @@ int cli_book_from_arg(const dm_book **out, dm_book **owned, const char *value, c
     return 0;
 }
 
-void cli_book_print(const dm_book *bk, const dm_board10 *b)
+void cli_book_print(const dm_book *bk, const dm_board *b)
 {
-    dm_board position;
-    if (dm_board_from_board10(&position, dm_variant_get(DM_VARIANT_INTERNATIONAL), b) != DM_OK) {
-        return;
-    }
     dm_book_move moves[DM_BOOK_MAX_MOVES];
-    int n = dm_book_probe(bk, &position, moves, DM_BOOK_MAX_MOVES);
+    int n = dm_book_probe(bk, b, moves, DM_BOOK_MAX_MOVES);
     for (int i = 0; i < n; i++) {
         char text[160];
-        dm_move_to_text(text, sizeof text, &position, &moves[i].move, DM_NOTATION_PDN,
-                        DM_SQUARES_DEFAULT);
+        dm_move_to_text(text, sizeof text, b, &moves[i].move, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
         printf("book %s weight %d score %d depth %d\n", text, moves[i].weight, moves[i].score,
                moves[i].depth);
     }
@@ -453,7 +448,7 @@ static int cmd_book_show(int argc, char **argv)
         fprintf(stderr, "damier book: unexpected argument '%s'\n", argv[optind]);
         return 2;
     }
-    dm_board10 b;
+    dm_board b;
     if (cli_board_from_arg(&b, fen)) {
         return 2;
     }

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board10.h>
 #include <damier/diagram.h>
 #include <damier/game.h>
 #include <damier/pdn.h>
@@ -60,7 +59,7 @@ static void draw_number(cairo_t *cr, int n, double x, double y, double cell)
 }
 
 /* The picture dm_diagram_svg describes, drawn with cairo; 0 on success. */
-static int write_png(const char *path, const dm_board10 *b, const dm_diagram_options *o)
+static int write_png(const char *path, const dm_board *b, const dm_diagram_options *o)
 {
     int size = dm_diagram_size(o), cell = o->cell, frame = o->cell / 4;
     cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, size, size);
@@ -78,7 +77,7 @@ static int write_png(const char *path, const dm_board10 *b, const dm_diagram_opt
     double x, y;
     if (o->numbers) {
         rgb(cr, DM_DIAGRAM_NUMBER, 1);
-        for (int sq = 1; sq <= DM_SQUARES10; sq++) {
+        for (int sq = 1; sq <= b->variant->squares; sq++) {
             dm_diagram_square_centre(&x, &y, sq, o);
             draw_number(cr, sq, x - cell * 0.42, y - cell * 0.42, cell);
         }
@@ -91,8 +90,8 @@ static int write_png(const char *path, const dm_board10 *b, const dm_diagram_opt
         cairo_rectangle(cr, x - cell / 2.0 + w / 2, y - cell / 2.0 + w / 2, cell - w, cell - w);
         cairo_stroke(cr);
     }
-    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
-        dm_piece p = dm_board10_piece(b, sq);
+    for (int sq = 1; sq <= b->variant->squares; sq++) {
+        dm_piece p = dm_board_piece(b, sq);
         if (p == DM_EMPTY) {
             continue;
         }
@@ -147,8 +146,7 @@ static int write_png(const char *path, const dm_board10 *b, const dm_diagram_opt
 /* The position after `ply` plies (-1: the end) of the first game of the PDN file path,
  * with the move that led there as an arrow when arrow is set; 0 on success, else the
  * error is printed. */
-static int board_from_pdn(dm_board10 *b, dm_diagram_options *o, const char *path, int ply,
-                          int arrow)
+static int board_from_pdn(dm_board *b, dm_diagram_options *o, const char *path, int ply, int arrow)
 {
     size_t n;
     char *text = cli_read_file("diagram", path, (size_t)64 << 20, &n);
@@ -178,7 +176,7 @@ static int board_from_pdn(dm_board10 *b, dm_diagram_options *o, const char *path
         dm_game_free(g);
         return 1;
     }
-    dm_board_to_board10(b, dm_game_position_at(g, ply));
+    *b = *dm_game_position_at(g, ply);
     if (arrow && ply > 0 && o->narrows < DM_DIAGRAM_MAX_ARROWS) {
         const dm_move *m = dm_game_move_at(g, ply - 1);
         if (m->from != m->to) {
@@ -316,7 +314,7 @@ int cmd_diagram(int argc, char **argv)
         fprintf(stderr, "damier diagram: --ply and --last-move go with --pdn\n");
         return 2;
     }
-    dm_board10 b;
+    dm_board b;
     if (fen ? cli_board_from_arg(&b, fen) : board_from_pdn(&b, &o, pdn, ply, last_move)) {
         return 2;
     }
@@ -337,9 +335,7 @@ int cmd_diagram(int argc, char **argv)
     char *svg = NULL;
     size_t len = 0;
     dm_error err = {0};
-    dm_board pos;
-    if (dm_board_from_board10(&pos, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b) != DM_OK ||
-        dm_diagram_svg(&svg, &len, &pos, &o, &err) != DM_OK) {
+    if (dm_diagram_svg(&svg, &len, &b, &o, &err) != DM_OK) {
         fprintf(stderr, "damier diagram: %s\n", err.message);
         return 2;
     }

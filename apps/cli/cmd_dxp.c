@@ -358,11 +358,12 @@ int cmd_dxp(int argc, char **argv)
         return 2;
     }
     if (po.fen) {
-        dm_board10 b;
+        dm_board b;
         if (cli_board_from_arg(&b, po.fen)) {
             return 2;
         }
-        if (dm_movegen10_count(&b) == 0) {
+        static dm_movelist list;
+        if (dm_movegen_legal(&list, &b) == 0) {
             fprintf(stderr, "damier dxp: --fen: the side to move has no legal move\n");
             return 2;
         }

@@ -30,7 +30,6 @@
 
 #include <damier/egdb.h>
 #include <damier/engine.h>
-#include <damier/move10.h>
 
 #include "commands.h"
 
@@ -405,19 +404,13 @@ int cmd_egdb(int argc, char **argv)
         return 0;
     }
 
-    dm_board10 b;
     dm_board position;
     if (!strcmp(sub, "probe")) {
         if (!fen) {
             fprintf(stderr, "damier egdb probe: --fen FEN is required\n");
             return 2;
         }
-        if (variant->id == DM_VARIANT_INTERNATIONAL) {
-            if (cli_board_from_arg(&b, fen) != 0) {
-                return 2;
-            }
-            dm_board_from_board10(&position, variant, &b);
-        } else if (cmd_vboard_from_arg(&position, variant, fen) != 0) {
+        if (cmd_vboard_from_arg(&position, variant, fen) != 0) {
             return 2;
         }
     } else if (strcmp(sub, "verify") && strcmp(sub, "info") && strcmp(sub, "bench")) {

@@ -2,8 +2,8 @@
  * apps/cli/cmd_moves.c: `damier moves [--variant NAME] [--fen FEN] [--format pdn|hub]
  * [--squares numeric|algebraic]`.
  * Output (stable): one legal move per line, sorted by from square, to square, then
- * captured squares; then "N moves". International uses the fast core; the other
- * variants the generic one (damier/variant.h). */
+ * captured squares; then "N moves". Every variant through the same calls
+ * (damier/variant.h). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,21 +197,5 @@ int cmd_moves(int argc, char **argv)
         moves_usage(stderr);
         return 2;
     }
-    if (variant->id != DM_VARIANT_INTERNATIONAL || squares == DM_SQUARES_ALGEBRAIC) {
-        return moves_generic(variant, fen, style, squares);
-    }
-    dm_board10 b;
-    if (cli_board_from_arg(&b, fen)) {
-        return 2;
-    }
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, &b);
-    cmd_sort_moves(list.moves, list.count);
-    for (int i = 0; i < list.count; i++) {
-        char text[160];
-        dm_move10_to_text(text, sizeof text, &b, &list.moves[i], style);
-        printf("%s\n", text);
-    }
-    printf("%d moves\n", list.count);
-    return 0;
+    return moves_generic(variant, fen, style, squares);
 }

@@ -101,7 +101,7 @@ int cmd_perft(int argc, char **argv)
         return perft_generic(variant, fen, divide, (int)depth);
     }
     dm_board10 b;
-    if (cli_board_from_arg(&b, fen)) {
+    if (cli_board10_from_arg(&b, fen)) {
         return 2;
     }
     if (divide) {

@@ -246,12 +246,7 @@ static int gen_file(FILE *out, const char *path, dm_engine *e, const dm_puzzle_o
         c->games++;
         int plies = dm_game_length(g);
         for (int i = 0; i <= plies && !(max && *found >= max); i++) {
-            dm_board10 fb; /* puzzles are examined on the fast board */
-            const dm_board10 *b = &fb;
-            if (dm_board_to_board10(&fb, dm_game_position_at(g, i)) != DM_OK) {
-                break;
-            }
-            int added = set_add(seen, b->hash);
+            int added = set_add(seen, dm_board_hash(dm_game_position_at(g, i)));
             if (added < 0) {
                 rc = 2;
                 break;
@@ -409,9 +404,9 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
         printf("%s: no FEN tag: a puzzle needs its position\n", where);
         return 1;
     }
-    dm_board10 b;
+    dm_board gb;
     dm_error err = {0};
-    if (dm_board10_from_fen(&b, fen, &err) != DM_OK) {
+    if (dm_board_from_fen(&gb, dm_variant_get(DM_VARIANT_INTERNATIONAL), fen, &err) != DM_OK) {
         printf("%s: FEN \"%s\", column %d: %s\n", where, fen, err.column, err.message);
         return 1;
     }
@@ -435,8 +430,8 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
         printf("%s: no solution: the movetext has no move\n", where);
         return 1;
     }
-    dm_move10 want;
-    if (dm_move10_parse(&want, &b, first->text, &err) != DM_OK) {
+    dm_move want;
+    if (dm_move_parse(&want, &gb, first->text, &err) != DM_OK) {
         printf("%s: first move %s: %s\n", where, first->text, err.message);
         return 1;
     }
@@ -461,15 +456,13 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
     dm_puzzle_options o = DM_PUZZLE_OPTIONS_INIT;
     o.depth = depth;
     o.stable = 0;
-    dm_board gb;
     dm_puzzle p;
-    if (dm_board_from_board10(&gb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b) != DM_OK ||
-        dm_puzzle_examine(&p, e, &gb, &o, &err) != DM_OK) {
+    if (dm_puzzle_examine(&p, e, &gb, &o, &err) != DM_OK) {
         printf("%s: %s\n", where, err.message);
         return 1;
     }
     char mv[160], best[160];
-    dm_move10_to_text(mv, sizeof mv, &b, &want, DM_NOTATION_PDN);
+    dm_move_to_text(mv, sizeof mv, &gb, &want, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     /* The shallower search proves the unique win by its scores; its own line may stop
      * before the material is won or read differently (the file's line is checked
      * below). */
@@ -487,8 +480,8 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
         }
         return 1;
     }
-    dm_move10 found;
-    if (dm_move_to_move10(&found, &b, &p.best) != DM_OK || !dm_move10_equal(&found, &want)) {
+    if (p.best.from != want.from || p.best.to != want.to || p.best.capt[0] != want.capt[0] ||
+        p.best.capt[1] != want.capt[1]) {
         dm_move_to_text(best, sizeof best, &gb, &p.best, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
         printf("%s: at depth %d the unique win is %s (score %d), not the solution's %s\n", where,
                p.depth, best, p.best_score, mv);
@@ -497,19 +490,17 @@ static int verify_one(const char *path, const dm_pdn_game *rec, dm_engine *e, in
     if (theme) {
         /* A puzzle of this recipe (it has a Theme): its line ends with a man or more won,
          * the opponent to move with no capture pending, or the opponent without a move. */
-        dm_board10 end;
-        if (dm_board_to_board10(&end, &rp.end) != DM_OK) {
-            printf("%s: the solution line ends off the 10x10 board\n", where);
-            return 1;
-        }
-        int solver_to_move = end.side == b.side;
-        int gain =
-            (solver_to_move ? 1 : -1) * dm_puzzle_material(&rp.end) - dm_puzzle_material(&gb);
-        int won = !solver_to_move && dm_movegen10_count(&end) == 0;
-        if (!won && (solver_to_move || gain < 100 || dm_movegen10_has_capture(&end))) {
+        const dm_board *end = &rp.end;
+        static dm_movelist list;
+        int n = dm_movegen_legal(&list, end);
+        int capture = n > 0 && list.moves[0].ncapt > 0; /* compulsory: all or none */
+        int solver_to_move = end->side == gb.side;
+        int gain = (solver_to_move ? 1 : -1) * dm_puzzle_material(end) - dm_puzzle_material(&gb);
+        int won = !solver_to_move && n == 0;
+        if (!won && (solver_to_move || gain < 100 || capture)) {
             printf("%s: the solution line ends without a man won (gain %d, %s to move%s)\n", where,
-                   gain, end.side == DM_WHITE ? "White" : "Black",
-                   dm_movegen10_has_capture(&end) ? ", a capture pending" : "");
+                   gain, end->side == DM_WHITE ? "White" : "Black",
+                   capture ? ", a capture pending" : "");
             return 1;
         }
     }
@@ -618,16 +609,14 @@ static int puzzles_find(int argc, char **argv)
         fprintf(stderr, "usage: damier puzzles find [--depth N] --fen FEN\n");
         return 2;
     }
-    dm_board10 b;
-    if (cli_board_from_arg(&b, fen)) {
+    dm_board gb;
+    if (cli_board_from_arg(&gb, fen)) {
         return 2;
     }
     dm_engine *e = NULL;
     if (make_engine(&e)) {
         return 2;
     }
-    dm_board gb;
-    dm_board_from_board10(&gb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
     dm_puzzle p;
     dm_error err = {0};
     dm_status st = dm_puzzle_examine(&p, e, &gb, &o, &err);

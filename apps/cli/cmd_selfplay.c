@@ -145,10 +145,9 @@ static int play_out(dm_game *g, dm_engine *const side[2], sample_sink *sink, con
                 s->result = 0;
             }
         } else if (sink && sink->n < sink->cap) {
-            dm_board10 fb; /* quiet positions only: the fast generator says */
-            const dm_board10 *b = &fb;
-            dm_board_to_board10(&fb, dm_game_position(g));
-            if (!dm_movegen10_has_capture(b)) {
+            dm_movelist list; /* quiet positions only */
+            const dm_board *vb = dm_game_position(g);
+            if (!(dm_movegen_legal(&list, vb) > 0 && list.moves[0].ncapt > 0)) {
                 dm_sample *s = &sink->s10[sink->n++];
                 dm_sample_set_position(s, dm_game_position(g));
                 s->score = score;

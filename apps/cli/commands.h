@@ -49,9 +49,13 @@ int pdn_jump_file(const char *path, const char *text, size_t len, FILE *out, int
 
 /* Shared helpers (cli_util.c). */
 
-/* Read --fen text into b (start position when fen is NULL); prints an error to
- * stderr and returns nonzero on failure. */
-int cli_board_from_arg(dm_board10 *b, const char *fen);
+/* Read --fen text into b, an international position (the start position when fen is
+ * NULL); prints an error to stderr and returns nonzero on failure. */
+int cli_board_from_arg(dm_board *b, const char *fen);
+
+/* The same on the fast 10x10 board, for the commands that measure the fast core
+ * itself (`damier perft`). */
+int cli_board10_from_arg(dm_board10 *b, const char *fen);
 
 /* The whole file at path, NUL-terminated (malloc'd, *len bytes before the NUL), or
  * NULL after a message on stderr naming `damier cmd`, the file and why (cannot open,
@@ -109,6 +113,6 @@ struct dm_book;
 int cli_book_from_arg(const struct dm_book **out, struct dm_book **owned, const char *value,
                       const char *cmd);
 /* Print the book moves of b ("book MOVE weight W score S depth D", PDN notation). */
-void cli_book_print(const struct dm_book *bk, const dm_board10 *b);
+void cli_book_print(const struct dm_book *bk, const dm_board *b);
 
 #endif

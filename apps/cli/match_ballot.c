@@ -59,15 +59,22 @@ static char *read_file(const char *name, size_t *len)
 }
 
 typedef struct ballot {
-    dm_board10 *pos;
+    dm_board *pos;
+    uint64_t *hash; /* dm_board_hash of pos[i] */
     int n, cap;
     long games, used;
 } ballot;
 
-static int seen(const ballot *b, const dm_board10 *p)
+/* The same position (pieces and side to move). */
+static int same_position(const dm_board *a, const dm_board *b)
+{
+    return a->side == b->side && !memcmp(a->sq, b->sq, sizeof a->sq);
+}
+
+static int seen(const ballot *b, const dm_board *p, uint64_t hash)
 {
     for (int i = 0; i < b->n; i++) {
-        if (b->pos[i].hash == p->hash && dm_board10_equal(&b->pos[i], p)) {
+        if (b->hash[i] == hash && same_position(&b->pos[i], p)) {
             return 1;
         }
     }
@@ -87,8 +94,14 @@ static int add_file(ballot *b, const char *name, int plies)
         free(text);
         return 1;
     }
-    dm_board10 start;
-    dm_board10_start(&start);
+    dm_board start;
+    dm_board_start(&start, dm_variant_get(DM_VARIANT_INTERNATIONAL));
+    dm_movelist *list = malloc(sizeof *list);
+    if (!list) {
+        dm_pdn_reader_free(r);
+        free(text);
+        return 1;
+    }
     for (;;) {
         dm_pdn_game *rec = NULL;
         dm_error err;
@@ -104,24 +117,26 @@ static int add_file(ballot *b, const char *name, int plies)
         }
         b->games++;
         dm_game *g = NULL;
-        dm_board10 first;
         if (!dm_pdn_game_fen(rec) && dm_pdn_to_game(&g, rec, 1, &err) == DM_OK &&
             dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL && dm_game_ply(g) > plies &&
-            dm_board_to_board10(&first, dm_game_position_at(g, 0)) == DM_OK &&
-            dm_board10_equal(&first, &start)) {
-            dm_board10 at;
-            const dm_board10 *p = &at;
-            dm_board_to_board10(&at, dm_game_position_at(g, plies));
-            if (p && dm_movegen10_count(p) > 0 && !seen(b, p)) {
+            same_position(dm_game_position_at(g, 0), &start)) {
+            const dm_board *p = dm_game_position_at(g, plies);
+            uint64_t hash = dm_board_hash(p);
+            if (dm_movegen_legal(list, p) > 0 && !seen(b, p, hash)) {
                 if (b->n == b->cap) {
                     int cap = b->cap ? 2 * b->cap : 256;
-                    dm_board10 *np = realloc(b->pos, (size_t)cap * sizeof *np);
+                    dm_board *np = realloc(b->pos, (size_t)cap * sizeof *np);
                     if (np) {
                         b->pos = np;
+                    }
+                    uint64_t *nh = np ? realloc(b->hash, (size_t)cap * sizeof *nh) : NULL;
+                    if (nh) {
+                        b->hash = nh;
                         b->cap = cap;
                     }
                 }
                 if (b->n < b->cap) {
+                    b->hash[b->n] = hash;
                     b->pos[b->n++] = *p;
                 }
             }
@@ -130,6 +145,7 @@ static int add_file(ballot *b, const char *name, int plies)
         dm_game_free(g);
         dm_pdn_game_free(rec);
     }
+    free(list);
     dm_pdn_reader_free(r);
     free(text);
     return 0;
@@ -199,6 +215,7 @@ int cmd_ballot(int argc, char **argv)
     for (int i = optind; i < argc; i++) {
         if (add_file(&b, argv[i], (int)plies)) {
             free(b.pos);
+            free(b.hash);
             return 1;
         }
     }
@@ -209,6 +226,7 @@ int cmd_ballot(int argc, char **argv)
         if (dm_engine_create(&e, &eo) != DM_OK) {
             fprintf(stderr, "damier ballot: cannot create the engine\n");
             free(b.pos);
+            free(b.hash);
             return 1;
         }
     }
@@ -223,7 +241,7 @@ int cmd_ballot(int argc, char **argv)
             lim.depth = (int)depth;
             dm_search_input in;
             memset(&in, 0, sizeof in);
-            dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b.pos[i]);
+            in.root = b.pos[i];
             dm_result r;
             dm_engine_clear(e);
             dm_engine_search(&r, e, &in, &lim, NULL, NULL, NULL);
@@ -232,7 +250,7 @@ int cmd_ballot(int argc, char **argv)
             }
         }
         char fen[256];
-        dm_board10_to_fen(fen, sizeof fen, &b.pos[i]);
+        dm_board_to_fen(fen, sizeof fen, &b.pos[i], 0);
         printf("%s\n", fen);
         kept++;
     }
@@ -240,5 +258,6 @@ int cmd_ballot(int argc, char **argv)
             b.used, b.n, kept);
     dm_engine_free(e);
     free(b.pos);
+    free(b.hash);
     return 0;
 }

@@ -13,11 +13,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include <damier/board10.h>
 #include <damier/clock.h>
 #include <damier/engine.h>
 #include <damier/game.h>
-#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/session.h>
 #include <damier/status.h>

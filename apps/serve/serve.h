@@ -18,8 +18,6 @@
 
 #include <jansson.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
 #include <damier/session.h>
 #include <damier/variant.h>
 

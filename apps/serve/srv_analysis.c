@@ -157,55 +157,39 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
         return;
     }
     const json_t *fen = json_object_get(msg, "fen");
-    dm_board10 b;
     dm_error e;
     memset(&e, 0, sizeof e);
     if (fen && !json_is_string(fen)) {
         error(a, 400, "\"fen\" must be a string");
         return;
     }
-    /* another variant than international: its FEN, on the generic board */
+    /* the variant (international when none is named) and its FEN, every variant
+     * through the same calls */
     const json_t *variant = json_object_get(msg, "variant");
-    const dm_variant *var = NULL;
+    const dm_variant *var = dm_variant_get(DM_VARIANT_INTERNATIONAL);
     dm_board vb;
     if (variant && !json_is_string(variant)) {
         error(a, 400, "\"variant\" must be a variant's name");
         return;
     }
-    if (variant && strcmp(json_string_value(variant), "international") != 0) {
-        if (dm_variant_from_name(&var, json_string_value(variant), &e) != DM_OK) {
-            error(a, 400, e.message);
-            return;
-        }
-        if (!fen) {
-            dm_board_start(&vb, var);
-        } else if (dm_board_from_fen(&vb, var, json_string_value(fen), &e) != DM_OK) {
-            char m[300];
-            snprintf(m, sizeof m, "FEN, column %d: %s", e.column, e.message);
-            error(a, 400, m);
-            return;
-        }
-        dm_movelist *list = malloc(sizeof *list);
-        int n = list ? dm_movegen_legal(list, &vb) : 0;
-        free(list);
-        if (n == 0) {
-            error(a, 400, "the side to move has no legal move: nothing to analyse");
-            return;
-        }
-    } else if (!fen) {
-        dm_board10_start(&b);
-    } else if (dm_board10_from_fen(&b, json_string_value(fen), &e) != DM_OK) {
+    if (variant && dm_variant_from_name(&var, json_string_value(variant), &e) != DM_OK) {
+        error(a, 400, e.message);
+        return;
+    }
+    if (!fen) {
+        dm_board_start(&vb, var);
+    } else if (dm_board_from_fen(&vb, var, json_string_value(fen), &e) != DM_OK) {
         char m[300];
         snprintf(m, sizeof m, "FEN, column %d: %s", e.column, e.message);
         error(a, 400, m);
         return;
     }
-    if (!var && dm_movegen10_count(&b) == 0) {
+    dm_movelist *list = malloc(sizeof *list);
+    int n = list ? dm_movegen_legal(list, &vb) : 0;
+    free(list);
+    if (n == 0) {
         error(a, 400, "the side to move has no legal move: nothing to analyse");
         return;
-    }
-    if (!var) { /* read with the international FEN reader, searched as any variant */
-        dm_board_from_board10(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b);
     }
     const json_t *depth = json_object_get(msg, "depth");
     if (depth && (!json_is_integer(depth) || json_integer_value(depth) < 1 ||

@@ -22,6 +22,9 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include <damier/board10.h> /* the international game's fast paths (issue 9: still here) */
+#include <damier/move10.h>
+
 #include <damier/clock.h>
 #include <damier/engine.h>
 #include <damier/game.h>
@@ -697,14 +700,7 @@ static dm_status parse_here(srv_game *g, const char *text, dm_move *vm, char *hu
     }
     memset(e, 0, sizeof *e);
     const dm_board *pos = dm_session_position(g->session);
-    dm_move10 m;
-    dm_board10 fast;
-    dm_status st = g->var                                     ? dm_move_parse(vm, pos, text, e)
-                   : dm_board_to_board10(&fast, pos) != DM_OK ? DM_EINVAL
-                                                              : dm_move10_parse(&m, &fast, text, e);
-    if (st == DM_OK && !g->var) {
-        st = dm_move_from_move10(vm, pos, &m);
-    }
+    dm_status st = dm_move_parse(vm, pos, text, e); /* every variant, international too */
     if (st == DM_OK && hub) {
         dm_move_to_text(hub, cap, pos, vm, DM_NOTATION_HUB, DM_SQUARES_DEFAULT);
     }
@@ -2092,19 +2088,11 @@ void srv_op_move(srv *s, const char *id, const char *key, const json_t *req, srv
         srv_game_unlock(g);
         return;
     }
-    dm_move10 m;
     dm_move vm;
     dm_error e;
     memset(&e, 0, sizeof e);
     const dm_board *pos = dm_session_position(g->session);
-    dm_board10 fast; /* international: its own move reader, as before variants came */
-    dm_status st = g->var ? dm_move_parse(&vm, pos, text, &e)
-                   : dm_board_to_board10(&fast, pos) != DM_OK
-                       ? DM_EINVAL
-                       : dm_move10_parse(&m, &fast, text, &e);
-    if (st == DM_OK && !g->var) {
-        st = dm_move_from_move10(&vm, pos, &m);
-    }
+    dm_status st = dm_move_parse(&vm, pos, text, &e); /* every variant, international too */
     if (st != DM_OK) {
         srv_reply_error(r, 400, "%s", e.message);
         srv_game_unlock(g);
@@ -2629,24 +2617,17 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
         if (g->row.mode == SRV_MODE_ENGINE) {
             /* the engine accepts a draw in a position with nothing left to play for:
              * a 16- or 5-move ending, or kings on both sides */
-            int dead;
-            if (g->var) { /* another variant: kings on both sides */
-                const dm_board *vb = dm_session_position(g->session);
-                int kings[2] = {0, 0};
-                for (int sq = 1; sq <= g->var->squares; sq++) {
-                    dm_piece p = dm_board_piece(vb, sq);
-                    kings[0] += p == DM_WHITE_KING;
-                    kings[1] += p == DM_BLACK_KING;
-                }
-                dead = kings[0] > 0 && kings[1] > 0;
-            } else {
+            const dm_board *vb = dm_session_position(g->session);
+            int kings[2] = {0, 0};
+            for (int sq = 1; sq <= vb->variant->squares; sq++) {
+                dm_piece p = dm_board_piece(vb, sq);
+                kings[0] += p == DM_WHITE_KING;
+                kings[1] += p == DM_BLACK_KING;
+            }
+            int dead = kings[0] > 0 && kings[1] > 0; /* kings on both sides */
+            if (!g->var) {
                 const dm_game *gm = dm_session_game(g->session);
-                dm_board10 fb;
-                const dm_board10 *b = &fb;
-                fast_ply(&fb, NULL, gm, dm_game_ply(gm));
-                dead = dm_board10_count_kings(b, DM_WHITE) > 0 &&
-                       dm_board10_count_kings(b, DM_BLACK) > 0;
-                dm_draw_count c; /* a 16- or 5-move count running */
+                dm_draw_count c; /* international: a 16- or 5-move count running */
                 dm_game_draw_count(&c, gm);
                 dead = dead || c.material_plies >= 0;
             }

@@ -18,9 +18,7 @@
 #include <civetweb.h>
 #include <sodium.h>
 
-#include <damier/board10.h>
 #include <damier/game.h>
-#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/puzzle.h>
 #include <damier/rating.h>
@@ -35,9 +33,9 @@ typedef struct srv_puzzle {
     char id[20]; /* hex of a hash of the FEN and the first move: the same puzzle keeps its
                     id (and rating) when the file is made again */
     char fen[128];
-    dm_board10 start;
-    int n; /* moves in line */
-    dm_move10 line[DM_PUZZLE_MAX_LINE];
+    dm_board start; /* an international position */
+    int n;          /* moves in line */
+    dm_move line[DM_PUZZLE_MAX_LINE];
     int rating0; /* [Rating], else 1500 */
     char themes[96];
     char source[160];
@@ -60,7 +58,8 @@ void srv_puzzles_free(srv_community *c)
 static void puzzle_id(srv_puzzle *p)
 {
     char first[200] = "";
-    dm_move10_to_text(first, sizeof first, &p->start, &p->line[0], DM_NOTATION_HUB);
+    dm_move_to_text(first, sizeof first, &p->start, &p->line[0], DM_NOTATION_HUB,
+                    DM_SQUARES_DEFAULT);
     unsigned char h[8];
     crypto_generichash_state st;
     crypto_generichash_init(&st, NULL, 0, sizeof h);
@@ -125,16 +124,14 @@ int srv_puzzles_load(srv *s, const char *path, char *err, size_t errcap)
         }
         srv_puzzle *p = &pz->p[pz->n];
         memset(p, 0, sizeof *p);
-        dm_board_to_board10(&p->start, dm_game_position_at(gm, 0)); /* puzzles: fast board */
-        dm_board10_to_fen(p->fen, sizeof p->fen, &p->start);
+        p->start = *dm_game_position_at(gm, 0);
+        dm_board_to_fen(p->fen, sizeof p->fen, &p->start, 0);
         p->n = dm_game_ply(gm) < DM_PUZZLE_MAX_LINE ? dm_game_ply(gm) : DM_PUZZLE_MAX_LINE;
         if (!(p->n & 1)) {
             p->n--; /* the line ends with a move of the solver */
         }
-        dm_board10 before = p->start;
         for (int i = 0; i < p->n; i++) {
-            dm_move_to_move10(&p->line[i], &before, dm_game_move_at(gm, i));
-            dm_board10_apply(&before, &p->line[i]);
+            p->line[i] = *dm_game_move_at(gm, i);
         }
         const char *r = dm_pdn_game_tag(rec, "Rating");
         p->rating0 = r ? atoi(r) : 0;
@@ -290,10 +287,10 @@ static int rate_attempt(srv *s, int64_t account, const srv_puzzle *p, int solved
 /* ---- the answers ------------------------------------------------------------------------ */
 
 /* The legal moves of b as the analysis board has them (srv_op_position's MOVEs). */
-static json_t *legal_of(const dm_board10 *b)
+static json_t *legal_of(const dm_board *b)
 {
     char fen[256];
-    dm_board10_to_fen(fen, sizeof fen, b);
+    dm_board_to_fen(fen, sizeof fen, b, 0);
     srv_reply r = {0, NULL};
     srv_op_position(fen, NULL, &r);
     json_t *legal = json_incref(json_object_get(r.body, "legal"));
@@ -302,10 +299,10 @@ static json_t *legal_of(const dm_board10 *b)
 }
 
 /* m on b as a MOVE ({text, hub, path, captured}). */
-static json_t *move_of(const dm_board10 *b, const dm_move10 *m)
+static json_t *move_of(const dm_board *b, const dm_move *m)
 {
     char hub[200];
-    dm_move10_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB);
+    dm_move_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB, DM_SQUARES_DEFAULT);
     json_t *legal = legal_of(b);
     size_t i;
     json_t *v, *out = NULL;
@@ -323,12 +320,12 @@ static json_t *move_of(const dm_board10 *b, const dm_move10 *m)
 static json_t *solution_json(const srv_puzzle *p)
 {
     json_t *a = json_array();
-    dm_board10 b = p->start;
+    dm_board b = p->start;
     for (int i = 0; i < p->n; i++) {
         char t[200];
-        dm_move10_to_text(t, sizeof t, &b, &p->line[i], DM_NOTATION_PDN);
+        dm_move_to_text(t, sizeof t, &b, &p->line[i], DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
         json_array_append_new(a, json_string(t));
-        dm_board10_apply(&b, &p->line[i]);
+        dm_board_apply(&b, &p->line[i]);
     }
     return a;
 }
@@ -412,7 +409,7 @@ static void op_move(srv *s, const srv_account *a, const srv_puzzle *p, const jso
         srv_reply_error(r, 400, "\"moves\" must be the list of your moves so far (notation)");
         return;
     }
-    dm_board10 b = p->start;
+    dm_board b = p->start;
     for (size_t i = 0; i < nm; i++) {
         const json_t *mv = json_array_get(moves, i);
         int k = (int)(2 * i);
@@ -424,17 +421,19 @@ static void op_move(srv *s, const srv_account *a, const srv_puzzle *p, const jso
             srv_reply_error(r, 409, "the puzzle is solved after %d moves", (p->n + 1) / 2);
             return;
         }
-        dm_move10 m;
+        dm_move m;
         dm_error e;
         memset(&e, 0, sizeof e);
-        if (dm_move10_parse(&m, &b, json_string_value(mv), &e) != DM_OK) {
+        if (dm_move_parse(&m, &b, json_string_value(mv), &e) != DM_OK) {
             srv_reply_error(r, 400, "%s", e.message);
             return;
         }
-        dm_board10 mine = b, want = b;
-        dm_board10_apply(&mine, &m);
-        dm_board10_apply(&want, &p->line[k]);
-        int right = dm_board10_equal(&mine, &want);
+        dm_board mine = b, want = b;
+        dm_board_apply(&mine, &m);
+        dm_board_apply(&want, &p->line[k]);
+        /* right when it reaches the solution's position (another path of the same
+         * capture, or a transposition, is as good) */
+        int right = mine.side == want.side && !memcmp(mine.sq, want.sq, sizeof mine.sq);
         int last = i + 1 == nm;
         if (!right && !last) {
             srv_reply_error(r, 409, "move %zu is not the solution's: the attempt ended there",
@@ -465,15 +464,15 @@ static void op_move(srv *s, const srv_account *a, const srv_puzzle *p, const jso
         b = want;
         if (last) {
             json_t *reply = move_of(&b, &p->line[k + 1]);
-            dm_board10_apply(&b, &p->line[k + 1]);
+            dm_board_apply(&b, &p->line[k + 1]);
             char fen[256];
-            dm_board10_to_fen(fen, sizeof fen, &b);
+            dm_board_to_fen(fen, sizeof fen, &b, 0);
             r->status = 200;
             r->body = json_pack("{s:b,s:b,s:o,s:s,s:o}", "correct", 1, "solved", 0, "reply", reply,
                                 "fen", fen, "legal", legal_of(&b));
             return;
         }
-        dm_board10_apply(&b, &p->line[k + 1]);
+        dm_board_apply(&b, &p->line[k + 1]);
     }
 }
 

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * Diagrams (damier/diagram.h): the SVG text of a position, with the geometry that
  * other renderers share. */
-#include <damier/board10.h>
 #include <damier/diagram.h>
 
 #include <math.h>
@@ -9,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A diagram shows the 10x10 board: playable squares 1..50 (FMJD 2.6). */
+#define DIAGRAM_SQUARES 50
 
 int dm_diagram_size(const dm_diagram_options *o)
 {
@@ -60,13 +62,13 @@ dm_status dm_diagram_check(const dm_diagram_options *o, dm_error *err)
     }
     for (int i = 0; i < o->narrows; i++) {
         int f = o->arrows[i].from, t = o->arrows[i].to;
-        if (f < 1 || f > DM_SQUARES10 || t < 1 || t > DM_SQUARES10 || f == t) {
+        if (f < 1 || f > DIAGRAM_SQUARES || t < 1 || t > DIAGRAM_SQUARES || f == t) {
             return dm_error_set(err, DM_EINVAL, 0, 0,
                                 "arrow %d: %d-%d needs two different squares 1..50", i + 1, f, t);
         }
     }
     for (int i = 0; i < o->nmarks; i++) {
-        if (o->marks[i] < 1 || o->marks[i] > DM_SQUARES10) {
+        if (o->marks[i] < 1 || o->marks[i] > DIAGRAM_SQUARES) {
             return dm_error_set(err, DM_EINVAL, 0, 0, "marked square %d is not 1..50", o->marks[i]);
         }
     }
@@ -75,7 +77,7 @@ dm_status dm_diagram_check(const dm_diagram_options *o, dm_error *err)
 
 dm_status dm_diagram_square_centre(double *x, double *y, int sq, const dm_diagram_options *o)
 {
-    if (!x || !y || sq < 1 || sq > DM_SQUARES10 || !dm_diagram_size(o)) {
+    if (!x || !y || sq < 1 || sq > DIAGRAM_SQUARES || !dm_diagram_size(o)) {
         return DM_EINVAL;
     }
     int r, c;
@@ -101,7 +103,7 @@ static dm_status read_square(int *sq, const char *text, size_t *pos, dm_error *e
                             "expected a square number 1..50, found %s",
                             text[*pos] ? "another character" : "the end");
     }
-    if (v < 1 || v > DM_SQUARES10 || (text[i] >= '0' && text[i] <= '9')) {
+    if (v < 1 || v > DIAGRAM_SQUARES || (text[i] >= '0' && text[i] <= '9')) {
         return dm_error_set(err, DM_EPARSE, 1, (int)*pos + 1, "square %.*s is not 1..50",
                             (int)(i - *pos + (text[i] >= '0' && text[i] <= '9')), text + *pos);
     }
@@ -222,20 +224,19 @@ dm_status dm_diagram_svg(char **out, size_t *len, const dm_board *position,
     if (st != DM_OK) {
         return st;
     }
-    dm_board10 fast;
-    if (dm_board_to_board10(&fast, position) != DM_OK) {
-        return dm_error_set(
-            err, DM_EINVAL, 0, 0, "a diagram shows a 10x10 board; %s is played on %dx%d",
-            position->variant->title, position->variant->size, position->variant->size);
+    const dm_board *b = position;
+    if (b->variant->squares != DIAGRAM_SQUARES) {
+        return dm_error_set(err, DM_EINVAL, 0, 0,
+                            "a diagram shows a 10x10 board; %s is played on %dx%d",
+                            b->variant->title, b->variant->size, b->variant->size);
     }
-    const dm_board10 *b = &fast;
-    st = dm_board10_validate(b, err);
+    st = dm_board_validate(b, err);
     if (st != DM_OK) {
         return st;
     }
     int size = dm_diagram_size(o), cell = o->cell;
     char fen[256], c1[8], c2[8];
-    dm_board10_to_fen(fen, sizeof fen, b);
+    dm_board_to_fen(fen, sizeof fen, b, 0);
     sbuf s = {0};
     put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     put(&s,
@@ -269,7 +270,7 @@ dm_status dm_diagram_svg(char **out, size_t *len, const dm_board *position,
     }
     if (o->numbers) {
         double fs = cell * 0.26;
-        for (int sq = 1; sq <= DM_SQUARES10; sq++) {
+        for (int sq = 1; sq <= DIAGRAM_SQUARES; sq++) {
             double x, y;
             dm_diagram_square_centre(&x, &y, sq, o);
             put(&s,
@@ -288,8 +289,8 @@ dm_status dm_diagram_svg(char **out, size_t *len, const dm_board *position,
             o->marks[i], x - cell / 2.0 + w / 2, y - cell / 2.0 + w / 2, cell - w, cell - w,
             hex(c1, DM_DIAGRAM_MARK), w);
     }
-    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
-        dm_piece p = dm_board10_piece(b, sq);
+    for (int sq = 1; sq <= DIAGRAM_SQUARES; sq++) {
+        dm_piece p = dm_board_piece(b, sq);
         if (p == DM_EMPTY) {
             continue;
         }

@@ -5,8 +5,6 @@
 
 #include <stddef.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
@@ -31,18 +29,6 @@ int pdn_casecmp(const char *a, const char *b);
  * 1/2-1/2 and *), or 0 when s does not start with one followed by a delimiter. */
 size_t pdn_result_len(const char *s, size_t avail);
 
-/* The start-position FEN of an international game as dm_board10, for replay and the
- * writer: DM_OK with the initial position when g has no FEN tag. */
-dm_status pdn_start_board(dm_board10 *out, const dm_pdn_game *g, dm_error *err);
-
-/* Replay g's mainline as international draughts (no variant check) on the fast board
- * into out (which the caller zeroed; its generic start/end are not written); moves
- * (NULL or g->main.nnodes entries) gets each node's move, *start the start position
- * (the initial one when the FEN is unreadable), *end the position after the last
- * good move. Returns out->verdict. */
-int pdn_replay_run(dm_pdn_replay *out, const dm_pdn_game *g, dm_move10 *moves, dm_board10 *start,
-                   dm_board10 *end);
-
 /* The FEN without lidraughts' ":H<n>" / ":F<n>" counters into buf (cap bytes);
  * *fullmove gets the F counter (0 when absent). */
 void pdn_strip_counters(char *buf, size_t cap, const char *fen, int *fullmove);
@@ -60,9 +46,6 @@ void pdn_strip_counters(char *buf, size_t cap, const char *fen, int *fullmove);
  * library does not play, with why in reason (cap bytes, 256 suffice). */
 int pdn_select(const dm_pdn_game *g, const dm_variant **v, int *guessed, char *reason, size_t cap);
 
-/* International rules on 10x10 (international, antidraughts): the fast core replays. */
-int pdn_fast_rules(const dm_variant *v);
-
 /* Start position of g under v (FEN tag, else v's initial position); *number gets the
  * first move number (the FEN's F counter, else 1). */
 dm_status pdn_vstart_board(dm_board *out, const dm_variant *v, const dm_pdn_game *g, int *number,
@@ -79,12 +62,11 @@ typedef struct pdn_vstep {
     int kind;  /* PDN_STEP_JOINED: a single-jump token joined to the capture before */
 } pdn_vstep;
 
-/* Replay g's mainline under v into out (zeroed by the caller): the fast core for
- * pdn_fast_rules (moves: NULL or one dm_move10 per node), the generic core otherwise
- * (steps: NULL or one pdn_vstep per node, zeroed). Sets out->variant, start, end.
- * Returns out->verdict. */
+/* Replay g's mainline under v into out (zeroed by the caller), every variant through
+ * the same calls of variant.h; steps: NULL or one pdn_vstep per node, zeroed. Sets
+ * out->variant, start, end. Returns out->verdict. */
 int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_variant *v,
-                       dm_move10 *moves, pdn_vstep *steps);
+                       pdn_vstep *steps);
 
 /* Length of the first annotation mark of a stored mark string s ("!?" of "!?+1"; the
  * grammar of reader.c, marks stored without the parentheses of "(-1)"); 0 at its end. */

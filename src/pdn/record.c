@@ -126,20 +126,21 @@ dm_status dm_pdn_from_game(dm_pdn_game **out, const dm_game *game, const dm_pdn_
     }
     dm_reason why;
     dm_outcome res = dm_game_result(game, &why);
-    dm_board10 start, initial;
-    dm_board_to_board10(&start, dm_game_position_at(game, 0));
-    dm_board10_start(&initial);
+    const dm_board *start = dm_game_position_at(game, 0);
+    dm_board initial;
+    dm_board_start(&initial, start->variant);
     char fen[256];
-    int setup = !dm_board10_equal(&start, &initial);
+    int setup =
+        memcmp(initial.sq, start->sq, sizeof initial.sq) != 0 || initial.side != start->side;
     if (setup) {
-        dm_board10_to_fen(fen, sizeof fen, &start);
+        dm_board_to_fen(fen, sizeof fen, start, 0);
     }
     rec_src src = {"20",
                    setup ? fen : NULL,
                    dm_outcome_str(res),
                    res != DM_OUTCOME_ONGOING ? dm_reason_str(why) : NULL,
                    dm_game_ply(game),
-                   start.side == DM_BLACK,
+                   start->side == DM_BLACK,
                    game_text,
                    game};
     return build(out, &src, tags);
@@ -403,10 +404,11 @@ static dm_status finish(dm_game **out, dm_game *g, const dm_pdn_game *rec, dm_st
     return DM_OK;
 }
 
-/* dm_pdn_to_game for a record of another variant (rp: its replay, rp->variant set):
- * the same errors, replayed into dm_game_new through dm_game_play. */
-static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm_pdn_replay *rp,
-                                 int partial, dm_error *err)
+/* dm_pdn_to_game for a record whose replay rp chose the rules (rp->variant set): the
+ * mainline replayed again for its moves (ambiguous short captures resolved as the
+ * replay did) into dm_game_new through dm_game_play. */
+static dm_status to_game(dm_game **out, const dm_pdn_game *rec, const dm_pdn_replay *rp,
+                         int partial, dm_error *err)
 {
     const dm_variant *v = rp->variant;
     if (rp->verdict == DM_PDN_UNREADABLE && rp->node == NULL) {
@@ -414,25 +416,21 @@ static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm
                             rec->number, rp->reason.message);
     }
     int n = rec->main.nnodes;
-    dm_move10 *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
     pdn_vstep *steps = calloc((size_t)(n > 0 ? n : 1), sizeof *steps);
-    if (!moves || !steps) {
-        free(moves);
-        free(steps);
+    if (!steps) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
     }
     dm_pdn_replay run;
     memset(&run, 0, sizeof run);
-    pdn_replay_variant(&run, rec, v, moves, steps);
+    pdn_replay_variant(&run, rec, v, steps);
     dm_game *g = NULL;
     dm_status st = dm_game_new(&g, &run.start);
     if (st != DM_OK) {
-        free(moves);
         free(steps);
         return dm_error_set(err, st, rec->line, 0, "game %d: cannot start from its position",
                             rec->number);
     }
-    dm_status bad = DM_OK;
+    dm_status bad = DM_OK; /* the first problem, said in err */
     char at[64];
     for (int i = 0; i < n && bad == DM_OK; i++) {
         const dm_pdn_node *nd = &rec->main.nodes[i];
@@ -441,22 +439,19 @@ static dm_status to_variant_game(dm_game **out, const dm_pdn_game *rec, const dm
         if (bad != DM_OK) {
             break;
         }
+        if (steps[i].kind == PDN_STEP_JOINED) {
+            continue; /* a single-jump token joined to the capture before it */
+        }
         dm_move vm;
-        if (pdn_fast_rules(v)) {
-            if (dm_move_from_move10(&vm, dm_game_position(g), &moves[i]) != DM_OK) {
-                bad =
-                    dm_error_set(err, DM_EILLEGAL, nd->line, nd->column,
-                                 "game %d: %smove \"%s\" is not legal", rec->number, at, nd->text);
-                break;
-            }
-        } else if (steps[i].kind == PDN_STEP_MOVE) {
+        if (steps[i].kind == PDN_STEP_MOVE) {
             vm = steps[i].m;
         } else {
-            continue; /* a single-jump token joined to the capture before it */
+            memset(&vm, 0, sizeof vm); /* no move (an accepted irregularity): never legal,
+                                          dm_game_play says whether the game is over
+                                          (DM_ESTATE) or the move illegal */
         }
         bad = played(err, dm_game_play(g, &vm), g, rec, nd, at);
     }
-    free(moves);
     free(steps);
     return finish(out, g, rec, bad, partial, err);
 }
@@ -473,52 +468,7 @@ dm_status dm_pdn_to_game(dm_game **out, const dm_pdn_game *rec, int partial, dm_
         return dm_error_set(err, DM_EPARSE, rec->line, 0, "game %d: not a variant played here: %s",
                             rec->number, rp.reason.message);
     }
-    if (rp.variant && rp.variant->id != DM_VARIANT_INTERNATIONAL) {
-        return to_variant_game(out, rec, &rp, partial, err);
-    }
-    if (rp.verdict == DM_PDN_UNREADABLE && rp.node == NULL) {
-        return dm_error_set(err, DM_EPARSE, rec->line, rp.reason.column, "game %d: bad FEN: %s",
-                            rec->number, rp.reason.message);
-    }
-    int n = rec->main.nnodes;
-    dm_move10 *moves = calloc((size_t)(n > 0 ? n : 1), sizeof *moves);
-    if (!moves) {
-        return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
-    }
-    /* the moves of the nodes (ambiguous short captures resolved as the replay did) */
-    dm_pdn_replay run;
-    memset(&run, 0, sizeof run);
-    dm_board10 start10, end10;
-    pdn_replay_run(&run, rec, moves, &start10, &end10);
-    dm_game *g = NULL;
-    dm_board vstart;
-    dm_status st =
-        dm_board_from_board10(&vstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), &start10);
-    if (st == DM_OK) {
-        st = dm_game_new(&g, &vstart);
-    }
-    if (st != DM_OK) {
-        free(moves);
-        return dm_error_set(err, st, rec->line, 0, "game %d: cannot start from its position",
-                            rec->number);
-    }
-    dm_status bad = DM_OK; /* the first problem, said in err */
-    char at[64];
-    for (int i = 0; i < n && bad == DM_OK; i++) {
-        const dm_pdn_node *nd = &rec->main.nodes[i];
-        where(at, sizeof at, nd);
-        bad = node_check(err, rec, &rp, nd, at);
-        if (bad == DM_OK) {
-            dm_move vm;
-            if (dm_move_from_move10(&vm, dm_game_position(g), &moves[i]) != DM_OK) {
-                memset(&vm, 0, sizeof vm); /* never legal: dm_game_play says whether the
-                                              game is over (DM_ESTATE) or the move illegal */
-            }
-            bad = played(err, dm_game_play(g, &vm), g, rec, nd, at);
-        }
-    }
-    free(moves);
-    return finish(out, g, rec, bad, partial, err);
+    return to_game(out, rec, &rp, partial, err);
 }
 
 dm_status dm_pdn_read_game(dm_game **out, dm_pdn_game **record, const char *text, size_t len,

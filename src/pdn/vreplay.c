@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * pdn/vreplay.c: which rules a game is played under (GameType tag, Variant tag, or the
  * squares it uses), and replaying the mainline of a variant game with the generic
- * rules core (variant.h). International draughts and antidraughts, whose moves follow
- * the FMJD rules on 10x10, keep the fast core (replay.c). */
+ * rules core (variant.h): the one replay of every variant, international included. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +10,6 @@
 
 /* Look-ahead replays allowed for resolving ambiguous short captures, per game. */
 #define LOOKAHEAD_BUDGET 256
-
-int pdn_fast_rules(const dm_variant *v)
-{
-    return v->id == DM_VARIANT_INTERNATIONAL || v->id == DM_VARIANT_ANTIDRAUGHTS;
-}
 
 dm_status pdn_vstart_board(dm_board *out, const dm_variant *v, const dm_pdn_game *g, int *number,
                            dm_error *err)
@@ -136,7 +130,7 @@ static void fail_here(dm_pdn_replay *out, const dm_board *b, const dm_pdn_node *
     dm_error_set(&out->reason, st, nd->line, nd->column, "%s", msg);
 }
 
-/* Replay nodes i.. of the line from b (as replay.c's run does for the fast core). */
+/* Replay nodes i.. of the line from b; fills out (plies, end, the first bad move). */
 static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_board b, int i, int number)
 {
     const dm_pdn_line *l = rc->line;
@@ -287,20 +281,9 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_board b, int i, int number)
 }
 
 int pdn_replay_variant(dm_pdn_replay *out, const dm_pdn_game *g, const dm_variant *v,
-                       dm_move10 *moves, pdn_vstep *steps)
+                       pdn_vstep *steps)
 {
     out->variant = v;
-    if (pdn_fast_rules(v)) {
-        dm_board10 start, end;
-        int r = pdn_replay_run(out, g, moves, &start, &end);
-        if (dm_board_from_board10(&out->start, v, &start) != DM_OK) {
-            dm_board_start(&out->start, v);
-        }
-        if (dm_board_from_board10(&out->end, v, &end) != DM_OK) {
-            out->end = out->start;
-        }
-        return r;
-    }
     dm_error err;
     int number = 1;
     if (pdn_vstart_board(&out->start, v, g, &number, &err) != DM_OK) {
@@ -455,7 +438,7 @@ static int try_variant(dm_pdn_replay *tmp, const dm_pdn_game *g, const dm_varian
     memset(tmp, 0, sizeof *tmp);
     dm_board_start(&tmp->start, v);
     tmp->end = tmp->start;
-    return pdn_replay_variant(tmp, g, v, NULL, NULL);
+    return pdn_replay_variant(tmp, g, v, NULL);
 }
 
 /* The highest square number of a FEN's piece sections: lidraughts' counter sections

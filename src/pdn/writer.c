@@ -176,12 +176,10 @@ static void comments(wbuf *w, char *const *c, int n)
 }
 
 /* Move numbering: half 0 = the side that moves first in a move pair ("N."), half 1 =
- * the other ("N..."); known = the board is known (replay on track): b for the fast
- * core (intl), vb for the generic core (v not NULL and not fast). */
+ * the other ("N..."); known = the board vb is known (replay on track). */
 typedef struct wpos {
-    dm_board10 b;
     dm_board vb;
-    const dm_variant *v; /* generic-core variant, NULL for the fast core or none */
+    const dm_variant *v; /* the rules the game is played under, NULL for none */
     int known;
     int number;
     int half;
@@ -193,7 +191,7 @@ typedef struct wpos {
 } wpos;
 
 /* Write the captures of a move text with p->sep instead of own (the notation's
- * separator: the variant's for the generic core, 'x' for the fast one). */
+ * separator: the variant's). */
 static void use_sep(char *text, const wpos *p, char own)
 {
     if (p->sep && p->sep != own) {
@@ -232,20 +230,18 @@ static void written_number(const wpos *p, const dm_pdn_node *nd, int *number, in
 
 /* What the mainline replay made of node i (NULL: parse it here). */
 typedef struct wsteps {
-    const dm_move10 *moves;  /* fast core */
-    const pdn_vstep *vsteps; /* generic core */
+    const pdn_vstep *vsteps;
     int n;
 } wsteps;
 
-static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, int intl,
-                       const wsteps *ws);
+static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, const wsteps *ws);
 
-/* known_move / known_vstep: the move of this node from the mainline replay (NULL:
+/* known_vstep: the move of this node from the mainline replay (NULL:
  * parse it here); mark: the strength mark to write (the last joined token's). */
 /* What follows a move: its NAGs, comments and variations (each variation starts from
  * p, the position before the move). Also used for a token joined into the capture
  * before it (the replay joins only tokens with nothing before them). */
-static void write_trailer(wbuf *w, const dm_pdn_node *nd, wpos p, dm_notation style, int intl)
+static void write_trailer(wbuf *w, const dm_pdn_node *nd, wpos p, dm_notation style)
 {
     for (int i = 0; i < nd->nnags; i++) {
         char tmp[24];
@@ -256,7 +252,7 @@ static void write_trailer(wbuf *w, const dm_pdn_node *nd, wpos p, dm_notation st
     for (int v = 0; v < nd->nvariations; v++) {
         word(w, "(", 1, 0);
         w->glue = 1;
-        write_line(w, &nd->variations[v], p, style, intl, NULL);
+        write_line(w, &nd->variations[v], p, style, NULL);
         /* ")" glued to the last word of the variation */
         word(w, ")", 1, 1);
         w->glue = 0;
@@ -264,8 +260,8 @@ static void write_trailer(wbuf *w, const dm_pdn_node *nd, wpos p, dm_notation st
 }
 
 static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int need_number,
-                       dm_notation style, int intl, const dm_move10 *known_move,
-                       const pdn_vstep *known_vstep, const char *mark, int joined)
+                       dm_notation style, const pdn_vstep *known_vstep, const char *mark,
+                       int joined)
 {
     comments(w, nd->before, nd->nbefore);
     if (nd->kind == DM_PDN_NODE_SETUP) {
@@ -284,19 +280,14 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         word(w, cmd, nt + 8, 0);
         free(cmd);
         wpos at_setup = *p;
-        dm_board10 nb;
         dm_board nvb;
         if (p->v && dm_board_from_fen(&nvb, p->v, nd->text, NULL) == DM_OK) {
             p->vb = nvb;
             p->known = 1;
             p->half = nvb.side != (int)p->v->first;
-        } else if (intl && !p->v && dm_board10_from_fen(&nb, nd->text, NULL) == DM_OK) {
-            p->b = nb;
-            p->known = 1;
-            p->half = nb.side == DM_BLACK;
         }
         /* what follows it is kept too (a comment after a setup command was lost) */
-        write_trailer(w, nd, at_setup, style, intl);
+        write_trailer(w, nd, at_setup, style);
         return;
     }
     if (nd->number > 0 && !(p->known && p->renumber)) {
@@ -323,27 +314,18 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     wpos before = *p;
     char text[400];
     const char *t = nd->text;
-    dm_move10 m;
     dm_move vm;
-    int played = 0, vplayed = 0;
+    int vplayed = 0;
     /* an accepted irregularity (docs/PDN.md): an illegal move annotated so is written
      * as read and the position after it is the move applied as written, as the replay
      * has it */
     int irregular = 0;
     dm_board after_irregular;
-    if (nd->kind == DM_PDN_NODE_MOVE && p->known && pdn_irregular_mark(nd) &&
-        !(known_move && known_move->from) && !known_vstep) {
-        if (p->v) {
-            after_irregular = p->vb;
-            irregular = dm_move_parse(&vm, &p->vb, nd->text, NULL) != DM_OK &&
-                        pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
-        } else {
-            irregular =
-                dm_move10_parse(&m, &p->b, nd->text, NULL) != DM_OK &&
-                dm_board_from_board10(&after_irregular, dm_variant_get(DM_VARIANT_INTERNATIONAL),
-                                      &p->b) == DM_OK &&
-                pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
-        }
+    if (nd->kind == DM_PDN_NODE_MOVE && p->known && p->v && pdn_irregular_mark(nd) &&
+        !known_vstep) {
+        after_irregular = p->vb;
+        irregular = dm_move_parse(&vm, &p->vb, nd->text, NULL) != DM_OK &&
+                    pdn_apply_written(&after_irregular, nd->text, NULL) == DM_OK;
     }
     if (irregular) {
         /* t stays the text as read */
@@ -365,27 +347,13 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         } else {
             p->known = 0;
         }
-    } else if (p->known) {
-        if (known_move) {
-            m = *known_move;
-        }
-        if (known_move || dm_move10_parse(&m, &p->b, nd->text, NULL) == DM_OK) {
-            dm_move10_to_text(text, sizeof text, &p->b, &m, style);
-            if (m.ncapt) {
-                use_sep(text, p, 'x');
-            }
-            t = text;
-            played = 1;
-        } else {
-            p->known = 0;
-        }
     }
     /* with the nags option, the marks that have a NAG become NAGs after the move: the
      * side that moves decides "+" ($18 White, $19 Black), so it needs the position */
     char rest[64];
     int extra[16], nextra = 0;
     if (mark && p->nags && strlen(mark) < sizeof rest) {
-        int mover = !p->known ? -1 : p->v ? p->vb.side : p->b.side;
+        int mover = !p->known || !p->v ? -1 : p->vb.side;
         size_t o = 0;
         for (const char *a = mark; *a;) {
             size_t n = pdn_mark_atom(a);
@@ -436,16 +404,9 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
         snprintf(tmp, sizeof tmp, "$%d", extra[i]);
         wordz(w, tmp);
     }
-    write_trailer(w, nd, before, style, intl);
+    write_trailer(w, nd, before, style);
     if (irregular) {
-        if (p->v) {
-            p->vb = after_irregular;
-        } else if (dm_board_to_board10(&p->b, &after_irregular) != DM_OK) {
-            p->known = 0;
-        }
-    }
-    if (played) {
-        dm_board10_apply(&p->b, &m);
+        p->vb = after_irregular;
     }
     if (vplayed) {
         dm_board_apply(&p->vb, &vm);
@@ -456,23 +417,19 @@ static void write_node(wbuf *w, const dm_pdn_node *nd, wpos *p, int first, int n
     p->half ^= 1;
 }
 
-static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, int intl,
-                       const wsteps *ws)
+static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style, const wsteps *ws)
 {
     wpos before_joined = p;
     for (int i = 0; i < l->nnodes; i++) {
         const dm_pdn_node *nd = &l->nodes[i];
         int need = i > 0 && (l->nodes[i - 1].nafter > 0 || l->nodes[i - 1].nvariations > 0);
-        const dm_move10 *km = NULL;
         const pdn_vstep *ks = NULL;
         const char *mark = nd->mark;
         int joined = 0;
         if (ws && i < ws->n && nd->kind == DM_PDN_NODE_MOVE) {
-            if (ws->moves) {
-                km = &ws->moves[i];
-            } else if (ws->vsteps[i].kind == PDN_STEP_JOINED) {
+            if (ws->vsteps[i].kind == PDN_STEP_JOINED) {
                 if (p.known) {
-                    write_trailer(w, nd, before_joined, style, intl);
+                    write_trailer(w, nd, before_joined, style);
                     continue;
                 }
             } else if (ws->vsteps[i].kind == PDN_STEP_MOVE) {
@@ -485,7 +442,7 @@ static void write_line(wbuf *w, const dm_pdn_line *l, wpos p, dm_notation style,
             }
         }
         before_joined = p;
-        write_node(w, nd, &p, i == 0, need, style, intl, km, ks, mark, joined);
+        write_node(w, nd, &p, i == 0, need, style, ks, mark, joined);
     }
     comments(w, l->end, l->nend);
 }
@@ -555,7 +512,6 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     const dm_variant *variant = NULL;
     int guessed = 0;
     int playable = pdn_select(g, &variant, &guessed, why, sizeof why);
-    int intl = playable && pdn_fast_rules(variant);
     wpos p;
     memset(&p, 0, sizeof p);
     p.number = 1;
@@ -564,15 +520,7 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     int fen_start = 0; /* the FEN is the initial position */
     const char *fen = dm_pdn_game_fen(g);
     char fenbuf[512];
-    if (intl && pdn_start_board(&p.b, g, NULL) == DM_OK) {
-        p.known = 1;
-        p.half = p.b.side == DM_BLACK;
-        dm_board10 init;
-        dm_board10_start(&init);
-        fen_start = dm_board10_equal(&p.b, &init);
-        dm_board10_to_fen(fenbuf, sizeof fenbuf, &p.b);
-        fen = fen ? fenbuf : NULL;
-    } else if (playable && !intl) {
+    if (playable) {
         int number;
         p.v = variant;
         if (pdn_vstart_board(&p.vb, variant, g, &number, NULL) == DM_OK) {
@@ -586,7 +534,7 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
         } else if (g->main.nnodes > 0) {
             p.half = g->main.nodes[0].number_black;
         }
-    } else if (!intl && g->main.nnodes > 0) {
+    } else if (g->main.nnodes > 0) {
         p.half = g->main.nodes[0].number_black;
     }
     if (g->main.nnodes > 0 && g->main.nodes[0].number > 0) {
@@ -651,33 +599,26 @@ dm_status dm_pdn_write_with(char **out, size_t *len, const dm_pdn_game *g,
     }
     put(&w, "\n", 1);
     /* the mainline's moves as the replay resolved them (ambiguous ones included) */
-    dm_move10 *moves = NULL;
     pdn_vstep *vsteps = NULL;
-    wsteps ws = {NULL, NULL, 0};
+    wsteps ws = {NULL, 0};
     if (p.known && g->main.nnodes > 0) {
-        size_t n = (size_t)g->main.nnodes;
-        if (intl) {
-            moves = calloc(n, sizeof *moves);
-        } else {
-            vsteps = calloc(n, sizeof *vsteps);
-        }
-        if (!moves && !vsteps) {
+        vsteps = calloc((size_t)g->main.nnodes, sizeof *vsteps);
+        if (!vsteps) {
             free(w.s);
             return DM_ENOMEM;
         }
         dm_pdn_replay rep;
         memset(&rep, 0, sizeof rep);
-        pdn_replay_variant(&rep, g, variant, moves, vsteps);
-        ws.moves = moves;
+        pdn_replay_variant(&rep, g, variant, vsteps);
         ws.vsteps = vsteps;
         ws.n = g->main.nnodes;
-        if (intl && rep.verdict != DM_PDN_LEGAL && rep.node) {
+        if (rep.verdict != DM_PDN_LEGAL && rep.node) {
+            /* from the bad move on, steps may hold a look-ahead's tries: not used */
             ws.n = (int)(rep.node - g->main.nodes);
         }
     }
-    write_line(&w, &g->main, p, style, intl, ws.n > 0 ? &ws : NULL);
+    write_line(&w, &g->main, p, style, ws.n > 0 ? &ws : NULL);
     free(vsteps);
-    free(moves);
     wordz(&w, result);
     put(&w, "\n\n", 2);
     if (w.failed) {

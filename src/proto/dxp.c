@@ -2,12 +2,13 @@
  * src/proto/dxp.c: the DXP codec (damier/dxp.h): layer 2 messages with their exact
  * fixed-width fields, the layer 1 NUL framing, and MOVE against the legal moves.
  * Pure functions over caller memory: no I/O, no global state. */
-#include <damier/board10.h>
 #include <damier/dxp.h>
-#include <damier/move10.h>
 
 #include <stdio.h>
 #include <string.h>
+
+/* DXP plays international draughts: squares 1..50 (FMJD 2.6). */
+#define DXP_SQUARES 50
 
 /* ---- helpers ----------------------------------------------------------------------- */
 
@@ -190,7 +191,7 @@ static dm_status parse_gamereq(dm_dxp_msg *m, const cursor *c)
         return st;
     }
     dm_board_clear(&m->position, dm_variant_get(DM_VARIANT_INTERNATIONAL));
-    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
+    for (int sq = 1; sq <= DXP_SQUARES; sq++) {
         size_t off = 43 + (size_t)sq;
         dm_piece p;
         switch (c->text[off]) {
@@ -229,8 +230,8 @@ static dm_status parse_move(dm_dxp_msg *m, const cursor *c)
         return want_len(c, 11);
     }
     dm_status st = field_int(c, 1, 4, 0, 9999, "time", &m->seconds);
-    st = st ? st : field_int(c, 5, 2, 1, DM_SQUARES10, "from square", &m->from);
-    st = st ? st : field_int(c, 7, 2, 1, DM_SQUARES10, "to square", &m->to);
+    st = st ? st : field_int(c, 5, 2, 1, DXP_SQUARES, "from square", &m->from);
+    st = st ? st : field_int(c, 7, 2, 1, DXP_SQUARES, "to square", &m->to);
     st = st ? st : field_int(c, 9, 2, 0, DM_DXP_MAX_CAPTURED, "number captured", &m->ncaptured);
     st = st ? st : want_len(c, 11 + 2 * (size_t)m->ncaptured);
     if (st) {
@@ -238,7 +239,7 @@ static dm_status parse_move(dm_dxp_msg *m, const cursor *c)
     }
     for (int i = 0; i < m->ncaptured; i++) {
         size_t off = 11 + 2 * (size_t)i;
-        if ((st = field_int(c, off, 2, 1, DM_SQUARES10, "captured square", &m->captured[i])) !=
+        if ((st = field_int(c, off, 2, 1, DXP_SQUARES, "captured square", &m->captured[i])) !=
             DM_OK) {
             return st;
         }
@@ -477,7 +478,7 @@ dm_status dm_dxp_format(char *buf, size_t cap, size_t *len, const dm_dxp_msg *m,
             if (m->seconds < 0 || m->seconds > 9999) {
                 return out_of_range(err, "MOVE time", m->seconds);
             }
-            if (m->from < 1 || m->from > DM_SQUARES10 || m->to < 1 || m->to > DM_SQUARES10) {
+            if (m->from < 1 || m->from > DXP_SQUARES || m->to < 1 || m->to > DXP_SQUARES) {
                 return out_of_range(err, "MOVE square",
                                     m->from < 1 || m->from > 50 ? m->from : m->to);
             }
@@ -488,7 +489,7 @@ dm_status dm_dxp_format(char *buf, size_t cap, size_t *len, const dm_dxp_msg *m,
                          m->ncaptured);
             for (int i = 0; i < m->ncaptured; i++) {
                 int q = m->captured[i];
-                if (q < 1 || q > DM_SQUARES10 || q == m->from) {
+                if (q < 1 || q > DXP_SQUARES || q == m->from) {
                     return out_of_range(err, "MOVE captured square", q);
                 }
                 for (int k = 0; k < i; k++) {
@@ -604,39 +605,51 @@ dm_dxp_split_result dm_dxp_split(dm_dxp_splitter *s, const char *data, size_t le
 
 /* ---- moves --------------------------------------------------------------------------- */
 
-/* The international position b on the fast board the matching works on; 0 when b is
- * of another variant. */
-static int fast_board(dm_board10 *out, const dm_board *b)
+/* DXP plays international draughts: 1 when b is an international position. */
+static int international(const dm_board *b)
 {
-    return b && b->variant && b->variant->id == DM_VARIANT_INTERNATIONAL &&
-           dm_board_to_board10(out, b) == DM_OK;
+    return b && b->variant && b->variant->id == DM_VARIANT_INTERNATIONAL;
+}
+
+/* The squares m captures, ascending, into sq[] (at most cap); returns how many. */
+static int captured_squares(const dm_board *b, const dm_move *m, int *sq, int cap)
+{
+    int n = 0;
+    for (int s = 1; s <= b->variant->squares && n < cap; s++) {
+        if (dm_move_captures(m, s)) {
+            sq[n++] = s;
+        }
+    }
+    return n;
+}
+
+/* Same from, to and captured set: the same move (paths aside). */
+static int same_move(const dm_move *a, const dm_move *b)
+{
+    return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
+           a->capt[1] == b->capt[1];
 }
 
 dm_status dm_dxp_move_from(dm_dxp_msg *out, const dm_board *position, const dm_move *move,
                            int seconds)
 {
-    dm_board10 fast;
-    dm_move10 fm;
-    if (!out || !move || !fast_board(&fast, position) ||
-        dm_move_to_move10(&fm, &fast, move) != DM_OK) {
+    if (!out || !move || !international(position)) {
         return DM_EINVAL;
     }
-    const dm_board10 *b = &fast;
-    const dm_move10 *m = &fm;
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, b);
+    dm_movelist list;
+    dm_movegen_legal(&list, position);
     int legal = 0;
     for (int i = 0; i < list.count && !legal; i++) {
-        legal = dm_move10_equal(&list.moves[i], m);
+        legal = same_move(&list.moves[i], move);
     }
     if (!legal) {
         return DM_EINVAL;
     }
     dm_dxp_msg_init(out, DM_DXP_MOVE);
     out->seconds = seconds < 0 ? 0 : seconds > 9999 ? 9999 : seconds;
-    out->from = m->from;
-    out->to = m->to;
-    out->ncaptured = dm_move10_captured(m, out->captured, DM_DXP_MAX_CAPTURED);
+    out->from = move->from;
+    out->to = move->to;
+    out->ncaptured = captured_squares(position, move, out->captured, DM_DXP_MAX_CAPTURED);
     return DM_OK;
 }
 
@@ -650,13 +663,10 @@ static unsigned long long square_set(const int *sq, int n)
     return set;
 }
 
-static void move_hub(char *buf, size_t cap, const dm_board10 *b, const dm_move10 *m)
+static void move_hub(char *buf, size_t cap, const dm_board *b, const dm_move *m)
 {
-    dm_move10_to_text(buf, cap, b, m, DM_NOTATION_HUB);
+    dm_move_to_text(buf, cap, b, m, DM_NOTATION_HUB, DM_SQUARES_NUMERIC);
 }
-
-/* dm_dxp_move_match on the fast board. */
-static dm_status match10(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *msg, dm_error *err);
 
 dm_status dm_dxp_move_match(dm_move *out, const dm_board *position, const dm_dxp_msg *msg,
                             dm_error *err)
@@ -665,28 +675,17 @@ dm_status dm_dxp_move_match(dm_move *out, const dm_board *position, const dm_dxp
         msg->ncaptured > DM_DXP_MAX_CAPTURED) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "not a MOVE message");
     }
-    dm_board10 fast;
-    if (!fast_board(&fast, position)) {
+    if (!international(position)) {
         return dm_error_set(err, DM_EINVAL, 0, 0, "DXP plays international draughts, not %s",
                             position->variant ? position->variant->title : "(no variant)");
     }
-    dm_move10 m;
-    dm_status st = match10(&m, &fast, msg, err);
-    if (st != DM_OK) {
-        return st;
-    }
-    st = dm_move_from_move10(out, position, &m);
-    return st == DM_OK ? DM_OK : dm_error_set(err, st, 0, 0, "the move matched is not legal");
-}
-
-static dm_status match10(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *msg, dm_error *err)
-{
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, b);
+    const dm_board *b = position;
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
     unsigned long long want = square_set(msg->captured, msg->ncaptured);
     int found = -1, nfrom_to = 0, first_ft = -1;
     for (int i = 0; i < list.count; i++) {
-        const dm_move10 *m = &list.moves[i];
+        const dm_move *m = &list.moves[i];
         if (m->from != msg->from || m->to != msg->to) {
             continue;
         }
@@ -695,7 +694,7 @@ static dm_status match10(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *
             first_ft = i;
         }
         int sq[DM_DXP_MAX_CAPTURED + 12];
-        int n = dm_move10_captured(m, sq, (int)(sizeof sq / sizeof sq[0]));
+        int n = captured_squares(b, m, sq, (int)(sizeof sq / sizeof sq[0]));
         if (n == msg->ncaptured && square_set(sq, n) == want) {
             found = i; /* sets are unique per from/to among legal moves */
         }
@@ -717,7 +716,7 @@ static dm_status match10(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *
         char cands[160] = "";
         size_t used = 0;
         for (int i = 0; i < list.count && used + 40 < sizeof cands; i++) {
-            const dm_move10 *m = &list.moves[i];
+            const dm_move *m = &list.moves[i];
             if (m->from == msg->from && m->to == msg->to) {
                 char t[160];
                 move_hub(t, sizeof t, b, m);
@@ -746,12 +745,12 @@ static dm_status match10(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *
     }
     /* No move from/to: let the notation parser say why (empty square, compulsory
      * capture, majority rule, ...). */
-    dm_move10 dummy;
+    dm_move dummy;
     dm_error why;
     memset(&why, 0, sizeof why);
     char pdn[24];
     snprintf(pdn, sizeof pdn, "%d%c%d", msg->from, msg->ncaptured ? 'x' : '-', msg->to);
-    if (dm_move10_parse(&dummy, b, pdn, &why) == DM_OK) {
+    if (dm_move_parse(&dummy, b, pdn, &why) == DM_OK) {
         /* from and to match only with the 'x'/'-' read loosely: still no such move */
         snprintf(why.message, sizeof why.message, "no legal move goes from %d to %d", msg->from,
                  msg->to);
@@ -761,14 +760,14 @@ static dm_status match10(dm_move10 *out, const dm_board10 *b, const dm_dxp_msg *
 
 size_t dm_dxp_position_text(char *buf, size_t cap, const dm_board *b)
 {
-    if (cap < 52 || !b || !b->variant || b->variant->squares != DM_SQUARES10) {
+    if (cap < 52 || !b || !b->variant || b->variant->squares != DXP_SQUARES) {
         if (cap) {
             buf[0] = 0;
         }
         return 0;
     }
     buf[0] = b->side == DM_WHITE ? 'W' : 'Z';
-    for (int sq = 1; sq <= DM_SQUARES10; sq++) {
+    for (int sq = 1; sq <= DXP_SQUARES; sq++) {
         static const char map[] = {'e', 'w', 'z', 'W', 'Z'};
         dm_piece p = dm_board_piece(b, sq);
         buf[sq] = map[p];

@@ -11,9 +11,8 @@
  *
  * Variants (`set-param name=variant value=russian`): the game is then of that
  * variant; `pos` is read as the side letter and one letter per square of its board,
- * moves with dm_move_parse ("normal", international draughts, reads them with the
- * international codec, dm_board10_from_hub and dm_move10_parse, as before variants
- * came). The search, its input and its lines are the same for every variant.
+ * moves with dm_move_parse, for every variant ("normal", international draughts,
+ * included). The search, its input and its lines are the same for every variant.
  *
  * Endgame database (`set-param name=egdb value=DIR`): the session opens the folder
  * (damier/egdb.h; the file reading is that layer's), owns the database and gives it
@@ -32,8 +31,6 @@
  * book moves by weight, with a seed that changes at each new-game; false always
  * plays the move of highest weight. */
 #define _POSIX_C_SOURCE 200809L
-#include <damier/board10.h> /* Hub pos: its position and moves are read on the fast board */
-#include <damier/move10.h>
 #include <damier/book.h>
 #include <damier/egdb.h>
 #include <damier/game.h>
@@ -517,7 +514,7 @@ static int next_move(const char **p, char *text, size_t cap, int *index, outbuf 
     return 1;
 }
 
-/* A move of moves= that dm_move10_parse / dm_move_parse refused with st. */
+/* A move of moves= that dm_move_parse (or dm_game_play) refused with st. */
 static void emit_move_error(outbuf *o, dm_status st, int index, const char *text, const char *why)
 {
     emit_error(o, "%s move %d '%s' in moves=: %s",
@@ -564,27 +561,35 @@ static int vpos_parse(dm_board *out, const dm_variant *v, const char *pos, char 
     return 1;
 }
 
-/* Returns 1 when the position was taken, 0 when it was rejected (said in o). */
-static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
+/* `pos`: 1 when the position (and its moves=) was taken, 0 when it was rejected:
+ * the session keeps its previous position and an error line says why. Every variant,
+ * international included, through the same calls (variant.h). */
+static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
 {
+    const dm_variant *v = s->variant ? s->variant : dm_variant_get(DM_VARIANT_INTERNATIONAL);
     const char *pos = dm_hub_get(c, "pos");
     const char *moves = dm_hub_get(c, "moves");
+    dm_error err;
     dm_board board;
     if (pos) {
         char why[256];
-        if (!vpos_parse(&board, s->variant, pos, why, sizeof why)) {
+        if (!vpos_parse(&board, v, pos, why, sizeof why)) {
             emit_error(o, "bad position '%s': %s", pos, why);
             return 0;
         }
     } else if (dm_hub_has(c, "start")) {
-        dm_board_start(&board, s->variant);
+        dm_board_start(&board, v);
     } else {
-        emit_error(o, "pos: missing pos=<%d characters> (or start)", s->variant->squares + 1);
+        emit_error(o, "pos: missing pos=<%d characters> (or start)", v->squares + 1);
         return 0;
     }
-    /* The game is rebuilt from the position and replaces the old one only on success. */
-    dm_game *g = new_vgame(&board);
-    if (!g) {
+    /* The new game is built aside, with the session game's rules: a bad move leaves
+     * the session's game as it was. */
+    dm_game *g = NULL;
+    if (dm_game_new(&g, &board) != DM_OK ||
+        dm_game_set_rules(g, dm_game_rules_of(dm_session_game(s->game))) != DM_OK ||
+        dm_game_set_draw_rules(g, dm_game_draw_rules(dm_session_game(s->game))) != DM_OK) {
+        dm_game_free(g);
         emit_error(o, "pos: out of memory");
         return 0;
     }
@@ -593,78 +598,14 @@ static int cmd_vpos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
     int index = 0, r;
     while ((r = next_move(&p, text, sizeof text, &index, o)) > 0) {
         dm_move m;
-        dm_error err;
         dm_status st = dm_move_parse(&m, dm_game_position(g), text, &err);
         if (st == DM_OK) {
             st = dm_game_play(g, &m);
             if (st != DM_OK) {
-                snprintf(err.message, sizeof err.message, "%s", dm_status_str(st));
+                snprintf(err.message, sizeof err.message, "%s",
+                         st == DM_ESTATE ? "the game is over" : dm_status_str(st));
+                st = DM_EILLEGAL;
             }
-        }
-        if (st != DM_OK) {
-            emit_move_error(o, st, index, text, err.message);
-            r = -1;
-            break;
-        }
-    }
-    dm_error err;
-    if (r < 0 || dm_session_set_game(s->game, g, &err) != DM_OK) {
-        dm_game_free(g); /* the session keeps its game */
-        return 0;
-    }
-    return 1;
-}
-
-/* `pos`: 1 when the position (and its moves=) was taken, 0 when it was rejected:
- * the session keeps its previous position and an error line says why. */
-static int cmd_pos(dm_hub_session *s, const dm_hub_cmd *c, outbuf *o)
-{
-    if (s->variant) {
-        return cmd_vpos(s, c, o);
-    }
-    const char *pos = dm_hub_get(c, "pos");
-    const char *moves = dm_hub_get(c, "moves");
-    dm_error err;
-    dm_board10 b;
-    if (pos) {
-        if (dm_board10_from_hub(&b, pos, &err) != DM_OK) {
-            const char *why = err.message;
-            if (!strncmp(why, "bad position: ", 14)) {
-                why += 14; /* the codec's own prefix: say it once */
-            }
-            emit_error(o, "bad position '%s': %s", pos, why);
-            return 0;
-        }
-    } else if (dm_hub_has(c, "start")) {
-        dm_board10_start(&b);
-    } else {
-        emit_error(o, "pos: missing pos=<51 characters> (or start)");
-        return 0;
-    }
-    /* The new game is built aside: a bad move leaves the session's game as it was. */
-    dm_game *g = NULL;
-    dm_board vb;
-    if (dm_board_from_board10(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b) != DM_OK ||
-        dm_game_new(&g, &vb) != DM_OK ||
-        dm_game_set_rules(g, dm_game_rules_of(dm_session_game(s->game))) != DM_OK ||
-        dm_game_set_draw_rules(g, dm_game_draw_rules(dm_session_game(s->game))) != DM_OK) {
-        dm_game_free(g);
-        emit_error(o, "pos: out of memory");
-        return 0;
-    }
-    const char *p = moves ? moves : "";
-    char text[128];
-    int index = 0, r;
-    while ((r = next_move(&p, text, sizeof text, &index, o)) > 0) {
-        dm_board10 fb; /* the Hub's international moves read on the fast board */
-        dm_move10 m;
-        dm_move vm;
-        dm_board_to_board10(&fb, dm_game_position(g));
-        dm_status st = dm_move10_parse(&m, &fb, text, &err);
-        if (st == DM_OK && (dm_move_from_move10(&vm, dm_game_position(g), &m) != DM_OK ||
-                            dm_game_play(g, &vm) != DM_OK)) {
-            st = DM_EILLEGAL;
-            snprintf(err.message, sizeof err.message, "the game is over");
         }
         if (st != DM_OK) {
             emit_move_error(o, st, index, text, err.message);

@@ -2,8 +2,6 @@
  * Puzzles (damier/puzzle.h): a two-line search decides whether one move is the unique
  * win; the winning line is cut where the material is won, and its moves are read for
  * the themes (sacrifice, majority rule, Turkish strike, promotion). */
-#include <damier/board10.h>
-#include <damier/move10.h>
 #include <damier/puzzle.h>
 
 #include <string.h>
@@ -99,15 +97,6 @@ const char *dm_puzzle_verdict_str(int verdict)
     return "unknown verdict";
 }
 
-/* dm_puzzle_material on the fast board the search works on. */
-static int material10(const dm_board10 *b)
-{
-    int us = b->side, them = 1 - b->side;
-    return 100 * (dm_board10_count_men(b, (dm_color)us) - dm_board10_count_men(b, (dm_color)them)) +
-           300 * (dm_board10_count_kings(b, (dm_color)us) -
-                  dm_board10_count_kings(b, (dm_color)them));
-}
-
 int dm_puzzle_material(const dm_board *b)
 {
     if (!b || !b->variant) {
@@ -125,7 +114,34 @@ int dm_puzzle_material(const dm_board *b)
     return score;
 }
 
+/* ---- moves ---------------------------------------------------------------------- */
+
+/* Same from, to and captured set: the same move (paths aside). */
+static int same_move(const dm_move *a, const dm_move *b)
+{
+    return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
+           a->capt[1] == b->capt[1];
+}
+
+/* The legal move of b that is m (same from, to and captured set), with its path, into
+ * *out; 0 when m is not legal in b. */
+static int legal_move(dm_move *out, const dm_board *b, const dm_move *m)
+{
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
+    for (int k = 0; k < list.count; k++) {
+        if (same_move(&list.moves[k], m)) {
+            *out = list.moves[k];
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* ---- board geometry by square numbers (rows 0..9 from square 1's side) ---------- */
+
+/* The 10x10 board's playable squares 1..50 (puzzles are international positions). */
+#define PUZZLE_SQUARES 50
 
 static int sq_row(int s)
 {
@@ -161,24 +177,23 @@ static int colour_of(dm_piece p)
 
 /* True when the piece on s (of the side to move) could make at least a one-piece
  * capture, ignoring the majority rule. */
-static int can_jump(const dm_board10 *b, int s)
+static int can_jump(const dm_board *b, int s)
 {
-    dm_piece p = dm_board10_piece(b, s);
+    dm_piece p = dm_board_piece(b, s);
     int king = is_king(p);
     for (int d = 0; d < 4; d++) {
         int r = sq_row(s) + dirs[d][0], c = sq_col(s) + dirs[d][1];
         int t = sq_at(r, c);
-        while (king && t && dm_board10_piece(b, t) == DM_EMPTY) {
+        while (king && t && dm_board_piece(b, t) == DM_EMPTY) {
             r += dirs[d][0];
             c += dirs[d][1];
             t = sq_at(r, c);
         }
-        if (!t || dm_board10_piece(b, t) == DM_EMPTY ||
-            colour_of(dm_board10_piece(b, t)) == b->side) {
+        if (!t || dm_board_piece(b, t) == DM_EMPTY || colour_of(dm_board_piece(b, t)) == b->side) {
             continue;
         }
         int beyond = sq_at(r + dirs[d][0], c + dirs[d][1]);
-        if (beyond && dm_board10_piece(b, beyond) == DM_EMPTY) {
+        if (beyond && dm_board_piece(b, beyond) == DM_EMPTY) {
             return 1;
         }
     }
@@ -187,19 +202,19 @@ static int can_jump(const dm_board10 *b, int s)
 
 /* The capture m of b is decided by the majority rule: a piece that is not the
  * capturing one (no legal move starts on it) could take too. */
-static int majority_decides(const dm_board10 *b, const dm_move10 *m)
+static int majority_decides(const dm_board *b, const dm_move *m)
 {
     if (m->ncapt == 0) {
         return 0;
     }
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, b);
-    int from_ok[DM_SQUARES10 + 1] = {0};
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
+    int from_ok[PUZZLE_SQUARES + 1] = {0};
     for (int i = 0; i < list.count; i++) {
         from_ok[list.moves[i].from] = 1;
     }
-    for (int s = 1; s <= DM_SQUARES10; s++) {
-        dm_piece p = dm_board10_piece(b, s);
+    for (int s = 1; s <= PUZZLE_SQUARES; s++) {
+        dm_piece p = dm_board_piece(b, s);
         if (p != DM_EMPTY && colour_of(p) == b->side && !from_ok[s] && can_jump(b, s)) {
             return 1;
         }
@@ -211,24 +226,18 @@ static int majority_decides(const dm_board10 *b, const dm_move10 *m)
  * in a direction other than the one it came from, the next piece is one it has
  * already jumped (still on the board until the move ends, FMJD 4.11) with an empty
  * square beyond, so that it would take on if that piece had been removed. */
-static int turkish_stop(const dm_board10 *b, const dm_move10 *m)
+static int turkish_stop(const dm_board *b, const dm_move *m)
 {
     if (m->ncapt < 2) {
         return 0;
     }
-    int path[DM_PUZZLE_MAX_LINE + 24];
-    int np = dm_move10_path(path, (int)(sizeof path / sizeof path[0]), b, m);
-    if (np < 2) {
-        return 0;
+    int captured[PUZZLE_SQUARES + 1] = {0};
+    for (int s = 1; s <= PUZZLE_SQUARES; s++) {
+        captured[s] = dm_move_captures(m, s);
     }
-    int captured[DM_SQUARES10 + 1] = {0};
-    int sq[DM_SQUARES10];
-    int nc = dm_move10_captured(m, sq, DM_SQUARES10);
-    for (int i = 0; i < nc; i++) {
-        captured[sq[i]] = 1;
-    }
-    int king = is_king(dm_board10_piece(b, m->from));
-    int to = m->to, prev = path[np - 2];
+    int king = is_king(dm_board_piece(b, m->from));
+    /* the square the last capture started from: the path's last landing square */
+    int to = m->to, prev = m->path[m->ncapt - 2];
     int back_r = sq_row(prev) > sq_row(to) ? 1 : -1;
     int back_c = sq_col(prev) > sq_col(to) ? 1 : -1;
     for (int d = 0; d < 4; d++) {
@@ -237,7 +246,7 @@ static int turkish_stop(const dm_board10 *b, const dm_move10 *m)
         }
         int r = sq_row(to) + dirs[d][0], c = sq_col(to) + dirs[d][1];
         int t = sq_at(r, c);
-        while (king && t && (dm_board10_piece(b, t) == DM_EMPTY || t == m->from)) {
+        while (king && t && (dm_board_piece(b, t) == DM_EMPTY || t == m->from)) {
             r += dirs[d][0];
             c += dirs[d][1];
             t = sq_at(r, c);
@@ -246,7 +255,7 @@ static int turkish_stop(const dm_board10 *b, const dm_move10 *m)
             continue;
         }
         int beyond = sq_at(r + dirs[d][0], c + dirs[d][1]);
-        if (beyond && (dm_board10_piece(b, beyond) == DM_EMPTY || beyond == m->from)) {
+        if (beyond && (dm_board_piece(b, beyond) == DM_EMPTY || beyond == m->from)) {
             return 1;
         }
     }
@@ -258,15 +267,15 @@ static int turkish_stop(const dm_board10 *b, const dm_move10 *m)
 typedef struct depth_lines {
     int have1, have2;
     int s1, s2;
-    dm_move10 m1;
+    dm_move m1;
 } depth_lines;
 
 typedef struct collect {
     depth_lines d[DM_ENGINE_MAX_DEPTH + 1];
     int last;     /* the deepest depth with a first line */
     int pv_count; /* that line */
-    dm_move10 pv[DM_ENGINE_MAX_PV];
-    dm_board10 root; /* the position searched */
+    dm_move pv[DM_ENGINE_MAX_PV];
+    dm_board root; /* the position searched */
 } collect;
 
 static void on_info(const dm_info *info, void *payload)
@@ -275,13 +284,12 @@ static void on_info(const dm_info *info, void *payload)
     if (info->depth < 1 || info->depth > DM_ENGINE_MAX_DEPTH || info->pv_count < 1) {
         return;
     }
-    /* the engine's moves are of the generic board: the puzzle's are of the fast one */
-    dm_move10 pv[DM_ENGINE_MAX_PV];
+    /* the line as far as its moves are legal, each the legal move with its path */
+    dm_move pv[DM_ENGINE_MAX_PV];
     int n = 0;
-    dm_board10 b = c->root;
-    while (n < info->pv_count && n < DM_ENGINE_MAX_PV &&
-           dm_move_to_move10(&pv[n], &b, &info->pv[n]) == DM_OK) {
-        dm_board10_apply(&b, &pv[n++]);
+    dm_board b = c->root;
+    while (n < info->pv_count && n < DM_ENGINE_MAX_PV && legal_move(&pv[n], &b, &info->pv[n])) {
+        dm_board_apply(&b, &pv[n++]);
     }
     if (n == 0) {
         return;
@@ -294,7 +302,7 @@ static void on_info(const dm_info *info, void *payload)
         if (info->depth >= c->last) {
             c->last = info->depth;
             c->pv_count = n;
-            memcpy(c->pv, pv, sizeof(dm_move10) * (size_t)n);
+            memcpy(c->pv, pv, sizeof(dm_move) * (size_t)n);
         }
     } else if (info->multipv == 2) {
         dl->have2 = 1;
@@ -308,10 +316,10 @@ static int wins(int score, int material, const dm_puzzle_options *o)
 }
 
 /* The best move is the unique win at depth d (with the move of the final depth). */
-static int unique_at(const depth_lines *dl, const dm_move10 *best, int material,
+static int unique_at(const depth_lines *dl, const dm_move *best, int material,
                      const dm_puzzle_options *o)
 {
-    if (!dl->have1 || !dm_move10_equal(&dl->m1, best) || !wins(dl->s1, material, o)) {
+    if (!dl->have1 || !same_move(&dl->m1, best) || !wins(dl->s1, material, o)) {
         return 0;
     }
     if (!dl->have2) {
@@ -348,30 +356,17 @@ static dm_status check_options(const dm_puzzle_options *o, dm_error *err)
     return DM_OK;
 }
 
-/* The result's position and moves on the fast board while the search examines it;
- * converted to the public dm_puzzle's generic ones at the end (puzzle_publish). */
-typedef struct puzzle10 {
-    dm_board10 position;
-    dm_move10 line[DM_PUZZLE_MAX_LINE];
-    dm_move10 best;
-} puzzle10;
-
 /* Cut the line where the material or the game is won; the themes it shows. Returns
  * the moves kept, 0 when the line never wins a man back by its end. */
-static int cut_line(dm_puzzle *out, puzzle10 *fast, const dm_move10 *pv, int n, int forced_win)
+static int cut_line(dm_puzzle *out, const dm_move *pv, int n, int forced_win)
 {
-    dm_board10 cur = fast->position;
+    dm_board cur = out->position;
     int root_side = cur.side;
     int keep = 0;
     unsigned themes = 0;
     for (int i = 0; i < n && i < DM_PUZZLE_MAX_LINE; i++) {
-        dm_movelist10 list;
-        dm_movegen10_legal(&list, &cur);
-        int legal = 0;
-        for (int k = 0; k < list.count; k++) {
-            legal |= dm_move10_equal(&list.moves[k], &pv[i]);
-        }
-        if (!legal) {
+        dm_move m;
+        if (!legal_move(&m, &cur, &pv[i])) {
             break;
         }
         int solver = cur.side == root_side;
@@ -386,16 +381,18 @@ static int cut_line(dm_puzzle *out, puzzle10 *fast, const dm_move10 *pv, int n, 
         if (pv[i].ncapt > 1 && turkish_stop(&cur, &pv[i])) {
             themes |= DM_THEME_TURKISH;
         }
-        if (solver && dm_move10_is_promotion(&cur, &pv[i])) {
+        if (solver && m.promote) {
             themes |= DM_THEME_BREAKTHROUGH;
         }
-        dm_board10_apply(&cur, &pv[i]);
-        fast->line[i] = pv[i];
+        dm_board_apply(&cur, &m);
+        out->line[i] = m;
         if (!solver) {
             continue;
         }
-        int gain = -material10(&cur) - out->material;
-        if (dm_movegen10_count(&cur) == 0) {
+        int gain = -dm_puzzle_material(&cur) - out->material;
+        dm_movelist after;
+        dm_movegen_legal(&after, &cur);
+        if (after.count == 0) {
             out->gain = gain;
             keep = i + 1;
             themes |= DM_THEME_WIN;
@@ -404,7 +401,7 @@ static int cut_line(dm_puzzle *out, puzzle10 *fast, const dm_move10 *pv, int n, 
         if (forced_win) {
             out->gain = gain; /* a forced win: the line to the end, or as far as it goes */
             keep = i + 1;
-        } else if (!dm_movegen10_has_capture(&cur) && gain >= 100) {
+        } else if (after.moves[0].ncapt == 0 && gain >= 100) {
             out->gain = gain;
             keep = i + 1;
             break;
@@ -413,30 +410,31 @@ static int cut_line(dm_puzzle *out, puzzle10 *fast, const dm_move10 *pv, int n, 
     if (forced_win) {
         themes |= DM_THEME_WIN;
     }
+    /* the moves looked at past the cut are not part of the solution */
+    memset(&out->line[keep], 0, sizeof out->line[0] * (size_t)(DM_PUZZLE_MAX_LINE - keep));
     out->line_count = keep;
     out->themes |= themes;
     return keep;
 }
 
-/* dm_puzzle_examine on the fast board b (validated); the position and moves go to
- * fast, the rest to out. */
-static dm_status examine10(dm_puzzle *out, puzzle10 *fast, dm_engine *e, const dm_board10 *b,
-                           const dm_puzzle_options *o, dm_error *err)
+/* dm_puzzle_examine of the international position b (validated) into out (zeroed). */
+static dm_status examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
+                         const dm_puzzle_options *o, dm_error *err)
 {
     dm_status st;
-    fast->position = *b;
-    out->material = material10(b);
+    out->position = *b;
+    out->material = dm_puzzle_material(b);
 
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, b);
+    dm_movelist list;
+    dm_movegen_legal(&list, b);
     if (list.count < 2) {
         out->verdict = DM_PUZZLE_NO_CHOICE;
         if (list.count == 1) {
-            fast->best = list.moves[0];
+            out->best = list.moves[0];
         }
         return DM_OK;
     }
-    if (dm_movegen10_has_capture(b)) {
+    if (list.moves[0].ncapt > 0) { /* capture compulsory: every legal move captures */
         out->verdict = DM_PUZZLE_CAPTURE;
         return DM_OK;
     }
@@ -447,7 +445,7 @@ static dm_status examine10(dm_puzzle *out, puzzle10 *fast, dm_engine *e, const d
     c->root = *b;
     dm_search_input in;
     memset(&in, 0, sizeof in);
-    dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
+    in.root = *b;
     dm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = o->depth;
@@ -467,7 +465,7 @@ static dm_status examine10(dm_puzzle *out, puzzle10 *fast, dm_engine *e, const d
     }
     const depth_lines *fin = &c->d[last];
     out->depth = last;
-    fast->best = fin->m1;
+    out->best = fin->m1;
     out->best_score = fin->s1;
     out->second_score = fin->have2 ? fin->s2 : -DM_SCORE_WIN;
     if (!wins(fin->s1, out->material, o)) {
@@ -488,7 +486,7 @@ static dm_status examine10(dm_puzzle *out, puzzle10 *fast, dm_engine *e, const d
         return DM_OK;
     }
     int forced = fin->s1 >= DM_SCORE_WIN_MIN;
-    if (!cut_line(out, fast, c->pv, c->pv_count, forced)) {
+    if (!cut_line(out, c->pv, c->pv_count, forced)) {
         out->verdict = DM_PUZZLE_SHORT_LINE;
         out->line_count = 0;
         out->themes = 0;
@@ -499,39 +497,18 @@ static dm_status examine10(dm_puzzle *out, puzzle10 *fast, dm_engine *e, const d
         out->verdict = DM_PUZZLE_NO_COMBINATION;
         return DM_OK;
     }
-    int pieces = 0;
-    for (int s = 1; s <= DM_SQUARES10; s++) {
-        pieces += dm_board10_piece(b, s) != DM_EMPTY;
+    int pieces = 0, kings = 0;
+    for (int s = 1; s <= PUZZLE_SQUARES; s++) {
+        pieces += dm_board_piece(b, s) != DM_EMPTY;
+        kings += is_king(dm_board_piece(b, s));
     }
-    if (pieces <= 12 || b->kings) {
+    if (pieces <= 12 || kings) {
         out->themes |= DM_THEME_ENDGAME;
     }
     int solver_moves = (out->line_count + 1) / 2;
     int rating = 800 + 150 * solver_moves + 60 * out->unique_from;
     out->rating = rating < 600 ? 600 : rating > 3000 ? 3000 : rating;
     out->verdict = DM_PUZZLE_FOUND;
-    return DM_OK;
-}
-
-/* The fast board's position and moves as the public generic ones of the same
- * international position. */
-static dm_status puzzle_publish(dm_puzzle *out, const puzzle10 *fast, const dm_board *root)
-{
-    out->position = *root;
-    if (fast->best.from) {
-        dm_status st = dm_move_from_move10(&out->best, root, &fast->best);
-        if (st != DM_OK) {
-            return st;
-        }
-    }
-    dm_board cur = *root;
-    for (int i = 0; i < out->line_count; i++) {
-        dm_status st = dm_move_from_move10(&out->line[i], &cur, &fast->line[i]);
-        if (st != DM_OK) {
-            return st;
-        }
-        dm_board_apply(&cur, &out->line[i]);
-    }
     return DM_OK;
 }
 
@@ -547,27 +524,15 @@ dm_status dm_puzzle_examine(dm_puzzle *out, dm_engine *e, const dm_board *b,
     if (st != DM_OK) {
         return st;
     }
-    dm_board10 root;
-    if (b->variant->id != DM_VARIANT_INTERNATIONAL || dm_board_to_board10(&root, b) != DM_OK) {
+    if (b->variant->id != DM_VARIANT_INTERNATIONAL) {
         return dm_error_set(err, DM_EINVAL, 0, 0,
                             "puzzles are international draughts positions, not %s",
                             b->variant->title);
     }
-    st = dm_board10_validate(&root, err);
+    st = dm_board_validate(b, err);
     if (st != DM_OK) {
         return st;
     }
     memset(out, 0, sizeof *out);
-    puzzle10 fast;
-    memset(&fast, 0, sizeof fast);
-    st = examine10(out, &fast, e, &root, o, err);
-    if (st != DM_OK) {
-        return st;
-    }
-    st = puzzle_publish(out, &fast, b);
-    if (st != DM_OK) {
-        return dm_error_set(err, st, 0, 0, "the solution's moves are not legal: %s",
-                            dm_status_str(st));
-    }
-    return DM_OK;
+    return examine(out, e, b, o, err);
 }

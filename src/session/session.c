@@ -15,7 +15,6 @@
  * thread ending: it is joined); a search still thinking makes the call DM_ESTATE.
  * So the position cannot change under a search. */
 #define _POSIX_C_SOURCE 200809L
-#include <damier/board10.h> /* the FEN reader of dm_session_new_game_fen: still the fast board */
 #include <damier/book.h>
 #include <damier/session.h>
 
@@ -237,14 +236,6 @@ dm_status dm_session_new_game(dm_session *s, const dm_session_setup *g, dm_error
             s->refused = 1;
             return DM_EINVAL;
         }
-    } else if (g->fen && !g->variant) {
-        dm_board10 fast; /* the international FEN reader, as before variants came */
-        st = dm_board10_from_fen(&fast, g->fen, err);
-        if (st != DM_OK) {
-            s->refused = 1;
-            return st;
-        }
-        dm_board_from_board10(&start, v, &fast);
     } else if (g->fen) {
         st = dm_board_from_fen(&start, v, g->fen, err);
         if (st != DM_OK) {

@@ -735,7 +735,8 @@ static void test_pdn__replay_reports_first_bad_move(void **state)
                "is empty", NULL);
     expect_bad("1. 32-28 18-23 2. 33-29 17-21 3. 37x28 *", DM_PDN_ILLEGAL, 2, 1, "17-21",
                "capture is compulsory", "B:W28,29,31,34-50:B1-17,19,20,23");
-    expect_bad("1. 32-28 19-23 2. 28-99 *", DM_PDN_UNREADABLE, 2, 0, "28-99", "not in 1-50", NULL);
+    expect_bad("1. 32-28 19-23 2. 28-99 *", DM_PDN_UNREADABLE, 2, 0, "28-99",
+               "is not a square of international", NULL);
     expect_bad("1. 32-28 ... 2. 28-22 *", DM_PDN_UNREADABLE, 1, 1, "...", "unknown move", NULL);
     expect_bad("[FEN \"W:WK7:B12,21,22,39\"]\n1. 7x16 *", DM_PDN_ILLEGAL, 1, 0, "7x16", "ambiguous",
                NULL);

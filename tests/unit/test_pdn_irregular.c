@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <damier/game.h>
 #include <damier/pdn.h>
 
 static dm_pdn_game *read_ok(const char *text)
@@ -186,6 +187,38 @@ static void test_irregular__variant(void **s)
     assert_int_equal(plain.verdict, DM_PDN_ILLEGAL);
 }
 
+/* A dm_game holds legal moves only: turning a record with an accepted irregularity into
+ * a game stops AT the irregular move, in every variant alike (a Russian game once
+ * skipped it and failed on the next move, played from the wrong position). */
+static void test_irregular__game_stops_at_the_irregular_move(void **s)
+{
+    (void)s;
+    static const struct {
+        const char *text, *irregular;
+    } cases[] = {
+        {"1. 32-28 19-23 2. 33-29 {accepted irregularity} 23x32 3. 38x27 *\n", "\"33-29\""},
+        {"[GameType \"25\"]\n1. c3-d4 f6-e5 2. a3-b4 {accepted irregularity} e5xa5 3. g3-h4 *\n",
+         "\"a3-b4\""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dm_game *g = NULL;
+        dm_error err = {{0}, 0, 0};
+        size_t n = strlen(cases[i].text);
+        assert_int_not_equal(dm_pdn_read_game(&g, NULL, cases[i].text, n, "i.pdn", 0, &err), DM_OK);
+        assert_null(g);
+        if (!strstr(err.message, cases[i].irregular)) {
+            fail_msg("case %zu: the error does not name %s: %s", i, cases[i].irregular,
+                     err.message);
+        }
+        /* partial: the game up to the irregular move (two plies), err saying why */
+        assert_int_equal(dm_pdn_read_game(&g, NULL, cases[i].text, n, "i.pdn", 1, &err), DM_OK);
+        assert_non_null(g);
+        assert_int_equal(dm_game_ply(g), 2);
+        assert_non_null(strstr(err.message, cases[i].irregular));
+        dm_game_free(g);
+    }
+}
+
 /* The writer keeps the annotation, writes the moves after it normalised, and the text
  * reads back as the same game (read -> write -> read -> write is a fixed point). */
 static void test_irregular__written_and_read_back(void **s)
@@ -227,6 +260,7 @@ int main(void)
         cmocka_unit_test(test_irregular__cannot_be_played_as_written),
         cmocka_unit_test(test_irregular__counted),
         cmocka_unit_test(test_irregular__variant),
+        cmocka_unit_test(test_irregular__game_stops_at_the_irregular_move),
         cmocka_unit_test(test_irregular__written_and_read_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
