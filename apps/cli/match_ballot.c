@@ -5,8 +5,11 @@
  * repeated positions are kept once (in the order first seen); each is searched to
  * --depth by damier's engine (one thread, table cleared, so the run is deterministic)
  * and kept when the side to move's score is within --max-score men: a ballot of
- * balanced, real openings. Prints one FEN a line after a '#' header (the recipe:
- * scripts/make-ballot, docs/MATCH.md). */
+ * balanced, real openings. With --pieces MIN-MAX it takes instead, from every
+ * international game (from the initial position or a FEN), the first position with
+ * MIN to MAX pieces on the board and no capture for the side to move: real endgame
+ * starts (the endgame database's match, BENCHMARKS.md). Prints one FEN a line after a
+ * '#' header (the recipes: scripts/make-ballot, docs/MATCH.md). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -21,11 +24,14 @@
 
 static void ballot_usage(FILE *f)
 {
-    fprintf(f, "usage: damier ballot [--plies N] [--depth D] [--max-score S] FILE...\n"
+    fprintf(f, "usage: damier ballot [--plies N | --pieces MIN-MAX] [--depth D] [--max-score S] "
+               "FILE...\n"
                "  the position after N plies (default 8) of every international game of\n"
                "  the PDN files that starts from the initial position, each position once,\n"
                "  kept when a depth-D search (default 8) scores it within S men (default\n"
-               "  0.25) for the side to move; one FEN a line (docs/MATCH.md)\n");
+               "  0.25) for the side to move; one FEN a line (docs/MATCH.md)\n"
+               "  --pieces MIN-MAX: instead, the first position of every international game\n"
+               "  (from any start) with MIN to MAX pieces and no capture to make\n");
 }
 
 static char *read_file(const char *name, size_t *len)
@@ -62,7 +68,33 @@ typedef struct ballot {
     dm_board10 *pos;
     int n, cap;
     long games, used;
+    int min_pieces, max_pieces; /* --pieces MIN-MAX; 0 0: the position after --plies */
 } ballot;
+
+static int piece_count(const dm_board10 *p)
+{
+    return __builtin_popcountll(p->pieces[0]) + __builtin_popcountll(p->pieces[1]);
+}
+
+/* The ply of g's first position with b's MIN to MAX pieces and no capture for the side
+ * to move (and a move to make); -1 when the game has none. */
+static int endgame_ply(const ballot *b, const dm_game *g)
+{
+    for (int i = 0; i <= dm_game_ply(g); i++) {
+        dm_board10 at;
+        if (dm_board_to_board10(&at, dm_game_position_at(g, i)) != DM_OK) {
+            return -1;
+        }
+        int n = piece_count(&at);
+        if (n < b->min_pieces) {
+            return -1;
+        }
+        if (n <= b->max_pieces && !dm_movegen10_has_capture(&at) && dm_movegen10_count(&at) > 0) {
+            return i;
+        }
+    }
+    return -1;
+}
 
 static int seen(const ballot *b, const dm_board10 *p)
 {
@@ -105,13 +137,22 @@ static int add_file(ballot *b, const char *name, int plies)
         b->games++;
         dm_game *g = NULL;
         dm_board10 first;
-        if (!dm_pdn_game_fen(rec) && dm_pdn_to_game(&g, rec, 1, &err) == DM_OK &&
-            dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL && dm_game_ply(g) > plies &&
-            dm_board_to_board10(&first, dm_game_position_at(g, 0)) == DM_OK &&
-            dm_board10_equal(&first, &start)) {
+        int ply = -1;
+        if (b->max_pieces > 0) {
+            if (dm_pdn_to_game(&g, rec, 1, &err) == DM_OK &&
+                dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL) {
+                ply = endgame_ply(b, g);
+            }
+        } else if (!dm_pdn_game_fen(rec) && dm_pdn_to_game(&g, rec, 1, &err) == DM_OK &&
+                   dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL && dm_game_ply(g) > plies &&
+                   dm_board_to_board10(&first, dm_game_position_at(g, 0)) == DM_OK &&
+                   dm_board10_equal(&first, &start)) {
+            ply = plies;
+        }
+        if (ply >= 0) {
             dm_board10 at;
             const dm_board10 *p = &at;
-            dm_board_to_board10(&at, dm_game_position_at(g, plies));
+            dm_board_to_board10(&at, dm_game_position_at(g, ply));
             if (p && dm_movegen10_count(p) > 0 && !seen(b, p)) {
                 if (b->n == b->cap) {
                     int cap = b->cap ? 2 * b->cap : 256;
@@ -152,10 +193,12 @@ int cmd_ballot(int argc, char **argv)
     static const struct option opts[] = {{"plies", required_argument, 0, 'p'},
                                          {"depth", required_argument, 0, 'd'},
                                          {"max-score", required_argument, 0, 's'},
+                                         {"pieces", required_argument, 0, 'n'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     long plies = 8, depth = 8;
     double max_score = 0.25;
+    int min_pieces = 0, max_pieces = 0;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -182,6 +225,17 @@ int cmd_ballot(int argc, char **argv)
                 }
                 break;
             }
+            case 'n': {
+                char tail;
+                if (sscanf(optarg, "%d-%d%c", &min_pieces, &max_pieces, &tail) != 2 ||
+                    min_pieces < 2 || max_pieces < min_pieces || max_pieces > 40) {
+                    fprintf(stderr,
+                            "damier ballot: --pieces '%s': give MIN-MAX, 2 <= MIN <= MAX <= 40\n",
+                            optarg);
+                    return 2;
+                }
+                break;
+            }
             case 'h':
                 ballot_usage(stdout);
                 return 0;
@@ -196,6 +250,8 @@ int cmd_ballot(int argc, char **argv)
     }
     ballot b;
     memset(&b, 0, sizeof b);
+    b.min_pieces = min_pieces;
+    b.max_pieces = max_pieces;
     for (int i = optind; i < argc; i++) {
         if (add_file(&b, argv[i], (int)plies)) {
             free(b.pos);
@@ -212,9 +268,16 @@ int cmd_ballot(int argc, char **argv)
             return 1;
         }
     }
-    printf("# damier ballot --plies %ld --depth %ld --max-score %g: positions after %ld plies "
-           "of real games,\n# each once, scored within %g men at depth %ld\n",
-           plies, depth, max_score, plies, max_score, depth);
+    if (max_pieces > 0) {
+        printf(
+            "# damier ballot --pieces %d-%d --depth %ld --max-score %g: the first quiet position "
+            "with %d-%d pieces\n# of real games, each once, scored within %g men at depth %ld\n",
+            min_pieces, max_pieces, depth, max_score, min_pieces, max_pieces, max_score, depth);
+    } else {
+        printf("# damier ballot --plies %ld --depth %ld --max-score %g: positions after %ld plies "
+               "of real games,\n# each once, scored within %g men at depth %ld\n",
+               plies, depth, max_score, plies, max_score, depth);
+    }
     int kept = 0;
     for (int i = 0; i < b.n; i++) {
         if (e) {
