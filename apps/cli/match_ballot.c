@@ -5,8 +5,11 @@
  * repeated positions are kept once (in the order first seen); each is searched to
  * --depth by damier's engine (one thread, table cleared, so the run is deterministic)
  * and kept when the side to move's score is within --max-score men: a ballot of
- * balanced, real openings. Prints one FEN a line after a '#' header (the recipe:
- * scripts/make-ballot, docs/MATCH.md). */
+ * balanced, real openings. With --pieces MIN-MAX it takes instead, from every
+ * international game (from the initial position or a FEN), the first position with
+ * MIN to MAX pieces on the board and no capture for the side to move: real endgame
+ * starts (the endgame database's match, BENCHMARKS.md). Prints one FEN a line after a
+ * '#' header (the recipes: scripts/make-ballot, docs/MATCH.md). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -21,11 +24,14 @@
 
 static void ballot_usage(FILE *f)
 {
-    fprintf(f, "usage: damier ballot [--plies N] [--depth D] [--max-score S] FILE...\n"
+    fprintf(f, "usage: damier ballot [--plies N | --pieces MIN-MAX] [--depth D] [--max-score S] "
+               "FILE...\n"
                "  the position after N plies (default 8) of every international game of\n"
                "  the PDN files that starts from the initial position, each position once,\n"
                "  kept when a depth-D search (default 8) scores it within S men (default\n"
-               "  0.25) for the side to move; one FEN a line (docs/MATCH.md)\n");
+               "  0.25) for the side to move; one FEN a line (docs/MATCH.md)\n"
+               "  --pieces MIN-MAX: instead, the first position of every international game\n"
+               "  (from any start) with MIN to MAX pieces and no capture to make\n");
 }
 
 static char *read_file(const char *name, size_t *len)
@@ -63,12 +69,39 @@ typedef struct ballot {
     uint64_t *hash; /* dm_board_hash of pos[i] */
     int n, cap;
     long games, used;
+    int min_pieces, max_pieces; /* --pieces MIN-MAX; 0 0: the position after --plies */
 } ballot;
 
 /* The same position (pieces and side to move). */
 static int same_position(const dm_board *a, const dm_board *b)
 {
     return a->side == b->side && !memcmp(a->sq, b->sq, sizeof a->sq);
+}
+
+static int piece_count(const dm_board *p)
+{
+    int n = 0;
+    for (int sq = 1; sq <= p->variant->squares; sq++) {
+        n += p->sq[sq] != DM_EMPTY;
+    }
+    return n;
+}
+
+/* The ply of g's first position with b's MIN to MAX pieces and no capture for the side
+ * to move (and a move to make); -1 when the game has none. list: scratch. */
+static int endgame_ply(const ballot *b, const dm_game *g, dm_movelist *list)
+{
+    for (int i = 0; i <= dm_game_ply(g); i++) {
+        const dm_board *at = dm_game_position_at(g, i);
+        int n = piece_count(at);
+        if (n < b->min_pieces) {
+            return -1;
+        }
+        if (n <= b->max_pieces && dm_movegen_legal(list, at) > 0 && list->moves[0].ncapt == 0) {
+            return i;
+        }
+    }
+    return -1;
 }
 
 static int seen(const ballot *b, const dm_board *p, uint64_t hash)
@@ -117,10 +150,19 @@ static int add_file(ballot *b, const char *name, int plies)
         }
         b->games++;
         dm_game *g = NULL;
-        if (!dm_pdn_game_fen(rec) && dm_pdn_to_game(&g, rec, 1, &err) == DM_OK &&
-            dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL && dm_game_ply(g) > plies &&
-            same_position(dm_game_position_at(g, 0), &start)) {
-            const dm_board *p = dm_game_position_at(g, plies);
+        int ply = -1;
+        if (b->max_pieces > 0) {
+            if (dm_pdn_to_game(&g, rec, 1, &err) == DM_OK &&
+                dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL) {
+                ply = endgame_ply(b, g, list);
+            }
+        } else if (!dm_pdn_game_fen(rec) && dm_pdn_to_game(&g, rec, 1, &err) == DM_OK &&
+                   dm_game_variant(g)->id == DM_VARIANT_INTERNATIONAL && dm_game_ply(g) > plies &&
+                   same_position(dm_game_position_at(g, 0), &start)) {
+            ply = plies;
+        }
+        if (ply >= 0) {
+            const dm_board *p = dm_game_position_at(g, ply);
             uint64_t hash = dm_board_hash(p);
             if (dm_movegen_legal(list, p) > 0 && !seen(b, p, hash)) {
                 if (b->n == b->cap) {
@@ -168,10 +210,12 @@ int cmd_ballot(int argc, char **argv)
     static const struct option opts[] = {{"plies", required_argument, 0, 'p'},
                                          {"depth", required_argument, 0, 'd'},
                                          {"max-score", required_argument, 0, 's'},
+                                         {"pieces", required_argument, 0, 'n'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     long plies = 8, depth = 8;
     double max_score = 0.25;
+    int min_pieces = 0, max_pieces = 0;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -198,6 +242,17 @@ int cmd_ballot(int argc, char **argv)
                 }
                 break;
             }
+            case 'n': {
+                char tail;
+                if (sscanf(optarg, "%d-%d%c", &min_pieces, &max_pieces, &tail) != 2 ||
+                    min_pieces < 2 || max_pieces < min_pieces || max_pieces > 40) {
+                    fprintf(stderr,
+                            "damier ballot: --pieces '%s': give MIN-MAX, 2 <= MIN <= MAX <= 40\n",
+                            optarg);
+                    return 2;
+                }
+                break;
+            }
             case 'h':
                 ballot_usage(stdout);
                 return 0;
@@ -212,6 +267,8 @@ int cmd_ballot(int argc, char **argv)
     }
     ballot b;
     memset(&b, 0, sizeof b);
+    b.min_pieces = min_pieces;
+    b.max_pieces = max_pieces;
     for (int i = optind; i < argc; i++) {
         if (add_file(&b, argv[i], (int)plies)) {
             free(b.pos);
@@ -230,9 +287,16 @@ int cmd_ballot(int argc, char **argv)
             return 1;
         }
     }
-    printf("# damier ballot --plies %ld --depth %ld --max-score %g: positions after %ld plies "
-           "of real games,\n# each once, scored within %g men at depth %ld\n",
-           plies, depth, max_score, plies, max_score, depth);
+    if (max_pieces > 0) {
+        printf(
+            "# damier ballot --pieces %d-%d --depth %ld --max-score %g: the first quiet position "
+            "with %d-%d pieces\n# of real games, each once, scored within %g men at depth %ld\n",
+            min_pieces, max_pieces, depth, max_score, min_pieces, max_pieces, max_score, depth);
+    } else {
+        printf("# damier ballot --plies %ld --depth %ld --max-score %g: positions after %ld plies "
+               "of real games,\n# each once, scored within %g men at depth %ld\n",
+               plies, depth, max_score, plies, max_score, depth);
+    }
     int kept = 0;
     for (int i = 0; i < b.n; i++) {
         if (e) {

@@ -175,6 +175,31 @@ matches self "$tmp/self.out" '^elo damier-1 - damier-2: '
 if [ "$(grep -vc '^#' "$tmp/ballot.fen")" = 1 ]; then ok; else
     fail "ballot: not one position: $(cat "$tmp/ballot.fen")"; fi
 has ballot "$tmp/ballot.err" "damier ballot: 4 games read, 2 used, 1 positions, 1 kept"
+# damier ballot --pieces 7-9: the first position of a game with 7 to 9 pieces and no
+# capture to make (endgame starts, from any start position): the first game reaches 9
+# pieces by 28x17 (Black to move, quiet); the second keeps 10 pieces; the third falls
+# from 10 to 9 and 8 pieces by captures that leave the next capture pending, then to
+# 7 (quiet: its position is the one taken).
+cat >"$tmp/end.pdn" <<'PDN'
+[FEN "W:W28,45,46,47,48:B22,1,2,3,4"]
+1. 28x17 4-10 *
+
+[FEN "W:W45,46,47,48,49:B1,2,3,4,5"]
+1. 46-41 *
+
+[FEN "W:W28,29,39,44,46:B22,24,1,2,3"]
+1. 28x17 24x33 2. 39x28 *
+PDN
+"$DAMIER" ballot --pieces 7-9 --depth 0 "$tmp/end.pdn" >"$tmp/end.fen" 2>"$tmp/end.err"
+if [ "$(grep -v '^#' "$tmp/end.fen" | tr '\n' ' ')" = "B:W17,45-48:B1-4 B:W17,28,44,46:B1-3 " ]; then
+    ok; else fail "ballot --pieces: $(cat "$tmp/end.fen" "$tmp/end.err")"; fi
+has ballot-pieces "$tmp/end.err" "damier ballot: 3 games read, 2 used, 2 positions, 2 kept"
+for bad in 9-7 1-9 7 7-9x; do
+    rc=0
+    "$DAMIER" ballot --pieces "$bad" "$tmp/end.pdn" >"$tmp/bad-pieces.out" 2>&1 || rc=$?
+    [ "$rc" -eq 2 ] && grep -q "^damier ballot: --pieces '$bad': give MIN-MAX" "$tmp/bad-pieces.out" &&
+        ok || fail "ballot --pieces $bad: exit $rc: $(cat "$tmp/bad-pieces.out")"
+done
 # ... which match reads back; without --openings the ballot shipped in data/ is
 # played when it is there (it is beside the build folder).
 run ballot --engine "$good" --engine "$good" --depth 1 --games 2 --openings "$tmp/ballot.fen"
