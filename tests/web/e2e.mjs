@@ -82,7 +82,21 @@ function check(cond, what) {
   if (!cond) throw new Error(`check failed: ${what}`);
 }
 
-const clickSq = (page, s) => page.click(`#view-game [data-testid=sq-${s}]`, { force: true });
+// A square is clicked with force (a piece lies over it), so Playwright does not wait for
+// the board: when the page is drawing the board again with a server answer, the square
+// can be replaced under the click ('Element is not visible', 1 full run in 4 under
+// load). Wait for the square, and click again only when the click never happened.
+const clickSq = async (page, s) => {
+  const sel = `#view-game [data-testid=sq-${s}]`;
+  for (let tries = 1; ; tries++) {
+    await page.waitForSelector(sel, { state: 'visible' });
+    try {
+      return await page.click(sel, { force: true, timeout: 5000 });
+    } catch (e) {
+      if (tries >= 3 || !/not visible|not attached|detached/.test(String(e))) throw e;
+    }
+  }
+};
 const gameState = (page) => page.evaluate(() => window.damierState);
 
 async function newGame(page, opts) {
