@@ -14,14 +14,6 @@ static int clip(int s)
     return s > CAP ? CAP : s < -CAP ? -CAP : s;
 }
 
-/* The same move of one position: the generator keeps one move per from, to and
- * captured set (dm_move). */
-static int same_move(const dm_move *a, const dm_move *b)
-{
-    return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
-           a->capt[1] == b->capt[1];
-}
-
 /* Score every legal move of w's current position (the mover's side): each move is
  * played in w, judged by the game's own end and draw rules (any variant), searched
  * from the position after it when the game goes on, and taken back. */
@@ -91,7 +83,7 @@ dm_status cli_annotate_game(cli_annotation *out, dm_engine *e, const dm_game *g,
         dm_movegen_legal(list, &b);
         int pi = -1;
         for (int k = 0; k < list->count; k++) {
-            if (same_move(&list->moves[k], played)) {
+            if (dm_move_same(&list->moves[k], played)) {
                 pi = k;
             }
         }

@@ -353,6 +353,11 @@ DM_API int dm_movegen_legal(dm_movelist *list, const dm_board *b);
 /* True when square sq is captured by m. */
 DM_API int dm_move_captures(const dm_move *m, int sq);
 
+/* True when a and b are the same move of one position: the same from and to squares
+ * and the same captured set (the generator keeps one move per such triple; the path
+ * of a capture is not compared). */
+DM_API int dm_move_same(const dm_move *a, const dm_move *b);
+
 /* Play m (a legal move of b) on b and pass the turn; keeps the king-move counters
  * (b->king_sq, b->king_moves) of variants with a king-move limit. Undo by keeping a
  * copy. */

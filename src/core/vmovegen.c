@@ -132,6 +132,12 @@ int dm_move_captures(const dm_move *m, int sq)
     return vg_capt_has(m, sq);
 }
 
+int dm_move_same(const dm_move *a, const dm_move *b)
+{
+    return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
+           a->capt[1] == b->capt[1];
+}
+
 /* Mailbox update: cheaper than a round trip through bitboards for one move. */
 void dm_board_apply(dm_board *b, const dm_move *m)
 {

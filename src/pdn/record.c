@@ -189,8 +189,7 @@ static dm_status from_moves(dm_pdn_game **out, const dm_board *start, const dm_m
         int n = dm_movegen_legal(list, &vg.pos[i]), found = 0;
         for (int k = 0; k < n && !found; k++) {
             const dm_move *a = &list->moves[k], *b = &moves[i];
-            found = a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
-                    a->capt[1] == b->capt[1];
+            found = dm_move_same(a, b);
         }
         if (!found) {
             st = DM_EILLEGAL;

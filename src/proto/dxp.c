@@ -623,13 +623,6 @@ static int captured_squares(const dm_board *b, const dm_move *m, int *sq, int ca
     return n;
 }
 
-/* Same from, to and captured set: the same move (paths aside). */
-static int same_move(const dm_move *a, const dm_move *b)
-{
-    return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
-           a->capt[1] == b->capt[1];
-}
-
 dm_status dm_dxp_move_from(dm_dxp_msg *out, const dm_board *position, const dm_move *move,
                            int seconds)
 {
@@ -640,7 +633,7 @@ dm_status dm_dxp_move_from(dm_dxp_msg *out, const dm_board *position, const dm_m
     dm_movegen_legal(&list, position);
     int legal = 0;
     for (int i = 0; i < list.count && !legal; i++) {
-        legal = same_move(&list.moves[i], move);
+        legal = dm_move_same(&list.moves[i], move);
     }
     if (!legal) {
         return DM_EINVAL;

@@ -116,13 +116,6 @@ int dm_puzzle_material(const dm_board *b)
 
 /* ---- moves ---------------------------------------------------------------------- */
 
-/* Same from, to and captured set: the same move (paths aside). */
-static int same_move(const dm_move *a, const dm_move *b)
-{
-    return a->from == b->from && a->to == b->to && a->capt[0] == b->capt[0] &&
-           a->capt[1] == b->capt[1];
-}
-
 /* The legal move of b that is m (same from, to and captured set), with its path, into
  * *out; 0 when m is not legal in b. */
 static int legal_move(dm_move *out, const dm_board *b, const dm_move *m)
@@ -130,7 +123,7 @@ static int legal_move(dm_move *out, const dm_board *b, const dm_move *m)
     dm_movelist list;
     dm_movegen_legal(&list, b);
     for (int k = 0; k < list.count; k++) {
-        if (same_move(&list.moves[k], m)) {
+        if (dm_move_same(&list.moves[k], m)) {
             *out = list.moves[k];
             return 1;
         }
@@ -319,7 +312,7 @@ static int wins(int score, int material, const dm_puzzle_options *o)
 static int unique_at(const depth_lines *dl, const dm_move *best, int material,
                      const dm_puzzle_options *o)
 {
-    if (!dl->have1 || !same_move(&dl->m1, best) || !wins(dl->s1, material, o)) {
+    if (!dl->have1 || !dm_move_same(&dl->m1, best) || !wins(dl->s1, material, o)) {
         return 0;
     }
     if (!dl->have2) {

@@ -584,6 +584,22 @@ static void test_variants__canadian_large_board(void **state)
     dm_movelist l;
     assert_int_equal(dm_movegen_legal(&l, &b), 1);
     assert_true(dm_move_captures(&l.moves[0], 65));
+    /* dm_move_same: from, to and the captured set (65 lies in the second word); the
+     * path is not compared */
+    dm_move same = l.moves[0];
+    same.path[0] = 0;
+    assert_true(dm_move_same(&l.moves[0], &same));
+    same.capt[1] ^= UINT64_C(1) << (65 - 1 - 64);
+    assert_false(dm_move_same(&l.moves[0], &same));
+    same = l.moves[0];
+    same.to = 71;
+    assert_false(dm_move_same(&l.moves[0], &same));
+    same = l.moves[0];
+    same.from = 58;
+    assert_false(dm_move_same(&l.moves[0], &same));
+    same = l.moves[0];
+    same.capt[0] |= 1;
+    assert_false(dm_move_same(&l.moves[0], &same));
     dm_board_apply(&b, &l.moves[0]);
     assert_int_equal(dm_board_piece(&b, 72), DM_WHITE_MAN);
     assert_int_equal(dm_board_piece(&b, 65), DM_EMPTY);
