@@ -21,8 +21,8 @@
 
 #include <string.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 #include <damier/variant.h>
 #include <damier/engine.h>
 

@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include <damier/engine.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "../engine_fast.h"
 
