@@ -82,9 +82,6 @@ static dm_game *random_opening(dm_engine *e, uint64_t *rng, const gen_options *o
         dm_movelist list;
         const dm_board *b = dm_game_position(g);
         int k = dm_movegen_legal(&list, b);
-        if (b->variant->id == DM_VARIANT_INTERNATIONAL) {
-            cli_intl_move_order(&list, b); /* the order that keeps a seed's openings */
-        }
         if (k == 0 || dm_game_play(g, &list.moves[rng_next(rng) % (uint64_t)k]) != DM_OK) {
             break;
         }

@@ -59,15 +59,6 @@ char *cli_read_file(const char *cmd, const char *path, size_t max, size_t *len);
 /* Monotonic wall-clock seconds. */
 double cli_now(void);
 
-/* Put list, the legal moves of b (an international position) as dm_movegen_legal gives
- * them, in the order of the fast 10x10 generator that listed them before it became
- * internal (issue 9): men's ordinary moves by direction (White NW then NE, Black SW
- * then SE) then by the square reached, kings' by square, direction and square
- * reached; men's captures before kings', each king's in that generator's search
- * order. The order `damier selfplay` draws random moves from, so that a seed plays
- * the openings it did (move_order.c). */
-void cli_intl_move_order(dm_movelist *list, const dm_board *b);
-
 /* Variant helpers (cmd_moves.c): sort moves of variant v by from square, to square,
  * then captured squares (the order of `damier moves` and `perft --divide`; returns n);
  * read --variant NAME and --fen for a variant, printing an error (naming cmd) and
