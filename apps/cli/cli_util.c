@@ -14,15 +14,6 @@ int cli_board_from_arg(dm_board *b, const char *fen)
     return cmd_vboard_from_arg(b, dm_variant_get(DM_VARIANT_INTERNATIONAL), fen);
 }
 
-int cli_board10_from_arg(dm_board10 *b, const char *fen)
-{
-    dm_board vb;
-    if (cli_board_from_arg(&vb, fen)) {
-        return 1;
-    }
-    return dm_board_to_board10(b, &vb) != DM_OK;
-}
-
 double cli_now(void)
 {
     struct timespec ts;

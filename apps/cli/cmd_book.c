@@ -20,7 +20,6 @@
 #include <damier/engine.h>
 #include <damier/eval.h>
 #include <damier/eval8.h>
-#include <damier/move10.h>
 
 #include "commands.h"
 
@@ -55,38 +54,38 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 /* ---- build ------------------------------------------------------------------------ */
 
 typedef struct qnode {
-    dm_board10 b;
+    dm_board b;
+    uint64_t hash; /* dm_board_hash(&b): the book's key, and the queue's tie-break */
     int cost, ply;
 } qnode;
 
 typedef struct line {
-    dm_move10 move;
+    dm_move move;
     int score, depth;
 } line;
 
 typedef struct collect {
     line lines[DM_ENGINE_MAX_MULTIPV * 2];
     int n;
-    dm_board10 root; /* the position searched (the book's moves are of the fast board) */
 } collect;
 
 /* Keep the last report of each root move. */
 static void on_info(const dm_info *info, void *payload)
 {
     collect *c = payload;
-    dm_move10 m;
-    if (info->pv_count < 1 || dm_move_to_move10(&m, &c->root, &info->pv[0]) != DM_OK) {
+    if (info->pv_count < 1) {
         return;
     }
+    const dm_move *m = &info->pv[0];
     for (int i = 0; i < c->n; i++) {
-        if (dm_move10_equal(&c->lines[i].move, &m)) {
+        if (dm_move_same(&c->lines[i].move, m)) {
             c->lines[i].score = info->score;
             c->lines[i].depth = info->depth;
             return;
         }
     }
     if (c->n < (int)(sizeof c->lines / sizeof c->lines[0])) {
-        c->lines[c->n].move = m;
+        c->lines[c->n].move = *m;
         c->lines[c->n].score = info->score;
         c->lines[c->n].depth = info->depth;
         c->n++;
@@ -133,17 +132,6 @@ static int hset_add(hset *h, uint64_t key)
     return 1;
 }
 
-static uint64_t capt_mask(const dm_move10 *m)
-{
-    int sq[64];
-    int n = dm_move10_captured(m, sq, 64);
-    uint64_t mask = 0;
-    for (int i = 0; i < n; i++) {
-        mask |= (uint64_t)1 << (sq[i] - 1);
-    }
-    return mask;
-}
-
 typedef struct build_opts {
     const char *out, *name, *eval_path;
     long positions, nodes, multipv, margin, ply_cost, max_plies, hash;
@@ -175,7 +163,8 @@ static int book_build(const build_opts *o)
         rc = 1;
         goto out;
     }
-    dm_board10_start(&q[0].b);
+    dm_board_start(&q[0].b, dm_variant_get(DM_VARIANT_INTERNATIONAL));
+    q[0].hash = dm_board_hash(&q[0].b);
     q[0].cost = 0;
     q[0].ply = 0;
     qn = 1;
@@ -186,13 +175,13 @@ static int book_build(const build_opts *o)
         size_t best = 0;
         for (size_t i = 1; i < qn; i++) {
             if (q[i].cost < q[best].cost ||
-                (q[i].cost == q[best].cost && q[i].b.hash < q[best].b.hash)) {
+                (q[i].cost == q[best].cost && q[i].hash < q[best].hash)) {
                 best = i;
             }
         }
         qnode nd = q[best];
         q[best] = q[--qn];
-        int added = hset_add(&done, nd.b.hash);
+        int added = hset_add(&done, nd.hash);
         if (added < 0) {
             fprintf(stderr, "damier book: out of memory\n");
             rc = 1;
@@ -201,16 +190,15 @@ static int book_build(const build_opts *o)
         if (added == 0) {
             continue; /* a transposition, expanded already */
         }
-        dm_movelist10 list;
-        if (dm_movegen10_legal(&list, &nd.b) == 0) {
+        static dm_movelist list; /* one thread; the list is large for a stack */
+        if (dm_movegen_legal(&list, &nd.b) == 0) {
             continue;
         }
         collect c;
         memset(&c, 0, sizeof c);
-        c.root = nd.b;
         dm_search_input in;
         memset(&in, 0, sizeof in);
-        dm_board_from_board10(&in.root, dm_variant_get(DM_VARIANT_INTERNATIONAL), &nd.b);
+        in.root = nd.b;
         dm_limits lim;
         memset(&lim, 0, sizeof lim);
         lim.nodes = (uint64_t)o->nodes;
@@ -250,8 +238,8 @@ static int book_build(const build_opts *o)
                 ecap *= 2;
             }
             dm_book_entry *be = &entries[en++];
-            be->key = nd.b.hash;
-            be->capt = capt_mask(&l->move);
+            be->key = nd.hash;
+            be->capt = l->move.capt[0]; /* 50 squares: bit s-1 for square s, as the book's */
             be->from = l->move.from;
             be->to = l->move.to;
             be->weight = 1 + (int)((o->margin - loss) * 99 / (o->margin > 0 ? o->margin : 1));
@@ -269,7 +257,8 @@ static int book_build(const build_opts *o)
                     qcap *= 2;
                 }
                 q[qn].b = nd.b;
-                dm_board10_apply(&q[qn].b, &l->move);
+                dm_board_apply(&q[qn].b, &l->move);
+                q[qn].hash = dm_board_hash(&q[qn].b);
                 q[qn].cost = nd.cost + loss + (int)o->ply_cost;
                 q[qn].ply = nd.ply + 1;
                 qn++;

@@ -28,13 +28,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <damier/board10.h>
 #include <damier/clock.h>
 #include <damier/dxp.h>
 #include <damier/egdb.h>
 #include <damier/game.h>
 #include <damier/hub.h>
-#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
@@ -131,7 +129,7 @@ typedef struct slot {
     int game_no;             /* 0-based */
     int white;               /* index of the engine playing White */
     dm_game *game;
-    int base_ply; /* the last position after a man move or a capture */
+    int base_ply; /* the position the `pos` line starts from (play_vanswer) */
     double clock[MAX_ENGINES];
     int made[MAX_ENGINES];
     ply_log *log;
@@ -149,12 +147,11 @@ typedef struct game_result {
 typedef struct match {
     engine_spec spec[MAX_ENGINES];
     int nspec;
-    /* the variant played; NULL for international draughts, played on the fast board
-     * (dm_board10, dm_move10) as before variants came; the others on the generic board of
-     * their dm_game (dm_board, dm_move; match_variant.h) */
+    /* the variant played (international by default); every game is a dm_game of it,
+     * on the generic board (dm_board, dm_move; match_variant.h) */
     const dm_variant *variant;
-    dm_board10 *openings; /* international */
-    dm_board *vopenings;  /* a variant */
+    int intl; /* 1 for international: Hub 1, DXP, the ballot, --adjudicate-egdb */
+    dm_board *openings;
     int nopenings;
     const char *openings_name;
     int *order; /* opening of each pair */
@@ -319,17 +316,15 @@ static int read_openings(match *m, const char *file)
         if (!*s || *s == '#') {
             continue;
         }
-        dm_board10 b;
         dm_board vb;
         dm_error err;
-        if (m->variant ? dm_board_from_fen(&vb, m->variant, s, &err) != DM_OK
-                       : dm_board10_from_fen(&b, s, &err) != DM_OK) {
+        if (dm_board_from_fen(&vb, m->variant, s, &err) != DM_OK) {
             fprintf(stderr, "damier match: %s:%d: %s\n", file, lineno, err.message);
             fclose(f);
             return 2;
         }
         static dm_movelist vlist;
-        if (m->variant ? dm_movegen_legal(&vlist, &vb) == 0 : dm_movegen10_count(&b) == 0) {
+        if (dm_movegen_legal(&vlist, &vb) == 0) {
             fprintf(stderr, "damier match: %s:%d: the side to move has no legal move\n", file,
                     lineno);
             fclose(f);
@@ -337,24 +332,15 @@ static int read_openings(match *m, const char *file)
         }
         if (m->nopenings == cap) {
             cap = cap ? 2 * cap : 64;
-            void *n = m->variant ? realloc(m->vopenings, (size_t)cap * sizeof *m->vopenings)
-                                 : realloc(m->openings, (size_t)cap * sizeof *m->openings);
+            dm_board *n = realloc(m->openings, (size_t)cap * sizeof *m->openings);
             if (!n) {
                 fclose(f);
                 fprintf(stderr, "damier match: out of memory\n");
                 return 1;
             }
-            if (m->variant) {
-                m->vopenings = n;
-            } else {
-                m->openings = n;
-            }
+            m->openings = n;
         }
-        if (m->variant) {
-            m->vopenings[m->nopenings++] = vb;
-        } else {
-            m->openings[m->nopenings++] = b;
-        }
+        m->openings[m->nopenings++] = vb;
     }
     fclose(f);
     if (m->nopenings == 0) {
@@ -400,80 +386,6 @@ static uint64_t rng_next(uint64_t *s)
 }
 
 /* ---- moves ---------------------------------------------------------------------- */
-
-enum {
-    MOVE_OK = 0,
-    MOVE_GARBLED,
-    MOVE_ILLEGAL,
-    MOVE_AMBIGUOUS
-};
-
-/* The legal move of b that text names in Hub form: from, to, then the captured
- * squares in any order, separated by '-' or 'x' (a capture given by from and to alone
- * is taken when one legal move fits). Matched by from, to and captured set. */
-static int find_move(dm_move10 *out, const dm_board10 *b, const char *text)
-{
-    int sq[64], n = 0;
-    const char *p = text;
-    while (*p) {
-        if (*p < '0' || *p > '9' || n == 64) {
-            return MOVE_GARBLED;
-        }
-        int v = 0;
-        while (*p >= '0' && *p <= '9') {
-            v = v * 10 + (*p - '0');
-            if (v > 99) {
-                return MOVE_GARBLED;
-            }
-            p++;
-        }
-        if (v < 1 || v > DM_SQUARES10) {
-            return MOVE_GARBLED;
-        }
-        sq[n++] = v;
-        if (*p == '-' || *p == 'x' || *p == 'X' || *p == ':') {
-            p++;
-            if (!*p) {
-                return MOVE_GARBLED;
-            }
-        } else if (*p) {
-            return MOVE_GARBLED;
-        }
-    }
-    if (n < 2) {
-        return MOVE_GARBLED;
-    }
-    uint64_t want = 0;
-    for (int i = 2; i < n; i++) {
-        uint64_t bit = 1ull << sq[i];
-        if (want & bit) {
-            return MOVE_ILLEGAL; /* a piece taken twice */
-        }
-        want |= bit;
-    }
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, b);
-    int found = 0;
-    for (int i = 0; i < list.count; i++) {
-        const dm_move10 *mv = &list.moves[i];
-        if (mv->from != sq[0] || mv->to != sq[1]) {
-            continue;
-        }
-        if (n > 2) {
-            int cs[64], nc = dm_move10_captured(mv, cs, 64);
-            uint64_t have = 0;
-            for (int k = 0; k < nc; k++) {
-                have |= 1ull << cs[k];
-            }
-            if (have != want) {
-                continue;
-            }
-        }
-        *out = *mv;
-        found++;
-    }
-    return found == 1 ? MOVE_OK : found == 0 ? MOVE_ILLEGAL : MOVE_AMBIGUOUS;
-}
 
 /* ---- engines -------------------------------------------------------------------- */
 
@@ -843,11 +755,7 @@ static void finish_game(match *m, slot *s, const char *detail, int adjudicated)
     m->finished++;
     write_pdn(m, s, detail, adjudicated);
     char rule[128];
-    if (m->variant) {
-        dm_game_reason_text(rule, sizeof rule, s->game); /* with the rule's numbers */
-    } else {
-        snprintf(rule, sizeof rule, "%s", dm_reason_str(reason));
-    }
+    dm_game_reason_text(rule, sizeof rule, s->game); /* with the rule's numbers */
     printf("game %d/%d: %s - %s %s %s%s%s (%d plies, opening %d)\n", s->game_no + 1, m->games,
            side_name(m, s, DM_WHITE), side_name(m, s, DM_BLACK), dm_outcome_str(o),
            adjudicated ? "adjudicated" : rule, detail && *detail ? ": " : "",
@@ -900,18 +808,6 @@ static void forfeit(match *m, slot *s, int idx, dm_reason reason, const char *fm
 static void ask_move(match *m, slot *s);
 static void maybe_begin(match *m, slot *s);
 
-/* The position before ply i of an international game on the fast board (the Hub's and
- * DXP's international moves are read and written on it). */
-static void fast_at(dm_board10 *b, const slot *s, int i)
-{
-    dm_board_to_board10(b, dm_game_position_at(s->game, i));
-}
-
-/* ... and the current one. */
-static void fast_now(dm_board10 *b, const slot *s)
-{
-    fast_at(b, s, dm_game_ply(s->game));
-}
 static void fix_names(match *m);
 
 /* GAMEREQ for the game of slot s to its DXP engine idx: its colour, the opening,
@@ -999,19 +895,24 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
 {
     int n = s->nlog;
     double v;
-    if (m->egdb && !m->variant) {
+    if (m->egdb) {
         /* The database's values are those of play without the counting rules (EGDB.md).
          * A draw stays a draw under them (they only turn wins into draws); a win is
          * taken as one unless the defender has a lone king against 3 pieces or fewer,
          * where the 16- and 5-move rules (FMJD 6.3, 6.4) may draw it: then the game
          * goes on and its own rules decide. */
-        dm_board10 now;
-        const dm_board10 *b = &now;
-        fast_now(&now, s);
+        const dm_board *b = dm_game_position(s->game);
         int side = b->side;
-        int mine = __builtin_popcountll(b->pieces[side]);
-        int theirs = __builtin_popcountll(b->pieces[side ^ 1]);
-        if (mine + theirs <= dm_egdb_max_pieces(m->egdb)) {
+        int men[2] = {0, 0}, kings[2] = {0, 0};
+        for (int q = 1; q <= b->variant->squares; q++) {
+            dm_piece p = dm_board_piece(b, q);
+            if (p != DM_EMPTY) {
+                int c = p == DM_WHITE_MAN || p == DM_WHITE_KING ? DM_WHITE : DM_BLACK;
+                men[c] += p == DM_WHITE_MAN || p == DM_BLACK_MAN;
+                kings[c] += p == DM_WHITE_KING || p == DM_BLACK_KING;
+            }
+        }
+        if (men[0] + kings[0] + men[1] + kings[1] <= dm_egdb_max_pieces(m->egdb)) {
             int dtc = -1;
             dm_egdb_value ev = dm_egdb_probe(m->egdb, dm_game_position(s->game), &dtc);
             if (ev == DM_EGDB_DRAW) {
@@ -1020,9 +921,9 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
             }
             if (ev == DM_EGDB_WIN || ev == DM_EGDB_LOSS) {
                 int winner = ev == DM_EGDB_WIN ? side : side ^ 1;
-                const uint64_t lone = b->pieces[winner ^ 1];
-                int counted = __builtin_popcountll(lone) == 1 && (lone & b->kings) &&
-                              __builtin_popcountll(b->pieces[winner]) <= 3;
+                int loser = winner ^ 1;
+                int counted =
+                    men[loser] == 0 && kings[loser] == 1 && men[winner] + kings[winner] <= 3;
                 if (!counted) {
                     snprintf(why, cap, "endgame database: %s wins",
                              winner == DM_WHITE ? "White" : "Black");
@@ -1061,17 +962,13 @@ static int adjudicate(match *m, slot *s, char *why, size_t cap)
 }
 
 /* The Hub text of the move of ply i of slot s's game (numeric squares). */
-static void hub_move_text(char *buf, size_t cap, const match *m, const slot *s, int i)
+static void hub_move_text(char *buf, size_t cap, const slot *s, int i)
 {
-    if (m->variant) {
-        dm_move_to_text(buf, cap, dm_game_position_at(s->game, i), dm_game_move_at(s->game, i),
-                        DM_NOTATION_HUB, DM_SQUARES_NUMERIC);
-    } else {
-        dm_game_move_text(buf, cap, s->game, i, DM_NOTATION_HUB);
-    }
+    dm_move_to_text(buf, cap, dm_game_position_at(s->game, i), dm_game_move_at(s->game, i),
+                    DM_NOTATION_HUB, DM_SQUARES_NUMERIC);
 }
 
-/* A variant game's moves since its base (the last position match_vgame_fresh took)
+/* A game's moves since its base (play_vanswer: the last position that starts `pos`)
  * must fit the `pos` line: in a long run of king moves without a draw rule to end
  * it (antidraughts has only the repetition), the base moves on until they do; the
  * engine then knows less of the past than the referee. */
@@ -1124,14 +1021,8 @@ static void ask_move(match *m, slot *s)
     engine *e = &s->eng[idx];
     char pos[DM_MAX_SQUARES + 8], mv[400], line[MATCH_LINE_MAX] = "", lvl[256] = "";
     int ply = dm_game_ply(s->game);
-    if (m->variant) {
-        vbase_fit(s, ply);
-        match_vpos_to_hub(pos, sizeof pos, dm_game_position_at(s->game, s->base_ply));
-    } else {
-        dm_board10 base;
-        fast_at(&base, s, s->base_ply);
-        dm_board10_to_hub(pos, sizeof pos, &base);
-    }
+    vbase_fit(s, ply);
+    match_vpos_to_hub(pos, sizeof pos, dm_game_position_at(s->game, s->base_ply));
     double told = 0;
     int togo = 0;
     if (m->has_clock) {
@@ -1195,7 +1086,7 @@ static void ask_move(match *m, slot *s)
             char moves[MATCH_LINE_MAX] = "";
             size_t k = 0;
             for (int i = s->base_ply; i < ply && k + 170 < sizeof moves; i++) {
-                hub_move_text(mv, sizeof mv, m, s, i);
+                hub_move_text(mv, sizeof mv, s, i);
                 k += (size_t)snprintf(moves + k, sizeof moves - k, "%s%s", k ? " " : "", mv);
             }
             dm_hub_append_pair(line + n, sizeof line - n, "moves", moves);
@@ -1265,8 +1156,6 @@ static int answer_late(match *m, slot *s, int idx, double t)
     return 0;
 }
 
-static void play_answer(match *m, slot *s, int idx, const dm_move10 *mvp, const char *text,
-                        double t);
 static void play_vanswer(match *m, slot *s, int idx, const dm_move *mv, const char *text, double t);
 static void log_answer(match *m, slot *s, int idx, double t);
 
@@ -1277,81 +1166,40 @@ static void on_move(match *m, slot *s, int idx, const char *text, double t)
     if (answer_late(m, s, idx, t)) {
         return;
     }
-    if (m->variant) {
-        const dm_board *vb = dm_game_position(s->game);
-        dm_move vm;
-        char why[300];
-        int r = match_vmove_read(&vm, vb, text, why, sizeof why);
-        if (r != MATCH_MOVE_OK) {
-            char fen[512];
-            dm_board_to_fen(fen, sizeof fen, vb, m->variant->algebraic);
-            if (r == MATCH_MOVE_GARBLED) {
-                forfeit(m, s, idx, DM_REASON_FORFEIT, "%s sent a garbled move '%.60s' (%s) in %s",
-                        e->spec->name, text, why, fen);
-            } else {
-                forfeit(m, s, idx, DM_REASON_FORFEIT, "%s played %s move %s in %s (%s)",
-                        e->spec->name, r == MATCH_MOVE_ILLEGAL ? "an illegal" : "an ambiguous",
-                        text, fen, why);
-            }
-            return;
-        }
-        play_vanswer(m, s, idx, &vm, text, t);
-        return;
-    }
-    dm_board10 now;
-    const dm_board10 *before = &now;
-    fast_now(&now, s);
-    dm_move10 mv;
-    int r = find_move(&mv, before, text);
-    if (r != MOVE_OK) {
-        char fen[256];
-        dm_board10_to_fen(fen, sizeof fen, before);
-        if (r == MOVE_GARBLED) {
-            forfeit(m, s, idx, DM_REASON_FORFEIT, "%s sent a garbled move '%.60s'", e->spec->name,
-                    text);
-        } else {
-            forfeit(m, s, idx, DM_REASON_FORFEIT, "%s played %s move %s in %s", e->spec->name,
-                    r == MOVE_ILLEGAL ? "an illegal" : "an ambiguous", text, fen);
-        }
-        return;
-    }
-    play_answer(m, s, idx, &mv, text, t);
-}
-
-/* The legal move mv (the engine's answer text) came at time t: played, timed, logged;
- * then the next move is asked for. */
-static void play_answer(match *m, slot *s, int idx, const dm_move10 *mvp, const char *text,
-                        double t)
-{
-    engine *e = &s->eng[idx];
-    dm_board10 now;
-    const dm_board10 *before = &now;
-    fast_now(&now, s);
-    dm_move10 mv = *mvp;
+    const dm_board *vb = dm_game_position(s->game);
     dm_move vm;
-    int irreversible = mv.ncapt > 0 || dm_board10_piece(before, mv.from) == DM_WHITE_MAN ||
-                       dm_board10_piece(before, mv.from) == DM_BLACK_MAN;
-    if (dm_move_from_move10(&vm, dm_game_position(s->game), &mv) != DM_OK ||
-        dm_game_play(s->game, &vm) != DM_OK) {
-        forfeit(m, s, idx, DM_REASON_FORFEIT, "%s: move %s refused", e->spec->name, text);
+    char why[300];
+    int r = match_vmove_read(&vm, vb, text, why, sizeof why);
+    if (r != MATCH_MOVE_OK) {
+        char fen[512];
+        dm_board_to_fen(fen, sizeof fen, vb, m->variant->algebraic);
+        if (r == MATCH_MOVE_GARBLED) {
+            forfeit(m, s, idx, DM_REASON_FORFEIT, "%s sent a garbled move '%.60s' (%s) in %s",
+                    e->spec->name, text, why, fen);
+        } else {
+            forfeit(m, s, idx, DM_REASON_FORFEIT, "%s played %s move %s in %s (%s)", e->spec->name,
+                    r == MATCH_MOVE_ILLEGAL ? "an illegal" : "an ambiguous", text, fen, why);
+        }
         return;
     }
-    if (irreversible) {
-        s->base_ply = dm_game_ply(s->game);
-    }
-    log_answer(m, s, idx, t);
+    play_vanswer(m, s, idx, &vm, text, t);
 }
 
-/* The legal move mv of a variant game (the engine's answer text): played; the base of
+/* The legal move mv of the game (the engine's answer text): played; the base of
  * the next `pos` moves on to its position when that says all the game knows. */
 static void play_vanswer(match *m, slot *s, int idx, const dm_move *mv, const char *text, double t)
 {
     engine *e = &s->eng[idx];
+    dm_piece p = dm_board_piece(dm_game_position(s->game), mv->from);
+    int irreversible = mv->ncapt > 0 || p == DM_WHITE_MAN || p == DM_BLACK_MAN;
     if (dm_game_play(s->game, mv) != DM_OK) {
         forfeit(m, s, idx, DM_REASON_FORFEIT, "%s: move %s refused", e->spec->name, text);
         return;
     }
-    if (match_vgame_fresh(s->game)) {
+    /* international: after every capture or man move, as the referee always did (the
+     * engine is not told that a 16- or 5-move count runs); the other variants: when
+     * the position says all the game knows */
+    if (m->intl ? irreversible : match_vgame_fresh(s->game)) {
         s->base_ply = dm_game_ply(s->game);
     }
     log_answer(m, s, idx, t);
@@ -1476,13 +1324,13 @@ static void on_line(match *m, slot *s, int idx, const char *line, double t)
                     engine_fails_to_start(m, s, idx, "it speaks Hub 1, which has no nodes limit");
                     return;
                 }
-                if (e->proto == PROTO_HUB1 && m->variant) {
+                if (e->proto == PROTO_HUB1 && !m->intl) {
                     engine_fails_to_start(m, s, idx,
                                           "it speaks Hub 1; a match of another variant than "
                                           "international needs Hub 2");
                     return;
                 }
-                if (m->variant) {
+                if (!m->intl) {
                     /* first, so that the engine's other params apply to the variant */
                     char pl[200] = "set-param";
                     dm_hub_append_pair(pl, sizeof pl, "name", "variant");
@@ -1717,25 +1565,19 @@ static void dxp_on_move(match *m, slot *s, int idx, const dm_dxp_msg *msg, const
     if (answer_late(m, s, idx, t)) {
         return;
     }
-    dm_board10 now;
-    const dm_board10 *before = &now;
-    fast_now(&now, s);
+    const dm_board *before = dm_game_position(s->game);
     dm_move gm;
-    dm_move10 mv;
     dm_error err;
     memset(&err, 0, sizeof err);
-    dm_status st = dm_dxp_move_match(&gm, dm_game_position(s->game), msg, &err);
-    if (st == DM_OK && dm_move_to_move10(&mv, before, &gm) != DM_OK) {
-        st = dm_error_set(&err, DM_EILLEGAL, 0, 0, "the move matched is not the game's");
-    }
+    dm_status st = dm_dxp_move_match(&gm, before, msg, &err);
     if (st != DM_OK) {
-        char fen[256];
-        dm_board10_to_fen(fen, sizeof fen, before);
+        char fen[512];
+        dm_board_to_fen(fen, sizeof fen, before, 0);
         forfeit(m, s, idx, DM_REASON_FORFEIT, "%s played %s in %s: %s", e->spec->name, text, fen,
                 err.message);
         return;
     }
-    play_answer(m, s, idx, &mv, text, t);
+    play_vanswer(m, s, idx, &gm, text, t);
 }
 
 typedef struct dxp_ctx {
@@ -1985,15 +1827,7 @@ static void assign_game(match *m, slot *s)
     s->white = g % 2;
     s->base_ply = 0;
     s->nlog = 0;
-    dm_board opening;
-    dm_status st = m->variant
-                       ? DM_OK
-                       : dm_board_from_board10(&opening, dm_variant_get(DM_VARIANT_INTERNATIONAL),
-                                               &m->openings[m->order[g / 2]]);
-    if (st == DM_OK) {
-        st = dm_game_new(&s->game, m->variant ? &m->vopenings[m->order[g / 2]] : &opening);
-    }
-    if (st != DM_OK) {
+    if (dm_game_new(&s->game, &m->openings[m->order[g / 2]]) != DM_OK) {
         fprintf(stderr, "damier match: out of memory\n");
         m->fatal = 1;
         return;
@@ -2388,7 +2222,7 @@ int cmd_match(int argc, char **argv)
                 if (cmd_variant_from_arg(&var, "match", o)) {
                     return 2;
                 }
-                m->variant = var->id == DM_VARIANT_INTERNATIONAL ? NULL : var;
+                m->variant = var;
                 break;
             }
             case 't':
@@ -2497,6 +2331,10 @@ int cmd_match(int argc, char **argv)
         fprintf(stderr, "damier match: unexpected argument '%s'\n", argv[optind]);
         return 2;
     }
+    if (!m->variant) {
+        m->variant = dm_variant_get(DM_VARIANT_INTERNATIONAL);
+    }
+    m->intl = m->variant->id == DM_VARIANT_INTERNATIONAL;
     if (m->nspec != MAX_ENGINES) {
         fprintf(stderr, "damier match: give two engines (--engine CMD --engine CMD)\n");
         return 2;
@@ -2509,14 +2347,14 @@ int cmd_match(int argc, char **argv)
         if (sp->no_cmd) {
             sp->proto = PROTO_DXP;
         }
-        if (m->variant && (sp->proto == PROTO_DXP || sp->proto == PROTO_HUB1)) {
+        if (!m->intl && (sp->proto == PROTO_DXP || sp->proto == PROTO_HUB1)) {
             fprintf(stderr,
                     "damier match: --variant %s: engine %d speaks %s, which plays international "
                     "draughts only; other variants are played through Hub 2 (--proto hub)\n",
                     m->variant->name, i + 1, sp->proto == PROTO_DXP ? "DXP" : "Hub 1");
             return 2;
         }
-        for (int k = 0; m->variant && k < sp->nparams; k++) {
+        for (int k = 0; !m->intl && k < sp->nparams; k++) {
             if (!strncmp(sp->params[k], "variant=", 8)) {
                 fprintf(stderr,
                         "damier match: --param %s: the variant is --variant's (it sends "
@@ -2575,7 +2413,7 @@ int cmd_match(int argc, char **argv)
     char ballot[PATH_MAX];
     if (openings && !strcmp(openings, "start")) {
         openings = NULL;
-    } else if (!openings && !m->variant && find_ballot(ballot, sizeof ballot)) {
+    } else if (!openings && m->intl && find_ballot(ballot, sizeof ballot)) {
         openings = ballot; /* the ballot's positions are international */
     }
     int rc;
@@ -2584,25 +2422,17 @@ int cmd_match(int argc, char **argv)
             return rc;
         }
         m->openings_name = openings;
-    } else if (m->variant) {
-        m->vopenings = malloc(sizeof *m->vopenings);
-        if (!m->vopenings) {
-            return 1;
-        }
-        dm_board_start(&m->vopenings[0], m->variant);
-        m->nopenings = 1;
-        m->openings_name = "the start position";
     } else {
         m->openings = malloc(sizeof *m->openings);
         if (!m->openings) {
             return 1;
         }
-        dm_board10_start(&m->openings[0]);
+        dm_board_start(&m->openings[0], m->variant);
         m->nopenings = 1;
         m->openings_name = "the start position";
     }
     if (m->egdb_dir) {
-        if (m->variant) {
+        if (!m->intl) {
             fprintf(stderr,
                     "damier match: --adjudicate-egdb: the endgame databases are "
                     "international draughts only, not %s\n",
@@ -2700,9 +2530,8 @@ int cmd_match(int argc, char **argv)
             snprintf(lim + n, sizeof lim - n, "%snodes %lld", n ? ", " : "", m->nodes);
         }
         printf("match %s - %s: %s%s%d games, %s, openings %s (%d), concurrency %d\n",
-               m->spec[0].name, m->spec[1].name, m->variant ? m->variant->name : "",
-               m->variant ? ", " : "", m->games, lim, m->openings_name, m->nopenings,
-               m->concurrency);
+               m->spec[0].name, m->spec[1].name, m->intl ? "" : m->variant->name,
+               m->intl ? "" : ", ", m->games, lim, m->openings_name, m->nopenings, m->concurrency);
         fflush(stdout);
         rc = run_match(m);
     }
@@ -2726,7 +2555,6 @@ int cmd_match(int argc, char **argv)
         rc = 1;
     }
     free(m->openings);
-    free(m->vopenings);
     free(m->order);
     free(m->results);
     free(m->slots);

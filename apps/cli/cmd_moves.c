@@ -9,39 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "commands.h"
 
-static int compare_moves(const void *pa, const void *pb)
-{
-    const dm_move10 *a = pa, *b = pb;
-    if (a->from != b->from) {
-        return a->from - b->from;
-    }
-    if (a->to != b->to) {
-        return a->to - b->to;
-    }
-    int sa[64], sb[64];
-    int na = dm_move10_captured(a, sa, 64), nb = dm_move10_captured(b, sb, 64);
-    for (int i = 0; i < na && i < nb; i++) {
-        if (sa[i] != sb[i]) {
-            return sa[i] - sb[i];
-        }
-    }
-    return na - nb;
-}
-
-int cmd_sort_moves(dm_move10 *moves, int n)
-{
-    qsort(moves, (size_t)n, sizeof *moves, compare_moves);
-    return n;
-}
-
-/* Generic moves in the order cmd_sort_moves gives the fast core's, by the squares'
- * numbers in the variant's records (dm_square_number: on the turned Italian and
- * Spanish boards they are not the core's). */
+/* Moves by from square, to square, then captured squares (the lowest captured
+ * square that only one of them takes first), by the squares' numbers in the
+ * variant's records (dm_square_number: on the turned Italian and Spanish boards they
+ * are not the core's). */
 static int compare_vmoves(const dm_variant *v, const dm_move *a, const dm_move *b)
 {
     if (a->from != b->from) {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * apps/cli/cmd_perft.c: `damier perft [--variant NAME] [--fen FEN] [--divide] DEPTH`.
- * International runs on the fast core, the other variants on the generic one.
+ * Every variant, international included, through the same calls (damier/variant.h:
+ * dm_perft runs on the bitboards of the one move generator).
  * Output (stable, scripts parse it): with --divide, first one line per root move
  * "MOVE NODES" (Hub notation, sorted as `damier moves`), then one line per depth
  * "DEPTH NODES SECONDS" for depths 1..DEPTH. Bulk counting at the last ply. */
@@ -8,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <damier/move10.h>
 #include <damier/variant.h>
 
 #include "commands.h"
@@ -23,7 +23,7 @@ static void perft_usage(FILE *f)
             dm_variant_names());
 }
 
-static int perft_generic(const dm_variant *v, const char *fen, int divide, int depth)
+static int perft_run(const dm_variant *v, const char *fen, int divide, int depth)
 {
     dm_board b;
     if (cmd_vboard_from_arg(&b, v, fen)) {
@@ -97,30 +97,5 @@ int cmd_perft(int argc, char **argv)
                 argv[optind]);
         return 2;
     }
-    if (variant->id != DM_VARIANT_INTERNATIONAL) {
-        return perft_generic(variant, fen, divide, (int)depth);
-    }
-    dm_board10 b;
-    if (cli_board10_from_arg(&b, fen)) {
-        return 2;
-    }
-    if (divide) {
-        dm_movelist10 list;
-        dm_movegen10_legal(&list, &b);
-        cmd_sort_moves(list.moves, list.count);
-        for (int i = 0; i < list.count; i++) {
-            char text[160];
-            dm_move10_to_text(text, sizeof text, &b, &list.moves[i], DM_NOTATION_HUB);
-            dm_board10 next = b;
-            dm_board10_apply(&next, &list.moves[i]);
-            printf("%s %llu\n", text, (unsigned long long)dm_perft10(&next, (int)depth - 1));
-        }
-    }
-    for (int d = 1; d <= depth; d++) {
-        double t0 = cli_now();
-        uint64_t n = dm_perft10(&b, d);
-        printf("%d %llu %.3f\n", d, (unsigned long long)n, cli_now() - t0);
-        fflush(stdout);
-    }
-    return 0;
+    return perft_run(variant, fen, divide, (int)depth);
 }

@@ -28,7 +28,6 @@
 #include <damier/eval.h>
 #include <damier/eval8.h>
 #include <damier/game.h>
-#include <damier/move10.h>
 
 #include "commands.h"
 
@@ -79,25 +78,11 @@ static dm_game *random_opening(dm_engine *e, uint64_t *rng, const gen_options *o
         return NULL;
     }
     int nrand = o->rand_min + (int)(rng_next(rng) % (uint64_t)(o->rand_max - o->rand_min + 1));
-    for (int i = 0; i < nrand && o->variant && !dm_game_over(g); i++) {
+    for (int i = 0; i < nrand && !dm_game_over(g); i++) {
         dm_movelist list;
-        int k = dm_movegen_legal(&list, dm_game_position(g));
+        const dm_board *b = dm_game_position(g);
+        int k = dm_movegen_legal(&list, b);
         if (k == 0 || dm_game_play(g, &list.moves[rng_next(rng) % (uint64_t)k]) != DM_OK) {
-            break;
-        }
-    }
-    for (int i = 0; i < nrand && !o->variant && !dm_game_over(g); i++) {
-        dm_board10 b; /* the fast board's move order keeps the openings of a seed */
-        dm_movelist10 list;
-        dm_move m;
-        dm_board_to_board10(&b, dm_game_position(g));
-        int k = dm_movegen10_legal(&list, &b);
-        if (k == 0) {
-            break;
-        }
-        if (dm_move_from_move10(&m, dm_game_position(g),
-                                &list.moves[rng_next(rng) % (uint64_t)k]) != DM_OK ||
-            dm_game_play(g, &m) != DM_OK) {
             break;
         }
     }

@@ -6,8 +6,6 @@
 
 #include <stdio.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
 #include <damier/variant.h>
 
 int cmd_perft(int argc, char **argv);
@@ -53,10 +51,6 @@ int pdn_jump_file(const char *path, const char *text, size_t len, FILE *out, int
  * NULL); prints an error to stderr and returns nonzero on failure. */
 int cli_board_from_arg(dm_board *b, const char *fen);
 
-/* The same on the fast 10x10 board, for the commands that measure the fast core
- * itself (`damier perft`). */
-int cli_board10_from_arg(dm_board10 *b, const char *fen);
-
 /* The whole file at path, NUL-terminated (malloc'd, *len bytes before the NUL), or
  * NULL after a message on stderr naming `damier cmd`, the file and why (cannot open,
  * larger than max bytes, out of memory, a read error). */
@@ -65,13 +59,10 @@ char *cli_read_file(const char *cmd, const char *path, size_t max, size_t *len);
 /* Monotonic wall-clock seconds. */
 double cli_now(void);
 
-/* Sort moves by from square, to square, then captured squares (cmd_moves.c); the
- * order of `damier moves` and `perft --divide`. Returns n. */
-int cmd_sort_moves(dm_move10 *moves, int n);
-
-/* Variant helpers (cmd_moves.c): sort generic moves the same way; read --variant NAME
- * and --fen for a variant, printing an error (naming cmd) and returning nonzero on
- * failure. */
+/* Variant helpers (cmd_moves.c): sort moves of variant v by from square, to square,
+ * then captured squares (the order of `damier moves` and `perft --divide`; returns n);
+ * read --variant NAME and --fen for a variant, printing an error (naming cmd) and
+ * returning nonzero on failure. */
 int cmd_sort_vmoves(const dm_variant *v, dm_move *moves, int n);
 int cmd_variant_from_arg(const dm_variant **out, const char *cmd, const char *name);
 int cmd_vboard_from_arg(dm_board *b, const dm_variant *v, const char *fen);

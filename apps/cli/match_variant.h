@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT
- * apps/cli/match_variant.h: what `damier match` needs to referee a variant other than
- * international through Hub 2 (docs/MATCH.md, "Variants"): the variant's Hub name,
- * a generic position in Hub form, an engine's move text read against the legal moves,
- * and which position can start the `pos` line. The game itself is a dm_game of the
- * variant (game.h); international games keep the fast board's code in cmd_match.c. */
+ * apps/cli/match_variant.h: what `damier match` needs to referee a game of any variant,
+ * international included, through Hub (docs/MATCH.md, "Variants"): the variant's Hub
+ * name, a position in Hub form, an engine's move text read against the legal moves,
+ * and which position can start the `pos` line of a variant other than international.
+ * The game itself is a dm_game of the variant (game.h), on the generic board. */
 #ifndef DM_APPS_CLI_MATCH_VARIANT_H
 #define DM_APPS_CLI_MATCH_VARIANT_H
 
@@ -12,7 +12,7 @@
 #include <damier/game.h>
 #include <damier/variant.h>
 
-/* How an engine's move text reads (also cmd_match.c's codes for the fast board). */
+/* How an engine's move text reads. */
 enum {
     MATCH_MOVE_OK = 0,
     MATCH_MOVE_GARBLED, /* not a move text of the variant's squares */

@@ -99,16 +99,17 @@ has reverse "$tmp/reverse.out" "white wins 2, draws 0, black wins 0; forfeits 0 
 matches reverse-pdn "$tmp/reverse.pdn" '^1\. 28x8 '
 "$DAMIER" pdn check "$tmp/reverse.pdn" >/dev/null && ok || fail "reverse: the PDN does not replay"
 
-# A capture with a wrong captured set (28x8x13: 23 left out) is illegal.
+# A capture with a wrong captured set (28x8x13: 23 left out) is illegal; the forfeit
+# says why, as in every variant.
 run illegal --engine "$good" --engine "$FAKE --name bad --mode illegal" --depth 1 --games 2 \
     --openings "$tmp/double.fen"
 has illegal "$tmp/illegal.out" \
-    "game 2/2: bad - good 0-2 forfeit: bad played an illegal move 28x8x13 in W:W28,36-50:B1-7,9,10,13,23 (0 plies, opening 1)"
+    "game 2/2: bad - good 0-2 forfeit: bad played an illegal move 28x8x13 in W:W28,36-50:B1-7,9,10,13,23 (illegal move \"28x8x13\": the majority rule (FMJD 4.13) requires capturing 2 pieces: 28x8) (0 plies, opening 1)"
 # ... and a quiet move to its own square.
 run illegal2 --engine "$FAKE --name bad --mode illegal" --engine "$good" --depth 1 --games 1 \
     --openings start
 has illegal2 "$tmp/illegal2.out" \
-    "game 1/1: bad - good 0-2 forfeit: bad played an illegal move 31-31 in W:W31-50:B1-20 (0 plies, opening 1)"
+    "game 1/1: bad - good 0-2 forfeit: bad played an illegal move 31-31 in W:W31-50:B1-20 (illegal move \"31-31\": the man on 31 can play 31-26, 31-27) (0 plies, opening 1)"
 
 # Death, garbage, a line that is not Hub, no answer (--timeout), each from the
 # engine's third search on; the other engine wins every game.
