@@ -353,7 +353,7 @@ struct srv_game {
     srv_game_row row;
     pthread_mutex_t mu;
     dm_session *session;
-    const dm_variant *var;  /* NULL: international (the fast board); else the game's variant */
+    const dm_variant *var;  /* the game's variant (international included), never NULL */
     int replaying;          /* 1 while restoring: the clock reads vfixed */
     int corr;               /* 1: a correspondence game: virtual time follows the wall
                               clock (row.t0_wall + v), the downtime is charged */

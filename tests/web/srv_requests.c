@@ -1157,7 +1157,10 @@ static void test_position(void **st)
                  "capture is compulsory (FMJD 4.1)");
     assert_error(req("GET", "/api/position?fen=W:W32,38:B27,33,24&move=32x21", NULL, &j), &j, 400,
                  "the majority rule (FMJD 4.13)");
-    assert_error(req("GET", "/api/position?fen=W:W32&move=32-33x", NULL, &j), &j, 400, "bad move");
+    /* the one move reader of every variant (dm_move_parse, as a game's move request):
+     * what is wrong and where */
+    assert_error(req("GET", "/api/position?fen=W:W32&move=32-33x", NULL, &j), &j, 400,
+                 "expected a square at column 7");
     assert_int_equal(
         req("GET", "/api/position?variant=russian&fen=W:Wc3:Bd4,h8&move=c3:e5", NULL, &j), 200);
     assert_string_equal(str(json_object_get(j, "played"), "text"), "c3:e5");
