@@ -259,14 +259,12 @@ static int game_setup(srv_game *g, const srv_game_row *row, int replaying, char 
         dm_session_free(ss);
         return -1;
     }
-    /* every variant, international included, on the generic board */
-    const dm_variant *var = dm_variant_get(DM_VARIANT_INTERNATIONAL);
-    if (row->variant[0] && strcmp(row->variant, "international") != 0) {
-        if (dm_variant_from_name(&var, row->variant, &e) != DM_OK) {
-            snprintf(err, errcap, "%s", e.message);
-            dm_session_free(ss);
-            return -1;
-        }
+    /* every variant, international included (a row without one), on the generic board */
+    const dm_variant *var = NULL;
+    if (dm_variant_from_name(&var, row->variant[0] ? row->variant : "international", &e) != DM_OK) {
+        snprintf(err, errcap, "%s", e.message);
+        dm_session_free(ss);
+        return -1;
     }
     dm_session_setup su = DM_SESSION_SETUP_INIT;
     su.fen = row->start_fen[0] ? row->start_fen : NULL;
@@ -2788,12 +2786,7 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
     }
 }
 
-void srv_op_position(const char *fen, const char *move, srv_reply *r)
-{
-    srv_op_position_variant("international", fen, move, r);
-}
-
-void srv_op_position_variant(const char *variant, const char *fen, const char *move, srv_reply *r)
+void srv_op_position(const char *variant, const char *fen, const char *move, srv_reply *r)
 {
     const dm_variant *v;
     dm_error e;
