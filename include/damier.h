@@ -5,9 +5,8 @@
  *   status.h   status codes and error details
  *   version.h  the library version
  *   variant.h  every draughts variant: rules as data, positions, moves, legal moves,
- *              perft, FEN, notation, draw rules (board10.h / move10.h, the fast
- *              international board, are not part of the umbrella: include them
- *              yourself where still needed)
+ *              perft, FEN, notation, draw rules (the fast international board,
+ *              src/core/board10.h and move10.h, is internal to the library)
  *   jump.h     the jumping games: Chinese checkers, Halma, Ge Wu
  *   game.h     a game: history, results, draw rules, undo
  *   clock.h    time controls and the clock

@@ -12,9 +12,9 @@
 
 #include <string.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/engine.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 /* An international root with its game context on the fast board. */

@@ -11,9 +11,9 @@
 
 #include <string.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/game.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 /* dm_game_new from a fast board (NULL: the initial position). */

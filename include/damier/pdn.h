@@ -247,9 +247,9 @@ typedef struct dm_pdn_replay {
  *   international (PDN's default). A guessed game legal under no candidate is taken as
  *   the candidate it replays longest under when that is 20 plies or more (a game of
  *   that variant with a bad move), else DM_PDN_VARIANT with the first failure named.
- * International and antidraughts moves go through the fast board's parser (FMJD 4.1 compulsory
- * capture, 4.13 majority rule); the other variants through dm_move_parse (numeric or
- * algebraic squares, '-', 'x' or ':'), and a multi-capture written as consecutive
+ * Every variant's moves are read by dm_move_parse (numeric or algebraic squares, '-',
+ * 'x' or ':'; the variant's compulsory capture and precedence rules, e.g. FMJD 4.1 and
+ * 4.13 for international), and a multi-capture written as consecutive
  * single-jump tokens by the same piece is joined into one move (out->joined).
  * Setup commands /FEN/ reset the position; an unknown move "..." makes the rest
  * unreadable. A move that is not legal but is annotated as an accepted irregularity
@@ -263,8 +263,7 @@ typedef struct dm_pdn_replay {
  * legal if the rest of the mainline is legal after exactly one of the candidates (it is
  * kept; counted in out->resolved); otherwise the ambiguity is reported as illegal.
  * fen_before is written in the variant's square style. out->start/end are the
- * generic positions of every variant (international included: its moves are replayed
- * on the fast 10x10 board and converted once at the end).
+ * positions (dm_board) of the game's variant.
  * Returns DM_OK whatever the verdict (the verdict is the answer); DM_EINVAL for NULLs. */
 DM_API dm_status dm_pdn_replay_mainline(dm_pdn_replay *out, const dm_pdn_game *g);
 

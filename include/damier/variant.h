@@ -7,8 +7,8 @@
  * This is the one API for positions and moves (issue 9): dm_board, dm_move,
  * dm_movelist, dm_movegen_legal, dm_perft play every variant, international included,
  * on a mailbox board of up to 12x12 (72 playable squares), which the library converts
- * to the bitboards of the one move generator. The fast 10x10 bitboard (board10.h,
- * move10.h: dm_board10, dm_move10) is the internal view the engine, the endgame
+ * to the bitboards of the one move generator. The fast 10x10 bitboard (src/core/board10.h,
+ * move10.h: dm_board10, dm_move10; not public) is the internal view the engine, the endgame
  * database, the evaluation and the book search on; the international perft of
  * dm_perft equals dm_perft10 (tests/unit/test_variants.c checks it).
  *
@@ -53,7 +53,7 @@ typedef enum dm_piece {
     DM_BLACK_KING = 4
 } dm_piece;
 
-/* Notation styles for dm_move10_to_text. */
+/* Notation styles for dm_move_to_text. */
 typedef enum dm_notation {
     DM_NOTATION_PDN = 0,  /* short "32-28", "19x28"; full path "28x19x10" only when
                              another legal move shares from and to (PDN 3.0) */
@@ -282,8 +282,8 @@ DM_API dm_status dm_board_validate(const dm_board *b, dm_error *err);
 
 /* A 64-bit hash of b (pieces, side to move and variant) for repetition history (the
  * engine's dm_search_input.history). Pure: the same position always gives the same
- * value; an international position gives its dm_board10's Zobrist hash
- * (dm_board10_compute_hash), so the engine searches it on the international board. */
+ * value; an international position gives the Zobrist hash of the library's internal
+ * 10x10 bitboard, so the engine searches it on the international board. */
 DM_API uint64_t dm_board_hash(const dm_board *b);
 
 /* Square sq of variant v as text: numeric "17" or algebraic "c3" (algebraic != 0).
@@ -302,7 +302,7 @@ DM_API int dm_square_from_number(const dm_variant *v, int n);
  * sets *len to the characters used; 0 when the text is no square of v. */
 DM_API int dm_square_parse(const dm_variant *v, const char *text, int *len);
 
-/* FEN for variant v: the PDN FEN grammar of dm_board10_from_fen with numeric squares,
+/* FEN for variant v: the PDN FEN grammar (PDN 3.0; docs/PDN.md) with numeric squares,
  * ranges "a-b", or algebraic squares ("W:Wa1,c1,Kd4:Bb8"); lidraughts' ":H<n>" and
  * ":F<n>" counters are accepted and ignored. Validated; on error *out is untouched
  * and err->column points at the bad character. */
@@ -456,8 +456,8 @@ DM_API size_t dm_move_to_text(char *buf, size_t cap, const dm_board *b, const dm
 /* Read a move (numeric or algebraic squares, separators '-', 'x', ':', UTF-8 '×'
  * or none between algebraic squares "a3b4", full paths (or from and to with some of
  * the path's landing squares, in order: "f8:f4:b4"), Hub captured squares,
- * leading zeros, strength marks) and resolve it to one legal move of b, as
- * dm_move10_parse does: DM_EPARSE malformed (with column), DM_EILLEGAL (capture
+ * leading zeros, strength marks) and resolve it to one legal move of b:
+ * DM_EPARSE malformed (with column), DM_EILLEGAL (capture
  * compulsory / majority rule / not legal, said in the message), DM_EAMBIGUOUS
  * (candidates listed). Text that is the whole path of exactly one legal move names it
  * even when it is also the from and to of others: without the majority rule (Russian)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * core/apply.c: small questions about a dm_move10 (promotion, equality, captured
  * squares). Making, unmaking and perft live with the generator in gen10.c. */
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "core/layout.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * core/board.c: the position value type (damier/board10.h): pieces, side, hash. */
-#include <damier/board10.h>
+ * core/board.c: the position value type (core/board10.h): pieces, side, hash. */
+#include "core/board10.h"
 
 #include "core/layout.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * core/fen.c: draughts FEN (PDN 3.0 FEN tag) and Hub position strings, in and out.
  * Reading is liberal (ranges, any section order, spaces, trailing '.'), writing strict. */
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/variant.h>
 
 #include <ctype.h>

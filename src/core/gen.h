@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 #include <damier/variant.h>
 
 /* 128-bit bitset of the 12x12 layout (GCC/clang extension, fine in -std=c17). */

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT
  * core/gen10.c: the move generator instantiated for the 10x10 board (54-bit layout of
- * damier/board10.h). Owns the fast international API of damier/move10.h
+ * core/board10.h). Owns the fast international API of core/move10.h
  * (dm_movegen10_legal, dm_movegen10_count, dm_movegen10_has_capture, dm_board10_apply/undo,
  * dm_perft10), which runs the FMJD instantiation with the rules folded at compile time,
  * and the 10x10 entry points of the generic API (international, antidraughts, or any
  * 10x10 rules through the run-time instantiation). */
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "core/layout.h"
 
@@ -19,7 +19,7 @@
 #define GEN_MAX_MOVES DM_MAX_MOVES10
 #include "core/gen_geom.h"
 
-_Static_assert(GEN_ALL == BB_ALL, "10x10 geometry = damier/board10.h layout");
+_Static_assert(GEN_ALL == BB_ALL, "10x10 geometry = core/board10.h layout");
 _Static_assert(GEN_ROW_W == BB_ROW1 && GEN_ROW_B == BB_ROW10, "10x10 promotion rows");
 
 #define GEN_RS fmjd_

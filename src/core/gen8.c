@@ -3,7 +3,7 @@
  * Brazilian (FMJD rules), Russian and English checkers with their rules folded at
  * compile time, any other 8x8 rules through the run-time instantiation. Owns the
  * 8x8 entry points of the generic API (core/gen.h). */
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "core/gen.h"
 

@@ -11,7 +11,7 @@
  *   GEN_MOVE     move type with BB own, capt, kings and uint8_t from, to, ncapt
  *   GEN_LIST     move list type with int count, overflow and GEN_MOVE moves[]
  *   GEN_MAX_MOVES capacity of GEN_LIST
- * Layout (damier/board10.h generalised): h = n/2 squares a row, bit of square s is
+ * Layout (core/board10.h generalised): h = n/2 squares a row, bit of square s is
  * (s-1) + (s-1)/n, a ghost bit after every two rows; so 35 bits (8x8), 54 (10x10),
  * 77 (12x12). Stepping towards square 1 is >> h (NE) or >> h+1 (NW), towards the
  * last square << h (SW) or << h+1 (SE); masking with the real squares drops steps

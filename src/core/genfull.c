@@ -27,7 +27,7 @@
  * and is crowned if the move ends there (DM_PROMOTE_AT_END; CONTINUE_KING makes it
  * go on as a king, the conflicting reading). Captures with the same from, to and
  * captured set are one move (the first path found is kept). */
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include <string.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * core/layout.h: the 10x10 bit layout (see damier/board10.h for the diagram),
+ * core/layout.h: the 10x10 bit layout (see core/board10.h for the diagram),
  * square <-> bit conversion, direction shifts, rays and Zobrist keys.
  * The tables are constant, generated at build time by tools/gentables.c. */
 #ifndef DM_CORE_LAYOUT_H

@@ -3,7 +3,7 @@
  * Text becomes a move only by matching the legal moves of the position, so a move
  * that parses is always legal; capture paths are rebuilt on demand by a search
  * restricted to the move's captured pieces. */
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include <stdio.h>
 #include <string.h>

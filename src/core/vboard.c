@@ -3,7 +3,7 @@
  * squares), its square names (numeric per board size, algebraic) and its FEN.
  * Reading is liberal (ranges, algebraic or numeric squares, any section order,
  * spaces, trailing '.', lidraughts :H/:F counters), writing strict. */
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include <ctype.h>

@@ -7,7 +7,7 @@
  * converts once and then runs natively on bitboards. The independent mailbox
  * generator this replaced is kept as the slow reference of the tests
  * (tests/reference/ref_vmovegen.c). */
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include "core/gen.h"

@@ -2,7 +2,7 @@
  * core/vnotation.c: move text of every variant, in and out (PDN 3.0 movetext with
  * numeric or algebraic squares, Hub form). Text becomes a move only by matching the
  * legal moves of the position, so a move that parses is always legal. */
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include <ctype.h>

@@ -7,7 +7,7 @@
 #ifndef DM_EGDB_FAST_H
 #define DM_EGDB_FAST_H
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/egdb.h>
 
 /* dm_egdb_lookup of the fast board b (same contract). */

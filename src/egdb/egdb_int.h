@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/egdb.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "egdb/egdb_fast.h"
 

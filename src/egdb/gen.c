@@ -31,7 +31,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "core/layout.h"
 #include "egdb/egdb_int.h"

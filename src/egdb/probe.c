@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "egdb/egdb_int.h"
 #include "util/bits.h"

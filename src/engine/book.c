@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/book.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "engine/book_int.h"
 #include "engine/le.h"

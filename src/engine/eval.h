@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/eval.h>
 
 #include "engine/evalcore.h"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/eval.h>
 
 #include "engine/eval.h"

@@ -9,7 +9,7 @@
 
 #include <damier/engine.h>
 #include <damier/game.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "engine/eval.h"
 #include "engine/eval8.h"

@@ -6,7 +6,7 @@
  * run-time rules). Owns search10_intl_run, search10_variant, dm_search_draw_walk and
  * dm_search10_vdraw_walk (search_int.h). */
 #include <damier/egdb.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include "core/gen.h"

@@ -3,7 +3,7 @@
  * rules folded at compile time; other 12x12 rules at run time), with 128-bit sets and
  * the engine's 12x12 threads (search_thread12). Owns search12_variant and
  * dm_search12_vdraw_walk (search_int.h). */
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include "core/gen.h"

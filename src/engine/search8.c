@@ -3,7 +3,7 @@
  * rules), Russian and English checkers with their rules folded at compile time, any
  * other 8x8 rules (Czech, Italian, Spanish, pool, Thai) at run time. Owns
  * search8_variant and dm_search8_vdraw_walk (search_int.h). */
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include <damier/egdb.h>

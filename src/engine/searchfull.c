@@ -7,7 +7,7 @@
  * sets), so the 8x8 / 10x10 threads (search_thread) serve it. Owns
  * searchfull_variant, searchfull_evaluate and dm_searchfull_vdraw_walk
  * (search_int.h). */
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include "core/gen.h"

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include <damier/eval.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "engine/eval.h"
 #include "engine/evalcore.h"

@@ -182,11 +182,17 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_board b, int i, int number)
              * which the rest of the game is legal, if there is exactly one */
             dm_move cand[16];
             int nc = vcandidates(cand, 16, &b, nd->text);
-            int fits = 0, kept = -1;
+            int fits = 0, kept = -1, kept_budget = 0;
             dm_pdn_replay best_r, tmp_r;
             dm_pdn_replay *best = &best_r, *tmp = &tmp_r;
+            /* the candidates are tried without writing steps: a candidate that fails
+             * later would otherwise leave its own moves in steps[] for the nodes after
+             * this one */
+            pdn_vstep *steps = rc->steps;
+            rc->steps = NULL;
             for (int c = 0; c < nc && rc->budget > 0; c++) {
                 rc->budget--;
+                int budget = rc->budget;
                 *tmp = *out;
                 dm_board b2 = b;
                 dm_board_apply(&b2, &cand[c]);
@@ -197,9 +203,25 @@ static int vrun(dm_pdn_replay *out, vrun_ctx *rc, dm_board b, int i, int number)
                     fits++;
                     if (kept < 0) {
                         kept = c;
+                        kept_budget = budget;
                         *best = *tmp;
                     }
                 }
+            }
+            rc->steps = steps;
+            if (fits == 1 && steps) {
+                /* the candidate kept once more, writing its steps: with the budget it had,
+                 * the replay takes the same course (vrun depends only on its arguments
+                 * and the budget) */
+                int left = rc->budget;
+                rc->budget = kept_budget;
+                *tmp = *out;
+                dm_board b2 = b;
+                dm_board_apply(&b2, &cand[kept]);
+                tmp->plies++;
+                tmp->end = b2;
+                vrun(tmp, rc, b2, i + 1, b2.side == (int)v->first ? number + 1 : number);
+                rc->budget = left;
             }
             if (fits == 1) {
                 int had = out->resolved;

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/egdb.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "egdb/egdb_int.h"
 

@@ -21,7 +21,7 @@
 #include <cmocka.h>
 
 #include <damier/egdb.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "brute.h"
 #include "egdb/egdb_int.h"

@@ -21,7 +21,7 @@
 
 #include <damier/egdb.h>
 #include <damier/engine.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "../engine_fast.h"
 

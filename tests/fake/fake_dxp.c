@@ -25,10 +25,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/dxp.h>
 #include <damier/game.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "../game_fast.h"
 

@@ -24,9 +24,9 @@
 #include <string.h>
 #include <time.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/hub.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 static void say(const char *fmt, const char *arg)

@@ -7,8 +7,8 @@
  * there with a positive weight, and picking by any seed gives one of the probed moves
  * or nothing when there are none. */
 #include <damier/book.h>
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 #include <damier/status.h>
 
 #include "fuzz.h"

@@ -4,7 +4,7 @@
  * FEN. Properties: the reader never crashes and says why it refuses; an accepted
  * position written back (numeric, and algebraic where the variant has it) reads back
  * as the same position, and that text is a fixed point. */
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/variant.h>
 
 #include "fuzz.h"

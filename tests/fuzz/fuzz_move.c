@@ -5,7 +5,7 @@
  * crashes and says why it refuses; an accepted move, written in every notation
  * (short PDN, full path, Hub; numeric and algebraic squares for the generic board),
  * reads back as exactly that move. */
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include "fuzz.h"

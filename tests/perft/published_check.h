@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include "core/gen.h"

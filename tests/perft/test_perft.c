@@ -28,8 +28,8 @@
 
 #include <stdio.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 
 #define START_FEN "W:W31-50:B1-20"
 #define KINGS_FEN "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24"

@@ -20,8 +20,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 
 static void expect_perft(const char *fen, int depth, uint64_t want)
 {

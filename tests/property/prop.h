@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 #include <damier/variant.h>
 
 /* The run's seed: DM_PROP_SEED, else a fixed default, so that a test run is

@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/engine.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/variant.h>
 
 #include "property/prop.h"

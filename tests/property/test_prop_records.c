@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 #include <damier/pdn.h>
 #include <damier/variant.h>
 

@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 
 typedef struct rule_case {
     const char *name;  /* FMJD article and what the position shows */

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 
 static void load(dm_board10 *b, const char *fen)
 {

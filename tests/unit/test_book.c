@@ -18,7 +18,7 @@
 #include <damier/book.h>
 #include <damier/engine.h>
 #include <damier/hub.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/session.h>
 
 static uint32_t fnv1a(const unsigned char *p, size_t n)

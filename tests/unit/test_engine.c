@@ -15,7 +15,7 @@
 
 #include <damier/engine.h>
 #include <damier/eval.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "../engine_fast.h"
 

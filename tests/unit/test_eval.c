@@ -16,7 +16,7 @@
 
 #include <damier/engine.h>
 #include <damier/eval.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 
 #include "../engine_fast.h"
 #define EVAL_TEST_SEED 12345

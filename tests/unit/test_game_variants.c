@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <damier/board10.h>
+#include "core/board10.h"
 #include <damier/game.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/pdn.h>
 #include <damier/variant.h>
 

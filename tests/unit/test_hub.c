@@ -20,7 +20,7 @@
 #include <damier/engine.h>
 #include <damier/game.h>
 #include <damier/hub.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/session.h>
 
 #define START "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"

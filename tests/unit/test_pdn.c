@@ -786,6 +786,35 @@ static void test_pdn__ambiguous_capture_resolved_by_what_follows(void **state)
     dm_pdn_game_free(g2);
 }
 
+/* The look-ahead that resolves a short capture must leave the moves of the candidate it
+ * kept for the nodes after it, whatever order it tries the candidates in. The king on 38
+ * takes five pieces to 41 by two routes: one leaves Black's 21, the other 22. Black's
+ * king then writes 46x25: over 20 and 41 where 21 is left (the kept line: 12-7 follows),
+ * over 12, 20, 31 and 41 where 22 is left (after which 12-7 cannot be played). The
+ * dropped candidate's look-ahead once wrote its own 46x25 over the kept one's, so
+ * dm_pdn_to_game played a move that is illegal in the game it was building. */
+static void test_pdn__game_of_a_resolved_capture_plays_the_kept_line(void **state)
+{
+    (void)state;
+    dm_pdn_game *g =
+        read_one("[FEN \"W:W12,20,K31,35,K38:B7,K19,21,22,29,K37,K46\"]\n1. 38x41 46x25 2. 12-7 *");
+    dm_pdn_replay rep = replay(g);
+    assert_int_equal(rep.verdict, DM_PDN_LEGAL);
+    assert_int_equal(rep.resolved, 1);
+    assert_string_equal(rep.ambiguous_as, "38x24x2x11x28x41");
+    dm_game *game = NULL;
+    dm_error err;
+    assert_int_equal(dm_pdn_to_game(&game, g, 0, &err), DM_OK);
+    assert_int_equal(dm_game_ply(game), 3);
+    char fen[128], want[128];
+    dm_board_to_fen(fen, sizeof fen, dm_game_position(game), 0);
+    dm_board_to_fen(want, sizeof want, &rep.end, 0);
+    assert_string_equal(fen, want);
+    assert_string_equal(fen, "B:W7,K31,35:B21,K25");
+    dm_game_free(game);
+    dm_pdn_game_free(g);
+}
+
 static void test_pdn__variants(void **state)
 {
     (void)state;
@@ -1145,6 +1174,7 @@ int main(void)
         cmocka_unit_test(test_pdn__setup_fen_and_setup_command),
         cmocka_unit_test(test_pdn__replay_reports_first_bad_move),
         cmocka_unit_test(test_pdn__ambiguous_capture_resolved_by_what_follows),
+        cmocka_unit_test(test_pdn__game_of_a_resolved_capture_plays_the_kept_line),
         cmocka_unit_test(test_pdn__variants),
         cmocka_unit_test(test_pdn__writer_notation_short_and_full),
         cmocka_unit_test(test_pdn__writer_wraps_at_80_columns),

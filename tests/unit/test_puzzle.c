@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include <damier/engine.h>
-#include <damier/move10.h>
+#include "core/move10.h"
 #include <damier/puzzle.h>
 
 static dm_engine *new_engine(void)

@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "damier/board10.h"
+#include "core/board10.h"
 #include "damier/pdn.h"
 #include "damier/status.h"
 #include "damier/variant.h"

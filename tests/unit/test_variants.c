@@ -30,8 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <damier/board10.h>
-#include <damier/move10.h>
+#include "core/board10.h"
+#include "core/move10.h"
 #include <damier/variant.h>
 
 static const dm_variant *V(dm_variant_id id)

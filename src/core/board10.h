@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * damier/board10.h: the 10x10 bitboard view of an international draughts position
+ * core/board10.h: the 10x10 bitboard view of an international draughts position
  * (FMJD rules) as a small value type: pieces, side to move and Zobrist hash. Squares
  * are 1..50. The one position type of every variant is dm_board (damier/variant.h);
  * dm_board10 is the fast board of the layers that are international by nature (the
@@ -47,36 +47,36 @@ typedef struct dm_board10 {
 } dm_board10;
 
 /* An empty board, White to move. */
-DM_API void dm_board10_clear(dm_board10 *out);
+void dm_board10_clear(dm_board10 *out);
 
 /* The initial position (FMJD 2.8): Black men on 1-20, White men on 31-50, White to move. */
-DM_API void dm_board10_start(dm_board10 *out);
+void dm_board10_start(dm_board10 *out);
 
 /* What stands on square sq (1..50); DM_EMPTY for an out-of-range square. */
-DM_API dm_piece dm_board10_piece(const dm_board10 *b, int sq);
+dm_piece dm_board10_piece(const dm_board10 *b, int sq);
 
 /* Put piece on square sq (1..50), replacing what was there; DM_EMPTY clears it.
  * Keeps the hash up to date. DM_EINVAL for a bad square or piece. */
-DM_API dm_status dm_board10_put(dm_board10 *b, int sq, dm_piece piece);
+dm_status dm_board10_put(dm_board10 *b, int sq, dm_piece piece);
 
 /* Set the side to move (updates the hash). */
-DM_API void dm_board10_set_side(dm_board10 *b, dm_color side);
+void dm_board10_set_side(dm_board10 *b, dm_color side);
 
 /* Number of men and kings of one colour. */
-DM_API int dm_board10_count_men(const dm_board10 *b, dm_color c);
-DM_API int dm_board10_count_kings(const dm_board10 *b, dm_color c);
+int dm_board10_count_men(const dm_board10 *b, dm_color c);
+int dm_board10_count_kings(const dm_board10 *b, dm_color c);
 
 /* Check the invariants: colours disjoint, kings a subset of the pieces, no man on its
  * own promotion row (White men on 1-5, Black men on 46-50), at most 20 pieces a side
  * would be a legal-game limit but compositions may exceed it, so it is not checked.
  * Returns DM_OK or DM_EINVAL with a reason in err. */
-DM_API dm_status dm_board10_validate(const dm_board10 *b, dm_error *err);
+dm_status dm_board10_validate(const dm_board10 *b, dm_error *err);
 
 /* The Zobrist hash computed from scratch (equals b->hash for a consistent board). */
-DM_API uint64_t dm_board10_compute_hash(const dm_board10 *b);
+uint64_t dm_board10_compute_hash(const dm_board10 *b);
 
 /* True when both boards hold the same pieces and side to move. */
-DM_API int dm_board10_equal(const dm_board10 *a, const dm_board10 *b);
+int dm_board10_equal(const dm_board10 *a, const dm_board10 *b);
 
 /* Read a draughts FEN (PDN 3.0 FEN tag grammar), e.g. "W:W31-50:B1-20" or
  * "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29". Accepted: side W, B (or '?',
@@ -85,23 +85,23 @@ DM_API int dm_board10_equal(const dm_board10 *a, const dm_board10 *b);
  * trailing '.' and whitespace. The result is validated with dm_board10_validate.
  * On error *out is untouched and err says what is wrong and at which character
  * (err->column, 1-based). */
-DM_API dm_status dm_board10_from_fen(dm_board10 *out, const char *fen, dm_error *err);
+dm_status dm_board10_from_fen(dm_board10 *out, const char *fen, dm_error *err);
 
 /* Write b as FEN: "W:W31,32,K45:B1-20" style (side, White section then Black;
  * runs of three or more consecutive squares of the same kind written as ranges).
  * Writes at most cap bytes including the NUL; returns the length the full text
  * needs (excluding the NUL), snprintf-style. 200 bytes always suffice. */
-DM_API size_t dm_board10_to_fen(char *buf, size_t cap, const dm_board10 *b);
+size_t dm_board10_to_fen(char *buf, size_t cap, const dm_board10 *b);
 
 /* Read/write the Hub protocol position string: 51 characters, side 'W'/'B' then one of
  * 'w' 'b' 'W' 'B' 'e' per square 1..50. to_hub needs cap >= 52. */
-DM_API dm_status dm_board10_from_hub(dm_board10 *out, const char *pos, dm_error *err);
-DM_API size_t dm_board10_to_hub(char *buf, size_t cap, const dm_board10 *b);
+dm_status dm_board10_from_hub(dm_board10 *out, const char *pos, dm_error *err);
+size_t dm_board10_to_hub(char *buf, size_t cap, const dm_board10 *b);
 
 /* The same position on the fast 10x10 board (only for 10x10 variants); DM_EINVAL
  * otherwise. And back: a dm_board10 as a generic board of variant v (10x10). */
-DM_API dm_status dm_board_to_board10(dm_board10 *out, const dm_board *b);
-DM_API dm_status dm_board_from_board10(dm_board *out, const dm_variant *v, const dm_board10 *b);
+dm_status dm_board_to_board10(dm_board10 *out, const dm_board *b);
+dm_status dm_board_from_board10(dm_board *out, const dm_variant *v, const dm_board10 *b);
 
 #ifdef __cplusplus
 }
