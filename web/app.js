@@ -760,9 +760,14 @@ function analysisView(fen, variantName_) {
   const board = new Board(resetEl('#analysis-board'), {
     onMove: (m) => { history.push(pos); pos = applyMove(pos, m, geo ? geo.size : 10); setPos(); if (running) start(); },
   });
-  // a variant's position read by the server (f: its FEN, '' the initial position)
+  // a variant's position read by the server (f: its FEN, '' the initial position); only
+  // the latest request counts: the view's first load answered after a FEN the user
+  // typed in the meantime must not replace it (false: failed or superseded)
+  let loads = 0;
   async function loadVariant(f) {
+    const n = ++loads;
     const r = await api('GET', `/api/position?variant=${variant}&fen=${encodeURIComponent(f || '')}`);
+    if (n !== loads) return false;
     if (!r.ok) { msg(() => serverText(r.data.error)); return false; }
     geo = r.data.board;
     board.setGeometry(geo);
@@ -774,7 +779,9 @@ function analysisView(fen, variantName_) {
   const lines = $('#an-lines');
   let others = []; // multi-PV: the first moves of lines 2.. as arrows
 
+  let sets = 0;
   async function setPos() {
+    const n = ++sets;
     const f = fenOf(pos);
     $('#fen-input').value = f;
     lines.innerHTML = ''; // the lines were of another position
@@ -783,6 +790,7 @@ function analysisView(fen, variantName_) {
     board.setArrow(null);
     board.pos = pos;
     const r = await api('GET', `/api/position?fen=${encodeURIComponent(f)}${variant ? `&variant=${variant}` : ''}`);
+    if (n !== sets) return; // the legal moves of a position since replaced
     if (!r.ok) { msg(() => serverText(r.data.error)); board.setLegal([]); return; }
     board.legal = r.data.legal;
     board.interactive = true;

@@ -198,11 +198,13 @@ void srv_tourney_stop(srv *s);
 int srv_tourney_step(srv *s, int max_depth);
 /* 1 once the server is stopping (srv_games_stop), else 0. */
 int srv_stopping(srv *s);
-/* A position's legal moves and result, for the analysis board. move (NULL or "": none):
- * a move in notation played first, the answer being the position after it with
- * "played" (the MOVE); an illegal move is a 400 whose error says the rule (the
- * lessons' judge). */
-void srv_op_position(const char *fen, const char *move, srv_reply *r);
+/* GET /api/position: a position of variant (a name, any variant; fen "" or NULL: its
+ * initial position) with its legal moves and result, for the analysis board. move (NULL
+ * or "": none): a move in notation played first, the answer being the position after
+ * it with "played" (the MOVE); an illegal move is a 400 whose error says the rule (the
+ * lessons' judge). Another variant than international adds the board's description and
+ * squares as in a game's state (srv_vboard_desc, srv_vboard_json). */
+void srv_op_position(const char *variant, const char *fen, const char *move, srv_reply *r);
 /* GET /api/jump/position (srv_jump.c): a jumping game's position (game: a name of
  * dm_jgame_from_name, "" Chinese checkers; players "" = 2; pos: dm_jpos_from_text, ""
  * the start) with its legal moves, holes and pegs; move (NULL or "": none) played first
@@ -214,9 +216,6 @@ void srv_op_jump_position(const char *game, const char *players, const char *pos
  * game's deadline: {"games": [...]} (docs/WEB.md). */
 void srv_op_your_turn(srv *s, const char *keys, int64_t account, srv_reply *r);
 #define SRV_MAX_TURN_QUERY 8192 /* the bytes of ?keys= read */
-/* The same for a position of variant (a name; fen "" or NULL: its initial position),
- * with the board's description and squares as in a game's state. */
-void srv_op_position_variant(const char *variant, const char *fen, const char *move, srv_reply *r);
 /* A generic move as JSON ({text, hub, path, captured, promote}), a position's squares
  * as a string (w, W, b, B, '.'), a variant's board ({size, labels, coords, ...}). */
 json_t *srv_vmove_json(const dm_board *b, const dm_move *m);
@@ -353,7 +352,7 @@ struct srv_game {
     srv_game_row row;
     pthread_mutex_t mu;
     dm_session *session;
-    const dm_variant *var;  /* NULL: international (the fast board); else the game's variant */
+    const dm_variant *var;  /* the game's variant (international included), never NULL */
     int replaying;          /* 1 while restoring: the clock reads vfixed */
     int corr;               /* 1: a correspondence game: virtual time follows the wall
                               clock (row.t0_wall + v), the downtime is charged */

@@ -22,9 +22,6 @@
 #include <sys/random.h>
 #include <time.h>
 
-#include <damier/board10.h> /* the international game's fast paths (issue 9: still here) */
-#include <damier/move10.h>
-
 #include <damier/clock.h>
 #include <damier/engine.h>
 #include <damier/game.h>
@@ -262,14 +259,12 @@ static int game_setup(srv_game *g, const srv_game_row *row, int replaying, char 
         dm_session_free(ss);
         return -1;
     }
-    /* a game of another variant than international runs on the generic board */
+    /* every variant, international included (a row without one), on the generic board */
     const dm_variant *var = NULL;
-    if (row->variant[0] && strcmp(row->variant, "international") != 0) {
-        if (dm_variant_from_name(&var, row->variant, &e) != DM_OK) {
-            snprintf(err, errcap, "%s", e.message);
-            dm_session_free(ss);
-            return -1;
-        }
+    if (dm_variant_from_name(&var, row->variant[0] ? row->variant : "international", &e) != DM_OK) {
+        snprintf(err, errcap, "%s", e.message);
+        dm_session_free(ss);
+        return -1;
     }
     dm_session_setup su = DM_SESSION_SETUP_INIT;
     su.fen = row->start_fen[0] ? row->start_fen : NULL;
@@ -311,28 +306,6 @@ static srv_game *game_new(const srv_game_row *row, int replaying, char *err, siz
 }
 
 /* ---- state ---------------------------------------------------------------------- */
-
-static json_t *int_array(const int *v, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++) {
-        json_array_append_new(a, json_integer(v[i]));
-    }
-    return a;
-}
-
-/* {text, hub, path, captured} of move m in board b. */
-static json_t *move_json(const dm_board10 *b, const dm_move10 *m)
-{
-    char text[160], hub[160];
-    dm_move10_to_text(text, sizeof text, b, m, DM_NOTATION_PDN);
-    dm_move10_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB);
-    int path[64], capt[64];
-    int np = dm_move10_path(path, 64, b, m);
-    int nc = dm_move10_captured(m, capt, 64);
-    return json_pack("{s:s,s:s,s:o,s:o}", "text", text, "hub", hub, "path", int_array(path, np),
-                     "captured", int_array(capt, nc));
-}
 
 static const char *outcome_text(dm_outcome o)
 {
@@ -417,6 +390,18 @@ json_t *srv_vmove_json(const dm_board *b, const dm_move *m)
                      capt, "promote", m->promote);
 }
 
+/* A move of a game's state or of the analysis board (srv_op_position): srv_vmove_json,
+ * without "promote" in international draughts, whose replies keep the page's first
+ * protocol (the 10x10 board drawn from the FENs). */
+static json_t *state_move_json(const dm_board *b, const dm_move *m)
+{
+    json_t *j = srv_vmove_json(b, m);
+    if (j && b->variant->id == DM_VARIANT_INTERNATIONAL) {
+        json_object_del(j, "promote");
+    }
+    return j;
+}
+
 /* The pieces of b as a string, one character per square 1..squares: w, W (king), b,
  * B or '.'. */
 json_t *srv_vboard_json(const dm_board *b)
@@ -452,54 +437,6 @@ json_t *srv_vboard_desc(const dm_variant *v)
                      v->title, "size", v->size, "squares", v->squares, "labels", labels, "coords",
                      v->algebraic, "invert", v->invert, "full", v->geometry == DM_GEOM_FULL,
                      "game_type", v->game_type, "first", v->first == DM_WHITE ? "white" : "black");
-}
-
-/* The state of a game of another variant than international (srv_game_state). */
-static json_t *vgame_state(srv_game *g, int side)
-{
-    const dm_game *gm = dm_session_game(g->session);
-    const dm_board *cur = dm_session_position(g->session);
-    const dm_variant *v = g->var;
-    char fen[512], start[512], why[160];
-    dm_board_to_fen(fen, sizeof fen, cur, v->algebraic);
-    dm_board_to_fen(start, sizeof start, dm_game_position_at(gm, 0), v->algebraic);
-    json_t *moves = json_array();
-    int ply = dm_game_ply(gm);
-    for (int i = 0; i < ply; i++) {
-        json_array_append_new(moves,
-                              srv_vmove_json(dm_game_position_at(gm, i), dm_game_move_at(gm, i)));
-    }
-    dm_reason reason;
-    dm_outcome o = dm_game_result(gm, &reason);
-    dm_game_reason_text(why, sizeof why, gm);
-    json_t *legal = json_array();
-    if (o == DM_OUTCOME_ONGOING && g->row.mode != SRV_MODE_REVIEW) {
-        dm_movelist *list = malloc(sizeof *list);
-        if (list) {
-            dm_movegen_legal(list, cur);
-            for (int i = 0; i < list->count; i++) {
-                json_array_append_new(legal, srv_vmove_json(cur, &list->moves[i]));
-            }
-            free(list);
-        }
-    }
-    json_t *engine = json_null();
-    if (g->row.mode == SRV_MODE_ENGINE) {
-        engine = json_pack("{s:s,s:i,s:b}", "side", side_name(g->row.engine_side), "level",
-                           g->row.level, "thinking", g->engine_queued);
-    }
-    return json_pack(
-        "{s:s,s:s,s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:o,s:s,s:s,s:s,s:s?,s:s?,s:o,s:o,s:{s:s,s:"
-        "s},s:I,s:o,s:o,s:o}",
-        "t", "state", "id", g->row.id, "version", g->gen, "mode", mode_str(g->row.mode), "variant",
-        v->name, "you", side_name(side), "start_fen", start, "fen", fen, "turn",
-        cur->side == DM_WHITE ? "white" : "black", "ply", ply, "moves", moves, "legal", legal,
-        "result", outcome_text(o), "reason", dm_reason_str(reason), "reason_text", why,
-        "draw_offer", g->row.draw_offer < 0 ? NULL : side_name(g->row.draw_offer), "takeback_offer",
-        g->row.takeback_offer < 0 ? NULL : side_name(g->row.takeback_offer), "engine", engine,
-        "clock", clock_json(g), "names", "white", g->row.white_name, "black", g->row.black_name,
-        "server_time", (json_int_t)srv_wall_ms(), "board", srv_vboard_desc(v), "position",
-        srv_vboard_json(cur), "start_position", srv_vboard_json(dm_game_position_at(gm, 0)));
 }
 
 static json_t *game_state(srv_game *g, int side);
@@ -538,54 +475,37 @@ json_t *srv_game_state(srv_game *g, int side)
     return st;
 }
 
-/* The position before ply i of an international game on the fast board and, when m is
- * not NULL (i below the game's length), the move of ply i: the server's international
- * replies are written from the fast board's types (dm_board10_to_fen, move_json). */
-static void fast_ply(dm_board10 *b, dm_move10 *m, const dm_game *gm, int i)
-{
-    dm_board_to_board10(b, dm_game_position_at(gm, i));
-    if (m) {
-        dm_move_to_move10(m, b, dm_game_move_at(gm, i));
-    }
-}
-
-/* A game of international draughts from b (a fast board). */
-static dm_status new_intl_game(dm_game **out, const dm_board10 *b)
-{
-    dm_board vb;
-    dm_status st = dm_board_from_board10(&vb, dm_variant_get(DM_VARIANT_INTERNATIONAL), b);
-    return st != DM_OK ? st : dm_game_new(out, &vb);
-}
-
+/* The state of g for side (srv_game_state), every variant from the game's dm_board
+ * positions and dm_move moves. International games keep the page's first protocol: no
+ * "reason_text", no board description and pieces (the page draws the 10x10 board from
+ * the FENs) and moves without "promote"; the other variants have them all. */
 static json_t *game_state(srv_game *g, int side)
 {
-    if (g->var) {
-        return vgame_state(g, side);
-    }
     const dm_game *gm = dm_session_game(g->session);
-    int ply = dm_game_ply(gm);
-    dm_board10 curb, startb;
-    const dm_board10 *cur = &curb;
-    fast_ply(&curb, NULL, gm, ply);
-    fast_ply(&startb, NULL, gm, 0);
-    char fen[256], start[256];
-    dm_board10_to_fen(fen, sizeof fen, cur);
-    dm_board10_to_fen(start, sizeof start, &startb);
+    const dm_board *cur = dm_session_position(g->session);
+    const dm_variant *v = g->var;
+    int intl = v->id == DM_VARIANT_INTERNATIONAL;
+    char fen[512], start[512], why[160];
+    dm_board_to_fen(fen, sizeof fen, cur, v->algebraic);
+    dm_board_to_fen(start, sizeof start, dm_game_position_at(gm, 0), v->algebraic);
     json_t *moves = json_array();
+    int ply = dm_game_ply(gm);
     for (int i = 0; i < ply; i++) {
-        dm_board10 bi;
-        dm_move10 mi;
-        fast_ply(&bi, &mi, gm, i);
-        json_array_append_new(moves, move_json(&bi, &mi));
+        json_array_append_new(moves,
+                              state_move_json(dm_game_position_at(gm, i), dm_game_move_at(gm, i)));
     }
     dm_reason reason;
     dm_outcome o = dm_game_result(gm, &reason);
+    dm_game_reason_text(why, sizeof why, gm);
     json_t *legal = json_array();
     if (o == DM_OUTCOME_ONGOING && g->row.mode != SRV_MODE_REVIEW) {
-        dm_movelist10 list;
-        dm_movegen10_legal(&list, cur);
-        for (int i = 0; i < list.count; i++) {
-            json_array_append_new(legal, move_json(cur, &list.moves[i]));
+        dm_movelist *list = malloc(sizeof *list);
+        if (list) {
+            dm_movegen_legal(list, cur);
+            for (int i = 0; i < list->count; i++) {
+                json_array_append_new(legal, state_move_json(cur, &list->moves[i]));
+            }
+            free(list);
         }
     }
     json_t *engine = json_null();
@@ -593,7 +513,7 @@ static json_t *game_state(srv_game *g, int side)
         engine = json_pack("{s:s,s:i,s:b}", "side", side_name(g->row.engine_side), "level",
                            g->row.level, "thinking", g->engine_queued);
     }
-    return json_pack(
+    json_t *st = json_pack(
         "{s:s,s:s,s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:o,s:o,s:s,s:s,s:s?,s:s?,s:o,s:o,s:{s:s,s:s},s:"
         "I}",
         "t", "state", "id", g->row.id, "version", g->gen, "mode", mode_str(g->row.mode), "variant",
@@ -604,6 +524,13 @@ static json_t *game_state(srv_game *g, int side)
         g->row.takeback_offer < 0 ? NULL : side_name(g->row.takeback_offer), "engine", engine,
         "clock", clock_json(g), "names", "white", g->row.white_name, "black", g->row.black_name,
         "server_time", (json_int_t)srv_wall_ms());
+    if (st && !intl) {
+        json_object_set_new(st, "reason_text", json_string(why));
+        json_object_set_new(st, "board", srv_vboard_desc(v));
+        json_object_set_new(st, "position", srv_vboard_json(cur));
+        json_object_set_new(st, "start_position", srv_vboard_json(dm_game_position_at(gm, 0)));
+    }
+    return st;
 }
 
 /* ---- changes -------------------------------------------------------------------- */
@@ -859,41 +786,41 @@ static uint64_t rnd(uint64_t *state)
     return x * 0x2545f4914f6cdd1dull;
 }
 
-/* What a search needs, copied from the game under its lock. */
+/* What a search needs, copied from the game under its lock: the job never reads the
+ * game, which may change (a takeback, new rules) while it searches unlocked. */
 typedef struct engine_job {
-    dm_board10 root;
+    dm_search_input in; /* its draw_count: the game's counters at the root; its draw:
+                           &draw */
     uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
-    dm_search_input in; /* its draw_count: the game's counters at the root */
-    dm_draw_rules draw; /* the game's draw rules (dm_game_draw_rules) */
+    dm_draw_rules draw; /* the game's draw rules (dm_game_draw_rules), copied */
     int level;
     int depth_cap; /* > 0: no search deeper (srv_engine_step) */
     dm_limits lim;
     uint64_t rng;
+    dm_movelist list;        /* choose_imperfect's root moves */
+    int score[DM_MAX_MOVES]; /* and their scores */
 } engine_job;
 
-/* Levels 1-5: every root move scored at depth - 1, one drawn within the margin. */
-static int choose_imperfect(dm_move10 *out, dm_engine *e, engine_job *j)
+/* Levels 1-5 (as `damier play`): every root move scored at depth - 1 under the game's
+ * draw rules, one drawn within the level's margin of the best. */
+static int choose_imperfect(dm_move *out, dm_engine *e, engine_job *j)
 {
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, &j->root);
-    if (list.count == 0) {
+    const dm_board *root = &j->in.root;
+    dm_movegen_legal(&j->list, root);
+    if (j->list.count == 0) {
         return -1;
     }
-    int score[DM_MAX_MOVES10];
+    int *score = j->score;
     int best = -2 * DM_SCORE_WIN;
-    const dm_board *root = &j->in.root;
     uint64_t root_hash = dm_board_hash(root);
-    for (int i = 0; i < list.count; i++) {
+    for (int i = 0; i < j->list.count; i++) {
         /* the game's one judge of every position: the variant's end, then its draw
          * rules from the counters and the repetitions the move leads to */
-        dm_move vm;
-        if (dm_move_from_move10(&vm, root, &list.moves[i]) != DM_OK) {
-            return -1; /* cannot happen: the two generators agree (tests) */
-        }
+        const dm_move *vm = &j->list.moves[i];
         dm_board child = *root;
-        dm_board_apply(&child, &vm);
+        dm_board_apply(&child, vm);
         dm_draw_count c;
-        dm_variant_draw_step(&c, &j->in.draw_count, &j->draw, root, &vm);
+        dm_variant_draw_step(&c, &j->in.draw_count, &j->draw, root, vm);
         int n = 0;
         if (c.reversible_plies > 0) {
             n = j->in.history_count;
@@ -917,6 +844,7 @@ static int choose_imperfect(dm_move10 *out, dm_engine *e, engine_job *j)
             cin.history = j->hist;
             cin.history_count = n;
             cin.draw_count = c;
+            cin.draw = j->in.draw;
             dm_limits lim;
             memset(&lim, 0, sizeof lim);
             int d = levels[j->level - 1].depth;
@@ -936,8 +864,8 @@ static int choose_imperfect(dm_move10 *out, dm_engine *e, engine_job *j)
         }
     }
     int margin = best >= DM_SCORE_WIN_MIN ? 0 : levels[j->level - 1].margin;
-    int cand[DM_MAX_MOVES10], nc = 0;
-    for (int i = 0; i < list.count; i++) {
+    int cand[DM_MAX_MOVES], nc = 0;
+    for (int i = 0; i < j->list.count; i++) {
         if (score[i] < best - margin) {
             continue;
         }
@@ -949,38 +877,11 @@ static int choose_imperfect(dm_move10 *out, dm_engine *e, engine_job *j)
     if (nc == 0) {
         return -1;
     }
-    *out = list.moves[cand[rnd(&j->rng) % (uint64_t)nc]];
+    *out = j->list.moves[cand[rnd(&j->rng) % (uint64_t)nc]];
     return 0;
 }
 
 typedef struct srv_worker worker_arg;
-
-/* The root moves of a multi-PV search at its last completed depth (levels 1-5 of a
- * variant game: one is drawn within the level's margin). */
-typedef struct vlines {
-    int depth;
-    int n;
-    dm_move move[8];
-    int score[8];
-} vlines;
-
-static void vlines_info(const dm_info *info, void *payload)
-{
-    vlines *l = payload;
-    if (info->pv_count < 1 || info->multipv < 1 || info->multipv > 8) {
-        return;
-    }
-    if (info->depth != l->depth) {
-        l->depth = info->depth;
-        l->n = 0;
-    }
-    int k = info->multipv - 1;
-    l->move[k] = info->pv[0];
-    l->score[k] = info->score;
-    if (k + 1 > l->n) {
-        l->n = k + 1;
-    }
-}
 
 /* Plays the engine's move m in g, searched (ok nonzero) while g was unlocked at
  * generation gen; when g changed meanwhile, or the search failed, the engine is queued
@@ -1002,91 +903,12 @@ static void engine_deliver(srv *s, srv_game *g, int gen, int ok, const dm_move *
     pthread_mutex_unlock(&g->mu);
 }
 
-/* The engine's move in a game of another variant than international (engine_move):
- * dm_engine_search on the game's position and draw state; levels 1-5 search
- * up to 8 lines at their depth and draw one within the margin. */
-static void engine_move_variant(srv *s, dm_engine *e, srv_game *g, int depth_cap)
-{
-    typedef struct vjob {
-        dm_search_input in;
-        uint64_t hist[DM_ENGINE_MAX_HISTORY + 1];
-        dm_limits lim;
-        int level;
-        uint64_t rng;
-        vlines lines;
-    } vjob;
-    vjob *j = calloc(1, sizeof *j);
-    if (!j) {
-        return;
-    }
-    pthread_mutex_lock(&g->mu);
-    if (!engine_to_move(g)) {
-        g->engine_queued = 0;
-        pthread_mutex_unlock(&g->mu);
-        free(j);
-        return;
-    }
-    int gen = g->gen;
-    dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, dm_session_game(g->session));
-    j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
-    j->rng = rnd(&g->rng);
-    j->lim.depth = levels[j->level - 1].depth;
-    j->lim.move_time = levels[j->level - 1].move_time;
-    dm_clock *c = dm_session_clock(g->session);
-    /* a correspondence clock's days are not the engine's: it keeps its level's time */
-    if (c && j->level > 5 && !g->corr) {
-        dm_clock_side cs;
-        dm_clock_side_info(&cs, c, (dm_color)g->row.engine_side);
-        j->lim.time = (double)cs.remaining_ms / 1000.0;
-        j->lim.inc = (double)cs.increment_ms / 1000.0;
-        j->lim.moves_to_go = cs.moves_to_go;
-    }
-    int margin = levels[j->level - 1].margin;
-    if (margin > 0) {
-        j->lim.multipv = 8;
-    }
-    if (depth_cap > 0) {
-        j->lim.depth = j->lim.depth > 0 && j->lim.depth < depth_cap ? j->lim.depth : depth_cap;
-        j->lim.move_time = 0;
-        j->lim.time = 0;
-        j->lim.inc = 0;
-        j->lim.moves_to_go = 0;
-    }
-    pthread_mutex_unlock(&g->mu);
-
-    dm_result res;
-    memset(&res, 0, sizeof res);
-    int ok = dm_engine_search(&res, e, &j->in, &j->lim, margin > 0 ? vlines_info : NULL, &j->lines,
-                              NULL) == DM_OK &&
-             res.has_move;
-    dm_move m = res.best;
-    if (ok && margin > 0 && j->lines.n > 1) {
-        int best = j->lines.score[0];
-        int m2 = best >= DM_SCORE_WIN_MIN ? 0 : margin;
-        int cand[8], nc = 0;
-        for (int i = 0; i < j->lines.n; i++) {
-            if (j->lines.score[i] >= best - m2 &&
-                (j->lines.score[i] > -DM_SCORE_WIN_MIN || best <= -DM_SCORE_WIN_MIN)) {
-                cand[nc++] = i;
-            }
-        }
-        if (nc > 0) {
-            m = j->lines.move[cand[rnd(&j->rng) % (uint64_t)nc]];
-        }
-    }
-    free(j);
-    engine_deliver(s, g, gen, ok, &m);
-}
-
-/* The engine's move in g, searched with g unlocked; depth_cap > 0: no deeper, and
- * no time limit (srv_engine_step). */
+/* The engine's move in g (every variant), searched with g unlocked on a copy of what
+ * the search needs (engine_job); depth_cap > 0: no deeper, and no time limit
+ * (srv_engine_step). */
 static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
 {
-    if (g->var) { /* set at creation, never changed: read without the lock */
-        engine_move_variant(s, e, g, depth_cap);
-        return;
-    }
-    engine_job *j = malloc(sizeof *j);
+    engine_job *j = calloc(1, sizeof *j);
     if (!j) {
         return;
     }
@@ -1100,11 +922,11 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     int gen = g->gen;
     const dm_game *gm = dm_session_game(g->session);
     dm_search_input_from_game(&j->in, j->hist, DM_ENGINE_MAX_HISTORY, gm);
-    dm_board_to_board10(&j->root, &j->in.root);
+    /* the game's draw rules, copied: in.draw must not point into the game */
     j->draw = *dm_game_draw_rules(gm);
+    j->in.draw = &j->draw;
     j->level = g->row.level < 1 ? 1 : g->row.level > 10 ? 10 : g->row.level;
     j->rng = rnd(&g->rng);
-    memset(&j->lim, 0, sizeof j->lim);
     j->lim.depth = levels[j->level - 1].depth;
     j->lim.move_time = levels[j->level - 1].move_time;
     dm_clock *c = dm_session_clock(g->session);
@@ -1127,10 +949,10 @@ static void engine_move(srv *s, dm_engine *e, srv_game *g, int depth_cap)
     pthread_mutex_unlock(&g->mu);
 
     dm_move vm;
+    memset(&vm, 0, sizeof vm);
     int ok;
     if (levels[j->level - 1].margin > 0) {
-        dm_move10 m;
-        ok = choose_imperfect(&m, e, j) == 0 && dm_move_from_move10(&vm, &j->in.root, &m) == DM_OK;
+        ok = choose_imperfect(&vm, e, j) == 0;
     } else {
         dm_result r;
         ok = dm_engine_search(&r, e, &j->in, &j->lim, NULL, NULL, NULL) == DM_OK && r.has_move;
@@ -2626,12 +2448,11 @@ void srv_op_draw(srv *s, const char *id, const char *key, const json_t *req, srv
                 kings[1] += p == DM_BLACK_KING;
             }
             int dead = kings[0] > 0 && kings[1] > 0; /* kings on both sides */
-            if (!g->var) {
-                const dm_game *gm = dm_session_game(g->session);
-                dm_draw_count c; /* international: a 16- or 5-move count running */
-                dm_game_draw_count(&c, gm);
-                dead = dead || c.material_plies >= 0;
-            }
+            const dm_game *gm = dm_session_game(g->session);
+            dm_draw_count c; /* a material rule's count running (international: the 16-
+                              * or 5-move ending) */
+            dm_game_draw_count(&c, gm);
+            dead = dead || c.material_plies >= 0;
             if (!dead) {
                 srv_reply_error(r, 409, "the engine declines: there is still play in the position");
                 srv_game_unlock(g);
@@ -2830,38 +2651,20 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
     row.engine_side = -1;
     row.level = 5;
     const dm_variant *var = dm_game_variant(gm);
-    int intl = var->id == DM_VARIANT_INTERNATIONAL;
     snprintf(row.variant, sizeof row.variant, "%s", var->name);
     snprintf(row.time_control, sizeof row.time_control, "-");
-    char start[512];
-    if (intl) {
-        dm_board10 ini, first;
-        dm_board10_start(&ini);
-        fast_ply(&first, NULL, gm, 0);
-        if (!dm_board10_equal(&first, &ini)) {
-            dm_board10_to_fen(start, sizeof start, &first);
-            size_t n = strlen(start);
-            if (n >= sizeof row.start_fen) {
-                snprintf(err, errcap, "the start position's FEN is too long");
-                return NULL;
-            }
-            memcpy(row.start_fen, start, n + 1);
+    char start[512], ini_fen[512];
+    dm_board ini; /* a start FEN only when the game does not start from the variant's start */
+    dm_board_start(&ini, var);
+    dm_board_to_fen(start, sizeof start, dm_game_position_at(gm, 0), var->algebraic);
+    dm_board_to_fen(ini_fen, sizeof ini_fen, &ini, var->algebraic);
+    if (strcmp(start, ini_fen) != 0) {
+        size_t n = strlen(start);
+        if (n >= sizeof row.start_fen) {
+            snprintf(err, errcap, "the start position's FEN is too long");
+            return NULL;
         }
-    } else {
-        dm_board ini;
-        dm_board_start(&ini, var);
-        const dm_board *st = dm_game_position_at(gm, 0);
-        char ini_fen[512];
-        dm_board_to_fen(start, sizeof start, st, var->algebraic);
-        dm_board_to_fen(ini_fen, sizeof ini_fen, &ini, var->algebraic);
-        if (strcmp(start, ini_fen) != 0) {
-            size_t n = strlen(start);
-            if (n >= sizeof row.start_fen) {
-                snprintf(err, errcap, "the start position's FEN is too long");
-                return NULL;
-            }
-            memcpy(row.start_fen, start, n + 1);
-        }
+        memcpy(row.start_fen, start, n + 1);
     }
     dm_reason why;
     dm_outcome o = dm_game_result(gm, &why);
@@ -2891,15 +2694,8 @@ static json_t *store_review(srv *s, const dm_game *gm, const dm_pdn_game *rec, c
         return NULL;
     }
     for (int i = 0; i < n; i++) {
-        if (intl) {
-            dm_board10 bi;
-            dm_move10 mi;
-            fast_ply(&bi, &mi, gm, i);
-            dm_move10_to_text(mv[i].hub, sizeof mv[i].hub, &bi, &mi, DM_NOTATION_HUB);
-        } else {
-            dm_move_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_position_at(gm, i),
-                            dm_game_move_at(gm, i), DM_NOTATION_HUB, DM_SQUARES_DEFAULT);
-        }
+        dm_move_to_text(mv[i].hub, sizeof mv[i].hub, dm_game_position_at(gm, i),
+                        dm_game_move_at(gm, i), DM_NOTATION_HUB, DM_SQUARES_DEFAULT);
     }
     char e2[256];
     srv_game *g = game_new(&row, 1, e2, sizeof e2);
@@ -2991,64 +2787,7 @@ void srv_op_upload(srv *s, const char *text, size_t len, srv_reply *r)
     }
 }
 
-void srv_op_position(const char *fen, const char *move, srv_reply *r)
-{
-    dm_board10 b;
-    dm_error e;
-    memset(&e, 0, sizeof e);
-    if (!fen || !*fen) {
-        dm_board10_start(&b);
-    } else if (dm_board10_from_fen(&b, fen, &e) != DM_OK) {
-        srv_reply_error(r, 400, "FEN, column %d: %s", e.column, e.message);
-        return;
-    } else if (dm_board10_validate(&b, &e) != DM_OK) {
-        srv_reply_error(r, 400, "FEN: %s", e.message);
-        return;
-    }
-    dm_game *g = NULL;
-    if (new_intl_game(&g, &b) != DM_OK) {
-        srv_reply_error(r, 400, "not a position of international draughts");
-        return;
-    }
-    json_t *played = NULL;
-    if (move && *move) { /* the move judged by the rules: the error says which rule */
-        dm_move10 m;
-        if (dm_move10_parse(&m, &b, move, &e) != DM_OK) {
-            dm_game_free(g);
-            srv_reply_error(r, 400, "%s", e.message);
-            return;
-        }
-        played = move_json(&b, &m);
-        dm_board10_apply(&b, &m);
-        dm_game_free(g);
-        g = NULL;
-        if (new_intl_game(&g, &b) != DM_OK) {
-            json_decref(played);
-            srv_reply_error(r, 400, "not a position of international draughts");
-            return;
-        }
-    }
-    dm_reason why;
-    dm_outcome o = dm_game_result(g, &why);
-    dm_game_free(g);
-    json_t *legal = json_array();
-    dm_movelist10 list;
-    dm_movegen10_legal(&list, &b);
-    for (int i = 0; i < list.count; i++) {
-        json_array_append_new(legal, move_json(&b, &list.moves[i]));
-    }
-    char out[256];
-    dm_board10_to_fen(out, sizeof out, &b);
-    r->status = 200;
-    r->body = json_pack("{s:s,s:s,s:o,s:s,s:s}", "fen", out, "turn",
-                        b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
-                        dm_outcome_str(o), "reason", dm_reason_str(why));
-    if (played) {
-        json_object_set_new(r->body, "played", played);
-    }
-}
-
-void srv_op_position_variant(const char *variant, const char *fen, const char *move, srv_reply *r)
+void srv_op_position(const char *variant, const char *fen, const char *move, srv_reply *r)
 {
     const dm_variant *v;
     dm_error e;
@@ -3069,6 +2808,9 @@ void srv_op_position_variant(const char *variant, const char *fen, const char *m
         srv_reply_error(r, 400, "not a position of %s", v->title);
         return;
     }
+    /* international: the page's first protocol (game_state): no variant, reason text,
+     * board description or pieces, moves without "promote" */
+    int intl = v->id == DM_VARIANT_INTERNATIONAL;
     json_t *played = NULL;
     if (move && *move) { /* the move judged by the variant's rules */
         dm_move m;
@@ -3077,7 +2819,7 @@ void srv_op_position_variant(const char *variant, const char *fen, const char *m
             srv_reply_error(r, 400, "%s", e.message);
             return;
         }
-        played = srv_vmove_json(&b, &m);
+        played = state_move_json(&b, &m);
         dm_board_apply(&b, &m);
         dm_game_free(g);
         g = NULL;
@@ -3097,17 +2839,24 @@ void srv_op_position_variant(const char *variant, const char *fen, const char *m
     if (list) {
         dm_movegen_legal(list, &b);
         for (int i = 0; i < list->count; i++) {
-            json_array_append_new(legal, srv_vmove_json(&b, &list->moves[i]));
+            json_array_append_new(legal, state_move_json(&b, &list->moves[i]));
         }
         free(list);
     }
     char out[512];
     dm_board_to_fen(out, sizeof out, &b, v->algebraic);
     r->status = 200;
-    r->body = json_pack("{s:s,s:s,s:s,s:o,s:s,s:s,s:s,s:o,s:o}", "variant", v->name, "fen", out,
-                        "turn", b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
-                        dm_outcome_str(o), "reason", dm_reason_str(why), "reason_text", why_text,
-                        "board", srv_vboard_desc(v), "position", srv_vboard_json(&b));
+    if (intl) {
+        r->body = json_pack("{s:s,s:s,s:o,s:s,s:s}", "fen", out, "turn",
+                            b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
+                            dm_outcome_str(o), "reason", dm_reason_str(why));
+    } else {
+        r->body =
+            json_pack("{s:s,s:s,s:s,s:o,s:s,s:s,s:s,s:o,s:o}", "variant", v->name, "fen", out,
+                      "turn", b.side == DM_WHITE ? "white" : "black", "legal", legal, "result",
+                      dm_outcome_str(o), "reason", dm_reason_str(why), "reason_text", why_text,
+                      "board", srv_vboard_desc(v), "position", srv_vboard_json(&b));
+    }
     if (played) {
         json_object_set_new(r->body, "played", played);
     }

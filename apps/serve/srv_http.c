@@ -279,10 +279,8 @@ int srv_route(srv *s, const srv_request *q, srv_reply *r, char **pdn)
         srv_query_var(q->query, "move", move, sizeof move);
         if (!get) {
             srv_reply_error(r, 405, "use GET");
-        } else if (variant[0] && strcmp(variant, "international") != 0) {
-            srv_op_position_variant(variant, fen, move, r);
         } else {
-            srv_op_position(fen, move, r);
+            srv_op_position(variant[0] ? variant : "international", fen, move, r);
         }
         return 0;
     }

@@ -3,7 +3,7 @@
  * games of the PDN files under `damier serve --library PATH` (a file or a folder,
  * read recursively), indexed at start in an in-memory SQLite database: the games'
  * tags (players, event, year, result) and opening, and every position of every game
- * (its Zobrist hash and bitboards, the move played from it). Answers:
+ * (its hash and piece sets, the move played from it). Answers:
  *   GET  /api/library?player=&event=&year=&result=&opening=&fen=&pattern=&offset=
  *        the games matching every criterion given (50 a page, with the total);
  *   GET  /api/library/explorer?fen=   the moves played from a position, with results;
@@ -25,10 +25,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <damier/board10.h>
 #include <damier/game.h>
-#include <damier/move10.h>
 #include <damier/pdn.h>
+#include <damier/variant.h>
 
 #define LIB_PAGE 50
 #define LIB_MAX_FILE (64 * 1024 * 1024) /* bytes of one PDN file */
@@ -52,6 +51,29 @@ static const char SCHEMA[] =
     " side INTEGER NOT NULL, move TEXT NOT NULL);";
 static const char INDEXES[] = "CREATE INDEX positions_hash ON positions(hash);"
                               "CREATE INDEX games_year ON games(year);";
+
+/* What the index keeps of a position: its hash (dm_board_hash: for international
+ * draughts the fast board's Zobrist hash) and, to tell positions of one hash apart and
+ * to match patterns, its pieces as sets of squares (bit sq - 1 holds square sq, 1..50). */
+typedef struct lib_key {
+    uint64_t hash;
+    uint64_t white, black, kings;
+    int side;
+} lib_key;
+
+static void key_of(lib_key *k, const dm_board *b)
+{
+    memset(k, 0, sizeof *k);
+    k->hash = dm_board_hash(b);
+    k->side = b->side;
+    for (int sq = 1; sq <= b->variant->squares && sq <= 64; sq++) {
+        dm_piece p = dm_board_piece(b, sq);
+        uint64_t bit = 1ull << (sq - 1);
+        k->white |= p == DM_WHITE_MAN || p == DM_WHITE_KING ? bit : 0;
+        k->black |= p == DM_BLACK_MAN || p == DM_BLACK_KING ? bit : 0;
+        k->kings |= p == DM_WHITE_KING || p == DM_BLACK_KING ? bit : 0;
+    }
+}
 
 static const char *tag_or(const dm_pdn_game *rec, const char *name, const char *dflt)
 {
@@ -149,9 +171,8 @@ static int add_game(srv_library *lib, sqlite3_stmt *ins_g, sqlite3_stmt *ins_p, 
     }
     sqlite3_int64 id = sqlite3_last_insert_rowid(lib->db);
     for (int i = 0; i <= plies; i++) {
-        dm_board10 fb; /* the index's hash and piece sets are the fast board's */
-        const dm_board10 *b = &fb;
-        dm_board_to_board10(&fb, dm_game_position_at(g, i));
+        lib_key k;
+        key_of(&k, dm_game_position_at(g, i));
         char t[200] = "";
         if (i < plies) {
             dm_game_move_text(t, sizeof t, g, i, DM_NOTATION_PDN);
@@ -159,11 +180,11 @@ static int add_game(srv_library *lib, sqlite3_stmt *ins_g, sqlite3_stmt *ins_p, 
         sqlite3_reset(ins_p);
         sqlite3_bind_int64(ins_p, 1, id);
         sqlite3_bind_int(ins_p, 2, i);
-        sqlite3_bind_int64(ins_p, 3, (sqlite3_int64)b->hash);
-        sqlite3_bind_int64(ins_p, 4, (sqlite3_int64)b->pieces[DM_WHITE]);
-        sqlite3_bind_int64(ins_p, 5, (sqlite3_int64)b->pieces[DM_BLACK]);
-        sqlite3_bind_int64(ins_p, 6, (sqlite3_int64)b->kings);
-        sqlite3_bind_int(ins_p, 7, b->side);
+        sqlite3_bind_int64(ins_p, 3, (sqlite3_int64)k.hash);
+        sqlite3_bind_int64(ins_p, 4, (sqlite3_int64)k.white);
+        sqlite3_bind_int64(ins_p, 5, (sqlite3_int64)k.black);
+        sqlite3_bind_int64(ins_p, 6, (sqlite3_int64)k.kings);
+        sqlite3_bind_int(ins_p, 7, k.side);
         sqlite3_bind_text(ins_p, 8, t, -1, SQLITE_TRANSIENT);
         sqlite3_step(ins_p);
     }
@@ -321,14 +342,13 @@ void srv_library_free(srv *s)
 
 /* ---- queries ------------------------------------------------------------------------- */
 
-/* a FEN read for a search: exact (validated) or a pattern (the pieces that must be
- * there; any other square free) */
-static int read_fen(const char *fen, int exact, dm_board10 *b, srv_reply *r, const char *what)
+/* a FEN of international draughts read for a search (validated: the position
+ * itself, or a pattern: the pieces that must be there, any other square free) */
+static int read_fen(const char *fen, dm_board *b, srv_reply *r, const char *what)
 {
     dm_error e;
     memset(&e, 0, sizeof e);
-    if (dm_board10_from_fen(b, fen, &e) != DM_OK ||
-        (exact && dm_board10_validate(b, &e) != DM_OK)) {
+    if (dm_board_from_fen(b, dm_variant_get(DM_VARIANT_INTERNATIONAL), fen, &e) != DM_OK) {
         srv_reply_error(r, 400, "%s: FEN, column %d: %s", what, e.column, e.message);
         return -1;
     }
@@ -382,12 +402,19 @@ static void op_search(srv_library *lib, const char *query, srv_reply *r)
         srv_reply_error(r, 400, "\"offset\" must be a whole number from 0");
         return;
     }
-    dm_board10 exact, pat;
-    if (fen[0] && read_fen(fen, 1, &exact, r, "fen") != 0) {
+    dm_board eb, pb;
+    lib_key exact, pat;
+    if (fen[0] && read_fen(fen, &eb, r, "fen") != 0) {
         return;
     }
-    if (pattern[0] && read_fen(pattern, 0, &pat, r, "pattern") != 0) {
+    if (pattern[0] && read_fen(pattern, &pb, r, "pattern") != 0) {
         return;
+    }
+    if (fen[0]) {
+        key_of(&exact, &eb);
+    }
+    if (pattern[0]) {
+        key_of(&pat, &pb);
     }
     /* the position criteria: the first ply of each game where it holds */
     char where[1024] = "1";
@@ -450,14 +477,14 @@ static void op_search(srv_library *lib, const char *query, srv_reply *r)
     }
     if (fen[0]) {
         sqlite3_bind_int64(q, 7, (sqlite3_int64)exact.hash);
-        sqlite3_bind_int64(q, 8, (sqlite3_int64)exact.pieces[DM_WHITE]);
-        sqlite3_bind_int64(q, 9, (sqlite3_int64)exact.pieces[DM_BLACK]);
+        sqlite3_bind_int64(q, 8, (sqlite3_int64)exact.white);
+        sqlite3_bind_int64(q, 9, (sqlite3_int64)exact.black);
         sqlite3_bind_int64(q, 10, (sqlite3_int64)exact.kings);
         sqlite3_bind_int(q, 11, exact.side);
     }
     if (pattern[0]) {
-        sqlite3_bind_int64(q, 12, (sqlite3_int64)pat.pieces[DM_WHITE]);
-        sqlite3_bind_int64(q, 13, (sqlite3_int64)pat.pieces[DM_BLACK]);
+        sqlite3_bind_int64(q, 12, (sqlite3_int64)pat.white);
+        sqlite3_bind_int64(q, 13, (sqlite3_int64)pat.black);
         sqlite3_bind_int64(q, 14, (sqlite3_int64)pat.kings);
     }
     json_t *games = json_array();
@@ -478,12 +505,14 @@ static void op_explorer(srv_library *lib, const char *query, srv_reply *r)
 {
     char fen[512];
     srv_query_var(query, "fen", fen, sizeof fen);
-    dm_board10 b;
+    dm_board b;
     if (!fen[0]) {
-        dm_board10_start(&b);
-    } else if (read_fen(fen, 1, &b, r, "fen") != 0) {
+        dm_board_start(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL));
+    } else if (read_fen(fen, &b, r, "fen") != 0) {
         return;
     }
+    lib_key k;
+    key_of(&k, &b);
     pthread_mutex_lock(&lib->mu);
     sqlite3_stmt *q = NULL;
     sqlite3_prepare_v2(lib->db,
@@ -492,11 +521,11 @@ static void op_explorer(srv_library *lib, const char *query, srv_reply *r)
                        " WHERE p.hash = ?1 AND p.white = ?2 AND p.black = ?3 AND p.kings = ?4"
                        " AND p.side = ?5 GROUP BY p.move ORDER BY COUNT(*) DESC, p.move",
                        -1, &q, NULL);
-    sqlite3_bind_int64(q, 1, (sqlite3_int64)b.hash);
-    sqlite3_bind_int64(q, 2, (sqlite3_int64)b.pieces[DM_WHITE]);
-    sqlite3_bind_int64(q, 3, (sqlite3_int64)b.pieces[DM_BLACK]);
-    sqlite3_bind_int64(q, 4, (sqlite3_int64)b.kings);
-    sqlite3_bind_int(q, 5, b.side);
+    sqlite3_bind_int64(q, 1, (sqlite3_int64)k.hash);
+    sqlite3_bind_int64(q, 2, (sqlite3_int64)k.white);
+    sqlite3_bind_int64(q, 3, (sqlite3_int64)k.black);
+    sqlite3_bind_int64(q, 4, (sqlite3_int64)k.kings);
+    sqlite3_bind_int(q, 5, k.side);
     json_t *moves = json_array();
     int games = 0, ended = 0;
     while (sqlite3_step(q) == SQLITE_ROW) {
@@ -514,8 +543,8 @@ static void op_explorer(srv_library *lib, const char *query, srv_reply *r)
     }
     sqlite3_finalize(q);
     pthread_mutex_unlock(&lib->mu);
-    char out[256];
-    dm_board10_to_fen(out, sizeof out, &b);
+    char out[512];
+    dm_board_to_fen(out, sizeof out, &b, 0);
     r->status = 200;
     r->body =
         json_pack("{s:s,s:i,s:i,s:o}", "fen", out, "games", games, "ended", ended, "moves", moves);

@@ -289,10 +289,10 @@ static int rate_attempt(srv *s, int64_t account, const srv_puzzle *p, int solved
 /* The legal moves of b as the analysis board has them (srv_op_position's MOVEs). */
 static json_t *legal_of(const dm_board *b)
 {
-    char fen[256];
-    dm_board_to_fen(fen, sizeof fen, b, 0);
+    char fen[512];
+    dm_board_to_fen(fen, sizeof fen, b, b->variant->algebraic);
     srv_reply r = {0, NULL};
-    srv_op_position(fen, NULL, &r);
+    srv_op_position(b->variant->name, fen, NULL, &r);
     json_t *legal = json_incref(json_object_get(r.body, "legal"));
     json_decref(r.body);
     return legal ? legal : json_array();

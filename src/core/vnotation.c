@@ -398,10 +398,12 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
                     continue;
                 }
                 if (v->precedence == DM_PREC_COUNT) {
+                    /* one wording of the rule, the one the front ends translate
+                     * (web/i18n.js, apps/cli/cli_i18n.c) */
                     return dm_error_set(err, DM_EILLEGAL, 1, 1,
-                                        "illegal move \"%.40s\": the majority rule (FMJD 4.13), "
-                                        "the capture must take %d piece%s (%s), this one takes %d",
-                                        text, best, best > 1 ? "s" : "", ex, all->moves[i].ncapt);
+                                        "illegal move \"%.40s\": the majority rule (FMJD 4.13) "
+                                        "requires capturing %d piece%s: %s",
+                                        text, best, best > 1 ? "s" : "", ex);
                 }
                 static const char *const why[] = {
                     [DM_PREC_CZECH] = "a king that can capture must (Czech rules 4.14)",

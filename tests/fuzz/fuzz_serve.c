@@ -68,9 +68,7 @@
 
 #include <jansson.h>
 
-#include <damier/board10.h>
 #include <damier/game.h>
-#include <damier/move10.h>
 #include <damier/pdn.h>
 #include <damier/variant.h>
 
@@ -674,51 +672,31 @@ static void check_judged(const char *fen, const char *variant, const json_t *bod
     dm_error e;
     memset(&e, 0, sizeof e);
     char out[512];
-    if (!variant[0] || !strcmp(variant, "international")) {
-        dm_board10 b;
-        if (!fen[0]) {
-            dm_board10_start(&b);
-        } else if (dm_board10_from_fen(&b, fen, &e) != DM_OK ||
-                   dm_board10_validate(&b, &e) != DM_OK) {
-            fuzz_fail("%s: a move accepted on a FEN the board refuses (%s)", what, e.message);
-        }
-        dm_movelist10 list;
-        dm_movegen10_legal(&list, &b);
-        for (int i = 0; i < list.count; i++) {
-            dm_board10 c = b;
-            dm_board10_apply(&c, &list.moves[i]);
-            dm_board10_to_fen(out, sizeof out, &c);
-            if (!strcmp(out, after)) {
-                return;
-            }
-        }
-    } else {
-        const dm_variant *v;
-        dm_board b;
-        if (dm_variant_from_name(&v, variant, &e) != DM_OK) {
-            fuzz_fail("%s: a move accepted in an unknown variant", what);
-        }
-        if (!fen[0]) {
-            dm_board_start(&b, v);
-        } else if (dm_board_from_fen(&b, v, fen, &e) != DM_OK) {
-            fuzz_fail("%s: a move accepted on a FEN the board refuses (%s)", what, e.message);
-        }
-        dm_movelist *list = malloc(sizeof *list);
-        if (!list) {
-            fuzz_fail("out of memory");
-        }
-        dm_movegen_legal(list, &b);
-        for (int i = 0; i < list->count; i++) {
-            dm_board c = b;
-            dm_board_apply(&c, &list->moves[i]);
-            dm_board_to_fen(out, sizeof out, &c, v->algebraic);
-            if (!strcmp(out, after)) {
-                free(list);
-                return;
-            }
-        }
-        free(list);
+    const dm_variant *v;
+    dm_board b;
+    if (dm_variant_from_name(&v, variant[0] ? variant : "international", &e) != DM_OK) {
+        fuzz_fail("%s: a move accepted in an unknown variant", what);
     }
+    if (!fen[0]) {
+        dm_board_start(&b, v);
+    } else if (dm_board_from_fen(&b, v, fen, &e) != DM_OK) {
+        fuzz_fail("%s: a move accepted on a FEN the board refuses (%s)", what, e.message);
+    }
+    dm_movelist *list = malloc(sizeof *list);
+    if (!list) {
+        fuzz_fail("out of memory");
+    }
+    dm_movegen_legal(list, &b);
+    for (int i = 0; i < list->count; i++) {
+        dm_board c = b;
+        dm_board_apply(&c, &list->moves[i]);
+        dm_board_to_fen(out, sizeof out, &c, v->algebraic);
+        if (!strcmp(out, after)) {
+            free(list);
+            return;
+        }
+    }
+    free(list);
     fuzz_fail("%s: the judge played a move to %s that no legal move of %s reaches", what, after,
               fen[0] ? fen : "the start");
 }

@@ -2,7 +2,7 @@
  * tests/property/test_prop_makeundo.c: property tests of making and unmaking moves
  * over random games and random positions (kings included) of every variant, seeded
  * (tests/property/prop.h: the seed is printed, DM_PROP_SEED replays one):
- * - international through damier/board10.h + move.h: for every legal move,
+ * - international through core/board10.h + move10.h: for every legal move,
  *   dm_board10_apply keeps the incremental Zobrist hash equal to dm_board10_compute_hash
  *   and the board valid, dm_board10_undo restores the position and the hash bit for
  *   bit; dm_movegen10_count and dm_movegen10_has_capture agree with the list; the same

@@ -287,6 +287,12 @@ static void test_notation__parse_ambiguous(void **state)
     expect_parse_error_fast(two, "43x1x7", DM_EAMBIGUOUS, "43x27x18x1", "43x21x12x1");
     expect_vparse_error("international", two, "43x1x7", DM_EILLEGAL,
                         "the majority rule (FMJD 4.13) requires capturing 3", NULL);
+    /* a legal capture of fewer pieces than the most: the same wording of the rule (the
+     * one web/i18n.js and apps/cli/cli_i18n.c translate), the move to play at the end */
+    expect_vparse_error("international", "W:W33:B28,18,29", "33x24", DM_EILLEGAL,
+                        "illegal move \"33x24\": the majority rule (FMJD 4.13) requires "
+                        "capturing 2 pieces: 33x13",
+                        NULL);
 }
 
 static void test_notation__parse_malformed(void **state)

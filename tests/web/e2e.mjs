@@ -476,7 +476,8 @@ test('analysis lines appear, stop', async () => {
   await page.fill('#fen-input', 'W:WK47:BK4');
   await page.click('#fen-form button');
   await page.click('#an-start');
-  await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('database'), null, { timeout: 10000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('database'), null, { timeout: 10000 })
+    .catch(async (e) => { throw new Error(`${e.message.split('\n')[0]}; fen ${await page.inputValue('#fen-input')}, lines: ${await page.textContent('[data-testid=lines]')}, message: ${await page.textContent('#an-message')}`); });
   await page.click('#an-stop');
   // multi-PV: three lines of one depth, best first, three different first moves
   await page.fill('#fen-input', 'W:W31-50:B1-20');
@@ -942,7 +943,8 @@ test('the analysis board of a Russian position: a move by clicks, the engine\'s 
   await page.fill('#fen-input', 'W:WK32:BK26');
   await page.click('#fen-form button');
   await page.click('#an-start');
-  await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('database'), null, { timeout: 10000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('database'), null, { timeout: 10000 })
+    .catch(async (e) => { throw new Error(`${e.message.split('\n')[0]}; fen ${await page.inputValue('#fen-input')}, lines: ${await page.textContent('[data-testid=lines]')}, message: ${await page.textContent('#an-message')}`); });
   const dbline = await page.textContent('[data-testid=lines] tr');
   check(/9/.test(dbline), `the English database win in 9 plies (${dbline})`);
   await page.click('#an-stop');

@@ -2,7 +2,7 @@
  * tests/web/lessons_check.c (ctest test_lessons): the course of the web board (the JSON files of web/lessons/, issue 19)
  * checked by the rules core and the engine: every lesson's position is a valid FEN;
  * every accepted move and the opponent's answer is legal there and written as the
- * page receives it (the PDN text of dm_move10_to_text, so that the page's comparison
+ * page receives it (the PDN text of dm_move_to_text, so that the page's comparison
  * holds); every "wrong" example is refused by the rules with the message the lesson
  * promises (the rule: "capture is compulsory (FMJD 4.1)", ...); every text is in
  * English, Simplified and Traditional Chinese; a lesson marked "check": "shot" is a
@@ -17,10 +17,8 @@
  * not keep the win; in any other lesson the engine (WEAK_DEPTH plies) scores it at
  * least a man (100) below the step's first accepted move.
  * Usage: test_lessons FILE...; exit 1 with one line per problem. */
-#include <damier/board10.h>
 #include <damier/engine.h>
 #include <damier/game.h>
-#include <damier/move10.h>
 #include <damier/puzzle.h>
 #include <damier/variant.h>
 #include <jansson.h>
@@ -57,49 +55,18 @@ static void texts(const char *file, const char *lesson, const json_t *o, const c
     }
 }
 
-/* A lesson's position: international on its own board (as the server's
- * /api/position reads it), another variant on the generic one. */
-typedef struct pos {
-    const dm_variant *v; /* NULL: international */
-    dm_board10 b;
-    dm_board vb;
-} pos;
-
-typedef struct pmove {
-    dm_move10 m;
-    dm_move vm;
-} pmove;
-
-static dm_status pos_parse(pmove *out, const pos *p, const char *text, dm_error *e)
-{
-    return p->v ? dm_move_parse(&out->vm, &p->vb, text, e)
-                : dm_move10_parse(&out->m, &p->b, text, e);
-}
-
-static void pos_apply(pos *p, const pmove *m)
-{
-    if (p->v) {
-        dm_board_apply(&p->vb, &m->vm);
-    } else {
-        dm_board10_apply(&p->b, &m->m);
-    }
-}
-
 /* text as a legal move of b written as the page gets it; 0 and a problem otherwise */
-static int legal(const char *file, const char *lesson, const pos *b, const char *text, pmove *out)
+static int legal(const char *file, const char *lesson, const dm_board *b, const char *text,
+                 dm_move *out)
 {
     dm_error e;
     memset(&e, 0, sizeof e);
-    if (!text || pos_parse(out, b, text, &e) != DM_OK) {
+    if (!text || dm_move_parse(out, b, text, &e) != DM_OK) {
         problem(file, lesson, "a lesson move is not legal: %s", text ? e.message : "(not a text)");
         return 0;
     }
-    char canon[200];
-    if (b->v) {
-        dm_move_to_text(canon, sizeof canon, &b->vb, &out->vm, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
-    } else {
-        dm_move10_to_text(canon, sizeof canon, &b->b, &out->m, DM_NOTATION_PDN);
-    }
+    char canon[400];
+    dm_move_to_text(canon, sizeof canon, b, out, DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
     if (strcmp(canon, text) != 0) {
         problem(file, lesson, "move \"%s\" is not written as the page receives it", text);
         return 0;
@@ -148,22 +115,13 @@ static int move_score(int *score, dm_engine *engine, dm_game *g, const char *tex
 
 /* "check": "win" and the "weaker" examples, on a game from the lesson's start
  * (steps already checked legal by check_lesson) */
-static void check_engine(const char *file, const char *id, const json_t *l, const pos *start,
+static void check_engine(const char *file, const char *id, const json_t *l, const dm_board *start,
                          int win, dm_engine *engine)
 {
-    dm_board vb;
-    const dm_variant *intl = NULL;
     dm_error e;
     memset(&e, 0, sizeof e);
-    if (start->v) {
-        vb = start->vb;
-    } else if (dm_variant_from_name(&intl, "international", &e) != DM_OK ||
-               dm_board_from_board10(&vb, intl, &start->b) != DM_OK) {
-        problem(file, id, "%s", "no generic board for the position");
-        return;
-    }
     dm_game *g = NULL;
-    if (dm_game_new(&g, &vb) != DM_OK) {
+    if (dm_game_new(&g, start) != DM_OK) {
         problem(file, id, "%s", "no game from the position");
         return;
     }
@@ -243,26 +201,21 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
     }
     texts(file, id, json_object_get(l, "title"), "title");
     texts(file, id, json_object_get(l, "text"), "text");
-    pos b;
-    memset(&b, 0, sizeof b);
-    b.v = variant;
+    dm_board b;
     dm_error e;
     memset(&e, 0, sizeof e);
     const char *fen = json_string_value(json_object_get(l, "fen"));
-    if (!fen || (variant ? dm_board_from_fen(&b.vb, variant, fen, &e)
-                         : (dm_board10_from_fen(&b.b, fen, &e) != DM_OK
-                                ? DM_EPARSE
-                                : dm_board10_validate(&b.b, &e))) != DM_OK) {
+    if (!fen || dm_board_from_fen(&b, variant, fen, &e) != DM_OK) {
         problem(file, id, "a bad FEN: %s", fen ? e.message : "none");
         return;
     }
-    const pos start = b;
+    const dm_board start = b;
     const json_t *steps = json_object_get(l, "steps");
     if (json_array_size(steps) == 0) {
         problem(file, id, "%s", "no steps");
         return;
     }
-    dm_move10 line[8];
+    dm_move line[8];
     int nline = 0;
     size_t i;
     const json_t *st;
@@ -275,11 +228,11 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
         {
             const char *mv = json_string_value(json_object_get(w, "move"));
             const char *says = json_string_value(json_object_get(w, "says"));
-            pmove m;
+            dm_move m;
             memset(&e, 0, sizeof e);
             if (!mv || !says) {
                 problem(file, id, "%s", "a wrong example needs \"move\" and \"says\"");
-            } else if (pos_parse(&m, &b, mv, &e) == DM_OK) {
+            } else if (dm_move_parse(&m, &b, mv, &e) == DM_OK) {
                 problem(file, id, "the wrong example \"%s\" is legal", mv);
             } else if (!strstr(e.message, says)) {
                 problem(file, id, "the rules' refusal does not say it: %s", e.message);
@@ -290,7 +243,7 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
             problem(file, id, "%s", "a step accepts no move");
             return;
         }
-        pmove m, first;
+        dm_move m, first;
         const json_t *a;
         json_array_foreach(accept, k, a)
         {
@@ -301,45 +254,38 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
                 first = m;
             }
         }
-        pos_apply(&b, &first);
-        line[nline++ % 8] = first.m;
+        dm_board_apply(&b, &first);
+        line[nline++ % 8] = first;
         const char *reply = json_string_value(json_object_get(st, "reply"));
         if (reply) {
             if (!legal(file, id, &b, reply, &m)) {
                 return;
             }
-            pos_apply(&b, &m);
-            line[nline++ % 8] = m.m;
+            dm_board_apply(&b, &m);
+            line[nline++ % 8] = m;
         }
     }
     const char *check = json_string_value(json_object_get(l, "check"));
-    if (check && !strcmp(check, "shot") && variant) {
+    if (check && !strcmp(check, "shot") && variant->id != DM_VARIANT_INTERNATIONAL) {
         problem(file, id, "%s", "\"check\": \"shot\" is for international lessons");
     } else if (check && !strcmp(check, "shot")) {
         dm_puzzle p;
         dm_puzzle_options o = DM_PUZZLE_OPTIONS_INIT;
         o.depth = 10;
         memset(&e, 0, sizeof e);
-        dm_board gstart;
-        if (dm_board_from_board10(&gstart, dm_variant_get(DM_VARIANT_INTERNATIONAL), &start.b) !=
-                DM_OK ||
-            dm_puzzle_examine(&p, engine, &gstart, &o, &e) != DM_OK) {
+        if (dm_puzzle_examine(&p, engine, &start, &o, &e) != DM_OK) {
             problem(file, id, "the engine could not examine it: %s", e.message);
         } else if (p.verdict != DM_PUZZLE_FOUND) {
             problem(file, id, "the engine finds no unique win: %s",
                     dm_puzzle_verdict_str(p.verdict));
         } else {
-            dm_board10 walk = start.b;
             for (int j = 0; j < nline && j < p.line_count && j < 8; j++) {
-                dm_move10 m10;
-                if (dm_move_to_move10(&m10, &walk, &p.line[j]) != DM_OK ||
-                    !dm_move10_equal(&m10, &line[j])) {
+                if (!dm_move_same(&p.line[j], &line[j])) {
                     char t[64];
                     snprintf(t, sizeof t, "%d", j + 1);
                     problem(file, id, "the engine's line differs at ply %s", t);
                     break;
                 }
-                dm_board10_apply(&walk, &m10);
             }
         }
     } else if (check && strcmp(check, "win") != 0) {
@@ -378,13 +324,12 @@ int main(int argc, char **argv)
             continue;
         }
         texts(argv[f], "(course)", json_object_get(c, "title"), "the course's title");
-        /* the course's variant: "course" names it (international: its own board) */
+        /* the course's variant: "course" names it */
         const char *course = json_string_value(json_object_get(c, "course"));
         const dm_variant *variant = NULL;
         dm_error ve;
         memset(&ve, 0, sizeof ve);
-        if (!course || (strcmp(course, "international") != 0 &&
-                        dm_variant_from_name(&variant, course, &ve) != DM_OK)) {
+        if (!course || dm_variant_from_name(&variant, course, &ve) != DM_OK) {
             problem(argv[f], "(course)", "\"course\" must name a variant: %s",
                     course ? ve.message : "none");
             json_decref(c);

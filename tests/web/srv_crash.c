@@ -31,7 +31,6 @@
 #include <jansson.h>
 
 #include <damier/game.h>
-#include <damier/move10.h>
 #include <damier/pdn.h>
 
 #define MAX_GAMES 64

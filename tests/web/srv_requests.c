@@ -1127,6 +1127,77 @@ static void test_upload(void **st)
     json_decref(j);
 }
 
+/* An international game's replies keep the page's first protocol on the generic board
+ * (issue 9): each move {text, hub, path, captured} and nothing more, no board
+ * description or pieces; a king's capture written in full only where another capture
+ * shares its from and to (PDN), its path where it turned. The same on /api/position. */
+static void assert_intl_move(const json_t *m, const char *text, const char *hub, const char *path,
+                             const char *captured)
+{
+    assert_string_equal(str(m, "text"), text);
+    assert_string_equal(str(m, "hub"), hub);
+    char *p = json_dumps(json_object_get(m, "path"), JSON_COMPACT);
+    char *c = json_dumps(json_object_get(m, "captured"), JSON_COMPACT);
+    assert_string_equal(p, path);
+    assert_string_equal(c, captured);
+    free(p);
+    free(c);
+    assert_int_equal(json_object_size(m), 4); /* no "promote" */
+}
+
+static void assert_intl_legal(const json_t *legal)
+{
+    assert_int_equal(json_array_size(legal), 3);
+    for (size_t i = 0; i < 3; i++) {
+        const json_t *m = json_array_get(legal, i);
+        const char *h = str(m, "hub");
+        if (!strcmp(h, "25x36x13x20x31")) {
+            assert_intl_move(m, "25x36", h, "[25,9,18,36]", "[13,20,31]");
+        } else if (!strcmp(h, "25x1x7x13x20")) {
+            assert_intl_move(m, "25x9x18x1", h, "[25,9,18,1]", "[7,13,20]");
+        } else {
+            assert_intl_move(m, "25x14x23x1", "25x1x7x19x20", "[25,14,23,1]", "[7,19,20]");
+        }
+    }
+}
+
+static void test_international_protocol(void **st)
+{
+    (void)st;
+    static const char *fen = "W:W43,K25,8,K28,48,50:B38,20,K47,7,41,31,13,19";
+    char body[256];
+    snprintf(body, sizeof body, "{\"opponent\":\"human\",\"fen\":\"%s\"}", fen);
+    game_keys g;
+    create(&g, body);
+    json_t *j = state(&g, g.white);
+    assert_string_equal(str(j, "variant"), "international");
+    assert_string_equal(str(j, "start_fen"), "W:W8,K25,K28,43,48,50:B7,13,19,20,31,38,41,K47");
+    assert_intl_legal(json_object_get(j, "legal"));
+    static const char *const variant_only[] = {"board", "position", "start_position",
+                                               "reason_text"};
+    for (int i = 0; i < 4; i++) {
+        assert_null(json_object_get(j, variant_only[i]));
+    }
+    json_decref(j);
+    json_t *r;
+    assert_int_equal(post(&g, "move", g.white, "\"move\":\"25x14x23x1\"", &r), 200);
+    json_decref(r);
+    j = state(&g, g.black);
+    assert_intl_move(json_array_get(json_object_get(j, "moves"), 0), "25x14x23x1", "25x1x7x19x20",
+                     "[25,14,23,1]", "[7,19,20]");
+    assert_string_equal(str(j, "fen"), "B:WK1,8,K28,43,48,50:B13,31,38,41,K47");
+    json_decref(j);
+    char path[256];
+    snprintf(path, sizeof path, "/api/position?fen=%s", fen);
+    assert_int_equal(req("GET", path, NULL, &j), 200);
+    assert_intl_legal(json_object_get(j, "legal"));
+    for (int i = 0; i < 4; i++) {
+        assert_null(json_object_get(j, variant_only[i]));
+    }
+    assert_null(json_object_get(j, "variant"));
+    json_decref(j);
+}
+
 static void test_position(void **st)
 {
     (void)st;
@@ -1157,7 +1228,10 @@ static void test_position(void **st)
                  "capture is compulsory (FMJD 4.1)");
     assert_error(req("GET", "/api/position?fen=W:W32,38:B27,33,24&move=32x21", NULL, &j), &j, 400,
                  "the majority rule (FMJD 4.13)");
-    assert_error(req("GET", "/api/position?fen=W:W32&move=32-33x", NULL, &j), &j, 400, "bad move");
+    /* the one move reader of every variant (dm_move_parse, as a game's move request):
+     * what is wrong and where */
+    assert_error(req("GET", "/api/position?fen=W:W32&move=32-33x", NULL, &j), &j, 400,
+                 "expected a square at column 7");
     assert_int_equal(
         req("GET", "/api/position?variant=russian&fen=W:Wc3:Bd4,h8&move=c3:e5", NULL, &j), 200);
     assert_string_equal(str(json_object_get(j, "played"), "text"), "c3:e5");
@@ -2146,21 +2220,37 @@ static void test_store_conflict(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_store_conflict),    cmocka_unit_test(test_health),
-        cmocka_unit_test(test_bad_requests),      cmocka_unit_test(test_persistence),
-        cmocka_unit_test(test_engine_replies),    cmocka_unit_test(test_engine_white),
-        cmocka_unit_test(test_flag_fall),         cmocka_unit_test(test_correspondence),
-        cmocka_unit_test(test_conditional),       cmocka_unit_test(test_upload),
-        cmocka_unit_test(test_takeback),          cmocka_unit_test(test_touch_move),
-        cmocka_unit_test(test_arbiter),           cmocka_unit_test(test_arbiter_engine),
-        cmocka_unit_test(test_sealed_move),       cmocka_unit_test(test_handicap),
-        cmocka_unit_test(test_position),          cmocka_unit_test(test_jump_position),
-        cmocka_unit_test(test_library),           cmocka_unit_test(test_simul),
-        cmocka_unit_test(test_webhook),           cmocka_unit_test(test_tournament),
-        cmocka_unit_test(test_tournament_engine), cmocka_unit_test(test_tournament_swiss),
-        cmocka_unit_test(test_tournament_teams),  cmocka_unit_test(test_tournament_sections),
-        cmocka_unit_test(test_not_utf8),          cmocka_unit_test(test_variant_russian),
-        cmocka_unit_test(test_variant_illegal),   cmocka_unit_test(test_variant_english_canadian),
+        cmocka_unit_test(test_store_conflict),
+        cmocka_unit_test(test_health),
+        cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_persistence),
+        cmocka_unit_test(test_engine_replies),
+        cmocka_unit_test(test_engine_white),
+        cmocka_unit_test(test_flag_fall),
+        cmocka_unit_test(test_correspondence),
+        cmocka_unit_test(test_conditional),
+        cmocka_unit_test(test_upload),
+        cmocka_unit_test(test_takeback),
+        cmocka_unit_test(test_touch_move),
+        cmocka_unit_test(test_arbiter),
+        cmocka_unit_test(test_arbiter_engine),
+        cmocka_unit_test(test_sealed_move),
+        cmocka_unit_test(test_handicap),
+        cmocka_unit_test(test_position),
+        cmocka_unit_test(test_international_protocol),
+        cmocka_unit_test(test_jump_position),
+        cmocka_unit_test(test_library),
+        cmocka_unit_test(test_simul),
+        cmocka_unit_test(test_webhook),
+        cmocka_unit_test(test_tournament),
+        cmocka_unit_test(test_tournament_engine),
+        cmocka_unit_test(test_tournament_swiss),
+        cmocka_unit_test(test_tournament_teams),
+        cmocka_unit_test(test_tournament_sections),
+        cmocka_unit_test(test_not_utf8),
+        cmocka_unit_test(test_variant_russian),
+        cmocka_unit_test(test_variant_illegal),
+        cmocka_unit_test(test_variant_english_canadian),
         cmocka_unit_test(test_variant_every),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
