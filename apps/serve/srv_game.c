@@ -376,8 +376,9 @@ json_t *srv_vmove_json(const dm_board *b, const dm_move *m)
     dm_move_to_text(hub, sizeof hub, b, m, DM_NOTATION_HUB, DM_SQUARES_DEFAULT);
     json_t *path = json_array(), *capt = json_array();
     json_array_append_new(path, json_integer(m->from));
-    for (int i = 0; i + 1 < m->ncapt; i++) {
-        json_array_append_new(path, json_integer(m->path[i]));
+    uint8_t turn[DM_MAX_CAPT];
+    for (int i = 0, n = dm_move_path(turn, DM_MAX_CAPT, b, m); i < n; i++) {
+        json_array_append_new(path, json_integer(turn[i]));
     }
     json_array_append_new(path, json_integer(m->to));
     for (int sq = 1; sq <= b->variant->squares; sq++) {

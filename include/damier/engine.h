@@ -190,8 +190,8 @@ typedef struct dm_info {
     double time;                  /* seconds since the search started */
     double nps;                   /* nodes per second */
     int pv_count;                 /* moves in pv */
-    dm_move pv[DM_ENGINE_MAX_PV]; /* principal variation from the root (PDN paths
-                                      included) */
+    dm_move pv[DM_ENGINE_MAX_PV]; /* principal variation from the root (a capture's
+                                      PDN path: dm_move_path) */
     int multipv;                  /* which line this is, 1 = the best (multi-PV: one report
                                       per line and depth, lines in order of score) */
     int multipv_count;            /* lines reported for this depth (1 without multi-PV) */

@@ -320,17 +320,15 @@ DM_API size_t dm_board_to_fen(char *buf, size_t cap, const dm_board *b, int alge
 /* Size of a generic move list; more legal moves than this sets overflow. */
 #define DM_MAX_MOVES 320
 
-/* A move of any variant. Two capture paths with the same from, to, captured set
- * and promotion are ONE move (the first path found is kept). */
+/* A move of any variant: from, to, captured set, promotion (24 bytes). Two capture
+ * paths with the same from, to, captured set and promotion are ONE move (the first
+ * path found is kept); the path itself is not stored: dm_move_path gives it. */
 typedef struct dm_move {
-    uint64_t capt[2];          /* captured squares: bit (sq-1) of capt[(sq-1)/64]... */
-    uint8_t from;              /* square the piece starts on */
-    uint8_t to;                /* square it ends on (== from for a king's round trip) */
-    uint8_t ncapt;             /* pieces captured, 0 for an ordinary move */
-    uint8_t promote;           /* 1: a man becomes a king with this move */
-    uint8_t path[DM_MAX_CAPT]; /* PDN 3.0 intermediate squares, ncapt-1 of them:
-                                   where the piece turned, or, going on straight,
-                                   the square directly behind the captured piece */
+    uint64_t capt[2]; /* captured squares: bit (sq-1) of capt[(sq-1)/64]... */
+    uint8_t from;     /* square the piece starts on */
+    uint8_t to;       /* square it ends on (== from for a king's round trip) */
+    uint8_t ncapt;    /* pieces captured, 0 for an ordinary move */
+    uint8_t promote;  /* 1: a man becomes a king with this move */
 } dm_move;
 
 typedef struct dm_movelist {
@@ -349,6 +347,19 @@ typedef struct dm_movelist {
  * the side has men, the king on b->king_sq may not make another non-capturing move
  * after king_move_limit of them in a row). Returns list->count. */
 DM_API int dm_movegen_legal(dm_movelist *list, const dm_board *b);
+
+/* The PDN 3.0 intermediate squares of m, a legal move of b (PDN 3.0 movetext, a
+ * capture's full path "28x19x10"): after each capture but the last, the square where
+ * the piece turned, or, going on straight, the square directly behind the piece
+ * captured; the path of the first capture sequence the generator finds for m's from,
+ * to and captured set (dm_move_same), the one dm_movegen_legal keeps. Writes the
+ * squares (1..b->variant->squares, in order) to sq[0..] and returns how many:
+ * m->ncapt - 1 for a capture, 0 for an ordinary move or a capture of one piece.
+ * Errors: DM_EINVAL for a NULL argument (sq may be NULL when cap is 0), DM_EILLEGAL
+ * when m is no legal move of b, DM_EBUFS when cap is smaller than the count
+ * (DM_MAX_CAPT always suffices; nothing is written then). Generates b's legal moves:
+ * call it for notation, not in a search. */
+DM_API int dm_move_path(uint8_t *sq, int cap, const dm_board *b, const dm_move *m);
 
 /* True when square sq is captured by m. */
 DM_API int dm_move_captures(const dm_move *m, int sq);

@@ -111,11 +111,15 @@ static inline int gen_rules_eq(gen_rules a, gen_rules b)
 }
 
 /* Per geometry (N = 8, 10, 12; b->variant->size == N): every legal move of b under
- * rules r, with PDN paths (dm_movegen_legal's contract); all_captures != 0 lists
+ * rules r (dm_movegen_legal's contract), with the PDN path of each capture in
+ * paths[i] when paths is not NULL (dm_move_path's squares); all_captures != 0 lists
  * every capture ignoring the majority rule and no quiet move (for error messages). */
-int dm_gen8_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures);
-int dm_gen10_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures);
-int dm_gen12_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures);
+int dm_gen8_vlegal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b, gen_rules r,
+                   int all_captures);
+int dm_gen10_vlegal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b,
+                    gen_rules r, int all_captures);
+int dm_gen12_vlegal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b,
+                    gen_rules r, int all_captures);
 
 /* Frisian's king-move limit (FR 17; variant->king_move_limit): the square of the king
  * of the side to move that may not make a non-capturing move in b (b->king_sq after
@@ -143,7 +147,8 @@ void dm_gen8_fast_of(dm_board10 *out, const dm_board *b);
 /* The full 8x8 board (geometry DM_GEOM_FULL: Turkish), genfull.c: the same contracts
  * as dm_gen8_vlegal / dm_gen8_vperft, rules r's precedence (COUNT or NONE) and
  * promotion; and vgen_path_matches' question (variant_int.h) on that board. */
-int dm_genfull_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures);
+int dm_genfull_vlegal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b,
+                      gen_rules r, int all_captures);
 uint64_t dm_genfull_vperft(const dm_board *b, int depth, gen_rules r);
 /* The same perft counting every capture path as a move of its own, as the kish crate
  * counts (its published Turkish perft); for the tests. */

@@ -92,14 +92,15 @@ void dm_board10_undo(dm_board10 *b, const dm_move10 *m)
     b->hash ^= hash_delta(b, m);
 }
 
-int dm_gen10_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
+int dm_gen10_vlegal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b,
+                    gen_rules r, int all_captures)
 {
     dm_board10 pos;
     gen10_from_vboard(&pos, b);
     if (!all_captures && gen_rules_eq(r, GEN_RULES_FMJD)) {
-        return gen10_fmjdr_legal(list, &pos, GEN_RULES_FMJD);
+        return gen10_fmjdr_legal_x(list, &pos, GEN_RULES_FMJD, 0, paths);
     }
-    return gen10_dynr_legal_x(list, &pos, r, all_captures);
+    return gen10_dynr_legal_x(list, &pos, r, all_captures, paths);
 }
 
 uint64_t dm_gen10_vperft(const dm_board *b, int depth, gen_rules r)

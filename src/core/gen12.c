@@ -35,14 +35,15 @@ _Static_assert(GEN_BITS == GEN12_BITS, "12x12 layout: 77 bits");
 #define GEN_RECORD 1
 #include "core/gen_impl.h"
 
-int dm_gen12_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
+int dm_gen12_vlegal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b,
+                    gen_rules r, int all_captures)
 {
     gen12_pos pos;
     gen12_from_vboard(&pos, b);
     if (!all_captures && gen_rules_eq(r, GEN_RULES_FMJD)) {
-        return gen12_fmjdr_legal(list, &pos, GEN_RULES_FMJD);
+        return gen12_fmjdr_legal_x(list, &pos, GEN_RULES_FMJD, 0, paths);
     }
-    return gen12_dynr_legal_x(list, &pos, r, all_captures);
+    return gen12_dynr_legal_x(list, &pos, r, all_captures, paths);
 }
 
 uint64_t dm_gen12_vperft(const dm_board *b, int depth, gen_rules r)

@@ -53,22 +53,23 @@ _Static_assert(GEN_BITS == GEN8_BITS, "8x8 layout: 35 bits");
 #define GEN_RECORD 1
 #include "core/gen_impl.h"
 
-int dm_gen8_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
+int dm_gen8_vlegal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b, gen_rules r,
+                   int all_captures)
 {
     dm_board10 pos;
     gen8_from_vboard(&pos, b);
     if (!all_captures) {
         if (gen_rules_eq(r, GEN_RULES_FMJD)) {
-            return gen8_fmjdr_legal(list, &pos, GEN_RULES_FMJD);
+            return gen8_fmjdr_legal_x(list, &pos, GEN_RULES_FMJD, 0, paths);
         }
         if (gen_rules_eq(r, GEN_RULES_RUSSIAN)) {
-            return gen8_rusr_legal(list, &pos, GEN_RULES_RUSSIAN);
+            return gen8_rusr_legal_x(list, &pos, GEN_RULES_RUSSIAN, 0, paths);
         }
         if (gen_rules_eq(r, GEN_RULES_ENGLISH)) {
-            return gen8_engr_legal(list, &pos, GEN_RULES_ENGLISH);
+            return gen8_engr_legal_x(list, &pos, GEN_RULES_ENGLISH, 0, paths);
         }
     }
-    return gen8_dynr_legal_x(list, &pos, r, all_captures);
+    return gen8_dynr_legal_x(list, &pos, r, all_captures, paths);
 }
 
 uint64_t dm_gen8_vperft(const dm_board *b, int depth, gen_rules r)

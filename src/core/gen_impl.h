@@ -7,8 +7,9 @@
  *   GEN_RULES_CONST  (optional) a constant gen_rules expression: the compiler folds
  *                    every rule test; without it the rules are read from the
  *                    context (the variant's data, read once per call)
- *   GEN_RECORD       1: the list is a dm_movelist with PDN paths and promote
- *                    flags (the generic API) and moves come in the generic core's
+ *   GEN_RECORD       1: the list is a dm_movelist with promote flags (the generic
+ *                    API), the PDN paths written to a parallel array only when
+ *                    one is given (notation), and moves come in the generic core's
  *                    order (by square, directions NW NE SW SE, nearest landing
  *                    first); 0: the list is GEN_LIST of XOR deltas in the fast
  *                    order of today's international generator, plus count and
@@ -62,9 +63,10 @@ typedef struct F(ctx) {
     int count_only;   /* bulk counting: short captures counted, not listed */
     int counted;      /* captures of `best` pieces counted but not listed */
 #if GEN_RECORD
-    int capt[DM_MAX_CAPT]; /* bit of each captured piece, in order */
-    int cdir[DM_MAX_CAPT]; /* direction of each capture */
-    int land[DM_MAX_CAPT]; /* bit landed on after each capture */
+    int capt[DM_MAX_CAPT];         /* bit of each captured piece, in order */
+    int cdir[DM_MAX_CAPT];         /* direction of each capture */
+    int land[DM_MAX_CAPT];         /* bit landed on after each capture */
+    uint8_t (*paths)[DM_MAX_CAPT]; /* PDN path of list->moves[i] in paths[i], or NULL */
 #endif
 } F(ctx);
 
@@ -185,14 +187,17 @@ static void F(add)(F(ctx) * g, int to, GEN_BB captured, int n)
             }
         }
     }
-    /* PDN 3.0 path: the turning square, or right behind the piece going on straight. */
-    for (int i = 0; i + 1 < n; i++) {
-        int c = g->cdir[i + 1] == g->cdir[i] ? g->capt[i] + P(dir_off)(g->cdir[i]) : g->land[i];
-        m.path[i] = (uint8_t)P(bit_to_sq)(c);
-    }
     if (list->count >= GEN_LIST_MAX) {
         list->overflow = 1;
         return;
+    }
+    if (g->paths) {
+        /* PDN 3.0 path: the turning square, or right behind the piece going on straight */
+        uint8_t *path = g->paths[list->count];
+        for (int i = 0; i + 1 < n; i++) {
+            int c = g->cdir[i + 1] == g->cdir[i] ? g->capt[i] + P(dir_off)(g->cdir[i]) : g->land[i];
+            path[i] = (uint8_t)P(bit_to_sq)(c);
+        }
     }
     list->moves[list->count++] = m;
 #else
@@ -620,13 +625,22 @@ GEN_ALWAYS void F(quiet_c)(F(list_t) * list, const GEN_POS *pos, int c, const ge
 }
 
 /* Every legal move of pos under rules r into list (FMJD 3-4); returns list->count.
- * all_captures: ignore the capture precedence and list captures only. */
+ * all_captures: ignore the capture precedence and list captures only. GEN_RECORD:
+ * paths (may be NULL) receives the PDN path of each capture, parallel to the list. */
+#if GEN_RECORD
+GEN_ALWAYS int F(legal_x)(F(list_t) * list, const GEN_POS *pos, const gen_rules r, int all_captures,
+                          uint8_t (*paths)[DM_MAX_CAPT])
+#else
 GEN_ALWAYS int F(legal_x)(F(list_t) * list, const GEN_POS *pos, const gen_rules r, int all_captures)
+#endif
 {
     F(ctx) g;
     list->count = 0;
     list->overflow = 0;
     g.list = list;
+#if GEN_RECORD
+    g.paths = paths;
+#endif
     g.rules = r;
     if (all_captures) {
         g.rules.precedence = DM_PREC_NONE;
@@ -652,10 +666,12 @@ GEN_ALWAYS int F(legal_x)(F(list_t) * list, const GEN_POS *pos, const gen_rules 
     return list->count;
 }
 
+#if !GEN_RECORD
 GEN_ALWAYS int F(legal)(F(list_t) * list, const GEN_POS *pos, const gen_rules r)
 {
     return F(legal_x)(list, pos, r, 0);
 }
+#endif
 
 #if !GEN_RECORD
 /* True when the side to move has a capture (so every legal move is one). */

@@ -89,7 +89,7 @@ typedef struct fgen {
     int best; /* most pieces taken by a listed capture */
     int count, overflow, cap;
     fmove *moves;
-    /* record mode: PDN paths per listed move */
+    /* record mode: PDN paths per listed move (NULL: none) */
     uint8_t (*paths)[DM_MAX_CAPT];
     /* the capture being built */
     int from, n;
@@ -424,12 +424,12 @@ uint64_t dm_genfull_vperft_keep(const dm_board *b, int depth, gen_rules r)
     return perft(&p, depth, &r, 1);
 }
 
-int dm_genfull_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all_captures)
+int dm_genfull_vlegal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b,
+                      gen_rules r, int all_captures)
 {
     fpos p;
     from_vboard(&p, b);
     fmove moves[DM_MAX_MOVES];
-    uint8_t paths[DM_MAX_MOVES][DM_MAX_CAPT];
     fgen g;
     fgen_init(&g, &r, moves, DM_MAX_MOVES);
     g.paths = paths;
@@ -445,9 +445,6 @@ int dm_genfull_vlegal(dm_movelist *list, const dm_board *b, gen_rules r, int all
         m->ncapt = moves[i].ncapt;
         m->promote = moves[i].promote;
         m->capt[0] = moves[i].capt;
-        if (m->ncapt > 1) {
-            memcpy(m->path, paths[i], (size_t)(m->ncapt - 1));
-        }
     }
     return n;
 }

@@ -103,7 +103,7 @@ dm_status dm_move10_parse(dm_move10 *out, const dm_board10 *b, const char *text,
 
 /* The generic move of b (a 10x10 variant with the fast board's squares) that is m, a
  * move of the same position on the fast board (dm_move10: same from, to and captured
- * squares), with its PDN path. DM_EILLEGAL when b has no such move (m was not legal
+ * squares). DM_EILLEGAL when b has no such move (m was not legal
  * there), DM_EINVAL for NULL or a board that is not 10x10. A bridge between the two
  * move types until they are one (issue 9). */
 dm_status dm_move_from_move10(dm_move *out, const dm_board *b, const dm_move10 *m);

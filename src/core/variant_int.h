@@ -70,9 +70,19 @@ static inline int vg_capt_has(const dm_move *m, int sq)
     return (int)((m->capt[(sq - 1) >> 6] >> ((sq - 1) & 63)) & 1);
 }
 
+/* PDN 3.0 paths of a move list, parallel to it: path[i] holds the ncapt - 1
+ * intermediate squares of moves[i] (dm_move_path's squares). Only notation asks the
+ * generator for them; perft and the search never do. */
+typedef uint8_t vg_path[DM_MAX_CAPT];
+
+/* dm_movegen_legal with the PDN path of each capture in paths[0..count-1] (paths may
+ * be NULL: none written, what dm_movegen_legal does). vmovegen.c. */
+int vgen_legal_paths(dm_movelist *list, vg_path *paths, const dm_board *b);
+
 /* Every capture of b, ignoring the majority rule (vmovegen.c); explains why a
- * capture written in a record is illegal. Returns list->count. */
-int vgen_all_captures(dm_movelist *list, const dm_board *b);
+ * capture written in a record is illegal. Paths as vgen_legal_paths (NULL: none).
+ * Returns list->count. */
+int vgen_all_captures(dm_movelist *list, vg_path *paths, const dm_board *b);
 
 /* True when one capture path of m (legal in b) lands, after each capture but the
  * last, on want[0..n-1] (any landing square of a flying king). vmovegen.c. */

@@ -10,24 +10,27 @@
 #include "core/move10.h"
 #include <damier/variant.h>
 
+#include <string.h>
+
 #include "core/gen.h"
 #include "core/variant_int.h"
 
-/* Legal moves (all_captures 0) or every capture ignoring the majority rule. */
-static int vlegal(dm_movelist *list, const dm_board *b, int all_captures)
+/* Legal moves (all_captures 0) or every capture ignoring the majority rule; the
+ * PDN paths into paths when it is not NULL. */
+static int vlegal(dm_movelist *list, vg_path *paths, const dm_board *b, int all_captures)
 {
     const dm_variant *v = b->variant;
     gen_rules r = gen_rules_of(v);
     if (vg_full(v)) {
-        return dm_genfull_vlegal(list, b, r, all_captures);
+        return dm_genfull_vlegal(list, paths, b, r, all_captures);
     }
     switch (v->size) {
         case 8:
-            return dm_gen8_vlegal(list, b, r, all_captures);
+            return dm_gen8_vlegal(list, paths, b, r, all_captures);
         case 10:
-            return dm_gen10_vlegal(list, b, r, all_captures);
+            return dm_gen10_vlegal(list, paths, b, r, all_captures);
         case 12:
-            return dm_gen12_vlegal(list, b, r, all_captures);
+            return dm_gen12_vlegal(list, paths, b, r, all_captures);
         default:
             list->count = 0;
             list->overflow = 0;
@@ -54,11 +57,12 @@ int dm_gen_blocked_king(const dm_board *b)
     return 0; /* only kings: not bound */
 }
 
-int dm_movegen_legal(dm_movelist *list, const dm_board *b)
+int vgen_legal_paths(dm_movelist *list, vg_path *paths, const dm_board *b)
 {
-    int n = vlegal(list, b, 0);
+    int n = vlegal(list, paths, b, 0);
     int ks = dm_gen_blocked_king(b);
     if (ks && n > 0 && list->moves[0].ncapt == 0) {
+        /* only ordinary moves are dropped here: no path to move along */
         int k = 0;
         for (int i = 0; i < n; i++) {
             if (list->moves[i].from != ks) {
@@ -70,9 +74,38 @@ int dm_movegen_legal(dm_movelist *list, const dm_board *b)
     return n;
 }
 
-int vgen_all_captures(dm_movelist *list, const dm_board *b)
+int dm_movegen_legal(dm_movelist *list, const dm_board *b)
 {
-    return vlegal(list, b, 1);
+    return vgen_legal_paths(list, NULL, b);
+}
+
+int vgen_all_captures(dm_movelist *list, vg_path *paths, const dm_board *b)
+{
+    return vlegal(list, paths, b, 1);
+}
+
+int dm_move_path(uint8_t *sq, int cap, const dm_board *b, const dm_move *m)
+{
+    if (!b || !b->variant || !m || cap < 0 || (!sq && cap > 0)) {
+        return DM_EINVAL;
+    }
+    dm_movelist list;
+    vg_path paths[DM_MAX_MOVES];
+    int n = vgen_legal_paths(&list, paths, b);
+    for (int i = 0; i < n; i++) {
+        if (!dm_move_same(&list.moves[i], m)) {
+            continue;
+        }
+        int len = list.moves[i].ncapt > 1 ? list.moves[i].ncapt - 1 : 0;
+        if (len > cap) {
+            return DM_EBUFS;
+        }
+        if (len > 0) {
+            memcpy(sq, paths[i], (size_t)len);
+        }
+        return len;
+    }
+    return DM_EILLEGAL;
 }
 
 dm_status dm_move_from_move10(dm_move *out, const dm_board *b, const dm_move10 *m)

@@ -48,19 +48,28 @@ static void put_sq(tbuf *t, const dm_variant *v, int sq, int alg)
     put(t, s);
 }
 
-/* True when another legal move of b has m's from and to squares. */
-static int shares_ends(const dm_board *b, const dm_move *m)
-{
+/* The legal moves of a position with their PDN paths (vgen_legal_paths): the
+ * generator is asked for the paths once per list, never once per move. */
+typedef struct pathlist {
     dm_movelist list;
-    int n = dm_movegen_legal(&list, b), same = 0;
-    for (int i = 0; i < n; i++) {
-        same += list.moves[i].from == m->from && list.moves[i].to == m->to;
+    vg_path path[DM_MAX_MOVES];
+} pathlist;
+
+/* True when another move of list has the from and to squares of list->moves[k]. */
+static int shares_ends(const dm_movelist *list, int k)
+{
+    const dm_move *m = &list->moves[k];
+    int same = 0;
+    for (int i = 0; i < list->count; i++) {
+        same += list->moves[i].from == m->from && list->moves[i].to == m->to;
     }
     return same > 1;
 }
 
-size_t dm_move_to_text(char *buf, size_t cap, const dm_board *b, const dm_move *m,
-                       dm_notation style, dm_square_style squares)
+/* dm_move_to_text of m with its PDN path (NULL: none known, from and to only) and
+ * whether another legal move shares its from and to squares. */
+static size_t move_text(char *buf, size_t cap, const dm_board *b, const dm_move *m,
+                        const uint8_t *path, int shared, dm_notation style, dm_square_style squares)
 {
     const dm_variant *v = b->variant;
     int alg = use_algebraic(v, squares);
@@ -82,15 +91,39 @@ size_t dm_move_to_text(char *buf, size_t cap, const dm_board *b, const dm_move *
         }
         return t.len;
     }
-    if (m->ncapt > 1 && (style == DM_NOTATION_FULL || shares_ends(b, m))) {
+    if (m->ncapt > 1 && path && (style == DM_NOTATION_FULL || shared)) {
         for (int i = 0; i + 1 < m->ncapt; i++) {
             put(&t, sep);
-            put_sq(&t, v, m->path[i], alg);
+            put_sq(&t, v, path[i], alg);
         }
     }
     put(&t, sep);
     put_sq(&t, v, m->to, alg);
     return t.len;
+}
+
+/* dm_move_to_text of list->moves[k], the list of b with its paths. */
+static size_t list_text(char *buf, size_t cap, const dm_board *b, const pathlist *pl, int k,
+                        dm_notation style)
+{
+    return move_text(buf, cap, b, &pl->list.moves[k], pl->path[k], shares_ends(&pl->list, k), style,
+                     DM_SQUARES_DEFAULT);
+}
+
+size_t dm_move_to_text(char *buf, size_t cap, const dm_board *b, const dm_move *m,
+                       dm_notation style, dm_square_style squares)
+{
+    if (m->ncapt < 2 || style == DM_NOTATION_HUB) {
+        return move_text(buf, cap, b, m, NULL, 0, style, squares); /* no path written */
+    }
+    pathlist pl;
+    int n = vgen_legal_paths(&pl.list, pl.path, b);
+    for (int k = 0; k < n; k++) {
+        if (dm_move_same(&pl.list.moves[k], m)) {
+            return move_text(buf, cap, b, m, pl.path[k], shares_ends(&pl.list, k), style, squares);
+        }
+    }
+    return move_text(buf, cap, b, m, NULL, 0, style, squares); /* not legal in b: no path */
 }
 
 /* ---- parsing ------------------------------------------------------------------- */
@@ -194,13 +227,14 @@ static int one_step(const dm_variant *v, int a, int b)
     return (dr == 1 || dr == -1) && (dc == 1 || dc == -1);
 }
 
-/* Does m match the squares written? from-to; from, path..., to (the canonical
+/* Does m, with its PDN path `path`, match the squares written? from-to; from, path..., to (the canonical
  * PDN 3.0 path, or any real landing squares when b is given; or some of the canonical
  * path's squares, in order); or Hub form.
  * *whole (may be NULL) is set when the text is all of m: its full path (every landing
  * square, none left out: "f8:b4" for a capture of one piece) or its Hub form; not when
  * it is only m's from and to. */
-static int matches(const dm_board *b, const dm_move *m, const int *sq, int n, int *whole)
+static int matches(const dm_board *b, const dm_move *m, const uint8_t *path, const int *sq, int n,
+                   int *whole)
 {
     if (whole) {
         *whole = 1;
@@ -217,7 +251,7 @@ static int matches(const dm_board *b, const dm_move *m, const int *sq, int n, in
     if (m->to == sq[n - 1] && n - 2 == m->ncapt - 1) {
         int ok = 1;
         for (int i = 1; i < n - 1; i++) {
-            ok &= m->path[i - 1] == sq[i];
+            ok &= path[i - 1] == sq[i];
         }
         if (ok || (b && vgen_path_matches(b, m, sq + 1, n - 2))) {
             return 1;
@@ -228,7 +262,7 @@ static int matches(const dm_board *b, const dm_move *m, const int *sq, int n, in
          * to with intermediate squares, as dm_move10_parse takes them */
         int k = 1;
         for (int i = 0; i + 1 < m->ncapt && k < n - 1; i++) {
-            k += m->path[i] == sq[k];
+            k += path[i] == sq[k];
         }
         if (k == n - 1) {
             if (whole) {
@@ -248,9 +282,10 @@ static int matches(const dm_board *b, const dm_move *m, const int *sq, int n, in
 /* The legal moves of list (those from square `from` only, unless from is 0) in PDN
  * form into buf, at most limit of them, then how many there are in all; returns that
  * number. */
-static int list_moves(char *buf, size_t cap, const dm_board *b, const dm_movelist *list, int from,
+static int list_moves(char *buf, size_t cap, const dm_board *b, const pathlist *pl, int from,
                       int limit)
 {
+    const dm_movelist *list = &pl->list;
     tbuf t = {buf, cap, 0};
     int shown = 0, total = 0;
     if (cap) {
@@ -264,7 +299,7 @@ static int list_moves(char *buf, size_t cap, const dm_board *b, const dm_movelis
             continue;
         }
         char m[400];
-        dm_move_to_text(m, sizeof m, b, &list->moves[i], DM_NOTATION_PDN, DM_SQUARES_DEFAULT);
+        list_text(m, sizeof m, b, pl, i, DM_NOTATION_PDN);
         put(&t, shown++ ? ", " : "");
         put(&t, m);
     }
@@ -288,14 +323,15 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
     if (n < 0) {
         return (dm_status)n;
     }
-    dm_movelist list;
-    int count = dm_movegen_legal(&list, b);
+    pathlist pl;
+    const dm_movelist *const lp = &pl.list;
+    int count = vgen_legal_paths(&pl.list, pl.path, b);
     int found = -1, nfound = 0, whole_found = -1, nwhole = 0;
     char cands[200] = "";
     size_t clen = 0;
     for (int i = 0; i < count; i++) {
         int whole;
-        if (matches(b, &list.moves[i], sq, n, &whole)) {
+        if (matches(b, &lp->moves[i], pl.path[i], sq, n, &whole)) {
             if (nfound++ == 0) {
                 found = i;
             }
@@ -303,7 +339,7 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
                 whole_found = i;
             }
             char t[400];
-            dm_move_to_text(t, sizeof t, b, &list.moves[i], DM_NOTATION_FULL, DM_SQUARES_DEFAULT);
+            list_text(t, sizeof t, b, &pl, i, DM_NOTATION_FULL);
             if (clen < sizeof cands - 1) {
                 clen += (size_t)snprintf(cands + clen, sizeof cands - clen, "%s%s",
                                          nfound > 1 ? ", " : "", t);
@@ -311,7 +347,7 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
         }
     }
     if (nfound == 1) {
-        *out = list.moves[found];
+        *out = lp->moves[found];
         return DM_OK;
     }
     if (nfound > 1 && nwhole == 1) {
@@ -319,7 +355,7 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
          * one piece and the from and to of a longer one: it names the first, since PDN
          * 3.0 writes the longer one with its path (dm_move_to_text does), and what
          * damier writes must read back as the same move */
-        *out = list.moves[whole_found];
+        *out = lp->moves[whole_found];
         return DM_OK;
     }
     if (nfound > 1) {
@@ -350,14 +386,15 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
     const char *piece = p == DM_WHITE_KING || p == DM_BLACK_KING ? "king" : "man";
     /* the variants with FMJD's capture rules (the majority rule) cite its articles */
     int fmjd = v->precedence == DM_PREC_COUNT;
-    int best = list.moves[0].ncapt;
+    int best = lp->moves[0].ncapt;
     if (best) {
-        list_moves(ex, sizeof ex, b, &list, 0, 6);
+        list_moves(ex, sizeof ex, b, &pl, 0, 6);
         if (v->precedence != DM_PREC_NONE) {
-            dm_movelist all;
-            int na = vgen_all_captures(&all, b);
+            pathlist apl;
+            const dm_movelist *const all = &apl.list;
+            int na = vgen_all_captures(&apl.list, apl.path, b);
             for (int i = 0; i < na; i++) {
-                if (!matches(b, &all.moves[i], sq, n, NULL)) {
+                if (!matches(b, &all->moves[i], apl.path[i], sq, n, NULL)) {
                     continue;
                 }
                 if (v->precedence == DM_PREC_COUNT) {
@@ -378,7 +415,7 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
                 return dm_error_set(err, DM_EILLEGAL, 1, 1,
                                     "illegal move \"%.40s\": capture precedence, %s: %s (this "
                                     "one takes %d)",
-                                    text, why[v->precedence], ex, all.moves[i].ncapt);
+                                    text, why[v->precedence], ex, all->moves[i].ncapt);
             }
         }
         /* a capture written where more pieces must be taken (a part of the longest
@@ -396,7 +433,7 @@ dm_status dm_move_parse(dm_move *out, const dm_board *b, const char *text, dm_er
                             "be captured with %s",
                             text, fmjd ? " (FMJD 4.1)" : "", best, best > 1 ? "s" : "", ex);
     }
-    if (list_moves(ex, sizeof ex, b, &list, sq[0], 8) == 0) {
+    if (list_moves(ex, sizeof ex, b, &pl, sq[0], 8) == 0) {
         return dm_error_set(err, DM_EILLEGAL, 1, 1,
                             "illegal move \"%.40s\": the %s on %s cannot move", text, piece, from);
     }

@@ -230,7 +230,11 @@ static int turkish_stop(const dm_board *b, const dm_move *m)
     }
     int king = is_king(dm_board_piece(b, m->from));
     /* the square the last capture started from: the path's last landing square */
-    int to = m->to, prev = m->path[m->ncapt - 2];
+    uint8_t path[DM_MAX_CAPT];
+    if (dm_move_path(path, DM_MAX_CAPT, b, m) != m->ncapt - 1) {
+        return 0; /* not a legal move of b */
+    }
+    int to = m->to, prev = path[m->ncapt - 2];
     int back_r = sq_row(prev) > sq_row(to) ? 1 : -1;
     int back_c = sq_col(prev) > sq_col(to) ? 1 : -1;
     for (int d = 0; d < 4; d++) {

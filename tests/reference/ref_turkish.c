@@ -24,6 +24,7 @@
 typedef struct rturk {
     const dm_variant *v;
     dm_movelist *list;
+    uint8_t (*paths)[DM_MAX_CAPT]; /* PDN path of list->moves[i], or NULL */
     uint8_t cell[100];
     int me, best, from, man;
     int n;
@@ -76,11 +77,6 @@ static void rt_add(rturk *g, int to_cell)
         int s = rt_sq(g->capt[k]) - 1;
         m.capt[s >> 6] |= UINT64_C(1) << (s & 63);
     }
-    for (int k = 0; k + 1 < g->n; k++) {
-        /* turning: the square landed on; straight on: right behind the piece taken */
-        m.path[k] = (uint8_t)rt_sq(g->dir[k + 1] == g->dir[k] ? g->capt[k] + rt_off[g->dir[k]]
-                                                              : g->land[k]);
-    }
     for (int i = 0; i < l->count; i++) {
         const dm_move *x = &l->moves[i];
         if (x->from == m.from && x->to == m.to && x->capt[0] == m.capt[0] &&
@@ -91,6 +87,11 @@ static void rt_add(rturk *g, int to_cell)
     if (l->count >= DM_MAX_MOVES) {
         l->overflow = 1;
         return;
+    }
+    for (int k = 0; k + 1 < g->n && g->paths; k++) {
+        /* turning: the square landed on; straight on: right behind the piece taken */
+        g->paths[l->count][k] = (uint8_t)rt_sq(
+            g->dir[k + 1] == g->dir[k] ? g->capt[k] + rt_off[g->dir[k]] : g->land[k]);
     }
     l->moves[l->count++] = m;
 }
@@ -150,12 +151,13 @@ static void rt_quiet_add(rturk *g, int from, int to, int promote)
     m->promote = (uint8_t)promote;
 }
 
-static int ref_turkish_legal(dm_movelist *list, const dm_board *b)
+static int ref_turkish_legal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b)
 {
     rturk g;
     memset(&g, 0, sizeof g);
     g.v = b->variant;
     g.list = list;
+    g.paths = paths;
     g.me = b->side;
     list->count = 0;
     list->overflow = 0;

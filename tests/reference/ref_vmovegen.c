@@ -41,17 +41,18 @@
 typedef struct vgen {
     const dm_variant *v;
     dm_movelist *list;
-    int n, w;                    /* board size, padded width n + 4 */
-    int dir[8];                  /* cell offsets of NW, NE, SW, SE, then N, E, S, W */
-    int ndir;                    /* 4, or 8 with orthogonal captures (Frisian) */
-    int me;                      /* side to move */
-    int best;                    /* most pieces taken by a listed capture */
-    int have_best;               /* a capture is listed: best_* describe it */
-    int best_king;               /* it was made by a king */
-    int best_kings;              /* kings it takes */
-    int best_order[DM_MAX_CAPT]; /* 1 where its i-th piece taken is a king */
-    uint8_t cell[GRID_MAX];      /* dm_piece, or OFF */
-    uint8_t taken[GRID_MAX];     /* 1: captured earlier in the current sequence */
+    uint8_t (*paths)[DM_MAX_CAPT]; /* PDN path of list->moves[i], or NULL */
+    int n, w;                      /* board size, padded width n + 4 */
+    int dir[8];                    /* cell offsets of NW, NE, SW, SE, then N, E, S, W */
+    int ndir;                      /* 4, or 8 with orthogonal captures (Frisian) */
+    int me;                        /* side to move */
+    int best;                      /* most pieces taken by a listed capture */
+    int have_best;                 /* a capture is listed: best_* describe it */
+    int best_king;                 /* it was made by a king */
+    int best_kings;                /* kings it takes */
+    int best_order[DM_MAX_CAPT];   /* 1 where its i-th piece taken is a king */
+    uint8_t cell[GRID_MAX];        /* dm_piece, or OFF */
+    uint8_t taken[GRID_MAX];       /* 1: captured earlier in the current sequence */
     /* the capture being built */
     int from;      /* start cell */
     int orig_king; /* the moving piece was a king at the start */
@@ -79,11 +80,12 @@ static inline int cell_row(const vgen *g, int cell)
     return cell / g->w - 2;
 }
 
-static void gen_init(vgen *g, dm_movelist *list, const dm_board *b)
+static void gen_init(vgen *g, dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b)
 {
     const dm_variant *v = b->variant;
     g->v = v;
     g->list = list;
+    g->paths = paths;
     g->n = v->size;
     g->w = v->size + 4;
     g->dir[0] = -g->w - 1;
@@ -237,14 +239,14 @@ static void add_capture(vgen *g, int to, int king_now)
             return;
         }
     }
-    /* PDN 3.0 path: turning square, or the square right behind when going on straight. */
-    for (int i = 0; i + 1 < n; i++) {
-        int c = g->cdir[i + 1] == g->cdir[i] ? g->capt[i] + g->dir[g->cdir[i]] : g->land[i];
-        m.path[i] = (uint8_t)sq_of(g, c);
-    }
     if (l->count >= DM_MAX_MOVES) {
         l->overflow = 1;
         return;
+    }
+    /* PDN 3.0 path: turning square, or the square right behind when going on straight. */
+    for (int i = 0; i + 1 < n && g->paths; i++) {
+        int c = g->cdir[i + 1] == g->cdir[i] ? g->capt[i] + g->dir[g->cdir[i]] : g->land[i];
+        g->paths[l->count][i] = (uint8_t)sq_of(g, c);
     }
     l->moves[l->count++] = m;
 }
@@ -408,13 +410,13 @@ static void gen_quiet(vgen *g)
 /* Turkish (the full 8x8 board): a reference of its own, same contracts. */
 #include "reference/ref_turkish.c"
 
-int ref_vmovegen_legal(dm_movelist *list, const dm_board *b)
+int ref_vmovegen_legal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b)
 {
     if (b->variant->geometry == DM_GEOM_FULL) {
-        return ref_turkish_legal(list, b);
+        return ref_turkish_legal(list, paths, b);
     }
     vgen g;
-    gen_init(&g, list, b);
+    gen_init(&g, list, paths, b);
     if (b->variant->win_on_promotion) {
         for (int sq = 1; sq <= b->variant->squares; sq++) {
             if (vg_is_king(b->sq[sq])) {
@@ -473,7 +475,7 @@ void ref_vboard_apply(dm_board *b, const dm_move *m)
 static uint64_t perft_rec(const dm_board *b, int depth)
 {
     dm_movelist list;
-    int n = ref_vmovegen_legal(&list, b);
+    int n = ref_vmovegen_legal(&list, NULL, b);
     if (depth == 1) {
         return (uint64_t)n;
     }

@@ -7,8 +7,10 @@
 
 #include <damier/variant.h>
 
-/* Every legal move of b, in the mailbox generator's order, first path kept. */
-int ref_vmovegen_legal(dm_movelist *list, const dm_board *b);
+/* Every legal move of b, in the mailbox generator's order, first path kept; the
+ * reference's own PDN 3.0 path of moves[i] (ncapt - 1 squares) in paths[i] when
+ * paths is not NULL, what dm_move_path must give. */
+int ref_vmovegen_legal(dm_movelist *list, uint8_t (*paths)[DM_MAX_CAPT], const dm_board *b);
 /* Play m on b (mailbox). */
 void ref_vboard_apply(dm_board *b, const dm_move *m);
 /* Leaf count of the legal move tree (perft(0) = 1), by the reference generator. */

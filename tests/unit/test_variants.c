@@ -570,6 +570,99 @@ static void test_variants__loop_capture_duplicates_removed(void **state)
     assert_string_equal(out, "B:We3:B");
 }
 
+/* A move is from, to, captured set, ncapt and promote: no path in it (issue 9). */
+_Static_assert(sizeof(dm_move) <= 24, "dm_move carries no capture path: 24 bytes at most");
+
+/* The legal move of b (FEN fen of variant id) from `from` to `to` written as squares
+ * text (numeric or algebraic), and dm_move_path's squares of it as text
+ * "a,b,c" (empty for none). */
+static void check_path(dm_variant_id id, const char *fen, const char *from, const char *to,
+                       const char *want)
+{
+    dm_board b;
+    vfrom_fen(&b, id, fen);
+    int len, f = dm_square_parse(V(id), from, &len), t = dm_square_parse(V(id), to, &len);
+    assert_true(f > 0 && t > 0);
+    dm_movelist l;
+    int n = dm_movegen_legal(&l, &b), found = 0;
+    for (int i = 0; i < n; i++) {
+        const dm_move *m = &l.moves[i];
+        if (m->from != f || m->to != t) {
+            continue;
+        }
+        found++;
+        uint8_t path[DM_MAX_CAPT];
+        int k = dm_move_path(path, DM_MAX_CAPT, &b, m);
+        assert_int_equal(k, m->ncapt > 1 ? m->ncapt - 1 : 0);
+        char got[200] = "";
+        size_t gl = 0;
+        for (int j = 0; j < k; j++) {
+            char sq[16];
+            dm_square_to_text(sq, sizeof sq, V(id), path[j], V(id)->algebraic);
+            gl += (size_t)snprintf(got + gl, sizeof got - gl, "%s%s", j ? "," : "", sq);
+        }
+        if (strcmp(got, want) != 0) {
+            fail_msg("%s %s %s-%s: path \"%s\", expected \"%s\"", V(id)->name, fen, from, to, got,
+                     want);
+        }
+    }
+    if (found != 1) {
+        fail_msg("%s %s: %d legal moves %s-%s", V(id)->name, fen, found, from, to);
+    }
+}
+
+/* dm_move_path: the PDN 3.0 intermediate squares, built on demand (no longer stored
+ * in dm_move): where the piece turned, or going straight on the square directly
+ * behind the piece taken (not where a flying king happened to land). */
+static void test_variants__move_path(void **state)
+{
+    (void)state;
+    /* international man: 33x28 lands 22, x17 lands 11, straight on: behind 28 is 22 */
+    check_path(DM_VARIANT_INTERNATIONAL, "W:W33:B28,17", "33", "11", "22");
+    /* a flying king straight on: 46 over 37 (lands 32, 28 or 23), over 19: the path
+     * names 32, right behind 37, wherever the king landed */
+    check_path(DM_VARIANT_INTERNATIONAL, "W:WK46:B37,19", "46", "14", "32");
+    check_path(DM_VARIANT_INTERNATIONAL, "W:WK46:B37,19", "46", "5", "32");
+    /* a flying king turning: over 37 it must land on 28 to take 22 (north-west) */
+    check_path(DM_VARIANT_INTERNATIONAL, "W:WK46:B37,22", "46", "17", "28");
+    check_path(DM_VARIANT_INTERNATIONAL, "W:WK46:B37,22", "46", "6", "28");
+    /* Frisian: a man captures along the file (33 over 23 to 13) and turns along the row
+     * (13 over 12 to 11) */
+    check_path(DM_VARIANT_FRISIAN, "W:W33:B23,12", "33", "11", "13");
+    /* Turkish (full board, orthogonal): d4 over d5 to d6, turns east over e6 to f6;
+     * straight on: d4 over d5, d7 to d8 */
+    check_path(DM_VARIANT_TURKISH, "W:Wd4:Bd5,e6", "d4", "f6", "d6");
+    check_path(DM_VARIANT_TURKISH, "W:Wd4:Bd5,d7", "d4", "d8", "d6");
+    /* a capture of one piece and an ordinary move: no intermediate square */
+    check_path(DM_VARIANT_INTERNATIONAL, "W:W33:B28", "33", "22", "");
+    check_path(DM_VARIANT_INTERNATIONAL, "W:W33:B1", "33", "28", "");
+
+    /* errors: not a legal move of b, a short buffer, NULL */
+    dm_board b;
+    vfrom_fen(&b, DM_VARIANT_INTERNATIONAL, "W:WK46:B37,22");
+    dm_movelist l;
+    assert_int_equal(dm_movegen_legal(&l, &b), 3);
+    dm_move m = l.moves[0];
+    uint8_t path[DM_MAX_CAPT] = {0};
+    assert_int_equal(dm_move_path(path, 1, &b, &m), 1);
+    assert_int_equal(dm_move_path(path, 0, &b, &m), DM_EBUFS);
+    assert_int_equal(dm_move_path(NULL, 0, &b, &m), DM_EBUFS);
+    assert_int_equal(dm_move_path(NULL, 5, &b, &m), DM_EINVAL);
+    assert_int_equal(dm_move_path(path, DM_MAX_CAPT, NULL, &m), DM_EINVAL);
+    assert_int_equal(dm_move_path(path, DM_MAX_CAPT, &b, NULL), DM_EINVAL);
+    dm_move bad = m;
+    bad.capt[0] ^= UINT64_C(1) << (19 - 1); /* 37 and 22 and 19: no such capture */
+    assert_int_equal(dm_move_path(path, DM_MAX_CAPT, &b, &bad), DM_EILLEGAL);
+    bad = m;
+    bad.to = 5; /* not on the line of this capture */
+    assert_int_equal(dm_move_path(path, DM_MAX_CAPT, &b, &bad), DM_EILLEGAL);
+    dm_board other;
+    vfrom_fen(&other, DM_VARIANT_INTERNATIONAL, "B:WK46:B37,22"); /* Black to move */
+    assert_int_equal(dm_move_path(path, DM_MAX_CAPT, &other, &m), DM_EILLEGAL);
+    dm_move quiet = {.from = 46, .to = 41};
+    assert_int_equal(dm_move_path(path, DM_MAX_CAPT, &b, &quiet), DM_EILLEGAL); /* capture due */
+}
+
 /* Canadian: 72 squares, the upper ones past bit 63 of a word. */
 static void test_variants__canadian_large_board(void **state)
 {
@@ -584,11 +677,12 @@ static void test_variants__canadian_large_board(void **state)
     dm_movelist l;
     assert_int_equal(dm_movegen_legal(&l, &b), 1);
     assert_true(dm_move_captures(&l.moves[0], 65));
-    /* dm_move_same: from, to and the captured set (65 lies in the second word); the
-     * path is not compared */
+    /* dm_move_same: from, to and the captured set (65 lies in the second word); a
+     * copy is the same move, promote is not compared */
     dm_move same = l.moves[0];
-    same.path[0] = 0;
+    same.promote ^= 1;
     assert_true(dm_move_same(&l.moves[0], &same));
+    same = l.moves[0];
     same.capt[1] ^= UINT64_C(1) << (65 - 1 - 64);
     assert_false(dm_move_same(&l.moves[0], &same));
     same = l.moves[0];
@@ -1637,6 +1731,7 @@ int main(void)
         cmocka_unit_test(test_variants__english_men_forward_kings_short),
         cmocka_unit_test(test_variants__loop_capture_duplicates_removed),
         cmocka_unit_test(test_variants__canadian_large_board),
+        cmocka_unit_test(test_variants__move_path),
         cmocka_unit_test(test_variants__antidraughts_reversed_result),
         cmocka_unit_test(test_variants__men_may_not_capture_kings_flag),
         cmocka_unit_test(test_variants__czech_king_captures_first),
