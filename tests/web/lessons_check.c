@@ -113,6 +113,37 @@ static int move_score(int *score, dm_engine *engine, dm_game *g, const char *tex
     return ok;
 }
 
+/* Whether move line[j] of the lesson, played after line[0..j) from start, scores for
+ * its mover (WEAK_DEPTH plies) at least as well as the engine's choice other, less a
+ * tenth of a man. */
+static int as_good(dm_engine *engine, const dm_board *start, const dm_move *line, int j,
+                   const dm_move *other)
+{
+    dm_game *g = NULL;
+    if (dm_game_new(&g, start) != DM_OK) {
+        return 0;
+    }
+    int ok = 1;
+    for (int k = 0; k < j && ok; k++) {
+        ok = dm_game_play(g, &line[k]) == DM_OK;
+    }
+    int mine = 0, theirs = 0;
+    if (ok && dm_game_play(g, &line[j]) == DM_OK) {
+        ok = game_score(&mine, engine, g, WEAK_DEPTH);
+        dm_game_undo(g);
+    } else {
+        ok = 0;
+    }
+    if (ok && dm_game_play(g, other) == DM_OK) {
+        ok = game_score(&theirs, engine, g, WEAK_DEPTH);
+        dm_game_undo(g);
+    } else {
+        ok = 0;
+    }
+    dm_game_free(g);
+    return ok && -mine >= -theirs - 10;
+}
+
 /* "check": "win" and the "weaker" examples, on a game from the lesson's start
  * (steps already checked legal by check_lesson) */
 static void check_engine(const char *file, const char *id, const json_t *l, const dm_board *start,
@@ -281,6 +312,13 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
         } else {
             for (int j = 0; j < nline && j < p.line_count && j < 8; j++) {
                 if (!dm_move_same(&p.line[j], &line[j])) {
+                    /* after the unique first move, a shot can go on by two moves that
+                     * win as much (27-21 or 27-22 giving the man on 27): the lesson's
+                     * move of the shooting side is right when it scores as well as the
+                     * engine's own; a reply of the other side must be the engine's */
+                    if (j % 2 == 0 && j > 0 && as_good(engine, &start, line, j, &p.line[j])) {
+                        break;
+                    }
                     char t[64];
                     snprintf(t, sizeof t, "%d", j + 1);
                     problem(file, id, "the engine's line differs at ply %s", t);
