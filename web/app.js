@@ -822,7 +822,8 @@ function analysisView(fen, variantName_) {
   const sock = new Socket('/ws/analysis', (m) => {
     if (m.t === 'started') search = m.search;
     else if (m.t === 'error') { msg(() => serverText(m.error)); running = false; }
-    else if (m.t === 'info' && m.search === search) {
+    else if (m.t === 'info' && m.search >= search) { // the current search, or a newer one whose "started" is late
+      search = m.search;
       const multi = (m.lines || 1) > 1;
       const tr = document.createElement('tr');
       const td = (t) => { const d = document.createElement('td'); d.textContent = t; tr.appendChild(d); };

@@ -236,13 +236,15 @@ void srv_analysis_message(srv_analysis *a, const json_t *msg)
     a->lim.depth = depth ? (int)json_integer_value(depth) : 0;
     a->lim.multipv = multipv ? (int)json_integer_value(multipv) : 1;
     a->gen++;
+    /* "started" before the thread exists: its first "info" (a database root's only
+     * one, sent at once) must not reach the page before the number it carries */
+    srv_ws_send(a->c, json_pack("{s:s,s:i}", "t", "started", "search", a->gen));
     if (pthread_create(&a->th, NULL, run, a) != 0) {
         release_slot(a);
         error(a, 503, "cannot start the search");
         return;
     }
     a->running = 1;
-    srv_ws_send(a->c, json_pack("{s:s,s:i}", "t", "started", "search", a->gen));
 }
 
 void srv_analysis_free(srv_analysis *a)

@@ -479,6 +479,28 @@ test('analysis lines appear, stop', async () => {
   await page.waitForFunction(() => (document.querySelector('[data-testid=lines] tr') || {}).textContent?.includes('database'), null, { timeout: 10000 })
     .catch(async (e) => { throw new Error(`${e.message.split('\n')[0]}; fen ${await page.inputValue('#fen-input')}, lines: ${await page.textContent('[data-testid=lines]')}, message: ${await page.textContent('#an-message')}`); });
   await page.click('#an-stop');
+  // the protocol: a search's "started" comes before its first "info", even for a
+  // database root whose search ends at once (the page kept no line when it did not)
+  const order = await page.evaluate(async (n) => {
+    const ws = new WebSocket(`ws://${location.host}/ws/analysis`);
+    await new Promise((r) => { ws.onopen = r; });
+    let early = 0, infos = 0;
+    for (let i = 0; i < n; i++) {
+      await new Promise((resolve) => {
+        let started = 0;
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.t === 'started') started = m.search;
+          else if (m.t === 'info') { infos++; if (m.search !== started) early++; }
+          else if (m.t === 'done' || m.t === 'error') resolve();
+        };
+        ws.send(JSON.stringify({ t: 'analyse', fen: 'W:WK47:BK4' }));
+      });
+    }
+    ws.close();
+    return { early, infos };
+  }, 30);
+  check(order.infos >= 30 && order.early === 0, `"started" before "info" in 30 database analyses (${JSON.stringify(order)})`);
   // multi-PV: three lines of one depth, best first, three different first moves
   await page.fill('#fen-input', 'W:W31-50:B1-20');
   await page.click('#fen-form button');
@@ -939,7 +961,10 @@ test('the analysis board of a Russian position: a move by clicks, the engine\'s 
   await page.screenshot({ path: `${OUT}/russian-analysis.png` });
   // an English position of its database (--egdb of English): the database's value
   await page.selectOption('#an-variant', 'english');
-  await page.waitForFunction(() => location.hash.includes('variant=english') && document.querySelector('#an-variant').value === 'english');
+  // the English view's own start position loaded (the hash and the menu change before
+  // the view is made again: a FEN typed before that went to the Russian view)
+  await page.waitForFunction(() => location.hash.includes('variant=english') && document.querySelector('#an-variant').value === 'english' &&
+    document.querySelector('#fen-input').value.startsWith('B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,'));
   await page.fill('#fen-input', 'W:WK32:BK26');
   await page.click('#fen-form button');
   await page.click('#an-start');
