@@ -6,7 +6,7 @@
  * holds); every "wrong" example is refused by the rules with the message the lesson
  * promises (the rule: "capture is compulsory (FMJD 4.1)", ...); every text is in
  * English, Simplified and Traditional Chinese; a lesson marked "check": "shot" is a
- * unique win found by the engine (dm_puzzle_examine at depth 10) whose line is the
+ * unique win found by the engine (dm_puzzle_examine at depth 12) whose line is the
  * lesson's. A lesson marked "check": "win" (any variant) is a forced win kept by every
  * move: after each accepted move, in the game played so far (the draw rules' counters
  * and repetitions carried, so a move that only wastes time toward the 16-move rule
@@ -302,7 +302,7 @@ static void check_lesson(const char *file, const json_t *l, const dm_variant *va
     } else if (check && !strcmp(check, "shot")) {
         dm_puzzle p;
         dm_puzzle_options o = DM_PUZZLE_OPTIONS_INIT;
-        o.depth = 10;
+        o.depth = 12; /* the puzzles' default (damier-w7 finds shot-double from depth 9 on) */
         memset(&e, 0, sizeof e);
         if (dm_puzzle_examine(&p, engine, &start, &o, &e) != DM_OK) {
             problem(file, id, "the engine could not examine it: %s", e.message);
