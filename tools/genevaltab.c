@@ -41,10 +41,11 @@ int main(int argc, char **argv)
         return 2;
     }
     uint64_t row[10] = {0}, cone[2][64] = {{0}}, centre = 0, guard[2], half[2] = {0, 0};
-    uint64_t long_diag = 0;
+    uint64_t long_diag = 0, column[10] = {0};
     for (int s = 1; s <= 50; s++) {
         int r = (s - 1) / 5, c = 2 * ((s - 1) % 5) + ((r & 1) ? 0 : 1);
         row[r] |= sq_bb(s);
+        column[c] |= sq_bb(s);
         for (int r2 = 0; r2 < 10; r2++) {
             int k = r2 < r ? r - r2 : r2 - r;
             if (r2 == r) {
@@ -91,7 +92,9 @@ int main(int argc, char **argv)
     put_row(f, guard, 2);
     fprintf(f, ",\n    .half = ");
     put_row(f, half, 2);
-    fprintf(f, ",\n    .long_diag = 0x%016llxu,\n", (unsigned long long)long_diag);
+    fprintf(f, ",\n    .long_diag = 0x%016llxu,\n    .column = ", (unsigned long long)long_diag);
+    put_row(f, column, 10);
+    fprintf(f, ",\n");
     /* Pattern windows (eval.h): base-3 digit tables and the bit shift of each of the
      * four rows of window (r, k): the first square of row r+i is bit 5(r+i) + (r+i)/2,
      * and the window's two squares of that row are bits k and k+1 after it. */

@@ -18,9 +18,11 @@
  *
  * File format (".dmev", version 1, little-endian): "DMEV", u32 version (1), u32
  * variant (0 = international), u32 windows (14), u32 configurations (6561), u32
- * features (9), u32 unit (8: weights are in 1/8 hundredth of a man), 32 bytes of
+ * features (63), u32 unit (8: weights are in 1/8 hundredth of a man), 32 bytes of
  * name (NUL-padded), i16 pattern[windows][configurations][2] (opening, endgame),
- * i16 feature[features][2], u32 FNV-1a hash of every byte before it. docs/EVAL.md. */
+ * i16 feature[features][2], u32 FNV-1a hash of every byte before it. A file of
+ * fewer features (9 before king mobility, king squares, extra kings and balance were
+ * added) reads with the later features weighing 0. docs/EVAL.md. */
 #ifndef DM_EVAL_H
 #define DM_EVAL_H
 
@@ -38,8 +40,9 @@ extern "C" {
 typedef struct dm_eval dm_eval;
 
 #define DM_EVAL_FORMAT_VERSION 1
-/* Bytes of a version-1 weights file. */
-#define DM_EVAL_FILE_SIZE 367516u
+/* Bytes of a version-1 weights file as written now (63 features); one of 9 features,
+ * written before, is 367516 bytes and still read. */
+#define DM_EVAL_FILE_SIZE 367732u
 
 /* The weights built into the library (trained, docs/EVAL.md gives the recipe). Static,
  * never freed; what engines use unless dm_engine_set_eval says otherwise. */

@@ -18,10 +18,21 @@
 #include <damier/eval.h>
 
 const char *const eval_feature_names[EVAL_FEATURE_NB] = {
-    "men", "kings", "tempo", "centre", "guard", "outpost", "runaway", "locked", "king-active",
+    "men",        "kings",      "tempo",       "centre",      "guard",      "outpost",
+    "runaway",    "locked",     "king-active", "king-excess", "king-safe",  "king-denied",
+    "balance",    "king-on-1",  "king-on-2",   "king-on-3",   "king-on-4",  "king-on-5",
+    "king-on-6",  "king-on-7",  "king-on-8",   "king-on-9",   "king-on-10", "king-on-11",
+    "king-on-12", "king-on-13", "king-on-14",  "king-on-15",  "king-on-16", "king-on-17",
+    "king-on-18", "king-on-19", "king-on-20",  "king-on-21",  "king-on-22", "king-on-23",
+    "king-on-24", "king-on-25", "king-on-26",  "king-on-27",  "king-on-28", "king-on-29",
+    "king-on-30", "king-on-31", "king-on-32",  "king-on-33",  "king-on-34", "king-on-35",
+    "king-on-36", "king-on-37", "king-on-38",  "king-on-39",  "king-on-40", "king-on-41",
+    "king-on-42", "king-on-43", "king-on-44",  "king-on-45",  "king-on-46", "king-on-47",
+    "king-on-48", "king-on-49", "king-on-50",
 };
 
-int eval_features(const dm_board10 *b, int f[EVAL_FEATURE_NB])
+/* The features before the king squares (f[0 .. EVAL_KING_SQ - 1]); the phase. */
+static inline int features_base(const dm_board10 *b, int f[EVAL_KING_SQ])
 {
     const uint64_t w = b->pieces[DM_WHITE], k = b->kings, bl = b->pieces[DM_BLACK];
     const uint64_t wm = w & ~k, bm = bl & ~k, wk = w & k, bk = bl & k;
@@ -72,7 +83,58 @@ int eval_features(const dm_board10 *b, int f[EVAL_FEATURE_NB])
     uint64_t b_mobile = bb_step(empty, DIR_NE) | bb_step(empty, DIR_NW);
     f[EVAL_LOCKED] = bb_count(wm & ~w_mobile) - bb_count(bm & ~b_mobile);
     f[EVAL_KING_ACTIVE] = bb_count(wk & eval_tab.long_diag) - bb_count(bk & eval_tab.long_diag);
+
+    int nwk = bb_count(wk), nbk = bb_count(bk);
+    f[EVAL_KING_EXCESS] = (nwk > 1 ? nwk - 1 : 0) - (nbk > 1 ? nbk - 1 : 0);
+    f[EVAL_KING_SAFE] = 0;
+    f[EVAL_KING_DENIED] = 0;
+    if (k) {
+        /* king mobility: the empty squares on the kings' free diagonals, split by
+         * whether an enemy man next to the square could jump a king landing there
+         * (the square beyond it, seen from the man, empty) */
+        uint64_t w_reach = 0, b_reach = 0, w_unsafe = 0, b_unsafe = 0;
+        for (int d = 0; d < DIR_NB; d++) {
+            for (uint64_t x = bb_step(wk, d) & empty; x; x = bb_step(x, d) & empty) {
+                w_reach |= x;
+            }
+            for (uint64_t x = bb_step(bk, d) & empty; x; x = bb_step(x, d) & empty) {
+                b_reach |= x;
+            }
+            uint64_t beyond = bb_step(empty, d);
+            w_unsafe |= bb_step(bm, dir_reverse(d)) & beyond;
+            b_unsafe |= bb_step(wm, dir_reverse(d)) & beyond;
+        }
+        f[EVAL_KING_SAFE] = bb_count(w_reach & ~w_unsafe) - bb_count(b_reach & ~b_unsafe);
+        f[EVAL_KING_DENIED] = bb_count(w_reach & w_unsafe) - bb_count(b_reach & b_unsafe);
+    }
+    int wskew = 0, bskew = 0;
+    for (int c = 0; c < 10; c++) {
+        wskew += (2 * c - 9) * bb_count(wm & eval_tab.column[c]);
+        bskew += (2 * c - 9) * bb_count(bm & eval_tab.column[c]);
+    }
+    f[EVAL_BALANCE] = (bskew < 0 ? -bskew : bskew) - (wskew < 0 ? -wskew : wskew);
     return bb_count(wm | bm);
+}
+
+/* The king-square feature of a king on bit `bit` of colour c (its own side's view). */
+static inline int king_sq_feature(int c, int bit)
+{
+    return EVAL_KING_SQ + (c == DM_WHITE ? bit_to_sq(bit) - 1 : 50 - bit_to_sq(bit));
+}
+
+int eval_features(const dm_board10 *b, int f[EVAL_FEATURE_NB])
+{
+    int phase = features_base(b, f);
+    for (int i = EVAL_KING_SQ; i < EVAL_FEATURE_NB; i++) {
+        f[i] = 0;
+    }
+    for (uint64_t x = b->pieces[DM_WHITE] & b->kings; x;) {
+        f[king_sq_feature(DM_WHITE, bb_pop_lsb(&x))]++;
+    }
+    for (uint64_t x = b->pieces[DM_BLACK] & b->kings; x;) {
+        f[king_sq_feature(DM_BLACK, bb_pop_lsb(&x))]--;
+    }
+    return phase;
 }
 
 /* The configuration (0..6560) of each of the 28 windows. Window w = 4r + k reads
@@ -124,15 +186,26 @@ int eval_lone_king(const dm_board10 *b)
 
 int eval_board(const struct dm_eval *ev, const dm_board10 *b)
 {
-    int f[EVAL_FEATURE_NB];
-    int phase = eval_features(b, f);
+    int f[EVAL_KING_SQ];
+    int phase = features_base(b, f);
     if (phase > 40) {
         phase = 40; /* compositions may hold more men than a game */
     }
     int open = 0, end = 0;
-    for (int i = 0; i < EVAL_FEATURE_NB; i++) {
+    for (int i = 0; i < EVAL_KING_SQ; i++) {
         open += ev->feature[2 * i] * f[i];
         end += ev->feature[2 * i + 1] * f[i];
+    }
+    /* the king squares: sparse, one weight per king */
+    for (uint64_t x = b->pieces[DM_WHITE] & b->kings; x;) {
+        const int16_t *kw = ev->feature + 2 * king_sq_feature(DM_WHITE, bb_pop_lsb(&x));
+        open += kw[0];
+        end += kw[1];
+    }
+    for (uint64_t x = b->pieces[DM_BLACK] & b->kings; x;) {
+        const int16_t *kw = ev->feature + 2 * king_sq_feature(DM_BLACK, bb_pop_lsb(&x));
+        open -= kw[0];
+        end -= kw[1];
     }
     /* Patterns: the men of each window index its table (kings read as empty). */
     unsigned c[EVAL_WINDOWS_ALL];

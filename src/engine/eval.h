@@ -31,7 +31,14 @@ enum {
     EVAL_LOCKED,      /* men that cannot move forward (both squares ahead taken) */
     EVAL_KING_ACTIVE, /* kings on the main (46-5) and double-corner (1-45, 6-50)
                           diagonals: the mobile kings */
-    EVAL_FEATURE_NB
+    EVAL_KING_EXCESS, /* kings beyond the first (the first king is worth most) */
+    EVAL_KING_SAFE,   /* empty squares the kings reach where no man can take them */
+    EVAL_KING_DENIED, /* empty squares the kings reach where a man could take them */
+    EVAL_BALANCE,     /* |skew| of Black's men minus White's: skew = sum over men
+                          of 2 * column - 9 (columns 0..9), a lopsided side is weaker */
+    EVAL_KING_SQ,     /* 50 features: a king on square s, counted from its own side
+                          (White's s, Black's 51 - s) */
+    EVAL_FEATURE_NB = EVAL_KING_SQ + 50
 };
 
 /* Pattern windows (damier/eval.h): 28 on the board, 14 weight tables. Window w =
@@ -74,6 +81,7 @@ typedef struct eval_tables {
     uint64_t guard[2];            /* White 47, 48, 49; Black 2, 3, 4 */
     uint64_t half[2];             /* the opponent's half: White rows 0-4, Black rows 5-9 */
     uint64_t long_diag;           /* 46-5, 1-45 and 6-50 */
+    uint64_t column[10];          /* squares of each column (column 0 = 6, 16 .. 46) */
     uint8_t pair[4][1024];        /* [k][row's White | Black << 5 men]: squares k, k+1
                                      of the row in base 3 (0..8), White's side */
     uint8_t pair_turned[4][1024]; /* the same turned: colours swapped, k+1 first */

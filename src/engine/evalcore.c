@@ -48,15 +48,19 @@ dm_status evalfile_read(const eval_shape *sh, uint32_t variant, const void *data
                             "weights)",
                             fv, variant);
     }
-    if (tables != (uint32_t)sh->tables || configs != (uint32_t)sh->configs ||
-        features != (uint32_t)sh->features || unit != (uint32_t)sh->unit) {
+    /* a file of fewer features is one written before the later features existed:
+     * they weigh 0 in it (the features only ever grow at the end of the list) */
+    if (tables != (uint32_t)sh->tables || configs != (uint32_t)sh->configs || features < 1 ||
+        features > (uint32_t)sh->features || unit != (uint32_t)sh->unit) {
         return dm_error_set(err, DM_EPARSE, 0, 0,
                             "weights of another shape (%u windows of %u, %u features, unit %u; "
                             "expected the %s shape %d of %d, %d, %d)",
                             tables, configs, features, unit, sh->board, sh->tables, sh->configs,
                             sh->features, sh->unit);
     }
-    size_t want = eval_shape_file_size(sh);
+    eval_shape file_sh = *sh;
+    file_sh.features = (int)features;
+    size_t want = eval_shape_file_size(&file_sh);
     if (size != want) {
         return dm_error_set(err, DM_EPARSE, 0, 0, "weights file of %zu bytes, expected %zu (%s)",
                             size, want, size < want ? "truncated" : "trailing bytes");
@@ -64,8 +68,8 @@ dm_status evalfile_read(const eval_shape *sh, uint32_t variant, const void *data
     if (fnv1a(p, size - 4) != le_get32(p + size - 4)) {
         return dm_error_set(err, DM_EPARSE, 0, 0, "weights file checksum mismatch (damaged)");
     }
-    size_t nw = eval_shape_weights(sh);
-    int16_t *mem = malloc(nw * sizeof *mem);
+    size_t nw = eval_shape_weights(&file_sh);
+    int16_t *mem = calloc(eval_shape_weights(sh), sizeof *mem);
     if (!mem) {
         return dm_error_set(err, DM_ENOMEM, 0, 0, "out of memory");
     }

@@ -49,6 +49,8 @@ static inline size_t eval_shape_file_size(const eval_shape *sh)
 
 /* Check the file image (size bytes at data) against shape sh and variant; on success
  * *w gets a malloc'd copy of its weights (the caller's) and name its name (NUL-ended).
+ * A file of fewer features than sh (written before the later ones were added) reads
+ * with those weighing 0.
  * DM_EPARSE with err saying what is wrong (magic, version, variant, shape, size,
  * checksum), DM_EINVAL for no data, DM_ENOMEM. */
 dm_status evalfile_read(const eval_shape *sh, uint32_t variant, const void *data, size_t size,

@@ -13,8 +13,8 @@
 
 /* The hand-set weights of evaluation v1 (hundredths of a man): opening (40 men) and
  * endgame (0 men), in the order of eval_feature_names. */
-static const int eval_hand_open[EVAL_FEATURE_NB] = {100, 300, 1, 6, 8, 6, 8, -4, 10};
-static const int eval_hand_end[EVAL_FEATURE_NB] = {100, 330, 4, 2, 0, 2, 30, -2, 20};
+static const int eval_hand_open[EVAL_FEATURE_NB] = {100, 300, 1, 6, 8, 6, 8, -4, 10, 0, 0, 0, 0};
+static const int eval_hand_end[EVAL_FEATURE_NB] = {100, 330, 4, 2, 0, 2, 30, -2, 20, 0, 0, 0, 0};
 
 const eval_shape eval_shape10 = {EVAL_WINDOWS,    EVAL_CONFIGS, EVAL_WINDOWS_ALL,
                                  EVAL_FEATURE_NB, EVAL_UNIT,    "international"};

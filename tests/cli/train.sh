@@ -29,7 +29,7 @@ rc=0
     >"$tmp/train" 2>"$tmp/err" || rc=$?
 [ "$rc" -eq 0 ] && ok || fail "train: exit $rc: $(cat "$tmp/err")"
 matches "train epochs" "$tmp/train" '^epoch 2: loss [0-9.]+, held-out [0-9.]+$'
-[ "$(wc -c <"$tmp/w.dmev")" -eq 367516 ] && ok || fail "weights file size $(wc -c <"$tmp/w.dmev")"
+[ "$(wc -c <"$tmp/w.dmev")" -eq 367732 ] && ok || fail "weights file size $(wc -c <"$tmp/w.dmev")"
 "$DAMIER" train "$tmp/sp" --loss --eval "$tmp/w.dmev" >"$tmp/loss" 2>&1
 matches "loss" "$tmp/loss" '^loss [0-9.]+ \(tiny, lambda 0.50, scale 250\)$'
 
@@ -43,7 +43,7 @@ matches "hub --eval" "$tmp/hub" '^done move=[0-9]+-[0-9]+'
 head -c 1000 "$tmp/w.dmev" >"$tmp/short.dmev"
 rc=0
 "$DAMIER" analyse --depth 2 --eval "$tmp/short.dmev" >"$tmp/out" 2>"$tmp/err" || rc=$?
-[ "$rc" -eq 1 ] && grep -q "short.dmev: weights file of 1000 bytes, expected 367516 (truncated)" \
+[ "$rc" -eq 1 ] && grep -q "short.dmev: weights file of 1000 bytes, expected 367732 (truncated)" \
     "$tmp/err" && ok || fail "truncated weights: exit $rc, '$(cat "$tmp/err")'"
 rc=0
 "$DAMIER" hub --eval "$tmp/none.dmev" </dev/null >"$tmp/out" 2>"$tmp/err" || rc=$?

@@ -302,9 +302,9 @@ static void test_engine__evaluation_features(void **state)
     const dm_variant *intl = dm_variant_get(DM_VARIANT_INTERNATIONAL);
     dm_board start;
     dm_board_start(&start, intl);
-    int f[32], phase = 0;
-    int n = dm_engine_features(f, 32, &phase, &start);
-    assert_true(n >= 8 && n <= 32);
+    int f[64], phase = 0;
+    int n = dm_engine_features(f, 64, &phase, &start);
+    assert_true(n >= 8 && n <= 64);
     assert_int_equal(phase, 40);
     for (int i = 0; i < n; i++) {
         assert_non_null(dm_engine_feature_name(i));
@@ -316,16 +316,16 @@ static void test_engine__evaluation_features(void **state)
     dm_board10 up = fen("W:W31-43,45-50,K12:B1-10,K44,13-19,26");
     dm_board gup;
     assert_int_equal(dm_board_from_board10(&gup, intl, &up), DM_OK);
-    dm_engine_features(f, 32, &phase, &gup);
+    dm_engine_features(f, 64, &phase, &gup);
     /* The trained evaluation is international draughts': another variant's position,
      * even a 10x10 one, has no features. */
     dm_board anti;
     dm_board_start(&anti, dm_variant_get(DM_VARIANT_ANTIDRAUGHTS));
-    assert_int_equal(dm_engine_features(f, 32, &phase, &anti), -1);
+    assert_int_equal(dm_engine_features(f, 64, &phase, &anti), -1);
     dm_board russian;
     dm_board_start(&russian, dm_variant_get(DM_VARIANT_RUSSIAN));
-    assert_int_equal(dm_engine_features(f, 32, &phase, &russian), -1);
-    assert_int_equal(dm_engine_features(f, 32, &phase, NULL), -1);
+    assert_int_equal(dm_engine_features(f, 64, &phase, &russian), -1);
+    assert_int_equal(dm_engine_features(f, 64, &phase, NULL), -1);
     assert_int_equal(f[0], 19 - 18);
     assert_int_equal(f[1], 0);
     /* Mirror: square s <-> 51 - s, colours swapped, other side to move. */

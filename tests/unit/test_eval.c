@@ -196,8 +196,9 @@ static void test_eval__colour_symmetry(void **state)
 static void test_eval__hand_weights(void **state)
 {
     (void)state;
-    static const int open[] = {100, 300, 1, 6, 8, 6, 8, -4, 10};
-    static const int end[] = {100, 330, 4, 2, 0, 2, 30, -2, 20};
+    /* the hand weights of the nine first features; the later ones weigh 0 */
+    static const int open[64] = {100, 300, 1, 6, 8, 6, 8, -4, 10};
+    static const int end[64] = {100, 330, 4, 2, 0, 2, 30, -2, 20};
     dm_eval *hand;
     assert_int_equal(dm_eval_new_hand(&hand), DM_OK);
     for (int i = 0; i < 300; i++) {
@@ -205,12 +206,12 @@ static void test_eval__hand_weights(void **state)
         if (dm_movegen10_has_capture(&b)) {
             continue;
         }
-        int f[32], phase;
+        int f[64], phase;
         dm_board gb;
         assert_int_equal(dm_board_from_board10(&gb, dm_variant_get(DM_VARIANT_INTERNATIONAL), &b),
                          DM_OK);
-        int n = dm_engine_features(f, 32, &phase, &gb);
-        assert_int_equal(n, 9);
+        int n = dm_engine_features(f, 64, &phase, &gb);
+        assert_int_equal(n, 63);
         int o = 0, e = 0;
         for (int k = 0; k < n; k++) {
             o += open[k] * f[k];
@@ -231,6 +232,93 @@ static void test_eval__hand_weights(void **state)
         assert_int_equal(score10(hand, &b), b.side == DM_WHITE ? s : -s);
     }
     dm_eval_free(hand);
+}
+
+/* The value of the feature named name in the position of fen (White minus Black). */
+static int feature_of(const char *fen, const char *name)
+{
+    dm_board b;
+    dm_error err;
+    assert_int_equal(dm_board_from_fen(&b, dm_variant_get(DM_VARIANT_INTERNATIONAL), fen, &err),
+                     DM_OK);
+    int f[64], phase;
+    int n = dm_engine_features(f, 64, &phase, &b);
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(dm_engine_feature_name(i), name)) {
+            return f[i];
+        }
+    }
+    fail_msg("no feature %s", name);
+    return 0;
+}
+
+/* King mobility, extra kings, king squares and balance on positions counted by hand
+ * (docs/EVAL.md). */
+static void test_eval__king_and_balance_features(void **state)
+{
+    (void)state;
+    /* a king on 46 sees the long diagonal 41 .. 5: nine empty squares, none next to
+     * an enemy man; the man on 2 (column 3) is a skew of -3 */
+    assert_int_equal(feature_of("W:WK46:B2", "king-safe"), 9);
+    assert_int_equal(feature_of("W:WK46:B2", "king-denied"), 0);
+    assert_int_equal(feature_of("W:WK46:B2", "balance"), 3);
+    assert_int_equal(feature_of("W:WK46:B2", "king-on-46"), 1);
+    assert_int_equal(feature_of("W:WK46:B2", "king-excess"), 0);
+    /* a man on 27 could jump a king landing on 32 (38 beyond is empty): denied */
+    assert_int_equal(feature_of("W:WK46:B27", "king-safe"), 8);
+    assert_int_equal(feature_of("W:WK46:B27", "king-denied"), 1);
+    assert_int_equal(feature_of("W:WK46:B27", "balance"), 5);
+    /* with 38 taken the man cannot jump there: safe again */
+    assert_int_equal(feature_of("W:WK46,38:B27", "king-denied"), 0);
+    /* Black's king on 5 is on "46" from Black's side: it cancels White's */
+    assert_int_equal(feature_of("W:WK46,K50:BK5", "king-on-46"), 0);
+    assert_int_equal(feature_of("W:WK46,K50:BK5", "king-on-50"), 1);
+    assert_int_equal(feature_of("W:WK46,K50:BK5", "king-excess"), 1);
+    assert_int_equal(feature_of("W:WK46,K50:BK5,K1", "king-excess"), 0);
+    /* balance: White's men on 46 and 36 (column 0, skew -18) against Black's
+     * centred 23 and 24 (columns 5 and 7: 1 + 5 = 6) */
+    assert_int_equal(feature_of("W:W46,36:B23,24", "balance"), 6 - 18);
+}
+
+/* A file of the nine features written before the later ones were added: read, the
+ * later features weigh 0, and it scores as the same weights written now. */
+static void test_eval__old_file_of_fewer_features(void **state)
+{
+    (void)state;
+    unsigned char *buf = random_weights_file();
+    const size_t pat = 60 + 2u * 14u * 6561u * 2u, old_size = pat + 9 * 4 + 4;
+    unsigned char *old = malloc(old_size);
+    assert_non_null(old);
+    memcpy(old, buf, pat + 9 * 4);
+    put32(old + 20, 9);
+    put32(old + old_size - 4, fnv1a(old, old_size - 4));
+    dm_eval *now = NULL, *before = NULL;
+    dm_error err;
+    assert_int_equal(dm_eval_read(&now, buf, DM_EVAL_FILE_SIZE, &err), DM_OK);
+    assert_int_equal(dm_eval_read(&before, old, old_size, &err), DM_OK);
+    for (int i = 0; i < 300; i++) {
+        dm_board10 b = random_position(20 + (int)(rnd() % 80));
+        if (!dm_movegen10_has_capture(&b)) {
+            assert_int_equal(score10(before, &b), score10(now, &b));
+        }
+    }
+    /* written again, it has all the features */
+    unsigned char *again = malloc(DM_EVAL_FILE_SIZE);
+    assert_int_equal(dm_eval_write(before, again, DM_EVAL_FILE_SIZE), DM_OK);
+    assert_int_equal(again[20], 63);
+    /* a file of more features than the library knows is refused */
+    put32(again + 20, 64);
+    put32(again + DM_EVAL_FILE_SIZE - 4, fnv1a(again, DM_EVAL_FILE_SIZE - 4));
+    dm_eval *more = NULL;
+    expect_parse_error(dm_eval_read(&more, again, DM_EVAL_FILE_SIZE, &err), &err, "shape");
+    assert_null(more);
+    /* and a 9-feature file cut short is still truncated */
+    expect_parse_error(dm_eval_read(&more, old, old_size - 1, &err), &err, "truncated");
+    dm_eval_free(now);
+    dm_eval_free(before);
+    free(again);
+    free(old);
+    free(buf);
 }
 
 static void test_eval__sample_records(void **state)
@@ -382,9 +470,14 @@ static void test_eval__training(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_eval__file_round_trip), cmocka_unit_test(test_eval__file_rejections),
-        cmocka_unit_test(test_eval__colour_symmetry), cmocka_unit_test(test_eval__hand_weights),
-        cmocka_unit_test(test_eval__sample_records),  cmocka_unit_test(test_eval__training),
+        cmocka_unit_test(test_eval__file_round_trip),
+        cmocka_unit_test(test_eval__file_rejections),
+        cmocka_unit_test(test_eval__colour_symmetry),
+        cmocka_unit_test(test_eval__hand_weights),
+        cmocka_unit_test(test_eval__sample_records),
+        cmocka_unit_test(test_eval__training),
+        cmocka_unit_test(test_eval__king_and_balance_features),
+        cmocka_unit_test(test_eval__old_file_of_fewer_features),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
