@@ -93,6 +93,10 @@ static void test_timeman__fixed_move_time_uses_it_all(void **state)
     assert_true(b.timed);
     assert_false(tm_should_stop(&b, 0.15, 0));
     assert_false(tm_should_stop(&b, b.hard * 0.99, 0));
+    /* ... nearly all of it: at most 5 ms or 3 % kept back, never more than given */
+    assert_true(b.hard < 0.2 && b.hard >= 0.195);
+    b = plan(0, 0, 0, 0.05);
+    assert_true(b.hard < 0.05 && b.hard >= 0.0485);
     b = plan(60, 0, 0, 0.2);
     assert_true(tm_should_stop(&b, b.hard * 0.99, 0));
 }
