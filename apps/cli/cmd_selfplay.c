@@ -14,7 +14,10 @@
  * written to DIR/chunk-KKKKK.tmp, then renamed to DIR/chunk-KKKKK.dmsp when complete;
  * a chunk whose file exists is skipped, so a stopped run restarted with the same
  * arguments goes on where it stopped. --jobs threads play chunks in parallel, each
- * with its own engine; the samples of a chunk do not depend on the thread. */
+ * with its own engine; the samples of a chunk do not depend on the thread.
+ * --rank R --ranks N: this process plays only the chunks k with (k - first) % N == R,
+ * its shard of the run; N processes with R = 0 .. N-1 (damier-selfplay-mpi under
+ * mpirun, apps/selfplay_mpi) write together the files one process would. */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -34,6 +37,7 @@
 typedef struct gen_options {
     const char *dir;
     int chunks, first_chunk, chunk_games, jobs, max_plies, rand_min, rand_max, balance;
+    int rank, ranks; /* this process plays the chunks k with (k - first) % ranks == rank */
     uint64_t nodes, seed;
     const dm_eval *eval;
     const dm_variant *variant; /* NULL: international; else an 8x8 variant (dm_eval8) */
@@ -260,6 +264,9 @@ static void *worker(void *arg)
         int k = atomic_fetch_add(&sh->next, 1);
         if (k >= sh->o->first_chunk + sh->o->chunks || atomic_load(&sh->failed)) {
             break;
+        }
+        if ((k - sh->o->first_chunk) % sh->o->ranks != sh->o->rank) {
+            continue; /* another process's shard */
         }
         if (run_chunk(k, e, sh) != 0) {
             atomic_store(&sh->failed, 1);
@@ -503,6 +510,8 @@ static int usage(FILE *f, int status)
             "  --jobs N            games in parallel (default 1)\n"
             "  --seed N            seed of chunk 0 (default 1)\n"
             "  --eval FILE|builtin|hand  the engine's weights (default: built in)\n"
+            "  --rank R --ranks N  play only the chunks k with (k - first) %% N == R: one\n"
+            "                      process's shard (damier-selfplay-mpi sets them)\n"
             "  --variant NAME      international (default) or an 8x8 variant (russian,\n"
             "                      brazilian, ...): 8x8 samples, 8x8 weights (damier/eval8.h)\n");
     return status;
@@ -522,7 +531,7 @@ static int parse_int(const char *s, long lo, long hi, long *out)
 
 int cmd_selfplay(int argc, char **argv)
 {
-    gen_options o = {NULL, 10, 0, 100, 1, 300, 4, 10, 80, 5000, 1, NULL, NULL, NULL};
+    gen_options o = {NULL, 10, 0, 100, 1, 300, 4, 10, 80, 0, 1, 5000, 1, NULL, NULL, NULL};
     const char *eval_path = NULL, *match_a = NULL, *match_b = NULL;
     int pairs = 100;
     for (int i = 1; i < argc; i++) {
@@ -581,6 +590,12 @@ int cmd_selfplay(int argc, char **argv)
         } else if (!strcmp(a, "--seed")) {
             bad = parse_int(val, 0, 0x7FFFFFFF, &v);
             o.seed = (uint64_t)v;
+        } else if (!strcmp(a, "--rank")) {
+            bad = parse_int(val, 0, 1000000, &v);
+            o.rank = (int)v;
+        } else if (!strcmp(a, "--ranks")) {
+            bad = parse_int(val, 1, 1000000, &v);
+            o.ranks = (int)v;
         } else if (!strcmp(a, "--eval")) {
             eval_path = val;
         } else if (!strcmp(a, "--variant")) {
@@ -613,6 +628,10 @@ int cmd_selfplay(int argc, char **argv)
     if (!o.dir) {
         fprintf(stderr, "selfplay: --gen DIR or --match A B is required\n");
         return usage(stderr, 2);
+    }
+    if (o.rank >= o.ranks) {
+        fprintf(stderr, "selfplay: --rank %d is not below --ranks %d\n", o.rank, o.ranks);
+        return 2;
     }
     if (o.first_chunk + o.chunks > 100000) {
         fprintf(stderr, "selfplay: chunk indices stop at 99999\n");
@@ -656,7 +675,12 @@ int cmd_selfplay(int argc, char **argv)
     }
     double dt = cli_now() - t0;
     long long games = atomic_load(&sh.games), samples = atomic_load(&sh.samples);
-    printf("selfplay: %lld games, %lld samples in %.1f s (%.0f samples/s)\n", games, samples, dt,
+    if (o.ranks > 1) {
+        printf("selfplay: rank %d of %d: ", o.rank, o.ranks);
+    } else {
+        printf("selfplay: ");
+    }
+    printf("%lld games, %lld samples in %.1f s (%.0f samples/s)\n", games, samples, dt,
            dt > 0 ? (double)samples / dt : 0.0);
     pthread_mutex_destroy(&sh.print);
     dm_eval_free(ev);

@@ -21,6 +21,8 @@
 
 #include <damier/egdb.h>
 
+#include "mpi_wait.h"
+
 typedef struct run {
     int rank;
 } run;
@@ -47,17 +49,7 @@ static int barrier(void *payload)
     if (MPI_Ibarrier(MPI_COMM_WORLD, &rq) != MPI_SUCCESS) {
         return -1;
     }
-    for (;;) {
-        int done = 0;
-        if (MPI_Test(&rq, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
-            return -1;
-        }
-        if (done) {
-            return 0;
-        }
-        struct timespec ms = {0, 1000000};
-        nanosleep(&ms, NULL);
-    }
+    return mpi_wait_sleeping(&rq);
 }
 
 static double now_s(void)
